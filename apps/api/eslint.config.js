@@ -1,0 +1,3 @@
+import { base } from "@oystar/eslint-config/base";
+
+export default base;

@@ -1,0 +1,34 @@
+import { Hono, type Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { configRoutes } from "./config/config-routes";
+import type { Env } from "./env";
+import { healthRoutes } from "./health/health-routes";
+import { securityHeaders } from "./web/security-headers";
+import { serveApps } from "./web/serve-apps";
+
+export type AppOptions = {
+  /** In `pnpm dev`, Vite middleware answers app pages instead of the built folders. */
+  pages?: (c: Context) => Promise<Response>;
+};
+
+export function createApp(env: Env, options: AppOptions = {}) {
+  const startedAt = Date.now();
+  const app = new Hono();
+
+  app.use(securityHeaders({ production: env.nodeEnv === "production", dev: Boolean(options.pages) }));
+
+  app.route("/", healthRoutes({ version: env.version, startedAt }));
+  app.route("/", configRoutes(env));
+
+  const pages = options.pages ?? serveApps({ marketingDist: env.marketingDist, assistantDist: env.assistantDist });
+  app.all("*", (c) => pages(c));
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return c.json({ error: error.message || "Richiesta non valida" }, error.status);
+    // Privacy: log what failed and where, never request bodies or headers.
+    console.error(`Errore interno su ${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`);
+    return c.json({ error: "Errore interno del server" }, 500);
+  });
+
+  return app;
+}

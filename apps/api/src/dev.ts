@@ -1,0 +1,67 @@
+// `pnpm dev`: the one origin of DESIGN.md §2 with hot reload. The API runs as in production;
+// each app's pages and modules come from its own Vite dev server in middleware mode.
+import { getRequestListener } from "@hono/node-server";
+import { readFile } from "node:fs/promises";
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { resolve } from "node:path";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
+import { createApp } from "./app";
+import { loadEnv } from "./env";
+import { contentSecurityPolicy } from "./web/security-headers";
+import { destinationOf, legacyRedirects } from "./web/one-origin";
+
+const env = loadEnv({ NODE_ENV: "development", ...process.env });
+const appsDir = resolve(env.marketingDist, "../..");
+
+async function viteFor(app: "marketing" | "assistant", hmrPort: number): Promise<ViteDevServer> {
+  const root = resolve(appsDir, app);
+  return createViteServer({
+    root,
+    configFile: resolve(root, "vite.config.ts"),
+    appType: "custom",
+    server: { middlewareMode: true, hmr: { port: hmrPort } },
+  });
+}
+
+const marketing = await viteFor("marketing", env.port + 1);
+const assistant = await viteFor("assistant", env.port + 2);
+// In dev the API answers every non-page path; pages are handled below.
+const api = getRequestListener(createApp(env, { pages: async (c) => c.json({ error: "Risorsa non trovata" }, 404) }).fetch);
+
+async function servePage(vite: ViteDevServer, req: IncomingMessage, res: ServerResponse) {
+  const template = await readFile(resolve(vite.config.root, "index.html"), "utf8");
+  const html = await vite.transformIndexHtml(req.url ?? "/", template);
+  res.writeHead(200, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-cache",
+    "Content-Security-Policy": contentSecurityPolicy({ dev: true }),
+    "X-Content-Type-Options": "nosniff",
+  });
+  res.end(html);
+}
+
+const server = createHttpServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const legacyTarget = legacyRedirects[url.pathname.replace(/\/$/, "")];
+  if (legacyTarget) {
+    res.writeHead(301, { Location: `${legacyTarget}${url.search}` }).end();
+    return;
+  }
+  const destination = destinationOf(url.pathname);
+  if (destination === "api") {
+    void api(req, res);
+    return;
+  }
+  const vite = destination === "marketing" ? marketing : assistant;
+  // Vite serves modules and assets; anything it does not know is an app page.
+  vite.middlewares(req, res, () => {
+    servePage(vite, req, res).catch((error: unknown) => {
+      vite.ssrFixStacktrace(error as Error);
+      res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end(String(error));
+    });
+  });
+});
+
+server.listen(env.port, env.host, () => {
+  console.info(`OYSTAR (sviluppo, ricarica automatica) su http://localhost:${env.port}`);
+});

@@ -1,0 +1,67 @@
+// The one place that reads process.env (CONVENTIONS.md): every setting typed and validated.
+import { readFileSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+// This file runs from src/ (tsx, tests) or from the bundled dist/main.js: both sit one
+// level below the package folder, so paths are resolved from there.
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const repoRoot = resolve(packageDir, "../..");
+
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(resolve(packageDir, "package.json"), "utf8")) as { version?: string };
+  return manifest.version ?? "0.0.0";
+}
+
+const fromRepoRoot = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+    // Loopback by default: a developer's product is not exposed to the network unless asked.
+    HOST: z.string().min(1).default("127.0.0.1"),
+    DATA_DIR: z.string().min(1).default(".data").transform(fromRepoRoot),
+    MARKETING_DIST: z.string().min(1).default("apps/marketing/dist").transform(fromRepoRoot),
+    ASSISTANT_DIST: z.string().min(1).default("apps/assistant/dist").transform(fromRepoRoot),
+    APP_VERSION: z.string().min(1).optional(),
+    AUTH_MODE: z.enum(["dev", "auth0"]).default("dev"),
+    AUTH0_DOMAIN: z.string().min(1).optional(),
+    AUTH0_CLIENT_ID: z.string().min(1).optional(),
+    AUTH0_AUDIENCE: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  })
+  .transform((raw) => ({
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: raw.DATA_DIR,
+    marketingDist: raw.MARKETING_DIST,
+    assistantDist: raw.ASSISTANT_DIST,
+    version: raw.APP_VERSION ?? packageVersion(),
+    authMode: raw.AUTH_MODE,
+    auth0:
+      raw.AUTH0_DOMAIN && raw.AUTH0_CLIENT_ID && raw.AUTH0_AUDIENCE
+        ? { domain: raw.AUTH0_DOMAIN, clientId: raw.AUTH0_CLIENT_ID, audience: raw.AUTH0_AUDIENCE }
+        : null,
+    logLevel: raw.LOG_LEVEL,
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses the environment; a bad value stops the server with the variables to fix. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings count as unset, as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Configurazione non valida:\n${problems.join("\n")}`);
+  }
+  return parsed.data;
+}

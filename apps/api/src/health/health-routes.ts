@@ -1,0 +1,13 @@
+import { Hono } from "hono";
+
+/** GET /api/health: public liveness and version; later issues add database and model state. */
+export function healthRoutes(options: { version: string; startedAt: number }) {
+  return new Hono().get("/api/health", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({
+      status: "ok" as const,
+      version: options.version,
+      uptime_seconds: Math.round((Date.now() - options.startedAt) / 1000),
+    });
+  });
+}

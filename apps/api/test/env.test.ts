@@ -1,0 +1,31 @@
+import { isAbsolute } from "node:path";
+import { expect, test } from "vitest";
+import { EnvError, loadEnv } from "../src/env";
+
+test("defaults need no configuration", () => {
+  const env = loadEnv({});
+  expect(env.port).toBe(8787);
+  expect(env.host).toBe("127.0.0.1");
+  expect(env.authMode).toBe("dev");
+  expect(env.auth0).toBeNull();
+  expect(isAbsolute(env.dataDir)).toBe(true);
+  expect(env.marketingDist).toMatch(/apps\/marketing\/dist$/);
+  expect(env.assistantDist).toMatch(/apps\/assistant\/dist$/);
+  expect(env.version).toMatch(/^\d+\.\d+\.\d+/);
+});
+
+test("PORT overrides the port", () => {
+  expect(loadEnv({ PORT: "9911" }).port).toBe(9911);
+});
+
+test("a bad value is refused with a readable message naming the variable", () => {
+  expect(() => loadEnv({ PORT: "ottanta" })).toThrow(EnvError);
+  expect(() => loadEnv({ PORT: "ottanta", NODE_ENV: "staging" })).toThrow(/PORT[\s\S]*NODE_ENV|NODE_ENV[\s\S]*PORT/);
+});
+
+test("Auth0 settings are used only when complete", () => {
+  expect(loadEnv({ AUTH0_DOMAIN: "tenant.eu.auth0.com" }).auth0).toBeNull();
+  expect(
+    loadEnv({ AUTH0_DOMAIN: "tenant.eu.auth0.com", AUTH0_CLIENT_ID: "abc", AUTH0_AUDIENCE: "https://api.oystar.it" }).auth0,
+  ).toEqual({ domain: "tenant.eu.auth0.com", clientId: "abc", audience: "https://api.oystar.it" });
+});

@@ -1,0 +1,35 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadEnv, type Env } from "../src/env";
+import { startServer, type RunningServer } from "../src/server";
+
+/** Two tiny "built apps" in a temp folder, so server tests don't need `pnpm build`. */
+export function makeAppFolders() {
+  const root = mkdtempSync(join(tmpdir(), "oystar-apps-"));
+  const marketingDist = join(root, "marketing");
+  const assistantDist = join(root, "assistant");
+  mkdirSync(join(marketingDist, "assets"), { recursive: true });
+  mkdirSync(join(assistantDist, "assets"), { recursive: true });
+  writeFileSync(join(marketingDist, "index.html"), "<!doctype html><title>marketing</title>");
+  writeFileSync(join(marketingDist, "assets", "index-abc123.js"), "console.log('marketing')");
+  writeFileSync(join(marketingDist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  writeFileSync(join(assistantDist, "index.html"), "<!doctype html><title>assistant</title>");
+  writeFileSync(join(assistantDist, "assets", "index-def456.js"), "console.log('assistant')");
+  writeFileSync(join(root, "secret.txt"), "do not serve");
+  return { root, marketingDist, assistantDist };
+}
+
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<RunningServer & { env: Env }> {
+  const folders = makeAppFolders();
+  const env = loadEnv({
+    NODE_ENV: "test",
+    PORT: "0",
+    MARKETING_DIST: folders.marketingDist,
+    ASSISTANT_DIST: folders.assistantDist,
+    DATA_DIR: join(folders.root, "data"),
+    ...overrides,
+  });
+  const server = await startServer(env);
+  return { ...server, env };
+}

@@ -1,0 +1,26 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { loadEnv } from "../src/env";
+import { startServer, type RunningServer } from "../src/server";
+
+let server: RunningServer;
+beforeAll(async () => {
+  const nowhere = join("/nonexistent", String(process.pid));
+  server = await startServer(
+    loadEnv({ NODE_ENV: "test", PORT: "0", MARKETING_DIST: join(nowhere, "m"), ASSISTANT_DIST: join(nowhere, "a") }),
+  );
+});
+afterAll(() => server.close());
+
+test("pages of an app that was not built say how to build it", async () => {
+  for (const path of ["/oystar", "/chat"]) {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain("pnpm build");
+  }
+});
+
+test("the API works without the apps", async () => {
+  const response = await fetch(`${server.url}/api/health`);
+  expect(response.status).toBe(200);
+});

@@ -1,0 +1,127 @@
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startTestServer } from "./fixtures";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
+
+/** fetch() normalises "../" away; a raw request sends the path exactly as an attacker would. */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port: server.port, path, method: "GET" }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("API", () => {
+  test("GET /api/health answers ok with the version, never cached", async () => {
+    const response = await get("/api/health");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = await response.json();
+    expect(body).toMatchObject({ status: "ok", version: server.env.version });
+    expect(typeof body.uptime_seconds).toBe("number");
+  });
+
+  test("GET /config.json gives the runtime configuration", async () => {
+    const response = await get("/config.json");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ version: server.env.version, provider: "cloud", auth: null });
+  });
+
+  test("unknown API paths answer 404 in Italian, as JSON", async () => {
+    for (const path of ["/api/nope", "/groq/nope", "/api"]) {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: "Risorsa non trovata" });
+    }
+  });
+
+  test("writing to a page path is refused with 405", async () => {
+    const response = await get("/oystar", { method: "POST", body: "x" });
+    expect(response.status).toBe(405);
+    expect(await response.json()).toEqual({ error: "Metodo non consentito" });
+  });
+});
+
+describe("one origin", () => {
+  test.each(["/", "/oystar", "/oystar-ai", "/login", "/subscription?plan=pro", "/enterprise-contact", "/success"])(
+    "%s is a marketing page",
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/html");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      expect(await response.text()).toContain("<title>marketing</title>");
+    },
+  );
+
+  test.each(["/chat", "/debate", "/rag", "/debate/anything", "/chat/"])("%s is an assistant page", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("<title>assistant</title>");
+  });
+
+  test("assistant assets come from /assistant/, hashed and immutable", async () => {
+    const response = await get("/assistant/assets/index-def456.js");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await response.text()).toContain("assistant");
+  });
+
+  test("marketing files are served with their content type", async () => {
+    const script = await get("/assets/index-abc123.js");
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    const icon = await get("/favicon.svg");
+    expect(icon.headers.get("content-type")).toBe("image/svg+xml");
+  });
+
+  test("a missing asset is a 404, not a page", async () => {
+    expect((await get("/assets/gone-000.js")).status).toBe(404);
+    expect((await get("/assistant/assets/gone-000.js")).status).toBe(404);
+  });
+
+  test("legacy names redirect permanently and keep the query", async () => {
+    const pigna = await get("/pigna?ref=old");
+    expect(pigna.status).toBe(301);
+    expect(pigna.headers.get("location")).toBe("/oystar?ref=old");
+    const pignaAi = await get("/pigna-ai");
+    expect(pignaAi.status).toBe(301);
+    expect(pignaAi.headers.get("location")).toBe("/oystar-ai");
+  });
+
+  test.each(["/..%2f..%2fsecret.txt", "/assets/../../secret.txt", "/assistant/..%2f..%2fsecret.txt", "/%2e%2e/secret.txt"])(
+    "%s never escapes the app folder",
+    async (path) => {
+      const { body } = await rawGet(path);
+      expect(body).not.toContain("do not serve");
+    },
+  );
+});
+
+describe("security headers", () => {
+  test.each(["/oystar", "/chat", "/api/health", "/assistant/assets/index-def456.js"])("%s carries them", async (path) => {
+    const response = await get(path);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const scriptSrc = csp.split(";").find((part) => part.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    // HSTS only in production, where the origin is HTTPS.
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+});

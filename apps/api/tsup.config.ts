@@ -1,0 +1,16 @@
+import { defineConfig } from "tsup";
+
+// The server is one bundle: workspace packages are inlined from source (the
+// `@oystar/source` condition), npm dependencies stay external in node_modules.
+export default defineConfig({
+  entry: { main: "src/main.ts" },
+  format: ["esm"],
+  platform: "node",
+  target: "node20",
+  sourcemap: true,
+  clean: true,
+  noExternal: [/^@oystar\//],
+  esbuildOptions(options) {
+    options.conditions = ["@oystar/source", "import", "module", "default"];
+  },
+});

@@ -1,0 +1,3 @@
+import { react } from "@oystar/eslint-config/react";
+
+export default react;

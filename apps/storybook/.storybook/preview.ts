@@ -1,0 +1,14 @@
+import type { Preview } from "@storybook/react-vite";
+import "@oystar/ui-kit/styles.css";
+
+const preview: Preview = {
+  parameters: {
+    layout: "padded",
+    controls: { expanded: true },
+    // Stories double as accessibility tests: any axe violation fails the story test.
+    a11y: { test: "error" },
+  },
+  tags: ["autodocs"],
+};
+
+export default preview;

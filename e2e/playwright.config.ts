@@ -1,0 +1,35 @@
+import { defineConfig } from "@playwright/test";
+import { fileURLToPath } from "node:url";
+import { chromiumLaunchOptions } from "./support/chromium";
+import { reserveFreePort } from "./support/free-port";
+
+// The port is chosen once in the main process; workers inherit it through the environment.
+process.env.E2E_PORT ??= String(await reserveFreePort());
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+const serverEntry = fileURLToPath(new URL("../apps/api/dist/main.js", import.meta.url));
+
+export default defineConfig({
+  testDir: "./tests",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    launchOptions: chromiumLaunchOptions(),
+    trace: "retain-on-failure",
+  },
+  // The real product: the built API serving both built apps on one origin.
+  webServer: {
+    command: `node ${JSON.stringify(serverEntry)}`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(port), NODE_ENV: "test" },
+  },
+});

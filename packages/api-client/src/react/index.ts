@@ -1,0 +1,1 @@
+export const placeholderReact = 2;

@@ -1,0 +1,72 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { expect, test, vi } from "vitest";
+import { Button } from "./button";
+import { Dialog } from "./dialog";
+
+function Example({ onClose }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Estrai testo</Button>
+      <Dialog
+        open={open}
+        title="PDF scansionato"
+        onClose={() => {
+          onClose?.();
+          setOpen(false);
+        }}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              No, annulla
+            </Button>
+            <Button onClick={() => setOpen(false)}>Sì, estrai testo</Button>
+          </>
+        }
+      >
+        Il documento non contiene testo.
+      </Dialog>
+    </>
+  );
+}
+
+test("the dialog is a labelled modal that takes focus", async () => {
+  render(<Example />);
+  await userEvent.click(screen.getByRole("button", { name: "Estrai testo" }));
+  const dialog = screen.getByRole("dialog", { name: "PDF scansionato" });
+  expect(dialog).toHaveAttribute("aria-modal", "true");
+  expect(dialog).toContainElement(document.activeElement as HTMLElement);
+});
+
+test("Escape closes it and focus returns to the button that opened it", async () => {
+  const onClose = vi.fn();
+  render(<Example onClose={onClose} />);
+  const opener = screen.getByRole("button", { name: "Estrai testo" });
+  await userEvent.click(opener);
+  await userEvent.keyboard("{Escape}");
+  expect(onClose).toHaveBeenCalledOnce();
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  expect(opener).toHaveFocus();
+});
+
+test("Tab and Shift+Tab stay inside the dialog", async () => {
+  render(<Example />);
+  await userEvent.click(screen.getByRole("button", { name: "Estrai testo" }));
+  const close = screen.getByRole("button", { name: "Chiudi" });
+  const confirm = screen.getByRole("button", { name: "Sì, estrai testo" });
+  expect(close).toHaveFocus();
+  await userEvent.tab({ shift: true });
+  expect(confirm).toHaveFocus();
+  await userEvent.tab();
+  expect(close).toHaveFocus();
+});
+
+test("a click on the backdrop closes it", async () => {
+  const onClose = vi.fn();
+  render(<Example onClose={onClose} />);
+  await userEvent.click(screen.getByRole("button", { name: "Estrai testo" }));
+  await userEvent.click(screen.getByTestId("dialog-backdrop"));
+  expect(onClose).toHaveBeenCalledOnce();
+});

@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import { uiMessages } from "../messages";
+import { IconButton } from "./button";
+
+export type DialogProps = {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+};
+
+const focusableSelector =
+  'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** A modal dialog: focus stays inside while open, Escape closes, focus goes back where it was. */
+export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    const first = panel.current?.querySelector<HTMLElement>(focusableSelector);
+    (first ?? panel.current)?.focus();
+    return () => previouslyFocused?.focus();
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== "Tab" || !panel.current) return;
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>(focusableSelector)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const onBackdropClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target === event.currentTarget) onClose();
+  };
+
+  return createPortal(
+    <div className="oy-dialog-backdrop" onMouseDown={onBackdropClick} data-testid="dialog-backdrop">
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className="oy-dialog"
+        onKeyDown={onKeyDown}
+      >
+        <div className="oy-dialog__header">
+          <h2 id={titleId} className="oy-dialog__title">
+            {title}
+          </h2>
+          <IconButton label={uiMessages.close} icon="✕" size="sm" onClick={onClose} />
+        </div>
+        <div className="oy-dialog__body">{children}</div>
+        {footer ? <div className="oy-dialog__footer">{footer}</div> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}

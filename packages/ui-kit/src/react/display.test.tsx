@@ -1,0 +1,66 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, test, vi } from "vitest";
+import { AppHeader } from "./app-header";
+import { Badge } from "./badge";
+import { Card } from "./card";
+import { EmptyState } from "./empty-state";
+import { Notice } from "./notice";
+import { LoadingScreen, Spinner } from "./spinner";
+
+test("the spinner says 'Caricamento...' as a status", () => {
+  render(<Spinner />);
+  expect(screen.getByRole("status")).toHaveTextContent("Caricamento...");
+});
+
+test("the loading screen is a page that says 'Caricamento...'", () => {
+  render(<LoadingScreen />);
+  expect(screen.getByRole("main")).toHaveTextContent("Caricamento...");
+});
+
+test("errors and warnings are alerts, information is a polite status", () => {
+  render(
+    <>
+      <Notice tone="error">Errore nel salvataggio delle impostazioni</Notice>
+      <Notice tone="success">Impostazioni salvate!</Notice>
+    </>,
+  );
+  expect(screen.getByRole("alert")).toHaveTextContent("Errore nel salvataggio delle impostazioni");
+  expect(screen.getByRole("status")).toHaveTextContent("Impostazioni salvate!");
+});
+
+test("a dismissible notice has a 'Chiudi' button", async () => {
+  const onDismiss = vi.fn();
+  render(
+    <Notice tone="warning" title="Attenzione" onDismiss={onDismiss}>
+      Testo
+    </Notice>,
+  );
+  await userEvent.click(screen.getByRole("button", { name: "Chiudi" }));
+  expect(onDismiss).toHaveBeenCalledOnce();
+});
+
+test("a titled card is a region named by its title", () => {
+  render(<Card title="Quota Esaurita!">Hai raggiunto il limite di domande del tuo piano.</Card>);
+  expect(screen.getByRole("region", { name: "Quota Esaurita!" })).toBeInTheDocument();
+  expect(screen.getByRole("heading", { level: 2, name: "Quota Esaurita!" })).toBeInTheDocument();
+});
+
+test("the badge shows its text with its tone", () => {
+  render(<Badge tone="brand">Business</Badge>);
+  expect(screen.getByText("Business")).toHaveClass("oy-badge", "oy-badge--brand");
+});
+
+test("the empty state uses the heading level it is given", () => {
+  render(<EmptyState title="OYSTAR AI" description="Chiedi qualsiasi cosa." headingLevel={1} />);
+  expect(screen.getByRole("heading", { level: 1, name: "OYSTAR AI" })).toBeInTheDocument();
+  expect(screen.getByText("Chiedi qualsiasi cosa.")).toBeInTheDocument();
+});
+
+test("the app header is the page banner with its slots", () => {
+  render(<AppHeader brand="OYSTAR" nav={<a href="/chat">OYSTAR AI</a>} user="free@oystar.test" actions={<button>Esci</button>} />);
+  const banner = screen.getByRole("banner");
+  expect(banner).toHaveTextContent("OYSTAR");
+  expect(banner).toHaveTextContent("free@oystar.test");
+  expect(screen.getByRole("link", { name: "OYSTAR AI" })).toBeInTheDocument();
+});

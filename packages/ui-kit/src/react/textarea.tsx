@@ -1,0 +1,69 @@
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { autoGrowHeight, isSubmitKey, TEXTAREA_MAX_HEIGHT } from "../auto-grow";
+import { cx } from "../class-names";
+
+export type TextareaProps = {
+  value: string;
+  onChange: (value: string) => void;
+  /** Enter sends; Shift+Enter starts a new line (spec 001 §2). */
+  onSubmit: () => void;
+  /** The accessible name of the field. */
+  label: string;
+  hideLabel?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  maxHeight?: number;
+  className?: string;
+};
+
+export function Textarea({
+  value,
+  onChange,
+  onSubmit,
+  label,
+  hideLabel = true,
+  placeholder,
+  disabled,
+  maxHeight = TEXTAREA_MAX_HEIGHT,
+  className,
+}: TextareaProps) {
+  const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+
+  // Measure after every change: shrink to content first, then cap at maxHeight.
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (!element) return;
+    element.style.height = "auto";
+    const next = autoGrowHeight(element.scrollHeight, maxHeight);
+    element.style.height = `${next.height}px`;
+    setScrolls(next.scrolls);
+  }, [value, maxHeight]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (isSubmitKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) {
+      event.preventDefault();
+      if (!disabled) onSubmit();
+    }
+  };
+
+  return (
+    <div className={cx("oy-field", className)}>
+      <label htmlFor={id} className={hideLabel ? "oy-visually-hidden" : "oy-field__label"}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        ref={field}
+        rows={1}
+        className={cx("oy-textarea", scrolls && "oy-textarea--scrolls")}
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// Shared flat config for every workspace: recommended JS + TypeScript rules,
+// and the layering rule of CONVENTIONS.md (a package's core never imports React).
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const reactModules = ["react", "react-dom", "react-dom/*", "react/*", "react-router", "zustand/react"];
+
+/** @type {import("typescript-eslint").ConfigArray} */
+export const base = tseslint.config(
+  {
+    ignores: ["**/dist/**", "**/storybook-static/**", "**/.turbo/**", "**/coverage/**", "**/node_modules/**"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: "latest",
+      sourceType: "module",
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-console": ["error", { allow: ["warn", "error", "info"] }],
+      eqeqeq: ["error", "smart"],
+    },
+  },
+);
+
+/**
+ * Packages keep React in `src/react/`: the core must run without it
+ * (CONVENTIONS.md, "Packages"). Apps are free to import React anywhere.
+ */
+export const coreWithoutReact = [
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/react/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: reactModules,
+              message: "A package's core must not import React: move this code under src/react/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
+export default base;

@@ -1,0 +1,23 @@
+// Shared Vitest settings: tests read workspace packages from source through the
+// `@oystar/source` export condition, so no build is needed before testing.
+import { fileURLToPath } from "node:url";
+
+const setupDom = fileURLToPath(new URL("./setup-dom.js", import.meta.url));
+
+/**
+ * @param {{ environment?: "node" | "happy-dom" }} [options]
+ * @returns {import("vitest/config").ViteUserConfig}
+ */
+export function vitestConfig({ environment = "node" } = {}) {
+  return {
+    resolve: { conditions: ["@oystar/source"] },
+    ssr: { resolve: { conditions: ["@oystar/source"] } },
+    test: {
+      environment,
+      include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
+      setupFiles: environment === "happy-dom" ? [setupDom] : [],
+      restoreMocks: true,
+      unstubGlobals: true,
+    },
+  };
+}
