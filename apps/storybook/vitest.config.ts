@@ -1,3 +1,4 @@
+import "@oystar/vitest-config/node20-polyfills";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
 import { fileURLToPath } from "node:url";

@@ -1,6 +1,7 @@
 // Shared Vitest settings: tests read workspace packages from source through the
 // `@oystar/source` export condition, so no build is needed before testing.
 import { fileURLToPath } from "node:url";
+import "./node20-polyfills.js";
 
 const setupDom = fileURLToPath(new URL("./setup-dom.js", import.meta.url));
 

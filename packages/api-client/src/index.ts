@@ -1,1 +1,29 @@
-export const placeholder = 1;
+export { createBackendStatusStore, healthCheck } from "./backend-status";
+export type { BackendStatus, BackendStatusStore } from "./backend-status";
+export { createApiClient, DEFAULT_TIMEOUT_MS } from "./client";
+export type { ApiClient, ApiClientOptions, RequestOptions } from "./client";
+export { HttpError, ResponseShapeError, TimeoutError } from "./errors";
+export { checkoutRequestSchema, checkoutSessionSchema, MISSING_CHECKOUT_URL, parseCheckoutSession } from "./schemas/checkout";
+export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
+export { DEFAULT_MODEL, DEFAULT_PROVIDER, LISTED_MODELS, SELECTABLE_CHAT_MODELS } from "./schemas/models";
+export type { ChatModel } from "./schemas/models";
+export { planIdSchema, planSchema, plansResponseSchema, UNLIMITED } from "./schemas/plans";
+export type { Plan, PlanId, PlansResponse } from "./schemas/plans";
+export {
+  apiErrorSchema,
+  healthSchema,
+  indicesListSchema,
+  ocrResponseSchema,
+  resetRequestSchema,
+  resetResponseSchema,
+  runtimeConfigSchema,
+} from "./schemas/service";
+export type { ApiError, Health, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
+export { DEFAULT_RAG_SYSTEM_PROMPT, defaultSettings, mergeSettings, settingsSchema, settingsUpdateSchema } from "./schemas/settings";
+export type { Settings } from "./schemas/settings";
+export { parseSubscriptionStatus, subscriptionStatusResponseSchema, subscriptionStatusSchema } from "./schemas/subscription";
+export type { SubscriptionStatus } from "./schemas/subscription";
+export { readModelStream } from "./streams/model-stream";
+export type { ModelDelta } from "./streams/model-stream";
+export { readProductStream, sourceReferenceSchema, StreamError, streamChunkSchema } from "./streams/product-stream";
+export type { SourceReference, StreamChunk, StreamReadOptions } from "./streams/product-stream";

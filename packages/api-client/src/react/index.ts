@@ -1,1 +1,2 @@
-export const placeholderReact = 2;
+export { BackendStatusBadge, backendStatusLabels } from "./backend-status-badge";
+export { useBackendStatus } from "./use-backend-status";

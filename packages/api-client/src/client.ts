@@ -1,0 +1,90 @@
+import type { z } from "zod";
+import { HttpError, ResponseShapeError, TimeoutError } from "./errors";
+
+/** spec 001 §7: default client timeout 30 s. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export type ApiClientOptions = {
+  /** Origin of the API; empty means the page's own origin (DESIGN.md §2). */
+  baseUrl?: string;
+  /** Bearer token for signed-in calls; null or a failure means the call goes without one. */
+  getAccessToken?: () => Promise<string | null | undefined>;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+export type RequestOptions = { signal?: AbortSignal; timeoutMs?: number; headers?: Record<string, string> };
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = (options.baseUrl ?? "").replace(/\/$/, "");
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  async function authorization(): Promise<Record<string, string>> {
+    if (!options.getAccessToken) return {};
+    try {
+      const token = await options.getAccessToken();
+      return token ? { Authorization: `Bearer ${token}` } : {};
+    } catch {
+      // spec 001 §6: other calls continue without a token if the token getter fails.
+      return {};
+    }
+  }
+
+  /** Sends a request and returns the Response once its headers arrive; throws on non-OK. */
+  async function raw(path: string, init: RequestInit & RequestOptions = {}): Promise<Response> {
+    const { timeoutMs = defaultTimeout, signal, headers, ...rest } = init;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new TimeoutError(timeoutMs)), timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+    try {
+      const response = await doFetch(`${baseUrl}${path}`, {
+        ...rest,
+        credentials: "include",
+        headers: { Accept: "application/json", ...(await authorization()), ...headers },
+        signal: combined,
+      });
+      if (!response.ok) throw new HttpError(response.status, await readJson(response));
+      return response;
+    } catch (error) {
+      if (timeout.signal.aborted && !signal?.aborted) throw new TimeoutError(timeoutMs);
+      throw error;
+    } finally {
+      // The timeout guards the wait for an answer; a stream that follows may run longer.
+      clearTimeout(timer);
+    }
+  }
+
+  async function parsed<S extends z.ZodType>(path: string, response: Response, schema: S): Promise<z.output<S>> {
+    const result = schema.safeParse(await readJson(response));
+    if (!result.success) throw new ResponseShapeError(path, result.error.issues);
+    return result.data;
+  }
+
+  return {
+    raw,
+    async get<S extends z.ZodType>(path: string, schema: S, init?: RequestOptions): Promise<z.output<S>> {
+      return parsed(path, await raw(path, { ...init, method: "GET" }), schema);
+    },
+    async post<S extends z.ZodType>(path: string, body: unknown, schema: S, init?: RequestOptions): Promise<z.output<S>> {
+      const headers = { "Content-Type": "application/json", ...init?.headers };
+      const response = await raw(path, { ...init, method: "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return parsed(path, response, schema);
+    },
+    async postForm<S extends z.ZodType>(path: string, form: FormData, schema: S, init?: RequestOptions): Promise<z.output<S>> {
+      return parsed(path, await raw(path, { ...init, method: "POST", body: form }), schema);
+    },
+  };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,45 @@
+// Typed errors of the client: callers branch on the class, users read the message.
+
+/** A non-OK answer. The message is the spec's 'HTTP error! status: {n}' (spec 001 §8). */
+export class HttpError extends Error {
+  override name = "HttpError";
+  readonly status: number;
+  /** The parsed JSON body, when the server sent one. */
+  readonly body: unknown;
+  /** The server's own explanation (`{error}` or `{detail}`), in Italian for users. */
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, body: unknown) {
+    super(`HTTP error! status: ${status}`);
+    this.status = status;
+    this.body = body;
+    this.serverMessage = serverMessageOf(body);
+  }
+}
+
+export class TimeoutError extends Error {
+  override name = "TimeoutError";
+  constructor(readonly timeoutMs: number) {
+    super("Timeout");
+  }
+}
+
+/** The server answered 2xx with a body that does not match the contract. */
+export class ResponseShapeError extends Error {
+  override name = "ResponseShapeError";
+  constructor(
+    readonly path: string,
+    readonly issues: unknown,
+  ) {
+    super(`Risposta inattesa dal server per ${path}`);
+  }
+}
+
+function serverMessageOf(body: unknown): string | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  const record = body as Record<string, unknown>;
+  for (const key of ["error", "detail", "message"]) {
+    if (typeof record[key] === "string") return record[key];
+  }
+  return undefined;
+}

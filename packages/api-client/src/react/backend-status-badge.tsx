@@ -1,0 +1,18 @@
+import type { BackendStatus } from "../backend-status";
+
+export const backendStatusLabels: Record<BackendStatus, string> = {
+  checking: "Verifica...",
+  online: "Online",
+  offline: "Offline",
+};
+
+const tones: Record<BackendStatus, string> = { checking: "neutral", online: "success", offline: "danger" };
+
+/** Shows whether the product's server answers; styled by the ui-kit's badge classes. */
+export function BackendStatusBadge({ status }: { status: BackendStatus }) {
+  return (
+    <span role="status" className={`oy-badge oy-badge--${tones[status]}`} data-status={status}>
+      <span aria-hidden="true">●</span> {backendStatusLabels[status]}
+    </span>
+  );
+}

@@ -1,0 +1,62 @@
+import { expect, test } from "vitest";
+import { MISSING_CHECKOUT_URL, parseCheckoutSession } from "./checkout";
+import { plansResponseSchema } from "./plans";
+import { defaultSettings, mergeSettings, settingsUpdateSchema } from "./settings";
+import { parseSubscriptionStatus } from "./subscription";
+
+const status = {
+  plan: "pro",
+  plan_name: "Pro",
+  queries_used: 3,
+  queries_limit: 1000,
+  debates_used: 0,
+  debates_limit: 100,
+  rag_enabled: false,
+};
+
+test("subscription status is read bare or inside a data wrapper", () => {
+  expect(parseSubscriptionStatus(status)).toEqual(status);
+  expect(parseSubscriptionStatus({ data: status })).toEqual(status);
+  expect(() => parseSubscriptionStatus({ data: { plan: "gold" } })).toThrow();
+});
+
+test("plans: a null price means on request", () => {
+  const parsed = plansResponseSchema.parse({
+    plans: [
+      { id: "enterprise", name: "Enterprise", price: null, description: "Su richiesta", queries_limit: -1, debates_limit: -1, rag_enabled: true, rag_indices_limit: -1 },
+    ],
+  });
+  expect(parsed.plans[0]?.price).toBeNull();
+});
+
+test("a checkout answer without a URL gives the spec's message", () => {
+  expect(parseCheckoutSession({ checkout_url: "https://pay.example/cs_1", session_id: "cs_1" }).session_id).toBe("cs_1");
+  expect(() => parseCheckoutSession({ session_id: "cs_1" })).toThrow(MISSING_CHECKOUT_URL);
+  expect(() => parseCheckoutSession({ checkout_url: "", session_id: "cs_1" })).toThrow(MISSING_CHECKOUT_URL);
+  expect(() => parseCheckoutSession(null)).toThrow(MISSING_CHECKOUT_URL);
+});
+
+test("settings are merged over the defaults, unwrapping data and dropping bad values", () => {
+  const merged = mergeSettings({ data: { debate_length: 40, rag_top_k_retrieval: 500, unknown_key: 1, rag_index_names: "gardenroute-500, test" } });
+  expect(merged.debate_length).toBe(40);
+  expect(merged.rag_top_k_retrieval).toBe(defaultSettings.rag_top_k_retrieval);
+  expect(merged.rag_index_names).toEqual(["gardenroute-500", "test"]);
+  expect(merged).not.toHaveProperty("unknown_key");
+  expect(mergeSettings(undefined)).toEqual(defaultSettings);
+});
+
+test("the defaults satisfy every bound", () => {
+  expect(settingsUpdateSchema.safeParse(defaultSettings).success).toBe(true);
+});
+
+test("an update outside the spec's bounds is refused in Italian", () => {
+  const tooLong = settingsUpdateSchema.safeParse({ ...defaultSettings, debate_length: 201 });
+  expect(tooLong.success).toBe(false);
+  expect(tooLong.error?.issues[0]?.message).toBe("Lunghezza del dibattito: il valore massimo è 200");
+  const ttl = settingsUpdateSchema.safeParse({ ...defaultSettings, rag_cache_ttl_seconds: 30 });
+  expect(ttl.error?.issues[0]?.message).toBe("Durata della cache: il valore minimo è 60");
+  const model = settingsUpdateSchema.safeParse({ ...defaultSettings, pigna_ai_model: "llama-3.1-8b-instant" });
+  expect(model.success).toBe(false);
+  const extra = settingsUpdateSchema.safeParse({ ...defaultSettings, is_admin: true });
+  expect(extra.success).toBe(false);
+});

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+// Small contracts of spec 001 §7 and DESIGN.md §4.
+
+export const apiErrorSchema = z.object({ error: z.string() });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const indicesListSchema = z.object({
+  indices: z.array(z.string()),
+  default: z.string(),
+  path: z.string(),
+});
+export type IndicesList = z.infer<typeof indicesListSchema>;
+
+export const ocrResponseSchema = z.object({
+  text: z.string(),
+  word_count: z.number().int(),
+  char_count: z.number().int(),
+});
+export type OcrResponse = z.infer<typeof ocrResponseSchema>;
+
+export const resetRequestSchema = z.strictObject({
+  provider: z.enum(["cloud", "local"]),
+  models: z.array(z.string().min(1).max(200)).max(4),
+});
+export type ResetRequest = z.infer<typeof resetRequestSchema>;
+
+export const resetResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  details: z.object({ actions: z.array(z.string()) }),
+});
+export type ResetResponse = z.infer<typeof resetResponseSchema>;
+
+/** GET /api/health; later parts add database and model state, so unknown keys are kept. */
+export const healthSchema = z.looseObject({
+  status: z.enum(["ok", "degraded"]),
+  version: z.string(),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+/** GET /config.json: what the apps need at run time, so one build serves every environment. */
+export const runtimeConfigSchema = z.object({
+  version: z.string(),
+  provider: z.enum(["cloud", "local"]),
+  auth: z.object({ domain: z.string(), clientId: z.string(), audience: z.string() }).nullable(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

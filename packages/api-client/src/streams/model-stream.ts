@@ -1,0 +1,54 @@
+import { bodyOf, readLines } from "./lines";
+import type { StreamReadOptions } from "./product-stream";
+
+export type ModelDelta = { content: string; reasoning?: string };
+
+/**
+ * Reads a language model's streamed answer (spec 001 §7): OpenAI-style
+ * `data: {choices:[{delta:{content}}]}` lines ending with `data: [DONE]`, and local-style
+ * `{response, done, error}` lines. A bad line is skipped; a closed body ends quietly.
+ */
+export async function* readModelStream(
+  source: Response | ReadableStream<Uint8Array> | null | undefined,
+  options: StreamReadOptions = {},
+): AsyncGenerator<ModelDelta> {
+  for await (const rawLine of readLines(bodyOf(source))) {
+    const line = rawLine.trim();
+    if (!line || line.startsWith(":") || line.startsWith("event:")) continue;
+    const payload = line.startsWith("data:") ? line.slice(5).trim() : line;
+    if (payload === "[DONE]") return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload);
+    } catch (error) {
+      options.onParseError?.(payload, error);
+      continue;
+    }
+    const step = interpret(parsed);
+    if (step.error) throw new Error(step.error);
+    if (step.delta) yield step.delta;
+    if (step.done) return;
+  }
+}
+
+type Step = { delta?: ModelDelta; done?: boolean; error?: string };
+
+function interpret(value: unknown): Step {
+  if (!value || typeof value !== "object") return {};
+  const record = value as Record<string, unknown>;
+  const error = record.error;
+  if (typeof error === "string") return { error };
+  if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
+    return { error: (error as { message: string }).message };
+  }
+  if (Array.isArray(record.choices)) {
+    const choice = record.choices[0] as { delta?: { content?: unknown; reasoning?: unknown } } | undefined;
+    const content = typeof choice?.delta?.content === "string" ? choice.delta.content : "";
+    const reasoning = typeof choice?.delta?.reasoning === "string" ? choice.delta.reasoning : undefined;
+    if (!content && !reasoning) return {};
+    return { delta: reasoning ? { content, reasoning } : { content } };
+  }
+  // Local style (spec 001 §7): {response, done, error}.
+  const response = typeof record.response === "string" ? record.response : "";
+  return { delta: response ? { content: response } : undefined, done: record.done === true };
+}

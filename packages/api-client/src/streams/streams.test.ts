@@ -1,0 +1,98 @@
+import { expect, test, vi } from "vitest";
+import { readModelStream } from "./model-stream";
+import { readProductStream, StreamError } from "./product-stream";
+
+/** A body delivered in the given byte chunks, as a network would split it. */
+function bodyOf(...parts: Array<string | Uint8Array>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const part of parts) controller.enqueue(typeof part === "string" ? encoder.encode(part) : part);
+      controller.close();
+    },
+  });
+}
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}
+
+test("product stream: chunks split mid-line and mid-character come out whole", async () => {
+  const bytes = new TextEncoder().encode('data: {"chunk":"perché"}\n\n');
+  const cut = bytes.indexOf(0xc3) + 1; // inside the two bytes of "é"
+  const items = await collect(readProductStream(bodyOf(bytes.slice(0, 7), bytes.slice(7, cut), bytes.slice(cut), "event: end\ndata: {}\n\n")));
+  expect(items).toEqual([{ chunk: "perché" }]);
+});
+
+test("product stream: CRLF lines, sources and context usage, then end", async () => {
+  const items = await collect(
+    readProductStream(
+      bodyOf(
+        'data: {"chunk":"Il giardino [1]"}\r\n\r\n',
+        'data: {"sources":[{"filename":"giardini.pdf","chunkId":"c-1","url":"https://example.org/g","title":"Giardini","noteNumber":1}],"contextUsage":12}\r\n\r\n',
+        "event: end\r\ndata: {}\r\n\r\n",
+        'data: {"chunk":"after the end"}\n\n',
+      ),
+    ),
+  );
+  expect(items).toHaveLength(2);
+  expect(items[0]).toEqual({ chunk: "Il giardino [1]" });
+  expect(items[1]?.contextUsage).toBe(12);
+  expect(items[1]?.sources?.[0]).toMatchObject({ filename: "giardini.pdf", noteNumber: 1 });
+});
+
+test("product stream: one unparseable line is skipped and reported", async () => {
+  const onParseError = vi.fn();
+  const items = await collect(
+    readProductStream(bodyOf('data: {"chunk":"a"}\n\n', "data: {not json\n\n", 'data: {"chunk":"b"}\n\n'), { onParseError }),
+  );
+  expect(items).toEqual([{ chunk: "a" }, { chunk: "b" }]);
+  expect(onParseError).toHaveBeenCalledOnce();
+});
+
+test("product stream: an error event throws 'Stream error occurred' and keeps the detail", async () => {
+  const error = await collect(
+    readProductStream(bodyOf('data: {"chunk":"a"}\n\n', 'event: error\ndata: {"error":"Indice non trovato"}\n\n')),
+  ).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(StreamError);
+  expect((error as StreamError).message).toBe("Stream error occurred");
+  expect((error as StreamError).detail).toBe("Indice non trovato");
+});
+
+test("product stream: a body that closes early ends quietly", async () => {
+  const items = await collect(readProductStream(bodyOf('data: {"chunk":"a"}\n\n', 'data: {"chunk":"b"}')));
+  expect(items).toEqual([{ chunk: "a" }, { chunk: "b" }]);
+});
+
+test("a missing body is 'No response body'", async () => {
+  await expect(collect(readProductStream(new Response(null)))).rejects.toThrow("No response body");
+});
+
+test("model stream: OpenAI-style deltas until [DONE]", async () => {
+  const line = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
+  const items = await collect(
+    readModelStream(bodyOf(line("Cia"), line("o!"), 'data: {"choices":[{"delta":{}}]}\n\n', "data: [DONE]\n\n", line("ignored"))),
+  );
+  expect(items.map((item) => item.content).join("")).toBe("Ciao!");
+});
+
+test("model stream: reasoning deltas are kept apart from the answer", async () => {
+  const items = await collect(readModelStream(bodyOf('data: {"choices":[{"delta":{"reasoning":"penso"}}]}\n')));
+  expect(items).toEqual([{ content: "", reasoning: "penso" }]);
+});
+
+test("model stream: local-style lines with response and done", async () => {
+  const items = await collect(
+    readModelStream(bodyOf('{"response":"Buon","done":false}\n{"response":"giorno","done":false}\n{"response":"","done":true}\n{"response":"x"}\n')),
+  );
+  expect(items).toEqual([{ content: "Buon" }, { content: "giorno" }]);
+});
+
+test("model stream: an error line throws its message; garbage is skipped", async () => {
+  const onParseError = vi.fn();
+  const stream = readModelStream(bodyOf("data: <html>\n", '{"error":"model not found"}\n'), { onParseError });
+  await expect(collect(stream)).rejects.toThrow("model not found");
+  expect(onParseError).toHaveBeenCalledOnce();
+});
