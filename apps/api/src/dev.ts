@@ -13,18 +13,22 @@ import { destinationOf, legacyRedirects } from "./web/one-origin";
 const env = loadEnv({ NODE_ENV: "development", ...process.env });
 const appsDir = resolve(env.marketingDist, "../..");
 
-async function viteFor(app: "marketing" | "assistant", hmrPort: number): Promise<ViteDevServer> {
+const server = createHttpServer();
+
+// Both Vite servers put their HMR websocket on our one server; each answers only on its own
+// base path ("/" and "/assistant/"), so they never take each other's connections.
+async function viteFor(app: "marketing" | "assistant"): Promise<ViteDevServer> {
   const root = resolve(appsDir, app);
   return createViteServer({
     root,
     configFile: resolve(root, "vite.config.ts"),
     appType: "custom",
-    server: { middlewareMode: true, hmr: { port: hmrPort } },
+    server: { middlewareMode: true, hmr: { server } },
   });
 }
 
-const marketing = await viteFor("marketing", env.port + 1);
-const assistant = await viteFor("assistant", env.port + 2);
+const marketing = await viteFor("marketing");
+const assistant = await viteFor("assistant");
 // In dev the API answers every non-page path; pages are handled below.
 const api = getRequestListener(createApp(env, { pages: async (c) => c.json({ error: "Risorsa non trovata" }, 404) }).fetch);
 
@@ -40,7 +44,7 @@ async function servePage(vite: ViteDevServer, req: IncomingMessage, res: ServerR
   res.end(html);
 }
 
-const server = createHttpServer((req, res) => {
+server.on("request", (req: IncomingMessage, res: ServerResponse) => {
   const url = new URL(req.url ?? "/", "http://localhost");
   const legacyTarget = legacyRedirects[url.pathname.replace(/\/$/, "")];
   if (legacyTarget) {

@@ -1,0 +1,46 @@
+import { BackendStatusBadge, useBackendStatus } from "@oystar/api-client/react";
+import { buttonClassName } from "@oystar/ui-kit";
+import { AppHeader } from "@oystar/ui-kit/react";
+import { NavLink, Outlet } from "react-router";
+import { checkBackend } from "../api";
+import { messages } from "../messages";
+import { useAppVersion } from "./use-app-version";
+
+/** The shared header of spec 001 §2 around the three modules. */
+export function AssistantLayout() {
+  const version = useAppVersion();
+  const { status } = useBackendStatus(checkBackend);
+  return (
+    <div className="assistant">
+      <AppHeader
+        brand={
+          <div className="assistant-brand">
+            {/* The site root belongs to the marketing app: a full page load. */}
+            <a href="/" className="assistant-brand__name">
+              {messages.productName}
+            </a>
+            {version ? <span className="assistant-brand__version">{messages.version(version)}</span> : null}
+            <span className="assistant-brand__tagline">{messages.tagline}</span>
+          </div>
+        }
+        nav={
+          <nav aria-label={messages.modulesLabel} className="assistant-modules">
+            {messages.modules.map((module) => (
+              <NavLink
+                key={module.path}
+                to={module.path}
+                className={({ isActive }) => buttonClassName({ size: "sm", variant: isActive ? "primary" : "ghost" })}
+              >
+                {module.label}
+              </NavLink>
+            ))}
+          </nav>
+        }
+        status={<BackendStatusBadge status={status} />}
+      />
+      <main className="assistant-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// The assistant's words (spec 001 §1–§2), in one place for review and translation.
+export const messages = {
+  productName: "OYSTAR",
+  tagline: "AI built for privacy",
+  modulesLabel: "Moduli",
+  modules: [
+    { path: "/chat", label: "OYSTAR AI" },
+    { path: "/debate", label: "OYSTAR Debate" },
+    { path: "/rag", label: "OYSTAR RAG" },
+  ],
+  version: (version: string) => `v${version}`,
+  chat: {
+    title: "OYSTAR AI",
+    description: "Un'AI privata: le tue conversazioni restano in questo browser, il server non le conserva.",
+  },
+  debate: {
+    title: "OYSTAR Debate",
+    description: "Due modelli sostengono tesi opposte, a turni, fino a una sintesi finale.",
+  },
+  rag: {
+    title: "OYSTAR RAG",
+    description: "Domande sui documenti indicizzati, con le fonti citate. Disponibile nei piani Business ed Enterprise.",
+  },
+  notFound: { title: "Pagina non trovata", back: "Torna alla home" },
+  routeError: { title: "Unexpected Application Error!", reload: "Ricarica Pagina" },
+} as const;

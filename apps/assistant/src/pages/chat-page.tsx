@@ -1,0 +1,6 @@
+import { messages } from "../messages";
+import { ModulePage } from "./module-page";
+
+export function Component() {
+  return <ModulePage icon="💬" {...messages.chat} />;
+}

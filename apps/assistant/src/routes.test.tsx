@@ -1,0 +1,78 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { beforeEach, expect, test, vi } from "vitest";
+import { routes } from "./routes";
+
+// The browser boundary: /config.json and /api/health answered as the server would.
+function serverAnswers({ healthy }: { healthy: boolean }) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith("/config.json")) return Response.json({ version: "1.2.3", provider: "cloud", auth: null });
+      if (url.endsWith("/api/health")) {
+        if (!healthy) throw new TypeError("Failed to fetch");
+        return Response.json({ status: "ok", version: "1.2.3" });
+      }
+      return new Response(null, { status: 404 });
+    }),
+  );
+}
+
+beforeEach(() => serverAnswers({ healthy: true }));
+
+function visit(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+test.each([
+  ["/chat", "OYSTAR AI"],
+  ["/debate", "OYSTAR Debate"],
+  ["/rag", "OYSTAR RAG"],
+])("%s shows its module, highlighted in the header", async (path, title) => {
+  visit(path);
+  expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+  const nav = screen.getByRole("navigation", { name: "Moduli" });
+  expect(within(nav).getByRole("link", { name: title })).toHaveAttribute("aria-current", "page");
+});
+
+test("the header shows the tagline and the version from /config.json", async () => {
+  visit("/chat");
+  const banner = await screen.findByRole("banner");
+  expect(banner).toHaveTextContent("AI built for privacy");
+  expect(await within(banner).findByText("v1.2.3")).toBeInTheDocument();
+});
+
+test("the status badge says online when the API answers", async () => {
+  visit("/chat");
+  expect(await screen.findByText("Online")).toBeInTheDocument();
+});
+
+test("the status badge says offline when the API does not answer", async () => {
+  serverAnswers({ healthy: false });
+  visit("/chat");
+  expect(await screen.findByText("Offline")).toBeInTheDocument();
+});
+
+test("the module buttons move between modules", async () => {
+  const router = visit("/chat");
+  await screen.findByRole("heading", { level: 1, name: "OYSTAR AI" });
+  await userEvent.click(screen.getByRole("link", { name: "OYSTAR Debate" }));
+  expect(await screen.findByRole("heading", { level: 1, name: "OYSTAR Debate" })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe("/debate");
+});
+
+test("the product name leads back to the site with a full page load", async () => {
+  visit("/rag");
+  await screen.findByRole("heading", { level: 1 });
+  expect(screen.getByRole("link", { name: "OYSTAR" })).toHaveAttribute("href", "/");
+});
+
+test("an unknown path under the assistant offers the way home", async () => {
+  visit("/chat/non-esiste");
+  expect(await screen.findByRole("heading", { level: 1, name: "Pagina non trovata" })).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: "Torna alla home" })).toHaveAttribute("href", "/");
+});

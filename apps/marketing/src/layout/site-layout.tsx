@@ -1,0 +1,75 @@
+import { buttonClassName } from "@oystar/ui-kit";
+import { Link, Outlet } from "react-router";
+import { messages, SUPPORT_EMAIL } from "../messages";
+
+/** Navigation and footer around every marketing page (spec 000 §2). */
+export function SiteLayout() {
+  return (
+    <div className="site">
+      <a className="skip-link" href="#contenuto">
+        Vai al contenuto
+      </a>
+      <header className="site-header">
+        <Link to="/oystar" className="site-brand">
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          {messages.productName}
+        </Link>
+        <nav aria-label={messages.nav.label} className="site-nav">
+          <Link to="/subscription">{messages.nav.prices}</Link>
+          <Link to="/enterprise-contact">{messages.nav.contacts}</Link>
+          {/* /chat belongs to the assistant app: a full page load, not a router link. */}
+          <a href="/chat" className={buttonClassName({ size: "sm" })}>
+            {messages.nav.startNow}
+          </a>
+        </nav>
+      </header>
+      <main id="contenuto" className="site-main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__columns">
+        <div>
+          <h2 className="site-footer__heading">{messages.footer.modules}</h2>
+          <ul>
+            {messages.modules.map((module) => (
+              <li key={module.href}>
+                <a href={module.href}>{module.name}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="site-footer__heading">{messages.footer.company}</h2>
+          <ul>
+            <li>
+              <Link to="/subscription">{messages.footer.plans}</Link>
+            </li>
+            <li>
+              <Link to="/enterprise-contact">{messages.footer.contactSales}</Link>
+            </li>
+            <li>
+              <a href={`mailto:${SUPPORT_EMAIL}`}>{messages.footer.support}</a>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="site-footer__heading">Legale</h2>
+          <ul>
+            {/* spec 000 §2: three labels without links. */}
+            {messages.footer.legal.map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="site-footer__copyright">{messages.footer.copyright(new Date().getFullYear())}</p>
+    </footer>
+  );
+}

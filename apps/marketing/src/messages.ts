@@ -1,0 +1,36 @@
+// The marketing site's words, in one place for review and translation.
+export const SUPPORT_EMAIL = "supporto@oystar.it";
+
+export const messages = {
+  productName: "OYSTAR",
+  tagline: "AI built for privacy",
+  nav: { prices: "Prezzi", contacts: "Contatti", startNow: "Inizia ora", label: "Navigazione principale" },
+  footer: {
+    modules: "Moduli",
+    company: "OYSTAR",
+    plans: "Piani",
+    contactSales: "Contatta le vendite",
+    support: "Supporto",
+    legal: ["Privacy Policy", "Terms of Service", "Cookie Policy"] as const,
+    copyright: (year: number) => `© ${year} OYSTAR. Tutti i diritti riservati.`,
+  },
+  modules: [
+    {
+      name: "OYSTAR AI",
+      href: "/chat",
+      text: "Una chat in streaming: fai una domanda e leggi la risposta mentre viene scritta. Le conversazioni restano nel tuo browser.",
+    },
+    {
+      name: "OYSTAR Debate",
+      href: "/debate",
+      text: "Due modelli sostengono tesi opposte, turno dopo turno, fino a una sintesi finale che puoi scaricare in PDF.",
+    },
+    {
+      name: "OYSTAR RAG",
+      href: "/rag",
+      text: "Domande sui tuoi documenti indicizzati, con le fonti citate e verificate. Nei piani Business ed Enterprise.",
+    },
+  ],
+  notFound: { title: "Pagina non trovata", text: "L'indirizzo che hai aperto non esiste.", back: "Torna alla home" },
+  routeError: { title: "Unexpected Application Error!", reload: "Ricarica Pagina" },
+} as const;

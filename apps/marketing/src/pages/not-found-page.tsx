@@ -1,0 +1,14 @@
+import { Link } from "react-router";
+import { messages } from "../messages";
+
+export function NotFoundPage() {
+  return (
+    <section className="page-intro">
+      <title>{`${messages.notFound.title} — OYSTAR`}</title>
+      <h1>{messages.notFound.title}</h1>
+      <p>{messages.notFound.text}</p>
+      <Link to="/oystar">{messages.notFound.back}</Link>
+    </section>
+  );
+}
+export { NotFoundPage as Component };
