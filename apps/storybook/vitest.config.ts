@@ -1,4 +1,5 @@
 import "@oystar/vitest-config/node20-polyfills";
+import { chromiumArgs, chromiumExecutablePath } from "@oystar/vitest-config/chromium";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
 import { fileURLToPath } from "node:url";
@@ -6,9 +7,7 @@ import { defineConfig } from "vitest/config";
 
 const configDir = fileURLToPath(new URL("./.storybook", import.meta.url));
 
-// Debian's Chromium, never a downloaded browser (STACK-NOTES.md).
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
+// Every story of every package runs as a test in Chromium, with the axe checks of the a11y addon.
 export default defineConfig({
   plugins: [storybookTest({ configDir })],
   test: {
@@ -16,20 +15,7 @@ export default defineConfig({
     browser: {
       enabled: true,
       headless: true,
-      provider: playwright({
-        launchOptions: {
-          executablePath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      }),
+      provider: playwright({ launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs } }),
       instances: [{ browser: "chromium" }],
     },
   },

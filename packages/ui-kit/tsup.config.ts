@@ -1,11 +1,4 @@
+import { packageBuild } from "@oystar/tsup-config";
 import { defineConfig } from "tsup";
 
-export default defineConfig({
-  entry: { index: "src/index.ts", "react/index": "src/react/index.ts" },
-  format: ["esm"],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "es2022",
-  external: ["react", "react-dom", "react/jsx-runtime"],
-});
+export default defineConfig(packageBuild());

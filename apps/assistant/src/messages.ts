@@ -22,5 +22,4 @@ export const messages = {
     description: "Domande sui documenti indicizzati, con le fonti citate. Disponibile nei piani Business ed Enterprise.",
   },
   notFound: { title: "Pagina non trovata", back: "Torna alla home" },
-  routeError: { title: "Unexpected Application Error!", reload: "Ricarica Pagina" },
 } as const;

@@ -1,12 +1,12 @@
 import type { RouteObject } from "react-router";
 import { AssistantLayout } from "./layout/assistant-layout";
-import { RouteErrorPage } from "./pages/route-error-page";
+import { ErrorScreen } from "@oystar/ui-kit/react";
 
 // spec 001 §2: the three modules, each loaded only when opened.
 export const routes: RouteObject[] = [
   {
     element: <AssistantLayout />,
-    errorElement: <RouteErrorPage />,
+    errorElement: <ErrorScreen />,
     children: [
       { path: "/chat", lazy: () => import("./pages/chat-page") },
       { path: "/debate", lazy: () => import("./pages/debate-page") },

@@ -32,5 +32,4 @@ export const messages = {
     },
   ],
   notFound: { title: "Pagina non trovata", text: "L'indirizzo che hai aperto non esiste.", back: "Torna alla home" },
-  routeError: { title: "Unexpected Application Error!", reload: "Ricarica Pagina" },
 } as const;

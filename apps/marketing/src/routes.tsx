@@ -1,7 +1,7 @@
 import { redirect, type RouteObject } from "react-router";
 import { SiteLayout } from "./layout/site-layout";
 import { LandingPage } from "./pages/landing-page";
-import { RouteErrorPage } from "./pages/route-error-page";
+import { ErrorScreen } from "@oystar/ui-kit/react";
 
 /** spec 000 §2: legacy names of the product keep working, with their query. */
 const legacyRedirect =
@@ -13,7 +13,7 @@ const legacyRedirect =
 export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
-    errorElement: <RouteErrorPage />,
+    errorElement: <ErrorScreen />,
     children: [
       { path: "/", element: <LandingPage /> },
       { path: "/oystar", element: <LandingPage /> },

@@ -5,4 +5,7 @@ export const uiMessages = {
   /** spec 001 §2: the debate feedback form's labels for 1..5 stars. */
   starLabels: ["Pessimo", "Scarso", "Discreto", "Buono", "Ottimo"] as const,
   ratingGroup: "Valutazione",
+  /** spec 000 §8: a router failure shows this generic screen. */
+  unexpectedError: "Unexpected Application Error!",
+  reloadPage: "Ricarica Pagina",
 } as const;

@@ -5,6 +5,7 @@ import { AppHeader } from "./app-header";
 import { Badge } from "./badge";
 import { Card } from "./card";
 import { EmptyState } from "./empty-state";
+import { ErrorScreen } from "./error-screen";
 import { Notice } from "./notice";
 import { LoadingScreen, Spinner } from "./spinner";
 
@@ -63,4 +64,10 @@ test("the app header is the page banner with its slots", () => {
   expect(banner).toHaveTextContent("OYSTAR");
   expect(banner).toHaveTextContent("free@oystar.test");
   expect(screen.getByRole("link", { name: "OYSTAR AI" })).toBeInTheDocument();
+});
+
+test("the error screen defaults to the router failure with a reload button", () => {
+  render(<ErrorScreen />);
+  expect(screen.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Ricarica Pagina" })).toBeInTheDocument();
 });

@@ -10,6 +10,8 @@ export { Dialog } from "./dialog";
 export type { DialogProps } from "./dialog";
 export { EmptyState } from "./empty-state";
 export type { EmptyStateProps } from "./empty-state";
+export { ErrorScreen } from "./error-screen";
+export type { ErrorScreenProps } from "./error-screen";
 export { Notice } from "./notice";
 export type { NoticeProps } from "./notice";
 export { Slider } from "./slider";
