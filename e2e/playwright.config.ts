@@ -1,4 +1,7 @@
 import { defineConfig } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "./support/chromium";
 import { reserveFreePort } from "./support/free-port";
@@ -6,6 +9,8 @@ import { reserveFreePort } from "./support/free-port";
 // The port is chosen once in the main process; workers inherit it through the environment.
 process.env.E2E_PORT ??= String(await reserveFreePort());
 const port = Number(process.env.E2E_PORT);
+// Every run starts from an empty database and fresh identity-provider keys.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "oystar-e2e-"));
 const baseURL = `http://127.0.0.1:${port}`;
 const serverEntry = fileURLToPath(new URL("../apps/api/dist/main.js", import.meta.url));
 
@@ -30,6 +35,6 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(port), NODE_ENV: "test" },
+    env: { PORT: String(port), NODE_ENV: "test", DATA_DIR: process.env.E2E_DATA_DIR },
   },
 });

@@ -1,8 +1,12 @@
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { accountRoutes } from "./accounts/account-routes";
+import { requireUser } from "./auth/require-user";
 import { configRoutes } from "./config/config-routes";
+import { devIdpRoutes } from "./dev-idp/idp-routes";
 import type { Env } from "./env";
 import { healthRoutes } from "./health/health-routes";
+import type { Services } from "./services";
 import { securityHeaders } from "./web/security-headers";
 import { serveApps } from "./web/serve-apps";
 
@@ -11,14 +15,21 @@ export type AppOptions = {
   pages?: (c: Context) => Promise<Response>;
 };
 
-export function createApp(env: Env, options: AppOptions = {}) {
+export function createApp(env: Env, services: Services, options: AppOptions = {}) {
   const startedAt = Date.now();
   const app = new Hono();
 
   app.use(securityHeaders({ production: env.nodeEnv === "production", dev: Boolean(options.pages) }));
 
+  // Public routes.
   app.route("/", healthRoutes({ version: env.version, startedAt }));
   app.route("/", configRoutes(env));
+  if (services.devIdp) app.route("/", devIdpRoutes(services.devIdp.store, services.devIdp.keys));
+
+  // Signed-in routes: every one behind token verification (DESIGN.md §4).
+  const signedIn = requireUser(services.db, services.verifyToken);
+  app.use("/api/me", signedIn);
+  app.route("/", accountRoutes(env.adminEmails));
 
   const pages = options.pages ?? serveApps({ marketingDist: env.marketingDist, assistantDist: env.assistantDist });
   app.all("*", (c) => pages(c));

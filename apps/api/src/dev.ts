@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { createApp } from "./app";
 import { loadEnv } from "./env";
+import { openServices } from "./services";
 import { contentSecurityPolicy } from "./web/security-headers";
 import { destinationOf, legacyRedirects } from "./web/one-origin";
 
@@ -30,7 +31,10 @@ async function viteFor(app: "marketing" | "assistant"): Promise<ViteDevServer> {
 const marketing = await viteFor("marketing");
 const assistant = await viteFor("assistant");
 // In dev the API answers every non-page path; pages are handled below.
-const api = getRequestListener(createApp(env, { pages: async (c) => c.json({ error: "Risorsa non trovata" }, 404) }).fetch);
+const services = await openServices(env);
+const api = getRequestListener(
+  createApp(env, services, { pages: async (c) => c.json({ error: "Risorsa non trovata" }, 404) }).fetch,
+);
 
 async function servePage(vite: ViteDevServer, req: IncomingMessage, res: ServerResponse) {
   const template = await readFile(resolve(vite.config.root, "index.html"), "utf8");

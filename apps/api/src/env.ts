@@ -14,6 +14,9 @@ function packageVersion(): string {
   return manifest.version ?? "0.0.0";
 }
 
+/** The built-in identity provider's seeded administrator (DESIGN.md §3). */
+export const DEV_ADMIN_EMAIL = "admin@oystar.test";
+
 const fromRepoRoot = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
 
 const envSchema = z
@@ -30,6 +33,8 @@ const envSchema = z
     AUTH0_DOMAIN: z.string().min(1).optional(),
     AUTH0_CLIENT_ID: z.string().min(1).optional(),
     AUTH0_AUDIENCE: z.string().min(1).optional(),
+    DATABASE_URL: z.string().url().optional(),
+    ADMIN_EMAILS: z.string().optional(),
     LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
   })
   .transform((raw) => ({
@@ -45,6 +50,13 @@ const envSchema = z
       raw.AUTH0_DOMAIN && raw.AUTH0_CLIENT_ID && raw.AUTH0_AUDIENCE
         ? { domain: raw.AUTH0_DOMAIN, clientId: raw.AUTH0_CLIENT_ID, audience: raw.AUTH0_AUDIENCE }
         : null,
+    databaseUrl: raw.DATABASE_URL ?? null,
+    // Admin is decided here, from verified emails, never by the browser (DESIGN.md §3). The
+    // built-in provider's seeded admin is the default only in dev mode.
+    adminEmails: (raw.ADMIN_EMAILS ?? (raw.AUTH_MODE === "dev" ? DEV_ADMIN_EMAIL : ""))
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     logLevel: raw.LOG_LEVEL,
   }));
 
@@ -63,5 +75,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(`Configurazione non valida:\n${problems.join("\n")}`);
   }
-  return parsed.data;
+  const env = parsed.data;
+  if (env.authMode === "dev" && env.nodeEnv === "production") {
+    throw new EnvError("Configurazione non valida:\n  AUTH_MODE: il provider di identità di sviluppo non può essere usato con NODE_ENV=production");
+  }
+  if (env.authMode === "auth0" && !env.auth0) {
+    throw new EnvError("Configurazione non valida:\n  AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_AUDIENCE: servono tutti e tre con AUTH_MODE=auth0");
+  }
+  return env;
 }

@@ -29,3 +29,26 @@ test("Auth0 settings are used only when complete", () => {
     loadEnv({ AUTH0_DOMAIN: "tenant.eu.auth0.com", AUTH0_CLIENT_ID: "abc", AUTH0_AUDIENCE: "https://api.oystar.it" }).auth0,
   ).toEqual({ domain: "tenant.eu.auth0.com", clientId: "abc", audience: "https://api.oystar.it" });
 });
+
+test("dev mode makes the seeded admin the admin; ADMIN_EMAILS replaces it", () => {
+  expect(loadEnv({}).adminEmails).toEqual(["admin@oystar.test"]);
+  expect(loadEnv({ ADMIN_EMAILS: "Capo@Oystar.it, altro@oystar.it" }).adminEmails).toEqual(["capo@oystar.it", "altro@oystar.it"]);
+});
+
+test("the development identity provider is refused in production", () => {
+  expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/AUTH_MODE/);
+  expect(() => loadEnv({ NODE_ENV: "production", AUTH_MODE: "auth0" })).toThrow(/AUTH0_DOMAIN/);
+  const production = loadEnv({
+    NODE_ENV: "production",
+    AUTH_MODE: "auth0",
+    AUTH0_DOMAIN: "oystar.eu.auth0.com",
+    AUTH0_CLIENT_ID: "abc",
+    AUTH0_AUDIENCE: "https://api.oystar.it",
+  });
+  expect(production.adminEmails).toEqual([]);
+});
+
+test("DATABASE_URL switches to a PostgreSQL server", () => {
+  expect(loadEnv({}).databaseUrl).toBeNull();
+  expect(loadEnv({ DATABASE_URL: "postgres://oystar@localhost:5432/oystar" }).databaseUrl).toBe("postgres://oystar@localhost:5432/oystar");
+});

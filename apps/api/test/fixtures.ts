@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openDatabase, type Database } from "../src/db/database";
 import { loadEnv, type Env } from "../src/env";
 import { startServer, type RunningServer } from "../src/server";
 
@@ -20,7 +21,7 @@ export function makeAppFolders() {
   return { root, marketingDist, assistantDist };
 }
 
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<RunningServer & { env: Env }> {
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<RunningServer & { env: Env; db: Database }> {
   const folders = makeAppFolders();
   const env = loadEnv({
     NODE_ENV: "test",
@@ -30,6 +31,16 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     DATA_DIR: join(folders.root, "data"),
     ...overrides,
   });
-  const server = await startServer(env);
-  return { ...server, env };
+  // In memory: each test file gets its own empty Postgres (PGlite), migrated at start.
+  const db = await openDatabase({ dataDir: null });
+  const server = await startServer(env, { db });
+  return {
+    ...server,
+    env,
+    db,
+    close: async () => {
+      await server.close();
+      await db.close();
+    },
+  };
 }

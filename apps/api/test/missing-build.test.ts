@@ -1,16 +1,29 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { openDatabase, type Database } from "../src/db/database";
 import { loadEnv } from "../src/env";
 import { startServer, type RunningServer } from "../src/server";
 
 let server: RunningServer;
+let db: Database;
 beforeAll(async () => {
   const nowhere = join("/nonexistent", String(process.pid));
-  server = await startServer(
-    loadEnv({ NODE_ENV: "test", PORT: "0", MARKETING_DIST: join(nowhere, "m"), ASSISTANT_DIST: join(nowhere, "a") }),
-  );
+  db = await openDatabase({ dataDir: null });
+  const env = loadEnv({
+    NODE_ENV: "test",
+    PORT: "0",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "oystar-data-")),
+    MARKETING_DIST: join(nowhere, "m"),
+    ASSISTANT_DIST: join(nowhere, "a"),
+  });
+  server = await startServer(env, { db });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await db.close();
+});
 
 test("pages of an app that was not built say how to build it", async () => {
   for (const path of ["/oystar", "/chat"]) {

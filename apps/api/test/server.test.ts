@@ -36,7 +36,12 @@ describe("API", () => {
   test("GET /config.json gives the runtime configuration", async () => {
     const response = await get("/config.json");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ version: server.env.version, provider: "cloud", auth: null });
+    // Dev mode: the built-in identity provider on this very origin.
+    expect(await response.json()).toEqual({
+      version: server.env.version,
+      provider: "cloud",
+      auth: { domain: `${server.url}/idp`, clientId: "oystar-dev-client", audience: "urn:oystar:api" },
+    });
   });
 
   test("unknown API paths answer 404 in Italian, as JSON", async () => {

@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from "hono";
  * no eval); a page that must run one inline script (the identity provider's silent sign-in
  * answer) passes a per-response nonce.
  */
-export function contentSecurityPolicy(options: { nonce?: string; dev?: boolean } = {}): string {
+export function contentSecurityPolicy(options: { nonce?: string; dev?: boolean; frameAncestors?: string } = {}): string {
   const scriptSrc = ["'self'"];
   const styleSrc = ["'self'"];
   const connectSrc = ["'self'"];
@@ -27,7 +27,7 @@ export function contentSecurityPolicy(options: { nonce?: string; dev?: boolean }
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${options.frameAncestors ?? "'none'"}`,
   ].join("; ");
 }
 
@@ -40,7 +40,7 @@ export function securityHeaders(options: { production: boolean; dev?: boolean })
     if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", csp);
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    headers.set("X-Frame-Options", "DENY");
+    if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
     headers.set("Cross-Origin-Opener-Policy", "same-origin");
     headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (options.production) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import type { SignedInVariables } from "../auth/require-user";
+import { isAdmin } from "./accounts";
+
+/** GET /api/me (signed-in): the profile the apps show, with the server's verdict on admin. */
+export function accountRoutes(adminEmails: readonly string[]) {
+  return new Hono<{ Variables: SignedInVariables }>().get("/api/me", (c) => {
+    const user = c.get("user");
+    c.header("Cache-Control", "no-store");
+    return c.json({
+      username: user.name ?? user.email ?? user.sub,
+      email: user.email,
+      name: user.name,
+      picture: user.picture,
+      isAdmin: isAdmin(user, adminEmails),
+    });
+  });
+}

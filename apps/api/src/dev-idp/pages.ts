@@ -1,0 +1,73 @@
+import { SEEDED_ACCOUNTS } from "./dev-client";
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+
+/**
+ * The built-in provider's login page: one button per seeded account and an email field for a
+ * new one. Plain HTML forms, no script, so the strict CSP applies unchanged.
+ */
+export function loginPage(authorizeQuery: string, error?: string): string {
+  const query = escapeHtml(authorizeQuery);
+  const accounts = SEEDED_ACCOUNTS.map(
+    (account) => `<li><button type="submit" name="email" value="${escapeHtml(account.email)}">Accedi come ${escapeHtml(account.email)}</button>
+      <span class="plan">${escapeHtml(account.plan)}</span></li>`,
+  ).join("\n");
+  return `<!doctype html>
+<html lang="it">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Accesso — provider di identità di sviluppo OYSTAR</title>
+  <link rel="stylesheet" href="/idp/login.css">
+</head>
+<body>
+  <main>
+    <h1>Accedi a OYSTAR</h1>
+    <p class="note">Provider di identità di sviluppo: scegli un account di prova o scrivi un'email. Nessuna password, solo per sviluppo e test.</p>
+    ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
+    <form method="post" action="/idp/login?${query}">
+      <ul class="accounts">${accounts}</ul>
+    </form>
+    <form method="post" action="/idp/login?${query}" class="new-account">
+      <label for="email">Un altro indirizzo email (un nuovo account parte dal piano Free)</label>
+      <input id="email" name="email" type="email" required autocomplete="email" placeholder="nome@esempio.it">
+      <button type="submit">Accedi</button>
+    </form>
+  </main>
+</body>
+</html>`;
+}
+
+export const loginStyles = `
+body { margin: 0; font-family: system-ui, sans-serif; background: #5b2bd6; color: #1c1633; min-height: 100vh; display: grid; place-items: center; }
+main { background: #fff; border-radius: 16px; padding: 32px; width: min(440px, calc(100% - 32px)); box-shadow: 0 18px 48px rgb(0 0 0 / 25%); }
+h1 { margin-top: 0; }
+.note { color: #4f4868; font-size: 0.9rem; }
+.error { color: #b42318; font-weight: 600; }
+.accounts { list-style: none; padding: 0; display: grid; gap: 8px; }
+.accounts li { display: flex; align-items: center; gap: 8px; }
+.plan { font-size: 0.8rem; color: #4f4868; }
+button { font: inherit; font-weight: 600; border: 0; border-radius: 10px; padding: 10px 14px; background: #5b2bd6; color: #fff; cursor: pointer; }
+button:hover { background: #4a1fb8; }
+button:focus-visible, input:focus-visible { outline: 3px solid #1c1633; outline-offset: 2px; }
+.new-account { display: grid; gap: 8px; margin-top: 24px; }
+input { font: inherit; padding: 10px; border: 1px solid #8f86a8; border-radius: 10px; }
+`;
+
+/**
+ * response_mode=web_message (silent sign-in in a hidden iframe): the answer is posted to the
+ * parent window, only to the client's own origin. The one inline script runs under a nonce.
+ */
+export function webMessagePage(targetOrigin: string, response: Record<string, string>, nonce: string): string {
+  const message = JSON.stringify({ type: "authorization_response", response }).replace(/</g, "\\u003c");
+  return `<!doctype html>
+<html lang="it"><head><meta charset="utf-8"><title>Accesso</title></head>
+<body><script nonce="${nonce}">window.parent.postMessage(${message}, ${JSON.stringify(targetOrigin).replace(/</g, "\\u003c")});</script></body></html>`;
+}
+
+/** A small initials avatar, so profiles have a picture without any remote image. */
+export function avatarSvg(email: string): string {
+  const initial = escapeHtml((email.trim()[0] ?? "?").toUpperCase());
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="#5b2bd6"/><text x="32" y="41" font-family="sans-serif" font-size="28" text-anchor="middle" fill="#fff">${initial}</text></svg>`;
+}

@@ -1,0 +1,30 @@
+import { join } from "node:path";
+import { createTokenVerifier, type TokenVerifier } from "./auth/token-verifier";
+import { openDatabase, type Database } from "./db/database";
+import { migrate } from "./db/migrate";
+import { createIdpStore, type IdpStore } from "./dev-idp/idp-store";
+import { loadSigningKeys, type SigningKeys } from "./dev-idp/signing-keys";
+import type { Env } from "./env";
+
+/** What the routes share: the database, token verification, and the dev identity provider. */
+export type Services = {
+  db: Database;
+  verifyToken: TokenVerifier;
+  devIdp: { store: IdpStore; keys: SigningKeys } | null;
+};
+
+/**
+ * Opens the database (migrations run at start), and in dev mode the built-in identity
+ * provider with its persisted keys and seeded accounts. Tests pass their own database.
+ */
+export async function openServices(env: Env, given: { db?: Database } = {}): Promise<Services> {
+  const db = given.db ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: join(env.dataDir, "pglite") }));
+  await migrate(db);
+  let devIdp: Services["devIdp"] = null;
+  if (env.authMode === "dev") {
+    const store = createIdpStore(db);
+    await store.seed();
+    devIdp = { store, keys: await loadSigningKeys(env.dataDir) };
+  }
+  return { db, verifyToken: createTokenVerifier(env, devIdp?.keys.publicJwk), devIdp };
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEV_CLIENT_ID } from "../src/dev-idp/dev-client";
+import { startTestServer } from "./fixtures";
+import { signInAs } from "./sign-in";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const tokenRequest = (fields: Record<string, string>) =>
+  fetch(`${server.url}/idp/oauth/token`, { method: "POST", body: new URLSearchParams(fields) });
+
+describe("discovery", () => {
+  test("openid-configuration names this origin's endpoints", async () => {
+    const config = await (await fetch(`${server.url}/idp/.well-known/openid-configuration`)).json();
+    expect(config).toMatchObject({
+      issuer: `${server.url}/idp/`,
+      authorization_endpoint: `${server.url}/idp/authorize`,
+      token_endpoint: `${server.url}/idp/oauth/token`,
+      jwks_uri: `${server.url}/idp/.well-known/jwks.json`,
+      code_challenge_methods_supported: ["S256"],
+    });
+  });
+});
+
+describe("authorize", () => {
+  test("without a session it shows the login page with the seeded accounts", async () => {
+    const { params } = await signInAs(server.url, "free@oystar.test");
+    const page = await fetch(`${server.url}/idp/authorize?${params}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const email of ["free@oystar.test", "base@oystar.test", "pro@oystar.test", "business@oystar.test", "enterprise@oystar.test", "admin@oystar.test"]) {
+      expect(html).toContain(`Accedi come ${email}`);
+    }
+    expect(html).toContain('type="email"');
+    expect(html).not.toContain("<script");
+  });
+
+  test("with a session it redirects back with a code and the exact state", async () => {
+    const { callback, state } = await signInAs(server.url, "free@oystar.test");
+    expect(callback.origin + callback.pathname).toBe(`${server.url}/chat`);
+    expect(callback.searchParams.get("state")).toBe(state);
+    expect(callback.searchParams.get("code")).toMatch(/^[\w-]{40,}$/);
+  });
+
+  test("silent sign-in without a session answers login_required at once, as a web message", async () => {
+    const { params } = await signInAs(server.url, "free@oystar.test");
+    params.set("prompt", "none");
+    params.set("response_mode", "web_message");
+    const response = await fetch(`${server.url}/idp/authorize?${params}`);
+    const html = await response.text();
+    expect(html).toContain('"type":"authorization_response"');
+    expect(html).toContain('"error":"login_required"');
+    expect(html).toContain(`"state":"${params.get("state")}"`);
+    // Its one inline script runs under a nonce; it may be framed by this origin only.
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script nonce="${nonce}">`);
+    expect(csp).toContain("frame-ancestors 'self'");
+  });
+
+  test("silent sign-in with a session posts a code to the app's origin", async () => {
+    const { params, cookie } = await signInAs(server.url, "free@oystar.test");
+    params.set("prompt", "none");
+    params.set("response_mode", "web_message");
+    const html = await (await fetch(`${server.url}/idp/authorize?${params}`, { headers: { cookie } })).text();
+    expect(html).toMatch(/"code":"[\w-]{40,}"/);
+    expect(html).toContain(`, "${server.url}");`);
+  });
+
+  test("a redirect_uri of another origin is refused", async () => {
+    const { params, cookie } = await signInAs(server.url, "free@oystar.test");
+    params.set("redirect_uri", "https://evil.example/callback");
+    const response = await fetch(`${server.url}/idp/authorize?${params}`, { headers: { cookie }, redirect: "manual" });
+    expect(response.status).toBe(400);
+  });
+
+  test("PKCE is required, S256 only", async () => {
+    const { params } = await signInAs(server.url, "free@oystar.test");
+    params.set("code_challenge_method", "plain");
+    expect((await fetch(`${server.url}/idp/authorize?${params}`)).status).toBe(400);
+    params.delete("code_challenge_method");
+    params.delete("code_challenge");
+    expect((await fetch(`${server.url}/idp/authorize?${params}`)).status).toBe(400);
+  });
+});
+
+describe("token endpoint", () => {
+  test("tokens have Auth0's shape", async () => {
+    const tokens = await signInAs(server.url, "base@oystar.test");
+    expect(tokens.access_token.split(".")).toHaveLength(3);
+    expect(tokens.refresh_token).toBeTruthy();
+    const idToken = JSON.parse(Buffer.from(tokens.id_token.split(".")[1] ?? "", "base64url").toString());
+    expect(idToken).toMatchObject({ iss: `${server.url}/idp/`, aud: DEV_CLIENT_ID, nonce: tokens.nonce, email: "base@oystar.test" });
+  });
+
+  test("a code works once, and only with its verifier", async () => {
+    const { params, cookie, verifier, redirectUri } = await signInAs(server.url, "free@oystar.test");
+    const location = (await fetch(`${server.url}/idp/authorize?${params}`, { headers: { cookie }, redirect: "manual" })).headers.get("location");
+    const code = new URL(location ?? "").searchParams.get("code") ?? "";
+    const wrongVerifier = await tokenRequest({ grant_type: "authorization_code", client_id: DEV_CLIENT_ID, code, code_verifier: "x".repeat(43), redirect_uri: redirectUri });
+    expect(wrongVerifier.status).toBe(403);
+    expect(await wrongVerifier.json()).toMatchObject({ error: "invalid_grant" });
+    // The failed attempt spent the code: a code is never tried twice.
+    const retry = await tokenRequest({ grant_type: "authorization_code", client_id: DEV_CLIENT_ID, code, code_verifier: verifier, redirect_uri: redirectUri });
+    expect(retry.status).toBe(403);
+  });
+
+  test("refresh tokens rotate, and a reused one revokes its family", async () => {
+    const first = await signInAs(server.url, "free@oystar.test");
+    const refresh = async (token: string) => tokenRequest({ grant_type: "refresh_token", client_id: DEV_CLIENT_ID, refresh_token: token });
+    const second = await refresh(first.refresh_token ?? "");
+    expect(second.status).toBe(200);
+    const secondTokens = (await second.json()) as { refresh_token: string; access_token: string };
+    expect(secondTokens.refresh_token).not.toBe(first.refresh_token);
+    expect((await fetch(`${server.url}/api/me`, { headers: { Authorization: `Bearer ${secondTokens.access_token}` } })).status).toBe(200);
+    // Replaying the first token: refused, and the newer one dies with it.
+    expect((await refresh(first.refresh_token ?? "")).status).toBe(403);
+    expect((await refresh(secondTokens.refresh_token)).status).toBe(403);
+  });
+
+  test("JSON bodies work too; bad requests get OAuth errors, never a 500", async () => {
+    const json = await fetch(`${server.url}/idp/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ grant_type: "refresh_token", client_id: DEV_CLIENT_ID, refresh_token: "nope" }),
+    });
+    expect(json.status).toBe(403);
+    expect(await json.json()).toMatchObject({ error: "invalid_grant" });
+    const bad = await tokenRequest({ grant_type: "password", username: "a", password: "b" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: "invalid_request" });
+    const broken = await fetch(`${server.url}/idp/oauth/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    expect(broken.status).toBe(400);
+  });
+});
+
+describe("logout", () => {
+  test("clears the session and returns to an allowed address on this origin", async () => {
+    const { params, cookie } = await signInAs(server.url, "free@oystar.test");
+    const logout = await fetch(`${server.url}/idp/v2/logout?client_id=${DEV_CLIENT_ID}&returnTo=${encodeURIComponent(`${server.url}/`)}`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get("location")).toBe(`${server.url}/`);
+    // The old session cookie no longer signs anyone in.
+    const after = await fetch(`${server.url}/idp/authorize?${params}`, { headers: { cookie }, redirect: "manual" });
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain("Accedi come free@oystar.test");
+  });
+
+  test("never returns to another origin", async () => {
+    const logout = await fetch(`${server.url}/idp/v2/logout?returnTo=${encodeURIComponent("https://evil.example/")}`, { redirect: "manual" });
+    expect(logout.headers.get("location")).toBe(`${server.url}/`);
+  });
+});
+
+test("an invalid email on the login page is refused in Italian", async () => {
+  const { params } = await signInAs(server.url, "free@oystar.test");
+  const response = await fetch(`${server.url}/idp/login?${params}`, { method: "POST", body: new URLSearchParams({ email: "non-una-email" }) });
+  expect(response.status).toBe(400);
+  expect(await response.text()).toContain("Inserisci un indirizzo email valido.");
+});
