@@ -1,15 +1,19 @@
 import "@oystar/ui-kit/styles.css";
 import "./assistant.css";
+import { AuthProvider } from "@oystar/auth/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
-import { routes } from "./routes";
+import { goTo, session } from "./auth";
+import { assistantRoutes } from "./routes";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing from index.html");
 
 createRoot(root).render(
   <StrictMode>
-    <RouterProvider router={createBrowserRouter(routes)} />
+    <AuthProvider session={session}>
+      <RouterProvider router={createBrowserRouter(assistantRoutes(goTo))} />
+    </AuthProvider>
   </StrictMode>,
 );

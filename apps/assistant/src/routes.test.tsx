@@ -2,7 +2,9 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, expect, test, vi } from "vitest";
-import { routes } from "./routes";
+import { createAuthSession } from "@oystar/auth";
+import { AuthProvider } from "@oystar/auth/react";
+import { assistantRoutes } from "./routes";
 
 // The browser boundary: /config.json and /api/health answered as the server would.
 function serverAnswers({ healthy }: { healthy: boolean }) {
@@ -22,9 +24,31 @@ function serverAnswers({ healthy }: { healthy: boolean }) {
 
 beforeEach(() => serverAnswers({ healthy: true }));
 
-function visit(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+/** A signed-in (or not) session, scripted at the SDK boundary. */
+function sessionOf(email: string | null, logout = vi.fn(async () => {})) {
+  return createAuthSession(
+    {
+      handleRedirectCallback: async () => ({}),
+      checkSession: async () => {},
+      isAuthenticated: async () => email !== null,
+      getUser: async () => ({ sub: "s", email, name: "Utente" }),
+      getTokenSilently: async () => "t",
+      loginWithRedirect: async () => {},
+      logout,
+    },
+    { currentUrl: () => new URL("http://localhost/chat"), replaceUrl: () => {}, origin: "http://localhost" },
+  );
+}
+
+function visit(path: string, options: { email?: string | null; goTo?: (path: string) => void; logout?: () => Promise<void> } = {}) {
+  const goTo = options.goTo ?? vi.fn();
+  const router = createMemoryRouter(assistantRoutes(goTo), { initialEntries: [path] });
+  const email = options.email === undefined ? "business@oystar.test" : options.email;
+  render(
+    <AuthProvider session={sessionOf(email, options.logout ? vi.fn(options.logout) : undefined)}>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
   return router;
 }
 
@@ -75,4 +99,20 @@ test("an unknown path under the assistant offers the way home", async () => {
   visit("/chat/non-esiste");
   expect(await screen.findByRole("heading", { level: 1, name: "Pagina non trovata" })).toBeInTheDocument();
   expect(screen.getByRole("link", { name: "Torna alla home" })).toHaveAttribute("href", "/");
+});
+
+test("a signed-out visitor goes to /login, keeping the module as return address", async () => {
+  const goTo = vi.fn();
+  visit("/debate", { email: null, goTo });
+  await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith("/login?returnTo=%2Fdebate"));
+  expect(screen.queryByRole("heading", { name: "OYSTAR Debate" })).not.toBeInTheDocument();
+});
+
+test("the header shows the user's email and 'Esci' signs out", async () => {
+  const logout = vi.fn(async () => {});
+  visit("/chat", { logout });
+  const banner = await screen.findByRole("banner");
+  expect(banner).toHaveTextContent("business@oystar.test");
+  await userEvent.click(within(banner).getByRole("button", { name: "Esci" }));
+  expect(logout).toHaveBeenCalledOnce();
 });

@@ -1,11 +1,14 @@
 import type { RouteObject } from "react-router";
-import { AssistantLayout } from "./layout/assistant-layout";
+import { SignedInLayout } from "./layout/signed-in-layout";
 import { ErrorScreen } from "@oystar/ui-kit/react";
 
-// spec 001 §2: the three modules, each loaded only when opened.
-export const routes: RouteObject[] = [
+/**
+ * spec 001 §2: the three modules, each loaded only when opened. `goTo` leaves the app (to
+ * /login or the site), which is a full page load.
+ */
+export const assistantRoutes = (goTo: (path: string) => void): RouteObject[] => [
   {
-    element: <AssistantLayout />,
+    element: <SignedInLayout goTo={goTo} />,
     errorElement: <ErrorScreen />,
     children: [
       { path: "/chat", lazy: () => import("./pages/chat-page") },

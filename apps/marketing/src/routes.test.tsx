@@ -1,16 +1,37 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { expect, test } from "vitest";
-import { routes } from "./routes";
+import userEvent from "@testing-library/user-event";
+import { createAuthSession, type IdentityClient } from "@oystar/auth";
+import { AuthProvider } from "@oystar/auth/react";
+import { expect, test, vi } from "vitest";
+import { marketingRoutes } from "./routes";
 
-function visit(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+/** The identity provider, scripted at the SDK boundary. */
+function identity(email: string | null): IdentityClient {
+  return {
+    handleRedirectCallback: async () => ({}),
+    checkSession: async () => {},
+    isAuthenticated: async () => email !== null,
+    getUser: async () => ({ sub: "s", email }),
+    getTokenSilently: async () => "t",
+    loginWithRedirect: vi.fn(async () => {}),
+    logout: async () => {},
+  };
+}
+
+function visit(path: string, options: { email?: string | null; goTo?: (path: string) => void; client?: IdentityClient } = {}) {
+  const client = options.client ?? identity(options.email === undefined ? "business@oystar.test" : options.email);
+  const session = createAuthSession(client, { currentUrl: () => new URL(`http://localhost${path}`), replaceUrl: () => {}, origin: "http://localhost" });
+  const router = createMemoryRouter(marketingRoutes(options.goTo ?? vi.fn()), { initialEntries: [path] });
+  render(
+    <AuthProvider session={session}>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
   return router;
 }
 
 test.each([
-  ["/", "L'assistente AI in italiano che rispetta la tua privacy"],
   ["/oystar", "L'assistente AI in italiano che rispetta la tua privacy"],
   ["/oystar-ai", "OYSTAR AI"],
   ["/login", "Benvenuto in OYSTAR"],
@@ -19,7 +40,7 @@ test.each([
   ["/business-index-request", "Richiesta di indicizzazione"],
   ["/success", "Grazie!"],
 ])("%s shows its page", async (path, heading) => {
-  visit(path);
+  visit(path, { email: path === "/login" ? null : "business@oystar.test" });
   expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
 });
 
@@ -55,7 +76,7 @@ test("the subscription page acknowledges the requested plan", async () => {
 });
 
 test("links into the assistant are full page loads; the footer has the three unlinked labels", async () => {
-  visit("/oystar");
+  visit("/oystar", { email: null });
   await screen.findByRole("heading", { level: 1 });
   const footer = screen.getByRole("contentinfo");
   for (const label of ["Privacy Policy", "Terms of Service", "Cookie Policy"]) {
@@ -68,4 +89,34 @@ test("links into the assistant are full page loads; the footer has the three unl
   for (const href of ["/chat", "/debate", "/rag"]) {
     expect(screen.getAllByRole("link").some((link) => link.getAttribute("href") === href)).toBe(true);
   }
+});
+
+test("the root shows the landing to a visitor", async () => {
+  visit("/", { email: null });
+  expect(await screen.findByRole("heading", { level: 1, name: "L'assistente AI in italiano che rispetta la tua privacy" })).toBeInTheDocument();
+});
+
+test("the root sends a signed-in user to /chat", async () => {
+  const goTo = vi.fn();
+  visit("/", { goTo });
+  await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith("/chat"));
+});
+
+test.each(["/success?plan=pro", "/business-index-request"])("%s needs sign-in and keeps the way back", async (path) => {
+  const goTo = vi.fn();
+  visit(path, { email: null, goTo });
+  await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith(`/login?returnTo=${encodeURIComponent(path)}`));
+});
+
+test("ACCEDI signs in with the return address from the query", async () => {
+  const client = identity(null);
+  visit("/login?returnTo=%2Fdebate", { client });
+  await userEvent.click(await screen.findByRole("button", { name: "ACCEDI" }));
+  expect(client.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: "/debate" } });
+});
+
+test("a signed-in user on /login goes straight to the return address", async () => {
+  const goTo = vi.fn();
+  visit("/login?returnTo=%2Frag", { goTo });
+  await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith("/rag"));
 });

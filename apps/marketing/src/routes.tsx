@@ -1,7 +1,10 @@
-import { redirect, type RouteObject } from "react-router";
-import { SiteLayout } from "./layout/site-layout";
-import { LandingPage } from "./pages/landing-page";
+import { RequireAuth } from "@oystar/auth/react";
 import { ErrorScreen } from "@oystar/ui-kit/react";
+import type { ReactNode } from "react";
+import { redirect, useLocation, type RouteObject } from "react-router";
+import { SiteLayout } from "./layout/site-layout";
+import { HomePage } from "./pages/home-page";
+import { LandingPage } from "./pages/landing-page";
 
 /** spec 000 §2: legacy names of the product keep working, with their query. */
 const legacyRedirect =
@@ -9,23 +12,55 @@ const legacyRedirect =
   ({ request }: { request: Request }) =>
     redirect(`${target}${new URL(request.url).search}`);
 
-// The route table of spec 000 §2 as data. The landing is eager (first paint); the rest load lazily.
-export const routes: RouteObject[] = [
+function SignedIn({ goTo, children }: { goTo: (path: string) => void; children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <RequireAuth returnTo={`${location.pathname}${location.search}`} goTo={goTo}>
+      {children}
+    </RequireAuth>
+  );
+}
+
+/** A lazy page that only signed-in users may open. */
+const signedInPage = (goTo: (path: string) => void, load: () => Promise<{ Component: () => ReactNode }>) => async () => {
+  const { Component } = await load();
+  return {
+    Component: () => (
+      <SignedIn goTo={goTo}>
+        <Component />
+      </SignedIn>
+    ),
+  };
+};
+
+/**
+ * The route table of spec 000 §2 as data. The landing is eager (first paint); the rest load
+ * lazily. `goTo` leaves the app (the assistant, /login from a gate): a full page load.
+ */
+export const marketingRoutes = (goTo: (path: string) => void): RouteObject[] => [
   {
     element: <SiteLayout />,
     errorElement: <ErrorScreen />,
     children: [
-      { path: "/", element: <LandingPage /> },
+      { path: "/", element: <HomePage goTo={goTo} /> },
       { path: "/oystar", element: <LandingPage /> },
       { path: "/oystar-ai", lazy: () => import("./pages/product-page") },
       { path: "/pigna", loader: legacyRedirect("/oystar") },
       { path: "/pigna-ai", loader: legacyRedirect("/oystar-ai") },
-      { path: "/login", lazy: () => import("./pages/login-page") },
       { path: "/subscription", lazy: () => import("./pages/subscription-page") },
       { path: "/enterprise-contact", lazy: () => import("./pages/enterprise-contact-page") },
-      { path: "/business-index-request", lazy: () => import("./pages/index-request-page") },
-      { path: "/success", lazy: () => import("./pages/success-page") },
+      { path: "/business-index-request", lazy: signedInPage(goTo, () => import("./pages/index-request-page")) },
+      { path: "/success", lazy: signedInPage(goTo, () => import("./pages/success-page")) },
       { path: "*", lazy: () => import("./pages/not-found-page") },
     ],
+  },
+  // The welcome screen is a page of its own, without the site's navigation.
+  {
+    path: "/login",
+    errorElement: <ErrorScreen />,
+    lazy: async () => {
+      const { LoginPage } = await import("./pages/login-page");
+      return { Component: () => <LoginPage goTo={goTo} /> };
+    },
   },
 ];

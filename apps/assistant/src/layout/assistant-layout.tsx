@@ -1,6 +1,8 @@
 import { BackendStatusBadge, useBackendStatus } from "@oystar/api-client/react";
 import { buttonClassName } from "@oystar/ui-kit";
-import { AppHeader } from "@oystar/ui-kit/react";
+import { useAuth } from "@oystar/auth/react";
+import { authMessages } from "@oystar/auth";
+import { AppHeader, Button } from "@oystar/ui-kit/react";
 import { NavLink, Outlet } from "react-router";
 import { checkBackend } from "../api";
 import { messages } from "../messages";
@@ -10,6 +12,8 @@ import { useAppVersion } from "./use-app-version";
 export function AssistantLayout() {
   const version = useAppVersion();
   const { status } = useBackendStatus(checkBackend);
+  const auth = useAuth();
+  const user = auth.status === "authenticated" ? auth.user : null;
   return (
     <div className="assistant">
       <AppHeader
@@ -37,6 +41,12 @@ export function AssistantLayout() {
           </nav>
         }
         status={<BackendStatusBadge status={status} />}
+        user={user ? <span className="assistant-user">{user.email ?? user.username}</span> : null}
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => void auth.logout()}>
+            {authMessages.signOut}
+          </Button>
+        }
       />
       <main className="assistant-main">
         <Outlet />

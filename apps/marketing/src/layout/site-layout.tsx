@@ -1,9 +1,13 @@
+import { useAuth } from "@oystar/auth/react";
 import { buttonClassName } from "@oystar/ui-kit";
+import { LoadingScreen } from "@oystar/ui-kit/react";
 import { Link, Outlet } from "react-router";
 import { messages, SUPPORT_EMAIL } from "../messages";
 
 /** Navigation and footer around every marketing page (spec 000 §2). */
 export function SiteLayout() {
+  // spec 000 §2: while authentication loads, every screen shows 'Caricamento...'.
+  if (useAuth().status === "loading") return <LoadingScreen />;
   return (
     <div className="site">
       <a className="skip-link" href="#contenuto">

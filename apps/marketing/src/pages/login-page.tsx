@@ -1,11 +1,30 @@
-/** /login: the welcome screen; the ACCEDI button arrives with sign-in. */
-export function LoginPage() {
+import { safeReturnTo } from "@oystar/auth";
+import { useAuth, WelcomeScreen } from "@oystar/auth/react";
+import { LoadingScreen } from "@oystar/ui-kit/react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+
+/** /login: the welcome screen; ACCEDI goes to the identity provider and back to `returnTo`. */
+export function LoginPage({ goTo }: { goTo: (path: string) => void }) {
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get("returnTo"), "/chat");
+  const [redirecting, setRedirecting] = useState(false);
+  const signedIn = auth.status === "authenticated";
+  useEffect(() => {
+    if (signedIn) goTo(returnTo);
+  }, [signedIn, returnTo, goTo]);
+  if (signedIn) return <LoadingScreen />;
   return (
-    <section className="page-intro">
+    <>
       <title>Accedi — OYSTAR</title>
-      <h1>Benvenuto in OYSTAR</h1>
-      <p>La tua AI privata e sicura. La registrazione è automatica al primo accesso.</p>
-    </section>
+      <WelcomeScreen
+        busy={redirecting}
+        onLogin={() => {
+          setRedirecting(true);
+          void auth.login(returnTo).finally(() => setRedirecting(false));
+        }}
+      />
+    </>
   );
 }
-export { LoginPage as Component };

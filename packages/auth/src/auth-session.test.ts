@@ -1,0 +1,156 @@
+import { describe, expect, test, vi } from "vitest";
+import { createAuthSession, type IdentityClient } from "./auth-session";
+import { authErrorMessage, isRedirectCallback, safeReturnTo } from "./auth-state";
+
+/** A scripted identity client: the session's own logic is under test, not the SDK's. */
+function scriptedClient(overrides: Partial<IdentityClient> = {}): IdentityClient {
+  return {
+    handleRedirectCallback: vi.fn(async () => ({ appState: { returnTo: "/chat" } })),
+    checkSession: vi.fn(async () => {}),
+    isAuthenticated: vi.fn(async () => true),
+    getUser: vi.fn(async () => ({ sub: "oystar-dev|free@oystar.test", email: "free@oystar.test", name: "Utente Free" })),
+    getTokenSilently: vi.fn(async () => "access-token"),
+    loginWithRedirect: vi.fn(async () => {}),
+    logout: vi.fn(async () => {}),
+    ...overrides,
+  };
+}
+
+function sessionAt(url: string, client: IdentityClient) {
+  const replaceUrl = vi.fn();
+  const session = createAuthSession(client, { currentUrl: () => new URL(url), replaceUrl, origin: "https://oystar.example" });
+  return { session, replaceUrl };
+}
+
+describe("start", () => {
+  test("is loading first, then authenticated after a silent check", async () => {
+    const client = scriptedClient();
+    const { session, replaceUrl } = sessionAt("https://oystar.example/chat", client);
+    expect(session.getSnapshot()).toEqual({ status: "loading" });
+    await session.start();
+    expect(client.checkSession).toHaveBeenCalledOnce();
+    expect(client.handleRedirectCallback).not.toHaveBeenCalled();
+    expect(replaceUrl).not.toHaveBeenCalled();
+    expect(session.getSnapshot()).toMatchObject({ status: "authenticated", user: { email: "free@oystar.test", username: "Utente Free" } });
+  });
+
+  test("without a session it is unauthenticated", async () => {
+    const { session } = sessionAt("https://oystar.example/", scriptedClient({ isAuthenticated: vi.fn(async () => false) }));
+    await session.start();
+    expect(session.getSnapshot()).toEqual({ status: "unauthenticated" });
+  });
+
+  test("a redirect callback is handled and the URL replaced with the kept returnTo", async () => {
+    const client = scriptedClient();
+    const { session, replaceUrl } = sessionAt("https://oystar.example/?code=abc&state=xyz", client);
+    await session.start();
+    expect(client.handleRedirectCallback).toHaveBeenCalledWith("https://oystar.example/?code=abc&state=xyz");
+    expect(replaceUrl).toHaveBeenCalledWith("/chat");
+    expect(session.getSnapshot().status).toBe("authenticated");
+  });
+
+  test("without a returnTo the URL is replaced with the current path", async () => {
+    const client = scriptedClient({ handleRedirectCallback: vi.fn(async () => ({})) });
+    const { session, replaceUrl } = sessionAt("https://oystar.example/success?code=abc&state=xyz", client);
+    await session.start();
+    expect(replaceUrl).toHaveBeenCalledWith("/success");
+  });
+
+  test("a state mismatch is the spec's 'Invalid state' error", async () => {
+    const client = scriptedClient({
+      handleRedirectCallback: vi.fn(async () => {
+        throw Object.assign(new Error("Invalid state"), { error: "state_mismatch" });
+      }),
+    });
+    const { session } = sessionAt("https://oystar.example/?code=abc&state=forged", client);
+    await session.start();
+    expect(session.getSnapshot()).toEqual({ status: "error", message: "Invalid state" });
+  });
+
+  test("a provider error in the callback shows the provider's message", async () => {
+    const client = scriptedClient({
+      handleRedirectCallback: vi.fn(async () => {
+        throw Object.assign(new Error("x"), { error: "access_denied", error_description: "Please verify your email before logging in." });
+      }),
+    });
+    const { session } = sessionAt("https://oystar.example/?error=access_denied&state=s", client);
+    await session.start();
+    expect(session.getSnapshot()).toEqual({ status: "error", message: "Please verify your email before logging in." });
+  });
+});
+
+test("when the return address is another app's page, this page stays loading while it leaves", async () => {
+  const client = scriptedClient();
+  const replaceUrl = vi.fn((): "leaving" => "leaving");
+  const session = createAuthSession(client, {
+    currentUrl: () => new URL("https://oystar.example/?code=abc&state=xyz"),
+    replaceUrl,
+    origin: "https://oystar.example",
+  });
+  await session.start();
+  expect(replaceUrl).toHaveBeenCalledWith("/chat");
+  expect(session.getSnapshot()).toEqual({ status: "loading" });
+});
+
+describe("actions", () => {
+  test("login keeps a safe returnTo in the app state", async () => {
+    const client = scriptedClient();
+    const { session } = sessionAt("https://oystar.example/login", client);
+    await session.login("/chat");
+    expect(client.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: "/chat" } });
+    await session.login("https://evil.example/");
+    expect(client.loginWithRedirect).toHaveBeenLastCalledWith({ appState: { returnTo: "/" } });
+  });
+
+  test("logout returns to the site's origin", async () => {
+    const client = scriptedClient();
+    const { session } = sessionAt("https://oystar.example/chat", client);
+    await session.logout();
+    expect(client.logout).toHaveBeenCalledWith({ logoutParams: { returnTo: "https://oystar.example" } });
+  });
+
+  test("the token getter gives the access token", async () => {
+    const { session } = sessionAt("https://oystar.example/chat", scriptedClient());
+    await expect(session.getAccessToken()).resolves.toBe("access-token");
+  });
+
+  test("login_required while getting a token signs out silently and rethrows", async () => {
+    const failure = Object.assign(new Error("Login required"), { error: "login_required" });
+    const { session } = sessionAt("https://oystar.example/chat", scriptedClient({ getTokenSilently: vi.fn(async () => Promise.reject(failure)) }));
+    await session.start();
+    await expect(session.getAccessToken()).rejects.toBe(failure);
+    expect(session.getSnapshot()).toEqual({ status: "unauthenticated" });
+  });
+
+  test("subscribers hear every change", async () => {
+    const { session } = sessionAt("https://oystar.example/chat", scriptedClient());
+    const listener = vi.fn();
+    session.subscribe(listener);
+    await session.start();
+    expect(listener).toHaveBeenCalledOnce();
+  });
+});
+
+describe("rules", () => {
+  test("a callback has code and state, or an error", () => {
+    expect(isRedirectCallback("?code=a&state=b")).toBe(true);
+    expect(isRedirectCallback("?error=login_required&state=b")).toBe(true);
+    expect(isRedirectCallback("?code=a")).toBe(false);
+    expect(isRedirectCallback("?plan=pro")).toBe(false);
+  });
+
+  test("only same-site paths are return addresses", () => {
+    expect(safeReturnTo("/chat")).toBe("/chat");
+    expect(safeReturnTo("/subscription?plan=pro")).toBe("/subscription?plan=pro");
+    expect(safeReturnTo("//evil.example")).toBe("/");
+    expect(safeReturnTo("https://evil.example")).toBe("/");
+    expect(safeReturnTo(null, "/chat")).toBe("/chat");
+  });
+
+  test("the SDK's errors map to the spec's catalogue", () => {
+    expect(authErrorMessage({ error: "timeout" })).toBe("Timeout");
+    expect(authErrorMessage({ error: "cancelled" })).toBe("Popup closed");
+    expect(authErrorMessage({ error: "missing_transaction" })).toBe("Invalid state");
+    expect(authErrorMessage(new Error("boom"))).toBe("Login failed");
+  });
+});

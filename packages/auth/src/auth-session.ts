@@ -1,0 +1,107 @@
+import {
+  authErrorMessage,
+  authTransition,
+  initialAuthState,
+  isRedirectCallback,
+  safeReturnTo,
+  userFromClaims,
+  type AuthEvent,
+  type AuthState,
+} from "./auth-state";
+import { authMessages } from "./messages";
+
+/** The part of @auth0/auth0-spa-js's Auth0Client that the session uses. */
+export type IdentityClient = {
+  handleRedirectCallback(url?: string): Promise<{ appState?: { returnTo?: string } }>;
+  checkSession(): Promise<void>;
+  isAuthenticated(): Promise<boolean>;
+  getUser(): Promise<Record<string, unknown> | undefined>;
+  getTokenSilently(): Promise<string>;
+  loginWithRedirect(options: { appState?: { returnTo?: string } }): Promise<void>;
+  logout(options: { logoutParams?: { returnTo?: string }; openUrl?: false }): Promise<void>;
+};
+
+/** The browser around the session, injected so the core runs and is tested anywhere. */
+export type SessionEnvironment = {
+  /** The current URL (path, query and hash). */
+  currentUrl: () => URL;
+  /**
+   * Replaces the address after a callback. Answering "leaving" means a full page load of
+   * another app on the origin has begun: this page stays 'loading' until it is gone.
+   */
+  replaceUrl: (path: string) => "leaving" | void;
+  origin: string;
+  log?: (message: string, error: unknown) => void;
+};
+
+export type AuthSession = ReturnType<typeof createAuthSession>;
+
+export function createAuthSession(client: IdentityClient, environment: SessionEnvironment) {
+  let state: AuthState = initialAuthState;
+  const listeners = new Set<() => void>();
+  const dispatch = (event: AuthEvent) => {
+    state = authTransition(state, event);
+    for (const listener of listeners) listener();
+  };
+
+  async function signedInOrOut() {
+    const user = (await client.isAuthenticated()) ? userFromClaims(await client.getUser()) : null;
+    dispatch(user ? { type: "signed-in", user } : { type: "signed-out" });
+  }
+
+  return {
+    getSnapshot: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** spec 000 §4: handle the provider's redirect, or check the session silently. */
+    async start(): Promise<void> {
+      const url = environment.currentUrl();
+      try {
+        if (isRedirectCallback(url.search)) {
+          const { appState } = await client.handleRedirectCallback(url.href);
+          if (environment.replaceUrl(safeReturnTo(appState?.returnTo, url.pathname)) === "leaving") return;
+        } else {
+          // Resolves quietly when there is no session (login_required).
+          await client.checkSession();
+        }
+        await signedInOrOut();
+      } catch (error) {
+        environment.log?.("Sign-in failed", error);
+        dispatch({ type: "failed", message: authErrorMessage(error) });
+      }
+    },
+
+    /** Redirects to the provider; after sign-in the user lands on `returnTo`. */
+    async login(returnTo?: string): Promise<void> {
+      try {
+        await client.loginWithRedirect({ appState: { returnTo: safeReturnTo(returnTo) } });
+      } catch (error) {
+        dispatch({ type: "failed", message: authErrorMessage(error) });
+      }
+    },
+
+    /** Signs out at the provider too, and comes back to the site's origin. */
+    async logout(): Promise<void> {
+      await client.logout({ logoutParams: { returnTo: environment.origin } });
+    },
+
+    /**
+     * The bearer token for API calls. login_required means the session is gone: the user is
+     * signed out here, silently. Other failures are logged and rethrown (spec 000 §8).
+     */
+    async getAccessToken(): Promise<string> {
+      try {
+        return await client.getTokenSilently();
+      } catch (error) {
+        if ((error as { error?: unknown }).error === "login_required") {
+          dispatch({ type: "signed-out" });
+        }
+        environment.log?.(authMessages.tokenFailed, error);
+        throw error;
+      }
+    },
+  };
+}

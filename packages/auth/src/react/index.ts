@@ -1,0 +1,5 @@
+export { AuthProvider, useAuth } from "./auth-context";
+export type { UseAuth } from "./auth-context";
+export { AuthErrorScreen, WelcomeScreen } from "./auth-screens";
+export { RequireAuth } from "./require-auth";
+export type { RequireAuthProps } from "./require-auth";
