@@ -41,16 +41,20 @@ test("a new email registers a free account", async ({ page }) => {
   await page.goto("/login?returnTo=%2Frag");
   await page.getByRole("button", { name: "ACCEDI" }).click();
   await page.getByLabel(/Un altro indirizzo email/).fill("nuovo.cliente@esempio.it");
+  // The assistant's first signed-in call registers the account on the server.
+  const profile = page.waitForResponse((response) => response.url().endsWith("/api/me"));
   await page.getByRole("button", { name: "Accedi", exact: true }).click();
   await expect(page).toHaveURL(/\/rag$/);
+  const me = await profile;
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toMatchObject({ email: "nuovo.cliente@esempio.it", isAdmin: false });
   await expect(page.getByRole("banner")).toContainText("nuovo.cliente@esempio.it");
+});
 
-  // The server registered the account at the first authenticated call: ask it.
-  const me = await page.evaluate(async () => {
-    const config = await (await fetch("/config.json")).json();
-    return config.auth.domain as string;
-  });
-  expect(me).toMatch(/\/idp$/);
+test("the server says who the admin is", async ({ page }) => {
+  const profile = page.waitForResponse((response) => response.url().endsWith("/api/me"));
+  await signInFromChat(page, "admin@oystar.test");
+  expect(await (await profile).json()).toMatchObject({ email: "admin@oystar.test", isAdmin: true });
 });
 
 test("the root sends a signed-in user to /chat", async ({ page }) => {

@@ -13,6 +13,9 @@ function serverAnswers({ healthy }: { healthy: boolean }) {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.endsWith("/config.json")) return Response.json({ version: "1.2.3", provider: "cloud", auth: null });
+      if (url.endsWith("/api/me")) {
+        return Response.json({ username: "Utente Pro", email: "pro@oystar.test", name: "Utente Pro", picture: null, isAdmin: false });
+      }
       if (url.endsWith("/api/health")) {
         if (!healthy) throw new TypeError("Failed to fetch");
         return Response.json({ status: "ok", version: "1.2.3" });
@@ -108,11 +111,12 @@ test("a signed-out visitor goes to /login, keeping the module as return address"
   expect(screen.queryByRole("heading", { name: "OYSTAR Debate" })).not.toBeInTheDocument();
 });
 
-test("the header shows the user's email and 'Esci' signs out", async () => {
+test("the header shows the user's email as the server knows it, and 'Esci' signs out", async () => {
   const logout = vi.fn(async () => {});
   visit("/chat", { logout });
   const banner = await screen.findByRole("banner");
-  expect(banner).toHaveTextContent("business@oystar.test");
+  // From the id token first, then from GET /api/me.
+  expect(await within(banner).findByText("pro@oystar.test")).toBeInTheDocument();
   await userEvent.click(within(banner).getByRole("button", { name: "Esci" }));
   expect(logout).toHaveBeenCalledOnce();
 });

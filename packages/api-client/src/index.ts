@@ -3,6 +3,8 @@ export type { BackendStatus, BackendStatusStore } from "./backend-status";
 export { createApiClient, DEFAULT_TIMEOUT_MS } from "./client";
 export type { ApiClient, ApiClientOptions, RequestOptions } from "./client";
 export { HttpError, ResponseShapeError, TimeoutError } from "./errors";
+export { meSchema } from "./schemas/account";
+export type { Me } from "./schemas/account";
 export { checkoutRequestSchema, checkoutSessionSchema, MISSING_CHECKOUT_URL, parseCheckoutSession } from "./schemas/checkout";
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
 export { DEFAULT_MODEL, DEFAULT_PROVIDER, LISTED_MODELS, SELECTABLE_CHAT_MODELS } from "./schemas/models";

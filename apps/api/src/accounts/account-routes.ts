@@ -1,3 +1,4 @@
+import type { Me } from "@oystar/api-client";
 import { Hono } from "hono";
 import type { SignedInVariables } from "../auth/require-user";
 import { isAdmin } from "./accounts";
@@ -7,12 +8,13 @@ export function accountRoutes(adminEmails: readonly string[]) {
   return new Hono<{ Variables: SignedInVariables }>().get("/api/me", (c) => {
     const user = c.get("user");
     c.header("Cache-Control", "no-store");
-    return c.json({
+    const me: Me = {
       username: user.name ?? user.email ?? user.sub,
       email: user.email,
       name: user.name,
       picture: user.picture,
       isAdmin: isAdmin(user, adminEmails),
-    });
+    };
+    return c.json(me);
   });
 }

@@ -7,6 +7,7 @@ import { NavLink, Outlet } from "react-router";
 import { checkBackend } from "../api";
 import { messages } from "../messages";
 import { useAppVersion } from "./use-app-version";
+import { useProfile } from "./use-profile";
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {
@@ -14,6 +15,9 @@ export function AssistantLayout() {
   const { status } = useBackendStatus(checkBackend);
   const auth = useAuth();
   const user = auth.status === "authenticated" ? auth.user : null;
+  const profile = useProfile();
+  // spec 001 §2: the user's email, or the username; the server's profile once it answers.
+  const shownName = profile ? (profile.email ?? profile.username) : (user?.email ?? user?.username);
   return (
     <div className="assistant">
       <AppHeader
@@ -41,7 +45,7 @@ export function AssistantLayout() {
           </nav>
         }
         status={<BackendStatusBadge status={status} />}
-        user={user ? <span className="assistant-user">{user.email ?? user.username}</span> : null}
+        user={shownName ? <span className="assistant-user">{shownName}</span> : null}
         actions={
           <Button variant="secondary" size="sm" onClick={() => void auth.logout()}>
             {authMessages.signOut}
