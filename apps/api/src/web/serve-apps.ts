@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Context } from "hono";
 import { destinationOf, legacyRedirects } from "./one-origin";
 import { fileResponse, findFile, pageResponse } from "./static-files";
@@ -36,7 +36,7 @@ export function serveApps(folders: AppFolders) {
     const index = join(folders.marketingDist, "index.html");
     if (!existsSync(index)) return c.text(notBuilt("marketing"), 503);
     const file = pathname === "/" ? null : await findFile(folders.marketingDist, pathname);
-    if (file && !file.endsWith(`${"index.html"}`)) return fileResponse(file, pathname, method);
+    if (file && file !== resolve(index)) return fileResponse(file, pathname, method);
     // A missing file under assets/ is a real 404, not a page: a stale chunk must fail loudly.
     if (pathname.startsWith("/assets/")) return c.text("Risorsa non trovata", 404);
     // Client-side routes of the marketing app (/oystar, /login, /subscription …).

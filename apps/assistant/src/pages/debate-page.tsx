@@ -2,5 +2,5 @@ import { messages } from "../messages";
 import { ModulePage } from "./module-page";
 
 export function Component() {
-  return <ModulePage icon="⚖️" {...messages.debate} />;
+  return <ModulePage {...messages.debate} />;
 }
