@@ -6,6 +6,7 @@ import { configRoutes } from "./config/config-routes";
 import { devIdpRoutes } from "./dev-idp/idp-routes";
 import type { Env } from "./env";
 import { healthRoutes } from "./health/health-routes";
+import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
 import type { Services } from "./services";
 import { securityHeaders } from "./web/security-headers";
 import { serveApps } from "./web/serve-apps";
@@ -24,12 +25,14 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   // Public routes.
   app.route("/", healthRoutes({ version: env.version, startedAt }));
   app.route("/", configRoutes(env));
+  app.route("/", publicPlanRoutes());
   if (services.devIdp) app.route("/", devIdpRoutes(services.devIdp.store, services.devIdp.keys));
 
   // Signed-in routes: every one behind token verification (DESIGN.md §4).
   const signedIn = requireUser(services.db, services.verifyToken);
-  app.use("/api/me", signedIn);
+  for (const path of ["/api/me", "/api/subscription/status", "/api/debates/increment"]) app.use(path, signedIn);
   app.route("/", accountRoutes(env.adminEmails));
+  app.route("/", subscriptionRoutes(services.db, env.adminEmails));
 
   const pages = options.pages ?? serveApps({ marketingDist: env.marketingDist, assistantDist: env.assistantDist });
   app.all("*", (c) => pages(c));

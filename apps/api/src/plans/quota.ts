@@ -1,0 +1,47 @@
+import { isUnlimited, planById, quotaResetAt, usageMonth } from "@oystar/plans-and-gates";
+import type { User } from "../accounts/accounts";
+import type { Queryable } from "../db/database";
+
+export type Usage = { queries_used: number; debates_used: number };
+type Counter = "queries_used" | "debates_used";
+
+export type Charge = { ok: true; usage: Usage } | { ok: false; usage: Usage; resetAt: Date };
+
+/**
+ * Counts one query or debate for this month, atomically: the row is created or incremented in
+ * one statement that only succeeds while the counter is under the plan's limit (DESIGN.md §4).
+ * Unlimited plans and admins are never blocked, but still counted.
+ */
+export async function charge(db: Queryable, user: User, counter: Counter, options: { admin: boolean; now?: Date }): Promise<Charge> {
+  const now = options.now ?? new Date();
+  const month = usageMonth(now);
+  const plan = planById(user.plan);
+  const limit = counter === "queries_used" ? plan.queries_limit : plan.debates_limit;
+  const unbounded = options.admin || isUnlimited(limit);
+  if (!unbounded && limit <= 0) return { ok: false, usage: await usageOf(db, user, now), resetAt: quotaResetAt(now) };
+  const [row] = await db.query<Usage>(
+    `INSERT INTO usage (user_id, month, ${counter}) VALUES ($1, $2, 1)
+     ON CONFLICT (user_id, month) DO UPDATE SET ${counter} = usage.${counter} + 1
+       WHERE $3::boolean OR usage.${counter} < $4
+     RETURNING queries_used, debates_used`,
+    [user.id, month, unbounded, limit],
+  );
+  if (row) return { ok: true, usage: row };
+  return { ok: false, usage: await usageOf(db, user, now), resetAt: quotaResetAt(now) };
+}
+
+/** Gives back a query that was never served (the model failed before its first token). */
+export async function refund(db: Queryable, user: User, counter: Counter, now: Date = new Date()): Promise<void> {
+  await db.query(`UPDATE usage SET ${counter} = greatest(${counter} - 1, 0) WHERE user_id = $1 AND month = $2`, [user.id, usageMonth(now)]);
+}
+
+export async function usageOf(db: Queryable, user: User, now: Date = new Date()): Promise<Usage> {
+  const [row] = await db.query<Usage>("SELECT queries_used, debates_used FROM usage WHERE user_id = $1 AND month = $2", [
+    user.id,
+    usageMonth(now),
+  ]);
+  return row ?? { queries_used: 0, debates_used: 0 };
+}
+
+/** The shared function the chat and RAG routes call for each question. */
+export const chargeQuery = (db: Queryable, user: User, options: { admin: boolean; now?: Date }) => charge(db, user, "queries_used", options);

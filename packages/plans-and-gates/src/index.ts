@@ -1,0 +1,7 @@
+export { planById, planRank, PLAN_ORDER, PLANS, publicPlan } from "./catalogue";
+export type { PlanDetails } from "./catalogue";
+export { choosePlan } from "./choose-plan";
+export type { ChoosePlanAction, ChoosePlanInput } from "./choose-plan";
+export { canUploadPdf, debateGate, ragGate } from "./gates";
+export { planMessages } from "./messages";
+export { formatQuota, hasQuotaLeft, isUnlimited, quotaResetAt, usageMonth } from "./quota";

@@ -1,0 +1,25 @@
+import { render, screen } from "@testing-library/react";
+import { expect, test } from "vitest";
+import { PlanBadge } from "./plan-badge";
+import { QuotaBadge } from "./quota-badge";
+
+test("an unknown plan shows Free", () => {
+  render(<PlanBadge plan="gold" />);
+  expect(screen.getByText("Free")).toBeInTheDocument();
+});
+
+test("the quota badge reads used/limit and names what it counts", () => {
+  render(<QuotaBadge label="Domande" used={1} limit={50} />);
+  expect(screen.getByLabelText("Domande: 1/50")).toHaveTextContent("1/50");
+});
+
+test("unlimited shows ∞ and not loaded shows '...'", () => {
+  render(
+    <>
+      <QuotaBadge label="Domande" used={3} limit={-1} />
+      <QuotaBadge label="Dibattiti" used={null} limit={null} />
+    </>,
+  );
+  expect(screen.getByText("3/∞")).toBeInTheDocument();
+  expect(screen.getByText("...")).toBeInTheDocument();
+});
