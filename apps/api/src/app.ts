@@ -2,6 +2,8 @@ import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { accountRoutes } from "./accounts/account-routes";
 import { requireUser } from "./auth/require-user";
+import { checkoutRoutes, webhookRoutes } from "./billing/billing-routes";
+import { devCheckoutRoutes } from "./billing/dev-checkout-routes";
 import { configRoutes } from "./config/config-routes";
 import { devIdpRoutes } from "./dev-idp/idp-routes";
 import type { Env } from "./env";
@@ -26,13 +28,19 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   app.route("/", healthRoutes({ version: env.version, startedAt }));
   app.route("/", configRoutes(env));
   app.route("/", publicPlanRoutes());
+  // The payment provider's calls: authenticated by their signature, not by a user.
+  app.route("/", webhookRoutes(services.db, services.billing.webhookSecret));
+  if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(services.db, services.billing.webhookSecret));
   if (services.devIdp) app.route("/", devIdpRoutes(services.devIdp.store, services.devIdp.keys));
 
   // Signed-in routes: every one behind token verification (DESIGN.md §4).
   const signedIn = requireUser(services.db, services.verifyToken);
-  for (const path of ["/api/me", "/api/subscription/status", "/api/debates/increment"]) app.use(path, signedIn);
+  for (const path of ["/api/me", "/api/subscription/status", "/api/debates/increment", "/api/checkout/session"]) {
+    app.use(path, signedIn);
+  }
   app.route("/", accountRoutes(env.adminEmails));
   app.route("/", subscriptionRoutes(services.db, env.adminEmails));
+  app.route("/", checkoutRoutes(services.db, services.billing.provider));
 
   const pages = options.pages ?? serveApps({ marketingDist: env.marketingDist, assistantDist: env.assistantDist });
   app.all("*", (c) => pages(c));

@@ -35,6 +35,8 @@ const envSchema = z
     AUTH0_AUDIENCE: z.string().min(1).optional(),
     DATABASE_URL: z.string().url().optional(),
     ADMIN_EMAILS: z.string().optional(),
+    STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
     LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
   })
   .transform((raw) => ({
@@ -51,6 +53,7 @@ const envSchema = z
         ? { domain: raw.AUTH0_DOMAIN, clientId: raw.AUTH0_CLIENT_ID, audience: raw.AUTH0_AUDIENCE }
         : null,
     databaseUrl: raw.DATABASE_URL ?? null,
+    stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null } : null,
     // Admin is decided here, from verified emails, never by the browser (DESIGN.md §3). The
     // built-in provider's seeded admin is the default only in dev mode.
     adminEmails: (raw.ADMIN_EMAILS ?? (raw.AUTH_MODE === "dev" ? DEV_ADMIN_EMAIL : ""))
@@ -78,6 +81,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   if (env.authMode === "dev" && env.nodeEnv === "production") {
     throw new EnvError("Configurazione non valida:\n  AUTH_MODE: il provider di identità di sviluppo non può essere usato con NODE_ENV=production");
+  }
+  if (env.stripe && !env.stripe.webhookSecret) {
+    throw new EnvError("Configurazione non valida:\n  STRIPE_WEBHOOK_SECRET: serve insieme a STRIPE_SECRET_KEY per verificare i webhook");
   }
   if (env.authMode === "auth0" && !env.auth0) {
     throw new EnvError("Configurazione non valida:\n  AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_AUDIENCE: servono tutti e tre con AUTH_MODE=auth0");

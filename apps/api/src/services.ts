@@ -1,5 +1,7 @@
 import { join } from "node:path";
 import { createTokenVerifier, type TokenVerifier } from "./auth/token-verifier";
+import { builtInCheckout, stripeCheckout, type CheckoutProvider } from "./billing/checkout-provider";
+import { devWebhookSecret } from "./billing/webhook-secret";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { createIdpStore, type IdpStore } from "./dev-idp/idp-store";
@@ -11,6 +13,8 @@ export type Services = {
   db: Database;
   verifyToken: TokenVerifier;
   devIdp: { store: IdpStore; keys: SigningKeys } | null;
+  /** Stripe when configured, otherwise the built-in checkout; both signed the same way. */
+  billing: { provider: CheckoutProvider; webhookSecret: string };
 };
 
 /**
@@ -26,5 +30,8 @@ export async function openServices(env: Env, given: { db?: Database } = {}): Pro
     await store.seed();
     devIdp = { store, keys: await loadSigningKeys(env.dataDir) };
   }
-  return { db, verifyToken: createTokenVerifier(env, devIdp?.keys.publicJwk), devIdp };
+  const billing = env.stripe
+    ? { provider: stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret ?? "" }
+    : { provider: builtInCheckout(), webhookSecret: devWebhookSecret(env.dataDir) };
+  return { db, verifyToken: createTokenVerifier(env, devIdp?.keys.publicJwk), devIdp, billing };
 }

@@ -52,3 +52,12 @@ test("DATABASE_URL switches to a PostgreSQL server", () => {
   expect(loadEnv({}).databaseUrl).toBeNull();
   expect(loadEnv({ DATABASE_URL: "postgres://oystar@localhost:5432/oystar" }).databaseUrl).toBe("postgres://oystar@localhost:5432/oystar");
 });
+
+test("Stripe needs its webhook secret to verify events", () => {
+  expect(loadEnv({}).stripe).toBeNull();
+  expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  expect(loadEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).stripe).toEqual({
+    secretKey: "sk_test_abc",
+    webhookSecret: "whsec_abc",
+  });
+});

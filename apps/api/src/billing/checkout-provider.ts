@@ -1,0 +1,63 @@
+import type { PlanDetails } from "@oystar/plans-and-gates";
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import type { User } from "../accounts/accounts";
+
+export type CheckoutRequest = { user: User; plan: PlanDetails; origin: string; idempotencyKey: string };
+export type CheckoutProvider = {
+  /** True for the built-in stand-in that plays the card provider in development and tests. */
+  readonly builtIn: boolean;
+  createSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+};
+
+/** The return pages: fulfilment never happens there, only through the webhook. */
+const successUrl = (origin: string, plan: PlanDetails) => `${origin}/success?plan=${plan.id}`;
+const cancelUrl = (origin: string, plan: PlanDetails) => `${origin}/subscription?plan=${plan.id}`;
+
+/** Real Stripe Checkout; the idempotency key makes a double click one session. */
+export function stripeCheckout(secretKey: string): CheckoutProvider {
+  const stripe = new Stripe(secretKey);
+  return {
+    builtIn: false,
+    async createSession({ user, plan, origin, idempotencyKey }) {
+      if (plan.price === null) throw new Error(`${plan.id} has no price`);
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "subscription",
+          client_reference_id: user.id,
+          customer_email: user.email ?? undefined,
+          metadata: { user_id: user.id, plan: plan.id },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "eur",
+                unit_amount: Math.round(plan.price * 100),
+                recurring: { interval: "month" },
+                product_data: { name: `OYSTAR ${plan.name}` },
+              },
+            },
+          ],
+          success_url: successUrl(origin, plan),
+          cancel_url: cancelUrl(origin, plan),
+        },
+        { idempotencyKey },
+      );
+      if (!session.url) throw new Error("Stripe returned no checkout URL");
+      return { id: session.id, url: session.url };
+    },
+  };
+}
+
+/** The built-in checkout: a card form on this origin (see dev-checkout-routes.ts). */
+export function builtInCheckout(): CheckoutProvider {
+  return {
+    builtIn: true,
+    async createSession({ origin }) {
+      const id = `cs_dev_${randomBytes(18).toString("base64url")}`;
+      return { id, url: `${origin}/api/dev/checkout/${id}` };
+    },
+  };
+}
+
+export { cancelUrl, successUrl };

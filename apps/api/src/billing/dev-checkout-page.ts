@@ -1,0 +1,57 @@
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+
+/**
+ * The built-in checkout page: it plays the card provider's hosted page in development and tests,
+ * and says so. Plain HTML, no script, so the strict CSP applies unchanged.
+ */
+export function devCheckoutPage(options: { sessionId: string; planName: string; price: string; error?: string }): string {
+  const id = escapeHtml(options.sessionId);
+  return `<!doctype html>
+<html lang="it">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Pagamento di prova — OYSTAR</title>
+  <link rel="stylesheet" href="/api/dev/checkout.css">
+</head>
+<body>
+  <main>
+    <p class="badge">Pagamento di prova: nessun addebito reale</p>
+    <h1>OYSTAR ${escapeHtml(options.planName)}</h1>
+    <p class="price">${escapeHtml(options.price)} al mese</p>
+    ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ""}
+    <form method="post" action="/api/dev/checkout/${id}/pay">
+      <label for="name">Intestatario della carta</label>
+      <input id="name" name="name" autocomplete="cc-name" required>
+      <label for="number">Numero della carta</label>
+      <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242">
+      <div class="row">
+        <div><label for="expiry">Scadenza (MM/AA)</label><input id="expiry" name="expiry" autocomplete="cc-exp" required placeholder="12/30"></div>
+        <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required placeholder="123"></div>
+      </div>
+      <button type="submit">Paga ${escapeHtml(options.price)}</button>
+    </form>
+    <p class="hint">Carta di prova accettata: 4242 4242 4242 4242. Carta rifiutata: 4000 0000 0000 0002.</p>
+  </main>
+</body>
+</html>`;
+}
+
+export const devCheckoutStyles = `
+body { margin: 0; font-family: system-ui, sans-serif; background: #f7f5fc; color: #1c1633; min-height: 100vh; display: grid; place-items: center; }
+main { background: #fff; border-radius: 16px; padding: 32px; width: min(420px, calc(100% - 32px)); box-shadow: 0 6px 20px rgb(28 22 51 / 12%); }
+h1 { margin: 8px 0 0; }
+.price { font-size: 1.25rem; font-weight: 700; color: #3d1899; }
+.badge { display: inline-block; background: #fdf1dc; color: #8a5300; border-radius: 999px; padding: 2px 10px; font-size: 0.85rem; font-weight: 600; }
+form { display: grid; gap: 8px; }
+.row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+.row div { display: grid; gap: 8px; }
+label { font-weight: 600; font-size: 0.9rem; }
+input { font: inherit; padding: 10px; border: 1px solid #8f86a8; border-radius: 10px; }
+button { margin-top: 12px; font: inherit; font-weight: 700; border: 0; border-radius: 10px; padding: 12px; background: #5b2bd6; color: #fff; cursor: pointer; }
+button:hover { background: #4a1fb8; }
+input:focus-visible, button:focus-visible { outline: 3px solid #1c1633; outline-offset: 2px; }
+.error { color: #b42318; font-weight: 600; }
+.hint { font-size: 0.85rem; color: #4f4868; }
+`;

@@ -1,0 +1,147 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { checkCard, passesLuhn } from "../src/billing/card";
+import { startTestServer } from "./fixtures";
+import { signInAs } from "./sign-in";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let secret: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  secret = readFileSync(join(server.env.dataDir, "dev-webhook-secret"), "utf8").trim();
+});
+afterAll(() => server.close());
+
+const startCheckout = (token: string, body: unknown) =>
+  fetch(`${server.url}/api/checkout/session`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+const statusOf = async (token: string) =>
+  (await (await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { plan: string };
+
+/** An event signed with Stripe's scheme, as the provider would deliver it. */
+function signedEvent(event: Record<string, unknown>, options: { secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify({ object: "event", ...event });
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? secret, timestamp: options.timestamp });
+  return fetch(`${server.url}/api/billing/webhook`, { method: "POST", headers: { "Stripe-Signature": header }, body: payload });
+}
+
+const completed = (id: string, userId: string, plan: string, created = Math.floor(Date.now() / 1000)) => ({
+  id,
+  type: "checkout.session.completed",
+  created,
+  data: { object: { id: `cs_${id}`, object: "checkout.session", metadata: { user_id: userId, plan }, payment_status: "paid" } },
+});
+
+async function userIdOf(email: string) {
+  const [row] = await server.db.query<{ id: string }>("SELECT id::text FROM users WHERE email = $1", [email]);
+  return row?.id ?? "";
+}
+
+describe("checkout session", () => {
+  test("the spec's refusals come from the server", async () => {
+    const { access_token } = await signInAs(server.url, "pro@oystar.test");
+    const same = await startCheckout(access_token, { plan: "pro" });
+    expect(same.status).toBe(409);
+    expect(await same.json()).toEqual({ error: "Sei già sul piano Pro!" });
+    const free = await startCheckout(access_token, { plan: "free" });
+    expect(await free.json()).toEqual({ error: "Il piano Free è quello di default. Scegli un piano premium." });
+    const enterprise = await startCheckout(access_token, { plan: "enterprise" });
+    expect(enterprise.status).toBe(400);
+    expect(await enterprise.json()).toMatchObject({ contact_url: "/enterprise-contact" });
+    const business = await signInAs(server.url, "business@oystar.test");
+    const downgrade = await startCheckout(business.access_token, { plan: "base" });
+    expect(await downgrade.json()).toEqual({ error: "Downgrade non disponibile per account admin. Contatta il supporto se necessario." });
+  });
+
+  test("bad bodies get a 400 in Italian, never a 500", async () => {
+    const { access_token } = await signInAs(server.url, "free@oystar.test");
+    for (const body of [{ plan: "gold" }, { plan: "pro", extra: 1 }, null, "x"]) {
+      const response = await startCheckout(access_token, body);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toMatch(/Piano non valido/);
+    }
+  });
+
+  test("a double click makes one session, and paying is what changes the plan", async () => {
+    const { access_token } = await signInAs(server.url, "doppio.clic@esempio.it");
+    const [first, second] = await Promise.all([startCheckout(access_token, { plan: "pro" }), startCheckout(access_token, { plan: "pro" })]);
+    const a = await first?.json();
+    const b = await second?.json();
+    expect(a.session_id).toBe(b.session_id);
+    expect(a.checkout_url).toBe(`${server.url}/api/dev/checkout/${a.session_id}`);
+    // Visiting the success page alone changes nothing.
+    await fetch(`${server.url}/success?plan=pro`);
+    expect((await statusOf(access_token)).plan).toBe("free");
+
+    const page = await fetch(a.checkout_url);
+    expect(await page.text()).toContain("Pagamento di prova");
+    const pay = await fetch(`${a.checkout_url}/pay`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Mario Rossi", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }),
+      redirect: "manual",
+    });
+    expect(pay.status).toBe(303);
+    expect(pay.headers.get("location")).toBe("/success?plan=pro");
+    expect((await statusOf(access_token)).plan).toBe("pro");
+    // A paid session cannot be paid again.
+    expect((await fetch(a.checkout_url)).status).toBe(404);
+  });
+
+  test("a declined card says so and changes nothing", async () => {
+    const { access_token } = await signInAs(server.url, "rifiutata@esempio.it");
+    const { checkout_url } = await (await startCheckout(access_token, { plan: "base" })).json();
+    const pay = await fetch(`${checkout_url}/pay`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Mario Rossi", number: "4000 0000 0000 0002", expiry: "12/40", cvc: "123" }),
+    });
+    expect(pay.status).toBe(402);
+    expect(await pay.text()).toContain("Carta rifiutata.");
+    expect((await statusOf(access_token)).plan).toBe("free");
+  });
+});
+
+describe("webhook", () => {
+  test("an unsigned or wrongly signed event is refused", async () => {
+    const unsigned = await fetch(`${server.url}/api/billing/webhook`, { method: "POST", body: JSON.stringify(completed("evt_u", "1", "pro")) });
+    expect(unsigned.status).toBe(400);
+    expect(await unsigned.json()).toEqual({ error: "Firma del webhook non valida" });
+    expect((await signedEvent(completed("evt_w", "1", "pro"), { secret: "whsec_not_ours" })).status).toBe(400);
+  });
+
+  test("a signature older than 300 s is refused", async () => {
+    const old = Math.floor(Date.now() / 1000) - 301;
+    expect((await signedEvent(completed("evt_old", "1", "pro"), { timestamp: old })).status).toBe(400);
+  });
+
+  test("duplicates and out-of-order events change nothing", async () => {
+    const { access_token } = await signInAs(server.url, "ordine@esempio.it");
+    await statusOf(access_token); // the first signed-in call registers the account
+    const userId = await userIdOf("ordine@esempio.it");
+    const now = Math.floor(Date.now() / 1000);
+    expect(await (await signedEvent(completed("evt_b", userId, "business", now))).json()).toMatchObject({ outcome: "applied" });
+    expect(await (await signedEvent(completed("evt_b", userId, "business", now))).json()).toMatchObject({ outcome: "duplicate" });
+    // An older event (base) arriving late must not undo the newer business purchase.
+    expect(await (await signedEvent(completed("evt_a", userId, "base", now - 60))).json()).toMatchObject({ outcome: "stale" });
+    expect((await statusOf(access_token)).plan).toBe("business");
+  });
+
+  test("other event types are acknowledged and ignored", async () => {
+    const response = await signedEvent({ id: "evt_other", type: "invoice.paid", created: Math.floor(Date.now() / 1000), data: { object: {} } });
+    expect(await response.json()).toMatchObject({ received: true, outcome: "ignored" });
+  });
+});
+
+test("card checks", () => {
+  expect(passesLuhn("4242424242424242")).toBe(true);
+  expect(passesLuhn("4242424242424241")).toBe(false);
+  const now = new Date("2026-11-22T00:00:00Z");
+  expect(checkCard({ name: "A", number: "4242424242424242", expiry: "11/26", cvc: "123" }, now).ok).toBe(true);
+  expect(checkCard({ name: "A", number: "4242424242424242", expiry: "10/26", cvc: "123" }, now)).toMatchObject({ ok: false });
+  expect(checkCard({ name: "", number: "4242424242424242", expiry: "11/30", cvc: "123" }, now)).toMatchObject({ ok: false });
+});
