@@ -6,6 +6,7 @@ import { checkoutRoutes, webhookRoutes } from "./billing/billing-routes";
 import { devCheckoutRoutes } from "./billing/dev-checkout-routes";
 import { configRoutes } from "./config/config-routes";
 import { devIdpRoutes } from "./dev-idp/idp-routes";
+import { formRoutes } from "./forms/forms-routes";
 import type { Env } from "./env";
 import { healthRoutes } from "./health/health-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
@@ -35,12 +36,15 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
 
   // Signed-in routes: every one behind token verification (DESIGN.md §4).
   const signedIn = requireUser(services.db, services.verifyToken);
-  for (const path of ["/api/me", "/api/subscription/status", "/api/debates/increment", "/api/checkout/session"]) {
+  const signedInPaths = ["/api/me", "/api/subscription/status", "/api/debates/increment", "/api/checkout/session", "/api/forms/index-request"];
+  for (const path of signedInPaths) {
     app.use(path, signedIn);
   }
   app.route("/", accountRoutes(env.adminEmails));
   app.route("/", subscriptionRoutes(services.db, env.adminEmails));
   app.route("/", checkoutRoutes(services.db, services.billing.provider));
+  // Contact and enterprise forms are public; the indexing request is signed-in (above).
+  app.route("/", formRoutes(services.db, env.formsForwardUrl));
 
   const pages = options.pages ?? serveApps({ marketingDist: env.marketingDist, assistantDist: env.assistantDist });
   app.all("*", (c) => pages(c));

@@ -36,6 +36,7 @@ const envSchema = z
     DATABASE_URL: z.string().url().optional(),
     ADMIN_EMAILS: z.string().optional(),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+    FORMS_FORWARD_URL: z.string().url().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
     LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
   })
@@ -53,6 +54,7 @@ const envSchema = z
         ? { domain: raw.AUTH0_DOMAIN, clientId: raw.AUTH0_CLIENT_ID, audience: raw.AUTH0_AUDIENCE }
         : null,
     databaseUrl: raw.DATABASE_URL ?? null,
+    formsForwardUrl: raw.FORMS_FORWARD_URL ?? null,
     stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null } : null,
     // Admin is decided here, from verified emails, never by the browser (DESIGN.md §3). The
     // built-in provider's seeded admin is the default only in dev mode.

@@ -7,6 +7,8 @@ export { meSchema } from "./schemas/account";
 export type { Me } from "./schemas/account";
 export { checkoutRequestSchema, checkoutSessionSchema, MISSING_CHECKOUT_URL, parseCheckoutSession } from "./schemas/checkout";
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
+export { contactFormSchema, enterpriseFormSchema, formReceiptSchema, indexRequestSchema, urlLines } from "./schemas/forms";
+export type { ContactForm, EnterpriseForm, FormReceipt, IndexRequestForm } from "./schemas/forms";
 export { DEFAULT_MODEL, DEFAULT_PROVIDER, LISTED_MODELS, SELECTABLE_CHAT_MODELS } from "./schemas/models";
 export type { ChatModel } from "./schemas/models";
 export { planIdSchema, planSchema, plansResponseSchema, UNLIMITED } from "./schemas/plans";

@@ -1,10 +1,12 @@
 import { accounts } from "./0001-accounts";
 import { usage } from "./0002-usage";
 import { billing } from "./0003-billing";
+import { forms } from "./0004-forms";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0001-accounts", sql: accounts },
   { id: "0002-usage", sql: usage },
   { id: "0003-billing", sql: billing },
+  { id: "0004-forms", sql: forms },
 ];
