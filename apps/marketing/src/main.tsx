@@ -19,7 +19,7 @@ const session = await loadAuthSession(
     currentUrl: () => new URL(window.location.href),
     // After the provider's redirect (to the site's origin), go where the user was going.
     replaceUrl: (path) => {
-      if (!isAssistantPath(path)) return void router.navigate(path, { replace: true });
+      if (!isAssistantPath(path)) return router.navigate(path, { replace: true });
       window.location.replace(path);
       return "leaving";
     },

@@ -70,10 +70,6 @@ test("the success page defaults to Base", async () => {
   expect(await screen.findByText("Piano Base")).toBeInTheDocument();
 });
 
-test("the subscription page acknowledges the requested plan", async () => {
-  visit("/subscription?plan=business");
-  expect(await screen.findByText("Hai scelto il piano Business.")).toBeInTheDocument();
-});
 
 test("links into the assistant are full page loads; the footer has the three unlinked labels", async () => {
   visit("/oystar", { email: null });
@@ -119,4 +115,20 @@ test("a signed-in user on /login goes straight to the return address", async () 
   const goTo = vi.fn();
   visit("/login?returnTo=%2Frag", { goTo });
   await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith("/rag"));
+});
+
+test("after payment /chat opens by itself after 5 seconds", async () => {
+  const goTo = vi.fn();
+  visit("/success?plan=pro", { goTo });
+  expect(await screen.findByText("Tra 5 secondi si apre la chat.")).toBeInTheDocument();
+  await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith("/chat"), { timeout: 7000 });
+  expect(screen.getByRole("link", { name: "Gestisci abbonamento" })).toHaveAttribute("href", "/subscription");
+}, 10_000);
+
+test("while the provider's redirect is finished on /, the root does not jump to /chat", async () => {
+  const goTo = vi.fn();
+  visit("/?code=abc&state=xyz", { goTo });
+  expect(await screen.findByText("Caricamento...")).toBeInTheDocument();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(goTo).not.toHaveBeenCalledWith("/chat");
 });

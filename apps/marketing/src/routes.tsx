@@ -47,10 +47,22 @@ export const marketingRoutes = (goTo: (path: string) => void): RouteObject[] => 
       { path: "/oystar-ai", lazy: () => import("./pages/product-page") },
       { path: "/pigna", loader: legacyRedirect("/oystar") },
       { path: "/pigna-ai", loader: legacyRedirect("/oystar-ai") },
-      { path: "/subscription", lazy: () => import("./pages/subscription-page") },
+      {
+        path: "/subscription",
+        lazy: async () => {
+          const { SubscriptionPage } = await import("./pages/subscription-page");
+          return { Component: () => <SubscriptionPage goTo={goTo} /> };
+        },
+      },
       { path: "/enterprise-contact", lazy: () => import("./pages/enterprise-contact-page") },
       { path: "/business-index-request", lazy: signedInPage(goTo, () => import("./pages/index-request-page")) },
-      { path: "/success", lazy: signedInPage(goTo, () => import("./pages/success-page")) },
+      {
+        path: "/success",
+        lazy: signedInPage(goTo, async () => {
+          const { SuccessPage } = await import("./pages/success-page");
+          return { Component: () => <SuccessPage goTo={goTo} /> };
+        }),
+      },
       { path: "*", lazy: () => import("./pages/not-found-page") },
     ],
   },

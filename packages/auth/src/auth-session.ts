@@ -29,7 +29,7 @@ export type SessionEnvironment = {
    * Replaces the address after a callback. Answering "leaving" means a full page load of
    * another app on the origin has begun: this page stays 'loading' until it is gone.
    */
-  replaceUrl: (path: string) => "leaving" | void;
+  replaceUrl: (path: string) => "leaving" | void | Promise<void>;
   origin: string;
   log?: (message: string, error: unknown) => void;
 };
@@ -62,7 +62,11 @@ export function createAuthSession(client: IdentityClient, environment: SessionEn
       try {
         if (isRedirectCallback(url.search)) {
           const { appState } = await client.handleRedirectCallback(url.href);
-          if (environment.replaceUrl(safeReturnTo(appState?.returnTo, url.pathname)) === "leaving") return;
+          const replaced = environment.replaceUrl(safeReturnTo(appState?.returnTo, url.pathname));
+          if (replaced === "leaving") return;
+          // The app is on its return page before it hears it is signed in, so a page that
+          // redirects signed-in users (like /) never sees the moment in between.
+          await replaced;
         } else {
           // Resolves quietly when there is no session (login_required).
           await client.checkSession();

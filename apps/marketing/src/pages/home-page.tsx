@@ -1,14 +1,19 @@
+import { isRedirectCallback } from "@oystar/auth";
 import { useAuth } from "@oystar/auth/react";
 import { LoadingScreen } from "@oystar/ui-kit/react";
 import { useEffect } from "react";
+import { useLocation } from "react-router";
 import { LandingPage } from "./landing-page";
 
 /** spec 000 §2: `/` goes to /chat when signed in, otherwise shows the landing. */
 export function HomePage({ goTo }: { goTo: (path: string) => void }) {
   const auth = useAuth();
+  // The provider's redirect lands on `/`: the session takes the user to where they were going,
+  // so `/` must not send them to /chat in the meantime.
+  const finishingSignIn = isRedirectCallback(useLocation().search);
   const signedIn = auth.status === "authenticated";
   useEffect(() => {
-    if (signedIn) goTo("/chat");
-  }, [signedIn, goTo]);
-  return signedIn ? <LoadingScreen /> : <LandingPage />;
+    if (signedIn && !finishingSignIn) goTo("/chat");
+  }, [signedIn, finishingSignIn, goTo]);
+  return signedIn || finishingSignIn ? <LoadingScreen /> : <LandingPage />;
 }

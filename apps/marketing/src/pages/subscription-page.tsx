@@ -1,21 +1,92 @@
-import { Link, useSearchParams } from "react-router";
+import { HttpError, parseCheckoutSession, planIdSchema, plansResponseSchema, subscriptionStatusResponseSchema, type Plan, type PlanId } from "@oystar/api-client";
+import { useAuth } from "@oystar/auth/react";
+import { choosePlan, planMessages } from "@oystar/plans-and-gates";
+import { PlanGrid } from "@oystar/plans-and-gates/react";
+import { Notice } from "@oystar/ui-kit/react";
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { z } from "zod";
+import { useApi } from "../use-api";
 
-const requestablePlans = { base: "Base", pro: "Pro", business: "Business" } as const;
+type Alert = { tone: "warning" | "error"; text: string } | null;
 
-/** /subscription, with the optional ?plan=base|pro|business of spec 000 §2. */
-export function SubscriptionPage() {
+/** /subscription (spec 000 §2, §4): the plans, and the way to buy one. */
+export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
+  const auth = useAuth();
+  const api = useApi();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const requested = params.get("plan");
-  const planName = requested && requested in requestablePlans ? requestablePlans[requested as keyof typeof requestablePlans] : null;
+  const requested = planIdSchema.safeParse(params.get("plan")).data ?? null;
+  const [plans, setPlans] = useState<Plan[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [currentPlan, setCurrentPlan] = useState<PlanId | null>(null);
+  const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
+  const [alert, setAlert] = useState<Alert>(null);
+
+  const loadPlans = useCallback(() => {
+    setLoadError(null);
+    setPlans(null);
+    api
+      .get("/api/plans", plansResponseSchema)
+      .then((response) => setPlans(response.plans))
+      .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : ""));
+  }, [api]);
+  useEffect(loadPlans, [loadPlans]);
+
+  const signedIn = auth.status === "authenticated";
+  useEffect(() => {
+    if (!signedIn) return;
+    api
+      .get("/api/subscription/status", subscriptionStatusResponseSchema)
+      .then((status) => setCurrentPlan(status.plan))
+      // spec 000 §4: a failed status check counts as the free plan.
+      .catch(() => setCurrentPlan("free"));
+  }, [api, signedIn]);
+
+  async function onChoose(target: PlanId) {
+    setAlert(null);
+    const action = choosePlan({ target, currentPlan, authLoading: auth.status === "loading", signedIn });
+    switch (action.kind) {
+      case "contact-sales":
+        return navigate("/enterprise-contact");
+      case "ignore":
+        return;
+      case "login":
+        return auth.login(action.returnTo);
+      case "alert":
+        return setAlert({ tone: "warning", text: action.message });
+      case "checkout":
+        setBusyPlan(action.plan);
+        try {
+          const session = parseCheckoutSession(await api.post("/api/checkout/session", { plan: action.plan }, z.unknown()));
+          goTo(session.checkout_url);
+        } catch (error) {
+          const reason = error instanceof HttpError ? error.serverMessage : error instanceof Error ? error.message : undefined;
+          setAlert({ tone: "error", text: planMessages.checkoutError(reason || planMessages.paymentError) });
+          setBusyPlan(null);
+        }
+    }
+  }
+
   return (
-    <section className="page-intro">
+    <section className="subscription">
       <title>Piani — OYSTAR</title>
       <h1>Piani e prezzi</h1>
-      {planName ? <p>Hai scelto il piano {planName}.</p> : null}
-      <p>
-        Il piano Free è gratuito per sempre. Per esigenze su misura, <Link to="/enterprise-contact">contattaci</Link>.
-      </p>
+      <p>Il piano Free è gratuito per sempre e non chiede la carta. Puoi cambiare piano quando vuoi.</p>
+      {alert ? (
+        <Notice tone={alert.tone} onDismiss={() => setAlert(null)}>
+          {alert.text}
+        </Notice>
+      ) : null}
+      <PlanGrid
+        plans={plans}
+        error={loadError}
+        onRetry={loadPlans}
+        currentPlan={currentPlan}
+        requestedPlan={requested}
+        busyPlan={busyPlan}
+        onChoose={(plan) => void onChoose(plan)}
+      />
     </section>
   );
 }
-export { SubscriptionPage as Component };

@@ -1,20 +1,43 @@
+import { buttonClassName } from "@oystar/ui-kit";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 
 const planNames: Record<string, string> = { base: "Base", pro: "Pro", business: "Business", enterprise: "Enterprise" };
 
-/** /success?plan=…: the payment return page; the plan defaults to Base (spec 000 §2). */
-export function SuccessPage() {
+/** spec 000 §9: after payment, /chat opens by itself after 5 seconds. */
+export const REDIRECT_SECONDS = 5;
+
+/**
+ * /success?plan=…: the return from checkout (plan from the query, default Base). It only thanks:
+ * the plan itself changes when the payment provider's signed event reaches the server.
+ */
+export function SuccessPage({ goTo }: { goTo: (path: string) => void }) {
   const [params] = useSearchParams();
   const plan = planNames[params.get("plan")?.toLowerCase() ?? ""] ?? "Base";
+  const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
+
+  useEffect(() => {
+    const timer = setInterval(() => setSecondsLeft((left) => Math.max(left - 1, 0)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    if (secondsLeft === 0) goTo("/chat");
+  }, [secondsLeft, goTo]);
+
   return (
     <section className="page-intro">
       <title>Pagamento completato — OYSTAR</title>
       <h1>Grazie!</h1>
       <p>Piano {plan}</p>
+      <p aria-live="polite">Tra {secondsLeft} secondi si apre la chat.</p>
       <p className="actions">
-        <a href="/chat">Inizia ora</a> <Link to="/subscription">Gestisci abbonamento</Link>
+        <a href="/chat" className={buttonClassName()}>
+          Inizia ora
+        </a>
+        <Link to="/subscription" className={buttonClassName({ variant: "secondary" })}>
+          Gestisci abbonamento
+        </Link>
       </p>
     </section>
   );
 }
-export { SuccessPage as Component };

@@ -1,3 +1,5 @@
 export { PlanBadge } from "./plan-badge";
+export { PlanGrid } from "./plan-grid";
+export type { PlanGridProps } from "./plan-grid";
 export { QuotaBadge } from "./quota-badge";
 export type { QuotaBadgeProps } from "./quota-badge";

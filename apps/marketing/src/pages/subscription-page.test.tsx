@@ -1,0 +1,98 @@
+import { createAuthSession, type IdentityClient } from "@oystar/auth";
+import { AuthProvider } from "@oystar/auth/react";
+import { PLANS, publicPlan } from "@oystar/plans-and-gates";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { beforeEach, expect, test, vi } from "vitest";
+import { marketingRoutes } from "../routes";
+
+type Answers = { plan?: string; checkout?: Response };
+let answers: Answers = {};
+
+// The API at the browser boundary, answering as the server does.
+beforeEach(() => {
+  answers = {};
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith("/api/plans")) return Response.json({ plans: PLANS.map(publicPlan) });
+      if (url.endsWith("/api/subscription/status")) {
+        return Response.json({ plan: answers.plan ?? "free", plan_name: "x", queries_used: 0, queries_limit: 50, debates_used: 0, debates_limit: 0, rag_enabled: false });
+      }
+      if (url.endsWith("/api/checkout/session") && init?.method === "POST") {
+        return answers.checkout ?? Response.json({ checkout_url: "http://localhost/api/dev/checkout/cs_dev_1", session_id: "cs_dev_1" });
+      }
+      return new Response(null, { status: 404 });
+    }),
+  );
+});
+
+function identity(email: string | null): IdentityClient {
+  return {
+    handleRedirectCallback: async () => ({}),
+    checkSession: async () => {},
+    isAuthenticated: async () => email !== null,
+    getUser: async () => ({ sub: "s", email }),
+    getTokenSilently: async () => "token",
+    loginWithRedirect: vi.fn(async () => {}),
+    logout: async () => {},
+  };
+}
+
+function visit(path: string, client: IdentityClient, goTo = vi.fn()) {
+  const session = createAuthSession(client, { currentUrl: () => new URL(`http://localhost${path}`), replaceUrl: () => {}, origin: "http://localhost" });
+  const router = createMemoryRouter(marketingRoutes(goTo), { initialEntries: [path] });
+  render(
+    <AuthProvider session={session}>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return { goTo, router };
+}
+
+const card = async (name: string) => screen.findByRole("listitem", { name });
+
+test("a visitor choosing a plan is sent to sign in, back to /subscription", async () => {
+  const client = identity(null);
+  visit("/subscription?plan=pro", client);
+  await userEvent.click(within(await card("Pro")).getByRole("button", { name: "Scegli Pro" }));
+  expect(client.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: "/subscription" } });
+  expect(within(await card("Pro")).getByText("Piano selezionato")).toBeInTheDocument();
+});
+
+test("a signed-in user goes to the checkout page the server made", async () => {
+  const { goTo } = visit("/subscription", identity("free@oystar.test"));
+  await userEvent.click(within(await card("Base")).getByRole("button", { name: "Scegli Base" }));
+  await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith("http://localhost/api/dev/checkout/cs_dev_1"));
+});
+
+test("the current plan is active; choosing it again is refused in the spec's words", async () => {
+  answers.plan = "business";
+  visit("/subscription", identity("business@oystar.test"));
+  const business = await card("Business");
+  expect(await within(business).findByRole("button", { name: "Piano attuale" })).toBeDisabled();
+  expect(within(await card("Pro")).getByRole("button", { name: "Non disponibile" })).toBeDisabled();
+});
+
+test("enterprise leads to the contact page", async () => {
+  const { router } = visit("/subscription", identity(null));
+  await userEvent.click(within(await card("Enterprise")).getByRole("button", { name: "Contattaci" }));
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe("/enterprise-contact"));
+});
+
+test("a checkout failure shows 'ERRORE: ' with the reason and resets the button", async () => {
+  answers.checkout = Response.json({ error: "Sei già sul piano Base!" }, { status: 409 });
+  visit("/subscription", identity("free@oystar.test"));
+  await userEvent.click(within(await card("Base")).getByRole("button", { name: "Scegli Base" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("ERRORE: Sei già sul piano Base!");
+  expect(within(await card("Base")).getByRole("button", { name: "Scegli Base" })).toBeEnabled();
+});
+
+test("a checkout answer without a URL is the spec's error", async () => {
+  answers.checkout = Response.json({ session_id: "cs_1" });
+  visit("/subscription", identity("free@oystar.test"));
+  await userEvent.click(within(await card("Pro")).getByRole("button", { name: "Scegli Pro" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("ERRORE: URL checkout mancante nella risposta del backend");
+});

@@ -1,0 +1,41 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, test, vi } from "vitest";
+import { PLANS, publicPlan } from "../catalogue";
+import { PlanGrid } from "./plan-grid";
+
+const plans = PLANS.map(publicPlan);
+
+test("five columns in order, pro flagged, enterprise on request", () => {
+  render(<PlanGrid plans={plans} currentPlan={null} onChoose={() => {}} />);
+  const cards = screen.getAllByRole("listitem").filter((item) => item.classList.contains("oy-plan"));
+  expect(cards.map((card) => card.getAttribute("aria-label"))).toEqual(["Free", "Base", "Pro", "Business", "Enterprise"]);
+  expect(within(cards[2] as HTMLElement).getByText("Il più scelto")).toBeInTheDocument();
+  expect(within(cards[4] as HTMLElement).getByText("Su richiesta")).toBeInTheDocument();
+  expect(within(cards[1] as HTMLElement).getByText("9,99 €")).toBeInTheDocument();
+});
+
+test("the current plan is active and lower plans are unavailable", async () => {
+  const onChoose = vi.fn();
+  render(<PlanGrid plans={plans} currentPlan="pro" onChoose={onChoose} />);
+  const card = (name: string) => screen.getByRole("listitem", { name });
+  expect(within(card("Pro")).getByRole("button", { name: "Piano attuale" })).toBeDisabled();
+  expect(within(card("Base")).getByRole("button", { name: "Non disponibile" })).toBeDisabled();
+  await userEvent.click(within(card("Business")).getByRole("button", { name: "Scegli Business" }));
+  expect(onChoose).toHaveBeenCalledWith("business");
+});
+
+test("a loading error shows the message or 'Errore nel caricamento', with Riprova", async () => {
+  const onRetry = vi.fn();
+  const { rerender } = render(<PlanGrid plans={null} error="" onRetry={onRetry} currentPlan={null} onChoose={() => {}} />);
+  expect(screen.getByRole("alert")).toHaveTextContent("Errore nel caricamento");
+  await userEvent.click(screen.getByRole("button", { name: "Riprova" }));
+  expect(onRetry).toHaveBeenCalledOnce();
+  rerender(<PlanGrid plans={null} error="HTTP error! status: 503" currentPlan={null} onChoose={() => {}} />);
+  expect(screen.getByRole("alert")).toHaveTextContent("HTTP error! status: 503");
+});
+
+test("while loading it says 'Caricamento...'", () => {
+  render(<PlanGrid plans={null} currentPlan={null} onChoose={() => {}} />);
+  expect(screen.getByRole("status")).toHaveTextContent("Caricamento...");
+});

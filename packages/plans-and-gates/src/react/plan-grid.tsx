@@ -1,0 +1,81 @@
+import type { Plan, PlanId } from "@oystar/api-client";
+import { Badge, Button, Notice, Spinner } from "@oystar/ui-kit/react";
+import { cx } from "@oystar/ui-kit";
+import { planMessages } from "../messages";
+import { formatPrice, planCardState, planFeatures } from "../plan-card";
+
+export type PlanGridProps = {
+  /** null while loading. */
+  plans: Plan[] | null;
+  /** A loading failure: its message, or '' for the default. */
+  error?: string | null;
+  onRetry?: () => void;
+  currentPlan: PlanId | null;
+  /** The plan from ?plan=, shown as selected. */
+  requestedPlan?: PlanId | null;
+  /** The plan whose checkout is being prepared: its button shows a spinner. */
+  busyPlan?: PlanId | null;
+  onChoose: (plan: PlanId) => void;
+};
+
+/** spec 000 §2: five columns in the order free → enterprise. */
+export function PlanGrid({ plans, error, onRetry, currentPlan, requestedPlan, busyPlan, onChoose }: PlanGridProps) {
+  if (error != null) {
+    return (
+      <Notice tone="error" title={error || planMessages.loadError}>
+        {onRetry ? (
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            {planMessages.retry}
+          </Button>
+        ) : null}
+      </Notice>
+    );
+  }
+  if (!plans) return <Spinner />;
+  return (
+    <ul className="oy-plan-grid">
+      {plans.map((plan) => {
+        const state = planCardState(plan.id, currentPlan);
+        const mostPopular = plan.id === "pro";
+        return (
+          <li
+            key={plan.id}
+            className={cx("oy-plan", mostPopular && "oy-plan--popular", state === "current" && "oy-plan--current", requestedPlan === plan.id && "oy-plan--requested")}
+            aria-label={plan.name}
+          >
+            <div className="oy-plan__badges">
+              {mostPopular ? <Badge tone="brand">{planMessages.mostPopular}</Badge> : null}
+              {state === "current" ? <Badge tone="success">{planMessages.currentPlan}</Badge> : null}
+              {requestedPlan === plan.id && state !== "current" ? <Badge tone="warning">{planMessages.requested}</Badge> : null}
+            </div>
+            <h3 className="oy-plan__name">{plan.name}</h3>
+            <p className="oy-plan__price">
+              {formatPrice(plan.price)}
+              {plan.price !== null ? <span className="oy-plan__period">{planMessages.perMonth}</span> : null}
+            </p>
+            <p className="oy-plan__description">{plan.description}</p>
+            <ul className="oy-plan__features">
+              {planFeatures(plan).map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+            <Button
+              variant={mostPopular ? "primary" : "secondary"}
+              disabled={state !== "available"}
+              loading={busyPlan === plan.id}
+              onClick={() => onChoose(plan.id)}
+            >
+              {state === "current"
+                ? planMessages.currentPlan
+                : state === "unavailable"
+                  ? planMessages.unavailable
+                  : plan.price === null
+                    ? planMessages.contactUs
+                    : planMessages.choose(plan.name)}
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
