@@ -11,7 +11,7 @@ function identity(email: string | null): IdentityClient {
   return {
     handleRedirectCallback: async () => ({}),
     checkSession: async () => {},
-    isAuthenticated: async () => email !== null,
+    isAuthenticated: vi.fn(async () => email !== null),
     getUser: async () => ({ sub: "s", email }),
     getTokenSilently: async () => "t",
     loginWithRedirect: vi.fn(async () => {}),
@@ -127,8 +127,10 @@ test("after payment /chat opens by itself after 5 seconds", async () => {
 
 test("while the provider's redirect is finished on /, the root does not jump to /chat", async () => {
   const goTo = vi.fn();
-  visit("/?code=abc&state=xyz", { goTo });
-  expect(await screen.findByText("Caricamento...")).toBeInTheDocument();
+  const client = identity("free@oystar.test");
+  visit("/?code=abc&state=xyz", { goTo, client });
+  await vi.waitFor(() => expect(client.isAuthenticated).toHaveBeenCalled());
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(goTo).not.toHaveBeenCalledWith("/chat");
+  expect(screen.getByText("Caricamento...")).toBeInTheDocument();
 });
