@@ -131,6 +131,30 @@ describe("webhook", () => {
     expect((await statusOf(access_token)).plan).toBe("business");
   });
 
+  test("ten deliveries of one event upgrade once; a tampered body is refused", async () => {
+    const { access_token } = await signInAs(server.url, "dieci@esempio.it");
+    await statusOf(access_token);
+    const userId = await userIdOf("dieci@esempio.it");
+    const event = completed("evt_ten", userId, "pro");
+    const outcomes = await Promise.all(Array.from({ length: 10 }, async () => (await (await signedEvent(event)).json()).outcome));
+    expect(outcomes.filter((outcome) => outcome === "applied")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === "duplicate")).toHaveLength(9);
+    expect((await statusOf(access_token)).plan).toBe("pro");
+    const [count] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM billing_events WHERE id = 'evt_ten'");
+    expect(count?.n).toBe(1);
+
+    // Same signature, body changed to buy business: refused.
+    const payload = JSON.stringify({ object: "event", ...completed("evt_tamper", userId, "pro") });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    const tampered = await fetch(`${server.url}/api/billing/webhook`, {
+      method: "POST",
+      headers: { "Stripe-Signature": header },
+      body: payload.replace('"plan":"pro"', '"plan":"business"'),
+    });
+    expect(tampered.status).toBe(400);
+    expect((await statusOf(access_token)).plan).toBe("pro");
+  });
+
   test("other event types are acknowledged and ignored", async () => {
     const response = await signedEvent({ id: "evt_other", type: "invoice.paid", created: Math.floor(Date.now() / 1000), data: { object: {} } });
     expect(await response.json()).toMatchObject({ received: true, outcome: "ignored" });

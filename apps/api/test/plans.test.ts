@@ -85,7 +85,7 @@ describe("debates", () => {
 });
 
 describe("charging queries (the function chat and RAG call)", () => {
-  async function userFor(sub: string, plan: "free" | "pro") {
+  async function userFor(sub: string, plan: "free" | "base" | "pro") {
     const user = await ensureUser(server.db, { sub, exp: 0 });
     await server.db.query("UPDATE users SET plan = $1 WHERE id = $2", [plan, user.id]);
     return { ...user, plan };
@@ -96,6 +96,14 @@ describe("charging queries (the function chat and RAG call)", () => {
     const results = await Promise.all(Array.from({ length: 60 }, () => chargeQuery(server.db, user, { admin: false })));
     expect(results.filter((result) => result.ok)).toHaveLength(50);
     expect(await usageOf(server.db, user)).toEqual({ queries_used: 50, debates_used: 0 });
+  });
+
+  test("1,000 concurrent questions at a limit of 300: exactly 300 served, 700 refused, 300 stored", async () => {
+    const user = await userFor("test|concurrent-base", "base");
+    const results = await Promise.all(Array.from({ length: 1000 }, () => chargeQuery(server.db, user, { admin: false })));
+    expect(results.filter((result) => result.ok)).toHaveLength(300);
+    expect(results.filter((result) => !result.ok)).toHaveLength(700);
+    expect(await usageOf(server.db, user)).toEqual({ queries_used: 300, debates_used: 0 });
   });
 
   test("a refunded query can be asked again", async () => {
