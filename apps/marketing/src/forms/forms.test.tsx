@@ -1,0 +1,81 @@
+import { createAuthSession } from "@oystar/auth";
+import { AuthProvider } from "@oystar/auth/react";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { expect, test, vi } from "vitest";
+import { marketingRoutes } from "../routes";
+
+function serverAnswers(status: number) {
+  const fetchMock = vi.fn(async () => (status === 201 ? Response.json({ ok: true, id: "f1" }, { status }) : Response.json({ error: "x" }, { status })));
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function visit(path: string) {
+  const session = createAuthSession(
+    {
+      handleRedirectCallback: async () => ({}),
+      checkSession: async () => {},
+      isAuthenticated: async () => true,
+      getUser: async () => ({ sub: "s", email: "business@oystar.test" }),
+      getTokenSilently: async () => "token",
+      loginWithRedirect: async () => {},
+      logout: async () => {},
+    },
+    { currentUrl: () => new URL(`http://localhost${path}`), replaceUrl: () => {}, origin: "http://localhost" },
+  );
+  render(
+    <AuthProvider session={session}>
+      <RouterProvider router={createMemoryRouter(marketingRoutes(vi.fn()), { initialEntries: [path] })} />
+    </AuthProvider>,
+  );
+}
+
+test("enterprise form: required fields are checked before sending", async () => {
+  const fetchMock = serverAnswers(201);
+  visit("/enterprise-contact");
+  await userEvent.click(await screen.findByRole("button", { name: "Invia richiesta" }));
+  expect(screen.getByText("Il nome è obbligatorio")).toBeInTheDocument();
+  expect(screen.getByLabelText("Azienda *")).toHaveAttribute("aria-invalid", "true");
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test("enterprise form: sent, confirmed, and ready for another request", async () => {
+  const fetchMock = serverAnswers(201);
+  visit("/enterprise-contact");
+  await userEvent.type(await screen.findByLabelText("Nome *"), "Giulia Bianchi");
+  await userEvent.type(screen.getByLabelText("Email *"), "giulia@studio.it");
+  await userEvent.type(screen.getByLabelText("Azienda *"), "Studio Legale");
+  await userEvent.click(screen.getByRole("button", { name: "Invia richiesta" }));
+  expect(await screen.findByText("Ti risponderemo entro 24 ore.")).toBeInTheDocument();
+  expect(fetchMock).toHaveBeenCalledWith("/api/forms/enterprise", expect.objectContaining({ method: "POST" }));
+  await userEvent.click(screen.getByRole("button", { name: "Invia un'altra richiesta" }));
+  expect(screen.getByLabelText("Nome *")).toHaveValue("");
+});
+
+test("enterprise form: a failure keeps what was typed and offers the support address", async () => {
+  serverAnswers(500);
+  visit("/enterprise-contact");
+  await userEvent.type(await screen.findByLabelText("Nome *"), "Giulia");
+  await userEvent.type(screen.getByLabelText("Email *"), "giulia@studio.it");
+  await userEvent.type(screen.getByLabelText("Azienda *"), "Studio");
+  await userEvent.click(screen.getByRole("button", { name: "Invia richiesta" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("Si è verificato un errore. Riprova o contattaci direttamente.");
+  expect(screen.getByRole("link", { name: /@/ }).getAttribute("href")).toMatch(/^mailto:/);
+  expect(screen.getByLabelText("Nome *")).toHaveValue("Giulia");
+});
+
+test("indexing form: the source rules, then success with the 24-48 h promise", async () => {
+  serverAnswers(201);
+  visit("/business-index-request");
+  await userEvent.type(await screen.findByLabelText("Nome *"), "Marco");
+  await userEvent.type(screen.getByLabelText("Email *"), "marco@azienda.it");
+  await userEvent.type(screen.getByLabelText("Nome dell'indice *"), "contratti");
+  await userEvent.click(screen.getByRole("radio", { name: "Solo siti web" }));
+  await userEvent.click(screen.getByRole("button", { name: "Invia richiesta" }));
+  expect(screen.getByText("Inserisci almeno un sito web")).toBeInTheDocument();
+  await userEvent.type(screen.getByLabelText("Siti web"), "https://azienda.it");
+  await userEvent.click(screen.getByRole("button", { name: "Invia richiesta" }));
+  expect(await screen.findByText("Prepareremo il tuo indice entro 24-48 ore.")).toBeInTheDocument();
+});
