@@ -1,43 +1,51 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { collectConsoleErrors } from "../support/console-errors";
 
-test("a free user buys Pro with a card; only the signed payment event changes the plan", async ({ page }) => {
-  const errors = collectConsoleErrors(page);
-  // Sign in as a new customer from the plans page.
-  await page.goto("/subscription?plan=pro");
-  await expect(page.getByRole("listitem", { name: "Pro" })).toContainText("Piano selezionato");
-  await page.getByRole("listitem", { name: "Pro" }).getByRole("button", { name: "Scegli Pro" }).click();
-  await page.getByRole("button", { name: "Accedi", exact: true }).waitFor();
-  await page.getByLabel(/Un altro indirizzo email/).fill("cliente.pro@esempio.it");
-  await page.getByRole("button", { name: "Accedi", exact: true }).click();
-  await expect(page).toHaveURL(/\/subscription$/);
-  const free = page.getByRole("listitem", { name: "Free" });
-  await expect(free.getByRole("button", { name: "Piano attuale" })).toBeDisabled();
+async function payWithCard(page: Page, number: string) {
+  await page.getByLabel("Intestatario della carta").fill("Maria Rossi");
+  await page.getByLabel("Numero della carta").fill(number);
+  await page.getByLabel("Scadenza (MM/AA)").fill("12/40");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Paga/ }).click();
+}
 
-  // Choosing Pro opens the (built-in) card checkout.
+test("from the landing to Pro: sign in, card checkout, success countdown, and the server says pro", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto("/oystar");
+  await page.getByRole("button", { name: "Vedi i piani" }).click();
+  // Plans need sign-in first, then come back to them.
+  await page.getByRole("button", { name: "Accedi come free@oystar.test" }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByRole("listitem", { name: "Free" }).getByRole("button", { name: "Piano attuale" })).toBeDisabled();
+
   await page.getByRole("listitem", { name: "Pro" }).getByRole("button", { name: "Scegli Pro" }).click();
   await expect(page).toHaveURL(/\/api\/dev\/checkout\/cs_dev_/);
   await expect(page.getByRole("heading", { name: "OYSTAR Pro" })).toBeVisible();
 
-  // A declined card is refused and nothing changes.
-  await page.getByLabel("Intestatario della carta").fill("Maria Rossi");
-  await page.getByLabel("Numero della carta").fill("4000 0000 0000 0002");
-  await page.getByLabel("Scadenza (MM/AA)").fill("12/40");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Paga/ }).click();
+  // A declined card is refused and nothing changes; a good one pays.
+  await payWithCard(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert")).toHaveText("Carta rifiutata. Prova con un'altra carta.");
+  await payWithCard(page, "4242 4242 4242 4242");
 
-  await page.getByLabel("Intestatario della carta").fill("Maria Rossi");
-  await page.getByLabel("Numero della carta").fill("4242 4242 4242 4242");
-  await page.getByLabel("Scadenza (MM/AA)").fill("12/40");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Paga/ }).click();
-
-  // The success page thanks, then the plans page shows Pro as the current plan.
   await expect(page).toHaveURL(/\/success\?plan=pro$/);
   await expect(page.getByText("Piano Pro")).toBeVisible();
-  await page.getByRole("link", { name: "Gestisci abbonamento" }).click();
+  // 5-second countdown, then the chat.
+  await expect(page).toHaveURL(/\/chat$/, { timeout: 10_000 });
+
+  const status = page.waitForResponse((response) => response.url().endsWith("/api/subscription/status"));
+  await page.goto("/subscription");
+  expect(await (await status).json()).toMatchObject({ plan: "pro", queries_limit: 1000, debates_limit: 100 });
   await expect(page.getByRole("listitem", { name: "Pro" }).getByRole("button", { name: "Piano attuale" })).toBeDisabled();
-  await expect(page.getByRole("listitem", { name: "Base" }).getByRole("button", { name: "Non disponibile" })).toBeDisabled();
+  await expect(page.getByRole("listitem", { name: "Base" }).getByRole("button", { name: "Non disponibile" })).toBeVisible();
   expect(errors.filter((error) => !error.includes("402"))).toEqual([]);
+});
+
+test("a business account choosing Base sees the downgrade message", async ({ page }) => {
+  await page.goto("/login?returnTo=%2Fsubscription");
+  await page.getByRole("button", { name: "ACCEDI" }).click();
+  await page.getByRole("button", { name: "Accedi come business@oystar.test" }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByRole("listitem", { name: "Business" }).getByRole("button", { name: "Piano attuale" })).toBeDisabled();
+  await page.getByRole("listitem", { name: "Base" }).getByRole("button", { name: "Non disponibile" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/Downgrade non disponibile per account admin\. Contatta il supporto se necessario\./);
 });

@@ -57,6 +57,9 @@ describe("checkout session", () => {
     const business = await signInAs(server.url, "business@oystar.test");
     const downgrade = await startCheckout(business.access_token, { plan: "base" });
     expect(await downgrade.json()).toEqual({ error: "Downgrade non disponibile per account admin. Contatta il supporto se necessario." });
+    const proToBase = await startCheckout(access_token, { plan: "base" });
+    expect(proToBase.status).toBe(409);
+    expect(await proToBase.json()).toEqual({ error: "Downgrade non disponibile per account admin. Contatta il supporto se necessario." });
   });
 
   test("bad bodies get a 400 in Italian, never a 500", async () => {

@@ -1,5 +1,5 @@
 import { checkoutRequestSchema } from "@oystar/api-client";
-import { choosePlan, planById } from "@oystar/plans-and-gates";
+import { choosePlan, planById, planMessages, planRank } from "@oystar/plans-and-gates";
 import { Hono } from "hono";
 import { createHash } from "node:crypto";
 import Stripe from "stripe";
@@ -27,6 +27,8 @@ export function checkoutRoutes(db: Database, provider: CheckoutProvider) {
     if (action.kind === "alert") return c.json({ error: action.message }, 409);
     if (action.kind !== "checkout") return c.json({ error: "Richiesta non valida" }, 400);
 
+    // The apps mark every lower plan unavailable; the server refuses any downgrade alike.
+    if (planRank(action.plan) < planRank(user.plan)) return c.json({ error: planMessages.noDowngrade }, 409);
     const plan = planById(action.plan);
     const window = Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS);
     const idempotencyKey = createHash("sha256").update(`${user.id}:${plan.id}:${window}`).digest("hex");

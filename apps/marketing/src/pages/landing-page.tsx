@@ -1,35 +1,44 @@
-import { buttonClassName } from "@oystar/ui-kit";
-import { Link } from "react-router";
+import { Button } from "@oystar/ui-kit/react";
 import { messages } from "../messages";
+import { ChatSection, DebateSection, ProblemSolutionSection, RagSection } from "./landing/features-section";
+import { HeroSection } from "./landing/hero-section";
+import { PricingSection } from "./landing/pricing-section";
+import { PrivacySection } from "./landing/privacy-section";
+import { TestimonialsSection } from "./landing/testimonials-section";
+import { useStart } from "./landing/use-start";
 
-/** The landing at /oystar and / (spec 000 §2). The full set of sections arrives with the plans. */
+/** The landing at /oystar and / (spec 000 §2): its sections in the spec's order. */
 export function LandingPage() {
   return (
     <>
       <title>OYSTAR — l'assistente AI privato</title>
-      <section className="hero" aria-labelledby="hero-title">
-        <p className="hero__eyebrow">{messages.tagline}</p>
-        <h1 id="hero-title" className="hero__title">
-          L&apos;assistente AI in italiano che rispetta la tua privacy
-        </h1>
-        <p className="hero__lead">
-          Chatta, fai dibattere due modelli su una tesi, interroga i tuoi documenti: OYSTAR non conserva le tue
-          conversazioni sui suoi server.
-        </p>
-        <div className="hero__actions">
-          <a href="/chat" className={buttonClassName({ size: "lg" })}>
-            Inizia gratis
-          </a>
-          <Link to="/subscription" className={buttonClassName({ size: "lg", variant: "secondary" })}>
-            Vedi i piani
-          </Link>
-        </div>
-      </section>
-      <ModulesSection />
+      <HeroSection />
+      <PrivacySection />
+      <ProblemSolutionSection />
+      <ChatSection />
+      <DebateSection />
+      <RagSection />
+      <PricingSection />
+      <TestimonialsSection />
+      <ClosingSection />
     </>
   );
 }
 
+function ClosingSection() {
+  const start = useStart();
+  return (
+    <section className="landing-section closing" aria-labelledby="closing-title">
+      <h2 id="closing-title">Pronto in 30 secondi</h2>
+      <p>La registrazione è automatica al primo accesso.</p>
+      <Button size="lg" onClick={() => start.plan("free")}>
+        Inizia gratis
+      </Button>
+    </section>
+  );
+}
+
+/** /oystar-ai: the three modules in brief. */
 export function ModulesSection() {
   return (
     <section className="modules" aria-labelledby="modules-title">

@@ -73,7 +73,8 @@ test("the current plan is active; choosing it again is refused in the spec's wor
   visit("/subscription", identity("business@oystar.test"));
   const business = await card("Business");
   expect(await within(business).findByRole("button", { name: "Piano attuale" })).toBeDisabled();
-  expect(within(await card("Pro")).getByRole("button", { name: "Non disponibile" })).toBeDisabled();
+  await userEvent.click(within(await card("Pro")).getByRole("button", { name: "Non disponibile" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("Downgrade non disponibile per account admin. Contatta il supporto se necessario.");
 });
 
 test("enterprise leads to the contact page", async () => {

@@ -61,7 +61,10 @@ export function PlanGrid({ plans, error, onRetry, currentPlan, requestedPlan, bu
             </ul>
             <Button
               variant={mostPopular ? "primary" : "secondary"}
-              disabled={state !== "available"}
+              // A lower plan stays pressable, labelled 'Non disponibile', so the user hears why
+              // (spec 000 §4: the downgrade message).
+              disabled={state === "current"}
+              className={state === "unavailable" ? "oy-plan__unavailable" : undefined}
               loading={busyPlan === plan.id}
               onClick={() => onChoose(plan.id)}
             >

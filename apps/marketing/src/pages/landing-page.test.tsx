@@ -1,0 +1,71 @@
+import { createAuthSession, type IdentityClient } from "@oystar/auth";
+import { AuthProvider } from "@oystar/auth/react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { expect, test, vi } from "vitest";
+import { marketingRoutes } from "../routes";
+
+function identity(email: string | null): IdentityClient {
+  return {
+    handleRedirectCallback: async () => ({}),
+    checkSession: async () => {},
+    isAuthenticated: async () => email !== null,
+    getUser: async () => ({ sub: "s", email }),
+    getTokenSilently: async () => "t",
+    loginWithRedirect: vi.fn(async () => {}),
+    logout: async () => {},
+  };
+}
+
+function visit(client: IdentityClient) {
+  const session = createAuthSession(client, { currentUrl: () => new URL("http://localhost/oystar"), replaceUrl: () => {}, origin: "http://localhost" });
+  const router = createMemoryRouter(marketingRoutes(vi.fn()), { initialEntries: ["/oystar"] });
+  render(
+    <AuthProvider session={session}>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return router;
+}
+
+test("the landing's sections come in the spec's order", async () => {
+  visit(identity(null));
+  await screen.findByRole("heading", { level: 1 });
+  const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+  expect(headings.slice(0, 9)).toEqual([
+    "La tua privacy, messa a confronto",
+    "Dal problema alla soluzione",
+    "OYSTAR AI: la chat privata",
+    "OYSTAR Debate: due AI, due tesi",
+    "OYSTAR RAG: risposte dai tuoi documenti",
+    "Piani",
+    "Cosa dicono di OYSTAR",
+    "Pronto in 30 secondi",
+    "Moduli",
+  ]);
+  expect(screen.getAllByLabelText("Valutazione 5 su 5")).toHaveLength(3);
+  expect(screen.getByText("Incluso nel piano Free: 50 domande al mese, senza carta.")).toBeInTheDocument();
+  const pricing = screen.getByRole("region", { name: "Piani" });
+  expect(within(pricing).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["Free", "Base", "Pro", "Business"]);
+});
+
+test("a visitor's free trial signs in first, coming back to /chat", async () => {
+  const client = identity(null);
+  visit(client);
+  await userEvent.click(await screen.findByRole("button", { name: "Prova gratis" }));
+  expect(client.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: "/chat" } });
+});
+
+test("a visitor choosing Pro signs in first, coming back to the plans", async () => {
+  const client = identity(null);
+  visit(client);
+  await userEvent.click(await screen.findByRole("button", { name: "Scegli Pro" }));
+  expect(client.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: "/subscription?plan=pro" } });
+});
+
+test("a signed-in user choosing Pro goes straight to the plans", async () => {
+  const router = visit(identity("free@oystar.test"));
+  await userEvent.click(await screen.findByRole("button", { name: "Scegli Pro" }));
+  await vi.waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe("/subscription?plan=pro"));
+});

@@ -1,0 +1,39 @@
+import { formatPrice, planById, planFeatures, publicPlan } from "@oystar/plans-and-gates";
+import { Badge, Button } from "@oystar/ui-kit/react";
+import { useStart } from "./use-start";
+
+const shown = ["free", "base", "pro", "business"] as const;
+
+/** spec 000 §2: four plans on the landing; the full grid is on /subscription. */
+export function PricingSection() {
+  const start = useStart();
+  return (
+    <section className="landing-section" aria-labelledby="pricing-title">
+      <h2 id="pricing-title">Piani</h2>
+      <ul className="pricing">
+        {shown.map((id) => {
+          const plan = publicPlan(planById(id));
+          const highlighted = id === "pro";
+          return (
+            <li key={id} className={highlighted ? "oy-plan oy-plan--popular" : "oy-plan"} aria-label={plan.name}>
+              <div className="oy-plan__badges">{highlighted ? <Badge tone="brand">Il più scelto</Badge> : null}</div>
+              <h3 className="oy-plan__name">{plan.name}</h3>
+              <p className="oy-plan__price">
+                {formatPrice(plan.price)}
+                <span className="oy-plan__period">/mese</span>
+              </p>
+              <ul className="oy-plan__features">
+                {planFeatures(plan).map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <Button variant={highlighted ? "primary" : "secondary"} onClick={() => start.plan(id)}>
+                {id === "free" ? "Inizia gratis" : `Scegli ${plan.name}`}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
