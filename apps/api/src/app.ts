@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { accountRoutes } from "./accounts/account-routes";
 import { requireUser } from "./auth/require-user";
@@ -12,6 +13,7 @@ import { healthRoutes } from "./health/health-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
 import type { Services } from "./services";
 import { securityHeaders } from "./web/security-headers";
+import { destinationOf } from "./web/one-origin";
 import { serveApps } from "./web/serve-apps";
 
 export type AppOptions = {
@@ -24,6 +26,9 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   const app = new Hono();
 
   app.use(securityHeaders({ production: env.nodeEnv === "production", dev: Boolean(options.pages) }));
+  // The apps' pages and assets travel compressed; API answers (and their streams) are left alone.
+  const compressPages = compress();
+  app.use((c, next) => (destinationOf(new URL(c.req.url).pathname) === "api" ? next() : compressPages(c, next)));
 
   // Public routes.
   app.route("/", healthRoutes({ version: env.version, startedAt }));

@@ -85,6 +85,21 @@ describe("one origin", () => {
     expect(await response.text()).toContain("assistant");
   });
 
+  test("pages and assets are compressed for browsers that accept it", async () => {
+    const { request: raw } = await import("node:http");
+    const encoding = await new Promise<string | undefined>((resolve, reject) => {
+      raw({ host: "127.0.0.1", port: server.port, path: "/assets/big-abc123.js", headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        res.resume();
+        resolve(res.headers["content-encoding"]);
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(encoding).toBe("gzip");
+    // fetch decompresses transparently: the content arrives whole.
+    expect(await (await get("/assets/big-abc123.js")).text()).toBe("x".repeat(4096));
+  });
+
   test("marketing files are served with their content type", async () => {
     const script = await get("/assets/index-abc123.js");
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
