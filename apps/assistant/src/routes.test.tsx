@@ -7,12 +7,18 @@ import { AuthProvider } from "@oystar/auth/react";
 import { assistantRoutes } from "./routes";
 
 // The browser boundary: /config.json and /api/health answered as the server would.
-function serverAnswers({ healthy }: { healthy: boolean }) {
+const statusOf = (plan: "free" | "business") =>
+  plan === "business"
+    ? { plan, plan_name: "Business", queries_used: 4, queries_limit: -1, debates_used: 1, debates_limit: -1, rag_enabled: true }
+    : { plan, plan_name: "Free", queries_used: 0, queries_limit: 50, debates_used: 0, debates_limit: 0, rag_enabled: false };
+
+function serverAnswers({ healthy, plan = "business" }: { healthy: boolean; plan?: "free" | "business" }) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.endsWith("/config.json")) return Response.json({ version: "1.2.3", provider: "cloud", auth: null });
+      if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
       if (url.endsWith("/api/me")) {
         return Response.json({ username: "Utente Pro", email: "pro@oystar.test", name: "Utente Pro", picture: null, isAdmin: false });
       }
@@ -119,4 +125,22 @@ test("the header shows the user's email as the server knows it, and 'Esci' signs
   expect(await within(banner).findByText("pro@oystar.test")).toBeInTheDocument();
   await userEvent.click(within(banner).getByRole("button", { name: "Esci" }));
   expect(logout).toHaveBeenCalledOnce();
+});
+
+test("the header shows the plan and this month's queries, or debates on /debate", async () => {
+  visit("/chat");
+  const banner = await screen.findByRole("banner");
+  expect(await within(banner).findByText("Business")).toBeInTheDocument();
+  expect(within(banner).getByLabelText("Domande: 4/∞")).toBeInTheDocument();
+  await userEvent.click(within(banner).getByRole("link", { name: "OYSTAR Debate" }));
+  expect(await within(banner).findByLabelText("Dibattiti: 1/∞")).toBeInTheDocument();
+});
+
+test("a free plan sees the debate upsell and the RAG promo", async () => {
+  serverAnswers({ healthy: true, plan: "free" });
+  visit("/debate");
+  expect(await screen.findByRole("link", { name: "Passa a Base" })).toHaveAttribute("href", "/subscription?plan=base");
+  await userEvent.click(screen.getByRole("link", { name: "OYSTAR RAG" }));
+  expect(await screen.findByRole("link", { name: "Passa a Business" })).toHaveAttribute("href", "/subscription?plan=business");
+  expect(screen.getByText("Gratis", { selector: "strong" })).toBeInTheDocument();
 });

@@ -26,5 +26,7 @@ export const planMessages = {
   unlimitedDebates: "illimitati",
   checkoutError: (message: string) => `ERRORE: ${message}`,
   paymentError: "Errore nel pagamento",
+  /** spec 000 §2: the upsell names the current plan so. */
+  upsellPlanNames: { free: "Gratis", base: "Base", pro: "Pro" } as Record<string, string>,
   notLoaded: "...",
 } as const;

@@ -3,11 +3,13 @@ import { buttonClassName } from "@oystar/ui-kit";
 import { useAuth } from "@oystar/auth/react";
 import { authMessages } from "@oystar/auth";
 import { AppHeader, Button } from "@oystar/ui-kit/react";
-import { NavLink, Outlet } from "react-router";
+import { PlanBadge, QuotaBadge } from "@oystar/plans-and-gates/react";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { checkBackend } from "../api";
 import { messages } from "../messages";
 import { useAppVersion } from "./use-app-version";
 import { useProfile } from "./use-profile";
+import { useSubscription } from "./use-subscription";
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {
@@ -16,6 +18,9 @@ export function AssistantLayout() {
   const auth = useAuth();
   const user = auth.status === "authenticated" ? auth.user : null;
   const profile = useProfile();
+  const subscription = useSubscription();
+  const onDebate = useLocation().pathname.startsWith("/debate");
+  const plan = subscription.failed ? "free" : subscription.status?.plan;
   // spec 001 §2: the user's email, or the username; the server's profile once it answers.
   const shownName = profile ? (profile.email ?? profile.username) : (user?.email ?? user?.username);
   return (
@@ -44,7 +49,18 @@ export function AssistantLayout() {
             ))}
           </nav>
         }
-        status={<BackendStatusBadge status={status} />}
+        status={
+          <>
+            <BackendStatusBadge status={status} />
+            <PlanBadge plan={plan} />
+            {/* spec 001 §2: debates on /debate, queries elsewhere. */}
+            {onDebate ? (
+              <QuotaBadge label="Dibattiti" used={subscription.status?.debates_used} limit={subscription.status?.debates_limit} />
+            ) : (
+              <QuotaBadge label="Domande" used={subscription.status?.queries_used} limit={subscription.status?.queries_limit} />
+            )}
+          </>
+        }
         user={shownName ? <span className="assistant-user">{shownName}</span> : null}
         actions={
           <Button variant="secondary" size="sm" onClick={() => void auth.logout()}>
@@ -53,7 +69,7 @@ export function AssistantLayout() {
         }
       />
       <main className="assistant-main">
-        <Outlet />
+        <Outlet context={subscription} />
       </main>
     </div>
   );

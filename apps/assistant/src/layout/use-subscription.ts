@@ -1,0 +1,26 @@
+import { createApiClient, subscriptionStatusResponseSchema, type SubscriptionStatus } from "@oystar/api-client";
+import { useAuth } from "@oystar/auth/react";
+import { useEffect, useMemo, useState } from "react";
+
+export type SubscriptionState = { status: SubscriptionStatus | null; failed: boolean };
+
+/** GET /api/subscription/status for the header badges and the module gates. */
+export function useSubscription(): SubscriptionState {
+  const auth = useAuth();
+  const signedIn = auth.status === "authenticated";
+  const { getAccessToken } = auth;
+  const api = useMemo(() => createApiClient({ getAccessToken }), [getAccessToken]);
+  const [state, setState] = useState<SubscriptionState>({ status: null, failed: false });
+  useEffect(() => {
+    if (!signedIn) return;
+    let current = true;
+    api
+      .get("/api/subscription/status", subscriptionStatusResponseSchema)
+      .then((status) => current && setState({ status, failed: false }))
+      .catch(() => current && setState({ status: null, failed: true }));
+    return () => {
+      current = false;
+    };
+  }, [api, signedIn]);
+  return state;
+}

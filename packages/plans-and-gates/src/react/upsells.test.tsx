@@ -1,0 +1,26 @@
+import { render, screen } from "@testing-library/react";
+import { expect, test } from "vitest";
+import { DebateUpsell, RagUpsell } from "./upsells";
+
+test("the RAG upsell names the current plan and leads to Business", () => {
+  render(<RagUpsell currentPlan="pro" />);
+  expect(screen.getByText("Pro", { selector: "strong" })).toBeInTheDocument();
+  expect(screen.getByText("Business: 99,99 € al mese")).toBeInTheDocument();
+  expect(screen.getByText("3 custom indexes")).toBeInTheDocument();
+  expect(screen.getByText("indexing takes 24-48h")).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: "Passa a Business" })).toHaveAttribute("href", "/subscription?plan=business");
+});
+
+test("the free plan is called Gratis there", () => {
+  render(<RagUpsell currentPlan="free" />);
+  expect(screen.getByText("Gratis", { selector: "strong" })).toBeInTheDocument();
+});
+
+test("the debate upsell compares Free, Base and Pro with its three ways out", () => {
+  render(<DebateUpsell />);
+  expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["Free", "Base", "Pro"]);
+  expect(screen.getByRole("link", { name: "Torna Indietro" })).toHaveAttribute("href", "/");
+  expect(screen.getByRole("link", { name: "Passa a Base" })).toHaveAttribute("href", "/subscription?plan=base");
+  expect(screen.getByRole("link", { name: "Scopri Pro" })).toHaveAttribute("href", "/subscription?plan=pro");
+  expect(screen.getByText(/Puoi disdire in qualsiasi momento/)).toBeInTheDocument();
+});

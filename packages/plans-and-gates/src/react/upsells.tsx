@@ -1,0 +1,72 @@
+import { buttonClassName } from "@oystar/ui-kit";
+import { Badge, Card } from "@oystar/ui-kit/react";
+import { planById, publicPlan, type PlanDetails } from "../catalogue";
+import { planMessages } from "../messages";
+import { formatPrice, planFeatures } from "../plan-card";
+
+function Comparison({ plans, recommended }: { plans: PlanDetails[]; recommended?: string }) {
+  return (
+    <ul className="oy-upsell__plans">
+      {plans.map((plan) => (
+        <li key={plan.id} className={plan.id === recommended ? "oy-plan oy-plan--popular" : "oy-plan"} aria-label={plan.name}>
+          <div className="oy-plan__badges">{plan.id === recommended ? <Badge tone="brand">Consigliato</Badge> : null}</div>
+          <h3 className="oy-plan__name">{plan.name}</h3>
+          <p className="oy-plan__price">
+            {formatPrice(plan.price)}
+            {plan.price !== null ? <span className="oy-plan__period">{planMessages.perMonth}</span> : null}
+          </p>
+          <ul className="oy-plan__features">
+            {planFeatures(publicPlan(plan)).map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * spec 000 §2 / spec 001 §2: the RAG promo for free, base and pro. Links are plain anchors: the
+ * plans page belongs to the site, a full page load away from the assistant.
+ */
+export function RagUpsell({ currentPlan }: { currentPlan: string }) {
+  const business = planById("business");
+  return (
+    <Card title="OYSTAR RAG è incluso nel piano Business">
+      <p>
+        Il tuo piano attuale: <strong>{planMessages.upsellPlanNames[currentPlan] ?? "Gratis"}</strong>
+      </p>
+      <Comparison plans={[planById(currentPlan === "base" || currentPlan === "pro" ? currentPlan : "free"), business]} recommended="business" />
+      <ul>
+        <li>Business: {formatPrice(business.price)} al mese</li>
+        <li>3 custom indexes</li>
+        <li>indexing takes 24-48h</li>
+      </ul>
+      <a className={buttonClassName({ size: "lg" })} href="/subscription?plan=business">
+        Passa a Business
+      </a>
+    </Card>
+  );
+}
+
+/** spec 001 §2: the debate upsell when the plan has no debates. */
+export function DebateUpsell() {
+  return (
+    <Card title="I dibattiti sono nei piani Base e Pro">
+      <Comparison plans={[planById("free"), planById("base"), planById("pro")]} recommended="base" />
+      <p>Pagamento sicuro con carta tramite il nostro fornitore di pagamenti. Puoi disdire in qualsiasi momento.</p>
+      <div className="oy-upsell__actions">
+        <a className={buttonClassName({ variant: "ghost" })} href="/">
+          Torna Indietro
+        </a>
+        <a className={buttonClassName()} href="/subscription?plan=base">
+          Passa a Base
+        </a>
+        <a className={buttonClassName({ variant: "secondary" })} href="/subscription?plan=pro">
+          Scopri Pro
+        </a>
+      </div>
+    </Card>
+  );
+}
