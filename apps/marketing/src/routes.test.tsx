@@ -1,34 +1,10 @@
-import { render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createAuthSession, type IdentityClient } from "@oystar/auth";
-import { AuthProvider } from "@oystar/auth/react";
 import { expect, test, vi } from "vitest";
-import { marketingRoutes } from "./routes";
+import { identity, renderSite } from "./test-support/render-site";
 
-/** The identity provider, scripted at the SDK boundary. */
-function identity(email: string | null): IdentityClient {
-  return {
-    handleRedirectCallback: async () => ({}),
-    checkSession: async () => {},
-    isAuthenticated: vi.fn(async () => email !== null),
-    getUser: async () => ({ sub: "s", email }),
-    getTokenSilently: async () => "t",
-    loginWithRedirect: vi.fn(async () => {}),
-    logout: async () => {},
-  };
-}
-
-function visit(path: string, options: { email?: string | null; goTo?: (path: string) => void; client?: IdentityClient } = {}) {
-  const client = options.client ?? identity(options.email === undefined ? "business@oystar.test" : options.email);
-  const session = createAuthSession(client, { currentUrl: () => new URL(`http://localhost${path}`), replaceUrl: () => {}, origin: "http://localhost" });
-  const router = createMemoryRouter(marketingRoutes(options.goTo ?? vi.fn()), { initialEntries: [path] });
-  render(
-    <AuthProvider session={session}>
-      <RouterProvider router={router} />
-    </AuthProvider>,
-  );
-  return router;
+function visit(path: string, options: Parameters<typeof renderSite>[1] = {}) {
+  return renderSite(path, options).router;
 }
 
 test.each([

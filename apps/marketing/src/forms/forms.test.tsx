@@ -1,10 +1,7 @@
-import { createAuthSession } from "@oystar/auth";
-import { AuthProvider } from "@oystar/auth/react";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test, vi } from "vitest";
-import { marketingRoutes } from "../routes";
+import { renderSite } from "../test-support/render-site";
 
 function serverAnswers(status: number) {
   const fetchMock = vi.fn(async () => (status === 201 ? Response.json({ ok: true, id: "f1" }, { status }) : Response.json({ error: "x" }, { status })));
@@ -12,25 +9,7 @@ function serverAnswers(status: number) {
   return fetchMock;
 }
 
-function visit(path: string) {
-  const session = createAuthSession(
-    {
-      handleRedirectCallback: async () => ({}),
-      checkSession: async () => {},
-      isAuthenticated: async () => true,
-      getUser: async () => ({ sub: "s", email: "business@oystar.test" }),
-      getTokenSilently: async () => "token",
-      loginWithRedirect: async () => {},
-      logout: async () => {},
-    },
-    { currentUrl: () => new URL(`http://localhost${path}`), replaceUrl: () => {}, origin: "http://localhost" },
-  );
-  render(
-    <AuthProvider session={session}>
-      <RouterProvider router={createMemoryRouter(marketingRoutes(vi.fn()), { initialEntries: [path] })} />
-    </AuthProvider>,
-  );
-}
+const visit = (path: string) => renderSite(path);
 
 test("enterprise form: required fields are checked before sending", async () => {
   const fetchMock = serverAnswers(201);

@@ -1,33 +1,9 @@
-import { createAuthSession, type IdentityClient } from "@oystar/auth";
-import { AuthProvider } from "@oystar/auth/react";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test, vi } from "vitest";
-import { marketingRoutes } from "../routes";
+import { identity, renderSite } from "../test-support/render-site";
 
-function identity(email: string | null): IdentityClient {
-  return {
-    handleRedirectCallback: async () => ({}),
-    checkSession: async () => {},
-    isAuthenticated: async () => email !== null,
-    getUser: async () => ({ sub: "s", email }),
-    getTokenSilently: async () => "t",
-    loginWithRedirect: vi.fn(async () => {}),
-    logout: async () => {},
-  };
-}
-
-function visit(client: IdentityClient) {
-  const session = createAuthSession(client, { currentUrl: () => new URL("http://localhost/oystar"), replaceUrl: () => {}, origin: "http://localhost" });
-  const router = createMemoryRouter(marketingRoutes(vi.fn()), { initialEntries: ["/oystar"] });
-  render(
-    <AuthProvider session={session}>
-      <RouterProvider router={router} />
-    </AuthProvider>,
-  );
-  return router;
-}
+const visit = (client: ReturnType<typeof identity>) => renderSite("/oystar", { client }).router;
 
 test("the landing's sections come in the spec's order", async () => {
   visit(identity(null));

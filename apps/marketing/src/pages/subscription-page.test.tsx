@@ -1,11 +1,8 @@
-import { createAuthSession, type IdentityClient } from "@oystar/auth";
-import { AuthProvider } from "@oystar/auth/react";
 import { PLANS, publicPlan } from "@oystar/plans-and-gates";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, expect, test, vi } from "vitest";
-import { marketingRoutes } from "../routes";
+import { identity, renderSite } from "../test-support/render-site";
 
 type Answers = { plan?: string; checkout?: Response };
 let answers: Answers = {};
@@ -29,28 +26,7 @@ beforeEach(() => {
   );
 });
 
-function identity(email: string | null): IdentityClient {
-  return {
-    handleRedirectCallback: async () => ({}),
-    checkSession: async () => {},
-    isAuthenticated: async () => email !== null,
-    getUser: async () => ({ sub: "s", email }),
-    getTokenSilently: async () => "token",
-    loginWithRedirect: vi.fn(async () => {}),
-    logout: async () => {},
-  };
-}
-
-function visit(path: string, client: IdentityClient, goTo = vi.fn()) {
-  const session = createAuthSession(client, { currentUrl: () => new URL(`http://localhost${path}`), replaceUrl: () => {}, origin: "http://localhost" });
-  const router = createMemoryRouter(marketingRoutes(goTo), { initialEntries: [path] });
-  render(
-    <AuthProvider session={session}>
-      <RouterProvider router={router} />
-    </AuthProvider>,
-  );
-  return { goTo, router };
-}
+const visit = (path: string, client: ReturnType<typeof identity>, goTo = vi.fn()) => renderSite(path, { client, goTo });
 
 const card = async (name: string) => screen.findByRole("listitem", { name });
 
