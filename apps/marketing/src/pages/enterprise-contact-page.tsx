@@ -1,6 +1,6 @@
 import { enterpriseFormSchema } from "@oystar/api-client";
-import { Button } from "@oystar/ui-kit/react";
-import { FormError, FormSuccess } from "../forms/form-outcome";
+import { FormSuccess } from "../forms/form-outcome";
+import { SubmissionForm } from "../forms/submission-form";
 import { TextField } from "../forms/text-field";
 import { useFormSubmission } from "../forms/use-form-submission";
 
@@ -17,22 +17,12 @@ export function EnterpriseContactPage() {
       {form.status === "success" ? (
         <FormSuccess text="Ti risponderemo entro 24 ore." againLabel="Invia un'altra richiesta" onAgain={form.reset} />
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.submit();
-          }}
-        >
-          {form.status === "error" ? <FormError /> : null}
+        <SubmissionForm status={form.status} onSubmit={() => void form.submit()}>
           <TextField label="Nome" required autoComplete="name" value={form.fields.name} onChange={form.set("name")} error={form.errors.name} />
           <TextField label="Email" type="email" required autoComplete="email" value={form.fields.email} onChange={form.set("email")} error={form.errors.email} />
           <TextField label="Azienda" required autoComplete="organization" value={form.fields.company} onChange={form.set("company")} error={form.errors.company} />
           <TextField label="Messaggio" multiline value={form.fields.message} onChange={form.set("message")} error={form.errors.message} />
-          <Button type="submit" loading={form.status === "submitting"}>
-            Invia richiesta
-          </Button>
-        </form>
+        </SubmissionForm>
       )}
     </section>
   );

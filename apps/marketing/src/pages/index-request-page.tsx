@@ -1,7 +1,7 @@
 import { indexRequestSchema } from "@oystar/api-client";
-import { Button } from "@oystar/ui-kit/react";
 import { Link } from "react-router";
-import { FormError, FormSuccess } from "../forms/form-outcome";
+import { FormSuccess } from "../forms/form-outcome";
+import { SubmissionForm } from "../forms/submission-form";
 import { TextField } from "../forms/text-field";
 import { useFormSubmission } from "../forms/use-form-submission";
 
@@ -26,14 +26,7 @@ export function IndexRequestPage() {
       {form.status === "success" ? (
         <FormSuccess text="Prepareremo il tuo indice entro 24-48 ore." />
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.submit();
-          }}
-        >
-          {form.status === "error" ? <FormError /> : null}
+        <SubmissionForm status={form.status} onSubmit={() => void form.submit()}>
           <TextField label="Nome" required autoComplete="name" value={form.fields.name} onChange={form.set("name")} error={form.errors.name} />
           <TextField label="Email" type="email" required autoComplete="email" value={form.fields.email} onChange={form.set("email")} error={form.errors.email} />
           <TextField label="Azienda" autoComplete="organization" value={form.fields.company} onChange={form.set("company")} error={form.errors.company} />
@@ -54,10 +47,7 @@ export function IndexRequestPage() {
             <TextField label="Siti web" multiline hint="Un indirizzo per riga" value={form.fields.websiteUrls} onChange={form.set("websiteUrls")} error={form.errors.websiteUrls} />
           ) : null}
           <TextField label="Note" multiline value={form.fields.notes} onChange={form.set("notes")} error={form.errors.notes} />
-          <Button type="submit" loading={form.status === "submitting"}>
-            Invia richiesta
-          </Button>
-        </form>
+        </SubmissionForm>
       )}
       <Link to="/">Indietro</Link>
     </section>
