@@ -8,6 +8,7 @@ import { devCheckoutRoutes } from "./billing/dev-checkout-routes";
 import { configRoutes } from "./config/config-routes";
 import { devIdpRoutes } from "./dev-idp/idp-routes";
 import { formRoutes } from "./forms/forms-routes";
+import { llmRoutes } from "./llm/llm-routes";
 import type { Env } from "./env";
 import { healthRoutes } from "./health/health-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
@@ -31,7 +32,7 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   app.use((c, next) => (destinationOf(new URL(c.req.url).pathname) === "api" ? next() : compressPages(c, next)));
 
   // Public routes.
-  app.route("/", healthRoutes({ version: env.version, startedAt }));
+  app.route("/", healthRoutes({ version: env.version, startedAt, offlineModel: !env.llm.upstream }));
   app.route("/", configRoutes(env));
   app.route("/", publicPlanRoutes());
   // The payment provider's calls: authenticated by their signature, not by a user.
@@ -42,12 +43,14 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   // Signed-in routes: every one behind token verification (DESIGN.md §4).
   const signedIn = requireUser(services.db, services.verifyToken);
   const signedInPaths = ["/api/me", "/api/subscription/status", "/api/debates/increment", "/api/checkout/session", "/api/forms/index-request"];
+  signedInPaths.push("/groq/chat/completions", "/groq/models", "/api/ollama/reset");
   for (const path of signedInPaths) {
     app.use(path, signedIn);
   }
   app.route("/", accountRoutes(env.adminEmails));
   app.route("/", subscriptionRoutes(services.db, env.adminEmails));
   app.route("/", checkoutRoutes(services.db, services.billing.provider));
+  app.route("/", llmRoutes(services.db, env));
   // Contact and enterprise forms are public; the indexing request is signed-in (above).
   app.route("/", formRoutes(services.db, env.formsForwardUrl));
 

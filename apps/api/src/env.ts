@@ -37,6 +37,9 @@ const envSchema = z
     ADMIN_EMAILS: z.string().optional(),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
     FORMS_FORWARD_URL: z.string().url().optional(),
+    LLM_BASE_URL: z.string().url().optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    OFFLINE_MODEL_CHARS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(400),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
     LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
   })
@@ -55,6 +58,10 @@ const envSchema = z
         : null,
     databaseUrl: raw.DATABASE_URL ?? null,
     formsForwardUrl: raw.FORMS_FORWARD_URL ?? null,
+    llm: {
+      upstream: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/$/, ""), apiKey: raw.LLM_API_KEY ?? null } : null,
+      offlineCharsPerSecond: raw.OFFLINE_MODEL_CHARS_PER_SECOND,
+    },
     stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null } : null,
     // Admin is decided here, from verified emails, never by the browser (DESIGN.md §3). The
     // built-in provider's seeded admin is the default only in dev mode.

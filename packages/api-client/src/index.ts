@@ -5,6 +5,16 @@ export type { ApiClient, ApiClientOptions, RequestOptions } from "./client";
 export { HttpError, ResponseShapeError, TimeoutError } from "./errors";
 export { meSchema } from "./schemas/account";
 export type { Me } from "./schemas/account";
+export {
+  chatCompletionRequestSchema,
+  chatMessageSchema,
+  MAX_CONVERSATION_CHARS,
+  MAX_MESSAGE_CHARS,
+  MAX_MESSAGES,
+  OFFLINE_MODEL,
+  supportsReasoning,
+} from "./schemas/chat";
+export type { ChatCompletionRequest, ChatMessage } from "./schemas/chat";
 export { checkoutRequestSchema, checkoutSessionSchema, MISSING_CHECKOUT_URL, parseCheckoutSession } from "./schemas/checkout";
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
 export { contactFormSchema, enterpriseFormSchema, formReceiptSchema, indexRequestSchema, urlLines } from "./schemas/forms";

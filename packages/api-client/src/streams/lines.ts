@@ -25,7 +25,8 @@ export async function* readLines(body: ReadableStream<Uint8Array>): AsyncGenerat
 }
 
 export function bodyOf(source: Response | ReadableStream<Uint8Array> | null | undefined): ReadableStream<Uint8Array> {
-  const body = source instanceof Response ? source.body : source;
+  // Duck-typed: a Response from another realm (a test runner, an iframe) fails `instanceof`.
+  const body = source && "getReader" in source ? source : (source as Response | null | undefined)?.body;
   // spec 001 §8: 'No response body'.
   if (!body) throw new Error("No response body");
   return body;

@@ -1,0 +1,135 @@
+import { chatCompletionRequestSchema, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
+import { planMessages } from "@oystar/plans-and-gates";
+import { Hono, type Context } from "hono";
+import { isAdmin, type User } from "../accounts/accounts";
+import type { SignedInVariables } from "../auth/require-user";
+import type { Database } from "../db/database";
+import type { Env } from "../env";
+import { chargeQuery, refund } from "../plans/quota";
+import { composeOfflineReply, offlineCompletion, offlineStream } from "./offline-model";
+
+type Upstream = NonNullable<Env["llm"]["upstream"]>;
+type SignedIn = Context<{ Variables: SignedInVariables }>;
+
+const UPSTREAM_UNAVAILABLE = "Il modello non risponde. Riprova tra poco.";
+/** spec 001 §7: the health check gives the model 5 s. */
+const HEALTH_TIMEOUT_MS = 5000;
+
+const streamHeaders = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" };
+
+/**
+ * The LLM gateway (DESIGN.md §5): OpenAI-compatible, signed-in, one query charged per question
+ * and refunded if the model fails before its first token. Message content is never logged or
+ * stored: it only passes through.
+ */
+export function llmRoutes(db: Database, env: Env) {
+  const app = new Hono<{ Variables: SignedInVariables }>();
+  const upstream = env.llm.upstream;
+
+  app.post("/groq/chat/completions", async (c) => {
+    const parsed = chatCompletionRequestSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? "Richiesta non valida" }, 400);
+    const request = parsed.data;
+    const user = c.get("user");
+    const charged = await chargeQuery(db, user, { admin: isAdmin(user, env.adminEmails) });
+    if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
+
+    if (!upstream) {
+      const reply = composeOfflineReply(request.messages);
+      if (!request.stream) return c.json(offlineCompletion(reply));
+      return new Response(offlineStream(reply, env.llm.offlineCharsPerSecond, c.req.raw.signal), { headers: streamHeaders });
+    }
+    // gpt-oss reasoning flags are passed through; other models do not accept them.
+    return forward(c, db, user, upstream, supportsReasoning(request.model) ? request : withoutReasoning(request));
+  });
+
+  app.get("/groq/models", async (c) => {
+    if (!upstream) return c.json({ object: "list", data: [{ id: OFFLINE_MODEL, object: "model", owned_by: "oystar", offline: true }] });
+    const response = await fetch(`${upstream.baseUrl}/models`, { headers: authorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) }).catch(() => null);
+    if (!response?.ok) return c.json({ error: UPSTREAM_UNAVAILABLE }, 502);
+    return c.json(await response.json());
+  });
+
+  // spec 001 §7: a "connection reset" answers with what it did.
+  app.post("/api/ollama/reset", async (c) => {
+    const parsed = resetRequestSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: "Richiesta di reset non valida" }, 400);
+    if (!upstream) {
+      return c.json({ status: "success", message: "Connessione reimpostata: modello offline pronto.", details: { actions: ["Modello offline oystar-offline pronto"] } });
+    }
+    const reachable = await fetch(`${upstream.baseUrl}/models`, { headers: authorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
+      .then((response) => response.ok)
+      .catch(() => false);
+    return c.json({
+      status: reachable ? "success" : "error",
+      message: reachable ? "Connessione reimpostata." : "Il servizio del modello non risponde.",
+      details: { actions: [`Verifica del servizio del modello: ${reachable ? "raggiungibile" : "non raggiungibile"}`, ...parsed.data.models.map((model) => `Modello richiesto: ${model}`)] },
+    });
+  });
+
+  return app;
+}
+
+function withoutReasoning<T extends { reasoning_effort?: unknown; include_reasoning?: unknown }>(request: T) {
+  const { reasoning_effort: _effort, include_reasoning: _include, ...rest } = request;
+  return rest;
+}
+
+const authorization = (upstream: Upstream): Record<string, string> => (upstream.apiKey ? { Authorization: `Bearer ${upstream.apiKey}` } : {});
+
+/**
+ * Streams the upstream's answer through unchanged. A client that goes away aborts the upstream
+ * request at once; a failure before the first byte of the answer gives the query back.
+ */
+async function forward(c: SignedIn, db: Database, user: User, upstream: Upstream, body: unknown): Promise<Response> {
+  const abort = new AbortController();
+  c.req.raw.signal.addEventListener("abort", () => abort.abort(), { once: true });
+  const fail = async (status: number) => {
+    await refund(db, user, "queries_used");
+    return c.json({ error: UPSTREAM_UNAVAILABLE, upstream_status: status }, 502);
+  };
+  let response: Response;
+  try {
+    response = await fetch(`${upstream.baseUrl}/chat/completions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...authorization(upstream) },
+      body: JSON.stringify(body),
+      signal: abort.signal,
+    });
+  } catch {
+    return fail(0);
+  }
+  if (!response.ok || !response.body) return fail(response.status);
+
+  const reader = response.body.getReader();
+  let first: ReadableStreamReadResult<Uint8Array>;
+  try {
+    first = await reader.read();
+  } catch {
+    return fail(response.status);
+  }
+  if (first.done) return fail(response.status);
+
+  const firstChunk = first.value;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(firstChunk);
+    },
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch {
+        controller.close();
+      }
+    },
+    cancel() {
+      abort.abort();
+      void reader.cancel().catch(() => {});
+    },
+  });
+  return new Response(stream, {
+    headers: { ...streamHeaders, "Content-Type": response.headers.get("content-type") ?? streamHeaders["Content-Type"] },
+  });
+}

@@ -1,0 +1,134 @@
+import { readModelStream } from "@oystar/api-client";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { startTestServer } from "./fixtures";
+import { signInAs } from "./sign-in";
+
+// A fake OpenAI-compatible upstream over real HTTP (the only double: a third party).
+type Behaviour = "stream" | "fail-500" | "close-before-first-token" | "slow";
+let behaviour: Behaviour = "stream";
+let lastBody: Record<string, unknown> = {};
+let upstreamClosed: Promise<void> = Promise.resolve();
+let markClosed = () => {};
+let upstream: Server;
+
+function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
+  let raw = "";
+  req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+  req.on("end", () => {
+    if (req.url === "/v1/models") return res.writeHead(200, { "Content-Type": "application/json" }).end('{"object":"list","data":[{"id":"openai/gpt-oss-120b"}]}');
+    lastBody = JSON.parse(raw);
+    if (behaviour === "fail-500") return res.writeHead(500).end("boom");
+    if (behaviour === "close-before-first-token") {
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      return res.destroy();
+    }
+    res.writeHead(200, { "Content-Type": "text/event-stream" });
+    res.on("close", () => markClosed());
+    const words = ["Ciao", " dal", " modello", "."];
+    if (behaviour === "slow") {
+      // Keeps streaming until the gateway hangs up.
+      const timer = setInterval(() => res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "." } }] })}\n\n`), 20);
+      res.on("close", () => clearInterval(timer));
+      return;
+    }
+    for (const word of words) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: word } }] })}\n\n`);
+    res.end("data: [DONE]\n\n");
+  });
+}
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  upstream = createServer(fakeUpstream);
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  server = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`, LLM_API_KEY: "upstream-key" });
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+});
+beforeEach(() => {
+  behaviour = "stream";
+  upstreamClosed = new Promise((resolve) => (markClosed = resolve));
+});
+
+const ask = (token: string | null, body: unknown, signal?: AbortSignal) =>
+  fetch(`${server.url}/groq/chat/completions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    signal,
+  });
+const question = (model = "openai/gpt-oss-120b") => ({ model, messages: [{ role: "user", content: "Ciao?" }], stream: true });
+const usage = async (token: string) =>
+  ((await (await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { queries_used: number }).queries_used;
+
+test("401 without a token, 400 on a bad body", async () => {
+  expect((await ask(null, question())).status).toBe(401);
+  const { access_token } = await signInAs(server.url, "free@oystar.test");
+  for (const body of [{ model: "gpt-5", messages: [{ role: "user", content: "x" }] }, { model: "openai/gpt-oss-20b", messages: [] }, { ...question(), extra: 1 }, { ...question(), max_tokens: 9000 }]) {
+    const response = await ask(access_token, body);
+    expect(response.status).toBe(400);
+    expect(typeof (await response.json()).error).toBe("string");
+  }
+});
+
+test("the answer streams through and costs one query; the key stays on the server", async () => {
+  const { access_token } = await signInAs(server.url, "base@oystar.test");
+  const before = await usage(access_token);
+  const response = await ask(access_token, { ...question(), reasoning_effort: "high", include_reasoning: true, max_tokens: 8000 });
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  let text = "";
+  for await (const delta of readModelStream(response)) text += delta.content;
+  expect(text).toBe("Ciao dal modello.");
+  expect(await usage(access_token)).toBe(before + 1);
+  expect(lastBody).toMatchObject({ model: "openai/gpt-oss-120b", reasoning_effort: "high", include_reasoning: true, max_tokens: 8000 });
+});
+
+test("reasoning flags go only to gpt-oss models", async () => {
+  const { access_token } = await signInAs(server.url, "business@oystar.test");
+  const response = await ask(access_token, { ...question("llama-3.1-8b-instant"), reasoning_effort: "high", include_reasoning: true });
+  await response.text();
+  expect(lastBody).not.toHaveProperty("reasoning_effort");
+  expect(lastBody).not.toHaveProperty("include_reasoning");
+});
+
+describe("failures before the first token give the query back", () => {
+  test.each(["fail-500", "close-before-first-token"] as const)("%s", async (failure) => {
+    const { access_token } = await signInAs(server.url, "pro@oystar.test");
+    const before = await usage(access_token);
+    behaviour = failure;
+    const response = await ask(access_token, question());
+    expect(response.status).toBe(502);
+    expect((await response.json()).error).toBe("Il modello non risponde. Riprova tra poco.");
+    expect(await usage(access_token)).toBe(before);
+  });
+});
+
+test("a client that goes away aborts the upstream request", async () => {
+  const { access_token } = await signInAs(server.url, "business@oystar.test");
+  behaviour = "slow";
+  const controller = new AbortController();
+  const response = await ask(access_token, question(), controller.signal);
+  const reader = response.body?.getReader();
+  await reader?.read();
+  controller.abort();
+  // The fake upstream sees its connection closed (the test times out otherwise).
+  await upstreamClosed;
+});
+
+test("429 at the limit, with the spec's message", async () => {
+  const { access_token } = await signInAs(server.url, "limite@esempio.it");
+  await usage(access_token);
+  await server.db.query("INSERT INTO usage (user_id, month, queries_used) SELECT id, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 50 FROM users WHERE email = 'limite@esempio.it'");
+  const response = await ask(access_token, question());
+  expect(response.status).toBe(429);
+  expect((await response.json()).error).toBe("Hai raggiunto il limite di domande del tuo piano.");
+});
+
+test("models come from the upstream", async () => {
+  const { access_token } = await signInAs(server.url, "free@oystar.test");
+  const models = await (await fetch(`${server.url}/groq/models`, { headers: { Authorization: `Bearer ${access_token}` } })).json();
+  expect(models.data[0].id).toBe("openai/gpt-oss-120b");
+});

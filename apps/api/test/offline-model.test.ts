@@ -1,0 +1,54 @@
+import { readModelStream } from "@oystar/api-client";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startTestServer } from "./fixtures";
+import { signInAs } from "./sign-in";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer({ OFFLINE_MODEL_CHARS_PER_SECOND: "100000" });
+});
+afterAll(() => server.close());
+
+const ask = async (content: string) => {
+  const { access_token } = await signInAs(server.url, "free@oystar.test");
+  const response = await fetch(`${server.url}/groq/chat/completions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({ model: "openai/gpt-oss-120b", messages: [{ role: "user", content }], stream: true }),
+  });
+  let text = "";
+  for await (const delta of readModelStream(response)) text += delta.content;
+  return text;
+};
+
+test("health and models say the model is offline", async () => {
+  expect((await (await fetch(`${server.url}/api/health`)).json()).model).toEqual({ provider: "offline", offline: true, name: "oystar-offline" });
+  const { access_token } = await signInAs(server.url, "free@oystar.test");
+  const models = await (await fetch(`${server.url}/groq/models`, { headers: { Authorization: `Bearer ${access_token}` } })).json();
+  expect(models.data).toEqual([{ id: "oystar-offline", object: "model", owned_by: "oystar", offline: true }]);
+});
+
+test("it streams an answer that says it is offline and restates the question", async () => {
+  const text = await ask("Qual è la capitale d'Italia?");
+  expect(text).toContain("il modello offline di OYSTAR");
+  expect(text).toContain("Hai chiesto: «Qual è la capitale d'Italia?»");
+  // Deterministic: the same question, the same answer.
+  expect(await ask("Qual è la capitale d'Italia?")).toBe(text);
+});
+
+test("for a document it quotes and summarises the opening", async () => {
+  const documentText = `Verbale della riunione del 3 marzo. Presenti tutti i soci. ${"Si discute il bilancio. ".repeat(60)}`;
+  const text = await ask(documentText);
+  expect(text).toContain("> Verbale della riunione del 3 marzo. Presenti tutti i soci.");
+  expect(text).toMatch(/contiene \d+ parole/);
+});
+
+test("reset answers with what it did", async () => {
+  const { access_token } = await signInAs(server.url, "free@oystar.test");
+  const response = await fetch(`${server.url}/api/ollama/reset`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({ provider: "cloud", models: ["openai/gpt-oss-120b"] }),
+  });
+  expect(await response.json()).toMatchObject({ status: "success", details: { actions: ["Modello offline oystar-offline pronto"] } });
+});
