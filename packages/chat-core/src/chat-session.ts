@@ -1,0 +1,111 @@
+import { newConversation, newMessage, type Conversation } from "./conversation";
+import { contextUsage, cutHistoryToBudget } from "./history";
+import { MARKERS } from "./markers";
+import { chatMessages } from "./messages";
+import { classifyChatError, completedAnswer } from "./send-rules";
+
+export type CompletionRequest = {
+  question: string;
+  history: Conversation["messages"];
+  token: string;
+  signal: AbortSignal;
+};
+
+/** The world around a chat, injected: the core runs and is tested without network or clock. */
+export type ChatDependencies = {
+  getAccessToken: () => Promise<string | null>;
+  /** Streams the answer's text pieces. */
+  complete: (request: CompletionRequest) => AsyncIterable<string>;
+  now: () => number;
+  /** spec 001 §4: the admin is never blocked by the quota. */
+  admin: boolean;
+  historyTokens: number;
+};
+
+export type ChatState = {
+  conversation: Conversation;
+  loading: boolean;
+  /** The answer as it streams in. */
+  partial: string;
+  /** spec 001 §4: after a 429 the input is blocked. */
+  blocked: boolean;
+  /** An alert for the user (shown with the ui-kit Notice). */
+  alert: string | null;
+};
+
+export type ChatSession = ReturnType<typeof createChatSession>;
+
+/** spec 001 §4–§5: the send pipeline of the plain chat, as a small store. */
+export function createChatSession(dependencies: ChatDependencies) {
+  let state: ChatState = { conversation: newConversation(dependencies.now()), loading: false, partial: "", blocked: false, alert: null };
+  const listeners = new Set<() => void>();
+  let inFlight: AbortController | null = null;
+  const update = (change: Partial<ChatState>) => {
+    state = { ...state, ...change };
+    for (const listener of listeners) listener();
+  };
+  const append = (role: "user" | "assistant", content: string) => {
+    const messages = [...state.conversation.messages, newMessage(role, content, dependencies.now())];
+    update({ conversation: { ...state.conversation, messages, contextUsage: contextUsage(messages) } });
+  };
+
+  return {
+    getSnapshot: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async send(input: string): Promise<void> {
+      const question = input.trim();
+      if (!question || state.loading || state.blocked) return;
+      // spec 001 §5: the token is fetched first; without one nothing is sent.
+      const token = await dependencies.getAccessToken().catch(() => null);
+      if (!token) return update({ alert: chatMessages.tokenUnavailable });
+
+      const history = cutHistoryToBudget(state.conversation.messages, dependencies.historyTokens);
+      append("user", question);
+      update({ loading: true, partial: "", alert: null });
+      inFlight = new AbortController();
+      const started = dependencies.now();
+      let firstCharacterAt: number | null = null;
+      let text = "";
+      try {
+        for await (const piece of dependencies.complete({ question, history, token, signal: inFlight.signal })) {
+          if (!piece) continue;
+          firstCharacterAt ??= dependencies.now();
+          text += piece;
+          update({ partial: text });
+        }
+        append("assistant", completedAnswer(text, (firstCharacterAt ?? dependencies.now()) - started));
+      } catch (error) {
+        if (inFlight.signal.aborted) return;
+        const failure = classifyChatError(error, { admin: dependencies.admin });
+        if (failure.kind === "quota") {
+          append("assistant", MARKERS.quotaExceeded);
+          update({ blocked: failure.blockInput });
+        } else {
+          append("assistant", failure.message);
+        }
+      } finally {
+        inFlight = null;
+        update({ loading: false, partial: "" });
+      }
+    },
+
+    /** Stops the answer being streamed. */
+    stop() {
+      inFlight?.abort();
+    },
+
+    /** A fresh conversation (clear chat). */
+    clear() {
+      inFlight?.abort();
+      update({ conversation: newConversation(dependencies.now()), partial: "", alert: null });
+    },
+
+    dismissAlert() {
+      update({ alert: null });
+    },
+  };
+}

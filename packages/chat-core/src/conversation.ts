@@ -1,0 +1,31 @@
+// spec 001 §3: a conversation and its messages; chats live in the browser, never on the server.
+
+export type SourceRef = string | { url?: string; title?: string };
+
+export type ChatMessage = {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  timestamp: number;
+  sources?: SourceRef[];
+};
+
+export type Conversation = {
+  /** A timestamp string, as in the spec. */
+  id: string;
+  messages: ChatMessage[];
+  /** 0–100. */
+  contextUsage: number;
+  createdAt: number;
+  summary?: string;
+};
+
+export function newConversation(now: number): Conversation {
+  return { id: String(now), messages: [], contextUsage: 0, createdAt: now };
+}
+
+let counter = 0;
+export function newMessage(role: ChatMessage["role"], content: string, now: number): ChatMessage {
+  counter += 1;
+  return { id: `${now}-${counter}`, role, content, timestamp: now };
+}

@@ -1,0 +1,10 @@
+export { createChatSession } from "./chat-session";
+export type { ChatDependencies, ChatSession, ChatState, CompletionRequest } from "./chat-session";
+export { newConversation, newMessage } from "./conversation";
+export type { ChatMessage, Conversation, SourceRef } from "./conversation";
+export { CHAT_CONTEXT_CHARS, contextUsage, cutHistoryToBudget, estimateTokens, HISTORY_MESSAGES } from "./history";
+export { isMarker, MARKERS } from "./markers";
+export type { Marker } from "./markers";
+export { chatMessages } from "./messages";
+export { canSend, classifyChatError, completedAnswer, isResetCommand } from "./send-rules";
+export type { ChatFailure } from "./send-rules";

@@ -1,0 +1,33 @@
+import type { BackendStatus } from "@oystar/api-client";
+import { chatMessages } from "./messages";
+
+/** spec 001 §5: when the send button works. */
+export function canSend(state: { input: string; loading: boolean; backend: BackendStatus; blocked: boolean }): boolean {
+  return state.input.trim().length > 0 && !state.loading && state.backend === "online" && !state.blocked;
+}
+
+/** spec 001 §4: the exact command `*reset*` resets the connection instead of asking. */
+export const isResetCommand = (input: string) => input.trim() === "*reset*";
+
+export type ChatFailure =
+  | { kind: "quota"; blockInput: boolean }
+  | { kind: "auth"; message: string }
+  | { kind: "llm"; message: string };
+
+/**
+ * spec 001 §5, §8: 429 → the quota card and a blocked input (never for the admin); an error
+ * mentioning 401, Token or Auth → the authentication message; anything else → the
+ * LLM-communication message with the backend hint.
+ */
+export function classifyChatError(error: unknown, options: { admin: boolean }): ChatFailure {
+  const status = typeof error === "object" && error !== null ? (error as { status?: unknown }).status : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  if (status === 429 || message.includes("429")) return { kind: "quota", blockInput: !options.admin };
+  if (status === 401 || /401|Token|Auth/.test(message)) return { kind: "auth", message: chatMessages.authenticationError };
+  return { kind: "llm", message: chatMessages.llmError(message) };
+}
+
+/** spec 001 §4: the completed answer, a separator, and the time to first character. */
+export function completedAnswer(text: string, firstCharacterMs: number): string {
+  return `${text}\n\n---\n${chatMessages.firstCharacter(firstCharacterMs / 1000)}`;
+}
