@@ -35,6 +35,7 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(port), NODE_ENV: "test", DATA_DIR: process.env.E2E_DATA_DIR },
+    // The offline model streams fast here so journeys that ask many questions stay short.
+    env: { PORT: String(port), NODE_ENV: "test", DATA_DIR: process.env.E2E_DATA_DIR, OFFLINE_MODEL_CHARS_PER_SECOND: "4000" },
   },
 });

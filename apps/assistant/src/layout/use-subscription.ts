@@ -1,8 +1,13 @@
 import { createApiClient, subscriptionStatusResponseSchema, type SubscriptionStatus } from "@oystar/api-client";
 import { useAuth } from "@oystar/auth/react";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 
-export type SubscriptionState = { status: SubscriptionStatus | null; failed: boolean };
+export type SubscriptionState = {
+  status: SubscriptionStatus | null;
+  failed: boolean;
+  /** Reads the counters again (after a question, spec 001 §4). */
+  refresh: () => void;
+};
 
 /** GET /api/subscription/status for the header badges and the module gates. */
 export function useSubscription(): SubscriptionState {
@@ -10,7 +15,9 @@ export function useSubscription(): SubscriptionState {
   const signedIn = auth.status === "authenticated";
   const { getAccessToken } = auth;
   const api = useMemo(() => createApiClient({ getAccessToken }), [getAccessToken]);
-  const [state, setState] = useState<SubscriptionState>({ status: null, failed: false });
+  const [state, setState] = useState<{ status: SubscriptionStatus | null; failed: boolean }>({ status: null, failed: false });
+  const [generation, setGeneration] = useState(0);
+  const refresh = useCallback(() => setGeneration((value) => value + 1), []);
   useEffect(() => {
     if (!signedIn) return;
     let current = true;
@@ -21,6 +28,6 @@ export function useSubscription(): SubscriptionState {
     return () => {
       current = false;
     };
-  }, [api, signedIn]);
-  return state;
+  }, [api, signedIn, generation]);
+  return { ...state, refresh };
 }

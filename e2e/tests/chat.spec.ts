@@ -1,0 +1,55 @@
+import { expect, test, type Page } from "@playwright/test";
+import { collectConsoleErrors } from "../support/console-errors";
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/login?returnTo=%2Fchat");
+  await page.getByRole("button", { name: "ACCEDI" }).click();
+  if (email.endsWith("@oystar.test")) {
+    await page.getByRole("button", { name: `Accedi come ${email}` }).click();
+  } else {
+    await page.getByLabel(/Un altro indirizzo email/).fill(email);
+    await page.getByRole("button", { name: "Accedi", exact: true }).click();
+  }
+  await expect(page).toHaveURL(/\/chat$/);
+}
+
+async function ask(page: Page, question: string) {
+  await page.getByRole("textbox", { name: "Messaggio" }).fill(question);
+  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+}
+
+test("a free user asks, sees the offline model's streamed answer, and the quota moves 0/50 → 1/50", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await signIn(page, "domande@esempio.it");
+  const banner = page.getByRole("banner");
+  await expect(banner.getByLabel("Domande: 0/50")).toBeVisible();
+  await ask(page, "Qual è la capitale d'Italia?");
+  const answer = page.locator(".chat-message--assistant").last();
+  await expect(answer).toContainText("il modello offline di OYSTAR");
+  await expect(answer).toContainText("Hai chiesto: «Qual è la capitale d'Italia?»");
+  await expect(answer).toContainText(/Primo carattere in \d+,\d{2} s/);
+  await expect(banner.getByLabel("Domande: 1/50")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("after the 50th question the next one shows 'Quota Esaurita!' and the input is blocked", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "cinquanta@esempio.it");
+  const send = page.getByRole("button", { name: "Invia" });
+  for (let question = 1; question <= 50; question += 1) {
+    await ask(page, `Domanda ${question}`);
+    await expect(page.locator(".chat-message--user")).toHaveCount(question);
+    await expect(send).toBeDisabled(); // empty input
+    await expect(page.locator(".chat-cursor")).toHaveCount(0);
+  }
+  await ask(page, "Domanda 51");
+  await expect(page.getByRole("heading", { name: "Quota Esaurita!" })).toBeVisible();
+  await expect(page.getByText("Hai raggiunto il limite di domande del tuo piano.")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Messaggio" })).toBeDisabled();
+  await expect(page.getByRole("banner").getByLabel("Domande: 50/50")).toBeVisible();
+});
+
+test("business sees unlimited queries", async ({ page }) => {
+  await signIn(page, "business@oystar.test");
+  await expect(page.getByRole("banner").getByLabel(/Domande: \d+\/∞/)).toBeVisible();
+});
