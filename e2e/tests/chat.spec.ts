@@ -28,8 +28,41 @@ test("a free user asks, sees the offline model's streamed answer, and the quota 
   await expect(answer).toContainText("il modello offline di OYSTAR");
   await expect(answer).toContainText("Hai chiesto: «Qual è la capitale d'Italia?»");
   await expect(answer).toContainText(/Primo carattere in \d+,\d{2} s/);
+  // The answer is Markdown, rendered: the setting's name is code.
+  await expect(answer.locator("code", { hasText: "LLM_BASE_URL" })).toBeVisible();
   await expect(banner.getByLabel("Domande: 1/50")).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test("an answer can be copied; the version opens the advanced settings, Deep Think and the typing demo", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signIn(page, "pro@oystar.test");
+  await ask(page, "Ciao!");
+  const answer = page.locator(".chat-message--assistant").last();
+  await expect(answer).toContainText("Primo carattere");
+  await answer.getByRole("button", { name: "Copia" }).click();
+  await expect(page.getByText("Risposta copiata negli appunti.")).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain("Hai chiesto: «Ciao!»");
+  expect(copied).not.toContain("Primo carattere");
+
+  await page.getByRole("banner").getByRole("button", { name: /^v\d/ }).click();
+  const panel = page.getByRole("region", { name: "Impostazioni avanzate" });
+  await panel.getByRole("combobox", { name: "Modello" }).selectOption("openai/gpt-oss-20b");
+  await panel.getByRole("switch", { name: /Deep Think/ }).click();
+  await expect(panel.getByRole("switch", { name: /Deep Think/ })).toBeChecked();
+  await panel.getByRole("button", { name: "Demo di scrittura" }).click();
+  const demo = page.getByRole("dialog", { name: "Demo di scrittura" });
+  await expect(demo.getByText(/^\d+ caratteri$/)).toBeVisible();
+  await demo.getByRole("button", { name: "Chiudi" }).click();
+  await expect(demo).toBeHidden();
+
+  // The window event toggles the panel too.
+  await page.evaluate(() => window.dispatchEvent(new Event("toggleAdvancedControls")));
+  await expect(panel).toBeHidden();
+
+  await page.getByRole("button", { name: "Nuova chat" }).click();
+  await expect(page.locator(".chat-message")).toHaveCount(0);
 });
 
 test("after the 50th question the next one shows 'Quota Esaurita!' and the input is blocked", async ({ page }) => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import "./node20-polyfills.js";
 
 const setupDom = fileURLToPath(new URL("./setup-dom.js", import.meta.url));
+const node20Polyfills = fileURLToPath(new URL("./node20-polyfills.js", import.meta.url));
 
 /**
  * @param {{ environment?: "node" | "happy-dom" }} [options]
@@ -16,7 +17,8 @@ export function vitestConfig({ environment = "node" } = {}) {
     test: {
       environment,
       include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
-      setupFiles: environment === "happy-dom" ? [setupDom] : [],
+      // The polyfills also in the test workers, where the code under test runs.
+      setupFiles: environment === "happy-dom" ? [node20Polyfills, setupDom] : [node20Polyfills],
       restoreMocks: true,
       unstubGlobals: true,
     },

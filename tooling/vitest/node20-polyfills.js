@@ -12,3 +12,16 @@ if (typeof Map.groupBy !== "function") {
     return groups;
   };
 }
+
+// Node 20 lacks Promise.withResolvers, which pdfjs-dist 6 uses (the browsers we support have it).
+if (typeof Promise.withResolvers !== "function") {
+  Promise.withResolvers = function withResolvers() {
+    let resolve;
+    let reject;
+    const promise = new this((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  };
+}

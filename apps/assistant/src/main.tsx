@@ -1,4 +1,5 @@
 import "@oystar/ui-kit/styles.css";
+import "@oystar/chat-core/styles.css";
 import "./assistant.css";
 import { AuthProvider } from "@oystar/auth/react";
 import { StrictMode } from "react";

@@ -9,9 +9,12 @@ export const messages = {
     { path: "/rag", label: "OYSTAR RAG" },
   ],
   version: (version: string) => `v${version}`,
+  openAdvanced: "Apri le impostazioni avanzate",
+  clearChat: "Nuova chat",
   chat: {
     title: "OYSTAR AI",
     description: "Un'AI privata: le tue conversazioni restano in questo browser, il server non le conserva.",
+    resetLocalOnly: "Connessione reimpostata (solo nel browser).",
   },
   debate: {
     title: "OYSTAR Debate",

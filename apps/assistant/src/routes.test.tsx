@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, expect, test, vi } from "vitest";
@@ -21,6 +21,10 @@ function serverAnswers({ healthy, plan = "business" }: { healthy: boolean; plan?
       if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
       if (url.endsWith("/api/me")) {
         return Response.json({ username: "Utente Pro", email: "pro@oystar.test", name: "Utente Pro", picture: null, isAdmin: false });
+      }
+      if (url.endsWith("/groq/chat/completions")) {
+        const pieces = ["Ecco **la", " risposta**."].map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
+        return new Response(pieces.join("") + "data: [DONE]\n\n", { headers: { "Content-Type": "text/event-stream" } });
       }
       if (url.endsWith("/api/health")) {
         if (!healthy) throw new TypeError("Failed to fetch");
@@ -143,4 +147,29 @@ test("a free plan sees the debate upsell and the RAG promo", async () => {
   await userEvent.click(screen.getByRole("link", { name: "OYSTAR RAG" }));
   expect(await screen.findByRole("link", { name: "Passa a Business" })).toHaveAttribute("href", "/subscription?plan=business");
   expect(screen.getByText("Gratis", { selector: "strong" })).toBeInTheDocument();
+});
+
+test("a question gets a Markdown answer with its actions; 'Nuova chat' starts over", async () => {
+  const user = userEvent.setup();
+  visit("/chat");
+  await screen.findByText("Online");
+  await user.type(screen.getByRole("textbox", { name: "Messaggio" }), "Ciao{Enter}");
+  expect(await screen.findByText("la risposta", { selector: "strong" })).toBeInTheDocument();
+  expect(screen.getByRole("group", { name: "Azioni sulla risposta" })).toBeInTheDocument();
+  await user.click(screen.getByRole("button", { name: "Nuova chat" }));
+  await waitFor(() => expect(screen.queryByText("la risposta")).toBeNull());
+  expect(screen.getByRole("heading", { level: 1, name: "OYSTAR AI" })).toBeVisible();
+});
+
+test("clicking the version opens the advanced settings: the model and Deep Think", async () => {
+  const user = userEvent.setup();
+  visit("/chat");
+  const banner = await screen.findByRole("banner");
+  await user.click(await within(banner).findByRole("button", { name: "v1.2.3" }));
+  const panel = screen.getByRole("region", { name: "Impostazioni avanzate" });
+  expect(within(panel).getByRole("combobox", { name: "Modello" })).toHaveValue("openai/gpt-oss-120b");
+  await user.click(within(panel).getByRole("switch", { name: /Deep Think/ }));
+  expect(within(panel).getByRole("switch", { name: /Deep Think/ })).toBeChecked();
+  await user.click(within(banner).getByRole("button", { name: "v1.2.3" }));
+  expect(screen.queryByRole("region", { name: "Impostazioni avanzate" })).toBeNull();
 });

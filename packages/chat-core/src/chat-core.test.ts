@@ -64,7 +64,7 @@ function session(overrides: Partial<ChatDependencies> = {}) {
       yield "giorno";
     },
     now: () => clock,
-    admin: false,
+    isAdmin: () => false,
     historyTokens: 6144,
     ...overrides,
   });
@@ -110,6 +110,19 @@ describe("send pipeline", () => {
     expect(chat.getSnapshot().conversation.messages).toHaveLength(messagesBefore);
   });
 
+  test("the admin sees the quota card but keeps the input", async () => {
+    const chat = session({
+      isAdmin: () => true,
+      complete: async function* () {
+        yield* [];
+        throw new HttpError(429, null);
+      },
+    });
+    await chat.send("Ciao");
+    expect(chat.getSnapshot().conversation.messages.at(-1)?.content).toBe(MARKERS.quotaExceeded);
+    expect(chat.getSnapshot().blocked).toBe(false);
+  });
+
   test("the history sent is the conversation before the question", async () => {
     const seen: number[] = [];
     const chat = session({
@@ -121,5 +134,48 @@ describe("send pipeline", () => {
     await chat.send("Uno");
     await chat.send("Due");
     expect(seen).toEqual([0, 2]);
+  });
+});
+
+describe("stopping, clearing, options", () => {
+  /** A model that sends one piece, then waits until the request is aborted. */
+  const stalling: ChatDependencies["complete"] = async function* ({ signal }) {
+    yield "Prima parte";
+    await new Promise((resolve) => signal.addEventListener("abort", resolve));
+  };
+
+  test("stop keeps what arrived, marked as cut short", async () => {
+    const chat = session({ complete: stalling });
+    const sending = chat.send("Racconta");
+    await vi.waitFor(() => expect(chat.getSnapshot().partial).toBe("Prima parte"));
+    chat.stop();
+    await sending;
+    expect(chat.getSnapshot().conversation.messages.at(-1)?.content).toBe("Prima parte\n\n_(risposta interrotta)_");
+    expect(chat.getSnapshot().loading).toBe(false);
+  });
+
+  test("clear during an answer leaves an empty conversation", async () => {
+    const chat = session({ complete: stalling });
+    const sending = chat.send("Racconta");
+    await vi.waitFor(() => expect(chat.getSnapshot().partial).toBe("Prima parte"));
+    chat.clear();
+    await sending;
+    expect(chat.getSnapshot().conversation.messages).toEqual([]);
+    expect(chat.getSnapshot().loading).toBe(false);
+  });
+
+  test("the chosen model and Deep Think go with the question", async () => {
+    const seen: unknown[] = [];
+    const chat = session({
+      complete: async function* ({ options }) {
+        seen.push(options);
+        yield "ok";
+      },
+    });
+    expect(chat.getSnapshot().options).toEqual({ model: "openai/gpt-oss-120b", deepThink: false });
+    chat.setModel("openai/gpt-oss-20b");
+    chat.setDeepThink(true);
+    await chat.send("Pensaci bene");
+    expect(seen).toEqual([{ model: "openai/gpt-oss-20b", deepThink: true }]);
   });
 });

@@ -1,15 +1,11 @@
+import { DEFAULT_MODEL, type ChatModel } from "@oystar/api-client";
+import type { CompletionOptions, CompletionRequest } from "./completion";
+import { deepThinkAvailable } from "./completion";
 import { newConversation, newMessage, type Conversation } from "./conversation";
 import { contextUsage, cutHistoryToBudget } from "./history";
 import { MARKERS } from "./markers";
 import { chatMessages } from "./messages";
 import { classifyChatError, completedAnswer } from "./send-rules";
-
-export type CompletionRequest = {
-  question: string;
-  history: Conversation["messages"];
-  token: string;
-  signal: AbortSignal;
-};
 
 /** The world around a chat, injected: the core runs and is tested without network or clock. */
 export type ChatDependencies = {
@@ -17,8 +13,8 @@ export type ChatDependencies = {
   /** Streams the answer's text pieces. */
   complete: (request: CompletionRequest) => AsyncIterable<string>;
   now: () => number;
-  /** spec 001 §4: the admin is never blocked by the quota. */
-  admin: boolean;
+  /** spec 001 §4: the admin is never blocked by the quota (the server's verdict, known late). */
+  isAdmin: () => boolean;
   historyTokens: number;
 };
 
@@ -31,15 +27,25 @@ export type ChatState = {
   blocked: boolean;
   /** An alert for the user (shown with the ui-kit Notice). */
   alert: string | null;
+  /** The advanced settings of spec 001 §2: the model, and 'Deep Think' for gpt-oss models. */
+  options: CompletionOptions;
 };
 
 export type ChatSession = ReturnType<typeof createChatSession>;
 
 /** spec 001 §4–§5: the send pipeline of the plain chat, as a small store. */
 export function createChatSession(dependencies: ChatDependencies) {
-  let state: ChatState = { conversation: newConversation(dependencies.now()), loading: false, partial: "", blocked: false, alert: null };
+  let state: ChatState = {
+    conversation: newConversation(dependencies.now()),
+    loading: false,
+    partial: "",
+    blocked: false,
+    alert: null,
+    options: { model: DEFAULT_MODEL, deepThink: false },
+  };
   const listeners = new Set<() => void>();
   let inFlight: AbortController | null = null;
+  let stoppedByUser = false;
   const update = (change: Partial<ChatState>) => {
     state = { ...state, ...change };
     for (const listener of listeners) listener();
@@ -67,20 +73,27 @@ export function createChatSession(dependencies: ChatDependencies) {
       append("user", question);
       update({ loading: true, partial: "", alert: null });
       inFlight = new AbortController();
+      stoppedByUser = false;
       const started = dependencies.now();
       let firstCharacterAt: number | null = null;
       let text = "";
       try {
-        for await (const piece of dependencies.complete({ question, history, token, signal: inFlight.signal })) {
+        for await (const piece of dependencies.complete({ question, history, token, signal: inFlight.signal, options: state.options })) {
           if (!piece) continue;
           firstCharacterAt ??= dependencies.now();
           text += piece;
           update({ partial: text });
         }
+        // A stream reader may end quietly when aborted; that is still an abort.
+        if (inFlight.signal.aborted) throw inFlight.signal.reason;
         append("assistant", completedAnswer(text, (firstCharacterAt ?? dependencies.now()) - started));
       } catch (error) {
-        if (inFlight.signal.aborted) return;
-        const failure = classifyChatError(error, { admin: dependencies.admin });
+        if (inFlight.signal.aborted) {
+          // Stopped by the user: what had arrived stays, marked as cut short. (Cleared: nothing.)
+          if (stoppedByUser && text) append("assistant", `${text}\n\n${chatMessages.answerStopped}`);
+          return;
+        }
+        const failure = classifyChatError(error, { admin: dependencies.isAdmin() });
         if (failure.kind === "quota") {
           append("assistant", MARKERS.quotaExceeded);
           update({ blocked: failure.blockInput });
@@ -95,6 +108,7 @@ export function createChatSession(dependencies: ChatDependencies) {
 
     /** Stops the answer being streamed. */
     stop() {
+      stoppedByUser = true;
       inFlight?.abort();
     },
 
@@ -102,6 +116,15 @@ export function createChatSession(dependencies: ChatDependencies) {
     clear() {
       inFlight?.abort();
       update({ conversation: newConversation(dependencies.now()), partial: "", alert: null });
+    },
+
+    /** Choosing a model without reasoning turns 'Deep Think' off with it. */
+    setModel(model: ChatModel) {
+      update({ options: { model, deepThink: state.options.deepThink && deepThinkAvailable(model) } });
+    },
+
+    setDeepThink(deepThink: boolean) {
+      update({ options: { ...state.options, deepThink: deepThink && deepThinkAvailable(state.options.model) } });
     },
 
     dismissAlert() {

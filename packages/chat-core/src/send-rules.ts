@@ -1,4 +1,5 @@
 import type { BackendStatus } from "@oystar/api-client";
+import { COMPLETION_LINE } from "./completion";
 import { chatMessages } from "./messages";
 
 /** spec 001 §5: when the send button works. */
@@ -29,5 +30,5 @@ export function classifyChatError(error: unknown, options: { admin: boolean }): 
 
 /** spec 001 §4: the completed answer, a separator, and the time to first character. */
 export function completedAnswer(text: string, firstCharacterMs: number): string {
-  return `${text}\n\n---\n${chatMessages.firstCharacter(firstCharacterMs / 1000)}`;
+  return `${text}${COMPLETION_LINE}${chatMessages.firstCharacter(firstCharacterMs / 1000)}`;
 }

@@ -26,7 +26,7 @@ export function composeOfflineReply(messages: readonly ChatMessage[]): string {
       `In sintesi: un documento di circa ${Math.max(1, Math.round(words / 250))} pagine che si apre con «${firstSentences(question, 1).slice(0, 120)}».`,
     ].join("\n");
   }
-  return [intro, "", `Hai chiesto: «${question}»`, "", "Configura un modello (LLM_BASE_URL) per ricevere una risposta vera."].join("\n");
+  return [intro, "", `Hai chiesto: «${question}»`, "", "Configura un modello (`LLM_BASE_URL`) per ricevere una risposta vera."].join("\n");
 }
 
 /** An OpenAI-style stream of the reply at a steady rate, ending with `[DONE]`. */

@@ -4,9 +4,12 @@ import { useAuth } from "@oystar/auth/react";
 import { authMessages } from "@oystar/auth";
 import { AppHeader, Button } from "@oystar/ui-kit/react";
 import { PlanBadge, QuotaBadge } from "@oystar/plans-and-gates/react";
+import { toggleAdvancedControls } from "@oystar/chat-core";
+import { useCallback, useMemo, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { checkBackend } from "../api";
 import { messages } from "../messages";
+import type { AssistantContext } from "./assistant-context";
 import { useAppVersion } from "./use-app-version";
 import { useProfile } from "./use-profile";
 import { useSubscription } from "./use-subscription";
@@ -23,6 +26,10 @@ export function AssistantLayout() {
   const plan = subscription.failed ? "free" : subscription.status?.plan;
   // spec 001 §2: the user's email, or the username; the server's profile once it answers.
   const shownName = profile ? (profile.email ?? profile.username) : (user?.email ?? user?.username);
+  // A function in state must be set through an updater, or React would call it.
+  const [clearChat, setClearChatState] = useState<(() => void) | null>(null);
+  const setClearChat = useCallback((clear: (() => void) | null) => setClearChatState(() => clear), []);
+  const context = useMemo<AssistantContext>(() => ({ subscription, profile, setClearChat }), [subscription, profile, setClearChat]);
   return (
     <div className="assistant">
       <AppHeader
@@ -32,7 +39,12 @@ export function AssistantLayout() {
             <a href="/" className="assistant-brand__name">
               {messages.productName}
             </a>
-            {version ? <span className="assistant-brand__version">{messages.version(version)}</span> : null}
+            {/* spec 001 §2: clicking the version opens the advanced settings. */}
+            {version ? (
+              <button type="button" className="assistant-brand__version" title={messages.openAdvanced} onClick={() => toggleAdvancedControls()}>
+                {messages.version(version)}
+              </button>
+            ) : null}
             <span className="assistant-brand__tagline">{messages.tagline}</span>
           </div>
         }
@@ -63,13 +75,20 @@ export function AssistantLayout() {
         }
         user={shownName ? <span className="assistant-user">{shownName}</span> : null}
         actions={
-          <Button variant="secondary" size="sm" onClick={() => void auth.logout()}>
-            {authMessages.signOut}
-          </Button>
+          <>
+            {clearChat ? (
+              <Button variant="ghost" size="sm" onClick={clearChat}>
+                {messages.clearChat}
+              </Button>
+            ) : null}
+            <Button variant="secondary" size="sm" onClick={() => void auth.logout()}>
+              {authMessages.signOut}
+            </Button>
+          </>
         }
       />
       <main className="assistant-main">
-        <Outlet context={subscription} />
+        <Outlet context={context} />
       </main>
     </div>
   );

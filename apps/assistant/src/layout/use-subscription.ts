@@ -29,5 +29,5 @@ export function useSubscription(): SubscriptionState {
       current = false;
     };
   }, [api, signedIn, generation]);
-  return { ...state, refresh };
+  return useMemo(() => ({ ...state, refresh }), [state, refresh]);
 }

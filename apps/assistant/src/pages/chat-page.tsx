@@ -1,14 +1,14 @@
 import { createApiClient, resetResponseSchema } from "@oystar/api-client";
 import { useBackendStatus } from "@oystar/api-client/react";
 import { useAuth } from "@oystar/auth/react";
-import { canSend, isResetCommand } from "@oystar/chat-core";
-import { Button, EmptyState, Notice, Textarea } from "@oystar/ui-kit/react";
-import { useState } from "react";
-import { useOutletContext } from "react-router";
+import { canSend, isResetCommand, MARKERS, type ChatMessage } from "@oystar/chat-core";
+import { AdvancedPanel, Composer, MessageActions, MessageList, TypingDemo, useAdvancedControls, useReadAloud } from "@oystar/chat-core/react";
+import { EmptyState, Notice } from "@oystar/ui-kit/react";
+import { useCallback, useEffect, useState } from "react";
 import { checkBackend } from "../api";
-import { MessageList } from "../chat/message-list";
+import { QuotaCard } from "../chat/quota-card";
 import { useChatSession } from "../chat/use-chat-session";
-import type { SubscriptionState } from "../layout/use-subscription";
+import { useAssistantContext } from "../layout/assistant-context";
 import { messages } from "../messages";
 
 /** spec 001 §4: the plan and quotas are read again 500 ms after each question. */
@@ -16,18 +16,25 @@ const QUOTA_REFRESH_DELAY_MS = 500;
 
 /** /chat (spec 001 §2): the plain chat. */
 export function Component() {
-  const subscription = useOutletContext<SubscriptionState>();
+  const { subscription, profile, setClearChat } = useAssistantContext();
   const auth = useAuth();
   const { status: backend } = useBackendStatus(checkBackend);
-  const [chat, session] = useChatSession(false);
+  const [chat, session] = useChatSession(profile?.isAdmin ?? false);
   const [input, setInput] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
+  const [advancedOpen] = useAdvancedControls();
+  const [typingDemoOpen, setTypingDemoOpen] = useState(false);
+  const readAloud = useReadAloud();
 
-  const placeholder = chat.blocked
-    ? "Quota esaurita: passa a un piano superiore per continuare"
-    : backend === "offline"
-      ? "Servizio non disponibile, riprova più tardi"
-      : "Scrivi la tua domanda...";
+  // spec 001 §2: the header's clear-chat button belongs to this screen.
+  useEffect(() => {
+    setClearChat(() => {
+      readAloud.stop();
+      session.clear();
+    });
+    return () => setClearChat(null);
+  }, [setClearChat, session, readAloud]);
+
   const sendable = canSend({ input, loading: chat.loading, backend, blocked: chat.blocked });
 
   async function submit() {
@@ -36,23 +43,43 @@ export function Component() {
     setInput("");
     if (isResetCommand(text)) {
       const api = createApiClient({ getAccessToken: auth.getAccessToken });
-      const answer = await api.post("/api/ollama/reset", { provider: "cloud", models: ["openai/gpt-oss-120b"] }, resetResponseSchema).catch(() => null);
-      setNotice(answer ? `${answer.message} ${answer.details.actions.join(" · ")}` : "Connessione reimpostata (solo nel browser).");
+      const answer = await api.post("/api/ollama/reset", { provider: "cloud", models: [chat.options.model] }, resetResponseSchema).catch(() => null);
+      setNotice(answer ? `${answer.message} ${answer.details.actions.join(" · ")}` : messages.chat.resetLocalOnly);
       return;
     }
     await session.send(text);
     setTimeout(subscription.refresh, QUOTA_REFRESH_DELAY_MS);
   }
 
+  const renderActions = useCallback(
+    (message: ChatMessage) => <MessageActions message={message} readAloud={readAloud} onNotice={setNotice} />,
+    [readAloud],
+  );
+
   return (
     <div className="chat">
       <title>{`${messages.chat.title} — OYSTAR`}</title>
+      {advancedOpen ? (
+        <AdvancedPanel
+          options={chat.options}
+          onModelChange={session.setModel}
+          onDeepThinkChange={session.setDeepThink}
+          onOpenTypingDemo={() => setTypingDemoOpen(true)}
+        />
+      ) : null}
+      <TypingDemo open={typingDemoOpen} onClose={() => setTypingDemoOpen(false)} model={chat.options.model} />
       {chat.conversation.messages.length === 0 && !chat.loading ? (
         <EmptyState headingLevel={1} title={messages.chat.title} description={messages.chat.description} />
       ) : (
         <h1 className="oy-visually-hidden">{messages.chat.title}</h1>
       )}
-      <MessageList messages={chat.conversation.messages} partial={chat.partial} loading={chat.loading} />
+      <MessageList
+        messages={chat.conversation.messages}
+        partial={chat.partial}
+        loading={chat.loading}
+        renderMarker={renderMarker}
+        renderActions={renderActions}
+      />
       {chat.alert ? (
         <Notice tone="error" onDismiss={session.dismissAlert}>
           {chat.alert}
@@ -63,12 +90,20 @@ export function Component() {
           {notice}
         </Notice>
       ) : null}
-      <div className="chat-composer">
-        <Textarea label="Messaggio" value={input} onChange={setInput} onSubmit={() => void submit()} placeholder={placeholder} disabled={chat.blocked} />
-        <Button onClick={() => void submit()} disabled={!sendable} loading={chat.loading}>
-          Invia
-        </Button>
-      </div>
+      <Composer
+        value={input}
+        onChange={setInput}
+        onSend={() => void submit()}
+        onStop={session.stop}
+        sendable={sendable}
+        loading={chat.loading}
+        blocked={chat.blocked}
+        offline={backend === "offline"}
+      />
     </div>
   );
+}
+
+function renderMarker(marker: string) {
+  return marker === MARKERS.quotaExceeded ? <QuotaCard /> : null;
 }

@@ -1,14 +1,13 @@
 import { ragGate } from "@oystar/plans-and-gates";
 import { RagUpsell } from "@oystar/plans-and-gates/react";
 import { LoadingScreen } from "@oystar/ui-kit/react";
-import { useOutletContext } from "react-router";
-import type { SubscriptionState } from "../layout/use-subscription";
+import { useAssistantContext } from "../layout/assistant-context";
 import { messages } from "../messages";
 import { ModulePage } from "./module-page";
 
 /** spec 000 §2: the RAG gates — rag_enabled, then business or enterprise; a failure is free. */
 export function Component() {
-  const subscription = useOutletContext<SubscriptionState>();
+  const { subscription } = useAssistantContext();
   if (!subscription.status && !subscription.failed) return <LoadingScreen />;
   if (ragGate(subscription.status) === "promo") return <RagUpsell currentPlan={subscription.status?.plan ?? "free"} />;
   return <ModulePage {...messages.rag} />;

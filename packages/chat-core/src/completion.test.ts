@@ -1,0 +1,68 @@
+// @vitest-environment node
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, test } from "vitest";
+import { chatCompletionBody, modelCompletion, providerBaseUrl } from "./completion";
+import { newMessage } from "./conversation";
+import { MARKERS } from "./markers";
+import { completedAnswer } from "./send-rules";
+
+describe("the request of a question", () => {
+  const history = [newMessage("user", "Prima domanda", 1), newMessage("assistant", completedAnswer("Prima risposta", 420), 2), newMessage("assistant", MARKERS.quotaExceeded, 3)];
+
+  test("system prompt, the history without cards or first-character lines, the question, the chat preset", () => {
+    const body = chatCompletionBody("Seconda domanda", history, { model: "openai/gpt-oss-20b", deepThink: false });
+    expect(body.messages.map((message) => [message.role, message.content.slice(0, 20)])).toEqual([
+      ["system", "Sei OYSTAR, un assis"],
+      ["user", "Prima domanda"],
+      ["assistant", "Prima risposta"],
+      ["user", "Seconda domanda"],
+    ]);
+    expect(body).toMatchObject({ model: "openai/gpt-oss-20b", stream: true, temperature: 0.3, top_p: 0.7, max_tokens: 2000 });
+    expect(body).not.toHaveProperty("reasoning_effort");
+  });
+
+  test("Deep Think on a gpt-oss model raises the reasoning effort and the token cap", () => {
+    const body = chatCompletionBody("Perché?", [], { model: "openai/gpt-oss-120b", deepThink: true });
+    expect(body).toMatchObject({ reasoning_effort: "high", include_reasoning: true, max_tokens: 8000 });
+  });
+
+  test("the provider switch changes the base address", () => {
+    expect(providerBaseUrl("cloud")).toBe("/groq");
+    expect(providerBaseUrl("local")).toBe("http://localhost:8000/groq");
+  });
+});
+
+describe("streaming from an OpenAI-compatible endpoint", () => {
+  let close: (() => void) | undefined;
+  afterEach(() => close?.());
+
+  test("sends the bearer token and the body, yields the streamed pieces", async () => {
+    const seen: { authorization?: string; body?: unknown } = {};
+    const server = createServer(async (request: IncomingMessage, response) => {
+      let raw = "";
+      for await (const chunk of request) raw += chunk;
+      seen.authorization = request.headers.authorization;
+      seen.body = JSON.parse(raw);
+      response.writeHead(200, { "Content-Type": "text/event-stream" });
+      for (const piece of ["Cia", "o!"]) response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
+      response.end("data: [DONE]\n\n");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    close = () => server.close();
+    const complete = modelCompletion({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/groq` });
+    const pieces: string[] = [];
+    for await (const piece of complete({
+      question: "Ciao",
+      history: [],
+      token: "token-1",
+      signal: new AbortController().signal,
+      options: { model: "openai/gpt-oss-120b", deepThink: true },
+    })) {
+      pieces.push(piece);
+    }
+    expect(pieces).toEqual(["Cia", "o!"]);
+    expect(seen.authorization).toBe("Bearer token-1");
+    expect(seen.body).toMatchObject({ model: "openai/gpt-oss-120b", reasoning_effort: "high" });
+  });
+});

@@ -1,0 +1,75 @@
+import { createApiClient, readModelStream, supportsReasoning, type ChatCompletionRequest, type ChatModel } from "@oystar/api-client";
+import { isMarker } from "./markers";
+import type { ChatMessage } from "./conversation";
+
+/** spec 001 §9: the chat's prompt preset. */
+export const CHAT_PRESET = { temperature: 0.3, top_p: 0.7, max_tokens: 2000 } as const;
+
+/** spec 001 §7: gpt-oss models with reasoning on ('Deep Think'). */
+export const DEEP_THINK_PRESET = { reasoning_effort: "high", include_reasoning: true, max_tokens: 8000 } as const;
+
+/** spec 001 §9: a direct model call is aborted after 120 s. */
+export const MODEL_CALL_TIMEOUT_MS = 120_000;
+
+export const CHAT_SYSTEM_PROMPT =
+  "Sei OYSTAR, un assistente privato. Rispondi nella lingua della domanda, ammetti quando non sai qualcosa e, se ti chiedono chi ti ha creato, cita il team di OYSTAR.";
+
+/** spec 001 §2: 'Deep Think' exists only for models whose name contains openai/gpt-oss. */
+export const deepThinkAvailable = (model: string) => supportsReasoning(model);
+
+export type Provider = "cloud" | "local";
+
+/**
+ * spec 001 §4, §7: the provider switch changes the base address of direct model calls. Cloud is
+ * the gateway on this origin; local is a model server on this computer, port 8000.
+ */
+export function providerBaseUrl(provider: Provider): string {
+  return provider === "local" ? "http://localhost:8000/groq" : "/groq";
+}
+
+/** The separator and first-character line a finished answer carries (see completedAnswer). */
+export const COMPLETION_LINE = "\n\n---\n";
+
+/** An answer without its first-character line: what the model said, what gets copied or read. */
+export const answerText = (content: string) => content.split(COMPLETION_LINE)[0] ?? "";
+
+export type CompletionOptions = { model: ChatModel; deepThink: boolean };
+
+/** The request of one question (spec 001 §7): system prompt, history, question, presets. */
+export function chatCompletionBody(question: string, history: readonly ChatMessage[], options: CompletionOptions): ChatCompletionRequest {
+  const reasoning = options.deepThink && deepThinkAvailable(options.model);
+  return {
+    model: options.model,
+    messages: [
+      { role: "system", content: CHAT_SYSTEM_PROMPT },
+      // Cards (markers) are not conversation; the first-character line is not the answer.
+      ...history.filter((message) => !isMarker(message.content)).map((message) => ({ role: message.role, content: answerText(message.content) })),
+      { role: "user", content: question },
+    ],
+    stream: true,
+    ...CHAT_PRESET,
+    ...(reasoning ? DEEP_THINK_PRESET : {}),
+  };
+}
+
+export type CompletionRequest = {
+  question: string;
+  history: ChatMessage[];
+  token: string;
+  signal: AbortSignal;
+  options: CompletionOptions;
+};
+
+/** Streams answers from an OpenAI-compatible endpoint (the gateway by default). */
+export function modelCompletion({ baseUrl, fetch }: { baseUrl: string; fetch?: typeof globalThis.fetch }) {
+  return async function* complete({ question, history, token, signal, options }: CompletionRequest): AsyncGenerator<string> {
+    const api = createApiClient({ baseUrl, getAccessToken: async () => token, timeoutMs: MODEL_CALL_TIMEOUT_MS, fetch });
+    const response = await api.raw("/chat/completions", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      body: JSON.stringify(chatCompletionBody(question, history, options)),
+      signal,
+    });
+    for await (const delta of readModelStream(response)) yield delta.content;
+  };
+}

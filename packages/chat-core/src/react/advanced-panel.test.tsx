@@ -1,0 +1,35 @@
+import { act, render, renderHook, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, test, vi } from "vitest";
+import { toggleAdvancedControls } from "../advanced-controls";
+import { AdvancedPanel } from "./advanced-panel";
+import { useAdvancedControls } from "./use-advanced-controls";
+
+test("only the two gpt-oss models can be chosen for chat, with Deep Think", async () => {
+  const user = userEvent.setup();
+  const onModelChange = vi.fn();
+  const onDeepThinkChange = vi.fn();
+  render(
+    <AdvancedPanel
+      options={{ model: "openai/gpt-oss-120b", deepThink: false }}
+      onModelChange={onModelChange}
+      onDeepThinkChange={onDeepThinkChange}
+      onOpenTypingDemo={vi.fn()}
+    />,
+  );
+  const select = screen.getByRole("combobox", { name: "Modello" });
+  expect([...(select as HTMLSelectElement).options].map((option) => option.value)).toEqual(["openai/gpt-oss-120b", "openai/gpt-oss-20b"]);
+  await user.selectOptions(select, "openai/gpt-oss-20b");
+  expect(onModelChange).toHaveBeenCalledWith("openai/gpt-oss-20b");
+  await user.click(screen.getByRole("switch", { name: /Deep Think/ }));
+  expect(onDeepThinkChange).toHaveBeenCalledWith(true);
+});
+
+test("the window event toggleAdvancedControls opens and closes the panel", () => {
+  const { result } = renderHook(() => useAdvancedControls());
+  expect(result.current[0]).toBe(false);
+  act(() => toggleAdvancedControls());
+  expect(result.current[0]).toBe(true);
+  act(() => window.dispatchEvent(new Event("toggleAdvancedControls")));
+  expect(result.current[0]).toBe(false);
+});

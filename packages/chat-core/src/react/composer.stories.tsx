@@ -1,0 +1,28 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { Composer, type ComposerProps } from "./composer";
+
+function LiveComposer(props: Omit<ComposerProps, "value" | "onChange">) {
+  const [value, setValue] = useState("");
+  return <Composer {...props} value={value} onChange={setValue} sendable={props.sendable && value.trim().length > 0} />;
+}
+
+const meta = {
+  title: "chat-core/Composer",
+  component: LiveComposer,
+  args: { onSend: fn(), sendable: true, loading: false, blocked: false, offline: false },
+} satisfies Meta<typeof LiveComposer>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Ready: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole("textbox", { name: "Messaggio" }), "Ciao{Enter}");
+    await expect(args.onSend).toHaveBeenCalled();
+  },
+};
+export const Answering: Story = { args: { loading: true, onStop: fn() } };
+export const QuotaExhausted: Story = { args: { blocked: true, sendable: false } };
+export const ServiceOffline: Story = { args: { offline: true, sendable: false } };

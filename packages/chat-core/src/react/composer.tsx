@@ -1,0 +1,49 @@
+import { Button, Textarea } from "@oystar/ui-kit/react";
+import { chatMessages } from "../messages";
+
+export type ComposerProps = {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  /** Whether the send rules of spec 001 §5 allow sending now. */
+  sendable: boolean;
+  loading: boolean;
+  blocked: boolean;
+  offline: boolean;
+  /** Stops the answer being streamed. */
+  onStop?: () => void;
+};
+
+/** spec 001 §2: the placeholder says why the input cannot be used. */
+export function composerPlaceholder({ blocked, offline }: { blocked: boolean; offline: boolean }): string {
+  if (blocked) return chatMessages.composer.placeholderBlocked;
+  if (offline) return chatMessages.composer.placeholderOffline;
+  return chatMessages.composer.placeholder;
+}
+
+/** The question box: Enter sends, Shift+Enter adds a line, it grows up to 120 px (spec 001 §2). */
+export function Composer({ value, onChange, onSend, sendable, loading, blocked, offline, onStop }: ComposerProps) {
+  return (
+    <div className="chat-composer">
+      <Textarea
+        label={chatMessages.composer.label}
+        hideLabel
+        value={value}
+        onChange={onChange}
+        onSubmit={() => sendable && onSend()}
+        placeholder={composerPlaceholder({ blocked, offline })}
+        disabled={blocked}
+        maxHeight={120}
+      />
+      {loading && onStop ? (
+        <Button variant="secondary" onClick={onStop}>
+          {chatMessages.composer.stop}
+        </Button>
+      ) : (
+        <Button onClick={onSend} disabled={!sendable} loading={loading}>
+          {chatMessages.composer.send}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+export { AdvancedPanel } from "./advanced-panel";
+export type { AdvancedPanelProps } from "./advanced-panel";
+export { AnswerMarkdown } from "./answer-markdown";
+export { Composer, composerPlaceholder } from "./composer";
+export type { ComposerProps } from "./composer";
+export { MessageActions } from "./message-actions";
+export type { MessageActionsProps } from "./message-actions";
+export { MessageList, SCROLL_TO_ANSWER_DELAY_MS } from "./message-list";
+export type { MessageListProps } from "./message-list";
+export { TypingDemo } from "./typing-demo";
+export type { TypingDemoProps } from "./typing-demo";
+export { useAdvancedControls } from "./use-advanced-controls";
+export { useChatState } from "./use-chat-state";
+export { useReadAloud } from "./use-read-aloud";

@@ -1,0 +1,42 @@
+import { Button } from "@oystar/ui-kit/react";
+import { useSyncExternalStore } from "react";
+import type { ChatMessage } from "../conversation";
+import { chatMessages } from "../messages";
+import { copyAnswer, shareAnswer } from "../share";
+import type { ReadAloud } from "../speech";
+
+export type MessageActionsProps = {
+  message: ChatMessage;
+  readAloud: ReadAloud;
+  /** Tells the user what happened (copied, shared by copying, speech unsupported …). */
+  onNotice: (text: string) => void;
+  /** spec 001 §2: only when a PDF is or was in context. */
+  onDownloadPdf?: (message: ChatMessage) => void;
+};
+
+/** spec 001 §2: copy, read aloud (pressing again stops), share, and download as PDF. */
+export function MessageActions({ message, readAloud, onNotice, onDownloadPdf }: MessageActionsProps) {
+  const speakingId = useSyncExternalStore(readAloud.subscribe, readAloud.speakingId, readAloud.speakingId);
+  const speaking = speakingId === message.id;
+  const notify = (text: string | null) => {
+    if (text) onNotice(text);
+  };
+  return (
+    <div className="chat-actions" role="group" aria-label={chatMessages.actions.label}>
+      <Button size="sm" variant="ghost" onClick={() => void copyAnswer(message.content, navigator).then(notify)}>
+        {chatMessages.actions.copy}
+      </Button>
+      <Button size="sm" variant="ghost" aria-pressed={speaking} onClick={() => notify(readAloud.toggle(message.id, message.content))}>
+        {speaking ? chatMessages.actions.stopReading : chatMessages.actions.readAloud}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => void shareAnswer(message.content, navigator).then(notify)}>
+        {chatMessages.actions.share}
+      </Button>
+      {onDownloadPdf ? (
+        <Button size="sm" variant="ghost" onClick={() => onDownloadPdf(message)}>
+          {chatMessages.actions.downloadPdf}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

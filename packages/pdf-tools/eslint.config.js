@@ -1,0 +1,3 @@
+import { base, coreWithoutReact } from "@oystar/eslint-config/base";
+
+export default [...base, ...coreWithoutReact];
