@@ -3,43 +3,12 @@
 // /oystar in fresh browser contexts and reports Lighthouse-style figures: first and largest
 // contentful paint, total blocking time (long tasks after the first paint), DOM content loaded,
 // load, and the compressed JavaScript transferred. Run after `pnpm build`. Not a test: it prints.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-const requireFromE2e = createRequire(join(root, "e2e/package.json"));
-const { chromium } = requireFromE2e("@playwright/test");
-const { chromiumArgs, chromiumExecutablePath } = await import(requireFromE2e.resolve("@oystar/vitest-config/chromium"));
+import { launchChromium, quantile, startProduct } from "./support/product.mjs";
 
 const RUNS = 5;
-const serverEntry = join(root, "apps/api/dist/main.js");
-if (!existsSync(serverEntry)) {
-  console.error("apps/api/dist/main.js manca: esegui prima `pnpm build`.");
-  process.exit(1);
-}
-
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-const server = spawn(process.execPath, [serverEntry], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: "test", DATA_DIR: mkdtempSync(join(tmpdir(), "oystar-bench-")) },
-  stdio: "ignore",
-});
-const base = `http://127.0.0.1:${port}`;
-for (let attempt = 0; attempt < 200; attempt += 1) {
-  if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
-const browser = await chromium.launch({ executablePath: chromiumExecutablePath, args: chromiumArgs });
+const product = await startProduct();
+const base = product.base;
+const browser = await launchChromium();
 const runs = [];
 try {
   for (let run = 0; run < RUNS; run += 1) {
@@ -76,13 +45,10 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill();
+  product.stop();
 }
 
-const median = (key) => {
-  const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)]);
-};
+const median = (key) => Math.round(quantile(runs.map((run) => run[key]), 0.5));
 const result = {
   bench: "landing-load",
   runs: RUNS,

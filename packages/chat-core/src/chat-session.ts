@@ -1,7 +1,7 @@
 import { DEFAULT_MODEL, type ChatModel } from "@oystar/api-client";
 import type { CompletionOptions, CompletionRequest } from "./completion";
 import { deepThinkAvailable } from "./completion";
-import { newConversation, newMessage, type Conversation } from "./conversation";
+import { newConversation, newMessage, newMessageId, type Conversation } from "./conversation";
 import { contextUsage, cutHistoryToBudget } from "./history";
 import { MARKERS } from "./markers";
 import { chatMessages } from "./messages";
@@ -21,8 +21,9 @@ export type ChatDependencies = {
 export type ChatState = {
   conversation: Conversation;
   loading: boolean;
-  /** The answer as it streams in. */
+  /** The answer as it streams in, and the id its message will have. */
   partial: string;
+  answerId: string | null;
   /** spec 001 §4: after a 429 the input is blocked. */
   blocked: boolean;
   /** An alert for the user (shown with the ui-kit Notice). */
@@ -39,6 +40,7 @@ export function createChatSession(dependencies: ChatDependencies) {
     conversation: newConversation(dependencies.now()),
     loading: false,
     partial: "",
+    answerId: null,
     blocked: false,
     alert: null,
     options: { model: DEFAULT_MODEL, deepThink: false },
@@ -50,8 +52,8 @@ export function createChatSession(dependencies: ChatDependencies) {
     state = { ...state, ...change };
     for (const listener of listeners) listener();
   };
-  const append = (role: "user" | "assistant", content: string) => {
-    const messages = [...state.conversation.messages, newMessage(role, content, dependencies.now())];
+  const append = (role: "user" | "assistant", content: string, id?: string) => {
+    const messages = [...state.conversation.messages, newMessage(role, content, dependencies.now(), id)];
     update({ conversation: { ...state.conversation, messages, contextUsage: contextUsage(messages) } });
   };
 
@@ -71,7 +73,8 @@ export function createChatSession(dependencies: ChatDependencies) {
 
       const history = cutHistoryToBudget(state.conversation.messages, dependencies.historyTokens);
       append("user", question);
-      update({ loading: true, partial: "", alert: null });
+      const answerId = newMessageId(dependencies.now());
+      update({ loading: true, partial: "", answerId, alert: null });
       inFlight = new AbortController();
       stoppedByUser = false;
       const started = dependencies.now();
@@ -86,23 +89,23 @@ export function createChatSession(dependencies: ChatDependencies) {
         }
         // A stream reader may end quietly when aborted; that is still an abort.
         if (inFlight.signal.aborted) throw inFlight.signal.reason;
-        append("assistant", completedAnswer(text, (firstCharacterAt ?? dependencies.now()) - started));
+        append("assistant", completedAnswer(text, (firstCharacterAt ?? dependencies.now()) - started), answerId);
       } catch (error) {
         if (inFlight.signal.aborted) {
           // Stopped by the user: what had arrived stays, marked as cut short. (Cleared: nothing.)
-          if (stoppedByUser && text) append("assistant", `${text}\n\n${chatMessages.answerStopped}`);
+          if (stoppedByUser && text) append("assistant", `${text}\n\n${chatMessages.answerStopped}`, answerId);
           return;
         }
         const failure = classifyChatError(error, { admin: dependencies.isAdmin() });
         if (failure.kind === "quota") {
-          append("assistant", MARKERS.quotaExceeded);
+          append("assistant", MARKERS.quotaExceeded, answerId);
           update({ blocked: failure.blockInput });
         } else {
-          append("assistant", failure.message);
+          append("assistant", failure.message, answerId);
         }
       } finally {
         inFlight = null;
-        update({ loading: false, partial: "" });
+        update({ loading: false, partial: "", answerId: null });
       }
     },
 

@@ -25,7 +25,12 @@ export function newConversation(now: number): Conversation {
 }
 
 let counter = 0;
-export function newMessage(role: ChatMessage["role"], content: string, now: number): ChatMessage {
+export function newMessageId(now: number): string {
   counter += 1;
-  return { id: `${now}-${counter}`, role, content, timestamp: now };
+  return `${now}-${counter}`;
+}
+
+/** A message; an answer keeps the id it had while streaming, so the screen does not redraw it. */
+export function newMessage(role: ChatMessage["role"], content: string, now: number, id: string = newMessageId(now)): ChatMessage {
+  return { id, role, content, timestamp: now };
 }

@@ -13,7 +13,7 @@ export {
   providerBaseUrl,
 } from "./completion";
 export type { CompletionOptions, CompletionRequest, Provider } from "./completion";
-export { newConversation, newMessage } from "./conversation";
+export { newConversation, newMessage, newMessageId } from "./conversation";
 export type { ChatMessage, Conversation, SourceRef } from "./conversation";
 export { CHAT_CONTEXT_CHARS, contextUsage, cutHistoryToBudget, estimateTokens, HISTORY_MESSAGES } from "./history";
 export { markdownBlocks } from "./markdown-blocks";

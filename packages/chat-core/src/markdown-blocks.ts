@@ -1,9 +1,9 @@
 /**
- * A streaming answer cut into Markdown blocks at blank lines outside code fences. Each finished
- * block is parsed once and kept; only the last, growing block is parsed again as pieces arrive,
- * so a long answer costs the same per piece at its end as at its start. (The finished answer is
- * rendered whole, so a construct spanning blocks — a loose list, a reference link — is exact
- * once the stream ends.)
+ * An answer cut into Markdown blocks at blank lines outside code fences. Each block is parsed
+ * once and kept; only the last, growing block is parsed again as pieces arrive, so a long answer
+ * costs the same per piece at its end as at its start, and finishing it redraws nothing.
+ * The price: what spans blocks renders block by block — a loose list becomes consecutive lists
+ * (numbering kept), a reference link defined in another block stays text.
  */
 export function markdownBlocks(text: string): string[] {
   const blocks: string[] = [];

@@ -1,5 +1,6 @@
 import { planIdSchema } from "@oystar/api-client";
 import type Stripe from "stripe";
+import { forgetRecentAccounts } from "../accounts/accounts";
 import type { Database } from "../db/database";
 
 export type EventOutcome = "applied" | "duplicate" | "stale" | "ignored";
@@ -10,7 +11,7 @@ export type EventOutcome = "applied" | "duplicate" | "stale" | "ignored";
  * the account (out of order) changes nothing either.
  */
 export async function applyBillingEvent(db: Database, event: Stripe.Event): Promise<EventOutcome> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<EventOutcome> => {
     const created = new Date(event.created * 1000);
     const recorded = await tx.query("INSERT INTO billing_events (id, type, created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id", [
       event.id,
@@ -33,4 +34,6 @@ export async function applyBillingEvent(db: Database, event: Stripe.Event): Prom
     await tx.query("UPDATE checkout_sessions SET status = 'completed' WHERE id = $1", [session.id]);
     return updated.length > 0 ? "applied" : "stale";
   });
+  if (outcome === "applied") forgetRecentAccounts(db);
+  return outcome;
 }

@@ -6,6 +6,7 @@ import type { SignedInVariables } from "../auth/require-user";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
 import { chargeQuery, refund } from "../plans/quota";
+import { postUpstream, type UpstreamResponse } from "./upstream-request";
 import { composeOfflineReply, offlineCompletion, offlineStream } from "./offline-model";
 
 type Upstream = NonNullable<Env["llm"]["upstream"]>;
@@ -88,18 +89,21 @@ async function forward(c: SignedIn, db: Database, user: User, upstream: Upstream
     await refund(db, user, "queries_used");
     return c.json({ error: UPSTREAM_UNAVAILABLE, upstream_status: status }, 502);
   };
-  let response: Response;
+  let response: UpstreamResponse;
   try {
-    response = await fetch(`${upstream.baseUrl}/chat/completions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...authorization(upstream) },
-      body: JSON.stringify(body),
-      signal: abort.signal,
-    });
+    response = await postUpstream(
+      `${upstream.baseUrl}/chat/completions`,
+      { "Content-Type": "application/json", ...authorization(upstream) },
+      JSON.stringify(body),
+      abort.signal,
+    );
   } catch {
     return fail(0);
   }
-  if (!response.ok || !response.body) return fail(response.status);
+  if (response.status < 200 || response.status >= 300) {
+    void response.body.cancel().catch(() => {});
+    return fail(response.status);
+  }
 
   const reader = response.body.getReader();
   let first: ReadableStreamReadResult<Uint8Array>;
@@ -130,6 +134,6 @@ async function forward(c: SignedIn, db: Database, user: User, upstream: Upstream
     },
   });
   return new Response(stream, {
-    headers: { ...streamHeaders, "Content-Type": response.headers.get("content-type") ?? streamHeaders["Content-Type"] },
+    headers: { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] },
   });
 }

@@ -77,6 +77,7 @@ export function Component() {
         messages={chat.conversation.messages}
         partial={chat.partial}
         loading={chat.loading}
+        answerId={chat.answerId}
         renderMarker={renderMarker}
         renderActions={renderActions}
       />

@@ -60,4 +60,14 @@ describe("the message list", () => {
     expect(list).toHaveAttribute("aria-busy", "true");
     expect(await within(list).findByText("la", { selector: "strong" })).toBeInTheDocument();
   });
+
+  test("a finished answer stays the element it was while streaming (nothing is redrawn)", async () => {
+    const renderMarker = () => null;
+    const streamed = "# Titolo\n\nPrimo paragrafo.\n\nSecondo";
+    const { rerender } = render(<MessageList messages={[user("Ciao")]} partial={streamed} loading answerId="a9" renderMarker={renderMarker} />);
+    const heading = await screen.findByRole("heading", { name: "Titolo" });
+    rerender(<MessageList messages={[user("Ciao"), answer(completedAnswer(streamed, 100), "a9")]} partial="" loading={false} renderMarker={renderMarker} />);
+    expect(await screen.findByText("Primo carattere in 0,10 s")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Titolo" })).toBe(heading);
+  });
 });

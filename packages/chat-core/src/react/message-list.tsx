@@ -10,6 +10,8 @@ export type MessageListProps = {
   /** The answer as it streams in. */
   partial: string;
   loading: boolean;
+  /** The id the streaming answer's message will have: it stays the same element when it ends. */
+  answerId?: string | null;
   /** How a screen shows its cards (the quota card, …). */
   renderMarker: (marker: Marker) => ReactNode;
   /** The actions under a finished answer. */
@@ -23,9 +25,11 @@ export const SCROLL_TO_ANSWER_DELAY_MS = 400;
  * The conversation. Finished messages are memoised, so a streaming answer re-renders only itself;
  * user messages are plain text, answers are safe Markdown.
  */
-export function MessageList({ messages, partial, loading, renderMarker, renderActions }: MessageListProps) {
+export function MessageList({ messages, partial, loading, answerId, renderMarker, renderActions }: MessageListProps) {
   const lastMessage = useRef<HTMLLIElement>(null);
   const count = messages.length;
+  const streamingAnswer: ChatMessage | null = loading ? { id: answerId ?? "streaming", role: "assistant", content: partial, timestamp: 0 } : null;
+  const shown = streamingAnswer ? [...messages, streamingAnswer] : messages;
   useEffect(() => {
     if (count === 0) return;
     const timer = setTimeout(() => lastMessage.current?.scrollIntoView({ block: "start", behavior: "smooth" }), SCROLL_TO_ANSWER_DELAY_MS);
@@ -33,51 +37,53 @@ export function MessageList({ messages, partial, loading, renderMarker, renderAc
   }, [count]);
   return (
     <ol className="chat-messages" aria-busy={loading}>
-      {messages.map((message, index) => (
+      {/* One keyed list: the streaming answer becomes its message in place, without a remount. */}
+      {shown.map((message, index) => (
         <MessageItem
           key={message.id}
           message={message}
+          streaming={message === streamingAnswer}
           anchor={index === count - 1 ? lastMessage : undefined}
           renderMarker={renderMarker}
           renderActions={renderActions}
         />
       ))}
-      {loading ? (
-        <li className="chat-message chat-message--assistant">
-          <span className="oy-visually-hidden">{chatMessages.assistant}</span>
-          <StreamingAnswer text={partial} />
-        </li>
-      ) : null}
     </ol>
   );
 }
 
-type MessageItemProps = Pick<MessageListProps, "renderMarker" | "renderActions"> & { message: ChatMessage; anchor?: Ref<HTMLLIElement> };
+type MessageItemProps = Pick<MessageListProps, "renderMarker" | "renderActions"> & {
+  message: ChatMessage;
+  anchor?: Ref<HTMLLIElement>;
+  streaming?: boolean;
+};
 
-const MessageItem = memo(function MessageItem({ message, anchor, renderMarker, renderActions }: MessageItemProps) {
+const MessageItem = memo(function MessageItem({ message, anchor, streaming = false, renderMarker, renderActions }: MessageItemProps) {
   const { role, content } = message;
   let body: ReactNode;
   if (isMarker(content)) body = renderMarker(content);
   else if (role === "user") body = <p className="chat-message__text">{content}</p>;
-  else body = <AnswerMarkdown text={content} />;
+  else body = <AnswerBlocks text={content} streaming={streaming} />;
   return (
     <li ref={anchor} className={`chat-message chat-message--${role}`}>
       <span className="oy-visually-hidden">{role === "user" ? chatMessages.you : chatMessages.assistant}</span>
       {body}
-      {role === "assistant" && !isMarker(content) ? renderActions?.(message) : null}
+      {role === "assistant" && !streaming && !isMarker(content) ? renderActions?.(message) : null}
     </li>
   );
 });
 
-/** The answer being streamed: settled blocks are parsed once, only the growing one again. */
-function StreamingAnswer({ text }: { text: string }) {
-  const blocks = markdownBlocks(text);
+/**
+ * An answer, block by block: each block is parsed once and kept, so while an answer streams only
+ * its growing last block is parsed again, and when it ends only the first-character line is new.
+ */
+function AnswerBlocks({ text, streaming }: { text: string; streaming: boolean }) {
   return (
-    <div className="chat-streaming">
-      {blocks.map((block, index) => (
+    <div className="chat-answer">
+      {markdownBlocks(text).map((block, index) => (
         <AnswerMarkdown key={index} text={block} />
       ))}
-      <span className="chat-cursor" aria-hidden="true" />
+      {streaming ? <span className="chat-cursor" aria-hidden="true" /> : null}
     </div>
   );
 }

@@ -1,0 +1,53 @@
+// What every benchmark needs (DESIGN.md §11): the real built product on a free port with an empty
+// data directory, and Debian's Chromium through the e2e package's Playwright.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const requireFromE2e = createRequire(join(root, "e2e/package.json"));
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts apps/api/dist/main.js; resolves once /api/health answers. */
+export async function startProduct(env = {}) {
+  const serverEntry = join(root, "apps/api/dist/main.js");
+  if (!existsSync(serverEntry)) {
+    console.error("apps/api/dist/main.js manca: esegui prima `pnpm build`.");
+    process.exit(1);
+  }
+  const port = await freePort();
+  const server = spawn(process.execPath, [serverEntry], {
+    env: { ...process.env, PORT: String(port), NODE_ENV: "test", DATA_DIR: mkdtempSync(join(tmpdir(), "oystar-bench-")), ...env },
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (await fetch(`${base}/api/health`).then((response) => response.ok, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { base, stop: () => server.kill() };
+}
+
+export async function launchChromium() {
+  const { chromium } = requireFromE2e("@playwright/test");
+  const { chromiumArgs, chromiumExecutablePath } = await import(requireFromE2e.resolve("@oystar/vitest-config/chromium"));
+  return chromium.launch({ executablePath: chromiumExecutablePath, args: chromiumArgs });
+}
+
+/** The value at quantile q (0–1) of a list of numbers. */
+export function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
