@@ -23,6 +23,8 @@ test("a free user asks, sees the offline model's streamed answer, and the quota 
   await signIn(page, "domande@esempio.it");
   const banner = page.getByRole("banner");
   await expect(banner.getByLabel("Domande: 0/50")).toBeVisible();
+  // The product never pretends: the screen says the model is the offline one.
+  await expect(page.getByText("Modello offline", { exact: true })).toBeVisible();
   await ask(page, "Qual è la capitale d'Italia?");
   const answer = page.locator(".chat-message--assistant").last();
   await expect(answer).toContainText("il modello offline di OYSTAR");

@@ -14,6 +14,8 @@ export default defineConfig({
       mergeConfig(shared, { test: { name: "unit", exclude: ["**/*.browser.test.tsx", "**/node_modules/**"] } }),
       {
         ...shared,
+        // Pre-bundled up front: discovered mid-run, they would make Vite reload the page.
+        optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react-markdown", "remark-gfm"] },
         test: {
           name: "browser",
           include: ["src/**/*.browser.test.tsx"],

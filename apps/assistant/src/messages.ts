@@ -15,6 +15,9 @@ export const messages = {
     title: "OYSTAR AI",
     description: "Un'AI privata: le tue conversazioni restano in questo browser, il server non le conserva.",
     resetLocalOnly: "Connessione reimpostata (solo nel browser).",
+    offlineModelTitle: "Modello offline",
+    offlineModelText:
+      "Nessun modello linguistico è collegato: risponde oystar-offline, che riprende la domanda e l'inizio dei documenti senza ragionarci. Per risposte vere va configurato un modello (LLM_BASE_URL).",
   },
   debate: {
     title: "OYSTAR Debate",

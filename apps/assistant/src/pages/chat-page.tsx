@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import { checkBackend } from "../api";
 import { QuotaCard } from "../chat/quota-card";
 import { useChatSession } from "../chat/use-chat-session";
+import { useOfflineModel } from "../chat/use-offline-model";
 import { useAssistantContext } from "../layout/assistant-context";
 import { messages } from "../messages";
 
@@ -25,6 +26,7 @@ export function Component() {
   const [advancedOpen] = useAdvancedControls();
   const [typingDemoOpen, setTypingDemoOpen] = useState(false);
   const readAloud = useReadAloud();
+  const offlineModel = useOfflineModel();
 
   // spec 001 §2: the header's clear-chat button belongs to this screen.
   useEffect(() => {
@@ -73,6 +75,11 @@ export function Component() {
       ) : (
         <h1 className="oy-visually-hidden">{messages.chat.title}</h1>
       )}
+      {offlineModel ? (
+        <Notice tone="info" title={messages.chat.offlineModelTitle}>
+          {messages.chat.offlineModelText}
+        </Notice>
+      ) : null}
       <MessageList
         messages={chat.conversation.messages}
         partial={chat.partial}

@@ -36,6 +36,8 @@ export type ResetResponse = z.infer<typeof resetResponseSchema>;
 export const healthSchema = z.looseObject({
   status: z.enum(["ok", "degraded"]),
   version: z.string(),
+  /** DESIGN.md §6: whether the answers come from the offline model. */
+  model: z.looseObject({ offline: z.boolean(), name: z.string().optional() }).optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -61,7 +61,8 @@ const message = (content: string, id = "risposta"): ChatMessage => ({ id, role: 
 
 test("the Markdown renderer has loaded (the first answer is shown as text until then)", async () => {
   render([message("**pronto**")], "", false);
-  await expect.poll(() => container.querySelector("strong")?.textContent).toBe("pronto");
+  // The first load of the lazy renderer may take a while on a busy machine.
+  await expect.poll(() => container.querySelector("strong")?.textContent, { timeout: 30_000 }).toBe("pronto");
 });
 
 test.each(payloads.map((payload, index) => [index + 1, payload] as const))(
