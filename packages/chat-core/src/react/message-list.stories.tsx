@@ -44,7 +44,8 @@ type Story = StoryObj<typeof meta>;
 export const Conversation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole("table")).toBeVisible();
+    // The renderer loads lazily: on a busy machine that can take a few seconds.
+    await expect(await canvas.findByRole("table", {}, { timeout: 30_000 })).toBeVisible();
     await expect(canvas.getByRole("link", { name: "Wikipedia" })).toHaveAttribute("rel", "noopener noreferrer nofollow");
   },
 };
@@ -66,7 +67,7 @@ export const PlantedContent: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/immagine non caricata/)).toBeVisible();
+    await expect(await canvas.findByText(/immagine non caricata/, {}, { timeout: 30_000 })).toBeVisible();
     await expect(canvasElement.querySelector("img")).toBeNull();
     await expect(canvas.queryByRole("link")).toBeNull();
   },
