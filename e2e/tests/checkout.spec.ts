@@ -32,9 +32,17 @@ test("from the landing to Pro: sign in, card checkout, success countdown, and th
   // 5-second countdown, then the chat.
   await expect(page).toHaveURL(/\/chat$/, { timeout: 10_000 });
 
-  const status = page.waitForResponse((response) => response.url().endsWith("/api/subscription/status"));
+  // The server's word on the plan: the first status answer whose body can still be read (the
+  // chat may ask too, just before we navigate away from it, and that body is then gone).
+  let serverStatus: unknown = null;
+  const status = page.waitForResponse(async (response) => {
+    if (!response.url().endsWith("/api/subscription/status")) return false;
+    serverStatus = await response.json().catch(() => null);
+    return serverStatus !== null;
+  });
   await page.goto("/subscription");
-  expect(await (await status).json()).toMatchObject({ plan: "pro", queries_limit: 1000, debates_limit: 100 });
+  await status;
+  expect(serverStatus).toMatchObject({ plan: "pro", queries_limit: 1000, debates_limit: 100 });
   await expect(page.getByRole("listitem", { name: "Pro" }).getByRole("button", { name: "Piano attuale" })).toBeDisabled();
   await expect(page.getByRole("listitem", { name: "Base" }).getByRole("button", { name: "Non disponibile" })).toBeVisible();
   expect(errors.filter((error) => !error.includes("402"))).toEqual([]);
