@@ -144,10 +144,16 @@ describe("stopping, clearing, options", () => {
     await new Promise((resolve) => signal.addEventListener("abort", resolve));
   };
 
-  test("stop keeps what arrived, marked as cut short", async () => {
+  /** A chat in the middle of a stalled answer, and the promise of its send. */
+  async function midAnswer() {
     const chat = session({ complete: stalling });
     const sending = chat.send("Racconta");
     await vi.waitFor(() => expect(chat.getSnapshot().partial).toBe("Prima parte"));
+    return { chat, sending };
+  }
+
+  test("stop keeps what arrived, marked as cut short", async () => {
+    const { chat, sending } = await midAnswer();
     chat.stop();
     await sending;
     expect(chat.getSnapshot().conversation.messages.at(-1)?.content).toBe("Prima parte\n\n_(risposta interrotta)_");
@@ -155,9 +161,7 @@ describe("stopping, clearing, options", () => {
   });
 
   test("clear during an answer leaves an empty conversation", async () => {
-    const chat = session({ complete: stalling });
-    const sending = chat.send("Racconta");
-    await vi.waitFor(() => expect(chat.getSnapshot().partial).toBe("Prima parte"));
+    const { chat, sending } = await midAnswer();
     chat.clear();
     await sending;
     expect(chat.getSnapshot().conversation.messages).toEqual([]);
