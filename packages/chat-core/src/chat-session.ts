@@ -1,6 +1,5 @@
-import { DEFAULT_MODEL, type ChatModel } from "@oystar/api-client";
+import { DEFAULT_MODEL, supportsReasoning, type ChatModel } from "@oystar/api-client";
 import type { CompletionOptions, CompletionRequest } from "./completion";
-import { deepThinkAvailable } from "./completion";
 import { newConversation, newMessage, newMessageId, type Conversation } from "./conversation";
 import { contextUsage, cutHistoryToBudget } from "./history";
 import { MARKERS } from "./markers";
@@ -123,11 +122,11 @@ export function createChatSession(dependencies: ChatDependencies) {
 
     /** Choosing a model without reasoning turns 'Deep Think' off with it. */
     setModel(model: ChatModel) {
-      update({ options: { model, deepThink: state.options.deepThink && deepThinkAvailable(model) } });
+      update({ options: { model, deepThink: state.options.deepThink && supportsReasoning(model) } });
     },
 
     setDeepThink(deepThink: boolean) {
-      update({ options: { ...state.options, deepThink: deepThink && deepThinkAvailable(state.options.model) } });
+      update({ options: { ...state.options, deepThink: deepThink && supportsReasoning(state.options.model) } });
     },
 
     dismissAlert() {

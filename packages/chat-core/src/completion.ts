@@ -14,9 +14,6 @@ export const MODEL_CALL_TIMEOUT_MS = 120_000;
 export const CHAT_SYSTEM_PROMPT =
   "Sei OYSTAR, un assistente privato. Rispondi nella lingua della domanda, ammetti quando non sai qualcosa e, se ti chiedono chi ti ha creato, cita il team di OYSTAR.";
 
-/** spec 001 §2: 'Deep Think' exists only for models whose name contains openai/gpt-oss. */
-export const deepThinkAvailable = (model: string) => supportsReasoning(model);
-
 export type Provider = "cloud" | "local";
 
 /**
@@ -37,7 +34,8 @@ export type CompletionOptions = { model: ChatModel; deepThink: boolean };
 
 /** The request of one question (spec 001 §7): system prompt, history, question, presets. */
 export function chatCompletionBody(question: string, history: readonly ChatMessage[], options: CompletionOptions): ChatCompletionRequest {
-  const reasoning = options.deepThink && deepThinkAvailable(options.model);
+  // spec 001 §2: 'Deep Think' exists only for models whose name contains openai/gpt-oss.
+  const reasoning = options.deepThink && supportsReasoning(options.model);
   return {
     model: options.model,
     messages: [

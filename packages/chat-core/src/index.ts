@@ -7,7 +7,6 @@ export {
   CHAT_SYSTEM_PROMPT,
   chatCompletionBody,
   DEEP_THINK_PRESET,
-  deepThinkAvailable,
   MODEL_CALL_TIMEOUT_MS,
   modelCompletion,
   providerBaseUrl,

@@ -87,14 +87,3 @@ export async function answerPdf(answer: AnswerPdf, options: { compress?: boolean
     }
   }
 }
-
-/** Saves a blob as a download with the given file name (the browser's own download flow). */
-export function downloadBlob(blob: Blob, fileName: string, doc: Document = document): void {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(doc.createElement("a"), { href: url, download: fileName });
-  doc.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser the time to start the download before the address goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,3 +1,3 @@
-export { answerPdf, answerPdfFileName, downloadBlob, PDF_LAYOUT, simplifiedPdfText } from "./answer-pdf";
+export { answerPdf, answerPdfFileName, PDF_LAYOUT, simplifiedPdfText } from "./answer-pdf";
 export type { AnswerPdf } from "./answer-pdf";
 export { pdfMessages } from "./messages";

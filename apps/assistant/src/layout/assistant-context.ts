@@ -1,4 +1,4 @@
-import type { Me } from "@oystar/api-client";
+import type { BackendStatus, Me } from "@oystar/api-client";
 import { useOutletContext } from "react-router";
 import type { SubscriptionState } from "./use-subscription";
 
@@ -6,6 +6,9 @@ import type { SubscriptionState } from "./use-subscription";
 export type AssistantContext = {
   subscription: SubscriptionState;
   profile: Me | null;
+  backend: BackendStatus;
+  /** The server answers with its offline model (no LLM connected). */
+  offlineModel: boolean;
   /** spec 001 §2: a screen that has a conversation supplies the header's clear-chat action. */
   setClearChat: (clear: (() => void) | null) => void;
 };

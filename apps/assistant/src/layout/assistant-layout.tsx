@@ -1,4 +1,4 @@
-import { BackendStatusBadge, useBackendStatus } from "@oystar/api-client/react";
+import { BackendStatusBadge } from "@oystar/api-client/react";
 import { buttonClassName } from "@oystar/ui-kit";
 import { useAuth } from "@oystar/auth/react";
 import { authMessages } from "@oystar/auth";
@@ -7,17 +7,17 @@ import { PlanBadge, QuotaBadge } from "@oystar/plans-and-gates/react";
 import { toggleAdvancedControls } from "@oystar/chat-core";
 import { useCallback, useMemo, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { checkBackend } from "../api";
 import { messages } from "../messages";
 import type { AssistantContext } from "./assistant-context";
 import { useAppVersion } from "./use-app-version";
+import { useBackendHealth } from "./use-backend-health";
 import { useProfile } from "./use-profile";
 import { useSubscription } from "./use-subscription";
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {
   const version = useAppVersion();
-  const { status } = useBackendStatus(checkBackend);
+  const { backend, offlineModel } = useBackendHealth();
   const auth = useAuth();
   const user = auth.status === "authenticated" ? auth.user : null;
   const profile = useProfile();
@@ -29,7 +29,10 @@ export function AssistantLayout() {
   // A function in state must be set through an updater, or React would call it.
   const [clearChat, setClearChatState] = useState<(() => void) | null>(null);
   const setClearChat = useCallback((clear: (() => void) | null) => setClearChatState(() => clear), []);
-  const context = useMemo<AssistantContext>(() => ({ subscription, profile, setClearChat }), [subscription, profile, setClearChat]);
+  const context = useMemo<AssistantContext>(
+    () => ({ subscription, profile, backend, offlineModel, setClearChat }),
+    [subscription, profile, backend, offlineModel, setClearChat],
+  );
   return (
     <div className="assistant">
       <AppHeader
@@ -63,7 +66,7 @@ export function AssistantLayout() {
         }
         status={
           <>
-            <BackendStatusBadge status={status} />
+            <BackendStatusBadge status={backend} />
             <PlanBadge plan={plan} />
             {/* spec 001 §2: debates on /debate, queries elsewhere. */}
             {onDebate ? (

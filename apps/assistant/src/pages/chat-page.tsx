@@ -1,14 +1,11 @@
 import { createApiClient, resetResponseSchema } from "@oystar/api-client";
-import { useBackendStatus } from "@oystar/api-client/react";
 import { useAuth } from "@oystar/auth/react";
 import { canSend, isResetCommand, MARKERS, type ChatMessage } from "@oystar/chat-core";
 import { AdvancedPanel, Composer, MessageActions, MessageList, TypingDemo, useAdvancedControls, useReadAloud } from "@oystar/chat-core/react";
 import { EmptyState, Notice } from "@oystar/ui-kit/react";
 import { useCallback, useEffect, useState } from "react";
-import { checkBackend } from "../api";
 import { QuotaCard } from "../chat/quota-card";
 import { useChatSession } from "../chat/use-chat-session";
-import { useOfflineModel } from "../chat/use-offline-model";
 import { useAssistantContext } from "../layout/assistant-context";
 import { messages } from "../messages";
 
@@ -17,16 +14,14 @@ const QUOTA_REFRESH_DELAY_MS = 500;
 
 /** /chat (spec 001 §2): the plain chat. */
 export function Component() {
-  const { subscription, profile, setClearChat } = useAssistantContext();
+  const { subscription, profile, backend, offlineModel, setClearChat } = useAssistantContext();
   const auth = useAuth();
-  const { status: backend } = useBackendStatus(checkBackend);
   const [chat, session] = useChatSession(profile?.isAdmin ?? false);
   const [input, setInput] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const [advancedOpen] = useAdvancedControls();
   const [typingDemoOpen, setTypingDemoOpen] = useState(false);
   const readAloud = useReadAloud();
-  const offlineModel = useOfflineModel();
 
   // spec 001 §2: the header's clear-chat button belongs to this screen.
   useEffect(() => {

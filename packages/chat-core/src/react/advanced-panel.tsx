@@ -1,7 +1,7 @@
-import { SELECTABLE_CHAT_MODELS, type ChatModel } from "@oystar/api-client";
+import { SELECTABLE_CHAT_MODELS, supportsReasoning, type ChatModel } from "@oystar/api-client";
 import { Button, Toggle } from "@oystar/ui-kit/react";
 import { useId } from "react";
-import { deepThinkAvailable, type CompletionOptions } from "../completion";
+import type { CompletionOptions } from "../completion";
 import { chatMessages } from "../messages";
 
 export type AdvancedPanelProps = {
@@ -38,7 +38,7 @@ export function AdvancedPanel({ options, onModelChange, onDeepThinkChange, onOpe
           ))}
         </select>
       </div>
-      {deepThinkAvailable(options.model) ? (
+      {supportsReasoning(options.model) ? (
         <Toggle
           label={chatMessages.advanced.deepThink}
           description={chatMessages.advanced.deepThinkDescription}

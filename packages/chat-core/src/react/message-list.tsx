@@ -36,7 +36,8 @@ export function MessageList({ messages, partial, loading, answerId, renderMarker
     return () => clearTimeout(timer);
   }, [count]);
   return (
-    <ol className="chat-messages" aria-busy={loading}>
+    // Screen readers hear a finished answer once: aria-busy holds announcements while it streams.
+    <ol className="chat-messages" aria-live="polite" aria-busy={loading}>
       {/* One keyed list: the streaming answer becomes its message in place, without a remount. */}
       {shown.map((message, index) => (
         <MessageItem
