@@ -42,6 +42,8 @@ test("an answer can be copied; the version opens the advanced settings, Deep Thi
   await ask(page, "Ciao!");
   const answer = page.locator(".chat-message--assistant").last();
   await expect(answer).toContainText("Primo carattere");
+  // The answer is drawn as Markdown once its renderer is there; until then its buttons may move.
+  await expect(answer.locator("code", { hasText: "LLM_BASE_URL" })).toBeVisible();
   await answer.getByRole("button", { name: "Copia" }).click();
   await expect(page.getByText("Risposta copiata negli appunti.")).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());

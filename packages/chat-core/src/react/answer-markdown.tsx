@@ -1,7 +1,21 @@
 import { lazy, memo, Suspense } from "react";
 
 // The Markdown parser is the heaviest part of the chat: it loads after the screen is up.
-const MarkdownView = lazy(() => import("./markdown-view"));
+let markdownView: Promise<typeof import("./markdown-view")> | undefined;
+const loadMarkdownView = () => (markdownView ??= import("./markdown-view"));
+const MarkdownView = lazy(loadMarkdownView);
+
+/**
+ * Starts loading the Markdown renderer without waiting for the first answer: a screen that will
+ * show answers calls it once it is up, so the first answer is not redrawn (and its buttons do not
+ * move under the pointer) when the renderer arrives late.
+ */
+export function preloadAnswerRenderer(): void {
+  // A failed load is retried by the first answer that needs the renderer.
+  loadMarkdownView().catch(() => {
+    markdownView = undefined;
+  });
+}
 
 /** A finished or streaming answer as Markdown; plain text until the renderer has loaded. */
 export const AnswerMarkdown = memo(function AnswerMarkdown({ text }: { text: string }) {

@@ -1,6 +1,6 @@
 export { AdvancedPanel } from "./advanced-panel";
 export type { AdvancedPanelProps } from "./advanced-panel";
-export { AnswerMarkdown } from "./answer-markdown";
+export { AnswerMarkdown, preloadAnswerRenderer } from "./answer-markdown";
 export { Composer, composerPlaceholder } from "./composer";
 export type { ComposerProps } from "./composer";
 export { MessageActions } from "./message-actions";

@@ -3,7 +3,7 @@ import type { ChatMessage } from "../conversation";
 import { markdownBlocks } from "../markdown-blocks";
 import { isMarker, type Marker } from "../markers";
 import { chatMessages } from "../messages";
-import { AnswerMarkdown } from "./answer-markdown";
+import { AnswerMarkdown, preloadAnswerRenderer } from "./answer-markdown";
 
 export type MessageListProps = {
   messages: readonly ChatMessage[];
@@ -30,6 +30,8 @@ export function MessageList({ messages, partial, loading, answerId, renderMarker
   const count = messages.length;
   const streamingAnswer: ChatMessage | null = loading ? { id: answerId ?? "streaming", role: "assistant", content: partial, timestamp: 0 } : null;
   const shown = streamingAnswer ? [...messages, streamingAnswer] : messages;
+  // The renderer loads while the user types the first question, not once its answer is there.
+  useEffect(preloadAnswerRenderer, []);
   useEffect(() => {
     if (count === 0) return;
     const timer = setTimeout(() => lastMessage.current?.scrollIntoView({ block: "start", behavior: "smooth" }), SCROLL_TO_ANSWER_DELAY_MS);
