@@ -1,8 +1,9 @@
 import { lazy, memo, Suspense } from "react";
 
 // The Markdown parser is the heaviest part of the chat: it loads after the screen is up.
-let markdownView: Promise<typeof import("./markdown-view")> | undefined;
-const loadMarkdownView = () => (markdownView ??= import("./markdown-view"));
+const importMarkdownView = () => import("./markdown-view");
+let markdownView: ReturnType<typeof importMarkdownView> | undefined;
+const loadMarkdownView = () => (markdownView ??= importMarkdownView());
 const MarkdownView = lazy(loadMarkdownView);
 
 /**
