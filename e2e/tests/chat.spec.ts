@@ -1,17 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { collectConsoleErrors } from "../support/console-errors";
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login?returnTo=%2Fchat");
-  await page.getByRole("button", { name: "ACCEDI" }).click();
-  if (email.endsWith("@oystar.test")) {
-    await page.getByRole("button", { name: `Accedi come ${email}` }).click();
-  } else {
-    await page.getByLabel(/Un altro indirizzo email/).fill(email);
-    await page.getByRole("button", { name: "Accedi", exact: true }).click();
-  }
-  await expect(page).toHaveURL(/\/chat$/);
-}
+import { signIn } from "../support/sign-in";
 
 async function ask(page: Page, question: string) {
   await page.getByRole("textbox", { name: "Messaggio" }).fill(question);

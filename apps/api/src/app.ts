@@ -13,6 +13,7 @@ import type { Env } from "./env";
 import { healthRoutes } from "./health/health-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
 import type { Services } from "./services";
+import { settingsRoutes } from "./settings/settings-routes";
 import { securityHeaders } from "./web/security-headers";
 import { destinationOf } from "./web/one-origin";
 import { serveApps } from "./web/serve-apps";
@@ -43,7 +44,7 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   // Signed-in routes: every one behind token verification (DESIGN.md §4).
   const signedIn = requireUser(services.db, services.verifyToken);
   const signedInPaths = ["/api/me", "/api/subscription/status", "/api/debates/increment", "/api/checkout/session", "/api/forms/index-request"];
-  signedInPaths.push("/groq/chat/completions", "/groq/models", "/api/ollama/reset");
+  signedInPaths.push("/groq/chat/completions", "/groq/models", "/api/ollama/reset", "/api/settings");
   for (const path of signedInPaths) {
     app.use(path, signedIn);
   }
@@ -51,6 +52,7 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   app.route("/", subscriptionRoutes(services.db, env.adminEmails));
   app.route("/", checkoutRoutes(services.db, services.billing.provider));
   app.route("/", llmRoutes(services.db, env));
+  app.route("/", settingsRoutes(services.db, env.adminEmails));
   // Contact and enterprise forms are public; the indexing request is signed-in (above).
   app.route("/", formRoutes(services.db, env.formsForwardUrl));
 

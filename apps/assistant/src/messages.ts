@@ -27,5 +27,22 @@ export const messages = {
     title: "OYSTAR RAG",
     description: "Domande sui documenti indicizzati, con le fonti citate. Disponibile nei piani Business ed Enterprise.",
   },
+  settings: {
+    open: "Impostazioni globali",
+    title: "Impostazioni globali",
+    scope: "Applicate a tutti gli utenti.",
+    save: "Salva",
+    saving: "Salvataggio...",
+    reset: "Valori Ottimali",
+    resetQuestion: "Ripristinare i valori ottimali?",
+    resetConfirm: "Sì, ripristina",
+    cancel: "Annulla",
+    defaultsRestored: "Valori ottimali ripristinati: premi Salva per applicarli a tutti gli utenti.",
+    saved: "Impostazioni salvate! Tutti gli utenti useranno queste configurazioni.",
+    saveFailed: "Errore nel salvataggio delle impostazioni",
+    loadFailed: "Impostazioni non disponibili: sono mostrati i valori predefiniti.",
+    accessDenied: (user: string) =>
+      `ACCESSO NEGATO: solo l'amministratore può modificare le impostazioni globali (utente attuale: ${user}).`,
+  },
   notFound: { title: "Pagina non trovata", back: "Torna alla home" },
 } as const;

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, expect, test, vi } from "vitest";
+import { defaultSettings, type Settings } from "@oystar/api-client";
 import { createAuthSession } from "@oystar/auth";
 import { AuthProvider } from "@oystar/auth/react";
 import { assistantRoutes } from "./routes";
@@ -12,15 +13,31 @@ const statusOf = (plan: "free" | "business") =>
     ? { plan, plan_name: "Business", queries_used: 4, queries_limit: -1, debates_used: 1, debates_limit: -1, rag_enabled: true }
     : { plan, plan_name: "Free", queries_used: 0, queries_limit: 50, debates_used: 0, debates_limit: 0, rag_enabled: false };
 
-function serverAnswers({ healthy, plan = "business" }: { healthy: boolean; plan?: "free" | "business" }) {
+/** The global settings as the server keeps them, and what the admin's saves sent. */
+const settingsServer = { stored: defaultSettings as Settings, saves: [] as unknown[], refuseWith: null as string | null };
+
+function serverAnswers({ healthy, plan = "business", admin = false }: { healthy: boolean; plan?: "free" | "business"; admin?: boolean }) {
+  settingsServer.stored = defaultSettings;
+  settingsServer.saves = [];
+  settingsServer.refuseWith = null;
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
+      if (url.endsWith("/api/settings") && init?.method === "POST") {
+        const body = JSON.parse(String(init.body)) as Settings;
+        settingsServer.saves.push(body);
+        if (settingsServer.refuseWith) return Response.json({ error: settingsServer.refuseWith }, { status: 400 });
+        settingsServer.stored = body;
+        return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z" });
+      }
+      if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null });
       if (url.endsWith("/config.json")) return Response.json({ version: "1.2.3", provider: "cloud", auth: null });
       if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
       if (url.endsWith("/api/me")) {
-        return Response.json({ username: "Utente Pro", email: "pro@oystar.test", name: "Utente Pro", picture: null, isAdmin: false });
+        return admin
+          ? Response.json({ username: "Amministratore", email: "admin@oystar.test", name: "Amministratore", picture: null, isAdmin: true })
+          : Response.json({ username: "Utente Pro", email: "pro@oystar.test", name: "Utente Pro", picture: null, isAdmin: false });
       }
       if (url.endsWith("/groq/chat/completions")) {
         const pieces = ["Ecco **la", " risposta**."].map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
@@ -172,4 +189,82 @@ test("clicking the version opens the advanced settings: the model and Deep Think
   expect(within(panel).getByRole("switch", { name: /Deep Think/ })).toBeChecked();
   await user.click(within(banner).getByRole("button", { name: "v1.2.3" }));
   expect(screen.queryByRole("region", { name: "Impostazioni avanzate" })).toBeNull();
+});
+
+test("only the admin sees the global settings button", async () => {
+  visit("/chat");
+  const banner = await screen.findByRole("banner");
+  await within(banner).findByText("pro@oystar.test");
+  expect(within(banner).queryByRole("button", { name: "Impostazioni globali" })).toBeNull();
+});
+
+test("the admin saves a new default chat model: the whole settings go to the server and the chat uses it", async () => {
+  serverAnswers({ healthy: true, admin: true });
+  const user = userEvent.setup();
+  visit("/chat");
+  const banner = await screen.findByRole("banner");
+  await user.click(await within(banner).findByRole("button", { name: "Impostazioni globali" }));
+  const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
+  expect(within(panel).getByText("Applicate a tutti gli utenti.")).toBeVisible();
+  await user.selectOptions(await within(panel).findByRole("combobox", { name: "Modello predefinito" }), "openai/gpt-oss-20b");
+  await user.click(within(panel).getByRole("button", { name: "Salva" }));
+
+  expect(await screen.findByText("Impostazioni salvate! Tutti gli utenti useranno queste configurazioni.")).toBeVisible();
+  expect(screen.queryByRole("dialog", { name: "Impostazioni globali" })).toBeNull();
+  expect(settingsServer.saves).toEqual([{ ...defaultSettings, pigna_ai_model: "openai/gpt-oss-20b" }]);
+  await user.click(within(banner).getByRole("button", { name: "v1.2.3" }));
+  expect(within(screen.getByRole("region", { name: "Impostazioni avanzate" })).getByRole("combobox", { name: "Modello" })).toHaveValue(
+    "openai/gpt-oss-20b",
+  );
+});
+
+test("the settings form shows fields by their switches, checks bounds before sending, and says why the server refused", async () => {
+  serverAnswers({ healthy: true, admin: true });
+  const user = userEvent.setup();
+  visit("/chat");
+  await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
+  const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
+  const topK = await within(panel).findByRole("spinbutton", { name: "Top-K retrieval" });
+
+  // Cache on: its duration shows; cache off: it does not.
+  expect(within(panel).getByRole("spinbutton", { name: "Durata della cache" })).toBeVisible();
+  await user.click(within(panel).getByRole("switch", { name: "Cache" }));
+  expect(within(panel).queryByRole("spinbutton", { name: "Durata della cache" })).toBeNull();
+
+  await user.clear(topK);
+  await user.type(topK, "500");
+  await user.click(within(panel).getByRole("button", { name: "Salva" }));
+  expect(await within(panel).findByText("Top-K retrieval: il valore massimo è 100")).toBeVisible();
+  expect(settingsServer.saves).toEqual([]);
+
+  await user.clear(topK);
+  await user.type(topK, "50");
+  settingsServer.refuseWith = "Modello A: modello non consentito";
+  await user.click(within(panel).getByRole("button", { name: "Salva" }));
+  expect(await within(panel).findByText("Errore nel salvataggio delle impostazioni: Modello A: modello non consentito")).toBeVisible();
+  expect(settingsServer.saves).toEqual([{ ...defaultSettings, rag_top_k_retrieval: 50, rag_use_cache: false }]);
+});
+
+test("'Valori Ottimali' asks first, then restores the defaults in the form only", async () => {
+  serverAnswers({ healthy: true, admin: true });
+  settingsServer.stored = { ...defaultSettings, debate_length: 150, rag_index_names: ["contratti", "bilanci"] };
+  const user = userEvent.setup();
+  visit("/chat");
+  await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
+  const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
+  expect(await within(panel).findByRole("slider", { name: "Lunghezza predefinita" })).toHaveValue("150");
+  expect(within(panel).getByRole("textbox", { name: "Indici" })).toHaveValue("contratti, bilanci");
+
+  await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
+  expect(within(panel).getByText("Ripristinare i valori ottimali?")).toBeVisible();
+  await user.click(within(panel).getByRole("button", { name: "Annulla" }));
+  expect(within(panel).getByRole("slider", { name: "Lunghezza predefinita" })).toHaveValue("150");
+
+  await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
+  await user.click(within(panel).getByRole("button", { name: "Sì, ripristina" }));
+  expect(within(panel).getByRole("slider", { name: "Lunghezza predefinita" })).toHaveValue("20");
+  expect(within(panel).getByRole("textbox", { name: "Indici" })).toHaveValue("");
+  expect(within(panel).getByText("Valori ottimali ripristinati: premi Salva per applicarli a tutti gli utenti.")).toBeVisible();
+  expect(settingsServer.saves).toEqual([]);
+  expect(settingsServer.stored.debate_length).toBe(150);
 });

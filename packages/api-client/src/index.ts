@@ -33,8 +33,15 @@ export {
   runtimeConfigSchema,
 } from "./schemas/service";
 export type { ApiError, Health, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
-export { DEFAULT_RAG_SYSTEM_PROMPT, defaultSettings, mergeSettings, settingsSchema, settingsUpdateSchema } from "./schemas/settings";
-export type { Settings } from "./schemas/settings";
+export {
+  DEFAULT_RAG_SYSTEM_PROMPT,
+  defaultSettings,
+  mergeSettings,
+  settingsAnswerSchema,
+  settingsSchema,
+  settingsUpdateSchema,
+} from "./schemas/settings";
+export type { Settings, SettingsAnswer } from "./schemas/settings";
 export { parseSubscriptionStatus, subscriptionStatusResponseSchema, subscriptionStatusSchema } from "./schemas/subscription";
 export type { SubscriptionStatus } from "./schemas/subscription";
 export { readModelStream } from "./streams/model-stream";

@@ -2,17 +2,21 @@ import { BackendStatusBadge } from "@oystar/api-client/react";
 import { buttonClassName } from "@oystar/ui-kit";
 import { useAuth } from "@oystar/auth/react";
 import { authMessages } from "@oystar/auth";
-import { AppHeader, Button } from "@oystar/ui-kit/react";
+import { AppHeader, Button, Notice } from "@oystar/ui-kit/react";
 import { PlanBadge, QuotaBadge } from "@oystar/plans-and-gates/react";
 import { toggleAdvancedControls } from "@oystar/chat-core";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { messages } from "../messages";
 import type { AssistantContext } from "./assistant-context";
 import { useAppVersion } from "./use-app-version";
 import { useBackendHealth } from "./use-backend-health";
+import { useGlobalSettings } from "./use-global-settings";
 import { useProfile } from "./use-profile";
 import { useSubscription } from "./use-subscription";
+
+// Only the admin ever opens the settings panel: it is not part of everyone's first load.
+const GlobalSettingsPanel = lazy(() => import("../settings/global-settings-panel").then((module) => ({ default: module.GlobalSettingsPanel })));
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {
@@ -22,6 +26,9 @@ export function AssistantLayout() {
   const user = auth.status === "authenticated" ? auth.user : null;
   const profile = useProfile();
   const subscription = useSubscription();
+  const globalSettings = useGlobalSettings();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsSaved, setSettingsSaved] = useState(false);
   const onDebate = useLocation().pathname.startsWith("/debate");
   const plan = subscription.failed ? "free" : subscription.status?.plan;
   // spec 001 §2: the user's email, or the username; the server's profile once it answers.
@@ -30,8 +37,8 @@ export function AssistantLayout() {
   const [clearChat, setClearChatState] = useState<(() => void) | null>(null);
   const setClearChat = useCallback((clear: (() => void) | null) => setClearChatState(() => clear), []);
   const context = useMemo<AssistantContext>(
-    () => ({ subscription, profile, backend, offlineModel, setClearChat }),
-    [subscription, profile, backend, offlineModel, setClearChat],
+    () => ({ subscription, profile, backend, offlineModel, globalSettings: globalSettings.answer, setClearChat }),
+    [subscription, profile, backend, offlineModel, globalSettings.answer, setClearChat],
   );
   return (
     <div className="assistant">
@@ -84,13 +91,38 @@ export function AssistantLayout() {
                 {messages.clearChat}
               </Button>
             ) : null}
+            {/* spec 001 §6: only the admin sees it; GET /api/me carries the server's verdict. */}
+            {profile?.isAdmin ? (
+              <Button variant="ghost" size="sm" onClick={() => setSettingsOpen(true)}>
+                {messages.settings.open}
+              </Button>
+            ) : null}
             <Button variant="secondary" size="sm" onClick={() => void auth.logout()}>
               {authMessages.signOut}
             </Button>
           </>
         }
       />
+      {settingsOpen ? (
+        <Suspense fallback={null}>
+          <GlobalSettingsPanel
+            open
+            onClose={() => setSettingsOpen(false)}
+            isAdmin={profile?.isAdmin ?? false}
+            userName={shownName ?? ""}
+            onSaved={(answer) => {
+              globalSettings.replace(answer);
+              setSettingsSaved(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
       <main className="assistant-main">
+        {settingsSaved ? (
+          <Notice tone="success" onDismiss={() => setSettingsSaved(false)}>
+            {messages.settings.saved}
+          </Notice>
+        ) : null}
         <Outlet context={context} />
       </main>
     </div>

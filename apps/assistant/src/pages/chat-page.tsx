@@ -14,7 +14,7 @@ const QUOTA_REFRESH_DELAY_MS = 500;
 
 /** /chat (spec 001 §2): the plain chat. */
 export function Component() {
-  const { subscription, profile, backend, offlineModel, setClearChat } = useAssistantContext();
+  const { subscription, profile, backend, offlineModel, globalSettings, setClearChat } = useAssistantContext();
   const auth = useAuth();
   const [chat, session] = useChatSession(profile?.isAdmin ?? false);
   const [input, setInput] = useState("");
@@ -31,6 +31,12 @@ export function Component() {
     });
     return () => setClearChat(null);
   }, [setClearChat, session, readAloud]);
+
+  // spec 001 §7: the chat starts from the admin's default model (and follows a new one saved).
+  const defaultModel = globalSettings?.settings.pigna_ai_model;
+  useEffect(() => {
+    if (defaultModel) session.setModel(defaultModel);
+  }, [defaultModel, session]);
 
   const sendable = canSend({ input, loading: chat.loading, backend, blocked: chat.blocked });
 

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { MISSING_CHECKOUT_URL, parseCheckoutSession } from "./checkout";
 import { plansResponseSchema } from "./plans";
-import { defaultSettings, mergeSettings, settingsUpdateSchema } from "./settings";
+import { defaultSettings, mergeSettings, settingsAnswerSchema, settingsUpdateSchema } from "./settings";
 import { parseSubscriptionStatus } from "./subscription";
 
 const status = {
@@ -43,6 +43,13 @@ test("settings are merged over the defaults, unwrapping data and dropping bad va
   expect(merged.rag_index_names).toEqual(["gardenroute-500", "test"]);
   expect(merged).not.toHaveProperty("unknown_key");
   expect(mergeSettings(undefined)).toEqual(defaultSettings);
+});
+
+test("a settings answer gives the merged settings and the last save, from ours or an older server", () => {
+  const ours = settingsAnswerSchema.parse({ data: { ...defaultSettings, debate_length: 30 }, updated_at: "2026-11-20T10:00:00.000Z" });
+  expect(ours).toEqual({ settings: { ...defaultSettings, debate_length: 30 }, updatedAt: "2026-11-20T10:00:00.000Z" });
+  const older = settingsAnswerSchema.parse({ debate_length: 12, updated_at: "ieri" });
+  expect(older).toEqual({ settings: { ...defaultSettings, debate_length: 12 }, updatedAt: null });
 });
 
 test("the defaults satisfy every bound", () => {

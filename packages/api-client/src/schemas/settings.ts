@@ -132,3 +132,24 @@ function unwrapData(json: unknown): unknown {
   }
   return json;
 }
+
+/** What the modules read from GET (and the admin gets back from POST) /api/settings. */
+export type SettingsAnswer = {
+  settings: Settings;
+  /** When the admin last saved (ISO 8601); null while the defaults apply. */
+  updatedAt: string | null;
+};
+
+/**
+ * The answer of GET and POST /api/settings: `{data, updated_at}` from our server, or a bare
+ * settings object from an older one. Tolerant by design (spec 001 §7: merged over the defaults).
+ */
+export const settingsAnswerSchema = z.unknown().transform(
+  (json): SettingsAnswer => ({ settings: mergeSettings(json), updatedAt: readUpdatedAt(json) }),
+);
+
+function readUpdatedAt(json: unknown): string | null {
+  if (!json || typeof json !== "object" || !("updated_at" in json)) return null;
+  const value = (json as { updated_at: unknown }).updated_at;
+  return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : null;
+}

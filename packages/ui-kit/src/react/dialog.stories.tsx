@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 
-function OcrConfirmation({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
+function OcrConfirmation({ initiallyOpen = false, placement }: { initiallyOpen?: boolean; placement?: "center" | "side" }) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
     <>
@@ -12,6 +12,7 @@ function OcrConfirmation({ initiallyOpen = false }: { initiallyOpen?: boolean })
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
+        placement={placement}
         title="PDF senza testo"
         footer={
           <>
@@ -32,6 +33,8 @@ type Story = StoryObj<typeof meta>;
 
 export const Closed: Story = {};
 export const Open: Story = { args: { initiallyOpen: true } };
+/** The side panel of long forms (global settings, RAG configuration). */
+export const SidePanel: Story = { args: { initiallyOpen: true, placement: "side" } };
 export const EscapeClosesAndReturnsFocus: Story = {
   play: async ({ canvasElement }) => {
     const opener = within(canvasElement).getByRole("button", { name: "Carica PDF" });

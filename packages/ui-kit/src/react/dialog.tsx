@@ -9,13 +9,15 @@ export type DialogProps = {
   title: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
+  /** "side": a tall panel at the right edge, for forms longer than a screen (spec 001 §2). */
+  placement?: "center" | "side";
 };
 
 const focusableSelector =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus stays inside while open, Escape closes, focus goes back where it was. */
-export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer, placement = "center" }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -57,14 +59,14 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
   };
 
   return createPortal(
-    <div className="oy-dialog-backdrop" onMouseDown={onBackdropClick} data-testid="dialog-backdrop">
+    <div className={placement === "side" ? "oy-dialog-backdrop oy-dialog-backdrop--side" : "oy-dialog-backdrop"} onMouseDown={onBackdropClick} data-testid="dialog-backdrop">
       <div
         ref={panel}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="oy-dialog"
+        className={placement === "side" ? "oy-dialog oy-dialog--side" : "oy-dialog"}
         onKeyDown={onKeyDown}
       >
         <div className="oy-dialog__header">

@@ -2,6 +2,7 @@ import { accounts } from "./0001-accounts";
 import { usage } from "./0002-usage";
 import { billing } from "./0003-billing";
 import { forms } from "./0004-forms";
+import { settings } from "./0005-settings";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -9,4 +10,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0002-usage", sql: usage },
   { id: "0003-billing", sql: billing },
   { id: "0004-forms", sql: forms },
+  { id: "0005-settings", sql: settings },
 ];
