@@ -41,8 +41,6 @@ export const messages = {
     saved: "Impostazioni salvate! Tutti gli utenti useranno queste configurazioni.",
     saveFailed: "Errore nel salvataggio delle impostazioni",
     loadFailed: "Impostazioni non disponibili: sono mostrati i valori predefiniti.",
-    accessDenied: (user: string) =>
-      `ACCESSO NEGATO: solo l'amministratore può modificare le impostazioni globali (utente attuale: ${user}).`,
   },
   notFound: { title: "Pagina non trovata", back: "Torna alla home" },
 } as const;

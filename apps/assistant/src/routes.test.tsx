@@ -14,12 +14,12 @@ const statusOf = (plan: "free" | "business") =>
     : { plan, plan_name: "Free", queries_used: 0, queries_limit: 50, debates_used: 0, debates_limit: 0, rag_enabled: false };
 
 /** The global settings as the server keeps them, and what the admin's saves sent. */
-const settingsServer = { stored: defaultSettings as Settings, saves: [] as unknown[], refuseWith: null as string | null };
+const settingsServer = { stored: defaultSettings as Settings, saves: [] as unknown[], refusal: null as { status: number; error: string } | null };
 
 function serverAnswers({ healthy, plan = "business", admin = false }: { healthy: boolean; plan?: "free" | "business"; admin?: boolean }) {
   settingsServer.stored = defaultSettings;
   settingsServer.saves = [];
-  settingsServer.refuseWith = null;
+  settingsServer.refusal = null;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -27,7 +27,8 @@ function serverAnswers({ healthy, plan = "business", admin = false }: { healthy:
       if (url.endsWith("/api/settings") && init?.method === "POST") {
         const body = JSON.parse(String(init.body)) as Settings;
         settingsServer.saves.push(body);
-        if (settingsServer.refuseWith) return Response.json({ error: settingsServer.refuseWith }, { status: 400 });
+        const { refusal } = settingsServer;
+        if (refusal) return Response.json({ error: refusal.error }, { status: refusal.status });
         settingsServer.stored = body;
         return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z" });
       }
@@ -239,10 +240,17 @@ test("the settings form shows fields by their switches, checks bounds before sen
 
   await user.clear(topK);
   await user.type(topK, "50");
-  settingsServer.refuseWith = "Modello A: modello non consentito";
+  settingsServer.refusal = { status: 400, error: "Modello A: modello non consentito" };
   await user.click(within(panel).getByRole("button", { name: "Salva" }));
   expect(await within(panel).findByText("Errore nel salvataggio delle impostazioni: Modello A: modello non consentito")).toBeVisible();
   expect(settingsServer.saves).toEqual([{ ...defaultSettings, rag_top_k_retrieval: 50, rag_use_cache: false }]);
+
+  // The admin's rights were taken away meanwhile: the server's refusal, naming the user, as is.
+  const denied = "ACCESSO NEGATO: solo l'amministratore può modificare le impostazioni globali (utente attuale: admin@oystar.test).";
+  settingsServer.refusal = { status: 403, error: denied };
+  await user.click(within(panel).getByRole("button", { name: "Salva" }));
+  expect(await within(panel).findByText(denied)).toBeVisible();
+  expect(screen.getByRole("dialog", { name: "Impostazioni globali" })).toBeVisible();
 });
 
 test("'Valori Ottimali' asks first, then restores the defaults in the form only", async () => {

@@ -108,8 +108,6 @@ export function AssistantLayout() {
           <GlobalSettingsPanel
             open
             onClose={() => setSettingsOpen(false)}
-            isAdmin={profile?.isAdmin ?? false}
-            userName={shownName ?? ""}
             onSaved={(answer) => {
               globalSettings.replace(answer);
               setSettingsSaved(true);

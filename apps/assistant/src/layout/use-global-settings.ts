@@ -1,6 +1,6 @@
-import { createApiClient, defaultSettings, settingsAnswerSchema, type SettingsAnswer } from "@oystar/api-client";
-import { useAuth } from "@oystar/auth/react";
+import { defaultSettings, settingsAnswerSchema, type SettingsAnswer } from "@oystar/api-client";
 import { useEffect, useMemo, useState } from "react";
+import { useSignedInApi } from "./use-signed-in-api";
 
 export type GlobalSettingsState = {
   /** null until the server answers; the built-in defaults if it cannot (spec 001 §7). */
@@ -11,13 +11,10 @@ export type GlobalSettingsState = {
 
 /** GET /api/settings: the admin's defaults every module starts from (chat model, debate, RAG). */
 export function useGlobalSettings(): GlobalSettingsState {
-  const auth = useAuth();
-  const signedIn = auth.status === "authenticated";
-  const { getAccessToken } = auth;
-  const api = useMemo(() => createApiClient({ getAccessToken }), [getAccessToken]);
+  const api = useSignedInApi();
   const [answer, setAnswer] = useState<SettingsAnswer | null>(null);
   useEffect(() => {
-    if (!signedIn) return;
+    if (!api) return;
     let current = true;
     api
       .get("/api/settings", settingsAnswerSchema)
@@ -26,6 +23,6 @@ export function useGlobalSettings(): GlobalSettingsState {
     return () => {
       current = false;
     };
-  }, [api, signedIn]);
+  }, [api]);
   return useMemo(() => ({ answer, replace: setAnswer }), [answer]);
 }

@@ -1,19 +1,16 @@
-import { createApiClient, meSchema, type Me } from "@oystar/api-client";
-import { useAuth } from "@oystar/auth/react";
-import { useEffect, useMemo, useState } from "react";
+import { meSchema, type Me } from "@oystar/api-client";
+import { useEffect, useState } from "react";
+import { useSignedInApi } from "./use-signed-in-api";
 
 /**
  * The signed-in user's profile as the server knows it (GET /api/me): the first call also
  * registers a new account, and `isAdmin` is the server's decision, never the browser's.
  */
 export function useProfile(): Me | null {
-  const auth = useAuth();
-  const signedIn = auth.status === "authenticated";
-  const { getAccessToken } = auth;
-  const api = useMemo(() => createApiClient({ getAccessToken }), [getAccessToken]);
+  const api = useSignedInApi();
   const [profile, setProfile] = useState<Me | null>(null);
   useEffect(() => {
-    if (!signedIn) return;
+    if (!api) return;
     let current = true;
     api
       .get("/api/me", meSchema)
@@ -22,6 +19,6 @@ export function useProfile(): Me | null {
     return () => {
       current = false;
     };
-  }, [api, signedIn]);
+  }, [api]);
   return profile;
 }

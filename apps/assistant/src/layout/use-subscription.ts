@@ -1,6 +1,6 @@
-import { createApiClient, subscriptionStatusResponseSchema, type SubscriptionStatus } from "@oystar/api-client";
-import { useAuth } from "@oystar/auth/react";
+import { subscriptionStatusResponseSchema, type SubscriptionStatus } from "@oystar/api-client";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useSignedInApi } from "./use-signed-in-api";
 
 export type SubscriptionState = {
   status: SubscriptionStatus | null;
@@ -11,15 +11,12 @@ export type SubscriptionState = {
 
 /** GET /api/subscription/status for the header badges and the module gates. */
 export function useSubscription(): SubscriptionState {
-  const auth = useAuth();
-  const signedIn = auth.status === "authenticated";
-  const { getAccessToken } = auth;
-  const api = useMemo(() => createApiClient({ getAccessToken }), [getAccessToken]);
+  const api = useSignedInApi();
   const [state, setState] = useState<{ status: SubscriptionStatus | null; failed: boolean }>({ status: null, failed: false });
   const [generation, setGeneration] = useState(0);
   const refresh = useCallback(() => setGeneration((value) => value + 1), []);
   useEffect(() => {
-    if (!signedIn) return;
+    if (!api) return;
     let current = true;
     api
       .get("/api/subscription/status", subscriptionStatusResponseSchema)
@@ -28,6 +25,6 @@ export function useSubscription(): SubscriptionState {
     return () => {
       current = false;
     };
-  }, [api, signedIn, generation]);
+  }, [api, generation]);
   return useMemo(() => ({ ...state, refresh }), [state, refresh]);
 }

@@ -1,5 +1,4 @@
-import { createApiClient, resetResponseSchema } from "@oystar/api-client";
-import { useAuth } from "@oystar/auth/react";
+import { resetResponseSchema } from "@oystar/api-client";
 import { canSend, isResetCommand, MARKERS, type ChatMessage } from "@oystar/chat-core";
 import { AdvancedPanel, Composer, MessageActions, MessageList, TypingDemo, useAdvancedControls, useReadAloud } from "@oystar/chat-core/react";
 import { EmptyState, Notice } from "@oystar/ui-kit/react";
@@ -7,6 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 import { QuotaCard } from "../chat/quota-card";
 import { useChatSession } from "../chat/use-chat-session";
 import { useAssistantContext } from "../layout/assistant-context";
+import { useSignedInApi } from "../layout/use-signed-in-api";
 import { messages } from "../messages";
 
 /** spec 001 §4: the plan and quotas are read again 500 ms after each question. */
@@ -15,7 +15,7 @@ const QUOTA_REFRESH_DELAY_MS = 500;
 /** /chat (spec 001 §2): the plain chat. */
 export function Component() {
   const { subscription, profile, backend, offlineModel, globalSettings, setClearChat } = useAssistantContext();
-  const auth = useAuth();
+  const api = useSignedInApi();
   const [chat, session] = useChatSession(profile?.isAdmin ?? false);
   const [input, setInput] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
@@ -32,7 +32,7 @@ export function Component() {
     return () => setClearChat(null);
   }, [setClearChat, session, readAloud]);
 
-  // spec 001 §7: the chat starts from the admin's default model (and follows a new one saved).
+  // spec 001 §7 (GET /api/settings): the chat starts from the admin's default model (and follows a new one saved).
   const defaultModel = globalSettings?.settings.pigna_ai_model;
   useEffect(() => {
     if (defaultModel) session.setModel(defaultModel);
@@ -45,8 +45,7 @@ export function Component() {
     const text = input;
     setInput("");
     if (isResetCommand(text)) {
-      const api = createApiClient({ getAccessToken: auth.getAccessToken });
-      const answer = await api.post("/api/ollama/reset", { provider: "cloud", models: [chat.options.model] }, resetResponseSchema).catch(() => null);
+      const answer = await api?.post("/api/ollama/reset", { provider: "cloud", models: [chat.options.model] }, resetResponseSchema).catch(() => null);
       setNotice(answer ? `${answer.message} ${answer.details.actions.join(" · ")}` : messages.chat.resetLocalOnly);
       return;
     }

@@ -1,7 +1,7 @@
-import { createApiClient, defaultSettings, HttpError, settingsAnswerSchema, settingsUpdateSchema, type Settings, type SettingsAnswer } from "@oystar/api-client";
-import { useAuth } from "@oystar/auth/react";
+import { defaultSettings, HttpError, settingsAnswerSchema, settingsUpdateSchema, type Settings, type SettingsAnswer } from "@oystar/api-client";
 import { Button, Dialog, Notice, Spinner } from "@oystar/ui-kit/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
+import { useSignedInApi } from "../layout/use-signed-in-api";
 import { messages } from "../messages";
 import { SettingsFieldControl } from "./settings-field-control";
 import { settingsSections, withProvider } from "./settings-fields";
@@ -9,10 +9,6 @@ import { settingsSections, withProvider } from "./settings-fields";
 export type GlobalSettingsPanelProps = {
   open: boolean;
   onClose: () => void;
-  /** The server's verdict (GET /api/me); the server checks again on saving. */
-  isAdmin: boolean;
-  /** Who is signed in, named when saving is refused. */
-  userName: string;
   /** The saved settings, for every module of this page to use at once. */
   onSaved: (answer: SettingsAnswer) => void;
 };
@@ -21,17 +17,19 @@ type Phase = "loading" | "editing" | "confirmingReset" | "saving";
 
 const text = messages.settings;
 
-/** spec 001 §2, §4, §5: the admin's global settings, applied to all users. */
-export function GlobalSettingsPanel({ open, onClose, isAdmin, userName, onSaved }: GlobalSettingsPanelProps) {
-  const { getAccessToken } = useAuth();
-  const api = useMemo(() => createApiClient({ getAccessToken }), [getAccessToken]);
+/**
+ * spec 001 §2, §4, §5: the admin's global settings, applied to all users. Only the admin is
+ * shown the way here; the server decides who may save (403 'ACCESSO NEGATO…' for anyone else).
+ */
+export function GlobalSettingsPanel({ open, onClose, onSaved }: GlobalSettingsPanelProps) {
+  const api = useSignedInApi();
   const [draft, setDraft] = useState<Settings>(defaultSettings);
   const [phase, setPhase] = useState<Phase>("loading");
   const [notice, setNotice] = useState<{ tone: "info" | "error"; text: string } | null>(null);
 
   // spec 001 §4: opening loads the settings; on failure the built-in defaults are shown.
   useEffect(() => {
-    if (!open) return;
+    if (!open || !api) return;
     let current = true;
     setPhase("loading");
     setNotice(null);
@@ -53,11 +51,7 @@ export function GlobalSettingsPanel({ open, onClose, isAdmin, userName, onSaved 
     setDraft((settings) => (update.rag_provider ? withProvider({ ...settings, ...update }, update.rag_provider) : { ...settings, ...update }));
 
   async function save() {
-    // spec 001 §5: the admin check comes first; the server makes the same check.
-    if (!isAdmin) {
-      setNotice({ tone: "error", text: text.accessDenied(userName) });
-      return;
-    }
+    if (!api) return;
     const checked = settingsUpdateSchema.safeParse(draft);
     if (!checked.success) {
       setNotice({ tone: "error", text: checked.error.issues[0]?.message ?? text.saveFailed });
@@ -69,8 +63,7 @@ export function GlobalSettingsPanel({ open, onClose, isAdmin, userName, onSaved 
       onSaved(await api.post("/api/settings", checked.data, settingsAnswerSchema));
       onClose();
     } catch (error) {
-      const detail = error instanceof HttpError ? error.serverMessage : undefined;
-      setNotice({ tone: "error", text: detail ? `${text.saveFailed}: ${detail}` : text.saveFailed });
+      setNotice({ tone: "error", text: saveFailureText(error) });
     } finally {
       setPhase("editing");
     }
@@ -124,4 +117,10 @@ export function GlobalSettingsPanel({ open, onClose, isAdmin, userName, onSaved 
       )}
     </Dialog>
   );
+}
+
+function saveFailureText(error: unknown): string {
+  if (!(error instanceof HttpError) || !error.serverMessage) return text.saveFailed;
+  // spec 001 §5: the server's admin check answers 'ACCESSO NEGATO…' naming the user; it stands alone.
+  return error.status === 403 ? error.serverMessage : `${text.saveFailed}: ${error.serverMessage}`;
 }
