@@ -1,3 +1,3 @@
-import { base, coreWithoutReact } from "@oystar/eslint-config/base";
+import { coreWithoutReact, react } from "@oystar/eslint-config/react";
 
-export default [...base, ...coreWithoutReact];
+export default [...react, ...coreWithoutReact];

@@ -43,6 +43,16 @@ test("for a document it quotes and summarises the opening", async () => {
   expect(text).toMatch(/contiene \d+ parole/);
 });
 
+test("for a PDF in context it restates the question and quotes the document, without its page markers", async () => {
+  const pdf = `--- Pagina 1 ---\nVerbale della riunione del 3 marzo. Presenti tutti i soci.\n--- Pagina 2 ---\nSi approva il bilancio.`;
+  const text = await ask(`Scrivi un riassunto esecutivo.\n\nDocumento «Verbale marzo.pdf» (2 pagine):\n${pdf}`);
+  expect(text).toContain("Hai chiesto: «Scrivi un riassunto esecutivo.»");
+  expect(text).toContain("Il documento «Verbale marzo.pdf» contiene 14 parole. Inizia così:");
+  expect(text).toContain("> Verbale della riunione del 3 marzo. Presenti tutti i soci.");
+  expect(text).toContain("In sintesi: un documento di 2 pagine che si apre con «Verbale della riunione del 3 marzo.»");
+  expect(text).not.toContain("--- Pagina");
+});
+
 test("reset answers with what it did", async () => {
   const { access_token } = await signInAs(server.url, "free@oystar.test");
   const response = await fetch(`${server.url}/api/ollama/reset`, {

@@ -1,5 +1,6 @@
 import "@oystar/ui-kit/styles.css";
 import "@oystar/chat-core/styles.css";
+import "@oystar/pdf-tools/styles.css";
 import "./assistant.css";
 import { AuthProvider } from "@oystar/auth/react";
 import { StrictMode } from "react";

@@ -1,6 +1,7 @@
 import type { Preview } from "@storybook/react-vite";
 import "@oystar/ui-kit/styles.css";
 import "@oystar/chat-core/styles.css";
+import "@oystar/pdf-tools/styles.css";
 
 const preview: Preview = {
   parameters: {

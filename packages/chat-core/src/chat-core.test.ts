@@ -135,6 +135,46 @@ describe("send pipeline", () => {
     await chat.send("Due");
     expect(seen).toEqual([0, 2]);
   });
+
+  test("a document goes with its question only and never into the history", async () => {
+    const requests: { document?: string; history: number }[] = [];
+    const chat = session({
+      complete: async function* ({ document, history }) {
+        requests.push({ document, history: history.length });
+        yield "ok";
+      },
+    });
+    expect(await chat.send("Riassumi", { document: "Documento «Nota.pdf» (1 pagina):\nTesto." })).toBe(true);
+    expect(await chat.send("E poi?")).toBe(true);
+    expect(requests).toEqual([
+      { document: "Documento «Nota.pdf» (1 pagina):\nTesto.", history: 0 },
+      { document: undefined, history: 2 },
+    ]);
+    expect(chat.getSnapshot().conversation.messages.map((message) => message.content)).not.toContain(expect.stringContaining("Testo."));
+  });
+
+  test("send says whether a complete answer arrived", async () => {
+    const failing = session({
+      complete: async function* () {
+        yield* [];
+        throw new Error("HTTP error! status: 502");
+      },
+    });
+    expect(await failing.send("Ciao")).toBe(false);
+    expect(await session({ getAccessToken: async () => null }).send("Ciao")).toBe(false);
+  });
+
+  test("'Altre azioni' drops the last question and its answer", async () => {
+    const chat = session();
+    await chat.send("Uno");
+    await chat.send("Due");
+    chat.dropLastExchange();
+    expect(chat.getSnapshot().conversation.messages.map((message) => message.content.split("\n")[0])).toEqual(["Uno", "Buongiorno"]);
+    chat.dropLastExchange();
+    chat.dropLastExchange();
+    expect(chat.getSnapshot().conversation.messages).toEqual([]);
+    expect(chat.getSnapshot().conversation.contextUsage).toBe(0);
+  });
 });
 
 describe("stopping, clearing, options", () => {

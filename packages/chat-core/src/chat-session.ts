@@ -63,12 +63,19 @@ export function createChatSession(dependencies: ChatDependencies) {
       return () => listeners.delete(listener);
     },
 
-    async send(input: string): Promise<void> {
+    /**
+     * Sends a question, with a document for this question only when one is given. Resolves to
+     * whether a complete answer arrived (the caller then retires the document, spec 001 §4).
+     */
+    async send(input: string, context: { document?: string } = {}): Promise<boolean> {
       const question = input.trim();
-      if (!question || state.loading || state.blocked) return;
+      if (!question || state.loading || state.blocked) return false;
       // spec 001 §5: the token is fetched first; without one nothing is sent.
       const token = await dependencies.getAccessToken().catch(() => null);
-      if (!token) return update({ alert: chatMessages.tokenUnavailable });
+      if (!token) {
+        update({ alert: chatMessages.tokenUnavailable });
+        return false;
+      }
 
       const history = cutHistoryToBudget(state.conversation.messages, dependencies.historyTokens);
       append("user", question);
@@ -80,7 +87,8 @@ export function createChatSession(dependencies: ChatDependencies) {
       let firstCharacterAt: number | null = null;
       let text = "";
       try {
-        for await (const piece of dependencies.complete({ question, history, token, signal: inFlight.signal, options: state.options })) {
+        const request = { question, document: context.document, history, token, signal: inFlight.signal, options: state.options };
+        for await (const piece of dependencies.complete(request)) {
           if (!piece) continue;
           firstCharacterAt ??= dependencies.now();
           text += piece;
@@ -89,11 +97,12 @@ export function createChatSession(dependencies: ChatDependencies) {
         // A stream reader may end quietly when aborted; that is still an abort.
         if (inFlight.signal.aborted) throw inFlight.signal.reason;
         append("assistant", completedAnswer(text, (firstCharacterAt ?? dependencies.now()) - started), answerId);
+        return true;
       } catch (error) {
         if (inFlight.signal.aborted) {
           // Stopped by the user: what had arrived stays, marked as cut short. (Cleared: nothing.)
           if (stoppedByUser && text) append("assistant", `${text}\n\n${chatMessages.answerStopped}`, answerId);
-          return;
+          return false;
         }
         const failure = classifyChatError(error, { admin: dependencies.isAdmin() });
         if (failure.kind === "quota") {
@@ -102,6 +111,7 @@ export function createChatSession(dependencies: ChatDependencies) {
         } else {
           append("assistant", failure.message, answerId);
         }
+        return false;
       } finally {
         inFlight = null;
         update({ loading: false, partial: "", answerId: null });
@@ -112,6 +122,19 @@ export function createChatSession(dependencies: ChatDependencies) {
     stop() {
       stoppedByUser = true;
       inFlight?.abort();
+    },
+
+    /**
+     * spec 001 §2 ('Altre azioni'): the last question and its answer leave the history, so the
+     * next action on the same PDF starts from the conversation before it.
+     */
+    dropLastExchange() {
+      if (state.loading) return;
+      const messages = [...state.conversation.messages];
+      const lastQuestion = messages.findLastIndex((message) => message.role === "user");
+      if (lastQuestion < 0) return;
+      const kept = messages.slice(0, lastQuestion);
+      update({ conversation: { ...state.conversation, messages: kept, contextUsage: contextUsage(kept) } });
     },
 
     /** A fresh conversation (clear chat). */

@@ -27,6 +27,11 @@ describe("the request of a question", () => {
     expect(body).toMatchObject({ reasoning_effort: "high", include_reasoning: true, max_tokens: 8000 });
   });
 
+  test("a document follows its question in the last message", () => {
+    const body = chatCompletionBody("Riassumi", [], { model: "openai/gpt-oss-120b", deepThink: false }, "Documento «Nota.pdf» (1 pagina):\nTesto.");
+    expect(body.messages.at(-1)).toEqual({ role: "user", content: "Riassumi\n\nDocumento «Nota.pdf» (1 pagina):\nTesto." });
+  });
+
   test("the provider switch changes the base address", () => {
     expect(providerBaseUrl("cloud")).toBe("/groq");
     expect(providerBaseUrl("local")).toBe("http://localhost:8000/groq");

@@ -32,8 +32,16 @@ export const answerText = (content: string) => content.split(COMPLETION_LINE)[0]
 
 export type CompletionOptions = { model: ChatModel; deepThink: boolean };
 
-/** The request of one question (spec 001 §7): system prompt, history, question, presets. */
-export function chatCompletionBody(question: string, history: readonly ChatMessage[], options: CompletionOptions): ChatCompletionRequest {
+/**
+ * The request of one question (spec 001 §7): system prompt, history, question, presets. A document
+ * in context (a PDF's text) follows the question in this request only (spec 001 §4).
+ */
+export function chatCompletionBody(
+  question: string,
+  history: readonly ChatMessage[],
+  options: CompletionOptions,
+  document?: string,
+): ChatCompletionRequest {
   // spec 001 §2: 'Deep Think' exists only for models whose name contains openai/gpt-oss.
   const reasoning = options.deepThink && supportsReasoning(options.model);
   return {
@@ -42,7 +50,7 @@ export function chatCompletionBody(question: string, history: readonly ChatMessa
       { role: "system", content: CHAT_SYSTEM_PROMPT },
       // Cards (markers) are not conversation; the first-character line is not the answer.
       ...history.filter((message) => !isMarker(message.content)).map((message) => ({ role: message.role, content: answerText(message.content) })),
-      { role: "user", content: question },
+      { role: "user", content: document ? `${question}\n\n${document}` : question },
     ],
     stream: true,
     ...CHAT_PRESET,
@@ -52,6 +60,8 @@ export function chatCompletionBody(question: string, history: readonly ChatMessa
 
 export type CompletionRequest = {
   question: string;
+  /** A document the question is about, sent with it and never kept in the history. */
+  document?: string;
   history: ChatMessage[];
   token: string;
   signal: AbortSignal;
@@ -60,12 +70,12 @@ export type CompletionRequest = {
 
 /** Streams answers from an OpenAI-compatible endpoint (the gateway by default). */
 export function modelCompletion({ baseUrl, fetch }: { baseUrl: string; fetch?: typeof globalThis.fetch }) {
-  return async function* complete({ question, history, token, signal, options }: CompletionRequest): AsyncGenerator<string> {
+  return async function* complete({ question, document, history, token, signal, options }: CompletionRequest): AsyncGenerator<string> {
     const api = createApiClient({ baseUrl, getAccessToken: async () => token, timeoutMs: MODEL_CALL_TIMEOUT_MS, fetch });
     const response = await api.raw("/chat/completions", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-      body: JSON.stringify(chatCompletionBody(question, history, options)),
+      body: JSON.stringify(chatCompletionBody(question, history, options, document)),
       signal,
     });
     for await (const delta of readModelStream(response)) yield delta.content;

@@ -1,3 +1,12 @@
 export { answerPdf, answerPdfFileName, PDF_LAYOUT, simplifiedPdfText } from "./answer-pdf";
 export type { AnswerPdf } from "./answer-pdf";
+export { DOCUMENT_ACTIONS, documentContext, reducedRecord, reloadedPdf, sizeInKilobytes } from "./document-context";
+export type { DocumentAction, LoadedPdf, PdfRecord } from "./document-context";
 export { pdfMessages } from "./messages";
+export { createPdfContext } from "./pdf-context";
+export { OCR_TIMEOUT_MS, ocrPdf } from "./pdf-ocr";
+export type { PdfContext, PdfContextDependencies, PdfContextState, PdfFile, PdfPhase } from "./pdf-context";
+export { limitDocumentText, looksScanned, PDF_LIMITS, PDF_TIMEOUTS_MS, pdfFileProblem } from "./pdf-limits";
+export type { PdfFileFacts } from "./pdf-limits";
+export { extractPdfText, PdfError } from "./pdf-text";
+export type { ExtractedPdf, PdfOpener, PdfTextDocument, PdfTextPage } from "./pdf-text";

@@ -1,8 +1,40 @@
-// The PDF tools' words (spec 001 §8), in one place for review and translation.
+// The PDF tools' words (spec 001 §2, §5, §8), in one place for review and translation.
 export const pdfMessages = {
   title: "OYSTAR AI — risposta",
   titleWithDocument: (documentName: string) => `OYSTAR AI — ${documentName}`,
   footer: (page: number, pages: number, date: Date) =>
     `Pagina ${page} di ${pages} · OYSTAR AI · ${date.toLocaleDateString("it-IT", { timeZone: "UTC" })}`,
   generationFailed: "Errore durante la generazione del PDF",
+  downloadFailed: "Errore durante il download del PDF",
+
+  // Loading a PDF into the chat.
+  businessOnly: "Il caricamento dei PDF è riservato ai piani Business o Enterprise.",
+  onlyPdf: "Sono supportati solo file PDF.",
+  dropPdf: "Trascina un file PDF",
+  tooLarge: (megabytes: number) => `File troppo grande: ${megabytes} MB. Il massimo è 100 MB.`,
+  tooManyPages: (pages: number) => `Il PDF è troppo grande: ${pages} pagine (massimo 1000).`,
+  passwordProtected: "Il PDF è protetto da password: rimuovi la protezione e caricalo di nuovo.",
+  loadTimeout: "Timeout nel caricamento del PDF: il file non è stato letto entro 30 secondi.",
+  parseTimeout: "Timeout nell'analisi del PDF: il documento non è stato aperto entro 30 secondi.",
+  extractionFailed: "Impossibile estrarre il testo dal PDF: il file potrebbe essere danneggiato.",
+  uploadFailed: (detail: string) => `Errore durante il caricamento del PDF: ${detail}`,
+  pageMarker: (page: number) => `--- Pagina ${page} ---`,
+  pageSkipped: (page: number) => `[Pagina ${page}: errore di estrazione, pagina saltata]`,
+  truncatedAlert:
+    "Il documento supera i 100.000 caratteri ed è stato troncato: l'assistente ne leggerà solo la prima parte. Per documenti lunghi usa OYSTAR RAG.",
+  truncatedNote:
+    "[Documento troncato a 100.000 caratteri. Per analizzare documenti lunghi nella loro interezza usa la funzione RAG di OYSTAR.]",
+  ocrTruncatedAlert:
+    "Il testo estratto con l'OCR supera i 100.000 caratteri (circa 2500 caratteri per pagina, quindi circa 40 pagine) ed è stato troncato.",
+
+  // OCR (spec 001 §2, §8).
+  ocrQuestionTitle: "PDF scansionato",
+  ocrQuestion: (name: string) =>
+    `«${name}» contiene pochissimo testo: sembra una scansione. Vuoi estrarre il testo con l'OCR? Può richiedere 1-2 minuti.`,
+  ocrConfirm: "Sì, estrai testo",
+  ocrCancel: "No, annulla",
+  ocrRunning: "Estrazione del testo con l'OCR in corso: può richiedere 1-2 minuti...",
+  ocrFailed: (message: string) => `❌ Errore OCR: ${message}`,
+  ocrNoFile: "Nessun file PDF da processare",
+  ocrHttpFailed: (status: number) => `OCR failed: ${status}`,
 } as const;

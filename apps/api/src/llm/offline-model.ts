@@ -10,21 +10,41 @@ const DOCUMENT_THRESHOLD = 600;
 const firstSentences = (text: string, count: number) =>
   (text.replace(/\s+/g, " ").trim().match(/[^.!?]+[.!?]?/g) ?? []).slice(0, count).map((sentence) => sentence.trim()).join(" ");
 
+/**
+ * A PDF in the chat arrives after the question, under a header line (see documentContext in
+ * @oystar/pdf-tools): «name» and the page count, then the text with a marker before each page.
+ */
+const DOCUMENT_HEADER = /\n\nDocumento «([^»\n]+)» \((\d+) pagin[ae]\):\n/;
+const PAGE_MARKER = /^--- Pagina \d+ ---$/gm;
+
+function splitDocument(message: string): { question: string; document: { name: string; pages: number; text: string } | null } {
+  const header = DOCUMENT_HEADER.exec(message);
+  if (!header) return { question: message, document: null };
+  const text = message.slice(header.index + header[0].length).replace(PAGE_MARKER, "");
+  return { question: message.slice(0, header.index).trim(), document: { name: header[1] ?? "", pages: Number(header[2]), text } };
+}
+
+function documentSummary(text: string, lead: string, pages: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return [
+    `${lead} contiene ${words} parole. Inizia così:`,
+    "",
+    `> ${firstSentences(text, 2).slice(0, 300)}`,
+    "",
+    `In sintesi: un documento di ${pages} ${pages === 1 ? "pagina" : "pagine"} che si apre con «${firstSentences(text, 1).slice(0, 120)}».`,
+  ];
+}
+
 export function composeOfflineReply(messages: readonly ChatMessage[]): string {
-  const question = [...messages].reverse().find((message) => message.role === "user")?.content.trim() ?? "";
+  const message = [...messages].reverse().find((candidate) => candidate.role === "user")?.content.trim() ?? "";
   const intro = `Sono ${OFFLINE_MODEL}, il modello offline di OYSTAR: nessun modello linguistico è collegato, quindi non posso ragionare sulla domanda, solo riprenderla.`;
+  const { question, document } = splitDocument(message);
+  if (document) {
+    return [intro, "", `Hai chiesto: «${question}»`, "", ...documentSummary(document.text, `Il documento «${document.name}»`, document.pages)].join("\n");
+  }
   if (question.length > DOCUMENT_THRESHOLD) {
-    const words = question.split(/\s+/).filter(Boolean).length;
-    const opening = firstSentences(question, 2).slice(0, 300);
-    return [
-      intro,
-      "",
-      `Il testo che mi hai inviato contiene ${words} parole. Inizia così:`,
-      "",
-      `> ${opening}`,
-      "",
-      `In sintesi: un documento di circa ${Math.max(1, Math.round(words / 250))} pagine che si apre con «${firstSentences(question, 1).slice(0, 120)}».`,
-    ].join("\n");
+    const estimatedPages = Math.max(1, Math.round(question.split(/\s+/).filter(Boolean).length / 250));
+    return [intro, "", ...documentSummary(question, "Il testo che mi hai inviato", estimatedPages)].join("\n");
   }
   return [intro, "", `Hai chiesto: «${question}»`, "", "Configura un modello (`LLM_BASE_URL`) per ricevere una risposta vera."].join("\n");
 }

@@ -1,9 +1,14 @@
 import { resetResponseSchema } from "@oystar/api-client";
 import { canSend, isResetCommand, MARKERS, type ChatMessage } from "@oystar/chat-core";
+import { DOCUMENT_ACTIONS, documentContext, pdfMessages, type DocumentAction } from "@oystar/pdf-tools";
+import { canUploadPdf } from "@oystar/plans-and-gates";
 import { AdvancedPanel, Composer, MessageActions, MessageList, TypingDemo, useAdvancedControls, useReadAloud } from "@oystar/chat-core/react";
 import { EmptyState, Notice } from "@oystar/ui-kit/react";
 import { useCallback, useEffect, useState } from "react";
+import { ChatPdfPanel } from "../chat/chat-pdf-panel";
+import { downloadAnswerPdf } from "../chat/download-answer-pdf";
 import { QuotaCard } from "../chat/quota-card";
+import { useChatPdf } from "../chat/use-chat-pdf";
 import { useChatSession } from "../chat/use-chat-session";
 import { useAssistantContext } from "../layout/assistant-context";
 import { useSignedInApi } from "../layout/use-signed-in-api";
@@ -22,15 +27,20 @@ export function Component() {
   const [advancedOpen] = useAdvancedControls();
   const [typingDemoOpen, setTypingDemoOpen] = useState(false);
   const readAloud = useReadAloud();
+  const [pdfState, pdf] = useChatPdf();
+  const loadedPdf = pdfState.phase.name === "loaded" ? pdfState.phase.pdf : null;
+  // spec 001 §2: answers can be saved as PDF while a PDF is loaded or was just used.
+  const pdfName = loadedPdf?.name ?? (pdfState.phase.name === "used" ? pdfState.phase.record.name : null);
 
-  // spec 001 §2: the header's clear-chat button belongs to this screen.
+  // spec 001 §2: the header's clear-chat button belongs to this screen (a new chat starts without the PDF).
   useEffect(() => {
     setClearChat(() => {
       readAloud.stop();
       session.clear();
+      pdf.remove();
     });
     return () => setClearChat(null);
-  }, [setClearChat, session, readAloud]);
+  }, [setClearChat, session, readAloud, pdf]);
 
   // spec 001 §7 (GET /api/settings): the chat starts from the admin's default model (and follows a new one saved).
   const defaultModel = globalSettings?.settings.pigna_ai_model;
@@ -49,13 +59,37 @@ export function Component() {
       setNotice(answer ? `${answer.message} ${answer.details.actions.join(" · ")}` : messages.chat.resetLocalOnly);
       return;
     }
-    await session.send(text);
+    await ask(text);
+  }
+
+  /** spec 001 §4: a loaded PDF goes with one question only, then stays as a reduced record. */
+  async function ask(question: string) {
+    const answered = await session.send(question, loadedPdf ? { document: documentContext(loadedPdf) } : {});
+    if (answered && loadedPdf) pdf.markUsed();
     setTimeout(subscription.refresh, QUOTA_REFRESH_DELAY_MS);
   }
 
+  /** spec 001 §2: verbale, riassunto, actions — a question about the loaded PDF, under the same send rules. */
+  function runDocumentAction(action: DocumentAction) {
+    if (!loadedPdf) return;
+    const request = DOCUMENT_ACTIONS[action].request(loadedPdf.name);
+    if (canSend({ input: request, loading: chat.loading, backend, blocked: chat.blocked })) void ask(request);
+  }
+
   const renderActions = useCallback(
-    (message: ChatMessage) => <MessageActions message={message} readAloud={readAloud} onNotice={setNotice} />,
-    [readAloud],
+    (message: ChatMessage) => (
+      <MessageActions
+        message={message}
+        readAloud={readAloud}
+        onNotice={setNotice}
+        onDownloadPdf={
+          pdfName
+            ? () => void downloadAnswerPdf(message, pdfName).catch((error: unknown) => setNotice(error instanceof Error ? error.message : pdfMessages.downloadFailed))
+            : undefined
+        }
+      />
+    ),
+    [readAloud, pdfName],
   );
 
   return (
@@ -98,6 +132,17 @@ export function Component() {
           {notice}
         </Notice>
       ) : null}
+      <ChatPdfPanel
+        state={pdfState}
+        context={pdf}
+        allowed={canUploadPdf(subscription.status?.plan ?? null)}
+        answering={chat.loading}
+        onAction={runDocumentAction}
+        onMoreActions={() => {
+          session.dropLastExchange();
+          pdf.reload();
+        }}
+      />
       <Composer
         value={input}
         onChange={setInput}

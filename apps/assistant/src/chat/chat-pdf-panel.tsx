@@ -1,0 +1,54 @@
+import type { DocumentAction, PdfContext, PdfContextState } from "@oystar/pdf-tools";
+import { pdfMessages } from "@oystar/pdf-tools";
+import { LoadedPdfCard, LockedPdfZone, OcrDialog, PdfDropZone, PdfUsedBanner, pdfViewMessages } from "@oystar/pdf-tools/react";
+import { Notice } from "@oystar/ui-kit/react";
+
+/** spec 001 §5: a user whose plan has no PDF upload is sent to the plans, Business first. */
+export const PDF_UPGRADE_HREF = "/subscription?plan=business";
+
+export type ChatPdfPanelProps = {
+  state: PdfContextState<File>;
+  context: PdfContext<File>;
+  /** spec 001 §2: PDF upload is for business and enterprise (the plan the server reports). */
+  allowed: boolean;
+  /** An answer is streaming: nothing changes under it. */
+  answering: boolean;
+  onAction: (action: DocumentAction) => void;
+  /** 'Altre azioni': the app also drops the last question and answer from the conversation. */
+  onMoreActions: () => void;
+};
+
+/** The chat's PDF strip above the input: drop zone, loaded PDF, or the after-answer banner. */
+export function ChatPdfPanel({ state, context, allowed, answering, onAction, onMoreActions }: ChatPdfPanelProps) {
+  const { phase } = state;
+  if (!allowed) return <LockedPdfZone upgradeHref={PDF_UPGRADE_HREF} onAttempt={() => window.location.assign(PDF_UPGRADE_HREF)} />;
+  const busyText =
+    phase.name === "reading" ? pdfViewMessages.dropZone.reading(phase.fileName) : phase.name === "ocr" ? pdfMessages.ocrRunning : null;
+  return (
+    <div className="chat-pdf">
+      {phase.name === "loaded" ? (
+        <LoadedPdfCard pdf={phase.pdf} onRemove={context.remove} onAction={onAction} disabled={answering} />
+      ) : phase.name === "used" ? (
+        <PdfUsedBanner record={phase.record} onMoreActions={onMoreActions} onNormalChat={context.remove} disabled={answering} />
+      ) : (
+        <PdfDropZone
+          onFile={(file) => void context.load(file)}
+          onRefused={(message) => context.showAlert(message)}
+          disabled={answering || busyText !== null}
+          busyText={busyText}
+        />
+      )}
+      {state.alert ? (
+        <Notice tone="error" onDismiss={context.dismissAlert}>
+          {state.alert}
+        </Notice>
+      ) : null}
+      {state.warning ? (
+        <Notice tone="warning" onDismiss={context.dismissWarning}>
+          {state.warning}
+        </Notice>
+      ) : null}
+      <OcrDialog fileName={phase.name === "scanned" ? phase.file.name : null} onConfirm={() => void context.confirmOcr()} onCancel={context.remove} />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { collectConsoleErrors } from "../support/console-errors";
+import { textPdf } from "../support/pdf-fixtures";
+import { signIn } from "../support/sign-in";
+
+const minutes = textPdf([
+  ["Verbale della riunione del 3 marzo 2026.", "Presenti: Rossi, Bianchi, Verdi."],
+  ["Il consiglio approva il bilancio.", "Bianchi prepara il piano entro aprile."],
+]);
+
+test("business: a PDF is read in the browser, summarised, saved as PDF, then used again with 'Altre azioni'", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await signIn(page, "business@oystar.test");
+  await page.locator('.pdf-drop input[type="file"]').setInputFiles({ name: "Verbale marzo.pdf", mimeType: "application/pdf", buffer: minutes });
+  const loaded = page.getByRole("region", { name: "PDF in contesto" });
+  await expect(loaded).toContainText("Verbale marzo.pdf");
+  await expect(loaded).toContainText("2 pagine");
+
+  await loaded.getByRole("button", { name: "Riassunto" }).click();
+  const answer = page.locator(".chat-message--assistant").last();
+  await expect(answer).toContainText("Primo carattere");
+  // The offline model read the document sent with the question (the question shows without it).
+  await expect(answer).toContainText("Il documento «Verbale marzo.pdf»");
+  await expect(answer).toContainText("Verbale della riunione del 3 marzo 2026.");
+  await expect(page.locator(".chat-message--user").last()).toContainText("Scrivi un riassunto esecutivo del documento «Verbale marzo.pdf»");
+  await expect(page.locator(".chat-message--user").last()).not.toContainText("Presenti");
+
+  // The PDF left the context; the answer can be saved as a PDF named after the document.
+  await expect(page.getByRole("status").filter({ hasText: "Risposta basata su «Verbale marzo.pdf»" })).toBeVisible();
+  // Drawn as Markdown (the quote) before clicking: a late redraw would move the buttons.
+  await expect(answer.locator("blockquote")).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await answer.getByRole("button", { name: "Scarica PDF" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^OYSTAR_AI_Verbale_marzo_\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // 'Altre azioni': the PDF is back and the last question and answer leave the conversation.
+  await page.getByRole("button", { name: "Altre azioni" }).click();
+  await expect(loaded).toBeVisible();
+  await expect(page.locator(".chat-message")).toHaveCount(0);
+  await loaded.getByRole("button", { name: "Rimuovi Verbale marzo.pdf" }).click();
+  await expect(page.getByRole("button", { name: "Carica un PDF" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a file that is not a PDF is refused with the spec's message", async ({ page }) => {
+  await signIn(page, "enterprise@oystar.test");
+  await page.locator('.pdf-drop input[type="file"]').setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.from("png") });
+  await expect(page.getByText("Sono supportati solo file PDF.")).toBeVisible();
+});
+
+test("a free user trying to upload is sent to the plans", async ({ page }) => {
+  await signIn(page, "free@oystar.test");
+  await expect(page.locator('input[type="file"]')).toHaveCount(0);
+  await page.getByRole("link", { name: "Scopri Business" }).click();
+  await expect(page).toHaveURL(/\/subscription\?plan=business$/);
+});

@@ -1,0 +1,12 @@
+export { LoadedPdfCard } from "./loaded-pdf-card";
+export type { LoadedPdfCardProps } from "./loaded-pdf-card";
+export { LockedPdfZone } from "./locked-pdf-zone";
+export type { LockedPdfZoneProps } from "./locked-pdf-zone";
+export { pdfViewMessages } from "./messages";
+export { OcrDialog } from "./ocr-dialog";
+export type { OcrDialogProps } from "./ocr-dialog";
+export { PdfDropZone } from "./pdf-drop-zone";
+export type { PdfDropZoneProps } from "./pdf-drop-zone";
+export { PdfUsedBanner } from "./pdf-used-banner";
+export type { PdfUsedBannerProps } from "./pdf-used-banner";
+export { usePdfContext } from "./use-pdf-context";
