@@ -9,3 +9,6 @@ export function textPdf(pages: string[][]): Buffer {
   });
   return Buffer.from(document.output("arraybuffer"));
 }
+
+/** A scanned PDF (pictures of text, no text layer), made the way the API's own tests make one. */
+export { scannedPdf } from "../../apps/api/test/scanned-pdf";

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { collectConsoleErrors } from "../support/console-errors";
-import { textPdf } from "../support/pdf-fixtures";
+import { scannedPdf, textPdf } from "../support/pdf-fixtures";
 import { signIn } from "../support/sign-in";
 
 const minutes = textPdf([
@@ -56,4 +56,30 @@ test("a free user trying to upload is sent to the plans", async ({ page }) => {
   await expect(page.locator('input[type="file"]')).toHaveCount(0);
   await page.getByRole("link", { name: "Scopri Business" }).click();
   await expect(page).toHaveURL(/\/subscription\?plan=business$/);
+});
+
+test("a scanned PDF asks before OCR; the server reads it and the chat can use it", async ({ page }) => {
+  test.setTimeout(90_000);
+  const scan = await scannedPdf([["Verbale della riunione del consiglio.", "Il bilancio viene approvato."]]);
+  await signIn(page, "business@oystar.test");
+  await page.locator('.pdf-drop input[type="file"]').setInputFiles({ name: "Scansione.pdf", mimeType: "application/pdf", buffer: Buffer.from(scan) });
+  const question = page.getByRole("dialog", { name: "PDF scansionato" });
+  await expect(question).toContainText("«Scansione.pdf» contiene pochissimo testo");
+  await question.getByRole("button", { name: "Sì, estrai testo" }).click();
+  const loaded = page.getByRole("region", { name: "PDF in contesto" });
+  await expect(loaded).toContainText("Scansione.pdf", { timeout: 60_000 });
+  await loaded.getByRole("button", { name: "Verbale" }).click();
+  const answer = page.locator(".chat-message--assistant").last();
+  await expect(answer).toContainText("Il documento «Scansione.pdf»");
+  await expect(answer).toContainText("bilancio viene approvato");
+});
+
+test("'No, annulla' leaves no PDF", async ({ page }) => {
+  const scan = await scannedPdf([["Pagina scansionata."]]);
+  await signIn(page, "business@oystar.test");
+  await page.locator('.pdf-drop input[type="file"]').setInputFiles({ name: "Scansione.pdf", mimeType: "application/pdf", buffer: Buffer.from(scan) });
+  await page.getByRole("button", { name: "No, annulla" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Carica un PDF" })).toBeEnabled();
+  await expect(page.getByRole("region", { name: "PDF in contesto" })).toHaveCount(0);
 });

@@ -9,6 +9,7 @@ import { configRoutes } from "./config/config-routes";
 import { devIdpRoutes } from "./dev-idp/idp-routes";
 import { formRoutes } from "./forms/forms-routes";
 import { llmRoutes } from "./llm/llm-routes";
+import { ocrRoutes } from "./ocr/ocr-routes";
 import type { Env } from "./env";
 import { healthRoutes } from "./health/health-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
@@ -44,7 +45,7 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   // Signed-in routes: every one behind token verification (DESIGN.md §4).
   const signedIn = requireUser(services.db, services.verifyToken);
   const signedInPaths = ["/api/me", "/api/subscription/status", "/api/debates/increment", "/api/checkout/session", "/api/forms/index-request"];
-  signedInPaths.push("/groq/chat/completions", "/groq/models", "/api/ollama/reset", "/api/settings");
+  signedInPaths.push("/groq/chat/completions", "/groq/models", "/api/ollama/reset", "/api/settings", "/api/ocr/extract-pdf");
   for (const path of signedInPaths) {
     app.use(path, signedIn);
   }
@@ -53,6 +54,7 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   app.route("/", checkoutRoutes(services.db, services.billing.provider));
   app.route("/", llmRoutes(services.db, env));
   app.route("/", settingsRoutes(services.db, env.adminEmails));
+  app.route("/", ocrRoutes(services.ocr));
   // Contact and enterprise forms are public; the indexing request is signed-in (above).
   app.route("/", formRoutes(services.db, env.formsForwardUrl));
 

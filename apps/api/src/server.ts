@@ -23,6 +23,7 @@ export async function startServer(env: Env, options: AppOptions & { db?: Databas
             // Idle keep-alive sockets would hold close() open.
             if ("closeAllConnections" in server) server.closeAllConnections();
           });
+          await services.ocr.close();
           // A database the caller passed in is the caller's to close.
           if (!options.db) await services.db.close();
         },

@@ -7,6 +7,7 @@ import { migrate } from "./db/migrate";
 import { createIdpStore, type IdpStore } from "./dev-idp/idp-store";
 import { loadSigningKeys, type SigningKeys } from "./dev-idp/signing-keys";
 import type { Env } from "./env";
+import { createOcrEngine, type OcrEngine } from "./ocr/ocr-engine";
 
 /** What the routes share: the database, token verification, and the dev identity provider. */
 export type Services = {
@@ -15,6 +16,8 @@ export type Services = {
   devIdp: { store: IdpStore; keys: SigningKeys } | null;
   /** Stripe when configured, otherwise the built-in checkout; both signed the same way. */
   billing: { provider: CheckoutProvider; webhookSecret: string };
+  /** Tesseract for scanned PDFs, started with the first one and closed with the server. */
+  ocr: OcrEngine;
 };
 
 /**
@@ -33,5 +36,5 @@ export async function openServices(env: Env, given: { db?: Database } = {}): Pro
   const billing = env.stripe
     ? { provider: stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret ?? "" }
     : { provider: builtInCheckout(), webhookSecret: devWebhookSecret(env.dataDir) };
-  return { db, verifyToken: createTokenVerifier(env, devIdp?.keys.publicJwk), devIdp, billing };
+  return { db, verifyToken: createTokenVerifier(env, devIdp?.keys.publicJwk), devIdp, billing, ocr: createOcrEngine() };
 }
