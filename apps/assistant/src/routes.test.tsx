@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, expect, test, vi } from "vitest";
@@ -177,6 +177,17 @@ test("a question gets a Markdown answer with its actions; 'Nuova chat' starts ov
   await user.click(screen.getByRole("button", { name: "Nuova chat" }));
   await waitFor(() => expect(screen.queryByText("la risposta")).toBeNull());
   expect(screen.getByRole("heading", { level: 1, name: "OYSTAR AI" })).toBeVisible();
+});
+
+test("the chat offers PDF upload to Business and the plans to Free", async () => {
+  visit("/chat");
+  expect(await screen.findByRole("button", { name: "Carica un PDF" })).toBeEnabled();
+  expect(screen.queryByRole("link", { name: "Scopri Business" })).toBeNull();
+  cleanup();
+  serverAnswers({ healthy: true, plan: "free" });
+  visit("/chat");
+  expect(await screen.findByRole("link", { name: "Scopri Business" })).toHaveAttribute("href", "/subscription?plan=business");
+  expect(screen.queryByRole("button", { name: "Carica un PDF" })).toBeNull();
 });
 
 test("clicking the version opens the advanced settings: the model and Deep Think", async () => {

@@ -9,8 +9,8 @@ export const PDF_UPGRADE_HREF = "/subscription?plan=business";
 export type ChatPdfPanelProps = {
   state: PdfContextState<File>;
   context: PdfContext<File>;
-  /** spec 001 §2: PDF upload is for business and enterprise (the plan the server reports). */
-  allowed: boolean;
+  /** spec 001 §2: PDF upload is for business and enterprise (the plan the server reports); null while it is not known yet. */
+  allowed: boolean | null;
   /** An answer is streaming: nothing changes under it. */
   answering: boolean;
   onAction: (action: DocumentAction) => void;
@@ -21,6 +21,8 @@ export type ChatPdfPanelProps = {
 /** The chat's PDF strip above the input: drop zone, loaded PDF, or the after-answer banner. */
 export function ChatPdfPanel({ state, context, allowed, answering, onAction, onMoreActions }: ChatPdfPanelProps) {
   const { phase } = state;
+  // Neither the drop zone nor the upsell until the plan is known: no flash of the wrong one.
+  if (allowed === null) return null;
   if (!allowed) return <LockedPdfZone upgradeHref={PDF_UPGRADE_HREF} onAttempt={() => window.location.assign(PDF_UPGRADE_HREF)} />;
   const busyText =
     phase.name === "reading" ? pdfViewMessages.dropZone.reading(phase.fileName) : phase.name === "ocr" ? pdfMessages.ocrRunning : null;

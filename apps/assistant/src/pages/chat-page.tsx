@@ -135,7 +135,8 @@ export function Component() {
       <ChatPdfPanel
         state={pdfState}
         context={pdf}
-        allowed={canUploadPdf(subscription.status?.plan ?? null)}
+        // spec 001 §4: the plain chat counts a failed status read as the free plan.
+        allowed={subscription.status ? canUploadPdf(subscription.status.plan) : subscription.failed ? false : null}
         answering={chat.loading}
         onAction={runDocumentAction}
         onMoreActions={() => {
