@@ -8,7 +8,6 @@ export const pdfMessages = {
   downloadFailed: "Errore durante il download del PDF",
 
   // Loading a PDF into the chat.
-  businessOnly: "Il caricamento dei PDF è riservato ai piani Business o Enterprise.",
   onlyPdf: "Sono supportati solo file PDF.",
   dropPdf: "Trascina un file PDF",
   tooLarge: (megabytes: number) => `File troppo grande: ${megabytes} MB. Il massimo è 100 MB.`,
