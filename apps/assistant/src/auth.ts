@@ -5,7 +5,7 @@ import { loadAuthSession } from "@oystar/auth";
 /** Pages outside this app (the site, /login) are full page loads. */
 export const goTo = (path: string) => window.location.assign(path);
 
-export const session = await loadAuthSession(
+export const session = loadAuthSession(
   {
     currentUrl: () => new URL(window.location.href),
     replaceUrl: (path) => window.history.replaceState(null, "", path),

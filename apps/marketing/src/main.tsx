@@ -14,7 +14,7 @@ const root = document.getElementById("root");
 if (!root) throw new Error("#root missing from index.html");
 
 const router = createBrowserRouter(marketingRoutes(goTo));
-const session = await loadAuthSession(
+const session = loadAuthSession(
   {
     currentUrl: () => new URL(window.location.href),
     // After the provider's redirect (to the site's origin), go where the user was going.

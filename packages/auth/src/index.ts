@@ -1,4 +1,3 @@
-export { createIdentityClient } from "./auth0-client";
 export type { IdentityProviderConfig } from "./auth0-client";
 export { createAuthSession } from "./auth-session";
 export { loadAuthSession } from "./load-session";

@@ -1,5 +1,4 @@
 import { createApiClient, runtimeConfigSchema } from "@oystar/api-client";
-import { createIdentityClient } from "./auth0-client";
 import { createAuthSession, type AuthSession, type IdentityClient, type SessionEnvironment } from "./auth-session";
 
 /**
@@ -16,17 +15,35 @@ const noIdentityProvider: IdentityClient = {
   logout: async () => {},
 };
 
-/** Reads the identity provider from /config.json (one build, any environment) and creates the session. */
-export async function loadAuthSession(
-  environment: SessionEnvironment,
-  options: { workerUrl?: string; configPath?: string } = {},
-): Promise<AuthSession> {
-  let client = noIdentityProvider;
-  try {
-    const config = await createApiClient().get(options.configPath ?? "/config.json", runtimeConfigSchema);
-    if (config.auth) client = createIdentityClient(config.auth, environment.origin, options.workerUrl);
-  } catch (error) {
-    environment.log?.("Configuration unavailable", error);
-  }
-  return createAuthSession(client, environment);
+/** A client whose every call waits for the real one, which `ready` is still finding. */
+function deferredIdentityClient(ready: Promise<IdentityClient>): IdentityClient {
+  return {
+    handleRedirectCallback: async (url) => (await ready).handleRedirectCallback(url),
+    checkSession: async () => (await ready).checkSession(),
+    isAuthenticated: async () => (await ready).isAuthenticated(),
+    getUser: async () => (await ready).getUser(),
+    getTokenSilently: async () => (await ready).getTokenSilently(),
+    loginWithRedirect: async (options) => (await ready).loginWithRedirect(options),
+    logout: async (options) => (await ready).logout(options),
+  };
+}
+
+/**
+ * The session, at once: the page renders (its state 'loading') while /config.json names the
+ * identity provider and the Auth0 SDK loads beside it — neither is on the first paint's path.
+ */
+export function loadAuthSession(environment: SessionEnvironment, options: { workerUrl?: string; configPath?: string } = {}): AuthSession {
+  const sdk = import("./auth0-client");
+  // Only awaited when a provider is configured; a failed download then surfaces there.
+  sdk.catch(() => undefined);
+  const ready = (async () => {
+    try {
+      const config = await createApiClient().get(options.configPath ?? "/config.json", runtimeConfigSchema);
+      if (config.auth) return (await sdk).createIdentityClient(config.auth, environment.origin, options.workerUrl);
+    } catch (error) {
+      environment.log?.("Identity provider unavailable", error);
+    }
+    return noIdentityProvider;
+  })();
+  return createAuthSession(deferredIdentityClient(ready), environment);
 }
