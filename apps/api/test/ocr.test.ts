@@ -8,12 +8,14 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let businessToken: string;
 let scan: Uint8Array;
 beforeAll(async () => {
-  server = await startTestServer();
-  businessToken = (await signInAs(server.url, "business@oystar.test")).access_token;
+  // The scan first: drawing it can take seconds on a busy machine, and a keep-alive connection
+  // left idle that long by the sign-in could be closed by the server just as the first test reuses it.
   scan = await scannedPdf([
     ["Verbale della riunione del consiglio.", "Il bilancio viene approvato."],
     ["Seconda pagina del verbale.", "Rossi prepara il piano entro aprile."],
   ]);
+  server = await startTestServer();
+  businessToken = (await signInAs(server.url, "business@oystar.test")).access_token;
 }, 30_000);
 afterAll(() => server.close());
 

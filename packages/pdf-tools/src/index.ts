@@ -6,7 +6,7 @@ export { pdfMessages } from "./messages";
 export { createPdfContext } from "./pdf-context";
 export { OCR_TIMEOUT_MS, ocrPdf } from "./pdf-ocr";
 export type { PdfContext, PdfContextDependencies, PdfContextState, PdfFile, PdfPhase } from "./pdf-context";
-export { limitDocumentText, looksScanned, PDF_LIMITS, PDF_TIMEOUTS_MS, pdfFileProblem } from "./pdf-limits";
+export { isPdfFile, limitDocumentText, looksScanned, PDF_LIMITS, PDF_TIMEOUTS_MS, pdfFileProblem } from "./pdf-limits";
 export type { PdfFileFacts } from "./pdf-limits";
 export { extractPdfText, PdfError } from "./pdf-text";
 export type { ExtractedPdf, PdfOpener, PdfTextDocument, PdfTextPage } from "./pdf-text";

@@ -15,10 +15,13 @@ export const PDF_TIMEOUTS_MS = { load: 30_000, parse: 30_000, page: 15_000 } as 
 
 export type PdfFileFacts = { name: string; type: string; size: number };
 
-/** spec 001 §5: only PDFs (by type, or by name when the browser gives no type), up to 100 MB. */
+/** spec 001 §5: only application/pdf is accepted (or a .pdf name when the browser gives no type). */
+export const isPdfFile = (file: Pick<PdfFileFacts, "name" | "type">) =>
+  file.type === "application/pdf" || (file.type === "" && /\.pdf$/i.test(file.name));
+
+/** spec 001 §5: only PDFs, up to 100 MB. */
 export function pdfFileProblem(file: PdfFileFacts): string | null {
-  const isPdf = file.type === "application/pdf" || (file.type === "" && /\.pdf$/i.test(file.name));
-  if (!isPdf) return pdfMessages.onlyPdf;
+  if (!isPdfFile(file)) return pdfMessages.onlyPdf;
   if (file.size > PDF_LIMITS.maxBytes) return pdfMessages.tooLarge(Math.ceil(file.size / 1_048_576));
   return null;
 }

@@ -1,5 +1,5 @@
 import { canUploadPdf } from "@oystar/plans-and-gates";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { SignedInVariables } from "../auth/require-user";
 import { OcrBusyError, type OcrEngine } from "./ocr-engine";
@@ -17,6 +17,9 @@ const ocrMessages = {
   notPdf: "Sono supportati solo file PDF.",
 } as const;
 
+/** A refusal as the OCR client reads it (spec 001 §7: the `detail` field), `error` as elsewhere in the API. */
+const refuse = (c: Context, message: string, status: 400 | 403 | 413 | 422 | 503) => c.json({ error: message, detail: message }, status);
+
 const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, 1024)).includes("%PDF-");
 
 /**
@@ -31,27 +34,27 @@ export function ocrRoutes(engine: OcrEngine) {
     "/api/ocr/extract-pdf",
     async (c, next) => {
       // The plan is checked before a byte of the file is read.
-      if (!canUploadPdf(c.get("user").plan)) return c.json({ error: ocrMessages.planOnly, detail: ocrMessages.planOnly }, 403);
+      if (!canUploadPdf(c.get("user").plan)) return refuse(c, ocrMessages.planOnly, 403);
       await next();
     },
     bodyLimit({
       maxSize: MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE,
-      onError: (c) => c.json({ error: ocrMessages.tooLarge, detail: ocrMessages.tooLarge }, 413),
+      onError: (c) => refuse(c, ocrMessages.tooLarge, 413),
     }),
     async (c) => {
       const form = await c.req.parseBody().catch(() => null);
       const file = form?.["file"];
-      if (!(file instanceof File) || file.size === 0) return c.json({ error: ocrMessages.noFile, detail: ocrMessages.noFile }, 400);
-      if (file.size > MAX_UPLOAD_BYTES) return c.json({ error: ocrMessages.tooLarge, detail: ocrMessages.tooLarge }, 413);
+      if (!(file instanceof File) || file.size === 0) return refuse(c, ocrMessages.noFile, 400);
+      if (file.size > MAX_UPLOAD_BYTES) return refuse(c, ocrMessages.tooLarge, 413);
       const bytes = new Uint8Array(await file.arrayBuffer());
-      if (!isPdf(bytes)) return c.json({ error: ocrMessages.notPdf, detail: ocrMessages.notPdf }, 400);
+      if (!isPdf(bytes)) return refuse(c, ocrMessages.notPdf, 400);
       try {
         const { text } = await scannedPdfText(bytes, engine, c.req.raw.signal);
         const words = text.replace(/^--- Pagina \d+ ---$/gm, "").split(/\s+/).filter(Boolean).length;
         return c.json({ text, word_count: words, char_count: text.length });
       } catch (error) {
-        if (error instanceof UnreadablePdfError) return c.json({ error: error.message, detail: error.message }, 422);
-        if (error instanceof OcrBusyError) return c.json({ error: error.message, detail: error.message }, 503);
+        if (error instanceof UnreadablePdfError) return refuse(c, error.message, 422);
+        if (error instanceof OcrBusyError) return refuse(c, error.message, 503);
         throw error;
       }
     },

@@ -1,10 +1,15 @@
 import { answerText, type ChatMessage } from "@oystar/chat-core";
-import { answerPdf, answerPdfFileName } from "@oystar/pdf-tools";
+import { answerPdf, answerPdfFileName, pdfMessages } from "@oystar/pdf-tools";
 
-/** spec 001 §2: an answer saved as a PDF named after the document it was about. */
+/**
+ * spec 001 §2: an answer saved as a PDF named after the document it was about. Rejects with the
+ * spec's message (§8): the generation error as answerPdf says it, any other failure as a download error.
+ */
 export async function downloadAnswerPdf(message: ChatMessage, documentName: string): Promise<void> {
   const date = new Date();
-  const pdf = await answerPdf({ text: answerText(message.content), documentName, date });
+  const pdf = await answerPdf({ text: answerText(message.content), documentName, date }).catch((error: unknown) => {
+    throw new Error(error instanceof Error && error.message === pdfMessages.generationFailed ? error.message : pdfMessages.downloadFailed, { cause: error });
+  });
   const url = URL.createObjectURL(pdf);
   const link = document.createElement("a");
   link.href = url;

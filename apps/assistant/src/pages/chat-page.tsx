@@ -1,6 +1,6 @@
 import { resetResponseSchema } from "@oystar/api-client";
 import { canSend, isResetCommand, MARKERS, type ChatMessage } from "@oystar/chat-core";
-import { DOCUMENT_ACTIONS, documentContext, pdfMessages, type DocumentAction } from "@oystar/pdf-tools";
+import { DOCUMENT_ACTIONS, documentContext, type DocumentAction } from "@oystar/pdf-tools";
 import { canUploadPdf } from "@oystar/plans-and-gates";
 import { AdvancedPanel, Composer, MessageActions, MessageList, TypingDemo, useAdvancedControls, useReadAloud } from "@oystar/chat-core/react";
 import { EmptyState, Notice } from "@oystar/ui-kit/react";
@@ -84,7 +84,7 @@ export function Component() {
         onNotice={setNotice}
         onDownloadPdf={
           pdfName
-            ? () => void downloadAnswerPdf(message, pdfName).catch((error: unknown) => setNotice(error instanceof Error ? error.message : pdfMessages.downloadFailed))
+            ? () => void downloadAnswerPdf(message, pdfName).catch((error: Error) => setNotice(error.message))
             : undefined
         }
       />

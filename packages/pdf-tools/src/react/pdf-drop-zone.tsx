@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from "react";
 import { pdfMessages } from "../messages";
-import { pdfFileProblem } from "../pdf-limits";
+import { isPdfFile } from "../pdf-limits";
 import { pdfViewMessages } from "./messages";
 
 export type PdfDropZoneProps = {
@@ -23,9 +23,8 @@ export function PdfDropZone({ onFile, onRefused, disabled = false, busyText = nu
 
   const take = (file: File | undefined, dropped: boolean) => {
     if (!file || disabled) return;
-    const problem = pdfFileProblem(file);
-    // Size is the context's to judge (it says how large); a wrong type is refused here.
-    if (problem === pdfMessages.onlyPdf) return onRefused(dropped ? pdfMessages.dropPdf : problem);
+    // A wrong type is refused here; the size is the PDF context's to judge (it says how large).
+    if (!isPdfFile(file)) return onRefused(dropped ? pdfMessages.dropPdf : pdfMessages.onlyPdf);
     onFile(file);
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
