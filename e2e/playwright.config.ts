@@ -36,6 +36,6 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     // The offline model streams fast here so journeys that ask many questions stay short.
-    env: { PORT: String(port), NODE_ENV: "test", DATA_DIR: process.env.E2E_DATA_DIR, OFFLINE_MODEL_CHARS_PER_SECOND: "4000" },
+    env: { PORT: String(port), PUBLIC_URL: baseURL, NODE_ENV: "test", DATA_DIR: process.env.E2E_DATA_DIR, OFFLINE_MODEL_CHARS_PER_SECOND: "4000" },
   },
 });

@@ -7,5 +7,7 @@ export default defineConfig({
   base: "/assistant/",
   plugins: [react()],
   resolve: { conditions: ["@oystar/source", ...defaultClientConditions] },
-  build: { outDir: "dist", sourcemap: true, assetsInlineLimit: 0 },
+  // Source maps are written for our own debugging, never linked from the bundles nor served
+  // (the server refuses .map files): the source is not published with the product.
+  build: { outDir: "dist", sourcemap: "hidden", assetsInlineLimit: 0 },
 });

@@ -11,4 +11,4 @@ export function textPdf(pages: string[][]): Buffer {
 }
 
 /** A scanned PDF (pictures of text, no text layer), made the way the API's own tests make one. */
-export { scannedPdf } from "../../apps/api/test/scanned-pdf";
+export { scannedPdf } from "../../apps/api/test-support/scanned-pdf";

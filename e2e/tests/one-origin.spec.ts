@@ -63,3 +63,12 @@ test("app pages carry a strict Content-Security-Policy", async ({ request }) => 
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   }
 });
+
+// Issue 10 §7: the bundles named their source maps and the server handed them out.
+test("the bundles do not publish their source", async ({ request }) => {
+  const landing = await (await request.get("/oystar")).text();
+  const script = /<script type="module"[^>]*src="([^"]+)"/.exec(landing)?.[1] ?? "";
+  expect(script).toMatch(/^\/assets\/.+\.js$/);
+  expect(await (await request.get(script)).text()).not.toContain("sourceMappingURL");
+  expect((await request.get(`${script}.map`)).status()).toBe(404);
+});

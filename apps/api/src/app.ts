@@ -1,22 +1,25 @@
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import { accountRoutes } from "./accounts/account-routes";
-import { requireUser } from "./auth/require-user";
 import { checkoutRoutes, webhookRoutes } from "./billing/billing-routes";
 import { devCheckoutRoutes } from "./billing/dev-checkout-routes";
 import { configRoutes } from "./config/config-routes";
-import { devIdpRoutes } from "./dev-idp/idp-routes";
+import type { Env } from "./env";
 import { formRoutes } from "./forms/forms-routes";
+import { healthRoutes } from "./health/health-routes";
 import { llmRoutes } from "./llm/llm-routes";
 import { ocrRoutes } from "./ocr/ocr-routes";
-import type { Env } from "./env";
-import { healthRoutes } from "./health/health-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
 import type { Services } from "./services";
 import { settingsRoutes } from "./settings/settings-routes";
-import { securityHeaders } from "./web/security-headers";
+import { logLine } from "./web/log-line";
+import { webMessages } from "./web/messages";
 import { destinationOf } from "./web/one-origin";
+import { onlyPublicHost } from "./web/public-origin";
+import { defaultBodyCeiling } from "./web/request-body";
+import { securityHeaders } from "./web/security-headers";
 import { serveApps } from "./web/serve-apps";
 
 export type AppOptions = {
@@ -24,49 +27,51 @@ export type AppOptions = {
   pages?: (c: Context) => Promise<Response>;
 };
 
-export function createApp(env: Env, services: Services, options: AppOptions = {}) {
+/** A route that declares no ceiling of its own takes bodies up to this size (web/request-body.ts). */
+const DEFAULT_BODY_BYTES = 16 * 1024;
+
+/**
+ * The whole server on one origin (DESIGN.md §2). Every route declares who may call it where it
+ * is defined (`services.access`, auth/access.ts); a test walks them all (route-policy.test.ts).
+ */
+export function createApp(env: Env & { publicUrl: string }, services: Services, options: AppOptions = {}) {
   const startedAt = Date.now();
   const app = new Hono();
+  const { access, db } = services;
 
   app.use(securityHeaders({ production: env.nodeEnv === "production", dev: Boolean(options.pages) }));
+  app.use(onlyPublicHost(services.origin));
   // The apps' pages and assets travel compressed; API answers (and their streams) are left alone.
   const compressPages = compress();
   app.use((c, next) => (destinationOf(new URL(c.req.url).pathname) === "api" ? next() : compressPages(c, next)));
+  app.use(defaultBodyCeiling({ maxBytes: DEFAULT_BODY_BYTES }));
 
-  // Public routes.
-  app.route("/", healthRoutes({ version: env.version, startedAt, offlineModel: !env.llm.upstream }));
-  app.route("/", configRoutes(env));
-  app.route("/", publicPlanRoutes());
-  // The payment provider's calls: authenticated by their signature, not by a user.
-  app.route("/", webhookRoutes(services.db, services.billing.webhookSecret));
-  if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(services.db, services.billing.webhookSecret));
-  if (services.devIdp) app.route("/", devIdpRoutes(services.devIdp.store, services.devIdp.keys));
-
-  // Signed-in routes: every one behind token verification (DESIGN.md §4).
-  const signedIn = requireUser(services.db, services.verifyToken);
-  const signedInPaths = ["/api/me", "/api/subscription/status", "/api/debates/increment", "/api/checkout/session", "/api/forms/index-request"];
-  signedInPaths.push("/groq/chat/completions", "/groq/models", "/api/ollama/reset", "/api/settings", "/api/ocr/extract-pdf");
-  for (const path of signedInPaths) {
-    app.use(path, signedIn);
-  }
-  app.route("/", accountRoutes(env.adminEmails));
-  app.route("/", subscriptionRoutes(services.db, env.adminEmails));
-  app.route("/", checkoutRoutes(services.db, services.billing.provider));
-  app.route("/", llmRoutes(services.db, env));
-  app.route("/", settingsRoutes(services.db, env.adminEmails));
-  app.route("/", ocrRoutes(services.ocr));
-  // Contact and enterprise forms are public; the indexing request is signed-in (above).
-  app.route("/", formRoutes(services.db, env.formsForwardUrl));
+  app.route("/", healthRoutes(access, { version: env.version, startedAt, offlineModel: !env.llm.upstream }));
+  app.route("/", configRoutes(access, { version: env.version, auth: services.auth }));
+  app.route("/", publicPlanRoutes(access));
+  app.route("/", accountRoutes(access));
+  app.route("/", subscriptionRoutes(access, db));
+  app.route("/", checkoutRoutes(access, db, services.billing.provider, services.origin));
+  app.route("/", webhookRoutes(access, db, services.billing));
+  if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing));
+  if (services.devIdpRoutes) app.route("/", services.devIdpRoutes(access));
+  app.route("/", llmRoutes(access, db, env));
+  app.route("/", settingsRoutes(access, db));
+  app.route("/", ocrRoutes(access, services.ocr));
+  app.route("/", formRoutes(access, db, env.formsForwardUrl));
 
   const pages = options.pages ?? serveApps({ marketingDist: env.marketingDist, assistantDist: env.assistantDist });
-  app.all("*", (c) => pages(c));
+  app.all("*", access.public, (c) => pages(c));
 
   app.onError((error, c) => {
-    if (error instanceof HTTPException) return c.json({ error: error.message || "Richiesta non valida" }, error.status);
-    // Privacy: log what failed and where, never request bodies or headers.
-    console.error(`Errore interno su ${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`);
-    return c.json({ error: "Errore interno del server" }, 500);
+    if (error instanceof HTTPException) return c.json({ error: error.message || webMessages.badRequest }, error.status);
+    // A client that went away mid-request is not a server fault.
+    if (c.req.raw.signal.aborted) return c.json({ error: webMessages.badRequest }, 400);
+    // Privacy and log forging: the route's pattern and one sanitised line, never bodies or headers.
+    console.error(`Errore interno su ${c.req.method} ${routePath(c) || "?"}: ${logLine(error)}`);
+    return c.json({ error: webMessages.internal }, 500);
   });
 
   return app;
 }
+

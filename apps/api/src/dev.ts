@@ -7,11 +7,13 @@ import { resolve } from "node:path";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { createApp } from "./app";
 import { loadEnv } from "./env";
+import { withPublicUrl } from "./server";
 import { openServices } from "./services";
 import { contentSecurityPolicy } from "./web/security-headers";
 import { destinationOf, legacyRedirects } from "./web/one-origin";
 
-const env = loadEnv({ NODE_ENV: "development", ...process.env });
+const loaded = loadEnv({ NODE_ENV: "development", ...process.env });
+const env = withPublicUrl(loaded, loaded.port);
 const appsDir = resolve(env.marketingDist, "../..");
 
 const server = createHttpServer();
@@ -71,5 +73,5 @@ server.on("request", (req: IncomingMessage, res: ServerResponse) => {
 });
 
 server.listen(env.port, env.host, () => {
-  console.info(`OYSTAR (sviluppo, ricarica automatica) su http://localhost:${env.port}`);
+  console.info(`OYSTAR (sviluppo, ricarica automatica) su ${env.publicUrl}`);
 });

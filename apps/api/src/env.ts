@@ -14,63 +14,75 @@ function packageVersion(): string {
   return manifest.version ?? "0.0.0";
 }
 
-/** The built-in identity provider's seeded administrator (DESIGN.md §3). */
-export const DEV_ADMIN_EMAIL = "admin@oystar.test";
-
 const fromRepoRoot = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(8787),
-    // Loopback by default: a developer's product is not exposed to the network unless asked.
-    HOST: z.string().min(1).default("127.0.0.1"),
-    DATA_DIR: z.string().min(1).default(".data").transform(fromRepoRoot),
-    MARKETING_DIST: z.string().min(1).default("apps/marketing/dist").transform(fromRepoRoot),
-    ASSISTANT_DIST: z.string().min(1).default("apps/assistant/dist").transform(fromRepoRoot),
-    APP_VERSION: z.string().min(1).optional(),
-    AUTH_MODE: z.enum(["dev", "auth0"]).default("dev"),
-    AUTH0_DOMAIN: z.string().min(1).optional(),
-    AUTH0_CLIENT_ID: z.string().min(1).optional(),
-    AUTH0_AUDIENCE: z.string().min(1).optional(),
-    DATABASE_URL: z.string().url().optional(),
-    ADMIN_EMAILS: z.string().optional(),
-    STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
-    FORMS_FORWARD_URL: z.string().url().optional(),
-    LLM_BASE_URL: z.string().url().optional(),
-    LLM_API_KEY: z.string().min(1).optional(),
-    OFFLINE_MODEL_CHARS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(400),
-    STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
-    LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
-  })
-  .transform((raw) => ({
-    nodeEnv: raw.NODE_ENV,
-    port: raw.PORT,
-    host: raw.HOST,
-    dataDir: raw.DATA_DIR,
-    marketingDist: raw.MARKETING_DIST,
-    assistantDist: raw.ASSISTANT_DIST,
-    version: raw.APP_VERSION ?? packageVersion(),
-    authMode: raw.AUTH_MODE,
-    auth0:
-      raw.AUTH0_DOMAIN && raw.AUTH0_CLIENT_ID && raw.AUTH0_AUDIENCE
-        ? { domain: raw.AUTH0_DOMAIN, clientId: raw.AUTH0_CLIENT_ID, audience: raw.AUTH0_AUDIENCE }
-        : null,
-    databaseUrl: raw.DATABASE_URL ?? null,
-    formsForwardUrl: raw.FORMS_FORWARD_URL ?? null,
-    llm: {
-      upstream: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/$/, ""), apiKey: raw.LLM_API_KEY ?? null } : null,
-      offlineCharsPerSecond: raw.OFFLINE_MODEL_CHARS_PER_SECOND,
-    },
-    stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null } : null,
-    // Admin is decided here, from verified emails, never by the browser (DESIGN.md §3). The
-    // built-in provider's seeded admin is the default only in dev mode.
-    adminEmails: (raw.ADMIN_EMAILS ?? (raw.AUTH_MODE === "dev" ? DEV_ADMIN_EMAIL : ""))
-      .split(",")
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
-    logLevel: raw.LOG_LEVEL,
-  }));
+const variablesSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  // Loopback by default: a developer's product is not exposed to the network unless asked.
+  HOST: z.string().min(1).default("127.0.0.1"),
+  // DESIGN.md §10: the one public origin (issuer, redirects, config.json, checkout URLs); the
+  // Host header is never trusted for it. Default http://localhost:$PORT.
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:$/.test(new URL(value).protocol), "deve essere un indirizzo http(s)")
+    .optional(),
+  DATA_DIR: z.string().min(1).default(".data").transform(fromRepoRoot),
+  MARKETING_DIST: z.string().min(1).default("apps/marketing/dist").transform(fromRepoRoot),
+  ASSISTANT_DIST: z.string().min(1).default("apps/assistant/dist").transform(fromRepoRoot),
+  APP_VERSION: z.string().min(1).optional(),
+  AUTH_MODE: z.enum(["dev", "auth0"]).default("dev"),
+  AUTH0_DOMAIN: z.string().min(1).optional(),
+  AUTH0_CLIENT_ID: z.string().min(1).optional(),
+  AUTH0_AUDIENCE: z.string().min(1).optional(),
+  DATABASE_URL: z.string().url().optional(),
+  ADMIN_EMAILS: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+  FORMS_FORWARD_URL: z.string().url().optional(),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  OFFLINE_MODEL_CHARS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(400),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+});
+
+const envSchema = variablesSchema.transform((raw) => ({
+  nodeEnv: raw.NODE_ENV,
+  port: raw.PORT,
+  host: raw.HOST,
+  /** Null only with PORT=0, until the server knows its port (see server.ts). */
+  publicUrl: raw.PUBLIC_URL ? new URL(raw.PUBLIC_URL).origin : raw.PORT === 0 ? null : `http://localhost:${raw.PORT}`,
+  dataDir: raw.DATA_DIR,
+  marketingDist: raw.MARKETING_DIST,
+  assistantDist: raw.ASSISTANT_DIST,
+  version: raw.APP_VERSION ?? packageVersion(),
+  authMode: raw.AUTH_MODE,
+  auth0:
+    raw.AUTH0_DOMAIN && raw.AUTH0_CLIENT_ID && raw.AUTH0_AUDIENCE
+      ? { domain: raw.AUTH0_DOMAIN, clientId: raw.AUTH0_CLIENT_ID, audience: raw.AUTH0_AUDIENCE }
+      : null,
+  databaseUrl: raw.DATABASE_URL ?? null,
+  formsForwardUrl: raw.FORMS_FORWARD_URL ?? null,
+  llm: {
+    upstream: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/$/, ""), apiKey: raw.LLM_API_KEY ?? null } : null,
+    offlineCharsPerSecond: raw.OFFLINE_MODEL_CHARS_PER_SECOND,
+  },
+  stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null } : null,
+  // Admin is decided on the server, from verified emails, never by the browser (DESIGN.md §3).
+  // Unset: nobody, except that the built-in provider names its seeded admin (services.ts).
+  adminEmails: raw.ADMIN_EMAILS === undefined
+    ? null
+    : raw.ADMIN_EMAILS.split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+}));
+
+/**
+ * Every variable this server reads. Turborepo passes a task only the variables it is told about
+ * (strict mode), so `turbo.json` lists these same names for `start` and `dev`; a test keeps the
+ * two lists equal.
+ */
+export const ENV_VARIABLES: readonly string[] = Object.keys(variablesSchema.shape);
 
 export type Env = z.output<typeof envSchema>;
 
@@ -90,6 +102,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   if (env.authMode === "dev" && env.nodeEnv === "production") {
     throw new EnvError("Configurazione non valida:\n  AUTH_MODE: il provider di identità di sviluppo non può essere usato con NODE_ENV=production");
+  }
+  // Without Stripe the built-in card form would take any test card: production must have both.
+  if (env.nodeEnv === "production" && !env.stripe) {
+    throw new EnvError(
+      "Configurazione non valida:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: servono entrambi con NODE_ENV=production (il checkout di prova non esiste in produzione)",
+    );
   }
   if (env.stripe && !env.stripe.webhookSecret) {
     throw new EnvError("Configurazione non valida:\n  STRIPE_WEBHOOK_SECRET: serve insieme a STRIPE_SECRET_KEY per verificare i webhook");

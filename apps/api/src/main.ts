@@ -3,7 +3,7 @@ import { startServer } from "./server";
 
 const env = loadEnv();
 const server = await startServer(env);
-console.info(`OYSTAR in ascolto su http://localhost:${server.port}`);
+console.info(`OYSTAR in ascolto su ${server.url}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -1,4 +1,5 @@
 import { serve } from "@hono/node-server";
+import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, type AppOptions } from "./app";
 import type { Database } from "./db/database";
@@ -7,28 +8,50 @@ import { openServices } from "./services";
 
 export type RunningServer = { url: string; port: number; close: () => Promise<void> };
 
+/** PUBLIC_URL, or by default http://localhost:<the port actually listened on> (PORT=0 in tests). */
+export const withPublicUrl = (env: Env, port: number): Env & { publicUrl: string } => ({
+  ...env,
+  publicUrl: env.publicUrl ?? `http://localhost:${port}`,
+});
+
 /** Starts the real HTTP server (port 0 picks a free port, as the tests do). */
 export async function startServer(env: Env, options: AppOptions & { db?: Database } = {}): Promise<RunningServer> {
-  const services = await openServices(env, { db: options.db });
-  const app = createApp(env, services, options);
-  return new Promise((resolvePromise, reject) => {
-    const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info: AddressInfo) => {
-      const host = env.host === "0.0.0.0" || env.host === "::" ? "localhost" : env.host;
-      resolvePromise({
-        url: `http://${host}:${info.port}`,
-        port: info.port,
-        close: async () => {
-          await new Promise<void>((done) => {
-            server.close(() => done());
-            // Idle keep-alive sockets would hold close() open.
-            if ("closeAllConnections" in server) server.closeAllConnections();
-          });
-          await services.ocr.close();
-          // A database the caller passed in is the caller's to close.
-          if (!options.db) await services.db.close();
-        },
-      });
-    });
+  // Listen first: with PORT=0 the public origin is known only once the port is.
+  let app: ReturnType<typeof createApp> | null = null;
+  const server = serve({
+    fetch: (request, bindings) => (app ? app.fetch(request, bindings) : new Response("Avvio in corso", { status: 503 })),
+    port: env.port,
+    hostname: env.host,
+  });
+  // Slow or stalled request heads are cut (bodies have their own deadlines: web/request-body.ts).
+  (server as HttpServer).headersTimeout = 20_000;
+  const port = await new Promise<number>((resolvePort, reject) => {
+    server.once("listening", () => resolvePort((server.address() as AddressInfo).port));
     server.once("error", reject);
   });
+  const configured = withPublicUrl(env, port);
+  const close = () =>
+    new Promise<void>((done) => {
+      server.close(() => done());
+      // Idle keep-alive sockets would hold close() open.
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    });
+  let services;
+  try {
+    services = await openServices(configured, { db: options.db });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  app = createApp(configured, services, options);
+  return {
+    url: configured.publicUrl,
+    port,
+    close: async () => {
+      await close();
+      await services.ocr.close();
+      // A database the caller passed in is the caller's to close.
+      if (!options.db) await services.db.close();
+    },
+  };
 }

@@ -1,19 +1,27 @@
+import type { Hono } from "hono";
 import { join } from "node:path";
-import { createTokenVerifier, type TokenVerifier } from "./auth/token-verifier";
+import { createAccess, type Access } from "./auth/access";
+import { auth0Issuer, createTokenVerifier } from "./auth/token-verifier";
 import { builtInCheckout, stripeCheckout, type CheckoutProvider } from "./billing/checkout-provider";
 import { devWebhookSecret } from "./billing/webhook-secret";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
-import { createIdpStore, type IdpStore } from "./dev-idp/idp-store";
-import { loadSigningKeys, type SigningKeys } from "./dev-idp/signing-keys";
 import type { Env } from "./env";
 import { createOcrEngine, type OcrEngine } from "./ocr/ocr-engine";
 
-/** What the routes share: the database, token verification, and the dev identity provider. */
+/** The apps' sign-in settings, served in /config.json. */
+export type RuntimeAuth = { domain: string; clientId: string; audience: string };
+
+/** What the routes share. */
 export type Services = {
   db: Database;
-  verifyToken: TokenVerifier;
-  devIdp: { store: IdpStore; keys: SigningKeys } | null;
+  /** The one public origin (DESIGN.md §10): never taken from a request's Host header. */
+  origin: string;
+  /** Every route's policy comes from here (auth/access.ts). */
+  access: Access;
+  auth: RuntimeAuth;
+  /** The built-in identity provider's routes, in dev mode only. */
+  devIdpRoutes: ((access: Access) => Hono) | null;
   /** Stripe when configured, otherwise the built-in checkout; both signed the same way. */
   billing: { provider: CheckoutProvider; webhookSecret: string };
   /** Tesseract for scanned PDFs, started with the first one and closed with the server. */
@@ -21,20 +29,40 @@ export type Services = {
 };
 
 /**
- * Opens the database (migrations run at start), and in dev mode the built-in identity
- * provider with its persisted keys and seeded accounts. Tests pass their own database.
+ * Opens the database (migrations run at start) and the identity side: a real Auth0 tenant, or
+ * in dev mode the built-in provider — imported only then, so a production server never loads
+ * it or creates its tables. Tests pass their own database.
  */
-export async function openServices(env: Env, given: { db?: Database } = {}): Promise<Services> {
+export async function openServices(env: Env & { publicUrl: string }, given: { db?: Database } = {}): Promise<Services> {
   const db = given.db ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: join(env.dataDir, "pglite") }));
   await migrate(db);
-  let devIdp: Services["devIdp"] = null;
+  const origin = env.publicUrl;
+
+  let identity: { issuer: Parameters<typeof createTokenVerifier>[0]; auth: RuntimeAuth; adminEmails: string[]; devIdpRoutes: Services["devIdpRoutes"] };
   if (env.authMode === "dev") {
-    const store = createIdpStore(db);
-    await store.seed();
-    devIdp = { store, keys: await loadSigningKeys(env.dataDir) };
+    const { openDevIdp } = await import("./dev-idp/dev-idp");
+    const devIdp = await openDevIdp(db, { dataDir: env.dataDir, origin });
+    identity = { issuer: devIdp.issuer, auth: devIdp.auth, adminEmails: env.adminEmails ?? devIdp.adminEmails, devIdpRoutes: devIdp.routes };
+  } else {
+    const auth0 = env.auth0;
+    if (!auth0) throw new Error("AUTH_MODE=auth0 needs AUTH0_DOMAIN, AUTH0_CLIENT_ID and AUTH0_AUDIENCE");
+    identity = { issuer: auth0Issuer(auth0), auth: auth0, adminEmails: env.adminEmails ?? [], devIdpRoutes: null };
   }
-  const billing = env.stripe
-    ? { provider: stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret ?? "" }
-    : { provider: builtInCheckout(), webhookSecret: devWebhookSecret(env.dataDir) };
-  return { db, verifyToken: createTokenVerifier(env, devIdp?.keys.publicJwk), devIdp, billing, ocr: createOcrEngine() };
+
+  return {
+    db,
+    origin,
+    access: createAccess(db, createTokenVerifier(identity.issuer), identity.adminEmails),
+    auth: identity.auth,
+    devIdpRoutes: identity.devIdpRoutes,
+    billing: openBilling(env),
+    ocr: createOcrEngine(),
+  };
+}
+
+function openBilling(env: Env): Services["billing"] {
+  if (env.stripe?.webhookSecret) return { provider: stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret };
+  // Defence in depth beside env.ts: the built-in card form would make anyone Business for free.
+  if (env.nodeEnv === "production") throw new Error("NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+  return { provider: builtInCheckout(), webhookSecret: devWebhookSecret(env.dataDir) };
 }

@@ -1,19 +1,17 @@
 import type { Me } from "@oystar/api-client";
 import { Hono } from "hono";
-import type { SignedInVariables } from "../auth/require-user";
-import { isAdmin } from "./accounts";
+import type { Access } from "../auth/access";
 
 /** GET /api/me (signed-in): the profile the apps show, with the server's verdict on admin. */
-export function accountRoutes(adminEmails: readonly string[]) {
-  return new Hono<{ Variables: SignedInVariables }>().get("/api/me", (c) => {
+export function accountRoutes(access: Access) {
+  return new Hono().get("/api/me", access.signedIn, (c) => {
     const user = c.get("user");
-    c.header("Cache-Control", "no-store");
     const me: Me = {
       username: user.name ?? user.email ?? user.sub,
       email: user.email,
       name: user.name,
       picture: user.picture,
-      isAdmin: isAdmin(user, adminEmails),
+      isAdmin: user.isAdmin,
     };
     return c.json(me);
   });

@@ -1,18 +1,22 @@
+import type { PlanId } from "@oystar/api-client";
+import { profileOf, type VerifiedToken } from "../auth/claims";
 import type { Queryable } from "../db/database";
-import type { VerifiedToken } from "../auth/token-verifier";
-import { CLAIM_NAMESPACE } from "../dev-idp/tokens";
 
-export type User = {
+/** An account as stored, with what its current token says of the email. */
+export type Account = {
   id: string;
   sub: string;
   email: string | null;
   name: string | null;
   picture: string | null;
-  plan: "free" | "base" | "pro" | "business" | "enterprise";
+  plan: PlanId;
   emailVerified: boolean;
 };
 
-type UserRow = Omit<User, "emailVerified">;
+/** The signed-in caller: the account, and whether the server counts it as an admin. */
+export type User = Account & { isAdmin: boolean };
+
+type UserRow = Omit<Account, "emailVerified">;
 
 /**
  * Accounts read in the last two seconds, per database. The plan comes with the account, so the
@@ -29,7 +33,7 @@ function recentAccounts(db: Queryable) {
   return recent;
 }
 
-function remember(db: Queryable, row: UserRow, emailVerified: boolean): User {
+function remember(db: Queryable, row: UserRow, emailVerified: boolean): Account {
   const recent = recentAccounts(db);
   if (recent.size >= RECENT_ACCOUNTS_KEPT) recent.clear();
   recent.set(row.sub, { row, at: Date.now() });
@@ -41,25 +45,11 @@ export function forgetRecentAccounts(db: Queryable): void {
   recentByDatabase.get(db)?.clear();
 }
 
-/** The identity claims of a verified token: Auth0's namespaced ones, or the standard names. */
-export function profileOf(token: VerifiedToken) {
-  const claim = (name: string) => token[`${CLAIM_NAMESPACE}${name}`] ?? token[name];
-  const text = (value: unknown) => (typeof value === "string" && value.length > 0 ? value : null);
-  return {
-    sub: token.sub,
-    email: text(claim("email"))?.toLowerCase() ?? null,
-    emailVerified: claim("email_verified") === true,
-    name: text(claim("name")),
-    picture: text(claim("picture")),
-  };
-}
-
 /**
  * Automatic registration (spec 000 §1): the first authenticated call creates the account on the
  * free plan, later calls refresh the profile. One statement, so concurrent first calls are safe.
- * Accounts seeded in the built-in provider start on their seeded plan.
  */
-export async function ensureUser(db: Queryable, token: VerifiedToken): Promise<User> {
+export async function ensureUser(db: Queryable, token: VerifiedToken): Promise<Account> {
   const profile = profileOf(token);
   const sameProfile = (row: UserRow) =>
     (profile.email ?? row.email) === row.email && (profile.name ?? row.name) === row.name && (profile.picture ?? row.picture) === row.picture;
@@ -71,7 +61,7 @@ export async function ensureUser(db: Queryable, token: VerifiedToken): Promise<U
   if (known && sameProfile(known)) return remember(db, known, profile.emailVerified);
   const [row] = await db.query<UserRow>(
     `INSERT INTO users (sub, email, name, picture, plan)
-     VALUES ($1, $2, $3, $4, COALESCE((SELECT plan FROM idp_accounts WHERE sub = $1), 'free'))
+     VALUES ($1, $2, $3, $4, 'free')
      ON CONFLICT (sub) DO UPDATE SET
        email = COALESCE(EXCLUDED.email, users.email),
        name = COALESCE(EXCLUDED.name, users.name),
@@ -84,7 +74,20 @@ export async function ensureUser(db: Queryable, token: VerifiedToken): Promise<U
   return remember(db, row, profile.emailVerified);
 }
 
+/**
+ * Creates an account on a given plan unless it exists: the hook the built-in identity provider
+ * uses for its seeded test accounts (DESIGN.md §3). Production never calls it.
+ */
+export async function seedAccount(db: Queryable, account: { sub: string; email: string; name: string; plan: PlanId }): Promise<void> {
+  await db.query("INSERT INTO users (sub, email, name, plan) VALUES ($1, $2, $3, $4) ON CONFLICT (sub) DO NOTHING", [
+    account.sub,
+    account.email,
+    account.name,
+    account.plan,
+  ]);
+}
+
 /** Admin comes from ADMIN_EMAILS and a verified email, never from the browser. */
-export function isAdmin(user: User, adminEmails: readonly string[]): boolean {
-  return user.emailVerified && user.email !== null && adminEmails.includes(user.email);
+export function isAdmin(account: Account, adminEmails: readonly string[]): boolean {
+  return account.emailVerified && account.email !== null && adminEmails.includes(account.email);
 }

@@ -2,30 +2,31 @@ import { checkoutRequestSchema } from "@oystar/api-client";
 import { choosePlan, planById, planMessages, planRank } from "@oystar/plans-and-gates";
 import { Hono } from "hono";
 import { createHash } from "node:crypto";
-import Stripe from "stripe";
-import type { SignedInVariables } from "../auth/require-user";
+import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
-import { applyBillingEvent } from "./billing-events";
+import { bodyCeiling, jsonOnly } from "../web/request-body";
+import { InvalidSignatureError, receiveProviderEvent } from "./billing-events";
 import type { CheckoutProvider } from "./checkout-provider";
+import { billingMessages } from "./messages";
 
-/** spec 000 §4: Stripe's signature tolerance of five minutes. */
-const SIGNATURE_TOLERANCE_SECONDS = 300;
 /** Clicks on the same plan within this window make one checkout session. */
 const IDEMPOTENCY_WINDOW_MS = 10 * 60 * 1000;
-
-export const ENTERPRISE_ON_REQUEST = "Il piano Enterprise è su richiesta: scrivici dalla pagina dei contatti.";
+/** A plan choice is a few bytes. */
+const CHECKOUT_BODY = { maxBytes: 4 * 1024 };
+/** Stripe's events are well under this (a checkout session with metadata is a few KB). */
+const WEBHOOK_BODY = { maxBytes: 512 * 1024 };
 
 /** POST /api/checkout/session (signed-in): the rules of spec 000 §4, enforced here. */
-export function checkoutRoutes(db: Database, provider: CheckoutProvider) {
-  return new Hono<{ Variables: SignedInVariables }>().post("/api/checkout/session", async (c) => {
+export function checkoutRoutes(access: Access, db: Database, provider: CheckoutProvider, origin: string) {
+  return new Hono().post("/api/checkout/session", access.signedIn, jsonOnly, bodyCeiling(CHECKOUT_BODY), async (c) => {
     const user = c.get("user");
     const body = checkoutRequestSchema.safeParse(await c.req.json().catch(() => null));
-    if (!body.success) return c.json({ error: "Piano non valido: scegli tra base, pro e business." }, 400);
+    if (!body.success) return c.json({ error: billingMessages.invalidPlan }, 400);
 
     const action = choosePlan({ target: body.data.plan, currentPlan: user.plan, authLoading: false, signedIn: true });
-    if (action.kind === "contact-sales") return c.json({ error: ENTERPRISE_ON_REQUEST, contact_url: "/enterprise-contact" }, 400);
+    if (action.kind === "contact-sales") return c.json({ error: billingMessages.enterpriseOnRequest, contact_url: "/enterprise-contact" }, 400);
     if (action.kind === "alert") return c.json({ error: action.message }, 409);
-    if (action.kind !== "checkout") return c.json({ error: "Richiesta non valida" }, 400);
+    if (action.kind !== "checkout") return c.json({ error: billingMessages.invalidRequest }, 400);
 
     // The apps mark every lower plan unavailable; the server refuses any downgrade alike.
     if (planRank(action.plan) < planRank(user.plan)) return c.json({ error: planMessages.noDowngrade }, 409);
@@ -39,7 +40,7 @@ export function checkoutRoutes(db: Database, provider: CheckoutProvider) {
     const reuse = existing[0];
     if (reuse) return c.json({ checkout_url: reuse.url, session_id: reuse.id });
 
-    const session = await provider.createSession({ user, plan, origin: new URL(c.req.url).origin, idempotencyKey });
+    const session = await provider.createSession({ user, plan, origin, idempotencyKey });
     // Two clicks racing: the first stored session wins and both get it.
     const [stored] = await db.query<{ id: string; url: string }>(
       `INSERT INTO checkout_sessions (id, user_id, plan, idempotency_key, url) VALUES ($1, $2, $3, $4, $5)
@@ -52,17 +53,14 @@ export function checkoutRoutes(db: Database, provider: CheckoutProvider) {
 }
 
 /** POST /api/billing/webhook (the payment provider): signature on the raw body, then apply. */
-export function webhookRoutes(db: Database, webhookSecret: string) {
-  return new Hono().post("/api/billing/webhook", async (c) => {
-    const payload = await c.req.text();
-    const signature = c.req.header("stripe-signature") ?? "";
-    let event: Stripe.Event;
+export function webhookRoutes(access: Access, db: Database, billing: { provider: CheckoutProvider; webhookSecret: string }) {
+  return new Hono().post("/api/billing/webhook", access.signature, bodyCeiling(WEBHOOK_BODY), async (c) => {
     try {
-      event = Stripe.webhooks.constructEvent(payload, signature, webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
-    } catch {
-      return c.json({ error: "Firma del webhook non valida" }, 400);
+      const outcome = await receiveProviderEvent(db, billing, await c.req.text(), c.req.header("stripe-signature") ?? "");
+      return c.json({ received: true, outcome });
+    } catch (error) {
+      if (error instanceof InvalidSignatureError) return c.json({ error: error.message }, 400);
+      throw error;
     }
-    const outcome = await applyBillingEvent(db, event);
-    return c.json({ received: true, outcome });
   });
 }

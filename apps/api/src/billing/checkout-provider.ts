@@ -8,6 +8,8 @@ export type CheckoutProvider = {
   /** True for the built-in stand-in that plays the card provider in development and tests. */
   readonly builtIn: boolean;
   createSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Closes a session that must no longer be paid (our table already says so). */
+  expireSession(id: string): Promise<void>;
 };
 
 /** The return pages: fulfilment never happens there, only through the webhook. */
@@ -46,6 +48,9 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
       if (!session.url) throw new Error("Stripe returned no checkout URL");
       return { id: session.id, url: session.url };
     },
+    async expireSession(id) {
+      await stripe.checkout.sessions.expire(id);
+    },
   };
 }
 
@@ -57,6 +62,8 @@ export function builtInCheckout(): CheckoutProvider {
       const id = `cs_dev_${randomBytes(18).toString("base64url")}`;
       return { id, url: `${origin}/api/dev/checkout/${id}` };
     },
+    // The built-in page serves open sessions only: the table's status is enough.
+    async expireSession() {},
   };
 }
 

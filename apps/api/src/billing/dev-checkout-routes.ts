@@ -1,45 +1,55 @@
+import type { PlanId } from "@oystar/api-client";
 import { planById } from "@oystar/plans-and-gates";
 import { Hono } from "hono";
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
+import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
+import { bodyCeiling } from "../web/request-body";
+import { receiveProviderEvent } from "./billing-events";
 import { checkCard } from "./card";
+import type { CheckoutProvider } from "./checkout-provider";
 import { devCheckoutPage, devCheckoutStyles } from "./dev-checkout-page";
+import { billingMessages } from "./messages";
 
-type OpenSession = { id: string; user_id: string; plan: "free" | "base" | "pro" | "business" | "enterprise" };
+type OpenSession = { id: string; user_id: string; plan: PlanId };
+
+/** A card form is a few hundred bytes. */
+const CARD_FORM_BODY = { maxBytes: 4 * 1024 };
 
 const euro = (price: number | null) => (price === null ? "su richiesta" : `${price.toFixed(2).replace(".", ",")} €`);
 
 /**
- * The built-in checkout (no STRIPE_SECRET_KEY): paying posts a `checkout.session.completed` event
- * signed with Stripe's scheme to this server's own webhook, over HTTP, so the plan changes on the
- * same code path as with Stripe (DESIGN.md §4).
+ * The built-in checkout (no STRIPE_SECRET_KEY, never in production): paying makes a
+ * `checkout.session.completed` event signed with Stripe's scheme and hands it, in process, to the
+ * webhook's own receiver, so the plan changes on the same code path as with Stripe (DESIGN.md §4).
+ * Nothing is sent over the network: a request's Host header can direct it nowhere.
  */
-export function devCheckoutRoutes(db: Database, webhookSecret: string) {
+export function devCheckoutRoutes(access: Access, db: Database, billing: { provider: CheckoutProvider; webhookSecret: string }) {
   const app = new Hono();
 
-  app.get("/api/dev/checkout.css", (c) => c.body(devCheckoutStyles, 200, { "Content-Type": "text/css; charset=utf-8" }));
+  app.get("/api/dev/checkout.css", access.public, (c) => c.body(devCheckoutStyles, 200, { "Content-Type": "text/css; charset=utf-8" }));
 
   const openSession = async (id: string) =>
     (await db.query<OpenSession>("SELECT id, user_id::text, plan FROM checkout_sessions WHERE id = $1 AND status = 'open'", [id]))[0];
 
-  app.get("/api/dev/checkout/:id", async (c) => {
+  // The session id in the URL is the capability, as with a provider's hosted page.
+  app.get("/api/dev/checkout/:id", access.public, async (c) => {
     const session = await openSession(c.req.param("id"));
-    if (!session) return c.text("Sessione di pagamento inesistente o già pagata.", 404);
+    if (!session) return c.text(billingMessages.sessionGone, 404);
     const plan = planById(session.plan);
     return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price) }));
   });
 
-  app.post("/api/dev/checkout/:id/pay", async (c) => {
+  app.post("/api/dev/checkout/:id/pay", access.public, bodyCeiling(CARD_FORM_BODY), async (c) => {
     const session = await openSession(c.req.param("id"));
-    if (!session) return c.text("Sessione di pagamento inesistente o già pagata.", 404);
+    if (!session) return c.text(billingMessages.sessionGone, 404);
     const plan = planById(session.plan);
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
     const card = checkCard({ name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") });
     if (!card.ok) return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), error: card.message }), 402);
 
-    const origin = new URL(c.req.url).origin;
     const payload = JSON.stringify({
       id: `evt_dev_${randomBytes(12).toString("hex")}`,
       object: "event",
@@ -55,13 +65,10 @@ export function devCheckoutRoutes(db: Database, webhookSecret: string) {
         },
       },
     });
-    const delivery = await fetch(`${origin}/api/billing/webhook`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) },
-      body: payload,
-    });
-    if (!delivery.ok) {
-      return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), error: "Pagamento non riuscito. Riprova." }), 502);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: billing.webhookSecret });
+    const outcome = await receiveProviderEvent(db, billing, payload, signature).catch(() => null);
+    if (!outcome) {
+      return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), error: billingMessages.paymentFailed }), 502);
     }
     return c.redirect(`/success?plan=${plan.id}`, 303);
   });

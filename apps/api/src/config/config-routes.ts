@@ -1,18 +1,16 @@
 import { Hono } from "hono";
-import { DEV_AUDIENCE, DEV_CLIENT_ID } from "../dev-idp/dev-client";
-import type { Env } from "../env";
+import type { Access } from "../auth/access";
+import type { RuntimeAuth } from "../services";
 
 /**
- * GET /config.json: the apps' runtime configuration, so one build serves every environment
- * (DESIGN.md §2). In dev mode the identity provider is this origin's /idp.
+ * GET /config.json (public): the apps' runtime configuration, so one build serves every
+ * environment (DESIGN.md §2). The sign-in settings come from services.ts: a real tenant, or the
+ * built-in provider under the public origin — never from the request's Host.
  */
-export function configRoutes(env: Env) {
-  return new Hono().get("/config.json", (c) => {
+export function configRoutes(access: Access, config: { version: string; auth: RuntimeAuth }) {
+  const body = { version: config.version, provider: "cloud" as const, auth: config.auth };
+  return new Hono().get("/config.json", access.public, (c) => {
     c.header("Cache-Control", "no-store");
-    const auth =
-      env.authMode === "dev"
-        ? { domain: `${new URL(c.req.url).origin}/idp`, clientId: DEV_CLIENT_ID, audience: DEV_AUDIENCE }
-        : env.auth0;
-    return c.json({ version: env.version, provider: "cloud" as const, auth });
+    return c.json(body);
   });
 }

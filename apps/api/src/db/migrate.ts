@@ -1,11 +1,14 @@
 import type { Database } from "./database";
-import { migrations } from "./migrations";
+import { migrations as productMigrations } from "./migrations";
+
+export type Migration = { id: string; sql: string };
 
 /**
- * Applies the migrations not yet recorded, each in its own transaction, in order. An advisory
- * lock keeps two servers starting together on one Postgres from racing.
+ * Applies the migrations not yet recorded, in order, in one transaction. An advisory lock keeps
+ * two servers starting together on one Postgres from racing. The product's own by default; the
+ * built-in identity provider brings its own list.
  */
-export async function migrate(db: Database): Promise<string[]> {
+export async function migrate(db: Database, migrations: readonly Migration[] = productMigrations): Promise<string[]> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()

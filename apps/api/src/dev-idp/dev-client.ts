@@ -3,14 +3,17 @@ export const DEV_CLIENT_ID = "oystar-dev-client";
 /** An identifier, never fetched (as Auth0 API audiences are). */
 export const DEV_AUDIENCE = "urn:oystar:api";
 
-/** DESIGN.md §3: the seeded accounts and their plans; admin@ is an admin by ADMIN_EMAILS. */
+/**
+ * DESIGN.md §3: the seeded accounts and their plans. admin@ is the admin unless ADMIN_EMAILS
+ * names others.
+ */
 export const SEEDED_ACCOUNTS = [
-  { email: "free@oystar.test", name: "Utente Free", plan: "free" },
-  { email: "base@oystar.test", name: "Utente Base", plan: "base" },
-  { email: "pro@oystar.test", name: "Utente Pro", plan: "pro" },
-  { email: "business@oystar.test", name: "Utente Business", plan: "business" },
-  { email: "enterprise@oystar.test", name: "Utente Enterprise", plan: "enterprise" },
-  { email: "admin@oystar.test", name: "Amministratore", plan: "business" },
+  { email: "free@oystar.test", name: "Utente Free", plan: "free", admin: false },
+  { email: "base@oystar.test", name: "Utente Base", plan: "base", admin: false },
+  { email: "pro@oystar.test", name: "Utente Pro", plan: "pro", admin: false },
+  { email: "business@oystar.test", name: "Utente Business", plan: "business", admin: false },
+  { email: "enterprise@oystar.test", name: "Utente Enterprise", plan: "enterprise", admin: false },
+  { email: "admin@oystar.test", name: "Amministratore", plan: "business", admin: true },
 ] as const;
 
 /** The provider's URL as the browser sees it: the SDK checks `iss` against the domain it used. */

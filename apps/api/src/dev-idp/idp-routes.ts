@@ -2,6 +2,9 @@ import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { Access } from "../auth/access";
+import { bodyCeiling } from "../web/request-body";
+import { perAddressLimit } from "../web/rate-limit";
 import { contentSecurityPolicy } from "../web/security-headers";
 import { DEV_AUDIENCE, DEV_CLIENT_ID, devIssuer } from "./dev-client";
 import type { IdpStore } from "./idp-store";
@@ -38,7 +41,13 @@ const tokenSchema = z.discriminatedUnion("grant_type", [
   z.object({ grant_type: z.literal("refresh_token"), client_id: z.string(), refresh_token: z.string().min(1) }),
 ]);
 
-const originOf = (c: Context) => new URL(c.req.url).origin;
+/** Logins and token requests are a few hundred bytes. */
+const SMALL_BODY = { maxBytes: 8 * 1024 };
+/** A person signs in a few times a minute; a script guessing emails is slowed down. */
+const LOGINS_PER_MINUTE = 30;
+/** Two tabs refreshing with the same token at once are one user, not a thief (as Auth0's reuse interval). */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
 const oauthError = (c: Context, error: string, description: string, status: 400 | 401 | 403 = 400) =>
   c.json({ error, error_description: description }, status);
 
@@ -46,15 +55,15 @@ const oauthError = (c: Context, error: string, description: string, status: 400 
  * The built-in identity provider at /idp (AUTH_MODE=dev): the subset of Auth0's authentication
  * API that @auth0/auth0-spa-js uses, with Auth0's paths and token shapes (DESIGN.md §3).
  */
-export function devIdpRoutes(store: IdpStore, keys: SigningKeys) {
+export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access, origin: string) {
   const app = new Hono();
+  const issuer = devIssuer(origin);
 
-  app.get("/idp/.well-known/jwks.json", (c) => c.json({ keys: [{ ...keys.publicJwk, kid: keys.kid, alg: "RS256", use: "sig" }] }));
+  app.get("/idp/.well-known/jwks.json", access.public, (c) => c.json({ keys: [{ ...keys.publicJwk, kid: keys.kid, alg: "RS256", use: "sig" }] }));
 
-  app.get("/idp/.well-known/openid-configuration", (c) => {
-    const origin = originOf(c);
-    return c.json({
-      issuer: devIssuer(origin),
+  app.get("/idp/.well-known/openid-configuration", access.public, (c) =>
+    c.json({
+      issuer,
       authorization_endpoint: `${origin}/idp/authorize`,
       token_endpoint: `${origin}/idp/oauth/token`,
       jwks_uri: `${origin}/idp/.well-known/jwks.json`,
@@ -66,22 +75,27 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys) {
       id_token_signing_alg_values_supported: ["RS256"],
       subject_types_supported: ["public"],
       scopes_supported: ["openid", "profile", "email", "offline_access"],
-    });
-  });
+    }),
+  );
 
-  app.get("/idp/login.css", (c) => c.body(loginStyles, 200, { "Content-Type": "text/css; charset=utf-8" }));
+  app.get("/idp/login.css", access.public, (c) => c.body(loginStyles, 200, { "Content-Type": "text/css; charset=utf-8" }));
 
-  app.get("/idp/avatar/:file", (c) => {
-    const email = decodeURIComponent(c.req.param("file")).replace(/\.svg$/, "");
+  app.get("/idp/avatar/:file", access.public, (c) => {
+    let email: string;
+    try {
+      email = decodeURIComponent(c.req.param("file")).replace(/\.svg$/, "");
+    } catch {
+      return c.text("Avatar non valido", 400);
+    }
     return c.body(avatarSvg(email), 200, { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400" });
   });
 
-  app.get("/idp/authorize", async (c) => {
+  app.get("/idp/authorize", access.public, async (c) => {
     const parsed = authorizeSchema.safeParse(c.req.query());
     if (!parsed.success) return c.text(`Richiesta di accesso non valida: ${parsed.error.issues.map((i) => i.path.join(".")).join(", ")}`, 400);
     const request = parsed.data;
     // Only this origin's apps may receive codes: an open redirect would hand them to anyone.
-    if (new URL(request.redirect_uri).origin !== originOf(c)) return c.text("redirect_uri non consentito", 400);
+    if (new URL(request.redirect_uri).origin !== origin) return c.text("redirect_uri non consentito", 400);
 
     const account = await store.sessionAccount(getCookie(c, SESSION_COOKIE));
     if (!account) {
@@ -101,7 +115,9 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys) {
     return answer(c, request, { code });
   });
 
-  app.post("/idp/login", async (c) => {
+  app.post("/idp/login", access.public, perAddressLimit({ perMinute: LOGINS_PER_MINUTE }), bodyCeiling(SMALL_BODY), async (c) => {
+    // Login CSRF: another site's form must not sign a visitor in to an account of its choosing.
+    if (crossSite(c, origin)) return c.text("Richiesta di accesso da un altro sito rifiutata.", 403);
     const query = new URL(c.req.url).search.slice(1);
     const form = await c.req.parseBody();
     const email = z.string().trim().email().max(254).safeParse(form.email);
@@ -112,13 +128,13 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys) {
       httpOnly: true,
       sameSite: "Lax",
       path: "/idp",
-      secure: new URL(c.req.url).protocol === "https:",
+      secure: origin.startsWith("https:"),
       maxAge: 24 * 3600,
     });
     return c.redirect(`/idp/authorize?${query}`, 303);
   });
 
-  app.post("/idp/oauth/token", async (c) => {
+  app.post("/idp/oauth/token", access.public, bodyCeiling(SMALL_BODY), async (c) => {
     const contentType = c.req.header("content-type") ?? "";
     const body = contentType.includes("application/json") ? await c.req.json().catch(() => null) : await c.req.parseBody();
     const parsed = tokenSchema.safeParse(body);
@@ -126,8 +142,6 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys) {
     const request = parsed.data;
     if (request.client_id !== DEV_CLIENT_ID) return oauthError(c, "invalid_client", "Client sconosciuto", 401);
 
-    const origin = originOf(c);
-    const issuer = devIssuer(origin);
     c.header("Cache-Control", "no-store");
 
     if (request.grant_type === "authorization_code") {
@@ -149,7 +163,7 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys) {
       });
     }
 
-    const rotated = await store.rotateRefreshToken(request.refresh_token, request.client_id);
+    const rotated = await store.rotateRefreshToken(request.refresh_token, request.client_id, REFRESH_REUSE_GRACE_SECONDS);
     if (!rotated) return oauthError(c, "invalid_grant", "Unknown or invalid refresh token.", 403);
     const account = await store.account(rotated.grant.sub);
     if (!account) return oauthError(c, "invalid_grant", "Account inesistente", 403);
@@ -163,25 +177,32 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys) {
     });
   });
 
-  app.get("/idp/v2/logout", async (c) => {
+  app.get("/idp/v2/logout", access.public, async (c) => {
     await store.closeSession(getCookie(c, SESSION_COOKIE));
     deleteCookie(c, SESSION_COOKIE, { path: "/idp" });
-    const origin = originOf(c);
-    const returnTo = c.req.query("returnTo");
-    // Only back to this origin (Auth0's "Allowed Logout URLs").
-    const target = returnTo && safeSameOrigin(returnTo, origin) ? returnTo : `${origin}/`;
-    return c.redirect(target, 302);
+    // Only back to this origin (Auth0's "Allowed Logout URLs"), to the URL as parsed: what the
+    // caller wrote never reaches the Location header as is.
+    return c.redirect(sameOriginUrl(c.req.query("returnTo"), origin) ?? `${origin}/`, 302);
   });
 
   return app;
 }
 
-function safeSameOrigin(url: string, origin: string): boolean {
+function sameOriginUrl(url: string | undefined, origin: string): string | null {
+  if (!url) return null;
   try {
-    return new URL(url).origin === origin;
+    const parsed = new URL(url);
+    return parsed.origin === origin ? parsed.href : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Browsers name the page a form was sent from; a form from another origin is refused. */
+function crossSite(c: Context, origin: string): boolean {
+  const from = c.req.header("origin");
+  if (from !== undefined) return from !== origin;
+  return c.req.header("sec-fetch-site") === "cross-site";
 }
 
 function answer(c: Context, request: AuthorizeRequest, response: Record<string, string>) {

@@ -1,6 +1,7 @@
+import { seedAccount } from "../accounts/accounts";
 import type { Database, Queryable } from "../db/database";
-import { hashSecret, newSecret } from "./secrets";
 import { SEEDED_ACCOUNTS } from "./dev-client";
+import { hashSecret, newSecret } from "./secrets";
 
 export type IdpAccount = { sub: string; email: string; name: string; plan: string };
 export type AuthorizationGrant = {
@@ -22,13 +23,17 @@ const subFor = (email: string) => `oystar-dev|${email.toLowerCase()}`;
 /** The built-in provider's state, all in Postgres so the server stays stateless (DESIGN.md §9). */
 export function createIdpStore(db: Database) {
   return {
+    /** The seeded test accounts, in the provider and as product accounts on their plans. */
     async seed(): Promise<void> {
       for (const account of SEEDED_ACCOUNTS) {
-        await db.query(
-          `INSERT INTO idp_accounts (sub, email, name, plan) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (sub) DO NOTHING`,
-          [subFor(account.email), account.email, account.name, account.plan],
-        );
+        const sub = subFor(account.email);
+        await db.query(`INSERT INTO idp_accounts (sub, email, name, plan) VALUES ($1, $2, $3, $4) ON CONFLICT (sub) DO NOTHING`, [
+          sub,
+          account.email,
+          account.name,
+          account.plan,
+        ]);
+        await seedAccount(db, { sub, email: account.email, name: account.name, plan: account.plan });
       }
     },
 
@@ -117,21 +122,23 @@ export function createIdpStore(db: Database) {
 
     /**
      * Rotation: each refresh token works once and is replaced. Presenting a used one means it
-     * leaked, so its whole family is revoked.
+     * leaked, so its whole family is revoked — unless it was used a moment ago: two tabs
+     * refreshing together get a new token each (the reuse grace).
      */
-    async rotateRefreshToken(token: string, clientId: string) {
+    async rotateRefreshToken(token: string, clientId: string, graceSeconds: number) {
       return db.transaction(async (tx) => {
-        const [row] = await tx.query<{ family: string; sub: string; scope: string; audience: string; used: boolean; client_id: string }>(
-          `SELECT family, sub, scope, audience, client_id, used_at IS NOT NULL AS used FROM idp_refresh_tokens
-           WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
-          [hashSecret(token)],
+        const [row] = await tx.query<{ family: string; sub: string; scope: string; audience: string; used: boolean; in_grace: boolean; client_id: string }>(
+          `SELECT family, sub, scope, audience, client_id, used_at IS NOT NULL AS used,
+                  used_at > now() - make_interval(secs => $2) AS in_grace
+           FROM idp_refresh_tokens WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,
+          [hashSecret(token), graceSeconds],
         );
         if (!row || row.client_id !== clientId) return null;
-        if (row.used) {
+        if (row.used && !row.in_grace) {
           await tx.query("DELETE FROM idp_refresh_tokens WHERE family = $1", [row.family]);
           return null;
         }
-        await tx.query("UPDATE idp_refresh_tokens SET used_at = now() WHERE token_hash = $1", [hashSecret(token)]);
+        if (!row.used) await tx.query("UPDATE idp_refresh_tokens SET used_at = now() WHERE token_hash = $1", [hashSecret(token)]);
         const grant = { sub: row.sub, clientId, scope: row.scope, audience: row.audience };
         return { grant, refreshToken: await storeRefreshToken(tx, grant, row.family) };
       });

@@ -1,11 +1,9 @@
 import { SignJWT } from "jose";
+import { CLAIM_NAMESPACE } from "../auth/claims";
 import type { IdpAccount } from "./idp-store";
 import type { SigningKeys } from "./signing-keys";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
-
-/** Namespaced claims the API reads; a real Auth0 tenant adds them with a Post-Login Action. */
-export const CLAIM_NAMESPACE = "https://oystar.it/";
 
 const pictureOf = (account: IdpAccount) => `/idp/avatar/${encodeURIComponent(account.email)}.svg`;
 

@@ -1,15 +1,20 @@
 import { contactFormSchema, enterpriseFormSchema, indexRequestSchema } from "@oystar/api-client";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
-import type { SignedInVariables } from "../auth/require-user";
+import type { Access, SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
+import { logLine } from "../web/log-line";
+import { perAddressLimit } from "../web/rate-limit";
+import { bodyCeiling, jsonOnly, QUICK_BODY_MS } from "../web/request-body";
+import { formMessages } from "./messages";
 
 type Kind = "contact" | "enterprise" | "index-request";
 
 /** A form is a few kilobytes; anything bigger is not a person filling it in. */
 const MAX_FORM_BYTES = 64 * 1024;
 const FORWARD_TIMEOUT_MS = 5000;
+/** A person sends a form or two; a script filling the table is slowed down. */
+const PUBLIC_FORMS_PER_MINUTE = 10;
 
 /** spec 000 §7: the subject line holds the requester's name (and the index name). */
 const subjects: Record<Kind, (fields: Record<string, unknown>) => string> = {
@@ -19,15 +24,16 @@ const subjects: Record<Kind, (fields: Record<string, unknown>) => string> = {
 };
 
 /** POST /api/forms/{contact,enterprise} (public) and /api/forms/index-request (signed-in). */
-export function formRoutes(db: Database, forwardUrl: string | null) {
+export function formRoutes(access: Access, db: Database, forwardUrl: string | null) {
   const app = new Hono<{ Variables: Partial<SignedInVariables> }>();
-  const limit = bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => c.json({ error: "Il modulo è troppo lungo." }, 413) });
+  const body = [jsonOnly, bodyCeiling({ maxBytes: MAX_FORM_BYTES, tooLarge: formMessages.tooLong, readTimeoutMs: QUICK_BODY_MS })] as const;
+  const publicLimit = perAddressLimit({ perMinute: PUBLIC_FORMS_PER_MINUTE });
 
   const handler = (kind: Kind, schema: z.ZodType<Record<string, unknown>>) => async (c: Context<{ Variables: Partial<SignedInVariables> }>) => {
     const parsed = schema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      return c.json({ error: first?.message ?? "Modulo non valido", field: first?.path.join(".") }, 400);
+      return c.json({ error: first?.message ?? formMessages.invalid, field: first?.path.join(".") }, 400);
     }
     const { website: _honeypot, ...fields } = parsed.data;
     const subject = subjects[kind](fields);
@@ -40,9 +46,9 @@ export function formRoutes(db: Database, forwardUrl: string | null) {
     return c.json({ ok: true as const, id }, 201);
   };
 
-  app.post("/api/forms/contact", limit, handler("contact", contactFormSchema));
-  app.post("/api/forms/enterprise", limit, handler("enterprise", enterpriseFormSchema));
-  app.post("/api/forms/index-request", limit, handler("index-request", indexRequestSchema as z.ZodType<Record<string, unknown>>));
+  app.post("/api/forms/contact", access.public, publicLimit, ...body, handler("contact", contactFormSchema));
+  app.post("/api/forms/enterprise", access.public, publicLimit, ...body, handler("enterprise", enterpriseFormSchema));
+  app.post("/api/forms/index-request", access.signedIn, ...body, handler("index-request", indexRequestSchema as z.ZodType<Record<string, unknown>>));
   return app;
 }
 
@@ -61,6 +67,6 @@ async function forward(db: Database, url: string, id: string, body: Record<strin
     if (!response.ok) throw new Error(`status ${response.status}`);
     await db.query("UPDATE form_submissions SET forwarded_at = now() WHERE id = $1", [id]);
   } catch (error) {
-    console.error(`Inoltro del modulo ${id} non riuscito: ${(error as Error).message}`);
+    console.error(`Inoltro del modulo ${id} non riuscito: ${logLine(error)}`);
   }
 }

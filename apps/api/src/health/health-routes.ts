@@ -1,8 +1,9 @@
 import { Hono } from "hono";
+import type { Access } from "../auth/access";
 
-/** GET /api/health: public liveness and version; later issues add database and model state. */
-export function healthRoutes(options: { version: string; startedAt: number; offlineModel: boolean }) {
-  return new Hono().get("/api/health", (c) => {
+/** GET /api/health (public): liveness, version, and whether the model is the offline one. */
+export function healthRoutes(access: Access, options: { version: string; startedAt: number; offlineModel: boolean }) {
+  return new Hono().get("/api/health", access.public, (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({
       status: "ok" as const,

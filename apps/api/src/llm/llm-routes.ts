@@ -1,20 +1,28 @@
 import { chatCompletionRequestSchema, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
 import { planMessages } from "@oystar/plans-and-gates";
 import { Hono, type Context } from "hono";
-import { isAdmin, type User } from "../accounts/accounts";
-import type { SignedInVariables } from "../auth/require-user";
+import type { User } from "../accounts/accounts";
+import type { Access, SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
 import { chargeQuery, refund } from "../plans/quota";
+import { bodyCeiling, jsonOnly } from "../web/request-body";
+import { llmMessages } from "./messages";
 import { postUpstream, type UpstreamResponse } from "./upstream-request";
 import { composeOfflineReply, offlineCompletion, offlineStream } from "./offline-model";
 
 type Upstream = NonNullable<Env["llm"]["upstream"]>;
 type SignedIn = Context<{ Variables: SignedInVariables }>;
 
-const UPSTREAM_UNAVAILABLE = "Il modello non risponde. Riprova tra poco.";
 /** spec 001 §7: the health check gives the model 5 s. */
 const HEALTH_TIMEOUT_MS = 5000;
+/**
+ * spec 001 §5, §9: at most 400,000 characters of content; in JSON each may take up to 6 bytes
+ * (a `\uXXXX` escape), plus the envelope of up to 200 messages.
+ */
+const CHAT_BODY = { maxBytes: 400_000 * 6 + 64 * 1024, tooLarge: llmMessages.conversationTooLong };
+/** A reset names a provider and a few models. */
+const RESET_BODY = { maxBytes: 4 * 1024 };
 
 const streamHeaders = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" };
 
@@ -23,16 +31,16 @@ const streamHeaders = { "Content-Type": "text/event-stream; charset=utf-8", "Cac
  * and refunded if the model fails before its first token. Message content is never logged or
  * stored: it only passes through.
  */
-export function llmRoutes(db: Database, env: Env) {
-  const app = new Hono<{ Variables: SignedInVariables }>();
+export function llmRoutes(access: Access, db: Database, env: Env) {
+  const app = new Hono();
   const upstream = env.llm.upstream;
 
-  app.post("/groq/chat/completions", async (c) => {
+  app.post("/groq/chat/completions", access.signedIn, jsonOnly, bodyCeiling(CHAT_BODY), async (c) => {
     const parsed = chatCompletionRequestSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? "Richiesta non valida" }, 400);
+    if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? llmMessages.invalidRequest }, 400);
     const request = parsed.data;
     const user = c.get("user");
-    const charged = await chargeQuery(db, user, { admin: isAdmin(user, env.adminEmails) });
+    const charged = await chargeQuery(db, user);
     if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
 
     if (!upstream) {
@@ -44,27 +52,27 @@ export function llmRoutes(db: Database, env: Env) {
     return forward(c, db, user, upstream, supportsReasoning(request.model) ? request : withoutReasoning(request));
   });
 
-  app.get("/groq/models", async (c) => {
+  app.get("/groq/models", access.signedIn, async (c) => {
     if (!upstream) return c.json({ object: "list", data: [{ id: OFFLINE_MODEL, object: "model", owned_by: "oystar", offline: true }] });
     const response = await fetch(`${upstream.baseUrl}/models`, { headers: authorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) }).catch(() => null);
-    if (!response?.ok) return c.json({ error: UPSTREAM_UNAVAILABLE }, 502);
+    if (!response?.ok) return c.json({ error: llmMessages.upstreamUnavailable }, 502);
     return c.json(await response.json());
   });
 
   // spec 001 §7: a "connection reset" answers with what it did.
-  app.post("/api/ollama/reset", async (c) => {
+  app.post("/api/ollama/reset", access.signedIn, jsonOnly, bodyCeiling(RESET_BODY), async (c) => {
     const parsed = resetRequestSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: "Richiesta di reset non valida" }, 400);
+    if (!parsed.success) return c.json({ error: llmMessages.invalidReset }, 400);
     if (!upstream) {
-      return c.json({ status: "success", message: "Connessione reimpostata: modello offline pronto.", details: { actions: ["Modello offline oystar-offline pronto"] } });
+      return c.json({ status: "success", message: llmMessages.offlineReset, details: { actions: [llmMessages.offlineResetAction] } });
     }
     const reachable = await fetch(`${upstream.baseUrl}/models`, { headers: authorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
       .then((response) => response.ok)
       .catch(() => false);
     return c.json({
       status: reachable ? "success" : "error",
-      message: reachable ? "Connessione reimpostata." : "Il servizio del modello non risponde.",
-      details: { actions: [`Verifica del servizio del modello: ${reachable ? "raggiungibile" : "non raggiungibile"}`, ...parsed.data.models.map((model) => `Modello richiesto: ${model}`)] },
+      message: reachable ? llmMessages.reset : llmMessages.resetFailed,
+      details: { actions: [llmMessages.resetCheck(reachable), ...parsed.data.models.map(llmMessages.resetModel)] },
     });
   });
 
@@ -87,7 +95,7 @@ async function forward(c: SignedIn, db: Database, user: User, upstream: Upstream
   c.req.raw.signal.addEventListener("abort", () => abort.abort(), { once: true });
   const fail = async (status: number) => {
     await refund(db, user, "queries_used");
-    return c.json({ error: UPSTREAM_UNAVAILABLE, upstream_status: status }, 502);
+    return c.json({ error: llmMessages.upstreamUnavailable, upstream_status: status }, 502);
   };
   let response: UpstreamResponse;
   try {

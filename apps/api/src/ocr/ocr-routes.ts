@@ -1,7 +1,7 @@
-import { canUploadPdf } from "@oystar/plans-and-gates";
-import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import type { SignedInVariables } from "../auth/require-user";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import type { Access } from "../auth/access";
+import { bodyCeiling } from "../web/request-body";
+import { ocrMessages } from "./messages";
 import { OcrBusyError, type OcrEngine } from "./ocr-engine";
 import { UnreadablePdfError } from "./pdf-pages";
 import { scannedPdfText } from "./scanned-pdf-text";
@@ -9,16 +9,19 @@ import { scannedPdfText } from "./scanned-pdf-text";
 /** spec 001 §9: uploads up to 100 MB (plus the multipart envelope). */
 const MAX_UPLOAD_BYTES = 104_857_600;
 const MULTIPART_ALLOWANCE = 64 * 1024;
-
-const ocrMessages = {
-  planOnly: "L'OCR dei PDF è riservato ai piani Business o Enterprise.",
-  tooLarge: "File troppo grande: il massimo è 100 MB.",
-  noFile: "Nessun file PDF da processare",
-  notPdf: "Sono supportati solo file PDF.",
-} as const;
+/** 100 MB on a slow line takes minutes; the uploader is signed in on a paid plan. */
+const UPLOAD_READ_MS = 10 * 60_000;
 
 /** A refusal as the OCR client reads it (spec 001 §7: the `detail` field), `error` as elsewhere in the API. */
-const refuse = (c: Context, message: string, status: 400 | 403 | 413 | 422 | 503) => c.json({ error: message, detail: message }, status);
+const refuse = (c: Context, message: string, status: 400 | 413 | 422 | 503) => c.json({ error: message, detail: message }, status);
+
+/** The policy's and the body ceiling's refusals (403, 413) carry `detail` too, for the same client. */
+const withDetail: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status < 400 || !c.res.headers.get("content-type")?.includes("json")) return;
+  const body = (await c.res.clone().json()) as { error?: string; detail?: string };
+  if (body.error && !body.detail) c.res = new Response(JSON.stringify({ ...body, detail: body.error }), c.res);
+};
 
 const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, 1024)).includes("%PDF-");
 
@@ -27,20 +30,15 @@ const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, 
  * PDF; answers `{text, word_count, char_count}`. The file lives in memory for the request only;
  * nothing of it is stored or logged.
  */
-export function ocrRoutes(engine: OcrEngine) {
-  const app = new Hono<{ Variables: SignedInVariables }>();
+export function ocrRoutes(access: Access, engine: OcrEngine) {
+  const app = new Hono();
 
   app.post(
     "/api/ocr/extract-pdf",
-    async (c, next) => {
-      // The plan is checked before a byte of the file is read.
-      if (!canUploadPdf(c.get("user").plan)) return refuse(c, ocrMessages.planOnly, 403);
-      await next();
-    },
-    bodyLimit({
-      maxSize: MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE,
-      onError: (c) => refuse(c, ocrMessages.tooLarge, 413),
-    }),
+    withDetail,
+    // spec 001 §2: PDFs are for Business and Enterprise; checked before a byte of the file is read.
+    access.plan("business", ocrMessages.planOnly),
+    bodyCeiling({ maxBytes: MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE, tooLarge: ocrMessages.tooLarge, readTimeoutMs: UPLOAD_READ_MS }),
     async (c) => {
       const form = await c.req.parseBody().catch(() => null);
       const file = form?.["file"];

@@ -1,23 +1,20 @@
 import type { SubscriptionStatus } from "@oystar/api-client";
-import { planById, PLANS, publicPlan, quotaResetAt } from "@oystar/plans-and-gates";
+import { planById, planMessages, PLANS, publicPlan, quotaResetAt } from "@oystar/plans-and-gates";
 import { Hono } from "hono";
-import { isAdmin } from "../accounts/accounts";
-import type { SignedInVariables } from "../auth/require-user";
+import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import { charge, usageOf } from "./quota";
 
-const DEBATES_EXHAUSTED = "Hai raggiunto il limite di dibattiti del tuo piano corrente.";
-
 /** GET /api/plans (public). */
-export function publicPlanRoutes() {
-  return new Hono().get("/api/plans", (c) => c.json({ plans: PLANS.map(publicPlan) }));
+export function publicPlanRoutes(access: Access) {
+  return new Hono().get("/api/plans", access.public, (c) => c.json({ plans: PLANS.map(publicPlan) }));
 }
 
 /** GET /api/subscription/status and POST /api/debates/increment (signed-in). */
-export function subscriptionRoutes(db: Database, adminEmails: readonly string[]) {
-  const app = new Hono<{ Variables: SignedInVariables }>();
+export function subscriptionRoutes(access: Access, db: Database) {
+  const app = new Hono();
 
-  app.get("/api/subscription/status", async (c) => {
+  app.get("/api/subscription/status", access.signedIn, async (c) => {
     const user = c.get("user");
     const now = new Date();
     const plan = planById(user.plan);
@@ -33,17 +30,16 @@ export function subscriptionRoutes(db: Database, adminEmails: readonly string[])
       rag_indices_limit: plan.rag_indices_limit,
       period_end: quotaResetAt(now).toISOString(),
     };
-    c.header("Cache-Control", "no-store");
     return c.json(status);
   });
 
   // spec 001 §7: a debate costs one debate, counted when it starts; its turns cost no queries.
-  app.post("/api/debates/increment", async (c) => {
+  app.post("/api/debates/increment", access.signedIn, async (c) => {
     const user = c.get("user");
     const plan = planById(user.plan);
-    const result = await charge(db, user, "debates_used", { admin: isAdmin(user, adminEmails) });
+    const result = await charge(db, user, "debates_used");
     if (!result.ok) {
-      return c.json({ error: DEBATES_EXHAUSTED, reset_at: result.resetAt.toISOString(), debates_used: result.usage.debates_used, debates_limit: plan.debates_limit }, 429);
+      return c.json({ error: planMessages.debatesExhausted, reset_at: result.resetAt.toISOString(), debates_used: result.usage.debates_used, debates_limit: plan.debates_limit }, 429);
     }
     const [debate] = await db.query<{ id: string }>("INSERT INTO debates (user_id) VALUES ($1) RETURNING id::text", [user.id]);
     return c.json({

@@ -7,17 +7,19 @@ type Counter = "queries_used" | "debates_used";
 
 export type Charge = { ok: true; usage: Usage } | { ok: false; usage: Usage; resetAt: Date };
 
+/** Who is charged: the account, its plan, and whether it is an admin (never blocked). */
+export type Payer = Pick<User, "id" | "plan" | "isAdmin">;
+
 /**
  * Counts one query or debate for this month, atomically: the row is created or incremented in
  * one statement that only succeeds while the counter is under the plan's limit (DESIGN.md §4).
  * Unlimited plans and admins are never blocked, but still counted.
  */
-export async function charge(db: Queryable, user: User, counter: Counter, options: { admin: boolean; now?: Date }): Promise<Charge> {
-  const now = options.now ?? new Date();
+export async function charge(db: Queryable, user: Payer, counter: Counter, now: Date = new Date()): Promise<Charge> {
   const month = usageMonth(now);
   const plan = planById(user.plan);
   const limit = counter === "queries_used" ? plan.queries_limit : plan.debates_limit;
-  const unbounded = options.admin || isUnlimited(limit);
+  const unbounded = user.isAdmin || isUnlimited(limit);
   if (!unbounded && limit <= 0) return { ok: false, usage: await usageOf(db, user, now), resetAt: quotaResetAt(now) };
   const [row] = await db.query<Usage>(
     `INSERT INTO usage (user_id, month, ${counter}) VALUES ($1, $2, 1)
@@ -31,11 +33,11 @@ export async function charge(db: Queryable, user: User, counter: Counter, option
 }
 
 /** Gives back a query that was never served (the model failed before its first token). */
-export async function refund(db: Queryable, user: User, counter: Counter, now: Date = new Date()): Promise<void> {
+export async function refund(db: Queryable, user: Payer, counter: Counter, now: Date = new Date()): Promise<void> {
   await db.query(`UPDATE usage SET ${counter} = greatest(${counter} - 1, 0) WHERE user_id = $1 AND month = $2`, [user.id, usageMonth(now)]);
 }
 
-export async function usageOf(db: Queryable, user: User, now: Date = new Date()): Promise<Usage> {
+export async function usageOf(db: Queryable, user: Pick<User, "id">, now: Date = new Date()): Promise<Usage> {
   const [row] = await db.query<Usage>("SELECT queries_used, debates_used FROM usage WHERE user_id = $1 AND month = $2", [
     user.id,
     usageMonth(now),
@@ -44,4 +46,4 @@ export async function usageOf(db: Queryable, user: User, now: Date = new Date())
 }
 
 /** The shared function the chat and RAG routes call for each question. */
-export const chargeQuery = (db: Queryable, user: User, options: { admin: boolean; now?: Date }) => charge(db, user, "queries_used", options);
+export const chargeQuery = (db: Queryable, user: Payer, now?: Date) => charge(db, user, "queries_used", now);

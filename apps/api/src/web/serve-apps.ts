@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Context } from "hono";
+import { webMessages } from "./messages";
 import { destinationOf, legacyRedirects } from "./one-origin";
 import { fileResponse, findFile, pageResponse } from "./static-files";
 
@@ -13,17 +14,17 @@ const notBuilt = (app: string) =>
 export function serveApps(folders: AppFolders) {
   return async (c: Context): Promise<Response> => {
     const method = c.req.method;
+    const url = new URL(c.req.url);
+    const pathname = url.pathname;
+    const destination = destinationOf(pathname);
+    // An API path no route answered: JSON, whatever the method, never an app page.
+    if (destination === "api") return c.json({ error: webMessages.notFound }, 404);
     if (method !== "GET" && method !== "HEAD") {
       return c.json({ error: "Metodo non consentito" }, 405, { Allow: "GET, HEAD" });
     }
-    const url = new URL(c.req.url);
-    const pathname = url.pathname;
 
     const legacyTarget = legacyRedirects[pathname.replace(/\/$/, "")];
     if (legacyTarget) return c.redirect(`${legacyTarget}${url.search}`, 301);
-
-    const destination = destinationOf(pathname);
-    if (destination === "api") return c.json({ error: "Risorsa non trovata" }, 404);
 
     if (destination === "assistant-asset" || destination === "assistant-page") {
       const index = join(folders.assistantDist, "index.html");

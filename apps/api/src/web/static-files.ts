@@ -9,7 +9,6 @@ const contentTypes: Readonly<Record<string, string>> = {
   ".mjs": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".jpg": "image/jpeg",
@@ -33,7 +32,8 @@ export async function findFile(folder: string, urlPath: string): Promise<string 
   } catch {
     return null;
   }
-  if (decoded.includes("\0")) return null;
+  // Source maps stay on the build machine (vite.config.ts: sourcemap "hidden").
+  if (decoded.includes("\0") || decoded.endsWith(".map")) return null;
   const root = resolve(folder);
   const candidate = resolve(root, `.${decoded.startsWith("/") ? decoded : `/${decoded}`}`);
   if (candidate !== root && !candidate.startsWith(root + sep)) return null;

@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { storableString } from "./text";
 
 // spec 000 §3 (fields) and §5 (validation) of the contact, enterprise and indexing forms. The
 // server validates with these; the apps show the same messages before sending.
 
 const requiredText = (label: string, max = 200) =>
-  z.string({ error: `${label} è obbligatorio` }).trim().min(1, `${label} è obbligatorio`).max(max, `${label}: testo troppo lungo`);
-const optionalText = (max: number) => z.string().trim().max(max, "Testo troppo lungo").optional().default("");
-const email = z.string({ error: "L'email è obbligatoria" }).trim().min(1, "L'email è obbligatoria").max(254).email("Inserisci un indirizzo email valido");
+  storableString({ error: `${label} è obbligatorio` }).trim().min(1, `${label} è obbligatorio`).max(max, `${label}: testo troppo lungo`);
+const optionalText = (max: number) => storableString().trim().max(max, "Testo troppo lungo").optional().default("");
+const email = storableString({ error: "L'email è obbligatoria" }).trim().min(1, "L'email è obbligatoria").max(254).email("Inserisci un indirizzo email valido");
 /** A hidden field people never fill: bots do. */
 const honeypot = z.string().max(0, "Richiesta rifiutata").optional();
 

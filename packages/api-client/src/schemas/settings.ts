@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableString } from "./text";
 import { SELECTABLE_CHAT_MODELS } from "./models";
 
 // spec 001 §3 (keys), §5 (bounds), §9 (defaults). The `pigna_ai_*` keys keep the product's
@@ -12,7 +13,7 @@ const between = (label: string, min: number, max: number) =>
 const wholeBetween = (label: string, min: number, max: number) => between(label, min, max).int(`${label}: deve essere un numero intero`);
 const flag = (label: string) => z.boolean({ error: `${label}: deve essere vero o falso` });
 const chatModel = (label: string) => z.enum(SELECTABLE_CHAT_MODELS, { error: `${label}: modello non consentito` });
-const text = (label: string, max: number) => z.string({ error: `${label}: deve essere un testo` }).max(max, `${label}: testo troppo lungo`);
+const text = (label: string, max: number) => storableString({ error: `${label}: deve essere un testo` }).max(max, `${label}: testo troppo lungo`);
 
 export const settingsSchema = z.strictObject({
   pigna_ai_model: chatModel("Modello AI"),

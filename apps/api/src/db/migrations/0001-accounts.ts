@@ -1,5 +1,5 @@
-// Accounts and the built-in identity provider's state. Plain SQL: one dialect for PGlite and
-// PostgreSQL, reviewed as the database will run it.
+// Accounts. Plain SQL: one dialect for PGlite and PostgreSQL, reviewed as the database will
+// run it. (The built-in identity provider keeps its tables in its own migrations.)
 export const accounts = `
 CREATE EXTENSION IF NOT EXISTS vector;
 
@@ -14,44 +14,4 @@ CREATE TABLE users (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX users_email_idx ON users (lower(email));
-
--- Built-in identity provider (AUTH_MODE=dev): its accounts, browser sessions, one-time codes
--- and rotating refresh tokens. Only hashes of secrets are stored.
-CREATE TABLE idp_accounts (
-  sub text PRIMARY KEY,
-  email text NOT NULL UNIQUE,
-  name text NOT NULL,
-  plan text NOT NULL DEFAULT 'free',
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-
-CREATE TABLE idp_sessions (
-  id_hash text PRIMARY KEY,
-  sub text NOT NULL REFERENCES idp_accounts (sub) ON DELETE CASCADE,
-  expires_at timestamptz NOT NULL
-);
-
-CREATE TABLE idp_codes (
-  code_hash text PRIMARY KEY,
-  sub text NOT NULL REFERENCES idp_accounts (sub) ON DELETE CASCADE,
-  client_id text NOT NULL,
-  redirect_uri text NOT NULL,
-  code_challenge text NOT NULL,
-  nonce text,
-  scope text NOT NULL,
-  audience text NOT NULL,
-  expires_at timestamptz NOT NULL
-);
-
-CREATE TABLE idp_refresh_tokens (
-  token_hash text PRIMARY KEY,
-  family text NOT NULL,
-  sub text NOT NULL REFERENCES idp_accounts (sub) ON DELETE CASCADE,
-  client_id text NOT NULL,
-  scope text NOT NULL,
-  audience text NOT NULL,
-  used_at timestamptz,
-  expires_at timestamptz NOT NULL
-);
-CREATE INDEX idp_refresh_tokens_family_idx ON idp_refresh_tokens (family);
 `;

@@ -2,8 +2,8 @@ import { readModelStream } from "@oystar/api-client";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestServer } from "./fixtures";
-import { signInAs } from "./sign-in";
+import { startTestServer } from "../../test-support/fixtures";
+import { signInAs } from "../../test-support/sign-in";
 
 // A fake OpenAI-compatible upstream over real HTTP (the only double: a third party).
 type Behaviour = "stream" | "fail-500" | "close-before-first-token" | "slow";

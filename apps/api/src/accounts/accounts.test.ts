@@ -2,9 +2,9 @@ import { exportJWK, generateKeyPair, SignJWT, decodeProtectedHeader } from "jose
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEV_AUDIENCE, DEV_CLIENT_ID } from "../src/dev-idp/dev-client";
-import { startTestServer } from "./fixtures";
-import { signInAs } from "./sign-in";
+import { DEV_AUDIENCE, DEV_CLIENT_ID } from "../dev-idp/dev-client";
+import { startTestServer } from "../../test-support/fixtures";
+import { signInAs } from "../../test-support/sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEV_CLIENT_ID } from "../src/dev-idp/dev-client";
-import { startTestServer } from "./fixtures";
-import { signInAs } from "./sign-in";
+import { DEV_CLIENT_ID } from "./dev-client";
+import { startTestServer } from "../../test-support/fixtures";
+import { signInAs } from "../../test-support/sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -109,7 +109,7 @@ describe("token endpoint", () => {
     expect(retry.status).toBe(403);
   });
 
-  test("refresh tokens rotate, and a reused one revokes its family", async () => {
+  test("refresh tokens rotate, and a reused one revokes its family once the reuse grace is over", async () => {
     const first = await signInAs(server.url, "free@oystar.test");
     const refresh = async (token: string) => tokenRequest({ grant_type: "refresh_token", client_id: DEV_CLIENT_ID, refresh_token: token });
     const second = await refresh(first.refresh_token ?? "");
@@ -117,9 +117,16 @@ describe("token endpoint", () => {
     const secondTokens = (await second.json()) as { refresh_token: string; access_token: string };
     expect(secondTokens.refresh_token).not.toBe(first.refresh_token);
     expect((await fetch(`${server.url}/api/me`, { headers: { Authorization: `Bearer ${secondTokens.access_token}` } })).status).toBe(200);
-    // Replaying the first token: refused, and the newer one dies with it.
+    // Two tabs refreshing with the same token at once: the second gets its own new token.
+    const twin = await refresh(first.refresh_token ?? "");
+    expect(twin.status).toBe(200);
+    const twinTokens = (await twin.json()) as { refresh_token: string };
+    expect(twinTokens.refresh_token).not.toBe(secondTokens.refresh_token);
+    // Later, a replay of the first token is a leak: refused, and the newer ones die with it.
+    await server.db.query("UPDATE idp_refresh_tokens SET used_at = used_at - interval '1 minute' WHERE used_at IS NOT NULL");
     expect((await refresh(first.refresh_token ?? "")).status).toBe(403);
     expect((await refresh(secondTokens.refresh_token)).status).toBe(403);
+    expect((await refresh(twinTokens.refresh_token)).status).toBe(403);
   });
 
   test("JSON bodies work too; bad requests get OAuth errors, never a 500", async () => {
@@ -164,4 +171,30 @@ test("an invalid email on the login page is refused in Italian", async () => {
   const response = await fetch(`${server.url}/idp/login?${params}`, { method: "POST", body: new URLSearchParams({ email: "non-una-email" }) });
   expect(response.status).toBe(400);
   expect(await response.text()).toContain("Inserisci un indirizzo email valido.");
+});
+
+// Issue 10 §6, §7: what an attack run found on the built-in provider.
+describe("hardening", () => {
+  test("logout with CR/LF in returnTo redirects to the parsed address", async () => {
+    const returnTo = encodeURIComponent(`${server.url}/\r\nSet-Cookie: rubato=1`);
+    const response = await fetch(`${server.url}/idp/v2/logout?returnTo=${returnTo}`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${server.url}/Set-Cookie:%20rubato=1`);
+    expect(response.headers.get("set-cookie") ?? "").not.toContain("rubato");
+  });
+
+  test("a malformed avatar name is a 400", async () => {
+    expect((await fetch(`${server.url}/idp/avatar/%E0%A4%A.svg`)).status).toBe(400);
+  });
+
+  test("the built-in provider refuses a login form sent from another site", async () => {
+    const response = await fetch(`${server.url}/idp/login?state=x`, {
+      method: "POST",
+      headers: { Origin: "http://evil.example" },
+      body: new URLSearchParams({ email: "vittima@esempio.it" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
 });

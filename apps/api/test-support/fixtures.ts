@@ -15,6 +15,7 @@ export function makeAppFolders() {
   writeFileSync(join(marketingDist, "index.html"), "<!doctype html><title>marketing</title>");
   writeFileSync(join(marketingDist, "assets", "index-abc123.js"), "console.log('marketing')");
   writeFileSync(join(marketingDist, "assets", "big-abc123.js"), "x".repeat(4096));
+  writeFileSync(join(marketingDist, "assets", "index-abc123.js.map"), '{"version":3,"sources":["../src/main.tsx"]}');
   writeFileSync(join(marketingDist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   writeFileSync(join(assistantDist, "index.html"), "<!doctype html><title>assistant</title>");
   writeFileSync(join(assistantDist, "assets", "index-def456.js"), "console.log('assistant')");

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ensureUser } from "../src/accounts/accounts";
-import { chargeQuery, refund, usageOf } from "../src/plans/quota";
-import { startTestServer } from "./fixtures";
-import { signInAs } from "./sign-in";
+import { ensureUser } from "../accounts/accounts";
+import { chargeQuery, refund, usageOf } from "./quota";
+import { startTestServer } from "../../test-support/fixtures";
+import { signInAs } from "../../test-support/sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -88,19 +88,19 @@ describe("charging queries (the function chat and RAG call)", () => {
   async function userFor(sub: string, plan: "free" | "base" | "pro") {
     const user = await ensureUser(server.db, { sub, exp: 0 });
     await server.db.query("UPDATE users SET plan = $1 WHERE id = $2", [plan, user.id]);
-    return { ...user, plan };
+    return { ...user, plan, isAdmin: false };
   }
 
   test("60 concurrent questions on free: exactly 50 are served", async () => {
     const user = await userFor("test|concurrent-free", "free");
-    const results = await Promise.all(Array.from({ length: 60 }, () => chargeQuery(server.db, user, { admin: false })));
+    const results = await Promise.all(Array.from({ length: 60 }, () => chargeQuery(server.db, user)));
     expect(results.filter((result) => result.ok)).toHaveLength(50);
     expect(await usageOf(server.db, user)).toEqual({ queries_used: 50, debates_used: 0 });
   });
 
   test("1,000 concurrent questions at a limit of 300: exactly 300 served, 700 refused, 300 stored", async () => {
     const user = await userFor("test|concurrent-base", "base");
-    const results = await Promise.all(Array.from({ length: 1000 }, () => chargeQuery(server.db, user, { admin: false })));
+    const results = await Promise.all(Array.from({ length: 1000 }, () => chargeQuery(server.db, user)));
     expect(results.filter((result) => result.ok)).toHaveLength(300);
     expect(results.filter((result) => !result.ok)).toHaveLength(700);
     expect(await usageOf(server.db, user)).toEqual({ queries_used: 300, debates_used: 0 });
@@ -108,19 +108,19 @@ describe("charging queries (the function chat and RAG call)", () => {
 
   test("a refunded query can be asked again", async () => {
     const user = await userFor("test|refund", "free");
-    for (let i = 0; i < 50; i += 1) await chargeQuery(server.db, user, { admin: false });
-    expect((await chargeQuery(server.db, user, { admin: false })).ok).toBe(false);
+    for (let i = 0; i < 50; i += 1) await chargeQuery(server.db, user);
+    expect((await chargeQuery(server.db, user)).ok).toBe(false);
     await refund(server.db, user, "queries_used");
-    expect((await chargeQuery(server.db, user, { admin: false })).ok).toBe(true);
+    expect((await chargeQuery(server.db, user)).ok).toBe(true);
   });
 
   test("a new calendar month starts from zero", async () => {
     const user = await userFor("test|month", "pro");
     const november = new Date("2026-11-30T23:59:00Z");
     const december = new Date("2026-12-01T00:01:00Z");
-    await chargeQuery(server.db, user, { admin: false, now: november });
-    await chargeQuery(server.db, user, { admin: false, now: november });
-    const first = await chargeQuery(server.db, user, { admin: false, now: december });
+    await chargeQuery(server.db, user, november);
+    await chargeQuery(server.db, user, november);
+    const first = await chargeQuery(server.db, user, december);
     expect(first).toMatchObject({ ok: true, usage: { queries_used: 1 } });
     expect(await usageOf(server.db, user, november)).toMatchObject({ queries_used: 2 });
   });

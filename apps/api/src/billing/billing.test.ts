@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { checkCard, passesLuhn } from "../src/billing/card";
-import { startTestServer } from "./fixtures";
-import { signInAs } from "./sign-in";
+import { checkCard, passesLuhn } from "./card";
+import { startTestServer } from "../../test-support/fixtures";
+import { signInAs } from "../../test-support/sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let secret: string;
@@ -161,6 +161,32 @@ describe("webhook", () => {
   test("other event types are acknowledged and ignored", async () => {
     const response = await signedEvent({ id: "evt_other", type: "invoice.paid", created: Math.floor(Date.now() / 1000), data: { object: {} } });
     expect(await response.json()).toMatchObject({ received: true, outcome: "ignored" });
+  });
+});
+
+// Issue 10 §4.
+describe("a cheaper, older checkout never downgrades a paid account (§4)", () => {
+  const card = new URLSearchParams({ name: "Mario Rossi", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" });
+
+  test("Base opened, then Pro; Pro paid: the open Base can no longer be paid, and the plan stays Pro", async () => {
+    const { access_token } = await signInAs(server.url, "due.schede@esempio.it");
+    const open = async (plan: string) =>
+      (
+        await fetch(`${server.url}/api/checkout/session`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ plan }),
+        })
+      ).json();
+    const base = await open("base");
+    const pro = await open("pro");
+    expect((await fetch(`${pro.checkout_url}/pay`, { method: "POST", body: card, redirect: "manual" })).status).toBe(303);
+    const lateBase = await fetch(`${base.checkout_url}/pay`, { method: "POST", body: card, redirect: "manual" });
+    expect(lateBase.status).toBe(404);
+    const status = await (await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${access_token}` } })).json();
+    expect(status.plan).toBe("pro");
+    const [row] = await server.db.query<{ status: string }>("SELECT status FROM checkout_sessions WHERE id = $1", [base.session_id]);
+    expect(row?.status).toBe("expired");
   });
 });
 

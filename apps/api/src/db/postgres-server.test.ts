@@ -5,10 +5,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { loadEnv } from "../src/env";
-import { startServer, type RunningServer } from "../src/server";
-import { makeAppFolders } from "./fixtures";
-import { signInAs } from "./sign-in";
+import { loadEnv } from "../env";
+import { startServer, type RunningServer } from "../server";
+import { makeAppFolders } from "../../test-support/fixtures";
+import { signInAs } from "../../test-support/sign-in";
 
 // DATABASE_URL: the server talks the PostgreSQL wire protocol through `pg`, here to a Postgres
 // (PGlite behind pglite-socket) on loopback — the same code path as a production server.

@@ -1,8 +1,8 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { startTestServer } from "./fixtures";
-import { scannedPdf } from "./scanned-pdf";
-import { signInAs } from "./sign-in";
+import { startTestServer } from "../../test-support/fixtures";
+import { scannedPdf } from "../../test-support/scanned-pdf";
+import { signInAs } from "../../test-support/sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let businessToken: string;

@@ -2,9 +2,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { openDatabase, type Database } from "../src/db/database";
-import { loadEnv } from "../src/env";
-import { startServer, type RunningServer } from "../src/server";
+import { openDatabase, type Database } from "../db/database";
+import { loadEnv } from "../env";
+import { startServer, type RunningServer } from "../server";
 
 let server: RunningServer;
 let db: Database;

@@ -1,0 +1,91 @@
+import type { PlanId } from "@oystar/api-client";
+import { planRank } from "@oystar/plans-and-gates";
+import type { Context, MiddlewareHandler, Next } from "hono";
+import { ensureUser, isAdmin, type User } from "../accounts/accounts";
+import type { Database } from "../db/database";
+import { accessMessages } from "./messages";
+import type { TokenVerifier } from "./token-verifier";
+
+export type SignedInVariables = { user: User };
+export type SignedInContext = Context<{ Variables: SignedInVariables }>;
+
+/**
+ * Who may call a route (DESIGN.md §4), declared where the route is defined:
+ *
+ *   app.post("/api/settings", access.admin, handler)
+ *
+ * Each policy is a route middleware that remembers its name, so a test can walk every route of
+ * the app and fail on one that declares none, and `pnpm --filter @oystar/api routes` can print
+ * the table in the README.
+ */
+export type Access = {
+  /** Anyone. */
+  public: MiddlewareHandler;
+  /** The payment provider: the handler checks the event's signature on the raw body. */
+  signature: MiddlewareHandler;
+  /** A valid bearer access token; the account is registered at the first call. */
+  signedIn: MiddlewareHandler<{ Variables: SignedInVariables }>;
+  /** Signed in, and an admin by the server's list of verified emails; `refusal` is what the 403 says. */
+  admin(refusal?: (user: User) => string): MiddlewareHandler<{ Variables: SignedInVariables }>;
+  /** Signed in on this plan or a higher one; `refusal` is what the 403 says. */
+  plan(minimum: PlanId, refusal?: string): MiddlewareHandler<{ Variables: SignedInVariables }>;
+};
+
+const policyNames = new WeakMap<object, string>();
+
+/** The policy a route handler declares, if it is one. */
+export const policyOf = (handler: unknown): string | undefined => (typeof handler === "function" ? policyNames.get(handler) : undefined);
+
+/** Marks a middleware as a policy; also for policies built elsewhere (e.g. "owner of the index"). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's middleware, whatever its context type
+export function declarePolicy<H extends MiddlewareHandler<any>>(name: string, middleware: H): H {
+  policyNames.set(middleware, name);
+  return middleware;
+}
+
+export function createAccess(db: Database, verify: TokenVerifier, adminEmails: readonly string[]): Access {
+  const authenticate = async (c: SignedInContext): Promise<Response | null> => {
+    const match = /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(c.req.header("Authorization") ?? "");
+    const token = match?.[1] ? await verify(match[1]).catch(() => null) : null;
+    if (!token) {
+      c.header("WWW-Authenticate", 'Bearer realm="oystar"');
+      return c.json({ error: accessMessages.unauthenticated }, 401);
+    }
+    const account = await ensureUser(db, token);
+    // Decided once here; handlers read `user.isAdmin`.
+    c.set("user", { ...account, isAdmin: isAdmin(account, adminEmails) });
+    return null;
+  };
+
+  /** Personal answers are never kept by a browser or a proxy, whatever their method. */
+  const personal = async (c: SignedInContext, next: Next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  };
+
+  const signedInThen =
+    (refusalFor?: (user: User) => string | null): MiddlewareHandler<{ Variables: SignedInVariables }> =>
+    async (c, next) => {
+      const refused = await authenticate(c);
+      if (refused) return refused;
+      const refusal = refusalFor?.(c.get("user"));
+      if (refusal) return c.json({ error: refusal }, 403);
+      return personal(c, next);
+    };
+
+  return {
+    public: declarePolicy<MiddlewareHandler>("public", async (_c, next) => next()),
+    signature: declarePolicy<MiddlewareHandler>("signature", async (_c, next) => next()),
+    signedIn: declarePolicy("signed-in", signedInThen()),
+    admin: (refusal = () => accessMessages.adminOnly) =>
+      declarePolicy(
+        "admin",
+        signedInThen((user) => (user.isAdmin ? null : refusal(user))),
+      ),
+    plan: (minimum, refusal = accessMessages.planAtLeast(minimum)) =>
+      declarePolicy(
+        `plan ≥ ${minimum}`,
+        signedInThen((user) => (planRank(user.plan) >= planRank(minimum) ? null : refusal)),
+      ),
+  };
+}

@@ -1,0 +1,25 @@
+import { readFileSync } from "node:fs";
+import { Hono } from "hono";
+import { expect, test } from "vitest";
+import { declarePolicy } from "./access";
+import { routeTable, withRouteTable } from "../route-table";
+import { inspectedRoutes } from "../../test-support/inspected-app";
+
+const rows = await inspectedRoutes();
+
+test("every route of the app declares who may call it", () => {
+  expect(rows.length).toBeGreaterThan(20);
+  expect(rows.filter((row) => row.policy === null)).toEqual([]);
+});
+
+test("the README's route table is the app's (regenerate: pnpm --filter @oystar/api routes)", () => {
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  expect(withRouteTable(readme, rows)).toBe(readme);
+});
+
+test("a route added without a policy is found", () => {
+  const app = new Hono();
+  app.get("/api/dichiarata", declarePolicy("public", async (_c, next) => next()), (c) => c.text("ok"));
+  app.get("/api/dimenticata", (c) => c.text("ok"));
+  expect(routeTable(app).filter((row) => row.policy === null)).toEqual([{ method: "GET", path: "/api/dimenticata", policy: null }]);
+});

@@ -1,0 +1,37 @@
+import type { Access } from "../auth/access";
+import type { TokenIssuer } from "../auth/token-verifier";
+import type { Database } from "../db/database";
+import { migrate } from "../db/migrate";
+import { DEV_AUDIENCE, DEV_CLIENT_ID, devIssuer, SEEDED_ACCOUNTS } from "./dev-client";
+import { devIdpRoutes } from "./idp-routes";
+import { createIdpStore } from "./idp-store";
+import { devIdpMigrations } from "./migrations";
+import { loadSigningKeys } from "./signing-keys";
+
+/** What the built-in identity provider gives the server in dev mode (services.ts). */
+export type DevIdp = {
+  /** Whose tokens the API accepts: this provider's, signed with its local keys. */
+  issuer: TokenIssuer;
+  /** What the apps read from /config.json to sign in here. */
+  auth: { domain: string; clientId: string; audience: string };
+  /** The seeded admin, when ADMIN_EMAILS is not set. */
+  adminEmails: string[];
+  routes(access: Access): ReturnType<typeof devIdpRoutes>;
+};
+
+/**
+ * Starts the built-in provider (DESIGN.md §3): its own tables, its persisted keys, its seeded
+ * accounts on their plans. Loaded only with AUTH_MODE=dev (services.ts imports it on demand).
+ */
+export async function openDevIdp(db: Database, options: { dataDir: string; origin: string }): Promise<DevIdp> {
+  await migrate(db, devIdpMigrations);
+  const store = createIdpStore(db);
+  await store.seed();
+  const keys = await loadSigningKeys(options.dataDir);
+  return {
+    issuer: { issuer: devIssuer(options.origin), audience: DEV_AUDIENCE, publicJwk: keys.publicJwk },
+    auth: { domain: `${options.origin}/idp`, clientId: DEV_CLIENT_ID, audience: DEV_AUDIENCE },
+    adminEmails: SEEDED_ACCOUNTS.filter((account) => account.admin).map((account) => account.email),
+    routes: (access) => devIdpRoutes(store, keys, access, options.origin),
+  };
+}

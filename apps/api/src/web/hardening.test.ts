@@ -1,0 +1,213 @@
+// Regressions for what an attack run found (issue 10). Each test failed on the code before.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { startTestServer } from "../../test-support/fixtures";
+import { rawRequest } from "../../test-support/raw-http";
+import { signInAs } from "../../test-support/sign-in";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const host = () => new URL(server.url).host;
+const MB = 1024 * 1024;
+
+describe("request bodies are bounded before they are read (§2)", () => {
+  test("a declared 128 MB body to the webhook is refused at once, unread", async () => {
+    const answer = await rawRequest(server.url, {
+      method: "POST",
+      path: "/api/billing/webhook",
+      headers: { Host: host(), "Content-Type": "application/json", "Content-Length": 128 * MB },
+      send: (write) => write("{".padEnd(64 * 1024, " ")),
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ error: "La richiesta è troppo grande." });
+  });
+
+  test("a chunked body is cut as soon as it passes the route's ceiling", async () => {
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    const answer = await rawRequest(server.url, {
+      method: "POST",
+      path: "/api/billing/webhook",
+      headers: { Host: host(), "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+      // 8 MB offered, far past the webhook's 512 KB; the answer comes before the rest is sent.
+      send: (write) => {
+        for (let i = 0; i < 32; i += 1) write(chunk);
+      },
+    });
+    expect(answer.status).toBe(413);
+  });
+
+  test.each([
+    ["/idp/login", "application/x-www-form-urlencoded"],
+    ["/idp/oauth/token", "application/x-www-form-urlencoded"],
+    ["/api/forms/contact", "application/json"],
+  ])("unauthenticated %s takes a few KB at most", async (path, type) => {
+    const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { "Content-Type": type }, body: "x".repeat(2 * MB) });
+    expect(response.status).toBe(413);
+  });
+
+  test("signed-in routes have their own ceilings: checkout and reset a few KB, chat the spec's 400,000 characters", async () => {
+    const { access_token } = await signInAs(server.url, "pro@oystar.test");
+    const post = (path: string, body: string) =>
+      fetch(`${server.url}${path}`, { method: "POST", headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" }, body });
+    expect((await post("/api/checkout/session", JSON.stringify({ plan: "business", pad: "x".repeat(64 * 1024) }))).status).toBe(413);
+    expect((await post("/api/ollama/reset", JSON.stringify({ provider: "cloud", models: ["x".repeat(64 * 1024)] }))).status).toBe(413);
+    const chat = (content: string) => post("/groq/chat/completions", JSON.stringify({ model: "openai/gpt-oss-20b", stream: false, messages: [{ role: "user", content }] }));
+    expect((await chat("x".repeat(20 * MB))).status).toBe(413);
+    // Within the ceiling, the schema's own rule answers (400), not the size guard.
+    expect((await chat("x".repeat(400_001))).status).toBe(400);
+  });
+
+  test("a body trickled to an unauthenticated route is cut within seconds, not 300", { timeout: 30_000 }, async () => {
+    const answer = await rawRequest(server.url, {
+      method: "POST",
+      path: "/api/billing/webhook",
+      headers: { Host: host(), "Content-Type": "application/json", "Content-Length": 1000 },
+      send: (write) => write("{"),
+    });
+    expect(answer.status).toBe(408);
+  });
+});
+
+describe("the Host header is never the public origin (§3, §5)", () => {
+  test("config.json and the identity provider name only PUBLIC_URL; another Host is refused", async () => {
+    const spoofed = await rawRequest(server.url, { path: "/config.json", headers: { Host: "evil.example" } });
+    expect(spoofed.status).toBe(421);
+    expect(spoofed.body).not.toContain("evil.example");
+    const config = await (await fetch(`${server.url}/config.json`)).json();
+    expect(config.auth.domain).toBe(`${server.url}/idp`);
+    const authorize = await rawRequest(server.url, { path: "/idp/authorize?client_id=x", headers: { Host: "evil.example" } });
+    expect(authorize.status).toBe(421);
+  });
+
+  test("a page opened under another name is sent to the public origin", async () => {
+    const answer = await rawRequest(server.url, { path: "/oystar?x=1", headers: { Host: `127.0.0.1:${server.port}` } });
+    expect(answer.status).toBe(308);
+    expect(answer.headers.location).toBe(`${server.url}/oystar?x=1`);
+  });
+
+  test("paying on the built-in checkout sends nothing anywhere a Host header points", async () => {
+    let calls = 0;
+    const trap: Server = createServer((_req, res) => {
+      calls += 1;
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => trap.listen(0, "127.0.0.1", resolve));
+    try {
+      const { access_token } = await signInAs(server.url, "host.trappola@esempio.it");
+      const { session_id } = await (
+        await fetch(`${server.url}/api/checkout/session`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ plan: "base" }),
+        })
+      ).json();
+      const card = new URLSearchParams({ name: "Mario Rossi", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }).toString();
+      const spoofed = await rawRequest(server.url, {
+        method: "POST",
+        path: `/api/dev/checkout/${session_id}/pay`,
+        headers: { Host: `127.0.0.1:${(trap.address() as AddressInfo).port}`, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": card.length },
+        send: (write) => write(card),
+      });
+      expect(spoofed.status).toBe(421);
+      // Through the public origin the payment is applied in this process.
+      const paid = await fetch(`${server.url}/api/dev/checkout/${session_id}/pay`, { method: "POST", body: new URLSearchParams(card), redirect: "manual" });
+      expect(paid.status).toBe(303);
+      expect(calls).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => trap.close(() => resolve()));
+    }
+  });
+});
+
+describe("bad input is a 4xx, never a 500 (§6)", () => {
+  test.each([
+    ["a NUL character", "Mario\u0000Rossi"],
+    ["a lone surrogate", "Mario \ud800 Rossi"],
+  ])("%s in a public form is refused in Italian", async (_what, name) => {
+    const response = await fetch(`${server.url}/api/forms/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name, email: "mario@esempio.it" }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "Il testo contiene caratteri non validi.", field: "name" });
+  });
+
+  test("an internal error is logged as one line naming the route, without the caller's text", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    // A real fault inside a route (its table is gone), with a name crafted to forge log lines.
+    await server.db.query("ALTER TABLE form_submissions RENAME TO form_submissions_renamed");
+    try {
+      const response = await fetch(`${server.url}/api/forms/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Riga\nfalsa: ERRORE amministratore", email: "log@esempio.it" }),
+      });
+      expect(response.status).toBe(500);
+    } finally {
+      await server.db.query("ALTER TABLE form_submissions_renamed RENAME TO form_submissions");
+    }
+    const lines = errors.mock.calls.map((call) => String(call[0]));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Errore interno su POST \/api\/forms\/contact: /);
+    expect(lines[0]).not.toContain("\n");
+    expect(lines[0]).not.toContain("Riga");
+  });
+});
+
+describe("hygiene (§7)", () => {
+  test("forms and the chat take JSON only: a cross-site text/plain post is refused", async () => {
+    const contact = await fetch(`${server.url}/api/forms/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify({ name: "Sito ostile", email: "csrf@esempio.it" }),
+    });
+    expect(contact.status).toBe(415);
+    const [stored] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM form_submissions WHERE fields->>'email' = 'csrf@esempio.it'");
+    expect(stored?.n).toBe(0);
+    const { access_token } = await signInAs(server.url, "free@oystar.test");
+    const chat = await fetch(`${server.url}/groq/chat/completions`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "text/plain" },
+      body: JSON.stringify({ model: "openai/gpt-oss-20b", messages: [{ role: "user", content: "ciao" }] }),
+    });
+    expect(chat.status).toBe(415);
+  });
+
+  test("personal answers are never cached, POSTs included", async () => {
+    const { access_token } = await signInAs(server.url, "cache@esempio.it");
+    const checkout = await fetch(`${server.url}/api/checkout/session`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ plan: "pro" }),
+    });
+    expect(checkout.status).toBe(200);
+    expect(checkout.headers.get("cache-control")).toBe("no-store");
+    const increment = await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: { Authorization: `Bearer ${access_token}` } });
+    expect(increment.headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("an unknown POST under /api answers a JSON 404", async () => {
+    const response = await fetch(`${server.url}/api/non-esiste`, { method: "POST" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Risorsa non trovata" });
+  });
+
+  test("public forms are rate-limited per address", async () => {
+    const send = () =>
+      fetch(`${server.url}/api/forms/enterprise`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Ripetuto", email: "ripetuto@esempio.it", company: "Spam Srl" }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) statuses.push((await send()).status);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(statuses[0]).toBe(201);
+  });
+});

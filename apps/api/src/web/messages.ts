@@ -1,0 +1,11 @@
+/** What callers read when a request is refused before any feature sees it. */
+export const webMessages = {
+  bodyTooLarge: "La richiesta è troppo grande.",
+  bodyTooSlow: "La richiesta è arrivata troppo lentamente: riprova.",
+  jsonOnly: "La richiesta deve essere in formato JSON (Content-Type: application/json).",
+  notFound: "Risorsa non trovata",
+  hostNotAllowed: "Host non consentito: usa l'indirizzo pubblico del servizio.",
+  internal: "Errore interno del server",
+  badRequest: "Richiesta non valida",
+  tooManyRequests: "Troppe richieste: riprova tra un minuto.",
+} as const;

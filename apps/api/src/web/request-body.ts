@@ -1,0 +1,102 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
+import { webMessages } from "./messages";
+
+export type BodyCeiling = {
+  maxBytes: number;
+  /** What the 413 says to the user. */
+  tooLarge?: string;
+  /** The whole body must arrive within this time: a trickled body is cut (408). */
+  readTimeoutMs?: number;
+};
+
+/** Unauthenticated callers get a few seconds to send a small body (issue 10: slow bodies). */
+export const QUICK_BODY_MS = 10_000;
+
+const declaredCeilings = new WeakSet<object>();
+
+/**
+ * A route's own ceiling on its request body, declared where the route is defined:
+ *
+ *   app.post("/api/forms/contact", access.public, bodyCeiling({ maxBytes: 64 * 1024 }), handler)
+ *
+ * The body is read once, here, at most `maxBytes` of it: a declared Content-Length over the
+ * ceiling is refused before a byte is read, a chunked body is cut as soon as it passes it.
+ */
+export function bodyCeiling(ceiling: BodyCeiling): MiddlewareHandler {
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const refused = await readBounded(c, ceiling);
+    return refused ?? next();
+  };
+  declaredCeilings.add(middleware);
+  return middleware;
+}
+
+/** The ceiling for every route that declares none (registered before all routes in app.ts). */
+export function defaultBodyCeiling(ceiling: BodyCeiling): MiddlewareHandler {
+  return async (c, next) => {
+    if (matchedRoutes(c).some((route) => declaredCeilings.has(route.handler))) return next();
+    const refused = await readBounded(c, ceiling);
+    return refused ?? next();
+  };
+}
+
+/** Reads the body within the ceiling and deadline, or answers the refusal. */
+async function readBounded(c: Context, { maxBytes, tooLarge = webMessages.bodyTooLarge, readTimeoutMs = QUICK_BODY_MS }: BodyCeiling) {
+  const body = c.req.raw.body;
+  if (!body) return null;
+  // The connection is closed after a refusal, so the client's unread remainder goes nowhere.
+  const refuse = (status: 408 | 413, error: string) => c.json({ error }, status, { Connection: "close" });
+  const declared = Number(c.req.header("content-length"));
+  if (!c.req.header("transfer-encoding") && Number.isFinite(declared) && declared > maxBytes) return refuse(413, tooLarge);
+
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let complete = false;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), readTimeoutMs);
+  });
+  try {
+    for (;;) {
+      const read = await Promise.race([reader.read(), deadline]);
+      if (read === "late") return refuse(408, webMessages.bodyTooSlow);
+      if (read.done) {
+        complete = true;
+        break;
+      }
+      size += read.value.byteLength;
+      if (size > maxBytes) return refuse(413, tooLarge);
+      chunks.push(read.value);
+    }
+  } catch {
+    // The client went away mid-body: nobody is left to answer, and it is not a server fault.
+    return c.json({ error: webMessages.badRequest }, 400);
+  } finally {
+    clearTimeout(timer);
+    // Refused: stop reading what the client is still sending.
+    if (!complete) void reader.cancel().catch(() => {});
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  // Later readers (c.req.json(), parseBody()) read these bytes, not the network.
+  c.req.raw = new Request(c.req.raw, { body: bytes });
+  return null;
+}
+
+/**
+ * JSON routes take JSON only: a cross-site form can post `text/plain` without a preflight,
+ * never `application/json` (issue 10 §7).
+ */
+export const jsonOnly: MiddlewareHandler = async (c, next) => {
+  const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type !== "application/json" && !/^application\/[\w.+-]+\+json$/.test(type)) {
+    return c.json({ error: webMessages.jsonOnly }, 415);
+  }
+  return next();
+};

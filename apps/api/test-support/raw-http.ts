@@ -1,0 +1,25 @@
+import { request } from "node:http";
+
+export type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+/**
+ * One HTTP request written by hand, as an attacker would: any Host, a Content-Length that need
+ * not match what is sent, a body sent in pieces (or never finished). Resolves with the answer.
+ */
+export function rawRequest(
+  url: string,
+  options: { method?: string; path: string; headers?: Record<string, string | number>; send?: (write: (chunk: string | Buffer) => boolean) => void },
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname === "localhost" ? "127.0.0.1" : hostname, port, path: options.path, method: options.method ?? "GET", headers: options.headers }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    if (options.send) options.send((chunk) => req.write(chunk));
+    else req.end();
+  });
+}
