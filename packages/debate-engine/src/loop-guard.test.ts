@@ -24,6 +24,10 @@ test("whitespace between the copies does not hide a loop; two copies are allowed
   expect(feed(["sì", "sì", "no", "sì", "sì"]).tripped).toBeNull();
 });
 
+test("punctuation between the copies is emphasis, not a loop", () => {
+  expect(feed([" molto", ",", " molto", ",", " molto", "!"]).tripped).toBeNull();
+});
+
 test("punctuation streamed a character at a time is writing, not a loop", () => {
   const step = feed(["Forse", ".", ".", ".", " O no", "-", "-", "-"]);
   expect(step.tripped).toBeNull();

@@ -18,9 +18,11 @@ export const newLoopGuard = (): LoopGuard => ({ text: "", lastChunk: "", repeats
 /**
  * Only chunks with a letter or a digit count as repeats: an ellipsis or a rule streamed one
  * character at a time ("." "." ".") is writing, not a loop. Whitespace neither counts nor breaks
- * a run.
+ * a run ("va bene\nva bene\nva bene" is a loop); punctuation breaks it ("molto, molto, molto" is
+ * emphasis, and its chunks are not the same chunk in a row).
  */
 const counts = (chunk: string) => /[\p{L}\p{N}]/u.test(chunk);
+const breaksRun = (chunk: string) => chunk.trim().length > 0;
 
 /** Adds a chunk. Once tripped, the turn stops and `guard.text` is what is worth keeping. */
 export function guardChunk(guard: LoopGuard, chunk: string, options: { capChars?: number } = {}): GuardStep {
@@ -29,6 +31,9 @@ export function guardChunk(guard: LoopGuard, chunk: string, options: { capChars?
   if (counts(chunk)) {
     repeats = chunk === lastChunk ? repeats + 1 : 1;
     lastChunk = chunk;
+  } else if (breaksRun(chunk)) {
+    repeats = 0;
+    lastChunk = "";
   }
   if (repeats >= LOOP_REPEATS) {
     // The third copy is dropped and the second taken back: the reply keeps the chunk once.
