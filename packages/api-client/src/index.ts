@@ -17,6 +17,8 @@ export {
 export type { ChatCompletionRequest, ChatMessage } from "./schemas/chat";
 export { checkoutRequestSchema, checkoutSessionSchema, MISSING_CHECKOUT_URL, parseCheckoutSession } from "./schemas/checkout";
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
+export { DEBATE_ID_HEADER, debateIncrementSchema } from "./schemas/debates";
+export type { DebateIncrement } from "./schemas/debates";
 export { contactFormSchema, enterpriseFormSchema, formReceiptSchema, indexRequestSchema, urlLines } from "./schemas/forms";
 export type { ContactForm, EnterpriseForm, FormReceipt, IndexRequestForm } from "./schemas/forms";
 export { DEFAULT_MODEL, DEFAULT_PROVIDER, LISTED_MODELS, SELECTABLE_CHAT_MODELS } from "./schemas/models";

@@ -67,3 +67,9 @@ test("an update outside the spec's bounds is refused in Italian", () => {
   const extra = settingsUpdateSchema.safeParse({ ...defaultSettings, is_admin: true });
   expect(extra.success).toBe(false);
 });
+
+test("a debate increment carries the debate's id", async () => {
+  const { debateIncrementSchema } = await import("./debates");
+  expect(debateIncrementSchema.parse({ debate_id: "42", debates_used: 3, debates_limit: 30, queries_used: 1 })).toEqual({ debate_id: "42", debates_used: 3, debates_limit: 30 });
+  expect(debateIncrementSchema.safeParse({ debates_used: 3, debates_limit: 30 }).success).toBe(false);
+});

@@ -1,0 +1,98 @@
+import { OFFLINE_MODEL } from "@oystar/api-client";
+import {
+  buildAnalysisRequest,
+  buildTurnRequest,
+  createDebateSession,
+  parseSynthesisAnalysis,
+  type DebatePorts,
+  type Intervention,
+} from "@oystar/debate-engine";
+import { expect, test } from "vitest";
+import { composeOfflineDebateReply } from "./offline-debate";
+
+const subject = { mode: "debate" as const, topic: "Treno contro aereo", options: { A: "Treno", B: "aereo" } };
+
+/** A whole debate of `length` turns answered by the offline model, through the engine's requests. */
+function offlineDebate(length: number, options: { A: string; B: string } = subject.options) {
+  const history: Intervention[] = [];
+  for (let turn = 0; turn < length; turn += 1) {
+    const request = buildTurnRequest({ ...subject, options, turn, length, history, model: OFFLINE_MODEL, provider: "cloud" });
+    const reply = composeOfflineDebateReply(request.messages);
+    history.push({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: reply ?? "" });
+  }
+  return history;
+}
+
+test("it answers only debate requests", () => {
+  expect(composeOfflineDebateReply([{ role: "user", content: "Qual è la capitale d'Italia?" }])).toBeNull();
+  expect(composeOfflineDebateReply([{ role: "system", content: "Sei OYSTAR." }, { role: "user", content: "Treno o aereo?" }])).toBeNull();
+});
+
+test("each turn argues its side in Italian, within 800 characters, ending with a question or a proposal, without emoticons", () => {
+  const debate = offlineDebate(20);
+  for (const { content } of debate) {
+    expect(content.length).toBeLessThanOrEqual(800);
+    expect(content.trimEnd().endsWith("?")).toBe(true);
+    expect(content).not.toMatch(/\p{Extended_Pictographic}/u);
+  }
+  expect(debate[0]?.content).toContain("come Modello A sostengo «Treno»");
+  expect(debate[1]?.content).toContain("come Modello B contesto «Treno»");
+  expect(debate[19]?.content).toMatch(/^Turno 20 di 20, fase di sintesi: /);
+  // No two turns alike; the same request always gets the same reply.
+  expect(new Set(debate.map((item) => item.content)).size).toBe(20);
+  expect(offlineDebate(20)).toEqual(debate);
+});
+
+test("it says it is the offline model once per model: on the first turn of each", () => {
+  const debate = offlineDebate(12);
+  expect(debate.map((item) => item.content.includes(`Sono ${OFFLINE_MODEL}, il modello offline di OYSTAR`))).toEqual([true, true, ...Array(10).fill(false)]);
+});
+
+test("very long options still give replies within the limit", () => {
+  const long = { A: `Il treno ${"ad alta velocità ".repeat(40)}`, B: `L'aereo ${"a basso costo ".repeat(40)}` };
+  for (const { content } of offlineDebate(8, long)) {
+    expect(content.length).toBeLessThanOrEqual(800);
+    expect(content.endsWith("?")).toBe(true);
+  }
+});
+
+test("an analysis request gets an answer the engine reads as introduction, three syntheses and conclusions", () => {
+  const history = offlineDebate(6);
+  const request = buildAnalysisRequest({ topic: subject.topic, options: subject.options, length: 6, history, model: OFFLINE_MODEL });
+  const analysis = parseSynthesisAnalysis(composeOfflineDebateReply(request.messages) ?? "");
+  expect(analysis.introduction).toContain("il modello offline di OYSTAR");
+  expect(analysis.introduction).toContain("gli ultimi 2 interventi su 6");
+  expect(analysis.syntheses.map((synthesis) => synthesis.title)).toEqual(["Un percorso comune", "Prevale «Treno»", "Prevale «aereo»"]);
+  expect(analysis.syntheses[0].plan).toHaveLength(4);
+  expect(analysis.conclusions).toContain("il Modello A ha parlato 1 volta e il Modello B 1 volta");
+});
+
+test("a whole debate and a synthesis run end to end on the offline model", async () => {
+  let debates = 0;
+  const timers: (() => void)[] = [];
+  const ports: DebatePorts = {
+    async *model({ request }) {
+      yield composeOfflineDebateReply(request.messages) ?? "";
+    },
+    scheduler: { setTimeout: (callback) => timers.push(callback), clearTimeout: () => {} },
+    clock: { now: () => 0 },
+    resetProvider: async () => ({ status: "success", message: "Connessione reimpostata.", details: { actions: [] } }),
+    startDebate: async () => ({ status: "started", debateId: String(++debates) }),
+  };
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const session = createDebateSession(ports, { length: 6, auto: true });
+  session.start({ theses: ["Il treno", "L'aereo"] });
+  await settle();
+  while (timers.length > 0) {
+    timers.shift()?.();
+    await settle();
+  }
+  const state = session.store.getState();
+  expect(state.status).toBe("finished");
+  expect(state.messages.map((message) => message.card?.kind ?? message.speaker)).toEqual(["A", "B", "A", "B", "A", "B", "feedbackForm"]);
+
+  session.startSynthesis({ topic: "Treno contro aereo" });
+  await settle();
+  expect(session.store.getState().synthesis.result?.syntheses[0].plan.length).toBeGreaterThan(0);
+  expect(debates).toBe(2);
+});

@@ -1,0 +1,56 @@
+import { expect, test } from "vitest";
+import { transition } from "./debate-machine";
+import { initialDebateState, type DebateEvent, type DebateState } from "./debate-state";
+
+// The machine alone: plain data in, plain data and effects out — nothing is called.
+
+const run = (events: DebateEvent[], state: DebateState = initialDebateState({ length: 6 })) =>
+  events.reduce<{ state: DebateState; effects: unknown[] }>((step, event) => transition(step.state, event), { state, effects: [] });
+
+const started: DebateEvent[] = [
+  { type: "start", input: { topic: "Treno contro aereo" }, mode: "debate", at: 5 },
+  { type: "providerReset", epoch: 1, ok: false },
+  { type: "debateStarted", epoch: 1, debateId: "d-7" },
+];
+
+test("a start asks for the hard reset first, then (even after a failed reset) the increment, then turn 0", () => {
+  const afterStart = run(started.slice(0, 1));
+  expect(afterStart.effects).toEqual([
+    { type: "abortReply" },
+    { type: "cancelTimer" },
+    { type: "resetProvider", epoch: 1, purpose: "start", request: { provider: "cloud", models: ["openai/gpt-oss-120b", "openai/gpt-oss-20b"] } },
+  ]);
+  expect(run(started.slice(0, 2)).effects).toEqual([{ type: "startDebate", epoch: 1 }]);
+  const { state, effects } = run(started);
+  expect(effects).toMatchObject([{ type: "callModel", epoch: 1, call: 1, debateId: "d-7", request: { model: "openai/gpt-oss-120b" } }]);
+  expect(state).toMatchObject({ status: "speaking", streaming: { speaker: "A", turn: 0, phase: "opposizione" } });
+});
+
+test("answers from an earlier run or an abandoned call change nothing", () => {
+  const { state } = run(started);
+  for (const stale of [
+    { type: "chunk", epoch: 0, call: 1, text: "vecchio", at: 0 },
+    { type: "chunk", epoch: 1, call: 9, text: "vecchio", at: 0 },
+    { type: "replyEnded", epoch: 1, call: 9, at: 0 },
+    { type: "timerFired", epoch: 1 },
+    { type: "debateStarted", epoch: 1, debateId: "d-8" },
+  ] satisfies DebateEvent[]) {
+    expect(transition(state, stale)).toEqual({ state, effects: [] });
+  }
+});
+
+test("a finished turn in auto mode schedules the next in 3 s; the timer then plays it", () => {
+  const auto = initialDebateState({ length: 6, auto: true });
+  const ended = run([...started, { type: "chunk", epoch: 1, call: 1, text: "Il treno. Che ne pensi?", at: 6 }, { type: "replyEnded", epoch: 1, call: 1, at: 7 }], auto);
+  expect(ended.effects).toEqual([{ type: "schedule", epoch: 1, delayMs: 3000 }]);
+  expect(ended.state).toMatchObject({ status: "between", timerPending: true, turn: 1 });
+  const fired = transition(ended.state, { type: "timerFired", epoch: 1 });
+  expect(fired.state.streaming).toMatchObject({ speaker: "B", turn: 1 });
+});
+
+test("STOP is a hard reset that aborts, cancels and resets the provider", () => {
+  const { state } = run(started);
+  const stopped = transition(state, { type: "stop" });
+  expect(stopped.effects.map((effect) => effect.type)).toEqual(["abortReply", "cancelTimer", "resetProvider"]);
+  expect(stopped.state).toMatchObject({ status: "idle", epoch: 2, messages: [], streaming: null, debate: null, timerPending: false });
+});

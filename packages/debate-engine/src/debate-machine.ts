@@ -1,0 +1,308 @@
+import { isResetCommand } from "@oystar/chat-core";
+import { cleanMessage } from "./cleaning";
+import { buildAnalysisRequest, buildTurnRequest, type Intervention } from "./debate-request";
+import type { DebateCard, DebateEffect, DebateEvent, DebateMessage, DebateState, ResetPurpose, Transition } from "./debate-state";
+import { guardChunk } from "./loop-guard";
+import { debateMessages } from "./messages";
+import { AUTO_CONTINUE_DELAY_MS, clampLength, debatePhase, PREVENTIVE_RESET_EVERY, speakerOfTurn } from "./rules";
+import { parseSynthesisAnalysis } from "./synthesis";
+import { debateSubject, inputTexts } from "./topic";
+
+// spec 001 §4 "Debate": the debate as a pure state machine. transition() never waits, calls or
+// schedules anything: it returns the next state and the effects for the runner to perform.
+
+const BUSY = new Set<DebateState["status"]>(["connecting", "charging", "reconnecting", "speaking", "analysing", "resetting"]);
+
+/** spec 001 §4: "The length slider is locked while generating or once messages exist." */
+export const isGenerating = (state: DebateState) => BUSY.has(state.status);
+export const isLengthLocked = (state: DebateState) => isGenerating(state) || state.messages.length > 0;
+
+const stay = (state: DebateState): Transition => ({ state, effects: [] });
+
+/** The entries that are turns: interventions, and the cards of silent turns. */
+export const turnEntries = (messages: readonly DebateMessage[]) => messages.filter((message) => message.turn !== undefined);
+
+const interventions = (messages: readonly DebateMessage[]): Intervention[] =>
+  messages.flatMap((message) => (message.card ? [] : [{ speaker: message.speaker, turn: message.turn, content: message.content }]));
+
+const cardMessage = (state: DebateState, card: DebateCard, id = `${state.epoch}-${card.kind}-${state.messages.length}`): DebateMessage => ({ id, card });
+
+const resetEffect = (state: DebateState, purpose: ResetPurpose): DebateEffect => ({
+  type: "resetProvider",
+  epoch: state.epoch,
+  purpose,
+  request: { provider: state.debate?.provider ?? state.settings.provider, models: Object.values(state.debate?.models ?? state.settings.models) },
+});
+
+/** Everything back to the start screen (spec 001 §4: the hard reset), in a new epoch. */
+function hardReset(state: DebateState, keep: Partial<DebateState> = {}): DebateState {
+  return {
+    ...state,
+    status: "idle",
+    epoch: state.epoch + 1,
+    timerPending: false,
+    debate: null,
+    turn: 0,
+    messages: [],
+    streaming: null,
+    synthesis: { progress: null, result: null },
+    notice: null,
+    ...keep,
+  };
+}
+
+const STOP_EFFECTS: DebateEffect[] = [{ type: "abortReply" }, { type: "cancelTimer" }];
+
+function start(state: DebateState, event: Extract<DebateEvent, { type: "start" }>): Transition {
+  // spec 001 §4: the topic '*reset*' resets the connection instead of starting a debate.
+  if (inputTexts(event.input).some(isResetCommand)) {
+    const next = hardReset(state, { status: "resetting" });
+    return { state: next, effects: [...STOP_EFFECTS, resetEffect(next, "command")] };
+  }
+  const subject = debateSubject(event.input, event.mode);
+  if (!subject) return stay({ ...state, notice: { tone: "error", text: debateMessages.emptyTopic } });
+  const next = hardReset(state, {
+    status: "connecting",
+    debate: {
+      subject,
+      // spec 001 §5: models named in the topic (Model-A="…") replace the chosen ones.
+      models: { ...state.settings.models, ...subject.customModels },
+      length: state.settings.length,
+      provider: state.settings.provider,
+      debateId: null,
+      startedAt: event.at,
+    },
+    synthesis: { progress: subject.mode === "synthesis" ? { completed: 0, total: state.settings.length, stage: "preparing" } : null, result: null },
+  });
+  // spec 001 §4: hard reset (stream, timers, messages, provider with both models), then quota.
+  // The spec's "short waits" let an old stream die down before the new one; here its late
+  // answers carry an older epoch and are ignored, so no wait is needed.
+  return { state: next, effects: [...STOP_EFFECTS, resetEffect(next, "start")] };
+}
+
+/** Plays the next turn, after the preventive reset when one is due. */
+function speak(state: DebateState, options: { reconnected?: boolean } = {}): Transition {
+  const debate = state.debate;
+  if (!debate) return stay(state);
+  const { turn } = state;
+  // spec 001 §9: a preventive connection reset every 10 turns on the cloud provider.
+  if (!options.reconnected && debate.provider === "cloud" && turn > 0 && turn % PREVENTIVE_RESET_EVERY === 0) {
+    const next = { ...state, status: "reconnecting" as const };
+    return { state: next, effects: [resetEffect(next, "preventive")] };
+  }
+  const speaker = speakerOfTurn(turn);
+  const phase = debatePhase(turn, debate.length);
+  const model = debate.models[speaker];
+  const call = state.call + 1;
+  const request = buildTurnRequest({
+    mode: debate.subject.mode,
+    topic: debate.subject.topic,
+    options: debate.subject.options,
+    turn,
+    length: debate.length,
+    history: interventions(state.messages),
+    model,
+    provider: debate.provider,
+  });
+  const progress = state.synthesis.progress;
+  return {
+    state: {
+      ...state,
+      status: "speaking",
+      call,
+      streaming: { call, purpose: "turn", speaker, turn, phase, model, text: "", lastChunk: "", repeats: 0 },
+      synthesis: progress ? { ...state.synthesis, progress: { ...progress, stage: phase } } : state.synthesis,
+    },
+    effects: [{ type: "callModel", epoch: state.epoch, call, request, debateId: debate.debateId }],
+  };
+}
+
+function analyse(state: DebateState): Transition {
+  const debate = state.debate;
+  if (!debate) return stay(state);
+  const call = state.call + 1;
+  const request = buildAnalysisRequest({
+    topic: debate.subject.topic,
+    options: debate.subject.options,
+    length: debate.length,
+    history: interventions(state.messages),
+    model: debate.models.A,
+  });
+  return {
+    state: {
+      ...state,
+      status: "analysing",
+      call,
+      streaming: { call, purpose: "analysis", speaker: "A", turn: state.turn, phase: "sintesi", model: debate.models.A, text: "", lastChunk: "", repeats: 0 },
+      synthesis: { ...state.synthesis, progress: { completed: debate.length, total: debate.length, stage: "analysing" } },
+    },
+    effects: [{ type: "callModel", epoch: state.epoch, call, request, debateId: debate.debateId }],
+  };
+}
+
+/** After a turn: the next one (now, in 3 s, or on 'Prossimo'), the analysis, or the end. */
+function afterTurn(state: DebateState): Transition {
+  const debate = state.debate;
+  if (!debate) return stay(state);
+  if (debate.subject.mode === "synthesis") {
+    const progress = { completed: state.turn, total: debate.length, stage: state.synthesis.progress?.stage ?? "preparing" };
+    const next = { ...state, synthesis: { ...state.synthesis, progress } };
+    // The hidden debate runs back to back: nobody reads it, so nobody waits.
+    return state.turn >= debate.length ? analyse(next) : speak(next);
+  }
+  if (state.turn >= debate.length) {
+    // spec 001 §4: at the last turn the feedback form closes the debate and auto mode turns off.
+    const finished = { ...state, status: "finished" as const, settings: { ...state.settings, auto: false } };
+    return stay({ ...finished, messages: [...state.messages, cardMessage(state, { kind: "feedbackForm" })] });
+  }
+  if (state.settings.auto) {
+    return { state: { ...state, status: "between", timerPending: true }, effects: [{ type: "schedule", epoch: state.epoch, delayMs: AUTO_CONTINUE_DELAY_MS }] };
+  }
+  return stay({ ...state, status: "between" });
+}
+
+function finishTurn(state: DebateState): Transition {
+  const reply = state.streaming;
+  if (!reply) return stay(state);
+  const content = cleanMessage(reply.text);
+  const id = `${state.epoch}-turn-${reply.turn}`;
+  // spec 001 §4: an empty reply leaves the 'Il modello non ha risposto' card; the debate goes on.
+  const entry: DebateMessage = content
+    ? { id, speaker: reply.speaker, model: reply.model, content, phase: reply.phase, turn: reply.turn }
+    : { id, card: { kind: "noResponse" }, speaker: reply.speaker, phase: reply.phase, turn: reply.turn };
+  return afterTurn({ ...state, streaming: null, messages: [...state.messages, entry], turn: reply.turn + 1 });
+}
+
+function finishAnalysis(state: DebateState, at: number): Transition {
+  const debate = state.debate;
+  const reply = state.streaming;
+  if (!debate || !reply) return stay(state);
+  try {
+    const analysis = parseSynthesisAnalysis(cleanMessage(reply.text));
+    const result = { ...analysis, topic: debate.subject.topic, options: debate.subject.options, length: debate.length, createdAt: at };
+    // spec 001 §4: the result is shown, then the screen is back to its initial state.
+    return stay(hardReset(state, { epoch: state.epoch, synthesis: { progress: null, result } }));
+  } catch {
+    return stay(hardReset(state, { epoch: state.epoch, notice: { tone: "error", text: debateMessages.analysisFailed } }));
+  }
+}
+
+function replyFailed(state: DebateState, event: Extract<DebateEvent, { type: "replyFailed" }>): Transition {
+  const reply = state.streaming;
+  const debate = state.debate;
+  if (!reply || !debate) return stay(state);
+  const settings = { ...state.settings, auto: false };
+  // spec 001 §4: an error containing 429 adds the debate quota card; the debate cannot go on.
+  if (event.quota) {
+    const card = cardMessage(state, { kind: "debatesExceeded" });
+    return stay({ ...state, settings, status: "halted", streaming: null, messages: [...state.messages, card], synthesis: { ...state.synthesis, progress: null } });
+  }
+  if (debate.subject.mode === "synthesis") {
+    const text = reply.purpose === "analysis" ? debateMessages.analysisFailed : debateMessages.synthesisFailed;
+    return stay(hardReset(state, { epoch: state.epoch, notice: { tone: "error", text } }));
+  }
+  // Other errors: '❌ Errore: {message}'; 'Prossimo' plays the same turn again.
+  const card = cardMessage(state, { kind: "error", message: debateMessages.error(event.message) });
+  return stay({ ...state, settings, status: "between", streaming: null, messages: [...state.messages, card] });
+}
+
+function chunk(state: DebateState, text: string, at: number): Transition {
+  const reply = state.streaming;
+  if (!reply) return stay(state);
+  // The analysis is not a debate reply: it is long by design, so only repeats stop it.
+  const { guard, tripped } = guardChunk(reply, text, { capChars: reply.purpose === "analysis" ? Number.POSITIVE_INFINITY : undefined });
+  const next = { ...state, streaming: { ...reply, ...guard } };
+  if (!tripped) return stay(next);
+  // spec 001 §5: the loop guard stops the turn; what was sensible is kept.
+  const finished = reply.purpose === "analysis" ? finishAnalysis(next, at) : finishTurn(next);
+  return { state: finished.state, effects: [{ type: "abortReply" }, ...finished.effects] };
+}
+
+function setAuto(state: DebateState, auto: boolean): Transition {
+  const next = { ...state, settings: { ...state.settings, auto } };
+  if (!auto) return next.timerPending ? { state: { ...next, timerPending: false }, effects: [{ type: "cancelTimer" }] } : stay(next);
+  if (next.status !== "between" || next.timerPending || next.debate?.subject.mode === "synthesis") return stay(next);
+  // spec 001 §4: turning auto on with messages present resumes with the speaker given by the
+  // parity of the message count (the turns played; cards of errors are not turns).
+  const turn = turnEntries(next.messages).length;
+  return {
+    state: { ...next, turn, timerPending: true },
+    effects: [{ type: "schedule", epoch: next.epoch, delayMs: AUTO_CONTINUE_DELAY_MS }],
+  };
+}
+
+function providerReset(state: DebateState, event: Extract<DebateEvent, { type: "providerReset" }>): Transition {
+  if (state.status === "connecting") {
+    // spec 001 §7: a failed reset falls back to the frontend's own reset; the start goes on.
+    return { state: { ...state, status: "charging" }, effects: [{ type: "startDebate", epoch: state.epoch }] };
+  }
+  if (state.status === "reconnecting") return speak(state, { reconnected: true });
+  if (state.status === "resetting") {
+    const notice = event.ok ? { tone: "info" as const, text: event.message || debateMessages.resetDone } : { tone: "error" as const, text: debateMessages.resetFailed };
+    return stay({ ...state, status: "idle", notice });
+  }
+  return stay(state);
+}
+
+/** Answers of the world carry the epoch (and call) they were asked in; older ones are stale. */
+function isStale(state: DebateState, event: DebateEvent): boolean {
+  if ("epoch" in event && event.epoch !== state.epoch) return true;
+  if ("call" in event && event.call !== state.streaming?.call) return true;
+  return false;
+}
+
+export function transition(state: DebateState, event: DebateEvent): Transition {
+  if (isStale(state, event)) return stay(state);
+  switch (event.type) {
+    case "start":
+      return start(state, event);
+    case "stop": {
+      // spec 001 §4: STOP resets everything — stream, timer, messages, and the provider.
+      const next = hardReset(state);
+      return { state: next, effects: [...STOP_EFFECTS, resetEffect(state, "stop")] };
+    }
+    case "newDebate":
+      return { state: hardReset(state), effects: STOP_EFFECTS };
+    case "next": {
+      if (state.status !== "between") return stay(state);
+      const played = speak({ ...state, timerPending: false });
+      return { state: played.state, effects: state.timerPending ? [{ type: "cancelTimer" }, ...played.effects] : played.effects };
+    }
+    case "timerFired":
+      if (!state.timerPending || state.status !== "between") return stay(state);
+      return speak({ ...state, timerPending: false });
+    case "setAuto":
+      return setAuto(state, event.auto);
+    case "setLength":
+      return isLengthLocked(state) ? stay(state) : stay({ ...state, settings: { ...state.settings, length: clampLength(event.length) } });
+    case "setModels":
+      return stay({ ...state, settings: { ...state.settings, models: { ...state.settings.models, ...event.models } } });
+    case "setProvider":
+      return stay({ ...state, settings: { ...state.settings, provider: event.provider } });
+    case "configure": {
+      // Defaults from GET /api/settings arrive late; they never change a debate under way.
+      if (state.status !== "idle" || state.messages.length > 0) return stay(state);
+      const { length, auto, models, provider } = { ...state.settings, ...event.settings };
+      return stay({ ...state, settings: { length: clampLength(length), auto, provider, models: { ...state.settings.models, ...models } } });
+    }
+    case "dismissNotice":
+      return stay({ ...state, notice: null });
+    case "providerReset":
+      return providerReset(state, event);
+    case "debateStarted":
+      if (state.status !== "charging" || !state.debate) return stay(state);
+      return speak({ ...state, debate: { ...state.debate, debateId: event.debateId } });
+    case "debateRefused": {
+      if (state.status !== "charging") return stay(state);
+      const card: DebateCard = event.reason === "quota" ? { kind: "debatesExceeded" } : { kind: "error", message: debateMessages.error(event.message) };
+      return stay({ ...state, status: "halted", messages: [cardMessage(state, card)], synthesis: { ...state.synthesis, progress: null } });
+    }
+    case "chunk":
+      return chunk(state, event.text, event.at);
+    case "replyEnded":
+      if (state.streaming?.purpose === "analysis") return finishAnalysis(state, event.at);
+      return finishTurn(state);
+    case "replyFailed":
+      return replyFailed(state, event);
+  }
+}

@@ -1,0 +1,141 @@
+import { classifyChatError } from "@oystar/chat-core";
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { DebateDefaults, DebateEffect, DebateEvent, DebateState } from "./debate-state";
+import { initialDebateState } from "./debate-state";
+import { transition } from "./debate-machine";
+import { debateMessages } from "./messages";
+import type { DebatePorts, TimerHandle } from "./ports";
+import type { Provider, Speaker } from "./rules";
+import type { DebateInput } from "./topic";
+
+/** How an error reads on a card: the server's own words when it sent some. */
+function failureOf(error: unknown): { quota: boolean; message: string } {
+  // spec 001 §4: "An error containing 429 adds the debate quota card" (chat-core's test for it).
+  const quota = classifyChatError(error, { admin: false }).kind === "quota";
+  const serverMessage = typeof error === "object" && error !== null ? (error as { serverMessage?: unknown }).serverMessage : undefined;
+  const message = typeof serverMessage === "string" ? serverMessage : error instanceof Error ? error.message : String(error ?? "");
+  return { quota, message: message || debateMessages.unknownError };
+}
+
+export type DebateSession = ReturnType<typeof createDebateSession>;
+
+/**
+ * The debate's runner: a zustand vanilla store holding the machine's state, and the actions of
+ * the screen. It performs the machine's effects through the ports — model calls, the timer, the
+ * provider reset, the quota increment — and feeds their answers back as events.
+ */
+export function createDebateSession(ports: DebatePorts, settings: DebateDefaults = {}) {
+  const store: StoreApi<DebateState> = createStore<DebateState>()(() => initialDebateState(settings));
+  let reply: AbortController | null = null;
+  let timer: { handle: TimerHandle } | null = null;
+  let disposed = false;
+
+  function dispatch(event: DebateEvent) {
+    if (disposed) return;
+    const { state, effects } = transition(store.getState(), event);
+    if (state !== store.getState()) store.setState(state, true);
+    for (const effect of effects) perform(effect);
+  }
+
+  function perform(effect: DebateEffect) {
+    switch (effect.type) {
+      case "abortReply":
+        reply?.abort();
+        reply = null;
+        return;
+      case "cancelTimer":
+        if (timer) ports.scheduler.clearTimeout(timer.handle);
+        timer = null;
+        return;
+      case "schedule": {
+        if (timer) ports.scheduler.clearTimeout(timer.handle);
+        const scheduled: { handle: TimerHandle } = { handle: undefined };
+        scheduled.handle = ports.scheduler.setTimeout(() => {
+          if (timer === scheduled) timer = null;
+          dispatch({ type: "timerFired", epoch: effect.epoch });
+        }, effect.delayMs);
+        timer = scheduled;
+        return;
+      }
+      case "resetProvider":
+        ports.resetProvider(effect.request).then(
+          (answer) => dispatch({ type: "providerReset", epoch: effect.epoch, ok: answer.status === "success", message: answer.message }),
+          () => dispatch({ type: "providerReset", epoch: effect.epoch, ok: false }),
+        );
+        return;
+      case "startDebate":
+        ports.startDebate().then(
+          (result) =>
+            dispatch(
+              result.status === "started"
+                ? { type: "debateStarted", epoch: effect.epoch, debateId: result.debateId }
+                : { type: "debateRefused", epoch: effect.epoch, reason: "quota", message: "" },
+            ),
+          (error: unknown) => {
+            const failure = failureOf(error);
+            dispatch({ type: "debateRefused", epoch: effect.epoch, reason: failure.quota ? "quota" : "error", message: failure.message });
+          },
+        );
+        return;
+      case "callModel":
+        void stream(effect);
+        return;
+    }
+  }
+
+  async function stream(effect: Extract<DebateEffect, { type: "callModel" }>) {
+    reply?.abort();
+    const controller = new AbortController();
+    reply = controller;
+    const { epoch, call } = effect;
+    try {
+      for await (const text of ports.model({ request: effect.request, debateId: effect.debateId, signal: controller.signal })) {
+        if (controller.signal.aborted) break;
+        if (text) dispatch({ type: "chunk", epoch, call, text, at: ports.clock.now() });
+      }
+      if (!controller.signal.aborted) dispatch({ type: "replyEnded", epoch, call, at: ports.clock.now() });
+    } catch (error) {
+      // An aborted stream (STOP, a new start, the loop guard) is not a failure.
+      if (!controller.signal.aborted) dispatch({ type: "replyFailed", epoch, call, ...failureOf(error) });
+    } finally {
+      if (reply === controller) reply = null;
+    }
+  }
+
+  const at = () => ports.clock.now();
+
+  return {
+    store,
+    /** 'Avvia Dibattito' (two theses, or one topic to parse) or 'Sfida la Tesi' ({ thesis }). */
+    start(input: DebateInput) {
+      dispatch({ type: "start", input, mode: "thesis" in input ? "challenge" : "debate", at: at() });
+    },
+    /** 'Genera Sintesi': a hidden debate, then its analysis (one debate of the quota). */
+    startSynthesis(input: Exclude<DebateInput, { thesis: string }>) {
+      dispatch({ type: "start", input, mode: "synthesis", at: at() });
+    },
+    /** 'Sfida la Tesi': one thesis, defended by Model A and refuted by Model B. */
+    startChallenge(thesis: string) {
+      dispatch({ type: "start", input: { thesis }, mode: "challenge", at: at() });
+    },
+    /** 'Prossimo (A/B)'. */
+    next: () => dispatch({ type: "next" }),
+    /** STOP: everything back to the start, no timer left, the stream aborted. */
+    stop: () => dispatch({ type: "stop" }),
+    /** 'FAI UN ALTRO DIBATTITO' / 'Nuovo Dibattito'. */
+    newDebate: () => dispatch({ type: "newDebate" }),
+    setAuto: (auto: boolean) => dispatch({ type: "setAuto", auto }),
+    setLength: (length: number) => dispatch({ type: "setLength", length }),
+    setModels: (models: Partial<Record<Speaker, string>>) => dispatch({ type: "setModels", models }),
+    setProvider: (provider: Provider) => dispatch({ type: "setProvider", provider }),
+    /** Defaults from GET /api/settings; ignored while a debate is on screen. */
+    configure: (defaults: DebateDefaults) => dispatch({ type: "configure", settings: defaults }),
+    dismissNotice: () => dispatch({ type: "dismissNotice" }),
+    /** The screen goes away: the stream and the timer end with it, nothing else is dispatched. */
+    dispose() {
+      perform({ type: "abortReply" });
+      perform({ type: "cancelTimer" });
+      disposed = true;
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { MARKERS, type Marker } from "@oystar/chat-core";
+import { DEFAULT_PROVIDER, defaultSettings, type ResetRequest, type Settings } from "@oystar/api-client";
+import type { DebateModelRequest } from "./debate-request";
+import type { LoopGuard } from "./loop-guard";
+import { clampLength, DEBATE_LENGTH, type DebateMode, type DebatePhase, type Provider, type Speaker } from "./rules";
+import type { SynthesisAnalysis } from "./synthesis";
+import type { DebateInput, DebateSubject } from "./topic";
+
+// The debate's state, events and effects as plain data (spec 001 §3 "Debate", §4 "Debate").
+
+/** spec 001 §2, §3: the special cards of the debate, typed rather than written into content. */
+export type DebateCard =
+  | { kind: "feedbackForm" }
+  | { kind: "noResponse" }
+  | { kind: "debatesExceeded" }
+  | { kind: "error"; message: string };
+
+/** A model's intervention. */
+export type DebateSpeech = {
+  id: string;
+  speaker: Speaker;
+  /** The model that spoke (custom names from the topic included). */
+  model: string;
+  content: string;
+  phase: DebatePhase;
+  turn: number;
+  card?: undefined;
+};
+
+/** A card in the list; a silent turn's card (noResponse) keeps that turn's speaker and phase. */
+export type DebateCardMessage = {
+  id: string;
+  card: DebateCard;
+  speaker?: Speaker;
+  phase?: DebatePhase;
+  turn?: number;
+  content?: undefined;
+};
+
+export type DebateMessage = DebateSpeech | DebateCardMessage;
+
+/** The chat-core marker of a card, for screens that render cards through MessageList. */
+export function cardMarker(card: DebateCard): Marker | null {
+  if (card.kind === "feedbackForm") return MARKERS.feedbackForm;
+  if (card.kind === "noResponse") return MARKERS.noResponse;
+  if (card.kind === "debatesExceeded") return MARKERS.debatesExceeded;
+  return null;
+}
+
+/** The controls panel (spec 001 §2), its defaults from GET /api/settings (debate_*). */
+export type DebateSettings = {
+  length: number;
+  auto: boolean;
+  models: Record<Speaker, string>;
+  provider: Provider;
+};
+
+/** Settings given in part: from GET /api/settings, or a test. */
+export type DebateDefaults = Partial<Omit<DebateSettings, "models">> & { models?: Partial<Record<Speaker, string>> };
+
+/** The debate part of the global settings (spec 001 §7: debate reads length, auto mode, models A and B). */
+export function debateDefaultsFrom(settings: Pick<Settings, "debate_length" | "debate_auto_mode" | "debate_model_a" | "debate_model_b">): DebateDefaults {
+  return { length: settings.debate_length, auto: settings.debate_auto_mode, models: { A: settings.debate_model_a, B: settings.debate_model_b } };
+}
+
+/** spec 001 §9: length 20, models gpt-oss-120b (A) and gpt-oss-20b (B), cloud. */
+export const DEFAULT_DEBATE_SETTINGS: DebateSettings = {
+  length: DEBATE_LENGTH.default,
+  auto: defaultSettings.debate_auto_mode,
+  models: { A: defaultSettings.debate_model_a, B: defaultSettings.debate_model_b },
+  provider: DEFAULT_PROVIDER,
+};
+
+/**
+ * - idle: the start screen (a synthesis result may be shown).
+ * - connecting → charging: a start's provider reset, then its debate quota increment.
+ * - reconnecting: the preventive reset before a turn (every 10 turns on cloud).
+ * - speaking: a turn streams. between: waiting for the next turn (auto: a timer; manual: 'Prossimo').
+ * - finished: all turns played, the feedback card shown. halted: the debate cannot go on (quota).
+ * - analysing: the synthesis's analysis streams. resetting: the '*reset*' command runs.
+ */
+export type DebateStatus = "idle" | "connecting" | "charging" | "reconnecting" | "speaking" | "between" | "finished" | "halted" | "analysing" | "resetting";
+
+/** spec 001 §3: a debate — topic, options, models, length, mode — and the id its turns are charged to. */
+export type ActiveDebate = {
+  subject: DebateSubject;
+  models: Record<Speaker, string>;
+  length: number;
+  provider: Provider;
+  debateId: string | null;
+  startedAt: number;
+};
+
+export type StreamingReply = LoopGuard & {
+  call: number;
+  purpose: "turn" | "analysis";
+  speaker: Speaker;
+  turn: number;
+  phase: DebatePhase;
+  model: string;
+};
+
+export type SynthesisStage = "preparing" | DebatePhase | "analysing";
+export type SynthesisProgress = { completed: number; total: number; stage: SynthesisStage };
+
+/** A finished synthesis: what the screen shows and the PDF prints. */
+export type DebateSynthesis = SynthesisAnalysis & {
+  topic: string;
+  options: Record<Speaker, string>;
+  length: number;
+  createdAt: number;
+};
+
+export type DebateNotice = { tone: "error" | "info"; text: string };
+
+export type DebateState = {
+  settings: DebateSettings;
+  status: DebateStatus;
+  /** Grows at every hard reset: answers of an earlier run are recognised and ignored. */
+  epoch: number;
+  /** Grows at every model call: chunks of an abandoned call are ignored. */
+  call: number;
+  timerPending: boolean;
+  debate: ActiveDebate | null;
+  /** The next turn to play, from 0. */
+  turn: number;
+  messages: DebateMessage[];
+  streaming: StreamingReply | null;
+  synthesis: { progress: SynthesisProgress | null; result: DebateSynthesis | null };
+  /** An alert for the user ('Inserisci un tema per la discussione!', '❌ Errore reset!' …). */
+  notice: DebateNotice | null;
+};
+
+export function initialDebateState(settings: DebateDefaults = {}): DebateState {
+  const merged = { ...DEFAULT_DEBATE_SETTINGS, ...settings, models: { ...DEFAULT_DEBATE_SETTINGS.models, ...settings.models } };
+  return {
+    settings: { ...merged, length: clampLength(merged.length) },
+    status: "idle",
+    epoch: 0,
+    call: 0,
+    timerPending: false,
+    debate: null,
+    turn: 0,
+    messages: [],
+    streaming: null,
+    synthesis: { progress: null, result: null },
+    notice: null,
+  };
+}
+
+export type DebateEvent =
+  | { type: "start"; input: DebateInput; mode: DebateMode; at: number }
+  | { type: "stop" }
+  | { type: "newDebate" }
+  | { type: "next" }
+  | { type: "setAuto"; auto: boolean }
+  | { type: "setLength"; length: number }
+  | { type: "setModels"; models: Partial<Record<Speaker, string>> }
+  | { type: "setProvider"; provider: Provider }
+  | { type: "configure"; settings: DebateDefaults }
+  | { type: "dismissNotice" }
+  | { type: "providerReset"; epoch: number; ok: boolean; message?: string }
+  | { type: "debateStarted"; epoch: number; debateId: string }
+  | { type: "debateRefused"; epoch: number; reason: "quota" | "error"; message: string }
+  | { type: "timerFired"; epoch: number }
+  | { type: "chunk"; epoch: number; call: number; text: string; at: number }
+  | { type: "replyEnded"; epoch: number; call: number; at: number }
+  | { type: "replyFailed"; epoch: number; call: number; quota: boolean; message: string };
+
+export type ResetPurpose = "start" | "preventive" | "command" | "stop";
+
+/** What the runner does for the machine; nothing here runs by itself. */
+export type DebateEffect =
+  | { type: "abortReply" }
+  | { type: "cancelTimer" }
+  | { type: "schedule"; epoch: number; delayMs: number }
+  | { type: "resetProvider"; epoch: number; purpose: ResetPurpose; request: ResetRequest }
+  | { type: "startDebate"; epoch: number }
+  | { type: "callModel"; epoch: number; call: number; request: DebateModelRequest; debateId: string | null };
+
+export type Transition = { state: DebateState; effects: DebateEffect[] };

@@ -1,0 +1,69 @@
+export { cleanMessage, cutTo } from "./cleaning";
+export { isGenerating, isLengthLocked, transition, turnEntries } from "./debate-machine";
+export { buildAnalysisRequest, buildTurnRequest, lastThird, readDebateRequest } from "./debate-request";
+export type {
+  AnalysisRequestInput,
+  DebateAnalysisRequest,
+  DebateModelRequest,
+  DebateRequest,
+  DebateTurnRequest,
+  Intervention,
+  TurnRequestInput,
+} from "./debate-request";
+export { createDebateSession } from "./debate-session";
+export type { DebateSession } from "./debate-session";
+export { cardMarker, DEFAULT_DEBATE_SETTINGS, debateDefaultsFrom, initialDebateState } from "./debate-state";
+export type {
+  ActiveDebate,
+  DebateCard,
+  DebateCardMessage,
+  DebateDefaults,
+  DebateEffect,
+  DebateEvent,
+  DebateMessage,
+  DebateNotice,
+  DebateSettings,
+  DebateSpeech,
+  DebateState,
+  DebateStatus,
+  DebateSynthesis,
+  StreamingReply,
+  SynthesisProgress,
+  SynthesisStage,
+  Transition,
+} from "./debate-state";
+export { httpDebatePorts } from "./http-ports";
+export { cutAtSentence, guardChunk, newLoopGuard } from "./loop-guard";
+export type { GuardStep, LoopGuard } from "./loop-guard";
+export { debateMessages } from "./messages";
+export type { DebatePorts, ModelCall, StartDebateResult, TimerHandle } from "./ports";
+export { CHALLENGE_NOTE, FOLLOW_UP_STYLES, followUpStyle, OPENING_INSTRUCTION, PHASE_PROMPTS, phasePrompt, REPLY_RULES } from "./prompts";
+export {
+  ANALYSIS_PRESET,
+  AUTO_CONTINUE_DELAY_MS,
+  clampLength,
+  CONTEXT_MESSAGES,
+  DEBATE_LENGTH,
+  debatePhase,
+  EARLIER_MESSAGE_CHARS,
+  LOOP_REPEATS,
+  PHASE_PRESETS,
+  PREVENTIVE_RESET_EVERY,
+  PROMPT_REPLY_LIMIT,
+  REPLY_CAP_CHARS,
+  speakerOfTurn,
+} from "./rules";
+export type { DebateMode, DebatePhase, Provider, SamplingPreset, Speaker } from "./rules";
+export {
+  selectCanPlayNext,
+  selectIsGenerating,
+  selectIsLengthLocked,
+  selectPhase,
+  selectShownMessages,
+  selectStatusBadge,
+  selectSynthesisProgress,
+} from "./selectors";
+export { analysisPrompt, formatSynthesisAnalysis, parseSynthesisAnalysis, SynthesisFormatError } from "./synthesis";
+export type { SynthesisAnalysis, SynthesisProposal } from "./synthesis";
+export { debateSubject, extractCustomModels, splitTopic } from "./topic";
+export type { DebateInput, DebateSubject } from "./topic";

@@ -1,0 +1,27 @@
+import type { ResetRequest, ResetResponse } from "@oystar/api-client";
+import type { DebateModelRequest } from "./debate-request";
+
+// The world a debate needs, injected (CONVENTIONS.md): the core has no fetch and no timers.
+
+export type ModelCall = {
+  request: DebateModelRequest;
+  /** The id POST /api/debates/increment returned: the server charges the turns to the debate. */
+  debateId: string | null;
+  /** Aborted by STOP, by a new start, or by the loop guard. */
+  signal: AbortSignal;
+};
+
+export type StartDebateResult = { status: "started"; debateId: string } | { status: "quotaExhausted" };
+
+export type TimerHandle = unknown;
+
+export type DebatePorts = {
+  /** Streams a chat completion's text pieces. A thrown error mentioning 429 is a quota refusal. */
+  model: (call: ModelCall) => AsyncIterable<string>;
+  scheduler: { setTimeout: (callback: () => void, delayMs: number) => TimerHandle; clearTimeout: (handle: TimerHandle) => void };
+  clock: { now: () => number };
+  /** POST /api/ollama/reset; a rejection or a status other than success is a failed reset. */
+  resetProvider: (request: ResetRequest) => Promise<ResetResponse>;
+  /** POST /api/debates/increment: counts the debate (200 → its id; 429 → quota exhausted). */
+  startDebate: () => Promise<StartDebateResult>;
+};

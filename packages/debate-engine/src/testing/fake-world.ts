@@ -1,0 +1,126 @@
+import type { ResetRequest, ResetResponse } from "@oystar/api-client";
+import { readDebateRequest } from "../debate-request";
+import type { DebatePorts, ModelCall, StartDebateResult } from "../ports";
+
+// A world for tests: a virtual clock and scheduler, a scripted model, and the two API calls —
+// all in memory. Nothing here waits on real time.
+
+type Timer = { id: number; at: number; callback: () => void };
+
+export function virtualTime(start = 1_700_000_000_000) {
+  let now = start;
+  let nextId = 1;
+  let timers: Timer[] = [];
+  return {
+    clock: { now: () => now },
+    scheduler: {
+      setTimeout(callback: () => void, delayMs: number) {
+        const timer = { id: nextId++, at: now + delayMs, callback };
+        timers.push(timer);
+        return timer.id;
+      },
+      clearTimeout(handle: unknown) {
+        timers = timers.filter((timer) => timer.id !== handle);
+      },
+    },
+    pendingTimers: () => timers.length,
+    /** Moves the clock on, firing the timers that fall due, in order. */
+    advance(ms: number) {
+      const until = now + ms;
+      for (;;) {
+        const due = timers.filter((timer) => timer.at <= until).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        timers = timers.filter((timer) => timer !== due);
+        now = due.at;
+        due.callback();
+      }
+      now = until;
+    },
+  };
+}
+
+/** A reply the test feeds piece by piece; it fails with an AbortError when its call is aborted. */
+export class ControlledReply implements AsyncIterable<string> {
+  private queue: string[] = [];
+  private ended = false;
+  private failure: unknown = null;
+  private wake: (() => void) | null = null;
+  constructor(private readonly signal: AbortSignal) {
+    signal.addEventListener("abort", () => this.wake?.());
+  }
+  push(...pieces: string[]) {
+    this.queue.push(...pieces);
+    this.wake?.();
+  }
+  end() {
+    this.ended = true;
+    this.wake?.();
+  }
+  fail(error: unknown) {
+    this.failure = error;
+    this.wake?.();
+  }
+  async *[Symbol.asyncIterator]() {
+    for (;;) {
+      if (this.signal.aborted) throw new DOMException("Aborted", "AbortError");
+      if (this.failure) throw this.failure;
+      const piece = this.queue.shift();
+      if (piece !== undefined) yield piece;
+      else if (this.ended) return;
+      else await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+}
+
+export type ModelScript = (call: ModelCall, index: number) => AsyncIterable<string> | "controlled";
+
+/** Each turn answers in character and in two pieces: "A3: ..." for Model A's turn 3. */
+export const inCharacter: ModelScript = (call) => {
+  const request = readDebateRequest(call.request.messages);
+  const text = request?.kind === "turn" ? `${request.speaker}${request.turn}: difendo «${request.ownOption}». Che ne pensi?` : "?";
+  return (async function* () {
+    yield text.slice(0, 10);
+    yield text.slice(10);
+  })();
+};
+
+export function fakeWorld(options: { script?: ModelScript; startDebate?: () => Promise<StartDebateResult>; reset?: (request: ResetRequest) => Promise<ResetResponse> } = {}) {
+  const time = virtualTime();
+  const calls: ModelCall[] = [];
+  const controlled: ControlledReply[] = [];
+  const resets: ResetRequest[] = [];
+  let increments = 0;
+  const script = options.script ?? inCharacter;
+  const ports: DebatePorts = {
+    clock: time.clock,
+    scheduler: time.scheduler,
+    model(call) {
+      calls.push(call);
+      const reply = script(call, calls.length - 1);
+      if (reply !== "controlled") return reply;
+      const stream = new ControlledReply(call.signal);
+      controlled.push(stream);
+      return stream;
+    },
+    resetProvider(request) {
+      resets.push(request);
+      return options.reset?.(request) ?? Promise.resolve({ status: "success", message: "Connessione reimpostata.", details: { actions: [] } });
+    },
+    startDebate() {
+      increments += 1;
+      return options.startDebate?.() ?? Promise.resolve({ status: "started", debateId: `debate-${increments}` });
+    },
+  };
+  return {
+    ports,
+    time,
+    calls,
+    controlled,
+    resets,
+    increments: () => increments,
+    /** Lets every promise the runner is waiting on settle (no real time passes). */
+    settle: () => new Promise<void>((resolve) => setImmediate(resolve)),
+    /** What each model call asked, read back through the wire format. */
+    asked: () => calls.map((call) => readDebateRequest(call.request.messages)),
+  };
+}

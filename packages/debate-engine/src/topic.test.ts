@@ -1,0 +1,61 @@
+import { expect, test } from "vitest";
+import { debateSubject, extractCustomModels, splitTopic } from "./topic";
+
+test.each([
+  ["Smart working contro ufficio", "Smart working", "ufficio"],
+  ["Roma vs Milano", "Roma", "Milano"],
+  ["Roma vs. Milano", "Roma", "Milano"],
+  ["Roma v.s. Milano", "Roma", "Milano"],
+  ["Nucleare versus rinnovabili", "Nucleare", "rinnovabili"],
+  ["Cani verso gatti", "Cani", "gatti"],
+  ["Mare oppure montagna", "Mare", "montagna"],
+  ["Meglio il mare o la montagna?", "Meglio il mare", "la montagna"],
+  // case-insensitive
+  ["Tram CONTRO metropolitana", "Tram", "metropolitana"],
+  ["Tè O caffè", "Tè", "caffè"],
+  // "o" only as a word: not inside "Torino", "oro", "oppure", "ozio"
+  ["Torino oro ozio", "Torino oro", "ozio"],
+  ["Roma contro Torino o Milano", "Roma", "Torino o Milano"],
+  // a separator that leaves a side empty is not the split
+  ["O la borsa o la vita", "O la borsa", "la vita"],
+  ["Contro ogni previsione il treno arriva", "Contro ogni previsione", "il treno arriva"],
+  // no separator: in half, by words (the first half takes the odd word)
+  ["Lavoro ibrido nelle aziende italiane moderne", "Lavoro ibrido nelle", "aziende italiane moderne"],
+  ["Energia solare eolica", "Energia solare", "eolica"],
+  ["Nucleare", "Nucleare", "Contro Nucleare"],
+])("%s → A «%s», B «%s»", (topic, a, b) => {
+  expect(splitTopic(topic)).toEqual({ A: a, B: b });
+});
+
+test('Model-A="…" and Model-B="…" are taken out of the topic', () => {
+  expect(extractCustomModels('Mare o montagna Model-A="llama-3.3-70b-versatile" model-b = “gemma-7b-it”')).toEqual({
+    text: "Mare o montagna",
+    models: { A: "llama-3.3-70b-versatile", B: "gemma-7b-it" },
+  });
+  const subject = debateSubject({ topic: 'Model-B="mixtral-8x7b-32768" Treno contro aereo' });
+  expect(subject).toMatchObject({ topic: "Treno contro aereo", options: { A: "Treno", B: "aereo" }, customModels: { B: "mixtral-8x7b-32768" } });
+});
+
+test("the DEBATE tab's two theses are the two options, cleaned", () => {
+  expect(debateSubject({ theses: ["La settimana corta aumenta la produttività 🚀", "  La settimana corta la riduce "] })).toEqual({
+    mode: "debate",
+    topic: "La settimana corta aumenta la produttività contro La settimana corta la riduce",
+    options: { A: "La settimana corta aumenta la produttività", B: "La settimana corta la riduce" },
+    customModels: {},
+  });
+});
+
+test("a challenge defends the thesis with A and refutes it with B", () => {
+  expect(debateSubject({ thesis: "Il nucleare è la soluzione al clima." })).toMatchObject({
+    mode: "challenge",
+    topic: "Il nucleare è la soluzione al clima",
+    options: { A: "Il nucleare è la soluzione al clima", B: "Non è vero che il nucleare è la soluzione al clima" },
+  });
+});
+
+test.each([{ topic: "   " }, { topic: "💬 🤖" }, { theses: ["Tesi", " "] as const }, { theses: ["", "Tesi"] as const }, { thesis: "" }, { topic: 'Model-A="x"' }])(
+  "nothing to debate in %j",
+  (input) => {
+    expect(debateSubject(input)).toBeNull();
+  },
+);
