@@ -22,6 +22,8 @@ export const messages = {
   debate: {
     title: "OYSTAR Debate",
     description: "Due modelli sostengono tesi opposte, a turni, fino a una sintesi finale.",
+    offlineModelText:
+      "Nessun modello linguistico è collegato: i due interventi li scrive oystar-offline, che difende la sua tesi con frasi preparate, senza ragionarci. Per un dibattito vero va configurato un modello (LLM_BASE_URL).",
   },
   rag: {
     title: "OYSTAR RAG",

@@ -32,10 +32,14 @@ export type {
   SynthesisStage,
   Transition,
 } from "./debate-state";
+export { debatePdf, debatePdfDocument, debatePdfFileName, synthesisPdf, synthesisPdfDocument, synthesisPdfFileName } from "./debate-pdf";
+export { canSendFeedback, debateFeedback, httpDebateFeedback } from "./feedback";
+export type { FeedbackAnswers, SendFeedback } from "./feedback";
 export { httpDebatePorts } from "./http-ports";
 export { cutAtSentence, guardChunk, newLoopGuard } from "./loop-guard";
 export type { GuardStep, LoopGuard } from "./loop-guard";
 export { debateMessages } from "./messages";
+export { systemTime } from "./ports";
 export type { DebatePorts, ModelCall, StartDebateResult, TimerHandle } from "./ports";
 export { CHALLENGE_NOTE, FOLLOW_UP_STYLES, followUpStyle, OPENING_INSTRUCTION, PHASE_PROMPTS, phasePrompt, REPLY_RULES } from "./prompts";
 export {
@@ -54,7 +58,9 @@ export {
   speakerOfTurn,
 } from "./rules";
 export type { DebateMode, DebatePhase, Provider, SamplingPreset, Speaker } from "./rules";
+export { watchDebateQuota } from "./quota-watch";
 export {
+  debatePreview,
   selectCanPlayNext,
   selectIsGenerating,
   selectIsLengthLocked,
@@ -63,6 +69,7 @@ export {
   selectStatusBadge,
   selectSynthesisProgress,
 } from "./selectors";
+export type { DebatePreview } from "./selectors";
 export { analysisPrompt, formatSynthesisAnalysis, parseSynthesisAnalysis, SynthesisFormatError } from "./synthesis";
 export type { SynthesisAnalysis, SynthesisProposal } from "./synthesis";
 export { debateSubject, extractCustomModels, splitTopic } from "./topic";

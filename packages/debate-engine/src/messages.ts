@@ -1,3 +1,5 @@
+import type { Speaker } from "./rules";
+
 // The debate's words (spec 001 §2, §5, §8). Quoted strings of the spec are kept word for word;
 // the rest is the spec's meaning in Italian. The quota card's texts are planMessages'
 // (@oystar/plans-and-gates), shared with the server's 429 answer.
@@ -28,4 +30,112 @@ export const debateMessages = {
   challengeCounterThesis: (thesis: string) => `Non è vero che ${thesis.charAt(0).toLowerCase()}${thesis.slice(1)}`,
   /** A one-word topic cannot be split in half: the other side is its opposite. */
   oneWordCounterThesis: (word: string) => `Contro ${word}`,
+
+  /** spec 001 §2: the buttons of the debate screen, word for word. */
+  buttons: {
+    start: "Avvia Dibattito",
+    generateSynthesis: "Genera Sintesi",
+    downloadSynthesis: "Scarica Sintesi",
+    challenge: "Sfida la Tesi",
+    downloadPdf: "SCARICA PDF",
+    anotherDebate: "FAI UN ALTRO DIBATTITO",
+    stop: "STOP",
+    next: (speaker: Speaker) => `Prossimo (${speaker})`,
+    newDebate: "Nuovo Dibattito",
+  },
+
+  /** spec 001 §2: the start screen's three tabs. */
+  start: {
+    tabsLabel: "Tipo di dibattito",
+    tabs: { debate: "DEBATE", synthesis: "SINTESI", challenge: "SFIDA" },
+    debateIntro: "Due modelli si confrontano a turni sulle tue tesi: dall'opposizione alla riflessione, fino alla sintesi.",
+    thesisA: "Tesi A (a favore)",
+    thesisB: "Tesi B (contro)",
+    thesisAPlaceholder: "Es. Il lavoro da remoto rende più produttivi",
+    thesisBPlaceholder: "Es. Il lavoro in ufficio rende più produttivi",
+    synthesisIntro: (length: number) =>
+      `Nessun testo da scrivere: la sintesi nasce dal tema delle due tesi della scheda DEBATE. I modelli dibattono in background per ${length} turni, poi l'analisi dell'ultimo terzo produce un'introduzione, tre sintesi (la prima con un piano operativo) e le conclusioni.`,
+    synthesisTopic: "Tema della sintesi",
+    synthesisNoTopic: "Scrivi le due tesi nella scheda DEBATE: la sintesi parte dal loro tema.",
+    challengeIntro: "Scrivi una tesi: il Modello A la difende, il Modello B prova a confutarla.",
+    challengeThesis: "Tesi da confutare",
+    challengePlaceholder: "Es. L'intelligenza artificiale sostituirà gli insegnanti",
+    previewLabel: "Chi difende cosa",
+    previewEmpty: "Scrivi le tesi per vedere quale posizione difenderà ciascun modello.",
+    defends: "difenderà",
+  },
+
+  /** spec 001 §2: the optional controls panel. */
+  controls: {
+    title: "Impostazioni del dibattito",
+    show: "Impostazioni",
+    summary: (length: number, auto: boolean) => `${length} turni · ${auto ? "Auto" : "Manuale"}`,
+    length: "Durata del dibattito",
+    turns: (turns: number) => `${turns} turni`,
+    lengthLocked: "La durata resta quella scelta finché il dibattito è sullo schermo.",
+    auto: "Modalità automatica",
+    autoOn: "Auto: ogni intervento parte da solo 3 secondi dopo il precedente.",
+    autoOff: "Manuale: ogni intervento parte con il pulsante Prossimo.",
+  },
+
+  /** spec 001 §2: during a debate. */
+  status: {
+    label: "Stato del dibattito",
+    auto: "Auto",
+    manual: "Manuale",
+    next: (speaker: Speaker) => `Prossimo: Modello ${speaker}`,
+    speaking: (speaker: Speaker) => `Parla: Modello ${speaker}`,
+    turn: (turn: number, total: number) => `Turno ${turn}/${total}`,
+    phase: (phase: string) => `Fase: ${phase}`,
+    starting: "Avvio del dibattito...",
+    finished: "Dibattito concluso",
+    halted: "Dibattito interrotto",
+  },
+  versus: "contro",
+  stageLabel: "Il dibattito",
+  subjectLabel: "Il tema del dibattito",
+  transcriptLabel: "Interventi del dibattito",
+  speaking: "sta scrivendo...",
+  turnNumber: (turn: number) => `turno ${turn}`,
+
+  /** spec 001 §2, §8: the debate quota card. */
+  upgrade: "Passa a un piano superiore",
+
+  /** spec 001 §2: the feedback form that closes a debate. */
+  feedback: {
+    title: "Com'è andato il dibattito?",
+    rating: "Valutazione",
+    comment: "Commento (facoltativo)",
+    counter: (length: number, max: number) => `${length}/${max} caratteri`,
+    pdf: "Scarica una copia PDF del dibattito",
+    submit: "Invia feedback",
+    ratingRequired: "Scegli una valutazione da 1 a 5 stelle.",
+    failed: "Errore nell'invio del feedback. Riprova più tardi.",
+    thanks: "Grazie per il tuo feedback!",
+    thanksText: "Ci aiuta a migliorare OYSTAR Debate.",
+  },
+
+  /** spec 001 §2, §4: synthesis mode. */
+  synthesis: {
+    running: "Sintesi in corso",
+    resultTitle: "Sintesi del dibattito",
+    topic: (topic: string) => `Tema: ${topic}`,
+    fromDebate: (length: number) => `Dall'analisi dell'ultimo terzo di un dibattito di ${length} turni.`,
+    introduction: "Introduzione",
+    synthesis: (number: number, title: string) => `Sintesi ${number}: ${title}`,
+    plan: "Piano operativo",
+    conclusions: "Conclusioni",
+  },
+
+  /** The debate and synthesis PDFs (spec 001 §2, §9). */
+  pdf: {
+    product: "OYSTAR Debate",
+    debateTitle: (a: string, b: string) => `OYSTAR Debate — ${a} contro ${b}`,
+    challengeTitle: (thesis: string) => `OYSTAR Debate — Sfida: ${thesis}`,
+    sides: (models: Record<Speaker, string>, options: Record<Speaker, string>) =>
+      `Modello A (${models.A}): «${options.A}». Modello B (${models.B}): «${options.B}».`,
+    length: (played: number, total: number) => `${played} di ${total} turni.`,
+    turnCaption: (turn: number, speaker: Speaker, phase: string) => `Turno ${turn} · Modello ${speaker} · ${phase}`,
+    synthesisTitle: "OYSTAR Debate — Sintesi",
+  },
 } as const;

@@ -25,3 +25,12 @@ export type DebatePorts = {
   /** POST /api/debates/increment: counts the debate (200 → its id; 429 → quota exhausted). */
   startDebate: () => Promise<StartDebateResult>;
 };
+
+/** The browser's (or Node's) own timers and clock, for a debate on a real screen. */
+export const systemTime: Pick<DebatePorts, "scheduler" | "clock"> = {
+  scheduler: {
+    setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+  },
+  clock: { now: () => Date.now() },
+};

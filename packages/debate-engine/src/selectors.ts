@@ -1,7 +1,8 @@
 import { isGenerating, isLengthLocked } from "./debate-machine";
-import type { DebateMessage, DebateState } from "./debate-state";
+import type { DebateMessage, DebateSettings, DebateState } from "./debate-state";
 import { debateMessages } from "./messages";
-import { debatePhase, speakerOfTurn, type DebatePhase, type Speaker } from "./rules";
+import { debatePhase, speakerOfTurn, type DebateMode, type DebatePhase, type Speaker } from "./rules";
+import { debateSubject, type DebateInput } from "./topic";
 
 // What the debate screen reads from the store (with zustand's useStore and these selectors).
 
@@ -37,4 +38,17 @@ export function selectSynthesisProgress(state: DebateState): { percent: number; 
     label: debateMessages.turnsCompleted(progress.completed, progress.total),
     phaseText: debateMessages.synthesisPhaseText[progress.stage],
   };
+}
+
+export type DebatePreview = { options: Record<Speaker, string>; models: Record<Speaker, string> };
+
+/**
+ * spec 001 §2: "A preview shows which option each model will defend" — what a start with this
+ * input would debate, read the way the start reads it (models named in the text included), or
+ * null while something required is empty.
+ */
+export function debatePreview(settings: Pick<DebateSettings, "models">, input: DebateInput, mode: DebateMode): DebatePreview | null {
+  const subject = debateSubject(input, mode);
+  if (!subject) return null;
+  return { options: subject.options, models: { ...settings.models, ...subject.customModels } };
 }

@@ -2,26 +2,7 @@ import { expect, test } from "vitest";
 import { createDebateSession } from "./debate-session";
 import { readDebateRequest } from "./debate-request";
 import { selectShownMessages, selectSynthesisProgress } from "./selectors";
-import { formatSynthesisAnalysis } from "./synthesis";
-import { fakeWorld, inCharacter, type ModelScript } from "./testing/fake-world";
-
-/** Turns in character; the analysis in the asked-for sections, quoting what it was given. */
-const analyst: ModelScript = (call, index) => {
-  const asked = readDebateRequest(call.request.messages);
-  if (asked?.kind !== "analysis") return inCharacter(call, index);
-  const text = formatSynthesisAnalysis({
-    introduction: `Analizzati ${asked.transcript.length} interventi su «${asked.topic}».`,
-    syntheses: [
-      { title: "Prima", text: asked.transcript.map((item) => `${item.speaker}${item.turn}`).join(" "), plan: ["Primo passo.", "Secondo passo."] },
-      { title: "Seconda", text: "Alternativa." },
-      { title: "Terza", text: "Altra alternativa." },
-    ],
-    conclusions: "Fine.",
-  });
-  return (async function* () {
-    yield text;
-  })();
-};
+import { analyst, fakeWorld, inCharacter, type ModelScript } from "./testing/fake-world";
 
 test("synthesis: a hidden debate of all turns with progress, one increment, then the structured analysis of its last third", async () => {
   const world = fakeWorld({ script: analyst });

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { debateSubject, extractCustomModels, splitTopic } from "./topic";
+import { debatePreview } from "./selectors";
 
 test.each([
   ["Smart working contro ufficio", "Smart working", "ufficio"],
@@ -59,3 +60,13 @@ test.each([{ topic: "   " }, { topic: "💬 🤖" }, { theses: ["Tesi", " "] as 
     expect(debateSubject(input)).toBeNull();
   },
 );
+
+test("the preview says what a start would debate, models named in the text included", () => {
+  const settings = { models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" } };
+  expect(debatePreview(settings, { theses: ["Il treno", 'L\'aereo Model-B="llama3:latest"'] }, "debate")).toEqual({
+    options: { A: "Il treno", B: "L'aereo" },
+    models: { A: "openai/gpt-oss-120b", B: "llama3:latest" },
+  });
+  expect(debatePreview(settings, { thesis: "Il treno vince" }, "challenge")?.options).toEqual({ A: "Il treno vince", B: "Non è vero che il treno vince" });
+  expect(debatePreview(settings, { theses: ["Il treno", " "] }, "synthesis")).toBeNull();
+});

@@ -1,6 +1,6 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, test } from "vitest";
-import { answerPdf, answerPdfFileName, simplifiedPdfText } from "./answer-pdf";
+import { answerPdf, answerPdfFileName, documentPdf, fileNamePart, simplifiedPdfText } from "./answer-pdf";
 
 const date = new Date("2026-03-04T10:00:00Z");
 
@@ -33,4 +33,35 @@ describe("an answer as PDF", () => {
   test("the simplified text keeps the words and drops what standard fonts cannot write", () => {
     expect(simplifiedPdfText("Perché “sì” — ok… 🚀 fatto")).toBe('Perché "sì" - ok...  fatto');
   });
+
+  test("a file name part keeps letters without their accents, digits and dashes", () => {
+    expect(fileNamePart("Perché «sì»: lavoro da casa!")).toBe("Perche_si_lavoro_da_casa");
+    expect(fileNamePart("a".repeat(20) + " b", 21)).toBe("a".repeat(20));
+  });
 });
+
+describe("a document on the shared page", () => {
+  test("title, subtitle, headings, captions, paragraphs and numbered lists in reading order, the product in the footer", async () => {
+    const pages = await pagesOf(
+      await documentPdf({
+        title: "OYSTAR Debate — Mare contro Montagna",
+        subtitle: "6 turni",
+        blocks: [
+          { kind: "heading", text: "Introduzione" },
+          { kind: "caption", text: "Modello A · Opposizione · turno 1" },
+          { kind: "paragraph", text: "Il mare riposa." },
+          { kind: "list", items: ["Prenotare", "Partire"] },
+        ],
+        date,
+        product: "OYSTAR Debate",
+      }),
+    );
+    const text = pages.join(" ");
+    const order = ["OYSTAR Debate — Mare contro Montagna", "6 turni", "Introduzione", "Modello A · Opposizione · turno 1", "Il mare riposa.", "1. Prenotare", "2. Partire"];
+    const positions = order.map((piece) => text.indexOf(piece));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(pages[0]).toContain("Pagina 1 di 1 · OYSTAR Debate · 04/03/2026");
+  });
+});
+

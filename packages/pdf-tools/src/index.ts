@@ -1,5 +1,5 @@
-export { answerPdf, answerPdfFileName, PDF_LAYOUT, simplifiedPdfText } from "./answer-pdf";
-export type { AnswerPdf } from "./answer-pdf";
+export { answerPdf, answerPdfFileName, documentPdf, fileNamePart, isoDay, PDF_LAYOUT, simplifiedPdfText } from "./answer-pdf";
+export type { AnswerPdf, PdfBlock, PdfDocument } from "./answer-pdf";
 export { DOCUMENT_ACTIONS, documentContext, reducedRecord, reloadedPdf, sizeInKilobytes } from "./document-context";
 export type { DocumentAction, LoadedPdf, PdfRecord } from "./document-context";
 export { pdfMessages } from "./messages";

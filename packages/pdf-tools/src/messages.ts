@@ -2,8 +2,8 @@
 export const pdfMessages = {
   title: "OYSTAR AI — risposta",
   titleWithDocument: (documentName: string) => `OYSTAR AI — ${documentName}`,
-  footer: (page: number, pages: number, date: Date) =>
-    `Pagina ${page} di ${pages} · OYSTAR AI · ${date.toLocaleDateString("it-IT", { timeZone: "UTC" })}`,
+  footer: (page: number, pages: number, date: Date, product = "OYSTAR AI") =>
+    `Pagina ${page} di ${pages} · ${product} · ${date.toLocaleDateString("it-IT", { timeZone: "UTC" })}`,
   generationFailed: "Errore durante la generazione del PDF",
   downloadFailed: "Errore durante il download del PDF",
 

@@ -1,14 +1,62 @@
+import { createApiClient } from "@oystar/api-client";
+import { useAuth } from "@oystar/auth/react";
+import { MODEL_CALL_TIMEOUT_MS, providerBaseUrl } from "@oystar/chat-core";
+import { createDebateSession, debateDefaultsFrom, httpDebateFeedback, httpDebatePorts, systemTime, watchDebateQuota } from "@oystar/debate-engine";
+import { DebateScreen, useDebateSession } from "@oystar/debate-engine/react";
 import { debateGate } from "@oystar/plans-and-gates";
 import { DebateUpsell } from "@oystar/plans-and-gates/react";
-import { LoadingScreen } from "@oystar/ui-kit/react";
+import { LoadingScreen, Notice, Spinner } from "@oystar/ui-kit/react";
+import { useEffect, useMemo } from "react";
 import { useAssistantContext } from "../layout/assistant-context";
+import { useSignedInApi } from "../layout/use-signed-in-api";
 import { messages } from "../messages";
-import { ModulePage } from "./module-page";
 
 /** spec 001 §2: the debate gate — no debates in the plan (limit 0) shows the upsell. */
 export function Component() {
   const { subscription } = useAssistantContext();
   if (!subscription.status && !subscription.failed) return <LoadingScreen />;
   if (debateGate(subscription.status) === "upsell") return <DebateUpsell />;
-  return <ModulePage {...messages.debate} />;
+  return <DebatePage />;
+}
+
+/** /debate (spec 001 §2): wiring only — one debate session per visit, over the signed-in API. */
+function DebatePage() {
+  const { subscription, globalSettings, offlineModel } = useAssistantContext();
+  const api = useSignedInApi();
+  const { getAccessToken } = useAuth();
+  const create = useMemo(() => {
+    if (!api) return null;
+    // The turns go to the model gateway (cloud), carrying the debate's id (spec 001 §7).
+    const modelApi = createApiClient({ baseUrl: providerBaseUrl("cloud"), getAccessToken, timeoutMs: MODEL_CALL_TIMEOUT_MS });
+    return () => createDebateSession({ ...systemTime, ...httpDebatePorts({ api, modelApi }) });
+  }, [api, getAccessToken]);
+  const session = useDebateSession(create);
+  const sendFeedback = useMemo(() => (api ? httpDebateFeedback(api) : null), [api]);
+
+  // spec 001 §7 (GET /api/settings): length, auto mode and models A and B are the admin's defaults.
+  const settings = globalSettings?.settings;
+  useEffect(() => {
+    if (session && settings) session.configure(debateDefaultsFrom(settings));
+  }, [session, settings]);
+
+  // spec 001 §7: the header's debate counter is read again after the increment and each debate.
+  const refreshQuota = subscription.refresh;
+  useEffect(() => (session ? watchDebateQuota(session.store, refreshQuota) : undefined), [session, refreshQuota]);
+
+  return (
+    <div className="debate-page">
+      <title>{`${messages.debate.title} — OYSTAR`}</title>
+      <header className="debate-page__header">
+        <h1 className="debate-page__title">{messages.debate.title}</h1>
+        <p className="debate-page__description">{messages.debate.description}</p>
+      </header>
+      {offlineModel ? (
+        <Notice tone="info" title={messages.chat.offlineModelTitle}>
+          {messages.debate.offlineModelText}
+        </Notice>
+      ) : null}
+      {/* The screen waits for the admin's defaults, so they never overwrite what the user sets. */}
+      {session && sendFeedback && settings ? <DebateScreen session={session} sendFeedback={sendFeedback} /> : <Spinner />}
+    </div>
+  );
 }

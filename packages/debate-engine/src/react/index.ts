@@ -1,11 +1,23 @@
-import { useStore } from "zustand";
-import type { DebateSession } from "../debate-session";
-import type { DebateState } from "../debate-state";
-
-/**
- * A slice of a debate session's state for React (zustand's useStore with a selector): the
- * component re-renders only when its slice changes. The debate's views come in a later release.
- */
-export function useDebate<T>(session: DebateSession, selector: (state: DebateState) => T): T {
-  return useStore(session.store, selector);
-}
+export { DebateBar } from "./debate-bar";
+export type { DebateBarProps } from "./debate-bar";
+export { DebateBubble, StreamingBubble } from "./debate-bubble";
+export type { DebateBubbleProps, StreamingBubbleProps } from "./debate-bubble";
+export { DebateErrorCard, DebatesExceededCard, NoResponseCard } from "./debate-cards";
+export { DebateControls } from "./debate-controls";
+export type { DebateControlsProps } from "./debate-controls";
+export { DebateScreen } from "./debate-screen";
+export type { DebateScreenProps } from "./debate-screen";
+export { DebateStart } from "./debate-start";
+export type { DebateStartProps } from "./debate-start";
+export { DebateTranscript } from "./debate-transcript";
+export type { DebateTranscriptProps } from "./debate-transcript";
+export { FeedbackForm } from "./feedback-form";
+export type { FeedbackFormProps } from "./feedback-form";
+export { PhaseBadge, PhaseIcon } from "./phase-icon";
+export { downloadFile } from "./save-file";
+export { SidesBanner } from "./sides-banner";
+export type { SidesBannerProps } from "./sides-banner";
+export { DebateStatusBadge } from "./status-badge";
+export type { DebateStatusBadgeProps } from "./status-badge";
+export { SynthesisProgressCard, SynthesisResult } from "./synthesis-views";
+export { useDebate, useDebateEachFrame, useDebateSession } from "./use-debate";

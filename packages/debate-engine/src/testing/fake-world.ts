@@ -1,5 +1,6 @@
 import type { ResetRequest, ResetResponse } from "@oystar/api-client";
 import { readDebateRequest } from "../debate-request";
+import { formatSynthesisAnalysis } from "../synthesis";
 import type { DebatePorts, ModelCall, StartDebateResult } from "../ports";
 
 // A world for tests: a virtual clock and scheduler, a scripted model, and the two API calls —
@@ -81,6 +82,24 @@ export const inCharacter: ModelScript = (call) => {
   return (async function* () {
     yield text.slice(0, 10);
     yield text.slice(10);
+  })();
+};
+
+/** Turns in character; the analysis in the asked-for sections, quoting what it was given. */
+export const analyst: ModelScript = (call, index) => {
+  const asked = readDebateRequest(call.request.messages);
+  if (asked?.kind !== "analysis") return inCharacter(call, index);
+  const text = formatSynthesisAnalysis({
+    introduction: `Analizzati ${asked.transcript.length} interventi su «${asked.topic}».`,
+    syntheses: [
+      { title: "Prima", text: asked.transcript.map((item) => `${item.speaker}${item.turn}`).join(" "), plan: ["Primo passo.", "Secondo passo."] },
+      { title: "Seconda", text: "Alternativa." },
+      { title: "Terza", text: "Altra alternativa." },
+    ],
+    conclusions: "Fine.",
+  });
+  return (async function* () {
+    yield text;
   })();
 };
 

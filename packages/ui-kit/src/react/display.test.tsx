@@ -7,6 +7,7 @@ import { Card } from "./card";
 import { EmptyState } from "./empty-state";
 import { ErrorScreen } from "./error-screen";
 import { Notice } from "./notice";
+import { ProgressBar } from "./progress-bar";
 import { LoadingScreen, Spinner } from "./spinner";
 
 test("the spinner says 'Caricamento...' as a status", () => {
@@ -70,4 +71,11 @@ test("the error screen defaults to the router failure with a reload button", () 
   render(<ErrorScreen />);
   expect(screen.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Ricarica Pagina" })).toBeInTheDocument();
+});
+
+test("a progress bar is named by its label and reads its value in words", () => {
+  render(<ProgressBar label="Dibattito nascosto: fase di sintesi" percent={150} valueText="18/20 turni completati" />);
+  const bar = screen.getByRole("progressbar", { name: "Dibattito nascosto: fase di sintesi" });
+  expect(bar).toHaveAttribute("aria-valuetext", "18/20 turni completati");
+  expect(bar).toHaveAttribute("value", "100");
 });

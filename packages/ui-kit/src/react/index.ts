@@ -14,6 +14,8 @@ export { ErrorScreen } from "./error-screen";
 export type { ErrorScreenProps } from "./error-screen";
 export { Notice } from "./notice";
 export type { NoticeProps } from "./notice";
+export { ProgressBar } from "./progress-bar";
+export type { ProgressBarProps } from "./progress-bar";
 export { Slider } from "./slider";
 export type { SliderProps } from "./slider";
 export { LoadingScreen, Spinner } from "./spinner";

@@ -48,3 +48,16 @@ test("the height is set from the content", () => {
   const field = screen.getByRole("textbox", { name: "Messaggio" });
   expect(field.style.height).toMatch(/px$/);
 });
+
+test("without onSubmit, Enter starts a new line; the length is capped and described", async () => {
+  function Comment() {
+    const [value, setValue] = useState("");
+    return <Textarea label="Commento" hideLabel={false} value={value} onChange={setValue} maxLength={5} rows={3} description={`${value.length}/5`} />;
+  }
+  render(<Comment />);
+  const field = screen.getByRole("textbox", { name: "Commento" });
+  await userEvent.type(field, "ab{Enter}cdefgh");
+  expect(field).toHaveValue("ab\ncd");
+  expect(field).toHaveAccessibleDescription("5/5");
+  expect(field).toHaveAttribute("rows", "3");
+});

@@ -1,18 +1,24 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { autoGrowHeight, isSubmitKey, TEXTAREA_MAX_HEIGHT } from "../auto-grow";
 import { cx } from "../class-names";
 
 export type TextareaProps = {
   value: string;
   onChange: (value: string) => void;
-  /** Enter sends; Shift+Enter starts a new line (spec 001 §2). */
-  onSubmit: () => void;
+  /** Enter sends; Shift+Enter starts a new line (spec 001 §2). Without it Enter starts a new line. */
+  onSubmit?: () => void;
   /** The accessible name of the field. */
   label: string;
   hideLabel?: boolean;
   placeholder?: string;
   disabled?: boolean;
   maxHeight?: number;
+  /** The height it starts from, in lines. */
+  rows?: number;
+  /** The most characters it takes (the browser stops typing there). */
+  maxLength?: number;
+  /** A line under the field that describes it (a hint, a character counter). */
+  description?: ReactNode;
   className?: string;
 };
 
@@ -25,9 +31,13 @@ export function Textarea({
   placeholder,
   disabled,
   maxHeight = TEXTAREA_MAX_HEIGHT,
+  rows = 1,
+  maxLength,
+  description,
   className,
 }: TextareaProps) {
   const id = useId();
+  const descriptionId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [scrolls, setScrolls] = useState(false);
 
@@ -42,7 +52,7 @@ export function Textarea({
   }, [value, maxHeight]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (isSubmitKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) {
+    if (onSubmit && isSubmitKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) {
       event.preventDefault();
       if (!disabled) onSubmit();
     }
@@ -56,7 +66,9 @@ export function Textarea({
       <textarea
         id={id}
         ref={field}
-        rows={1}
+        rows={rows}
+        maxLength={maxLength}
+        aria-describedby={description ? descriptionId : undefined}
         className={cx("oy-textarea", scrolls && "oy-textarea--scrolls")}
         value={value}
         placeholder={placeholder}
@@ -64,6 +76,11 @@ export function Textarea({
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
       />
+      {description ? (
+        <p id={descriptionId} className="oy-field__hint">
+          {description}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,291 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Download, type Page, type Request } from "@playwright/test";
+import { authorizationWhile } from "../support/api-token";
+import { buyPlan } from "../support/checkout";
+import { collectConsoleErrors } from "../support/console-errors";
+import { pdfPages } from "../support/pdf-text";
+import { signIn } from "../support/sign-in";
+
+// The debate (spec 001 §2, §4, §5, §8, §9) with the offline model, which answers each turn in
+// character. A debate is one unit of the debate quota: its turns carry its id and cost no question.
+
+type Status = { debates_used: number; debates_limit: number; queries_used: number };
+
+async function statusOf(page: Page, authorization: string): Promise<Status> {
+  const response = await page.request.get("/api/subscription/status", { headers: { Authorization: authorization } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Status;
+}
+
+/** Signs in and opens /debate; returns the Authorization the app sends. */
+async function openDebate(page: Page, email: string): Promise<string> {
+  await signIn(page, email);
+  const authorization = await authorizationWhile(page, () => page.goto("/debate"));
+  await expect(page.getByRole("heading", { level: 1, name: "OYSTAR Debate" })).toBeVisible();
+  return authorization;
+}
+
+/** The controls panel: length and Auto/Manual. */
+async function setUp(page: Page, { length, auto }: { length: number; auto: boolean }) {
+  const panel = page.getByRole("region", { name: "Impostazioni del dibattito" });
+  const slider = panel.getByRole("slider", { name: "Durata del dibattito" });
+  if (!(await slider.isVisible())) await panel.getByRole("button", { name: "Impostazioni" }).click();
+  await slider.fill(String(length));
+  await expect(panel.getByText(`${length} turni`, { exact: true })).toBeVisible();
+  const mode = panel.getByRole("switch", { name: "Modalità automatica" });
+  if ((await mode.getAttribute("aria-checked")) !== String(auto)) await mode.click();
+  await expect(mode).toHaveAttribute("aria-checked", String(auto));
+}
+
+async function writeTheses(page: Page, a: string, b: string) {
+  await page.getByRole("textbox", { name: "Tesi A (a favore)" }).fill(a);
+  await page.getByRole("textbox", { name: "Tesi B (contro)" }).fill(b);
+}
+
+const transcript = (page: Page) => page.getByRole("region", { name: "Interventi del dibattito" });
+/** Finished interventions: they have their actions (copy, read aloud, share). */
+const finishedTurns = (page: Page) => transcript(page).locator(".debate-turn").filter({ has: page.getByRole("button", { name: "Copia" }) });
+
+/** Every model call the page makes. */
+function modelCalls(page: Page): Request[] {
+  const calls: Request[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/groq/chat/completions")) calls.push(request);
+  });
+  return calls;
+}
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ download: Download; bytes: Buffer; text: string }> {
+  const download = page.waitForEvent("download");
+  await click();
+  const file = await download;
+  const bytes = await readFile(await file.path());
+  const text = (await pdfPages(new Uint8Array(bytes))).join(" ").replace(/\s+/g, " ");
+  return { download: file, bytes, text };
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+const PHASES = ["Opposizione", "Opposizione", "Riflessione", "Riflessione", "Sintesi", "Sintesi"];
+
+test("base runs a 6-turn auto debate to the feedback form: one debate counted, no question; the PDF holds every turn", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  const authorization = await openDebate(page, "base@oystar.test");
+  const before = await statusOf(page, authorization);
+  const banner = page.getByRole("banner");
+  await expect(banner.getByLabel(`Dibattiti: ${before.debates_used}/30`)).toBeVisible();
+  // The product never pretends: without a model the screen says who is answering.
+  await expect(page.getByText("Modello offline", { exact: true })).toBeVisible();
+
+  await setUp(page, { length: 6, auto: true });
+  await writeTheses(page, "Il lavoro da remoto rende più produttivi", "Il lavoro in ufficio rende più produttivi");
+  const preview = page.getByRole("region", { name: "Chi difende cosa" });
+  await expect(preview).toContainText("Modello A openai/gpt-oss-120b difenderà«Il lavoro da remoto rende più produttivi»");
+  await expect(preview).toContainText("Modello B openai/gpt-oss-20b difenderà«Il lavoro in ufficio rende più produttivi»");
+  await page.getByRole("button", { name: "Avvia Dibattito" }).click();
+
+  await expect(page.getByRole("heading", { name: "Com'è andato il dibattito?" })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText("Dibattito concluso")).toBeVisible();
+  const turns = finishedTurns(page);
+  await expect(turns).toHaveCount(6);
+  const texts: string[] = [];
+  for (const [index, turn] of (await turns.all()).entries()) {
+    await expect(turn).toContainText(index % 2 === 0 ? "Modello A" : "Modello B");
+    await expect(turn).toContainText(PHASES[index] as string);
+    texts.push(oneLine(await turn.locator(".debate-turn__text").innerText()));
+  }
+  // spec 001 §4: at the end auto mode is off.
+  await expect(page.getByRole("group", { name: "Stato del dibattito" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Impostazioni del dibattito" })).toContainText("6 turni · Manuale");
+
+  // One debate, and its turns cost no question; the header follows.
+  const after = await statusOf(page, authorization);
+  expect(after.debates_used).toBe(before.debates_used + 1);
+  expect(after.queries_used).toBe(before.queries_used);
+  await expect(banner.getByLabel(`Dibattiti: ${before.debates_used + 1}/30`)).toBeVisible();
+
+  // 'SCARICA PDF': named with both options and the date, every turn with its speaker and phase.
+  const pdf = await downloaded(page, () => page.getByRole("button", { name: "SCARICA PDF" }).click());
+  expect(pdf.download.suggestedFilename()).toMatch(/^OYSTAR_Debate_Il_lavoro_da_remoto_rende_piu_produttivi_vs_Il_lavoro_in_ufficio_rende_piu_produttivi_\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  for (const [index, text] of texts.entries()) {
+    expect(pdf.text).toContain(`Turno ${index + 1} · Modello ${index % 2 === 0 ? "A" : "B"} · ${PHASES[index]}`);
+    expect(pdf.text).toContain(text.slice(0, 60));
+  }
+
+  // The feedback form closes the debate.
+  await page.getByRole("radio", { name: "Buono" }).check();
+  await page.getByRole("textbox", { name: "Commento (facoltativo)" }).fill("Chiaro e ben argomentato.");
+  await expect(page.getByText("25/500 caratteri")).toBeVisible();
+  await page.getByRole("button", { name: "Invia feedback" }).click();
+  await expect(page.getByRole("heading", { name: "Grazie per il tuo feedback!" })).toBeVisible();
+  await page.getByRole("button", { name: "Nuovo Dibattito" }).click();
+  await expect(page.getByRole("button", { name: "Avvia Dibattito" })).toBeVisible();
+  await expect(transcript(page)).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("manual mode advances only on 'Prossimo'", async ({ page }) => {
+  // The page's clock is ours: time can be moved past auto mode's 3 s without waiting for it.
+  await page.clock.install();
+  await openDebate(page, "base@oystar.test");
+  const calls = modelCalls(page);
+  await setUp(page, { length: 6, auto: false });
+  await writeTheses(page, "Il treno", "L'aereo");
+  await page.getByRole("button", { name: "Avvia Dibattito" }).click();
+  await expect(page.getByRole("button", { name: "Prossimo (B)" })).toBeVisible();
+  await expect(finishedTurns(page)).toHaveCount(1);
+  await expect(page.getByRole("group", { name: "Stato del dibattito" })).toContainText("Manuale");
+  await expect(page.getByRole("group", { name: "Stato del dibattito" })).toContainText("Turno 1/6 · Prossimo: Modello B");
+
+  await page.clock.runFor(10_000);
+  await expect(finishedTurns(page)).toHaveCount(1);
+  expect(calls).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Prossimo (B)" }).click();
+  await expect(page.getByRole("button", { name: "Prossimo (A)" })).toBeVisible();
+  await expect(finishedTurns(page)).toHaveCount(2);
+  await expect(finishedTurns(page).nth(1)).toContainText("Modello B");
+  expect(calls).toHaveLength(2);
+  // Every turn carries its debate's id.
+  expect(new Set(calls.map((call) => call.headers()["x-debate-id"])).size).toBe(1);
+  expect(calls[0]?.headers()["x-debate-id"]).toMatch(/\S/);
+});
+
+test("STOP clears everything: the debate, its stream and its timer", async ({ page }) => {
+  await page.clock.install();
+  await openDebate(page, "base@oystar.test");
+  const calls = modelCalls(page);
+  await setUp(page, { length: 6, auto: true });
+  await writeTheses(page, "Il mare", "La montagna");
+  await page.getByRole("button", { name: "Avvia Dibattito" }).click();
+  await expect(finishedTurns(page)).toHaveCount(1);
+  await page.getByRole("button", { name: "STOP" }).click();
+
+  await expect(transcript(page)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "STOP" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Avvia Dibattito" })).toBeVisible();
+  const callsAtStop = calls.length;
+  // Auto mode's next turn would have come 3 s later: nothing comes.
+  await page.clock.runFor(10_000);
+  await expect(transcript(page)).toHaveCount(0);
+  expect(calls).toHaveLength(callsAtStop);
+  // The slider is free again.
+  await expect(page.getByRole("slider", { name: "Durata del dibattito" })).toBeEnabled();
+});
+
+test("synthesis shows its progress, then the result on screen and as a PDF", async ({ page }) => {
+  test.setTimeout(90_000);
+  const authorization = await openDebate(page, "base@oystar.test");
+  const before = await statusOf(page, authorization);
+  await setUp(page, { length: 6, auto: false });
+  await writeTheses(page, "Le auto elettriche", "Le auto a benzina");
+  await page.getByRole("tab", { name: "SINTESI" }).click();
+  await expect(page.getByRole("region", { name: "Chi difende cosa" })).toContainText("«Le auto elettriche»");
+
+  // The first hidden turn is held until the progress has been seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    "**/groq/chat/completions",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await page.getByRole("button", { name: "Genera Sintesi" }).click();
+  await expect(page.getByRole("progressbar", { name: "Dibattito nascosto: fase di opposizione" })).toBeVisible();
+  await expect(page.getByText("0/6 turni completati")).toBeVisible();
+  release();
+
+  const result = page.getByRole("article", { name: "Sintesi del dibattito" });
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  for (const heading of ["Introduzione", /^Sintesi 1: /, "Piano operativo", /^Sintesi 2: /, /^Sintesi 3: /, "Conclusioni"]) {
+    await expect(result.getByRole("heading", { name: heading })).toBeVisible();
+  }
+  // The hidden debate stays hidden; the screen is back to its start.
+  await expect(transcript(page)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Genera Sintesi" })).toBeVisible();
+  expect((await statusOf(page, authorization)).debates_used).toBe(before.debates_used + 1);
+
+  const pdf = await downloaded(page, () => result.getByRole("button", { name: "Scarica Sintesi" }).click());
+  expect(pdf.download.suggestedFilename()).toMatch(/^OYSTAR_Sintesi_\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  for (const section of ["Introduzione", "Sintesi 1:", "Piano operativo", "Sintesi 2:", "Sintesi 3:", "Conclusioni"]) expect(pdf.text).toContain(section);
+});
+
+test("a challenge: Model A defends the thesis, Model B refutes it", async ({ page }) => {
+  await openDebate(page, "base@oystar.test");
+  await setUp(page, { length: 6, auto: false });
+  await page.getByRole("tab", { name: "SFIDA" }).click();
+  await page.getByRole("textbox", { name: "Tesi da confutare" }).fill("L'intelligenza artificiale sostituirà gli insegnanti");
+  await expect(page.getByRole("region", { name: "Chi difende cosa" })).toContainText("«Non è vero che l'intelligenza artificiale sostituirà gli insegnanti»");
+  await page.getByRole("button", { name: "Sfida la Tesi" }).click();
+  await expect(page.getByRole("button", { name: "Prossimo (B)" })).toBeVisible();
+  await expect(finishedTurns(page).first()).toContainText("L'intelligenza artificiale sostituirà gli insegnanti");
+  await page.getByRole("button", { name: "Prossimo (B)" }).click();
+  await expect(finishedTurns(page)).toHaveCount(2);
+  await expect(finishedTurns(page).nth(1)).toContainText("Modello B");
+  await expect(finishedTurns(page).nth(1)).toContainText("Non è vero che l'intelligenza artificiale sostituirà gli insegnanti");
+});
+
+test("a free plan sees the upsell; the gateway refuses a debate id that is not the caller's", async ({ page, browser }) => {
+  // free@oystar.test is upgraded by the checkout journey of the same run: a new account is free.
+  const freeAuthorization = await (async () => {
+    await signIn(page, "dibattiti-gratis@esempio.it");
+    return authorizationWhile(page, () => page.goto("/debate"));
+  })();
+  await expect(page.getByRole("link", { name: "Passa a Base" })).toHaveAttribute("href", "/subscription?plan=base");
+  await expect(page.getByRole("link", { name: "Scopri Pro" })).toHaveAttribute("href", "/subscription?plan=pro");
+  await expect(page.getByRole("link", { name: "Torna Indietro" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("button", { name: "Avvia Dibattito" })).toHaveCount(0);
+
+  // A debate of someone else.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const basePage = await context.newPage();
+  const baseAuthorization = await openDebate(basePage, "base@oystar.test");
+  const increment = await basePage.request.post("/api/debates/increment", { headers: { Authorization: baseAuthorization } });
+  expect(increment.status()).toBe(200);
+  const { debate_id: debateId } = (await increment.json()) as { debate_id: string };
+  await context.close();
+
+  const turn = await page.request.post("/groq/chat/completions", {
+    headers: { Authorization: freeAuthorization, "X-Debate-Id": debateId },
+    data: { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Ciao" }], stream: false },
+  });
+  expect([403, 409]).toContain(turn.status());
+  expect(((await turn.json()) as { error?: string }).error).toMatch(/\S/);
+});
+
+test("a Base user at 30/30 debates gets the quota card; the server refuses a new debate and a made-up debate id", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "trenta-dibattiti@esempio.it");
+  await buyPlan(page, "Base");
+  const authorization = await authorizationWhile(page, () => page.goto("/debate"));
+  for (let debate = 1; debate <= 30; debate += 1) {
+    const started = await page.request.post("/api/debates/increment", { headers: { Authorization: authorization } });
+    expect(started.status()).toBe(200);
+  }
+  const refused = await page.request.post("/api/debates/increment", { headers: { Authorization: authorization } });
+  expect(refused.status()).toBe(429);
+  expect(((await refused.json()) as { error: string }).error).toBe("Hai raggiunto il limite di dibattiti del tuo piano corrente.");
+
+  await page.reload();
+  await expect(page.getByRole("banner").getByLabel("Dibattiti: 30/30")).toBeVisible();
+  await writeTheses(page, "Il treno", "L'aereo");
+  await page.getByRole("button", { name: "Avvia Dibattito" }).click();
+  await expect(page.getByRole("heading", { name: "Quota Esaurita!" })).toBeVisible();
+  await expect(page.getByText("Hai raggiunto il limite di dibattiti del tuo piano corrente.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Passa a un piano superiore" })).toHaveAttribute("href", "/subscription");
+  await expect(finishedTurns(page)).toHaveCount(0);
+  await page.getByRole("button", { name: "SCARICA PDF" }).click();
+  await expect(page.getByText("Nessun dibattito da salvare!")).toBeVisible();
+
+  // A turn cannot ride on a debate id the server never gave.
+  const madeUp = await page.request.post("/groq/chat/completions", {
+    headers: { Authorization: authorization, "X-Debate-Id": "999999" },
+    data: { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Ciao" }], stream: false },
+  });
+  expect([403, 409]).toContain(madeUp.status());
+});

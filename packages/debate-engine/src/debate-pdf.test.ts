@@ -1,0 +1,84 @@
+import { expect, test } from "vitest";
+import { debatePdf, debatePdfDocument, debatePdfFileName, synthesisPdfDocument, synthesisPdfFileName } from "./debate-pdf";
+import type { DebateMessage, DebateSynthesis } from "./debate-state";
+
+const date = new Date("2026-03-04T10:00:00Z");
+const debate = {
+  subject: { mode: "debate" as const, topic: "Il treno contro L'aereo", options: { A: "Il treno è più comodo", B: "L'aereo è più rapido" }, customModels: {} },
+  models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" },
+  length: 6,
+};
+const messages: DebateMessage[] = [
+  { id: "1", speaker: "A", model: "openai/gpt-oss-120b", content: "Il treno porta in **centro**. Che ne pensi?", phase: "opposizione", turn: 0 },
+  { id: "2", card: { kind: "noResponse" }, speaker: "B", phase: "opposizione", turn: 1 },
+  { id: "3", card: { kind: "error", message: "❌ Errore: rete" } },
+  { id: "4", speaker: "A", model: "openai/gpt-oss-120b", content: "Propongo un confronto sui tempi reali.", phase: "riflessione", turn: 2 },
+  { id: "5", card: { kind: "feedbackForm" } },
+];
+
+test("the debate PDF is named with both options and the date", () => {
+  expect(debatePdfFileName(debate.subject, date)).toBe("OYSTAR_Debate_Il_treno_e_piu_comodo_vs_L_aereo_e_piu_rapido_2026-03-04.pdf");
+  expect(debatePdfFileName({ options: { A: "«»", B: "Sì" } }, date)).toBe("OYSTAR_Debate_A_vs_Si_2026-03-04.pdf");
+});
+
+test("the synthesis PDF is named by its pattern with the date", () => {
+  expect(synthesisPdfFileName(date)).toBe("OYSTAR_Sintesi_2026-03-04.pdf");
+});
+
+test("the debate PDF holds every turn in order with its speaker and phase; cards that are not turns stay out", () => {
+  const document = debatePdfDocument(debate, messages, date);
+  expect(document.title).toBe("OYSTAR Debate — Il treno è più comodo contro L'aereo è più rapido");
+  expect(document.subtitle).toBe("Modello A (openai/gpt-oss-120b): «Il treno è più comodo». Modello B (openai/gpt-oss-20b): «L'aereo è più rapido». 3 di 6 turni.");
+  expect(document.blocks).toEqual([
+    { kind: "caption", text: "Turno 1 · Modello A · Opposizione" },
+    { kind: "paragraph", text: "Il treno porta in centro. Che ne pensi?" },
+    { kind: "caption", text: "Turno 2 · Modello B · Opposizione" },
+    { kind: "paragraph", text: "Il modello non ha risposto" },
+    { kind: "caption", text: "Turno 3 · Modello A · Riflessione" },
+    { kind: "paragraph", text: "Propongo un confronto sui tempi reali." },
+  ]);
+  expect(document.product).toBe("OYSTAR Debate");
+});
+
+test("a challenge's PDF is titled by the thesis", () => {
+  const challenge = { ...debate, subject: { ...debate.subject, mode: "challenge" as const, options: { A: "Il treno vince", B: "Non è vero che il treno vince" } } };
+  expect(debatePdfDocument(challenge, messages, date).title).toBe("OYSTAR Debate — Sfida: Il treno vince");
+});
+
+test("the synthesis PDF: introduction, three syntheses with the first one's plan, conclusions", () => {
+  const synthesis: DebateSynthesis = {
+    topic: "Treno contro aereo",
+    options: { A: "Treno", B: "Aereo" },
+    length: 20,
+    createdAt: date.getTime(),
+    introduction: "Due mezzi a confronto.",
+    syntheses: [
+      { title: "Intermodalità", text: "Treno sotto i 600 km.", plan: ["Mappare le tratte", "Accordi con le compagnie"] },
+      { title: "Costi", text: "Dipende dal prezzo." },
+      { title: "Ambiente", text: "Il treno inquina meno." },
+    ],
+    conclusions: "Partire dalle tratte brevi.",
+  };
+  const document = synthesisPdfDocument(synthesis, date);
+  expect(document.title).toBe("OYSTAR Debate — Sintesi");
+  expect(document.subtitle).toBe("Tema: Treno contro aereo. Dall'analisi dell'ultimo terzo di un dibattito di 20 turni.");
+  expect(document.blocks.map((block) => (block.kind === "list" ? block.items.join(" | ") : block.text))).toEqual([
+    "Introduzione",
+    "Due mezzi a confronto.",
+    "Sintesi 1: Intermodalità",
+    "Treno sotto i 600 km.",
+    "Piano operativo",
+    "Mappare le tratte | Accordi con le compagnie",
+    "Sintesi 2: Costi",
+    "Dipende dal prezzo.",
+    "Sintesi 3: Ambiente",
+    "Il treno inquina meno.",
+    "Conclusioni",
+    "Partire dalle tratte brevi.",
+  ]);
+});
+
+test("the debate PDF is a real PDF file", async () => {
+  const blob = await debatePdf(debate, messages, date);
+  expect(new TextDecoder().decode(new Uint8Array(await blob.slice(0, 5).arrayBuffer()))).toBe("%PDF-");
+});

@@ -1,0 +1,41 @@
+import { createApiClient } from "@oystar/api-client";
+import { expect, test } from "vitest";
+import { canSendFeedback, debateFeedback, httpDebateFeedback } from "./feedback";
+
+const at = new Date("2026-03-04T10:00:00Z");
+
+test("the feedback carries the rating, the trimmed comment within 500 characters, the topic, the time and the PDF flag", () => {
+  expect(debateFeedback({ rating: 4, comment: "  Utile  ", pdfRequested: true }, "Treno contro aereo", at)).toEqual({
+    rating: 4,
+    comment: "Utile",
+    debate_topic: "Treno contro aereo",
+    timestamp: "2026-03-04T10:00:00.000Z",
+    pdf_requested: true,
+  });
+  expect(debateFeedback({ rating: 1, comment: "x".repeat(600), pdfRequested: false }, "T", at).comment).toHaveLength(500);
+});
+
+test("a rating of at least 1 is needed", () => {
+  expect(canSendFeedback({ rating: 0 })).toBe(false);
+  expect(canSendFeedback({ rating: 1 })).toBe(true);
+  expect(canSendFeedback({ rating: 5 })).toBe(true);
+});
+
+test("it is posted as JSON to /api/forms/debate-feedback; a refusal rejects", async () => {
+  const seen: Array<{ url: string; body: unknown; accept: string | undefined }> = [];
+  let status = 201;
+  const api = createApiClient({
+    baseUrl: "https://oystar.test",
+    fetch: async (input, init) => {
+      const headers = init?.headers as Record<string, string>;
+      seen.push({ url: String(input), body: JSON.parse(String(init?.body)), accept: headers.Accept });
+      return Response.json(status === 201 ? { ok: true, id: "9" } : { error: "Errore" }, { status });
+    },
+  });
+  const send = httpDebateFeedback(api);
+  const feedback = debateFeedback({ rating: 5, comment: "", pdfRequested: false }, "Mare o montagna", at);
+  await expect(send(feedback)).resolves.toEqual({ ok: true, id: "9" });
+  expect(seen).toEqual([{ url: "https://oystar.test/api/forms/debate-feedback", body: feedback, accept: "application/json" }]);
+  status = 500;
+  await expect(send(feedback)).rejects.toMatchObject({ status: 500 });
+});

@@ -1,0 +1,26 @@
+import { debateFeedbackSchema, FEEDBACK_COMMENT_MAX, FEEDBACK_TOPIC_MAX, formReceiptSchema, type ApiClient, type DebateFeedback } from "@oystar/api-client";
+
+// spec 001 §2, §3, §7: the feedback form that closes a debate. No debate text travels with it.
+
+export type FeedbackAnswers = { rating: number; comment: string; pdfRequested: boolean };
+
+/** What the form sends: the answers, the debate's topic and when (the comment within its 500). */
+export function debateFeedback(answers: FeedbackAnswers, topic: string, at: Date): DebateFeedback {
+  return {
+    rating: answers.rating,
+    comment: answers.comment.trim().slice(0, FEEDBACK_COMMENT_MAX),
+    debate_topic: topic.slice(0, FEEDBACK_TOPIC_MAX),
+    timestamp: at.toISOString(),
+    pdf_requested: answers.pdfRequested,
+  };
+}
+
+/** spec 001 §5: "Feedback needs a rating of at least 1". */
+export const canSendFeedback = (answers: Pick<FeedbackAnswers, "rating">) => answers.rating >= 1 && answers.rating <= 5;
+
+export type SendFeedback = (feedback: DebateFeedback) => Promise<unknown>;
+
+/** POST /api/forms/debate-feedback (signed in, JSON); any non-OK answer rejects. */
+export function httpDebateFeedback(api: ApiClient): SendFeedback {
+  return (feedback) => api.post("/api/forms/debate-feedback", debateFeedbackSchema.parse(feedback), formReceiptSchema);
+}

@@ -1,0 +1,74 @@
+import type { ChatMessage } from "@oystar/chat-core";
+import { MessageActions } from "@oystar/chat-core/react";
+import type { ReadAloud } from "@oystar/chat-core";
+import { memo, type ReactNode, type Ref } from "react";
+import type { DebateSpeech } from "../debate-state";
+import { debateMessages } from "../messages";
+import type { DebatePhase, Speaker } from "../rules";
+import { PhaseBadge } from "./phase-icon";
+import { SpeechText } from "./speech-text";
+
+/** The chat's answer actions work on a chat message: a speech is one, said by the assistant. */
+const asAnswer = (speech: DebateSpeech): ChatMessage => ({ id: speech.id, role: "assistant", content: speech.content, timestamp: 0 });
+
+type TurnFrameProps = {
+  speaker: Speaker;
+  model: string;
+  phase: DebatePhase;
+  turn: number;
+  /** "sta scrivendo..." while the reply streams. */
+  note?: string;
+  live?: boolean;
+  anchor?: Ref<HTMLLIElement>;
+  children: ReactNode;
+};
+
+/** A bubble of the debate: Model A on the left, Model B on the right (spec 001 §2). */
+function TurnFrame({ speaker, model, phase, turn, note, live = false, anchor, children }: TurnFrameProps) {
+  return (
+    <li ref={anchor} className={`debate-turn debate-turn--${speaker}${live ? " debate-turn--live" : ""}`}>
+      <div className="debate-turn__header">
+        <span className="debate-avatar" aria-hidden="true">
+          {speaker}
+        </span>
+        <span className="debate-turn__speaker">{debateMessages.modelLabel[speaker]}</span>
+        <span className="debate-turn__model">{model}</span>
+        <span className="debate-turn__meta">
+          <PhaseBadge phase={phase} />
+          <span>{debateMessages.turnNumber(turn + 1)}</span>
+        </span>
+      </div>
+      {children}
+      {note ? <p className="debate-turn__note">{note}</p> : null}
+    </li>
+  );
+}
+
+export type DebateBubbleProps = {
+  speech: DebateSpeech;
+  readAloud: ReadAloud;
+  /** Tells the user what an action did (copied, shared by copying, speech unsupported …). */
+  onNotice: (text: string) => void;
+  anchor?: Ref<HTMLLIElement>;
+};
+
+/** A finished intervention, with copy, read aloud and share (chat-core's actions). */
+export const DebateBubble = memo(function DebateBubble({ speech, readAloud, onNotice, anchor }: DebateBubbleProps) {
+  return (
+    <TurnFrame speaker={speech.speaker} model={speech.model} phase={speech.phase} turn={speech.turn} anchor={anchor}>
+      <SpeechText text={speech.content} />
+      <MessageActions message={asAnswer(speech)} readAloud={readAloud} onNotice={onNotice} />
+    </TurnFrame>
+  );
+});
+
+export type StreamingBubbleProps = { speaker: Speaker; model: string; phase: DebatePhase; turn: number; text: string; anchor?: Ref<HTMLLIElement> };
+
+/** The intervention being written, with the blinking cursor. */
+export function StreamingBubble({ speaker, model, phase, turn, text, anchor }: StreamingBubbleProps) {
+  return (
+    <TurnFrame speaker={speaker} model={model} phase={phase} turn={turn} note={debateMessages.speaking} live anchor={anchor}>
+      <SpeechText text={text} streaming />
+    </TurnFrame>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ReadAloud } from "@oystar/chat-core";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useShallow } from "zustand/react/shallow";
+import type { DebateSession } from "../debate-session";
+import type { DebateCardMessage } from "../debate-state";
+import { debateMessages } from "../messages";
+import { selectShownMessages } from "../selectors";
+import { DebateBubble, StreamingBubble } from "./debate-bubble";
+import { useDebate, useDebateEachFrame } from "./use-debate";
+
+export type DebateTranscriptProps = {
+  session: DebateSession;
+  readAloud: ReadAloud;
+  onNotice: (text: string) => void;
+  /** How the screen shows a card (feedback form, quota, no response, error). */
+  renderCard: (message: DebateCardMessage) => ReactNode;
+};
+
+/** Scrolls an element to the top of the view, gently unless the user asked for less motion. */
+function bringIntoView(element: HTMLElement | null) {
+  const still = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element?.scrollIntoView?.({ block: "start", behavior: still ? "auto" : "smooth" });
+}
+
+/**
+ * The debate as it goes: finished interventions and cards (memoised: a streaming turn re-renders
+ * only itself), then the turn being written. Each new turn and each new card is scrolled into view.
+ */
+export function DebateTranscript({ session, readAloud, onNotice, renderCard }: DebateTranscriptProps) {
+  const messages = useDebate(session, useShallow(selectShownMessages));
+  const last = useRef<HTMLLIElement>(null);
+  const count = messages.length;
+  useEffect(() => {
+    if (count > 0) bringIntoView(last.current);
+  }, [count]);
+  return (
+    <section className="debate-transcript" aria-label={debateMessages.transcriptLabel}>
+      <ol className="debate-transcript__list">
+        {messages.map((message, index) => {
+          const anchor = index === count - 1 ? last : undefined;
+          if (message.card) {
+            return (
+              <li key={message.id} ref={anchor} className="debate-transcript__card">
+                {renderCard(message)}
+              </li>
+            );
+          }
+          return <DebateBubble key={message.id} speech={message} readAloud={readAloud} onNotice={onNotice} anchor={anchor} />;
+        })}
+        <LiveTurn session={session} />
+      </ol>
+    </section>
+  );
+}
+
+/** The turn being written (the synthesis's hidden debate is never shown). */
+function LiveTurn({ session }: { session: DebateSession }) {
+  const reply = useDebateEachFrame(session, (state) => (state.debate?.subject.mode !== "synthesis" && state.streaming?.purpose === "turn" ? state.streaming : null));
+  const item = useRef<HTMLLIElement>(null);
+  const call = reply?.call;
+  useEffect(() => {
+    if (call !== undefined) bringIntoView(item.current);
+  }, [call]);
+  if (!reply) return null;
+  return <StreamingBubble speaker={reply.speaker} model={reply.model} phase={reply.phase} turn={reply.turn} text={reply.text} anchor={item} />;
+}
