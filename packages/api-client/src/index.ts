@@ -19,8 +19,16 @@ export { checkoutRequestSchema, checkoutSessionSchema, MISSING_CHECKOUT_URL, par
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
 export { DEBATE_ID_HEADER, debateIncrementSchema } from "./schemas/debates";
 export type { DebateIncrement } from "./schemas/debates";
-export { contactFormSchema, enterpriseFormSchema, formReceiptSchema, indexRequestSchema, urlLines } from "./schemas/forms";
-export type { ContactForm, EnterpriseForm, FormReceipt, IndexRequestForm } from "./schemas/forms";
+export {
+  contactFormSchema,
+  DEBATE_FEEDBACK_COMMENT_MAX,
+  debateFeedbackSchema,
+  enterpriseFormSchema,
+  formReceiptSchema,
+  indexRequestSchema,
+  urlLines,
+} from "./schemas/forms";
+export type { ContactForm, DebateFeedback, EnterpriseForm, FormReceipt, IndexRequestForm } from "./schemas/forms";
 export { DEFAULT_MODEL, DEFAULT_PROVIDER, LISTED_MODELS, SELECTABLE_CHAT_MODELS } from "./schemas/models";
 export type { ChatModel } from "./schemas/models";
 export { planIdSchema, planSchema, plansResponseSchema, UNLIMITED } from "./schemas/plans";

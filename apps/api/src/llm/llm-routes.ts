@@ -1,18 +1,16 @@
-import { chatCompletionRequestSchema, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
-import { planMessages } from "@oystar/plans-and-gates";
+import { chatCompletionRequestSchema, DEBATE_ID_HEADER, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
 import { Hono, type Context } from "hono";
-import type { User } from "../accounts/accounts";
-import type { Access, SignedInVariables } from "../auth/access";
+import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
-import { chargeQuery, refund } from "../plans/quota";
+import { chargeModelCall } from "../plans/model-call-charge";
 import { bodyCeiling, jsonOnly } from "../web/request-body";
 import { llmMessages } from "./messages";
-import { postUpstream, type UpstreamResponse } from "./upstream-request";
+import { composeOfflineDebateReply } from "./offline-debate";
 import { composeOfflineReply, offlineCompletion, offlineStream } from "./offline-model";
+import { postUpstream, type UpstreamResponse } from "./upstream-request";
 
 type Upstream = NonNullable<Env["llm"]["upstream"]>;
-type SignedIn = Context<{ Variables: SignedInVariables }>;
 
 /** spec 001 §7: the health check gives the model 5 s. */
 const HEALTH_TIMEOUT_MS = 5000;
@@ -28,7 +26,7 @@ const streamHeaders = { "Content-Type": "text/event-stream; charset=utf-8", "Cac
 
 /**
  * The LLM gateway (DESIGN.md §5): OpenAI-compatible, signed-in, one query charged per question
- * and refunded if the model fails before its first token. Message content is never logged or
+ * (or one turn of the caller's debate) and refunded if the model fails before its first token. Message content is never logged or
  * stored: it only passes through.
  */
 export function llmRoutes(access: Access, db: Database, env: Env) {
@@ -39,17 +37,17 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
     const parsed = chatCompletionRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? llmMessages.invalidRequest }, 400);
     const request = parsed.data;
-    const user = c.get("user");
-    const charged = await chargeQuery(db, user);
-    if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
+    // A question of the quota, or a turn of the caller's debate (plans/model-call-charge.ts).
+    const charged = await chargeModelCall(db, c.get("user"), c.req.header(DEBATE_ID_HEADER));
+    if (!charged.ok) return c.json(charged.body, charged.status);
 
     if (!upstream) {
-      const reply = composeOfflineReply(request.messages);
+      const reply = composeOfflineDebateReply(request.messages) ?? composeOfflineReply(request.messages);
       if (!request.stream) return c.json(offlineCompletion(reply));
       return new Response(offlineStream(reply, env.llm.offlineCharsPerSecond, c.req.raw.signal), { headers: streamHeaders });
     }
     // gpt-oss reasoning flags are passed through; other models do not accept them.
-    return forward(c, db, user, upstream, supportsReasoning(request.model) ? request : withoutReasoning(request));
+    return forward(c, charged.refund, upstream, supportsReasoning(request.model) ? request : withoutReasoning(request));
   });
 
   app.get("/groq/models", access.signedIn, async (c) => {
@@ -90,11 +88,11 @@ const authorization = (upstream: Upstream): Record<string, string> => (upstream.
  * Streams the upstream's answer through unchanged. A client that goes away aborts the upstream
  * request at once; a failure before the first byte of the answer gives the query back.
  */
-async function forward(c: SignedIn, db: Database, user: User, upstream: Upstream, body: unknown): Promise<Response> {
+async function forward(c: Context, refund: () => Promise<void>, upstream: Upstream, body: unknown): Promise<Response> {
   const abort = new AbortController();
   c.req.raw.signal.addEventListener("abort", () => abort.abort(), { once: true });
   const fail = async (status: number) => {
-    await refund(db, user, "queries_used");
+    await refund();
     return c.json({ error: llmMessages.upstreamUnavailable, upstream_status: status }, 502);
   };
   let response: UpstreamResponse;

@@ -75,5 +75,20 @@ export const indexRequestSchema = z
   });
 export type IndexRequestForm = z.input<typeof indexRequestSchema>;
 
+/** spec 001 §3, §5: the debate's feedback — never the debate's text. */
+export const DEBATE_FEEDBACK_COMMENT_MAX = 500;
+export const debateFeedbackSchema = z.strictObject({
+  rating: z.number({ error: "Scegli un voto da 1 a 5" }).int("Scegli un voto da 1 a 5").min(1, "Scegli un voto da 1 a 5").max(5, "Scegli un voto da 1 a 5"),
+  comment: storableString()
+    .trim()
+    .max(DEBATE_FEEDBACK_COMMENT_MAX, `Il commento può avere al massimo ${DEBATE_FEEDBACK_COMMENT_MAX} caratteri`)
+    .optional()
+    .default(""),
+  debate_topic: storableString().trim().max(1000, "Il tema è troppo lungo"),
+  timestamp: z.iso.datetime({ offset: true, error: "Data non valida" }),
+  pdf_requested: z.boolean(),
+});
+export type DebateFeedback = z.input<typeof debateFeedbackSchema>;
+
 export const formReceiptSchema = z.object({ ok: z.literal(true), id: z.string() });
 export type FormReceipt = z.infer<typeof formReceiptSchema>;
