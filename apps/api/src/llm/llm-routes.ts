@@ -38,16 +38,25 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
     if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? llmMessages.invalidRequest }, 400);
     const request = parsed.data;
     // A question of the quota, or a turn of the caller's debate (plans/model-call-charge.ts).
-    const charged = await chargeModelCall(db, c.get("user"), c.req.header(DEBATE_ID_HEADER));
-    if (!charged.ok) return c.json(charged.body, charged.status);
+    const charging = chargeModelCall(db, c.get("user"), c.req.header(DEBATE_ID_HEADER));
 
     if (!upstream) {
+      const charged = await charging;
+      if (!charged.ok) return c.json(charged.body, charged.status);
       const reply = composeOfflineDebateReply(request.messages) ?? composeOfflineReply(request.messages);
       if (!request.stream) return c.json(offlineCompletion(reply));
       return new Response(offlineStream(reply, env.llm.offlineCharsPerSecond, c.req.raw.signal), { headers: streamHeaders });
     }
+    // The model is asked while the quota is charged (issue 15: the first token waits for the
+    // slower of the two, not for both); a refused charge cancels the call before a byte is read.
     // gpt-oss reasoning flags are passed through; other models do not accept them.
-    return forward(c, charged.refund, upstream, supportsReasoning(request.model) ? request : withoutReasoning(request));
+    const call = callUpstream(upstream, supportsReasoning(request.model) ? request : withoutReasoning(request), c.req.raw.signal);
+    const charged = await charging;
+    if (!charged.ok) {
+      call.cancel();
+      return c.json(charged.body, charged.status);
+    }
+    return relay(c, call, charged.refund);
   });
 
   app.get("/groq/models", access.signedIn, async (c) => {
@@ -84,25 +93,38 @@ function withoutReasoning<T extends { reasoning_effort?: unknown; include_reason
 
 const authorization = (upstream: Upstream): Record<string, string> => (upstream.apiKey ? { Authorization: `Bearer ${upstream.apiKey}` } : {});
 
-/**
- * Streams the upstream's answer through unchanged. A client that goes away aborts the upstream
- * request at once; a failure before the first byte of the answer gives the query back.
- */
-async function forward(c: Context, refund: () => Promise<void>, upstream: Upstream, body: unknown): Promise<Response> {
+/** A request to the model under way: its answer's head, and a way to call it off. */
+type UpstreamCall = { response: Promise<UpstreamResponse>; abort: AbortController; cancel: () => void };
+
+/** Starts the model's request now; a client that goes away aborts it at once. */
+function callUpstream(upstream: Upstream, body: unknown, clientSignal: AbortSignal): UpstreamCall {
   const abort = new AbortController();
-  c.req.raw.signal.addEventListener("abort", () => abort.abort(), { once: true });
+  clientSignal.addEventListener("abort", () => abort.abort(), { once: true });
+  const headers = { "Content-Type": "application/json", ...authorization(upstream) };
+  const response = postUpstream(`${upstream.baseUrl}/chat/completions`, headers, JSON.stringify(body), abort.signal);
+  return {
+    response,
+    abort,
+    cancel: () => {
+      abort.abort();
+      response.then((answer) => answer.body.cancel(), () => {}).catch(() => {});
+    },
+  };
+}
+
+/**
+ * Streams the upstream's answer through unchanged. A failure before the first byte of the answer
+ * gives the charge back.
+ */
+async function relay(c: Context, call: UpstreamCall, refund: () => Promise<void>): Promise<Response> {
+  const { abort } = call;
   const fail = async (status: number) => {
     await refund();
     return c.json({ error: llmMessages.upstreamUnavailable, upstream_status: status }, 502);
   };
   let response: UpstreamResponse;
   try {
-    response = await postUpstream(
-      `${upstream.baseUrl}/chat/completions`,
-      { "Content-Type": "application/json", ...authorization(upstream) },
-      JSON.stringify(body),
-      abort.signal,
-    );
+    response = await call.response;
   } catch {
     return fail(0);
   }
