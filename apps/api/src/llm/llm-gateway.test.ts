@@ -1,7 +1,7 @@
 import { readModelStream } from "@oystar/api-client";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../../test-support/sign-in";
 
@@ -11,6 +11,8 @@ let behaviour: Behaviour = "stream";
 let lastBody: Record<string, unknown> = {};
 let upstreamClosed: Promise<void> = Promise.resolve();
 let markClosed = () => {};
+/** Answers the upstream is still streaming to someone. */
+let openSlowStreams = 0;
 let upstream: Server;
 
 function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
@@ -29,8 +31,12 @@ function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
     const words = ["Ciao", " dal", " modello", "."];
     if (behaviour === "slow") {
       // Keeps streaming until the gateway hangs up.
+      openSlowStreams += 1;
       const timer = setInterval(() => res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "." } }] })}\n\n`), 20);
-      res.on("close", () => clearInterval(timer));
+      res.on("close", () => {
+        openSlowStreams -= 1;
+        clearInterval(timer);
+      });
       return;
     }
     for (const word of words) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: word } }] })}\n\n`);
@@ -122,12 +128,16 @@ test("429 at the limit, with the spec's message; the model's answer, already ask
   const { access_token } = await signInAs(server.url, "limite@esempio.it");
   await usage(access_token);
   await server.db.query("INSERT INTO usage (user_id, month, queries_used) SELECT id, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 50 FROM users WHERE email = 'limite@esempio.it'");
-  // The upstream would stream until hung up on: only a cancelled call lets this test end.
+  // The upstream would stream until hung up on.
   behaviour = "slow";
   const response = await ask(access_token, question());
   expect(response.status).toBe(429);
   expect((await response.json()).error).toBe("Hai raggiunto il limite di domande del tuo piano.");
-  await upstreamClosed;
+  // A question asked after it has been answered in full: by then the refused one is not streaming.
+  behaviour = "stream";
+  const { access_token: other } = await signInAs(server.url, "dopo.il.limite@esempio.it");
+  expect(await (await ask(other, question())).text()).toContain("[DONE]");
+  await vi.waitFor(() => expect(openSlowStreams).toBe(0));
 });
 
 test("models come from the upstream", async () => {
