@@ -19,7 +19,7 @@ function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
   let raw = "";
   req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
   req.on("end", () => {
-    if (req.url === "/v1/models") return res.writeHead(200, { "Content-Type": "application/json" }).end('{"object":"list","data":[{"id":"openai/gpt-oss-120b"}]}');
+    if (req.url === "/v1/models") return res.writeHead(200, { "Content-Type": "application/json" }).end('{"object":"list","data":[{"id":"openai/gpt-oss-120b"},{"id":"whisper-large-v3"}]}');
     lastBody = JSON.parse(raw);
     if (behaviour === "fail-500") return res.writeHead(500).end("boom");
     if (behaviour === "close-before-first-token") {
@@ -140,8 +140,14 @@ test("429 at the limit, with the spec's message; the model's answer, already ask
   await vi.waitFor(() => expect(openSlowStreams).toBe(0));
 });
 
-test("models come from the upstream", async () => {
+test("models come from the upstream, only those the product lists", async () => {
   const { access_token } = await signInAs(server.url, "free@oystar.test");
   const models = await (await fetch(`${server.url}/groq/models`, { headers: { Authorization: `Bearer ${access_token}` } })).json();
-  expect(models.data[0].id).toBe("openai/gpt-oss-120b");
+  expect(models.data.map((model: { id: string }) => model.id)).toEqual(["openai/gpt-oss-120b"]);
+});
+
+test("the health check probes the model (spec 001 §7)", async () => {
+  const health = await (await fetch(`${server.url}/api/health`)).json();
+  expect(health).toMatchObject({ status: "ok", model: { provider: "openai-compatible", offline: false, healthy: true } });
+  expect(lastBody).toMatchObject({ model: "llama-3.1-8b-instant", max_tokens: 1 });
 });

@@ -1,4 +1,4 @@
-import { chatCompletionRequestSchema, DEBATE_ID_HEADER, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
+import { chatCompletionRequestSchema, DEBATE_ID_HEADER, LISTED_MODELS, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
 import { Hono, type Context } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
@@ -6,14 +6,13 @@ import type { Env } from "../env";
 import { chargeModelCall } from "../plans/model-call-charge";
 import { bodyCeiling, jsonOnly } from "../web/request-body";
 import { llmMessages } from "./messages";
+import { HEALTH_TIMEOUT_MS } from "./model-health";
 import { composeOfflineDebateReply } from "./offline-debate";
 import { composeOfflineReply, offlineCompletion, offlineStream } from "./offline-model";
 import { postUpstream, type UpstreamResponse } from "./upstream-request";
 
 type Upstream = NonNullable<Env["llm"]["upstream"]>;
 
-/** spec 001 §7: the health check gives the model 5 s. */
-const HEALTH_TIMEOUT_MS = 5000;
 /**
  * spec 001 §5, §9: at most 400,000 characters of content; in JSON each may take up to 6 bytes
  * (a `\uXXXX` escape), plus the envelope of up to 200 messages.
@@ -63,7 +62,10 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
     if (!upstream) return c.json({ object: "list", data: [{ id: OFFLINE_MODEL, object: "model", owned_by: "oystar", offline: true }] });
     const response = await fetch(`${upstream.baseUrl}/models`, { headers: authorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) }).catch(() => null);
     if (!response?.ok) return c.json({ error: llmMessages.upstreamUnavailable }, 502);
-    return c.json(await response.json());
+    // spec 001 §9: only the models the product lists, whatever else the provider serves.
+    const models = (await response.json().catch(() => null)) as { data?: Array<{ id?: unknown }> } | null;
+    const listed = (models?.data ?? []).filter((model) => typeof model.id === "string" && (LISTED_MODELS as readonly string[]).includes(model.id));
+    return c.json({ object: "list", data: listed });
   });
 
   // spec 001 §7: a "connection reset" answers with what it did.
