@@ -1,10 +1,13 @@
 export { answerPdf, answerPdfFileName, PDF_LAYOUT, simplifiedPdfText } from "./answer-pdf";
 export type { AnswerPdf } from "./answer-pdf";
-export { DOCUMENT_ACTIONS, documentContext, reducedRecord, reloadedPdf, sizeInKilobytes } from "./document-context";
+export { DOCUMENT_ACTIONS, reducedRecord, reloadedPdf, sizeInKilobytes } from "./document-context";
 export type { DocumentAction, LoadedPdf, PdfRecord } from "./document-context";
+export { formatDocumentContext, parseDocumentContext } from "./document-header";
+export type { DocumentFacts } from "./document-header";
 export { pdfMessages } from "./messages";
 export { createPdfContext } from "./pdf-context";
 export { OCR_TIMEOUT_MS, ocrPdf } from "./pdf-ocr";
+export { formatPageMarker, formatSkippedPage, withoutPageMarkers } from "./page-markers";
 export type { PdfContext, PdfContextDependencies, PdfContextState, PdfFile, PdfPhase } from "./pdf-context";
 export { isPdfFile, limitDocumentText, looksScanned, PDF_LIMITS, PDF_TIMEOUTS_MS, pdfFileProblem } from "./pdf-limits";
 export type { PdfFileFacts } from "./pdf-limits";
