@@ -4,7 +4,7 @@ import { LoadedPdfCard, LockedPdfZone, OcrDialog, PdfDropZone, PdfUsedBanner, pd
 import { Notice } from "@oystar/ui-kit/react";
 
 /** spec 001 §5: a user whose plan has no PDF upload is sent to the plans, Business first. */
-export const PDF_UPGRADE_HREF = "/subscription?plan=business";
+const PDF_UPGRADE_HREF = "/subscription?plan=business";
 
 export type ChatPdfPanelProps = {
   context: PdfContext<File>;
