@@ -7,8 +7,8 @@ import { ModulePage } from "./module-page";
 
 /** spec 001 §2: the debate gate — no debates in the plan (limit 0) shows the upsell. */
 export function Component() {
-  const { subscription } = useAssistantContext();
-  if (!subscription.status && !subscription.failed) return <LoadingScreen />;
-  if (debateGate(subscription.status) === "upsell") return <DebateUpsell />;
+  const { subscription, subscriptionFailed } = useAssistantContext();
+  if (!subscription && !subscriptionFailed) return <LoadingScreen />;
+  if (debateGate(subscription) === "upsell") return <DebateUpsell />;
   return <ModulePage {...messages.debate} />;
 }
