@@ -28,11 +28,12 @@ export async function startProduct(env = {}) {
     process.exit(1);
   }
   const port = await freePort();
+  // The server answers only under its public origin (PUBLIC_URL): the one the benchmarks use.
+  const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: "test", DATA_DIR: mkdtempSync(join(tmpdir(), "oystar-bench-")), ...env },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: "test", DATA_DIR: mkdtempSync(join(tmpdir(), "oystar-bench-")), ...env },
     stdio: "ignore",
   });
-  const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 200; attempt += 1) {
     if (await fetch(`${base}/api/health`).then((response) => response.ok, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -4,7 +4,7 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const reactModules = ["react", "react-dom", "react-dom/*", "react/*", "react-router", "zustand/react"];
+const reactModules = ["react", "react-dom", "react-dom/*", "react/*", "react-router", "zustand/react", "zustand/react/*"];
 
 /** @type {import("typescript-eslint").ConfigArray} */
 export const base = tseslint.config(
@@ -40,6 +40,8 @@ export const coreWithoutReact = [
       "no-restricted-imports": [
         "error",
         {
+          // zustand's root entry is its React binding; a core uses zustand/vanilla.
+          paths: [{ name: "zustand", message: "A package's core uses zustand/vanilla; zustand's root entry is for src/react/." }],
           patterns: [
             {
               group: reactModules,

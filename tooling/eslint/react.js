@@ -11,7 +11,8 @@ export const react = [
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "error",
+      // useLoad (@oystar/api-client/react) takes its dependencies as useEffect does.
+      "react-hooks/exhaustive-deps": ["error", { additionalHooks: "^useLoad$" }],
     },
   },
 ];

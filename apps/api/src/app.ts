@@ -10,6 +10,7 @@ import type { Env } from "./env";
 import { formRoutes } from "./forms/forms-routes";
 import { healthRoutes } from "./health/health-routes";
 import { llmRoutes } from "./llm/llm-routes";
+import { createModelHealth } from "./llm/model-health";
 import { ocrRoutes } from "./ocr/ocr-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
 import type { Services } from "./services";
@@ -46,7 +47,8 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.use((c, next) => (destinationOf(new URL(c.req.url).pathname) === "api" ? next() : compressPages(c, next)));
   app.use(defaultBodyCeiling({ maxBytes: DEFAULT_BODY_BYTES }));
 
-  app.route("/", healthRoutes(access, { version: env.version, startedAt, offlineModel: !env.llm.upstream }));
+  const modelHealth = env.llm.upstream ? createModelHealth(env.llm.upstream) : null;
+  app.route("/", healthRoutes(access, { version: env.version, startedAt, modelHealth }));
   app.route("/", configRoutes(access, { version: env.version, auth: services.auth }));
   app.route("/", publicPlanRoutes(access));
   app.route("/", accountRoutes(access));

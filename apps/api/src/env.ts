@@ -42,6 +42,8 @@ const variablesSchema = z.object({
   FORMS_FORWARD_URL: z.string().url().optional(),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
+  // spec 001 §4, §7: a cloud provider (Groq's OpenAI endpoint…) or a local model server (vLLM, Ollama).
+  LLM_PROVIDER: z.enum(["cloud", "local"]).default("cloud"),
   OFFLINE_MODEL_CHARS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(400),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
 });
@@ -64,7 +66,7 @@ const envSchema = variablesSchema.transform((raw) => ({
   databaseUrl: raw.DATABASE_URL ?? null,
   formsForwardUrl: raw.FORMS_FORWARD_URL ?? null,
   llm: {
-    upstream: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/$/, ""), apiKey: raw.LLM_API_KEY ?? null } : null,
+    upstream: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/$/, ""), apiKey: raw.LLM_API_KEY ?? null, provider: raw.LLM_PROVIDER } : null,
     offlineCharsPerSecond: raw.OFFLINE_MODEL_CHARS_PER_SECOND,
   },
   stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null } : null,

@@ -1,12 +1,14 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
+
 // The assistant's words (spec 001 §1–§2), in one place for review and translation.
 export const messages = {
   productName: "OYSTAR",
   tagline: "AI built for privacy",
   modulesLabel: "Moduli",
   modules: [
-    { path: "/chat", label: "OYSTAR AI" },
-    { path: "/debate", label: "OYSTAR Debate" },
-    { path: "/rag", label: "OYSTAR RAG" },
+    { path: ASSISTANT_PATHS.chat, label: "OYSTAR AI" },
+    { path: ASSISTANT_PATHS.debate, label: "OYSTAR Debate" },
+    { path: ASSISTANT_PATHS.rag, label: "OYSTAR RAG" },
   ],
   version: (version: string) => `v${version}`,
   openAdvanced: "Apri le impostazioni avanzate",
@@ -14,7 +16,6 @@ export const messages = {
   chat: {
     title: "OYSTAR AI",
     description: "Un'AI privata: le tue conversazioni restano in questo browser, il server non le conserva.",
-    resetLocalOnly: "Connessione reimpostata (solo nel browser).",
     offlineModelTitle: "Modello offline",
     offlineModelText:
       "Nessun modello linguistico è collegato: risponde oystar-offline, che riprende la domanda e l'inizio dei documenti senza ragionarci. Per risposte vere va configurato un modello (LLM_BASE_URL).",

@@ -7,7 +7,7 @@ import { createAuthSession } from "@oystar/auth";
 import { AuthProvider } from "@oystar/auth/react";
 import { assistantRoutes } from "./routes";
 
-// The browser boundary: /config.json and /api/health answered as the server would.
+// The browser boundary: the API answered as the server would.
 const statusOf = (plan: "free" | "business") =>
   plan === "business"
     ? { plan, plan_name: "Business", queries_used: 4, queries_limit: -1, debates_used: 1, debates_limit: -1, rag_enabled: true }
@@ -33,7 +33,6 @@ function serverAnswers({ healthy, plan = "business", admin = false }: { healthy:
         return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z" });
       }
       if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null });
-      if (url.endsWith("/config.json")) return Response.json({ version: "1.2.3", provider: "cloud", auth: null });
       if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
       if (url.endsWith("/api/me")) {
         return admin
@@ -68,6 +67,8 @@ function sessionOf(email: string | null, logout = vi.fn(async () => {})) {
       logout,
     },
     { currentUrl: () => new URL("http://localhost/chat"), replaceUrl: () => {}, origin: "http://localhost" },
+    // /config.json as the session's loader read it.
+    Promise.resolve({ version: "1.2.3", provider: "cloud", auth: null }),
   );
 }
 
@@ -94,11 +95,12 @@ test.each([
   expect(within(nav).getByRole("link", { name: title })).toHaveAttribute("aria-current", "page");
 });
 
-test("the header shows the tagline and the version from /config.json", async () => {
+test("the header shows the tagline and the version from /config.json, as the sign-in read it (not read again)", async () => {
   visit("/chat");
   const banner = await screen.findByRole("banner");
   expect(banner).toHaveTextContent("AI built for privacy");
   expect(await within(banner).findByText("v1.2.3")).toBeInTheDocument();
+  expect(vi.mocked(fetch).mock.calls.map(([input]) => String(input))).not.toContainEqual(expect.stringContaining("/config.json"));
 });
 
 test("the status badge says online when the API answers", async () => {

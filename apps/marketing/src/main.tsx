@@ -2,12 +2,13 @@ import "@oystar/ui-kit/styles.css";
 import "./marketing.css";
 // The SDK's token worker is served from this origin: the CSP forbids blob: workers.
 import authWorkerUrl from "@auth0/auth0-spa-js/dist/auth0-spa-js.worker.production.js?url";
+import { isAssistantPath } from "@oystar/api-client";
 import { loadAuthSession } from "@oystar/auth";
 import { AuthProvider } from "@oystar/auth/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
-import { goTo, isAssistantPath } from "./one-origin";
+import { goTo } from "./one-origin";
 import { marketingRoutes } from "./routes";
 
 const root = document.getElementById("root");

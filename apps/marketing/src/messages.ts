@@ -1,3 +1,5 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
+
 // The marketing site's words, in one place for review and translation.
 export const SUPPORT_EMAIL = "supporto@oystar.it";
 
@@ -17,17 +19,17 @@ export const messages = {
   modules: [
     {
       name: "OYSTAR AI",
-      href: "/chat",
+      href: ASSISTANT_PATHS.chat,
       text: "Una chat in streaming: fai una domanda e leggi la risposta mentre viene scritta. Le conversazioni restano nel tuo browser.",
     },
     {
       name: "OYSTAR Debate",
-      href: "/debate",
+      href: ASSISTANT_PATHS.debate,
       text: "Due modelli sostengono tesi opposte, turno dopo turno, fino a una sintesi finale che puoi scaricare in PDF.",
     },
     {
       name: "OYSTAR RAG",
-      href: "/rag",
+      href: ASSISTANT_PATHS.rag,
       text: "Domande sui tuoi documenti indicizzati, con le fonti citate e verificate. Nei piani Business ed Enterprise.",
     },
   ],

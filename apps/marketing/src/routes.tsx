@@ -1,7 +1,7 @@
 import { RequireAuth } from "@oystar/auth/react";
 import { ErrorScreen } from "@oystar/ui-kit/react";
 import type { ReactNode } from "react";
-import { redirect, useLocation, type RouteObject } from "react-router";
+import { redirect, type RouteObject } from "react-router";
 import { SiteLayout } from "./layout/site-layout";
 import { HomePage } from "./pages/home-page";
 import { LandingPage } from "./pages/landing-page";
@@ -12,23 +12,14 @@ const legacyRedirect =
   ({ request }: { request: Request }) =>
     redirect(`${target}${new URL(request.url).search}`);
 
-function SignedIn({ goTo, children }: { goTo: (path: string) => void; children: ReactNode }) {
-  const location = useLocation();
-  return (
-    <RequireAuth returnTo={`${location.pathname}${location.search}`} goTo={goTo}>
-      {children}
-    </RequireAuth>
-  );
-}
-
 /** A lazy page that only signed-in users may open. */
 const signedInPage = (goTo: (path: string) => void, load: () => Promise<{ Component: () => ReactNode }>) => async () => {
   const { Component } = await load();
   return {
     Component: () => (
-      <SignedIn goTo={goTo}>
+      <RequireAuth goTo={goTo}>
         <Component />
-      </SignedIn>
+      </RequireAuth>
     ),
   };
 };

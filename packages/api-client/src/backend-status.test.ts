@@ -1,33 +1,35 @@
 import { expect, test, vi } from "vitest";
-import { createBackendStatusStore } from "./backend-status";
+import { createBackendStatus } from "./backend-status";
+import type { Health } from "./schemas/service";
 
-test("checking first, then online when the check passes", async () => {
-  const store = createBackendStatusStore(async () => true);
-  expect(store.getSnapshot()).toBe("checking");
+const healthy: Health = { status: "ok", version: "1.2.3", model: { offline: true } };
+
+test("checking first, then online with the health the server sent", async () => {
+  const backend = createBackendStatus(async () => healthy);
+  expect(backend.store.getState()).toEqual({ status: "checking", health: null });
   const listener = vi.fn();
-  store.subscribe(listener);
-  await store.refresh();
-  expect(store.getSnapshot()).toBe("online");
+  backend.store.subscribe(listener);
+  await backend.refresh();
+  expect(backend.store.getState()).toEqual({ status: "online", health: healthy });
   expect(listener).toHaveBeenCalled();
 });
 
-test("offline when the check fails or throws", async () => {
-  expect(await createBackendStatusStore(async () => false).refresh()).toBe("offline");
-  expect(
-    await createBackendStatusStore(async () => {
-      throw new Error("network");
-    }).refresh(),
-  ).toBe("offline");
+test("offline when the health cannot be read", async () => {
+  const backend = createBackendStatus(async () => {
+    throw new Error("network");
+  });
+  expect(await backend.refresh()).toBe("offline");
+  expect(backend.store.getState().health).toBeNull();
 });
 
 test("a slow old answer cannot overwrite a newer one", async () => {
-  const answers: Array<(online: boolean) => void> = [];
-  const store = createBackendStatusStore(() => new Promise<boolean>((resolve) => answers.push(resolve)));
-  const first = store.refresh();
-  const second = store.refresh();
-  answers[1]?.(true);
+  const answers: Array<{ resolve: (health: Health) => void; reject: (error: Error) => void }> = [];
+  const backend = createBackendStatus(() => new Promise<Health>((resolve, reject) => answers.push({ resolve, reject })));
+  const first = backend.refresh();
+  const second = backend.refresh();
+  answers[1]?.resolve(healthy);
   await second;
-  answers[0]?.(false);
+  answers[0]?.reject(new Error("late failure"));
   await first;
-  expect(store.getSnapshot()).toBe("online");
+  expect(backend.store.getState().status).toBe("online");
 });

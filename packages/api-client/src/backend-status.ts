@@ -1,47 +1,39 @@
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { Health } from "./schemas/service";
+
 // spec 001 §4: backend status is "checking", then "online" or "offline".
 export type BackendStatus = "checking" | "online" | "offline";
 
+export type BackendState = {
+  status: BackendStatus;
+  /** The last answer of GET /api/health (DESIGN.md §6: it says whether the model is the offline one). */
+  health: Health | null;
+};
+
 export type BackendStatusStore = {
-  getSnapshot: () => BackendStatus;
-  subscribe: (listener: () => void) => () => void;
+  /** Read it (or bind it with zustand's useStore); it changes only through `refresh`. */
+  store: StoreApi<BackendState>;
   /** Checks again; answers that arrive after a newer check started are ignored. */
   refresh: () => Promise<BackendStatus>;
 };
 
-export function createBackendStatusStore(check: () => Promise<boolean>): BackendStatusStore {
-  let status: BackendStatus = "checking";
+/** Whether the product's server answers, from a read of its health (injected: any fetch, any origin). */
+export function createBackendStatus(readHealth: () => Promise<Health>): BackendStatusStore {
+  const store = createStore<BackendState>()(() => ({ status: "checking", health: null }));
   let generation = 0;
-  const listeners = new Set<() => void>();
-  const set = (next: BackendStatus) => {
-    if (next === status) return;
-    status = next;
-    for (const listener of listeners) listener();
-  };
   return {
-    getSnapshot: () => status,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    store,
     async refresh() {
       const mine = ++generation;
-      set("checking");
-      let online: boolean;
+      store.setState({ status: "checking" });
+      let health: Health | null;
       try {
-        online = await check();
+        health = await readHealth();
       } catch {
-        online = false;
+        health = null;
       }
-      if (mine === generation) set(online ? "online" : "offline");
-      return status;
+      if (mine === generation) store.setState(health ? { status: "online", health } : { status: "offline" });
+      return store.getState().status;
     },
-  };
-}
-
-/** A health check against GET /api/health through any fetch. */
-export function healthCheck(fetchHealth: () => Promise<Response>): () => Promise<boolean> {
-  return async () => {
-    const response = await fetchHealth();
-    return response.ok;
   };
 }

@@ -1,5 +1,7 @@
-export { createBackendStatusStore, healthCheck } from "./backend-status";
-export type { BackendStatus, BackendStatusStore } from "./backend-status";
+export { ASSISTANT_PATHS, isAssistantPath } from "./assistant-paths";
+export type { AssistantPath } from "./assistant-paths";
+export { createBackendStatus } from "./backend-status";
+export type { BackendState, BackendStatus, BackendStatusStore } from "./backend-status";
 export { createApiClient, DEFAULT_TIMEOUT_MS } from "./client";
 export type { ApiClient, ApiClientOptions, RequestOptions } from "./client";
 export { HttpError, ResponseShapeError, TimeoutError } from "./errors";
@@ -21,10 +23,9 @@ export { DEBATE_ID_HEADER, debateIncrementSchema } from "./schemas/debates";
 export type { DebateIncrement } from "./schemas/debates";
 export {
   contactFormSchema,
+  DEBATE_FEEDBACK_COMMENT_MAX,
   debateFeedbackSchema,
   enterpriseFormSchema,
-  FEEDBACK_COMMENT_MAX,
-  FEEDBACK_TOPIC_MAX,
   formReceiptSchema,
   indexRequestSchema,
   urlLines,
@@ -53,6 +54,8 @@ export {
   settingsUpdateSchema,
 } from "./schemas/settings";
 export type { Settings, SettingsAnswer } from "./schemas/settings";
+export { SETTINGS_FIELDS } from "./schemas/settings-fields";
+export type { BoundedSettingsKey, LabelFacts, NumberFacts, SettingsFieldKey, TextFacts } from "./schemas/settings-fields";
 export { parseSubscriptionStatus, subscriptionStatusResponseSchema, subscriptionStatusSchema } from "./schemas/subscription";
 export type { SubscriptionStatus } from "./schemas/subscription";
 export { readModelStream } from "./streams/model-stream";

@@ -26,18 +26,18 @@ describe("start", () => {
   test("is loading first, then authenticated after a silent check", async () => {
     const client = scriptedClient();
     const { session, replaceUrl } = sessionAt("https://oystar.example/chat", client);
-    expect(session.getSnapshot()).toEqual({ status: "loading" });
+    expect(session.store.getState()).toEqual({ status: "loading" });
     await session.start();
     expect(client.checkSession).toHaveBeenCalledOnce();
     expect(client.handleRedirectCallback).not.toHaveBeenCalled();
     expect(replaceUrl).not.toHaveBeenCalled();
-    expect(session.getSnapshot()).toMatchObject({ status: "authenticated", user: { email: "free@oystar.test", username: "Utente Free" } });
+    expect(session.store.getState()).toMatchObject({ status: "authenticated", user: { email: "free@oystar.test", username: "Utente Free" } });
   });
 
   test("without a session it is unauthenticated", async () => {
     const { session } = sessionAt("https://oystar.example/", scriptedClient({ isAuthenticated: vi.fn(async () => false) }));
     await session.start();
-    expect(session.getSnapshot()).toEqual({ status: "unauthenticated" });
+    expect(session.store.getState()).toEqual({ status: "unauthenticated" });
   });
 
   test("a redirect callback is handled and the URL replaced with the kept returnTo", async () => {
@@ -46,7 +46,7 @@ describe("start", () => {
     await session.start();
     expect(client.handleRedirectCallback).toHaveBeenCalledWith("https://oystar.example/?code=abc&state=xyz");
     expect(replaceUrl).toHaveBeenCalledWith("/chat");
-    expect(session.getSnapshot().status).toBe("authenticated");
+    expect(session.store.getState().status).toBe("authenticated");
   });
 
   test("without a returnTo the URL is replaced with the current path", async () => {
@@ -64,7 +64,7 @@ describe("start", () => {
     });
     const { session } = sessionAt("https://oystar.example/?code=abc&state=forged", client);
     await session.start();
-    expect(session.getSnapshot()).toEqual({ status: "error", message: "Invalid state" });
+    expect(session.store.getState()).toEqual({ status: "error", message: "Invalid state" });
   });
 
   test("a provider error in the callback shows the provider's message", async () => {
@@ -75,7 +75,7 @@ describe("start", () => {
     });
     const { session } = sessionAt("https://oystar.example/?error=access_denied&state=s", client);
     await session.start();
-    expect(session.getSnapshot()).toEqual({ status: "error", message: "Please verify your email before logging in." });
+    expect(session.store.getState()).toEqual({ status: "error", message: "Please verify your email before logging in." });
   });
 });
 
@@ -89,7 +89,7 @@ test("when the return address is another app's page, this page stays loading whi
   });
   await session.start();
   expect(replaceUrl).toHaveBeenCalledWith("/chat");
-  expect(session.getSnapshot()).toEqual({ status: "loading" });
+  expect(session.store.getState()).toEqual({ status: "loading" });
 });
 
 describe("actions", () => {
@@ -119,13 +119,35 @@ describe("actions", () => {
     const { session } = sessionAt("https://oystar.example/chat", scriptedClient({ getTokenSilently: vi.fn(async () => Promise.reject(failure)) }));
     await session.start();
     await expect(session.getAccessToken()).rejects.toBe(failure);
-    expect(session.getSnapshot()).toEqual({ status: "unauthenticated" });
+    expect(session.store.getState()).toEqual({ status: "unauthenticated" });
+  });
+
+  test("the session's one API client carries the token only while someone is signed in", async () => {
+    const sent: Array<string | null> = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push(new Headers(init?.headers).get("Authorization"));
+        return Response.json({ status: "ok" });
+      }),
+    );
+    try {
+      const client = scriptedClient();
+      const { session } = sessionAt("https://oystar.example/chat", client);
+      await session.api.raw("/api/plans");
+      await session.start();
+      await session.api.raw("/api/me");
+      expect(sent).toEqual([null, "Bearer access-token"]);
+      expect(client.getTokenSilently).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   test("subscribers hear every change", async () => {
     const { session } = sessionAt("https://oystar.example/chat", scriptedClient());
     const listener = vi.fn();
-    session.subscribe(listener);
+    session.store.subscribe(listener);
     await session.start();
     expect(listener).toHaveBeenCalledOnce();
   });

@@ -1,3 +1,5 @@
+import { createApiClient, type RuntimeConfig } from "@oystar/api-client";
+import { createStore } from "zustand/vanilla";
 import {
   authErrorMessage,
   authTransition,
@@ -36,25 +38,46 @@ export type SessionEnvironment = {
 
 export type AuthSession = ReturnType<typeof createAuthSession>;
 
-export function createAuthSession(client: IdentityClient, environment: SessionEnvironment) {
-  let state: AuthState = initialAuthState;
-  const listeners = new Set<() => void>();
-  const dispatch = (event: AuthEvent) => {
-    state = authTransition(state, event);
-    for (const listener of listeners) listener();
-  };
+/**
+ * The sign-in session of spec 000 §4 over an identity client. `runtimeConfig` is /config.json as
+ * the session's loader read it (null when it could not), so the apps never read it twice.
+ */
+export function createAuthSession(
+  client: IdentityClient,
+  environment: SessionEnvironment,
+  runtimeConfig: Promise<RuntimeConfig | null> = Promise.resolve(null),
+) {
+  const store = createStore<AuthState>()(() => initialAuthState);
+  const dispatch = (event: AuthEvent) => store.setState(authTransition(store.getState(), event), true);
 
   async function signedInOrOut() {
     const user = (await client.isAuthenticated()) ? userFromClaims(await client.getUser()) : null;
     dispatch(user ? { type: "signed-in", user } : { type: "signed-out" });
   }
 
+  /**
+   * The bearer token for API calls. login_required means the session is gone: the user is
+   * signed out here, silently. Other failures are logged and rethrown (spec 000 §8).
+   */
+  async function getAccessToken(): Promise<string> {
+    try {
+      return await client.getTokenSilently();
+    } catch (error) {
+      if ((error as { error?: unknown }).error === "login_required") {
+        dispatch({ type: "signed-out" });
+      }
+      environment.log?.(authMessages.tokenFailed, error);
+      throw error;
+    }
+  }
+
   return {
-    getSnapshot: () => state,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    /** The state machine's state; it changes only through the session's own steps. */
+    store,
+    runtimeConfig,
+    /** One API client for the whole session: it carries the token while someone is signed in. */
+    api: createApiClient({ getAccessToken: () => (store.getState().status === "authenticated" ? getAccessToken() : Promise.resolve(null)) }),
+    getAccessToken,
 
     /** spec 000 §4: handle the provider's redirect, or check the session silently. */
     async start(): Promise<void> {
@@ -90,22 +113,6 @@ export function createAuthSession(client: IdentityClient, environment: SessionEn
     /** Signs out at the provider too, and comes back to the site's origin. */
     async logout(): Promise<void> {
       await client.logout({ logoutParams: { returnTo: environment.origin } });
-    },
-
-    /**
-     * The bearer token for API calls. login_required means the session is gone: the user is
-     * signed out here, silently. Other failures are logged and rethrown (spec 000 §8).
-     */
-    async getAccessToken(): Promise<string> {
-      try {
-        return await client.getTokenSilently();
-      } catch (error) {
-        if ((error as { error?: unknown }).error === "login_required") {
-          dispatch({ type: "signed-out" });
-        }
-        environment.log?.(authMessages.tokenFailed, error);
-        throw error;
-      }
     },
   };
 }

@@ -31,19 +31,26 @@ function deferredIdentityClient(ready: Promise<IdentityClient>): IdentityClient 
 /**
  * The session, at once: the page renders (its state 'loading') while /config.json names the
  * identity provider and the Auth0 SDK loads beside it — neither is on the first paint's path.
+ * /config.json is read here only; the session hands it on (`runtimeConfig`) to whoever needs it.
  */
 export function loadAuthSession(environment: SessionEnvironment, options: { workerUrl?: string; configPath?: string } = {}): AuthSession {
   const sdk = import("./auth0-client");
   // Only awaited when a provider is configured; a failed download then surfaces there.
   sdk.catch(() => undefined);
+  const runtimeConfig = createApiClient()
+    .get(options.configPath ?? "/config.json", runtimeConfigSchema)
+    .catch((error: unknown) => {
+      environment.log?.("Identity provider unavailable", error);
+      return null;
+    });
   const ready = (async () => {
     try {
-      const config = await createApiClient().get(options.configPath ?? "/config.json", runtimeConfigSchema);
-      if (config.auth) return (await sdk).createIdentityClient(config.auth, environment.origin, options.workerUrl);
+      const auth = (await runtimeConfig)?.auth;
+      if (auth) return (await sdk).createIdentityClient(auth, environment.origin, options.workerUrl);
     } catch (error) {
       environment.log?.("Identity provider unavailable", error);
     }
     return noIdentityProvider;
   })();
-  return createAuthSession(deferredIdentityClient(ready), environment);
+  return createAuthSession(deferredIdentityClient(ready), environment, runtimeConfig);
 }

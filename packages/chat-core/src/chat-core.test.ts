@@ -1,10 +1,10 @@
 import { HttpError } from "@oystar/api-client";
 import { describe, expect, test, vi } from "vitest";
-import { createChatSession, type ChatDependencies } from "./chat-session";
+import { createChatSession, QUOTA_REFRESH_DELAY_MS, type ChatDependencies, type ChatDocument } from "./chat-session";
 import { newMessage } from "./conversation";
 import { contextUsage, cutHistoryToBudget } from "./history";
 import { MARKERS } from "./markers";
-import { canSend, classifyChatError, completedAnswer, isResetCommand } from "./send-rules";
+import { canSend, classifyChatError, isResetCommand } from "./send-rules";
 
 describe("rules", () => {
   test("sending needs text, no request in flight, an online backend and an open input", () => {
@@ -47,14 +47,14 @@ describe("rules", () => {
       message: "Errore di comunicazione con il modello: HTTP error! status: 502. Verifica che il backend sia attivo e raggiungibile.",
     });
   });
-
-  test("a completed answer ends with a separator and the time to first character", () => {
-    expect(completedAnswer("Ciao!", 420)).toBe("Ciao!\n\n---\nPrimo carattere in 0,42 s");
-  });
 });
+
+/** Tasks the session asked to run later, with their delay: the test runs them when it wants. */
+let scheduled: Array<{ task: () => void; delayMs: number }> = [];
 
 function session(overrides: Partial<ChatDependencies> = {}) {
   let clock = 1_000;
+  scheduled = [];
   return createChatSession({
     getAccessToken: async () => "token",
     complete: async function* () {
@@ -63,27 +63,43 @@ function session(overrides: Partial<ChatDependencies> = {}) {
       clock += 100;
       yield "giorno";
     },
+    resetConnection: async (model) => `Connessione reimpostata: ${model}`,
     now: () => clock,
+    later: (task, delayMs) => void scheduled.push({ task, delayMs }),
+    refreshQuota: () => {},
     isAdmin: () => false,
-    historyTokens: 6144,
+    backendStatus: () => "online",
     ...overrides,
   });
 }
 
+/** A loaded PDF as the PDF context holds it, seen through the chat's document port. */
+function pdfDocument() {
+  const steps: string[] = [];
+  let phase: "loaded" | "used" | "empty" = "loaded";
+  const document: ChatDocument = {
+    documentForQuestion: () => (phase === "loaded" ? "Documento «Nota.pdf» (1 pagina):\nTesto." : null),
+    markUsed: () => void steps.push((phase = "used")),
+    reload: () => void steps.push((phase = "loaded")),
+    remove: () => void steps.push((phase = "empty")),
+  };
+  return { document, steps };
+}
+
 describe("send pipeline", () => {
-  test("the question, the streamed partial text, then the answer with its first-character line", async () => {
+  test("the question, the streamed partial text, then the answer with its time to first character", async () => {
     const chat = session();
     const partials: string[] = [];
-    chat.subscribe(() => partials.push(chat.getSnapshot().partial));
+    chat.store.subscribe((state) => partials.push(state.partial));
     await chat.send("  Ciao  ");
-    const messages = chat.getSnapshot().conversation.messages;
-    expect(messages.map((message) => [message.role, message.content])).toEqual([
-      ["user", "Ciao"],
-      ["assistant", "Buongiorno\n\n---\nPrimo carattere in 0,25 s"],
+    const messages = chat.store.getState().conversation.messages;
+    expect(messages.map(({ role, content, firstCharacterMs }) => ({ role, content, firstCharacterMs }))).toEqual([
+      { role: "user", content: "Ciao", firstCharacterMs: undefined },
+      { role: "assistant", content: "Buongiorno", firstCharacterMs: 250 },
     ]);
     expect(partials).toContain("Buon");
     expect(partials).toContain("Buongiorno");
-    expect(chat.getSnapshot().loading).toBe(false);
+    expect(chat.store.getState().loading).toBe(false);
   });
 
   test("without a token nothing is sent and the spec's alert shows", async () => {
@@ -91,8 +107,8 @@ describe("send pipeline", () => {
     const chat = session({ getAccessToken: async () => null, complete });
     await chat.send("Ciao");
     expect(complete).not.toHaveBeenCalled();
-    expect(chat.getSnapshot().alert).toBe("Token Auth0 non disponibile. Effettua il login.");
-    expect(chat.getSnapshot().conversation.messages).toEqual([]);
+    expect(chat.store.getState().alert).toBe("Token Auth0 non disponibile. Effettua il login.");
+    expect(chat.store.getState().conversation.messages).toEqual([]);
   });
 
   test("a 429 shows the quota card and blocks the input", async () => {
@@ -103,11 +119,11 @@ describe("send pipeline", () => {
       },
     });
     await chat.send("Ciao");
-    expect(chat.getSnapshot().conversation.messages.at(-1)?.content).toBe(MARKERS.quotaExceeded);
-    expect(chat.getSnapshot().blocked).toBe(true);
-    const messagesBefore = chat.getSnapshot().conversation.messages.length;
+    expect(chat.store.getState().conversation.messages.at(-1)).toMatchObject({ role: "assistant", content: "", card: MARKERS.quotaExceeded });
+    expect(chat.store.getState().blocked).toBe(true);
+    const messagesBefore = chat.store.getState().conversation.messages.length;
     await chat.send("Ancora?");
-    expect(chat.getSnapshot().conversation.messages).toHaveLength(messagesBefore);
+    expect(chat.store.getState().conversation.messages).toHaveLength(messagesBefore);
   });
 
   test("the admin sees the quota card but keeps the input", async () => {
@@ -119,8 +135,8 @@ describe("send pipeline", () => {
       },
     });
     await chat.send("Ciao");
-    expect(chat.getSnapshot().conversation.messages.at(-1)?.content).toBe(MARKERS.quotaExceeded);
-    expect(chat.getSnapshot().blocked).toBe(false);
+    expect(chat.store.getState().conversation.messages.at(-1)?.card).toBe(MARKERS.quotaExceeded);
+    expect(chat.store.getState().blocked).toBe(false);
   });
 
   test("the history sent is the conversation before the question", async () => {
@@ -136,21 +152,67 @@ describe("send pipeline", () => {
     expect(seen).toEqual([0, 2]);
   });
 
-  test("a document goes with its question only and never into the history", async () => {
+  test("a document goes with its question only and never into the history, then retires", async () => {
     const requests: { document?: string; history: number }[] = [];
+    const { document, steps } = pdfDocument();
     const chat = session({
-      complete: async function* ({ document, history }) {
-        requests.push({ document, history: history.length });
+      document,
+      complete: async function* ({ document: sent, history }) {
+        requests.push({ document: sent, history: history.length });
         yield "ok";
       },
     });
-    expect(await chat.send("Riassumi", { document: "Documento «Nota.pdf» (1 pagina):\nTesto." })).toBe(true);
+    expect(await chat.send("Riassumi")).toBe(true);
+    expect(steps).toEqual(["used"]);
     expect(await chat.send("E poi?")).toBe(true);
     expect(requests).toEqual([
       { document: "Documento «Nota.pdf» (1 pagina):\nTesto.", history: 0 },
       { document: undefined, history: 2 },
     ]);
-    expect(chat.getSnapshot().conversation.messages.map((message) => message.content)).not.toContain(expect.stringContaining("Testo."));
+    expect(chat.store.getState().conversation.messages.map((message) => message.content)).not.toContain(expect.stringContaining("Testo."));
+  });
+
+  test("a failed answer leaves the document for the next question", async () => {
+    const { document, steps } = pdfDocument();
+    const chat = session({
+      document,
+      complete: async function* () {
+        yield* [];
+        throw new Error("HTTP error! status: 502");
+      },
+    });
+    expect(await chat.send("Riassumi")).toBe(false);
+    expect(steps).toEqual([]);
+    expect(document.documentForQuestion()).not.toBeNull();
+  });
+
+  test("nothing is sent while the backend is not online, or with an empty input", async () => {
+    const complete = vi.fn();
+    expect(await session({ complete, backendStatus: () => "offline" }).send("Ciao")).toBe(false);
+    expect(await session({ complete, backendStatus: () => "checking" }).send("Ciao")).toBe(false);
+    expect(await session({ complete }).send("   ")).toBe(false);
+    expect(complete).not.toHaveBeenCalled();
+  });
+
+  test("*reset* resets the connection instead of asking, and says what happened", async () => {
+    const complete = vi.fn();
+    const chat = session({ complete });
+    chat.setModel("openai/gpt-oss-20b");
+    expect(await chat.send(" *reset* ")).toBe(false);
+    expect(complete).not.toHaveBeenCalled();
+    expect(chat.store.getState().notice).toBe("Connessione reimpostata: openai/gpt-oss-20b");
+    expect(chat.store.getState().conversation.messages).toEqual([]);
+  });
+
+  test("the plan and quotas are read again 500 ms after each question", async () => {
+    const refreshQuota = vi.fn();
+    const chat = session({ refreshQuota });
+    await chat.send("Ciao");
+    expect(scheduled.map(({ delayMs }) => delayMs)).toEqual([QUOTA_REFRESH_DELAY_MS]);
+    expect(QUOTA_REFRESH_DELAY_MS).toBe(500);
+    expect(refreshQuota).not.toHaveBeenCalled();
+    scheduled[0]?.task();
+    expect(refreshQuota).toHaveBeenCalledOnce();
   });
 
   test("send says whether a complete answer arrived", async () => {
@@ -164,16 +226,18 @@ describe("send pipeline", () => {
     expect(await session({ getAccessToken: async () => null }).send("Ciao")).toBe(false);
   });
 
-  test("'Altre azioni' drops the last question and its answer", async () => {
-    const chat = session();
+  test("'Altre azioni' drops the last question and its answer and brings the document back", async () => {
+    const { document, steps } = pdfDocument();
+    const chat = session({ document });
     await chat.send("Uno");
     await chat.send("Due");
-    chat.dropLastExchange();
-    expect(chat.getSnapshot().conversation.messages.map((message) => message.content.split("\n")[0])).toEqual(["Uno", "Buongiorno"]);
-    chat.dropLastExchange();
-    chat.dropLastExchange();
-    expect(chat.getSnapshot().conversation.messages).toEqual([]);
-    expect(chat.getSnapshot().conversation.contextUsage).toBe(0);
+    chat.moreActions();
+    expect(chat.store.getState().conversation.messages.map((message) => message.content)).toEqual(["Uno", "Buongiorno"]);
+    expect(steps).toEqual(["used", "loaded"]);
+    chat.moreActions();
+    chat.moreActions();
+    expect(chat.store.getState().conversation.messages).toEqual([]);
+    expect(chat.store.getState().conversation.contextUsage).toBe(0);
   });
 });
 
@@ -188,7 +252,7 @@ describe("stopping, clearing, options", () => {
   async function midAnswer() {
     const chat = session({ complete: stalling });
     const sending = chat.send("Racconta");
-    await vi.waitFor(() => expect(chat.getSnapshot().partial).toBe("Prima parte"));
+    await vi.waitFor(() => expect(chat.store.getState().partial).toBe("Prima parte"));
     return { chat, sending };
   }
 
@@ -196,16 +260,22 @@ describe("stopping, clearing, options", () => {
     const { chat, sending } = await midAnswer();
     chat.stop();
     await sending;
-    expect(chat.getSnapshot().conversation.messages.at(-1)?.content).toBe("Prima parte\n\n_(risposta interrotta)_");
-    expect(chat.getSnapshot().loading).toBe(false);
+    expect(chat.store.getState().conversation.messages.at(-1)?.content).toBe("Prima parte\n\n_(risposta interrotta)_");
+    expect(chat.store.getState().loading).toBe(false);
   });
 
   test("clear during an answer leaves an empty conversation", async () => {
     const { chat, sending } = await midAnswer();
     chat.clear();
     await sending;
-    expect(chat.getSnapshot().conversation.messages).toEqual([]);
-    expect(chat.getSnapshot().loading).toBe(false);
+    expect(chat.store.getState().conversation.messages).toEqual([]);
+    expect(chat.store.getState().loading).toBe(false);
+  });
+
+  test("a new chat starts without the document", () => {
+    const { document, steps } = pdfDocument();
+    session({ document }).clear();
+    expect(steps).toEqual(["empty"]);
   });
 
   test("the chosen model and Deep Think go with the question", async () => {
@@ -216,7 +286,7 @@ describe("stopping, clearing, options", () => {
         yield "ok";
       },
     });
-    expect(chat.getSnapshot().options).toEqual({ model: "openai/gpt-oss-120b", deepThink: false });
+    expect(chat.store.getState().options).toEqual({ model: "openai/gpt-oss-120b", deepThink: false });
     chat.setModel("openai/gpt-oss-20b");
     chat.setDeepThink(true);
     await chat.send("Pensaci bene");

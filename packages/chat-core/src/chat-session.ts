@@ -1,20 +1,48 @@
-import { DEFAULT_MODEL, supportsReasoning, type ChatModel } from "@oystar/api-client";
+import { DEFAULT_MODEL, supportsReasoning, type BackendStatus, type ChatModel } from "@oystar/api-client";
+import { createStore } from "zustand/vanilla";
 import type { CompletionOptions, CompletionRequest } from "./completion";
-import { newConversation, newMessage, newMessageId, type Conversation } from "./conversation";
-import { contextUsage, cutHistoryToBudget } from "./history";
+import { newConversation, newMessage, newMessageId, type ChatMessage, type Conversation } from "./conversation";
+import { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 import { MARKERS } from "./markers";
 import { chatMessages } from "./messages";
-import { classifyChatError, completedAnswer } from "./send-rules";
+import { canSend, classifyChatError, isResetCommand } from "./send-rules";
 
-/** The world around a chat, injected: the core runs and is tested without network or clock. */
+/** spec 001 §4: the plan and quotas are read again 500 ms after each question. */
+export const QUOTA_REFRESH_DELAY_MS = 500;
+
+/**
+ * spec 001 §4: a document that goes with one question only, then leaves the prompt (kept aside,
+ * so 'Altre azioni' can bring it back). The PDF context of @oystar/pdf-tools is one.
+ */
+export type ChatDocument = {
+  /** The document as the model reads it after the question; null when there is none. */
+  documentForQuestion(): string | null;
+  /** A complete answer used it. */
+  markUsed(): void;
+  /** 'Altre azioni': the used document back for the next question. */
+  reload(): void;
+  /** A new chat starts without it. */
+  remove(): void;
+};
+
+/** The world around a chat, injected: the core runs and is tested without network, clock or timers. */
 export type ChatDependencies = {
   getAccessToken: () => Promise<string | null>;
   /** Streams the answer's text pieces. */
   complete: (request: CompletionRequest) => AsyncIterable<string>;
+  /** spec 001 §4: the `*reset*` command; answers what to tell the user (see connectionReset). */
+  resetConnection: (model: ChatModel) => Promise<string>;
   now: () => number;
+  /** Runs a task later (the quota refresh after a question). */
+  later: (task: () => void, delayMs: number) => void;
+  /** spec 001 §4: reads the plan and quotas again. */
+  refreshQuota: () => void;
   /** spec 001 §4: the admin is never blocked by the quota (the server's verdict, known late). */
   isAdmin: () => boolean;
-  historyTokens: number;
+  /** spec 001 §4: nothing is sent unless the backend is online. */
+  backendStatus: () => BackendStatus;
+  /** The document that goes with the next question, when the screen has one. */
+  document?: ChatDocument;
 };
 
 export type ChatState = {
@@ -25,97 +53,108 @@ export type ChatState = {
   answerId: string | null;
   /** spec 001 §4: after a 429 the input is blocked. */
   blocked: boolean;
-  /** An alert for the user (shown with the ui-kit Notice). */
+  /** A failure to show the user (with the ui-kit Notice). */
   alert: string | null;
+  /** Something to tell the user that is not a failure (the reset's outcome, a copied answer …). */
+  notice: string | null;
   /** The advanced settings of spec 001 §2: the model, and 'Deep Think' for gpt-oss models. */
   options: CompletionOptions;
 };
 
 export type ChatSession = ReturnType<typeof createChatSession>;
 
-/** spec 001 §4–§5: the send pipeline of the plain chat, as a small store. */
+/** spec 001 §4–§5: the send pipeline of the plain chat, as a store and the steps that change it. */
 export function createChatSession(dependencies: ChatDependencies) {
-  let state: ChatState = {
+  const store = createStore<ChatState>()(() => ({
     conversation: newConversation(dependencies.now()),
     loading: false,
     partial: "",
     answerId: null,
     blocked: false,
     alert: null,
+    notice: null,
     options: { model: DEFAULT_MODEL, deepThink: false },
-  };
-  const listeners = new Set<() => void>();
+  }));
+  const update = (change: Partial<ChatState>) => store.setState(change);
+  const withMessages = (messages: ChatMessage[]) =>
+    update({ conversation: { ...store.getState().conversation, messages, contextUsage: contextUsage(messages) } });
+  const append = (message: ChatMessage) => withMessages([...store.getState().conversation.messages, message]);
   let inFlight: AbortController | null = null;
   let stoppedByUser = false;
-  const update = (change: Partial<ChatState>) => {
-    state = { ...state, ...change };
-    for (const listener of listeners) listener();
-  };
-  const append = (role: "user" | "assistant", content: string, id?: string) => {
-    const messages = [...state.conversation.messages, newMessage(role, content, dependencies.now(), id)];
-    update({ conversation: { ...state.conversation, messages, contextUsage: contextUsage(messages) } });
-  };
+
+  /** Streams the answer to one question. Resolves to whether a complete answer arrived. */
+  async function ask(question: string): Promise<boolean> {
+    // spec 001 §5: the token is fetched first; without one nothing is sent.
+    const token = await dependencies.getAccessToken().catch(() => null);
+    if (!token) {
+      update({ alert: chatMessages.tokenUnavailable });
+      return false;
+    }
+
+    const { conversation, options } = store.getState();
+    const history = cutHistoryToBudget(conversation.messages, HISTORY_TOKENS);
+    const document = dependencies.document?.documentForQuestion() ?? undefined;
+    append(newMessage("user", question, dependencies.now()));
+    const answerId = newMessageId(dependencies.now());
+    const answer = (content: string, extras: Pick<ChatMessage, "firstCharacterMs" | "card"> = {}) =>
+      append(newMessage("assistant", content, dependencies.now(), { id: answerId, ...extras }));
+    update({ loading: true, partial: "", answerId, alert: null });
+    inFlight = new AbortController();
+    stoppedByUser = false;
+    const started = dependencies.now();
+    let firstCharacterAt: number | null = null;
+    let text = "";
+    try {
+      for await (const piece of dependencies.complete({ question, document, history, token, signal: inFlight.signal, options })) {
+        if (!piece) continue;
+        firstCharacterAt ??= dependencies.now();
+        text += piece;
+        update({ partial: text });
+      }
+      // A stream reader may end quietly when aborted; that is still an abort.
+      if (inFlight.signal.aborted) throw inFlight.signal.reason;
+      answer(text, { firstCharacterMs: (firstCharacterAt ?? dependencies.now()) - started });
+      // spec 001 §4: a document goes with one question only.
+      if (document) dependencies.document?.markUsed();
+      return true;
+    } catch (error) {
+      if (inFlight.signal.aborted) {
+        // Stopped by the user: what had arrived stays, marked as cut short. (Cleared: nothing.)
+        if (stoppedByUser && text) answer(`${text}\n\n${chatMessages.answerStopped}`);
+        return false;
+      }
+      const failure = classifyChatError(error, { admin: dependencies.isAdmin() });
+      if (failure.kind === "quota") {
+        answer("", { card: MARKERS.quotaExceeded });
+        update({ blocked: failure.blockInput });
+      } else {
+        answer(failure.message);
+      }
+      return false;
+    } finally {
+      inFlight = null;
+      update({ loading: false, partial: "", answerId: null });
+    }
+  }
 
   return {
-    getSnapshot: () => state,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    /** Read it (or bind it with zustand's useStore); it changes only through the steps below. */
+    store,
 
     /**
-     * Sends a question, with a document for this question only when one is given. Resolves to
-     * whether a complete answer arrived (the caller then retires the document, spec 001 §4).
+     * Sends what the user typed under the send rules (spec 001 §5), with the document when there
+     * is one; `*reset*` resets the connection instead. Resolves to whether a complete answer arrived.
      */
-    async send(input: string, context: { document?: string } = {}): Promise<boolean> {
-      const question = input.trim();
-      if (!question || state.loading || state.blocked) return false;
-      // spec 001 §5: the token is fetched first; without one nothing is sent.
-      const token = await dependencies.getAccessToken().catch(() => null);
-      if (!token) {
-        update({ alert: chatMessages.tokenUnavailable });
+    async send(input: string): Promise<boolean> {
+      const { loading, blocked, options } = store.getState();
+      if (!canSend({ input, loading, blocked, backend: dependencies.backendStatus() })) return false;
+      if (isResetCommand(input)) {
+        update({ notice: await dependencies.resetConnection(options.model) });
         return false;
       }
-
-      const history = cutHistoryToBudget(state.conversation.messages, dependencies.historyTokens);
-      append("user", question);
-      const answerId = newMessageId(dependencies.now());
-      update({ loading: true, partial: "", answerId, alert: null });
-      inFlight = new AbortController();
-      stoppedByUser = false;
-      const started = dependencies.now();
-      let firstCharacterAt: number | null = null;
-      let text = "";
-      try {
-        const request = { question, document: context.document, history, token, signal: inFlight.signal, options: state.options };
-        for await (const piece of dependencies.complete(request)) {
-          if (!piece) continue;
-          firstCharacterAt ??= dependencies.now();
-          text += piece;
-          update({ partial: text });
-        }
-        // A stream reader may end quietly when aborted; that is still an abort.
-        if (inFlight.signal.aborted) throw inFlight.signal.reason;
-        append("assistant", completedAnswer(text, (firstCharacterAt ?? dependencies.now()) - started), answerId);
-        return true;
-      } catch (error) {
-        if (inFlight.signal.aborted) {
-          // Stopped by the user: what had arrived stays, marked as cut short. (Cleared: nothing.)
-          if (stoppedByUser && text) append("assistant", `${text}\n\n${chatMessages.answerStopped}`, answerId);
-          return false;
-        }
-        const failure = classifyChatError(error, { admin: dependencies.isAdmin() });
-        if (failure.kind === "quota") {
-          append("assistant", MARKERS.quotaExceeded, answerId);
-          update({ blocked: failure.blockInput });
-        } else {
-          append("assistant", failure.message, answerId);
-        }
-        return false;
-      } finally {
-        inFlight = null;
-        update({ loading: false, partial: "", answerId: null });
-      }
+      const answered = await ask(input.trim());
+      dependencies.later(dependencies.refreshQuota, QUOTA_REFRESH_DELAY_MS);
+      return answered;
     },
 
     /** Stops the answer being streamed. */
@@ -125,35 +164,45 @@ export function createChatSession(dependencies: ChatDependencies) {
     },
 
     /**
-     * spec 001 §2 ('Altre azioni'): the last question and its answer leave the history, so the
-     * next action on the same PDF starts from the conversation before it.
+     * spec 001 §2 ('Altre azioni'): the last question and its answer leave the history and the
+     * document comes back, so the next action on it starts from the conversation before.
      */
-    dropLastExchange() {
-      if (state.loading) return;
-      const messages = [...state.conversation.messages];
+    moreActions() {
+      if (store.getState().loading) return;
+      const messages = store.getState().conversation.messages;
       const lastQuestion = messages.findLastIndex((message) => message.role === "user");
-      if (lastQuestion < 0) return;
-      const kept = messages.slice(0, lastQuestion);
-      update({ conversation: { ...state.conversation, messages: kept, contextUsage: contextUsage(kept) } });
+      if (lastQuestion >= 0) withMessages(messages.slice(0, lastQuestion));
+      dependencies.document?.reload();
     },
 
-    /** A fresh conversation (clear chat). */
+    /** A fresh conversation (clear chat), without the document. */
     clear() {
       inFlight?.abort();
+      dependencies.document?.remove();
       update({ conversation: newConversation(dependencies.now()), partial: "", alert: null });
     },
 
     /** Choosing a model without reasoning turns 'Deep Think' off with it. */
     setModel(model: ChatModel) {
-      update({ options: { model, deepThink: state.options.deepThink && supportsReasoning(model) } });
+      update({ options: { model, deepThink: store.getState().options.deepThink && supportsReasoning(model) } });
     },
 
     setDeepThink(deepThink: boolean) {
-      update({ options: { ...state.options, deepThink: deepThink && supportsReasoning(state.options.model) } });
+      const { options } = store.getState();
+      update({ options: { ...options, deepThink: deepThink && supportsReasoning(options.model) } });
+    },
+
+    /** Tells the user something (a copied answer, a share that fell back to copying …). */
+    notify(notice: string) {
+      update({ notice });
     },
 
     dismissAlert() {
       update({ alert: null });
+    },
+
+    dismissNotice() {
+      update({ notice: null });
     },
   };
 }

@@ -5,12 +5,15 @@ import { afterEach, describe, expect, test } from "vitest";
 import { chatCompletionBody, modelCompletion, providerBaseUrl } from "./completion";
 import { newMessage } from "./conversation";
 import { MARKERS } from "./markers";
-import { completedAnswer } from "./send-rules";
 
 describe("the request of a question", () => {
-  const history = [newMessage("user", "Prima domanda", 1), newMessage("assistant", completedAnswer("Prima risposta", 420), 2), newMessage("assistant", MARKERS.quotaExceeded, 3)];
+  const history = [
+    newMessage("user", "Prima domanda", 1),
+    newMessage("assistant", "Prima risposta", 2, { firstCharacterMs: 420 }),
+    newMessage("assistant", "", 3, { card: MARKERS.quotaExceeded }),
+  ];
 
-  test("system prompt, the history without cards or first-character lines, the question, the chat preset", () => {
+  test("system prompt, the history without cards, the question, the chat preset", () => {
     const body = chatCompletionBody("Seconda domanda", history, { model: "openai/gpt-oss-20b", deepThink: false });
     expect(body.messages.map((message) => [message.role, message.content.slice(0, 20)])).toEqual([
       ["system", "Sei OYSTAR, un assis"],
@@ -56,18 +59,17 @@ describe("streaming from an OpenAI-compatible endpoint", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     close = () => server.close();
     const complete = modelCompletion({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/groq` });
-    const pieces: string[] = [];
-    for await (const piece of complete({
-      question: "Ciao",
-      history: [],
-      token: "token-1",
-      signal: new AbortController().signal,
-      options: { model: "openai/gpt-oss-120b", deepThink: true },
-    })) {
-      pieces.push(piece);
-    }
-    expect(pieces).toEqual(["Cia", "o!"]);
+    const ask = async (token: string) => {
+      const pieces: string[] = [];
+      const request = { question: "Ciao", history: [], token, signal: new AbortController().signal, options: { model: "openai/gpt-oss-120b" as const, deepThink: true } };
+      for await (const piece of complete(request)) pieces.push(piece);
+      return pieces;
+    };
+    expect(await ask("token-1")).toEqual(["Cia", "o!"]);
     expect(seen.authorization).toBe("Bearer token-1");
     expect(seen.body).toMatchObject({ model: "openai/gpt-oss-120b", reasoning_effort: "high" });
+    // One client for the session; each question carries the token fetched for it.
+    expect(await ask("token-2")).toEqual(["Cia", "o!"]);
+    expect(seen.authorization).toBe("Bearer token-2");
   });
 });

@@ -1,5 +1,4 @@
 import { createApiClient, readModelStream, supportsReasoning, type ChatCompletionRequest, type ChatModel } from "@oystar/api-client";
-import { isMarker } from "./markers";
 import type { ChatMessage } from "./conversation";
 
 /** spec 001 §9: the chat's prompt preset. */
@@ -24,12 +23,6 @@ export function providerBaseUrl(provider: Provider): string {
   return provider === "local" ? "http://localhost:8000/groq" : "/groq";
 }
 
-/** The separator and first-character line a finished answer carries (see completedAnswer). */
-export const COMPLETION_LINE = "\n\n---\n";
-
-/** An answer without its first-character line: what the model said, what gets copied or read. */
-export const answerText = (content: string) => content.split(COMPLETION_LINE)[0] ?? "";
-
 export type CompletionOptions = { model: ChatModel; deepThink: boolean };
 
 /**
@@ -48,8 +41,8 @@ export function chatCompletionBody(
     model: options.model,
     messages: [
       { role: "system", content: CHAT_SYSTEM_PROMPT },
-      // Cards (markers) are not conversation; the first-character line is not the answer.
-      ...history.filter((message) => !isMarker(message.content)).map((message) => ({ role: message.role, content: answerText(message.content) })),
+      // Cards are not conversation.
+      ...history.filter((message) => !message.card).map((message) => ({ role: message.role, content: message.content })),
       { role: "user", content: document ? `${question}\n\n${document}` : question },
     ],
     stream: true,
@@ -68,13 +61,16 @@ export type CompletionRequest = {
   options: CompletionOptions;
 };
 
-/** Streams answers from an OpenAI-compatible endpoint (the gateway by default). */
+/**
+ * Streams answers from an OpenAI-compatible endpoint (the gateway by default): one client for
+ * every question of a session, each question with the token fetched for it (spec 001 §5).
+ */
 export function modelCompletion({ baseUrl, fetch }: { baseUrl: string; fetch?: typeof globalThis.fetch }) {
+  const api = createApiClient({ baseUrl, timeoutMs: MODEL_CALL_TIMEOUT_MS, fetch });
   return async function* complete({ question, document, history, token, signal, options }: CompletionRequest): AsyncGenerator<string> {
-    const api = createApiClient({ baseUrl, getAccessToken: async () => token, timeoutMs: MODEL_CALL_TIMEOUT_MS, fetch });
     const response = await api.raw("/chat/completions", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream", Authorization: `Bearer ${token}` },
       body: JSON.stringify(chatCompletionBody(question, history, options, document)),
       signal,
     });

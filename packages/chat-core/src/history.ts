@@ -3,6 +3,9 @@ import type { ChatMessage } from "./conversation";
 /** spec 001 §5: history size is estimated at 1 token per 4 characters. */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
+/** spec 001 §9: the chat's history budget, in estimated tokens. */
+export const HISTORY_TOKENS = 6144;
+
 /** spec 001 §9: the direct chat prompt includes the last 10 history messages. */
 export const HISTORY_MESSAGES = 10;
 

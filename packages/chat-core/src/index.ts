@@ -1,8 +1,7 @@
 export { ADVANCED_CONTROLS_EVENT, toggleAdvancedControls } from "./advanced-controls";
-export { createChatSession } from "./chat-session";
-export type { ChatDependencies, ChatSession, ChatState } from "./chat-session";
+export { createChatSession, QUOTA_REFRESH_DELAY_MS } from "./chat-session";
+export type { ChatDependencies, ChatDocument, ChatSession, ChatState } from "./chat-session";
 export {
-  answerText,
   CHAT_PRESET,
   CHAT_SYSTEM_PROMPT,
   chatCompletionBody,
@@ -12,18 +11,16 @@ export {
   providerBaseUrl,
 } from "./completion";
 export type { CompletionOptions, CompletionRequest, Provider } from "./completion";
-export { newConversation, newMessage, newMessageId } from "./conversation";
+export { connectionReset } from "./connection-reset";
+export { newConversation, newMessage } from "./conversation";
 export type { ChatMessage, Conversation, SourceRef } from "./conversation";
-export { CHAT_CONTEXT_CHARS, contextUsage, cutHistoryToBudget, estimateTokens, HISTORY_MESSAGES } from "./history";
-export { markdownBlocks } from "./markdown-blocks";
-export { isMarker, MARKERS } from "./markers";
-export type { Marker } from "./markers";
+export { CHAT_CONTEXT_CHARS, contextUsage, cutHistoryToBudget, HISTORY_MESSAGES, HISTORY_TOKENS } from "./history";
+export { MARKERS } from "./markers";
+export type { ChatCard } from "./markers";
 export { chatMessages } from "./messages";
-export { safeLinkUrl } from "./safe-links";
-export { canSend, classifyChatError, completedAnswer, isResetCommand } from "./send-rules";
+export { canSend, classifyChatError, isResetCommand } from "./send-rules";
 export type { ChatFailure } from "./send-rules";
-export { copyAnswer, shareAnswer } from "./share";
-export { createReadAloud, speakableText, SPEECH } from "./speech";
+export { createReadAloud, SPEECH } from "./speech";
 export type { ReadAloud } from "./speech";
 export { DEFAULT_TYPING_SPEED, estimatedTypingSeconds, TYPING_SPEEDS, typingSample } from "./typing-demo";
 export type { TypingSpeed } from "./typing-demo";

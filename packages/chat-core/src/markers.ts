@@ -1,4 +1,7 @@
-/** spec 001 §3: special message contents the screens render as cards. */
+/**
+ * spec 001 §3: the special messages the screens render as cards. A message carries its card in
+ * its own field (`card`), never in its text.
+ */
 export const MARKERS = {
   quotaExceeded: "QUOTA_EXCEEDED_UPGRADE",
   debatesExceeded: "QUOTA_EXCEEDED_DEBATES",
@@ -6,6 +9,4 @@ export const MARKERS = {
   feedbackForm: "FEEDBACK_FORM",
 } as const;
 
-export type Marker = (typeof MARKERS)[keyof typeof MARKERS];
-
-export const isMarker = (content: string): content is Marker => (Object.values(MARKERS) as string[]).includes(content);
+export type ChatCard = (typeof MARKERS)[keyof typeof MARKERS];

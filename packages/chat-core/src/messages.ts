@@ -8,6 +8,7 @@ export const chatMessages = {
   quotaTitle: "Quota Esaurita!",
   quotaText: "Hai raggiunto il limite di domande del tuo piano.",
   answerStopped: "_(risposta interrotta)_",
+  resetLocalOnly: "Connessione reimpostata (solo nel browser).",
   speechUnsupported: "Text-to-speech non supportato dal browser",
   copied: "Risposta copiata negli appunti.",
   copyFailed: "Non è stato possibile copiare la risposta: selezionala e copiala a mano.",

@@ -1,5 +1,4 @@
 import type { BackendStatus } from "@oystar/api-client";
-import { COMPLETION_LINE } from "./completion";
 import { chatMessages } from "./messages";
 
 /** spec 001 §5: when the send button works. */
@@ -26,9 +25,4 @@ export function classifyChatError(error: unknown, options: { admin: boolean }): 
   if (status === 429 || message.includes("429")) return { kind: "quota", blockInput: !options.admin };
   if (status === 401 || /401|Token|Auth/.test(message)) return { kind: "auth", message: chatMessages.authenticationError };
   return { kind: "llm", message: chatMessages.llmError(message) };
-}
-
-/** spec 001 §4: the completed answer, a separator, and the time to first character. */
-export function completedAnswer(text: string, firstCharacterMs: number): string {
-  return `${text}${COMPLETION_LINE}${chatMessages.firstCharacter(firstCharacterMs / 1000)}`;
 }

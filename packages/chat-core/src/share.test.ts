@@ -1,12 +1,11 @@
 import { describe, expect, test, vi } from "vitest";
 import { chatMessages } from "./messages";
-import { completedAnswer } from "./send-rules";
 import { copyAnswer, shareAnswer } from "./share";
 
-const answer = completedAnswer("La risposta.", 1200);
+const answer = "La risposta.";
 
 describe("copy and share", () => {
-  test("copy puts the answer without its first-character line on the clipboard", async () => {
+  test("copy puts the answer on the clipboard", async () => {
     const writeText = vi.fn(async () => undefined);
     expect(await copyAnswer(answer, { clipboard: { writeText } })).toBe(chatMessages.copied);
     expect(writeText).toHaveBeenCalledWith("La risposta.");

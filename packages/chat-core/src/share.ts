@@ -1,4 +1,3 @@
-import { answerText } from "./completion";
 import { chatMessages } from "./messages";
 
 type ShareTarget = {
@@ -6,11 +5,11 @@ type ShareTarget = {
   clipboard?: Pick<Clipboard, "writeText">;
 };
 
-/** Copies an answer (without its first-character line). Returns what to tell the user. */
+/** Copies an answer. Returns what to tell the user. */
 export async function copyAnswer(content: string, target: ShareTarget): Promise<string> {
   if (!target.clipboard) return chatMessages.copyFailed;
   try {
-    await target.clipboard.writeText(answerText(content));
+    await target.clipboard.writeText(content);
     return chatMessages.copied;
   } catch {
     return chatMessages.copyFailed;
@@ -27,7 +26,7 @@ export async function shareAnswer(content: string, target: ShareTarget): Promise
     return copied === chatMessages.copied ? chatMessages.sharedByCopy : copied;
   }
   try {
-    await target.share({ title: "OYSTAR AI", text: answerText(content) });
+    await target.share({ title: "OYSTAR AI", text: content });
     return null;
   } catch (error) {
     if (error instanceof Error && error.name === "AbortError") return null;

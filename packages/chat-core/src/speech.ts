@@ -1,4 +1,4 @@
-import { answerText } from "./completion";
+import { createStore } from "zustand/vanilla";
 import { chatMessages } from "./messages";
 
 /** spec 001 §9: speech in Italian, rate 0.9, pitch 1. */
@@ -6,11 +6,11 @@ export const SPEECH = { lang: "it-IT", rate: 0.9, pitch: 1 } as const;
 
 /**
  * The prose of an answer, as a listener wants it: no code blocks, no Markdown symbols, link texts
- * without their addresses, no first-character line.
+ * without their addresses.
  */
 export function speakableText(markdown: string): string {
   return (
-    answerText(markdown)
+    markdown
       // Code is for reading, not for listening.
       .replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\1[^\n]*|$)/gm, " ")
       .replace(/<[^>\n]+>/g, " ")
@@ -36,43 +36,35 @@ type UtteranceFactory = (text: string) => SpeechSynthesisUtterance;
 
 /**
  * Read aloud (spec 001 §4): one message at a time; pressing again on the message being read stops
- * it, pressing on another switches to it. Listeners hear which message is being read.
+ * it, pressing on another switches to it. The store says which message is being read.
  */
 export function createReadAloud(speech: Speech | undefined, makeUtterance: UtteranceFactory | undefined) {
-  let speakingId: string | null = null;
-  const listeners = new Set<() => void>();
-  const set = (id: string | null) => {
-    speakingId = id;
-    for (const listener of listeners) listener();
-  };
+  const store = createStore<{ speakingId: string | null }>()(() => ({ speakingId: null }));
+  const speaking = (id: string | null) => store.setState({ speakingId: id });
   return {
     supported: Boolean(speech && makeUtterance),
-    speakingId: () => speakingId,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    store,
     /** Returns an alert for the user when the browser cannot speak. */
     toggle(id: string, markdown: string): string | null {
       if (!speech || !makeUtterance) return chatMessages.speechUnsupported;
-      const wasSpeaking = speakingId;
+      const wasSpeaking = store.getState().speakingId;
       speech.cancel();
-      set(null);
+      speaking(null);
       if (wasSpeaking === id) return null;
       const utterance = makeUtterance(speakableText(markdown));
       Object.assign(utterance, SPEECH);
       const finished = () => {
-        if (speakingId === id) set(null);
+        if (store.getState().speakingId === id) speaking(null);
       };
       utterance.onend = finished;
       utterance.onerror = finished;
-      set(id);
+      speaking(id);
       speech.speak(utterance);
       return null;
     },
     stop() {
       speech?.cancel();
-      set(null);
+      speaking(null);
     },
   };
 }

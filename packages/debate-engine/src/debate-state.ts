@@ -1,4 +1,4 @@
-import { MARKERS, type Marker } from "@oystar/chat-core";
+import { MARKERS, type ChatCard } from "@oystar/chat-core";
 import { DEFAULT_PROVIDER, defaultSettings, type ResetRequest, type Settings } from "@oystar/api-client";
 import type { DebateModelRequest } from "./debate-request";
 import type { LoopGuard } from "./loop-guard";
@@ -40,7 +40,7 @@ export type DebateCardMessage = {
 export type DebateMessage = DebateSpeech | DebateCardMessage;
 
 /** The chat-core marker of a card, for screens that render cards through MessageList. */
-export function cardMarker(card: DebateCard): Marker | null {
+export function cardMarker(card: DebateCard): ChatCard | null {
   if (card.kind === "feedbackForm") return MARKERS.feedbackForm;
   if (card.kind === "noResponse") return MARKERS.noResponse;
   if (card.kind === "debatesExceeded") return MARKERS.debatesExceeded;

@@ -1,6 +1,9 @@
-import { debateFeedbackSchema, FEEDBACK_COMMENT_MAX, FEEDBACK_TOPIC_MAX, formReceiptSchema, type ApiClient, type DebateFeedback } from "@oystar/api-client";
+import { DEBATE_FEEDBACK_COMMENT_MAX, debateFeedbackSchema, formReceiptSchema, type ApiClient, type DebateFeedback } from "@oystar/api-client";
 
 // spec 001 §2, §3, §7: the feedback form that closes a debate. No debate text travels with it.
+
+/** The most of a topic the feedback carries (the schema's bound for debate_topic). */
+const TOPIC_MAX = 1000;
 
 export type FeedbackAnswers = { rating: number; comment: string; pdfRequested: boolean };
 
@@ -8,8 +11,8 @@ export type FeedbackAnswers = { rating: number; comment: string; pdfRequested: b
 export function debateFeedback(answers: FeedbackAnswers, topic: string, at: Date): DebateFeedback {
   return {
     rating: answers.rating,
-    comment: answers.comment.trim().slice(0, FEEDBACK_COMMENT_MAX),
-    debate_topic: topic.slice(0, FEEDBACK_TOPIC_MAX),
+    comment: answers.comment.trim().slice(0, DEBATE_FEEDBACK_COMMENT_MAX),
+    debate_topic: topic.slice(0, TOPIC_MAX),
     timestamp: at.toISOString(),
     pdf_requested: answers.pdfRequested,
   };

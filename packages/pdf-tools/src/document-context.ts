@@ -13,12 +13,6 @@ export const reloadedPdf = (record: PdfRecord): LoadedPdf => ({ name: record.nam
 /** spec 001 §2: the size shown beside a loaded PDF, in KB. */
 export const sizeInKilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("it-IT")} KB`;
 
-/**
- * The document as the model reads it, after the question. The header line is what the offline
- * model (apps/api) recognises to tell the question from the document.
- */
-export const documentContext = (pdf: LoadedPdf) => `Documento «${pdf.name}» (${pdf.pages} ${pdf.pages === 1 ? "pagina" : "pagine"}):\n${pdf.text}`;
-
 export type DocumentAction = "verbale" | "riassunto" | "actions";
 
 /** spec 001 §2: the three actions offered on a loaded PDF, and the request each one sends. */

@@ -1,12 +1,15 @@
-export { answerPdf, answerPdfFileName, documentPdf, fileNamePart, isoDay, PDF_LAYOUT, simplifiedPdfText } from "./answer-pdf";
+export { answerPdf, answerPdfFileName, documentPdf, fileNamePart, isoDay, PDF_LAYOUT } from "./answer-pdf";
 export type { AnswerPdf, PdfBlock, PdfDocument } from "./answer-pdf";
-export { DOCUMENT_ACTIONS, documentContext, reducedRecord, reloadedPdf, sizeInKilobytes } from "./document-context";
+export { DOCUMENT_ACTIONS } from "./document-context";
 export type { DocumentAction, LoadedPdf, PdfRecord } from "./document-context";
+export { formatDocumentContext, parseDocumentContext } from "./document-header";
+export type { DocumentFacts } from "./document-header";
 export { pdfMessages } from "./messages";
 export { createPdfContext } from "./pdf-context";
 export { OCR_TIMEOUT_MS, ocrPdf } from "./pdf-ocr";
+export { formatPageMarker, withoutPageMarkers } from "./page-markers";
 export type { PdfContext, PdfContextDependencies, PdfContextState, PdfFile, PdfPhase } from "./pdf-context";
-export { isPdfFile, limitDocumentText, looksScanned, PDF_LIMITS, PDF_TIMEOUTS_MS, pdfFileProblem } from "./pdf-limits";
+export { PDF_LIMITS, PDF_TIMEOUTS_MS } from "./pdf-limits";
 export type { PdfFileFacts } from "./pdf-limits";
 export { extractPdfText, PdfError } from "./pdf-text";
 export type { ExtractedPdf, PdfOpener, PdfTextDocument, PdfTextPage } from "./pdf-text";

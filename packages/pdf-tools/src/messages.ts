@@ -17,8 +17,6 @@ export const pdfMessages = {
   parseTimeout: "Timeout nell'analisi del PDF: il documento non è stato aperto entro 30 secondi.",
   extractionFailed: "Impossibile estrarre il testo dal PDF: il file potrebbe essere danneggiato.",
   uploadFailed: (detail: string) => `Errore durante il caricamento del PDF: ${detail}`,
-  pageMarker: (page: number) => `--- Pagina ${page} ---`,
-  pageSkipped: (page: number) => `[Pagina ${page}: errore di estrazione, pagina saltata]`,
   truncatedAlert:
     "Il documento supera i 100.000 caratteri ed è stato troncato: l'assistente ne leggerà solo la prima parte. Per documenti lunghi usa OYSTAR RAG.",
   truncatedNote:

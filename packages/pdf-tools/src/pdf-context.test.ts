@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { documentContext, sizeInKilobytes } from "./document-context";
+import { sizeInKilobytes } from "./document-context";
 import { createPdfContext, type PdfFile } from "./pdf-context";
 import { limitDocumentText, pdfFileProblem } from "./pdf-limits";
 import { PdfError, type ExtractedPdf } from "./pdf-text";
@@ -47,8 +47,7 @@ describe("checking a file before reading it", () => {
     expect(limitDocumentText("a".repeat(100_001)).truncated).toBe(true);
   });
 
-  test("what the model reads and what the user sees", () => {
-    expect(documentContext({ name: "Nota.pdf", pages: 1, size: 900, text: "Testo." })).toBe("Documento «Nota.pdf» (1 pagina):\nTesto.");
+  test("the size the user sees", () => {
     expect(sizeInKilobytes(20_480)).toBe("20 KB");
     expect(sizeInKilobytes(100)).toBe("1 KB");
   });
@@ -58,16 +57,19 @@ describe("the chat's PDF context", () => {
   test("a PDF is read, used by one reply, kept as a record, and loaded again for more actions", async () => {
     const context = createPdfContext({ extract: async () => extracted(), ocr: async () => ({ text: "" }) });
     const reading = context.load(file());
-    expect(context.getSnapshot().phase).toEqual({ name: "reading", fileName: "Verbale.pdf" });
+    expect(context.store.getState().phase).toEqual({ name: "reading", fileName: "Verbale.pdf" });
     await reading;
     const pdf = { name: "Verbale.pdf", pages: 2, size: 20_480, text: "--- Pagina 1 ---\nIl consiglio approva il bilancio." };
-    expect(context.getSnapshot().phase).toEqual({ name: "loaded", pdf });
+    expect(context.store.getState().phase).toEqual({ name: "loaded", pdf });
+    // The chat's document port: the PDF goes with the next question, then retires.
+    expect(context.documentForQuestion()).toBe(`Documento «Verbale.pdf» (2 pagine):\n${pdf.text}`);
     context.markUsed();
-    expect(context.getSnapshot().phase).toEqual({ name: "used", record: { name: "Verbale.pdf", pages: 2, size: 20_480, originalText: pdf.text } });
+    expect(context.documentForQuestion()).toBeNull();
+    expect(context.store.getState().phase).toEqual({ name: "used", record: { name: "Verbale.pdf", pages: 2, size: 20_480, originalText: pdf.text } });
     context.reload();
-    expect(context.getSnapshot().phase).toEqual({ name: "loaded", pdf });
+    expect(context.store.getState().phase).toEqual({ name: "loaded", pdf });
     context.remove();
-    expect(context.getSnapshot().phase).toEqual({ name: "empty" });
+    expect(context.store.getState().phase).toEqual({ name: "empty" });
   });
 
   test("a refused file is never read", async () => {
@@ -75,22 +77,22 @@ describe("the chat's PDF context", () => {
     const context = createPdfContext({ extract: async () => (reads++, extracted()), ocr: async () => ({ text: "" }) });
     await context.load(file("foto.png", 10, "image/png"));
     expect(reads).toBe(0);
-    expect(context.getSnapshot()).toMatchObject({ phase: { name: "empty" }, alert: "Sono supportati solo file PDF." });
+    expect(context.store.getState()).toMatchObject({ phase: { name: "empty" }, alert: "Sono supportati solo file PDF." });
   });
 
   test("extraction failures say why; unexpected ones say the PDF could not be loaded", async () => {
     const tooBig = createPdfContext({ extract: async () => Promise.reject(new PdfError("Il PDF è troppo grande: 1200 pagine (massimo 1000).")), ocr: async () => ({ text: "" }) });
     await tooBig.load(file());
-    expect(tooBig.getSnapshot().alert).toBe("Il PDF è troppo grande: 1200 pagine (massimo 1000).");
+    expect(tooBig.store.getState().alert).toBe("Il PDF è troppo grande: 1200 pagine (massimo 1000).");
     const broken = createPdfContext({ extract: async () => Promise.reject(new Error("worker perso")), ocr: async () => ({ text: "" }) });
     await broken.load(file());
-    expect(broken.getSnapshot()).toMatchObject({ phase: { name: "empty" }, alert: "Errore durante il caricamento del PDF: worker perso" });
+    expect(broken.store.getState()).toMatchObject({ phase: { name: "empty" }, alert: "Errore durante il caricamento del PDF: worker perso" });
   });
 
   test("a cut document warns the user", async () => {
     const context = createPdfContext({ extract: async () => extracted({ truncated: true }), ocr: async () => ({ text: "" }) });
     await context.load(file());
-    expect(context.getSnapshot().warning).toMatch(/supera i 100\.000 caratteri/);
+    expect(context.store.getState().warning).toMatch(/supera i 100\.000 caratteri/);
   });
 
   test("a scan asks for OCR; confirmed, the server's text is loaded", async () => {
@@ -102,30 +104,30 @@ describe("the chat's PDF context", () => {
       ocr: (given) => (seen.push(given), ocr.promise),
     });
     await context.load(scan);
-    expect(context.getSnapshot().phase).toEqual({ name: "scanned", file: scan, pages: 3 });
+    expect(context.store.getState().phase).toEqual({ name: "scanned", file: scan, pages: 3 });
     const running = context.confirmOcr();
-    expect(context.getSnapshot().phase).toEqual({ name: "ocr", fileName: "Scansione.pdf" });
+    expect(context.store.getState().phase).toEqual({ name: "ocr", fileName: "Scansione.pdf" });
     ocr.resolve({ text: "Testo letto dall'OCR." });
     await running;
     expect(seen).toEqual([scan]);
-    expect(context.getSnapshot().phase).toEqual({ name: "loaded", pdf: { name: "Scansione.pdf", pages: 3, size: 20_480, text: "Testo letto dall'OCR." } });
+    expect(context.store.getState().phase).toEqual({ name: "loaded", pdf: { name: "Scansione.pdf", pages: 3, size: 20_480, text: "Testo letto dall'OCR." } });
   });
 
   test("OCR text over the limit is cut with the OCR warning; an OCR failure is shown", async () => {
     const long = createPdfContext({ extract: async () => extracted({ scanned: true }), ocr: async () => ({ text: "a".repeat(100_001) }) });
     await long.load(file());
     await long.confirmOcr();
-    expect(long.getSnapshot().warning).toMatch(/circa 2500 caratteri per pagina/);
+    expect(long.store.getState().warning).toMatch(/circa 2500 caratteri per pagina/);
     const failing = createPdfContext({ extract: async () => extracted({ scanned: true }), ocr: async () => Promise.reject(new Error("OCR failed: 502")) });
     await failing.load(file());
     await failing.confirmOcr();
-    expect(failing.getSnapshot()).toMatchObject({ phase: { name: "empty" }, alert: "❌ Errore OCR: OCR failed: 502" });
+    expect(failing.store.getState()).toMatchObject({ phase: { name: "empty" }, alert: "❌ Errore OCR: OCR failed: 502" });
   });
 
   test("OCR without a scanned file says there is nothing to process", async () => {
     const context = createPdfContext({ extract: async () => extracted(), ocr: async () => ({ text: "" }) });
     await context.confirmOcr();
-    expect(context.getSnapshot().alert).toBe("Nessun file PDF da processare");
+    expect(context.store.getState().alert).toBe("Nessun file PDF da processare");
   });
 
   test("a PDF removed while it is read does not come back", async () => {
@@ -135,6 +137,6 @@ describe("the chat's PDF context", () => {
     context.remove();
     slow.resolve(extracted());
     await reading;
-    expect(context.getSnapshot().phase).toEqual({ name: "empty" });
+    expect(context.store.getState().phase).toEqual({ name: "empty" });
   });
 });

@@ -1,4 +1,6 @@
+import { createStore } from "zustand/vanilla";
 import { reducedRecord, reloadedPdf, type LoadedPdf, type PdfRecord } from "./document-context";
+import { formatDocumentContext } from "./document-header";
 import { pdfMessages } from "./messages";
 import { limitDocumentText, pdfFileProblem, type PdfFileFacts } from "./pdf-limits";
 import { PdfError, type ExtractedPdf } from "./pdf-text";
@@ -34,23 +36,26 @@ export type PdfContext<F extends PdfFile = PdfFile> = ReturnType<typeof createPd
 const failureText = (error: unknown) =>
   error instanceof PdfError ? error.message : pdfMessages.uploadFailed(error instanceof Error ? error.message : String(error));
 
-/** The chat's PDF context (spec 001 §2–§5) as a small store; extraction and OCR are injected. */
+/**
+ * The chat's PDF context (spec 001 §2–§5) as a store; extraction and OCR are injected. It is the
+ * chat session's document port: the loaded PDF goes with the next question, then retires.
+ */
 export function createPdfContext<F extends PdfFile>(dependencies: PdfContextDependencies<F>) {
-  let state: PdfContextState<F> = { phase: { name: "empty" }, alert: null, warning: null };
-  const listeners = new Set<() => void>();
+  const store = createStore<PdfContextState<F>>()(() => ({ phase: { name: "empty" }, alert: null, warning: null }));
   // A file removed or replaced while it was being read must not come back when its text arrives.
   let generation = 0;
-  const update = (change: Partial<PdfContextState<F>>) => {
-    state = { ...state, ...change };
-    for (const listener of listeners) listener();
-  };
-  const busy = () => state.phase.name === "reading" || state.phase.name === "ocr";
+  const update = (change: Partial<PdfContextState<F>>) => store.setState(change);
+  const phase = () => store.getState().phase;
+  const busy = () => phase().name === "reading" || phase().name === "ocr";
 
   return {
-    getSnapshot: () => state,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    /** Read it (or bind it with zustand's useStore); it changes only through the steps below. */
+    store,
+
+    /** spec 001 §4: the loaded PDF as the model reads it after the question; null without one. */
+    documentForQuestion(): string | null {
+      const current = phase();
+      return current.name === "loaded" ? formatDocumentContext(current.pdf) : null;
     },
 
     /** Reads a file the user chose or dropped; a file the checks refuse becomes an alert. */
@@ -73,14 +78,14 @@ export function createPdfContext<F extends PdfFile>(dependencies: PdfContextDepe
 
     /** 'Sì, estrai testo': the server reads the scan. */
     async confirmOcr(): Promise<void> {
-      const phase = state.phase;
-      if (phase.name !== "scanned") return update({ alert: pdfMessages.ocrNoFile });
+      const scanned = phase();
+      if (scanned.name !== "scanned") return update({ alert: pdfMessages.ocrNoFile });
       const mine = ++generation;
-      update({ phase: { name: "ocr", fileName: phase.file.name }, alert: null });
+      update({ phase: { name: "ocr", fileName: scanned.file.name }, alert: null });
       try {
-        const { text, truncated } = limitDocumentText((await dependencies.ocr(phase.file)).text);
+        const { text, truncated } = limitDocumentText((await dependencies.ocr(scanned.file)).text);
         if (mine !== generation) return;
-        const pdf = { name: phase.file.name, text, pages: phase.pages, size: phase.file.size };
+        const pdf = { name: scanned.file.name, text, pages: scanned.pages, size: scanned.file.size };
         update({ phase: { name: "loaded", pdf }, warning: truncated ? pdfMessages.ocrTruncatedAlert : null });
       } catch (error) {
         if (mine === generation) update({ phase: { name: "empty" }, alert: pdfMessages.ocrFailed(error instanceof Error ? error.message : String(error)) });
@@ -95,12 +100,14 @@ export function createPdfContext<F extends PdfFile>(dependencies: PdfContextDepe
 
     /** spec 001 §4: a reply used the PDF; it leaves the prompt and stays as a reduced record. */
     markUsed() {
-      if (state.phase.name === "loaded") update({ phase: { name: "used", record: reducedRecord(state.phase.pdf) }, warning: null });
+      const current = phase();
+      if (current.name === "loaded") update({ phase: { name: "used", record: reducedRecord(current.pdf) }, warning: null });
     },
 
     /** 'Altre azioni': the same PDF back in context for another action. */
     reload() {
-      if (state.phase.name === "used") update({ phase: { name: "loaded", pdf: reloadedPdf(state.phase.record) } });
+      const current = phase();
+      if (current.name === "used") update({ phase: { name: "loaded", pdf: reloadedPdf(current.record) } });
     },
 
     /** A refusal found before reading (a dropped file that is not a PDF). */

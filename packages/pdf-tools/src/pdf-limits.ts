@@ -1,4 +1,5 @@
 import { pdfMessages } from "./messages";
+import { withoutPageMarkers } from "./page-markers";
 
 /** spec 001 §5, §9: the limits of a PDF taken into the chat. */
 export const PDF_LIMITS = {
@@ -37,10 +38,6 @@ export function limitDocumentText(text: string): { text: string; truncated: bool
 
 /** The words of a document without its page markers: what decides whether it is a scan. */
 export function looksScanned(text: string): boolean {
-  const content = text
-    .replace(/^--- Pagina \d+ ---$/gm, "")
-    .replace(/^\[Pagina \d+: .*\]$/gm, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const content = withoutPageMarkers(text).replace(/\s+/g, " ").trim();
   return content.length < PDF_LIMITS.scanThresholdChars;
 }

@@ -1,4 +1,5 @@
 import { pdfMessages } from "./messages";
+import { formatPageMarker, formatSkippedPage } from "./page-markers";
 import { limitDocumentText, looksScanned, PDF_LIMITS, PDF_TIMEOUTS_MS } from "./pdf-limits";
 
 /**
@@ -78,13 +79,13 @@ export async function extractPdfText(
     const parts: string[] = [];
     const skippedPages: number[] = [];
     for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber += 1) {
-      parts.push(pdfMessages.pageMarker(pageNumber));
+      parts.push(formatPageMarker(pageNumber));
       try {
         const page = await withTimeout(document.getPage(pageNumber), timeouts.page, pdfMessages.extractionFailed);
         const content = await withTimeout(page.getTextContent(), timeouts.page, pdfMessages.extractionFailed);
         parts.push(pageText(content.items));
       } catch {
-        parts.push(pdfMessages.pageSkipped(pageNumber));
+        parts.push(formatSkippedPage(pageNumber));
         skippedPages.push(pageNumber);
       }
     }

@@ -4,6 +4,5 @@ export { choosePlan } from "./choose-plan";
 export type { ChoosePlanAction, ChoosePlanInput } from "./choose-plan";
 export { canUploadPdf, debateGate, ragGate } from "./gates";
 export { planMessages } from "./messages";
-export { formatPrice, planCardState, planFeatures } from "./plan-card";
-export type { PlanCardState } from "./plan-card";
-export { formatQuota, hasQuotaLeft, isUnlimited, quotaResetAt, usageMonth } from "./quota";
+export { formatPrice, planFeatures } from "./plan-card";
+export { isUnlimited, quotaResetAt, usageMonth } from "./quota";

@@ -8,6 +8,7 @@ import { perAddressLimit } from "../web/rate-limit";
 import { contentSecurityPolicy } from "../web/security-headers";
 import { DEV_AUDIENCE, DEV_CLIENT_ID, devIssuer } from "./dev-client";
 import type { IdpStore } from "./idp-store";
+import { idpMessages } from "./messages";
 import { avatarSvg, loginPage, loginStyles, webMessagePage } from "./pages";
 import { verifiesChallenge } from "./secrets";
 import type { SigningKeys } from "./signing-keys";
@@ -85,17 +86,17 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access,
     try {
       email = decodeURIComponent(c.req.param("file")).replace(/\.svg$/, "");
     } catch {
-      return c.text("Avatar non valido", 400);
+      return c.text(idpMessages.invalidAvatar, 400);
     }
     return c.body(avatarSvg(email), 200, { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400" });
   });
 
   app.get("/idp/authorize", access.public, async (c) => {
     const parsed = authorizeSchema.safeParse(c.req.query());
-    if (!parsed.success) return c.text(`Richiesta di accesso non valida: ${parsed.error.issues.map((i) => i.path.join(".")).join(", ")}`, 400);
+    if (!parsed.success) return c.text(idpMessages.invalidAuthorize(parsed.error.issues.map((i) => i.path.join(".")).join(", ")), 400);
     const request = parsed.data;
     // Only this origin's apps may receive codes: an open redirect would hand them to anyone.
-    if (new URL(request.redirect_uri).origin !== origin) return c.text("redirect_uri non consentito", 400);
+    if (new URL(request.redirect_uri).origin !== origin) return c.text(idpMessages.redirectNotAllowed, 400);
 
     const account = await store.sessionAccount(getCookie(c, SESSION_COOKIE));
     if (!account) {
@@ -117,11 +118,11 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access,
 
   app.post("/idp/login", access.public, perAddressLimit({ perMinute: LOGINS_PER_MINUTE }), bodyCeiling(SMALL_BODY), async (c) => {
     // Login CSRF: another site's form must not sign a visitor in to an account of its choosing.
-    if (crossSite(c, origin)) return c.text("Richiesta di accesso da un altro sito rifiutata.", 403);
+    if (crossSite(c, origin)) return c.text(idpMessages.crossSiteLogin, 403);
     const query = new URL(c.req.url).search.slice(1);
     const form = await c.req.parseBody();
     const email = z.string().trim().email().max(254).safeParse(form.email);
-    if (!email.success) return c.html(loginPage(query, "Inserisci un indirizzo email valido."), 400);
+    if (!email.success) return c.html(loginPage(query, idpMessages.invalidEmail), 400);
     const account = await store.accountFor(email.data);
     const session = await store.openSession(account.sub);
     setCookie(c, SESSION_COOKIE, session, {
@@ -138,20 +139,20 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access,
     const contentType = c.req.header("content-type") ?? "";
     const body = contentType.includes("application/json") ? await c.req.json().catch(() => null) : await c.req.parseBody();
     const parsed = tokenSchema.safeParse(body);
-    if (!parsed.success) return oauthError(c, "invalid_request", "Richiesta di token non valida");
+    if (!parsed.success) return oauthError(c, "invalid_request", idpMessages.invalidTokenRequest);
     const request = parsed.data;
-    if (request.client_id !== DEV_CLIENT_ID) return oauthError(c, "invalid_client", "Client sconosciuto", 401);
+    if (request.client_id !== DEV_CLIENT_ID) return oauthError(c, "invalid_client", idpMessages.unknownClient, 401);
 
     c.header("Cache-Control", "no-store");
 
     if (request.grant_type === "authorization_code") {
       const grant = await store.redeemCode(request.code);
       if (!grant || grant.clientId !== request.client_id || grant.redirectUri !== request.redirect_uri) {
-        return oauthError(c, "invalid_grant", "Codice non valido o scaduto", 403);
+        return oauthError(c, "invalid_grant", idpMessages.invalidCode, 403);
       }
-      if (!verifiesChallenge(request.code_verifier, grant.codeChallenge)) return oauthError(c, "invalid_grant", "Verifica PKCE fallita", 403);
+      if (!verifiesChallenge(request.code_verifier, grant.codeChallenge)) return oauthError(c, "invalid_grant", idpMessages.pkceFailed, 403);
       const account = await store.account(grant.sub);
-      if (!account) return oauthError(c, "invalid_grant", "Account inesistente", 403);
+      if (!account) return oauthError(c, "invalid_grant", idpMessages.noAccount, 403);
       const refreshToken = grant.scope.split(" ").includes("offline_access") ? await store.issueRefreshToken(grant) : undefined;
       return c.json({
         access_token: await signAccessToken(keys, issuer, account, grant),
@@ -164,9 +165,9 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access,
     }
 
     const rotated = await store.rotateRefreshToken(request.refresh_token, request.client_id, REFRESH_REUSE_GRACE_SECONDS);
-    if (!rotated) return oauthError(c, "invalid_grant", "Unknown or invalid refresh token.", 403);
+    if (!rotated) return oauthError(c, "invalid_grant", idpMessages.invalidRefreshToken, 403);
     const account = await store.account(rotated.grant.sub);
-    if (!account) return oauthError(c, "invalid_grant", "Account inesistente", 403);
+    if (!account) return oauthError(c, "invalid_grant", idpMessages.noAccount, 403);
     return c.json({
       access_token: await signAccessToken(keys, issuer, account, rotated.grant),
       id_token: await signIdToken(keys, issuer, account, { clientId: rotated.grant.clientId, nonce: null }, origin),

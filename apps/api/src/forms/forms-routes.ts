@@ -1,4 +1,4 @@
-import { contactFormSchema, enterpriseFormSchema, indexRequestSchema } from "@oystar/api-client";
+import { contactFormSchema, debateFeedbackSchema, enterpriseFormSchema, indexRequestSchema } from "@oystar/api-client";
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import type { Access, SignedInVariables } from "../auth/access";
@@ -8,7 +8,7 @@ import { perAddressLimit } from "../web/rate-limit";
 import { bodyCeiling, jsonOnly, QUICK_BODY_MS } from "../web/request-body";
 import { formMessages } from "./messages";
 
-type Kind = "contact" | "enterprise" | "index-request";
+type Kind = "contact" | "enterprise" | "index-request" | "debate-feedback";
 
 /** A form is a few kilobytes; anything bigger is not a person filling it in. */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -21,9 +21,13 @@ const subjects: Record<Kind, (fields: Record<string, unknown>) => string> = {
   contact: (fields) => `Contatto da ${fields.name}`,
   enterprise: (fields) => `Richiesta Enterprise da ${fields.name}`,
   "index-request": (fields) => `Richiesta di indicizzazione "${fields.indexName}" da ${fields.name}`,
+  "debate-feedback": (fields) => `Feedback sul dibattito: ${fields.rating}/5`,
 };
 
-/** POST /api/forms/{contact,enterprise} (public) and /api/forms/index-request (signed-in). */
+/**
+ * POST /api/forms/{contact,enterprise} (public), /api/forms/index-request and
+ * /api/forms/debate-feedback (signed-in).
+ */
 export function formRoutes(access: Access, db: Database, forwardUrl: string | null) {
   const app = new Hono<{ Variables: Partial<SignedInVariables> }>();
   const body = [jsonOnly, bodyCeiling({ maxBytes: MAX_FORM_BYTES, tooLarge: formMessages.tooLong, readTimeoutMs: QUICK_BODY_MS })] as const;
@@ -49,6 +53,7 @@ export function formRoutes(access: Access, db: Database, forwardUrl: string | nu
   app.post("/api/forms/contact", access.public, publicLimit, ...body, handler("contact", contactFormSchema));
   app.post("/api/forms/enterprise", access.public, publicLimit, ...body, handler("enterprise", enterpriseFormSchema));
   app.post("/api/forms/index-request", access.signedIn, ...body, handler("index-request", indexRequestSchema as z.ZodType<Record<string, unknown>>));
+  app.post("/api/forms/debate-feedback", access.signedIn, ...body, handler("debate-feedback", debateFeedbackSchema as z.ZodType<Record<string, unknown>>));
   return app;
 }
 

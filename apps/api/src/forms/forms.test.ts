@@ -91,3 +91,27 @@ describe("indexing request", () => {
     expect((await response.json()).error).toBe("Indirizzo non valido (solo http o https): ftp://azienda.it");
   });
 });
+
+describe("debate feedback (spec 001 §3, §5)", () => {
+  const feedback = { rating: 4, comment: "Molto utile", debate_topic: "Treno contro aereo", timestamp: "2026-11-23T10:00:00.000Z", pdf_requested: true };
+
+  test("needs sign-in", async () => {
+    expect((await post("/api/forms/debate-feedback", feedback)).status).toBe(401);
+  });
+
+  test("is stored with the rating, comment, topic, time and PDF choice, and nothing else", async () => {
+    const { access_token } = await signInAs(server.url, "base@oystar.test");
+    const response = await post("/api/forms/debate-feedback", feedback, access_token);
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    const [row] = await server.db.query<{ kind: string; fields: Record<string, unknown> }>("SELECT kind, fields FROM form_submissions WHERE id = $1", [id]);
+    expect(row).toEqual({ kind: "debate-feedback", fields: feedback });
+  });
+
+  test("a rating outside 1–5, a comment over 500 characters or extra fields are refused", async () => {
+    const { access_token } = await signInAs(server.url, "base@oystar.test");
+    const bad = [{ ...feedback, rating: 0 }, { ...feedback, rating: 6 }, { ...feedback, comment: "x".repeat(501) }, { ...feedback, transcript: "il dibattito" }];
+    for (const body of bad) expect((await post("/api/forms/debate-feedback", body, access_token)).status).toBe(400);
+    expect((await (await post("/api/forms/debate-feedback", { ...feedback, rating: 0 }, access_token)).json()).error).toBe("Scegli un voto da 1 a 5");
+  });
+});

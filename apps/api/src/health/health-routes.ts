@@ -1,18 +1,24 @@
+import { OFFLINE_MODEL } from "@oystar/api-client";
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
+import type { ModelHealth } from "../llm/model-health";
 
-/** GET /api/health (public): liveness, version, and whether the model is the offline one. */
-export function healthRoutes(access: Access, options: { version: string; startedAt: number; offlineModel: boolean }) {
-  return new Hono().get("/api/health", access.public, (c) => {
+/**
+ * GET /api/health (public): liveness, version, and the model's state — the offline one says so
+ * (DESIGN.md §6); a configured model is probed (spec 001 §7, llm/model-health.ts) and an
+ * unhealthy one makes the whole answer "degraded".
+ */
+export function healthRoutes(access: Access, options: { version: string; startedAt: number; modelHealth: (() => Promise<ModelHealth>) | null }) {
+  return new Hono().get("/api/health", access.public, async (c) => {
     c.header("Cache-Control", "no-store");
+    const probed = options.modelHealth ? await options.modelHealth() : null;
     return c.json({
-      status: "ok" as const,
+      status: probed && !probed.healthy ? ("degraded" as const) : ("ok" as const),
       version: options.version,
       uptime_seconds: Math.round((Date.now() - options.startedAt) / 1000),
-      // DESIGN.md §6: the product says plainly when its model is the offline one.
-      model: options.offlineModel
-        ? { provider: "offline" as const, offline: true, name: "oystar-offline" }
-        : { provider: "openai-compatible" as const, offline: false },
+      model: probed
+        ? { provider: "openai-compatible" as const, offline: false, healthy: probed.healthy, checked_at: probed.checkedAt }
+        : { provider: "offline" as const, offline: true, name: OFFLINE_MODEL, healthy: true },
     });
   });
 }

@@ -1,7 +1,7 @@
 import { readModelStream } from "@oystar/api-client";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../../test-support/sign-in";
 
@@ -11,13 +11,15 @@ let behaviour: Behaviour = "stream";
 let lastBody: Record<string, unknown> = {};
 let upstreamClosed: Promise<void> = Promise.resolve();
 let markClosed = () => {};
+/** Answers the upstream is still streaming to someone. */
+let openSlowStreams = 0;
 let upstream: Server;
 
 function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
   let raw = "";
   req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
   req.on("end", () => {
-    if (req.url === "/v1/models") return res.writeHead(200, { "Content-Type": "application/json" }).end('{"object":"list","data":[{"id":"openai/gpt-oss-120b"}]}');
+    if (req.url === "/v1/models") return res.writeHead(200, { "Content-Type": "application/json" }).end('{"object":"list","data":[{"id":"openai/gpt-oss-120b"},{"id":"whisper-large-v3"}]}');
     lastBody = JSON.parse(raw);
     if (behaviour === "fail-500") return res.writeHead(500).end("boom");
     if (behaviour === "close-before-first-token") {
@@ -29,8 +31,12 @@ function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
     const words = ["Ciao", " dal", " modello", "."];
     if (behaviour === "slow") {
       // Keeps streaming until the gateway hangs up.
+      openSlowStreams += 1;
       const timer = setInterval(() => res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "." } }] })}\n\n`), 20);
-      res.on("close", () => clearInterval(timer));
+      res.on("close", () => {
+        openSlowStreams -= 1;
+        clearInterval(timer);
+      });
       return;
     }
     for (const word of words) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: word } }] })}\n\n`);
@@ -118,17 +124,30 @@ test("a client that goes away aborts the upstream request", async () => {
   await upstreamClosed;
 });
 
-test("429 at the limit, with the spec's message", async () => {
+test("429 at the limit, with the spec's message; the model's answer, already asked for, is called off", async () => {
   const { access_token } = await signInAs(server.url, "limite@esempio.it");
   await usage(access_token);
   await server.db.query("INSERT INTO usage (user_id, month, queries_used) SELECT id, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 50 FROM users WHERE email = 'limite@esempio.it'");
+  // The upstream would stream until hung up on.
+  behaviour = "slow";
   const response = await ask(access_token, question());
   expect(response.status).toBe(429);
   expect((await response.json()).error).toBe("Hai raggiunto il limite di domande del tuo piano.");
+  // A question asked after it has been answered in full: by then the refused one is not streaming.
+  behaviour = "stream";
+  const { access_token: other } = await signInAs(server.url, "dopo.il.limite@esempio.it");
+  expect(await (await ask(other, question())).text()).toContain("[DONE]");
+  await vi.waitFor(() => expect(openSlowStreams).toBe(0));
 });
 
-test("models come from the upstream", async () => {
+test("models come from the upstream, only those the product lists", async () => {
   const { access_token } = await signInAs(server.url, "free@oystar.test");
   const models = await (await fetch(`${server.url}/groq/models`, { headers: { Authorization: `Bearer ${access_token}` } })).json();
-  expect(models.data[0].id).toBe("openai/gpt-oss-120b");
+  expect(models.data.map((model: { id: string }) => model.id)).toEqual(["openai/gpt-oss-120b"]);
+});
+
+test("the health check probes the model (spec 001 §7)", async () => {
+  const health = await (await fetch(`${server.url}/api/health`)).json();
+  expect(health).toMatchObject({ status: "ok", model: { provider: "openai-compatible", offline: false, healthy: true } });
+  expect(lastBody).toMatchObject({ model: "llama-3.1-8b-instant", max_tokens: 1 });
 });

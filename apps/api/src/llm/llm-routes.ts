@@ -1,21 +1,18 @@
-import { chatCompletionRequestSchema, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
-import { planMessages } from "@oystar/plans-and-gates";
+import { chatCompletionRequestSchema, DEBATE_ID_HEADER, LISTED_MODELS, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
 import { Hono, type Context } from "hono";
-import type { User } from "../accounts/accounts";
-import type { Access, SignedInVariables } from "../auth/access";
+import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
-import { chargeQuery, refund } from "../plans/quota";
+import { chargeModelCall } from "../plans/model-call-charge";
 import { bodyCeiling, jsonOnly } from "../web/request-body";
 import { llmMessages } from "./messages";
-import { postUpstream, type UpstreamResponse } from "./upstream-request";
+import { HEALTH_TIMEOUT_MS } from "./model-health";
+import { composeOfflineDebateReply } from "./offline-debate";
 import { composeOfflineReply, offlineCompletion, offlineStream } from "./offline-model";
+import { postUpstream, type UpstreamResponse } from "./upstream-request";
 
 type Upstream = NonNullable<Env["llm"]["upstream"]>;
-type SignedIn = Context<{ Variables: SignedInVariables }>;
 
-/** spec 001 §7: the health check gives the model 5 s. */
-const HEALTH_TIMEOUT_MS = 5000;
 /**
  * spec 001 §5, §9: at most 400,000 characters of content; in JSON each may take up to 6 bytes
  * (a `\uXXXX` escape), plus the envelope of up to 200 messages.
@@ -28,7 +25,7 @@ const streamHeaders = { "Content-Type": "text/event-stream; charset=utf-8", "Cac
 
 /**
  * The LLM gateway (DESIGN.md §5): OpenAI-compatible, signed-in, one query charged per question
- * and refunded if the model fails before its first token. Message content is never logged or
+ * (or one turn of the caller's debate) and refunded if the model fails before its first token. Message content is never logged or
  * stored: it only passes through.
  */
 export function llmRoutes(access: Access, db: Database, env: Env) {
@@ -39,24 +36,36 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
     const parsed = chatCompletionRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? llmMessages.invalidRequest }, 400);
     const request = parsed.data;
-    const user = c.get("user");
-    const charged = await chargeQuery(db, user);
-    if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
+    // A question of the quota, or a turn of the caller's debate (plans/model-call-charge.ts).
+    const charging = chargeModelCall(db, c.get("user"), c.req.header(DEBATE_ID_HEADER));
 
     if (!upstream) {
-      const reply = composeOfflineReply(request.messages);
+      const charged = await charging;
+      if (!charged.ok) return c.json(charged.body, charged.status);
+      const reply = composeOfflineDebateReply(request.messages) ?? composeOfflineReply(request.messages);
       if (!request.stream) return c.json(offlineCompletion(reply));
       return new Response(offlineStream(reply, env.llm.offlineCharsPerSecond, c.req.raw.signal), { headers: streamHeaders });
     }
+    // The model is asked while the quota is charged (issue 15: the first token waits for the
+    // slower of the two, not for both); a refused charge cancels the call before a byte is read.
     // gpt-oss reasoning flags are passed through; other models do not accept them.
-    return forward(c, db, user, upstream, supportsReasoning(request.model) ? request : withoutReasoning(request));
+    const call = callUpstream(upstream, supportsReasoning(request.model) ? request : withoutReasoning(request), c.req.raw.signal);
+    const charged = await charging;
+    if (!charged.ok) {
+      call.cancel();
+      return c.json(charged.body, charged.status);
+    }
+    return relay(c, call, charged.refund);
   });
 
   app.get("/groq/models", access.signedIn, async (c) => {
     if (!upstream) return c.json({ object: "list", data: [{ id: OFFLINE_MODEL, object: "model", owned_by: "oystar", offline: true }] });
     const response = await fetch(`${upstream.baseUrl}/models`, { headers: authorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) }).catch(() => null);
     if (!response?.ok) return c.json({ error: llmMessages.upstreamUnavailable }, 502);
-    return c.json(await response.json());
+    // spec 001 §9: only the models the product lists, whatever else the provider serves.
+    const models = (await response.json().catch(() => null)) as { data?: Array<{ id?: unknown }> } | null;
+    const listed = (models?.data ?? []).filter((model) => typeof model.id === "string" && (LISTED_MODELS as readonly string[]).includes(model.id));
+    return c.json({ object: "list", data: listed });
   });
 
   // spec 001 §7: a "connection reset" answers with what it did.
@@ -86,25 +95,38 @@ function withoutReasoning<T extends { reasoning_effort?: unknown; include_reason
 
 const authorization = (upstream: Upstream): Record<string, string> => (upstream.apiKey ? { Authorization: `Bearer ${upstream.apiKey}` } : {});
 
-/**
- * Streams the upstream's answer through unchanged. A client that goes away aborts the upstream
- * request at once; a failure before the first byte of the answer gives the query back.
- */
-async function forward(c: SignedIn, db: Database, user: User, upstream: Upstream, body: unknown): Promise<Response> {
+/** A request to the model under way: its answer's head, and a way to call it off. */
+type UpstreamCall = { response: Promise<UpstreamResponse>; abort: AbortController; cancel: () => void };
+
+/** Starts the model's request now; a client that goes away aborts it at once. */
+function callUpstream(upstream: Upstream, body: unknown, clientSignal: AbortSignal): UpstreamCall {
   const abort = new AbortController();
-  c.req.raw.signal.addEventListener("abort", () => abort.abort(), { once: true });
+  clientSignal.addEventListener("abort", () => abort.abort(), { once: true });
+  const headers = { "Content-Type": "application/json", ...authorization(upstream) };
+  const response = postUpstream(`${upstream.baseUrl}/chat/completions`, headers, JSON.stringify(body), abort.signal);
+  return {
+    response,
+    abort,
+    cancel: () => {
+      abort.abort();
+      response.then((answer) => answer.body.cancel(), () => {}).catch(() => {});
+    },
+  };
+}
+
+/**
+ * Streams the upstream's answer through unchanged. A failure before the first byte of the answer
+ * gives the charge back.
+ */
+async function relay(c: Context, call: UpstreamCall, refund: () => Promise<void>): Promise<Response> {
+  const { abort } = call;
   const fail = async (status: number) => {
-    await refund(db, user, "queries_used");
+    await refund();
     return c.json({ error: llmMessages.upstreamUnavailable, upstream_status: status }, 502);
   };
   let response: UpstreamResponse;
   try {
-    response = await postUpstream(
-      `${upstream.baseUrl}/chat/completions`,
-      { "Content-Type": "application/json", ...authorization(upstream) },
-      JSON.stringify(body),
-      abort.signal,
-    );
+    response = await call.response;
   } catch {
     return fail(0);
   }

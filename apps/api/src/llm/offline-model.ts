@@ -1,4 +1,5 @@
 import { OFFLINE_MODEL, type ChatMessage } from "@oystar/api-client";
+import { parseDocumentContext, withoutPageMarkers, type DocumentFacts } from "@oystar/pdf-tools";
 
 // DESIGN.md §6: the built-in model for running and testing without network. It is deterministic,
 // says plainly that it is offline, and builds its reply from the request — it never poses as a
@@ -10,18 +11,11 @@ const DOCUMENT_THRESHOLD = 600;
 const firstSentences = (text: string, count: number) =>
   (text.replace(/\s+/g, " ").trim().match(/[^.!?]+[.!?]?/g) ?? []).slice(0, count).map((sentence) => sentence.trim()).join(" ");
 
-/**
- * A PDF in the chat arrives after the question, under a header line (see documentContext in
- * @oystar/pdf-tools): «name» and the page count, then the text with a marker before each page.
- */
-const DOCUMENT_HEADER = /\n\nDocumento «([^»\n]+)» \((\d+) pagin[ae]\):\n/;
-const PAGE_MARKER = /^--- Pagina \d+ ---$/gm;
-
-function splitDocument(message: string): { question: string; document: { name: string; pages: number; text: string } | null } {
-  const header = DOCUMENT_HEADER.exec(message);
-  if (!header) return { question: message, document: null };
-  const text = message.slice(header.index + header[0].length).replace(PAGE_MARKER, "");
-  return { question: message.slice(0, header.index).trim(), document: { name: header[1] ?? "", pages: Number(header[2]), text } };
+/** A PDF in the chat arrives after the question, in the format @oystar/pdf-tools writes and reads. */
+function splitDocument(message: string): { question: string; document: DocumentFacts | null } {
+  const parsed = parseDocumentContext(message);
+  if (!parsed) return { question: message, document: null };
+  return { question: parsed.question, document: { ...parsed.document, text: withoutPageMarkers(parsed.document.text) } };
 }
 
 function documentSummary(text: string, lead: string, pages: number): string[] {

@@ -1,3 +1,4 @@
+import { withoutPageMarkers } from "@oystar/pdf-tools";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { Access } from "../auth/access";
 import { bodyCeiling } from "../web/request-body";
@@ -48,7 +49,7 @@ export function ocrRoutes(access: Access, engine: OcrEngine) {
       if (!isPdf(bytes)) return refuse(c, ocrMessages.notPdf, 400);
       try {
         const { text } = await scannedPdfText(bytes, engine, c.req.raw.signal);
-        const words = text.replace(/^--- Pagina \d+ ---$/gm, "").split(/\s+/).filter(Boolean).length;
+        const words = withoutPageMarkers(text).split(/\s+/).filter(Boolean).length;
         return c.json({ text, word_count: words, char_count: text.length });
       } catch (error) {
         if (error instanceof UnreadablePdfError) return refuse(c, error.message, 422);

@@ -1,3 +1,4 @@
+import { formatPageMarker } from "@oystar/pdf-tools";
 import type { OcrEngine } from "./ocr-engine";
 import { openPdfPages } from "./pdf-pages";
 
@@ -24,7 +25,7 @@ export async function scannedPdfText(bytes: Uint8Array, engine: OcrEngine, signa
       for (let pageNumber = 1; pageNumber <= Math.min(pdf.count, OCR_MAX_PAGES); pageNumber += 1) {
         if (signal.aborted || characters >= OCR_MAX_CHARS) break;
         const text = (await recognize(await pdf.render(pageNumber))).trim();
-        parts.push(`--- Pagina ${pageNumber} ---`, text);
+        parts.push(formatPageMarker(pageNumber), text);
         characters += text.length;
         pagesRead = pageNumber;
       }

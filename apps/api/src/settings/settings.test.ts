@@ -65,9 +65,9 @@ describe("POST /api/settings", () => {
 
   test("every bound of the form is checked by the server, in Italian", async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ debate_length: 5 }, "Lunghezza del dibattito: il valore minimo è 6", "debate_length"],
+      [{ debate_length: 5 }, "Lunghezza predefinita: il valore minimo è 6", "debate_length"],
       [{ rag_top_k_reranker_final: 21 }, "Top-K reranker: il valore massimo è 20", "rag_top_k_reranker_final"],
-      [{ rag_chat_history_max_tokens: 64000 }, "Token di cronologia: il valore massimo è 32000", "rag_chat_history_max_tokens"],
+      [{ rag_chat_history_max_tokens: 64000 }, "Token massimi di cronologia: il valore massimo è 32000", "rag_chat_history_max_tokens"],
       [{ debate_model_a: "llama-3.1-8b-instant" }, "Modello A: modello non consentito", "debate_model_a"],
       [{ rag_use_cache: "sì" }, "Cache: deve essere vero o falso", "rag_use_cache"],
     ];
@@ -81,7 +81,7 @@ describe("POST /api/settings", () => {
     expect((await unknown.json()).error).toBe("Impostazione sconosciuta: is_admin");
     const partial = await postSettings({ debate_length: 30 }, adminToken);
     expect(partial.status).toBe(400);
-    expect((await partial.json()).error).toBe("Modello AI: modello non consentito");
+    expect((await partial.json()).error).toBe("Modello predefinito: modello non consentito");
     const notJson = await postSettings("{non è json", adminToken);
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toEqual({ error: "Le impostazioni devono essere un oggetto JSON." });

@@ -1,15 +1,15 @@
 // DESIGN.md §2: which part of the product answers a path on the one origin.
+import { isAssistantPath } from "@oystar/api-client";
 
 export type Destination = "api" | "assistant-asset" | "assistant-page" | "marketing";
 
 const apiPrefixes = ["/api/", "/groq/", "/idp/"];
-const assistantPages = ["/chat", "/debate", "/rag"];
 
 export function destinationOf(pathname: string): Destination {
   if (pathname === "/config.json" || apiPrefixes.some((prefix) => pathname.startsWith(prefix))) return "api";
   if (pathname === "/api" || pathname === "/groq" || pathname === "/idp") return "api";
   if (pathname.startsWith("/assistant/")) return "assistant-asset";
-  if (assistantPages.some((page) => pathname === page || pathname.startsWith(`${page}/`))) return "assistant-page";
+  if (isAssistantPath(pathname)) return "assistant-page";
   return "marketing";
 }
 

@@ -1,25 +1,26 @@
-import type { DocumentAction, PdfContext, PdfContextState } from "@oystar/pdf-tools";
-import { pdfMessages } from "@oystar/pdf-tools";
-import { LoadedPdfCard, LockedPdfZone, OcrDialog, PdfDropZone, PdfUsedBanner, pdfViewMessages } from "@oystar/pdf-tools/react";
+import type { DocumentAction, PdfContext } from "@oystar/pdf-tools";
+import { DOCUMENT_ACTIONS, pdfMessages } from "@oystar/pdf-tools";
+import { LoadedPdfCard, LockedPdfZone, OcrDialog, PdfDropZone, PdfUsedBanner, pdfViewMessages, usePdfContext } from "@oystar/pdf-tools/react";
 import { Notice } from "@oystar/ui-kit/react";
 
 /** spec 001 §5: a user whose plan has no PDF upload is sent to the plans, Business first. */
-export const PDF_UPGRADE_HREF = "/subscription?plan=business";
+const PDF_UPGRADE_HREF = "/subscription?plan=business";
 
 export type ChatPdfPanelProps = {
-  state: PdfContextState<File>;
   context: PdfContext<File>;
   /** spec 001 §2: PDF upload is for business and enterprise (the plan the server reports); null while it is not known yet. */
   allowed: boolean | null;
   /** An answer is streaming: nothing changes under it. */
   answering: boolean;
-  onAction: (action: DocumentAction) => void;
-  /** 'Altre azioni': the app also drops the last question and answer from the conversation. */
+  /** A document action on the loaded PDF, with the request it sends. */
+  onAction: (request: string) => void;
+  /** 'Altre azioni': the chat drops the last exchange and brings the PDF back. */
   onMoreActions: () => void;
 };
 
 /** The chat's PDF strip above the input: drop zone, loaded PDF, or the after-answer banner. */
-export function ChatPdfPanel({ state, context, allowed, answering, onAction, onMoreActions }: ChatPdfPanelProps) {
+export function ChatPdfPanel({ context, allowed, answering, onAction, onMoreActions }: ChatPdfPanelProps) {
+  const state = usePdfContext(context, (current) => current);
   const { phase } = state;
   // Neither the drop zone nor the upsell until the plan is known: no flash of the wrong one.
   if (allowed === null) return null;
@@ -29,7 +30,12 @@ export function ChatPdfPanel({ state, context, allowed, answering, onAction, onM
   return (
     <div className="chat-pdf">
       {phase.name === "loaded" ? (
-        <LoadedPdfCard pdf={phase.pdf} onRemove={context.remove} onAction={onAction} disabled={answering} />
+        <LoadedPdfCard
+          pdf={phase.pdf}
+          onRemove={context.remove}
+          onAction={(action: DocumentAction) => onAction(DOCUMENT_ACTIONS[action].request(phase.pdf.name))}
+          disabled={answering}
+        />
       ) : phase.name === "used" ? (
         <PdfUsedBanner record={phase.record} onMoreActions={onMoreActions} onNormalChat={context.remove} disabled={answering} />
       ) : (

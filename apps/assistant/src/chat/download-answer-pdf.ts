@@ -1,4 +1,4 @@
-import { answerText, type ChatMessage } from "@oystar/chat-core";
+import type { ChatMessage } from "@oystar/chat-core";
 import { answerPdf, answerPdfFileName, pdfMessages } from "@oystar/pdf-tools";
 
 /**
@@ -7,7 +7,7 @@ import { answerPdf, answerPdfFileName, pdfMessages } from "@oystar/pdf-tools";
  */
 export async function downloadAnswerPdf(message: ChatMessage, documentName: string): Promise<void> {
   const date = new Date();
-  const pdf = await answerPdf({ text: answerText(message.content), documentName, date }).catch((error: unknown) => {
+  const pdf = await answerPdf({ text: message.content, documentName, date }).catch((error: unknown) => {
     throw new Error(error instanceof Error && error.message === pdfMessages.generationFailed ? error.message : pdfMessages.downloadFailed, { cause: error });
   });
   const url = URL.createObjectURL(pdf);

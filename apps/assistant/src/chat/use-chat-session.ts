@@ -1,29 +1,40 @@
-import { createChatSession, modelCompletion, providerBaseUrl, type ChatSession, type ChatState } from "@oystar/chat-core";
-import { useChatState } from "@oystar/chat-core/react";
-import { useAuth } from "@oystar/auth/react";
-import { useEffect, useMemo, useRef } from "react";
+import type { BackendStatus } from "@oystar/api-client";
+import { useApiClient, useAuth } from "@oystar/auth/react";
+import { connectionReset, createChatSession, modelCompletion, providerBaseUrl, type ChatDocument, type ChatSession } from "@oystar/chat-core";
+import { useEffect, useRef, useState } from "react";
 
-/** spec 001 §9: the chat's history budget, in estimated tokens. */
-const HISTORY_TOKENS = 6144;
+export type ChatSessionWiring = {
+  /** The server's admin verdict (GET /api/me), which may arrive after the first question. */
+  admin: boolean;
+  backend: BackendStatus;
+  refreshQuota: () => void;
+  document: ChatDocument;
+};
 
-/** One chat session per screen visit (spec 001 §3: a fresh conversation when the screen opens). */
-export function useChatSession(admin: boolean): [ChatState, ChatSession] {
+/**
+ * One chat session per screen visit (spec 001 §3: a fresh conversation when the screen opens),
+ * wired to this app: sign-in, the gateway, the server's reset, the browser's clock and timers.
+ */
+export function useChatSession(wiring: ChatSessionWiring): ChatSession {
   const { getAccessToken } = useAuth();
-  // The profile (and so the admin verdict) may arrive after the first question: read it late.
-  const adminNow = useRef(admin);
+  const api = useApiClient();
+  // What may change while the session lives is read when it is needed.
+  const latest = useRef(wiring);
   useEffect(() => {
-    adminNow.current = admin;
-  }, [admin]);
-  const session = useMemo(
-    () =>
-      createChatSession({
-        getAccessToken: () => getAccessToken().catch(() => null),
-        complete: modelCompletion({ baseUrl: providerBaseUrl("cloud") }),
-        now: () => Date.now(),
-        isAdmin: () => adminNow.current,
-        historyTokens: HISTORY_TOKENS,
-      }),
-    [getAccessToken],
+    latest.current = wiring;
+  });
+  const [session] = useState(() =>
+    createChatSession({
+      getAccessToken: () => getAccessToken().catch(() => null),
+      complete: modelCompletion({ baseUrl: providerBaseUrl("cloud") }),
+      resetConnection: connectionReset(api),
+      now: () => Date.now(),
+      later: (task, delayMs) => void setTimeout(task, delayMs),
+      refreshQuota: () => latest.current.refreshQuota(),
+      isAdmin: () => latest.current.admin,
+      backendStatus: () => latest.current.backend,
+      document: wiring.document,
+    }),
   );
-  return [useChatState(session), session];
+  return session;
 }

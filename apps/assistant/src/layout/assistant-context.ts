@@ -1,10 +1,14 @@
-import type { BackendStatus, Me, SettingsAnswer } from "@oystar/api-client";
+import type { BackendStatus, Me, SettingsAnswer, SubscriptionStatus } from "@oystar/api-client";
 import { useOutletContext } from "react-router";
-import type { SubscriptionState } from "./use-subscription";
 
 /** What the shared layout gives the module screens below it. */
 export type AssistantContext = {
-  subscription: SubscriptionState;
+  /** GET /api/subscription/status; null until it answers. */
+  subscription: SubscriptionStatus | null;
+  /** The status could not be read: the gates count that as the free plan. */
+  subscriptionFailed: boolean;
+  /** Reads the plan and counters again (after a question, spec 001 §4). */
+  refreshSubscription: () => void;
   profile: Me | null;
   backend: BackendStatus;
   /** The server answers with its offline model (no LLM connected). */

@@ -1,3 +1,4 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { BackendStatusBadge } from "@oystar/api-client/react";
 import { buttonClassName } from "@oystar/ui-kit";
 import { useAuth } from "@oystar/auth/react";
@@ -9,36 +10,39 @@ import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { messages } from "../messages";
 import type { AssistantContext } from "./assistant-context";
-import { useAppVersion } from "./use-app-version";
-import { useBackendHealth } from "./use-backend-health";
-import { useGlobalSettings } from "./use-global-settings";
-import { useProfile } from "./use-profile";
-import { useSubscription } from "./use-subscription";
+import { useAssistantData } from "./use-assistant-data";
 
 // Only the admin ever opens the settings panel: it is not part of everyone's first load.
 const GlobalSettingsPanel = lazy(() => import("../settings/global-settings-panel").then((module) => ({ default: module.GlobalSettingsPanel })));
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {
-  const version = useAppVersion();
-  const { backend, offlineModel } = useBackendHealth();
+  const { version, backend, offlineModel, profile, subscription, globalSettings } = useAssistantData();
   const auth = useAuth();
   const user = auth.status === "authenticated" ? auth.user : null;
-  const profile = useProfile();
-  const subscription = useSubscription();
-  const globalSettings = useGlobalSettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsSaved, setSettingsSaved] = useState(false);
-  const onDebate = useLocation().pathname.startsWith("/debate");
-  const plan = subscription.failed ? "free" : subscription.status?.plan;
+  const onDebate = useLocation().pathname.startsWith(ASSISTANT_PATHS.debate);
+  const status = subscription.data ?? null;
+  const subscriptionFailed = subscription.status === "failed";
+  const plan = subscriptionFailed ? "free" : status?.plan;
   // spec 001 §2: the user's email, or the username; the server's profile once it answers.
   const shownName = profile ? (profile.email ?? profile.username) : (user?.email ?? user?.username);
   // A function in state must be set through an updater, or React would call it.
   const [clearChat, setClearChatState] = useState<(() => void) | null>(null);
   const setClearChat = useCallback((clear: (() => void) | null) => setClearChatState(() => clear), []);
   const context = useMemo<AssistantContext>(
-    () => ({ subscription, profile, backend, offlineModel, globalSettings: globalSettings.answer, setClearChat }),
-    [subscription, profile, backend, offlineModel, globalSettings.answer, setClearChat],
+    () => ({
+      subscription: status,
+      subscriptionFailed,
+      refreshSubscription: subscription.reload,
+      profile,
+      backend,
+      offlineModel,
+      globalSettings: globalSettings.data ?? null,
+      setClearChat,
+    }),
+    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, globalSettings.data, setClearChat],
   );
   return (
     <div className="assistant">
@@ -77,9 +81,9 @@ export function AssistantLayout() {
             <PlanBadge plan={plan} />
             {/* spec 001 §2: debates on /debate, queries elsewhere. */}
             {onDebate ? (
-              <QuotaBadge label="Dibattiti" used={subscription.status?.debates_used} limit={subscription.status?.debates_limit} />
+              <QuotaBadge label="Dibattiti" used={status?.debates_used} limit={status?.debates_limit} />
             ) : (
-              <QuotaBadge label="Domande" used={subscription.status?.queries_used} limit={subscription.status?.queries_limit} />
+              <QuotaBadge label="Domande" used={status?.queries_used} limit={status?.queries_limit} />
             )}
           </>
         }

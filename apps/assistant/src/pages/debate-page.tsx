@@ -1,5 +1,5 @@
 import { createApiClient } from "@oystar/api-client";
-import { useAuth } from "@oystar/auth/react";
+import { useApiClient, useAuth } from "@oystar/auth/react";
 import { MODEL_CALL_TIMEOUT_MS, providerBaseUrl } from "@oystar/chat-core";
 import { createDebateSession, debateDefaultsFrom, httpDebateFeedback, httpDebatePorts, systemTime, watchDebateQuota } from "@oystar/debate-engine";
 import { DebateScreen, useDebateSession } from "@oystar/debate-engine/react";
@@ -8,30 +8,28 @@ import { DebateUpsell } from "@oystar/plans-and-gates/react";
 import { LoadingScreen, Notice, Spinner } from "@oystar/ui-kit/react";
 import { useEffect, useMemo } from "react";
 import { useAssistantContext } from "../layout/assistant-context";
-import { useSignedInApi } from "../layout/use-signed-in-api";
 import { messages } from "../messages";
 
 /** spec 001 §2: the debate gate — no debates in the plan (limit 0) shows the upsell. */
 export function Component() {
-  const { subscription } = useAssistantContext();
-  if (!subscription.status && !subscription.failed) return <LoadingScreen />;
-  if (debateGate(subscription.status) === "upsell") return <DebateUpsell />;
+  const { subscription, subscriptionFailed } = useAssistantContext();
+  if (!subscription && !subscriptionFailed) return <LoadingScreen />;
+  if (debateGate(subscription) === "upsell") return <DebateUpsell />;
   return <DebatePage />;
 }
 
 /** /debate (spec 001 §2): wiring only — one debate session per visit, over the signed-in API. */
 function DebatePage() {
-  const { subscription, globalSettings, offlineModel } = useAssistantContext();
-  const api = useSignedInApi();
+  const { refreshSubscription, globalSettings, offlineModel } = useAssistantContext();
+  const api = useApiClient();
   const { getAccessToken } = useAuth();
   const create = useMemo(() => {
-    if (!api) return null;
     // The turns go to the model gateway (cloud), carrying the debate's id (spec 001 §7).
     const modelApi = createApiClient({ baseUrl: providerBaseUrl("cloud"), getAccessToken, timeoutMs: MODEL_CALL_TIMEOUT_MS });
     return () => createDebateSession({ ...systemTime, ...httpDebatePorts({ api, modelApi }) });
   }, [api, getAccessToken]);
   const session = useDebateSession(create);
-  const sendFeedback = useMemo(() => (api ? httpDebateFeedback(api) : null), [api]);
+  const sendFeedback = useMemo(() => httpDebateFeedback(api), [api]);
 
   // spec 001 §7 (GET /api/settings): length, auto mode and models A and B are the admin's defaults.
   const settings = globalSettings?.settings;
@@ -40,8 +38,7 @@ function DebatePage() {
   }, [session, settings]);
 
   // spec 001 §7: the header's debate counter is read again after the increment and each debate.
-  const refreshQuota = subscription.refresh;
-  useEffect(() => (session ? watchDebateQuota(session.store, refreshQuota) : undefined), [session, refreshQuota]);
+  useEffect(() => (session ? watchDebateQuota(session.store, refreshSubscription) : undefined), [session, refreshSubscription]);
 
   return (
     <div className="debate-page">
@@ -56,7 +53,7 @@ function DebatePage() {
         </Notice>
       ) : null}
       {/* The screen waits for the admin's defaults, so they never overwrite what the user sets. */}
-      {session && sendFeedback && settings ? <DebateScreen session={session} sendFeedback={sendFeedback} /> : <Spinner />}
+      {session && settings ? <DebateScreen session={session} sendFeedback={sendFeedback} /> : <Spinner />}
     </div>
   );
 }

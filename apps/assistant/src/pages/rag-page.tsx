@@ -7,8 +7,8 @@ import { ModulePage } from "./module-page";
 
 /** spec 000 §2: the RAG gates — rag_enabled, then business or enterprise; a failure is free. */
 export function Component() {
-  const { subscription } = useAssistantContext();
-  if (!subscription.status && !subscription.failed) return <LoadingScreen />;
-  if (ragGate(subscription.status) === "promo") return <RagUpsell currentPlan={subscription.status?.plan ?? "free"} />;
+  const { subscription, subscriptionFailed } = useAssistantContext();
+  if (!subscription && !subscriptionFailed) return <LoadingScreen />;
+  if (ragGate(subscription) === "promo") return <RagUpsell currentPlan={subscription?.plan ?? "free"} />;
   return <ModulePage {...messages.rag} />;
 }

@@ -1,7 +1,8 @@
 import { defaultSettings, HttpError, settingsAnswerSchema, settingsUpdateSchema, type Settings, type SettingsAnswer } from "@oystar/api-client";
+import { useLoad } from "@oystar/api-client/react";
+import { useApiClient } from "@oystar/auth/react";
 import { Button, Dialog, Notice, Spinner } from "@oystar/ui-kit/react";
-import { useEffect, useState } from "react";
-import { useSignedInApi } from "../layout/use-signed-in-api";
+import { useState } from "react";
 import { messages } from "../messages";
 import { SettingsFieldControl } from "./settings-field-control";
 import { settingsSections, withProvider } from "./settings-fields";
@@ -13,7 +14,7 @@ export type GlobalSettingsPanelProps = {
   onSaved: (answer: SettingsAnswer) => void;
 };
 
-type Phase = "loading" | "editing" | "confirmingReset" | "saving";
+type Phase = "editing" | "confirmingReset" | "saving";
 
 const text = messages.settings;
 
@@ -22,36 +23,28 @@ const text = messages.settings;
  * shown the way here; the server decides who may save (403 'ACCESSO NEGATO…' for anyone else).
  */
 export function GlobalSettingsPanel({ open, onClose, onSaved }: GlobalSettingsPanelProps) {
-  const api = useSignedInApi();
-  const [draft, setDraft] = useState<Settings>(defaultSettings);
-  const [phase, setPhase] = useState<Phase>("loading");
-  const [notice, setNotice] = useState<{ tone: "info" | "error"; text: string } | null>(null);
-
+  const api = useApiClient();
   // spec 001 §4: opening loads the settings; on failure the built-in defaults are shown.
-  useEffect(() => {
-    if (!open || !api) return;
-    let current = true;
-    setPhase("loading");
-    setNotice(null);
-    api
-      .get("/api/settings", settingsAnswerSchema)
-      .then((answer) => current && setDraft(answer.settings))
-      .catch(() => {
-        if (!current) return;
-        setDraft(defaultSettings);
-        setNotice({ tone: "error", text: text.loadFailed });
-      })
-      .finally(() => current && setPhase("editing"));
-    return () => {
-      current = false;
-    };
-  }, [api, open]);
+  const loaded = useLoad(() => (open ? api.get("/api/settings", settingsAnswerSchema) : null), [api, open]);
+  // The admin's draft: null until the settings are read, then the form's own until saved.
+  const [draft, setDraft] = useState<Settings | null>(null);
+  const [phase, setPhase] = useState<Phase>("editing");
+  const [notice, setNotice] = useState<{ tone: "info" | "error"; text: string } | null>(null);
+  if (draft === null && (loaded.status === "loaded" || loaded.status === "failed")) {
+    // Set while rendering (React's way to start state from what arrived): one read, one draft.
+    setDraft(loaded.data?.settings ?? defaultSettings);
+    if (loaded.status === "failed") setNotice({ tone: "error", text: text.loadFailed });
+  }
 
   const change = (update: Partial<Settings>) =>
-    setDraft((settings) => (update.rag_provider ? withProvider({ ...settings, ...update }, update.rag_provider) : { ...settings, ...update }));
+    setDraft((settings) => {
+      if (!settings) return settings;
+      const next = { ...settings, ...update };
+      return update.rag_provider ? withProvider(next, update.rag_provider) : next;
+    });
 
   async function save() {
-    if (!api) return;
+    if (!draft) return;
     const checked = settingsUpdateSchema.safeParse(draft);
     if (!checked.success) {
       setNotice({ tone: "error", text: checked.error.issues[0]?.message ?? text.saveFailed });
@@ -96,12 +89,10 @@ export function GlobalSettingsPanel({ open, onClose, onSaved }: GlobalSettingsPa
     );
 
   return (
-    <Dialog open={open} onClose={onClose} placement="side" title={text.title} footer={phase === "loading" ? undefined : footer}>
+    <Dialog open={open} onClose={onClose} placement="side" title={text.title} footer={draft ? footer : undefined}>
       <p className="settings-panel__scope">{text.scope}</p>
       {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
-      {phase === "loading" ? (
-        <Spinner />
-      ) : (
+      {draft ? (
         <form className="settings-panel__form" onSubmit={(event) => event.preventDefault()}>
           {settingsSections.map((section) => (
             <fieldset key={section.title} className="settings-panel__section">
@@ -114,6 +105,8 @@ export function GlobalSettingsPanel({ open, onClose, onSaved }: GlobalSettingsPa
             </fieldset>
           ))}
         </form>
+      ) : (
+        <Spinner />
       )}
     </Dialog>
   );

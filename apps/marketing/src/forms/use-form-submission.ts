@@ -1,7 +1,7 @@
 import { formReceiptSchema } from "@oystar/api-client";
+import { useApiClient } from "@oystar/auth/react";
 import { useState } from "react";
 import type { z } from "zod";
-import { useApi } from "../use-api";
 
 /** spec 000 §4: idle, submitting, success, error. */
 export type FormStatus = "idle" | "submitting" | "success" | "error";
@@ -11,7 +11,7 @@ export type FormStatus = "idle" | "submitting" | "success" | "error";
  * A failed send keeps what was typed: nothing is lost.
  */
 export function useFormSubmission<Fields extends Record<string, string>>(path: string, schema: z.ZodType, initial: Fields) {
-  const api = useApi();
+  const api = useApiClient();
   const [fields, setFields] = useState<Fields>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [status, setStatus] = useState<FormStatus>("idle");

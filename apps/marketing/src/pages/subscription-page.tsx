@@ -1,47 +1,29 @@
-import { HttpError, parseCheckoutSession, planIdSchema, plansResponseSchema, subscriptionStatusResponseSchema, type Plan, type PlanId } from "@oystar/api-client";
-import { useAuth } from "@oystar/auth/react";
+import { HttpError, parseCheckoutSession, planIdSchema, plansResponseSchema, subscriptionStatusResponseSchema, type PlanId } from "@oystar/api-client";
+import { useLoad } from "@oystar/api-client/react";
+import { useApiClient, useAuth } from "@oystar/auth/react";
 import { choosePlan, planMessages } from "@oystar/plans-and-gates";
 import { PlanGrid } from "@oystar/plans-and-gates/react";
 import { Notice } from "@oystar/ui-kit/react";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
-import { useApi } from "../use-api";
 
 type Alert = { tone: "warning" | "error"; text: string } | null;
 
 /** /subscription (spec 000 §2, §4): the plans, and the way to buy one. */
 export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   const auth = useAuth();
-  const api = useApi();
+  const api = useApiClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const requested = planIdSchema.safeParse(params.get("plan")).data ?? null;
-  const [plans, setPlans] = useState<Plan[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [currentPlan, setCurrentPlan] = useState<PlanId | null>(null);
   const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
-
-  const loadPlans = useCallback(() => {
-    setLoadError(null);
-    setPlans(null);
-    api
-      .get("/api/plans", plansResponseSchema)
-      .then((response) => setPlans(response.plans))
-      .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : ""));
-  }, [api]);
-  useEffect(loadPlans, [loadPlans]);
-
   const signedIn = auth.status === "authenticated";
-  useEffect(() => {
-    if (!signedIn) return;
-    api
-      .get("/api/subscription/status", subscriptionStatusResponseSchema)
-      .then((status) => setCurrentPlan(status.plan))
-      // spec 000 §4: a failed status check counts as the free plan.
-      .catch(() => setCurrentPlan("free"));
-  }, [api, signedIn]);
+  const plans = useLoad(() => api.get("/api/plans", plansResponseSchema), [api]);
+  const status = useLoad(() => (signedIn ? api.get("/api/subscription/status", subscriptionStatusResponseSchema) : null), [api, signedIn]);
+  // spec 000 §4: a failed status check counts as the free plan.
+  const currentPlan = status.data?.plan ?? (status.status === "failed" ? "free" : null);
 
   async function onChoose(target: PlanId) {
     setAlert(null);
@@ -79,9 +61,9 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
         </Notice>
       ) : null}
       <PlanGrid
-        plans={plans}
-        error={loadError}
-        onRetry={loadPlans}
+        plans={plans.data?.plans ?? null}
+        error={plans.status === "failed" ? (plans.error instanceof Error ? plans.error.message : "") : null}
+        onRetry={plans.reload}
         currentPlan={currentPlan}
         requestedPlan={requested}
         busyPlan={busyPlan}

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router";
 const planNames: Record<string, string> = { base: "Base", pro: "Pro", business: "Business", enterprise: "Enterprise" };
 
 /** spec 000 §9: after payment, /chat opens by itself after 5 seconds. */
-export const REDIRECT_SECONDS = 5;
+const REDIRECT_SECONDS = 5;
 
 /**
  * /success?plan=…: the return from checkout (plan from the query, default Base). It only thanks:

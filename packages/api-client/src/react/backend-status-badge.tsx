@@ -1,6 +1,6 @@
 import type { BackendStatus } from "../backend-status";
 
-export const backendStatusLabels: Record<BackendStatus, string> = {
+const backendStatusLabels: Record<BackendStatus, string> = {
   checking: "Verifica...",
   online: "Online",
   offline: "Offline",

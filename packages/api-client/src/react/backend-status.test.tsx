@@ -1,22 +1,23 @@
 import { render, screen } from "@testing-library/react";
 import { expect, test } from "vitest";
+import type { Health } from "../schemas/service";
 import { BackendStatusBadge } from "./backend-status-badge";
 import { useBackendStatus } from "./use-backend-status";
 
-function StatusOf({ check }: { check: () => Promise<boolean> }) {
-  const { status } = useBackendStatus(check);
+function StatusOf({ readHealth }: { readHealth: () => Promise<Health> }) {
+  const { status } = useBackendStatus(readHealth);
   return <BackendStatusBadge status={status} />;
 }
 
 test("the badge says checking, then online", async () => {
-  render(<StatusOf check={async () => true} />);
+  render(<StatusOf readHealth={async () => ({ status: "ok", version: "1.2.3" })} />);
   expect(await screen.findByText("Online")).toBeInTheDocument();
 });
 
 test("the badge says offline when the server does not answer", async () => {
   render(
     <StatusOf
-      check={async () => {
+      readHealth={async () => {
         throw new TypeError("Failed to fetch");
       }}
     />,

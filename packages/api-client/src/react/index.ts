@@ -1,2 +1,4 @@
-export { BackendStatusBadge, backendStatusLabels } from "./backend-status-badge";
+export { BackendStatusBadge } from "./backend-status-badge";
 export { useBackendStatus } from "./use-backend-status";
+export { useLoad } from "./use-load";
+export type { Loaded } from "./use-load";

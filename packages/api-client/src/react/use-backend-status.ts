@@ -1,17 +1,17 @@
-import { useEffect, useMemo, useSyncExternalStore } from "react";
-import { createBackendStatusStore, type BackendStatus } from "../backend-status";
+import { useEffect, useState } from "react";
+import { useStore } from "zustand";
+import { createBackendStatus, type BackendState } from "../backend-status";
+import type { Health } from "../schemas/service";
 
 /**
- * spec 001 §4: "checking" first, then "online" or "offline". The check runs once on mount;
- * `refresh` runs it again (e.g. after the user asks for a reconnection).
+ * spec 001 §4: "checking" first, then "online" or "offline", with the health the server sent.
+ * The check runs once on mount.
  */
-export function useBackendStatus(check: () => Promise<boolean>): { status: BackendStatus; refresh: () => Promise<BackendStatus> } {
-  // The check is captured once: a new function on every render must not restart it.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const store = useMemo(() => createBackendStatusStore(check), []);
-  const status = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+export function useBackendStatus(readHealth: () => Promise<Health>): BackendState {
+  // The reader is captured once: a new function on every render must not restart the check.
+  const [backend] = useState(() => createBackendStatus(readHealth));
   useEffect(() => {
-    void store.refresh();
-  }, [store]);
-  return { status, refresh: store.refresh };
+    void backend.refresh();
+  }, [backend]);
+  return useStore(backend.store);
 }

@@ -75,21 +75,17 @@ export const indexRequestSchema = z
   });
 export type IndexRequestForm = z.input<typeof indexRequestSchema>;
 
-/** spec 001 §9: the debate feedback's comment is at most 500 characters. */
-export const FEEDBACK_COMMENT_MAX = 500;
-/** A debate's topic is two theses: long enough for both, short enough to store. */
-export const FEEDBACK_TOPIC_MAX = 2000;
-
-/**
- * spec 001 §3, §5, §7: the feedback that closes a debate — a rating of 1 to 5, an optional comment
- * of up to 500 characters, the topic, when it was given and whether a PDF copy was asked for. No
- * debate text travels with it.
- */
+/** spec 001 §3, §5: the debate's feedback — never the debate's text. */
+export const DEBATE_FEEDBACK_COMMENT_MAX = 500;
 export const debateFeedbackSchema = z.strictObject({
-  rating: z.number({ error: "Scegli una valutazione da 1 a 5 stelle" }).int().min(1, "Scegli una valutazione da 1 a 5 stelle").max(5, "Scegli una valutazione da 1 a 5 stelle"),
-  comment: storableString().trim().max(FEEDBACK_COMMENT_MAX, `Il commento può avere al massimo ${FEEDBACK_COMMENT_MAX} caratteri`).optional().default(""),
-  debate_topic: requiredText("Il tema del dibattito", FEEDBACK_TOPIC_MAX),
-  timestamp: z.iso.datetime({ error: "Data del feedback non valida" }),
+  rating: z.number({ error: "Scegli un voto da 1 a 5" }).int("Scegli un voto da 1 a 5").min(1, "Scegli un voto da 1 a 5").max(5, "Scegli un voto da 1 a 5"),
+  comment: storableString()
+    .trim()
+    .max(DEBATE_FEEDBACK_COMMENT_MAX, `Il commento può avere al massimo ${DEBATE_FEEDBACK_COMMENT_MAX} caratteri`)
+    .optional()
+    .default(""),
+  debate_topic: storableString().trim().max(1000, "Il tema è troppo lungo"),
+  timestamp: z.iso.datetime({ offset: true, error: "Data non valida" }),
   pdf_requested: z.boolean(),
 });
 export type DebateFeedback = z.input<typeof debateFeedbackSchema>;

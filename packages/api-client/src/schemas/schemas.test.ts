@@ -1,7 +1,8 @@
 import { expect, test } from "vitest";
 import { MISSING_CHECKOUT_URL, parseCheckoutSession } from "./checkout";
 import { plansResponseSchema } from "./plans";
-import { defaultSettings, mergeSettings, settingsAnswerSchema, settingsUpdateSchema } from "./settings";
+import { defaultSettings, mergeSettings, settingsAnswerSchema, settingsSchema, settingsUpdateSchema } from "./settings";
+import { SETTINGS_FIELDS } from "./settings-fields";
 import { parseSubscriptionStatus } from "./subscription";
 
 const status = {
@@ -59,7 +60,7 @@ test("the defaults satisfy every bound", () => {
 test("an update outside the spec's bounds is refused in Italian", () => {
   const tooLong = settingsUpdateSchema.safeParse({ ...defaultSettings, debate_length: 201 });
   expect(tooLong.success).toBe(false);
-  expect(tooLong.error?.issues[0]?.message).toBe("Lunghezza del dibattito: il valore massimo è 200");
+  expect(tooLong.error?.issues[0]?.message).toBe("Lunghezza predefinita: il valore massimo è 200");
   const ttl = settingsUpdateSchema.safeParse({ ...defaultSettings, rag_cache_ttl_seconds: 30 });
   expect(ttl.error?.issues[0]?.message).toBe("Durata della cache: il valore minimo è 60");
   const model = settingsUpdateSchema.safeParse({ ...defaultSettings, pigna_ai_model: "llama-3.1-8b-instant" });
@@ -72,4 +73,14 @@ test("a debate increment carries the debate's id", async () => {
   const { debateIncrementSchema } = await import("./debates");
   expect(debateIncrementSchema.parse({ debate_id: "42", debates_used: 3, debates_limit: 30, queries_used: 1 })).toEqual({ debate_id: "42", debates_used: 3, debates_limit: 30 });
   expect(debateIncrementSchema.safeParse({ debates_used: 3, debates_limit: 30 }).success).toBe(false);
+});
+
+test("the fields table names every setting the schema checks, and nothing else", () => {
+  expect(Object.keys(SETTINGS_FIELDS).sort()).toEqual(Object.keys(settingsSchema.shape).sort());
+});
+
+test("a setting that steps by whole numbers must be whole; the others may be fractions", () => {
+  const fraction = settingsUpdateSchema.safeParse({ ...defaultSettings, rag_chat_history_max_tokens: 6144.5 });
+  expect(fraction.error?.issues[0]?.message).toBe("Token massimi di cronologia: deve essere un numero intero");
+  expect(settingsUpdateSchema.safeParse({ ...defaultSettings, rag_mismatch_threshold: 0.35 }).success).toBe(true);
 });

@@ -1,58 +1,61 @@
 import { z } from "zod";
 import { storableString } from "./text";
 import { SELECTABLE_CHAT_MODELS } from "./models";
+import { SETTINGS_FIELDS as FIELDS, type NumberFacts, type TextFacts } from "./settings-fields";
 
-// spec 001 §3 (keys), §5 (bounds), §9 (defaults). The `pigna_ai_*` keys keep the product's
-// older name (DESIGN.md §2).
+// spec 001 §3 (keys), §5 (bounds), §9 (defaults); labels and bounds from SETTINGS_FIELDS. The
+// `pigna_ai_*` keys keep the product's older name (DESIGN.md §2).
 
-const between = (label: string, min: number, max: number) =>
-  z
+/** A number in its range; a whole one where the form steps by whole numbers. */
+const number = ({ label, min, max, step }: NumberFacts) => {
+  const bounded = z
     .number({ error: `${label}: deve essere un numero` })
     .min(min, `${label}: il valore minimo è ${min}`)
     .max(max, `${label}: il valore massimo è ${max}`);
-const wholeBetween = (label: string, min: number, max: number) => between(label, min, max).int(`${label}: deve essere un numero intero`);
-const flag = (label: string) => z.boolean({ error: `${label}: deve essere vero o falso` });
-const chatModel = (label: string) => z.enum(SELECTABLE_CHAT_MODELS, { error: `${label}: modello non consentito` });
-const text = (label: string, max: number) => storableString({ error: `${label}: deve essere un testo` }).max(max, `${label}: testo troppo lungo`);
+  return Number.isInteger(step) ? bounded.int(`${label}: deve essere un numero intero`) : bounded;
+};
+const flag = ({ label }: { label: string }) => z.boolean({ error: `${label}: deve essere vero o falso` });
+const chatModel = ({ label }: { label: string }) => z.enum(SELECTABLE_CHAT_MODELS, { error: `${label}: modello non consentito` });
+const text = ({ label, maxLength }: TextFacts) => storableString({ error: `${label}: deve essere un testo` }).max(maxLength, `${label}: testo troppo lungo`);
 
 export const settingsSchema = z.strictObject({
-  pigna_ai_model: chatModel("Modello AI"),
-  pigna_ai_temperature: between("Temperatura AI", 0, 2),
-  pigna_ai_max_tokens: wholeBetween("Token massimi AI", 1, 8000),
-  debate_length: wholeBetween("Lunghezza del dibattito", 6, 200),
-  debate_auto_mode: flag("Modalità automatica"),
-  debate_model_a: chatModel("Modello A"),
-  debate_model_b: chatModel("Modello B"),
-  rag_embed_model: text("Modello di embedding", 200).min(1),
-  rag_llm_model: text("Modello LLM RAG", 200).min(1),
+  pigna_ai_model: chatModel(FIELDS.pigna_ai_model),
+  pigna_ai_temperature: number(FIELDS.pigna_ai_temperature),
+  pigna_ai_max_tokens: number(FIELDS.pigna_ai_max_tokens),
+  debate_length: number(FIELDS.debate_length),
+  debate_auto_mode: flag(FIELDS.debate_auto_mode),
+  debate_model_a: chatModel(FIELDS.debate_model_a),
+  debate_model_b: chatModel(FIELDS.debate_model_b),
+  rag_embed_model: text(FIELDS.rag_embed_model).min(1),
+  rag_llm_model: text(FIELDS.rag_llm_model).min(1),
   /** Empty means every index. */
-  rag_index_names: z.array(text("Indice", 200).min(1)).max(50),
-  rag_top_k_retrieval: wholeBetween("Top-K retrieval", 1, 100),
-  rag_top_k_reranker_final: wholeBetween("Top-K reranker", 1, 20),
-  rag_use_reranker: flag("Reranker"),
-  rag_use_fused_retrieval: flag("Fused retrieval"),
-  rag_use_multi_query: flag("Multi-query"),
-  rag_use_hyde: flag("HyDE"),
-  rag_max_query_variations: wholeBetween("Variazioni della domanda", 1, 10),
-  rag_use_deduplication: flag("Deduplicazione"),
-  rag_deduplication_threshold: between("Soglia di deduplicazione", 0.1, 1),
-  rag_use_cache: flag("Cache"),
-  rag_cache_ttl_seconds: wholeBetween("Durata della cache", 60, 86400),
-  rag_system_prompt: text("Prompt di sistema", 8000),
-  rag_provider: z.enum(["cloud", "vm"], { error: "Provider: valore non consentito" }),
-  rag_enable_citation_validation: flag("Validazione delle citazioni"),
-  rag_enable_spell_check: flag("Controllo ortografico"),
-  rag_use_field_extraction: flag("Estrazione dei campi"),
-  rag_semantic_threshold: between("Soglia semantica", 0.01, 1),
-  rag_confidence_threshold: between("Soglia di confidenza", 0.01, 1),
-  rag_mismatch_threshold: between("Soglia di citazioni errate", 0.1, 1),
-  rag_adaptive_validation: flag("Validazione adattiva"),
-  rag_valid_weight: between("Peso validità", 0, 1),
-  rag_semantic_weight: between("Peso semantico", 0, 1),
-  rag_entity_weight: between("Peso entità", 0, 1),
-  rag_word_weight: between("Peso parole", 0, 1),
-  rag_text_weight: between("Peso testo", 0, 1),
-  rag_chat_history_max_tokens: wholeBetween("Token di cronologia", 1000, 32000),
+  rag_index_names: z.array(text(FIELDS.rag_index_names).min(1)).max(50),
+  rag_top_k_retrieval: number(FIELDS.rag_top_k_retrieval),
+  rag_top_k_reranker_final: number(FIELDS.rag_top_k_reranker_final),
+  rag_use_reranker: flag(FIELDS.rag_use_reranker),
+  rag_use_fused_retrieval: flag(FIELDS.rag_use_fused_retrieval),
+  rag_use_multi_query: flag(FIELDS.rag_use_multi_query),
+  rag_use_hyde: flag(FIELDS.rag_use_hyde),
+  rag_max_query_variations: number(FIELDS.rag_max_query_variations),
+  rag_use_deduplication: flag(FIELDS.rag_use_deduplication),
+  rag_deduplication_threshold: number(FIELDS.rag_deduplication_threshold),
+  rag_use_cache: flag(FIELDS.rag_use_cache),
+  rag_cache_ttl_seconds: number(FIELDS.rag_cache_ttl_seconds),
+  rag_system_prompt: text(FIELDS.rag_system_prompt),
+  rag_provider: z.enum(["cloud", "vm"], { error: `${FIELDS.rag_provider.label}: valore non consentito` }),
+  rag_enable_citation_validation: flag(FIELDS.rag_enable_citation_validation),
+  rag_enable_spell_check: flag(FIELDS.rag_enable_spell_check),
+  rag_use_field_extraction: flag(FIELDS.rag_use_field_extraction),
+  rag_semantic_threshold: number(FIELDS.rag_semantic_threshold),
+  rag_confidence_threshold: number(FIELDS.rag_confidence_threshold),
+  rag_mismatch_threshold: number(FIELDS.rag_mismatch_threshold),
+  rag_adaptive_validation: flag(FIELDS.rag_adaptive_validation),
+  rag_valid_weight: number(FIELDS.rag_valid_weight),
+  rag_semantic_weight: number(FIELDS.rag_semantic_weight),
+  rag_entity_weight: number(FIELDS.rag_entity_weight),
+  rag_word_weight: number(FIELDS.rag_word_weight),
+  rag_text_weight: number(FIELDS.rag_text_weight),
+  rag_chat_history_max_tokens: number(FIELDS.rag_chat_history_max_tokens),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -11,12 +11,10 @@ export async function* readLines(body: ReadableStream<Uint8Array>): AsyncGenerat
       const { value, done } = await reader.read();
       pending += done ? decoder.decode() : decoder.decode(value, { stream: true });
       const lines = pending.split(/\r?\n/);
+      // Until the end the last piece may be half a line; at the end it is a line of its own.
       pending = done ? "" : (lines.pop() ?? "");
       for (const line of lines) yield line;
-      if (done) {
-        if (pending) yield pending;
-        return;
-      }
+      if (done) return;
     }
   } finally {
     // Stopping early (a consumer's break) must release the connection.

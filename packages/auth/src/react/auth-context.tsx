@@ -1,4 +1,6 @@
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from "react";
+import type { ApiClient } from "@oystar/api-client";
+import { createContext, useContext, useEffect, type ReactNode } from "react";
+import { useStore } from "zustand";
 import type { AuthSession } from "../auth-session";
 import type { AuthState } from "../auth-state";
 
@@ -12,11 +14,21 @@ export function AuthProvider({ session, children }: { session: AuthSession; chil
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
-export type UseAuth = AuthState & Pick<AuthSession, "login" | "logout" | "getAccessToken">;
-
-export function useAuth(): UseAuth {
+function useSession(): AuthSession {
   const session = useContext(SessionContext);
   if (!session) throw new Error("useAuth needs an <AuthProvider>");
-  const state = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
-  return { ...state, login: session.login, logout: session.logout, getAccessToken: session.getAccessToken };
+  return session;
+}
+
+export type UseAuth = AuthState & Pick<AuthSession, "login" | "logout" | "getAccessToken" | "runtimeConfig">;
+
+export function useAuth(): UseAuth {
+  const session = useSession();
+  const state = useStore(session.store);
+  return { ...state, login: session.login, logout: session.logout, getAccessToken: session.getAccessToken, runtimeConfig: session.runtimeConfig };
+}
+
+/** The session's API client: same origin, with the signed-in user's token while there is one. */
+export function useApiClient(): ApiClient {
+  return useSession().api;
 }

@@ -1,4 +1,6 @@
 import { render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import userEvent from "@testing-library/user-event";
 import { expect, test, vi } from "vitest";
 import { createAuthSession, type IdentityClient } from "../auth-session";
@@ -19,6 +21,11 @@ function sessionWith(signedIn: boolean) {
   return createAuthSession(client, { currentUrl: () => new URL("https://o.example/chat"), replaceUrl: () => {}, origin: "https://o.example" });
 }
 
+/** The gate as a route element, at `path`, as the apps use it. */
+function gatedAt(path: string, gate: ReactNode) {
+  return <RouterProvider router={createMemoryRouter([{ path: "/chat", element: gate }], { initialEntries: [path] })} />;
+}
+
 function WhoAmI() {
   const auth = useAuth();
   return <p>{auth.status === "authenticated" ? auth.user.email : auth.status}</p>;
@@ -27,9 +34,12 @@ function WhoAmI() {
 test("signed-in content shows once the session is known", async () => {
   render(
     <AuthProvider session={sessionWith(true)}>
-      <RequireAuth returnTo="/chat" goTo={() => {}}>
-        <WhoAmI />
-      </RequireAuth>
+      {gatedAt(
+        "/chat",
+        <RequireAuth goTo={() => {}}>
+          <WhoAmI />
+        </RequireAuth>,
+      )}
     </AuthProvider>,
   );
   expect(screen.getByText("Caricamento...")).toBeInTheDocument();
@@ -40,9 +50,12 @@ test("a signed-out visitor is sent to /login, keeping where they were going", as
   const goTo = vi.fn();
   render(
     <AuthProvider session={sessionWith(false)}>
-      <RequireAuth returnTo="/chat?x=1" goTo={goTo}>
-        <WhoAmI />
-      </RequireAuth>
+      {gatedAt(
+        "/chat?x=1",
+        <RequireAuth goTo={goTo}>
+          <WhoAmI />
+        </RequireAuth>,
+      )}
     </AuthProvider>,
   );
   await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith("/login?returnTo=%2Fchat%3Fx%3D1"));

@@ -1,4 +1,4 @@
-export { AuthProvider, useAuth } from "./auth-context";
+export { AuthProvider, useApiClient, useAuth } from "./auth-context";
 export type { UseAuth } from "./auth-context";
 export { AuthErrorScreen, WelcomeScreen } from "./auth-screens";
 export { RequireAuth } from "./require-auth";

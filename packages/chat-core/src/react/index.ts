@@ -1,11 +1,13 @@
 export { AdvancedPanel } from "./advanced-panel";
 export type { AdvancedPanelProps } from "./advanced-panel";
-export { AnswerMarkdown, preloadAnswerRenderer } from "./answer-markdown";
-export { Composer, composerPlaceholder } from "./composer";
+export { AnswerBlocks } from "./answer-blocks";
+export type { AnswerBlocksProps } from "./answer-blocks";
+export { preloadAnswerRenderer } from "./answer-markdown";
+export { Composer } from "./composer";
 export type { ComposerProps } from "./composer";
 export { MessageActions } from "./message-actions";
 export type { MessageActionsProps } from "./message-actions";
-export { MessageList, SCROLL_TO_ANSWER_DELAY_MS } from "./message-list";
+export { MessageList } from "./message-list";
 export type { MessageListProps } from "./message-list";
 export { TypingDemo } from "./typing-demo";
 export type { TypingDemoProps } from "./typing-demo";

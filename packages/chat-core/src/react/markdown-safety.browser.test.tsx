@@ -2,7 +2,6 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import payloadFile from "../../test/xss-payloads.txt?raw";
-import { completedAnswer } from "../send-rules";
 import type { ChatMessage } from "../conversation";
 import { MessageList } from "./message-list";
 
@@ -38,7 +37,7 @@ beforeAll(() => {
 afterAll(() => root.unmount());
 
 function render(messages: ChatMessage[], partial: string, loading: boolean) {
-  flushSync(() => root.render(<MessageList messages={messages} partial={partial} loading={loading} renderMarker={() => null} />));
+  flushSync(() => root.render(<MessageList messages={messages} partial={partial} loading={loading} renderCard={() => null} />));
 }
 
 /** Every element is on the allow-list; no handler, no dangerous or remote URL, no element that loads. */
@@ -57,7 +56,7 @@ function problemsInDom(): string[] {
   return problems;
 }
 
-const message = (content: string, id = "risposta"): ChatMessage => ({ id, role: "assistant", content, timestamp: 0 });
+const message = (content: string, id = "risposta", firstCharacterMs?: number): ChatMessage => ({ id, role: "assistant", content, timestamp: 0, firstCharacterMs });
 
 test("the Markdown renderer has loaded (the first answer is shown as text until then)", async () => {
   render([message("**pronto**")], "", false);
@@ -75,7 +74,7 @@ test.each(payloads.map((payload, index) => [index + 1, payload] as const))(
       render(history, payload.slice(0, cut), true);
       expect(problemsInDom(), `cut at ${cut}`).toEqual([]);
     }
-    render([...history, message(completedAnswer(payload, 250))], "", false);
+    render([...history, message(payload, "risposta", 250)], "", false);
     expect(problemsInDom()).toEqual([]);
     // What the payload says is still there for the user to read, as text.
     expect(container.textContent?.length).toBeGreaterThan(0);

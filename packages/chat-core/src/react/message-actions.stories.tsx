@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { completedAnswer } from "../send-rules";
 import { createReadAloud } from "../speech";
 import { MessageActions } from "./message-actions";
 
@@ -11,7 +10,7 @@ const meta = {
   title: "chat-core/MessageActions",
   component: MessageActions,
   args: {
-    message: { id: "a1", role: "assistant", content: completedAnswer("Tre punti da ricordare.", 500), timestamp: 0 },
+    message: { id: "a1", role: "assistant", content: "Tre punti da ricordare.", firstCharacterMs: 500, timestamp: 0 },
     readAloud,
     onNotice: fn(),
   },

@@ -3,11 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, test, vi } from "vitest";
 import type { ChatMessage } from "../conversation";
 import { chatMessages } from "../messages";
-import { completedAnswer } from "../send-rules";
 import { createReadAloud } from "../speech";
 import { MessageActions } from "./message-actions";
 
-const message: ChatMessage = { id: "a1", role: "assistant", content: completedAnswer("La **risposta**.", 300), timestamp: 0 };
+const message: ChatMessage = { id: "a1", role: "assistant", content: "La **risposta**.", firstCharacterMs: 300, timestamp: 0 };
 
 function fakeVoice() {
   const speech = { speak: vi.fn(), cancel: vi.fn() };

@@ -1,5 +1,5 @@
 import { Button } from "@oystar/ui-kit/react";
-import { useSyncExternalStore } from "react";
+import { useStore } from "zustand";
 import type { ChatMessage } from "../conversation";
 import { chatMessages } from "../messages";
 import { copyAnswer, shareAnswer } from "../share";
@@ -16,8 +16,7 @@ export type MessageActionsProps = {
 
 /** spec 001 §2: copy, read aloud (pressing again stops), share, and download as PDF. */
 export function MessageActions({ message, readAloud, onNotice, onDownloadPdf }: MessageActionsProps) {
-  const speakingId = useSyncExternalStore(readAloud.subscribe, readAloud.speakingId, readAloud.speakingId);
-  const speaking = speakingId === message.id;
+  const speaking = useStore(readAloud.store, (state) => state.speakingId === message.id);
   const notify = (text: string | null) => {
     if (text) onNotice(text);
   };

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import type { ChatMessage } from "../conversation";
 import { MARKERS } from "../markers";
-import { completedAnswer } from "../send-rules";
 import { MessageList } from "./message-list";
 
 const question: ChatMessage = { id: "u1", role: "user", content: "Come preparo un verbale di riunione?", timestamp: 0 };
@@ -10,33 +9,31 @@ const answer: ChatMessage = {
   id: "a1",
   role: "assistant",
   timestamp: 0,
-  content: completedAnswer(
-    [
-      "Un buon verbale ha **quattro parti**:",
-      "",
-      "1. Intestazione: data, luogo, presenti.",
-      "2. Ordine del giorno.",
-      "3. Decisioni, con chi fa cosa ed entro quando.",
-      "4. Firme.",
-      "",
-      "| Parte | Chi la scrive |",
-      "|---|---|",
-      "| Decisioni | Il segretario |",
-      "",
-      "```text",
-      "Verbale n. 12 — 3 marzo",
-      "```",
-      "",
-      "Approfondisci su [Wikipedia](https://it.wikipedia.org/wiki/Verbale).",
-    ].join("\n"),
-    640,
-  ),
+  firstCharacterMs: 640,
+  content: [
+    "Un buon verbale ha **quattro parti**:",
+    "",
+    "1. Intestazione: data, luogo, presenti.",
+    "2. Ordine del giorno.",
+    "3. Decisioni, con chi fa cosa ed entro quando.",
+    "4. Firme.",
+    "",
+    "| Parte | Chi la scrive |",
+    "|---|---|",
+    "| Decisioni | Il segretario |",
+    "",
+    "```text",
+    "Verbale n. 12 — 3 marzo",
+    "```",
+    "",
+    "Approfondisci su [Wikipedia](https://it.wikipedia.org/wiki/Verbale).",
+  ].join("\n"),
 };
 
 const meta = {
   title: "chat-core/MessageList",
   component: MessageList,
-  args: { messages: [question, answer], partial: "", loading: false, renderMarker: (marker) => <p>[{marker}]</p> },
+  args: { messages: [question, answer], partial: "", loading: false, renderCard: (card) => <p>[{card}]</p> },
 } satisfies Meta<typeof MessageList>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -73,4 +70,4 @@ export const PlantedContent: Story = {
   },
 };
 
-export const WithCard: Story = { args: { messages: [question, { id: "q", role: "assistant", content: MARKERS.quotaExceeded, timestamp: 0 }] } };
+export const WithCard: Story = { args: { messages: [question, { id: "q", role: "assistant", content: "", card: MARKERS.quotaExceeded, timestamp: 0 }] } };

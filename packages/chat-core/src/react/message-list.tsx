@@ -1,9 +1,9 @@
 import { memo, useEffect, useRef, type ReactNode, type Ref } from "react";
 import type { ChatMessage } from "../conversation";
-import { markdownBlocks } from "../markdown-blocks";
-import { isMarker, type Marker } from "../markers";
+import type { ChatCard } from "../markers";
 import { chatMessages } from "../messages";
-import { AnswerMarkdown, preloadAnswerRenderer } from "./answer-markdown";
+import { AnswerBlocks } from "./answer-blocks";
+import { preloadAnswerRenderer } from "./answer-markdown";
 
 export type MessageListProps = {
   messages: readonly ChatMessage[];
@@ -13,7 +13,7 @@ export type MessageListProps = {
   /** The id the streaming answer's message will have: it stays the same element when it ends. */
   answerId?: string | null;
   /** How a screen shows its cards (the quota card, …). */
-  renderMarker: (marker: Marker) => ReactNode;
+  renderCard: (card: ChatCard) => ReactNode;
   /** The actions under a finished answer. */
   renderActions?: (message: ChatMessage) => ReactNode;
 };
@@ -25,7 +25,7 @@ export const SCROLL_TO_ANSWER_DELAY_MS = 400;
  * The conversation. Finished messages are memoised, so a streaming answer re-renders only itself;
  * user messages are plain text, answers are safe Markdown.
  */
-export function MessageList({ messages, partial, loading, answerId, renderMarker, renderActions }: MessageListProps) {
+export function MessageList({ messages, partial, loading, answerId, renderCard, renderActions }: MessageListProps) {
   const lastMessage = useRef<HTMLLIElement>(null);
   const count = messages.length;
   const streamingAnswer: ChatMessage | null = loading ? { id: answerId ?? "streaming", role: "assistant", content: partial, timestamp: 0 } : null;
@@ -47,7 +47,7 @@ export function MessageList({ messages, partial, loading, answerId, renderMarker
           message={message}
           streaming={message === streamingAnswer}
           anchor={index === count - 1 ? lastMessage : undefined}
-          renderMarker={renderMarker}
+          renderCard={renderCard}
           renderActions={renderActions}
         />
       ))}
@@ -55,38 +55,23 @@ export function MessageList({ messages, partial, loading, answerId, renderMarker
   );
 }
 
-type MessageItemProps = Pick<MessageListProps, "renderMarker" | "renderActions"> & {
+type MessageItemProps = Pick<MessageListProps, "renderCard" | "renderActions"> & {
   message: ChatMessage;
   anchor?: Ref<HTMLLIElement>;
   streaming?: boolean;
 };
 
-const MessageItem = memo(function MessageItem({ message, anchor, streaming = false, renderMarker, renderActions }: MessageItemProps) {
-  const { role, content } = message;
+const MessageItem = memo(function MessageItem({ message, anchor, streaming = false, renderCard, renderActions }: MessageItemProps) {
+  const { role, content, card } = message;
   let body: ReactNode;
-  if (isMarker(content)) body = renderMarker(content);
+  if (card) body = renderCard(card);
   else if (role === "user") body = <p className="chat-message__text">{content}</p>;
-  else body = <AnswerBlocks text={content} streaming={streaming} />;
+  else body = <AnswerBlocks text={content} streaming={streaming} firstCharacterMs={message.firstCharacterMs} />;
   return (
     <li ref={anchor} className={`chat-message chat-message--${role}`}>
       <span className="oy-visually-hidden">{role === "user" ? chatMessages.you : chatMessages.assistant}</span>
       {body}
-      {role === "assistant" && !streaming && !isMarker(content) ? renderActions?.(message) : null}
+      {role === "assistant" && !streaming && !card ? renderActions?.(message) : null}
     </li>
   );
 });
-
-/**
- * An answer, block by block: each block is parsed once and kept, so while an answer streams only
- * its growing last block is parsed again, and when it ends only the first-character line is new.
- */
-function AnswerBlocks({ text, streaming }: { text: string; streaming: boolean }) {
-  return (
-    <div className="chat-answer">
-      {markdownBlocks(text).map((block, index) => (
-        <AnswerMarkdown key={index} text={block} />
-      ))}
-      {streaming ? <span className="chat-cursor" aria-hidden="true" /> : null}
-    </div>
-  );
-}

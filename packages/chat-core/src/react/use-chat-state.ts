@@ -1,19 +1,27 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useMemo } from "react";
+import { useStore, type StoreApi } from "zustand";
 import type { ChatSession, ChatState } from "../chat-session";
 
+type ReadableStore<T> = Pick<StoreApi<T>, "getState" | "getInitialState" | "subscribe">;
+
 /**
- * The chat's state for React. A model streams many pieces per frame; the store says so each time,
- * but the screen only needs to repaint once per frame, so notifications are coalesced to one per
+ * The store as a screen reads it: a model streams many pieces per frame and the store changes with
+ * each, but the screen only needs to repaint once per frame, so changes are told once per
  * animation frame.
  */
-export function useChatState(session: ChatSession): ChatState {
-  const subscribe = useCallback(
-    (listener: () => void) => {
+function oncePerFrame<T>(store: ReadableStore<T>): ReadableStore<T> {
+  return {
+    getState: store.getState,
+    getInitialState: store.getInitialState,
+    subscribe(listener) {
       let frame: number | null = null;
-      const unsubscribe = session.subscribe(() => {
-        frame ??= requestAnimationFrame(() => {
+      let before = store.getState();
+      const unsubscribe = store.subscribe((_state, previous) => {
+        if (frame !== null) return;
+        before = previous;
+        frame = requestAnimationFrame(() => {
           frame = null;
-          listener();
+          listener(store.getState(), before);
         });
       });
       return () => {
@@ -21,7 +29,11 @@ export function useChatState(session: ChatSession): ChatState {
         unsubscribe();
       };
     },
-    [session],
-  );
-  return useSyncExternalStore(subscribe, session.getSnapshot, session.getSnapshot);
+  };
+}
+
+/** The part of the chat's state a view needs (`select`), repainted at most once per frame. */
+export function useChatState<Picked>(session: ChatSession, select: (state: ChatState) => Picked): Picked {
+  const perFrame = useMemo(() => oncePerFrame(session.store), [session]);
+  return useStore(perFrame, select);
 }

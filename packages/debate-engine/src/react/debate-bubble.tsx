@@ -1,12 +1,11 @@
 import type { ChatMessage } from "@oystar/chat-core";
-import { MessageActions } from "@oystar/chat-core/react";
+import { AnswerBlocks, MessageActions } from "@oystar/chat-core/react";
 import type { ReadAloud } from "@oystar/chat-core";
 import { memo, type ReactNode, type Ref } from "react";
 import type { DebateSpeech } from "../debate-state";
 import { debateMessages } from "../messages";
 import type { DebatePhase, Speaker } from "../rules";
 import { PhaseBadge } from "./phase-icon";
-import { SpeechText } from "./speech-text";
 
 /** The chat's answer actions work on a chat message: a speech is one, said by the assistant. */
 const asAnswer = (speech: DebateSpeech): ChatMessage => ({ id: speech.id, role: "assistant", content: speech.content, timestamp: 0 });
@@ -23,7 +22,10 @@ type TurnFrameProps = {
   children: ReactNode;
 };
 
-/** A bubble of the debate: Model A on the left, Model B on the right (spec 001 §2). */
+/**
+ * A bubble of the debate: Model A on the left, Model B on the right (spec 001 §2). The words are
+ * shown as the chat shows an answer (chat-core's safe Markdown, block by block).
+ */
 function TurnFrame({ speaker, model, phase, turn, note, live = false, anchor, children }: TurnFrameProps) {
   return (
     <li ref={anchor} className={`debate-turn debate-turn--${speaker}${live ? " debate-turn--live" : ""}`}>
@@ -56,7 +58,9 @@ export type DebateBubbleProps = {
 export const DebateBubble = memo(function DebateBubble({ speech, readAloud, onNotice, anchor }: DebateBubbleProps) {
   return (
     <TurnFrame speaker={speech.speaker} model={speech.model} phase={speech.phase} turn={speech.turn} anchor={anchor}>
-      <SpeechText text={speech.content} />
+      <div className="debate-turn__text">
+        <AnswerBlocks text={speech.content} />
+      </div>
       <MessageActions message={asAnswer(speech)} readAloud={readAloud} onNotice={onNotice} />
     </TurnFrame>
   );
@@ -68,7 +72,9 @@ export type StreamingBubbleProps = { speaker: Speaker; model: string; phase: Deb
 export function StreamingBubble({ speaker, model, phase, turn, text, anchor }: StreamingBubbleProps) {
   return (
     <TurnFrame speaker={speaker} model={model} phase={phase} turn={turn} note={debateMessages.speaking} live anchor={anchor}>
-      <SpeechText text={text} streaming />
+      <div className="debate-turn__text">
+        <AnswerBlocks text={text} streaming />
+      </div>
     </TurnFrame>
   );
 }

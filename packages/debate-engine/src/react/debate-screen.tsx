@@ -1,4 +1,4 @@
-import { useAdvancedControls, useReadAloud } from "@oystar/chat-core/react";
+import { preloadAnswerRenderer, useAdvancedControls, useReadAloud } from "@oystar/chat-core/react";
 import { pdfMessages } from "@oystar/pdf-tools";
 import { Notice } from "@oystar/ui-kit/react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -51,6 +51,9 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
   const onStage = useDebate(session, (state) => state.debate !== null);
   const machineNotice = useDebate(session, (state) => state.notice);
   const synthesis = useDebate(session, (state) => state.synthesis.result);
+
+  // The Markdown renderer loads while the theses are typed, not when the first turn arrives.
+  useEffect(preloadAnswerRenderer, []);
 
   const tell = useCallback((text: string) => setNotice({ tone: "info", text }), []);
 

@@ -1,4 +1,4 @@
-import { FEEDBACK_COMMENT_MAX } from "@oystar/api-client";
+import { DEBATE_FEEDBACK_COMMENT_MAX } from "@oystar/api-client";
 import { Button, Notice, StarRating, Textarea } from "@oystar/ui-kit/react";
 import { useId, useState, type FormEvent } from "react";
 import { canSendFeedback, type FeedbackAnswers } from "../feedback";
@@ -80,8 +80,8 @@ export function FeedbackForm({ onSubmit, onNewDebate }: FeedbackFormProps) {
           rows={3}
           value={comment}
           onChange={setComment}
-          maxLength={FEEDBACK_COMMENT_MAX}
-          description={feedback.counter(comment.length, FEEDBACK_COMMENT_MAX)}
+          maxLength={DEBATE_FEEDBACK_COMMENT_MAX}
+          description={feedback.counter(comment.length, DEBATE_FEEDBACK_COMMENT_MAX)}
         />
         <label className="debate-check">
           <input type="checkbox" checked={pdfRequested} onChange={(event) => setPdfRequested(event.target.checked)} />

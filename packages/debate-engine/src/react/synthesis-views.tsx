@@ -2,7 +2,7 @@ import { Button, ProgressBar } from "@oystar/ui-kit/react";
 import { useId } from "react";
 import type { DebateSynthesis } from "../debate-state";
 import { debateMessages } from "../messages";
-import { AnswerMarkdown } from "@oystar/chat-core/react";
+import { AnswerBlocks } from "@oystar/chat-core/react";
 
 const words = debateMessages.synthesis;
 
@@ -42,11 +42,11 @@ export function SynthesisResult({ synthesis, onDownload }: { synthesis: DebateSy
       </header>
       <section className="debate-synthesis__section">
         <h3>{words.introduction}</h3>
-        <AnswerMarkdown text={synthesis.introduction} />
+        <AnswerBlocks text={synthesis.introduction} />
       </section>
       <section className="debate-synthesis__section debate-synthesis__section--main">
         <h3>{words.synthesis(1, first.title)}</h3>
-        <AnswerMarkdown text={first.text} />
+        <AnswerBlocks text={first.text} />
         {first.plan.length > 0 ? (
           <>
             <h4>{words.plan}</h4>
@@ -61,12 +61,12 @@ export function SynthesisResult({ synthesis, onDownload }: { synthesis: DebateSy
       {[second, third].map((proposal, index) => (
         <section key={index} className="debate-synthesis__section">
           <h3>{words.synthesis(index + 2, proposal.title)}</h3>
-          <AnswerMarkdown text={proposal.text} />
+          <AnswerBlocks text={proposal.text} />
         </section>
       ))}
       <section className="debate-synthesis__section">
         <h3>{words.conclusions}</h3>
-        <AnswerMarkdown text={synthesis.conclusions} />
+        <AnswerBlocks text={synthesis.conclusions} />
       </section>
       <footer className="oy-card__footer">
         <Button onClick={onDownload}>{debateMessages.buttons.downloadSynthesis}</Button>

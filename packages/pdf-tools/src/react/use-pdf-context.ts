@@ -1,7 +1,7 @@
-import { useSyncExternalStore } from "react";
+import { useStore } from "zustand";
 import type { PdfContext, PdfContextState, PdfFile } from "../pdf-context";
 
-/** The chat's PDF context for React. */
-export function usePdfContext<F extends PdfFile>(context: PdfContext<F>): PdfContextState<F> {
-  return useSyncExternalStore(context.subscribe, context.getSnapshot, context.getSnapshot);
+/** The chat's PDF context for React: the part a view needs, picked by `select`. */
+export function usePdfContext<F extends PdfFile, Picked>(context: PdfContext<F>, select: (state: PdfContextState<F>) => Picked): Picked {
+  return useStore(context.store, select);
 }

@@ -4,6 +4,7 @@ import { billing } from "./0003-billing";
 import { forms } from "./0004-forms";
 import { settings } from "./0005-settings";
 import { checkoutOutcomes } from "./0007-checkout-outcomes";
+import { debateTurns } from "./0008-debate-turns";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -13,4 +14,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0004-forms", sql: forms },
   { id: "0005-settings", sql: settings },
   { id: "0007-checkout-outcomes", sql: checkoutOutcomes },
+  { id: "0008-debate-turns", sql: debateTurns },
 ];

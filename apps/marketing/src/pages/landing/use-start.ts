@@ -1,3 +1,4 @@
+import { ASSISTANT_PATHS, type AssistantPath } from "@oystar/api-client";
 import { useAuth } from "@oystar/auth/react";
 import { useNavigate } from "react-router";
 import { goTo } from "../../one-origin";
@@ -11,9 +12,9 @@ export function useStart() {
   const navigate = useNavigate();
   const signedIn = auth.status === "authenticated";
   return {
-    demo: (path: "/chat" | "/debate" | "/rag" = "/chat") => (signedIn ? goTo(path) : void auth.login(path)),
+    demo: (path: AssistantPath = ASSISTANT_PATHS.chat) => (signedIn ? goTo(path) : void auth.login(path)),
     plan: (choice: "free" | "plans" | "base" | "pro" | "business") => {
-      if (choice === "free") return signedIn ? goTo("/chat") : void auth.login("/chat");
+      if (choice === "free") return signedIn ? goTo(ASSISTANT_PATHS.chat) : void auth.login(ASSISTANT_PATHS.chat);
       const target = choice === "plans" ? "/subscription" : `/subscription?plan=${choice}`;
       return signedIn ? navigate(target) : void auth.login(target);
     },

@@ -1,0 +1,23 @@
+import type { ChatSession } from "@oystar/chat-core";
+import { AdvancedPanel, TypingDemo, useAdvancedControls, useChatState } from "@oystar/chat-core/react";
+import { useState } from "react";
+
+/** spec 001 §2: the advanced settings (opened from the version in the header) and the typing demo. */
+export function ChatAdvanced({ session }: { session: ChatSession }) {
+  const options = useChatState(session, (state) => state.options);
+  const [advancedOpen] = useAdvancedControls();
+  const [typingDemoOpen, setTypingDemoOpen] = useState(false);
+  return (
+    <>
+      {advancedOpen ? (
+        <AdvancedPanel
+          options={options}
+          onModelChange={session.setModel}
+          onDeepThinkChange={session.setDeepThink}
+          onOpenTypingDemo={() => setTypingDemoOpen(true)}
+        />
+      ) : null}
+      <TypingDemo open={typingDemoOpen} onClose={() => setTypingDemoOpen(false)} model={options.model} />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ChatCard, ChatMessage, ChatSession, ReadAloud } from "@oystar/chat-core";
+import { MARKERS } from "@oystar/chat-core";
+import { MessageActions, MessageList, useChatState } from "@oystar/chat-core/react";
+import type { PdfContext, PdfContextState } from "@oystar/pdf-tools";
+import { usePdfContext } from "@oystar/pdf-tools/react";
+import { useCallback } from "react";
+import { useShallow } from "zustand/react/shallow";
+import { downloadAnswerPdf } from "./download-answer-pdf";
+import { QuotaCard } from "./quota-card";
+
+/** spec 001 §2: answers can be saved as PDF while a PDF is loaded or was just used. */
+const pdfInContext = ({ phase }: PdfContextState<File>) => (phase.name === "loaded" ? phase.pdf.name : phase.name === "used" ? phase.record.name : null);
+
+/** The conversation of the chat screen: the messages, their cards and the actions under each answer. */
+export function ChatConversation({ session, pdf, readAloud }: { session: ChatSession; pdf: PdfContext<File>; readAloud: ReadAloud }) {
+  const { messages, partial, loading, answerId } = useChatState(
+    session,
+    useShallow((state) => ({ messages: state.conversation.messages, partial: state.partial, loading: state.loading, answerId: state.answerId })),
+  );
+  const pdfName = usePdfContext(pdf, pdfInContext);
+  const renderActions = useCallback(
+    (message: ChatMessage) => (
+      <MessageActions
+        message={message}
+        readAloud={readAloud}
+        onNotice={session.notify}
+        onDownloadPdf={pdfName ? () => void downloadAnswerPdf(message, pdfName).catch((error: Error) => session.notify(error.message)) : undefined}
+      />
+    ),
+    [readAloud, pdfName, session],
+  );
+  return (
+    <MessageList messages={messages} partial={partial} loading={loading} answerId={answerId} renderCard={renderCard} renderActions={renderActions} />
+  );
+}
+
+function renderCard(card: ChatCard) {
+  return card === MARKERS.quotaExceeded ? <QuotaCard /> : null;
+}

@@ -1,0 +1,28 @@
+import { defaultSettings, healthSchema, meSchema, settingsAnswerSchema, subscriptionStatusResponseSchema, type SettingsAnswer } from "@oystar/api-client";
+import { useBackendStatus, useLoad } from "@oystar/api-client/react";
+import { useApiClient, useAuth } from "@oystar/auth/react";
+
+/** spec 001 §7: without the server's settings every module starts from the built-in defaults. */
+const builtInSettings: SettingsAnswer = { settings: defaultSettings, updatedAt: null };
+
+/** What the assistant's header and modules read from the server, each once for the whole app. */
+export function useAssistantData() {
+  const api = useApiClient();
+  const { runtimeConfig } = useAuth();
+  // The version shown next to the product name: /config.json as the sign-in read it.
+  const config = useLoad(() => runtimeConfig, [runtimeConfig]);
+  // spec 001 §4 and DESIGN.md §6: whether the service answers, and whether with the offline model.
+  const backend = useBackendStatus(() => api.get("/api/health", healthSchema));
+  // GET /api/me also registers a new account; `isAdmin` is the server's decision, never the browser's.
+  const profile = useLoad(() => api.get("/api/me", meSchema), [api]);
+  const subscription = useLoad(() => api.get("/api/subscription/status", subscriptionStatusResponseSchema), [api]);
+  const globalSettings = useLoad(() => api.get("/api/settings", settingsAnswerSchema).catch(() => builtInSettings), [api]);
+  return {
+    version: config.data?.version ?? null,
+    backend: backend.status,
+    offlineModel: backend.health?.model?.offline === true,
+    profile: profile.data ?? null,
+    subscription,
+    globalSettings,
+  };
+}

@@ -1,0 +1,32 @@
+import { act, render, screen } from "@testing-library/react";
+import { expect, test } from "vitest";
+import { createChatSession } from "../chat-session";
+import { useChatState } from "./use-chat-state";
+
+test("however many pieces arrive within a frame, the screen repaints once for them", async () => {
+  const pieces = Array.from({ length: 200 }, (_, index) => `${index} `);
+  const session = createChatSession({
+    getAccessToken: async () => "token",
+    // The pieces arrive back to back, as a fast model's do: all before the next frame.
+    complete: async function* () {
+      yield* pieces;
+    },
+    resetConnection: async () => "",
+    now: () => 0,
+    later: () => {},
+    refreshQuota: () => {},
+    isAdmin: () => false,
+    backendStatus: () => "online",
+  });
+  const paints: number[] = [];
+  function Answer() {
+    const count = useChatState(session, (state) => state.conversation.messages.length);
+    paints.push(count);
+    return <p>{`${count} messaggi`}</p>;
+  }
+  render(<Answer />);
+  await act(() => session.send("Conta"));
+  expect(await screen.findByText("2 messaggi")).toBeInTheDocument();
+  // The first paint, then one for the whole exchange: not one per piece.
+  expect(paints).toEqual([0, 2]);
+});
