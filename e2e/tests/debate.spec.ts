@@ -106,7 +106,8 @@ test("base runs a 6-turn auto debate to the feedback form: one debate counted, n
 
   // 'SCARICA PDF': named with both options and the date, every turn with its speaker and phase.
   const pdf = await downloaded(page, () => page.getByRole("button", { name: "SCARICA PDF" }).click());
-  expect(pdf.download.suggestedFilename()).toMatch(/^OYSTAR_Debate_Il_lavoro_da_remoto_rende_piu_produttivi_vs_Il_lavoro_in_ufficio_rende_piu_produttivi_\d{4}-\d{2}-\d{2}\.pdf$/);
+  // Each option is cut to 40 characters in the name.
+  expect(pdf.download.suggestedFilename()).toMatch(/^OYSTAR_Debate_Il_lavoro_da_remoto_rende_piu_produttivi_vs_Il_lavoro_in_ufficio_rende_piu_produttiv_\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   for (const [index, text] of texts.entries()) {
     expect(pdf.text).toContain(`Turno ${index + 1} · Modello ${index % 2 === 0 ? "A" : "B"} · ${PHASES[index]}`);
