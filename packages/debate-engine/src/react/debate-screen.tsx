@@ -32,6 +32,8 @@ export type DebateScreenProps = {
   now?: () => Date;
 };
 
+const systemNow = () => new Date();
+
 const pdfFailure = (error: unknown) => (error instanceof Error && error.message === pdfMessages.generationFailed ? error.message : pdfMessages.generationFailed);
 
 /**
@@ -39,7 +41,7 @@ const pdfFailure = (error: unknown) => (error instanceof Error && error.message 
  * debate (bubbles, cards, status, STOP, 'Prossimo'), the synthesis's progress and result, the
  * feedback form, and the PDFs. All debate state is the session's; this holds only what is typed.
  */
-export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscription", saveFile = downloadFile, now = () => new Date() }: DebateScreenProps) {
+export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscription", saveFile = downloadFile, now = systemNow }: DebateScreenProps) {
   const readAloud = useReadAloud();
   const [controlsOpen, setControlsOpen] = useAdvancedControls();
   const [tab, setTab] = useState<DebateMode>("debate");

@@ -28,6 +28,7 @@ function bringIntoView(element: HTMLElement | null) {
  */
 export function DebateTranscript({ session, readAloud, onNotice, renderCard }: DebateTranscriptProps) {
   const messages = useDebate(session, useShallow(selectShownMessages));
+  const writing = useDebate(session, (state) => state.streaming !== null);
   const last = useRef<HTMLLIElement>(null);
   const count = messages.length;
   useEffect(() => {
@@ -35,7 +36,8 @@ export function DebateTranscript({ session, readAloud, onNotice, renderCard }: D
   }, [count]);
   return (
     <section className="debate-transcript" aria-label={debateMessages.transcriptLabel}>
-      <ol className="debate-transcript__list">
+      {/* As in the chat: a finished turn is announced once; aria-busy holds it while it streams. */}
+      <ol className="debate-transcript__list" aria-live="polite" aria-busy={writing}>
         {messages.map((message, index) => {
           const anchor = index === count - 1 ? last : undefined;
           if (message.card) {
