@@ -10,6 +10,7 @@ import { devIdpRoutes } from "./dev-idp/idp-routes";
 import { formRoutes } from "./forms/forms-routes";
 import { llmRoutes } from "./llm/llm-routes";
 import { ocrRoutes } from "./ocr/ocr-routes";
+import { ragRoutes } from "./rag/rag-routes";
 import type { Env } from "./env";
 import { healthRoutes } from "./health/health-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
@@ -34,7 +35,7 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   app.use((c, next) => (destinationOf(new URL(c.req.url).pathname) === "api" ? next() : compressPages(c, next)));
 
   // Public routes.
-  app.route("/", healthRoutes({ version: env.version, startedAt, offlineModel: !env.llm.upstream }));
+  app.route("/", healthRoutes({ version: env.version, startedAt, offlineModel: !env.llm.upstream, rag: () => services.rag.health() }));
   app.route("/", configRoutes(env));
   app.route("/", publicPlanRoutes());
   // The payment provider's calls: authenticated by their signature, not by a user.
@@ -46,6 +47,7 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   const signedIn = requireUser(services.db, services.verifyToken);
   const signedInPaths = ["/api/me", "/api/subscription/status", "/api/debates/increment", "/api/checkout/session", "/api/forms/index-request"];
   signedInPaths.push("/groq/chat/completions", "/groq/models", "/api/ollama/reset", "/api/settings", "/api/ocr/extract-pdf");
+  signedInPaths.push("/api/indices/list", "/api/ask-stream", "/api/admin/index-requests/*");
   for (const path of signedInPaths) {
     app.use(path, signedIn);
   }
@@ -55,6 +57,7 @@ export function createApp(env: Env, services: Services, options: AppOptions = {}
   app.route("/", llmRoutes(services.db, env));
   app.route("/", settingsRoutes(services.db, env.adminEmails));
   app.route("/", ocrRoutes(services.ocr));
+  app.route("/", ragRoutes({ db: services.db, engine: services.rag, env, fetchPage: services.fetchPage }));
   // Contact and enterprise forms are public; the indexing request is signed-in (above).
   app.route("/", formRoutes(services.db, env.formsForwardUrl));
 

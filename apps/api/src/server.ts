@@ -8,8 +8,8 @@ import { openServices } from "./services";
 export type RunningServer = { url: string; port: number; close: () => Promise<void> };
 
 /** Starts the real HTTP server (port 0 picks a free port, as the tests do). */
-export async function startServer(env: Env, options: AppOptions & { db?: Database } = {}): Promise<RunningServer> {
-  const services = await openServices(env, { db: options.db });
+export async function startServer(env: Env, options: AppOptions & Parameters<typeof openServices>[1] = {}): Promise<RunningServer> {
+  const services = await openServices(env, { db: options.db, fetchPage: options.fetchPage });
   const app = createApp(env, services, options);
   return new Promise((resolvePromise, reject) => {
     const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info: AddressInfo) => {

@@ -8,6 +8,8 @@ import { createIdpStore, type IdpStore } from "./dev-idp/idp-store";
 import { loadSigningKeys, type SigningKeys } from "./dev-idp/signing-keys";
 import type { Env } from "./env";
 import { createOcrEngine, type OcrEngine } from "./ocr/ocr-engine";
+import { guardedFetch, type FetchedPage } from "./rag/guarded-fetch";
+import { openRagEngine, type RagEngine } from "./rag/rag-engine";
 
 /** What the routes share: the database, token verification, and the dev identity provider. */
 export type Services = {
@@ -18,13 +20,17 @@ export type Services = {
   billing: { provider: CheckoutProvider; webhookSecret: string };
   /** Tesseract for scanned PDFs, started with the first one and closed with the server. */
   ocr: OcrEngine;
+  /** The RAG engine: retrieval legs, embedder, reranker, answer cache; the demo index built at start. */
+  rag: RagEngine;
+  /** How ingestion fetches web pages: the SSRF-guarded fetcher (tests route it to local servers). */
+  fetchPage: (url: string) => Promise<FetchedPage>;
 };
 
 /**
  * Opens the database (migrations run at start), and in dev mode the built-in identity
  * provider with its persisted keys and seeded accounts. Tests pass their own database.
  */
-export async function openServices(env: Env, given: { db?: Database } = {}): Promise<Services> {
+export async function openServices(env: Env, given: { db?: Database; fetchPage?: Services["fetchPage"] } = {}): Promise<Services> {
   const db = given.db ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: join(env.dataDir, "pglite") }));
   await migrate(db);
   let devIdp: Services["devIdp"] = null;
@@ -36,5 +42,6 @@ export async function openServices(env: Env, given: { db?: Database } = {}): Pro
   const billing = env.stripe
     ? { provider: stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret ?? "" }
     : { provider: builtInCheckout(), webhookSecret: devWebhookSecret(env.dataDir) };
-  return { db, verifyToken: createTokenVerifier(env, devIdp?.keys.publicJwk), devIdp, billing, ocr: createOcrEngine() };
+  const rag = await openRagEngine(db, env, { log: (line) => env.logLevel === "info" && console.info(line) });
+  return { db, verifyToken: createTokenVerifier(env, devIdp?.keys.publicJwk), devIdp, billing, ocr: createOcrEngine(), rag, fetchPage: given.fetchPage ?? ((url) => guardedFetch(url)) };
 }

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
+import type { RagHealth } from "../rag/rag-engine";
 
 /** GET /api/health: public liveness and version; later issues add database and model state. */
-export function healthRoutes(options: { version: string; startedAt: number; offlineModel: boolean }) {
+export function healthRoutes(options: { version: string; startedAt: number; offlineModel: boolean; rag?: () => RagHealth }) {
   return new Hono().get("/api/health", (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({
@@ -12,6 +13,8 @@ export function healthRoutes(options: { version: string; startedAt: number; offl
       model: options.offlineModel
         ? { provider: "offline" as const, offline: true, name: "oystar-offline" }
         : { provider: "openai-compatible" as const, offline: false },
+      // Which retrieval legs run and with what (the vector leg is off without pgvector).
+      ...(options.rag ? { rag: options.rag() } : {}),
     });
   });
 }

@@ -3,6 +3,7 @@ import { usage } from "./0002-usage";
 import { billing } from "./0003-billing";
 import { forms } from "./0004-forms";
 import { settings } from "./0005-settings";
+import { rag } from "./0006-rag";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -11,4 +12,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0003-billing", sql: billing },
   { id: "0004-forms", sql: forms },
   { id: "0005-settings", sql: settings },
+  { id: "0006-rag", sql: rag },
 ];
