@@ -164,6 +164,6 @@ export function warningToAppend(answer: string, warn: boolean): string {
 /** The answer with its warning notes reduced to one, at the end (duplicates removed). */
 export function withSingleWarning(answer: string): string {
   if (!answer.includes(ragMessages.citationWarning)) return answer;
-  const without = answer.split(ragMessages.citationWarning).join("").replace(/\n{3,}/g, "\n\n").trimEnd();
+  const without = answer.split(ragMessages.citationWarning).join("").replace(/\n{3,}/g, "\n\n").trim();
   return `${without}\n\n${ragMessages.citationWarning}`;
 }

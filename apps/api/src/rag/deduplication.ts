@@ -14,7 +14,8 @@ export function deduplicate<T extends { text: string }>(ranked: readonly T[], th
   const kept: Array<{ item: T; vector: Float32Array }> = [];
   for (const item of ranked) {
     const vector = localEmbedding(item.text);
-    if (kept.some((other) => cosine(other.vector, vector) >= threshold)) continue;
+    // A hair of tolerance: identical texts must meet a threshold of 1 despite float rounding.
+    if (kept.some((other) => cosine(other.vector, vector) >= threshold - 1e-6)) continue;
     kept.push({ item, vector });
   }
   return kept.map((entry) => entry.item);

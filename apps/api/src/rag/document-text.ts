@@ -37,7 +37,10 @@ export async function documentText(filename: string, bytes: Uint8Array, sourceUr
   if (extension === ".md" || extension === ".markdown") {
     const { fields, body } = frontMatter(raw);
     const heading = /^#\s+(.+)$/m.exec(body)?.[1]?.trim();
-    return { title: fields.title || heading || titleFromFilename(filename), url: httpUrl(fields.url) ?? httpUrl(sourceUrl), text: markdownText(body) };
+    const title = fields.title || heading || titleFromFilename(filename);
+    // The opening heading repeats the title, which is indexed with every chunk anyway.
+    const text = markdownText(heading === title ? body.replace(/^#\s+.+$/m, "") : body);
+    return { title, url: httpUrl(fields.url) ?? httpUrl(sourceUrl), text };
   }
   if (extension === ".txt") {
     return { title: titleFromFilename(filename), url: httpUrl(sourceUrl), text: raw };
@@ -65,9 +68,9 @@ export function markdownText(markdown: string): string {
     .replace(/```[\s\S]*?```/g, (block) => block.replace(/```\w*/g, ""))
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .replace(/^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/gm, "\n\n$1\n\n")
-    .replace(/^\s{0,3}>\s?/gm, "")
-    .replace(/^\s*[-*+]\s+/gm, "- ")
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+(.*?)\s*#*\s*$/gm, "\n\n$1\n\n")
+    .replace(/^[ \t]{0,3}>[ \t]?/gm, "")
+    .replace(/^[ \t]*[-*+][ \t]+/gm, "- ")
     .replace(/(\*\*|__)(.+?)\1/g, "$2")
     .replace(/(^|\W)[*_](\S(?:.*?\S)?)[*_](?=\W|$)/g, "$1$2")
     .replace(/`([^`]+)`/g, "$1")

@@ -130,8 +130,10 @@ export function ragRoutes(deps: RagRouteDependencies) {
         await stream.writeSSE({ event: "end", data: "{}" });
         if (resolved.cache && !cached) engine.cache.set(key, { events: forCache(collected) }, resolved.cache.ttlSeconds);
       } catch (error) {
+        const clientGone = abort.signal.aborted;
         abort.abort();
         if (!answered) await refund(db, user, "queries_used");
+        if (clientGone) return;
         // Privacy: what failed, never the question or the answer.
         console.error(`RAG: risposta non riuscita (${(error as Error).name}: ${(error as Error).message.slice(0, 200)})`);
         await stream.writeSSE({ event: "error", data: JSON.stringify({ error: ragMessages.generic }) }).catch(() => {});

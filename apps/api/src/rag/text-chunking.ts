@@ -16,23 +16,37 @@ const ABBREVIATIONS = /(?:^|\s)(?:card|dott|dr|sig|sigg|prof|ing|avv|arch|mons|s
 
 const segmenter = new Intl.Segmenter("it", { granularity: "sentence" });
 
-/** The sentences of a text; line breaks (headings, list items, paragraphs) end one too. */
+/** The blocks of a text: paragraphs, headings, list items. */
+const blocksOf = (text: string) => text.split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)|\n(?=#)/);
+
+/** The sentences of a text; a block (heading, list item, paragraph) ends one too. */
 export function sentencesOf(text: string): string[] {
+  return blocksOf(text).flatMap(sentencesOfBlock);
+}
+
+function sentencesOfBlock(block: string): string[] {
   const sentences: string[] = [];
-  for (const block of text.split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)|\n(?=#)/)) {
-    const flat = block.replace(/\s+/g, " ").trim();
-    if (!flat) continue;
-    let pending = "";
-    for (const { segment } of segmenter.segment(flat)) {
-      pending += segment;
-      if (ABBREVIATIONS.test(pending)) continue;
-      if (pending.trim()) sentences.push(pending.trim());
-      pending = "";
-    }
+  const flat = block.replace(/\s+/g, " ").trim();
+  let pending = "";
+  for (const { segment } of segmenter.segment(flat)) {
+    pending += segment;
+    if (ABBREVIATIONS.test(pending)) continue;
     if (pending.trim()) sentences.push(pending.trim());
+    pending = "";
   }
+  if (pending.trim()) sentences.push(pending.trim());
   return sentences;
 }
+
+type Sentence = { text: string; opensBlock: boolean };
+
+/** Sentences that remember whether they open a block, so chunks keep the paragraph breaks. */
+function sentencesWithBreaks(text: string): Sentence[] {
+  return blocksOf(text).flatMap((block) => sentencesOfBlock(block).flatMap(pieces).map((sentence, index) => ({ text: sentence, opensBlock: index === 0 })));
+}
+
+const joined = (sentences: readonly Sentence[]) =>
+  sentences.map((sentence, index) => (index === 0 ? sentence.text : `${sentence.opensBlock ? "\n\n" : " "}${sentence.text}`)).join("");
 
 /** Splits `--- Pagina N ---` text into its pages; text without markers is one page, numbered null. */
 export function pagesOf(text: string): Array<{ page: number | null; text: string }> {
@@ -66,14 +80,14 @@ function pieces(sentence: string): string[] {
 }
 
 /** The sentences that end the chunk, up to OVERLAP_MAX characters, to open the next one. */
-function overlapOf(sentences: string[]): string[] {
-  const kept: string[] = [];
+function overlapOf(sentences: Sentence[]): Sentence[] {
+  const kept: Sentence[] = [];
   let length = 0;
   for (let index = sentences.length - 1; index > 0; index -= 1) {
-    const sentence = sentences[index] ?? "";
-    if (length + sentence.length > OVERLAP_MAX) break;
+    const sentence = sentences[index]!;
+    if (length + sentence.text.length > OVERLAP_MAX) break;
     kept.unshift(sentence);
-    length += sentence.length + 1;
+    length += sentence.text.length + 1;
   }
   return kept;
 }
@@ -82,21 +96,21 @@ function overlapOf(sentences: string[]): string[] {
 export function chunkText(text: string): Chunk[] {
   const chunks: Chunk[] = [];
   for (const { page, text: pageText } of pagesOf(text)) {
-    const sentences = sentencesOf(pageText).flatMap(pieces);
-    let current: string[] = [];
+    const sentences = sentencesWithBreaks(pageText);
+    let current: Sentence[] = [];
     let length = 0;
     let fresh = 0; // sentences in `current` that no earlier chunk holds
     const flush = () => {
       if (fresh === 0) return;
-      chunks.push({ ordinal: chunks.length, text: current.join(" "), page });
+      chunks.push({ ordinal: chunks.length, text: joined(current), page });
       current = overlapOf(current);
-      length = current.reduce((sum, sentence) => sum + sentence.length + 1, 0);
+      length = current.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
       fresh = 0;
     };
     for (const sentence of sentences) {
-      if (fresh > 0 && length + sentence.length > CHUNK_TARGET) flush();
+      if (fresh > 0 && length + sentence.text.length > CHUNK_TARGET) flush();
       current.push(sentence);
-      length += sentence.length + 1;
+      length += sentence.text.length + 1;
       fresh += 1;
     }
     flush();
