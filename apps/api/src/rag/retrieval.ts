@@ -102,7 +102,6 @@ type CandidateRow = {
   url: string | null;
   lexeme_count: number;
   matched: string;
-  title_matched: string;
 };
 
 /** The pool's chunks with what the reranker and the answer need, in the pool's order. */
@@ -120,8 +119,7 @@ async function candidateDetails(
     const lexemes = terms.map((term) => term.lexeme);
     const rows = await engine.db.query<CandidateRow>(
       `SELECT c.id::text, c.index_id::text, c.text, c.page, d.filename, d.title, d.url, c.lexeme_count,
-              ts_filter(setweight(c.tsv, 'A', $3::text[]), '{a}')::text AS matched,
-              ts_filter(setweight(to_tsvector('italian', d.title), 'A', $3::text[]), '{a}')::text AS title_matched
+              ts_filter(setweight(c.tsv, 'A', $3::text[]), '{a}')::text AS matched
        FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id
        WHERE c.id = ANY($1::bigint[]) AND c.index_id = $2`,
       [chunkIds, index.id, lexemes],
@@ -141,7 +139,7 @@ async function candidateDetails(
         terms,
         bm25: bm25(terms, matches, row.lexeme_count, averageLength),
         matches,
-        titleLexemes: new Set(parseTsvector(row.title_matched).keys()),
+        documentKey: `${index.id}/${row.filename}`,
         similarity: similarities.get(row.id) ?? null,
       });
     }
