@@ -28,8 +28,8 @@ function pageText(items: readonly unknown[]): string {
 
 export async function pdfText(bytes: Uint8Array): Promise<{ text: string; title: string; pages: number }> {
   const { getDocument } = await loadPdfjs();
-  // pdf.js may detach the buffer it is given: it gets a copy.
-  const task = getDocument({ data: bytes.slice(), verbosity: 0 });
+  // pdf.js may detach the buffer it is given, and refuses Node Buffers: it gets a plain copy.
+  const task = getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
   try {
     const document = await task.promise.catch((error: unknown) => {
       const locked = error instanceof Error && error.name === "PasswordException";

@@ -1,0 +1,17 @@
+import { openDatabase } from "../src/db/database";
+import { migrate } from "../src/db/migrate";
+import { readdir, readFile } from "node:fs/promises";
+import { localEmbedder } from "../src/rag/embedder";
+import { ensureSharedIndex } from "../src/rag/rag-store";
+import { ingestFile } from "../src/rag/ingestion";
+import { ensureVectorIndex } from "../src/rag/vector-search";
+const db = await openDatabase({ dataDir: null });
+await migrate(db);
+const embedder = localEmbedder();
+const vectors = process.argv[2] === "vec";
+if (vectors) await ensureVectorIndex(db, embedder);
+const index = await ensureSharedIndex(db, "x");
+const files = (await readdir("rag-demo")).sort();
+let t = performance.now();
+for (const f of files) await ingestFile(db, index, { filename: f, bytes: await readFile("rag-demo/" + f) }, { embedder, vectors });
+console.log("ingest ms", (performance.now() - t).toFixed(0));
