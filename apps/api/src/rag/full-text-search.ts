@@ -74,10 +74,17 @@ type CandidateRow = { id: string; lexeme_count: number; matched: string };
 /** The query terms' positions in each candidate: the chunk's tsvector filtered down to them. */
 const MATCHED_TERMS = `ts_filter(setweight(tsv, 'A', $2::text[]), '{a}')::text AS matched`;
 
-/** Full-text retrieval in one index: the top `limit` chunks by BM25. */
-export async function fullTextSearch(db: Queryable, index: IndexStats, question: string, limit: number, cap = CANDIDATE_CAP): Promise<FullTextHit[]> {
+/** Full-text retrieval in one index: the top `limit` chunks by BM25 (`terms`: the question's, if already looked up). */
+export async function fullTextSearch(
+  db: Queryable,
+  index: IndexStats,
+  question: string,
+  limit: number,
+  options: { cap?: number; terms?: readonly QueryTerm[] } = {},
+): Promise<FullTextHit[]> {
   if (index.chunkCount === 0) return [];
-  const terms = (await queryTerms(db, index, question)).filter((term) => term.df > 0);
+  const cap = options.cap ?? CANDIDATE_CAP;
+  const terms = (options.terms ?? (await queryTerms(db, index, question))).filter((term) => term.df > 0);
   if (terms.length === 0) return [];
   const chosen = candidateTerms(terms, cap);
   const lexemes = terms.map((term) => term.lexeme);

@@ -1,7 +1,7 @@
 import type { Database } from "../db/database";
 import { deduplicate } from "./deduplication";
 import type { Embedder } from "./embedder";
-import { fullTextSearch, parseTsvector, queryTerms, bm25, type QueryTerm } from "./full-text-search";
+import { fullTextScores, fullTextSearch, queryTerms, type FullTextHit, type QueryTerm } from "./full-text-search";
 import { reciprocalRankFusion, type Ranked } from "./rank-fusion";
 import type { RagIndex } from "./rag-store";
 import { localReranker, type Reranker, type RerankCandidate } from "./reranker";
@@ -55,10 +55,22 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
   const queryVectors = engine.vectors ? await engine.embedder.embed(vectorTexts, signal) : [];
   const fullTextQueries = engine.vectors || !options.hypothetical ? options.queries : [...options.queries, options.hypothetical];
 
+  // What the legs learn about the question itself is kept for the reranker's features.
+  const known: Known = { terms: new Map(), fullText: new Map(), similarity: new Map() };
   const lists: Array<{ leg: Leg; hits: Ranked[] }> = [];
   for (const index of indexes) {
-    for (const query of fullTextQueries) lists.push({ leg: "full-text", hits: await fullTextSearch(engine.db, index, query, options.topKPerIndex) });
-    for (const vector of queryVectors) lists.push({ leg: "vector", hits: await vectorSearch(engine.db, engine.embedder, index.id, vector, options.topKPerIndex) });
+    const terms = (await queryTerms(engine.db, index, question)).filter((term) => term.df > 0);
+    known.terms.set(index.id, terms);
+    for (const [position, query] of fullTextQueries.entries()) {
+      const hits = await fullTextSearch(engine.db, index, query, options.topKPerIndex, position === 0 ? { terms } : {});
+      if (position === 0) for (const hit of hits) known.fullText.set(hit.chunkId, hit);
+      lists.push({ leg: "full-text", hits });
+    }
+    for (const [position, vector] of queryVectors.entries()) {
+      const hits = await vectorSearch(engine.db, engine.embedder, index.id, vector, options.topKPerIndex);
+      if (position === 0) for (const hit of hits) known.similarity.set(hit.chunkId, hit.score);
+      lists.push({ leg: "vector", hits });
+    }
   }
   // Not fused: one leg — the vector leg when the embedder is a semantic model, full-text when
   // it is the lexical local embedder (BM25 is the stronger of two lexical legs).
@@ -68,18 +80,28 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
   if (fused.length === 0) return [];
 
   const pool = fused.slice(0, options.rerank ? RERANK_POOL : options.topKFinal * 3);
-  const candidates = await candidateDetails(engine, indexes, question, pool.map((hit) => hit.chunkId), queryVectors[0] ?? null);
-  let ranked: Array<RerankCandidate & Passage>;
+  const ids = pool.map((hit) => hit.chunkId);
+  let ranked: Passage[];
   if (options.rerank) {
+    const candidates = await rerankCandidates(engine, indexes, ids, known, queryVectors[0] ?? null);
     const scores = await scoreSafely(engine.reranker, question, candidates, signal);
     ranked = candidates.map((candidate, position) => ({ ...candidate, score: scores[position] ?? 0 })).sort((left, right) => right.score - left.score);
   } else {
     const fusedScore = new Map(pool.map((hit) => [hit.chunkId, hit.score]));
-    ranked = candidates.map((candidate) => ({ ...candidate, score: fusedScore.get(candidate.chunkId) ?? 0 }));
+    ranked = (await passagesOf(engine, indexes, ids)).map((passage) => ({ ...passage, score: fusedScore.get(passage.chunkId) ?? 0 }));
   }
   const kept = options.deduplicate ? deduplicate(ranked, options.deduplicationThreshold) : ranked;
   return kept.slice(0, options.topKFinal).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({ chunkId, text, page, filename, title, url, indexName, score }));
 }
+
+type Known = {
+  /** The question's terms per index id. */
+  terms: Map<string, QueryTerm[]>;
+  /** The question's full-text hits (BM25, matched positions), by chunk id. */
+  fullText: Map<string, FullTextHit>;
+  /** The question's cosine similarity from the vector leg, by chunk id. */
+  similarity: Map<string, number>;
+};
 
 /** A failing cross-encoder must not fail the answer: the local scorer steps in. */
 async function scoreSafely(reranker: Reranker, question: string, candidates: readonly RerankCandidate[], signal?: AbortSignal): Promise<number[]> {
@@ -92,57 +114,50 @@ async function scoreSafely(reranker: Reranker, question: string, candidates: rea
   }
 }
 
-type CandidateRow = {
-  id: string;
-  index_id: string;
-  text: string;
-  page: number | null;
-  filename: string;
-  title: string;
-  url: string | null;
-  lexeme_count: number;
-  matched: string;
-};
+type PassageRow = { id: string; index_id: string; text: string; page: number | null; filename: string; title: string; url: string | null };
 
-/** The pool's chunks with what the reranker and the answer need, in the pool's order. */
-async function candidateDetails(
+/** The pool's chunks as passages, in the pool's order. */
+async function passagesOf(engine: RetrievalEngine, indexes: readonly RagIndex[], chunkIds: readonly string[]): Promise<Passage[]> {
+  const names = new Map(indexes.map((index) => [index.id, index.name]));
+  const rows = await engine.db.query<PassageRow>(
+    `SELECT c.id::text, c.index_id::text, c.text, c.page, d.filename, d.title, d.url
+     FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE c.id = ANY($1::bigint[])`,
+    [chunkIds],
+  );
+  const byId = new Map(
+    rows.map((row) => [row.id, { chunkId: row.id, text: row.text, page: row.page, filename: row.filename, title: row.title, url: row.url, indexName: names.get(row.index_id) ?? "", score: 0 }]),
+  );
+  return chunkIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The pool's passages with the reranker's features; only what the legs did not already give is fetched. */
+async function rerankCandidates(
   engine: RetrievalEngine,
   indexes: readonly RagIndex[],
-  question: string,
   chunkIds: readonly string[],
+  known: Known,
   questionVector: Float32Array | null,
 ): Promise<Array<RerankCandidate & Passage>> {
-  const byId = new Map<string, RerankCandidate & Passage>();
-  const similarities = engine.vectors && questionVector ? await vectorScores(engine.db, engine.embedder, chunkIds, questionVector) : new Map<string, number>();
-  for (const index of indexes) {
-    const terms: QueryTerm[] = (await queryTerms(engine.db, index, question)).filter((term) => term.df > 0);
-    const lexemes = terms.map((term) => term.lexeme);
-    const rows = await engine.db.query<CandidateRow>(
-      `SELECT c.id::text, c.index_id::text, c.text, c.page, d.filename, d.title, d.url, c.lexeme_count,
-              ts_filter(setweight(c.tsv, 'A', $3::text[]), '{a}')::text AS matched
-       FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id
-       WHERE c.id = ANY($1::bigint[]) AND c.index_id = $2`,
-      [chunkIds, index.id, lexemes],
-    );
-    const averageLength = index.lexemeTotal / Math.max(1, index.chunkCount);
-    for (const row of rows) {
-      const matches = parseTsvector(row.matched);
-      byId.set(row.id, {
-        chunkId: row.id,
-        text: row.text,
-        page: row.page,
-        filename: row.filename,
-        title: row.title,
-        url: row.url,
-        indexName: index.name,
-        score: 0,
-        terms,
-        bm25: bm25(terms, matches, row.lexeme_count, averageLength),
-        matches,
-        documentKey: `${index.id}/${row.filename}`,
-        similarity: similarities.get(row.id) ?? null,
-      });
-    }
+  const passages = await passagesOf(engine, indexes, chunkIds);
+  const indexOf = new Map(indexes.map((index) => [index.name, index]));
+  const missingSimilarity = passages.filter((passage) => !known.similarity.has(passage.chunkId)).map((passage) => passage.chunkId);
+  if (engine.vectors && questionVector && missingSimilarity.length > 0) {
+    for (const [id, score] of await vectorScores(engine.db, engine.embedder, missingSimilarity, questionVector)) known.similarity.set(id, score);
   }
-  return chunkIds.flatMap((id) => byId.get(id) ?? []);
+  for (const index of indexes) {
+    const missing = passages.filter((passage) => passage.indexName === index.name && !known.fullText.has(passage.chunkId)).map((passage) => passage.chunkId);
+    for (const hit of await fullTextScores(engine.db, index, known.terms.get(index.id) ?? [], missing)) known.fullText.set(hit.chunkId, hit);
+  }
+  return passages.map((passage) => {
+    const hit = known.fullText.get(passage.chunkId);
+    const index = indexOf.get(passage.indexName);
+    return {
+      ...passage,
+      terms: known.terms.get(index?.id ?? "") ?? [],
+      bm25: hit?.score ?? 0,
+      matches: hit?.matches ?? new Map(),
+      documentKey: `${index?.id ?? ""}/${passage.filename}`,
+      similarity: known.similarity.get(passage.chunkId) ?? null,
+    };
+  });
 }

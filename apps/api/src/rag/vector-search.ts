@@ -9,6 +9,8 @@ export type VectorHit = { chunkId: string; score: number };
 
 /** HNSW candidates per query; raised from pgvector's 40 so a top-45 is not starved. */
 const EF_SEARCH = 100;
+const HNSW_SETTINGS = `SET LOCAL hnsw.ef_search = ${EF_SEARCH}; SET LOCAL hnsw.iterative_scan = relaxed_order;`;
+const tunedSessions = new WeakSet<Database>();
 
 /** pgvector is installed and the migration created the vector table. */
 export async function vectorStoreAvailable(db: Queryable): Promise<boolean> {
@@ -43,12 +45,22 @@ export async function vectorSearch(db: Database, embedder: Embedder, indexId: st
   const sql = `SELECT chunk_id::text AS chunk_id, 1 - (embedding::vector(${dimensions}) <=> $2::vector(${dimensions})) AS score
     FROM rag_chunk_vectors WHERE embedder = ${literal(embedder.name)} AND index_id = $1
     ORDER BY embedding::vector(${dimensions}) <=> $2::vector(${dimensions}) LIMIT $3`;
-  // Iterative scans keep going until `limit` rows of THIS index are found (pgvector ≥ 0.8);
-  // SET LOCAL keeps the settings to this transaction on a pooled connection.
-  const rows = await db.transaction(async (tx) => {
-    await tx.exec(`SET LOCAL hnsw.ef_search = ${EF_SEARCH}; SET LOCAL hnsw.iterative_scan = relaxed_order;`);
-    return tx.query<{ chunk_id: string; score: number }>(sql, [indexId, vectorLiteral(query), limit]);
-  });
+  // Iterative scans keep going until `limit` rows of THIS index are found (pgvector ≥ 0.8).
+  // PGlite is one session: set once. On a pool, SET LOCAL keeps them to this transaction.
+  const params = [indexId, vectorLiteral(query), limit];
+  let rows: Array<{ chunk_id: string; score: number }>;
+  if (db.kind === "pglite") {
+    if (!tunedSessions.has(db)) {
+      await db.exec(HNSW_SETTINGS.replaceAll("SET LOCAL", "SET"));
+      tunedSessions.add(db);
+    }
+    rows = await db.query(sql, params);
+  } else {
+    rows = await db.transaction(async (tx) => {
+      await tx.exec(HNSW_SETTINGS);
+      return tx.query<{ chunk_id: string; score: number }>(sql, params);
+    });
+  }
   // Relaxed order may return neighbours slightly out of order.
   return rows.map((row) => ({ chunkId: row.chunk_id, score: Number(row.score) })).sort((left, right) => right.score - left.score);
 }
