@@ -1,7 +1,6 @@
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { createApp, type AppOptions } from "./app";
-import type { Database } from "./db/database";
 import type { Env } from "./env";
 import { openServices } from "./services";
 

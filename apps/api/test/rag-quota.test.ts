@@ -1,4 +1,5 @@
 import { planMessages } from "@oystar/plans-and-gates";
+import type * as PlansAndGates from "@oystar/plans-and-gates";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
@@ -10,7 +11,7 @@ import { signInAs } from "./sign-in";
 // so this file gives Business a contract of 1 query a month (the catalogue's numbers only; the
 // quota code, the database and the server are the real ones) to reach the limit.
 vi.mock("@oystar/plans-and-gates", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@oystar/plans-and-gates")>();
+  const actual = await importOriginal<typeof PlansAndGates>();
   return {
     ...actual,
     planById: (id: Parameters<typeof actual.planById>[0]) => (id === "business" ? { ...actual.planById(id), queries_limit: 1 } : actual.planById(id)),

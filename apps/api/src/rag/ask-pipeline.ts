@@ -99,10 +99,9 @@ export async function* answerQuestion(context: AskContext, indexes: readonly Rag
   }
   if (signal.aborted) return;
 
-  let validation: Validation | null = null;
   if (plan.validation && passages.length > 0) {
     const cited = passages.map((passage, index) => ({ noteNumber: index + 1, chunkId: passage.chunkId, text: passage.text }));
-    validation = await validateCitations(answer, cited, engine.embedder, plan.validation);
+    const validation = await validateCitations(answer, cited, engine.embedder, plan.validation);
     const note = warningToAppend(answer, validation.warn);
     if (note) {
       answer += note;

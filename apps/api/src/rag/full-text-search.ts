@@ -4,14 +4,14 @@ import type { RagIndex } from "./rag-store";
 // The full-text leg: real Okapi BM25 (k1 1.2, b 0.75) over Postgres' `italian` lexemes, from the
 // per-index document frequencies that ingestion keeps in rag_terms. Postgres' ts_rank is not
 // BM25 (no idf, no length normalisation of this kind), and ranking every OR match of a question
-// costs ~650 ms at 100k chunks on PGlite, so candidates are capped: the question's terms are
+// costs ~650 ms at 100k chunks on PGlite (see `pnpm bench rag` for the same-run baseline), so candidates are capped: the question's terms are
 // taken rarest first until their matches reach CANDIDATE_CAP; every candidate is then scored
 // with ALL the question's terms. A chunk left out matches only common terms, whose idf is low —
 // the classic MaxScore argument. Up to CANDIDATE_CAP matches in all, the ranking is exact BM25.
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
-export const CANDIDATE_CAP = 600;
+export const CANDIDATE_CAP = 400;
 
 export type QueryTerm = { lexeme: string; df: number; idf: number };
 export type TermMatch = { tf: number; positions: number[] };

@@ -7,8 +7,8 @@ import { vectorLiteral, type Embedder } from "./embedder";
 
 export type VectorHit = { chunkId: string; score: number };
 
-/** HNSW candidates per query; raised from pgvector's 40 so a top-45 is not starved. */
-const EF_SEARCH = 100;
+/** HNSW candidates per query; raised from pgvector's 40 so a top-45 is not starved, kept low for latency. */
+const EF_SEARCH = 64;
 const HNSW_SETTINGS = `SET LOCAL hnsw.ef_search = ${EF_SEARCH}; SET LOCAL hnsw.iterative_scan = relaxed_order;`;
 const tunedSessions = new WeakSet<Database>();
 

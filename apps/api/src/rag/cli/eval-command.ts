@@ -71,14 +71,14 @@ export async function evalCommand(context: CliContext, qaPath: string, docsPath:
   }
   const rows = (["all", "tuning", "held-out"] as const).map((set) => ({ set, questions: tallies.bm25[set].count, bm25: recall(tallies.bm25[set]), default: recall(tallies.default[set]) }));
   const cell = (value: number | undefined) => (value ?? 0).toFixed(3).padStart(6);
-  console.log("");
-  console.log(`Pipeline predefinita: ${options.fused ? "BM25 + vettori (RRF)" : "una sola via"}${options.rerank ? ` + rerank (${context.engine.reranker.name})` : ""}${options.deduplicate ? " + deduplicazione" : ""}; embedder ${context.engine.embedder.name}${context.engine.vectors ? "" : " (via vettoriale spenta)"}`);
-  console.log("insieme      domande |  BM25 r@1    r@5   r@10 | predefinita r@1    r@5   r@10");
+  console.info("");
+  console.info(`Pipeline predefinita: ${options.fused ? "BM25 + vettori (RRF)" : "una sola via"}${options.rerank ? ` + rerank (${context.engine.reranker.name})` : ""}${options.deduplicate ? " + deduplicazione" : ""}; embedder ${context.engine.embedder.name}${context.engine.vectors ? "" : " (via vettoriale spenta)"}`);
+  console.info("insieme      domande |  BM25 r@1    r@5   r@10 | predefinita r@1    r@5   r@10");
   for (const row of rows) {
-    console.log(
+    console.info(
       `${row.set.padEnd(12)} ${String(row.questions).padStart(7)} | ${cell(row.bm25["r@1"])} ${cell(row.bm25["r@5"])} ${cell(row.bm25["r@10"])} |      ${cell(row.default["r@1"])} ${cell(row.default["r@5"])} ${cell(row.default["r@10"])}`,
     );
   }
-  console.log(`tempo medio per domanda: BM25 ${(timings.bm25 / qa.length).toFixed(1)} ms, predefinita ${(timings.default / qa.length).toFixed(1)} ms`);
-  console.log(JSON.stringify({ eval: "rag-recall", embedder: context.engine.embedder.name, reranker: context.engine.reranker.name, rows }));
+  console.info(`tempo medio per domanda: BM25 ${(timings.bm25 / qa.length).toFixed(1)} ms, predefinita ${(timings.default / qa.length).toFixed(1)} ms`);
+  console.info(JSON.stringify({ eval: "rag-recall", embedder: context.engine.embedder.name, reranker: context.engine.reranker.name, rows }));
 }

@@ -52,7 +52,7 @@ export async function ingestCommand(context: CliContext, indexName: string, path
   bar.stop();
   await finishIngestion(context.db);
   const seconds = (performance.now() - started) / 1000;
-  console.log(
+  console.info(
     `Indice ${indexName}: ${counts.added} aggiunti, ${counts.replaced} sostituiti, ${counts.unchanged} invariati, ${counts.failed} non riusciti; ` +
       `${chunks} passaggi in ${seconds.toFixed(1)} s (${Math.round(chunks / Math.max(seconds, 0.001))} passaggi/s).`,
   );

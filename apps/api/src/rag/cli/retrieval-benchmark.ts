@@ -158,7 +158,7 @@ for (const size of sizes) {
     within_budget: summary(timings.hybrid).p95 <= budget,
   };
   figures[`chunks_${size}`] = result;
-  console.log(
+  console.info(
     `${stored.chunkCount} passaggi (${files} documenti): ingestione ${result.ingest_chunks_per_second} passaggi/s${bulk ? `, indice HNSW costruito in ${result.hnsw_build_seconds} s` : ""}\n` +
       `  full-text BM25     p50 ${result.full_text_ms.p50} ms  p95 ${result.full_text_ms.p95} ms   (riferimento: ts_rank su tutte le corrispondenze p50 ${result.baseline_ts_rank_all_matches_ms.p50} ms  p95 ${result.baseline_ts_rank_all_matches_ms.p95} ms)\n` +
       (result.vector_ms ? `  vettori (HNSW)     p50 ${result.vector_ms.p50} ms  p95 ${result.vector_ms.p95} ms\n` : "") +
@@ -166,4 +166,4 @@ for (const size of sizes) {
       `  predefinita (+rerank, dedup) p50 ${result.default_pipeline_ms.p50} ms  p95 ${result.default_pipeline_ms.p95} ms`,
   );
 }
-console.log(JSON.stringify({ bench: "rag", embedder: env.rag.embeddings ? env.rag.embeddings.model : "local", queries: queryCount, ...figures }));
+console.info(JSON.stringify({ bench: "rag", embedder: env.rag.embeddings ? env.rag.embeddings.model : "local", queries: queryCount, ...figures }));
