@@ -3,7 +3,8 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { isIngestible } from "../document-text";
 import { finishIngestion, ingestFile } from "../ingestion";
-import { ensureSharedIndex, INDEX_NAME } from "../rag-store";
+import { ensureSharedIndex, INDEX_NAME, type RagIndex } from "../rag-store";
+import { withoutVectorIndexDuring } from "../vector-search";
 import { callerPath, type CliContext } from "./cli-context";
 
 /** Every ingestible file under the given paths (folders recursively), sorted. */
@@ -30,6 +31,17 @@ export async function ingestCommand(context: CliContext, indexName: string, path
   if (paths.length === 0) throw new Error("Indica almeno un file o una cartella da indicizzare.");
   const files = await ingestibleFiles(paths);
   const index = await ensureSharedIndex(context.db, indexName);
+  // A large load into PGlite builds the vector index once at the end (never on a shared
+  // PostgreSQL, where a running server searches it).
+  const incoming = (await Promise.all(files.map((file) => stat(file.path)))).reduce((sum, info) => sum + info.size, 0) / 700;
+  const [stored] = await context.db.query<{ chunks: number }>("SELECT count(*)::int AS chunks FROM rag_chunks");
+  const bulk = context.db.kind === "pglite" && context.engine.vectors && incoming > Math.max(2000, stored?.chunks ?? 0);
+  const load = () => ingestAll(context, index, files);
+  if (bulk) await withoutVectorIndexDuring(context.db, context.engine.embedder, load);
+  else await load();
+}
+
+async function ingestAll(context: CliContext, index: RagIndex, files: ReadonlyArray<{ path: string; filename: string }>): Promise<void> {
   const bar = new SingleBar({ format: "{bar} {value}/{total} file | {chunks} passaggi | {file}", hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 });
   const counts = { added: 0, replaced: 0, unchanged: 0, failed: 0 };
   let chunks = 0;
@@ -53,7 +65,7 @@ export async function ingestCommand(context: CliContext, indexName: string, path
   await finishIngestion(context.db);
   const seconds = (performance.now() - started) / 1000;
   console.info(
-    `Indice ${indexName}: ${counts.added} aggiunti, ${counts.replaced} sostituiti, ${counts.unchanged} invariati, ${counts.failed} non riusciti; ` +
+    `Indice ${index.name}: ${counts.added} aggiunti, ${counts.replaced} sostituiti, ${counts.unchanged} invariati, ${counts.failed} non riusciti; ` +
       `${chunks} passaggi in ${seconds.toFixed(1)} s (${Math.round(chunks / Math.max(seconds, 0.001))} passaggi/s).`,
   );
   if (counts.failed > 0) process.exitCode = 1;
