@@ -8,6 +8,8 @@ import type { RagIndex } from "./rag-store";
 // taken rarest first until their matches reach CANDIDATE_CAP; every candidate is then scored
 // with ALL the question's terms. A chunk left out matches only common terms, whose idf is low —
 // the classic MaxScore argument. Up to CANDIDATE_CAP matches in all, the ranking is exact BM25.
+// When even the rarest term has more matches than the cap, the chunks holding the two rarest
+// terms together are taken first.
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
@@ -88,10 +90,27 @@ export async function fullTextSearch(
   if (terms.length === 0) return [];
   const chosen = candidateTerms(terms, cap);
   const lexemes = terms.map((term) => term.lexeme);
-  const rows = await db.query<CandidateRow>(
-    `SELECT id::text, lexeme_count, ${MATCHED_TERMS} FROM rag_chunks WHERE index_id = $1 AND tsv @@ $3::tsquery LIMIT $4`,
-    [index.id, lexemes, chosen.map((term) => quoted(term.lexeme)).join(" | "), cap],
-  );
+  const candidates = (tsquery: string) =>
+    db.query<CandidateRow>(`SELECT id::text, lexeme_count, ${MATCHED_TERMS} FROM rag_chunks WHERE index_id = $1 AND tsv @@ $3::tsquery LIMIT $4`, [
+      index.id,
+      lexemes,
+      tsquery,
+      cap,
+    ]);
+  let rows: CandidateRow[];
+  const rarest = chosen[0]!;
+  const second = [...terms].sort((left, right) => left.df - right.df).find((term) => term !== rarest);
+  if (chosen.length === 1 && rarest.df > cap && second) {
+    // Only common words: the chunks that have the two rarest together come first, so the cap
+    // does not cut at random among thousands of matches.
+    rows = await candidates(`${quoted(rarest.lexeme)} & ${quoted(second.lexeme)}`);
+    if (rows.length < limit) {
+      const seen = new Set(rows.map((row) => row.id));
+      rows = [...rows, ...(await candidates(quoted(rarest.lexeme))).filter((row) => !seen.has(row.id))].slice(0, cap);
+    }
+  } else {
+    rows = await candidates(chosen.map((term) => quoted(term.lexeme)).join(" | "));
+  }
   return rankRows(rows, terms, index, limit);
 }
 

@@ -90,6 +90,24 @@ test("the full-text leg ranks by exact BM25 (checked against a brute-force count
   expect(ranked.length).toBe(4);
 });
 
+test("when every word is common, the chunks holding the two rarest together are the candidates", async () => {
+  const index0 = await ensureSharedIndex(db, "test-parole-comuni");
+  const texts = [
+    ...Array.from({ length: 30 }, (_, n) => `Il giardino numero ${n} ha un viale alberato.`),
+    ...Array.from({ length: 30 }, (_, n) => `La rosa numero ${n} ha un profumo intenso.`),
+    "Nel giardino cresce una rosa rampicante.",
+    "Ogni giardino merita una rosa antica.",
+  ];
+  for (const [position, text] of texts.entries()) await storeDocument(db, index0, { filename: `c${position}.txt`, title: "", url: null, text, bytes: text.length, contentHash: `c${position}` }, options);
+  const index = await fresh("test-parole-comuni");
+  const ranked = await fullTextSearch(db, index, "giardino rosa", 5, { cap: 10 });
+  const [first, second] = await db.query<{ text: string }>("SELECT text FROM rag_chunks WHERE id = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], id)", [
+    ranked.slice(0, 2).map((hit) => hit.chunkId),
+  ]);
+  expect([first?.text, second?.text].sort()).toEqual(["Nel giardino cresce una rosa rampicante.", "Ogni giardino merita una rosa antica."]);
+  expect(ranked).toHaveLength(5);
+});
+
 test("candidates: the rarest terms first, until their matches reach the cap", () => {
   const terms = [
     { lexeme: "giardin", df: 900, idf: 0.1 },

@@ -10,9 +10,9 @@ export type RankedFile = { filename: string; chunkId: number; score: number };
 
 type RowInfo = { id: string; filename: string };
 
-/** Plain BM25 over one index: the full-text leg alone, nothing else. */
-export async function bm25Ranking(engine: RetrievalEngine, index: RagIndex, question: string, top: number): Promise<RankedFile[]> {
-  const hits = await fullTextSearch(engine.db, index, question, top);
+/** Plain BM25 over one index: the full-text leg alone (`exact`: no candidate cap). */
+export async function bm25Ranking(engine: RetrievalEngine, index: RagIndex, question: string, top: number, exact = false): Promise<RankedFile[]> {
+  const hits = await fullTextSearch(engine.db, index, question, top, exact ? { cap: Number.MAX_SAFE_INTEGER } : {});
   const rows = await engine.db.query<RowInfo>("SELECT c.id::text, d.filename FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE c.id = ANY($1::bigint[])", [
     hits.map((hit) => hit.chunkId),
   ]);
