@@ -13,6 +13,7 @@ import { llmRoutes } from "./llm/llm-routes";
 import { createModelHealth } from "./llm/model-health";
 import { ocrRoutes } from "./ocr/ocr-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
+import { ragRoutes } from "./rag/rag-routes";
 import type { Services } from "./services";
 import { settingsRoutes } from "./settings/settings-routes";
 import { logLine } from "./web/log-line";
@@ -48,7 +49,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.use(defaultBodyCeiling({ maxBytes: DEFAULT_BODY_BYTES }));
 
   const modelHealth = env.llm.upstream ? createModelHealth(env.llm.upstream) : null;
-  app.route("/", healthRoutes(access, { version: env.version, startedAt, modelHealth }));
+  app.route("/", healthRoutes(access, { version: env.version, startedAt, modelHealth, rag: () => services.rag.health() }));
   app.route("/", configRoutes(access, { version: env.version, auth: services.auth }));
   app.route("/", publicPlanRoutes(access));
   app.route("/", accountRoutes(access));
@@ -60,6 +61,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", llmRoutes(access, db, env));
   app.route("/", settingsRoutes(access, db));
   app.route("/", ocrRoutes(access, services.ocr));
+  app.route("/", ragRoutes(access, { db, engine: services.rag, env, fetchPage: services.fetchPage }));
   app.route("/", formRoutes(access, db, env.formsForwardUrl));
 
   const pages = options.pages ?? serveApps({ marketingDist: env.marketingDist, assistantDist: env.assistantDist });

@@ -46,6 +46,15 @@ const variablesSchema = z.object({
   LLM_PROVIDER: z.enum(["cloud", "local"]).default("cloud"),
   OFFLINE_MODEL_CHARS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(400),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  // RAG engine (DESIGN.md §6, §8): embeddings and reranking services; without them, the local ones.
+  EMBEDDINGS_BASE_URL: z.string().url().optional(),
+  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).default("bge-m3"),
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(8).max(4000).default(1024),
+  RERANKER_BASE_URL: z.string().url().optional(),
+  RERANKER_API_KEY: z.string().min(1).optional(),
+  RERANKER_MODEL: z.string().min(1).optional(),
+  RAG_DEMO_DIR: z.string().min(1).default("apps/api/rag-demo").transform(fromRepoRoot),
 });
 
 const envSchema = variablesSchema.transform((raw) => ({
@@ -77,6 +86,13 @@ const envSchema = variablesSchema.transform((raw) => ({
     : raw.ADMIN_EMAILS.split(",")
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
+  rag: {
+    embeddings: raw.EMBEDDINGS_BASE_URL
+      ? { baseUrl: raw.EMBEDDINGS_BASE_URL.replace(/\/$/, ""), apiKey: raw.EMBEDDINGS_API_KEY ?? null, model: raw.EMBEDDINGS_MODEL, dimensions: raw.EMBEDDINGS_DIMENSIONS }
+      : null,
+    reranker: raw.RERANKER_BASE_URL ? { baseUrl: raw.RERANKER_BASE_URL.replace(/\/$/, ""), apiKey: raw.RERANKER_API_KEY ?? null, model: raw.RERANKER_MODEL ?? null } : null,
+    demoDir: raw.RAG_DEMO_DIR,
+  },
 }));
 
 /**

@@ -2,7 +2,6 @@ import { serve } from "@hono/node-server";
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, type AppOptions } from "./app";
-import type { Database } from "./db/database";
 import type { Env } from "./env";
 import { openServices } from "./services";
 
@@ -15,7 +14,7 @@ export const withPublicUrl = (env: Env, port: number): Env & { publicUrl: string
 });
 
 /** Starts the real HTTP server (port 0 picks a free port, as the tests do). */
-export async function startServer(env: Env, options: AppOptions & { db?: Database } = {}): Promise<RunningServer> {
+export async function startServer(env: Env, options: AppOptions & Parameters<typeof openServices>[1] = {}): Promise<RunningServer> {
   // Listen first: with PORT=0 the public origin is known only once the port is.
   let app: ReturnType<typeof createApp> | null = null;
   const server = serve({
@@ -38,7 +37,7 @@ export async function startServer(env: Env, options: AppOptions & { db?: Databas
     });
   let services;
   try {
-    services = await openServices(configured, { db: options.db });
+    services = await openServices(configured, { db: options.db, fetchPage: options.fetchPage });
   } catch (error) {
     await close();
     throw error;

@@ -8,6 +8,8 @@ import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import type { Env } from "./env";
 import { createOcrEngine, type OcrEngine } from "./ocr/ocr-engine";
+import { guardedFetch, type FetchedPage } from "./rag/guarded-fetch";
+import { openRagEngine, type RagEngine } from "./rag/rag-engine";
 
 /** The apps' sign-in settings, served in /config.json. */
 export type RuntimeAuth = { domain: string; clientId: string; audience: string };
@@ -26,6 +28,10 @@ export type Services = {
   billing: { provider: CheckoutProvider; webhookSecret: string };
   /** Tesseract for scanned PDFs, started with the first one and closed with the server. */
   ocr: OcrEngine;
+  /** Retrieval over the indexes, with the shared demo index built at first start. */
+  rag: RagEngine;
+  /** Web pages for indexing, through the SSRF guard (tests pass a fake network). */
+  fetchPage: (url: string) => Promise<FetchedPage>;
 };
 
 /**
@@ -33,7 +39,10 @@ export type Services = {
  * in dev mode the built-in provider — imported only then, so a production server never loads
  * it or creates its tables. Tests pass their own database.
  */
-export async function openServices(env: Env & { publicUrl: string }, given: { db?: Database } = {}): Promise<Services> {
+export async function openServices(
+  env: Env & { publicUrl: string },
+  given: { db?: Database; fetchPage?: Services["fetchPage"] } = {},
+): Promise<Services> {
   const db = given.db ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: join(env.dataDir, "pglite") }));
   await migrate(db);
   const origin = env.publicUrl;
@@ -57,6 +66,8 @@ export async function openServices(env: Env & { publicUrl: string }, given: { db
     devIdpRoutes: identity.devIdpRoutes,
     billing: openBilling(env),
     ocr: createOcrEngine(),
+    rag: await openRagEngine(db, env, { log: (line) => console.info(line) }),
+    fetchPage: given.fetchPage ?? ((url) => guardedFetch(url)),
   };
 }
 

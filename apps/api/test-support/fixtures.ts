@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { openDatabase, type Database } from "../src/db/database";
 import { loadEnv, type Env } from "../src/env";
 import { startServer, type RunningServer } from "../src/server";
@@ -23,7 +24,13 @@ export function makeAppFolders() {
   return { root, marketingDist, assistantDist };
 }
 
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<RunningServer & { env: Env; db: Database }> {
+/** Five short Italian documents: the demo index of every test server (the real one is larger). */
+export const RAG_FIXTURES_DIR = fileURLToPath(new URL("./rag-fixtures", import.meta.url));
+
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  options: Omit<Parameters<typeof startServer>[1] & object, "db"> & { db?: Database } = {},
+): Promise<RunningServer & { env: Env; db: Database }> {
   const folders = makeAppFolders();
   const env = loadEnv({
     NODE_ENV: "test",
@@ -31,11 +38,12 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     MARKETING_DIST: folders.marketingDist,
     ASSISTANT_DIST: folders.assistantDist,
     DATA_DIR: join(folders.root, "data"),
+    RAG_DEMO_DIR: RAG_FIXTURES_DIR,
     ...overrides,
   });
   // In memory: each test file gets its own empty Postgres (PGlite), migrated at start.
-  const db = await openDatabase({ dataDir: null });
-  const server = await startServer(env, { db });
+  const db = options.db ?? (await openDatabase({ dataDir: null }));
+  const server = await startServer(env, { ...options, db });
   return {
     ...server,
     env,

@@ -38,13 +38,28 @@ export type { Plan, PlanId, PlansResponse } from "./schemas/plans";
 export {
   apiErrorSchema,
   healthSchema,
+  indexDetailSchema,
   indicesListSchema,
   ocrResponseSchema,
   resetRequestSchema,
   resetResponseSchema,
   runtimeConfigSchema,
 } from "./schemas/service";
-export type { ApiError, Health, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
+export type { ApiError, Health, IndexDetail, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
+export {
+  indexLabel,
+  MAX_NOTE_NUMBER,
+  RAG_CONTEXT_CHARS,
+  RAG_CONTEXT_WARNING_PERCENT,
+  RAG_MAX_HISTORY_CHARS,
+  RAG_MAX_HISTORY_MESSAGES,
+  RAG_MAX_QUESTION_CHARS,
+  RAG_PRESET,
+  ragAskQuerySchema,
+  ragAskRequestSchema,
+  ragHistoryMessageSchema,
+} from "./schemas/rag";
+export type { RagAskRequest, RagHistoryMessage } from "./schemas/rag";
 export {
   DEFAULT_RAG_SYSTEM_PROMPT,
   defaultSettings,

@@ -2,13 +2,17 @@ import { OFFLINE_MODEL } from "@oystar/api-client";
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
 import type { ModelHealth } from "../llm/model-health";
+import type { RagHealth } from "../rag/rag-engine";
 
 /**
  * GET /api/health (public): liveness, version, and the model's state — the offline one says so
  * (DESIGN.md §6); a configured model is probed (spec 001 §7, llm/model-health.ts) and an
- * unhealthy one makes the whole answer "degraded".
+ * unhealthy one makes the whole answer "degraded". The RAG engine says which retrieval legs run.
  */
-export function healthRoutes(access: Access, options: { version: string; startedAt: number; modelHealth: (() => Promise<ModelHealth>) | null }) {
+export function healthRoutes(
+  access: Access,
+  options: { version: string; startedAt: number; modelHealth: (() => Promise<ModelHealth>) | null; rag: () => RagHealth },
+) {
   return new Hono().get("/api/health", access.public, async (c) => {
     c.header("Cache-Control", "no-store");
     const probed = options.modelHealth ? await options.modelHealth() : null;
@@ -19,6 +23,8 @@ export function healthRoutes(access: Access, options: { version: string; started
       model: probed
         ? { provider: "openai-compatible" as const, offline: false, healthy: probed.healthy, checked_at: probed.checkedAt }
         : { provider: "offline" as const, offline: true, name: OFFLINE_MODEL, healthy: true },
+      // Which retrieval legs run and with what (the vector leg is off without pgvector).
+      rag: options.rag(),
     });
   });
 }

@@ -5,10 +5,24 @@ import { z } from "zod";
 export const apiErrorSchema = z.object({ error: z.string() });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/** One index the caller may use, as GET /api/indices/list describes it beside the names. */
+export const indexDetailSchema = z.object({
+  name: z.string(),
+  /** spec 001 §9: "Consigliato (500 documenti)", "Esteso (1000 documenti)", "Garden Route", "Test", or the name. */
+  label: z.string(),
+  /** Shared with every RAG customer (the demo), or the caller's own. */
+  shared: z.boolean(),
+  documents: z.number().int(),
+  bytes: z.number().int(),
+});
+export type IndexDetail = z.infer<typeof indexDetailSchema>;
+
+/** spec 001 §7: `{indices, default, path}`; our server adds `details` (older ones may not). */
 export const indicesListSchema = z.object({
   indices: z.array(z.string()),
   default: z.string(),
   path: z.string(),
+  details: z.array(indexDetailSchema).optional(),
 });
 export type IndicesList = z.infer<typeof indicesListSchema>;
 

@@ -1,13 +1,17 @@
 import { z } from "zod";
 import { bodyOf, readLines } from "./lines";
 
-// DESIGN.md §5 / spec 001 §3: the product's event stream (RAG answers).
+// DESIGN.md §5 / spec 001 §3: the product's event stream (RAG answers). A RAG answer sends
+// `sources` twice: once before the text (the numbered passages), once after it with each source's
+// citation `confidence`; the later list replaces the earlier.
 export const sourceReferenceSchema = z.looseObject({
   filename: z.string().optional(),
   chunkId: z.union([z.string(), z.number()]).optional(),
   url: z.string().optional(),
   title: z.string().optional(),
   noteNumber: z.number().optional(),
+  /** 0–1: how well the answer's sentences citing this source match it (citation validation). */
+  confidence: z.number().optional(),
 });
 
 export const streamChunkSchema = z.looseObject({

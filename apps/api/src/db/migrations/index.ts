@@ -3,6 +3,7 @@ import { usage } from "./0002-usage";
 import { billing } from "./0003-billing";
 import { forms } from "./0004-forms";
 import { settings } from "./0005-settings";
+import { rag } from "./0006-rag";
 import { checkoutOutcomes } from "./0007-checkout-outcomes";
 import { debateTurns } from "./0008-debate-turns";
 
@@ -13,6 +14,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0003-billing", sql: billing },
   { id: "0004-forms", sql: forms },
   { id: "0005-settings", sql: settings },
+  { id: "0006-rag", sql: rag },
   { id: "0007-checkout-outcomes", sql: checkoutOutcomes },
   { id: "0008-debate-turns", sql: debateTurns },
 ];

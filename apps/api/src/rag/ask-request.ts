@@ -1,0 +1,86 @@
+import type { RagHistoryMessage, Settings } from "@oystar/api-client";
+import type { z } from "zod";
+import type { ragAskRequestSchema } from "@oystar/api-client";
+import type { AskPlan } from "./ask-pipeline";
+import { cutHistory } from "./rag-prompt";
+import { mayUse, type RagIndex } from "./rag-store";
+
+// A RAG request as the engine runs it: every knob the request leaves out is the admin's global
+// setting (spec 001 §3, §6: the RAG configuration is set by the admin).
+
+export type ParsedAsk = z.output<typeof ragAskRequestSchema>;
+
+export type ResolvedAsk = {
+  plan: AskPlan;
+  cache: { ttlSeconds: number } | null;
+  /** Everything the answer depends on besides the indexes (the cache key's inputs). */
+  cacheInputs: unknown;
+};
+
+export function resolveAsk(request: ParsedAsk, settings: Settings, historyMaxTokens = settings.rag_chat_history_max_tokens): ResolvedAsk {
+  const pick = <T>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
+  const conversation: RagHistoryMessage[] = request.chat_history ?? [];
+  const history = cutHistory(conversation, historyMaxTokens);
+  const validationOn = pick(request.enable_citation_validation, settings.rag_enable_citation_validation);
+  const plan: AskPlan = {
+    question: request.question,
+    history,
+    conversation,
+    llmModel: pick(request.llm_model, settings.rag_llm_model),
+    systemPrompt: pick(request.system_prompt, settings.rag_system_prompt) || settings.rag_system_prompt,
+    retrieval: {
+      topKPerIndex: pick(request.top_k_retrieval_per_index, settings.rag_top_k_retrieval),
+      topKFinal: pick(request.top_k_reranker_final, settings.rag_top_k_reranker_final),
+      fused: pick(request.use_fused_retrieval, settings.rag_use_fused_retrieval),
+      rerank: pick(request.use_reranker, settings.rag_use_reranker),
+      deduplicate: pick(request.use_deduplication, settings.rag_use_deduplication),
+      deduplicationThreshold: pick(request.deduplication_threshold, settings.rag_deduplication_threshold),
+    },
+    multiQuery: pick(request.use_multi_query, settings.rag_use_multi_query) ? { variations: pick(request.max_query_variations, settings.rag_max_query_variations) } : null,
+    hyde: pick(request.use_hyde, settings.rag_use_hyde),
+    validation: validationOn
+      ? {
+          semanticThreshold: pick(request.semantic_threshold, settings.rag_semantic_threshold),
+          confidenceThreshold: pick(request.confidence_threshold, settings.rag_confidence_threshold),
+          mismatchThreshold: pick(request.mismatch_threshold, settings.rag_mismatch_threshold),
+          adaptive: pick(request.adaptive_validation, settings.rag_adaptive_validation),
+          weights: {
+            valid: pick(request.valid_weight, settings.rag_valid_weight),
+            semantic: pick(request.semantic_weight, settings.rag_semantic_weight),
+            entity: pick(request.entity_weight, settings.rag_entity_weight),
+            word: pick(request.word_weight, settings.rag_word_weight),
+            text: pick(request.text_weight, settings.rag_text_weight),
+          },
+        }
+      : null,
+  };
+  const useCache = pick(request.use_cache, settings.rag_use_cache);
+  return {
+    plan,
+    cache: useCache ? { ttlSeconds: pick(request.cache_ttl_seconds, settings.rag_cache_ttl_seconds) } : null,
+    cacheInputs: { ...plan, embedModel: pick(request.embed_model, settings.rag_embed_model) },
+  };
+}
+
+export type IndexChoice = { ok: true; indexes: RagIndex[] } | { ok: false; forbidden: string } | { ok: false; none: true };
+
+/**
+ * The indexes to search. Named in the request: each must be one the caller may use (another
+ * customer's index and a missing one get the same refusal, so names cannot be probed). From
+ * the settings: those of them the caller may use. Neither: every index the caller may use.
+ */
+export function chooseIndexes(requested: readonly string[] | undefined, fromSettings: readonly string[], usable: readonly RagIndex[], userId: string): IndexChoice {
+  const byName = new Map(usable.map((index) => [index.name, index]));
+  if (requested && requested.length > 0) {
+    const chosen: RagIndex[] = [];
+    for (const name of new Set(requested)) {
+      const index = byName.get(name);
+      if (!index || !mayUse(index, userId)) return { ok: false, forbidden: name };
+      chosen.push(index);
+    }
+    return { ok: true, indexes: chosen };
+  }
+  const configured = fromSettings.flatMap((name) => byName.get(name) ?? []);
+  const indexes = configured.length > 0 ? configured : [...usable];
+  return indexes.length > 0 ? { ok: true, indexes } : { ok: false, none: true };
+}

@@ -1,0 +1,72 @@
+import { SingleBar } from "cli-progress";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { isIngestible } from "../document-text";
+import { finishIngestion, ingestFile } from "../ingestion";
+import { ensureSharedIndex, INDEX_NAME, type RagIndex } from "../rag-store";
+import { withoutVectorIndexDuring } from "../vector-search";
+import { callerPath, type CliContext } from "./cli-context";
+
+/** Every ingestible file under the given paths (folders recursively), sorted. */
+export async function ingestibleFiles(paths: readonly string[]): Promise<Array<{ path: string; filename: string }>> {
+  const found: Array<{ path: string; filename: string }> = [];
+  const walk = async (path: string, root: string) => {
+    const info = await stat(path);
+    if (info.isDirectory()) {
+      for (const entry of (await readdir(path)).sort()) if (!entry.startsWith(".")) await walk(join(path, entry), root);
+    } else if (isIngestible(path)) {
+      found.push({ path, filename: relative(root, path) || path.split("/").pop()! });
+    }
+  };
+  for (const path of paths.map(callerPath)) {
+    const info = await stat(path);
+    await walk(path, info.isDirectory() ? path : join(path, ".."));
+  }
+  return found;
+}
+
+/** `pnpm rag ingest --index NAME PATH…`: a file already in the index is replaced. */
+export async function ingestCommand(context: CliContext, indexName: string, paths: readonly string[]): Promise<void> {
+  if (!INDEX_NAME.test(indexName)) throw new Error(`Nome di indice non valido: ${indexName} (minuscole, cifre, . _ -)`);
+  if (paths.length === 0) throw new Error("Indica almeno un file o una cartella da indicizzare.");
+  const files = await ingestibleFiles(paths);
+  const index = await ensureSharedIndex(context.db, indexName);
+  // A large load into PGlite builds the vector index once at the end (never on a shared
+  // PostgreSQL, where a running server searches it).
+  const incoming = (await Promise.all(files.map((file) => stat(file.path)))).reduce((sum, info) => sum + info.size, 0) / 700;
+  const [stored] = await context.db.query<{ chunks: number }>("SELECT count(*)::int AS chunks FROM rag_chunks");
+  const bulk = context.db.kind === "pglite" && context.engine.vectors && incoming > Math.max(2000, stored?.chunks ?? 0);
+  const load = () => ingestAll(context, index, files);
+  if (bulk) await withoutVectorIndexDuring(context.db, context.engine.embedder, load);
+  else await load();
+}
+
+async function ingestAll(context: CliContext, index: RagIndex, files: ReadonlyArray<{ path: string; filename: string }>): Promise<void> {
+  const bar = new SingleBar({ format: "{bar} {value}/{total} file | {chunks} passaggi | {file}", hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 });
+  const counts = { added: 0, replaced: 0, unchanged: 0, failed: 0 };
+  let chunks = 0;
+  const started = performance.now();
+  bar.start(files.length, 0, { chunks, file: "" });
+  for (const file of files) {
+    try {
+      const result = await ingestFile(context.db, index, { filename: file.filename, bytes: await readFile(file.path) }, { embedder: context.engine.embedder, vectors: context.engine.vectors });
+      counts[result.status] += 1;
+      chunks += result.chunks;
+    } catch (error) {
+      counts.failed += 1;
+      bar.stop();
+      console.error(`${file.filename}: ${(error as Error).message}`);
+      bar.start(files.length, counts.added + counts.replaced + counts.unchanged + counts.failed, { chunks, file: "" });
+      continue;
+    }
+    bar.increment(1, { chunks, file: file.filename.slice(-40) });
+  }
+  bar.stop();
+  await finishIngestion(context.db);
+  const seconds = (performance.now() - started) / 1000;
+  console.info(
+    `Indice ${index.name}: ${counts.added} aggiunti, ${counts.replaced} sostituiti, ${counts.unchanged} invariati, ${counts.failed} non riusciti; ` +
+      `${chunks} passaggi in ${seconds.toFixed(1)} s (${Math.round(chunks / Math.max(seconds, 0.001))} passaggi/s).`,
+  );
+  if (counts.failed > 0) process.exitCode = 1;
+}

@@ -1,0 +1,59 @@
+// `pnpm rag <command>` (DESIGN.md §8): the RAG engine from the command line, on the server's
+// database (DATA_DIR or DATABASE_URL).
+//   pnpm rag ingest --index NAME PATH…      .md .txt .html .pdf; folders recursively; a file already
+//                                          in the index is replaced
+//   pnpm rag search --index NAME [--top K] [--mode default|bm25]
+//                                          one {"question": "…"} per stdin line → one JSON line each
+//   pnpm rag eval [--qa FILE] [--docs DIR]  recall@1/5/10 of plain BM25 and of the default pipeline
+import { fileURLToPath } from "node:url";
+import { openCliContext, parseArguments } from "./cli-context";
+import { evalCommand } from "./eval-command";
+import { ingestCommand } from "./ingest-command";
+import { searchCommand, type SearchMode } from "./search-command";
+
+const packageDir = fileURLToPath(new URL("../../../", import.meta.url));
+const usage = `Uso:
+  pnpm rag ingest --index NOME PERCORSO…
+  pnpm rag search --index NOME [--top K] [--mode default|bm25]   (domande su stdin, una per riga: {"question": "…"})
+  pnpm rag eval [--qa FILE] [--docs CARTELLA]
+Con PGlite (senza DATABASE_URL) il server non deve essere avviato sulla stessa DATA_DIR.`;
+
+async function main(words: readonly string[]) {
+  const [command, ...rest] = words;
+  const { options, rest: paths } = parseArguments(rest);
+  const index = options.get("index");
+  if (command === "ingest" || command === "search") {
+    if (!index) throw new Error(`Manca --index.\n${usage}`);
+    const context = await openCliContext();
+    try {
+      if (command === "ingest") await ingestCommand(context, index, paths);
+      else {
+        const top = Number(options.get("top") ?? 10);
+        if (!Number.isInteger(top) || top < 1 || top > 100) throw new Error("--top deve essere un intero tra 1 e 100");
+        const mode = (options.get("mode") ?? "default") as SearchMode;
+        if (mode !== "default" && mode !== "bm25") throw new Error("--mode deve essere default o bm25");
+        await searchCommand(context, index, top, mode);
+      }
+    } finally {
+      await context.close();
+    }
+    return;
+  }
+  if (command === "eval") {
+    // A fresh in-memory database: the evaluation never touches the server's data.
+    const context = await openCliContext({ inMemory: true });
+    try {
+      await evalCommand(context, options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? context.env.rag.demoDir);
+    } finally {
+      await context.close();
+    }
+    return;
+  }
+  console.error(usage);
+  process.exitCode = 2;
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+});

@@ -1,0 +1,64 @@
+import type { Database } from "../db/database";
+import type { Env } from "../env";
+import { createAnswerCache, type AnswerCache } from "./answer-cache";
+import { buildDemoIndex } from "./demo-index";
+import { localEmbedder, remoteEmbedder, type Embedder } from "./embedder";
+import { localReranker, remoteReranker, type Reranker } from "./reranker";
+import type { RetrievalEngine } from "./retrieval";
+import { embedMissingChunks, ensureVectorIndex, vectorStoreAvailable } from "./vector-search";
+
+// The RAG engine as the server holds it (DESIGN.md §8): the database, the embedder, whether the
+// vector leg is on, the reranker, the answer cache, and what /api/health says about them.
+
+export type RagHealth = {
+  full_text: "bm25-italian";
+  vector_leg: "on" | "off";
+  vector_leg_reason?: string;
+  embedder: { name: string; kind: "remote" | "local-lexical"; dimensions: number };
+  reranker: { name: string; kind: "remote-cross-encoder" | "local-feature-scorer" };
+};
+
+export type RagEngine = RetrievalEngine & {
+  cache: AnswerCache;
+  health(): RagHealth;
+};
+
+export function createEmbedder(env: Env): Embedder {
+  return env.rag.embeddings ? remoteEmbedder(env.rag.embeddings) : localEmbedder();
+}
+
+export function createReranker(env: Env): Reranker {
+  return env.rag.reranker ? remoteReranker(env.rag.reranker) : localReranker();
+}
+
+/** Opens the engine on a migrated database; `vectors: false` forces the vector leg off. */
+export async function openRagEngine(db: Database, env: Env, options: { demo?: boolean; log?: (line: string) => void } = {}): Promise<RagEngine> {
+  const embedder = createEmbedder(env);
+  const reranker = createReranker(env);
+  const vectors = await vectorStoreAvailable(db);
+  if (vectors) await ensureVectorIndex(db, embedder);
+  const engine: RagEngine = {
+    db,
+    embedder,
+    vectors,
+    reranker,
+    cache: createAnswerCache(),
+    health: () => ({
+      full_text: "bm25-italian",
+      vector_leg: vectors ? "on" : "off",
+      ...(vectors ? {} : { vector_leg_reason: "pgvector non è installato in questo PostgreSQL: la ricerca usa solo il full-text." }),
+      embedder: { name: embedder.name, kind: embedder.semantic ? "remote" : "local-lexical", dimensions: embedder.dimensions },
+      reranker: { name: reranker.name, kind: env.rag.reranker ? "remote-cross-encoder" : "local-feature-scorer" },
+    }),
+  };
+  if (options.demo !== false) await buildDemoIndex(engine, env.rag.demoDir, options.log);
+  if (vectors) {
+    // Chunks indexed under another embedder get this one's vectors: at once with the local
+    // embedder (milliseconds), in the background with a remote one (the server must not wait).
+    const filling = embedMissingChunks(db, embedder).catch((error: unknown) =>
+      console.error(`Embedding dei passaggi mancanti non riuscito: ${(error as Error).message}`),
+    );
+    if (!embedder.semantic) await filling;
+  }
+  return engine;
+}

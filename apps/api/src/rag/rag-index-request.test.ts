@@ -1,0 +1,96 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { guardedFetch } from "./guarded-fetch";
+import { startTestServer } from "../../test-support/fixtures";
+import { bearer, readAnswer } from "../../test-support/rag-helpers";
+import { signInAs } from "../../test-support/sign-in";
+
+// An administrator turns a customer's indexing request (spec 000 §5) into the customer's own
+// index, fetching its web pages through the SSRF-guarded fetcher. «sito.example» is a public
+// address routed to a local server (the network double); «intranet.example» is private.
+
+const PUBLIC_ADDRESS = "93.184.215.14";
+let site: Server;
+let sitePort = 0;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let business: string;
+let admin: string;
+
+beforeAll(async () => {
+  site = createServer((request, response) => {
+    if (request.url === "/serre") {
+      return response
+        .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
+        .end("<html><head><title>Le serre dello Studio Rossi</title></head><body><main><p>La serra tropicale dello Studio Rossi ospita trecento orchidee.</p></main></body></html>");
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  sitePort = (site.address() as AddressInfo).port;
+  const names: Record<string, string> = { "sito.example": PUBLIC_ADDRESS, "intranet.example": "10.0.0.7" };
+  server = await startTestServer(
+    { OFFLINE_MODEL_CHARS_PER_SECOND: "1000000" },
+    {
+      fetchPage: (url) =>
+        guardedFetch(url, {
+          resolve: async (host) => (names[host] ? [{ address: names[host]!, family: 4 }] : Promise.reject(new Error("ENOTFOUND"))),
+          route: (address, port) => (address.address === PUBLIC_ADDRESS ? { address: { address: "127.0.0.1", family: 4 }, port: sitePort } : { address, port }),
+        }),
+    },
+  );
+  business = (await signInAs(server.url, "business@oystar.test")).access_token;
+  admin = (await signInAs(server.url, "admin@oystar.test")).access_token;
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise<void>((resolve) => site.close(() => resolve()));
+});
+
+const requestIndex = async (indexName: string) => {
+  const response = await fetch(`${server.url}/api/forms/index-request`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...bearer(business) },
+    body: JSON.stringify({ name: "Marta Rossi", email: "marta@studiorossi.it", indexName, sourceType: "url", websiteUrls: "http://sito.example/serre\nhttp://intranet.example/bilanci" }),
+  });
+  return ((await response.json()) as { id: string }).id;
+};
+const build = (id: string, token = admin) => fetch(`${server.url}/api/admin/index-requests/${id}/index`, { method: "POST", headers: bearer(token) });
+
+test("only an administrator may build an index", async () => {
+  const response = await build(await requestIndex("Prova negata"), business);
+  expect(response.status).toBe(403);
+  expect(await response.json()).toEqual({ error: "ACCESSO NEGATO: solo l'amministratore può creare indici." });
+  expect((await build("00000000-0000-0000-0000-000000000000")).status).toBe(404);
+});
+
+test("the request becomes the customer's index: public pages in, private addresses refused", async () => {
+  const response = await build(await requestIndex("Studio Rossi Serre"));
+  expect(response.status).toBe(201);
+  const report = (await response.json()) as { index: string; owner_email: string; documents: Array<{ url: string; status: string; error?: string }> };
+  expect(report.index).toBe("studio-rossi-serre");
+  expect(report.owner_email).toBe("business@oystar.test");
+  expect(report.documents[0]).toMatchObject({ url: "http://sito.example/serre", status: "added", chunks: 1 });
+  expect(report.documents[1]).toMatchObject({ url: "http://intranet.example/bilanci", status: "failed" });
+  expect(report.documents[1]?.error).toContain("Indirizzo bloccato (intranet.example)");
+
+  const list = (await (await fetch(`${server.url}/api/indices/list`, { headers: bearer(business) })).json()) as { indices: string[] };
+  expect(list.indices).toContain("studio-rossi-serre");
+  const answer = await readAnswer(
+    await fetch(`${server.url}/api/ask-stream`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...bearer(business) },
+      body: JSON.stringify({ question: "Quante orchidee ci sono nella serra tropicale?", index_names: ["studio-rossi-serre"] }),
+    }),
+  );
+  expect(answer.text).toContain("trecento orchidee");
+  expect(answer.sources[0]?.[0]).toMatchObject({ title: "Le serre dello Studio Rossi", url: "http://sito.example/serre", filename: "sito.example_serre.html" });
+});
+
+test("spec 001 §9: a Business customer holds at most 3 indexes", async () => {
+  expect((await build(await requestIndex("Secondo indice"))).status).toBe(201);
+  expect((await build(await requestIndex("Terzo indice"))).status).toBe(201);
+  const fourth = await build(await requestIndex("Quarto indice"));
+  expect(fourth.status).toBe(409);
+  expect(await fourth.json()).toEqual({ error: "Hai raggiunto il numero massimo di indici del tuo piano (3)." });
+});

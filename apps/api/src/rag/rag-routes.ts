@@ -1,0 +1,146 @@
+import { ragAskQuerySchema, ragAskRequestSchema, type StreamChunk } from "@oystar/api-client";
+import { planById, planMessages } from "@oystar/plans-and-gates";
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { z } from "zod";
+import type { Access, SignedInContext } from "../auth/access";
+import type { Database } from "../db/database";
+import type { Env } from "../env";
+import { chargeQuery, refund } from "../plans/quota";
+import { readSettings } from "../settings/settings-store";
+import { logLine } from "../web/log-line";
+import { bodyCeiling, jsonOnly } from "../web/request-body";
+import { cacheKey } from "./answer-cache";
+import { answerQuestion } from "./ask-pipeline";
+import { chooseIndexes, resolveAsk, type ParsedAsk } from "./ask-request";
+import { withSingleWarning } from "./citation-validation";
+import { DEMO_INDEX } from "./demo-index";
+import { indexFromRequest, type IndexRequestDependencies } from "./index-request";
+import type { RagEngine } from "./rag-engine";
+import { ragMessages } from "./rag-messages";
+import { usableIndexes } from "./rag-store";
+
+/** A RAG request is a question, settings and some history: 2 MB is far more than any needs. */
+const ASK_BODY = { maxBytes: 2 * 1024 * 1024, tooLarge: "Richiesta troppo grande." };
+
+const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? ragMessages.invalidRequest;
+
+export type RagRouteDependencies = { db: Database; engine: RagEngine; env: Env } & IndexRequestDependencies;
+
+/**
+ * GET /api/indices/list (signed-in), GET and POST /api/ask-stream (Business, Enterprise; over the
+ * caller's own and the shared indexes only), POST /api/admin/index-requests/:id/index (admin).
+ */
+export function ragRoutes(access: Access, deps: RagRouteDependencies) {
+  const { db, engine, env } = deps;
+  const app = new Hono();
+  // spec 001 §6, §9: RAG is for business and enterprise, checked before the body is read.
+  const ragPlans = access.plan("business", ragMessages.planOnly);
+
+  // spec 001 §7: `{indices, default, path}` — only indexes the caller may use.
+  app.get("/api/indices/list", access.signedIn, async (c) => {
+    const user = c.get("user");
+    const indexes = planById(user.plan).rag_enabled ? await usableIndexes(db, user.id) : [];
+    const names = indexes.map((index) => index.name);
+    const configured = (await readSettings(db)).data.rag_index_names.find((name) => names.includes(name));
+    const fallback = names.includes(DEMO_INDEX) ? DEMO_INDEX : (names[0] ?? "");
+    return c.json({
+      indices: names,
+      default: configured ?? fallback,
+      path: "rag_indexes",
+      details: indexes.map((index) => ({ name: index.name, label: index.label, shared: index.ownerId === null, documents: index.documents, bytes: index.bytes })),
+    });
+  });
+
+  app.post(
+    "/api/ask-stream",
+    ragPlans,
+    jsonOnly,
+    bodyCeiling(ASK_BODY),
+    async (c) => {
+      const parsed = ragAskRequestSchema.safeParse(await c.req.json().catch(() => null));
+      if (!parsed.success) return c.json({ error: firstIssue(parsed.error) }, 400);
+      return ask(c, parsed.data);
+    },
+  );
+
+  // spec 001 §7: the GET form takes the question and the last history item; the rest is the settings'.
+  app.get("/api/ask-stream", ragPlans, async (c) => {
+    const parsed = ragAskQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return c.json({ error: firstIssue(parsed.error) }, 400);
+    return ask(c, { question: parsed.data.question, chat_history: parsed.data.chat_history_json });
+  });
+
+  // An administrator turns a customer's indexing request (spec 000 §5) into their index.
+  app.post("/api/admin/index-requests/:id/index", access.admin(() => ragMessages.adminOnly), async (c) => {
+    const result = await indexFromRequest({ db, engine, fetchPage: deps.fetchPage }, c.req.param("id"));
+    if (!result.ok) return c.json({ error: result.error }, result.status);
+    return c.json(result.report, 201);
+  });
+
+  async function ask(c: SignedInContext, request: ParsedAsk) {
+    const user = c.get("user");
+    const settings = (await readSettings(db)).data;
+    const resolved = resolveAsk(request, settings);
+    // Owner of the index: the caller's own indexes and the shared ones, nothing else (403).
+    const choice = chooseIndexes(request.index_names, settings.rag_index_names, await usableIndexes(db, user.id), user.id);
+    if (!choice.ok) return "forbidden" in choice ? c.json({ error: ragMessages.indexUnavailable(choice.forbidden) }, 403) : c.json({ error: ragMessages.noIndexes }, 404);
+    // One question, one query (DESIGN.md §4); given back below if nothing was answered.
+    const charged = await chargeQuery(db, user);
+    if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
+
+    const key = cacheKey({ userId: user.id, indexes: choice.indexes }, resolved.cacheInputs);
+    const cached = resolved.cache ? engine.cache.get(key) : null;
+    c.header("Cache-Control", "no-store");
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      const abort = new AbortController();
+      stream.onAbort(() => abort.abort());
+      c.req.raw.signal.addEventListener("abort", () => abort.abort(), { once: true });
+      const collected: StreamChunk[] = [];
+      let answered = false;
+      try {
+        const events = cached
+          ? replay(cached.events)
+          : answerQuestion({ engine, upstream: env.llm.upstream, offlineCharsPerSecond: env.llm.offlineCharsPerSecond }, choice.indexes, resolved.plan, abort.signal);
+        for await (const event of events) {
+          if (abort.signal.aborted) break;
+          if (event.chunk) answered = true;
+          collected.push(event);
+          await stream.writeSSE({ data: JSON.stringify(event) });
+        }
+        if (abort.signal.aborted) {
+          if (!answered) await refund(db, user, "queries_used");
+          return;
+        }
+        await stream.writeSSE({ event: "end", data: "{}" });
+        if (resolved.cache && !cached) engine.cache.set(key, { events: forCache(collected) }, resolved.cache.ttlSeconds);
+      } catch (error) {
+        const clientGone = abort.signal.aborted;
+        abort.abort();
+        if (!answered) await refund(db, user, "queries_used");
+        if (clientGone) return;
+        // Privacy: what failed, never the question or the answer.
+        console.error(`RAG: risposta non riuscita (${logLine(error)})`);
+        await stream.writeSSE({ event: "error", data: JSON.stringify({ error: ragMessages.generic }) }).catch(() => {});
+      }
+    });
+  }
+
+  return app;
+}
+
+async function* replay(events: readonly StreamChunk[]): AsyncGenerator<StreamChunk> {
+  yield* events;
+}
+
+/** What the cache keeps of an answer: its events, the text in one piece with one warning note. */
+function forCache(events: readonly StreamChunk[]): StreamChunk[] {
+  const text = withSingleWarning(events.map((event) => event.chunk ?? "").join(""));
+  const others = events.filter((event) => event.chunk === undefined);
+  const firstSources = others.findIndex((event) => event.sources !== undefined);
+  const result = [...others];
+  result.splice(firstSources + 1, 0, { chunk: text });
+  return result;
+}
+

@@ -1,0 +1,70 @@
+import type { Database } from "../src/db/database";
+import { localEmbedder } from "../src/rag/embedder";
+import { finishIngestion, storeDocument } from "../src/rag/ingestion";
+import { createIndex } from "../src/rag/rag-store";
+
+/** One server-sent event as it travelled: its name (message when unnamed) and its data. */
+export type RawEvent = { event: string; data: string };
+
+/** Reads a whole `text/event-stream` body into its events, exactly as written on the wire. */
+export async function readEvents(response: Response): Promise<RawEvent[]> {
+  const text = await response.text();
+  const events: RawEvent[] = [];
+  for (const block of text.split(/\r?\n\r?\n/)) {
+    if (!block.trim()) continue;
+    let event = "message";
+    const data: string[] = [];
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith("event:")) event = line.slice(6).trim();
+      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+    }
+    events.push({ event, data: data.join("\n") });
+  }
+  return events;
+}
+
+export type Source = { filename: string; chunkId: number; url?: string; title: string; noteNumber: number; confidence?: number; page?: number };
+export type Answer = { text: string; sources: Source[][]; contextUsage: number | null; summary: string | null; ended: boolean; error: string | null; events: RawEvent[] };
+
+/** The answer an event stream carries: its text, each `sources` list, the final events. */
+export async function readAnswer(response: Response): Promise<Answer> {
+  const events = await readEvents(response);
+  const answer: Answer = { text: "", sources: [], contextUsage: null, summary: null, ended: false, error: null, events };
+  for (const { event, data } of events) {
+    if (event === "end") answer.ended = true;
+    else if (event === "error") answer.error = (JSON.parse(data) as { error: string }).error;
+    else {
+      const chunk = JSON.parse(data) as { chunk?: string; sources?: Source[]; contextUsage?: number; summary?: string };
+      if (chunk.chunk !== undefined) answer.text += chunk.chunk;
+      if (chunk.sources) answer.sources.push(chunk.sources);
+      if (chunk.contextUsage !== undefined) answer.contextUsage = chunk.contextUsage;
+      if (chunk.summary !== undefined) answer.summary = chunk.summary;
+    }
+  }
+  return answer;
+}
+
+export const citationNumbers = (text: string) => [...text.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1]));
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export async function userIdOf(db: Database, email: string): Promise<string> {
+  const [row] = await db.query<{ id: string }>("SELECT id::text FROM users WHERE email = $1", [email]);
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+/** A customer's own index with the given Markdown documents (filename → text). */
+export async function privateIndex(db: Database, name: string, ownerId: string, documents: Record<string, string>) {
+  const index = await createIndex(db, { name, ownerId });
+  for (const [filename, text] of Object.entries(documents)) {
+    await storeDocument(
+      db,
+      index,
+      { filename, title: filename.replace(/\.\w+$/, ""), url: null, text, bytes: text.length, contentHash: filename },
+      { embedder: localEmbedder(), vectors: true },
+    );
+  }
+  await finishIngestion(db);
+  return index;
+}

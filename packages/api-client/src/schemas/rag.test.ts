@@ -1,0 +1,35 @@
+import { expect, test } from "vitest";
+import { indexLabel, ragAskQuerySchema, ragAskRequestSchema } from "./rag";
+import { indicesListSchema } from "./service";
+import { streamChunkSchema } from "../streams/product-stream";
+
+test("a RAG request needs a question; every knob is optional and bounded like the settings", () => {
+  expect(ragAskRequestSchema.parse({ question: "  Quante fontane?  " })).toEqual({ question: "Quante fontane?" });
+  const full = ragAskRequestSchema.safeParse({ question: "x", top_k_retrieval_per_index: 45, top_k_reranker_final: 7, use_reranker: false, chat_history: [{ role: "user", content: "ciao" }] });
+  expect(full.success).toBe(true);
+  const tooMany = ragAskRequestSchema.safeParse({ question: "x", top_k_reranker_final: 21 });
+  expect(tooMany.error?.issues[0]?.message).toBe("Top-K reranker: il valore massimo è 20");
+  expect(ragAskRequestSchema.safeParse({ question: "" }).error?.issues[0]?.message).toBe("Scrivi una domanda");
+  expect(ragAskRequestSchema.safeParse({ question: "x", unknown: 1 }).success).toBe(false);
+});
+
+test("GET form: the last history item as JSON, one message or a list", () => {
+  expect(ragAskQuerySchema.parse({ question: "x", chat_history_json: '{"role":"user","content":"prima"}' }).chat_history_json).toEqual([{ role: "user", content: "prima" }]);
+  expect(ragAskQuerySchema.parse({ question: "x" }).chat_history_json).toEqual([]);
+  expect(ragAskQuerySchema.safeParse({ question: "x", chat_history_json: "[" }).error?.issues[0]?.message).toBe("chat_history_json non è un JSON valido");
+});
+
+test("spec 001 §9: index labels", () => {
+  expect(indexLabel("gardenroute-500-it")).toBe("Consigliato (500 documenti)");
+  expect(indexLabel("gardenroute-1000")).toBe("Esteso (1000 documenti)");
+  expect(indexLabel("gardenroute-demo")).toBe("Garden Route");
+  expect(indexLabel("test-indice")).toBe("Test");
+  expect(indexLabel("studio-rossi")).toBe("studio-rossi");
+});
+
+test("sources carry a citation confidence; the index list its details", () => {
+  expect(streamChunkSchema.parse({ sources: [{ filename: "a.md", chunkId: 501, noteNumber: 1, confidence: 0.93 }] }).sources?.[0]).toMatchObject({ confidence: 0.93 });
+  const list = indicesListSchema.parse({ indices: ["gardenroute-demo"], default: "gardenroute-demo", path: "rag_indexes", details: [{ name: "gardenroute-demo", label: "Garden Route", shared: true, documents: 72, bytes: 278191 }] });
+  expect(list.details?.[0]?.label).toBe("Garden Route");
+  expect(indicesListSchema.parse({ indices: [], default: "", path: "" }).details).toBeUndefined();
+});

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { settingsSchema } from "./settings";
+
+// spec 001 §3 (RAG client request fields), §7 (ask-stream, indices), §9 (RAG constants and index
+// labels). The server parses every request with these; the RAG client builds them from settings.
+
+/** spec 001 §9: RAG context usage is characters / 32000, as a percentage capped at 100. */
+export const RAG_CONTEXT_CHARS = 32_000;
+/** spec 001 §2/§9: the warning banner, and the automatic summary, from 90 %. */
+export const RAG_CONTEXT_WARNING_PERCENT = 90;
+/** spec 001 §9: the RAG prompt preset. */
+export const RAG_PRESET = { temperature: 0.3, top_p: 0.8, max_tokens: 3000 } as const;
+/** spec 001 §5: citation numbers above this are chunk ids, not note numbers. */
+export const MAX_NOTE_NUMBER = 100;
+
+export const RAG_MAX_QUESTION_CHARS = 4000;
+export const RAG_MAX_HISTORY_MESSAGES = 100;
+export const RAG_MAX_HISTORY_CHARS = 200_000;
+
+export const ragHistoryMessageSchema = z.strictObject({
+  role: z.enum(["user", "assistant"], { error: "Cronologia: ruolo del messaggio non valido" }),
+  content: z.string({ error: "Cronologia: il contenuto deve essere un testo" }).max(RAG_MAX_HISTORY_CHARS, "Cronologia: messaggio troppo lungo"),
+});
+export type RagHistoryMessage = z.infer<typeof ragHistoryMessageSchema>;
+
+const knob = settingsSchema.shape;
+
+/**
+ * POST /api/ask-stream (spec 001 §3): the question and every RAG knob. Each knob is optional: the
+ * server fills what is missing from the admin's global settings (`rag_*`). Unknown fields are
+ * refused, bounds are the settings form's (spec 001 §5), messages are Italian.
+ */
+export const ragAskRequestSchema = z.strictObject({
+  question: z
+    .string({ error: "La domanda deve essere un testo" })
+    .trim()
+    .min(1, "Scrivi una domanda")
+    .max(RAG_MAX_QUESTION_CHARS, `La domanda è troppo lunga (massimo ${RAG_MAX_QUESTION_CHARS} caratteri)`),
+  embed_model: knob.rag_embed_model.optional(),
+  llm_model: knob.rag_llm_model.optional(),
+  /** Empty or missing: every index the caller may use. */
+  index_names: knob.rag_index_names.optional(),
+  top_k_retrieval_per_index: knob.rag_top_k_retrieval.optional(),
+  top_k_reranker_final: knob.rag_top_k_reranker_final.optional(),
+  use_reranker: knob.rag_use_reranker.optional(),
+  use_fused_retrieval: knob.rag_use_fused_retrieval.optional(),
+  use_multi_query: knob.rag_use_multi_query.optional(),
+  use_hyde: knob.rag_use_hyde.optional(),
+  max_query_variations: knob.rag_max_query_variations.optional(),
+  use_deduplication: knob.rag_use_deduplication.optional(),
+  deduplication_threshold: knob.rag_deduplication_threshold.optional(),
+  use_cache: knob.rag_use_cache.optional(),
+  cache_ttl_seconds: knob.rag_cache_ttl_seconds.optional(),
+  system_prompt: knob.rag_system_prompt.optional(),
+  chat_history: z
+    .array(ragHistoryMessageSchema, { error: "La cronologia deve essere un elenco di messaggi" })
+    .max(RAG_MAX_HISTORY_MESSAGES, "Cronologia troppo lunga")
+    .optional(),
+  enable_citation_validation: knob.rag_enable_citation_validation.optional(),
+  semantic_threshold: knob.rag_semantic_threshold.optional(),
+  confidence_threshold: knob.rag_confidence_threshold.optional(),
+  mismatch_threshold: knob.rag_mismatch_threshold.optional(),
+  adaptive_validation: knob.rag_adaptive_validation.optional(),
+  valid_weight: knob.rag_valid_weight.optional(),
+  semantic_weight: knob.rag_semantic_weight.optional(),
+  entity_weight: knob.rag_entity_weight.optional(),
+  word_weight: knob.rag_word_weight.optional(),
+  text_weight: knob.rag_text_weight.optional(),
+});
+export type RagAskRequest = z.input<typeof ragAskRequestSchema>;
+
+/**
+ * GET /api/ask-stream (spec 001 §7): `question` and `chat_history_json`, the last history item
+ * (one message, or a list of messages) as JSON.
+ */
+export const ragAskQuerySchema = z.strictObject({
+  question: ragAskRequestSchema.shape.question,
+  chat_history_json: z
+    .string()
+    .max(RAG_MAX_HISTORY_CHARS, "Cronologia troppo lunga")
+    .optional()
+    .transform((raw, context) => {
+      if (raw === undefined || raw.trim() === "") return [];
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        context.addIssue({ code: "custom", message: "chat_history_json non è un JSON valido" });
+        return z.NEVER;
+      }
+      const parsed = z.array(ragHistoryMessageSchema).max(RAG_MAX_HISTORY_MESSAGES).safeParse(Array.isArray(json) ? json : [json]);
+      if (!parsed.success) {
+        context.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Cronologia non valida" });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+});
+
+/** spec 001 §9: how an index name is shown. */
+export function indexLabel(name: string): string {
+  const lower = name.toLowerCase();
+  if (lower.includes("gardenroute-500")) return "Consigliato (500 documenti)";
+  if (lower.includes("gardenroute-1000")) return "Esteso (1000 documenti)";
+  if (lower.includes("gardenroute")) return "Garden Route";
+  if (lower.includes("test")) return "Test";
+  return name;
+}
