@@ -33,5 +33,13 @@ export const messages = {
       text: "Domande sui tuoi documenti indicizzati, con le fonti citate e verificate. Nei piani Business ed Enterprise.",
     },
   ],
+  contact: {
+    title: "Contattaci",
+    intro: "Domande, assistenza o suggerimenti: scrivici qui e ti rispondiamo al più presto. Oppure scrivi a",
+    enterpriseHint: "Ti serve un preventivo per il piano Enterprise?",
+    enterpriseLink: "Richiedi un preventivo",
+    success: "Grazie per averci scritto: ti risponderemo al più presto.",
+    again: "Invia un altro messaggio",
+  },
   notFound: { title: "Pagina non trovata", text: "L'indirizzo che hai aperto non esiste.", back: "Torna alla home" },
 } as const;

@@ -46,6 +46,7 @@ export const marketingRoutes = (goTo: (path: string) => void): RouteObject[] => 
         },
       },
       { path: "/enterprise-contact", lazy: () => import("./pages/enterprise-contact-page") },
+      { path: "/contact", lazy: () => import("./pages/contact-page") },
       { path: "/business-index-request", lazy: signedInPage(goTo, () => import("./pages/index-request-page")) },
       {
         path: "/success",

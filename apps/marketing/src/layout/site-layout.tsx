@@ -20,7 +20,7 @@ export function SiteLayout() {
         </Link>
         <nav aria-label={messages.nav.label} className="site-nav">
           <Link to="/subscription">{messages.nav.prices}</Link>
-          <Link to="/enterprise-contact">{messages.nav.contacts}</Link>
+          <Link to="/contact">{messages.nav.contacts}</Link>
           {/* /chat belongs to the assistant app: a full page load, not a router link. */}
           <a href="/chat" className={buttonClassName({ size: "sm" })}>
             {messages.nav.startNow}
@@ -59,7 +59,10 @@ function SiteFooter() {
               <Link to="/enterprise-contact">{messages.footer.contactSales}</Link>
             </li>
             <li>
-              <a href={`mailto:${SUPPORT_EMAIL}`}>{messages.footer.support}</a>
+              <Link to="/contact">{messages.footer.support}</Link>
+            </li>
+            <li>
+              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
             </li>
           </ul>
         </div>
