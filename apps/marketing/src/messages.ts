@@ -41,5 +41,6 @@ export const messages = {
     success: "Grazie per averci scritto: ti risponderemo al più presto.",
     again: "Invia un altro messaggio",
   },
+  success: { verifying: "Stiamo verificando il tuo accesso per confermare il pagamento..." },
   notFound: { title: "Pagina non trovata", text: "L'indirizzo che hai aperto non esiste.", back: "Torna alla home" },
 } as const;

@@ -141,3 +141,17 @@ test("a callback without a message shows the default authentication problem", as
   expect(await screen.findByRole("heading", { level: 1, name: "Problema di autenticazione. Riprova più tardi." })).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Ricarica Pagina" })).toBeInTheDocument();
 });
+
+// spec 000 §2: what shows while the session is still being found.
+test.each([
+  ["/login", "Caricamento...", null],
+  ["/success?plan=pro", "Caricamento...", "Stiamo verificando il tuo accesso per confermare il pagamento..."],
+])("%s while the session loads", async (path, loading, detail) => {
+  const client = identity("free@oystar.test");
+  client.checkSession = () => new Promise(() => {});
+  visit(path, { client });
+  expect(await screen.findByText(loading)).toBeInTheDocument();
+  if (detail) expect(screen.getByText(detail)).toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "ACCEDI" })).toBeNull();
+  expect(screen.queryByText("Grazie!")).toBeNull();
+});

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { redirect, type RouteObject } from "react-router";
 import { SiteLayout } from "./layout/site-layout";
 import { HomePage } from "./pages/home-page";
+import { messages } from "./messages";
 import { LandingPage } from "./pages/landing-page";
 
 /** spec 000 §2: legacy names of the product keep working, with their query. */
@@ -50,6 +51,8 @@ export const marketingRoutes = (goTo: (path: string) => void): RouteObject[] => 
       { path: "/business-index-request", lazy: signedInPage(goTo, () => import("./pages/index-request-page")) },
       {
         path: "/success",
+        // spec 000 §2: a verification message while authentication loads.
+        handle: { loadingDetail: messages.success.verifying },
         lazy: signedInPage(goTo, async () => {
           const { SuccessPage } = await import("./pages/success-page");
           return { Component: () => <SuccessPage goTo={goTo} /> };

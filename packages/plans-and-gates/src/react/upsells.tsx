@@ -40,8 +40,8 @@ export function RagUpsell({ currentPlan }: { currentPlan: string }) {
       <Comparison plans={[planById(currentPlan === "base" || currentPlan === "pro" ? currentPlan : "free"), business]} recommended="business" />
       <ul>
         <li>Business: {formatPrice(business.price)} al mese</li>
-        <li>3 custom indexes</li>
-        <li>indexing takes 24-48h</li>
+        <li>{planMessages.customIndexes}</li>
+        <li>{planMessages.indexingTime}</li>
       </ul>
       <a className={buttonClassName({ size: "lg" })} href="/subscription?plan=business">
         Passa a Business

@@ -1,0 +1,84 @@
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import { defaultSettings, type Settings } from "@oystar/api-client";
+import { createAuthSession } from "@oystar/auth";
+import { AuthProvider } from "@oystar/auth/react";
+import { assistantRoutes } from "../routes";
+
+// The browser boundary: the API answered as the server would.
+const statusOf = (plan: "free" | "business") =>
+  plan === "business"
+    ? { plan, plan_name: "Business", queries_used: 4, queries_limit: -1, debates_used: 1, debates_limit: -1, rag_enabled: true }
+    : { plan, plan_name: "Free", queries_used: 0, queries_limit: 50, debates_used: 0, debates_limit: 0, rag_enabled: false };
+
+/** The global settings as the server keeps them, and what the admin's saves sent. */
+export const settingsServer = { stored: defaultSettings as Settings, saves: [] as unknown[], refusal: null as { status: number; error: string } | null };
+
+export function serverAnswers({ healthy, plan = "business", admin = false }: { healthy: boolean; plan?: "free" | "business"; admin?: boolean }) {
+  settingsServer.stored = defaultSettings;
+  settingsServer.saves = [];
+  settingsServer.refusal = null;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith("/api/settings") && init?.method === "POST") {
+        const body = JSON.parse(String(init.body)) as Settings;
+        settingsServer.saves.push(body);
+        const { refusal } = settingsServer;
+        if (refusal) return Response.json({ error: refusal.error }, { status: refusal.status });
+        settingsServer.stored = body;
+        return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z" });
+      }
+      if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null });
+      if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
+      if (url.endsWith("/api/me")) {
+        return admin
+          ? Response.json({ username: "Amministratore", email: "admin@oystar.test", name: "Amministratore", picture: null, isAdmin: true })
+          : Response.json({ username: "Utente Pro", email: "pro@oystar.test", name: "Utente Pro", picture: null, isAdmin: false });
+      }
+      if (url.endsWith("/groq/chat/completions")) {
+        const pieces = ["Ecco **la", " risposta**."].map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
+        return new Response(pieces.join("") + "data: [DONE]\n\n", { headers: { "Content-Type": "text/event-stream" } });
+      }
+      if (url.endsWith("/api/health")) {
+        if (!healthy) throw new TypeError("Failed to fetch");
+        return Response.json({ status: "ok", version: "1.2.3" });
+      }
+      return new Response(null, { status: 404 });
+    }),
+  );
+}
+
+
+/** A signed-in (or not) session, scripted at the SDK boundary. */
+export function sessionOf(email: string | null, logout = vi.fn(async () => {})) {
+  return createAuthSession(
+    {
+      handleRedirectCallback: async () => ({}),
+      checkSession: async () => {},
+      isAuthenticated: async () => email !== null,
+      getUser: async () => ({ sub: "s", email, name: "Utente" }),
+      getTokenSilently: async () => "t",
+      loginWithRedirect: async () => {},
+      logout,
+    },
+    { currentUrl: () => new URL("http://localhost/chat"), replaceUrl: () => {}, origin: "http://localhost" },
+    // /config.json as the session's loader read it.
+    Promise.resolve({ version: "1.2.3", provider: "cloud", auth: null }),
+  );
+}
+
+export function visit(path: string, options: { email?: string | null; goTo?: (path: string) => void; logout?: () => Promise<void> } = {}) {
+  const goTo = options.goTo ?? vi.fn();
+  const router = createMemoryRouter(assistantRoutes(goTo), { initialEntries: [path] });
+  const email = options.email === undefined ? "business@oystar.test" : options.email;
+  render(
+    <AuthProvider session={sessionOf(email, options.logout ? vi.fn(options.logout) : undefined)}>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return router;
+}
+
