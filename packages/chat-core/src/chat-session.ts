@@ -127,6 +127,9 @@ export function createChatSession(dependencies: ChatDependencies) {
       if (failure.kind === "quota") {
         answer("", { card: MARKERS.quotaExceeded });
         update({ blocked: failure.blockInput });
+      } else if (failure.kind === "stalled" && text) {
+        // What the model had already written stays, with the reason it stops there.
+        answer(`${text}\n\n${chatMessages.answerCutShort(failure.message)}`);
       } else {
         answer(failure.message);
       }

@@ -2,7 +2,9 @@ export { ADVANCED_CONTROLS_EVENT, toggleAdvancedControls } from "./advanced-cont
 export { createChatSession, QUOTA_REFRESH_DELAY_MS } from "./chat-session";
 export type { ChatDependencies, ChatDocument, ChatSession, ChatState } from "./chat-session";
 export {
+  ANSWER_IDLE_TIMEOUT_MS,
   CHAT_PRESET,
+  LlmHttpError,
   CHAT_SYSTEM_PROMPT,
   chatCompletionBody,
   DEEP_THINK_PRESET,
@@ -10,7 +12,9 @@ export {
   modelCompletion,
   providerBaseUrl,
 } from "./completion";
-export type { CompletionOptions, CompletionRequest, Provider } from "./completion";
+export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, Provider } from "./completion";
+export { AnswerStalledError, browserSchedule, watchedBody } from "./stream-guard";
+export type { Schedule } from "./stream-guard";
 export { connectionReset } from "./connection-reset";
 export { newConversation, newMessage } from "./conversation";
 export type { ChatMessage, Conversation, SourceRef } from "./conversation";
