@@ -20,7 +20,8 @@ test("the chat, its answer and its advanced settings", async () => {
   await user.click(await within(banner).findByRole("button", { name: "v1.2.3" }));
   await screen.findByRole("region", { name: "Impostazioni avanzate" });
   italianOnly();
-});
+  // The answer's Markdown view loads lazily: a busy machine needs more than the default 5 s.
+}, 20_000);
 
 test("the admin's global settings", async () => {
   serverAnswers({ healthy: true, admin: true });

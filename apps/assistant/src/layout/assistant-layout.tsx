@@ -17,7 +17,7 @@ const GlobalSettingsPanel = lazy(() => import("../settings/global-settings-panel
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {
-  const { version, backend, offlineModel, profile, subscription, globalSettings } = useAssistantData();
+  const { version, backend, offlineModel, profile, subscription, globalSettings, chatModels } = useAssistantData();
   const auth = useAuth();
   const user = auth.status === "authenticated" ? auth.user : null;
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -39,10 +39,11 @@ export function AssistantLayout() {
       profile,
       backend,
       offlineModel,
+      chatModels,
       globalSettings: globalSettings.data ?? null,
       setClearChat,
     }),
-    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, globalSettings.data, setClearChat],
+    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, chatModels, globalSettings.data, setClearChat],
   );
   return (
     <div className="assistant">

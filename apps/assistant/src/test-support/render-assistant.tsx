@@ -15,7 +15,17 @@ const statusOf = (plan: "free" | "business") =>
 /** The global settings as the server keeps them, and what the admin's saves sent. */
 export const settingsServer = { stored: defaultSettings as Settings, saves: [] as unknown[], refusal: null as { status: number; error: string } | null };
 
-export function serverAnswers({ healthy, plan = "business", admin = false }: { healthy: boolean; plan?: "free" | "business"; admin?: boolean }) {
+export type ServerAnswers = {
+  healthy: boolean;
+  plan?: "free" | "business";
+  admin?: boolean;
+  /** spec 001 §7: the model's own health as /api/health reports it. */
+  modelHealthy?: boolean;
+  /** GET /groq/models's list; the server's offline model when null. */
+  models?: string[] | null;
+};
+
+export function serverAnswers({ healthy, plan = "business", admin = false, modelHealthy = true, models = ["openai/gpt-oss-120b", "openai/gpt-oss-20b"] }: ServerAnswers) {
   settingsServer.stored = defaultSettings;
   settingsServer.saves = [];
   settingsServer.refusal = null;
@@ -44,7 +54,11 @@ export function serverAnswers({ healthy, plan = "business", admin = false }: { h
       }
       if (url.endsWith("/api/health")) {
         if (!healthy) throw new TypeError("Failed to fetch");
-        return Response.json({ status: "ok", version: "1.2.3" });
+        return Response.json({ status: modelHealthy ? "ok" : "degraded", version: "1.2.3", model: { offline: models === null, healthy: modelHealthy } });
+      }
+      if (url.endsWith("/groq/models")) {
+        const data = models === null ? [{ id: "oystar-offline", object: "model", offline: true }] : models.map((id) => ({ id, object: "model" }));
+        return Response.json({ object: "list", data });
       }
       return new Response(null, { status: 404 });
     }),
