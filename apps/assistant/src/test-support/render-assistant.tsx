@@ -2,7 +2,7 @@ import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { defaultSettings, type Settings } from "@oystar/api-client";
-import { createAuthSession } from "@oystar/auth";
+import { createAuthSession, type IdentityClient } from "@oystar/auth";
 import { AuthProvider } from "@oystar/auth/react";
 import { assistantRoutes } from "../routes";
 
@@ -65,9 +65,8 @@ export function serverAnswers({ healthy, plan = "business", admin = false, model
   );
 }
 
-
 /** A signed-in (or not) session, scripted at the SDK boundary. */
-export function sessionOf(email: string | null, logout = vi.fn(async () => {})) {
+export function sessionOf(email: string | null, logout = vi.fn(async () => {}), client: Partial<IdentityClient> = {}) {
   return createAuthSession(
     {
       handleRedirectCallback: async () => ({}),
@@ -77,6 +76,7 @@ export function sessionOf(email: string | null, logout = vi.fn(async () => {})) 
       getTokenSilently: async () => "t",
       loginWithRedirect: async () => {},
       logout,
+      ...client,
     },
     { currentUrl: () => new URL("http://localhost/chat"), replaceUrl: () => {}, origin: "http://localhost" },
     // /config.json as the session's loader read it.
@@ -84,12 +84,20 @@ export function sessionOf(email: string | null, logout = vi.fn(async () => {})) 
   );
 }
 
-export function visit(path: string, options: { email?: string | null; goTo?: (path: string) => void; logout?: () => Promise<void> } = {}) {
+export type VisitOptions = {
+  email?: string | null;
+  goTo?: (path: string) => void;
+  logout?: () => Promise<void>;
+  /** The identity provider's SDK, scripted beyond signing in as `email`. */
+  client?: Partial<IdentityClient>;
+};
+
+export function visit(path: string, options: VisitOptions = {}) {
   const goTo = options.goTo ?? vi.fn();
   const router = createMemoryRouter(assistantRoutes(goTo), { initialEntries: [path] });
   const email = options.email === undefined ? "business@oystar.test" : options.email;
   render(
-    <AuthProvider session={sessionOf(email, options.logout ? vi.fn(options.logout) : undefined)}>
+    <AuthProvider session={sessionOf(email, options.logout ? vi.fn(options.logout) : undefined, options.client)}>
       <RouterProvider router={router} />
     </AuthProvider>,
   );
