@@ -1,10 +1,11 @@
 import { createApiClient, HttpError, readModelStream, supportsReasoning, type ChatCompletionRequest, type ChatModel } from "@oystar/api-client";
 import type { ChatMessage } from "./conversation";
 import { chatMessages } from "./messages";
+import { PROMPT_TEMPLATES, templateSampling, type SamplingFields } from "./prompt-templates";
 import { AnswerStalledError, browserSchedule, watchedBody, type Schedule } from "./stream-guard";
 
-/** spec 001 §9: the chat's prompt preset. */
-export const CHAT_PRESET = { temperature: 0.3, top_p: 0.7, max_tokens: 2000 } as const;
+/** spec 001 §9: the chat's prompt preset (its template's sampling). */
+export const CHAT_PRESET = templateSampling(PROMPT_TEMPLATES.chat, "cloud");
 
 /** spec 001 §7: gpt-oss models with reasoning on ('Deep Think'). */
 export const DEEP_THINK_PRESET = { reasoning_effort: "high", include_reasoning: true, max_tokens: 8000 } as const;
@@ -29,9 +30,6 @@ export class LlmHttpError extends Error {
   }
 }
 
-export const CHAT_SYSTEM_PROMPT =
-  "Sei OYSTAR, un assistente privato. Rispondi nella lingua della domanda, ammetti quando non sai qualcosa e, se ti chiedono chi ti ha creato, cita il team di OYSTAR.";
-
 export type Provider = "cloud" | "local";
 
 /**
@@ -53,19 +51,21 @@ export function chatCompletionBody(
   history: readonly ChatMessage[],
   options: CompletionOptions,
   document?: string,
-): ChatCompletionRequest {
+  provider: Provider = "cloud",
+): ChatCompletionRequest & Partial<SamplingFields> {
+  const template = PROMPT_TEMPLATES.chat;
   // spec 001 §2: 'Deep Think' exists only for models whose name contains openai/gpt-oss.
   const reasoning = options.deepThink && supportsReasoning(options.model);
   return {
     model: options.model,
     messages: [
-      { role: "system", content: CHAT_SYSTEM_PROMPT },
+      { role: "system", content: template.prompt },
       // Cards are not conversation.
       ...history.filter((message) => !message.card).map((message) => ({ role: message.role, content: message.content })),
       { role: "user", content: document ? `${question}\n\n${document}` : question },
     ],
     stream: true,
-    ...CHAT_PRESET,
+    ...templateSampling(template, provider),
     ...(reasoning ? DEEP_THINK_PRESET : {}),
   };
 }

@@ -5,7 +5,6 @@ export {
   ANSWER_IDLE_TIMEOUT_MS,
   CHAT_PRESET,
   LlmHttpError,
-  CHAT_SYSTEM_PROMPT,
   chatCompletionBody,
   DEEP_THINK_PRESET,
   MODEL_CALL_TIMEOUT_MS,
@@ -16,7 +15,9 @@ export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, Prov
 export { AnswerStalledError, browserSchedule, watchedBody } from "./stream-guard";
 export type { Schedule } from "./stream-guard";
 export { connectionReset } from "./connection-reset";
-export { newConversation, newMessage } from "./conversation";
+export { CHAT_SYSTEM_PROMPT, PROMPT_TEMPLATES, templateSampling } from "./prompt-templates";
+export type { LocalModelOptions, PromptTemplate, SamplingFields } from "./prompt-templates";
+export { conversationSummary, newConversation, newMessage, SUMMARY_CHARS, SUMMARY_MESSAGES } from "./conversation";
 export type { ChatMessage, Conversation, SourceRef } from "./conversation";
 export { CHAT_CONTEXT_CHARS, contextUsage, cutHistoryToBudget, HISTORY_MESSAGES, HISTORY_TOKENS } from "./history";
 export { MARKERS } from "./markers";
