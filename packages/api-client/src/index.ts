@@ -62,3 +62,7 @@ export { readModelStream } from "./streams/model-stream";
 export type { ModelDelta } from "./streams/model-stream";
 export { readProductStream, sourceReferenceSchema, StreamError, streamChunkSchema } from "./streams/product-stream";
 export type { SourceReference, StreamChunk, StreamReadOptions } from "./streams/product-stream";
+export { WEB_VITAL_METRICS, WEB_VITAL_PAGES, webVitalPage, webVitalSchema, webVitalsReportSchema } from "./schemas/web-vitals";
+export type { WebVital, WebVitalMetric, WebVitalPage, WebVitalsReport } from "./schemas/web-vitals";
+export { startWebVitalsReporter, WEB_VITALS_PATH } from "./web-vitals-reporter";
+export type { WebVitalsLibrary, WebVitalsReporterOptions } from "./web-vitals-reporter";

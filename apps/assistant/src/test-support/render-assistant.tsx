@@ -42,6 +42,9 @@ export function serverAnswers({ healthy, plan = "business", admin = false, model
         return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z" });
       }
       if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null });
+      if (url.endsWith("/api/admin/web-vitals")) {
+        return Response.json({ vitals: [{ page: "/chat", metric: "LCP", p75: 1470, samples: 12 }, { page: "/chat", metric: "CLS", p75: 0.052, samples: 12 }] });
+      }
       if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
       if (url.endsWith("/api/me")) {
         return admin
