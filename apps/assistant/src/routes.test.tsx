@@ -211,3 +211,15 @@ test("'Valori Ottimali' asks first, then restores the defaults in the form only"
   expect(settingsServer.saves).toEqual([]);
   expect(settingsServer.stored.debate_length).toBe(150);
 });
+
+// Issue 14 §7: the history-tokens slider shows its default, 6144 (spec 001 §9), not a step near it.
+test("the history-tokens slider holds its default exactly", async () => {
+  serverAnswers({ healthy: true, admin: true });
+  const user = userEvent.setup();
+  visit("/chat");
+  const banner = await screen.findByRole("banner");
+  await user.click(await within(banner).findByRole("button", { name: "Impostazioni globali" }));
+  const slider = await screen.findByRole("slider", { name: "Token massimi di cronologia" });
+  expect(slider.getAttribute("aria-valuetext")).toMatch(/^6.?144 token$/);
+  expect(slider).toHaveValue(String(6));
+});

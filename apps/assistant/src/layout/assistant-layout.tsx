@@ -1,6 +1,6 @@
 import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { BackendStatusBadge } from "@oystar/api-client/react";
-import { buttonClassName } from "@oystar/ui-kit";
+import { buttonClassName, retryOnce } from "@oystar/ui-kit";
 import { useAuth } from "@oystar/auth/react";
 import { authMessages } from "@oystar/auth";
 import { AppHeader, Button, Notice } from "@oystar/ui-kit/react";
@@ -13,7 +13,9 @@ import type { AssistantContext } from "./assistant-context";
 import { useAssistantData } from "./use-assistant-data";
 
 // Only the admin ever opens the settings panel: it is not part of everyone's first load.
-const GlobalSettingsPanel = lazy(() => import("../settings/global-settings-panel").then((module) => ({ default: module.GlobalSettingsPanel })));
+const GlobalSettingsPanel = lazy(
+  retryOnce(() => import("../settings/global-settings-panel").then((module) => ({ default: module.GlobalSettingsPanel }))),
+);
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {

@@ -71,3 +71,18 @@ test("the error screen defaults to the router failure with a reload button", () 
   expect(screen.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Ricarica Pagina" })).toBeInTheDocument();
 });
+
+// spec 000 §8 (issue 14 §7): a lazily loaded part that failed twice offers a reload.
+test("a chunk that did not load says so and offers to reload", async () => {
+  const reload = vi.fn();
+  vi.stubGlobal("location", { ...window.location, reload });
+  render(<ErrorScreen error={Object.assign(new Error("Loading chunk failed"), { name: "ChunkLoadError" })} />);
+  expect(screen.getByRole("heading", { level: 1, name: "Non è stato possibile caricare la pagina" })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole("button", { name: "Ricarica Pagina" }));
+  expect(reload).toHaveBeenCalledOnce();
+});
+
+test("any other router failure is the spec's generic screen", () => {
+  render(<ErrorScreen error={new Error("boom")} />);
+  expect(screen.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeInTheDocument();
+});
