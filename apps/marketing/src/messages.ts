@@ -41,6 +41,9 @@ export const messages = {
     success: "Grazie per averci scritto: ti risponderemo al più presto.",
     again: "Invia un altro messaggio",
   },
-  success: { verifying: "Stiamo verificando il tuo accesso per confermare il pagamento..." },
+  success: {
+    verifying: "Stiamo verificando il tuo accesso per confermare il pagamento...",
+    activation: "Il piano si attiva appena il fornitore dei pagamenti conferma il pagamento: di solito in pochi secondi.",
+  },
   notFound: { title: "Pagina non trovata", text: "L'indirizzo che hai aperto non esiste.", back: "Torna alla home" },
 } as const;
