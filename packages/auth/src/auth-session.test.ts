@@ -218,6 +218,12 @@ describe("a lost session", () => {
     expect(session.store.getState()).toEqual({ status: "unauthenticated", sessionLost: true, message: "Popup closed" });
   });
 
+  test("calls failing together leave the session lost, not signed out", async () => {
+    const { session } = await lostSession({});
+    await session.getAccessToken().catch(() => {});
+    expect(session.store.getState()).toEqual({ status: "unauthenticated", sessionLost: true });
+  });
+
   test("a visitor never signed in here is simply signed out", async () => {
     const { session } = sessionAt(
       "https://oystar.example/chat",

@@ -66,8 +66,11 @@ export function createAuthSession(
       return await client.getTokenSilently();
     } catch (error) {
       if ((error as { error?: unknown }).error === "login_required") {
-        // Lost while someone was signed in here: the page keeps what is on it (spec 001 §2).
-        dispatch(store.getState().status === "authenticated" ? { type: "session-lost" } : { type: "signed-out" });
+        // Lost while someone was signed in here (or already known lost, by a call that failed
+        // at the same time): the page keeps what is on it (spec 001 §2).
+        const state = store.getState();
+        const wasHere = state.status === "authenticated" || (state.status === "unauthenticated" && state.sessionLost === true);
+        dispatch(wasHere ? { type: "session-lost" } : { type: "signed-out" });
       }
       environment.log?.(authMessages.tokenFailed, error);
       throw error;
