@@ -29,13 +29,13 @@ test("'Autenticazione Richiesta' shows over the conversation, which stays; signi
   // Nothing is thrown away by a redirect: the conversation is still on the page.
   expect(goTo).not.toHaveBeenCalled();
   expect(screen.getByText("Prima domanda")).toBeInTheDocument();
-  expect(screen.getByText("la risposta", { selector: "strong" })).toBeInTheDocument();
+  expect(await screen.findByText("la risposta", { selector: "strong" })).toBeInTheDocument();
 
   await user.click(within(card).getByRole("button", { name: "Accedi" }));
   expect(loginWithPopup).toHaveBeenCalledOnce();
   await vi.waitFor(() => expect(screen.queryByRole("heading", { name: "Autenticazione Richiesta" })).toBeNull());
   expect(screen.getByText("Prima domanda")).toBeInTheDocument();
-  expect(screen.getByText("la risposta", { selector: "strong" })).toBeInTheDocument();
+  expect(await screen.findByText("la risposta", { selector: "strong" })).toBeInTheDocument();
   expect(goTo).not.toHaveBeenCalled();
 }, 20_000);
 
