@@ -43,6 +43,6 @@ test("the contact form, opened from the landing, checks, sends and confirms", as
   await expect(page.getByLabel("Nome *")).toHaveValue("");
 
   await page.goto("/oystar");
-  await page.getByRole("contentinfo").getByRole("link", { name: "Supporto" }).click();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Supporto", exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
 });
