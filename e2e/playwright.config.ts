@@ -22,6 +22,18 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
+  // Screenshots (tests/layout.spec.ts): one name per picture (this suite runs on Linux only), a
+  // pinned font, no animation, and a little room for anti-aliasing.
+  snapshotPathTemplate: "{testDir}/{testFileName}-snapshots/{arg}{ext}",
+  expect: {
+    toHaveScreenshot: {
+      animations: "disabled",
+      caret: "hide",
+      scale: "css",
+      maxDiffPixelRatio: 0.01,
+      stylePath: fileURLToPath(new URL("./support/screenshot.css", import.meta.url)),
+    },
+  },
   use: {
     baseURL,
     launchOptions: chromiumLaunchOptions(),

@@ -25,7 +25,7 @@ test("a free user asks, sees the offline model's streamed answer, and the quota 
   expect(errors).toEqual([]);
 });
 
-test("an answer can be copied; the version opens the advanced settings, Deep Think and the typing demo", async ({ page, context }) => {
+test("an answer can be copied; the version opens the advanced settings, the model list and the typing demo", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, "pro@oystar.test");
   await ask(page, "Ciao!");
@@ -41,9 +41,13 @@ test("an answer can be copied; the version opens the advanced settings, Deep Thi
 
   await page.getByRole("banner").getByRole("button", { name: /^v\d/ }).click();
   const panel = page.getByRole("region", { name: "Impostazioni avanzate" });
-  await panel.getByRole("combobox", { name: "Modello" }).selectOption("openai/gpt-oss-20b");
-  await panel.getByRole("switch", { name: /Deep Think/ }).click();
-  await expect(panel.getByRole("switch", { name: /Deep Think/ })).toBeChecked();
+  // spec 001 §7 (issue 14 §5): the selector offers what GET /groq/models serves; with no model
+  // connected that is the offline model alone, and there is no Deep Think to turn on.
+  const model = panel.getByRole("combobox", { name: "Modello" });
+  await expect(model).toBeDisabled();
+  await expect(model).toHaveValue("oystar-offline");
+  await expect(model.locator("option")).toHaveText(["oystar-offline (modello offline)"]);
+  await expect(panel.getByRole("switch", { name: /Deep Think/ })).toHaveCount(0);
   await panel.getByRole("button", { name: "Demo di scrittura" }).click();
   const demo = page.getByRole("dialog", { name: "Demo di scrittura" });
   await expect(demo.getByText(/^\d+ caratteri$/)).toBeVisible();

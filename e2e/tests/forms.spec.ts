@@ -22,3 +22,27 @@ test("the indexing form, signed in, submits and confirms", async ({ page }) => {
   await page.getByRole("button", { name: "Invia richiesta" }).click();
   await expect(page.getByText("Prepareremo il tuo indice entro 24-48 ore.")).toBeVisible();
 });
+
+// Issue 14 §2: the contact form, from the navigation's 'Contatti' and the footer's 'Supporto'.
+test("the contact form, opened from the landing, checks, sends and confirms", async ({ page }) => {
+  await page.goto("/oystar");
+  await page.getByRole("navigation", { name: "Navigazione principale" }).getByRole("link", { name: "Contatti" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contattaci" })).toBeVisible();
+  await page.getByRole("button", { name: "Invia richiesta" }).click();
+  await expect(page.getByText("Il nome è obbligatorio")).toBeVisible();
+  await expect(page.getByText("L'email è obbligatoria")).toBeVisible();
+  await page.getByLabel("Nome *").fill("Anna Rossi");
+  await page.getByLabel("Email *").fill("anna@esempio.it");
+  await page.getByLabel("Messaggio").fill("Come funziona il piano Base?");
+  const sent = page.waitForResponse((response) => response.url().endsWith("/api/forms/contact"));
+  await page.getByRole("button", { name: "Invia richiesta" }).click();
+  expect((await sent).status()).toBe(201);
+  await expect(page.getByText("Grazie per averci scritto: ti risponderemo al più presto.")).toBeVisible();
+  await page.getByRole("button", { name: "Invia un altro messaggio" }).click();
+  await expect(page.getByLabel("Nome *")).toHaveValue("");
+
+  await page.goto("/oystar");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Supporto", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+});

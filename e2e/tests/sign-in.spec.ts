@@ -63,3 +63,18 @@ test("the root sends a signed-in user to /chat", async ({ page }) => {
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByRole("banner")).toContainText("free@oystar.test");
 });
+
+// spec 000 §2 (issue 14 §1): a refused sign-in used to leave / on 'Caricamento...' forever.
+test("a sign-in the provider refuses shows its message and leads back to the login", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto("/login?returnTo=%2Fchat");
+  await page.getByRole("button", { name: "ACCEDI" }).click();
+  await page.getByRole("button", { name: "Accedi come non-verificato@oystar.test" }).click();
+  await expect(page).toHaveURL(/\/\?.*error=access_denied/);
+  await expect(page.getByRole("heading", { level: 1, name: "Verifica il tuo indirizzo email prima di accedere." })).toBeVisible();
+  await expect(page.getByText("Caricamento...")).toHaveCount(0);
+  await page.getByRole("button", { name: "Vai al Login" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("button", { name: "ACCEDI" })).toBeVisible();
+  expect(errors).toEqual([]);
+});

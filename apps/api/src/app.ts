@@ -23,6 +23,7 @@ import { onlyPublicHost } from "./web/public-origin";
 import { defaultBodyCeiling } from "./web/request-body";
 import { securityHeaders } from "./web/security-headers";
 import { serveApps } from "./web/serve-apps";
+import { webVitalsRoutes } from "./web-vitals/web-vitals-routes";
 
 export type AppOptions = {
   /** In `pnpm dev`, Vite middleware answers app pages instead of the built folders. */
@@ -63,6 +64,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", ocrRoutes(access, services.ocr));
   app.route("/", ragRoutes(access, { db, engine: services.rag, env, fetchPage: services.fetchPage }));
   app.route("/", formRoutes(access, db, env.formsForwardUrl));
+  app.route("/", webVitalsRoutes(access, db));
 
   const pages = options.pages ?? serveApps({ marketingDist: env.marketingDist, assistantDist: env.assistantDist });
   app.all("*", access.public, (c) => pages(c));

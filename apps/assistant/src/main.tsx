@@ -3,6 +3,7 @@ import "@oystar/chat-core/styles.css";
 import "@oystar/pdf-tools/styles.css";
 import "@oystar/debate-engine/styles.css";
 import "./assistant.css";
+import { startWebVitalsReporter } from "@oystar/api-client";
 import { AuthProvider } from "@oystar/auth/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -20,3 +21,6 @@ createRoot(root).render(
     </AuthProvider>
   </StrictMode>,
 );
+
+// spec 000 §7: the web-vitals reporter loads after the page, never on the first paint's path.
+window.addEventListener("load", () => void startWebVitalsReporter({ pathname: () => window.location.pathname }), { once: true });

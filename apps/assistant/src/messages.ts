@@ -45,5 +45,13 @@ export const messages = {
     saveFailed: "Errore nel salvataggio delle impostazioni",
     loadFailed: "Impostazioni non disponibili: sono mostrati i valori predefiniti.",
   },
+  webVitals: {
+    title: "Prestazioni delle pagine",
+    scope: "75° percentile per pagina, dalle misure dei browser: nessun utente, nessun indirizzo.",
+    page: "Pagina",
+    samples: (count: number) => (count === 1 ? "1 misura" : `${count} misure`),
+    empty: "Nessuna misura ancora.",
+    loadFailed: "Prestazioni non disponibili.",
+  },
   notFound: { title: "Pagina non trovata", back: "Torna alla home" },
 } as const;

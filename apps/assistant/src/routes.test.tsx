@@ -1,88 +1,10 @@
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, expect, test, vi } from "vitest";
-import { defaultSettings, type Settings } from "@oystar/api-client";
-import { createAuthSession } from "@oystar/auth";
-import { AuthProvider } from "@oystar/auth/react";
-import { assistantRoutes } from "./routes";
-
-// The browser boundary: the API answered as the server would.
-const statusOf = (plan: "free" | "business") =>
-  plan === "business"
-    ? { plan, plan_name: "Business", queries_used: 4, queries_limit: -1, debates_used: 1, debates_limit: -1, rag_enabled: true }
-    : { plan, plan_name: "Free", queries_used: 0, queries_limit: 50, debates_used: 0, debates_limit: 0, rag_enabled: false };
-
-/** The global settings as the server keeps them, and what the admin's saves sent. */
-const settingsServer = { stored: defaultSettings as Settings, saves: [] as unknown[], refusal: null as { status: number; error: string } | null };
-
-function serverAnswers({ healthy, plan = "business", admin = false }: { healthy: boolean; plan?: "free" | "business"; admin?: boolean }) {
-  settingsServer.stored = defaultSettings;
-  settingsServer.saves = [];
-  settingsServer.refusal = null;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url.endsWith("/api/settings") && init?.method === "POST") {
-        const body = JSON.parse(String(init.body)) as Settings;
-        settingsServer.saves.push(body);
-        const { refusal } = settingsServer;
-        if (refusal) return Response.json({ error: refusal.error }, { status: refusal.status });
-        settingsServer.stored = body;
-        return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z" });
-      }
-      if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null });
-      if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
-      if (url.endsWith("/api/me")) {
-        return admin
-          ? Response.json({ username: "Amministratore", email: "admin@oystar.test", name: "Amministratore", picture: null, isAdmin: true })
-          : Response.json({ username: "Utente Pro", email: "pro@oystar.test", name: "Utente Pro", picture: null, isAdmin: false });
-      }
-      if (url.endsWith("/groq/chat/completions")) {
-        const pieces = ["Ecco **la", " risposta**."].map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
-        return new Response(pieces.join("") + "data: [DONE]\n\n", { headers: { "Content-Type": "text/event-stream" } });
-      }
-      if (url.endsWith("/api/health")) {
-        if (!healthy) throw new TypeError("Failed to fetch");
-        return Response.json({ status: "ok", version: "1.2.3" });
-      }
-      return new Response(null, { status: 404 });
-    }),
-  );
-}
+import { defaultSettings } from "@oystar/api-client";
+import { serverAnswers, settingsServer, visit } from "./test-support/render-assistant";
 
 beforeEach(() => serverAnswers({ healthy: true }));
-
-/** A signed-in (or not) session, scripted at the SDK boundary. */
-function sessionOf(email: string | null, logout = vi.fn(async () => {})) {
-  return createAuthSession(
-    {
-      handleRedirectCallback: async () => ({}),
-      checkSession: async () => {},
-      isAuthenticated: async () => email !== null,
-      getUser: async () => ({ sub: "s", email, name: "Utente" }),
-      getTokenSilently: async () => "t",
-      loginWithRedirect: async () => {},
-      logout,
-    },
-    { currentUrl: () => new URL("http://localhost/chat"), replaceUrl: () => {}, origin: "http://localhost" },
-    // /config.json as the session's loader read it.
-    Promise.resolve({ version: "1.2.3", provider: "cloud", auth: null }),
-  );
-}
-
-function visit(path: string, options: { email?: string | null; goTo?: (path: string) => void; logout?: () => Promise<void> } = {}) {
-  const goTo = options.goTo ?? vi.fn();
-  const router = createMemoryRouter(assistantRoutes(goTo), { initialEntries: [path] });
-  const email = options.email === undefined ? "business@oystar.test" : options.email;
-  render(
-    <AuthProvider session={sessionOf(email, options.logout ? vi.fn(options.logout) : undefined)}>
-      <RouterProvider router={router} />
-    </AuthProvider>,
-  );
-  return router;
-}
 
 test.each([
   ["/chat", "OYSTAR AI"],
@@ -288,4 +210,16 @@ test("'Valori Ottimali' asks first, then restores the defaults in the form only"
   expect(within(panel).getByText("Valori ottimali ripristinati: premi Salva per applicarli a tutti gli utenti.")).toBeVisible();
   expect(settingsServer.saves).toEqual([]);
   expect(settingsServer.stored.debate_length).toBe(150);
+});
+
+// Issue 14 §7: the history-tokens slider shows its default, 6144 (spec 001 §9), not a step near it.
+test("the history-tokens slider holds its default exactly", async () => {
+  serverAnswers({ healthy: true, admin: true });
+  const user = userEvent.setup();
+  visit("/chat");
+  const banner = await screen.findByRole("banner");
+  await user.click(await within(banner).findByRole("button", { name: "Impostazioni globali" }));
+  const slider = await screen.findByRole("slider", { name: "Token massimi di cronologia" });
+  expect(slider.getAttribute("aria-valuetext")).toMatch(/^6.?144 token$/);
+  expect(slider).toHaveValue(String(6));
 });

@@ -1,8 +1,14 @@
 import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { RequireAuth } from "@oystar/auth/react";
+import { retryOnce } from "@oystar/ui-kit";
 import { ErrorScreen } from "@oystar/ui-kit/react";
-import type { RouteObject } from "react-router";
+import { useRouteError, type RouteObject } from "react-router";
 import { AssistantLayout } from "./layout/assistant-layout";
+
+/** spec 000 §8: the router's failure screen; a module that did not load offers a reload. */
+function RouteError() {
+  return <ErrorScreen error={useRouteError()} />;
+}
 
 /**
  * spec 001 §2: the three modules, each loaded only when opened, for signed-in users only
@@ -15,12 +21,12 @@ export const assistantRoutes = (goTo: (path: string) => void): RouteObject[] => 
         <AssistantLayout />
       </RequireAuth>
     ),
-    errorElement: <ErrorScreen />,
+    errorElement: <RouteError />,
     children: [
-      { path: ASSISTANT_PATHS.chat, lazy: () => import("./pages/chat-page") },
-      { path: ASSISTANT_PATHS.debate, lazy: () => import("./pages/debate-page") },
-      { path: ASSISTANT_PATHS.rag, lazy: () => import("./pages/rag-page") },
-      { path: "*", lazy: () => import("./pages/not-found-page") },
+      { path: ASSISTANT_PATHS.chat, lazy: retryOnce(() => import("./pages/chat-page")) },
+      { path: ASSISTANT_PATHS.debate, lazy: retryOnce(() => import("./pages/debate-page")) },
+      { path: ASSISTANT_PATHS.rag, lazy: retryOnce(() => import("./pages/rag-page")) },
+      { path: "*", lazy: retryOnce(() => import("./pages/not-found-page")) },
     ],
   },
 ];

@@ -2,7 +2,7 @@ import "@oystar/ui-kit/styles.css";
 import "./marketing.css";
 // The SDK's token worker is served from this origin: the CSP forbids blob: workers.
 import authWorkerUrl from "@auth0/auth0-spa-js/dist/auth0-spa-js.worker.production.js?url";
-import { isAssistantPath } from "@oystar/api-client";
+import { isAssistantPath, startWebVitalsReporter } from "@oystar/api-client";
 import { loadAuthSession } from "@oystar/auth";
 import { AuthProvider } from "@oystar/auth/react";
 import { StrictMode } from "react";
@@ -37,3 +37,6 @@ createRoot(root).render(
     </AuthProvider>
   </StrictMode>,
 );
+
+// spec 000 §7: the web-vitals reporter loads after the page, never on the first paint's path.
+window.addEventListener("load", () => void startWebVitalsReporter({ pathname: () => window.location.pathname }), { once: true });

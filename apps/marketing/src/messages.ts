@@ -33,5 +33,17 @@ export const messages = {
       text: "Domande sui tuoi documenti indicizzati, con le fonti citate e verificate. Nei piani Business ed Enterprise.",
     },
   ],
+  contact: {
+    title: "Contattaci",
+    intro: "Domande, assistenza o suggerimenti: scrivici qui e ti rispondiamo al più presto. Oppure scrivi a",
+    enterpriseHint: "Ti serve un preventivo per il piano Enterprise?",
+    enterpriseLink: "Richiedi un preventivo",
+    success: "Grazie per averci scritto: ti risponderemo al più presto.",
+    again: "Invia un altro messaggio",
+  },
+  success: {
+    verifying: "Stiamo verificando il tuo accesso per confermare il pagamento...",
+    activation: "Il piano si attiva appena il fornitore dei pagamenti conferma il pagamento: di solito in pochi secondi.",
+  },
   notFound: { title: "Pagina non trovata", text: "L'indirizzo che hai aperto non esiste.", back: "Torna alla home" },
 } as const;

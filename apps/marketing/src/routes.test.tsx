@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, test, vi } from "vitest";
 import { identity, renderSite } from "./test-support/render-site";
@@ -13,6 +13,7 @@ test.each([
   ["/login", "Benvenuto in OYSTAR"],
   ["/subscription", "Piani e prezzi"],
   ["/enterprise-contact", "Richiedi un preventivo Enterprise"],
+  ["/contact", "Contattaci"],
   ["/business-index-request", "Richiesta di indicizzazione"],
   ["/success", "Grazie!"],
 ])("%s shows its page", async (path, heading) => {
@@ -57,7 +58,10 @@ test("links into the assistant are full page loads; the footer has the three unl
     expect(item.closest("a")).toBeNull();
   }
   expect(screen.getByRole("link", { name: "Inizia ora" })).toHaveAttribute("href", "/chat");
-  expect(screen.getByRole("link", { name: "Supporto" }).getAttribute("href")).toMatch(/^mailto:/);
+  // Issue 14 §2: 'Contatti' and 'Supporto' open the contact form; the support address stays a mailto link.
+  expect(screen.getByRole("link", { name: "Contatti" })).toHaveAttribute("href", "/contact");
+  expect(screen.getByRole("link", { name: "Supporto" })).toHaveAttribute("href", "/contact");
+  expect(within(footer).getByRole("link", { name: "supporto@oystar.it" })).toHaveAttribute("href", "mailto:supporto@oystar.it");
   for (const href of ["/chat", "/debate", "/rag"]) {
     expect(screen.getAllByRole("link").some((link) => link.getAttribute("href") === href)).toBe(true);
   }
@@ -109,4 +113,45 @@ test("while the provider's redirect is finished on /, the root does not jump to 
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(goTo).not.toHaveBeenCalledWith("/chat");
   expect(screen.getByText("Caricamento...")).toBeInTheDocument();
+});
+
+// spec 000 §2 (issue 14 §1): a refused sign-in lands on / with `error`; it used to stay on 'Caricamento...'.
+test.each([
+  ["Verifica il tuo indirizzo email prima di accedere.", "Vai al Login", "/login"],
+  ["Accesso negato dall'amministratore.", "Ricarica Pagina", "/"],
+])("a sign-in the provider refused shows its message on / (%s)", async (description, button, target) => {
+  const goTo = vi.fn();
+  const client = identity(null);
+  client.handleRedirectCallback = async () => {
+    throw Object.assign(new Error(description), { error: "access_denied", error_description: description });
+  };
+  visit(`/?error=access_denied&error_description=${encodeURIComponent(description)}&state=abc`, { goTo, client });
+  expect(await screen.findByRole("heading", { level: 1, name: description })).toBeInTheDocument();
+  expect(screen.queryByText("Caricamento...")).toBeNull();
+  await userEvent.click(screen.getByRole("button", { name: button }));
+  expect(goTo).toHaveBeenCalledWith(target);
+});
+
+test("a callback without a message shows the default authentication problem", async () => {
+  const client = identity(null);
+  client.handleRedirectCallback = async () => {
+    throw Object.assign(new Error(""), { error: "server_error" });
+  };
+  visit("/?error=server_error&state=abc", { client });
+  expect(await screen.findByRole("heading", { level: 1, name: "Problema di autenticazione. Riprova più tardi." })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Ricarica Pagina" })).toBeInTheDocument();
+});
+
+// spec 000 §2 (A-19, A-40): what shows while the session is still being found.
+test.each([
+  ["/login", "Caricamento...", null],
+  ["/success?plan=pro", "Caricamento...", "Stiamo verificando il tuo accesso per confermare il pagamento..."],
+])("%s while the session loads", async (path, loading, detail) => {
+  const client = identity("free@oystar.test");
+  client.checkSession = () => new Promise(() => {});
+  visit(path, { client });
+  expect(await screen.findByText(loading)).toBeInTheDocument();
+  if (detail) expect(screen.getByText(detail)).toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "ACCEDI" })).toBeNull();
+  expect(screen.queryByText("Grazie!")).toBeNull();
 });

@@ -1,9 +1,11 @@
 import { RequireAuth } from "@oystar/auth/react";
+import { retryOnce } from "@oystar/ui-kit";
 import { ErrorScreen } from "@oystar/ui-kit/react";
 import type { ReactNode } from "react";
-import { redirect, type RouteObject } from "react-router";
+import { redirect, useRouteError, type RouteObject } from "react-router";
 import { SiteLayout } from "./layout/site-layout";
 import { HomePage } from "./pages/home-page";
+import { messages } from "./messages";
 import { LandingPage } from "./pages/landing-page";
 
 /** spec 000 §2: legacy names of the product keep working, with their query. */
@@ -12,9 +14,15 @@ const legacyRedirect =
   ({ request }: { request: Request }) =>
     redirect(`${target}${new URL(request.url).search}`);
 
+/** spec 000 §8: the router's failure screen; a page that did not load offers a reload. */
+function RouteError() {
+  return <ErrorScreen error={useRouteError()} />;
+}
+
 /** A lazy page that only signed-in users may open. */
 const signedInPage = (goTo: (path: string) => void, load: () => Promise<{ Component: () => ReactNode }>) => async () => {
-  const { Component } = await load();
+  // A failed download is tried once more (spec 000 §8), then the router's error screen offers a reload.
+  const { Component } = await retryOnce(load)();
   return {
     Component: () => (
       <RequireAuth goTo={goTo}>
@@ -31,38 +39,41 @@ const signedInPage = (goTo: (path: string) => void, load: () => Promise<{ Compon
 export const marketingRoutes = (goTo: (path: string) => void): RouteObject[] => [
   {
     element: <SiteLayout />,
-    errorElement: <ErrorScreen />,
+    errorElement: <RouteError />,
     children: [
       { path: "/", element: <HomePage goTo={goTo} /> },
       { path: "/oystar", element: <LandingPage /> },
-      { path: "/oystar-ai", lazy: () => import("./pages/product-page") },
+      { path: "/oystar-ai", lazy: retryOnce(() => import("./pages/product-page")) },
       { path: "/pigna", loader: legacyRedirect("/oystar") },
       { path: "/pigna-ai", loader: legacyRedirect("/oystar-ai") },
       {
         path: "/subscription",
         lazy: async () => {
-          const { SubscriptionPage } = await import("./pages/subscription-page");
+          const { SubscriptionPage } = await retryOnce(() => import("./pages/subscription-page"))();
           return { Component: () => <SubscriptionPage goTo={goTo} /> };
         },
       },
-      { path: "/enterprise-contact", lazy: () => import("./pages/enterprise-contact-page") },
+      { path: "/enterprise-contact", lazy: retryOnce(() => import("./pages/enterprise-contact-page")) },
+      { path: "/contact", lazy: retryOnce(() => import("./pages/contact-page")) },
       { path: "/business-index-request", lazy: signedInPage(goTo, () => import("./pages/index-request-page")) },
       {
         path: "/success",
+        // spec 000 §2: a verification message while authentication loads.
+        handle: { loadingDetail: messages.success.verifying },
         lazy: signedInPage(goTo, async () => {
           const { SuccessPage } = await import("./pages/success-page");
           return { Component: () => <SuccessPage goTo={goTo} /> };
         }),
       },
-      { path: "*", lazy: () => import("./pages/not-found-page") },
+      { path: "*", lazy: retryOnce(() => import("./pages/not-found-page")) },
     ],
   },
   // The welcome screen is a page of its own, without the site's navigation.
   {
     path: "/login",
-    errorElement: <ErrorScreen />,
+    errorElement: <RouteError />,
     lazy: async () => {
-      const { LoginPage } = await import("./pages/login-page");
+      const { LoginPage } = await retryOnce(() => import("./pages/login-page"))();
       return { Component: () => <LoginPage goTo={goTo} /> };
     },
   },

@@ -22,6 +22,16 @@ test("offline when the health cannot be read", async () => {
   expect(backend.store.getState().health).toBeNull();
 });
 
+// spec 001 §7 (issue 14 §5): the server is up but its model fails the health check.
+test("offline when the server says its model is not healthy, online when it is", async () => {
+  const degraded: Health = { status: "degraded", version: "1.2.3", model: { offline: false, healthy: false } };
+  const backend = createBackendStatus(async () => degraded);
+  expect(await backend.refresh()).toBe("offline");
+  expect(backend.store.getState().health).toEqual(degraded);
+  const fine: Health = { status: "ok", version: "1.2.3", model: { offline: false, healthy: true } };
+  expect(await createBackendStatus(async () => fine).refresh()).toBe("online");
+});
+
 test("a slow old answer cannot overwrite a newer one", async () => {
   const answers: Array<{ resolve: (health: Health) => void; reject: (error: Error) => void }> = [];
   const backend = createBackendStatus(() => new Promise<Health>((resolve, reject) => answers.push({ resolve, reject })));

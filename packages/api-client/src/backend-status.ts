@@ -17,7 +17,10 @@ export type BackendStatusStore = {
   refresh: () => Promise<BackendStatus>;
 };
 
-/** Whether the product's server answers, from a read of its health (injected: any fetch, any origin). */
+/**
+ * Whether the product answers, from a read of its health (injected: any fetch, any origin):
+ * online when the server answers and its model is healthy.
+ */
 export function createBackendStatus(readHealth: () => Promise<Health>): BackendStatusStore {
   const store = createStore<BackendState>()(() => ({ status: "checking", health: null }));
   let generation = 0;
@@ -32,7 +35,9 @@ export function createBackendStatus(readHealth: () => Promise<Health>): BackendS
       } catch {
         health = null;
       }
-      if (mine === generation) store.setState(health ? { status: "online", health } : { status: "offline" });
+      // spec 001 §7: a server whose model fails its health check cannot answer: offline too.
+      const answering = health !== null && health.model?.healthy !== false;
+      if (mine === generation) store.setState({ status: answering ? "online" : "offline", health });
       return store.getState().status;
     },
   };

@@ -31,8 +31,8 @@ export {
   urlLines,
 } from "./schemas/forms";
 export type { ContactForm, DebateFeedback, EnterpriseForm, FormReceipt, IndexRequestForm } from "./schemas/forms";
-export { DEFAULT_MODEL, DEFAULT_PROVIDER, LISTED_MODELS, SELECTABLE_CHAT_MODELS } from "./schemas/models";
-export type { ChatModel } from "./schemas/models";
+export { chatModelChoices, DEFAULT_MODEL, DEFAULT_PROVIDER, LISTED_MODELS, modelListSchema, SELECTABLE_CHAT_MODELS } from "./schemas/models";
+export type { ChatModel, ChatModelChoices, ModelList } from "./schemas/models";
 export { planIdSchema, planSchema, plansResponseSchema, UNLIMITED } from "./schemas/plans";
 export type { Plan, PlanId, PlansResponse } from "./schemas/plans";
 export {
@@ -77,3 +77,7 @@ export { readModelStream } from "./streams/model-stream";
 export type { ModelDelta } from "./streams/model-stream";
 export { readProductStream, sourceReferenceSchema, StreamError, streamChunkSchema } from "./streams/product-stream";
 export type { SourceReference, StreamChunk, StreamReadOptions } from "./streams/product-stream";
+export { WEB_VITAL_METRICS, WEB_VITAL_PAGES, webVitalPage, webVitalSchema, webVitalsReportSchema } from "./schemas/web-vitals";
+export type { WebVital, WebVitalMetric, WebVitalPage, WebVitalsReport } from "./schemas/web-vitals";
+export { startWebVitalsReporter, WEB_VITALS_PATH } from "./web-vitals-reporter";
+export type { WebVitalsLibrary, WebVitalsReporterOptions } from "./web-vitals-reporter";

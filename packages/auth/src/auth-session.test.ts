@@ -119,7 +119,8 @@ describe("actions", () => {
     const { session } = sessionAt("https://oystar.example/chat", scriptedClient({ getTokenSilently: vi.fn(async () => Promise.reject(failure)) }));
     await session.start();
     await expect(session.getAccessToken()).rejects.toBe(failure);
-    expect(session.store.getState()).toEqual({ status: "unauthenticated" });
+    // Signed in until then, on this page: the session is lost, the page is kept (spec 001 §2).
+    expect(session.store.getState()).toEqual({ status: "unauthenticated", sessionLost: true });
   });
 
   test("the session's one API client carries the token only while someone is signed in", async () => {
@@ -174,5 +175,62 @@ describe("rules", () => {
     expect(authErrorMessage({ error: "cancelled" })).toBe("Popup closed");
     expect(authErrorMessage({ error: "missing_transaction" })).toBe("Invalid state");
     expect(authErrorMessage(new Error("boom"))).toBe("Login failed");
+  });
+});
+
+// spec 001 §2 (issue 14 §6): signing in again after the session was lost inside the assistant.
+describe("a lost session", () => {
+  const loginRequired = Object.assign(new Error("Login required"), { error: "login_required" });
+
+  async function lostSession(overrides: Partial<IdentityClient>) {
+    let tokenWorks = true;
+    const client = scriptedClient({
+      getTokenSilently: vi.fn(async () => (tokenWorks ? "access-token" : Promise.reject(loginRequired))),
+      ...overrides,
+    });
+    const { session } = sessionAt("https://oystar.example/chat", client);
+    await session.start();
+    tokenWorks = false;
+    await session.getAccessToken().catch(() => {});
+    expect(session.store.getState()).toEqual({ status: "unauthenticated", sessionLost: true });
+    return { session, client };
+  }
+
+  test("signing in again in a popup brings the user back, with no redirect", async () => {
+    const { session, client } = await lostSession({ loginWithPopup: vi.fn(async () => {}) });
+    await session.signInAgain("/chat");
+    expect(client.loginWithPopup).toHaveBeenCalledOnce();
+    expect(client.loginWithRedirect).not.toHaveBeenCalled();
+    expect(session.store.getState()).toMatchObject({ status: "authenticated", user: { email: "free@oystar.test" } });
+  });
+
+  test("a blocked popup falls back to the redirect, back to the same page", async () => {
+    const blocked = Object.assign(new Error("Unable to open a popup"), { error: "popup_open" });
+    const { session, client } = await lostSession({ loginWithPopup: vi.fn(async () => Promise.reject(blocked)) });
+    await session.signInAgain("/chat?x=1");
+    expect(client.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: "/chat?x=1" } });
+  });
+
+  test("a closed popup keeps the card, saying why", async () => {
+    const closed = Object.assign(new Error("Popup closed"), { error: "cancelled" });
+    const { session } = await lostSession({ loginWithPopup: vi.fn(async () => Promise.reject(closed)) });
+    await session.signInAgain("/chat");
+    expect(session.store.getState()).toEqual({ status: "unauthenticated", sessionLost: true, message: "Popup closed" });
+  });
+
+  test("calls failing together leave the session lost, not signed out", async () => {
+    const { session } = await lostSession({});
+    await session.getAccessToken().catch(() => {});
+    expect(session.store.getState()).toEqual({ status: "unauthenticated", sessionLost: true });
+  });
+
+  test("a visitor never signed in here is simply signed out", async () => {
+    const { session } = sessionAt(
+      "https://oystar.example/chat",
+      scriptedClient({ isAuthenticated: vi.fn(async () => false), getTokenSilently: vi.fn(async () => Promise.reject(loginRequired)) }),
+    );
+    await session.start();
+    await session.getAccessToken().catch(() => {});
+    expect(session.store.getState()).toEqual({ status: "unauthenticated" });
   });
 });

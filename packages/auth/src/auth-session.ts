@@ -20,6 +20,8 @@ export type IdentityClient = {
   getUser(): Promise<Record<string, unknown> | undefined>;
   getTokenSilently(): Promise<string>;
   loginWithRedirect(options: { appState?: { returnTo?: string } }): Promise<void>;
+  /** Signs in in a popup, leaving this page as it is; without it, signing in again is a redirect. */
+  loginWithPopup?(): Promise<void>;
   logout(options: { logoutParams?: { returnTo?: string }; openUrl?: false }): Promise<void>;
 };
 
@@ -64,10 +66,23 @@ export function createAuthSession(
       return await client.getTokenSilently();
     } catch (error) {
       if ((error as { error?: unknown }).error === "login_required") {
-        dispatch({ type: "signed-out" });
+        // Lost while someone was signed in here (or already known lost, by a call that failed
+        // at the same time): the page keeps what is on it (spec 001 §2).
+        const state = store.getState();
+        const wasHere = state.status === "authenticated" || (state.status === "unauthenticated" && state.sessionLost === true);
+        dispatch(wasHere ? { type: "session-lost" } : { type: "signed-out" });
       }
       environment.log?.(authMessages.tokenFailed, error);
       throw error;
+    }
+  }
+
+  /** Redirects to the provider; after sign-in the user lands on `returnTo`. */
+  async function login(returnTo?: string): Promise<void> {
+    try {
+      await client.loginWithRedirect({ appState: { returnTo: safeReturnTo(returnTo) } });
+    } catch (error) {
+      dispatch({ type: "failed", message: authErrorMessage(error) });
     }
   }
 
@@ -101,12 +116,21 @@ export function createAuthSession(
       }
     },
 
-    /** Redirects to the provider; after sign-in the user lands on `returnTo`. */
-    async login(returnTo?: string): Promise<void> {
+    login,
+
+    /**
+     * After a lost session: signs in again in a popup, so the page and what is on it stay; a
+     * browser that blocks the popup gets the redirect, coming back to `returnTo`.
+     */
+    async signInAgain(returnTo: string): Promise<void> {
+      if (!client.loginWithPopup) return login(returnTo);
       try {
-        await client.loginWithRedirect({ appState: { returnTo: safeReturnTo(returnTo) } });
+        await client.loginWithPopup();
+        await signedInOrOut();
       } catch (error) {
-        dispatch({ type: "failed", message: authErrorMessage(error) });
+        if ((error as { error?: unknown }).error === "popup_open") return login(returnTo);
+        environment.log?.("Sign-in failed", error);
+        dispatch({ type: "session-lost", message: authErrorMessage(error) });
       }
     },
 

@@ -14,12 +14,18 @@ export type AuthUser = {
 export type AuthState =
   | { status: "loading" }
   | { status: "authenticated"; user: AuthUser }
-  | { status: "unauthenticated" }
+  /**
+   * `sessionLost`: the user was signed in on this page and the session could not be renewed
+   * (spec 001 §2: the card 'Autenticazione Richiesta' instead of a redirect); `message` says why
+   * signing in again did not work.
+   */
+  | { status: "unauthenticated"; sessionLost?: boolean; message?: string }
   | { status: "error"; message: string };
 
 export type AuthEvent =
   | { type: "signed-in"; user: AuthUser }
   | { type: "signed-out" }
+  | { type: "session-lost"; message?: string }
   | { type: "failed"; message: string };
 
 export const initialAuthState: AuthState = { status: "loading" };
@@ -30,6 +36,8 @@ export function authTransition(_state: AuthState, event: AuthEvent): AuthState {
       return { status: "authenticated", user: event.user };
     case "signed-out":
       return { status: "unauthenticated" };
+    case "session-lost":
+      return event.message ? { status: "unauthenticated", sessionLost: true, message: event.message } : { status: "unauthenticated", sessionLost: true };
     case "failed":
       return { status: "error", message: event.message };
   }

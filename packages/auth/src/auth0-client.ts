@@ -39,6 +39,8 @@ export function createIdentityClient(config: IdentityProviderConfig, origin: str
       return token;
     },
     loginWithRedirect: (options) => client.loginWithRedirect(options),
+    // spec 000 §9: popup 400x600, 60 s (the SDK's own defaults).
+    loginWithPopup: () => client.loginWithPopup(),
     logout: (options) => client.logout(options),
   };
 }

@@ -24,6 +24,11 @@ function deferredIdentityClient(ready: Promise<IdentityClient>): IdentityClient 
     getUser: async () => (await ready).getUser(),
     getTokenSilently: async () => (await ready).getTokenSilently(),
     loginWithRedirect: async (options) => (await ready).loginWithRedirect(options),
+    loginWithPopup: async () => {
+      const client = await ready;
+      if (!client.loginWithPopup) throw Object.assign(new Error("Login failed"), { error: "popup_open" });
+      return client.loginWithPopup();
+    },
     logout: async (options) => (await ready).logout(options),
   };
 }

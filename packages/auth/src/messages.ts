@@ -13,5 +13,9 @@ export const authMessages = {
   welcomeLine: "La tua AI privata e sicura. La registrazione è automatica al primo accesso.",
   signIn: "ACCEDI",
   signOut: "Esci",
+  /** spec 001 §2: the card of a session lost inside the assistant. */
+  authRequired: "Autenticazione Richiesta",
+  sessionLost: "La sessione è scaduta. Accedi di nuovo per continuare: quello che vedi su questa pagina resta qui.",
+  signInAgain: "Accedi",
   copyright: (year: number) => `© ${year} OYSTAR. Tutti i diritti riservati.`,
 } as const;

@@ -1,7 +1,7 @@
 import { HttpError } from "@oystar/api-client";
 import { describe, expect, test, vi } from "vitest";
 import { createChatSession, QUOTA_REFRESH_DELAY_MS, type ChatDependencies, type ChatDocument } from "./chat-session";
-import { newMessage } from "./conversation";
+import { conversationSummary, newMessage } from "./conversation";
 import { contextUsage, cutHistoryToBudget } from "./history";
 import { MARKERS } from "./markers";
 import { canSend, classifyChatError, isResetCommand } from "./send-rules";
@@ -85,6 +85,31 @@ function pdfDocument() {
   };
   return { document, steps };
 }
+
+// spec 001 §9 (issue 14 §7): the summary helper.
+describe("conversation summary", () => {
+  test("the first 50 characters of each user message among the last 10", () => {
+    const messages = Array.from({ length: 14 }, (_, index) =>
+      newMessage(index % 2 ? "assistant" : "user", index % 2 ? `Risposta ${index}` : `Domanda ${index} `.padEnd(80, "x"), index),
+    );
+    const lines = conversationSummary(messages).split("\n");
+    // Messages 4–13: the user ones are 4, 6, 8, 10, 12.
+    expect(lines.map((line) => line.split(" ")[1])).toEqual(["4", "6", "8", "10", "12"]);
+    expect(lines.every((line) => line.length === 50)).toBe(true);
+  });
+
+  test("whole characters only, no cards, nothing for an empty conversation", () => {
+    expect(conversationSummary([newMessage("user", "🦪".repeat(60), 1)])).toBe("🦪".repeat(50));
+    expect(conversationSummary([newMessage("user", "", 1, { card: MARKERS.quotaExceeded })])).toBe("");
+    expect(conversationSummary([])).toBe("");
+  });
+
+  test("the chat keeps it on its conversation", async () => {
+    const chat = session();
+    await chat.send("Qual è la capitale della Francia?");
+    expect(chat.store.getState().conversation.summary).toBe("Qual è la capitale della Francia?");
+  });
+});
 
 describe("send pipeline", () => {
   test("the question, the streamed partial text, then the answer with its time to first character", async () => {

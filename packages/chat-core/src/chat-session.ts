@@ -1,7 +1,7 @@
 import { DEFAULT_MODEL, supportsReasoning, type BackendStatus, type ChatModel } from "@oystar/api-client";
 import { createStore } from "zustand/vanilla";
 import type { CompletionOptions, CompletionRequest } from "./completion";
-import { newConversation, newMessage, newMessageId, type ChatMessage, type Conversation } from "./conversation";
+import { conversationSummary, newConversation, newMessage, newMessageId, type ChatMessage, type Conversation } from "./conversation";
 import { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 import { MARKERS } from "./markers";
 import { chatMessages } from "./messages";
@@ -76,8 +76,11 @@ export function createChatSession(dependencies: ChatDependencies) {
     options: { model: DEFAULT_MODEL, deepThink: false },
   }));
   const update = (change: Partial<ChatState>) => store.setState(change);
-  const withMessages = (messages: ChatMessage[]) =>
-    update({ conversation: { ...store.getState().conversation, messages, contextUsage: contextUsage(messages) } });
+  const withMessages = (messages: ChatMessage[]) => {
+    const { summary: _previous, ...conversation } = store.getState().conversation;
+    const summary = conversationSummary(messages);
+    update({ conversation: { ...conversation, messages, contextUsage: contextUsage(messages), ...(summary ? { summary } : {}) } });
+  };
   const append = (message: ChatMessage) => withMessages([...store.getState().conversation.messages, message]);
   let inFlight: AbortController | null = null;
   let stoppedByUser = false;
@@ -127,6 +130,9 @@ export function createChatSession(dependencies: ChatDependencies) {
       if (failure.kind === "quota") {
         answer("", { card: MARKERS.quotaExceeded });
         update({ blocked: failure.blockInput });
+      } else if (failure.kind === "stalled" && text) {
+        // What the model had already written stays, with the reason it stops there.
+        answer(`${text}\n\n${chatMessages.answerCutShort(failure.message)}`);
       } else {
         answer(failure.message);
       }

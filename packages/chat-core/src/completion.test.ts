@@ -2,7 +2,9 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
+import { chatCompletionRequestSchema } from "@oystar/api-client";
 import { chatCompletionBody, modelCompletion, providerBaseUrl } from "./completion";
+import { PROMPT_TEMPLATES, templateSampling } from "./prompt-templates";
 import { newMessage } from "./conversation";
 import { MARKERS } from "./markers";
 
@@ -33,6 +35,23 @@ describe("the request of a question", () => {
   test("a document follows its question in the last message", () => {
     const body = chatCompletionBody("Riassumi", [], { model: "openai/gpt-oss-120b", deepThink: false }, "Documento «Nota.pdf» (1 pagina):\nTesto.");
     expect(body.messages.at(-1)).toEqual({ role: "user", content: "Riassumi\n\nDocumento «Nota.pdf» (1 pagina):\nTesto." });
+  });
+
+  // spec 001 §3 (issue 14 §7): the template's local extras go to a local provider only.
+  test("a local provider gets the template's local extras; the cloud never does", () => {
+    const options = { model: "openai/gpt-oss-20b" as const, deepThink: false };
+    const cloud = chatCompletionBody("Ciao", [], options);
+    for (const extra of ["num_predict", "num_ctx", "num_thread", "num_gpu"]) expect(cloud).not.toHaveProperty(extra);
+    // What the cloud gets is exactly what the gateway accepts.
+    expect(chatCompletionRequestSchema.safeParse(cloud).success).toBe(true);
+    const local = chatCompletionBody("Ciao", [], options, undefined, "local");
+    expect(local).toMatchObject({ temperature: 0.3, top_p: 0.7, max_tokens: 2000, num_predict: 2000, num_ctx: 8192, num_thread: 4, num_gpu: 1 });
+  });
+
+  test("the templates are data with the spec's presets", () => {
+    expect(PROMPT_TEMPLATES.chat).toMatchObject({ temperature: 0.3, top_p: 0.7 });
+    expect(PROMPT_TEMPLATES.rag).toMatchObject({ temperature: 0.3, top_p: 0.8, max_tokens: 3000 });
+    expect(templateSampling(PROMPT_TEMPLATES.rag, "cloud")).toEqual({ temperature: 0.3, top_p: 0.8, max_tokens: 3000 });
   });
 
   test("the provider switch changes the base address", () => {

@@ -1,17 +1,34 @@
-import { createApiClient, readModelStream, supportsReasoning, type ChatCompletionRequest, type ChatModel } from "@oystar/api-client";
+import { createApiClient, HttpError, readModelStream, supportsReasoning, type ChatCompletionRequest, type ChatModel } from "@oystar/api-client";
 import type { ChatMessage } from "./conversation";
+import { chatMessages } from "./messages";
+import { PROMPT_TEMPLATES, templateSampling, type SamplingFields } from "./prompt-templates";
+import { AnswerStalledError, browserSchedule, watchedBody, type Schedule } from "./stream-guard";
 
-/** spec 001 §9: the chat's prompt preset. */
-export const CHAT_PRESET = { temperature: 0.3, top_p: 0.7, max_tokens: 2000 } as const;
+/** spec 001 §9: the chat's prompt preset (its template's sampling). */
+export const CHAT_PRESET = templateSampling(PROMPT_TEMPLATES.chat, "cloud");
 
 /** spec 001 §7: gpt-oss models with reasoning on ('Deep Think'). */
 export const DEEP_THINK_PRESET = { reasoning_effort: "high", include_reasoning: true, max_tokens: 8000 } as const;
 
-/** spec 001 §9: a direct model call is aborted after 120 s. */
+/** spec 001 §8–§9: a direct model call is aborted after 120 s — in all, not only until its headers. */
 export const MODEL_CALL_TIMEOUT_MS = 120_000;
 
-export const CHAT_SYSTEM_PROMPT =
-  "Sei OYSTAR, un assistente privato. Rispondi nella lingua della domanda, ammetti quando non sai qualcosa e, se ti chiedono chi ti ha creato, cita il team di OYSTAR.";
+/**
+ * Between two pieces of a streamed answer at most this long (spec 001 §7's default client
+ * timeout): a model that stops sending mid-answer is cut off well before the 120 s.
+ */
+export const ANSWER_IDLE_TIMEOUT_MS = 30_000;
+
+/** spec 001 §8: 'LLM HTTP error! status: {n}' — the model's endpoint answered non-OK. */
+export class LlmHttpError extends Error {
+  override name = "LlmHttpError";
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(chatMessages.streamErrors.llmHttp(status));
+  }
+}
 
 export type Provider = "cloud" | "local";
 
@@ -34,19 +51,21 @@ export function chatCompletionBody(
   history: readonly ChatMessage[],
   options: CompletionOptions,
   document?: string,
-): ChatCompletionRequest {
+  provider: Provider = "cloud",
+): ChatCompletionRequest & Partial<SamplingFields> {
+  const template = PROMPT_TEMPLATES.chat;
   // spec 001 §2: 'Deep Think' exists only for models whose name contains openai/gpt-oss.
   const reasoning = options.deepThink && supportsReasoning(options.model);
   return {
     model: options.model,
     messages: [
-      { role: "system", content: CHAT_SYSTEM_PROMPT },
+      { role: "system", content: template.prompt },
       // Cards are not conversation.
       ...history.filter((message) => !message.card).map((message) => ({ role: message.role, content: message.content })),
       { role: "user", content: document ? `${question}\n\n${document}` : question },
     ],
     stream: true,
-    ...CHAT_PRESET,
+    ...templateSampling(template, provider),
     ...(reasoning ? DEEP_THINK_PRESET : {}),
   };
 }
@@ -61,19 +80,58 @@ export type CompletionRequest = {
   options: CompletionOptions;
 };
 
+export type ModelCompletionOptions = {
+  baseUrl: string;
+  fetch?: typeof globalThis.fetch;
+  /** Timers, injected so the limits are tested without waiting. */
+  schedule?: Schedule;
+  idleMs?: number;
+  totalMs?: number;
+  /** Where a skipped stream line is reported (its position only). */
+  log?: (message: string) => void;
+};
+
 /**
  * Streams answers from an OpenAI-compatible endpoint (the gateway by default): one client for
  * every question of a session, each question with the token fetched for it (spec 001 §5).
+ * spec 001 §8: the answer is cut off when no byte arrives for `idleMs` or after `totalMs` in all
+ * (AnswerStalledError); a line that cannot be read is logged by its position and skipped.
  */
-export function modelCompletion({ baseUrl, fetch }: { baseUrl: string; fetch?: typeof globalThis.fetch }) {
-  const api = createApiClient({ baseUrl, timeoutMs: MODEL_CALL_TIMEOUT_MS, fetch });
+export function modelCompletion({
+  baseUrl,
+  fetch,
+  schedule = browserSchedule,
+  idleMs = ANSWER_IDLE_TIMEOUT_MS,
+  totalMs = MODEL_CALL_TIMEOUT_MS,
+  log = (message) => console.warn(message),
+}: ModelCompletionOptions) {
+  const api = createApiClient({ baseUrl, timeoutMs: totalMs, fetch });
   return async function* complete({ question, document, history, token, signal, options }: CompletionRequest): AsyncGenerator<string> {
-    const response = await api.raw("/chat/completions", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "text/event-stream", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(chatCompletionBody(question, history, options, document)),
-      signal,
-    });
-    for await (const delta of readModelStream(response)) yield delta.content;
+    const limits = new AbortController();
+    const cancelTotal = schedule(() => limits.abort(new AnswerStalledError("total", totalMs)), totalMs);
+    const stop = AbortSignal.any([signal, limits.signal]);
+    try {
+      let response: Response;
+      try {
+        response = await api.raw("/chat/completions", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "text/event-stream", Authorization: `Bearer ${token}` },
+          body: JSON.stringify(chatCompletionBody(question, history, options, document)),
+          signal: stop,
+        });
+      } catch (error) {
+        throw error instanceof HttpError ? new LlmHttpError(error.status, error.body) : error;
+      }
+      if (!response.body) throw new Error(chatMessages.streamErrors.noReader);
+      const body = watchedBody(response.body, { idleMs, schedule, stop, onIdle: () => limits.abort(new AnswerStalledError("idle", idleMs)) });
+      const onParseError = (_line: string, _error: unknown, position?: number) => log(chatMessages.unreadableLine(position ?? 0));
+      for await (const delta of readModelStream(body, { onParseError })) yield delta.content;
+    } catch (error) {
+      // The limit that cut the answer off says so, whatever the reading threw on the way.
+      if (limits.signal.aborted && !signal.aborted) throw limits.signal.reason;
+      throw error;
+    } finally {
+      cancelTotal();
+    }
   };
 }

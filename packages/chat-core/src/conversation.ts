@@ -43,3 +43,21 @@ type MessageExtras = Pick<ChatMessage, "firstCharacterMs" | "card"> & { id?: str
 export function newMessage(role: ChatMessage["role"], content: string, now: number, { id = newMessageId(now), ...extras }: MessageExtras = {}): ChatMessage {
   return { id, role, content, timestamp: now, ...extras };
 }
+
+/** spec 001 §9: the summary covers the last 10 messages … */
+export const SUMMARY_MESSAGES = 10;
+/** … with the first 50 characters of each user message. */
+export const SUMMARY_CHARS = 50;
+
+/**
+ * spec 001 §3, §9: `Conversation.summary` — what the user asked lately, one line per question
+ * (its first 50 characters, whole characters only), from the last 10 messages.
+ */
+export function conversationSummary(messages: readonly ChatMessage[]): string {
+  return messages
+    .slice(-SUMMARY_MESSAGES)
+    .filter((message) => message.role === "user" && !message.card)
+    .map((message) => [...message.content.trim()].slice(0, SUMMARY_CHARS).join("").trim())
+    .filter(Boolean)
+    .join("\n");
+}

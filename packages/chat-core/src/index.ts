@@ -2,17 +2,22 @@ export { ADVANCED_CONTROLS_EVENT, toggleAdvancedControls } from "./advanced-cont
 export { createChatSession, QUOTA_REFRESH_DELAY_MS } from "./chat-session";
 export type { ChatDependencies, ChatDocument, ChatSession, ChatState } from "./chat-session";
 export {
+  ANSWER_IDLE_TIMEOUT_MS,
   CHAT_PRESET,
-  CHAT_SYSTEM_PROMPT,
+  LlmHttpError,
   chatCompletionBody,
   DEEP_THINK_PRESET,
   MODEL_CALL_TIMEOUT_MS,
   modelCompletion,
   providerBaseUrl,
 } from "./completion";
-export type { CompletionOptions, CompletionRequest, Provider } from "./completion";
+export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, Provider } from "./completion";
+export { AnswerStalledError, browserSchedule, watchedBody } from "./stream-guard";
+export type { Schedule } from "./stream-guard";
 export { connectionReset } from "./connection-reset";
-export { newConversation, newMessage } from "./conversation";
+export { CHAT_SYSTEM_PROMPT, PROMPT_TEMPLATES, templateSampling } from "./prompt-templates";
+export type { LocalModelOptions, PromptTemplate, SamplingFields } from "./prompt-templates";
+export { conversationSummary, newConversation, newMessage, SUMMARY_CHARS, SUMMARY_MESSAGES } from "./conversation";
 export type { ChatMessage, Conversation, SourceRef } from "./conversation";
 export { CHAT_CONTEXT_CHARS, contextUsage, cutHistoryToBudget, HISTORY_MESSAGES, HISTORY_TOKENS } from "./history";
 export { MARKERS } from "./markers";

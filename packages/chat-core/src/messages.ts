@@ -8,6 +8,18 @@ export const chatMessages = {
   quotaTitle: "Quota Esaurita!",
   quotaText: "Hai raggiunto il limite di domande del tuo piano.",
   answerStopped: "_(risposta interrotta)_",
+  /** spec 001 §8: a stalled answer is cut off, and the chat says why. */
+  answerIdle: (seconds: number) => `Il modello non ha inviato nulla per ${seconds} secondi: la risposta è stata interrotta.`,
+  answerTooLong: (seconds: number) => `La risposta ha superato il limite di ${seconds} secondi ed è stata interrotta.`,
+  answerCutShort: (reason: string) => `_(${reason})_`,
+  /** spec 001 §8: the direct model call's stream errors, quoted in English by the spec. */
+  streamErrors: {
+    llmHttp: (status: number) => `LLM HTTP error! status: ${status}`,
+    noReader: "Response body reader not available",
+    unknown: "Unknown error",
+  },
+  /** A stream line that could not be read: its position only, never what it said (no content is logged). */
+  unreadableLine: (position: number) => `Riga ${position} dello stream del modello non leggibile: saltata.`,
   resetLocalOnly: "Connessione reimpostata (solo nel browser).",
   speechUnsupported: "Text-to-speech non supportato dal browser",
   copied: "Risposta copiata negli appunti.",
@@ -37,6 +49,7 @@ export const chatMessages = {
     title: "Impostazioni avanzate",
     model: "Modello",
     deepThink: "Deep Think",
+    offlineModel: (name: string) => `${name} (modello offline)`,
     deepThinkDescription: "Ragionamento approfondito: risposte più lente e più meditate (fino a 8000 token).",
     typingDemo: "Demo di scrittura",
   },

@@ -4,5 +4,5 @@ export { choosePlan } from "./choose-plan";
 export type { ChoosePlanAction, ChoosePlanInput } from "./choose-plan";
 export { canUploadPdf, debateGate, ragGate } from "./gates";
 export { planMessages } from "./messages";
-export { formatPrice, planFeatures } from "./plan-card";
+export { formatPrice, formatStorage, planFeatures } from "./plan-card";
 export { isUnlimited, quotaResetAt, usageMonth } from "./quota";

@@ -1,5 +1,5 @@
 import type { Plan, PlanId } from "@oystar/api-client";
-import { planRank } from "./catalogue";
+import { PLANS, planRank } from "./catalogue";
 import { planMessages } from "./messages";
 import { isUnlimited } from "./quota";
 
@@ -18,15 +18,36 @@ export function formatPrice(price: number | null): string {
   return `${price.toFixed(2).replace(".", ",")} €`;
 }
 
-/** What a plan includes, in words (spec 000 §9). */
+/** "100 MB", "1 TB": a RAG storage limit as people write it. */
+export function formatStorage(bytes: number): string {
+  const units = ["byte", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1).replace(".", ",")} ${units[unit]}`;
+}
+
+/** What a plan includes, in natural Italian (spec 000 §9). */
 export function planFeatures(plan: Plan): string[] {
-  const queries = isUnlimited(plan.queries_limit) ? planMessages.unlimitedWord : String(plan.queries_limit);
-  const debates =
+  const features = [
+    isUnlimited(plan.queries_limit) ? planMessages.unlimitedQueries : planMessages.queriesPerMonth(plan.queries_limit),
     plan.debates_limit === 0
       ? planMessages.noDebates
-      : planMessages.debatesPerMonth(isUnlimited(plan.debates_limit) ? planMessages.unlimitedDebates : String(plan.debates_limit));
-  const rag = plan.rag_enabled
-    ? planMessages.ragIndexes(isUnlimited(plan.rag_indices_limit) ? planMessages.onRequest.toLowerCase() : String(plan.rag_indices_limit))
-    : planMessages.noRag;
-  return [planMessages.queriesPerMonth(queries), debates, rag];
+      : isUnlimited(plan.debates_limit)
+        ? planMessages.unlimitedDebates
+        : planMessages.debatesPerMonth(plan.debates_limit),
+  ];
+  if (plan.rag_enabled) {
+    features.push(isUnlimited(plan.rag_indices_limit) ? planMessages.ragIndexesOnRequest : planMessages.ragIndexes(plan.rag_indices_limit));
+    const storage = PLANS.find((known) => known.id === plan.id)?.rag_max_bytes ?? 0;
+    if (storage > 0) features.push(planMessages.ragStorage(formatStorage(storage)));
+  } else {
+    features.push(planMessages.noRag);
+  }
+  const support = planMessages.support[plan.id];
+  if (support) features.push(support);
+  return features;
 }

@@ -1,5 +1,6 @@
-import { expect, test } from "vitest";
-import { planById, PLANS } from "./catalogue";
+import { describe, expect, test } from "vitest";
+import { planById, PLANS, publicPlan } from "./catalogue";
+import { formatStorage, planFeatures } from "./plan-card";
 import { choosePlan } from "./choose-plan";
 import { debateGate, ragGate } from "./gates";
 import { formatQuota, quotaResetAt, usageMonth } from "./quota";
@@ -57,4 +58,27 @@ test("usage is counted per calendar month in UTC", () => {
   expect(usageMonth(new Date("2026-11-30T23:59:59Z"))).toBe("2026-11-01");
   expect(usageMonth(new Date("2026-12-01T00:00:00Z"))).toBe("2026-12-01");
   expect(quotaResetAt(new Date("2026-12-15T10:00:00Z")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
+});
+
+// Issue 14 §3: the cards read as natural Italian, with the spec's facts (spec 000 §9).
+describe("plan card features", () => {
+  const features = (id: Parameters<typeof planById>[0]) => planFeatures(publicPlan(planById(id)));
+  test("each plan in words", () => {
+    expect(features("free")).toEqual(["50 domande al mese", "Nessun dibattito", "Senza RAG", "Supporto della community"]);
+    expect(features("base")).toEqual(["300 domande al mese", "30 dibattiti al mese", "Senza RAG", "Supporto via email"]);
+    expect(features("pro")).toEqual(["1000 domande al mese", "100 dibattiti al mese", "Senza RAG", "Supporto prioritario"]);
+    expect(features("business")).toEqual([
+      "Domande illimitate",
+      "Dibattiti illimitati",
+      "RAG sui tuoi documenti: 3 indici personalizzati",
+      "Documenti fino a 100 MB",
+    ]);
+    expect(features("enterprise")).toEqual(["Domande illimitate", "Dibattiti illimitati", "RAG sui tuoi documenti: indici su richiesta", "Documenti fino a 1 TB"]);
+  });
+
+  test("storage sizes as people write them", () => {
+    expect(formatStorage(100 * 1024 * 1024)).toBe("100 MB");
+    expect(formatStorage(1024 ** 4)).toBe("1 TB");
+    expect(formatStorage(1.5 * 1024 * 1024)).toBe("1,5 MB");
+  });
 });

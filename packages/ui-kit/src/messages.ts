@@ -8,4 +8,8 @@ export const uiMessages = {
   /** spec 000 §8: a router failure shows this generic screen. */
   unexpectedError: "Unexpected Application Error!",
   reloadPage: "Ricarica Pagina",
+  /** spec 000 §8: the chunk load failure (the error's own message, as the spec quotes it). */
+  chunkLoadFailed: "Loading chunk failed",
+  chunkFailedTitle: "Non è stato possibile caricare la pagina",
+  chunkFailedText: "Forse è appena uscita una nuova versione di OYSTAR, o la connessione si è interrotta. Ricarica la pagina per continuare.",
 } as const;

@@ -16,6 +16,19 @@ export const SEEDED_ACCOUNTS = [
   { email: "admin@oystar.test", name: "Amministratore", plan: "business", admin: true },
 ] as const;
 
+/**
+ * An account the provider refuses, as an Auth0 rule refuses an unverified email: signing in as
+ * it sends the app back `error` and `error_description` (spec 000 §2, the authentication error
+ * screen). It has no session and no product account.
+ */
+export const REFUSED_ACCOUNTS = [
+  { email: "non-verificato@oystar.test", error: "access_denied", description: "Verifica il tuo indirizzo email prima di accedere." },
+] as const;
+
+export function refusalFor(email: string) {
+  return REFUSED_ACCOUNTS.find((account) => account.email === email.trim().toLowerCase()) ?? null;
+}
+
 /** The provider's URL as the browser sees it: the SDK checks `iss` against the domain it used. */
 export function devIssuer(origin: string): string {
   return `${origin}/idp/`;

@@ -166,6 +166,39 @@ describe("logout", () => {
   });
 });
 
+test("the refused account goes back to the app with Auth0's error and description, and no session", async () => {
+  const { params } = await signInAs(server.url, "free@oystar.test");
+  const page = await (await fetch(`${server.url}/idp/authorize?${params}`)).text();
+  expect(page).toContain("Accedi come non-verificato@oystar.test");
+  const login = await fetch(`${server.url}/idp/login?${params}`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "non-verificato@oystar.test" }),
+    redirect: "manual",
+  });
+  expect(login.status).toBe(302);
+  expect(login.headers.get("set-cookie")).toBeNull();
+  const callback = new URL(login.headers.get("location") ?? "");
+  expect(callback.origin + callback.pathname).toBe(`${server.url}/chat`);
+  expect(callback.searchParams.get("error")).toBe("access_denied");
+  expect(callback.searchParams.get("error_description")).toBe("Verifica il tuo indirizzo email prima di accedere.");
+  expect(callback.searchParams.get("state")).toBe(params.get("state"));
+  expect(callback.searchParams.has("code")).toBe(false);
+});
+
+test("a refusal is only ever sent to this origin", async () => {
+  const { params } = await signInAs(server.url, "free@oystar.test");
+  params.set("redirect_uri", "https://evil.example/callback");
+  const login = await fetch(`${server.url}/idp/login?${params}`, { method: "POST", body: new URLSearchParams({ email: "non-verificato@oystar.test" }), redirect: "manual" });
+  expect(login.status).toBe(400);
+});
+
+test("a sign-in popup gets its answer through its opener", async () => {
+  const { params, cookie } = await signInAs(server.url, "free@oystar.test");
+  params.set("response_mode", "web_message");
+  const html = await (await fetch(`${server.url}/idp/authorize?${params}`, { headers: { cookie } })).text();
+  expect(html).toContain("(window.opener || window.parent).postMessage(");
+});
+
 test("an invalid email on the login page is refused in Italian", async () => {
   const { params } = await signInAs(server.url, "free@oystar.test");
   const response = await fetch(`${server.url}/idp/login?${params}`, { method: "POST", body: new URLSearchParams({ email: "non-una-email" }) });

@@ -6,7 +6,7 @@ import type { Access } from "../auth/access";
 import { bodyCeiling } from "../web/request-body";
 import { perAddressLimit } from "../web/rate-limit";
 import { contentSecurityPolicy } from "../web/security-headers";
-import { DEV_AUDIENCE, DEV_CLIENT_ID, devIssuer } from "./dev-client";
+import { DEV_AUDIENCE, DEV_CLIENT_ID, devIssuer, refusalFor } from "./dev-client";
 import type { IdpStore } from "./idp-store";
 import { idpMessages } from "./messages";
 import { avatarSvg, loginPage, loginStyles, webMessagePage } from "./pages";
@@ -123,6 +123,13 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access,
     const form = await c.req.parseBody();
     const email = z.string().trim().email().max(254).safeParse(form.email);
     if (!email.success) return c.html(loginPage(query, idpMessages.invalidEmail), 400);
+    const refusal = refusalFor(email.data);
+    if (refusal) {
+      // As Auth0 does when a rule refuses a login: back to the app with the reason, no session.
+      const request = authorizeSchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
+      if (!request.success || new URL(request.data.redirect_uri).origin !== origin) return c.text(idpMessages.redirectNotAllowed, 400);
+      return answer(c, request.data, { error: refusal.error, error_description: refusal.description });
+    }
     const account = await store.accountFor(email.data);
     const session = await store.openSession(account.sub);
     setCookie(c, SESSION_COOKIE, session, {

@@ -1,4 +1,4 @@
-import { SEEDED_ACCOUNTS } from "./dev-client";
+import { REFUSED_ACCOUNTS, SEEDED_ACCOUNTS } from "./dev-client";
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
@@ -12,7 +12,14 @@ export function loginPage(authorizeQuery: string, error?: string): string {
   const accounts = SEEDED_ACCOUNTS.map(
     (account) => `<li><button type="submit" name="email" value="${escapeHtml(account.email)}">Accedi come ${escapeHtml(account.email)}</button>
       <span class="plan">${escapeHtml(account.plan)}</span></li>`,
-  ).join("\n");
+  )
+    .concat(
+      REFUSED_ACCOUNTS.map(
+        (account) => `<li><button type="submit" name="email" value="${escapeHtml(account.email)}">Accedi come ${escapeHtml(account.email)}</button>
+      <span class="plan">accesso rifiutato</span></li>`,
+      ),
+    )
+    .join("\n");
   return `<!doctype html>
 <html lang="it">
 <head>
@@ -56,14 +63,15 @@ input { font: inherit; padding: 10px; border: 1px solid #8f86a8; border-radius: 
 `;
 
 /**
- * response_mode=web_message (silent sign-in in a hidden iframe): the answer is posted to the
- * parent window, only to the client's own origin. The one inline script runs under a nonce.
+ * response_mode=web_message: the answer is posted to the window that asked — the opener of a
+ * sign-in popup, or the parent of the silent sign-in's hidden iframe — only to the client's own
+ * origin, as Auth0's page does. The one inline script runs under a nonce.
  */
 export function webMessagePage(targetOrigin: string, response: Record<string, string>, nonce: string): string {
   const message = JSON.stringify({ type: "authorization_response", response }).replace(/</g, "\\u003c");
   return `<!doctype html>
 <html lang="it"><head><meta charset="utf-8"><title>Accesso</title></head>
-<body><script nonce="${nonce}">window.parent.postMessage(${message}, ${JSON.stringify(targetOrigin).replace(/</g, "\\u003c")});</script></body></html>`;
+<body><script nonce="${nonce}">(window.opener || window.parent).postMessage(${message}, ${JSON.stringify(targetOrigin).replace(/</g, "\\u003c")});</script></body></html>`;
 }
 
 /** A small initials avatar, so profiles have a picture without any remote image. */

@@ -112,8 +112,9 @@ describe("failures before the first token give the query back", () => {
   });
 });
 
-test("a client that goes away aborts the upstream request", async () => {
-  const { access_token } = await signInAs(server.url, "business@oystar.test");
+test("a client that goes away aborts the upstream request; an answer already begun stays charged", async () => {
+  const { access_token } = await signInAs(server.url, "pro@oystar.test");
+  const before = await usage(access_token);
   behaviour = "slow";
   const controller = new AbortController();
   const response = await ask(access_token, question(), controller.signal);
@@ -122,6 +123,8 @@ test("a client that goes away aborts the upstream request", async () => {
   controller.abort();
   // The fake upstream sees its connection closed (the test times out otherwise).
   await upstreamClosed;
+  // spec 001 §8 (issue 14 §4): a client that cuts off a stalled answer gets no query back.
+  expect(await usage(access_token)).toBe(before + 1);
 });
 
 test("429 at the limit, with the spec's message; the model's answer, already asked for, is called off", async () => {

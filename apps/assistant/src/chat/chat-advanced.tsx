@@ -1,9 +1,10 @@
+import type { ChatModelChoices } from "@oystar/api-client";
 import type { ChatSession } from "@oystar/chat-core";
 import { AdvancedPanel, TypingDemo, useAdvancedControls, useChatState } from "@oystar/chat-core/react";
 import { useState } from "react";
 
 /** spec 001 §2: the advanced settings (opened from the version in the header) and the typing demo. */
-export function ChatAdvanced({ session }: { session: ChatSession }) {
+export function ChatAdvanced({ session, choices }: { session: ChatSession; choices: ChatModelChoices }) {
   const options = useChatState(session, (state) => state.options);
   const [advancedOpen] = useAdvancedControls();
   const [typingDemoOpen, setTypingDemoOpen] = useState(false);
@@ -15,6 +16,7 @@ export function ChatAdvanced({ session }: { session: ChatSession }) {
           onModelChange={session.setModel}
           onDeepThinkChange={session.setDeepThink}
           onOpenTypingDemo={() => setTypingDemoOpen(true)}
+          choices={choices}
         />
       ) : null}
       <TypingDemo open={typingDemoOpen} onClose={() => setTypingDemoOpen(false)} model={options.model} />

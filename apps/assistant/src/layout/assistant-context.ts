@@ -1,4 +1,4 @@
-import type { BackendStatus, Me, SettingsAnswer, SubscriptionStatus } from "@oystar/api-client";
+import type { BackendStatus, ChatModelChoices, Me, SettingsAnswer, SubscriptionStatus } from "@oystar/api-client";
 import { useOutletContext } from "react-router";
 
 /** What the shared layout gives the module screens below it. */
@@ -13,6 +13,8 @@ export type AssistantContext = {
   backend: BackendStatus;
   /** The server answers with its offline model (no LLM connected). */
   offlineModel: boolean;
+  /** What the chat's model selector offers (GET /groq/models). */
+  chatModels: ChatModelChoices;
   /** The admin's global settings (GET /api/settings); null until they are read. */
   globalSettings: SettingsAnswer | null;
   /** spec 001 §2: a screen that has a conversation supplies the header's clear-chat action. */

@@ -1,9 +1,9 @@
 import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { BackendStatusBadge } from "@oystar/api-client/react";
-import { buttonClassName } from "@oystar/ui-kit";
+import { buttonClassName, retryOnce } from "@oystar/ui-kit";
 import { useAuth } from "@oystar/auth/react";
 import { authMessages } from "@oystar/auth";
-import { AppHeader, Button, Notice } from "@oystar/ui-kit/react";
+import { AppHeader, Button, IconButton, Notice } from "@oystar/ui-kit/react";
 import { PlanBadge, QuotaBadge } from "@oystar/plans-and-gates/react";
 import { toggleAdvancedControls } from "@oystar/chat-core";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
@@ -13,11 +13,13 @@ import type { AssistantContext } from "./assistant-context";
 import { useAssistantData } from "./use-assistant-data";
 
 // Only the admin ever opens the settings panel: it is not part of everyone's first load.
-const GlobalSettingsPanel = lazy(() => import("../settings/global-settings-panel").then((module) => ({ default: module.GlobalSettingsPanel })));
+const GlobalSettingsPanel = lazy(
+  retryOnce(() => import("../settings/global-settings-panel").then((module) => ({ default: module.GlobalSettingsPanel }))),
+);
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {
-  const { version, backend, offlineModel, profile, subscription, globalSettings } = useAssistantData();
+  const { version, backend, offlineModel, profile, subscription, globalSettings, chatModels } = useAssistantData();
   const auth = useAuth();
   const user = auth.status === "authenticated" ? auth.user : null;
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -39,10 +41,11 @@ export function AssistantLayout() {
       profile,
       backend,
       offlineModel,
+      chatModels,
       globalSettings: globalSettings.data ?? null,
       setClearChat,
     }),
-    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, globalSettings.data, setClearChat],
+    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, chatModels, globalSettings.data, setClearChat],
   );
   return (
     <div className="assistant">
@@ -87,7 +90,13 @@ export function AssistantLayout() {
             )}
           </>
         }
-        user={shownName ? <span className="assistant-user">{shownName}</span> : null}
+        user={
+          shownName ? (
+            <span className="assistant-user" title={shownName}>
+              {shownName}
+            </span>
+          ) : null
+        }
         actions={
           <>
             {clearChat ? (
@@ -97,9 +106,9 @@ export function AssistantLayout() {
             ) : null}
             {/* spec 001 §6: only the admin sees it; GET /api/me carries the server's verdict. */}
             {profile?.isAdmin ? (
-              <Button variant="ghost" size="sm" onClick={() => setSettingsOpen(true)}>
-                {messages.settings.open}
-              </Button>
+              // An icon (named 'Impostazioni globali' for screen readers and as a tooltip): with
+              // every badge the admin's header still fits one row at 1280 px (issue 14 §8).
+              <IconButton size="sm" label={messages.settings.open} icon={<SettingsIcon />} onClick={() => setSettingsOpen(true)} />
             ) : null}
             <Button variant="secondary" size="sm" onClick={() => void auth.logout()}>
               {authMessages.signOut}
@@ -128,5 +137,15 @@ export function AssistantLayout() {
         <Outlet context={context} />
       </main>
     </div>
+  );
+}
+
+/** A gear. */
+function SettingsIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="12" cy="12" r="3" />
+      <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
+    </svg>
   );
 }

@@ -1,6 +1,16 @@
-import { defaultSettings, healthSchema, meSchema, settingsAnswerSchema, subscriptionStatusResponseSchema, type SettingsAnswer } from "@oystar/api-client";
+import {
+  chatModelChoices,
+  defaultSettings,
+  healthSchema,
+  meSchema,
+  modelListSchema,
+  settingsAnswerSchema,
+  subscriptionStatusResponseSchema,
+  type SettingsAnswer,
+} from "@oystar/api-client";
 import { useBackendStatus, useLoad } from "@oystar/api-client/react";
 import { useApiClient, useAuth } from "@oystar/auth/react";
+import { useMemo } from "react";
 
 /** spec 001 §7: without the server's settings every module starts from the built-in defaults. */
 const builtInSettings: SettingsAnswer = { settings: defaultSettings, updatedAt: null };
@@ -16,6 +26,9 @@ export function useAssistantData() {
   // GET /api/me also registers a new account; `isAdmin` is the server's decision, never the browser's.
   const profile = useLoad(() => api.get("/api/me", meSchema), [api]);
   const subscription = useLoad(() => api.get("/api/subscription/status", subscriptionStatusResponseSchema), [api]);
+  // spec 001 §7: the models the gateway serves (the offline one when no model is connected).
+  const models = useLoad(() => api.get("/groq/models", modelListSchema), [api]);
+  const chatModels = useMemo(() => chatModelChoices(models.data ?? null), [models.data]);
   const globalSettings = useLoad(() => api.get("/api/settings", settingsAnswerSchema).catch(() => builtInSettings), [api]);
   return {
     version: config.data?.version ?? null,
@@ -24,5 +37,6 @@ export function useAssistantData() {
     profile: profile.data ?? null,
     subscription,
     globalSettings,
+    chatModels,
   };
 }

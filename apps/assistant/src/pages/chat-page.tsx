@@ -1,3 +1,4 @@
+import type { ChatModel } from "@oystar/api-client";
 import { useChatState, useReadAloud } from "@oystar/chat-core/react";
 import { canUploadPdf } from "@oystar/plans-and-gates";
 import { EmptyState, Notice } from "@oystar/ui-kit/react";
@@ -14,7 +15,8 @@ import { messages } from "../messages";
 
 /** /chat (spec 001 §2): the plain chat — a chat session, its PDF as the document port, and their views. */
 export function Component() {
-  const { subscription, subscriptionFailed, refreshSubscription, profile, backend, offlineModel, globalSettings, setClearChat } = useAssistantContext();
+  const { subscription, subscriptionFailed, refreshSubscription, profile, backend, offlineModel, chatModels, globalSettings, setClearChat } =
+    useAssistantContext();
   const pdf = useChatPdf();
   const session = useChatSession({ admin: profile?.isAdmin ?? false, backend, refreshQuota: refreshSubscription, document: pdf });
   const readAloud = useReadAloud();
@@ -30,16 +32,19 @@ export function Component() {
     return () => setClearChat(null);
   }, [setClearChat, session, readAloud]);
 
-  // spec 001 §7 (GET /api/settings): the chat starts from the admin's default model (and follows a new one saved).
+  // spec 001 §7 (GET /api/settings): the chat starts from the admin's default model (and follows a
+  // new one saved) when the server serves it; otherwise from the first model it serves.
   const defaultModel = globalSettings?.settings.pigna_ai_model;
+  const served: readonly ChatModel[] = chatModels.models;
   useEffect(() => {
-    if (defaultModel) session.setModel(defaultModel);
-  }, [defaultModel, session]);
+    const model = defaultModel && (served.length === 0 || served.includes(defaultModel)) ? defaultModel : served[0];
+    if (model) session.setModel(model);
+  }, [defaultModel, served, session]);
 
   return (
     <div className="chat">
       <title>{`${messages.chat.title} — OYSTAR`}</title>
-      <ChatAdvanced session={session} />
+      <ChatAdvanced session={session} choices={chatModels} />
       {empty ? (
         <EmptyState headingLevel={1} title={messages.chat.title} description={messages.chat.description} />
       ) : (

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { messages } from "../messages";
 import { SettingsFieldControl } from "./settings-field-control";
 import { settingsSections, withProvider } from "./settings-fields";
+import { WebVitalsSection } from "./web-vitals-section";
 
 export type GlobalSettingsPanelProps = {
   open: boolean;
@@ -108,6 +109,7 @@ export function GlobalSettingsPanel({ open, onClose, onSaved }: GlobalSettingsPa
       ) : (
         <Spinner />
       )}
+      <WebVitalsSection />
     </Dialog>
   );
 }

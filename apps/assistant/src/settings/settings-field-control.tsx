@@ -1,7 +1,7 @@
-import type { Settings } from "@oystar/api-client";
+import { defaultSettings, type Settings } from "@oystar/api-client";
 import { Slider, Toggle } from "@oystar/ui-kit/react";
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { parseIndexNames, type SettingsField } from "./settings-fields";
+import { parseIndexNames, sliderStops, type SettingsField } from "./settings-fields";
 
 type Props = {
   field: SettingsField;
@@ -32,6 +32,7 @@ export function SettingsFieldControl({ field, settings, onChange }: Props) {
           value={settings[field.key]}
           formatValue={(value) => (field.unit ? `${italianNumber(value)} ${field.unit}` : italianNumber(value))}
           onChange={(value) => onChange({ [field.key]: value })}
+          stops={sliderStops(field, defaultSettings[field.key], settings[field.key]) ?? undefined}
         />
       );
     case "number": {

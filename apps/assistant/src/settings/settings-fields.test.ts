@@ -1,6 +1,6 @@
-import { defaultSettings, settingsSchema } from "@oystar/api-client";
+import { defaultSettings, SETTINGS_FIELDS, settingsSchema } from "@oystar/api-client";
 import { expect, test } from "vitest";
-import { parseIndexNames, settingsSections, withProvider } from "./settings-fields";
+import { parseIndexNames, settingsSections, sliderStops, withProvider } from "./settings-fields";
 
 test("the form has a field for every key the admin sets per spec 001 §2, and no key twice", () => {
   const keys = settingsSections.flatMap((section) => section.fields.map((field) => field.key));
@@ -23,4 +23,15 @@ test("on the cloud provider only openai/ models are offered, and a local model i
   expect(withProvider(onVm, "cloud").rag_llm_model).toBe("openai/gpt-oss-20b");
   const ragModel = settingsSections.flatMap((section) => section.fields).find((field) => field.key === "rag_llm_model");
   expect(ragModel?.kind === "choice" && ragModel.options(defaultSettings).map((option) => option.value)).toEqual(["openai/gpt-oss-120b", "openai/gpt-oss-20b"]);
+});
+
+// Issue 14 §7: the history-tokens default (spec 001 §9: 6144) fits the slider (§5: 1000–32000, step 1000).
+test("a default between two steps is a stop of its own; a value on the grid adds none", () => {
+  const facts = SETTINGS_FIELDS.rag_chat_history_max_tokens;
+  const stops = sliderStops(facts, defaultSettings.rag_chat_history_max_tokens) ?? [];
+  expect(stops).toHaveLength(33);
+  expect(stops.slice(4, 8)).toEqual([5000, 6000, 6144, 7000]);
+  expect([stops[0], stops.at(-1)]).toEqual([1000, 32000]);
+  expect(sliderStops(facts, 6000)).toBeNull();
+  expect(sliderStops(SETTINGS_FIELDS.debate_length, 20)).toBeNull();
 });

@@ -106,3 +106,17 @@ export function withProvider(settings: Settings, provider: Settings["rag_provide
   const models = ragModels(next).map((option) => option.value);
   return models.includes(next.rag_llm_model) ? next : { ...next, rag_llm_model: models[0] ?? next.rag_llm_model };
 }
+
+/**
+ * Issue 14 §7: where a slider stops. spec 001 §5 gives history tokens 1000–32000 in steps of 1000
+ * and §9 its default, 6144, between two steps: rather than move either number, the default (and a
+ * stored value off the grid) is a stop of its own, so the slider shows exactly what is saved.
+ * null when every value is on the grid.
+ */
+export function sliderStops(facts: { min: number; max: number; step: number }, ...values: number[]): number[] | null {
+  const onGrid = (value: number) => Math.abs((value - facts.min) / facts.step - Math.round((value - facts.min) / facts.step)) < 1e-9;
+  const extra = values.filter((value) => value >= facts.min && value <= facts.max && !onGrid(value));
+  if (extra.length === 0) return null;
+  const grid = Array.from({ length: Math.floor((facts.max - facts.min) / facts.step) + 1 }, (_, index) => facts.min + index * facts.step);
+  return [...new Set([...grid, ...extra])].sort((a, b) => a - b);
+}

@@ -1,13 +1,18 @@
 import { useAuth } from "@oystar/auth/react";
 import { buttonClassName } from "@oystar/ui-kit";
 import { LoadingScreen } from "@oystar/ui-kit/react";
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, useMatches } from "react-router";
 import { messages, SUPPORT_EMAIL } from "../messages";
 
 /** Navigation and footer around every marketing page (spec 000 §2). */
 export function SiteLayout() {
+  const auth = useAuth();
+  // A page may say what is being checked meanwhile (its route's `handle.loadingDetail`).
+  const loadingDetail = useMatches()
+    .map((match) => (match.handle as { loadingDetail?: string } | undefined)?.loadingDetail)
+    .findLast(Boolean);
   // spec 000 §2: while authentication loads, every screen shows 'Caricamento...'.
-  if (useAuth().status === "loading") return <LoadingScreen />;
+  if (auth.status === "loading") return <LoadingScreen detail={loadingDetail} />;
   return (
     <div className="site">
       <a className="skip-link" href="#contenuto">
@@ -20,7 +25,7 @@ export function SiteLayout() {
         </Link>
         <nav aria-label={messages.nav.label} className="site-nav">
           <Link to="/subscription">{messages.nav.prices}</Link>
-          <Link to="/enterprise-contact">{messages.nav.contacts}</Link>
+          <Link to="/contact">{messages.nav.contacts}</Link>
           {/* /chat belongs to the assistant app: a full page load, not a router link. */}
           <a href="/chat" className={buttonClassName({ size: "sm" })}>
             {messages.nav.startNow}
@@ -59,7 +64,10 @@ function SiteFooter() {
               <Link to="/enterprise-contact">{messages.footer.contactSales}</Link>
             </li>
             <li>
-              <a href={`mailto:${SUPPORT_EMAIL}`}>{messages.footer.support}</a>
+              <Link to="/contact">{messages.footer.support}</Link>
+            </li>
+            <li>
+              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
             </li>
           </ul>
         </div>

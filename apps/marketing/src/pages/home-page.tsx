@@ -1,5 +1,5 @@
 import { isRedirectCallback } from "@oystar/auth";
-import { useAuth } from "@oystar/auth/react";
+import { AuthErrorScreen, useAuth } from "@oystar/auth/react";
 import { LoadingScreen } from "@oystar/ui-kit/react";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
@@ -15,5 +15,8 @@ export function HomePage({ goTo }: { goTo: (path: string) => void }) {
   useEffect(() => {
     if (signedIn && !finishingSignIn) goTo("/chat");
   }, [signedIn, finishingSignIn, goTo]);
+  // spec 000 §2: a sign-in that failed (the provider answered `error`, or the callback could not
+  // be completed) shows the authentication error screen, never an endless 'Caricamento...'.
+  if (auth.status === "error") return <AuthErrorScreen message={auth.message} goTo={goTo} />;
   return signedIn || finishingSignIn ? <LoadingScreen /> : <LandingPage />;
 }

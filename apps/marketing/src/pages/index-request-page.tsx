@@ -1,4 +1,5 @@
 import { indexRequestSchema } from "@oystar/api-client";
+import { planMessages } from "@oystar/plans-and-gates";
 import { Link } from "react-router";
 import { FormSuccess } from "../forms/form-outcome";
 import { SubmissionForm } from "../forms/submission-form";
@@ -20,8 +21,8 @@ export function IndexRequestPage() {
       <title>Richiesta di indicizzazione — OYSTAR</title>
       <h1>Richiesta di indicizzazione</h1>
       <ul>
-        <li>3 custom indexes</li>
-        <li>indexing takes 24-48h</li>
+        <li>{planMessages.customIndexes}</li>
+        <li>{planMessages.indexingTime}</li>
       </ul>
       {form.status === "success" ? (
         <FormSuccess text="Prepareremo il tuo indice entro 24-48 ore." />

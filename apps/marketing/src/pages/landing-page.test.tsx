@@ -9,9 +9,10 @@ test("the landing's sections come in the spec's order", async () => {
   visit(identity(null));
   await screen.findByRole("heading", { level: 1 });
   const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
-  expect(headings.slice(0, 9)).toEqual([
+  expect(headings.slice(0, 10)).toEqual([
     "La tua privacy, messa a confronto",
     "Dal problema alla soluzione",
+    "Per chi è OYSTAR",
     "OYSTAR AI: la chat privata",
     "OYSTAR Debate: due AI, due tesi",
     "OYSTAR RAG: risposte dai tuoi documenti",
@@ -22,6 +23,9 @@ test("the landing's sections come in the spec's order", async () => {
   ]);
   expect(screen.getAllByLabelText("Valutazione 5 su 5")).toHaveLength(3);
   expect(screen.getByText("Incluso nel piano Free: 50 domande al mese, senza carta.")).toBeInTheDocument();
+  // spec 000 §1: the target users, each named.
+  const audience = within(screen.getByRole("region", { name: "Per chi è OYSTAR" })).getAllByRole("listitem").map((item) => item.textContent);
+  expect(audience).toEqual(["Professionisti", "Sviluppatori", "Studenti", "Creativi", "Studi legali", "Sanità", "Finanza", "Università", "Società di consulenza", "Industria"]);
   const pricing = screen.getByRole("region", { name: "Piani" });
   expect(within(pricing).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["Free", "Base", "Pro", "Business"]);
 });

@@ -1,6 +1,6 @@
 import { Button } from "@oystar/ui-kit/react";
 import { messages } from "../messages";
-import { ChatSection, DebateSection, ProblemSolutionSection, RagSection } from "./landing/features-section";
+import { AudienceSection, ChatSection, DebateSection, ProblemSolutionSection, RagSection } from "./landing/features-section";
 import { HeroSection } from "./landing/hero-section";
 import { PricingSection } from "./landing/pricing-section";
 import { PrivacySection } from "./landing/privacy-section";
@@ -15,6 +15,7 @@ export function LandingPage() {
       <HeroSection />
       <PrivacySection />
       <ProblemSolutionSection />
+      <AudienceSection />
       <ChatSection />
       <DebateSection />
       <RagSection />

@@ -14,7 +14,8 @@ export function LoginPage({ goTo }: { goTo: (path: string) => void }) {
   useEffect(() => {
     if (signedIn) goTo(returnTo);
   }, [signedIn, returnTo, goTo]);
-  if (signedIn) return <LoadingScreen />;
+  // spec 000 §2: while authentication loads the screen says 'Caricamento...', not ACCEDI.
+  if (signedIn || auth.status === "loading") return <LoadingScreen />;
   return (
     <>
       <title>Accedi — OYSTAR</title>

@@ -1,6 +1,7 @@
 import { buttonClassName } from "@oystar/ui-kit";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { messages } from "../messages";
 
 const planNames: Record<string, string> = { base: "Base", pro: "Pro", business: "Business", enterprise: "Enterprise" };
 
@@ -25,19 +26,25 @@ export function SuccessPage({ goTo }: { goTo: (path: string) => void }) {
   }, [secondsLeft, goTo]);
 
   return (
-    <section className="page-intro">
+    <section className="success-page">
       <title>Pagamento completato — OYSTAR</title>
-      <h1>Grazie!</h1>
-      <p>Piano {plan}</p>
-      <p aria-live="polite">Tra {secondsLeft} secondi si apre la chat.</p>
-      <p className="actions">
-        <a href="/chat" className={buttonClassName()}>
-          Inizia ora
-        </a>
-        <Link to="/subscription" className={buttonClassName({ variant: "secondary" })}>
-          Gestisci abbonamento
-        </Link>
-      </p>
+      <div className="oy-card success-card">
+        <span className="success-card__mark" aria-hidden="true">
+          ✓
+        </span>
+        <h1>Grazie!</h1>
+        <p className="success-card__plan">Piano {plan}</p>
+        <p>{messages.success.activation}</p>
+        <p aria-live="polite">Tra {secondsLeft} secondi si apre la chat.</p>
+        <p className="actions">
+          <a href="/chat" className={buttonClassName()}>
+            Inizia ora
+          </a>
+          <Link to="/subscription" className={buttonClassName({ variant: "secondary" })}>
+            Gestisci abbonamento
+          </Link>
+        </p>
+      </div>
     </section>
   );
 }

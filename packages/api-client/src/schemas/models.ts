@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 // spec 001 §9: the models the product lists, and the two that chat and debate may select.
 export const LISTED_MODELS = [
   "llama-3.1-8b-instant",
@@ -14,3 +16,25 @@ export type ChatModel = (typeof SELECTABLE_CHAT_MODELS)[number];
 
 export const DEFAULT_MODEL: ChatModel = "openai/gpt-oss-120b";
 export const DEFAULT_PROVIDER = "cloud" as const;
+
+/** GET /groq/models: the OpenAI-style list the gateway serves (only the models listed above). */
+export const modelListSchema = z.looseObject({
+  data: z.array(z.looseObject({ id: z.string(), offline: z.boolean().optional() })),
+});
+export type ModelList = z.infer<typeof modelListSchema>;
+
+export type ChatModelChoices = { models: ChatModel[]; offline: false } | { models: []; offline: true };
+
+const isChatModel = (id: string): id is ChatModel => (SELECTABLE_CHAT_MODELS as readonly string[]).includes(id);
+
+/**
+ * What the chat's model selector offers (spec 001 §5, §7): the server's models that chat may
+ * select — for the cloud provider only names starting with openai/ — or, when the server answers
+ * with its offline model, that one alone. Without an answer (or with none of them served) the
+ * spec's own list, which the gateway checks anyway.
+ */
+export function chatModelChoices(list: ModelList | null): ChatModelChoices {
+  if (list?.data.some((model) => model.offline)) return { models: [], offline: true };
+  const served = (list?.data ?? []).map((model) => model.id).filter((id): id is ChatModel => id.startsWith("openai/") && isChatModel(id));
+  return { models: served.length > 0 ? served : [...SELECTABLE_CHAT_MODELS], offline: false };
+}

@@ -1,5 +1,6 @@
-import { expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { MISSING_CHECKOUT_URL, parseCheckoutSession } from "./checkout";
+import { chatModelChoices, modelListSchema } from "./models";
 import { plansResponseSchema } from "./plans";
 import { defaultSettings, mergeSettings, settingsAnswerSchema, settingsSchema, settingsUpdateSchema } from "./settings";
 import { SETTINGS_FIELDS } from "./settings-fields";
@@ -83,4 +84,21 @@ test("a setting that steps by whole numbers must be whole; the others may be fra
   const fraction = settingsUpdateSchema.safeParse({ ...defaultSettings, rag_chat_history_max_tokens: 6144.5 });
   expect(fraction.error?.issues[0]?.message).toBe("Token massimi di cronologia: deve essere un numero intero");
   expect(settingsUpdateSchema.safeParse({ ...defaultSettings, rag_mismatch_threshold: 0.35 }).success).toBe(true);
+});
+
+// spec 001 §5, §7 (issue 14 §5): the chat's model selector reads GET /groq/models.
+describe("chat model choices", () => {
+  test("the selectable models the server serves, in its order", () => {
+    const list = { object: "list", data: [{ id: "llama-3.1-8b-instant" }, { id: "openai/gpt-oss-20b" }, { id: "meta-llama/llama-guard-4-12b" }] };
+    expect(chatModelChoices(modelListSchema.parse(list))).toEqual({ models: ["openai/gpt-oss-20b"], offline: false });
+  });
+
+  test("the offline model alone when the server has no model", () => {
+    expect(chatModelChoices({ data: [{ id: "oystar-offline", offline: true }] })).toEqual({ models: [], offline: true });
+  });
+
+  test("the spec's list when there is no answer, or none of its models is served", () => {
+    expect(chatModelChoices(null).models).toEqual(["openai/gpt-oss-120b", "openai/gpt-oss-20b"]);
+    expect(chatModelChoices({ data: [{ id: "llama-3.3-70b-versatile" }] }).models).toEqual(["openai/gpt-oss-120b", "openai/gpt-oss-20b"]);
+  });
 });

@@ -50,8 +50,11 @@ export type ResetResponse = z.infer<typeof resetResponseSchema>;
 export const healthSchema = z.looseObject({
   status: z.enum(["ok", "degraded"]),
   version: z.string(),
-  /** DESIGN.md §6: whether the answers come from the offline model. */
-  model: z.looseObject({ offline: z.boolean(), name: z.string().optional() }).optional(),
+  /**
+   * DESIGN.md §6: whether the answers come from the offline model; spec 001 §7: whether the
+   * configured model answered the server's probe.
+   */
+  model: z.looseObject({ offline: z.boolean(), name: z.string().optional(), healthy: z.boolean().optional() }).optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -12,7 +12,9 @@ export async function* readModelStream(
   source: Response | ReadableStream<Uint8Array> | null | undefined,
   options: StreamReadOptions = {},
 ): AsyncGenerator<ModelDelta> {
+  let position = 0;
   for await (const rawLine of readLines(bodyOf(source))) {
+    position += 1;
     const line = rawLine.trim();
     if (!line || line.startsWith(":") || line.startsWith("event:")) continue;
     const payload = line.startsWith("data:") ? line.slice(5).trim() : line;
@@ -21,7 +23,7 @@ export async function* readModelStream(
     try {
       parsed = JSON.parse(payload);
     } catch (error) {
-      options.onParseError?.(payload, error);
+      options.onParseError?.(payload, error, position);
       continue;
     }
     const step = interpret(parsed);

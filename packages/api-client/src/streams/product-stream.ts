@@ -34,7 +34,10 @@ export class StreamError extends Error {
   }
 }
 
-export type StreamReadOptions = { onParseError?: (line: string, error: unknown) => void };
+export type StreamReadOptions = {
+  /** A line that could not be read, and skipped; `position` is its line number in the stream (model streams). */
+  onParseError?: (line: string, error: unknown, position?: number) => void;
+};
 
 /**
  * Reads `data: {json}` events until `event: end` or the body closes. One unparseable line is

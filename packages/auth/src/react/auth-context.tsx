@@ -20,12 +20,19 @@ function useSession(): AuthSession {
   return session;
 }
 
-export type UseAuth = AuthState & Pick<AuthSession, "login" | "logout" | "getAccessToken" | "runtimeConfig">;
+export type UseAuth = AuthState & Pick<AuthSession, "login" | "logout" | "getAccessToken" | "runtimeConfig" | "signInAgain">;
 
 export function useAuth(): UseAuth {
   const session = useSession();
   const state = useStore(session.store);
-  return { ...state, login: session.login, logout: session.logout, getAccessToken: session.getAccessToken, runtimeConfig: session.runtimeConfig };
+  return {
+    ...state,
+    login: session.login,
+    logout: session.logout,
+    getAccessToken: session.getAccessToken,
+    runtimeConfig: session.runtimeConfig,
+    signInAgain: session.signInAgain,
+  };
 }
 
 /** The session's API client: same origin, with the signed-in user's token while there is one. */

@@ -24,3 +24,6 @@ export const AuthenticationError: Story = { render: () => <AuthErrorScreen goTo=
 export const EmailNotVerified: Story = {
   render: () => <AuthErrorScreen message="Please verify your email before logging in." goTo={fn()} />,
 };
+export const VerifyingPayment: Story = {
+  render: () => <LoadingScreen detail="Stiamo verificando il tuo accesso per confermare il pagamento..." />,
+};

@@ -2,12 +2,16 @@ import { Button } from "@oystar/ui-kit/react";
 import { ErrorScreen } from "@oystar/ui-kit/react";
 import { authMessages } from "../messages";
 
+const sdkFallbacks = new Set<string>([authMessages.loginFailed, authMessages.tokenFailed]);
+
 /**
  * spec 000 §2: the provider's message, or the default; 'Vai al Login' when the message is about
  * the email (e.g. an unverified address), otherwise 'Ricarica Pagina' back to the site root.
  */
 export function AuthErrorScreen({ message, goTo }: { message?: string; goTo: (path: string) => void }) {
-  const text = message || authMessages.authProblem;
+  // The SDK's own fallbacks are not the provider's message: the spec's default says it in Italian.
+  const fromProvider = message && !sdkFallbacks.has(message) ? message : null;
+  const text = fromProvider ?? authMessages.authProblem;
   const aboutEmail = /email/i.test(text);
   return (
     <ErrorScreen

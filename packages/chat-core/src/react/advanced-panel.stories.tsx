@@ -12,3 +12,5 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const DeepThinkOn: Story = { args: { options: { model: "openai/gpt-oss-20b", deepThink: true } } };
+export const ServerModels: Story = { args: { choices: { models: ["openai/gpt-oss-20b"], offline: false }, options: { model: "openai/gpt-oss-20b", deepThink: false } } };
+export const OfflineModel: Story = { args: { choices: { models: [], offline: true } } };

@@ -25,6 +25,20 @@ test("only the two gpt-oss models can be chosen for chat, with Deep Think", asyn
   expect(onDeepThinkChange).toHaveBeenCalledWith(true);
 });
 
+// spec 001 §7 (issue 14 §5): the list comes from the server.
+test("the selector offers what the server serves, or its offline model alone", async () => {
+  const props = { options: { model: "openai/gpt-oss-20b" as const, deepThink: false }, onModelChange: vi.fn(), onDeepThinkChange: vi.fn(), onOpenTypingDemo: vi.fn() };
+  const { unmount } = render(<AdvancedPanel {...props} choices={{ models: ["openai/gpt-oss-20b"], offline: false }} />);
+  const select = screen.getByRole("combobox", { name: "Modello" });
+  expect([...(select as HTMLSelectElement).options].map((option) => option.value)).toEqual(["openai/gpt-oss-20b"]);
+  unmount();
+  render(<AdvancedPanel {...props} choices={{ models: [], offline: true }} />);
+  const offline = screen.getByRole("combobox", { name: "Modello" });
+  expect(offline).toBeDisabled();
+  expect(offline).toHaveDisplayValue("oystar-offline (modello offline)");
+  expect(screen.queryByRole("switch", { name: /Deep Think/ })).toBeNull();
+});
+
 test("the window event toggleAdvancedControls opens and closes the panel", () => {
   const { result } = renderHook(() => useAdvancedControls());
   expect(result.current[0]).toBe(false);

@@ -1,4 +1,4 @@
-import { SELECTABLE_CHAT_MODELS, supportsReasoning, type ChatModel } from "@oystar/api-client";
+import { OFFLINE_MODEL, SELECTABLE_CHAT_MODELS, supportsReasoning, type ChatModel, type ChatModelChoices } from "@oystar/api-client";
 import { Button, Toggle } from "@oystar/ui-kit/react";
 import { useId } from "react";
 import type { CompletionOptions } from "../completion";
@@ -9,13 +9,18 @@ export type AdvancedPanelProps = {
   onModelChange: (model: ChatModel) => void;
   onDeepThinkChange: (on: boolean) => void;
   onOpenTypingDemo: () => void;
+  /** What the server serves (GET /groq/models, see chatModelChoices); the spec's list until it answers. */
+  choices?: ChatModelChoices;
 };
 
-const isChatModel = (value: string): value is ChatModel => (SELECTABLE_CHAT_MODELS as readonly string[]).includes(value);
+const specChoices: ChatModelChoices = { models: [...SELECTABLE_CHAT_MODELS], offline: false };
+
+
 
 /** spec 001 §2: the chat's advanced settings — the model, and 'Deep Think' for gpt-oss models. */
-export function AdvancedPanel({ options, onModelChange, onDeepThinkChange, onOpenTypingDemo }: AdvancedPanelProps) {
+export function AdvancedPanel({ options, onModelChange, onDeepThinkChange, onOpenTypingDemo, choices = specChoices }: AdvancedPanelProps) {
   const modelId = useId();
+  const isChoice = (value: string): value is ChatModel => (choices.models as readonly string[]).includes(value);
   return (
     <section className="chat-advanced" aria-label={chatMessages.advanced.title}>
       <h2 className="chat-advanced__title">{chatMessages.advanced.title}</h2>
@@ -23,22 +28,29 @@ export function AdvancedPanel({ options, onModelChange, onDeepThinkChange, onOpe
         <label htmlFor={modelId} className="oy-field__label">
           {chatMessages.advanced.model}
         </label>
-        <select
-          id={modelId}
-          className="oy-input"
-          value={options.model}
-          onChange={(event) => {
-            if (isChatModel(event.target.value)) onModelChange(event.target.value);
-          }}
-        >
-          {SELECTABLE_CHAT_MODELS.map((model) => (
-            <option key={model} value={model}>
-              {model}
-            </option>
-          ))}
-        </select>
+        {choices.offline ? (
+          // The server answers with its offline model: the product says so, and offers nothing else.
+          <select id={modelId} className="oy-input" value={OFFLINE_MODEL} disabled>
+            <option value={OFFLINE_MODEL}>{chatMessages.advanced.offlineModel(OFFLINE_MODEL)}</option>
+          </select>
+        ) : (
+          <select
+            id={modelId}
+            className="oy-input"
+            value={options.model}
+            onChange={(event) => {
+              if (isChoice(event.target.value)) onModelChange(event.target.value);
+            }}
+          >
+            {choices.models.map((model) => (
+              <option key={model} value={model}>
+                {model}
+              </option>
+            ))}
+          </select>
+        )}
       </div>
-      {supportsReasoning(options.model) ? (
+      {!choices.offline && supportsReasoning(options.model) ? (
         <Toggle
           label={chatMessages.advanced.deepThink}
           description={chatMessages.advanced.deepThinkDescription}

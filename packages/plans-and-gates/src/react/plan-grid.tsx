@@ -49,10 +49,12 @@ export function PlanGrid({ plans, error, onRetry, currentPlan, requestedPlan, bu
               {requestedPlan === plan.id && state !== "current" ? <Badge tone="warning">{planMessages.requested}</Badge> : null}
             </div>
             <h3 className="oy-plan__name">{plan.name}</h3>
-            <p className="oy-plan__price">
-              {formatPrice(plan.price)}
-              {plan.price !== null ? <span className="oy-plan__period">{planMessages.perMonth}</span> : null}
-            </p>
+            <div className="oy-plan__price-box">
+              <p className={cx("oy-plan__price", plan.price === null && "oy-plan__price--words")}>
+                {formatPrice(plan.price)}
+                {plan.price !== null ? <span className="oy-plan__period">{planMessages.perMonth}</span> : null}
+              </p>
+            </div>
             <p className="oy-plan__description">{plan.description}</p>
             <ul className="oy-plan__features">
               {planFeatures(plan).map((feature) => (

@@ -6,8 +6,8 @@ test("the RAG upsell names the current plan and leads to Business", () => {
   render(<RagUpsell currentPlan="pro" />);
   expect(screen.getByText("Pro", { selector: "strong" })).toBeInTheDocument();
   expect(screen.getByText("Business: 99,99 € al mese")).toBeInTheDocument();
-  expect(screen.getByText("3 custom indexes")).toBeInTheDocument();
-  expect(screen.getByText("indexing takes 24-48h")).toBeInTheDocument();
+  expect(screen.getByText("3 indici personalizzati")).toBeInTheDocument();
+  expect(screen.getByText("Indicizzazione pronta in 24-48 ore")).toBeInTheDocument();
   expect(screen.getByRole("link", { name: "Passa a Business" })).toHaveAttribute("href", "/subscription?plan=business");
 });
 

@@ -11,10 +11,12 @@ function Comparison({ plans, recommended }: { plans: PlanDetails[]; recommended?
         <li key={plan.id} className={plan.id === recommended ? "oy-plan oy-plan--popular" : "oy-plan"} aria-label={plan.name}>
           <div className="oy-plan__badges">{plan.id === recommended ? <Badge tone="brand">Consigliato</Badge> : null}</div>
           <h3 className="oy-plan__name">{plan.name}</h3>
-          <p className="oy-plan__price">
-            {formatPrice(plan.price)}
-            {plan.price !== null ? <span className="oy-plan__period">{planMessages.perMonth}</span> : null}
-          </p>
+          <div className="oy-plan__price-box">
+            <p className="oy-plan__price">
+              {formatPrice(plan.price)}
+              {plan.price !== null ? <span className="oy-plan__period">{planMessages.perMonth}</span> : null}
+            </p>
+          </div>
           <ul className="oy-plan__features">
             {planFeatures(publicPlan(plan)).map((feature) => (
               <li key={feature}>{feature}</li>
@@ -40,8 +42,8 @@ export function RagUpsell({ currentPlan }: { currentPlan: string }) {
       <Comparison plans={[planById(currentPlan === "base" || currentPlan === "pro" ? currentPlan : "free"), business]} recommended="business" />
       <ul>
         <li>Business: {formatPrice(business.price)} al mese</li>
-        <li>3 custom indexes</li>
-        <li>indexing takes 24-48h</li>
+        <li>{planMessages.customIndexes}</li>
+        <li>{planMessages.indexingTime}</li>
       </ul>
       <a className={buttonClassName({ size: "lg" })} href="/subscription?plan=business">
         Passa a Business

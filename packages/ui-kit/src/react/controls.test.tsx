@@ -29,6 +29,19 @@ test("the slider reports numbers within its bounds and shows the value", () => {
   expect(onChange).toHaveBeenCalledWith(42);
 });
 
+// Issue 14 §7: a default between two steps (history tokens: 6144 on a 1000-step slider) is a stop of its own.
+test("a slider with stops moves over them and reports their values", () => {
+  const onChange = vi.fn();
+  render(<Slider label="Token" min={1000} max={8000} step={1000} value={6144} stops={[5000, 6000, 6144, 7000]} onChange={onChange} formatValue={(value) => `${value} token`} />);
+  const slider = screen.getByRole("slider", { name: "Token" });
+  expect(slider).toHaveValue("2");
+  expect(slider).toHaveAttribute("aria-valuetext", "6144 token");
+  fireEvent.change(slider, { target: { value: "3" } });
+  expect(onChange).toHaveBeenLastCalledWith(7000);
+  fireEvent.change(slider, { target: { value: "1" } });
+  expect(onChange).toHaveBeenLastCalledWith(6000);
+});
+
 test("the star rating names each star from Pessimo to Ottimo and reports the choice", async () => {
   function Feedback() {
     const [rating, setRating] = useState(0);

@@ -79,3 +79,18 @@ test("a progress bar is named by its label and reads its value in words", () => 
   expect(bar).toHaveAttribute("aria-valuetext", "18/20 turni completati");
   expect(bar).toHaveAttribute("value", "100");
 });
+
+// spec 000 §8 (issue 14 §7): a lazily loaded part that failed twice offers a reload.
+test("a chunk that did not load says so and offers to reload", async () => {
+  const reload = vi.fn();
+  vi.stubGlobal("location", { ...window.location, reload });
+  render(<ErrorScreen error={Object.assign(new Error("Loading chunk failed"), { name: "ChunkLoadError" })} />);
+  expect(screen.getByRole("heading", { level: 1, name: "Non è stato possibile caricare la pagina" })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole("button", { name: "Ricarica Pagina" }));
+  expect(reload).toHaveBeenCalledOnce();
+});
+
+test("any other router failure is the spec's generic screen", () => {
+  render(<ErrorScreen error={new Error("boom")} />);
+  expect(screen.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeInTheDocument();
+});

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { Button } from "./button";
+import { ChunkLoadError } from "../load-chunk";
 import { ErrorScreen } from "./error-screen";
 
 const meta = { title: "ui-kit/ErrorScreen", component: ErrorScreen, parameters: { layout: "fullscreen" } } satisfies Meta<typeof ErrorScreen>;
@@ -20,3 +21,4 @@ export const WithMessageAndAction: Story = {
     action: <Button>Vai al Login</Button>,
   },
 };
+export const ChunkNotLoaded: Story = { args: { error: new ChunkLoadError(new TypeError("Failed to fetch dynamically imported module")) } };

@@ -10,10 +10,23 @@ export type SliderProps = {
   disabled?: boolean;
   /** How the current value reads, e.g. "20 turni". */
   formatValue?: (value: number) => string;
+  /**
+   * The values the slider stops at, in order, when they are not an even grid from `min` (a
+   * default between two steps); `min`, `max` and `step` are then not used.
+   */
+  stops?: readonly number[];
 };
 
-export function Slider({ label, min, max, step = 1, value, onChange, disabled, formatValue = String }: SliderProps) {
+/** The stop nearest to a value. */
+const nearestIndex = (stops: readonly number[], value: number) =>
+  stops.reduce((best, stop, index) => (Math.abs(stop - value) < Math.abs((stops[best] ?? stop) - value) ? index : best), 0);
+
+export function Slider({ label, min, max, step = 1, value, onChange, disabled, formatValue = String, stops }: SliderProps) {
   const id = useId();
+  // With stops, the input moves over their positions and reads out the value at each.
+  const position = stops
+    ? { min: 0, max: stops.length - 1, step: 1, value: nearestIndex(stops, value), toValue: (index: number) => stops[index] ?? value }
+    : { min, max, step, value, toValue: (raw: number) => raw };
   return (
     <div className="oy-slider">
       <div className="oy-slider__header">
@@ -28,13 +41,13 @@ export function Slider({ label, min, max, step = 1, value, onChange, disabled, f
         id={id}
         type="range"
         className="oy-slider__input"
-        min={min}
-        max={max}
-        step={step}
-        value={value}
+        min={position.min}
+        max={position.max}
+        step={position.step}
+        value={position.value}
         disabled={disabled}
         aria-valuetext={formatValue(value)}
-        onChange={(event) => onChange(Number(event.target.value))}
+        onChange={(event) => onChange(position.toValue(Number(event.target.value)))}
       />
     </div>
   );

@@ -17,11 +17,17 @@ export function Spinner({ label = uiMessages.loading, showLabel = true, classNam
   );
 }
 
-/** The full-page 'Caricamento...' screen shown while sign-in or a page loads. */
-export function LoadingScreen({ label = uiMessages.loading }: { label?: string }) {
+/**
+ * The full-page 'Caricamento...' screen shown while sign-in or a page loads; `detail` says what
+ * is being checked (spec 000 §2: the payment success page's verification message).
+ */
+export function LoadingScreen({ label = uiMessages.loading, detail }: { label?: string; detail?: string }) {
   return (
     <main className="oy-loading-screen">
-      <Spinner label={label} />
+      <div className="oy-loading-screen__content">
+        <Spinner label={label} />
+        {detail ? <p className="oy-loading-screen__detail">{detail}</p> : null}
+      </div>
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { settings } from "./0005-settings";
 import { rag } from "./0006-rag";
 import { checkoutOutcomes } from "./0007-checkout-outcomes";
 import { debateTurns } from "./0008-debate-turns";
+import { webVitals } from "./0009-web-vitals";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -17,4 +18,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0006-rag", sql: rag },
   { id: "0007-checkout-outcomes", sql: checkoutOutcomes },
   { id: "0008-debate-turns", sql: debateTurns },
+  { id: "0009-web-vitals", sql: webVitals },
 ];

@@ -24,6 +24,34 @@ export function ProblemSolutionSection() {
   );
 }
 
+/** spec 000 §1: who the product is for. */
+const audiences = [
+  "Professionisti",
+  "Sviluppatori",
+  "Studenti",
+  "Creativi",
+  "Studi legali",
+  "Sanità",
+  "Finanza",
+  "Università",
+  "Società di consulenza",
+  "Industria",
+];
+
+export function AudienceSection() {
+  return (
+    <section className="landing-section" aria-labelledby="audience-title">
+      <h2 id="audience-title">Per chi è OYSTAR</h2>
+      <p>Per chi vuole un assistente AI senza cedere i propri dati:</p>
+      <ul className="audiences">
+        {audiences.map((audience) => (
+          <li key={audience}>{audience}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function ChatSection() {
   const start = useStart();
   return (

@@ -18,10 +18,12 @@ export function PricingSection() {
             <li key={id} className={highlighted ? "oy-plan oy-plan--popular" : "oy-plan"} aria-label={plan.name}>
               <div className="oy-plan__badges">{highlighted ? <Badge tone="brand">Il più scelto</Badge> : null}</div>
               <h3 className="oy-plan__name">{plan.name}</h3>
-              <p className="oy-plan__price">
-                {formatPrice(plan.price)}
-                <span className="oy-plan__period">/mese</span>
-              </p>
+              <div className="oy-plan__price-box">
+                <p className="oy-plan__price">
+                  {formatPrice(plan.price)}
+                  <span className="oy-plan__period">/mese</span>
+                </p>
+              </div>
               <ul className="oy-plan__features">
                 {planFeatures(plan).map((feature) => (
                   <li key={feature}>{feature}</li>

@@ -1,0 +1,38 @@
+import { WEB_VITALS_PATH, webVitalSchema } from "@oystar/api-client";
+import { Hono, type Context } from "hono";
+import type { Access } from "../auth/access";
+import type { Database } from "../db/database";
+import { perAddressLimit } from "../web/rate-limit";
+import { bodyCeiling, jsonOnly, QUICK_BODY_MS } from "../web/request-body";
+import { webVitalsMessages } from "./messages";
+import { createWebVitalsStore } from "./web-vitals-store";
+
+/** One metric is a few dozen bytes. */
+const VITAL_BODY = { maxBytes: 256, readTimeoutMs: QUICK_BODY_MS };
+/** A page reports five metrics; a few pages a minute per visitor, with room for an office behind one address. */
+const VITALS_PER_MINUTE = 120;
+/**
+ * Over the limit a measure is dropped, not refused: a beacon cannot act on a 429 and browsers
+ * would only print it as an error; what is kept stays bounded either way.
+ */
+const dropped = (c: Context) => c.body(null, 204);
+
+/**
+ * spec 000 §7: POST /api/web-vitals (public: the page and the metric, nothing about who sent it;
+ * only aggregates are kept) and GET /api/admin/web-vitals (the admin: p75 per page).
+ */
+export function webVitalsRoutes(access: Access, db: Database) {
+  const store = createWebVitalsStore(db);
+  const app = new Hono();
+
+  app.post(WEB_VITALS_PATH, access.public, perAddressLimit({ perMinute: VITALS_PER_MINUTE, whenLimited: dropped }), jsonOnly, bodyCeiling(VITAL_BODY), async (c) => {
+    const parsed = webVitalSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? webVitalsMessages.invalid }, 400);
+    await store.record(parsed.data);
+    return c.body(null, 204);
+  });
+
+  app.get("/api/admin/web-vitals", access.admin(() => webVitalsMessages.adminOnly), async (c) => c.json(await store.report()));
+
+  return app;
+}

@@ -1,0 +1,48 @@
+import { englishFragments, readableText } from "@oystar/vitest-config/italian-text";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, expect, test } from "vitest";
+import { serverAnswers, visit } from "./test-support/render-assistant";
+
+// Issue 14 §3: the assistant's screens read in Italian (what the spec keeps in English aside).
+
+beforeEach(() => serverAnswers({ healthy: true }));
+
+const italianOnly = () => expect(englishFragments(readableText(document.body))).toEqual([]);
+
+test("the chat, its answer and its advanced settings", async () => {
+  const user = userEvent.setup();
+  visit("/chat");
+  const banner = await screen.findByRole("banner");
+  await screen.findByText("Online");
+  await user.type(screen.getByRole("textbox", { name: "Messaggio" }), "Ciao{Enter}");
+  await screen.findByText("la risposta", { selector: "strong" });
+  await user.click(await within(banner).findByRole("button", { name: "v1.2.3" }));
+  await screen.findByRole("region", { name: "Impostazioni avanzate" });
+  italianOnly();
+  // The answer's Markdown view loads lazily: a busy machine needs more than the default 5 s.
+}, 20_000);
+
+test("the admin's global settings", async () => {
+  serverAnswers({ healthy: true, admin: true });
+  const user = userEvent.setup();
+  visit("/chat");
+  const banner = await screen.findByRole("banner");
+  await user.click(await within(banner).findByRole("button", { name: "Impostazioni globali" }));
+  await screen.findByRole("button", { name: "Valori Ottimali" });
+  italianOnly();
+});
+
+test.each(["/debate", "/rag"])("%s and its upsell for the free plan", async (path) => {
+  serverAnswers({ healthy: true, plan: "free" });
+  visit(path);
+  await screen.findByRole("link", { name: path === "/rag" ? "Passa a Business" : "Passa a Base" });
+  italianOnly();
+});
+
+test.each(["/debate", "/rag"])("%s for a business user", async (path) => {
+  visit(path);
+  await screen.findByRole("heading", { level: 1 });
+  await screen.findByText("Business");
+  italianOnly();
+});

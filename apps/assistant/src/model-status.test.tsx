@@ -1,0 +1,40 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, test } from "vitest";
+import { serverAnswers, visit } from "./test-support/render-assistant";
+
+// spec 001 §7 (issue 14 §5): the chat reflects the model's health and the models the server serves.
+
+test("a server whose model fails its health check is offline: nothing can be sent", async () => {
+  serverAnswers({ healthy: true, modelHealthy: false });
+  const user = userEvent.setup();
+  visit("/chat");
+  expect(await screen.findByText("Offline")).toBeInTheDocument();
+  const input = screen.getByRole("textbox", { name: "Messaggio" });
+  expect(input).toHaveAttribute("placeholder", "Servizio non disponibile, riprova più tardi");
+  await user.type(input, "Ciao");
+  expect(screen.getByRole("button", { name: "Invia" })).toBeDisabled();
+});
+
+test("the model selector offers the models the server serves, and starts on one of them", async () => {
+  serverAnswers({ healthy: true, models: ["openai/gpt-oss-20b", "llama-3.1-8b-instant"] });
+  const user = userEvent.setup();
+  visit("/chat");
+  const banner = await screen.findByRole("banner");
+  await screen.findByText("Online");
+  await user.click(await within(banner).findByRole("button", { name: "v1.2.3" }));
+  const select = within(screen.getByRole("region", { name: "Impostazioni avanzate" })).getByRole("combobox", { name: "Modello" });
+  await expect.poll(() => [...(select as HTMLSelectElement).options].map((option) => option.value)).toEqual(["openai/gpt-oss-20b"]);
+  expect(select).toHaveValue("openai/gpt-oss-20b");
+});
+
+test("with no model connected the selector shows the offline model alone", async () => {
+  serverAnswers({ healthy: true, models: null });
+  const user = userEvent.setup();
+  visit("/chat");
+  const banner = await screen.findByRole("banner");
+  await user.click(await within(banner).findByRole("button", { name: "v1.2.3" }));
+  const select = within(screen.getByRole("region", { name: "Impostazioni avanzate" })).getByRole("combobox", { name: "Modello" });
+  await expect.poll(() => (select as HTMLSelectElement).disabled).toBe(true);
+  expect(select).toHaveDisplayValue("oystar-offline (modello offline)");
+});

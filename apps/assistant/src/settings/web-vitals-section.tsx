@@ -1,0 +1,67 @@
+import { WEB_VITAL_METRICS, webVitalsReportSchema, type WebVitalMetric, type WebVitalsReport } from "@oystar/api-client";
+import { useLoad } from "@oystar/api-client/react";
+import { useApiClient } from "@oystar/auth/react";
+import { Notice, Spinner } from "@oystar/ui-kit/react";
+import { useState } from "react";
+import { messages } from "../messages";
+
+const text = messages.webVitals;
+
+const shown = (metric: WebVitalMetric, p75: number) => (metric === "CLS" ? p75.toFixed(3).replace(".", ",") : `${p75} ms`);
+
+/** One row per page, a column per metric: "p75 (samples)". */
+function byPage(report: WebVitalsReport) {
+  const pages = new Map<string, Partial<Record<WebVitalMetric, { p75: number; samples: number }>>>();
+  for (const vital of report.vitals) pages.set(vital.page, { ...pages.get(vital.page), [vital.metric]: { p75: vital.p75, samples: vital.samples } });
+  return [...pages.entries()];
+}
+
+/**
+ * spec 000 §7: what the web-vitals reporter measured, as the server keeps it — the 75th
+ * percentile per page, no user, no address. Read only when the admin opens it.
+ */
+export function WebVitalsSection() {
+  const api = useApiClient();
+  const [open, setOpen] = useState(false);
+  const report = useLoad(() => (open ? api.get("/api/admin/web-vitals", webVitalsReportSchema) : null), [api, open]);
+  return (
+    <details className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{text.title}</summary>
+      <p className="settings-panel__scope">{text.scope}</p>
+      {report.status === "failed" ? (
+        <Notice tone="error">{text.loadFailed}</Notice>
+      ) : report.data ? (
+        report.data.vitals.length === 0 ? (
+          <p>{text.empty}</p>
+        ) : (
+          <table className="vitals-table">
+            <caption className="oy-visually-hidden">{text.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{text.page}</th>
+                {WEB_VITAL_METRICS.map((metric) => (
+                  <th key={metric} scope="col">
+                    {metric}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {byPage(report.data).map(([page, metrics]) => (
+                <tr key={page}>
+                  <th scope="row">{page}</th>
+                  {WEB_VITAL_METRICS.map((metric) => {
+                    const vital = metrics[metric];
+                    return <td key={metric}>{vital ? `${shown(metric, vital.p75)} (${text.samples(vital.samples)})` : "—"}</td>;
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : open ? (
+        <Spinner />
+      ) : null}
+    </details>
+  );
+}

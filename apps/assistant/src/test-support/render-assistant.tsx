@@ -1,0 +1,109 @@
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import { defaultSettings, type Settings } from "@oystar/api-client";
+import { createAuthSession, type IdentityClient } from "@oystar/auth";
+import { AuthProvider } from "@oystar/auth/react";
+import { assistantRoutes } from "../routes";
+
+// The browser boundary: the API answered as the server would.
+const statusOf = (plan: "free" | "business") =>
+  plan === "business"
+    ? { plan, plan_name: "Business", queries_used: 4, queries_limit: -1, debates_used: 1, debates_limit: -1, rag_enabled: true }
+    : { plan, plan_name: "Free", queries_used: 0, queries_limit: 50, debates_used: 0, debates_limit: 0, rag_enabled: false };
+
+/** The global settings as the server keeps them, and what the admin's saves sent. */
+export const settingsServer = { stored: defaultSettings as Settings, saves: [] as unknown[], refusal: null as { status: number; error: string } | null };
+
+export type ServerAnswers = {
+  healthy: boolean;
+  plan?: "free" | "business";
+  admin?: boolean;
+  /** spec 001 §7: the model's own health as /api/health reports it. */
+  modelHealthy?: boolean;
+  /** GET /groq/models's list; the server's offline model when null. */
+  models?: string[] | null;
+};
+
+export function serverAnswers({ healthy, plan = "business", admin = false, modelHealthy = true, models = ["openai/gpt-oss-120b", "openai/gpt-oss-20b"] }: ServerAnswers) {
+  settingsServer.stored = defaultSettings;
+  settingsServer.saves = [];
+  settingsServer.refusal = null;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith("/api/settings") && init?.method === "POST") {
+        const body = JSON.parse(String(init.body)) as Settings;
+        settingsServer.saves.push(body);
+        const { refusal } = settingsServer;
+        if (refusal) return Response.json({ error: refusal.error }, { status: refusal.status });
+        settingsServer.stored = body;
+        return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z" });
+      }
+      if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null });
+      if (url.endsWith("/api/admin/web-vitals")) {
+        return Response.json({ vitals: [{ page: "/chat", metric: "LCP", p75: 1470, samples: 12 }, { page: "/chat", metric: "CLS", p75: 0.052, samples: 12 }] });
+      }
+      if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
+      if (url.endsWith("/api/me")) {
+        return admin
+          ? Response.json({ username: "Amministratore", email: "admin@oystar.test", name: "Amministratore", picture: null, isAdmin: true })
+          : Response.json({ username: "Utente Pro", email: "pro@oystar.test", name: "Utente Pro", picture: null, isAdmin: false });
+      }
+      if (url.endsWith("/groq/chat/completions")) {
+        const pieces = ["Ecco **la", " risposta**."].map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
+        return new Response(pieces.join("") + "data: [DONE]\n\n", { headers: { "Content-Type": "text/event-stream" } });
+      }
+      if (url.endsWith("/api/health")) {
+        if (!healthy) throw new TypeError("Failed to fetch");
+        return Response.json({ status: modelHealthy ? "ok" : "degraded", version: "1.2.3", model: { offline: models === null, healthy: modelHealthy } });
+      }
+      if (url.endsWith("/groq/models")) {
+        const data = models === null ? [{ id: "oystar-offline", object: "model", offline: true }] : models.map((id) => ({ id, object: "model" }));
+        return Response.json({ object: "list", data });
+      }
+      return new Response(null, { status: 404 });
+    }),
+  );
+}
+
+/** A signed-in (or not) session, scripted at the SDK boundary. */
+export function sessionOf(email: string | null, logout = vi.fn(async () => {}), client: Partial<IdentityClient> = {}) {
+  return createAuthSession(
+    {
+      handleRedirectCallback: async () => ({}),
+      checkSession: async () => {},
+      isAuthenticated: async () => email !== null,
+      getUser: async () => ({ sub: "s", email, name: "Utente" }),
+      getTokenSilently: async () => "t",
+      loginWithRedirect: async () => {},
+      logout,
+      ...client,
+    },
+    { currentUrl: () => new URL("http://localhost/chat"), replaceUrl: () => {}, origin: "http://localhost" },
+    // /config.json as the session's loader read it.
+    Promise.resolve({ version: "1.2.3", provider: "cloud", auth: null }),
+  );
+}
+
+export type VisitOptions = {
+  email?: string | null;
+  goTo?: (path: string) => void;
+  logout?: () => Promise<void>;
+  /** The identity provider's SDK, scripted beyond signing in as `email`. */
+  client?: Partial<IdentityClient>;
+};
+
+export function visit(path: string, options: VisitOptions = {}) {
+  const goTo = options.goTo ?? vi.fn();
+  const router = createMemoryRouter(assistantRoutes(goTo), { initialEntries: [path] });
+  const email = options.email === undefined ? "business@oystar.test" : options.email;
+  render(
+    <AuthProvider session={sessionOf(email, options.logout ? vi.fn(options.logout) : undefined, options.client)}>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return router;
+}
+

@@ -1,0 +1,4 @@
+export const ENGLISH_WORDS: string[];
+export const SPEC_ENGLISH: string[];
+export function englishFragments(text: string): string[];
+export function readableText(root: Element): string;
