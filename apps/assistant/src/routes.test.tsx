@@ -15,11 +15,14 @@ const statusOf = (plan: "free" | "business") =>
 
 /** The global settings as the server keeps them, and what the admin's saves sent. */
 const settingsServer = { stored: defaultSettings as Settings, saves: [] as unknown[], refusal: null as { status: number; error: string } | null };
+/** GET /api/indices/list as the server answers it; null: it fails. */
+let indicesAnswer: unknown = null;
 
 function serverAnswers({ healthy, plan = "business", admin = false }: { healthy: boolean; plan?: "free" | "business"; admin?: boolean }) {
   settingsServer.stored = defaultSettings;
   settingsServer.saves = [];
   settingsServer.refusal = null;
+  indicesAnswer = null;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -34,6 +37,7 @@ function serverAnswers({ healthy, plan = "business", admin = false }: { healthy:
       }
       if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null });
       if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
+      if (url.endsWith("/api/indices/list")) return indicesAnswer ? Response.json(indicesAnswer) : Response.json({ error: "Errore" }, { status: 500 });
       if (url.endsWith("/api/me")) {
         return admin
           ? Response.json({ username: "Amministratore", email: "admin@oystar.test", name: "Amministratore", picture: null, isAdmin: true })
@@ -274,7 +278,13 @@ test("'Valori Ottimali' asks first, then restores the defaults in the form only"
   await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
   const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
   expect(await within(panel).findByRole("slider", { name: "Lunghezza predefinita" })).toHaveValue("150");
-  expect(within(panel).getByRole("textbox", { name: "Indici" })).toHaveValue("contratti, bilanci");
+  // The index list failed to load: the current indexes stay, as the only options (spec 001 §4).
+  const indexes = within(panel).getByRole("group", { name: "Indici" });
+  expect(within(indexes).getAllByRole("checkbox").map((box) => [box.closest("label")?.textContent, (box as HTMLInputElement).checked])).toEqual([
+    ["contratti", true],
+    ["bilanci", true],
+  ]);
+  expect(within(panel).getByText(/Elenco degli indici non disponibile: restano quelli attuali/)).toBeVisible();
 
   await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
   expect(within(panel).getByText("Ripristinare i valori ottimali?")).toBeVisible();
@@ -284,8 +294,57 @@ test("'Valori Ottimali' asks first, then restores the defaults in the form only"
   await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
   await user.click(within(panel).getByRole("button", { name: "Sì, ripristina" }));
   expect(within(panel).getByRole("slider", { name: "Lunghezza predefinita" })).toHaveValue("20");
-  expect(within(panel).getByRole("textbox", { name: "Indici" })).toHaveValue("");
+  expect(within(indexes).getAllByRole("checkbox").map((box) => (box as HTMLInputElement).checked)).toEqual([false, false]);
   expect(within(panel).getByText("Valori ottimali ripristinati: premi Salva per applicarli a tutti gli utenti.")).toBeVisible();
   expect(settingsServer.saves).toEqual([]);
   expect(settingsServer.stored.debate_length).toBe(150);
+});
+
+test("the settings panel's indexes come from the index list: one not in it gives way to the list's default", async () => {
+  serverAnswers({ healthy: true, admin: true });
+  settingsServer.stored = { ...defaultSettings, rag_index_names: ["indice-rimosso"] };
+  indicesAnswer = {
+    indices: ["gardenroute-demo", "gardenroute-500-x"],
+    default: "gardenroute-demo",
+    path: "rag_indexes",
+    details: [
+      { name: "gardenroute-demo", label: "Garden Route", shared: true, documents: 72, bytes: 1 },
+      { name: "gardenroute-500-x", label: "Consigliato (500 documenti)", shared: false, documents: 500, bytes: 1 },
+    ],
+  };
+  const user = userEvent.setup();
+  visit("/chat");
+  await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
+  const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
+  const indexes = await within(panel).findByRole("group", { name: "Indici" });
+  expect(within(indexes).getByRole("checkbox", { name: "Garden Route (gardenroute-demo)" })).toBeChecked();
+  const recommended = within(indexes).getByRole("checkbox", { name: "Consigliato (500 documenti) (gardenroute-500-x)" });
+  expect(recommended).not.toBeChecked();
+  await user.click(recommended);
+  await user.click(within(panel).getByRole("button", { name: "Salva" }));
+  await waitFor(() => expect(settingsServer.saves).toHaveLength(1));
+  expect((settingsServer.saves[0] as Settings).rag_index_names).toEqual(["gardenroute-demo", "gardenroute-500-x"]);
+});
+
+test("/rag for Business: the empty state names the index in use; the RAG's advanced panel and read-only configuration", async () => {
+  settingsServer.stored = { ...defaultSettings, rag_top_k_retrieval: 33 };
+  indicesAnswer = { indices: ["gardenroute-demo"], default: "gardenroute-demo", path: "rag_indexes" };
+  const user = userEvent.setup();
+  visit("/rag");
+  expect(await screen.findByRole("heading", { level: 1, name: "OYSTAR RAG" })).toBeVisible();
+  expect(await screen.findByText(/Esempio illustrativo/)).toBeVisible();
+  expect(await screen.findByText("Garden Route (gardenroute-demo)")).toBeVisible();
+  await user.click(within(await screen.findByRole("banner")).getByRole("button", { name: "v1.2.3" }));
+  expect(screen.getByRole("combobox", { name: "Modello" })).toHaveValue("openai/gpt-oss-120b");
+  await user.click(screen.getByRole("button", { name: "Configurazione attuale" }));
+  const panel = screen.getByRole("dialog", { name: "Configurazione attuale" });
+  expect(within(panel).getByText("Top-K recupero (per indice)").nextSibling).toHaveTextContent("33");
+  expect(within(panel).getByText("Versione 1.2.3")).toBeVisible();
+});
+
+test("/rag for Free: the Business upsell", async () => {
+  serverAnswers({ healthy: true, plan: "free" });
+  visit("/rag");
+  expect(await screen.findByRole("link", { name: /Business/ })).toHaveAttribute("href", "/subscription?plan=business");
+  expect(screen.queryByRole("button", { name: "Configurazione attuale" })).toBeNull();
 });

@@ -11,6 +11,8 @@ export {
   providerBaseUrl,
 } from "./completion";
 export type { CompletionOptions, CompletionRequest, Provider } from "./completion";
+export { CITATION_CLASS } from "./citation-links";
+export type { CitationLinks } from "./citation-links";
 export { connectionReset } from "./connection-reset";
 export { newConversation, newMessage } from "./conversation";
 export type { ChatMessage, Conversation, SourceRef } from "./conversation";

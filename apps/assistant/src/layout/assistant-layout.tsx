@@ -40,9 +40,10 @@ export function AssistantLayout() {
       backend,
       offlineModel,
       globalSettings: globalSettings.data ?? null,
+      version,
       setClearChat,
     }),
-    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, globalSettings.data, setClearChat],
+    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, globalSettings.data, version, setClearChat],
   );
   return (
     <div className="assistant">
