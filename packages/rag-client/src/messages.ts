@@ -29,18 +29,18 @@ export const ragMessages = {
     title: "Fonti utilizzate",
     source: (number: number) => `Fonte ${number}`,
     page: (page: number) => `p. ${page}`,
-    confidence: (percent: number) => `attendibilità ${percent} %`,
+    confidence: (percent: number) => `attendibilità ${percent}\u00a0%`,
     confidenceHint: "Quanto le frasi che citano questa fonte corrispondono al passaggio (verifica delle citazioni).",
     others: (count: number) => (count === 1 ? "Un altro passaggio consultato" : `Altri ${count} passaggi consultati`),
   },
 
   context: {
-    usage: (percent: number) => `Contesto: ${percent} %`,
+    usage: (percent: number) => `Contesto: ${percent}\u00a0%`,
     usageHint: "Quanto della finestra di contesto (32.000 caratteri) usa la conversazione.",
     /** spec 001 §2, §4: from 90 % a banner, and a summary replaces the conversation. */
     warningTitle: "Contesto quasi esaurito",
     warning: (percent: number) =>
-      `La conversazione ha raggiunto il ${percent} % del contesto disponibile: le domande precedenti sono state sostituite da un riepilogo automatico.`,
+      `La conversazione ha raggiunto il ${percent}\u00a0% del contesto disponibile: le domande precedenti sono state sostituite da un riepilogo automatico.`,
   },
 
   toolbar: {

@@ -18,9 +18,11 @@ export type RagAnswerProps = {
  * A RAG answer: the text as safe Markdown, whose `[n]` lead to 'Fonti utilizzate' under it
  * (numbers above 100 are chunk ids, spec 001 §5); a summary says it is one.
  */
-export function RagAnswer({ message, sources = [], streaming = false }: RagAnswerProps) {
+const NO_SOURCES: readonly RagSource[] = [];
+
+export function RagAnswer({ message, sources = NO_SOURCES, streaming = false }: RagAnswerProps) {
   const { id, content, kind } = message;
-  const shownSources = streaming ? [] : sources;
+  const shownSources = useMemo(() => (streaming ? NO_SOURCES : sources), [streaming, sources]);
   // Stable per answer: the Markdown blocks are memoised on it.
   const citations = useMemo<CitationLinks | undefined>(() => {
     if (shownSources.length === 0) return undefined;

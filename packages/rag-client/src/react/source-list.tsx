@@ -25,9 +25,9 @@ export function SourceList({ messageId, sources, cited }: SourceListProps) {
   const others = cited.size > 0 ? sources.filter((source) => !cited.has(source.noteNumber)) : [];
   return (
     <section className="rag-sources" aria-labelledby={titleId}>
-      <h3 id={titleId} className="rag-sources__title">
+      <h2 id={titleId} className="rag-sources__title">
         {text.title}
-      </h3>
+      </h2>
       <ol className="rag-sources__list">
         {main.map((source) => (
           <SourceItem key={source.noteNumber} messageId={messageId} source={source} />
