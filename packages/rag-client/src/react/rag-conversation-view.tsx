@@ -19,24 +19,19 @@ export type RagConversationViewProps = {
  * each finished answer with its sources, and copy, read aloud (or stop) and share under it.
  */
 export function RagConversationView({ session, readAloud, renderCard }: RagConversationViewProps) {
-  const { messages, partial, partialSources, loading, answerId } = useRag(
+  const { messages, partial, loading, answerId } = useRag(
     session,
-    useShallow((state) => ({
-      messages: state.conversation.messages,
-      partial: state.partial,
-      partialSources: state.partialSources,
-      loading: state.loading,
-      answerId: state.answerId,
-    })),
+    useShallow((state) => ({ messages: state.conversation.messages, partial: state.partial, loading: state.loading, answerId: state.answerId })),
   );
   // The list hands back chat-core's messages; their RAG sources are read from the conversation.
   const byId = useMemo(() => new Map<string, RagMessage>(messages.map((message) => [message.id, message])), [messages]);
+  // While it streams an answer has no sources on screen yet: they come with its last list.
   const renderAnswer = useCallback(
     (message: ChatMessage, streaming: boolean) => {
       const known = byId.get(message.id);
-      return <RagAnswer message={known ?? message} sources={streaming ? partialSources : known?.sources} streaming={streaming} />;
+      return <RagAnswer message={known ?? message} sources={known?.sources} streaming={streaming} />;
     },
-    [byId, partialSources],
+    [byId],
   );
   const renderActions = useCallback(
     (message: ChatMessage) => (byId.get(message.id)?.kind === "error" ? null : <MessageActions message={message} readAloud={readAloud} onNotice={session.notify} />),
