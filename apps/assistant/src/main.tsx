@@ -2,6 +2,7 @@ import "@oystar/ui-kit/styles.css";
 import "@oystar/chat-core/styles.css";
 import "@oystar/pdf-tools/styles.css";
 import "@oystar/debate-engine/styles.css";
+import "@oystar/rag-client/styles.css";
 import "./assistant.css";
 import { startWebVitalsReporter } from "@oystar/api-client";
 import { AuthProvider } from "@oystar/auth/react";

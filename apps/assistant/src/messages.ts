@@ -28,7 +28,8 @@ export const messages = {
   },
   rag: {
     title: "OYSTAR RAG",
-    description: "Domande sui documenti indicizzati, con le fonti citate. Disponibile nei piani Business ed Enterprise.",
+    offlineModelText:
+      "Nessun modello linguistico è collegato: risponde oystar-offline, che riporta alla lettera le frasi più pertinenti dei documenti, ognuna con la sua fonte, senza ragionarci. Per risposte scritte da un modello va configurato un modello (LLM_BASE_URL).",
   },
   settings: {
     open: "Impostazioni globali",
@@ -44,6 +45,9 @@ export const messages = {
     saved: "Impostazioni salvate! Tutti gli utenti useranno queste configurazioni.",
     saveFailed: "Errore nel salvataggio delle impostazioni",
     loadFailed: "Impostazioni non disponibili: sono mostrati i valori predefiniti.",
+    indexesHint: "Nessun indice scelto = tutti gli indici.",
+    indexesUnavailable: "Elenco degli indici non disponibile: restano quelli attuali.",
+    noIndexes: "Nessun indice disponibile: resta quello attuale.",
   },
   webVitals: {
     title: "Prestazioni delle pagine",

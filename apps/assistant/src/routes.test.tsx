@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, expect, test, vi } from "vitest";
-import { defaultSettings } from "@oystar/api-client";
+import { defaultSettings, type Settings } from "@oystar/api-client";
 import { serverAnswers, settingsServer, visit } from "./test-support/render-assistant";
 
 beforeEach(() => serverAnswers({ healthy: true }));
@@ -196,7 +196,13 @@ test("'Valori Ottimali' asks first, then restores the defaults in the form only"
   await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
   const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
   expect(await within(panel).findByRole("slider", { name: "Lunghezza predefinita" })).toHaveValue("150");
-  expect(within(panel).getByRole("textbox", { name: "Indici" })).toHaveValue("contratti, bilanci");
+  // The index list failed to load: the current indexes stay, as the only options (spec 001 §4).
+  const indexes = within(panel).getByRole("group", { name: "Indici" });
+  expect(within(indexes).getAllByRole("checkbox").map((box) => [box.closest("label")?.textContent, (box as HTMLInputElement).checked])).toEqual([
+    ["contratti", true],
+    ["bilanci", true],
+  ]);
+  expect(within(panel).getByText(/Elenco degli indici non disponibile: restano quelli attuali/)).toBeVisible();
 
   await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
   expect(within(panel).getByText("Ripristinare i valori ottimali?")).toBeVisible();
@@ -206,7 +212,7 @@ test("'Valori Ottimali' asks first, then restores the defaults in the form only"
   await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
   await user.click(within(panel).getByRole("button", { name: "Sì, ripristina" }));
   expect(within(panel).getByRole("slider", { name: "Lunghezza predefinita" })).toHaveValue("20");
-  expect(within(panel).getByRole("textbox", { name: "Indici" })).toHaveValue("");
+  expect(within(indexes).getAllByRole("checkbox").map((box) => (box as HTMLInputElement).checked)).toEqual([false, false]);
   expect(within(panel).getByText("Valori ottimali ripristinati: premi Salva per applicarli a tutti gli utenti.")).toBeVisible();
   expect(settingsServer.saves).toEqual([]);
   expect(settingsServer.stored.debate_length).toBe(150);
@@ -222,4 +228,53 @@ test("the history-tokens slider holds its default exactly", async () => {
   const slider = await screen.findByRole("slider", { name: "Token massimi di cronologia" });
   expect(slider.getAttribute("aria-valuetext")).toMatch(/^6.?144 token$/);
   expect(slider).toHaveValue(String(6));
+});
+
+test("the settings panel's indexes come from the index list: one not in it gives way to the list's default", async () => {
+  serverAnswers({ healthy: true, admin: true });
+  settingsServer.stored = { ...defaultSettings, rag_index_names: ["indice-rimosso"] };
+  settingsServer.indices = {
+    indices: ["gardenroute-demo", "gardenroute-500-x"],
+    default: "gardenroute-demo",
+    path: "rag_indexes",
+    details: [
+      { name: "gardenroute-demo", label: "Garden Route", shared: true, documents: 72, bytes: 1 },
+      { name: "gardenroute-500-x", label: "Consigliato (500 documenti)", shared: false, documents: 500, bytes: 1 },
+    ],
+  };
+  const user = userEvent.setup();
+  visit("/chat");
+  await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
+  const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
+  const indexes = await within(panel).findByRole("group", { name: "Indici" });
+  expect(within(indexes).getByRole("checkbox", { name: "Garden Route (gardenroute-demo)" })).toBeChecked();
+  const recommended = within(indexes).getByRole("checkbox", { name: "Consigliato (500 documenti) (gardenroute-500-x)" });
+  expect(recommended).not.toBeChecked();
+  await user.click(recommended);
+  await user.click(within(panel).getByRole("button", { name: "Salva" }));
+  await waitFor(() => expect(settingsServer.saves).toHaveLength(1));
+  expect((settingsServer.saves[0] as Settings).rag_index_names).toEqual(["gardenroute-demo", "gardenroute-500-x"]);
+});
+
+test("/rag for Business: the empty state names the index in use; the RAG's advanced panel and read-only configuration", async () => {
+  settingsServer.stored = { ...defaultSettings, rag_top_k_retrieval: 33 };
+  settingsServer.indices = { indices: ["gardenroute-demo"], default: "gardenroute-demo", path: "rag_indexes" };
+  const user = userEvent.setup();
+  visit("/rag");
+  expect(await screen.findByRole("heading", { level: 1, name: "OYSTAR RAG" })).toBeVisible();
+  expect(await screen.findByText(/Esempio illustrativo/)).toBeVisible();
+  expect(await screen.findByText("Garden Route (gardenroute-demo)")).toBeVisible();
+  await user.click(within(await screen.findByRole("banner")).getByRole("button", { name: "v1.2.3" }));
+  expect(screen.getByRole("combobox", { name: "Modello" })).toHaveValue("openai/gpt-oss-120b");
+  await user.click(screen.getByRole("button", { name: "Configurazione attuale" }));
+  const panel = screen.getByRole("dialog", { name: "Configurazione attuale" });
+  expect(within(panel).getByText("Top-K recupero (per indice)").nextSibling).toHaveTextContent("33");
+  expect(within(panel).getByText("Versione 1.2.3")).toBeVisible();
+});
+
+test("/rag for Free: the Business upsell", async () => {
+  serverAnswers({ healthy: true, plan: "free" });
+  visit("/rag");
+  expect(await screen.findByRole("link", { name: /Business/ })).toHaveAttribute("href", "/subscription?plan=business");
+  expect(screen.queryByRole("button", { name: "Configurazione attuale" })).toBeNull();
 });

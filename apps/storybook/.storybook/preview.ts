@@ -3,6 +3,7 @@ import "@oystar/ui-kit/styles.css";
 import "@oystar/chat-core/styles.css";
 import "@oystar/pdf-tools/styles.css";
 import "@oystar/debate-engine/styles.css";
+import "@oystar/rag-client/styles.css";
 
 const preview: Preview = {
   parameters: {

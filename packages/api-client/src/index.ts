@@ -49,6 +49,7 @@ export type { ApiError, Health, IndexDetail, IndicesList, OcrResponse, ResetRequ
 export {
   indexLabel,
   MAX_NOTE_NUMBER,
+  RAG_CITATION_WARNING,
   RAG_CONTEXT_CHARS,
   RAG_CONTEXT_WARNING_PERCENT,
   RAG_MAX_HISTORY_CHARS,

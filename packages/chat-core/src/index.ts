@@ -14,6 +14,8 @@ export {
 export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, Provider } from "./completion";
 export { AnswerStalledError, browserSchedule, watchedBody } from "./stream-guard";
 export type { Schedule } from "./stream-guard";
+export { CITATION_CLASS } from "./citation-links";
+export type { CitationLinks } from "./citation-links";
 export { connectionReset } from "./connection-reset";
 export { CHAT_SYSTEM_PROMPT, PROMPT_TEMPLATES, templateSampling } from "./prompt-templates";
 export type { LocalModelOptions, PromptTemplate, SamplingFields } from "./prompt-templates";

@@ -27,6 +27,8 @@ export const chatMessages = {
   sharedByCopy: "Condivisione non supportata da questo browser: la risposta è stata copiata negli appunti.",
   shareFailed: "Condivisione non riuscita.",
   imageNotLoaded: "immagine non caricata",
+  /** A citation number in an answer, as a screen reader names its link to the source. */
+  citation: (number: number) => `Fonte ${number}`,
   actions: {
     copy: "Copia",
     readAloud: "Leggi ad alta voce",

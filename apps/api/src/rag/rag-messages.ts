@@ -1,3 +1,5 @@
+import { RAG_CITATION_WARNING } from "@oystar/api-client";
+
 // What users read from the RAG engine, in one place (CONVENTIONS.md). spec 001 §8 where the spec
 // gives the words; the rest in the same voice.
 
@@ -15,8 +17,7 @@ export const ragMessages = {
   storageLimit: (limitBytes: number) => `Spazio esaurito: il tuo piano consente al massimo ${megabytes(limitBytes)} di documenti indicizzati.`,
   noPassages: "Non ho trovato nei documenti indicizzati informazioni pertinenti alla domanda.",
   /** spec 001 §2: the note kept once when citations do not match their sources. */
-  citationWarning:
-    "⚠️ Nota: alcune citazioni di questa risposta non corrispondono bene ai passaggi indicati. Verifica le fonti prima di usare queste informazioni.",
+  citationWarning: RAG_CITATION_WARNING,
   offlineIntro:
     "Sono oystar-offline, il modello offline di OYSTAR: nessun modello linguistico è collegato, quindi riporto alla lettera i passaggi più pertinenti dei documenti, con le loro fonti.",
   summaryIntro: "Riepilogo della conversazione precedente",

@@ -17,6 +17,8 @@ export type AssistantContext = {
   chatModels: ChatModelChoices;
   /** The admin's global settings (GET /api/settings); null until they are read. */
   globalSettings: SettingsAnswer | null;
+  /** The app's version (GET /config.json), as the header shows it; null until it is read. */
+  version: string | null;
   /** spec 001 §2: a screen that has a conversation supplies the header's clear-chat action. */
   setClearChat: (clear: (() => void) | null) => void;
 };

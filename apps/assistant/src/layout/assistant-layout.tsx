@@ -43,9 +43,10 @@ export function AssistantLayout() {
       offlineModel,
       chatModels,
       globalSettings: globalSettings.data ?? null,
+      version,
       setClearChat,
     }),
-    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, chatModels, globalSettings.data, setClearChat],
+    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, chatModels, globalSettings.data, version, setClearChat],
   );
   return (
     <div className="assistant">

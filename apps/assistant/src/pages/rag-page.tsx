@@ -1,14 +1,91 @@
+import { useLoad } from "@oystar/api-client/react";
+import { useApiClient } from "@oystar/auth/react";
+import { MARKERS, type ChatCard } from "@oystar/chat-core";
+import { useReadAloud } from "@oystar/chat-core/react";
 import { ragGate } from "@oystar/plans-and-gates";
 import { RagUpsell } from "@oystar/plans-and-gates/react";
-import { LoadingScreen } from "@oystar/ui-kit/react";
+import { createRagSession, httpAskStream, indexesInUse, loadIndices } from "@oystar/rag-client";
+import { RagScreen, useRagSession } from "@oystar/rag-client/react";
+import { LoadingScreen, Notice, Spinner } from "@oystar/ui-kit/react";
+import { useEffect, useMemo, useRef } from "react";
+import { QuotaCard } from "../chat/quota-card";
 import { useAssistantContext } from "../layout/assistant-context";
 import { messages } from "../messages";
-import { ModulePage } from "./module-page";
 
-/** spec 000 §2: the RAG gates — rag_enabled, then business or enterprise; a failure is free. */
+/** spec 000 §2 / 001 §2: the RAG gates — rag_enabled, then business or enterprise; a failure is free. */
 export function Component() {
   const { subscription, subscriptionFailed } = useAssistantContext();
   if (!subscription && !subscriptionFailed) return <LoadingScreen />;
   if (ragGate(subscription) === "promo") return <RagUpsell currentPlan={subscription?.plan ?? "free"} />;
-  return <ModulePage {...messages.rag} />;
+  return <RagPage />;
+}
+
+const renderCard = (card: ChatCard) => (card === MARKERS.quotaExceeded ? <QuotaCard /> : null);
+
+/** /rag (spec 001 §2): wiring only — one RAG conversation per visit, over the signed-in API. */
+function RagPage() {
+  const { refreshSubscription, globalSettings, offlineModel, version, setClearChat } = useAssistantContext();
+  const api = useApiClient();
+  const readAloud = useReadAloud();
+  const refresh = useRef(refreshSubscription);
+  useEffect(() => {
+    refresh.current = refreshSubscription;
+  });
+  const session = useRagSession(() =>
+    createRagSession({
+      ask: httpAskStream(api),
+      now: () => Date.now(),
+      later: (task, delayMs) => void setTimeout(task, delayMs),
+      refreshQuota: () => refresh.current(),
+    }),
+  );
+
+  // spec 001 §7 (GET /api/settings): the RAG reads the admin's rag_ keys, and follows a new save.
+  const settings = globalSettings?.settings;
+  useEffect(() => {
+    if (settings) session.configure(settings);
+  }, [session, settings]);
+
+  // spec 001 §7 (GET /api/indices/list): the indexes this user may ask, for the request and the empty state.
+  const indices = useLoad(() => loadIndices(api), [api]);
+  const list = indices.status === "loaded" ? (indices.data ?? null) : null;
+  useEffect(() => session.setUsableIndexes(list?.indices ?? null), [session, list]);
+  const indexNames = settings?.rag_index_names;
+  const indexes = useMemo(
+    () => (indices.status === "loading" || !indexNames ? null : indexesInUse(indexNames, list)),
+    [indices.status, indexNames, list],
+  );
+
+  // spec 001 §2: the header's clear-chat button starts a fresh conversation.
+  useEffect(() => {
+    setClearChat(() => {
+      readAloud.stop();
+      session.clear();
+    });
+    return () => setClearChat(null);
+  }, [setClearChat, session, readAloud]);
+
+  return (
+    <div className="rag-page">
+      <title>{`${messages.rag.title} — OYSTAR`}</title>
+      {offlineModel ? (
+        <Notice tone="info" title={messages.chat.offlineModelTitle}>
+          {messages.rag.offlineModelText}
+        </Notice>
+      ) : null}
+      {/* The screen waits for the admin's settings: the first question goes with them. */}
+      {settings ? (
+        <RagScreen
+          session={session}
+          indexes={indexes}
+          renderCard={renderCard}
+          updatedAt={globalSettings.updatedAt}
+          version={version}
+          readAloud={readAloud}
+        />
+      ) : (
+        <Spinner />
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 import { defaultSettings, HttpError, settingsAnswerSchema, settingsUpdateSchema, type Settings, type SettingsAnswer } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
+import { indexPicker, loadIndices, type IndexOption } from "@oystar/rag-client";
 import { Button, Dialog, Notice, Spinner } from "@oystar/ui-kit/react";
 import { useState } from "react";
 import { messages } from "../messages";
@@ -27,13 +28,22 @@ export function GlobalSettingsPanel({ open, onClose, onSaved }: GlobalSettingsPa
   const api = useApiClient();
   // spec 001 §4: opening loads the settings; on failure the built-in defaults are shown.
   const loaded = useLoad(() => (open ? api.get("/api/settings", settingsAnswerSchema) : null), [api, open]);
+  // spec 001 §4: … and the index list, which the index choice is made from.
+  const indices = useLoad(() => (open ? loadIndices(api) : null), [api, open]);
   // The admin's draft: null until the settings are read, then the form's own until saved.
   const [draft, setDraft] = useState<Settings | null>(null);
   const [phase, setPhase] = useState<Phase>("editing");
   const [notice, setNotice] = useState<{ tone: "info" | "error"; text: string } | null>(null);
-  if (draft === null && (loaded.status === "loaded" || loaded.status === "failed")) {
+  const [indexChoice, setIndexChoice] = useState<{ options: IndexOption[]; note: string | null }>({ options: [], note: null });
+  const answered = (status: string) => status === "loaded" || status === "failed";
+  if (draft === null && answered(loaded.status) && answered(indices.status)) {
     // Set while rendering (React's way to start state from what arrived): one read, one draft.
-    setDraft(loaded.data?.settings ?? defaultSettings);
+    const settings = loaded.data?.settings ?? defaultSettings;
+    const list = indices.status === "loaded" ? (indices.data ?? null) : null;
+    // spec 001 §4: an index not in the list gives way to the list's default; no list keeps the current.
+    const picker = indexPicker(settings.rag_index_names, list);
+    setDraft({ ...settings, rag_index_names: picker.selected });
+    setIndexChoice({ options: picker.options, note: list === null ? text.indexesUnavailable : list.indices.length === 0 ? text.noIndexes : null });
     if (loaded.status === "failed") setNotice({ tone: "error", text: text.loadFailed });
   }
 
@@ -101,7 +111,14 @@ export function GlobalSettingsPanel({ open, onClose, onSaved }: GlobalSettingsPa
               {section.fields
                 .filter((field) => field.shownWhen?.(draft) ?? true)
                 .map((field) => (
-                  <SettingsFieldControl key={field.key} field={field} settings={draft} onChange={change} />
+                  <SettingsFieldControl
+                    key={field.key}
+                    field={field}
+                    settings={draft}
+                    onChange={change}
+                    indexOptions={indexChoice.options}
+                    indexesNote={indexChoice.note}
+                  />
                 ))}
             </fieldset>
           ))}

@@ -1,18 +1,24 @@
 import { defaultSettings, type Settings } from "@oystar/api-client";
+import { ragMessages, type IndexOption } from "@oystar/rag-client";
 import { Slider, Toggle } from "@oystar/ui-kit/react";
-import { useEffect, useId, useState, type ReactNode } from "react";
-import { parseIndexNames, sliderStops, type SettingsField } from "./settings-fields";
+import { useId } from "react";
+import { messages } from "../messages";
+import { sliderStops, type SettingsField } from "./settings-fields";
 
 type Props = {
   field: SettingsField;
   settings: Settings;
   onChange: (change: Partial<Settings>) => void;
+  /** The indexes the admin may choose (GET /api/indices/list, or the current ones). */
+  indexOptions: readonly IndexOption[];
+  /** Why the choice is only the current indexes (the list failed or was empty); null otherwise. */
+  indexesNote: string | null;
 };
 
 const italianNumber = (value: number) => value.toLocaleString("it-IT", { maximumFractionDigits: 2 });
 
 /** One field of the global settings form, drawn for its kind. */
-export function SettingsFieldControl({ field, settings, onChange }: Props) {
+export function SettingsFieldControl({ field, settings, onChange, indexOptions, indexesNote }: Props) {
   const id = useId();
   const label = (
     <label htmlFor={id} className="oy-field__label">
@@ -87,35 +93,31 @@ export function SettingsFieldControl({ field, settings, onChange }: Props) {
           <textarea id={id} className="oy-input" rows={5} value={settings[field.key]} onChange={(event) => onChange({ [field.key]: event.target.value })} />
         </div>
       );
-    case "list":
-      return <ListField id={id} label={label} hint={field.hint} names={settings[field.key]} onChange={(names) => onChange({ [field.key]: names })} />;
+    case "indexes":
+      return (
+        <IndexesField label={field.label} options={indexOptions} note={indexesNote} chosen={settings[field.key]} onChange={(names) => onChange({ [field.key]: names })} />
+      );
   }
 }
 
-/** A comma-separated list, kept as typed (a trailing comma survives) while its names are the value. */
-function ListField({ id, label, hint, names, onChange }: { id: string; label: ReactNode; hint: string; names: string[]; onChange: (names: string[]) => void }) {
-  const [text, setText] = useState(names.join(", "));
-  // A change from outside (the defaults restored) replaces what was typed.
-  useEffect(() => {
-    setText((typed) => (parseIndexNames(typed).join(",") === names.join(",") ? typed : names.join(", ")));
-  }, [names]);
-  const hintId = `${id}-hint`;
+/** spec 001 §2, §4: the indexes from the list, as checkboxes; none chosen means every index. */
+function IndexesField(props: { label: string; options: readonly IndexOption[]; note: string | null; chosen: string[]; onChange: (names: string[]) => void }) {
+  const { label, options, note, chosen, onChange } = props;
+  const hintId = useId();
+  const toggle = (name: string, on: boolean) => onChange(on ? [...chosen, name] : chosen.filter((current) => current !== name));
   return (
-    <div className="oy-field">
-      {label}
-      <input
-        id={id}
-        className="oy-input"
-        value={text}
-        aria-describedby={hintId}
-        onChange={(event) => {
-          setText(event.target.value);
-          onChange(parseIndexNames(event.target.value));
-        }}
-      />
+    <fieldset className="settings-panel__indexes" aria-describedby={hintId}>
+      <legend className="oy-field__label">{label}</legend>
+      {options.map((option) => (
+        <label key={option.name} className="settings-panel__index">
+          <input type="checkbox" checked={chosen.includes(option.name)} onChange={(event) => toggle(option.name, event.target.checked)} />
+          <span>{ragMessages.indexOption(option.label, option.name)}</span>
+        </label>
+      ))}
       <p id={hintId} className="oy-field__hint">
-        {hint}
+        {note ? `${note} ` : ""}
+        {messages.settings.indexesHint}
       </p>
-    </div>
+    </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import { defaultSettings, SETTINGS_FIELDS, settingsSchema } from "@oystar/api-client";
 import { expect, test } from "vitest";
-import { parseIndexNames, settingsSections, sliderStops, withProvider } from "./settings-fields";
+import { settingsSections, sliderStops, withProvider } from "./settings-fields";
 
 test("the form has a field for every key the admin sets per spec 001 §2, and no key twice", () => {
   const keys = settingsSections.flatMap((section) => section.fields.map((field) => field.key));
@@ -8,11 +8,6 @@ test("the form has a field for every key the admin sets per spec 001 §2, and no
   // Temperature and max tokens keep their values: the spec's panel does not show them.
   const notShown = Object.keys(settingsSchema.shape).filter((key) => !keys.includes(key as never));
   expect(notShown.sort()).toEqual(["pigna_ai_max_tokens", "pigna_ai_temperature"]);
-});
-
-test("the index list is read as the admin types it", () => {
-  expect(parseIndexNames(" contratti, bilanci ,, ")).toEqual(["contratti", "bilanci"]);
-  expect(parseIndexNames("")).toEqual([]);
 });
 
 test("on the cloud provider only openai/ models are offered, and a local model is replaced", () => {

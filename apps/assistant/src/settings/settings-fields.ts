@@ -12,7 +12,7 @@ export type SettingsField =
   | { kind: "range" | "number"; key: BoundedSettingsKey; label: string; min: number; max: number; step: number; unit?: string }
   | { kind: "flag"; key: KeyOf<boolean>; label: string }
   | { kind: "text" | "prompt"; key: KeyOf<string>; label: string }
-  | { kind: "list"; key: KeyOf<string[]>; label: string; hint: string };
+  | { kind: "indexes"; key: KeyOf<string[]>; label: string };
 
 type ShownWhen = { shownWhen?: (settings: Settings) => boolean };
 
@@ -59,7 +59,8 @@ export const settingsSections: readonly SettingsSection[] = [
       ]),
       { kind: "text", key: "rag_embed_model", label: label("rag_embed_model") },
       choice("rag_llm_model", ragModels),
-      { kind: "list", key: "rag_index_names", label: label("rag_index_names"), hint: "Nomi separati da virgola; vuoto = tutti gli indici." },
+      // spec 001 §4: chosen from GET /api/indices/list (see indexPicker for the fallbacks).
+      { kind: "indexes", key: "rag_index_names", label: label("rag_index_names") },
       bounded("number", "rag_top_k_retrieval"),
       bounded("number", "rag_top_k_reranker_final"),
       flag("rag_use_reranker"),
@@ -88,14 +89,6 @@ export const settingsSections: readonly SettingsSection[] = [
     ],
   },
 ];
-
-/** "contratti, bilanci ,," → ["contratti", "bilanci"]: the index list as the admin types it. */
-export function parseIndexNames(text: string): string[] {
-  return text
-    .split(",")
-    .map((name) => name.trim())
-    .filter(Boolean);
-}
 
 /**
  * Switching the provider to cloud may leave a non-openai RAG model selected; it falls back to the

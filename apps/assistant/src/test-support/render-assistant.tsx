@@ -12,8 +12,16 @@ const statusOf = (plan: "free" | "business") =>
     ? { plan, plan_name: "Business", queries_used: 4, queries_limit: -1, debates_used: 1, debates_limit: -1, rag_enabled: true }
     : { plan, plan_name: "Free", queries_used: 0, queries_limit: 50, debates_used: 0, debates_limit: 0, rag_enabled: false };
 
-/** The global settings as the server keeps them, and what the admin's saves sent. */
-export const settingsServer = { stored: defaultSettings as Settings, saves: [] as unknown[], refusal: null as { status: number; error: string } | null };
+/**
+ * The global settings as the server keeps them, what the admin's saves sent, and the index list
+ * GET /api/indices/list answers (null: it fails).
+ */
+export const settingsServer = {
+  stored: defaultSettings as Settings,
+  saves: [] as unknown[],
+  refusal: null as { status: number; error: string } | null,
+  indices: null as unknown,
+};
 
 export type ServerAnswers = {
   healthy: boolean;
@@ -29,6 +37,7 @@ export function serverAnswers({ healthy, plan = "business", admin = false, model
   settingsServer.stored = defaultSettings;
   settingsServer.saves = [];
   settingsServer.refusal = null;
+  settingsServer.indices = null;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -46,6 +55,9 @@ export function serverAnswers({ healthy, plan = "business", admin = false, model
         return Response.json({ vitals: [{ page: "/chat", metric: "LCP", p75: 1470, samples: 12 }, { page: "/chat", metric: "CLS", p75: 0.052, samples: 12 }] });
       }
       if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
+      if (url.endsWith("/api/indices/list")) {
+        return settingsServer.indices ? Response.json(settingsServer.indices) : Response.json({ error: "Errore" }, { status: 500 });
+      }
       if (url.endsWith("/api/me")) {
         return admin
           ? Response.json({ username: "Amministratore", email: "admin@oystar.test", name: "Amministratore", picture: null, isAdmin: true })

@@ -13,6 +13,13 @@ export const RAG_PRESET = { temperature: 0.3, top_p: 0.8, max_tokens: 3000 } as 
 /** spec 001 §5: citation numbers above this are chunk ids, not note numbers. */
 export const MAX_NOTE_NUMBER = 100;
 
+/**
+ * spec 001 §2: the note the server appends once when too many citations do not match their
+ * passages; the client keeps it once too (a cached answer, a retried stream).
+ */
+export const RAG_CITATION_WARNING =
+  "⚠️ Nota: alcune citazioni di questa risposta non corrispondono bene ai passaggi indicati. Verifica le fonti prima di usare queste informazioni.";
+
 export const RAG_MAX_QUESTION_CHARS = 4000;
 export const RAG_MAX_HISTORY_MESSAGES = 100;
 export const RAG_MAX_HISTORY_CHARS = 200_000;

@@ -1,3 +1,4 @@
+import type { CitationLinks } from "../citation-links";
 import { markdownBlocks } from "../markdown-blocks";
 import { chatMessages } from "../messages";
 import { AnswerMarkdown } from "./answer-markdown";
@@ -9,6 +10,8 @@ export type AnswerBlocksProps = {
   streaming?: boolean;
   /** spec 001 §4: a complete chat answer's time to its first character, shown under it. */
   firstCharacterMs?: number;
+  /** Citation numbers (`[n]`) as links to the sources the screen lists (keep it stable: blocks are memoised on it). */
+  citations?: CitationLinks;
 };
 
 /**
@@ -17,11 +20,11 @@ export type AnswerBlocksProps = {
  * first-character line is new. Used by the chat's list and by other screens that show model text
  * (the debate's bubbles).
  */
-export function AnswerBlocks({ text, streaming = false, firstCharacterMs }: AnswerBlocksProps) {
+export function AnswerBlocks({ text, streaming = false, firstCharacterMs, citations }: AnswerBlocksProps) {
   return (
     <div className="chat-answer">
       {markdownBlocks(text).map((block, index) => (
-        <AnswerMarkdown key={index} text={block} />
+        <AnswerMarkdown key={index} text={block} citations={citations} />
       ))}
       {streaming ? <span className="chat-cursor" aria-hidden="true" /> : null}
       {/* spec 001 §4: a complete answer ends with a separator and its time to first character. */}

@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense } from "react";
+import type { CitationLinks } from "../citation-links";
 
 // The Markdown parser is the heaviest part of the chat: it loads after the screen is up.
 const importMarkdownView = () => import("./markdown-view");
@@ -19,11 +20,11 @@ export function preloadAnswerRenderer(): void {
 }
 
 /** A finished or streaming answer as Markdown; plain text until the renderer has loaded. */
-export const AnswerMarkdown = memo(function AnswerMarkdown({ text }: { text: string }) {
+export const AnswerMarkdown = memo(function AnswerMarkdown({ text, citations }: { text: string; citations?: CitationLinks }) {
   return (
     <div className="chat-markdown">
       <Suspense fallback={<p className="chat-message__text">{text}</p>}>
-        <MarkdownView text={text} />
+        <MarkdownView text={text} citations={citations} />
       </Suspense>
     </div>
   );

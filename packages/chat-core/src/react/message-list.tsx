@@ -16,6 +16,8 @@ export type MessageListProps = {
   renderCard: (card: ChatCard) => ReactNode;
   /** The actions under a finished answer. */
   renderActions?: (message: ChatMessage) => ReactNode;
+  /** How a screen shows an answer's words (with its sources, say); AnswerBlocks by default. */
+  renderAnswer?: (message: ChatMessage, streaming: boolean) => ReactNode;
 };
 
 /** spec 001 §2: after a complete answer, scroll to its start after 400 ms. */
@@ -25,7 +27,7 @@ export const SCROLL_TO_ANSWER_DELAY_MS = 400;
  * The conversation. Finished messages are memoised, so a streaming answer re-renders only itself;
  * user messages are plain text, answers are safe Markdown.
  */
-export function MessageList({ messages, partial, loading, answerId, renderCard, renderActions }: MessageListProps) {
+export function MessageList({ messages, partial, loading, answerId, renderCard, renderActions, renderAnswer }: MessageListProps) {
   const lastMessage = useRef<HTMLLIElement>(null);
   const count = messages.length;
   const streamingAnswer: ChatMessage | null = loading ? { id: answerId ?? "streaming", role: "assistant", content: partial, timestamp: 0 } : null;
@@ -49,23 +51,25 @@ export function MessageList({ messages, partial, loading, answerId, renderCard, 
           anchor={index === count - 1 ? lastMessage : undefined}
           renderCard={renderCard}
           renderActions={renderActions}
+          renderAnswer={renderAnswer}
         />
       ))}
     </ol>
   );
 }
 
-type MessageItemProps = Pick<MessageListProps, "renderCard" | "renderActions"> & {
+type MessageItemProps = Pick<MessageListProps, "renderCard" | "renderActions" | "renderAnswer"> & {
   message: ChatMessage;
   anchor?: Ref<HTMLLIElement>;
   streaming?: boolean;
 };
 
-const MessageItem = memo(function MessageItem({ message, anchor, streaming = false, renderCard, renderActions }: MessageItemProps) {
+const MessageItem = memo(function MessageItem({ message, anchor, streaming = false, renderCard, renderActions, renderAnswer }: MessageItemProps) {
   const { role, content, card } = message;
   let body: ReactNode;
   if (card) body = renderCard(card);
   else if (role === "user") body = <p className="chat-message__text">{content}</p>;
+  else if (renderAnswer) body = renderAnswer(message, streaming);
   else body = <AnswerBlocks text={content} streaming={streaming} firstCharacterMs={message.firstCharacterMs} />;
   return (
     <li ref={anchor} className={`chat-message chat-message--${role}`}>

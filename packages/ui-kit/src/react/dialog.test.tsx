@@ -70,3 +70,14 @@ test("a click on the backdrop closes it", async () => {
   await userEvent.click(screen.getByTestId("dialog-backdrop"));
   expect(onClose).toHaveBeenCalledOnce();
 });
+
+test("a side panel's body, which scrolls on its own, is reached with Tab even when it holds nothing to focus", async () => {
+  render(
+    <Dialog open title="Configurazione" placement="side" onClose={() => {}}>
+      <p>Sola lettura.</p>
+    </Dialog>,
+  );
+  expect(screen.getByRole("button", { name: "Chiudi" })).toHaveFocus();
+  await userEvent.tab();
+  expect(screen.getByText("Sola lettura.").parentElement).toHaveFocus();
+});

@@ -75,7 +75,10 @@ export function Dialog({ open, onClose, title, children, footer, placement = "ce
           </h2>
           <IconButton label={uiMessages.close} icon="✕" size="sm" onClick={onClose} />
         </div>
-        <div className="oy-dialog__body">{children}</div>
+        {/* The side panel's body scrolls on its own: keyboard users reach it (and scroll it) with Tab. */}
+        <div className="oy-dialog__body" tabIndex={placement === "side" ? 0 : undefined}>
+          {children}
+        </div>
         {footer ? <div className="oy-dialog__footer">{footer}</div> : null}
       </div>
     </div>,

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from "@playwright/test";
+import { authorizationWhile } from "../support/api-token";
+import { collectConsoleErrors } from "../support/console-errors";
+import { signIn } from "../support/sign-in";
+
+// The RAG (spec 001 §2–§9) over the demo index `gardenroute-demo`, answered by the offline model:
+// an extractive answer whose every sentence cites the passage it quotes.
+
+type IndicesList = { indices: string[]; default: string };
+
+/** Signs in and opens /rag; returns the Authorization the app sends. */
+async function openRag(page: Page, email: string): Promise<string> {
+  await signIn(page, email);
+  return authorizationWhile(page, () => page.goto("/rag"));
+}
+
+async function indicesOf(page: Page, authorization: string): Promise<IndicesList> {
+  const response = await page.request.get("/api/indices/list", { headers: { Authorization: authorization } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as IndicesList;
+}
+
+const askDirectly = (page: Page, authorization: string, body: Record<string, unknown>) =>
+  page.request.post("/api/ask-stream", { headers: { Authorization: authorization }, data: body, failOnStatusCode: false });
+
+test("Business asks the demo index: a streamed answer whose every [n] leads to a source listed in 'Fonti utilizzate'", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await openRag(page, "business@oystar.test");
+  await expect(page.getByRole("heading", { level: 1, name: "OYSTAR RAG" })).toBeVisible();
+  await expect(page.getByText(/Esempio illustrativo: le risposte vengono da una raccolta di documenti su giardini e turismo/)).toBeVisible();
+  await expect(page.getByText("Garden Route (gardenroute-demo)")).toBeVisible();
+
+  const answered = page.waitForResponse((response) => response.url().endsWith("/api/ask-stream"));
+  await page.getByRole("textbox", { name: "Messaggio" }).fill("Quando fioriscono le camelie e dove si possono vedere?");
+  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  const response = await answered;
+  // The answer comes as an event stream, asked with the admin's settings (spec 001 §3, §7).
+  expect(response.headers()["content-type"]).toContain("text/event-stream");
+  expect(response.request().postDataJSON()).toMatchObject({
+    question: "Quando fioriscono le camelie e dove si possono vedere?",
+    top_k_retrieval_per_index: 45,
+    enable_citation_validation: true,
+    chat_history: [],
+  });
+
+  const answer = page.locator(".chat-message--assistant").last();
+  const sources = answer.getByRole("region", { name: "Fonti utilizzate" });
+  await expect(sources).toBeVisible();
+  await expect(answer).toContainText("oystar-offline");
+  const text = (await answer.locator(".chat-answer").innerText()).trim();
+  const cited = [...new Set([...text.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1])))];
+  expect(cited.length).toBeGreaterThan(0);
+  for (const number of cited) {
+    // Each citation is a link to a source of the list under the answer, numbered as cited.
+    const citation = answer.getByRole("link", { name: `Fonte ${number}`, exact: true }).first();
+    const href = await citation.getAttribute("href");
+    const source = sources.locator(`[id="${decodeURIComponent(href!.slice(1))}"]`);
+    await expect(source).toBeVisible();
+    await expect(source.locator(".rag-source__number")).toHaveText(String(number));
+  }
+  // Following a citation brings its source into view with the focus.
+  const first = answer.getByRole("link", { name: `Fonte ${cited[0]}`, exact: true }).first();
+  await first.click();
+  await expect(sources.locator("li:focus")).toHaveCount(1);
+  // The sources of the demo are public pages: their titles are links.
+  await expect(sources.getByRole("link").first()).toHaveAttribute("href", /^https:\/\//);
+  await expect(answer.getByRole("group", { name: "Azioni sulla risposta" }).getByRole("button")).toHaveText(["Copia", "Leggi ad alta voce", "Condividi"]);
+
+  // The read-only configuration panel: the admin's settings.
+  await page.getByRole("button", { name: "Configurazione attuale" }).click();
+  const panel = page.getByRole("dialog", { name: "Configurazione attuale" });
+  await expect(panel.getByText("Private Cloud")).toBeVisible();
+  await expect(panel.getByText("tutti gli indici")).toBeVisible();
+  await expect(panel.getByText("bge-m3")).toBeVisible();
+  await expect(panel.getByText("Configurazione dalle impostazioni globali dell'amministratore.")).toBeVisible();
+  await expect(panel.getByText(/^Versione \d+\.\d+\.\d+$/)).toBeVisible();
+  await panel.getByRole("button", { name: "Chiudi" }).click();
+  await expect(panel).toBeHidden();
+
+  // A second question carries the conversation; 'Nuova chat' starts over.
+  const second = page.waitForRequest((request) => request.url().endsWith("/api/ask-stream"));
+  await page.getByRole("textbox", { name: "Messaggio" }).fill("E le azalee?");
+  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  expect(((await second).postDataJSON() as { chat_history: unknown[] }).chat_history).toHaveLength(2);
+  await expect(page.locator(".chat-message--assistant")).toHaveCount(2);
+  await expect(page.locator(".chat-cursor")).toHaveCount(0);
+  await page.getByRole("button", { name: "Nuova chat" }).click();
+  await expect(page.locator(".chat-message")).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("Pro sees the Business upsell on /rag, and the API refuses it too (403)", async ({ page }) => {
+  const authorization = await openRag(page, "pro@oystar.test");
+  await expect(page.getByRole("heading", { name: "OYSTAR RAG è incluso nel piano Business" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Passa a Business" })).toHaveAttribute("href", "/subscription?plan=business");
+  await expect(page.getByRole("textbox", { name: "Messaggio" })).toHaveCount(0);
+
+  const refused = await askDirectly(page, authorization, { question: "Quando fioriscono le camelie?" });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toBe("Il RAG è riservato ai piani Business o Enterprise.");
+  const refusedGet = await page.request.get("/api/ask-stream?question=Camelie", { headers: { Authorization: authorization }, failOnStatusCode: false });
+  expect(refusedGet.status()).toBe(403);
+  expect((await indicesOf(page, authorization)).indices).toEqual([]);
+});
+
+test("a Business customer cannot ask another customer's index: 403, and it is not in their list", async ({ browser }) => {
+  // Another customer's real index, made the way the product makes one: an Enterprise customer's
+  // indexing request, turned into their index by the admin. Its only address is refused by the
+  // guarded fetcher (loopback), so nothing is fetched, but the index exists and is theirs.
+  const enterpriseContext = await browser.newContext();
+  const enterprisePage = await enterpriseContext.newPage();
+  const enterprise = await openRag(enterprisePage, "enterprise@oystar.test");
+  const requested = await enterprisePage.request.post("/api/forms/index-request", {
+    headers: { Authorization: enterprise },
+    data: { name: "Ufficio legale", email: "enterprise@oystar.test", indexName: "Contratti riservati", sourceType: "url", websiteUrls: "http://127.0.0.1/contratti" },
+  });
+  expect(requested.status()).toBe(201);
+  const { id } = (await requested.json()) as { id: string };
+
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  const admin = await openRag(adminPage, "admin@oystar.test");
+  const built = await adminPage.request.post(`/api/admin/index-requests/${id}/index`, { headers: { Authorization: admin } });
+  expect(built.status()).toBe(201);
+  const report = (await built.json()) as { index: string; owner_email: string; documents: Array<{ status: string }> };
+  expect(report).toMatchObject({ index: "contratti-riservati", owner_email: "enterprise@oystar.test", documents: [{ status: "failed" }] });
+  expect((await indicesOf(enterprisePage, enterprise)).indices).toContain("contratti-riservati");
+
+  const businessContext = await browser.newContext();
+  const businessPage = await businessContext.newPage();
+  const business = await openRag(businessPage, "business@oystar.test");
+  const list = await indicesOf(businessPage, business);
+  expect(list.indices).toContain("gardenroute-demo");
+  expect(list.indices).not.toContain("contratti-riservati");
+  const refused = await askDirectly(businessPage, business, { question: "Quali clausole ci sono?", index_names: ["contratti-riservati"] });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toBe("Indice non disponibile: «contratti-riservati».");
+  // A name that does not exist gets the same answer: names cannot be probed.
+  const unknown = await askDirectly(businessPage, business, { question: "Quali clausole ci sono?", index_names: ["indice-inesistente"] });
+  expect(unknown.status()).toBe(403);
+  // Its own screen never names it: the question goes to the indexes the customer may use.
+  await expect(businessPage.getByText("Garden Route (gardenroute-demo)")).toBeVisible();
+  await Promise.all([enterpriseContext.close(), adminContext.close(), businessContext.close()]);
+});

@@ -1,0 +1,11 @@
+import { expect, test, vi } from "vitest";
+
+vi.mock("react", () => {
+  throw new Error("the core must not load react");
+});
+
+test("the core entry loads without React", async () => {
+  const core = await import("./index");
+  expect(typeof core.createRagSession).toBe("function");
+  expect(core.ragMessages.sources.title).toBe("Fonti utilizzate");
+});

@@ -1,0 +1,97 @@
+import { RAG_CITATION_WARNING } from "@oystar/api-client";
+
+// The RAG screen's words (spec 001 §2, §8, §9), in one place for review and translation. Quoted
+// strings of the spec are kept word for word; the rest is the spec's meaning in Italian.
+export const ragMessages = {
+  title: "OYSTAR RAG",
+  /** spec 001 §1–§2: the collection is an illustrative example about gardens and tourism. */
+  disclaimer:
+    "Esempio illustrativo: le risposte vengono da una raccolta di documenti su giardini e turismo, scritta per mostrare come OYSTAR risponde con le fonti citate.",
+  indexInUse: "Indice in uso",
+  indexesInUse: "Indici in uso",
+  /** spec 001 §9: no index named in the settings means every index. */
+  allIndexes: "tutti gli indici",
+  noIndexes: "nessun indice disponibile",
+  indexLoading: "…",
+  indexOption: (label: string, name: string) => (label === name ? name : `${label} (${name})`),
+
+  /** spec 001 §8: the RAG generic error. */
+  generic: "Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova.",
+  errorDetail: (detail: string) => `Dettaglio: ${detail}`,
+  citationWarning: RAG_CITATION_WARNING,
+  summaryIntro: "Riepilogo della conversazione precedente",
+  summaryQuestions: "Domande:",
+  summaryLastAnswer: "Ultima risposta:",
+  summaryLabel: "Riepilogo automatico",
+
+  sources: {
+    /** spec 001 §2. */
+    title: "Fonti utilizzate",
+    source: (number: number) => `Fonte ${number}`,
+    page: (page: number) => `p. ${page}`,
+    confidence: (percent: number) => `attendibilità ${percent}\u00a0%`,
+    confidenceHint: "Quanto le frasi che citano questa fonte corrispondono al passaggio (verifica delle citazioni).",
+    others: (count: number) => (count === 1 ? "Un altro passaggio consultato" : `Altri ${count} passaggi consultati`),
+  },
+
+  context: {
+    usage: (percent: number) => `Contesto: ${percent}\u00a0%`,
+    usageHint: "Quanto della finestra di contesto (32.000 caratteri) usa la conversazione.",
+    /** spec 001 §2, §4: from 90 % a banner, and a summary replaces the conversation. */
+    warningTitle: "Contesto quasi esaurito",
+    warning: (percent: number) =>
+      `La conversazione ha raggiunto il ${percent}\u00a0% del contesto disponibile: le domande precedenti sono state sostituite da un riepilogo automatico.`,
+  },
+
+  toolbar: {
+    label: "Strumenti del RAG",
+    advanced: "Impostazioni avanzate",
+    configuration: "Configurazione attuale",
+  },
+
+  advanced: {
+    title: "Impostazioni avanzate",
+    model: "Modello",
+    modelHint: "Il modello che scrive la risposta a partire dai documenti trovati.",
+  },
+
+  configuration: {
+    /** spec 001 §2: the wide right-side panel titled current configuration. */
+    title: "Configurazione attuale",
+    intro: "Le impostazioni con cui il RAG cerca e risponde. Sono in sola lettura: le stabilisce l'amministratore.",
+    provider: "Provider",
+    /** spec 001 §9. */
+    providerLabel: "Private Cloud",
+    retrieval: "Ricerca",
+    validation: "Verifica delle citazioni",
+    conversation: "Conversazione",
+    embedModel: "Modello di embedding",
+    topKRetrieval: "Top-K recupero (per indice)",
+    topKReranker: "Top-K reranker (finale)",
+    useReranker: "Reranker",
+    useFusedRetrieval: "Recupero fuso (RRF)",
+    enableSpellCheck: "Correzione ortografica",
+    useFieldExtraction: "Estrazione dei campi",
+    useMultiQuery: "Multi-query",
+    maxQueryVariations: (count: number) => `${count} ${count === 1 ? "variante" : "varianti"} al massimo`,
+    useHyde: "HyDE",
+    useDeduplication: "Deduplicazione",
+    useCache: "Cache",
+    cacheTtl: (seconds: number) => `durata ${seconds.toLocaleString("it-IT")} s`,
+    enableCitationValidation: "Verifica delle citazioni",
+    semanticThreshold: "Soglia semantica",
+    confidenceThreshold: "Soglia di attendibilità",
+    adaptiveValidation: "Verifica adattiva",
+    indexNames: "Indici",
+    systemPrompt: "Prompt di sistema",
+    chatHistoryMaxTokens: "Cronologia massima",
+    tokens: (count: number) => `${count.toLocaleString("it-IT")} token`,
+    on: "Attivo",
+    off: "Disattivo",
+    /** spec 001 §2: the footer. */
+    source: "Configurazione dalle impostazioni globali dell'amministratore.",
+    updatedAt: (date: string) => `Ultimo aggiornamento: ${date}`,
+    neverUpdated: "Ultimo aggiornamento: valori predefiniti",
+    version: (version: string) => `Versione ${version}`,
+  },
+} as const;

@@ -1,0 +1,215 @@
+import { defaultSettings, HttpError, RAG_CITATION_WARNING, StreamError } from "@oystar/api-client";
+import { MARKERS, QUOTA_REFRESH_DELAY_MS } from "@oystar/chat-core";
+import { describe, expect, test } from "vitest";
+import { ragMessages } from "./messages";
+import { createRagSession, selectModel } from "./rag-session";
+import { RAG_CLIENT_DEFAULTS } from "./rag-settings";
+import { LiveAnswer, scriptedWorld, settle } from "./testing/scripted-world";
+
+const passages = [
+  { filename: "villa-aurora.md", chunkId: 11, url: "https://giardini.example/villa-aurora", title: "Villa Aurora", noteNumber: 1 },
+  { filename: "limonaie.md", chunkId: 12, title: "Le limonaie", noteNumber: 2, page: 3 },
+];
+
+describe("asking a question", () => {
+  test("the question is added, the answer streams in, and the final message keeps the sources of the last list", async () => {
+    const live = new LiveAnswer();
+    const world = scriptedWorld([live]);
+    const session = createRagSession(world.dependencies);
+    const answered = session.send("  Quanti limoni ci sono?  ");
+    await settle();
+    expect(session.store.getState().loading).toBe(true);
+    expect(session.store.getState().conversation.messages).toMatchObject([{ role: "user", content: "Quanti limoni ci sono?" }]);
+
+    live.send({ sources: passages });
+    live.send({ chunk: "Ci sono cento limoni [1]" });
+    await settle();
+    expect(session.store.getState().partial).toBe("Ci sono cento limoni [1]");
+    expect(session.store.getState().partialSources.map((source) => source.noteNumber)).toEqual([1, 2]);
+
+    live.send({ chunk: " nella limonaia [2]." });
+    live.send({ sources: passages.map((source, index) => ({ ...source, confidence: index === 0 ? 0.82 : 0.4 })) });
+    live.send({ contextUsage: 3 });
+    live.end();
+    expect(await answered).toBe(true);
+
+    const state = session.store.getState();
+    expect(state.loading).toBe(false);
+    expect(state.partial).toBe("");
+    const answer = state.conversation.messages[1];
+    expect(answer).toMatchObject({ role: "assistant", content: "Ci sono cento limoni [1] nella limonaia [2]." });
+    expect(answer?.sources).toEqual([
+      { noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora", url: "https://giardini.example/villa-aurora", confidence: 0.82 },
+      { noteNumber: 2, chunkId: "12", filename: "limonaie.md", title: "Le limonaie", page: 3, confidence: 0.4 },
+    ]);
+    expect(state.conversation.contextUsage).toBe(3);
+    // spec 001 §4: the question counter is read again half a second after each question.
+    expect(world.later.map((entry) => entry.delayMs)).toEqual([QUOTA_REFRESH_DELAY_MS]);
+  });
+
+  test("the request carries the admin's settings, the chosen model and the conversation so far", async () => {
+    const world = scriptedWorld([[{ chunk: "Prima risposta [1]." }], [{ chunk: "Seconda." }]]);
+    const session = createRagSession(world.dependencies);
+    session.configure({ ...defaultSettings, rag_top_k_retrieval: 30, rag_index_names: ["gardenroute-demo", "altrui"] });
+    session.setUsableIndexes(["gardenroute-demo"]);
+    session.setModel("openai/gpt-oss-20b");
+    await session.send("Prima domanda");
+    await session.send("Seconda domanda");
+    const [first, second] = world.requests;
+    expect(first).toMatchObject({ question: "Prima domanda", top_k_retrieval_per_index: 30, llm_model: "openai/gpt-oss-20b", chat_history: [] });
+    // Another customer's index is never named: the server would refuse the whole question.
+    expect(first?.index_names).toEqual(["gardenroute-demo"]);
+    expect(second?.chat_history).toEqual([
+      { role: "user", content: "Prima domanda" },
+      { role: "assistant", content: "Prima risposta [1]." },
+    ]);
+  });
+
+  test("send is refused for an empty or blank question and while an answer is coming", async () => {
+    const live = new LiveAnswer();
+    const world = scriptedWorld([live]);
+    const session = createRagSession(world.dependencies);
+    expect(await session.send("   \n ")).toBe(false);
+    const first = session.send("Una domanda");
+    expect(await session.send("Un'altra")).toBe(false);
+    live.send({ chunk: "Risposta." });
+    live.end();
+    await first;
+    expect(world.requests.map((request) => request.question)).toEqual(["Una domanda"]);
+  });
+
+  test("clearing while an answer streams drops it and starts a fresh conversation", async () => {
+    const live = new LiveAnswer();
+    const session = createRagSession(scriptedWorld([live]).dependencies);
+    const answered = session.send("Domanda");
+    live.send({ chunk: "Inizio" });
+    await settle();
+    const before = session.store.getState().conversation.id;
+    session.clear();
+    live.send({ chunk: " e fine." });
+    live.end();
+    expect(await answered).toBe(false);
+    const state = session.store.getState();
+    expect(state.conversation.messages).toEqual([]);
+    expect(state.conversation.id).not.toBe(before);
+    expect(state.loading).toBe(false);
+  });
+});
+
+describe("the citation warning note", () => {
+  test("kept only once, at the end of the answer", async () => {
+    const world = scriptedWorld([[{ chunk: `Testo [1].\n\n${RAG_CITATION_WARNING}` }, { chunk: "\n\nAltro testo [2]." }, { chunk: `\n\n${RAG_CITATION_WARNING}` }]]);
+    const session = createRagSession(world.dependencies);
+    await session.send("Domanda");
+    const content = session.store.getState().conversation.messages[1]?.content ?? "";
+    expect(content.split(RAG_CITATION_WARNING)).toHaveLength(2);
+    expect(content).toBe(`Testo [1].\n\nAltro testo [2].\n\n${RAG_CITATION_WARNING}`);
+  });
+});
+
+describe("context usage and the summary", () => {
+  test("a summary event replaces the conversation with a summary message; the exchange just answered stays under it", async () => {
+    const world = scriptedWorld([[{ chunk: "Uno." }, { contextUsage: 40 }], [{ chunk: "Due." }, { contextUsage: 91 }, { summary: "Riepilogo della conversazione precedente:\n\nDomande:\n- Prima" }]]);
+    const session = createRagSession(world.dependencies);
+    await session.send("Prima");
+    expect(session.store.getState().contextWarning).toBeNull();
+    await session.send("Seconda");
+    const state = session.store.getState();
+    expect(state.conversation.messages.map((message) => [message.role, message.kind ?? null, message.content])).toEqual([
+      ["assistant", "summary", "Riepilogo della conversazione precedente:\n\nDomande:\n- Prima"],
+      ["user", null, "Seconda"],
+      ["assistant", null, "Due."],
+    ]);
+    expect(state.conversation.summary).toContain("Riepilogo");
+    // spec 001 §2: the 90 % banner says why; the conversation is small again.
+    expect(state.contextWarning).toBe(91);
+    expect(state.conversation.contextUsage).toBeLessThan(90);
+  });
+
+  test("at 90 % without a summary from the server, the client summarises the conversation itself", async () => {
+    const world = scriptedWorld([[{ chunk: "Uno." }], [{ chunk: "Due, una risposta." }, { contextUsage: 90 }]]);
+    const session = createRagSession(world.dependencies);
+    await session.send("Dove si trova la limonaia di Villa Aurora e quando è aperta ai visitatori?");
+    await session.send("Seconda");
+    const [summary] = session.store.getState().conversation.messages;
+    expect(summary?.kind).toBe("summary");
+    expect(summary?.content).toBe(
+      [
+        "Riepilogo della conversazione precedente:",
+        "",
+        "Domande:",
+        "- Dove si trova la limonaia di Villa Aurora e quando",
+        "- Seconda",
+        "",
+        "Ultima risposta: Due, una risposta.",
+      ].join("\n"),
+    );
+    expect(session.store.getState().contextWarning).toBe(90);
+  });
+
+  test("without a figure from the server, usage is the conversation's characters over 32000", async () => {
+    const world = scriptedWorld([[{ chunk: "x".repeat(15_990) }]]);
+    const session = createRagSession(world.dependencies);
+    await session.send("0123456789");
+    expect(session.store.getState().conversation.contextUsage).toBe(50);
+  });
+});
+
+describe("failures (spec 001 §8)", () => {
+  test("429: the QUOTA_EXCEEDED_UPGRADE card", async () => {
+    const world = scriptedWorld([{ events: [], error: new HttpError(429, { error: "Quota esaurita" }) }]);
+    const session = createRagSession(world.dependencies);
+    expect(await session.send("Domanda")).toBe(false);
+    expect(session.store.getState().conversation.messages[1]).toMatchObject({ role: "assistant", card: MARKERS.quotaExceeded, content: "" });
+    expect(world.later).toHaveLength(1);
+  });
+
+  test("another refusal: the generic message, and the server's reason beside it", async () => {
+    const world = scriptedWorld([{ events: [], error: new HttpError(403, { error: "Indice non disponibile: «altrui»." }) }]);
+    const session = createRagSession(world.dependencies);
+    await session.send("Domanda");
+    const state = session.store.getState();
+    expect(state.conversation.messages[1]).toMatchObject({ content: ragMessages.generic, kind: "error" });
+    expect(state.alert).toBe("Dettaglio: Indice non disponibile: «altrui».");
+  });
+
+  test("an error event mid-answer: the generic message replaces the partial text; failed answers never become history", async () => {
+    const world = scriptedWorld([
+      { events: [{ sources: passages }, { chunk: "Mezza risp" }], error: new StreamError(ragMessages.generic) },
+      [{ chunk: "Bene." }],
+    ]);
+    const session = createRagSession(world.dependencies);
+    await session.send("Prima");
+    expect(session.store.getState().conversation.messages[1]?.content).toBe("Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova.");
+    expect(session.store.getState().alert).toBe("Dettaglio: Stream error occurred");
+    await session.send("Seconda");
+    expect(world.requests[1]?.chat_history).toEqual([{ role: "user", content: "Prima" }]);
+  });
+
+  test("401: the authentication message", async () => {
+    const world = scriptedWorld([{ events: [], error: new HttpError(401, {}) }]);
+    const session = createRagSession(world.dependencies);
+    await session.send("Domanda");
+    expect(session.store.getState().conversation.messages[1]?.content).toMatch(/^Errore di autenticazione/);
+  });
+});
+
+describe("settings and model", () => {
+  test("before the admin's settings arrive the client defaults apply; the admin's model is the default choice", () => {
+    const session = createRagSession(scriptedWorld().dependencies);
+    expect(session.store.getState().settings).toEqual(RAG_CLIENT_DEFAULTS);
+    session.configure({ ...defaultSettings, rag_llm_model: "openai/gpt-oss-20b" });
+    expect(selectModel(session.store.getState())).toBe("openai/gpt-oss-20b");
+  });
+
+  test("a model the provider does not offer cannot be chosen; a new provider drops a choice it does not offer", () => {
+    const session = createRagSession(scriptedWorld().dependencies);
+    session.configure({ ...defaultSettings, rag_provider: "vm" });
+    session.setModel("mixtral-8x7b-32768");
+    expect(selectModel(session.store.getState())).toBe("mixtral-8x7b-32768");
+    session.configure({ ...defaultSettings, rag_provider: "cloud" });
+    expect(selectModel(session.store.getState())).toBe(defaultSettings.rag_llm_model);
+    session.setModel("gemma-7b-it");
+    expect(selectModel(session.store.getState())).toBe(defaultSettings.rag_llm_model);
+  });
+});

@@ -1,0 +1,222 @@
+import { RAG_CONTEXT_WARNING_PERCENT, StreamError } from "@oystar/api-client";
+import { MARKERS, QUOTA_REFRESH_DELAY_MS } from "@oystar/chat-core";
+import { createStore } from "zustand/vanilla";
+import { classifyRagError, type AskStream } from "./ask-stream";
+import { withSingleWarning } from "./citations";
+import { ragMessages } from "./messages";
+import {
+  conversationSummary,
+  newRagConversation,
+  newRagMessageId,
+  normalizeSources,
+  ragContextUsage,
+  replaceWithSummary,
+  type RagConversation,
+  type RagMessage,
+  type RagSource,
+} from "./rag-conversation";
+import { ragModelChoices } from "./rag-models";
+import { buildRagRequest } from "./rag-request";
+import { RAG_CLIENT_DEFAULTS, ragSettingsOf, type RagSettings } from "./rag-settings";
+
+/** The world around a RAG conversation, injected: the core runs and is tested without network or clock. */
+export type RagDependencies = {
+  /** Streams one answer's events (httpAskStream over the API client). */
+  ask: AskStream;
+  now: () => number;
+  /** Runs a task later (the quota refresh after a question). */
+  later: (task: () => void, delayMs: number) => void;
+  /** Reads the plan and the question counter again (spec 001 §4). */
+  refreshQuota: () => void;
+  /** The admin's settings, when they are already known; the client defaults otherwise. */
+  settings?: RagSettings;
+};
+
+export type RagState = {
+  conversation: RagConversation;
+  loading: boolean;
+  /** The answer as it streams in, the sources it is written from, and the id its message will have. */
+  partial: string;
+  partialSources: RagSource[];
+  answerId: string | null;
+  /** spec 001 §6: the admin's RAG configuration, read-only here. */
+  settings: RagSettings;
+  /** The model chosen in the advanced panel; null means the admin's. */
+  model: string | null;
+  /** The indexes the user may use (GET /api/indices/list); null while unknown. */
+  usableIndexes: string[] | null;
+  /** spec 001 §2: the context usage (%) that reached 90 % and called for a summary; null when none. */
+  contextWarning: number | null;
+  /** A failure to show the user, and news that is not a failure (a copied answer …). */
+  alert: string | null;
+  notice: string | null;
+};
+
+export type RagSession = ReturnType<typeof createRagSession>;
+
+/** spec 001 §5: send is disabled for empty or whitespace input and while loading. */
+export const canAsk = (input: string, loading: boolean) => input.trim().length > 0 && !loading;
+
+/** The model the next question goes to. */
+export const selectModel = (state: RagState) => state.model ?? state.settings.rag_llm_model;
+
+/** spec 001 §2–§5: the RAG conversation — questions, streamed answers with their sources, summaries. */
+export function createRagSession(dependencies: RagDependencies) {
+  const store = createStore<RagState>()(() => ({
+    conversation: newRagConversation(dependencies.now()),
+    loading: false,
+    partial: "",
+    partialSources: [],
+    answerId: null,
+    settings: dependencies.settings ? ragSettingsOf(dependencies.settings) : RAG_CLIENT_DEFAULTS,
+    model: null,
+    usableIndexes: null,
+    contextWarning: null,
+    alert: null,
+    notice: null,
+  }));
+  const update = (change: Partial<RagState>) => store.setState(change);
+  const append = (message: RagMessage) => {
+    const { conversation } = store.getState();
+    const messages = [...conversation.messages, message];
+    update({ conversation: { ...conversation, messages, contextUsage: ragContextUsage(messages) } });
+  };
+  let inFlight: AbortController | null = null;
+
+  /** The answer is in: kept with its sources; from 90 % the conversation becomes its summary (spec 001 §4). */
+  function finish(answer: RagMessage, reportedUsage: number | null, summary: string | null) {
+    append(answer);
+    const { conversation } = store.getState();
+    const usage = reportedUsage ?? conversation.contextUsage;
+    if (usage < RAG_CONTEXT_WARNING_PERCENT && summary === null) {
+      update({ conversation: { ...conversation, contextUsage: usage } });
+      return;
+    }
+    const text = summary ?? conversationSummary(conversation.messages);
+    const summaryMessage: RagMessage = { id: newRagMessageId(dependencies.now()), role: "assistant", content: text, timestamp: dependencies.now(), kind: "summary" };
+    update({ conversation: replaceWithSummary(conversation, text, summaryMessage), contextWarning: usage });
+  }
+
+  function fail(answerId: string, error: unknown) {
+    const failure = classifyRagError(error);
+    const at = dependencies.now();
+    if (failure.kind === "quota") append({ id: answerId, role: "assistant", content: "", timestamp: at, card: MARKERS.quotaExceeded });
+    else append({ id: answerId, role: "assistant", content: failure.message, timestamp: at, kind: "error" });
+    if (failure.kind === "error" && failure.detail) update({ alert: ragMessages.errorDetail(failure.detail) });
+  }
+
+  /** Streams the answer to one question. Resolves to whether an answer arrived. */
+  async function ask(question: string): Promise<boolean> {
+    const state = store.getState();
+    const request = buildRagRequest({
+      question,
+      settings: state.settings,
+      messages: state.conversation.messages,
+      model: selectModel(state),
+      usableIndexes: state.usableIndexes,
+    });
+    append({ id: newRagMessageId(dependencies.now()), role: "user", content: question, timestamp: dependencies.now() });
+    const answerId = newRagMessageId(dependencies.now());
+    const controller = new AbortController();
+    inFlight = controller;
+    update({ loading: true, partial: "", partialSources: [], answerId, alert: null });
+    let text = "";
+    let sources: RagSource[] = [];
+    let usage: number | null = null;
+    let summary: string | null = null;
+    try {
+      for await (const event of dependencies.ask(request, controller.signal)) {
+        if (controller.signal.aborted) break;
+        if (event.error) throw new StreamError(event.error);
+        // The second list (with each source's confidence) replaces the first.
+        if (event.sources) update({ partialSources: (sources = normalizeSources(event.sources)) });
+        if (event.chunk) update({ partial: (text += event.chunk) });
+        if (typeof event.contextUsage === "number") usage = Math.min(100, Math.max(0, Math.round(event.contextUsage)));
+        if (event.summary) summary = event.summary;
+        if (event.done) break;
+      }
+      if (controller.signal.aborted) return false;
+      if (!text.trim()) throw new Error("Risposta vuota");
+      finish({ id: answerId, role: "assistant", content: withSingleWarning(text), timestamp: dependencies.now(), sources }, usage, summary);
+      return true;
+    } catch (error) {
+      // Cleared while answering: the conversation it belonged to is gone.
+      if (controller.signal.aborted) return false;
+      fail(answerId, error);
+      return false;
+    } finally {
+      if (inFlight === controller) {
+        inFlight = null;
+        update({ loading: false, partial: "", partialSources: [], answerId: null });
+      }
+    }
+  }
+
+  return {
+    /** Read it (or bind it with zustand's useStore); it changes only through the steps below. */
+    store,
+
+    /** Asks what the user typed (spec 001 §4–§5). Resolves to whether an answer arrived. */
+    async send(input: string): Promise<boolean> {
+      if (!canAsk(input, store.getState().loading)) return false;
+      const answered = await ask(input.trim());
+      // spec 001 §4: the question counter is read again after each question.
+      dependencies.later(dependencies.refreshQuota, QUOTA_REFRESH_DELAY_MS);
+      return answered;
+    },
+
+    /** A fresh conversation (clear chat); an answer being streamed is dropped. */
+    clear() {
+      inFlight?.abort();
+      inFlight = null;
+      update({
+        conversation: newRagConversation(dependencies.now()),
+        loading: false,
+        partial: "",
+        partialSources: [],
+        answerId: null,
+        contextWarning: null,
+        alert: null,
+      });
+    },
+
+    /** The admin's settings (GET /api/settings, or a new save): the RAG follows them. */
+    configure(settings: RagSettings) {
+      const next = ragSettingsOf(settings);
+      const { model } = store.getState();
+      const offered = model !== null && ragModelChoices(next.rag_provider, next.rag_llm_model).some((choice) => choice.id === model);
+      update({ settings: next, model: offered ? model : null });
+    },
+
+    /** The indexes the user may use, once GET /api/indices/list answers. */
+    setUsableIndexes(names: readonly string[] | null) {
+      update({ usableIndexes: names ? [...names] : null });
+    },
+
+    /** The advanced panel's model; the admin's model means no choice of one's own. */
+    setModel(model: string) {
+      const { settings } = store.getState();
+      if (!ragModelChoices(settings.rag_provider, settings.rag_llm_model).some((choice) => choice.id === model)) return;
+      update({ model: model === settings.rag_llm_model ? null : model });
+    },
+
+    notify(notice: string) {
+      update({ notice });
+    },
+    dismissAlert() {
+      update({ alert: null });
+    },
+    dismissNotice() {
+      update({ notice: null });
+    },
+    dismissContextWarning() {
+      update({ contextWarning: null });
+    },
+
+    /** The screen is gone: the answer being streamed stops. */
+    dispose() {
+      inFlight?.abort();
+      inFlight = null;
+    },
+  };
+}

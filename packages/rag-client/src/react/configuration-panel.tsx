@@ -1,0 +1,96 @@
+import { indexLabel } from "@oystar/api-client";
+import { Dialog } from "@oystar/ui-kit/react";
+import type { ReactNode } from "react";
+import { ragMessages } from "../messages";
+import type { RagConfigurationView } from "../rag-settings";
+
+export type ConfigurationPanelProps = {
+  open: boolean;
+  onClose: () => void;
+  configuration: RagConfigurationView;
+  /** When the admin last saved (ISO 8601); null while the defaults apply. */
+  updatedAt: string | null;
+  version: string | null;
+  /** The date as Italians read it (the browser's time zone unless told). */
+  formatDate?: (date: Date) => string;
+};
+
+const text = ragMessages.configuration;
+
+const italianDate = (date: Date) => new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeStyle: "short" }).format(date);
+const number = (value: number) => value.toLocaleString("it-IT", { maximumFractionDigits: 2 });
+const onOff = (on: boolean) => (on ? text.on : text.off);
+
+/**
+ * spec 001 §2, §6, §9: the wide right-side panel titled current configuration — every RAG setting
+ * the admin chose, read-only, with Private Cloud as the provider; its footer says where the
+ * configuration comes from, when it last changed (in Italian) and the version.
+ */
+export function ConfigurationPanel({ open, onClose, configuration: view, updatedAt, version, formatDate = italianDate }: ConfigurationPanelProps) {
+  const footer = (
+    <div className="rag-config__footer">
+      <p>{text.source}</p>
+      <p>{updatedAt ? text.updatedAt(formatDate(new Date(updatedAt))) : text.neverUpdated}</p>
+      {version ? <p>{text.version(version)}</p> : null}
+    </div>
+  );
+  return (
+    <Dialog open={open} onClose={onClose} placement="side" title={text.title} footer={footer}>
+      <p className="rag-config__intro">{text.intro}</p>
+      <Group>
+        <Row term={text.provider}>{text.providerLabel}</Row>
+        <Row term={text.embedModel}>{view.embedModel}</Row>
+      </Group>
+      <Group title={text.retrieval}>
+        <Row term={text.topKRetrieval}>{number(view.topKRetrieval)}</Row>
+        <Row term={text.topKReranker}>{number(view.topKReranker)}</Row>
+        <Row term={text.useReranker}>{onOff(view.useReranker)}</Row>
+        <Row term={text.useFusedRetrieval}>{onOff(view.useFusedRetrieval)}</Row>
+        <Row term={text.enableSpellCheck}>{onOff(view.enableSpellCheck)}</Row>
+        <Row term={text.useFieldExtraction}>{onOff(view.useFieldExtraction)}</Row>
+        <Row term={text.useMultiQuery}>{view.useMultiQuery ? `${text.on} · ${text.maxQueryVariations(view.maxQueryVariations)}` : text.off}</Row>
+        <Row term={text.useHyde}>{onOff(view.useHyde)}</Row>
+        <Row term={text.useDeduplication}>{onOff(view.useDeduplication)}</Row>
+        <Row term={text.useCache}>{view.useCache ? `${text.on} · ${text.cacheTtl(view.cacheTtlSeconds)}` : text.off}</Row>
+      </Group>
+      <Group title={text.validation}>
+        <Row term={text.enableCitationValidation}>{onOff(view.enableCitationValidation)}</Row>
+        {view.enableCitationValidation ? (
+          <>
+            <Row term={text.semanticThreshold}>{number(view.semanticThreshold)}</Row>
+            <Row term={text.confidenceThreshold}>{number(view.confidenceThreshold)}</Row>
+            <Row term={text.adaptiveValidation}>{onOff(view.adaptiveValidation)}</Row>
+          </>
+        ) : null}
+      </Group>
+      <Group title={text.conversation}>
+        <Row term={text.indexNames}>
+          {/* spec 001 §9: no index named means every index. */}
+          {view.indexNames.length === 0 ? ragMessages.allIndexes : view.indexNames.map((name) => ragMessages.indexOption(indexLabel(name), name)).join(", ")}
+        </Row>
+        <Row term={text.chatHistoryMaxTokens}>{text.tokens(view.chatHistoryMaxTokens)}</Row>
+        <Row term={text.systemPrompt} wide>
+          <span className="rag-config__prompt">{view.systemPrompt}</span>
+        </Row>
+      </Group>
+    </Dialog>
+  );
+}
+
+function Group({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <section className="rag-config__group">
+      {title ? <h3 className="rag-config__group-title">{title}</h3> : null}
+      <dl className="rag-config__list">{children}</dl>
+    </section>
+  );
+}
+
+function Row({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? "rag-config__row rag-config__row--wide" : "rag-config__row"}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+export { ConfigurationPanel } from "./configuration-panel";
+export type { ConfigurationPanelProps } from "./configuration-panel";
+export { ContextWarning } from "./context-warning";
+export type { ContextWarningProps } from "./context-warning";
+export { RagAnswer } from "./rag-answer";
+export type { RagAnswerProps } from "./rag-answer";
+export { RagControls } from "./rag-controls";
+export type { RagControlsProps } from "./rag-controls";
+export { RagConversationView } from "./rag-conversation-view";
+export type { RagConversationViewProps } from "./rag-conversation-view";
+export { RagEmptyState } from "./rag-empty-state";
+export type { RagEmptyStateProps } from "./rag-empty-state";
+export { RagScreen } from "./rag-screen";
+export type { RagScreenProps } from "./rag-screen";
+export { SourceList } from "./source-list";
+export type { SourceListProps } from "./source-list";
+export { useRag, useRagSession } from "./use-rag";

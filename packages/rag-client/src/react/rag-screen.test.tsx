@@ -1,0 +1,193 @@
+import { defaultSettings, type StreamChunk } from "@oystar/api-client";
+import { toggleAdvancedControls, type ChatCard } from "@oystar/chat-core";
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, test } from "vitest";
+import { HttpError } from "@oystar/api-client";
+import { createRagSession } from "../rag-session";
+import { LiveAnswer, scriptedWorld, settle, type ScriptedAnswer } from "../testing/scripted-world";
+import { RagScreen } from "./rag-screen";
+
+const demo = [{ name: "gardenroute-demo", label: "Garden Route" }];
+const sources = [
+  { filename: "boboli.md", chunkId: 301, url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 },
+  { filename: "limonaie.md", chunkId: 302, url: "/interno/limonaie.md", title: "Le limonaie", noteNumber: 2, page: 4 },
+  { filename: "rose.md", chunkId: 303, title: "Il roseto", noteNumber: 3 },
+];
+
+function renderScreen(answers: ScriptedAnswer[] = [], { updatedAt = "2026-11-20T09:15:00.000Z" }: { updatedAt?: string | null } = {}) {
+  const world = scriptedWorld(answers);
+  const session = createRagSession({ ...world.dependencies, settings: defaultSettings });
+  const cards: ChatCard[] = [];
+  render(
+    <RagScreen
+      session={session}
+      indexes={demo}
+      renderCard={(card) => {
+        cards.push(card);
+        return <p>Carta {card}</p>;
+      }}
+      updatedAt={updatedAt}
+      version="1.4.0"
+      formatDate={(date) => new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeZone: "Europe/Rome" }).format(date)}
+    />,
+  );
+  return { world, session, cards, user: userEvent.setup(), box: () => screen.getByRole("textbox", { name: "Messaggio" }) };
+}
+
+describe("the RAG screen", () => {
+  test("empty state: the title, the illustrative-example disclaimer and the index in use", () => {
+    renderScreen();
+    expect(screen.getByRole("heading", { level: 1, name: "OYSTAR RAG" })).toBeVisible();
+    expect(screen.getByText(/Esempio illustrativo: le risposte vengono da una raccolta di documenti su giardini e turismo/)).toBeVisible();
+    expect(screen.getByText("Garden Route (gardenroute-demo)")).toBeVisible();
+  });
+
+  test("Enter sends, Shift+Enter adds a line; empty or blank never sends; the button spins while the answer comes", async () => {
+    const live = new LiveAnswer();
+    const { user, box, world } = renderScreen([live]);
+    const send = screen.getByRole("button", { name: "Invia" });
+    expect(send).toBeDisabled();
+    await user.type(box(), "   ");
+    expect(send).toBeDisabled();
+    await user.keyboard("{Enter}");
+    expect(world.requests).toHaveLength(0);
+
+    await user.clear(box());
+    await user.type(box(), "Prima riga{Shift>}{Enter}{/Shift}seconda riga");
+    expect(box()).toHaveValue("Prima riga\nseconda riga");
+    expect(send).toBeEnabled();
+    await user.keyboard("{Enter}");
+    expect(world.requests.map((request) => request.question)).toEqual(["Prima riga\nseconda riga"]);
+    expect(box()).toHaveValue("");
+    const busy = screen.getByRole("button", { name: /Invia/ });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute("aria-busy", "true");
+    await act(async () => {
+      live.send({ chunk: "Fatto." });
+      live.end();
+      await settle();
+    });
+    expect(screen.getByRole("button", { name: "Invia" })).not.toHaveAttribute("aria-busy");
+  });
+
+  test("the answer streams with a blinking cursor, then shows 'Fonti utilizzate' with links only for http(s) and citations that lead there", async () => {
+    const live = new LiveAnswer();
+    const { user, box } = renderScreen([live]);
+    await user.type(box(), "Quando apre Boboli?{Enter}");
+    await act(async () => {
+      live.send({ sources });
+      live.send({ chunk: "Boboli apre alle 8:15 [1]." });
+      await settle();
+    });
+    expect(await screen.findByText(/Boboli apre alle 8:15/)).toBeVisible();
+    expect(document.querySelector(".chat-cursor")).not.toBeNull();
+    expect(screen.queryByRole("heading", { name: "Fonti utilizzate" })).toBeNull();
+
+    await act(async () => {
+      live.send({ chunk: " Le limonaie ospitano gli agrumi [302]." });
+      live.send({ sources: sources.map((source) => (source.noteNumber === 1 ? { ...source, confidence: 0.82 } : source)) });
+      live.send({ contextUsage: 2 });
+      live.end();
+      await settle();
+    });
+    expect(document.querySelector(".chat-cursor")).toBeNull();
+    const list = screen.getByRole("region", { name: "Fonti utilizzate" });
+    // The cited sources, in order: an http(s) address is a link, any other is plain text.
+    expect(within(list).getByRole("link", { name: "Il Giardino di Boboli" })).toHaveAttribute("href", "https://giardini.example/boboli");
+    expect(within(list).getByText("Le limonaie").tagName).toBe("SPAN");
+    expect(within(list).queryByRole("link", { name: "Le limonaie" })).toBeNull();
+    expect(within(list).getByText("limonaie.md · p. 4")).toBeVisible();
+    expect(within(list).getByText("attendibilità 82 %")).toBeVisible();
+    // The source not cited is folded apart.
+    expect(within(list).getByText("Un altro passaggio consultato")).toBeVisible();
+
+    // [1] leads to source 1; [302] is a chunk id (spec 001 §5) and leads to source 2.
+    const first = await screen.findByRole("link", { name: "Fonte 1" });
+    const chunk = screen.getByRole("link", { name: "Fonte 302" });
+    const target = (link: HTMLElement) => document.getElementById(decodeURIComponent(link.getAttribute("href")!.slice(1)));
+    expect(target(first)).toHaveTextContent("Il Giardino di Boboli");
+    expect(target(chunk)).toHaveTextContent("Le limonaie");
+    await user.click(chunk);
+    expect(target(chunk)).toHaveFocus();
+
+    // spec 001 §2: copy, read aloud and share under the answer.
+    const actions = screen.getByRole("group", { name: "Azioni sulla risposta" });
+    expect(within(actions).getAllByRole("button").map((button) => button.textContent)).toEqual(["Copia", "Leggi ad alta voce", "Condividi"]);
+    expect(screen.getByRole("region", { name: "Strumenti del RAG" })).toHaveTextContent("Garden Route · GPT-OSS 120B · Contesto: 2 %");
+  });
+
+  test("spec 001 §2, §4: at 90 % the warning banner shows and the conversation becomes its summary", async () => {
+    const events: StreamChunk[] = [{ chunk: "Risposta lunga." }, { contextUsage: 93 }, { summary: "Riepilogo della conversazione precedente:\n\nDomande:\n- Prima" }];
+    const { user, box } = renderScreen([events]);
+    await user.type(box(), "Prima{Enter}");
+    const banner = await screen.findByRole("alert");
+    expect(banner).toHaveTextContent("Contesto quasi esaurito");
+    expect(banner).toHaveTextContent("La conversazione ha raggiunto il 93 % del contesto disponibile");
+    expect(screen.getByText("Riepilogo automatico")).toBeVisible();
+    await user.click(within(banner).getByRole("button", { name: "Chiudi" }));
+    expect(screen.queryByText("Contesto quasi esaurito")).toBeNull();
+  });
+
+  test("no banner under 90 %", async () => {
+    const { user, box } = renderScreen([[{ chunk: "Breve." }, { contextUsage: 89 }]]);
+    await user.type(box(), "Domanda{Enter}");
+    await screen.findByText("Breve.");
+    expect(screen.queryByText("Contesto quasi esaurito")).toBeNull();
+  });
+
+  test("the advanced panel's model selector (also opened by the window event) chooses the model the question goes to", async () => {
+    const { user, box, world } = renderScreen([[{ chunk: "Ok." }]]);
+    expect(screen.queryByRole("combobox", { name: "Modello" })).toBeNull();
+    act(() => toggleAdvancedControls());
+    const model = screen.getByRole("combobox", { name: "Modello" });
+    // The cloud provider offers only the openai/ models.
+    expect(within(model).getAllByRole("option").map((option) => option.textContent)).toEqual(["GPT-OSS 120B", "GPT-OSS 20B"]);
+    await user.selectOptions(model, "openai/gpt-oss-20b");
+    await user.type(box(), "Domanda{Enter}");
+    expect(world.requests[0]?.llm_model).toBe("openai/gpt-oss-20b");
+    await user.click(screen.getByRole("button", { name: "Impostazioni avanzate" }));
+    expect(screen.queryByRole("combobox", { name: "Modello" })).toBeNull();
+  });
+
+  test("the read-only configuration panel: Private Cloud, every setting, all indexes, and the footer", async () => {
+    const { user } = renderScreen();
+    await user.click(screen.getByRole("button", { name: "Configurazione attuale" }));
+    const panel = screen.getByRole("dialog", { name: "Configurazione attuale" });
+    const value = (term: string) => within(panel).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(value("Provider")).toBe("Private Cloud");
+    expect(value("Modello di embedding")).toBe("bge-m3");
+    expect(value("Top-K recupero (per indice)")).toBe("45");
+    expect(value("Top-K reranker (finale)")).toBe("6");
+    expect(value("Reranker")).toBe("Attivo");
+    expect(value("Correzione ortografica")).toBe("Disattivo");
+    expect(value("Multi-query")).toBe("Disattivo");
+    expect(value("Cache")).toBe("Attivo · durata 3600 s");
+    expect(value("Soglia semantica")).toBe("0,4");
+    expect(value("Soglia di attendibilità")).toBe("0,6");
+    expect(value("Verifica adattiva")).toBe("Attivo");
+    expect(value("Indici")).toBe("tutti gli indici");
+    expect(value("Cronologia massima")).toBe("6144 token");
+    expect(value("Prompt di sistema")).toMatch(/^Rispondi in italiano/);
+    // Read-only: nothing to change in it.
+    expect(within(panel).queryAllByRole("textbox")).toEqual([]);
+    expect(within(panel).queryAllByRole("checkbox")).toEqual([]);
+    expect(within(panel).getByText("Configurazione dalle impostazioni globali dell'amministratore.")).toBeVisible();
+    expect(within(panel).getByText("Ultimo aggiornamento: 20 novembre 2026")).toBeVisible();
+    expect(within(panel).getByText("Versione 1.4.0")).toBeVisible();
+  });
+
+  test("429: the screen's quota card; other failures: the generic message and the reason, no actions", async () => {
+    const { user, box, cards } = renderScreen([
+      { events: [], error: new HttpError(429, {}) },
+      { events: [], error: new HttpError(403, { error: "Indice non disponibile: «altrui»." }) },
+    ]);
+    await user.type(box(), "Uno{Enter}");
+    expect(await screen.findByText("Carta QUOTA_EXCEEDED_UPGRADE")).toBeVisible();
+    expect(cards).toContain("QUOTA_EXCEEDED_UPGRADE");
+    await user.type(box(), "Due{Enter}");
+    expect(await screen.findByText("Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova.")).toBeVisible();
+    expect(screen.getByText("Dettaglio: Indice non disponibile: «altrui».")).toBeVisible();
+    expect(screen.queryByRole("group", { name: "Azioni sulla risposta" })).toBeNull();
+  });
+});

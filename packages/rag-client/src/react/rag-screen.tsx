@@ -1,0 +1,113 @@
+import type { ChatCard, ReadAloud } from "@oystar/chat-core";
+import { Composer, preloadAnswerRenderer, useAdvancedControls, useReadAloud } from "@oystar/chat-core/react";
+import { Notice } from "@oystar/ui-kit/react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useShallow } from "zustand/react/shallow";
+import type { IndexOption } from "../index-choice";
+import { ragMessages } from "../messages";
+import { ragModelChoices } from "../rag-models";
+import { canAsk, selectModel, type RagSession } from "../rag-session";
+import { configurationView } from "../rag-settings";
+import { ConfigurationPanel } from "./configuration-panel";
+import { ContextWarning } from "./context-warning";
+import { RagControls } from "./rag-controls";
+import { RagConversationView } from "./rag-conversation-view";
+import { RagEmptyState } from "./rag-empty-state";
+import { useRag } from "./use-rag";
+
+export type RagScreenProps = {
+  session: RagSession;
+  /** The indexes questions search (indexesInUse); null while the list loads. */
+  indexes: readonly IndexOption[] | null;
+  /** How the screen shows a card (spec 001 §8: QUOTA_EXCEEDED_UPGRADE). */
+  renderCard: (card: ChatCard) => ReactNode;
+  /** For the configuration panel's footer: when the admin last saved (ISO 8601), and the version. */
+  updatedAt: string | null;
+  version: string | null;
+  /** The page's voice, so leaving or clearing the conversation can stop it; one of its own otherwise. */
+  readAloud?: ReadAloud;
+  /** The configuration panel's date format (the browser's time zone unless told). */
+  formatDate?: (date: Date) => string;
+};
+
+/**
+ * spec 001 §2 "RAG chat screen": the empty state, the bar with the advanced panel (model) and the
+ * read-only configuration, the conversation with its sources, the 90 % banner and the question box
+ * (Enter sends, Shift+Enter adds a line, a spinner while the answer comes).
+ */
+export function RagScreen({ session, indexes, renderCard, updatedAt, version, readAloud, formatDate }: RagScreenProps) {
+  const ownVoice = useReadAloud();
+  const voice = readAloud ?? ownVoice;
+  const [input, setInput] = useState("");
+  const [advancedOpen, setAdvancedOpen] = useAdvancedControls();
+  const [configurationOpen, setConfigurationOpen] = useState(false);
+  const { empty, loading, settings, model, contextUsage, contextWarning, alert, notice } = useRag(
+    session,
+    useShallow((state) => ({
+      empty: state.conversation.messages.length === 0 && !state.loading,
+      loading: state.loading,
+      settings: state.settings,
+      model: selectModel(state),
+      contextUsage: state.conversation.contextUsage,
+      contextWarning: state.contextWarning,
+      alert: state.alert,
+      notice: state.notice,
+    })),
+  );
+  const models = useMemo(() => ragModelChoices(settings.rag_provider, settings.rag_llm_model), [settings]);
+  const configuration = useMemo(() => configurationView(settings), [settings]);
+  const sendable = canAsk(input, loading);
+
+  // The Markdown renderer loads while the first question is typed.
+  useEffect(preloadAnswerRenderer, []);
+
+  return (
+    <div className="rag">
+      <RagControls
+        indexes={indexes}
+        models={models}
+        model={model}
+        onModelChange={session.setModel}
+        contextUsage={contextUsage}
+        advancedOpen={advancedOpen}
+        onAdvancedOpenChange={setAdvancedOpen}
+        onOpenConfiguration={() => setConfigurationOpen(true)}
+        disabled={loading}
+      />
+      {empty ? <RagEmptyState indexes={indexes} /> : <h1 className="oy-visually-hidden">{ragMessages.title}</h1>}
+      {contextWarning !== null ? <ContextWarning usage={contextWarning} onDismiss={session.dismissContextWarning} /> : null}
+      <RagConversationView session={session} readAloud={voice} renderCard={renderCard} />
+      {alert ? (
+        <Notice tone="error" onDismiss={session.dismissAlert}>
+          {alert}
+        </Notice>
+      ) : null}
+      {notice ? (
+        <Notice tone="info" onDismiss={session.dismissNotice}>
+          {notice}
+        </Notice>
+      ) : null}
+      <Composer
+        value={input}
+        onChange={setInput}
+        onSend={() => {
+          if (!sendable) return;
+          setInput("");
+          void session.send(input);
+        }}
+        sendable={sendable}
+        loading={loading}
+        blocked={false}
+        offline={false}
+      />
+      <ConfigurationPanel
+        open={configurationOpen}
+        onClose={() => setConfigurationOpen(false)}
+        configuration={configuration}
+        updatedAt={updatedAt}
+        version={version}
+        formatDate={formatDate}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { RagAskRequest, StreamChunk } from "@oystar/api-client";
+import type { AskStream } from "../ask-stream";
+import type { RagDependencies } from "../rag-session";
+
+// A world for tests and stories: the server's answers are scripted (whole, or step by step from
+// the test), the clock moves one millisecond per reading, later tasks wait until run.
+
+type Step = { event: StreamChunk } | { error: unknown } | { end: true };
+
+/** An answer the test writes as it goes: each `send` is one event of the stream. */
+export class LiveAnswer {
+  private readonly steps: Step[] = [];
+  private wake: (() => void) | null = null;
+
+  send(event: StreamChunk) {
+    this.push({ event });
+  }
+  fail(error: unknown) {
+    this.push({ error });
+  }
+  end() {
+    this.push({ end: true });
+  }
+
+  async *events(signal: AbortSignal): AsyncGenerator<StreamChunk> {
+    for (;;) {
+      const step = this.steps.shift() ?? (await this.next());
+      if (signal.aborted || "end" in step) return;
+      if ("error" in step) throw step.error;
+      yield step.event;
+    }
+  }
+
+  private push(step: Step) {
+    this.steps.push(step);
+    this.wake?.();
+  }
+  private next(): Promise<Step> {
+    return new Promise((resolve) => {
+      this.wake = () => {
+        this.wake = null;
+        resolve(this.steps.shift()!);
+      };
+    });
+  }
+}
+
+export type ScriptedAnswer = readonly StreamChunk[] | { events: readonly StreamChunk[]; error: unknown } | LiveAnswer;
+
+export function scriptedWorld(answers: ScriptedAnswer[] = []) {
+  const requests: RagAskRequest[] = [];
+  const later: Array<{ task: () => void; delayMs: number }> = [];
+  let time = Date.UTC(2026, 10, 23, 9, 30);
+  const ask: AskStream = async function* (request, signal) {
+    requests.push(request);
+    const answer = answers.shift() ?? [{ chunk: "…" }];
+    if (answer instanceof LiveAnswer) {
+      yield* answer.events(signal);
+      return;
+    }
+    const events = "events" in answer ? answer.events : answer;
+    for (const event of events) yield event;
+    if ("error" in answer) throw answer.error;
+  };
+  const dependencies: RagDependencies = {
+    ask,
+    now: () => (time += 1),
+    later: (task, delayMs) => void later.push({ task, delayMs }),
+    refreshQuota: () => {},
+  };
+  return { dependencies, requests, later, answers };
+}
+
+/** Lets pending promises settle (a streamed event reaching the store). */
+export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
