@@ -13,4 +13,6 @@ export { TypingDemo } from "./typing-demo";
 export type { TypingDemoProps } from "./typing-demo";
 export { useAdvancedControls } from "./use-advanced-controls";
 export { useChatState } from "./use-chat-state";
+export { useOncePerFrame } from "./use-once-per-frame";
+export type { ReadableStore } from "./use-once-per-frame";
 export { useReadAloud } from "./use-read-aloud";

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { useOncePerFrame } from "@oystar/chat-core/react";
+import { useEffect, useState } from "react";
 import { useStore } from "zustand";
 import type { DebateSession } from "../debate-session";
 import type { DebateState } from "../debate-state";
@@ -19,24 +20,7 @@ export function useDebate<T>(session: DebateSession, selector: (state: DebateSta
  * return a value of the state itself, not a new object.
  */
 export function useDebateEachFrame<T>(session: DebateSession, selector: (state: DebateState) => T): T {
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      let frame: number | null = null;
-      const unsubscribe = session.store.subscribe(() => {
-        frame ??= requestAnimationFrame(() => {
-          frame = null;
-          listener();
-        });
-      });
-      return () => {
-        if (frame !== null) cancelAnimationFrame(frame);
-        unsubscribe();
-      };
-    },
-    [session],
-  );
-  const snapshot = () => selector(session.store.getState());
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useOncePerFrame(session.store, selector);
 }
 
 /**

@@ -1,43 +1,13 @@
-import { useEffect, useMemo, useState } from "react";
-import { useStore, type StoreApi } from "zustand";
+import { useOncePerFrame } from "@oystar/chat-core/react";
+import { useEffect, useState } from "react";
 import type { RagSession, RagState } from "../rag-session";
-
-type ReadableStore<T> = Pick<StoreApi<T>, "getState" | "getInitialState" | "subscribe">;
-
-/**
- * The store as a screen reads it while an answer streams: a model sends several pieces per frame,
- * the screen repaints once per frame (as chat-core's useChatState does).
- */
-function oncePerFrame<T>(store: ReadableStore<T>): ReadableStore<T> {
-  return {
-    getState: store.getState,
-    getInitialState: store.getInitialState,
-    subscribe(listener) {
-      let frame: number | null = null;
-      let before = store.getState();
-      const unsubscribe = store.subscribe((_state, previous) => {
-        if (frame !== null) return;
-        before = previous;
-        frame = requestAnimationFrame(() => {
-          frame = null;
-          listener(store.getState(), before);
-        });
-      });
-      return () => {
-        if (frame !== null) cancelAnimationFrame(frame);
-        unsubscribe();
-      };
-    },
-  };
-}
 
 /**
  * A slice of a RAG session's state (zustand's useStore with a selector), repainted at most once
  * per frame. A selector that builds a new object goes through zustand's useShallow.
  */
 export function useRag<Picked>(session: RagSession, select: (state: RagState) => Picked): Picked {
-  const perFrame = useMemo(() => oncePerFrame(session.store), [session]);
-  return useStore(perFrame, select);
+  return useOncePerFrame(session.store, select);
 }
 
 /**
