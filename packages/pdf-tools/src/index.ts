@@ -11,5 +11,5 @@ export { formatPageMarker, withoutPageMarkers } from "./page-markers";
 export type { PdfContext, PdfContextDependencies, PdfContextState, PdfFile, PdfPhase } from "./pdf-context";
 export { PDF_LIMITS, PDF_TIMEOUTS_MS } from "./pdf-limits";
 export type { PdfFileFacts } from "./pdf-limits";
-export { extractPdfText, PdfError } from "./pdf-text";
+export { extractPdfText, pageText, PdfError } from "./pdf-text";
 export type { ExtractedPdf, PdfOpener, PdfTextDocument, PdfTextPage } from "./pdf-text";

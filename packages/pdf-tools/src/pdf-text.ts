@@ -39,7 +39,7 @@ function withTimeout<T>(work: Promise<T>, milliseconds: number, message: string)
 }
 
 /** One page's text: pdf.js items joined, a line break where the page has one. */
-function pageText(items: readonly unknown[]): string {
+export function pageText(items: readonly unknown[]): string {
   let text = "";
   for (const item of items) {
     if (typeof item !== "object" || item === null || !("str" in item)) continue;

@@ -1,3 +1,4 @@
+import { pageText } from "@oystar/pdf-tools";
 import "../ocr/node20-polyfills";
 import type * as PdfjsModule from "pdfjs-dist/legacy/build/pdf.mjs";
 
@@ -14,16 +15,6 @@ const loadPdfjs = () => (pdfjsLoading ??= import("pdfjs-dist/legacy/build/pdf.mj
 
 export class UnreadablePdfTextError extends Error {
   override name = "UnreadablePdfTextError";
-}
-
-function pageText(items: readonly unknown[]): string {
-  let text = "";
-  for (const item of items) {
-    if (typeof item !== "object" || item === null || !("str" in item)) continue;
-    text += String(item.str);
-    if ("hasEOL" in item && item.hasEOL) text += "\n";
-  }
-  return text.replace(/[ \t]+\n/g, "\n").trim();
 }
 
 export async function pdfText(bytes: Uint8Array): Promise<{ text: string; title: string; pages: number }> {
