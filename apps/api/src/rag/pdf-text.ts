@@ -1,4 +1,4 @@
-import { pageText } from "@oystar/pdf-tools";
+import { formatPageMarker, pageText } from "@oystar/pdf-tools";
 import "../ocr/node20-polyfills";
 import type * as PdfjsModule from "pdfjs-dist/legacy/build/pdf.mjs";
 
@@ -32,7 +32,7 @@ export async function pdfText(bytes: Uint8Array): Promise<{ text: string; title:
     const parts: string[] = [];
     for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber += 1) {
       const page = await document.getPage(pageNumber);
-      parts.push(`--- Pagina ${pageNumber} ---`, pageText((await page.getTextContent()).items));
+      parts.push(formatPageMarker(pageNumber), pageText((await page.getTextContent()).items));
       page.cleanup();
     }
     return { text: parts.join("\n"), title: typeof info.Title === "string" ? info.Title.trim() : "", pages: document.numPages };
