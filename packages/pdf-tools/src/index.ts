@@ -7,7 +7,7 @@ export type { DocumentFacts } from "./document-header";
 export { pdfMessages } from "./messages";
 export { createPdfContext } from "./pdf-context";
 export { OCR_TIMEOUT_MS, ocrPdf } from "./pdf-ocr";
-export { formatPageMarker, withoutPageMarkers } from "./page-markers";
+export { formatPageMarker, pagesOf, withoutPageMarkers } from "./page-markers";
 export type { PdfContext, PdfContextDependencies, PdfContextState, PdfFile, PdfPhase } from "./pdf-context";
 export { PDF_LIMITS, PDF_TIMEOUTS_MS } from "./pdf-limits";
 export type { PdfFileFacts } from "./pdf-limits";

@@ -1,9 +1,9 @@
+import { pagesOf } from "@oystar/pdf-tools";
 // Documents become chunks (DESIGN.md §8): whole sentences, about CHUNK_TARGET characters each,
 // the last sentence or two of a chunk repeated at the start of the next (so a fact split across
 // the boundary is still found whole), and the page of every chunk kept for PDFs.
 
 /** A PDF's text marks each page so (the format of pdf-tools and of the OCR route). */
-const PAGE_MARKER = /^--- Pagina (\d+) ---$/gm;
 
 export const CHUNK_TARGET = 800;
 export const CHUNK_MAX = 1200;
@@ -47,21 +47,6 @@ function sentencesWithBreaks(text: string): Sentence[] {
 
 const joined = (sentences: readonly Sentence[]) =>
   sentences.map((sentence, index) => (index === 0 ? sentence.text : `${sentence.opensBlock ? "\n\n" : " "}${sentence.text}`)).join("");
-
-/** Splits `--- Pagina N ---` text into its pages; text without markers is one page, numbered null. */
-export function pagesOf(text: string): Array<{ page: number | null; text: string }> {
-  const markers = [...text.matchAll(PAGE_MARKER)];
-  if (markers.length === 0) return [{ page: null, text }];
-  const pages: Array<{ page: number | null; text: string }> = [];
-  const before = text.slice(0, markers[0]?.index ?? 0);
-  if (before.trim()) pages.push({ page: null, text: before });
-  markers.forEach((marker, position) => {
-    const start = (marker.index ?? 0) + marker[0].length;
-    const end = markers[position + 1]?.index ?? text.length;
-    pages.push({ page: Number(marker[1]), text: text.slice(start, end) });
-  });
-  return pages;
-}
 
 /** A sentence longer than a chunk is cut between words. */
 function pieces(sentence: string): string[] {
