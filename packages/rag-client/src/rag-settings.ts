@@ -1,4 +1,4 @@
-import { DEFAULT_RAG_SYSTEM_PROMPT, type Settings } from "@oystar/api-client";
+import { defaultSettings, type Settings } from "@oystar/api-client";
 
 // spec 001 §3, §6, §9: the RAG configuration is the admin's (the `rag_*` keys of the global
 // settings), read-only for customers.
@@ -8,50 +8,26 @@ type RagKey = Extract<keyof Settings, `rag_${string}`>;
 /** The part of the global settings the RAG reads. */
 export type RagSettings = Pick<Settings, RagKey>;
 
+/** The RAG keys of a full settings object (what GET /api/settings gives every module). */
+export function ragSettingsOf(settings: Settings | RagSettings): RagSettings {
+  return Object.fromEntries(Object.entries(settings).filter(([key]) => key.startsWith("rag_"))) as RagSettings;
+}
+
 /**
  * spec 001 §9, "RAG defaults (client)": what the RAG uses until the admin's settings are read.
- * They differ from the settings form's defaults by design (reranker top-K 7 and off, fused
- * retrieval off, thresholds 0.15 / 0.25 / 0.8). The spec's default index is a hash; here no
- * index named means every index the user may use.
+ * They are the settings form's defaults except where the spec gives the client its own (reranker
+ * top-K 7 and off, fused retrieval off, thresholds 0.15 / 0.25 / 0.8). The spec's default index is
+ * a hash; here no index named means every index the user may use.
  */
 export const RAG_CLIENT_DEFAULTS: RagSettings = {
-  rag_embed_model: "bge-m3",
-  rag_llm_model: "openai/gpt-oss-120b",
-  rag_index_names: [],
-  rag_top_k_retrieval: 45,
+  ...ragSettingsOf(defaultSettings),
   rag_top_k_reranker_final: 7,
   rag_use_reranker: false,
   rag_use_fused_retrieval: false,
-  rag_use_multi_query: false,
-  rag_use_hyde: false,
-  rag_max_query_variations: 3,
-  rag_use_deduplication: true,
-  rag_deduplication_threshold: 0.9,
-  rag_use_cache: true,
-  rag_cache_ttl_seconds: 3600,
-  rag_system_prompt: DEFAULT_RAG_SYSTEM_PROMPT,
-  rag_provider: "cloud",
-  rag_enable_citation_validation: true,
-  rag_enable_spell_check: false,
-  rag_use_field_extraction: false,
   rag_semantic_threshold: 0.15,
   rag_confidence_threshold: 0.25,
   rag_mismatch_threshold: 0.8,
-  rag_adaptive_validation: true,
-  rag_valid_weight: 0.6,
-  rag_semantic_weight: 0.4,
-  rag_entity_weight: 0.4,
-  rag_word_weight: 0.3,
-  rag_text_weight: 0.2,
-  rag_chat_history_max_tokens: 6144,
 };
-
-/** The RAG keys of a full settings object (what GET /api/settings gives every module). */
-export function ragSettingsOf(settings: Settings | RagSettings): RagSettings {
-  const picked = {} as Record<string, unknown>;
-  for (const key of Object.keys(RAG_CLIENT_DEFAULTS)) picked[key] = (settings as Record<string, unknown>)[key];
-  return picked as RagSettings;
-}
 
 /**
  * spec 001 §3: the read-only configuration view, as the panel shows it. `indexNames` empty means
