@@ -38,7 +38,8 @@ export const Answer: Story = {
     const sources = await canvas.findByRole("region", { name: "Fonti utilizzate" }, { timeout: 10_000 });
     await expect(within(sources).getByRole("link", { name: "Il Giardino di Boboli a Firenze" })).toBeVisible();
     // [1344] is a chunk id: it leads to the limonaie passage (spec 001 §5).
-    await userEvent.click(canvas.getByRole("link", { name: "Fonte 1344" }));
+    // The answer's Markdown (and its citation links) is drawn by a lazily loaded renderer.
+    await userEvent.click(await canvas.findByRole("link", { name: "Fonte 1344" }, { timeout: 10_000 }));
     await expect(within(sources).getByText("Limonaie e agrumi in vaso").closest("li")).toHaveFocus();
   },
 };
