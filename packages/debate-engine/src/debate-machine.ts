@@ -1,7 +1,7 @@
 import { isResetCommand } from "@oystar/chat-core";
 import { cleanMessage } from "./cleaning";
 import { buildAnalysisRequest, buildTurnRequest, type Intervention } from "./debate-request";
-import type { DebateCard, DebateEffect, DebateEvent, DebateMessage, DebateState, ResetPurpose, Transition } from "./debate-state";
+import { NO_DEBATE, type DebateCard, type DebateEffect, type DebateEvent, type DebateMessage, type DebateState, type ResetPurpose, type Transition } from "./debate-state";
 import { guardChunk } from "./loop-guard";
 import { debateMessages } from "./messages";
 import { AUTO_CONTINUE_DELAY_MS, clampLength, debatePhase, PREVENTIVE_RESET_EVERY, speakerOfTurn } from "./rules";
@@ -36,19 +36,7 @@ const resetEffect = (state: DebateState, purpose: ResetPurpose): DebateEffect =>
 
 /** Everything back to the start screen (spec 001 §4: the hard reset), in a new epoch. */
 function hardReset(state: DebateState, keep: Partial<DebateState> = {}): DebateState {
-  return {
-    ...state,
-    status: "idle",
-    epoch: state.epoch + 1,
-    timerPending: false,
-    debate: null,
-    turn: 0,
-    messages: [],
-    streaming: null,
-    synthesis: { progress: null, result: null },
-    notice: null,
-    ...keep,
-  };
+  return { ...state, ...NO_DEBATE, messages: [], epoch: state.epoch + 1, ...keep };
 }
 
 const STOP_EFFECTS: DebateEffect[] = [{ type: "abortReply" }, { type: "cancelTimer" }];

@@ -131,21 +131,21 @@ export type DebateState = {
   notice: DebateNotice | null;
 };
 
+/** What a debate leaves behind when it ends or is reset: nothing of it (the settings stay). */
+export const NO_DEBATE = {
+  status: "idle",
+  timerPending: false,
+  debate: null,
+  turn: 0,
+  messages: [],
+  streaming: null,
+  synthesis: { progress: null, result: null },
+  notice: null,
+} as const satisfies Partial<DebateState>;
+
 export function initialDebateState(settings: DebateDefaults = {}): DebateState {
   const merged = { ...DEFAULT_DEBATE_SETTINGS, ...settings, models: { ...DEFAULT_DEBATE_SETTINGS.models, ...settings.models } };
-  return {
-    settings: { ...merged, length: clampLength(merged.length) },
-    status: "idle",
-    epoch: 0,
-    call: 0,
-    timerPending: false,
-    debate: null,
-    turn: 0,
-    messages: [],
-    streaming: null,
-    synthesis: { progress: null, result: null },
-    notice: null,
-  };
+  return { ...NO_DEBATE, messages: [], settings: { ...merged, length: clampLength(merged.length) }, epoch: 0, call: 0 };
 }
 
 export type DebateEvent =
