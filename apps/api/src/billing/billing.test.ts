@@ -188,6 +188,25 @@ describe("a cheaper, older checkout never downgrades a paid account (§4)", () =
     const [row] = await server.db.query<{ status: string }>("SELECT status FROM checkout_sessions WHERE id = $1", [base.session_id]);
     expect(row?.status).toBe("expired");
   });
+
+  test("a cheaper checkout paid at the provider after a dearer one is recorded for a refund, never applied", async () => {
+    const { access_token } = await signInAs(server.url, "due.pagamenti@esempio.it");
+    await statusOf(access_token);
+    const userId = await userIdOf("due.pagamenti@esempio.it");
+    const now = Math.floor(Date.now() / 1000);
+    // Both tabs were paid at the provider; the Base payment's event arrives last.
+    const paidBase = completed("evt_late_base", userId, "base", now + 1);
+    paidBase.data.object.id = "cs_late_base";
+    await server.db.query(
+      "INSERT INTO checkout_sessions (id, user_id, plan, idempotency_key, url) VALUES ('cs_late_base', $1, 'base', 'late-base', 'https://checkout.example/late-base')",
+      [userId],
+    );
+    expect(await (await signedEvent(completed("evt_first_pro", userId, "pro", now))).json()).toMatchObject({ outcome: "applied" });
+    expect(await (await signedEvent(paidBase)).json()).toMatchObject({ outcome: "refund_due" });
+    expect((await statusOf(access_token)).plan).toBe("pro");
+    const [row] = await server.db.query<{ status: string }>("SELECT status FROM checkout_sessions WHERE id = 'cs_late_base'");
+    expect(row?.status).toBe("refund_due");
+  });
 });
 
 test("card checks", () => {
