@@ -3,11 +3,14 @@ import { defaultClientConditions, defineConfig } from "vite";
 
 // Served by apps/api on the one origin (DESIGN.md §2): the marketing app owns "/",
 // the assistant's assets live under "/assistant/" so the two builds never collide.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: "/assistant/",
   plugins: [react()],
   resolve: { conditions: ["@oystar/source", ...defaultClientConditions] },
   // Source maps are written for our own debugging, never linked from the bundles nor served
   // (the server refuses .map files): the source is not published with the product.
   build: { outDir: "dist", sourcemap: "hidden", assetsInlineLimit: 0 },
-});
+  // A build is what users get: React's production build even when the shell says
+  // NODE_ENV=development (`NODE_ENV=development pnpm start` shipped the 2.5× larger dev build).
+  define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
+}));

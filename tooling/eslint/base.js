@@ -9,7 +9,7 @@ const reactModules = ["react", "react-dom", "react-dom/*", "react/*", "react-rou
 /** @type {import("typescript-eslint").ConfigArray} */
 export const base = tseslint.config(
   {
-    ignores: ["**/dist/**", "**/storybook-static/**", "**/.turbo/**", "**/coverage/**", "**/node_modules/**"],
+    ignores: ["**/dist/**", "**/dist-prerender/**", "**/storybook-static/**", "**/.turbo/**", "**/coverage/**", "**/node_modules/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

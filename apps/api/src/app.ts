@@ -23,6 +23,7 @@ import { onlyPublicHost } from "./web/public-origin";
 import { defaultBodyCeiling } from "./web/request-body";
 import { securityHeaders } from "./web/security-headers";
 import { serveApps } from "./web/serve-apps";
+import { siteIndexRoutes } from "./web/site-index-routes";
 import { webVitalsRoutes } from "./web-vitals/web-vitals-routes";
 
 export type AppOptions = {
@@ -65,6 +66,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", ragRoutes(access, { db, engine: services.rag, env, fetchPage: services.fetchPage }));
   app.route("/", formRoutes(access, db, env.formsForwardUrl));
   app.route("/", webVitalsRoutes(access, db));
+  app.route("/", siteIndexRoutes(access, { origin: services.origin, marketingDist: env.marketingDist }));
 
   const pages = options.pages ?? serveApps({ marketingDist: env.marketingDist, assistantDist: env.assistantDist });
   app.all("*", access.public, (c) => pages(c));

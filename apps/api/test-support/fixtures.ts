@@ -13,7 +13,19 @@ export function makeAppFolders() {
   const assistantDist = join(root, "assistant");
   mkdirSync(join(marketingDist, "assets"), { recursive: true });
   mkdirSync(join(assistantDist, "assets"), { recursive: true });
-  writeFileSync(join(marketingDist, "index.html"), "<!doctype html><title>marketing</title>");
+  // As the marketing build leaves it: a page per path (prerendered), a 404 page and the list.
+  const page = (title: string) => `<!doctype html><title>${title}</title><div id="root"><h1>${title}</h1></div>`;
+  const pages = ["/", "/oystar", "/oystar-ai", "/subscription", "/enterprise-contact", "/contact", "/business-index-request", "/login", "/success"].map((path) => ({
+    path,
+    file: path === "/" ? "index.html" : `${path.slice(1)}/index.html`,
+    indexable: !["/", "/business-index-request", "/login", "/success"].includes(path),
+  }));
+  for (const { path, file } of pages) {
+    mkdirSync(join(marketingDist, file, ".."), { recursive: true });
+    writeFileSync(join(marketingDist, file), page(`marketing ${path}`));
+  }
+  writeFileSync(join(marketingDist, "404.html"), page("marketing 404"));
+  writeFileSync(join(marketingDist, "pages.json"), JSON.stringify({ pages, notFound: "404.html" }));
   writeFileSync(join(marketingDist, "assets", "index-abc123.js"), "console.log('marketing')");
   writeFileSync(join(marketingDist, "assets", "big-abc123.js"), "x".repeat(4096));
   writeFileSync(join(marketingDist, "assets", "index-abc123.js.map"), '{"version":3,"sources":["../src/main.tsx"]}');

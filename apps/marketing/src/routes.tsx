@@ -2,8 +2,9 @@ import { RequireAuth } from "@oystar/auth/react";
 import { retryOnce } from "@oystar/ui-kit";
 import { ErrorScreen } from "@oystar/ui-kit/react";
 import type { ReactNode } from "react";
-import { redirect, useRouteError, type RouteObject } from "react-router";
+import { Outlet, redirect, useLocation, useRouteError, type RouteObject } from "react-router";
 import { SiteLayout } from "./layout/site-layout";
+import { pageMetaOf } from "./page-meta";
 import { HomePage } from "./pages/home-page";
 import { messages } from "./messages";
 import { LandingPage } from "./pages/landing-page";
@@ -18,6 +19,25 @@ const legacyRedirect =
 function RouteError() {
   return <ErrorScreen error={useRouteError()} />;
 }
+
+/** Title, description and indexing of every page, from one table (page-meta.ts). */
+function PageShell() {
+  const page = pageMetaOf(useLocation().pathname);
+  return (
+    <>
+      <title>{page.title}</title>
+      <meta name="description" content={page.description} />
+      {page.indexable ? null : <meta name="robots" content="noindex" />}
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * Pages that show 'Caricamento...' until the session is known (spec 000 §2) and start it when
+ * opened; the others are drawn at once and load the session only when an action needs it.
+ */
+const waitsForSession = { waitsForSession: true };
 
 /** A lazy page that only signed-in users may open. */
 const signedInPage = (goTo: (path: string) => void, load: () => Promise<{ Component: () => ReactNode }>) => async () => {
@@ -38,10 +58,18 @@ const signedInPage = (goTo: (path: string) => void, load: () => Promise<{ Compon
  */
 export const marketingRoutes = (goTo: (path: string) => void): RouteObject[] => [
   {
+    element: <PageShell />,
+    errorElement: <RouteError />,
+    children: siteRoutes(goTo),
+  },
+];
+
+const siteRoutes = (goTo: (path: string) => void): RouteObject[] => [
+  {
     element: <SiteLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: "/", element: <HomePage goTo={goTo} /> },
+      { path: "/", handle: waitsForSession, element: <HomePage goTo={goTo} /> },
       { path: "/oystar", element: <LandingPage /> },
       { path: "/oystar-ai", lazy: retryOnce(() => import("./pages/product-page")) },
       { path: "/pigna", loader: legacyRedirect("/oystar") },
@@ -55,11 +83,11 @@ export const marketingRoutes = (goTo: (path: string) => void): RouteObject[] => 
       },
       { path: "/enterprise-contact", lazy: retryOnce(() => import("./pages/enterprise-contact-page")) },
       { path: "/contact", lazy: retryOnce(() => import("./pages/contact-page")) },
-      { path: "/business-index-request", lazy: signedInPage(goTo, () => import("./pages/index-request-page")) },
+      { path: "/business-index-request", handle: waitsForSession, lazy: signedInPage(goTo, () => import("./pages/index-request-page")) },
       {
         path: "/success",
         // spec 000 §2: a verification message while authentication loads.
-        handle: { loadingDetail: messages.success.verifying },
+        handle: { ...waitsForSession, loadingDetail: messages.success.verifying },
         lazy: signedInPage(goTo, async () => {
           const { SuccessPage } = await import("./pages/success-page");
           return { Component: () => <SuccessPage goTo={goTo} /> };

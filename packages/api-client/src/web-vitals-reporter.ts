@@ -1,4 +1,5 @@
-import { webVitalPage, type WebVital, type WebVitalMetric } from "./schemas/web-vitals";
+import type { WebVital } from "./schemas/web-vitals";
+import { webVitalPage, type WebVitalMetric } from "./web-vital-pages";
 
 /** The part of the web-vitals package the reporter uses. */
 type Metric = { name: string; value: number };

@@ -86,16 +86,8 @@ export function createAuthSession(
     }
   }
 
-  return {
-    /** The state machine's state; it changes only through the session's own steps. */
-    store,
-    runtimeConfig,
-    /** One API client for the whole session: it carries the token while someone is signed in. */
-    api: createApiClient({ getAccessToken: () => (store.getState().status === "authenticated" ? getAccessToken() : Promise.resolve(null)) }),
-    getAccessToken,
-
-    /** spec 000 §4: handle the provider's redirect, or check the session silently. */
-    async start(): Promise<void> {
+  let started: Promise<void> | null = null;
+  async function begin(): Promise<void> {
       const url = environment.currentUrl();
       try {
         if (isRedirectCallback(url.search)) {
@@ -114,7 +106,22 @@ export function createAuthSession(
         environment.log?.("Sign-in failed", error);
         dispatch({ type: "failed", message: authErrorMessage(error) });
       }
-    },
+    }
+
+  return {
+    /** The state machine's state; it changes only through the session's own steps. */
+    store,
+    /** /config.json as the session's loader read it (null when it could not). */
+    runtimeConfig: (): Promise<RuntimeConfig | null> => runtimeConfig,
+    /** One API client for the whole session: it carries the token while someone is signed in. */
+    api: createApiClient({ getAccessToken: () => (store.getState().status === "authenticated" ? getAccessToken() : Promise.resolve(null)) }),
+    getAccessToken,
+
+    /**
+     * spec 000 §4: handle the provider's redirect, or check the session silently. Once per
+     * session: every page that needs the session may ask for it, the provider hears once.
+     */
+    start: (): Promise<void> => (started ??= begin()),
 
     login,
 

@@ -1,5 +1,6 @@
 export type { IdentityProviderConfig } from "./auth0-client";
 export { createAuthSession } from "./auth-session";
+export { deferAuthSession } from "./deferred-session";
 export { loadAuthSession } from "./load-session";
 export type { AuthSession, IdentityClient, SessionEnvironment } from "./auth-session";
 export { isRedirectCallback, safeReturnTo } from "./auth-state";

@@ -43,7 +43,7 @@ describe("the session is there before the identity provider is known", () => {
     const session = loadAuthSession(environment(log), { configPath: `${base}/config.json` });
     await session.start();
     expect(log.mock.calls).toEqual([]);
-    expect(await session.runtimeConfig).toEqual({ version: "1.0.0", provider: "cloud", auth: null });
+    expect(await session.runtimeConfig()).toEqual({ version: "1.0.0", provider: "cloud", auth: null });
     expect(configReads - before).toBe(1);
   });
 
@@ -53,6 +53,6 @@ describe("the session is there before the identity provider is known", () => {
     await session.start();
     expect(session.store.getState()).toEqual({ status: "unauthenticated" });
     expect(log).toHaveBeenCalledWith("Identity provider unavailable", expect.any(Error));
-    expect(await session.runtimeConfig).toBeNull();
+    expect(await session.runtimeConfig()).toBeNull();
   });
 });

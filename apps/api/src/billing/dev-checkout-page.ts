@@ -14,6 +14,7 @@ export function devCheckoutPage(options: { sessionId: string; planName: string; 
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Pagamento di prova — OYSTAR</title>
   <link rel="stylesheet" href="/api/dev/checkout.css">
+  <link rel="icon" type="image/svg+xml" href="/favicon.svg">
 </head>
 <body>
   <main>

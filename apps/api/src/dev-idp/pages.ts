@@ -27,6 +27,7 @@ export function loginPage(authorizeQuery: string, error?: string): string {
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Accesso — provider di identità di sviluppo OYSTAR</title>
   <link rel="stylesheet" href="/idp/login.css">
+  <link rel="icon" type="image/svg+xml" href="/favicon.svg">
 </head>
 <body>
   <main>
@@ -70,7 +71,7 @@ input { font: inherit; padding: 10px; border: 1px solid #8f86a8; border-radius: 
 export function webMessagePage(targetOrigin: string, response: Record<string, string>, nonce: string): string {
   const message = JSON.stringify({ type: "authorization_response", response }).replace(/</g, "\\u003c");
   return `<!doctype html>
-<html lang="it"><head><meta charset="utf-8"><title>Accesso</title></head>
+<html lang="it"><head><meta charset="utf-8"><title>Accesso</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"></head>
 <body><script nonce="${nonce}">(window.opener || window.parent).postMessage(${message}, ${JSON.stringify(targetOrigin).replace(/</g, "\\u003c")});</script></body></html>`;
 }
 

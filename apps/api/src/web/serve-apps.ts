@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Context } from "hono";
 import { webMessages } from "./messages";
 import { destinationOf, legacyRedirects } from "./one-origin";
+import { pageAt, sitePagesOf } from "./site-pages";
 import { fileResponse, findFile, pageResponse } from "./static-files";
 
 export type AppFolders = { marketingDist: string; assistantDist: string };
@@ -34,13 +35,19 @@ export function serveApps(folders: AppFolders) {
       return file ? fileResponse(file, pathname, method) : c.text("Risorsa non trovata", 404);
     }
 
-    const index = join(folders.marketingDist, "index.html");
-    if (!existsSync(index)) return c.text(notBuilt("marketing"), 503);
-    const file = pathname === "/" ? null : await findFile(folders.marketingDist, pathname);
-    if (file && file !== resolve(index)) return fileResponse(file, pathname, method);
-    // A missing file under assets/ is a real 404, not a page: a stale chunk must fail loudly.
+    // The site: each page prerendered at build (issue 15), files as they are, and a real 404.
+    const site = sitePagesOf(folders.marketingDist);
+    if (!site) return c.text(notBuilt("marketing"), 503);
+    const page = pageAt(site, pathname);
+    if (page) {
+      // One address per page: "/oystar/" is "/oystar".
+      if (page.path !== pathname) return c.redirect(`${page.path}${url.search}`, 308);
+      return pageResponse(join(folders.marketingDist, page.file), method);
+    }
+    const file = await findFile(folders.marketingDist, pathname);
+    if (file) return fileResponse(file, pathname, method);
+    // A missing file under assets/ is a plain 404: a stale chunk must fail loudly, not as a page.
     if (pathname.startsWith("/assets/")) return c.text("Risorsa non trovata", 404);
-    // Client-side routes of the marketing app (/oystar, /login, /subscription …).
-    return pageResponse(index, method);
+    return pageResponse(join(folders.marketingDist, site.notFound), method, 404);
   };
 }

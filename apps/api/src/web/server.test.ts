@@ -60,16 +60,47 @@ describe("API", () => {
 });
 
 describe("one origin", () => {
-  test.each(["/", "/oystar", "/oystar-ai", "/login", "/subscription?plan=pro", "/enterprise-contact", "/success"])(
-    "%s is a marketing page",
+  test.each(["/", "/oystar", "/oystar-ai", "/login", "/subscription?plan=pro", "/enterprise-contact", "/contact", "/business-index-request", "/success"])(
+    "%s is a marketing page, served as it was prerendered",
     async (path) => {
       const response = await get(path);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("text/html");
       expect(response.headers.get("cache-control")).toBe("no-cache");
-      expect(await response.text()).toContain("<title>marketing</title>");
+      expect(await response.text()).toContain(`<h1>marketing ${new URL(path, server.url).pathname}</h1>`);
     },
   );
+
+  test.each(["/non-esiste", "/oystar/altro", "/robots", "/index.htm"])("%s is not a page: the site's 404 page, with status 404", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(await response.text()).toContain("<h1>marketing 404</h1>");
+  });
+
+  test("a page's address with a trailing slash leads to the page's one address", async () => {
+    const response = await get("/oystar/?ref=x", { redirect: "manual" });
+    expect(response.status).toBe(308);
+    expect(response.headers.get("location")).toBe("/oystar?ref=x");
+  });
+
+  test("robots.txt keeps crawlers off the API and the signed-in screens and names the sitemap", async () => {
+    const response = await get("/robots.txt");
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    const robots = await response.text();
+    expect(robots).toMatch(/^User-agent: \*$/m);
+    expect(robots).toMatch(/^Disallow: \/api\/$/m);
+    expect(robots).toMatch(/^Disallow: \/chat$/m);
+    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+
+  test("sitemap.xml lists the indexable pages at the public origin, and only those", async () => {
+    const response = await get("/sitemap.xml");
+    expect(response.headers.get("content-type")).toContain("application/xml");
+    const sitemap = await response.text();
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(listed).toEqual(["/oystar", "/oystar-ai", "/subscription", "/enterprise-contact", "/contact"].map((path) => `${server.url}${path}`));
+  });
 
   test.each(["/chat", "/debate", "/rag", "/debate/anything", "/chat/"])("%s is an assistant page", async (path) => {
     const response = await get(path);

@@ -20,7 +20,7 @@ export function useAssistantData() {
   const api = useApiClient();
   const { runtimeConfig } = useAuth();
   // The version shown next to the product name: /config.json as the sign-in read it.
-  const config = useLoad(() => runtimeConfig, [runtimeConfig]);
+  const config = useLoad(() => runtimeConfig(), [runtimeConfig]);
   // spec 001 §4 and DESIGN.md §6: whether the service answers, and whether with the offline model.
   const backend = useBackendStatus(() => api.get("/api/health", healthSchema));
   // GET /api/me also registers a new account; `isAdmin` is the server's decision, never the browser's.

@@ -6,13 +6,13 @@ import { messages, SUPPORT_EMAIL } from "../messages";
 
 /** Navigation and footer around every marketing page (spec 000 §2). */
 export function SiteLayout() {
-  const auth = useAuth();
-  // A page may say what is being checked meanwhile (its route's `handle.loadingDetail`).
-  const loadingDetail = useMatches()
-    .map((match) => (match.handle as { loadingDetail?: string } | undefined)?.loadingDetail)
-    .findLast(Boolean);
-  // spec 000 §2: while authentication loads, every screen shows 'Caricamento...'.
-  if (auth.status === "loading") return <LoadingScreen detail={loadingDetail} />;
+  const handles = useMatches().map((match) => (match.handle ?? {}) as { loadingDetail?: string; waitsForSession?: boolean });
+  // Public pages are drawn at once, before any sign-in code has loaded (issue 15); a page that
+  // depends on who is signed in starts the session and, as spec 000 §2 asks, shows
+  // 'Caricamento...' until it is known — with what is being checked (`handle.loadingDetail`).
+  const waitsForSession = handles.some((handle) => handle.waitsForSession);
+  const auth = useAuth({ start: waitsForSession });
+  if (waitsForSession && auth.status === "loading") return <LoadingScreen detail={handles.map((handle) => handle.loadingDetail).findLast(Boolean)} />;
   return (
     <div className="site">
       <a className="skip-link" href="#contenuto">

@@ -17,7 +17,6 @@ export function ContactPage() {
   const text = messages.contact;
   return (
     <section className="page-intro form-page">
-      <title>{`${text.title} — OYSTAR`}</title>
       <h1>{text.title}</h1>
       <p>
         {text.intro} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>

@@ -11,7 +11,6 @@ export function EnterpriseContactPage() {
   const form = useFormSubmission("/api/forms/enterprise", enterpriseFormSchema, empty);
   return (
     <section className="page-intro form-page">
-      <title>Contatti Enterprise — OYSTAR</title>
       <h1>Richiedi un preventivo Enterprise</h1>
       <p>RAG fino a 1 TB e condizioni su misura. Ti rispondiamo entro 24 ore.</p>
       {form.status === "success" ? (

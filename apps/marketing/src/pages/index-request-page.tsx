@@ -18,7 +18,6 @@ export function IndexRequestPage() {
   const form = useFormSubmission("/api/forms/index-request", indexRequestSchema, empty);
   return (
     <section className="page-intro form-page">
-      <title>Richiesta di indicizzazione — OYSTAR</title>
       <h1>Richiesta di indicizzazione</h1>
       <ul>
         <li>{planMessages.customIndexes}</li>

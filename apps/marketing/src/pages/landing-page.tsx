@@ -11,7 +11,6 @@ import { useStart } from "./landing/use-start";
 export function LandingPage() {
   return (
     <>
-      <title>OYSTAR — l'assistente AI privato</title>
       <HeroSection />
       <PrivacySection />
       <ProblemSolutionSection />
@@ -32,7 +31,7 @@ function ClosingSection() {
     <section className="landing-section closing" aria-labelledby="closing-title">
       <h2 id="closing-title">Pronto in 30 secondi</h2>
       <p>La registrazione è automatica al primo accesso.</p>
-      <Button size="lg" onClick={() => start.plan("free")}>
+      <Button size="lg" onClick={() => void start.plan("free")}>
         Inizia gratis
       </Button>
     </section>

@@ -17,15 +17,12 @@ export function LoginPage({ goTo }: { goTo: (path: string) => void }) {
   // spec 000 §2: while authentication loads the screen says 'Caricamento...', not ACCEDI.
   if (signedIn || auth.status === "loading") return <LoadingScreen />;
   return (
-    <>
-      <title>Accedi — OYSTAR</title>
-      <WelcomeScreen
-        busy={redirecting}
-        onLogin={() => {
-          setRedirecting(true);
-          void auth.login(returnTo).finally(() => setRedirecting(false));
-        }}
-      />
-    </>
+    <WelcomeScreen
+      busy={redirecting}
+      onLogin={() => {
+        setRedirecting(true);
+        void auth.login(returnTo).finally(() => setRedirecting(false));
+      }}
+    />
   );
 }

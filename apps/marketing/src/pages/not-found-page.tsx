@@ -4,7 +4,6 @@ import { messages } from "../messages";
 export function NotFoundPage() {
   return (
     <section className="page-intro">
-      <title>{`${messages.notFound.title} — OYSTAR`}</title>
       <h1>{messages.notFound.title}</h1>
       <p>{messages.notFound.text}</p>
       <Link to="/oystar">{messages.notFound.back}</Link>

@@ -5,7 +5,6 @@ import { ModulesSection } from "./landing-page";
 export function ProductPage() {
   return (
     <>
-      <title>OYSTAR AI — i moduli</title>
       <section className="page-intro">
         <h1>OYSTAR AI</h1>
         <p>

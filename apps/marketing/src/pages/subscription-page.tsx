@@ -1,12 +1,16 @@
-import { HttpError, parseCheckoutSession, planIdSchema, plansResponseSchema, subscriptionStatusResponseSchema, type PlanId } from "@oystar/api-client";
+import { HttpError, parseCheckoutSession, planIdSchema, subscriptionStatusResponseSchema, type PlanId } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient, useAuth } from "@oystar/auth/react";
-import { choosePlan, planMessages } from "@oystar/plans-and-gates";
+import { choosePlan, planMessages, PLANS, publicPlan } from "@oystar/plans-and-gates";
 import { PlanGrid } from "@oystar/plans-and-gates/react";
 import { Notice } from "@oystar/ui-kit/react";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
+
+// The catalogue GET /api/plans serves, from the same package: drawn with the page (and in its
+// prerendered HTML), so nothing moves when the page comes to life (issue 15: layout shift).
+const publicPlans = PLANS.map(publicPlan);
 
 type Alert = { tone: "warning" | "error"; text: string } | null;
 
@@ -20,7 +24,6 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
   const signedIn = auth.status === "authenticated";
-  const plans = useLoad(() => api.get("/api/plans", plansResponseSchema), [api]);
   const status = useLoad(() => (signedIn ? api.get("/api/subscription/status", subscriptionStatusResponseSchema) : null), [api, signedIn]);
   // spec 000 §4: a failed status check counts as the free plan.
   const currentPlan = status.data?.plan ?? (status.status === "failed" ? "free" : null);
@@ -52,7 +55,6 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
 
   return (
     <section className="subscription">
-      <title>Piani — OYSTAR</title>
       <h1>Piani e prezzi</h1>
       <p>Il piano Free è gratuito per sempre e non chiede la carta. Puoi cambiare piano quando vuoi.</p>
       {alert ? (
@@ -61,9 +63,8 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
         </Notice>
       ) : null}
       <PlanGrid
-        plans={plans.data?.plans ?? null}
-        error={plans.status === "failed" ? (plans.error instanceof Error ? plans.error.message : "") : null}
-        onRetry={plans.reload}
+        plans={publicPlans}
+        checking={auth.status === "loading" || (signedIn && currentPlan === null)}
         currentPlan={currentPlan}
         requestedPlan={requested}
         busyPlan={busyPlan}

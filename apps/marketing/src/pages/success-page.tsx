@@ -27,7 +27,6 @@ export function SuccessPage({ goTo }: { goTo: (path: string) => void }) {
 
   return (
     <section className="success-page">
-      <title>Pagamento completato — OYSTAR</title>
       <div className="oy-card success-card">
         <span className="success-card__mark" aria-hidden="true">
           ✓

@@ -4,8 +4,7 @@ import { z } from "zod";
 export const planIdSchema = z.enum(["free", "base", "pro", "business", "enterprise"]);
 export type PlanId = z.infer<typeof planIdSchema>;
 
-/** -1 means unlimited (spec 001 §9). */
-export const UNLIMITED = -1;
+export { UNLIMITED } from "../unlimited";
 
 export const planSchema = z.object({
   id: planIdSchema,

@@ -1,35 +1,10 @@
 import { z } from "zod";
-import { ASSISTANT_PATHS } from "../assistant-paths";
+import { WEB_VITAL_METRICS, WEB_VITAL_PAGES } from "../web-vital-pages";
 
-// spec 000 §7: a lazily loaded web-vitals reporter. What it sends is the page and the metric,
-// nothing else (no user, no address, no query); the server keeps aggregates only.
-
-export const WEB_VITAL_METRICS = ["CLS", "FCP", "INP", "LCP", "TTFB"] as const;
-export type WebVitalMetric = (typeof WEB_VITAL_METRICS)[number];
-
-/** The product's pages (DESIGN.md §2); any other address is reported as "altro". */
-export const WEB_VITAL_PAGES = [
-  "/",
-  "/oystar",
-  "/oystar-ai",
-  "/login",
-  "/subscription",
-  "/enterprise-contact",
-  "/contact",
-  "/business-index-request",
-  "/success",
-  ASSISTANT_PATHS.chat,
-  ASSISTANT_PATHS.debate,
-  ASSISTANT_PATHS.rag,
-  "altro",
-] as const;
-export type WebVitalPage = (typeof WEB_VITAL_PAGES)[number];
-
-/** The page a path counts as: one of the product's, or "altro" (an address never leaves as typed). */
-export function webVitalPage(pathname: string): WebVitalPage {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return (WEB_VITAL_PAGES as readonly string[]).includes(path) ? (path as WebVitalPage) : "altro";
-}
+// The pages and metrics live in a module of their own, without zod: the reporter that loads with
+// every page needs them, the schema does not belong on that path (issue 15).
+export { WEB_VITAL_METRICS, WEB_VITAL_PAGES, webVitalPage } from "../web-vital-pages";
+export type { WebVitalMetric, WebVitalPage } from "../web-vital-pages";
 
 /** POST /api/web-vitals. Times in milliseconds (up to 10 minutes); CLS is a score (up to 100). */
 export const webVitalSchema = z

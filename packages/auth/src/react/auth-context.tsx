@@ -6,11 +6,15 @@ import type { AuthState } from "../auth-state";
 
 const SessionContext = createContext<AuthSession | null>(null);
 
-/** Provides one sign-in session to the app and starts it once. */
-export function AuthProvider({ session, children }: { session: AuthSession; children: ReactNode }) {
+/**
+ * Provides one sign-in session to the app. `start="now"` (the assistant: every page is signed
+ * in) starts it at once; `start="on-demand"` (the public site) leaves it to the pages that need
+ * it — `useAuth()` starts it, `useAuth({ start: false })` only reads it.
+ */
+export function AuthProvider({ session, start = "now", children }: { session: AuthSession; start?: "now" | "on-demand"; children: ReactNode }) {
   useEffect(() => {
-    void session.start();
-  }, [session]);
+    if (start === "now") void session.start();
+  }, [session, start]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
@@ -20,13 +24,22 @@ function useSession(): AuthSession {
   return session;
 }
 
-export type UseAuth = AuthState & Pick<AuthSession, "login" | "logout" | "getAccessToken" | "runtimeConfig" | "signInAgain">;
+export type UseAuth = AuthState &
+  Pick<AuthSession, "login" | "logout" | "getAccessToken" | "runtimeConfig" | "signInAgain"> & {
+    /** Starts the session if need be and resolves with its state once it is known. */
+    settled: () => Promise<AuthState>;
+  };
 
-export function useAuth(): UseAuth {
+/** The session's state and actions; reading it starts the session unless `start: false`. */
+export function useAuth({ start = true }: { start?: boolean } = {}): UseAuth {
   const session = useSession();
   const state = useStore(session.store);
+  useEffect(() => {
+    if (start) void session.start();
+  }, [session, start]);
   return {
     ...state,
+    settled: () => session.start().then(() => session.store.getState()),
     login: session.login,
     logout: session.logout,
     getAccessToken: session.getAccessToken,

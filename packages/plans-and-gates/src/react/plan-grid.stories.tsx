@@ -22,5 +22,6 @@ export const OnPro: Story = { args: { currentPlan: "pro" } };
 export const OnBusiness: Story = { args: { currentPlan: "business" } };
 export const RequestedBusiness: Story = { args: { currentPlan: "free", requestedPlan: "business" } };
 export const PreparingCheckout: Story = { args: { currentPlan: "free", busyPlan: "base" } };
+export const CheckingWhoIsSignedIn: Story = { args: { checking: true } };
 export const Loading: Story = { args: { plans: null } };
 export const LoadError: Story = { args: { plans: null, error: "", onRetry: fn() } };

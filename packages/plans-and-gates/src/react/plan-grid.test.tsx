@@ -25,6 +25,15 @@ test("the current plan is active and lower plans are unavailable", async () => {
   expect(onChoose).toHaveBeenCalledWith("business");
 });
 
+test("while who is signed in is being checked, plans wait to be chosen; Enterprise leads to sales at once", async () => {
+  const onChoose = vi.fn();
+  render(<PlanGrid plans={plans} currentPlan={null} checking onChoose={onChoose} />);
+  const card = (name: string) => screen.getByRole("listitem", { name });
+  for (const name of ["Free", "Base", "Pro", "Business"]) expect(within(card(name)).getByRole("button")).toBeDisabled();
+  await userEvent.click(within(card("Enterprise")).getByRole("button"));
+  expect(onChoose).toHaveBeenCalledWith("enterprise");
+});
+
 test("a loading error shows the message or 'Errore nel caricamento', with Riprova", async () => {
   const onRetry = vi.fn();
   const { rerender } = render(<PlanGrid plans={null} error="" onRetry={onRetry} currentPlan={null} onChoose={() => {}} />);

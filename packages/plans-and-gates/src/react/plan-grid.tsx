@@ -16,10 +16,16 @@ export type PlanGridProps = {
   /** The plan whose checkout is being prepared: its button shows a spinner. */
   busyPlan?: PlanId | null;
   onChoose: (plan: PlanId) => void;
+  /**
+   * Who is signed in, and on which plan, is still being checked: the plans are shown (the page
+   * is drawn before the session is known) but a choice waits until the answer could be right.
+   * Enterprise, which only leads to the sales contact, stays open.
+   */
+  checking?: boolean;
 };
 
 /** spec 000 §2: five columns in the order free → enterprise. */
-export function PlanGrid({ plans, error, onRetry, currentPlan, requestedPlan, busyPlan, onChoose }: PlanGridProps) {
+export function PlanGrid({ plans, error, onRetry, currentPlan, requestedPlan, busyPlan, onChoose, checking = false }: PlanGridProps) {
   if (error != null) {
     return (
       <Notice tone="error" title={error || planMessages.loadError}>
@@ -65,7 +71,7 @@ export function PlanGrid({ plans, error, onRetry, currentPlan, requestedPlan, bu
               variant={mostPopular ? "primary" : "secondary"}
               // A lower plan stays pressable, labelled 'Non disponibile', so the user hears why
               // (spec 000 §4: the downgrade message).
-              disabled={state === "current"}
+              disabled={state === "current" || (checking && plan.price !== null)}
               className={state === "unavailable" ? "oy-plan__unavailable" : undefined}
               loading={busyPlan === plan.id}
               onClick={() => onChoose(plan.id)}

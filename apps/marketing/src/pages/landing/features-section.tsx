@@ -59,7 +59,7 @@ export function ChatSection() {
       <h2 id="chat-title">OYSTAR AI: la chat privata</h2>
       <p>Risposte in streaming, in italiano o nella lingua della domanda. Con i piani Business ed Enterprise puoi caricare un PDF e chiedere un verbale, un riassunto o le azioni da fare.</p>
       <p className="feature__note">Incluso nel piano Free: 50 domande al mese, senza carta.</p>
-      <Button variant="secondary" onClick={() => start.demo("/chat")}>
+      <Button variant="secondary" onClick={() => void start.demo("/chat")}>
         Prova la chat
       </Button>
     </section>
@@ -84,7 +84,7 @@ export function DebateSection() {
           </li>
         ))}
       </ol>
-      <Button variant="secondary" onClick={() => start.demo("/debate")}>
+      <Button variant="secondary" onClick={() => void start.demo("/debate")}>
         Avvia un dibattito
       </Button>
     </section>
@@ -101,7 +101,7 @@ export function RagSection() {
         cross-encoder e multi-query. Nei piani Business ed Enterprise.
       </p>
       <div className="feature__actions">
-        <Button onClick={() => start.plan("business")}>Vedi il piano Business</Button>
+        <Button onClick={() => void start.plan("business")}>Vedi il piano Business</Button>
         <Link to="/enterprise-contact" className="oy-button oy-button--secondary oy-button--md">
           Contatta le vendite
         </Link>

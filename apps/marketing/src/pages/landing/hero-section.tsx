@@ -14,10 +14,10 @@ export function HeroSection() {
         Pronto in 30 secondi.
       </p>
       <div className="hero__actions">
-        <Button size="lg" className="hero__primary" onClick={() => start.plan("free")}>
+        <Button size="lg" className="hero__primary" onClick={() => void start.plan("free")}>
           Prova gratis
         </Button>
-        <Button size="lg" variant="secondary" className="hero__secondary" onClick={() => start.plan("plans")}>
+        <Button size="lg" variant="secondary" className="hero__secondary" onClick={() => void start.plan("plans")}>
           Vedi i piani
         </Button>
       </div>

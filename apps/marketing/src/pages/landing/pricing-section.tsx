@@ -29,7 +29,7 @@ export function PricingSection() {
                   <li key={feature}>{feature}</li>
                 ))}
               </ul>
-              <Button variant={highlighted ? "primary" : "secondary"} onClick={() => start.plan(id)}>
+              <Button variant={highlighted ? "primary" : "secondary"} onClick={() => void start.plan(id)}>
                 {id === "free" ? "Inizia gratis" : `Scegli ${plan.name}`}
               </Button>
             </li>

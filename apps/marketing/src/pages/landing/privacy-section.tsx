@@ -35,7 +35,7 @@ export function PrivacySection() {
           ))}
         </tbody>
       </table>
-      <Button onClick={() => start.demo("/chat")}>Inizia gratis</Button>
+      <Button onClick={() => void start.demo("/chat")}>Inizia gratis</Button>
     </section>
   );
 }

@@ -8,15 +8,16 @@ import { goTo } from "../../one-origin";
  * plans to /subscription; signed-out visitors sign in first and come back to the same place.
  */
 export function useStart() {
-  const auth = useAuth();
+  // The landing is drawn without the session; the first action that depends on it loads it.
+  const auth = useAuth({ start: false });
   const navigate = useNavigate();
-  const signedIn = auth.status === "authenticated";
+  const signedIn = async () => (await auth.settled()).status === "authenticated";
   return {
-    demo: (path: AssistantPath = ASSISTANT_PATHS.chat) => (signedIn ? goTo(path) : void auth.login(path)),
-    plan: (choice: "free" | "plans" | "base" | "pro" | "business") => {
-      if (choice === "free") return signedIn ? goTo(ASSISTANT_PATHS.chat) : void auth.login(ASSISTANT_PATHS.chat);
+    demo: async (path: AssistantPath = ASSISTANT_PATHS.chat) => ((await signedIn()) ? goTo(path) : auth.login(path)),
+    plan: async (choice: "free" | "plans" | "base" | "pro" | "business") => {
+      if (choice === "free") return (await signedIn()) ? goTo(ASSISTANT_PATHS.chat) : auth.login(ASSISTANT_PATHS.chat);
       const target = choice === "plans" ? "/subscription" : `/subscription?plan=${choice}`;
-      return signedIn ? navigate(target) : void auth.login(target);
+      return (await signedIn()) ? navigate(target) : auth.login(target);
     },
   };
 }
