@@ -1,18 +1,16 @@
 import { useAuth } from "@oystar/auth/react";
 import { buttonClassName } from "@oystar/ui-kit";
 import { LoadingScreen } from "@oystar/ui-kit/react";
-import { Link, Outlet, useMatches } from "react-router";
+import { Link, Outlet } from "react-router";
 import { messages, SUPPORT_EMAIL } from "../messages";
 
 /** Navigation and footer around every marketing page (spec 000 §2). */
-export function SiteLayout() {
-  const handles = useMatches().map((match) => (match.handle ?? {}) as { loadingDetail?: string; waitsForSession?: boolean });
-  // Public pages are drawn at once, before any sign-in code has loaded (issue 15); a page that
-  // depends on who is signed in starts the session and, as spec 000 §2 asks, shows
-  // 'Caricamento...' until it is known — with what is being checked (`handle.loadingDetail`).
-  const waitsForSession = handles.some((handle) => handle.waitsForSession);
+export function SiteLayout({ waitsForSession = false, loadingDetail }: { waitsForSession?: boolean; loadingDetail?: string }) {
+  // Public pages are drawn at once, before any sign-in code has loaded (issue 15); pages that
+  // depend on who is signed in start the session and, as spec 000 §2 asks, show 'Caricamento...'
+  // until it is known — with what is being checked, when the page says.
   const auth = useAuth({ start: waitsForSession });
-  if (waitsForSession && auth.status === "loading") return <LoadingScreen detail={handles.map((handle) => handle.loadingDetail).findLast(Boolean)} />;
+  if (waitsForSession && auth.status === "loading") return <LoadingScreen detail={loadingDetail} />;
   return (
     <div className="site">
       <a className="skip-link" href="#contenuto">

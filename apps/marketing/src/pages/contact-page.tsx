@@ -37,4 +37,3 @@ export function ContactPage() {
     </section>
   );
 }
-export { ContactPage as Component };

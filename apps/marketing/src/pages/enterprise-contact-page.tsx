@@ -26,4 +26,3 @@ export function EnterpriseContactPage() {
     </section>
   );
 }
-export { EnterpriseContactPage as Component };

@@ -53,4 +53,3 @@ export function IndexRequestPage() {
     </section>
   );
 }
-export { IndexRequestPage as Component };

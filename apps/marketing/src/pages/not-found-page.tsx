@@ -10,4 +10,3 @@ export function NotFoundPage() {
     </section>
   );
 }
-export { NotFoundPage as Component };

@@ -19,4 +19,3 @@ export function ProductPage() {
     </>
   );
 }
-export { ProductPage as Component };

@@ -54,9 +54,9 @@ test("the current plan is active; choosing it again is refused in the spec's wor
 });
 
 test("enterprise leads to the contact page", async () => {
-  const { router } = visit("/subscription", identity(null));
+  const site = visit("/subscription", identity(null));
   await userEvent.click(within(await card("Enterprise")).getByRole("button", { name: "Contattaci" }));
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe("/enterprise-contact"));
+  await vi.waitFor(() => expect(site.location()).toBe("/enterprise-contact"));
 });
 
 test("a checkout failure shows 'ERRORE: ' with the reason and resets the button", async () => {

@@ -1,9 +1,9 @@
 import { deferAuthSession } from "@oystar/auth";
 import { AuthProvider } from "@oystar/auth/react";
 import { StrictMode } from "react";
-import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { marketingRoutes } from "../routes";
+import { prerenderToNodeStream } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import { SiteRoutes } from "../routes";
 
 export { NOT_FOUND_PAGE, PAGES } from "../page-meta";
 
@@ -14,20 +14,21 @@ const leaveNowhere = () => undefined;
 
 /**
  * The HTML of one page of the site (issue 15), built by scripts/prerender.mjs into dist/ and
- * taken over in the browser by main.tsx's hydrateRoot. React writes the page's <title> and
- * <meta> tags first; the script moves them into <head>.
+ * taken over in the browser by main.tsx's hydrateRoot. React's static rendering waits for the
+ * lazily loaded pages, so the HTML is complete. React writes the page's <title>, <meta> and
+ * preloads first; the script moves them into <head>.
  */
 export async function renderPage(path: string): Promise<string> {
-  const { query, dataRoutes } = createStaticHandler(marketingRoutes(leaveNowhere));
-  const context = await query(new Request(new URL(path, "http://oystar.invalid")));
-  if (context instanceof Response) throw new Error(`${path} risponde con un redirect: non è una pagina da prerenderizzare`);
-  const router = createStaticRouter(dataRoutes, context);
-  return renderToString(
+  const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AuthProvider session={noSessionYet} start="on-demand">
-        {/* No inline hydration script: the CSP allows none, and these pages have no loader data. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <SiteRoutes goTo={leaveNowhere} />
+        </StaticRouter>
       </AuthProvider>
     </StrictMode>,
   );
+  let html = "";
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }

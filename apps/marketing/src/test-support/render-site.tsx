@@ -1,9 +1,9 @@
 import { createAuthSession, type IdentityClient } from "@oystar/auth";
 import { AuthProvider } from "@oystar/auth/react";
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { MemoryRouter, useLocation, type Location } from "react-router";
 import { vi } from "vitest";
-import { marketingRoutes } from "../routes";
+import { SiteRoutes } from "../routes";
 
 /** The identity provider, scripted at the SDK boundary: signed in as `email`, or signed out. */
 export function identity(email: string | null): IdentityClient {
@@ -23,11 +23,20 @@ export function renderSite(path: string, options: { client?: IdentityClient; ema
   const client = options.client ?? identity(options.email === undefined ? "business@oystar.test" : options.email);
   const goTo = options.goTo ?? vi.fn();
   const session = createAuthSession(client, { currentUrl: () => new URL(`http://localhost${path}`), replaceUrl: () => {}, origin: "http://localhost" });
-  const router = createMemoryRouter(marketingRoutes(goTo), { initialEntries: [path] });
+  let current: Location | null = null;
+  function LocationProbe() {
+    current = useLocation();
+    return null;
+  }
   render(
-    <AuthProvider session={session}>
-      <RouterProvider router={router} />
+    <AuthProvider session={session} start="on-demand">
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe />
+        <SiteRoutes goTo={goTo} />
+      </MemoryRouter>
     </AuthProvider>,
   );
-  return { router, goTo, client };
+  /** Where the site is now: path and query. */
+  const location = () => `${current?.pathname ?? ""}${current?.search ?? ""}`;
+  return { location, goTo, client };
 }
