@@ -1,0 +1,77 @@
+// Lighthouse, as it measures a phone (its default mobile preset: simulated slow 4G and a 4×
+// slower CPU), on the built product (issue 15): the landing, the plans page, and /chat signed in.
+// Lighthouse is the npm package (e2e's devDependency) driving Debian's Chromium through its
+// debugging port; nothing is downloaded. Targets for the landing (a benchmark, not a test):
+// performance ≥ 98, LCP ≤ 1.2 s, TBT ≤ 50 ms, CLS ≤ 0.02, accessibility, SEO and best
+// practices 100. Run after `pnpm build`. Prints each page, ending with one JSON line.
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { freePort, startProduct } from "./support/product.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const requireFromE2e = createRequire(join(root, "e2e/package.json"));
+const { default: lighthouse } = await import(pathToFileURL(join(dirname(requireFromE2e.resolve("lighthouse/package.json")), "core/index.js")).href);
+const { chromium } = requireFromE2e("@playwright/test");
+const { chromiumArgs, chromiumExecutablePath } = await import(requireFromE2e.resolve("@oystar/vitest-config/chromium"));
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+/** One Lighthouse run; `keepSession` leaves the browser's storage as it is (a signed-in user). */
+async function audit(url, port, { keepSession = false } = {}) {
+  const runner = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, disableStorageReset: keepSession });
+  const { categories, audits } = runner.lhr;
+  const numeric = (id) => audits[id]?.numericValue ?? null;
+  return {
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    best_practices: Math.round(categories["best-practices"].score * 100),
+    seo: Math.round(categories.seo.score * 100),
+    fcp_ms: Math.round(numeric("first-contentful-paint")),
+    lcp_ms: Math.round(numeric("largest-contentful-paint")),
+    tbt_ms: Math.round(numeric("total-blocking-time")),
+    cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
+    // What cost points, for whoever wants to improve a figure.
+    failing: Object.values(audits)
+      .filter((entry) => entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== "informative" && entry.scoreDisplayMode !== "notApplicable")
+      .map((entry) => entry.id),
+  };
+}
+
+const product = await startProduct();
+const debuggingPort = await freePort();
+const profile = mkdtempSync(join(tmpdir(), "oystar-lighthouse-"));
+// A persistent context is the browser's default one: the tabs Lighthouse opens share its cookies
+// and storage, so signing in here signs Lighthouse in for /chat.
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: chromiumExecutablePath,
+  args: [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
+});
+const pages = {};
+try {
+  pages["/oystar"] = await audit(`${product.base}/oystar`, debuggingPort);
+  pages["/subscription"] = await audit(`${product.base}/subscription`, debuggingPort);
+
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  await page.goto(`${product.base}/login?returnTo=%2Fchat`);
+  await page.getByRole("button", { name: "ACCEDI" }).click();
+  await page.getByRole("button", { name: "Accedi come pro@oystar.test" }).click();
+  await page.waitForURL(/\/chat$/);
+  pages["/chat"] = await audit(`${product.base}/chat`, debuggingPort, { keepSession: true });
+} finally {
+  await browser.close();
+  rmSync(profile, { recursive: true, force: true });
+  product.stop();
+}
+
+for (const [path, figures] of Object.entries(pages)) {
+  console.info(`${path} (Lighthouse ${lighthouse.version ?? ""} mobile):`);
+  console.info(
+    `  performance ${figures.performance}, accessibility ${figures.accessibility}, best practices ${figures.best_practices}, SEO ${figures.seo}`,
+  );
+  console.info(`  FCP ${figures.fcp_ms} ms, LCP ${figures.lcp_ms} ms, TBT ${figures.tbt_ms} ms, CLS ${figures.cls}`);
+  if (figures.failing.length > 0) console.info(`  below 0.9: ${figures.failing.join(", ")}`);
+}
+console.info(JSON.stringify({ bench: "lighthouse", pages }));
