@@ -6,6 +6,9 @@ import { openDatabase, type Database } from "../src/db/database";
 import { loadEnv, type Env } from "../src/env";
 import { startServer, type RunningServer } from "../src/server";
 
+/** The hash of the (pretend) stylesheet inlined in the site's pages. */
+export const SITE_STYLE_HASH = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
+
 /** Two tiny "built apps" in a temp folder, so server tests don't need `pnpm build`. */
 export function makeAppFolders() {
   const root = mkdtempSync(join(tmpdir(), "oystar-apps-"));
@@ -25,7 +28,7 @@ export function makeAppFolders() {
     writeFileSync(join(marketingDist, file), page(`marketing ${path}`));
   }
   writeFileSync(join(marketingDist, "404.html"), page("marketing 404"));
-  writeFileSync(join(marketingDist, "pages.json"), JSON.stringify({ pages, notFound: "404.html" }));
+  writeFileSync(join(marketingDist, "pages.json"), JSON.stringify({ pages, notFound: "404.html", styleHashes: [SITE_STYLE_HASH] }));
   writeFileSync(join(marketingDist, "assets", "index-abc123.js"), "console.log('marketing')");
   writeFileSync(join(marketingDist, "assets", "big-abc123.js"), "x".repeat(4096));
   writeFileSync(join(marketingDist, "assets", "index-abc123.js.map"), '{"version":3,"sources":["../src/main.tsx"]}');

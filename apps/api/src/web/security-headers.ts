@@ -5,9 +5,10 @@ import type { MiddlewareHandler } from "hono";
  * no eval); a page that must run one inline script (the identity provider's silent sign-in
  * answer) passes a per-response nonce.
  */
-export function contentSecurityPolicy(options: { nonce?: string; dev?: boolean; frameAncestors?: string } = {}): string {
+export function contentSecurityPolicy(options: { nonce?: string; dev?: boolean; frameAncestors?: string; styleHashes?: readonly string[] } = {}): string {
   const scriptSrc = ["'self'"];
-  const styleSrc = ["'self'"];
+  // Inline styles only by their hash: the site's pages carry their stylesheet inline.
+  const styleSrc = ["'self'", ...(options.styleHashes ?? []).map((hash) => `'${hash}'`)];
   const connectSrc = ["'self'"];
   if (options.nonce) scriptSrc.push(`'nonce-${options.nonce}'`);
   if (options.dev) {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Context } from "hono";
 import { webMessages } from "./messages";
 import { destinationOf, legacyRedirects } from "./one-origin";
+import { contentSecurityPolicy } from "./security-headers";
 import { pageAt, sitePagesOf } from "./site-pages";
 import { fileResponse, findFile, pageResponse } from "./static-files";
 
@@ -38,16 +39,18 @@ export function serveApps(folders: AppFolders) {
     // The site: each page prerendered at build (issue 15), files as they are, and a real 404.
     const site = sitePagesOf(folders.marketingDist);
     if (!site) return c.text(notBuilt("marketing"), 503);
+    // The pages' inline stylesheet is allowed by its hash, and nothing else inline.
+    const policy = { "Content-Security-Policy": contentSecurityPolicy({ styleHashes: site.styleHashes }) };
     const page = pageAt(site, pathname);
     if (page) {
       // One address per page: "/oystar/" is "/oystar".
       if (page.path !== pathname) return c.redirect(`${page.path}${url.search}`, 308);
-      return pageResponse(join(folders.marketingDist, page.file), method);
+      return pageResponse(join(folders.marketingDist, page.file), method, 200, policy);
     }
     const file = await findFile(folders.marketingDist, pathname);
     if (file) return fileResponse(file, pathname, method);
     // A missing file under assets/ is a plain 404: a stale chunk must fail loudly, not as a page.
     if (pathname.startsWith("/assets/")) return c.text("Risorsa non trovata", 404);
-    return pageResponse(join(folders.marketingDist, site.notFound), method, 404);
+    return pageResponse(join(folders.marketingDist, site.notFound), method, 404, policy);
   };
 }

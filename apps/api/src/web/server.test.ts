@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer } from "../../test-support/fixtures";
+import { SITE_STYLE_HASH, startTestServer } from "../../test-support/fixtures";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -76,6 +76,15 @@ describe("one origin", () => {
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(await response.text()).toContain("<h1>marketing 404</h1>");
+  });
+
+  test("the site's pages allow their inlined stylesheet by its hash, and nothing else inline", async () => {
+    for (const path of ["/oystar", "/non-esiste"]) {
+      const policy = (await get(path)).headers.get("content-security-policy") ?? "";
+      expect(policy).toContain(`style-src 'self' '${SITE_STYLE_HASH}'`);
+      expect(policy).not.toContain("unsafe-inline");
+    }
+    expect((await get("/api/health")).headers.get("content-security-policy")).toContain("style-src 'self';");
   });
 
   test("a page's address with a trailing slash leads to the page's one address", async () => {

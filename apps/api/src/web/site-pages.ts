@@ -4,11 +4,13 @@ import { z } from "zod";
 
 // The site's pages as the marketing build prerendered them (apps/marketing/scripts/prerender.mjs
 // writes dist/pages.json, issue 15): which paths are pages, the file of each, which ones search
-// engines may index, and the page unknown paths show.
+// engines may index, the page unknown paths show, and the hashes of the styles inlined in them.
 
 const sitePagesSchema = z.object({
   pages: z.array(z.object({ path: z.string().startsWith("/"), file: z.string(), indexable: z.boolean() })),
   notFound: z.string(),
+  /** The styles inlined in the pages, as CSP sources ("sha256-…"). */
+  styleHashes: z.array(z.string().regex(/^sha256-[A-Za-z0-9+/]+=*$/)).default([]),
 });
 export type SitePages = z.infer<typeof sitePagesSchema> & { folder: string };
 export type SitePage = SitePages["pages"][number];

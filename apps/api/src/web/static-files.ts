@@ -63,8 +63,8 @@ export async function fileResponse(filePath: string, urlPath: string, method: st
 }
 
 /** An app's index.html: always revalidated, so a deploy is picked up on the next visit. */
-export async function pageResponse(indexPath: string, method: string, status = 200): Promise<Response> {
+export async function pageResponse(indexPath: string, method: string, status = 200, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const html = await readFile(indexPath);
-  const headers = { "Content-Type": contentTypes[".html"] ?? "text/html", "Cache-Control": "no-cache" };
+  const headers = { "Content-Type": contentTypes[".html"] ?? "text/html", "Cache-Control": "no-cache", ...extraHeaders };
   return new Response(method === "HEAD" ? null : html, { status, headers });
 }

@@ -54,7 +54,8 @@ export function PlanGrid({ plans, error, onRetry, currentPlan, requestedPlan, bu
               {state === "current" ? <Badge tone="success">{planMessages.currentPlan}</Badge> : null}
               {requestedPlan === plan.id && state !== "current" ? <Badge tone="warning">{planMessages.requested}</Badge> : null}
             </div>
-            <h3 className="oy-plan__name">{plan.name}</h3>
+            {/* The plans are the page's sections: under its h1, each card is an h2. */}
+            <h2 className="oy-plan__name">{plan.name}</h2>
             <div className="oy-plan__price-box">
               <p className={cx("oy-plan__price", plan.price === null && "oy-plan__price--words")}>
                 {formatPrice(plan.price)}
