@@ -37,8 +37,10 @@ export function deferAuthSession(load: () => Promise<AuthSession>): AuthSession 
       getAccessToken: () => (store.getState().status === "authenticated" ? session().then((real) => real.getAccessToken()) : Promise.resolve(null)),
     }),
     getAccessToken: () => session().then((real) => real.getAccessToken()),
-    start: () => session().then((real) => real.start()),
-    login: (returnTo) => session().then((real) => real.login(returnTo)),
+    // A session whose code did not download says so in its state (above); the pages that start
+    // it or sign in from it read that state, so these never reject.
+    start: () => session().then((real) => real.start(), () => undefined),
+    login: (returnTo) => session().then((real) => real.login(returnTo), () => undefined),
     signInAgain: (returnTo) => session().then((real) => real.signInAgain(returnTo)),
     logout: () => session().then((real) => real.logout()),
   };
