@@ -14,7 +14,7 @@
 //     not block the page for more than 100 ms.
 // Run after `pnpm build`. Not a test: it prints, ending with one JSON line.
 import { createServer } from "node:http";
-import { freePort, launchChromium, quantile, startProduct } from "./support/product.mjs";
+import { checkLongTaskObserver, freePort, launchChromium, quantile, recordLongTasks, signInThroughProvider, startProduct } from "./support/product.mjs";
 
 const TTFT_SAMPLES = 200;
 const LONG_QUESTION = "Scrivi la relazione lunga";
@@ -124,16 +124,9 @@ try {
       });
       return new Response(response.body.pipeThrough(tap), { status: response.status, statusText: response.statusText, headers: response.headers });
     };
-    window.__longTasks = [];
-    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((entry) => ({ start: entry.startTime, duration: entry.duration })))).observe({
-      type: "longtask",
-      buffered: true,
-    });
   });
-  await page.goto(`${product.base}/login?returnTo=%2Fchat`);
-  await page.getByRole("button", { name: "ACCEDI" }).click();
-  await page.getByRole("button", { name: "Accedi come business@oystar.test" }).click();
-  await page.waitForURL(/\/chat$/);
+  await recordLongTasks(page);
+  await signInThroughProvider(page, product.base, "business@oystar.test", "/chat");
   await page.getByText("Online").waitFor();
   while (!token) await page.waitForTimeout(50);
 
@@ -185,18 +178,7 @@ try {
   };
   while (answers * 2 < CONVERSATION_MESSAGES) await ask(`Domanda ${answers + 1}`);
   await page.waitForTimeout(1000);
-  // Proof the observer works on this browser: an 80 ms task of our own must be seen.
-  const calibrated = await page.evaluate(async () => {
-    const before = window.__longTasks.length;
-    // A task of the page's own (a timer), as the app's work would be.
-    setTimeout(() => {
-      const end = performance.now() + 80;
-      while (performance.now() < end);
-    }, 0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    return window.__longTasks.length > before;
-  });
-  if (!calibrated) throw new Error("PerformanceObserver longtask non funziona in questo browser: misura non valida");
+  await checkLongTaskObserver(page);
 
   const cdp = await page.context().newCDPSession(page);
   const streams = [];

@@ -16,7 +16,7 @@ import { createServer } from "node:http";
 import { readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, launchChromium, quantile, startProduct } from "./support/product.mjs";
+import { checkLongTaskObserver, freePort, launchChromium, quantile, recordLongTasks, signInThroughProvider, startProduct } from "./support/product.mjs";
 
 const TURNS = Number(process.env.DEBATE_BENCH_TURNS ?? 200);
 const TOKENS_PER_TURN = 120;
@@ -71,17 +71,8 @@ const browser = await launchChromium();
 let result;
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((entry) => ({ start: entry.startTime, duration: entry.duration })))).observe({
-      type: "longtask",
-      buffered: true,
-    });
-  });
-  await page.goto(`${product.base}/login?returnTo=%2Fdebate`);
-  await page.getByRole("button", { name: "ACCEDI" }).click();
-  await page.getByRole("button", { name: "Accedi come business@oystar.test" }).click();
-  await page.waitForURL(/\/debate$/);
+  await recordLongTasks(page);
+  await signInThroughProvider(page, product.base, "business@oystar.test", "/debate");
   await page.getByRole("button", { name: "Avvia Dibattito" }).waitFor();
 
   const cdp = await page.context().newCDPSession(page);
@@ -107,17 +98,7 @@ try {
   await page.getByRole("textbox", { name: "Tesi A (a favore)" }).fill("Il treno è il mezzo migliore");
   await page.getByRole("textbox", { name: "Tesi B (contro)" }).fill("L'aereo è il mezzo migliore");
 
-  // Proof the observer works on this browser: an 80 ms task of our own must be seen.
-  const calibrated = await page.evaluate(async () => {
-    const before = window.__longTasks.length;
-    setTimeout(() => {
-      const end = performance.now() + 80;
-      while (performance.now() < end);
-    }, 0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    return window.__longTasks.length > before;
-  });
-  if (!calibrated) throw new Error("PerformanceObserver longtask non funziona in questo browser: misura non valida");
+  await checkLongTaskObserver(page);
 
   const finished = page.locator(".debate-turn").filter({ has: page.getByRole("button", { name: "Copia" }) });
   await page.getByRole("button", { name: "Avvia Dibattito" }).click();

@@ -52,3 +52,37 @@ export function quantile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
+
+/** Records the page's long tasks in `window.__longTasks` ({ start, duration }) from its first script. */
+export function recordLongTasks(page) {
+  return page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((entry) => ({ start: entry.startTime, duration: entry.duration })))).observe({
+      type: "longtask",
+      buffered: true,
+    });
+  });
+}
+
+/** Proof the long-task observer works on this browser: an 80 ms task of the page's own must be seen. */
+export async function checkLongTaskObserver(page) {
+  const seen = await page.evaluate(async () => {
+    const before = window.__longTasks.length;
+    // A task of the page's own (a timer), as the app's work would be.
+    setTimeout(() => {
+      const end = performance.now() + 80;
+      while (performance.now() < end);
+    }, 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return window.__longTasks.length > before;
+  });
+  if (!seen) throw new Error("PerformanceObserver longtask non funziona in questo browser: misura non valida");
+}
+
+/** Signs in as a seeded account through the built-in provider's page and waits to be on `path`. */
+export async function signInThroughProvider(page, base, email, path) {
+  await page.goto(`${base}/login?returnTo=${encodeURIComponent(path)}`);
+  await page.getByRole("button", { name: "ACCEDI" }).click();
+  await page.getByRole("button", { name: `Accedi come ${email}` }).click();
+  await page.waitForURL((url) => url.pathname === path);
+}
