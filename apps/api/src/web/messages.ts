@@ -8,4 +8,6 @@ export const webMessages = {
   internal: "Errore interno del server",
   badRequest: "Richiesta non valida",
   tooManyRequests: "Troppe richieste: riprova tra un minuto.",
-} as const;
+  notBuilt: (app: "marketing" | "assistant") =>
+    `L'app ${app} non è ancora stata compilata. Esegui \`pnpm build\` (o \`pnpm start\`, che la compila) e ricarica.`,
+};

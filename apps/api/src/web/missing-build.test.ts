@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 test("pages of an app that was not built say how to build it", async () => {
-  for (const path of ["/oystar", "/chat"]) {
+  for (const path of ["/oystar", "/chat", "/sitemap.xml"]) {
     const response = await fetch(`${server.url}${path}`);
     expect(response.status).toBe(503);
     expect(await response.text()).toContain("pnpm build");

@@ -9,8 +9,6 @@ import { fileResponse, findFile, pageResponse } from "./static-files";
 
 export type AppFolders = { marketingDist: string; assistantDist: string };
 
-const notBuilt = (app: string) =>
-  `L'app ${app} non è ancora stata compilata. Esegui \`pnpm build\` (o \`pnpm start\`, che la compila) e ricarica.`;
 
 /** Serves the two built apps on one origin (DESIGN.md §2); API paths never reach here. */
 export function serveApps(folders: AppFolders) {
@@ -30,7 +28,7 @@ export function serveApps(folders: AppFolders) {
 
     if (destination === "assistant-asset" || destination === "assistant-page") {
       const index = join(folders.assistantDist, "index.html");
-      if (!existsSync(index)) return c.text(notBuilt("assistant"), 503);
+      if (!existsSync(index)) return c.text(webMessages.notBuilt("assistant"), 503);
       if (destination === "assistant-page") return pageResponse(index, method);
       const file = await findFile(folders.assistantDist, pathname.slice("/assistant".length));
       return file ? fileResponse(file, pathname, method) : c.text("Risorsa non trovata", 404);
@@ -38,7 +36,7 @@ export function serveApps(folders: AppFolders) {
 
     // The site: each page prerendered at build (issue 15), files as they are, and a real 404.
     const site = sitePagesOf(folders.marketingDist);
-    if (!site) return c.text(notBuilt("marketing"), 503);
+    if (!site) return c.text(webMessages.notBuilt("marketing"), 503);
     // The pages' inline stylesheet is allowed by its hash, and nothing else inline.
     const policy = { "Content-Security-Policy": contentSecurityPolicy({ styleHashes: site.styleHashes }) };
     const page = pageAt(site, pathname);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
+import { webMessages } from "./messages";
 import { sitePagesOf, type SitePages } from "./site-pages";
 
 // What search engines read about the site (issue 15): robots.txt and sitemap.xml, both naming
@@ -25,7 +26,7 @@ export function siteIndexRoutes(access: Access, options: { origin: string; marke
     .get("/robots.txt", access.public, (c) => c.text(robotsTxt(options.origin), 200, cached))
     .get("/sitemap.xml", access.public, (c) => {
       const site = sitePagesOf(options.marketingDist);
-      if (!site) return c.text("Il sito non è ancora stato compilato: esegui `pnpm build`.", 503);
+      if (!site) return c.text(webMessages.notBuilt("marketing"), 503);
       return c.body(sitemapXml(options.origin, site), 200, { ...cached, "Content-Type": "application/xml; charset=utf-8" });
     });
 }
