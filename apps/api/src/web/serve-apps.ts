@@ -31,7 +31,7 @@ export function serveApps(folders: AppFolders) {
       if (!existsSync(index)) return c.text(webMessages.notBuilt("assistant"), 503);
       if (destination === "assistant-page") return pageResponse(index, method);
       const file = await findFile(folders.assistantDist, pathname.slice("/assistant".length));
-      return file ? fileResponse(file, pathname, method) : c.text("Risorsa non trovata", 404);
+      return file ? fileResponse(file, pathname, method) : c.text(webMessages.notFound, 404);
     }
 
     // The site: each page prerendered at build (issue 15), files as they are, and a real 404.
@@ -48,7 +48,7 @@ export function serveApps(folders: AppFolders) {
     const file = await findFile(folders.marketingDist, pathname);
     if (file) return fileResponse(file, pathname, method);
     // A missing file under assets/ is a plain 404: a stale chunk must fail loudly, not as a page.
-    if (pathname.startsWith("/assets/")) return c.text("Risorsa non trovata", 404);
+    if (pathname.startsWith("/assets/")) return c.text(webMessages.notFound, 404);
     return pageResponse(join(folders.marketingDist, site.notFound), method, 404, policy);
   };
 }
