@@ -4,18 +4,20 @@ import { policyOf } from "./auth/access";
 export type RouteRow = { method: string; path: string; policy: string | null };
 
 /**
- * Every route the app answers, with the policy it declares (auth/access.ts). Middleware that
- * applies to every path ("/*") is not a route of its own.
+ * Every route the app answers, with the policies it declares (auth/access.ts) in the order they
+ * run: who may call it first, then any further condition (a debate's turn, the index's owner).
+ * Middleware that applies to every path ("/*") is not a route of its own.
  */
 export function routeTable(app: Hono): RouteRow[] {
-  const byRoute = new Map<string, RouteRow>();
+  const byRoute = new Map<string, { method: string; path: string; policies: string[] }>();
   for (const { method, path, handler } of app.routes) {
     const key = `${method} ${path}`;
-    const row = byRoute.get(key) ?? { method, path, policy: null };
-    row.policy ??= policyOf(handler) ?? null;
+    const row = byRoute.get(key) ?? { method, path, policies: [] };
+    const policy = policyOf(handler);
+    if (policy !== undefined) row.policies.push(policy);
     byRoute.set(key, row);
   }
-  return [...byRoute.values()];
+  return [...byRoute.values()].map(({ method, path, policies }) => ({ method, path, policy: policies.length > 0 ? policies.join(" · ") : null }));
 }
 
 const README_START = "<!-- route-policy:start (pnpm --filter @oystar/api routes) -->";

@@ -23,3 +23,11 @@ test("a route added without a policy is found", () => {
   app.get("/api/dimenticata", (c) => c.text("ok"));
   expect(routeTable(app).filter((row) => row.policy === null)).toEqual([{ method: "GET", path: "/api/dimenticata", policy: null }]);
 });
+
+test("a route's further conditions are listed after who may call it", () => {
+  const app = new Hono();
+  const signedIn = declarePolicy("signed-in", async (_c, next) => next());
+  const owner = declarePolicy("owner of the index", async (_c, next) => next());
+  app.post("/api/domanda", signedIn, owner, (c) => c.text("ok"));
+  expect(routeTable(app)).toEqual([{ method: "POST", path: "/api/domanda", policy: "signed-in · owner of the index" }]);
+});
