@@ -4,7 +4,7 @@ import { chatModelChoices, modelListSchema } from "./models";
 import { plansResponseSchema } from "./plans";
 import { defaultSettings, mergeSettings, settingsAnswerSchema, settingsSchema, settingsUpdateSchema } from "./settings";
 import { SETTINGS_FIELDS } from "./settings-fields";
-import { parseSubscriptionStatus } from "./subscription";
+import { subscriptionStatusResponseSchema } from "./subscription";
 
 const status = {
   plan: "pro",
@@ -17,9 +17,9 @@ const status = {
 };
 
 test("subscription status is read bare or inside a data wrapper", () => {
-  expect(parseSubscriptionStatus(status)).toEqual(status);
-  expect(parseSubscriptionStatus({ data: status })).toEqual(status);
-  expect(() => parseSubscriptionStatus({ data: { plan: "gold" } })).toThrow();
+  expect(subscriptionStatusResponseSchema.parse(status)).toEqual(status);
+  expect(subscriptionStatusResponseSchema.parse({ data: status })).toEqual(status);
+  expect(() => subscriptionStatusResponseSchema.parse({ data: { plan: "gold" } })).toThrow();
 });
 
 test("plans: a null price means on request", () => {

@@ -2,9 +2,6 @@ import { z } from "zod";
 
 // Small contracts of spec 001 §7 and DESIGN.md §4.
 
-export const apiErrorSchema = z.object({ error: z.string() });
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
 /** One index the caller may use, as GET /api/indices/list describes it beside the names. */
 export const indexDetailSchema = z.object({
   name: z.string(),
