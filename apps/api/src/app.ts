@@ -50,8 +50,8 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.use((c, next) => (destinationOf(new URL(c.req.url).pathname) === "api" ? next() : compressPages(c, next)));
   app.use(defaultBodyCeiling({ maxBytes: DEFAULT_BODY_BYTES }));
 
-  const modelHealth = env.llm.upstream ? createModelHealth(env.llm.upstream) : null;
-  app.route("/", healthRoutes(access, { version: env.version, startedAt, modelHealth, rag: () => services.rag.health() }));
+  const model = env.llm.upstream ? { upstream: env.llm.upstream.provider, health: createModelHealth(env.llm.upstream) } : null;
+  app.route("/", healthRoutes(access, { version: env.version, startedAt, model, rag: () => services.rag.health() }));
   app.route("/", configRoutes(access, { version: env.version, auth: services.auth }));
   app.route("/", publicPlanRoutes(access));
   app.route("/", accountRoutes(access));

@@ -10,6 +10,7 @@ import { loadEnv } from "./env";
 import { withPublicUrl } from "./server";
 import { openServices } from "./services";
 import { contentSecurityPolicy } from "./web/security-headers";
+import { webMessages } from "./web/messages";
 import { destinationOf, legacyRedirects } from "./web/one-origin";
 
 const loaded = loadEnv({ NODE_ENV: "development", ...process.env });
@@ -35,7 +36,7 @@ const assistant = await viteFor("assistant");
 // In dev the API answers every non-page path; pages are handled below.
 const services = await openServices(env);
 const api = getRequestListener(
-  createApp(env, services, { pages: async (c) => c.json({ error: "Risorsa non trovata" }, 404) }).fetch,
+  createApp(env, services, { pages: async (c) => c.json({ error: webMessages.notFound }, 404) }).fetch,
 );
 
 async function servePage(vite: ViteDevServer, req: IncomingMessage, res: ServerResponse) {

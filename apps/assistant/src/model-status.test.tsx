@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { serverAnswers, visit } from "./test-support/render-assistant";
 
 // spec 001 §7 (issue 14 §5): the chat reflects the model's health and the models the server serves.
@@ -37,4 +37,22 @@ test("with no model connected the selector shows the offline model alone", async
   const select = within(screen.getByRole("region", { name: "Impostazioni avanzate" })).getByRole("combobox", { name: "Modello" });
   await expect.poll(() => (select as HTMLSelectElement).disabled).toBe(true);
   expect(select).toHaveDisplayValue("oystar-offline (modello offline)");
+});
+
+// spec 001 §3 (issue 14 §7b): the chat's template has local extras for a model server on the
+// premises; they go only where the server's model runs locally, never to a cloud one.
+test.each([
+  ["local", { num_predict: 2000, num_ctx: 8192, num_thread: 4, num_gpu: 1 }],
+  ["cloud", {}],
+] as const)("a question to a %s model carries its local extras: %o", async (upstream, extras) => {
+  serverAnswers({ healthy: true, upstream });
+  const user = userEvent.setup();
+  visit("/chat");
+  await screen.findByText("Online");
+  await user.type(screen.getByRole("textbox", { name: "Messaggio" }), "Ciao{Enter}");
+  expect(await screen.findByText("la risposta", { selector: "strong" })).toBeInTheDocument();
+  const asked = vi.mocked(fetch).mock.calls.find(([input]) => String(input).endsWith("/groq/chat/completions"));
+  const body = JSON.parse(String(asked?.[1]?.body)) as Record<string, unknown>;
+  expect(body).toMatchObject({ temperature: 0.3, top_p: 0.7, max_tokens: 2000, ...extras });
+  for (const key of ["num_predict", "num_ctx", "num_thread", "num_gpu"]) expect(key in body).toBe(upstream === "local");
 });

@@ -46,6 +46,16 @@ test("the success page defaults to Base", async () => {
   expect(await screen.findByText("Piano Base")).toBeInTheDocument();
 });
 
+// The names come from the plan catalogue; checkout never sells Free, so it is not a plan bought.
+test.each([
+  ["Business", "Piano Business"],
+  ["enterprise", "Piano Enterprise"],
+  ["free", "Piano Base"],
+  ["gold", "Piano Base"],
+])("the success page for plan=%s shows '%s'", async (plan, shown) => {
+  visit(`/success?plan=${plan}`);
+  expect(await screen.findByText(shown)).toBeInTheDocument();
+});
 
 test("links into the assistant are full page loads; the footer has the three unlinked labels", async () => {
   visit("/oystar", { email: null });

@@ -6,6 +6,6 @@ vi.mock("react", () => {
 
 test("the core entry loads without React", async () => {
   const core = await import("./index");
-  expect(core.MISSING_CHECKOUT_URL).toBe("URL checkout mancante nella risposta del backend");
+  expect(core.UNLIMITED).toBe(-1);
   expect(typeof core.createApiClient).toBe("function");
 });

@@ -2,22 +2,14 @@ export { ASSISTANT_PATHS, isAssistantPath } from "./assistant-paths";
 export type { AssistantPath } from "./assistant-paths";
 export { createBackendStatus } from "./backend-status";
 export type { BackendState, BackendStatus, BackendStatusStore } from "./backend-status";
-export { createApiClient, DEFAULT_TIMEOUT_MS } from "./client";
+export { createApiClient } from "./client";
 export type { ApiClient, ApiClientOptions, RequestOptions } from "./client";
 export { HttpError, ResponseShapeError, TimeoutError } from "./errors";
 export { meSchema } from "./schemas/account";
 export type { Me } from "./schemas/account";
-export {
-  chatCompletionRequestSchema,
-  chatMessageSchema,
-  MAX_CONVERSATION_CHARS,
-  MAX_MESSAGE_CHARS,
-  MAX_MESSAGES,
-  OFFLINE_MODEL,
-  supportsReasoning,
-} from "./schemas/chat";
+export { chatCompletionRequestSchema, OFFLINE_MODEL, supportsReasoning } from "./schemas/chat";
 export type { ChatCompletionRequest, ChatMessage } from "./schemas/chat";
-export { checkoutRequestSchema, checkoutSessionSchema, MISSING_CHECKOUT_URL, parseCheckoutSession } from "./schemas/checkout";
+export { checkoutRequestSchema, parseCheckoutSession } from "./schemas/checkout";
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
 export { DEBATE_ID_HEADER, debateIncrementSchema } from "./schemas/debates";
 export type { DebateIncrement } from "./schemas/debates";
@@ -33,19 +25,17 @@ export {
 export type { ContactForm, DebateFeedback, EnterpriseForm, FormReceipt, IndexRequestForm } from "./schemas/forms";
 export { chatModelChoices, DEFAULT_MODEL, DEFAULT_PROVIDER, LISTED_MODELS, modelListSchema, SELECTABLE_CHAT_MODELS } from "./schemas/models";
 export type { ChatModel, ChatModelChoices, ModelList } from "./schemas/models";
-export { planIdSchema, planSchema, plansResponseSchema, UNLIMITED } from "./schemas/plans";
+export { planIdSchema, plansResponseSchema, UNLIMITED } from "./schemas/plans";
 export type { Plan, PlanId, PlansResponse } from "./schemas/plans";
 export {
-  apiErrorSchema,
   healthSchema,
-  indexDetailSchema,
   indicesListSchema,
   ocrResponseSchema,
   resetRequestSchema,
   resetResponseSchema,
   runtimeConfigSchema,
 } from "./schemas/service";
-export type { ApiError, Health, IndexDetail, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
+export type { Health, IndexDetail, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
 export {
   indexLabel,
   MAX_NOTE_NUMBER,
@@ -54,11 +44,9 @@ export {
   RAG_CONTEXT_WARNING_PERCENT,
   RAG_MAX_HISTORY_CHARS,
   RAG_MAX_HISTORY_MESSAGES,
-  RAG_MAX_QUESTION_CHARS,
   RAG_PRESET,
   ragAskQuerySchema,
   ragAskRequestSchema,
-  ragHistoryMessageSchema,
 } from "./schemas/rag";
 export type { RagAskRequest, RagHistoryMessage } from "./schemas/rag";
 export {
@@ -72,11 +60,11 @@ export {
 export type { Settings, SettingsAnswer } from "./schemas/settings";
 export { SETTINGS_FIELDS } from "./schemas/settings-fields";
 export type { BoundedSettingsKey, LabelFacts, NumberFacts, SettingsFieldKey, TextFacts } from "./schemas/settings-fields";
-export { parseSubscriptionStatus, subscriptionStatusResponseSchema, subscriptionStatusSchema } from "./schemas/subscription";
+export { subscriptionStatusResponseSchema } from "./schemas/subscription";
 export type { SubscriptionStatus } from "./schemas/subscription";
 export { readModelStream } from "./streams/model-stream";
 export type { ModelDelta } from "./streams/model-stream";
-export { readProductStream, sourceReferenceSchema, StreamError, streamChunkSchema } from "./streams/product-stream";
+export { readProductStream, StreamError } from "./streams/product-stream";
 export type { SourceReference, StreamChunk, StreamReadOptions } from "./streams/product-stream";
 export { WEB_VITAL_METRICS, WEB_VITAL_PAGES, webVitalPage, webVitalSchema, webVitalsReportSchema } from "./schemas/web-vitals";
 export type { WebVital, WebVitalMetric, WebVitalPage, WebVitalsReport } from "./schemas/web-vitals";

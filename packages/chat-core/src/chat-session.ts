@@ -1,6 +1,6 @@
 import { DEFAULT_MODEL, supportsReasoning, type BackendStatus, type ChatModel } from "@oystar/api-client";
 import { createStore } from "zustand/vanilla";
-import type { CompletionOptions, CompletionRequest } from "./completion";
+import type { CompletionOptions, CompletionRequest, Provider } from "./completion";
 import { conversationSummary, newConversation, newMessage, newMessageId, type ChatMessage, type Conversation } from "./conversation";
 import { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 import { MARKERS } from "./markers";
@@ -41,6 +41,11 @@ export type ChatDependencies = {
   isAdmin: () => boolean;
   /** spec 001 §4: nothing is sent unless the backend is online. */
   backendStatus: () => BackendStatus;
+  /**
+   * Where the server's model runs (GET /api/health): spec 001 §3, a local model also gets the
+   * template's local extras, a cloud one never. Cloud when not told.
+   */
+  modelProvider?: () => Provider;
   /** The document that goes with the next question, when the screen has one. */
   document?: ChatDocument;
 };
@@ -108,7 +113,15 @@ export function createChatSession(dependencies: ChatDependencies) {
     let firstCharacterAt: number | null = null;
     let text = "";
     try {
-      for await (const piece of dependencies.complete({ question, document, history, token, signal: inFlight.signal, options })) {
+      for await (const piece of dependencies.complete({
+        question,
+        document,
+        history,
+        token,
+        signal: inFlight.signal,
+        options,
+        provider: dependencies.modelProvider?.() ?? "cloud",
+      })) {
         if (!piece) continue;
         firstCharacterAt ??= dependencies.now();
         text += piece;

@@ -78,6 +78,8 @@ export type CompletionRequest = {
   token: string;
   signal: AbortSignal;
   options: CompletionOptions;
+  /** Where the model runs: a local one also gets its template's local extras (cloud if unsaid). */
+  provider?: Provider;
 };
 
 export type ModelCompletionOptions = {
@@ -106,7 +108,7 @@ export function modelCompletion({
   log = (message) => console.warn(message),
 }: ModelCompletionOptions) {
   const api = createApiClient({ baseUrl, timeoutMs: totalMs, fetch });
-  return async function* complete({ question, document, history, token, signal, options }: CompletionRequest): AsyncGenerator<string> {
+  return async function* complete({ question, document, history, token, signal, options, provider }: CompletionRequest): AsyncGenerator<string> {
     const limits = new AbortController();
     const cancelTotal = schedule(() => limits.abort(new AnswerStalledError("total", totalMs)), totalMs);
     const stop = AbortSignal.any([signal, limits.signal]);
@@ -116,7 +118,7 @@ export function modelCompletion({
         response = await api.raw("/chat/completions", {
           method: "POST",
           headers: { "Content-Type": "application/json", Accept: "text/event-stream", Authorization: `Bearer ${token}` },
-          body: JSON.stringify(chatCompletionBody(question, history, options, document)),
+          body: JSON.stringify(chatCompletionBody(question, history, options, document, provider)),
           signal: stop,
         });
       } catch (error) {

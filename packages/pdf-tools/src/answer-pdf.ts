@@ -33,6 +33,15 @@ export type AnswerPdf = {
   date: Date;
 };
 
+export type PdfOptions = {
+  compress?: boolean;
+  /**
+   * Told 'Errore nella generazione del PDF...' (and why) when the document cannot be written as it
+   * is and its simplified text is being tried (spec 001 §8).
+   */
+  onFallback?: (notice: string, cause: unknown) => void;
+};
+
 /** The date in file names: 2026-03-04. */
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -136,9 +145,10 @@ function layOut(doc: jsPDF, document: PdfDocument): void {
 
 /**
  * A document as a PDF (jspdf loads only when asked). If the text cannot be written as it is, the
- * simplified text is tried (spec 001 §8) before giving up with the spec's message.
+ * simplified text is tried (spec 001 §8, reported through `onFallback`) before giving up with the
+ * spec's message.
  */
-export async function documentPdf(document: PdfDocument, options: { compress?: boolean } = {}): Promise<Blob> {
+export async function documentPdf(document: PdfDocument, options: PdfOptions = {}): Promise<Blob> {
   const { jsPDF } = await import("jspdf");
   const write = (content: PdfDocument) => {
     const doc = new jsPDF({ unit: "mm", format: "a4", compress: options.compress ?? true });
@@ -147,7 +157,8 @@ export async function documentPdf(document: PdfDocument, options: { compress?: b
   };
   try {
     return write(document);
-  } catch {
+  } catch (error) {
+    options.onFallback?.(pdfMessages.generationFallback, error);
     try {
       return write(rewritten(document, simplifiedPdfText));
     } catch {
@@ -157,6 +168,6 @@ export async function documentPdf(document: PdfDocument, options: { compress?: b
 }
 
 /** A chat answer as a PDF (spec 001 §2), on the shared page. */
-export function answerPdf({ text, documentName, date }: AnswerPdf, options: { compress?: boolean } = {}): Promise<Blob> {
+export function answerPdf({ text, documentName, date }: AnswerPdf, options: PdfOptions = {}): Promise<Blob> {
   return documentPdf({ title: documentName ? pdfMessages.titleWithDocument(documentName) : pdfMessages.title, blocks: [{ kind: "paragraph", text }], date }, options);
 }

@@ -1,4 +1,4 @@
-export { answerPdf, answerPdfFileName, documentPdf, fileNamePart, isoDay, PDF_LAYOUT } from "./answer-pdf";
+export { answerPdf, answerPdfFileName, documentPdf, fileNamePart, isoDay } from "./answer-pdf";
 export type { AnswerPdf, PdfBlock, PdfDocument } from "./answer-pdf";
 export { DOCUMENT_ACTIONS } from "./document-context";
 export type { DocumentAction, LoadedPdf, PdfRecord } from "./document-context";
@@ -6,7 +6,7 @@ export { formatDocumentContext, parseDocumentContext } from "./document-header";
 export type { DocumentFacts } from "./document-header";
 export { pdfMessages } from "./messages";
 export { createPdfContext } from "./pdf-context";
-export { OCR_TIMEOUT_MS, ocrPdf } from "./pdf-ocr";
+export { ocrPdf } from "./pdf-ocr";
 export { formatPageMarker, pagesOf, withoutPageMarkers } from "./page-markers";
 export type { PdfContext, PdfContextDependencies, PdfContextState, PdfFile, PdfPhase } from "./pdf-context";
 export { PDF_LIMITS, PDF_TIMEOUTS_MS } from "./pdf-limits";

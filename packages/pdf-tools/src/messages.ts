@@ -4,6 +4,9 @@ export const pdfMessages = {
   titleWithDocument: (documentName: string) => `OYSTAR AI — ${documentName}`,
   footer: (page: number, pages: number, date: Date, product = "OYSTAR AI") =>
     `Pagina ${page} di ${pages} · ${product} · ${date.toLocaleDateString("it-IT", { timeZone: "UTC" })}`,
+  // spec 001 §8: the first when the document cannot be written as it is and its simplified text
+  // is tried, the second when that fails too.
+  generationFallback: "Errore nella generazione del PDF...",
   generationFailed: "Errore durante la generazione del PDF",
   downloadFailed: "Errore durante il download del PDF",
 

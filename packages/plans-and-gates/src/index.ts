@@ -1,8 +1,8 @@
-export { planById, planRank, PLAN_ORDER, PLANS, publicPlan } from "./catalogue";
+export { planById, planRank, PLANS, publicPlan } from "./catalogue";
 export type { PlanDetails } from "./catalogue";
 export { choosePlan } from "./choose-plan";
 export type { ChoosePlanAction, ChoosePlanInput } from "./choose-plan";
 export { canUploadPdf, debateGate, ragGate } from "./gates";
 export { planMessages } from "./messages";
-export { formatPrice, formatStorage, planFeatures } from "./plan-card";
+export { formatPrice, planFeatures } from "./plan-card";
 export { isUnlimited, quotaResetAt, usageMonth } from "./quota";

@@ -1,6 +1,6 @@
 export { buttonClassName, cx } from "./class-names";
 export type { ButtonSize, ButtonVariant, NoticeTone, Tone } from "./class-names";
-export { CHUNK_RETRY_DELAY_MS, ChunkLoadError, isChunkLoadError, retryOnce } from "./load-chunk";
+export { isChunkLoadError, retryOnce } from "./load-chunk";
 export { uiMessages } from "./messages";
 export { tokens } from "./tokens";
 export type { Tokens } from "./tokens";

@@ -1,27 +1,30 @@
 import { OFFLINE_MODEL } from "@oystar/api-client";
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
+import type { Env } from "../env";
 import type { ModelHealth } from "../llm/model-health";
 import type { RagHealth } from "../rag/rag-engine";
 
+/** A model the server is configured with: where it runs (LLM_PROVIDER) and its probe. */
+export type ConfiguredModel = { upstream: NonNullable<Env["llm"]["upstream"]>["provider"]; health: () => Promise<ModelHealth> };
+
 /**
  * GET /api/health (public): liveness, version, and the model's state — the offline one says so
- * (DESIGN.md §6); a configured model is probed (spec 001 §7, llm/model-health.ts) and an
+ * (DESIGN.md §6); a configured model says where it runs (the chat sends a local one its
+ * templates' local extras, spec 001 §3) and is probed (spec 001 §7, llm/model-health.ts); an
  * unhealthy one makes the whole answer "degraded". The RAG engine says which retrieval legs run.
  */
-export function healthRoutes(
-  access: Access,
-  options: { version: string; startedAt: number; modelHealth: (() => Promise<ModelHealth>) | null; rag: () => RagHealth },
-) {
+export function healthRoutes(access: Access, options: { version: string; startedAt: number; model: ConfiguredModel | null; rag: () => RagHealth }) {
   return new Hono().get("/api/health", access.public, async (c) => {
     c.header("Cache-Control", "no-store");
-    const probed = options.modelHealth ? await options.modelHealth() : null;
+    const { model } = options;
+    const probed = model ? { upstream: model.upstream, ...(await model.health()) } : null;
     return c.json({
       status: probed && !probed.healthy ? ("degraded" as const) : ("ok" as const),
       version: options.version,
       uptime_seconds: Math.round((Date.now() - options.startedAt) / 1000),
       model: probed
-        ? { provider: "openai-compatible" as const, offline: false, healthy: probed.healthy, checked_at: probed.checkedAt }
+        ? { provider: "openai-compatible" as const, upstream: probed.upstream, offline: false, healthy: probed.healthy, checked_at: probed.checkedAt }
         : { provider: "offline" as const, offline: true, name: OFFLINE_MODEL, healthy: true },
       // Which retrieval legs run and with what (the vector leg is off without pgvector).
       rag: options.rag(),

@@ -1,5 +1,5 @@
-import { expect, test } from "vitest";
-import { createModelHealth, HEALTH_CHECK_MODEL } from "./model-health";
+import { expect, test, vi } from "vitest";
+import { createModelHealth, HEALTH_CHECK_MODEL, HEALTH_TIMEOUT_MS } from "./model-health";
 
 /** A model server answering with `status`, or not at all (null), recording what it was asked. */
 function modelServer(status: number | null) {
@@ -49,4 +49,65 @@ test("the model is asked at most once every 30 s, and once for callers arriving 
   now += 2_000;
   await health();
   expect(server.calls).toHaveLength(2);
+});
+
+/** A model server that never answers: its request ends only when the caller gives up on it. */
+function silentModelServer() {
+  const asked: AbortSignal[] = [];
+  const fetchFake = ((_url: string | URL, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => {
+      const signal = init?.signal;
+      if (signal) asked.push(signal);
+      signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+    })) as typeof fetch;
+  return { asked, fetchFake };
+}
+
+/** The probe's time limit, fired by hand: no waiting 5 s. */
+function handTimeout() {
+  const limits: Array<{ delayMs: number; controller: AbortController }> = [];
+  return {
+    limits,
+    timeout: (delayMs: number) => {
+      const controller = new AbortController();
+      limits.push({ delayMs, controller });
+      return controller.signal;
+    },
+    expire: () => limits.forEach(({ controller }) => controller.abort(new DOMException("The operation timed out.", "TimeoutError"))),
+  };
+}
+
+test.each([cloud, local])("a $provider model that never answers is given 5 s, then unhealthy (spec 001 §7)", async (upstream) => {
+  const server = silentModelServer();
+  const timer = handTimeout();
+  let settled = false;
+  const checked = createModelHealth(upstream, { fetch: server.fetchFake, timeout: timer.timeout })().finally(() => (settled = true));
+  await Promise.resolve();
+  expect(timer.limits.map(({ delayMs }) => delayMs)).toEqual([HEALTH_TIMEOUT_MS]);
+  expect(HEALTH_TIMEOUT_MS).toBe(5000);
+  // Still waiting until the limit: the silence alone decides nothing.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(settled).toBe(false);
+  timer.expire();
+  expect((await checked).healthy).toBe(false);
+  // The request itself was called off, not left hanging.
+  expect(server.asked).toHaveLength(1);
+  expect(server.asked[0]?.aborted).toBe(true);
+});
+
+test("by default the limit is AbortSignal.timeout(5 s)", async () => {
+  const server = silentModelServer();
+  const asked: number[] = [];
+  const real = AbortSignal.timeout.bind(AbortSignal);
+  // The 5 s limit as asked for, expiring at once so the test does not wait for it.
+  const spy = vi.spyOn(AbortSignal, "timeout").mockImplementation((delayMs) => {
+    asked.push(delayMs);
+    return real(1);
+  });
+  try {
+    expect((await createModelHealth(cloud, { fetch: server.fetchFake })()).healthy).toBe(false);
+    expect(asked).toEqual([HEALTH_TIMEOUT_MS]);
+  } finally {
+    spy.mockRestore();
+  }
 });

@@ -17,18 +17,22 @@ export type ModelHealth = { healthy: boolean; checkedAt: string };
 /**
  * spec 001 §7: cloud — a POST to chat/completions with a tiny request, healthy unless the status
  * is 0 (no answer) or 500 and above; local — GET /version. One probe at a time, remembered for
- * 30 s; the clock and fetch are injected for tests.
+ * 30 s; the clock, the probe's time limit and fetch are injected for tests.
  */
-export function createModelHealth(upstream: Upstream, options: { fetch?: typeof fetch; now?: () => number } = {}) {
+export function createModelHealth(
+  upstream: Upstream,
+  options: { fetch?: typeof fetch; now?: () => number; timeout?: (delayMs: number) => AbortSignal } = {},
+) {
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
+  const timeout = options.timeout ?? ((delayMs: number) => AbortSignal.timeout(delayMs));
   let last: (ModelHealth & { at: number }) | null = null;
   let pending: Promise<ModelHealth> | null = null;
 
   const probe = async (): Promise<ModelHealth> => {
     const headers: Record<string, string> = { "Content-Type": "application/json" };
     if (upstream.apiKey) headers.Authorization = `Bearer ${upstream.apiKey}`;
-    const signal = AbortSignal.timeout(HEALTH_TIMEOUT_MS);
+    const signal = timeout(HEALTH_TIMEOUT_MS);
     const answer =
       upstream.provider === "local"
         ? fetchImpl(new URL("/version", upstream.baseUrl), { headers, signal })

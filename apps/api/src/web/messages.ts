@@ -4,6 +4,7 @@ export const webMessages = {
   bodyTooSlow: "La richiesta è arrivata troppo lentamente: riprova.",
   jsonOnly: "La richiesta deve essere in formato JSON (Content-Type: application/json).",
   notFound: "Risorsa non trovata",
+  methodNotAllowed: "Metodo non consentito",
   hostNotAllowed: "Host non consentito: usa l'indirizzo pubblico del servizio.",
   internal: "Errore interno del server",
   badRequest: "Richiesta non valida",

@@ -20,7 +20,7 @@ export function serveApps(folders: AppFolders) {
     // An API path no route answered: JSON, whatever the method, never an app page.
     if (destination === "api") return c.json({ error: webMessages.notFound }, 404);
     if (method !== "GET" && method !== "HEAD") {
-      return c.json({ error: "Metodo non consentito" }, 405, { Allow: "GET, HEAD" });
+      return c.json({ error: webMessages.methodNotAllowed }, 405, { Allow: "GET, HEAD" });
     }
 
     const legacyTarget = legacyRedirects[pathname.replace(/\/$/, "")];

@@ -24,7 +24,7 @@ export function ChatConversation({ session, pdf, readAloud }: { session: ChatSes
         message={message}
         readAloud={readAloud}
         onNotice={session.notify}
-        onDownloadPdf={pdfName ? () => void downloadAnswerPdf(message, pdfName).catch((error: Error) => session.notify(error.message)) : undefined}
+        onDownloadPdf={pdfName ? () => void downloadAnswerPdf(message, pdfName, session.notify).catch((error: Error) => session.notify(error.message)) : undefined}
       />
     ),
     [readAloud, pdfName, session],

@@ -2,12 +2,13 @@ import type { ChatMessage } from "@oystar/chat-core";
 import { answerPdf, answerPdfFileName, pdfMessages } from "@oystar/pdf-tools";
 
 /**
- * spec 001 §2: an answer saved as a PDF named after the document it was about. Rejects with the
- * spec's message (§8): the generation error as answerPdf says it, any other failure as a download error.
+ * spec 001 §2: an answer saved as a PDF named after the document it was about. `tell` hears
+ * 'Errore nella generazione del PDF...' when its simplified text is tried. Rejects with the spec's
+ * message (§8): the generation error as answerPdf says it, any other failure as a download error.
  */
-export async function downloadAnswerPdf(message: ChatMessage, documentName: string): Promise<void> {
+export async function downloadAnswerPdf(message: ChatMessage, documentName: string, tell: (notice: string) => void): Promise<void> {
   const date = new Date();
-  const pdf = await answerPdf({ text: message.content, documentName, date }).catch((error: unknown) => {
+  const pdf = await answerPdf({ text: message.content, documentName, date }, { onFallback: tell }).catch((error: unknown) => {
     throw new Error(error instanceof Error && error.message === pdfMessages.generationFailed ? error.message : pdfMessages.downloadFailed, { cause: error });
   });
   const url = URL.createObjectURL(pdf);

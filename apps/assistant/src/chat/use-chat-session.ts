@@ -1,12 +1,14 @@
 import type { BackendStatus } from "@oystar/api-client";
 import { useApiClient, useAuth } from "@oystar/auth/react";
-import { connectionReset, createChatSession, modelCompletion, providerBaseUrl, type ChatDocument, type ChatSession } from "@oystar/chat-core";
+import { connectionReset, createChatSession, modelCompletion, providerBaseUrl, type ChatDocument, type ChatSession, type Provider } from "@oystar/chat-core";
 import { useEffect, useRef, useState } from "react";
 
 export type ChatSessionWiring = {
   /** The server's admin verdict (GET /api/me), which may arrive after the first question. */
   admin: boolean;
   backend: BackendStatus;
+  /** Where the server's model runs, as its health says (it may be known after the first question). */
+  modelProvider: Provider;
   refreshQuota: () => void;
   document: ChatDocument;
 };
@@ -33,6 +35,7 @@ export function useChatSession(wiring: ChatSessionWiring): ChatSession {
       refreshQuota: () => latest.current.refreshQuota(),
       isAdmin: () => latest.current.admin,
       backendStatus: () => latest.current.backend,
+      modelProvider: () => latest.current.modelProvider,
       document: wiring.document,
     }),
   );

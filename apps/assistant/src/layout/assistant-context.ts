@@ -1,4 +1,5 @@
 import type { BackendStatus, ChatModelChoices, Me, SettingsAnswer, SubscriptionStatus } from "@oystar/api-client";
+import type { Provider } from "@oystar/chat-core";
 import { useOutletContext } from "react-router";
 
 /** What the shared layout gives the module screens below it. */
@@ -13,6 +14,8 @@ export type AssistantContext = {
   backend: BackendStatus;
   /** The server answers with its offline model (no LLM connected). */
   offlineModel: boolean;
+  /** Where the server's model runs (GET /api/health): a local one takes the templates' local extras. */
+  modelProvider: Provider;
   /** What the chat's model selector offers (GET /groq/models). */
   chatModels: ChatModelChoices;
   /** The admin's global settings (GET /api/settings); null until they are read. */

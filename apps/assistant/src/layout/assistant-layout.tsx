@@ -19,7 +19,7 @@ const GlobalSettingsPanel = lazy(
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {
-  const { version, backend, offlineModel, profile, subscription, globalSettings, chatModels } = useAssistantData();
+  const { version, backend, offlineModel, modelProvider, profile, subscription, globalSettings, chatModels } = useAssistantData();
   const auth = useAuth();
   const user = auth.status === "authenticated" ? auth.user : null;
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -41,12 +41,13 @@ export function AssistantLayout() {
       profile,
       backend,
       offlineModel,
+      modelProvider,
       chatModels,
       globalSettings: globalSettings.data ?? null,
       version,
       setClearChat,
     }),
-    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, chatModels, globalSettings.data, version, setClearChat],
+    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, modelProvider, chatModels, globalSettings.data, version, setClearChat],
   );
   return (
     <div className="assistant">

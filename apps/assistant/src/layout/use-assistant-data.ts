@@ -34,6 +34,8 @@ export function useAssistantData() {
     version: config.data?.version ?? null,
     backend: backend.status,
     offlineModel: backend.health?.model?.offline === true,
+    // spec 001 §3: a local model also gets the prompt templates' local extras; unknown is cloud.
+    modelProvider: backend.health?.model?.upstream === "local" ? ("local" as const) : ("cloud" as const),
     profile: profile.data ?? null,
     subscription,
     globalSettings,

@@ -15,10 +15,10 @@ import { messages } from "../messages";
 
 /** /chat (spec 001 §2): the plain chat — a chat session, its PDF as the document port, and their views. */
 export function Component() {
-  const { subscription, subscriptionFailed, refreshSubscription, profile, backend, offlineModel, chatModels, globalSettings, setClearChat } =
+  const { subscription, subscriptionFailed, refreshSubscription, profile, backend, offlineModel, modelProvider, chatModels, globalSettings, setClearChat } =
     useAssistantContext();
   const pdf = useChatPdf();
-  const session = useChatSession({ admin: profile?.isAdmin ?? false, backend, refreshQuota: refreshSubscription, document: pdf });
+  const session = useChatSession({ admin: profile?.isAdmin ?? false, backend, modelProvider, refreshQuota: refreshSubscription, document: pdf });
   const readAloud = useReadAloud();
   const empty = useChatState(session, (state) => state.conversation.messages.length === 0 && !state.loading);
   const answering = useChatState(session, (state) => state.loading);

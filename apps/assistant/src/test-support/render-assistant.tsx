@@ -31,9 +31,18 @@ export type ServerAnswers = {
   modelHealthy?: boolean;
   /** GET /groq/models's list; the server's offline model when null. */
   models?: string[] | null;
+  /** Where the server's model runs, as /api/health reports it (LLM_PROVIDER). */
+  upstream?: "cloud" | "local";
 };
 
-export function serverAnswers({ healthy, plan = "business", admin = false, modelHealthy = true, models = ["openai/gpt-oss-120b", "openai/gpt-oss-20b"] }: ServerAnswers) {
+export function serverAnswers({
+  healthy,
+  plan = "business",
+  admin = false,
+  modelHealthy = true,
+  models = ["openai/gpt-oss-120b", "openai/gpt-oss-20b"],
+  upstream = "cloud",
+}: ServerAnswers) {
   settingsServer.stored = defaultSettings;
   settingsServer.saves = [];
   settingsServer.refusal = null;
@@ -69,7 +78,7 @@ export function serverAnswers({ healthy, plan = "business", admin = false, model
       }
       if (url.endsWith("/api/health")) {
         if (!healthy) throw new TypeError("Failed to fetch");
-        return Response.json({ status: modelHealthy ? "ok" : "degraded", version: "1.2.3", model: { offline: models === null, healthy: modelHealthy } });
+        return Response.json({ status: modelHealthy ? "ok" : "degraded", version: "1.2.3", model: models === null ? { offline: true, healthy: modelHealthy } : { offline: false, upstream, healthy: modelHealthy } });
       }
       if (url.endsWith("/groq/models")) {
         const data = models === null ? [{ id: "oystar-offline", object: "model", offline: true }] : models.map((id) => ({ id, object: "model" }));

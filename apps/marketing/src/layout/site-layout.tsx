@@ -1,3 +1,4 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { useAuth } from "@oystar/auth/react";
 import { buttonClassName } from "@oystar/ui-kit";
 import { LoadingScreen } from "@oystar/ui-kit/react";
@@ -25,7 +26,7 @@ export function SiteLayout({ waitsForSession = false, loadingDetail }: { waitsFo
           <Link to="/subscription">{messages.nav.prices}</Link>
           <Link to="/contact">{messages.nav.contacts}</Link>
           {/* /chat belongs to the assistant app: a full page load, not a router link. */}
-          <a href="/chat" className={buttonClassName({ size: "sm" })}>
+          <a href={ASSISTANT_PATHS.chat} className={buttonClassName({ size: "sm" })}>
             {messages.nav.startNow}
           </a>
         </nav>

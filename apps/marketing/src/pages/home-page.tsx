@@ -1,3 +1,4 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { isRedirectCallback } from "@oystar/auth";
 import { AuthErrorScreen, useAuth } from "@oystar/auth/react";
 import { LoadingScreen } from "@oystar/ui-kit/react";
@@ -13,7 +14,7 @@ export function HomePage({ goTo }: { goTo: (path: string) => void }) {
   const finishingSignIn = isRedirectCallback(useLocation().search);
   const signedIn = auth.status === "authenticated";
   useEffect(() => {
-    if (signedIn && !finishingSignIn) goTo("/chat");
+    if (signedIn && !finishingSignIn) goTo(ASSISTANT_PATHS.chat);
   }, [signedIn, finishingSignIn, goTo]);
   // spec 000 §2: a sign-in that failed (the provider answered `error`, or the callback could not
   // be completed) shows the authentication error screen, never an endless 'Caricamento...'.

@@ -1,3 +1,4 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { safeReturnTo } from "@oystar/auth";
 import { useAuth, WelcomeScreen } from "@oystar/auth/react";
 import { LoadingScreen } from "@oystar/ui-kit/react";
@@ -8,7 +9,7 @@ import { useSearchParams } from "react-router";
 export function LoginPage({ goTo }: { goTo: (path: string) => void }) {
   const auth = useAuth();
   const [params] = useSearchParams();
-  const returnTo = safeReturnTo(params.get("returnTo"), "/chat");
+  const returnTo = safeReturnTo(params.get("returnTo"), ASSISTANT_PATHS.chat);
   const [redirecting, setRedirecting] = useState(false);
   const signedIn = auth.status === "authenticated";
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { buttonClassName } from "@oystar/ui-kit";
 import { ModulesSection } from "./landing-page";
 
@@ -11,7 +12,7 @@ export function ProductPage() {
           Un assistente in italiano con tre moduli. Le conversazioni vivono nel tuo browser: il server non le salva e non
           le registra.
         </p>
-        <a href="/chat" className={buttonClassName()}>
+        <a href={ASSISTANT_PATHS.chat} className={buttonClassName()}>
           Apri la chat
         </a>
       </section>

@@ -1,9 +1,16 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
+import { planById, PLANS } from "@oystar/plans-and-gates";
 import { buttonClassName } from "@oystar/ui-kit";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { messages } from "../messages";
 
-const planNames: Record<string, string> = { base: "Base", pro: "Pro", business: "Business", enterprise: "Enterprise" };
+/** spec 000 §2: the plan named by the query, default Base. Checkout never sells Free, so only paid plans are named. */
+function boughtPlanName(query: string | null): string {
+  const id = query?.toLowerCase();
+  const bought = PLANS.find((plan) => plan.id === id && plan.id !== "free");
+  return (bought ?? planById("base")).name;
+}
 
 /** spec 000 §9: after payment, /chat opens by itself after 5 seconds. */
 const REDIRECT_SECONDS = 5;
@@ -14,7 +21,7 @@ const REDIRECT_SECONDS = 5;
  */
 export function SuccessPage({ goTo }: { goTo: (path: string) => void }) {
   const [params] = useSearchParams();
-  const plan = planNames[params.get("plan")?.toLowerCase() ?? ""] ?? "Base";
+  const plan = boughtPlanName(params.get("plan"));
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
 
   useEffect(() => {
@@ -22,7 +29,7 @@ export function SuccessPage({ goTo }: { goTo: (path: string) => void }) {
     return () => clearInterval(timer);
   }, []);
   useEffect(() => {
-    if (secondsLeft === 0) goTo("/chat");
+    if (secondsLeft === 0) goTo(ASSISTANT_PATHS.chat);
   }, [secondsLeft, goTo]);
 
   return (
@@ -36,7 +43,7 @@ export function SuccessPage({ goTo }: { goTo: (path: string) => void }) {
         <p>{messages.success.activation}</p>
         <p aria-live="polite">Tra {secondsLeft} secondi si apre la chat.</p>
         <p className="actions">
-          <a href="/chat" className={buttonClassName()}>
+          <a href={ASSISTANT_PATHS.chat} className={buttonClassName()}>
             Inizia ora
           </a>
           <Link to="/subscription" className={buttonClassName({ variant: "secondary" })}>

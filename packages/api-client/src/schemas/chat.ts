@@ -27,6 +27,12 @@ export const chatCompletionRequestSchema = z
     max_tokens: z.number().int().min(1).max(8000, "max_tokens al massimo 8000").optional(),
     reasoning_effort: z.enum(["low", "medium", "high"]).optional(),
     include_reasoning: z.boolean().optional(),
+    // spec 001 §3: a prompt template's extras, sent only when the server's model runs locally
+    // (GET /api/health, `model.upstream`).
+    num_predict: z.number().int().min(1).max(8000, "num_predict al massimo 8000").optional(),
+    num_ctx: z.number().int().min(1).max(131_072, "num_ctx al massimo 131072").optional(),
+    num_thread: z.number().int().min(1).max(256, "num_thread al massimo 256").optional(),
+    num_gpu: z.number().int().min(0).max(1000, "num_gpu al massimo 1000").optional(),
   })
   .refine((request) => request.messages.reduce((sum, message) => sum + message.content.length, 0) <= MAX_CONVERSATION_CHARS, {
     message: "Conversazione troppo lunga",

@@ -1,10 +1,11 @@
 import { describe, expect, test } from "vitest";
+import { chatCompletionRequestSchema } from "./chat";
 import { MISSING_CHECKOUT_URL, parseCheckoutSession } from "./checkout";
 import { chatModelChoices, modelListSchema } from "./models";
 import { plansResponseSchema } from "./plans";
 import { defaultSettings, mergeSettings, settingsAnswerSchema, settingsSchema, settingsUpdateSchema } from "./settings";
 import { SETTINGS_FIELDS } from "./settings-fields";
-import { parseSubscriptionStatus } from "./subscription";
+import { subscriptionStatusResponseSchema } from "./subscription";
 
 const status = {
   plan: "pro",
@@ -17,9 +18,9 @@ const status = {
 };
 
 test("subscription status is read bare or inside a data wrapper", () => {
-  expect(parseSubscriptionStatus(status)).toEqual(status);
-  expect(parseSubscriptionStatus({ data: status })).toEqual(status);
-  expect(() => parseSubscriptionStatus({ data: { plan: "gold" } })).toThrow();
+  expect(subscriptionStatusResponseSchema.parse(status)).toEqual(status);
+  expect(subscriptionStatusResponseSchema.parse({ data: status })).toEqual(status);
+  expect(() => subscriptionStatusResponseSchema.parse({ data: { plan: "gold" } })).toThrow();
 });
 
 test("plans: a null price means on request", () => {
@@ -101,4 +102,12 @@ describe("chat model choices", () => {
     expect(chatModelChoices(null).models).toEqual(["openai/gpt-oss-120b", "openai/gpt-oss-20b"]);
     expect(chatModelChoices({ data: [{ id: "llama-3.3-70b-versatile" }] }).models).toEqual(["openai/gpt-oss-120b", "openai/gpt-oss-20b"]);
   });
+});
+
+test("the gateway's request takes a prompt template's local extras, bounded (spec 001 §3)", () => {
+  const request = { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Ciao" }] };
+  expect(chatCompletionRequestSchema.safeParse({ ...request, num_predict: 2000, num_ctx: 8192, num_thread: 4, num_gpu: 1 }).success).toBe(true);
+  expect(chatCompletionRequestSchema.safeParse({ ...request, num_ctx: 1_000_000 }).success).toBe(false);
+  expect(chatCompletionRequestSchema.safeParse({ ...request, num_thread: 0 }).success).toBe(false);
+  expect(chatCompletionRequestSchema.safeParse({ ...request, num_gpu: 1.5 }).success).toBe(false);
 });

@@ -2,9 +2,6 @@ import { z } from "zod";
 
 // Small contracts of spec 001 §7 and DESIGN.md §4.
 
-export const apiErrorSchema = z.object({ error: z.string() });
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
 /** One index the caller may use, as GET /api/indices/list describes it beside the names. */
 export const indexDetailSchema = z.object({
   name: z.string(),
@@ -54,7 +51,15 @@ export const healthSchema = z.looseObject({
    * DESIGN.md §6: whether the answers come from the offline model; spec 001 §7: whether the
    * configured model answered the server's probe.
    */
-  model: z.looseObject({ offline: z.boolean(), name: z.string().optional(), healthy: z.boolean().optional() }).optional(),
+  model: z
+    .looseObject({
+      offline: z.boolean(),
+      name: z.string().optional(),
+      healthy: z.boolean().optional(),
+      /** spec 001 §3: where a configured model runs (LLM_PROVIDER); a local one takes the templates' local extras. */
+      upstream: z.enum(["cloud", "local"]).optional(),
+    })
+    .optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

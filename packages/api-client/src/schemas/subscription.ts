@@ -20,7 +20,3 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 export const subscriptionStatusResponseSchema = z
   .union([z.object({ data: subscriptionStatusSchema }), subscriptionStatusSchema])
   .transform((value) => ("data" in value ? value.data : value));
-
-export function parseSubscriptionStatus(json: unknown): SubscriptionStatus {
-  return subscriptionStatusResponseSchema.parse(json);
-}

@@ -1,3 +1,4 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { Button } from "@oystar/ui-kit/react";
 import { Link } from "react-router";
 import { useStart } from "./use-start";
@@ -59,7 +60,7 @@ export function ChatSection() {
       <h2 id="chat-title">OYSTAR AI: la chat privata</h2>
       <p>Risposte in streaming, in italiano o nella lingua della domanda. Con i piani Business ed Enterprise puoi caricare un PDF e chiedere un verbale, un riassunto o le azioni da fare.</p>
       <p className="feature__note">Incluso nel piano Free: 50 domande al mese, senza carta.</p>
-      <Button variant="secondary" onClick={() => void start.demo("/chat")}>
+      <Button variant="secondary" onClick={() => void start.demo(ASSISTANT_PATHS.chat)}>
         Prova la chat
       </Button>
     </section>
@@ -84,7 +85,7 @@ export function DebateSection() {
           </li>
         ))}
       </ol>
-      <Button variant="secondary" onClick={() => void start.demo("/debate")}>
+      <Button variant="secondary" onClick={() => void start.demo(ASSISTANT_PATHS.debate)}>
         Avvia un dibattito
       </Button>
     </section>

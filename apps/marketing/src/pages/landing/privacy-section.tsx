@@ -1,3 +1,4 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { Button } from "@oystar/ui-kit/react";
 import { useStart } from "./use-start";
 
@@ -35,7 +36,7 @@ export function PrivacySection() {
           ))}
         </tbody>
       </table>
-      <Button onClick={() => void start.demo("/chat")}>Inizia gratis</Button>
+      <Button onClick={() => void start.demo(ASSISTANT_PATHS.chat)}>Inizia gratis</Button>
     </section>
   );
 }
