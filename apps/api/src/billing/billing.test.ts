@@ -122,7 +122,7 @@ describe("webhook", () => {
     expect((await signedEvent(completed("evt_old", "1", "pro"), { timestamp: old })).status).toBe(400);
   });
 
-  test("duplicates and out-of-order events change nothing", async () => {
+  test("a duplicate changes nothing; a cheaper checkout arriving late is recorded for a refund, never applied", async () => {
     const { access_token } = await signInAs(server.url, "ordine@esempio.it");
     await statusOf(access_token); // the first signed-in call registers the account
     const userId = await userIdOf("ordine@esempio.it");
@@ -130,8 +130,11 @@ describe("webhook", () => {
     expect(await (await signedEvent(completed("evt_b", userId, "business", now))).json()).toMatchObject({ outcome: "applied" });
     expect(await (await signedEvent(completed("evt_b", userId, "business", now))).json()).toMatchObject({ outcome: "duplicate" });
     // An older event (base) arriving late must not undo the newer business purchase.
-    expect(await (await signedEvent(completed("evt_a", userId, "base", now - 60))).json()).toMatchObject({ outcome: "stale" });
+    expect(await (await signedEvent(completed("evt_a", userId, "base", now - 60))).json()).toMatchObject({ outcome: "refund_due" });
     expect((await statusOf(access_token)).plan).toBe("business");
+    // Its session was never opened here: the payment is recorded all the same.
+    const [row] = await server.db.query<{ status: string; plan: string }>("SELECT status, plan FROM checkout_sessions WHERE id = 'cs_evt_a'");
+    expect(row).toEqual({ status: "refund_due", plan: "base" });
   });
 
   test("ten deliveries of one event upgrade once; a tampered body is refused", async () => {
@@ -206,6 +209,52 @@ describe("a cheaper, older checkout never downgrades a paid account (§4)", () =
     expect((await statusOf(access_token)).plan).toBe("pro");
     const [row] = await server.db.query<{ status: string }>("SELECT status FROM checkout_sessions WHERE id = 'cs_late_base'");
     expect(row?.status).toBe("refund_due");
+  });
+
+  // Business paid first, Pro a moment later in another tab: whichever event arrives first, the
+  // account ends on Business and the Pro payment is recorded for a refund (never lost, never
+  // keeping the user on the cheaper plan they paid for second).
+  test.each([
+    ["Pro's event arrives first", ["pro", "business"], { pro: "applied", business: "applied" }],
+    ["Business's event arrives first", ["business", "pro"], { business: "applied", pro: "refund_due" }],
+  ] as const)("Business and Pro both paid, Business first; %s: Business applied, Pro due for a refund", async (_order, delivery, outcomes) => {
+    const email = `incrociati.${delivery[0]}@esempio.it`;
+    const { access_token } = await signInAs(server.url, email);
+    const sessions: Record<string, string> = {};
+    for (const plan of ["business", "pro"]) sessions[plan] = (await (await startCheckout(access_token, { plan })).json()).session_id;
+    const userId = await userIdOf(email);
+    // Both tabs were open when each was paid: Business at +2 s, Pro at +3 s.
+    const paidAt = { business: Math.floor(Date.now() / 1000) + 2, pro: Math.floor(Date.now() / 1000) + 3 };
+    for (const plan of delivery) {
+      const event = completed(`evt_crossed_${delivery[0]}_${plan}`, userId, plan, paidAt[plan]);
+      event.data.object.id = sessions[plan] ?? "";
+      expect(await (await signedEvent(event)).json()).toMatchObject({ outcome: outcomes[plan] });
+    }
+    expect((await statusOf(access_token)).plan).toBe("business");
+    const rows = await server.db.query<{ plan: string; status: string }>("SELECT plan, status FROM checkout_sessions WHERE user_id = $1 ORDER BY plan", [userId]);
+    expect(rows).toEqual([
+      { plan: "business", status: "completed" },
+      { plan: "pro", status: "refund_due" },
+    ]);
+  });
+
+  test("an upgrade long after a paid plan is no refund: only payments made while the dearer checkout was open are", async () => {
+    const email = "aggiorna.dopo@esempio.it";
+    const { access_token } = await signInAs(server.url, email);
+    const pro = (await (await startCheckout(access_token, { plan: "pro" })).json()).session_id;
+    const userId = await userIdOf(email);
+    const proEvent = completed("evt_pro_then_business_1", userId, "pro");
+    proEvent.data.object.id = pro;
+    expect(await (await signedEvent(proEvent)).json()).toMatchObject({ outcome: "applied" });
+    const business = (await (await startCheckout(access_token, { plan: "business" })).json()).session_id;
+    const businessEvent = completed("evt_pro_then_business_2", userId, "business", Math.floor(Date.now() / 1000) + 2);
+    businessEvent.data.object.id = business;
+    expect(await (await signedEvent(businessEvent)).json()).toMatchObject({ outcome: "applied" });
+    const rows = await server.db.query<{ plan: string; status: string }>("SELECT plan, status FROM checkout_sessions WHERE user_id = $1 ORDER BY plan", [userId]);
+    expect(rows).toEqual([
+      { plan: "business", status: "completed" },
+      { plan: "pro", status: "completed" },
+    ]);
   });
 });
 
