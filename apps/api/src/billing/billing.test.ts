@@ -3,6 +3,7 @@ import { join } from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkCard, passesLuhn } from "./card";
+import type { CheckoutProvider } from "./checkout-provider";
 import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../../test-support/sign-in";
 
@@ -25,10 +26,10 @@ const statusOf = async (token: string) =>
   (await (await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { plan: string };
 
 /** An event signed with Stripe's scheme, as the provider would deliver it. */
-function signedEvent(event: Record<string, unknown>, options: { secret?: string; timestamp?: number } = {}) {
+function signedEvent(event: Record<string, unknown>, options: { secret?: string; timestamp?: number; to?: string } = {}) {
   const payload = JSON.stringify({ object: "event", ...event });
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? secret, timestamp: options.timestamp });
-  return fetch(`${server.url}/api/billing/webhook`, { method: "POST", headers: { "Stripe-Signature": header }, body: payload });
+  return fetch(`${options.to ?? server.url}/api/billing/webhook`, { method: "POST", headers: { "Stripe-Signature": header }, body: payload });
 }
 
 const completed = (id: string, userId: string, plan: string, created = Math.floor(Date.now() / 1000)) => ({
@@ -255,6 +256,54 @@ describe("a cheaper, older checkout never downgrades a paid account (§4)", () =
       { plan: "business", status: "completed" },
       { plan: "pro", status: "completed" },
     ]);
+  });
+});
+
+// Issue 10 §4: "expire the user's other open sessions (and at Stripe)". Stripe is a third party
+// we cannot run here: a stand-in records what the server asks of it; events are signed with the
+// real SDK's helper, as Stripe signs them.
+describe("with Stripe, paying one checkout expires the user's other open ones at Stripe too", () => {
+  const expiredAtStripe: string[] = [];
+  const stripeStandIn: CheckoutProvider = {
+    builtIn: false,
+    async createSession({ plan }) {
+      const id = `cs_test_${plan.id}_${Math.random().toString(36).slice(2)}`;
+      return { id, url: `https://checkout.stripe.com/c/pay/${id}` };
+    },
+    async expireSession(id) {
+      expiredAtStripe.push(id);
+    },
+  };
+  const stripeSecret = "whsec_controfigura_di_prova";
+  let withStripe: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    withStripe = await startTestServer({ STRIPE_SECRET_KEY: "sk_test_controfigura", STRIPE_WEBHOOK_SECRET: stripeSecret }, { stripe: stripeStandIn });
+  });
+  afterAll(() => withStripe.close());
+
+  test("Base, Pro and Business opened; Pro paid: Base and Business are expired at Stripe, once", async () => {
+    const { access_token } = await signInAs(withStripe.url, "tre.schede@esempio.it");
+    const open = async (plan: string) =>
+      (
+        await (
+          await fetch(`${withStripe.url}/api/checkout/session`, {
+            method: "POST",
+            headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
+            body: JSON.stringify({ plan }),
+          })
+        ).json()
+      ) as { session_id: string; checkout_url: string };
+    const [base, pro, business] = [await open("base"), await open("pro"), await open("business")];
+    expect(pro?.checkout_url).toBe(`https://checkout.stripe.com/c/pay/${pro?.session_id}`);
+    const [user] = await withStripe.db.query<{ id: string }>("SELECT id::text FROM users WHERE email = 'tre.schede@esempio.it'");
+    const paid = completed("evt_stripe_pro", user?.id ?? "", "pro");
+    paid.data.object.id = pro?.session_id ?? "";
+
+    expect(await (await signedEvent(paid, { secret: stripeSecret, to: withStripe.url })).json()).toMatchObject({ outcome: "applied" });
+    expect([...expiredAtStripe].sort()).toEqual([base?.session_id, business?.session_id].sort());
+    // A redelivery asks nothing more of Stripe.
+    expect(await (await signedEvent(paid, { secret: stripeSecret, to: withStripe.url })).json()).toMatchObject({ outcome: "duplicate" });
+    expect(expiredAtStripe).toHaveLength(2);
   });
 });
 
