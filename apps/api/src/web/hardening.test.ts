@@ -140,23 +140,30 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
 
   test("an internal error is logged as one line naming the route, without the caller's text", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    // A real fault inside a route (its table is gone), with a name crafted to forge log lines.
-    await server.db.query("ALTER TABLE form_submissions RENAME TO form_submissions_renamed");
+    // A real fault inside a route whose database message quotes what the caller sent (`invalid
+    // input syntax for type integer: "…"`): the column of the subject, which holds the name, is
+    // an integer for this test. The name carries CR/LF to forge a log line of its own.
+    await server.db.query("ALTER TABLE form_submissions RENAME COLUMN subject TO subject_saved");
+    await server.db.query("ALTER TABLE form_submissions ADD COLUMN subject integer");
     try {
       const response = await fetch(`${server.url}/api/forms/contact`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: "Riga\nfalsa: ERRORE amministratore", email: "log@esempio.it" }),
+        body: JSON.stringify({ name: "Mario\r\n2026-11-23 ERRORE falso: accesso amministratore", email: "log@esempio.it" }),
       });
       expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: "Errore interno del server" });
     } finally {
-      await server.db.query("ALTER TABLE form_submissions_renamed RENAME TO form_submissions");
+      await server.db.query("ALTER TABLE form_submissions DROP COLUMN subject");
+      await server.db.query("ALTER TABLE form_submissions RENAME COLUMN subject_saved TO subject");
     }
-    const lines = errors.mock.calls.map((call) => String(call[0]));
+    const lines = errors.mock.calls.map((call) => call.map(String).join(" "));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Errore interno su POST \/api\/forms\/contact: /);
-    expect(lines[0]).not.toContain("\n");
-    expect(lines[0]).not.toContain("Riga");
+    // What went wrong, for whoever reads the log: the kind of error and the database's code.
+    expect(lines[0]).toMatch(/^Errore interno su POST \/api\/forms\/contact: \w+ 22P02$/);
+    expect(lines[0]).not.toMatch(/[\r\n\u2028\u2029]/);
+    expect(lines[0]).not.toContain("Mario");
+    expect(lines[0]).not.toContain("ERRORE falso");
   });
 });
 
