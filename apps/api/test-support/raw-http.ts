@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { connect } from "node:net";
 
 export type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
@@ -21,5 +22,30 @@ export function rawRequest(
     req.on("error", reject);
     if (options.send) options.send((chunk) => req.write(chunk));
     else req.end();
+  });
+}
+
+/**
+ * A client that goes away mid-body: the request head with its Content-Length, part of the body,
+ * a pause (the server is reading by then), then the connection is destroyed. Resolves once closed.
+ */
+export async function abortMidBody(url: string, options: { path: string; headers?: Record<string, string>; declaredBytes: number; sent: string }) {
+  const { hostname, port } = new URL(url);
+  const socket = connect({ host: hostname === "localhost" ? "127.0.0.1" : hostname, port: Number(port) });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("error", reject);
+  });
+  const head = [
+    `POST ${options.path} HTTP/1.1`,
+    `Host: ${new URL(url).host}`,
+    ...Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    `Content-Length: ${options.declaredBytes}`,
+  ];
+  socket.write(`${head.join("\r\n")}\r\n\r\n${options.sent}`);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await new Promise<void>((resolve) => {
+    socket.once("close", () => resolve());
+    socket.destroy();
   });
 }

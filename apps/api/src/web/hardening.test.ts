@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { rawRequest } from "../../test-support/raw-http";
+import { abortMidBody, rawRequest } from "../../test-support/raw-http";
 import { signInAs } from "../../test-support/sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -164,6 +164,26 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
     expect(lines[0]).not.toMatch(/[\r\n\u2028\u2029]/);
     expect(lines[0]).not.toContain("Mario");
     expect(lines[0]).not.toContain("ERRORE falso");
+  });
+});
+
+describe("a client that goes away mid-body is not a server fault (§6)", () => {
+  test.each([
+    ["an unauthenticated route", "/api/billing/webhook", null],
+    ["a signed-in JSON route", "/groq/chat/completions", "se.ne.va@esempio.it"],
+  ])("on %s: no internal error is logged, and the server keeps serving", async (_what, path, email) => {
+    const headers: Record<string, string> = { "Content-Type": "application/json" };
+    if (email) headers.Authorization = `Bearer ${(await signInAs(server.url, email)).access_token}`;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const sent = `{"model":"openai/gpt-oss-20b","messages":[{"role":"user","content":"${"x".repeat(2000)}`;
+    await abortMidBody(server.url, { path, headers, declaredBytes: 100_000, sent });
+    // Whatever the server does with the cut request, it has done it by now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(errors.mock.calls.map((call) => call.map(String).join(" "))).toEqual([]);
+
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    const again = await fetch(`${server.url}${path}`, { method: "POST", headers, body: "{}" });
+    expect(again.status).toBe(400);
   });
 });
 
