@@ -1,4 +1,5 @@
 // Regressions for what an attack run found (issue 10). Each test failed on the code before.
+import { defaultSettings } from "@oystar/api-client";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -125,6 +126,9 @@ describe("the Host header is never the public origin (§3, §5)", () => {
 });
 
 describe("bad input is a 4xx, never a 500 (§6)", () => {
+  const feedback = { rating: 4, comment: "Molto utile", debate_topic: "Treno contro aereo", timestamp: "2026-11-23T10:00:00.000Z", pdf_requested: true };
+  const indexRequest = { name: "Anna Bianchi", email: "anna@esempio.it", indexName: "contratti", sourceType: "url", websiteUrls: "https://esempio.it" };
+
   test.each([
     ["a NUL character", "Mario\u0000Rossi"],
     ["a lone surrogate", "Mario \ud800 Rossi"],
@@ -136,6 +140,25 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: "Il testo contiene caratteri non validi.", field: "name" });
+  });
+
+  // Every stored text goes through the shared storable string (packages/api-client schemas/text.ts).
+  test.each([
+    ["settings", "/api/settings", "admin@oystar.test", { ...defaultSettings, rag_system_prompt: "Rispondi\u0000 in italiano." }, "rag_system_prompt"],
+    ["debate feedback", "/api/forms/debate-feedback", "base@oystar.test", { ...feedback, comment: "Utile \ud800 davvero" }, "comment"],
+    ["an indexing request", "/api/forms/index-request", "business@oystar.test", { ...indexRequest, indexName: "contratti\udc00" }, "indexName"],
+  ])("NUL or a lone surrogate in %s is refused in Italian, and nothing is stored", async (_what, path, email, body, field) => {
+    const { access_token } = await signInAs(server.url, email);
+    const [before] = await server.db.query<{ n: number }>("SELECT (SELECT count(*) FROM form_submissions) + (SELECT count(*) FROM global_settings) AS n");
+    const response = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Il testo contiene caratteri non validi.", field });
+    const [after] = await server.db.query<{ n: number }>("SELECT (SELECT count(*) FROM form_submissions) + (SELECT count(*) FROM global_settings) AS n");
+    expect(after?.n).toBe(before?.n);
   });
 
   test("an internal error is logged as one line naming the route, without the caller's text", async () => {
