@@ -9,11 +9,19 @@ export type RawAnswer = { status: number; headers: Record<string, string | strin
  */
 export function rawRequest(
   url: string,
-  options: { method?: string; path: string; headers?: Record<string, string | number>; send?: (write: (chunk: string | Buffer) => boolean) => void },
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string | number>;
+    send?: (write: (chunk: string | Buffer) => boolean) => void;
+    /** Another loopback address to come from (127.0.0.2 …): another visitor, for per-address limits. */
+    localAddress?: string;
+  },
 ): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname === "localhost" ? "127.0.0.1" : hostname, port, path: options.path, method: options.method ?? "GET", headers: options.headers }, (res) => {
+    const target = { host: hostname === "localhost" ? "127.0.0.1" : hostname, port, localAddress: options.localAddress };
+    const req = request({ ...target, path: options.path, method: options.method ?? "GET", headers: options.headers }, (res) => {
       let body = "";
       res.on("data", (chunk: Buffer) => (body += chunk.toString()));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));

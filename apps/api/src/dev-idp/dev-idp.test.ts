@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEV_CLIENT_ID } from "./dev-client";
 import { startTestServer } from "../../test-support/fixtures";
+import { rawRequest } from "../../test-support/raw-http";
 import { signInAs } from "../../test-support/sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -229,5 +230,32 @@ describe("hardening", () => {
     });
     expect(response.status).toBe(403);
     expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  test("the login is rate-limited per address: 30 a minute, then 429, other addresses unaffected", async () => {
+    // A server of its own: this test spends its address's logins.
+    const limited = await startTestServer();
+    try {
+      const login = (localAddress: string) => {
+        const body = new URLSearchParams({ email: "free@oystar.test" }).toString();
+        return rawRequest(limited.url, {
+          method: "POST",
+          path: "/idp/login",
+          headers: { Host: new URL(limited.url).host, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length },
+          send: (write) => write(body),
+          localAddress,
+        });
+      };
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i += 1) statuses.push((await login("127.0.0.1")).status);
+      expect(statuses.every((status) => status === 303)).toBe(true);
+      const refused = await login("127.0.0.1");
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body)).toEqual({ error: "Troppe richieste: riprova tra un minuto." });
+      expect(refused.headers["set-cookie"]).toBeUndefined();
+      expect((await login("127.0.0.2")).status).toBe(303);
+    } finally {
+      await limited.close();
+    }
   });
 });
