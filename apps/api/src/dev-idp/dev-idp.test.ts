@@ -138,11 +138,26 @@ describe("token endpoint", () => {
     });
     expect(json.status).toBe(403);
     expect(await json.json()).toMatchObject({ error: "invalid_grant" });
-    const bad = await tokenRequest({ grant_type: "password", username: "a", password: "b" });
+    const bad = await tokenRequest({ grant_type: "authorization_code", client_id: DEV_CLIENT_ID });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "invalid_request" });
     const broken = await fetch(`${server.url}/idp/oauth/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
     expect(broken.status).toBe(400);
+  });
+
+  // spec 001 §9: "Login with username and password is not supported ('Login non supportato. Usa Auth0.')".
+  test("a username and password are refused as Auth0 refuses a grant, with the spec's words", async () => {
+    const refusal = { error: "unsupported_grant_type", error_description: "Login non supportato. Usa Auth0." };
+    const form = await tokenRequest({ grant_type: "password", client_id: DEV_CLIENT_ID, username: "pro@oystar.test", password: "segreta" });
+    expect(form.status).toBe(400);
+    expect(await form.json()).toEqual(refusal);
+    const json = await fetch(`${server.url}/idp/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ grant_type: "http://auth0.com/oauth/grant-type/password-realm", client_id: DEV_CLIENT_ID, username: "pro@oystar.test", password: "segreta", realm: "Username-Password-Authentication" }),
+    });
+    expect(json.status).toBe(400);
+    expect(await json.json()).toEqual(refusal);
   });
 });
 
