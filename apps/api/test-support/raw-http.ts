@@ -57,3 +57,38 @@ export async function abortMidBody(url: string, options: { path: string; headers
     socket.destroy();
   });
 }
+
+/**
+ * `fetch` as a browser on the public origin makes it — the URL's host in the Host header — with
+ * the connection made to `port` on this machine, wherever the public name points (a test may
+ * point it at a trap). Redirects are not followed.
+ */
+export function fetchThrough(port: number) {
+  return (input: string, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(input);
+    const headers = new Headers(init.headers);
+    let body: string | undefined;
+    if (typeof init.body === "string") body = init.body;
+    else if (init.body instanceof URLSearchParams) {
+      body = init.body.toString();
+      if (!headers.has("content-type")) headers.set("content-type", "application/x-www-form-urlencoded;charset=UTF-8");
+    } else if (init.body != null) throw new Error("fetchThrough sends string and URLSearchParams bodies only");
+    headers.set("host", url.host);
+    if (body !== undefined) headers.set("content-length", String(Buffer.byteLength(body)));
+    return new Promise((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path: `${url.pathname}${url.search}`, method: init.method ?? "GET", headers: Object.fromEntries(headers) }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) for (const item of [value ?? []].flat()) answerHeaders.append(name, item);
+          const status = res.statusCode ?? 0;
+          resolve(new Response([204, 205, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: answerHeaders }));
+        });
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  };
+}

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { abortMidBody, rawRequest } from "../../test-support/raw-http";
+import { abortMidBody, fetchThrough, rawRequest } from "../../test-support/raw-http";
 import { signInAs } from "../../test-support/sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -123,6 +123,38 @@ describe("the Host header is never the public origin (§3, §5)", () => {
       await new Promise<void>((resolve) => trap.close(() => resolve()));
     }
   });
+});
+
+// Issue 10 §3: the built-in checkout once posted its payment to `${Host}/api/billing/webhook`.
+// Here the public origin itself names a listening trap, and every request is made under it (so
+// no Host check is involved): paying upgrades the plan and the trap hears nothing at all.
+test("paying on the built-in checkout upgrades the plan in process, with no outgoing request at all", async () => {
+  const heard: string[] = [];
+  const trap: Server = createServer((req, res) => {
+    heard.push(`${req.method} ${req.url}`);
+    res.end("{}");
+  });
+  await new Promise<void>((resolve) => trap.listen(0, "127.0.0.1", resolve));
+  const publicUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`;
+  const own = await startTestServer({ PUBLIC_URL: publicUrl });
+  try {
+    const browser = fetchThrough(own.port);
+    const { access_token } = await signInAs(publicUrl, "in.processo@esempio.it", { fetch: browser });
+    const signedIn = { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" };
+    const { checkout_url, session_id } = await (
+      await browser(`${publicUrl}/api/checkout/session`, { method: "POST", headers: signedIn, body: JSON.stringify({ plan: "pro" }) })
+    ).json();
+    expect(checkout_url).toBe(`${publicUrl}/api/dev/checkout/${session_id}`);
+    const card = new URLSearchParams({ name: "Mario Rossi", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" });
+    const paid = await browser(`${checkout_url}/pay`, { method: "POST", body: card });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe("/success?plan=pro");
+    expect((await (await browser(`${publicUrl}/api/subscription/status`, { headers: signedIn })).json()).plan).toBe("pro");
+    expect(heard).toEqual([]);
+  } finally {
+    await own.close();
+    await new Promise<void>((resolve) => trap.close(() => resolve()));
+  }
 });
 
 describe("bad input is a 4xx, never a 500 (§6)", () => {
