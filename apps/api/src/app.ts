@@ -16,7 +16,7 @@ import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
 import { ragRoutes } from "./rag/rag-routes";
 import type { Services } from "./services";
 import { settingsRoutes } from "./settings/settings-routes";
-import { logLine } from "./web/log-line";
+import { errorKind } from "./web/log-line";
 import { webMessages } from "./web/messages";
 import { destinationOf } from "./web/one-origin";
 import { onlyPublicHost } from "./web/public-origin";
@@ -75,8 +75,9 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
     if (error instanceof HTTPException) return c.json({ error: error.message || webMessages.badRequest }, error.status);
     // A client that went away mid-request is not a server fault.
     if (c.req.raw.signal.aborted) return c.json({ error: webMessages.badRequest }, 400);
-    // Privacy and log forging: the route's pattern and one sanitised line, never bodies or headers.
-    console.error(`Errore interno su ${c.req.method} ${routePath(c) || "?"}: ${logLine(error)}`);
+    // Privacy and log forging: the route's pattern and the kind of error, never its message (it
+    // can quote the caller's text), bodies or headers.
+    console.error(`Errore interno su ${c.req.method} ${routePath(c) || "?"}: ${errorKind(error)}`);
     return c.json({ error: webMessages.internal }, 500);
   });
 

@@ -37,7 +37,7 @@ export async function startServer(env: Env, options: AppOptions & Parameters<typ
     });
   let services;
   try {
-    services = await openServices(configured, { db: options.db, fetchPage: options.fetchPage });
+    services = await openServices(configured, { db: options.db, fetchPage: options.fetchPage, stripe: options.stripe });
   } catch (error) {
     await close();
     throw error;

@@ -41,7 +41,12 @@ export type Services = {
  */
 export async function openServices(
   env: Env & { publicUrl: string },
-  given: { db?: Database; fetchPage?: Services["fetchPage"] } = {},
+  given: {
+    db?: Database;
+    fetchPage?: Services["fetchPage"];
+    /** Stripe's side of checkout when STRIPE_* are set (tests pass a recording stand-in: Stripe is a third party). */
+    stripe?: CheckoutProvider;
+  } = {},
 ): Promise<Services> {
   const db = given.db ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: join(env.dataDir, "pglite") }));
   await migrate(db);
@@ -64,15 +69,15 @@ export async function openServices(
     access: createAccess(db, createTokenVerifier(identity.issuer), identity.adminEmails),
     auth: identity.auth,
     devIdpRoutes: identity.devIdpRoutes,
-    billing: openBilling(env),
+    billing: openBilling(env, given.stripe),
     ocr: createOcrEngine(),
     rag: await openRagEngine(db, env, { log: (line) => console.info(line) }),
     fetchPage: given.fetchPage ?? ((url) => guardedFetch(url)),
   };
 }
 
-function openBilling(env: Env): Services["billing"] {
-  if (env.stripe?.webhookSecret) return { provider: stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret };
+function openBilling(env: Env, stripe?: CheckoutProvider): Services["billing"] {
+  if (env.stripe?.webhookSecret) return { provider: stripe ?? stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret };
   // Defence in depth beside env.ts: the built-in card form would make anyone Business for free.
   if (env.nodeEnv === "production") throw new Error("NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
   return { provider: builtInCheckout(), webhookSecret: devWebhookSecret(env.dataDir) };

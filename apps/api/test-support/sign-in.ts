@@ -2,7 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { DEV_AUDIENCE, DEV_CLIENT_ID } from "../src/dev-idp/dev-client";
 
 /** Drives the built-in provider over HTTP as @auth0/auth0-spa-js does (PKCE, state, nonce). */
-export async function signInAs(baseUrl: string, email: string, options: { scope?: string } = {}) {
+export async function signInAs(
+  baseUrl: string,
+  email: string,
+  options: { scope?: string; fetch?: (url: string, init?: RequestInit) => Promise<Response> } = {},
+) {
+  const fetch = options.fetch ?? globalThis.fetch;
   const verifier = randomBytes(32).toString("base64url");
   const state = randomBytes(8).toString("hex");
   const nonce = randomBytes(8).toString("hex");

@@ -6,7 +6,7 @@ import type { Database } from "../db/database";
 import { logLine } from "../web/log-line";
 import type { CheckoutProvider } from "./checkout-provider";
 
-export type EventOutcome = "applied" | "duplicate" | "stale" | "ignored" | "refund_due";
+export type EventOutcome = "applied" | "duplicate" | "ignored" | "refund_due";
 
 /** spec 000 §4: Stripe's signature tolerance of five minutes. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -42,11 +42,14 @@ export async function receiveProviderEvent(
 }
 
 /**
- * Applies one verified provider event. Its id is recorded in the same transaction as the plan
- * change, so a redelivered event changes nothing; an event older than the last one applied to
- * the account (out of order) changes nothing either. A completed checkout for a plan no higher
- * than the account's (an older, cheaper tab paid last) never lowers it: it is recorded as due
- * for a refund. Either way the user's other open checkouts are closed.
+ * Applies one verified provider event. Its id is recorded in the same transaction as what it
+ * changes, so a redelivered event changes nothing. A completed checkout is judged by its plan
+ * against the account's, never by the order its event arrives in (issue 10 §4): a higher plan is
+ * applied; one no higher is recorded as due for a refund (an older, cheaper tab paid last never
+ * lowers the plan). When the plan being replaced was itself paid while this checkout was already
+ * open (two tabs paid, their events crossed), that cheaper payment is recorded for a refund too,
+ * as if the events had come in order. Every paid checkout ends recorded, applied or due for a
+ * refund, even one this server never opened; the user's other open checkouts are closed.
  */
 export async function applyBillingEvent(db: Database, event: Stripe.Event): Promise<{ outcome: EventOutcome; expiredSessions: string[] }> {
   const result = await db.transaction(async (tx) => {
@@ -65,20 +68,32 @@ export async function applyBillingEvent(db: Database, event: Stripe.Event): Prom
     const userId = session.metadata?.user_id ?? session.client_reference_id;
     if (!plan.success || !userId || !/^\d+$/.test(userId) || session.payment_status === "unpaid") return nothing("ignored");
 
-    const [account] = await tx.query<{ plan: string; newer: boolean }>(
-      "SELECT plan, billing_event_at IS NOT NULL AND billing_event_at >= $2 AS newer FROM users WHERE id = $1 FOR UPDATE",
-      [userId, created],
+    // billing_event_at: when the account's current plan was paid.
+    const [account] = await tx.query<{ plan: string; paid_while_open: boolean | null }>(
+      `SELECT u.plan, u.billing_event_at > s.created_at AS paid_while_open
+       FROM users u LEFT JOIN checkout_sessions s ON s.id = $2 WHERE u.id = $1 FOR UPDATE OF u`,
+      [userId, session.id],
     );
     if (!account) return nothing("ignored");
     const current = planIdSchema.parse(account.plan);
     let outcome: EventOutcome;
-    if (account.newer) outcome = "stale";
-    else if (planRank(plan.data) <= planRank(current)) outcome = "refund_due";
+    if (planRank(plan.data) <= planRank(current)) outcome = "refund_due";
     else {
       await tx.query("UPDATE users SET plan = $1, billing_event_at = $2, updated_at = now() WHERE id = $3", [plan.data, created, userId]);
+      if (account.paid_while_open) {
+        await tx.query(
+          `UPDATE checkout_sessions SET status = 'refund_due' WHERE id = (
+             SELECT id FROM checkout_sessions WHERE user_id = $1 AND plan = $2 AND status = 'completed' AND id <> $3 ORDER BY created_at DESC LIMIT 1)`,
+          [userId, current, session.id],
+        );
+      }
       outcome = "applied";
     }
-    await tx.query("UPDATE checkout_sessions SET status = $2 WHERE id = $1", [session.id, outcome === "refund_due" ? "refund_due" : "completed"]);
+    await tx.query(
+      `INSERT INTO checkout_sessions (id, user_id, plan, idempotency_key, url, status) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status`,
+      [session.id, userId, plan.data, `provider:${session.id}`, session.url ?? "", outcome === "applied" ? "completed" : "refund_due"],
+    );
     const expired = await tx.query<{ id: string }>(
       "UPDATE checkout_sessions SET status = 'expired' WHERE user_id = $1 AND status = 'open' AND id <> $2 RETURNING id",
       [userId, session.id],

@@ -1,4 +1,5 @@
 // Card checks of the built-in checkout: enough to behave like a card form, nothing stored.
+import { billingMessages } from "./messages";
 
 /** The Luhn checksum every card number carries. */
 export function passesLuhn(digits: string): boolean {
@@ -21,13 +22,13 @@ export type CardCheck = { ok: true } | { ok: false; message: string };
 
 export function checkCard(card: { number: string; expiry: string; cvc: string; name: string }, now: Date = new Date()): CardCheck {
   const number = card.number.replace(/[\s-]/g, "");
-  if (!card.name.trim()) return { ok: false, message: "Inserisci l'intestatario della carta." };
-  if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) return { ok: false, message: "Numero della carta non valido." };
+  if (!card.name.trim()) return { ok: false, message: billingMessages.cardHolderMissing };
+  if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) return { ok: false, message: billingMessages.cardNumberInvalid };
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
   const month = Number(expiry?.[1]);
   const year = 2000 + Number(expiry?.[2]);
-  if (!expiry || month < 1 || month > 12 || new Date(Date.UTC(year, month, 1)) <= now) return { ok: false, message: "Data di scadenza non valida." };
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) return { ok: false, message: "CVC non valido." };
-  if (number === DECLINED_TEST_CARD) return { ok: false, message: "Carta rifiutata. Prova con un'altra carta." };
+  if (!expiry || month < 1 || month > 12 || new Date(Date.UTC(year, month, 1)) <= now) return { ok: false, message: billingMessages.cardExpiryInvalid };
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return { ok: false, message: billingMessages.cardCvcInvalid };
+  if (number === DECLINED_TEST_CARD) return { ok: false, message: billingMessages.cardDeclined };
   return { ok: true };
 }

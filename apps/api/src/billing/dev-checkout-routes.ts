@@ -17,7 +17,7 @@ type OpenSession = { id: string; user_id: string; plan: PlanId };
 /** A card form is a few hundred bytes. */
 const CARD_FORM_BODY = { maxBytes: 4 * 1024 };
 
-const euro = (price: number | null) => (price === null ? "su richiesta" : `${price.toFixed(2).replace(".", ",")} €`);
+const euro = (price: number | null) => (price === null ? billingMessages.priceOnRequest : `${price.toFixed(2).replace(".", ",")} €`);
 
 /**
  * The built-in checkout (no STRIPE_SECRET_KEY, never in production): paying makes a

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEV_CLIENT_ID } from "./dev-client";
 import { startTestServer } from "../../test-support/fixtures";
+import { rawRequest } from "../../test-support/raw-http";
 import { signInAs } from "../../test-support/sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -137,11 +138,26 @@ describe("token endpoint", () => {
     });
     expect(json.status).toBe(403);
     expect(await json.json()).toMatchObject({ error: "invalid_grant" });
-    const bad = await tokenRequest({ grant_type: "password", username: "a", password: "b" });
+    const bad = await tokenRequest({ grant_type: "authorization_code", client_id: DEV_CLIENT_ID });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "invalid_request" });
     const broken = await fetch(`${server.url}/idp/oauth/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
     expect(broken.status).toBe(400);
+  });
+
+  // spec 001 §9: "Login with username and password is not supported ('Login non supportato. Usa Auth0.')".
+  test("a username and password are refused as Auth0 refuses a grant, with the spec's words", async () => {
+    const refusal = { error: "unsupported_grant_type", error_description: "Login non supportato. Usa Auth0." };
+    const form = await tokenRequest({ grant_type: "password", client_id: DEV_CLIENT_ID, username: "pro@oystar.test", password: "segreta" });
+    expect(form.status).toBe(400);
+    expect(await form.json()).toEqual(refusal);
+    const json = await fetch(`${server.url}/idp/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ grant_type: "http://auth0.com/oauth/grant-type/password-realm", client_id: DEV_CLIENT_ID, username: "pro@oystar.test", password: "segreta", realm: "Username-Password-Authentication" }),
+    });
+    expect(json.status).toBe(400);
+    expect(await json.json()).toEqual(refusal);
   });
 });
 
@@ -229,5 +245,32 @@ describe("hardening", () => {
     });
     expect(response.status).toBe(403);
     expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  test("the login is rate-limited per address: 30 a minute, then 429, other addresses unaffected", async () => {
+    // A server of its own: this test spends its address's logins.
+    const limited = await startTestServer();
+    try {
+      const login = (localAddress: string) => {
+        const body = new URLSearchParams({ email: "free@oystar.test" }).toString();
+        return rawRequest(limited.url, {
+          method: "POST",
+          path: "/idp/login",
+          headers: { Host: new URL(limited.url).host, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length },
+          send: (write) => write(body),
+          localAddress,
+        });
+      };
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i += 1) statuses.push((await login("127.0.0.1")).status);
+      expect(statuses.every((status) => status === 303)).toBe(true);
+      const refused = await login("127.0.0.1");
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body)).toEqual({ error: "Troppe richieste: riprova tra un minuto." });
+      expect(refused.headers["set-cookie"]).toBeUndefined();
+      expect((await login("127.0.0.2")).status).toBe(303);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -42,6 +42,9 @@ const tokenSchema = z.discriminatedUnion("grant_type", [
   z.object({ grant_type: z.literal("refresh_token"), client_id: z.string(), refresh_token: z.string().min(1) }),
 ]);
 
+/** Auth0's grants for a username and password (the plain one and Auth0's realm variant). */
+const PASSWORD_GRANTS = ["password", "http://auth0.com/oauth/grant-type/password-realm"];
+
 /** Logins and token requests are a few hundred bytes. */
 const SMALL_BODY = { maxBytes: 8 * 1024 };
 /** A person signs in a few times a minute; a script guessing emails is slowed down. */
@@ -144,7 +147,12 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access,
 
   app.post("/idp/oauth/token", access.public, bodyCeiling(SMALL_BODY), async (c) => {
     const contentType = c.req.header("content-type") ?? "";
-    const body = contentType.includes("application/json") ? await c.req.json().catch(() => null) : await c.req.parseBody();
+    const body: unknown = contentType.includes("application/json") ? await c.req.json().catch(() => null) : await c.req.parseBody();
+    // spec 001 §9: no username and password, answered as Auth0 answers a grant it does not allow.
+    const grantType = body && typeof body === "object" ? (body as Record<string, unknown>).grant_type : undefined;
+    if (typeof grantType === "string" && PASSWORD_GRANTS.includes(grantType)) {
+      return oauthError(c, "unsupported_grant_type", idpMessages.passwordLoginUnsupported);
+    }
     const parsed = tokenSchema.safeParse(body);
     if (!parsed.success) return oauthError(c, "invalid_request", idpMessages.invalidTokenRequest);
     const request = parsed.data;

@@ -10,6 +10,8 @@ export const idpMessages = {
   invalidCode: "Codice non valido o scaduto",
   pkceFailed: "Verifica PKCE fallita",
   noAccount: "Account inesistente",
+  // spec 001 §9: login with username and password is not supported.
+  passwordLoginUnsupported: "Login non supportato. Usa Auth0.",
   // Auth0's own wording: the SDK and its users recognise it.
   invalidRefreshToken: "Unknown or invalid refresh token.",
 } as const;

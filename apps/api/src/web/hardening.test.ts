@@ -1,9 +1,10 @@
 // Regressions for what an attack run found (issue 10). Each test failed on the code before.
+import { defaultSettings } from "@oystar/api-client";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { rawRequest } from "../../test-support/raw-http";
+import { abortMidBody, fetchThrough, rawRequest } from "../../test-support/raw-http";
 import { signInAs } from "../../test-support/sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -124,7 +125,42 @@ describe("the Host header is never the public origin (§3, §5)", () => {
   });
 });
 
+// Issue 10 §3: the built-in checkout once posted its payment to `${Host}/api/billing/webhook`.
+// Here the public origin itself names a listening trap, and every request is made under it (so
+// no Host check is involved): paying upgrades the plan and the trap hears nothing at all.
+test("paying on the built-in checkout upgrades the plan in process, with no outgoing request at all", async () => {
+  const heard: string[] = [];
+  const trap: Server = createServer((req, res) => {
+    heard.push(`${req.method} ${req.url}`);
+    res.end("{}");
+  });
+  await new Promise<void>((resolve) => trap.listen(0, "127.0.0.1", resolve));
+  const publicUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`;
+  const own = await startTestServer({ PUBLIC_URL: publicUrl });
+  try {
+    const browser = fetchThrough(own.port);
+    const { access_token } = await signInAs(publicUrl, "in.processo@esempio.it", { fetch: browser });
+    const signedIn = { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" };
+    const { checkout_url, session_id } = await (
+      await browser(`${publicUrl}/api/checkout/session`, { method: "POST", headers: signedIn, body: JSON.stringify({ plan: "pro" }) })
+    ).json();
+    expect(checkout_url).toBe(`${publicUrl}/api/dev/checkout/${session_id}`);
+    const card = new URLSearchParams({ name: "Mario Rossi", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" });
+    const paid = await browser(`${checkout_url}/pay`, { method: "POST", body: card });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe("/success?plan=pro");
+    expect((await (await browser(`${publicUrl}/api/subscription/status`, { headers: signedIn })).json()).plan).toBe("pro");
+    expect(heard).toEqual([]);
+  } finally {
+    await own.close();
+    await new Promise<void>((resolve) => trap.close(() => resolve()));
+  }
+});
+
 describe("bad input is a 4xx, never a 500 (§6)", () => {
+  const feedback = { rating: 4, comment: "Molto utile", debate_topic: "Treno contro aereo", timestamp: "2026-11-23T10:00:00.000Z", pdf_requested: true };
+  const indexRequest = { name: "Anna Bianchi", email: "anna@esempio.it", indexName: "contratti", sourceType: "url", websiteUrls: "https://esempio.it" };
+
   test.each([
     ["a NUL character", "Mario\u0000Rossi"],
     ["a lone surrogate", "Mario \ud800 Rossi"],
@@ -138,25 +174,71 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
     expect(await response.json()).toMatchObject({ error: "Il testo contiene caratteri non validi.", field: "name" });
   });
 
+  // Every stored text goes through the shared storable string (packages/api-client schemas/text.ts).
+  test.each([
+    ["settings", "/api/settings", "admin@oystar.test", { ...defaultSettings, rag_system_prompt: "Rispondi\u0000 in italiano." }, "rag_system_prompt"],
+    ["debate feedback", "/api/forms/debate-feedback", "base@oystar.test", { ...feedback, comment: "Utile \ud800 davvero" }, "comment"],
+    ["an indexing request", "/api/forms/index-request", "business@oystar.test", { ...indexRequest, indexName: "contratti\udc00" }, "indexName"],
+  ])("NUL or a lone surrogate in %s is refused in Italian, and nothing is stored", async (_what, path, email, body, field) => {
+    const { access_token } = await signInAs(server.url, email);
+    const [before] = await server.db.query<{ n: number }>("SELECT (SELECT count(*) FROM form_submissions) + (SELECT count(*) FROM global_settings) AS n");
+    const response = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Il testo contiene caratteri non validi.", field });
+    const [after] = await server.db.query<{ n: number }>("SELECT (SELECT count(*) FROM form_submissions) + (SELECT count(*) FROM global_settings) AS n");
+    expect(after?.n).toBe(before?.n);
+  });
+
   test("an internal error is logged as one line naming the route, without the caller's text", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    // A real fault inside a route (its table is gone), with a name crafted to forge log lines.
-    await server.db.query("ALTER TABLE form_submissions RENAME TO form_submissions_renamed");
+    // A real fault inside a route whose database message quotes what the caller sent (`invalid
+    // input syntax for type integer: "…"`): the column of the subject, which holds the name, is
+    // an integer for this test. The name carries CR/LF to forge a log line of its own.
+    await server.db.query("ALTER TABLE form_submissions RENAME COLUMN subject TO subject_saved");
+    await server.db.query("ALTER TABLE form_submissions ADD COLUMN subject integer");
     try {
       const response = await fetch(`${server.url}/api/forms/contact`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: "Riga\nfalsa: ERRORE amministratore", email: "log@esempio.it" }),
+        body: JSON.stringify({ name: "Mario\r\n2026-11-23 ERRORE falso: accesso amministratore", email: "log@esempio.it" }),
       });
       expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: "Errore interno del server" });
     } finally {
-      await server.db.query("ALTER TABLE form_submissions_renamed RENAME TO form_submissions");
+      await server.db.query("ALTER TABLE form_submissions DROP COLUMN subject");
+      await server.db.query("ALTER TABLE form_submissions RENAME COLUMN subject_saved TO subject");
     }
-    const lines = errors.mock.calls.map((call) => String(call[0]));
+    const lines = errors.mock.calls.map((call) => call.map(String).join(" "));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Errore interno su POST \/api\/forms\/contact: /);
-    expect(lines[0]).not.toContain("\n");
-    expect(lines[0]).not.toContain("Riga");
+    // What went wrong, for whoever reads the log: the kind of error and the database's code.
+    expect(lines[0]).toMatch(/^Errore interno su POST \/api\/forms\/contact: \w+ 22P02$/);
+    expect(lines[0]).not.toMatch(/[\r\n\u2028\u2029]/);
+    expect(lines[0]).not.toContain("Mario");
+    expect(lines[0]).not.toContain("ERRORE falso");
+  });
+});
+
+describe("a client that goes away mid-body is not a server fault (§6)", () => {
+  test.each([
+    ["an unauthenticated route", "/api/billing/webhook", null],
+    ["a signed-in JSON route", "/groq/chat/completions", "se.ne.va@esempio.it"],
+  ])("on %s: no internal error is logged, and the server keeps serving", async (_what, path, email) => {
+    const headers: Record<string, string> = { "Content-Type": "application/json" };
+    if (email) headers.Authorization = `Bearer ${(await signInAs(server.url, email)).access_token}`;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const sent = `{"model":"openai/gpt-oss-20b","messages":[{"role":"user","content":"${"x".repeat(2000)}`;
+    await abortMidBody(server.url, { path, headers, declaredBytes: 100_000, sent });
+    // Whatever the server does with the cut request, it has done it by now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(errors.mock.calls.map((call) => call.map(String).join(" "))).toEqual([]);
+
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    const again = await fetch(`${server.url}${path}`, { method: "POST", headers, body: "{}" });
+    expect(again.status).toBe(400);
   });
 });
 

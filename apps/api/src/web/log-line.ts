@@ -7,3 +7,16 @@ export const logLine = (text: unknown) =>
     .map((char) => (/\p{Cc}|[\u2028\u2029]/u.test(char) ? " " : char))
     .join("")
     .slice(0, 200);
+
+/**
+ * What an unexpected error may tell the log: its class and, for a database error, its SQLSTATE
+ * code — never its message, which can quote what the caller sent (Postgres' `invalid input syntax
+ * for type integer: "…"`, V8's `Unexpected token … "…" is not valid JSON`). DESIGN.md §7: no
+ * conversation content is logged.
+ */
+export function errorKind(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const code = (error as { code?: unknown }).code;
+  const kind = error.constructor.name || error.name;
+  return logLine(typeof code === "string" && /^[\w-]{1,32}$/.test(code) ? `${kind} ${code}` : kind);
+}
