@@ -97,8 +97,8 @@ const envSchema = variablesSchema.transform((raw) => ({
 
 /**
  * Every variable this server reads. Turborepo passes a task only the variables it is told about
- * (strict mode), so `turbo.json` names each of these once for every task (`globalPassThroughEnv`,
- * or `globalEnv` for those that change a build); a test checks it.
+ * (strict mode), so `turbo.json` lists these same names for `start` and `dev`; a test keeps the
+ * two lists equal.
  */
 export const ENV_VARIABLES: readonly string[] = Object.keys(variablesSchema.shape);
 
