@@ -2,6 +2,7 @@ import { HttpError } from "@oystar/api-client";
 import { expect, test } from "vitest";
 import { createDebateSession } from "./debate-session";
 import { debateDefaultsFrom, type DebateDefaults } from "./debate-state";
+import { debateModelCalls } from "./rules";
 import { selectCanPlayNext, selectPhase, selectStatusBadge } from "./selectors";
 import { fakeWorld, inCharacter, type ModelScript } from "./testing/fake-world";
 
@@ -57,7 +58,8 @@ test("manual: each 'Prossimo' plays one turn, alternating A and B, to the feedba
   expect(state().status).toBe("finished");
   session.next();
   await world.settle();
-  expect(world.calls).toHaveLength(6);
+  // No call past the last turn: the gateway charges a debate no more than its turns.
+  expect(world.calls).toHaveLength(debateModelCalls("debate", 6));
   expect(world.increments()).toBe(1);
 });
 

@@ -48,6 +48,7 @@ export {
   clampLength,
   CONTEXT_MESSAGES,
   DEBATE_LENGTH,
+  debateModelCalls,
   debatePhase,
   EARLIER_MESSAGE_CHARS,
   LOOP_REPEATS,
