@@ -154,11 +154,16 @@ function finishTurn(state: DebateState): Transition {
   if (!reply) return stay(state);
   const content = cleanMessage(reply.text);
   const id = `${state.epoch}-turn-${reply.turn}`;
-  // spec 001 §4: an empty reply leaves the 'Il modello non ha risposto' card; the debate goes on.
-  const entry: DebateMessage = content
-    ? { id, speaker: reply.speaker, model: reply.model, content, phase: reply.phase, turn: reply.turn }
-    : { id, card: { kind: "noResponse" }, speaker: reply.speaker, phase: reply.phase, turn: reply.turn };
-  return afterTurn({ ...state, streaming: null, messages: [...state.messages, entry], turn: reply.turn + 1 });
+  if (content) {
+    const entry: DebateMessage = { id, speaker: reply.speaker, model: reply.model, content, phase: reply.phase, turn: reply.turn };
+    return afterTurn({ ...state, streaming: null, messages: [...state.messages, entry], turn: reply.turn + 1 });
+  }
+  // spec 001 §4: "An empty model response adds an LLM_NO_RESPONSE card and an error"; the debate
+  // goes on. The hidden debate of a synthesis shows neither: its turns are not on screen.
+  const card: DebateMessage = { id, card: { kind: "noResponse" }, speaker: reply.speaker, phase: reply.phase, turn: reply.turn };
+  const hidden = state.debate?.subject.mode === "synthesis";
+  const notice = hidden ? state.notice : { tone: "error" as const, text: debateMessages.error(debateMessages.emptyReply(reply.speaker, reply.turn + 1)) };
+  return afterTurn({ ...state, streaming: null, messages: [...state.messages, card], turn: reply.turn + 1, notice });
 }
 
 function finishAnalysis(state: DebateState, at: number): Transition {

@@ -190,14 +190,17 @@ test("a refused increment shows the quota card and no model is called", async ()
   expect(failing.state().messages).toMatchObject([{ card: { kind: "error", message: "❌ Errore: Database non raggiungibile" } }]);
 });
 
-test("an empty reply leaves the 'no response' card and the debate goes on with the other model", async () => {
+test("an empty reply leaves the 'no response' card and an error, and the debate goes on with the other model", async () => {
   const script: ModelScript = (call, index) => (index === 1 ? (async function* () {})() : inCharacter(call, index));
   const { session, world, state } = setUp({ auto: true }, fakeWorld({ script }));
   session.start(theses);
   await world.settle();
+  expect(state().notice).toBeNull();
   world.time.advance(3000);
   await world.settle();
   expect(state().messages[1]).toMatchObject({ card: { kind: "noResponse" }, speaker: "B", turn: 1 });
+  // spec 001 §4: "adds an LLM_NO_RESPONSE card and an error".
+  expect(state().notice).toEqual({ tone: "error", text: "❌ Errore: il Modello B non ha inviato testo al turno 2." });
   world.time.advance(3000);
   await world.settle();
   expect(state().messages[2]).toMatchObject({ speaker: "A", turn: 2 });

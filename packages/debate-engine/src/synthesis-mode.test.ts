@@ -93,6 +93,15 @@ test("a failing turn gives 'Errore durante la generazione della sintesi'; a bad 
   expect(other.store.getState()).toMatchObject({ status: "idle", synthesis: { result: null }, notice: { tone: "error", text: "Errore durante l'analisi del dibattito" } });
 });
 
+test("an empty hidden turn raises no error on screen: the synthesis goes on to its result", async () => {
+  const silentTurn: ModelScript = (call, index) => (index === 1 ? (async function* () {})() : analyst(call, index));
+  const world = fakeWorld({ script: silentTurn });
+  const session = createDebateSession(world.ports, { length: 6 });
+  session.startSynthesis({ topic: "Treno contro aereo" });
+  await world.settle();
+  expect(session.store.getState()).toMatchObject({ notice: null, synthesis: { result: { introduction: "Analizzati 2 interventi su «Treno contro aereo»." } } });
+});
+
 test("challenge: Model A defends the thesis, Model B refutes it, as one debate", async () => {
   const world = fakeWorld();
   const session = createDebateSession(world.ports, { length: 6, auto: true });
