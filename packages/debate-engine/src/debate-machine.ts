@@ -20,7 +20,7 @@ export const isLengthLocked = (state: DebateState) => isGenerating(state) || sta
 const stay = (state: DebateState): Transition => ({ state, effects: [] });
 
 /** The entries that are turns: interventions, and the cards of silent turns. */
-export const turnEntries = (messages: readonly DebateMessage[]) => messages.filter((message) => message.turn !== undefined);
+const turnEntries = (messages: readonly DebateMessage[]) => messages.filter((message) => message.turn !== undefined);
 
 const interventions = (messages: readonly DebateMessage[]): Intervention[] =>
   messages.flatMap((message) => (message.card ? [] : [{ speaker: message.speaker, turn: message.turn, content: message.content }]));
