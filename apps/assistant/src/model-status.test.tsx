@@ -38,3 +38,15 @@ test("with no model connected the selector shows the offline model alone", async
   await expect.poll(() => (select as HTMLSelectElement).disabled).toBe(true);
   expect(select).toHaveDisplayValue("oystar-offline (modello offline)");
 });
+
+test("the debate's model selectors offer the same served models as the chat's", async () => {
+  serverAnswers({ healthy: true, models: ["openai/gpt-oss-20b", "llama-3.1-8b-instant"] });
+  const user = userEvent.setup();
+  visit("/debate");
+  const panel = await screen.findByRole("region", { name: "Impostazioni del dibattito" });
+  await user.click(within(panel).getByRole("button", { name: "Impostazioni" }));
+  const offered = (name: string) => [...(within(panel).getByRole("combobox", { name }) as HTMLSelectElement).options].map((option) => option.value);
+  await expect.poll(() => offered("Modello B")).toEqual(["openai/gpt-oss-20b"]);
+  // Model A's default (the admin's gpt-oss-120b) is not served: it stays shown as set, beside what is.
+  expect(offered("Modello A")).toEqual(["openai/gpt-oss-20b", "openai/gpt-oss-120b"]);
+});
