@@ -102,6 +102,9 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
       chatQuestion,
       // A brief that does not hold: a turn past the debate's end, a length off the slider.
       turnRequest(6, { length: 6 }),
+      // A turn asking more of the model than a turn does.
+      { ...turnRequest(0), max_tokens: 8000 },
+      { ...turnRequest(0), reasoning_effort: "high", include_reasoning: true },
       { ...turnRequest(0), messages: turnRequest(0).messages.map((message) => ({ ...message, content: message.content.replace("- Turno: 1 di 6", "- Turno: 1 di 5000") })) },
     ];
     for (const body of impostors) {

@@ -1,5 +1,5 @@
 import { DEBATE_ID_HEADER, type ChatMessage } from "@oystar/api-client";
-import { clampLength, debateModelCalls, readDebateRequest, type DebateMode } from "@oystar/debate-engine";
+import { ANALYSIS_PRESET, clampLength, debateModelCalls, PHASE_PRESETS, readDebateRequest, type DebateMode } from "@oystar/debate-engine";
 import { planMessages } from "@oystar/plans-and-gates";
 import type { MiddlewareHandler } from "hono";
 import { declarePolicy, type SignedInVariables } from "../auth/access";
@@ -18,19 +18,27 @@ export type ModelCallCharge =
 
 const refused = (status: 400 | 403 | 409, error: string): ModelCallCharge => ({ ok: false, status, body: { error } });
 
+/** What the charge reads of the gateway's request (validated by then). */
+export type ChargedRequest = { messages: ChatMessage[]; max_tokens?: number; reasoning_effort?: string; include_reasoning?: boolean };
+
 /** What a debate's call says of its debate: the mode and the length it was started with. */
 type DebateCall = { mode: DebateMode; length: number };
 
 /**
  * The debate a request belongs to, read from the request itself with the engine's own reader
  * (debate-request.ts), or null when it is not one of a debate's calls: a turn (its mode, and
- * "Turno t di n" with t within n) or the analysis closing a synthesis.
+ * "Turno t di n" with t within n) or the analysis closing a synthesis — asking no more of the
+ * model than the engine does (its preset's max_tokens, no reasoning), so a call charged to a
+ * debate costs what a debate's call costs.
  */
-function debateCallOf(messages: readonly ChatMessage[]): DebateCall | null {
-  const request = readDebateRequest(messages);
-  if (!request || clampLength(request.length) !== request.length) return null;
-  if (request.kind === "analysis") return { mode: "synthesis", length: request.length };
-  return request.turn >= 0 && request.turn < request.length ? { mode: request.mode, length: request.length } : null;
+function debateCallOf(request: ChargedRequest): DebateCall | null {
+  const asked = readDebateRequest(request.messages);
+  if (!asked || clampLength(asked.length) !== asked.length) return null;
+  const preset = asked.kind === "analysis" ? ANALYSIS_PRESET : PHASE_PRESETS[asked.phase];
+  if (request.max_tokens === undefined || request.max_tokens > preset.max_tokens) return null;
+  if (request.reasoning_effort !== undefined || request.include_reasoning !== undefined) return null;
+  if (asked.kind === "analysis") return { mode: "synthesis", length: asked.length };
+  return asked.turn >= 0 && asked.turn < asked.length ? { mode: asked.mode, length: asked.length } : null;
 }
 
 /**
@@ -41,14 +49,14 @@ function debateCallOf(messages: readonly ChatMessage[]): DebateCall | null {
  * debate pays for no more calls than it makes (`debateModelCalls`). The count moves in one
  * conditional statement, so parallel calls cannot pass it.
  */
-export async function chargeModelCall(db: Queryable, user: Payer, debateId: string | undefined, messages: readonly ChatMessage[]): Promise<ModelCallCharge> {
+export async function chargeModelCall(db: Queryable, user: Payer, debateId: string | undefined, request: ChargedRequest): Promise<ModelCallCharge> {
   if (debateId === undefined) {
     const charged = await chargeQuery(db, user);
     if (!charged.ok) return { ok: false, status: 429, body: { error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() } };
     return { ok: true, refund: () => refund(db, user, "queries_used") };
   }
   if (!UUID.test(debateId)) return refused(403, debateChargeMessages.unknown);
-  const call = debateCallOf(messages);
+  const call = debateCallOf(request);
   if (!call) {
     // Someone else's (or a made-up) id is refused as such, whatever the request.
     const [own] = await db.query<{ id: string }>("SELECT id FROM debates WHERE id = $1 AND user_id = $2", [debateId, user.id]);
@@ -81,7 +89,7 @@ export async function chargeModelCall(db: Queryable, user: Payer, debateId: stri
 
 /** The gateway's request, once its body has been read and validated. */
 export type ModelCallVariables = SignedInVariables & {
-  chatRequest: { messages: ChatMessage[] };
+  chatRequest: ChargedRequest;
   /** The charge, under way: the handler asks the model meanwhile and awaits it before answering. */
   charge: Promise<ModelCallCharge>;
 };
@@ -93,7 +101,7 @@ export type ModelCallVariables = SignedInVariables & {
  */
 export function modelCallCharge(db: Queryable): MiddlewareHandler<{ Variables: ModelCallVariables }> {
   return declarePolicy("a question of the quota, or a turn of the caller's debate", async (c, next) => {
-    const charge = chargeModelCall(db, c.get("user"), c.req.header(DEBATE_ID_HEADER), c.get("chatRequest").messages);
+    const charge = chargeModelCall(db, c.get("user"), c.req.header(DEBATE_ID_HEADER), c.get("chatRequest"));
     // The handler awaits it; this only keeps a failure from counting as unhandled before then.
     charge.catch(() => {});
     c.set("charge", charge);
