@@ -56,3 +56,15 @@ test.each([
   expect(body).toMatchObject({ temperature: 0.3, top_p: 0.7, max_tokens: 2000, ...extras });
   for (const key of ["num_predict", "num_ctx", "num_thread", "num_gpu"]) expect(key in body).toBe(upstream === "local");
 });
+
+test("the debate's model selectors offer the same served models as the chat's", async () => {
+  serverAnswers({ healthy: true, models: ["openai/gpt-oss-20b", "llama-3.1-8b-instant"] });
+  const user = userEvent.setup();
+  visit("/debate");
+  const panel = await screen.findByRole("region", { name: "Impostazioni del dibattito" });
+  await user.click(within(panel).getByRole("button", { name: "Impostazioni" }));
+  const offered = (name: string) => [...(within(panel).getByRole("combobox", { name }) as HTMLSelectElement).options].map((option) => option.value);
+  await expect.poll(() => offered("Modello B")).toEqual(["openai/gpt-oss-20b"]);
+  // Model A's default (the admin's gpt-oss-120b) is not served: it stays shown as set, beside what is.
+  expect(offered("Modello A")).toEqual(["openai/gpt-oss-20b", "openai/gpt-oss-120b"]);
+});

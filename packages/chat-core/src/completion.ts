@@ -1,4 +1,4 @@
-import { createApiClient, HttpError, readModelStream, supportsReasoning, type ChatCompletionRequest, type ChatModel } from "@oystar/api-client";
+import { createApiClient, HttpError, readModelStream, supportsReasoning, type ApiClient, type ChatCompletionRequest, type ChatModel } from "@oystar/api-client";
 import type { ChatMessage } from "./conversation";
 import { chatMessages } from "./messages";
 import { PROMPT_TEMPLATES, templateSampling, type SamplingFields } from "./prompt-templates";
@@ -19,12 +19,16 @@ export const MODEL_CALL_TIMEOUT_MS = 120_000;
  */
 export const ANSWER_IDLE_TIMEOUT_MS = 30_000;
 
-/** spec 001 §8: 'LLM HTTP error! status: {n}' — the model's endpoint answered non-OK. */
+/**
+ * spec 001 §8: 'LLM HTTP error! status: {n}' — the model's endpoint answered non-OK. The server's
+ * own words, when it sent some (`{error}`), stay readable for screens that show them.
+ */
 export class LlmHttpError extends Error {
   override name = "LlmHttpError";
   constructor(
     readonly status: number,
     readonly body: unknown,
+    readonly serverMessage?: string,
   ) {
     super(chatMessages.streamErrors.llmHttp(status));
   }
@@ -82,9 +86,8 @@ export type CompletionRequest = {
   provider?: Provider;
 };
 
-export type ModelCompletionOptions = {
-  baseUrl: string;
-  fetch?: typeof globalThis.fetch;
+/** The limits of one streamed answer (spec 001 §8), injectable so tests need no clock. */
+export type ModelStreamLimits = {
   /** Timers, injected so the limits are tested without waiting. */
   schedule?: Schedule;
   idleMs?: number;
@@ -93,47 +96,66 @@ export type ModelCompletionOptions = {
   log?: (message: string) => void;
 };
 
+export type ModelCompletionOptions = ModelStreamLimits & {
+  baseUrl: string;
+  fetch?: typeof globalThis.fetch;
+};
+
+/**
+ * One streamed chat completion from `api`'s `/chat/completions` — the chat's questions and the
+ * debate's turns alike. spec 001 §8: the answer is cut off when no byte arrives for `idleMs` or
+ * after `totalMs` in all, headers or not (AnswerStalledError); a non-OK answer is
+ * 'LLM HTTP error! status: {n}'; a line that cannot be read is logged by its position, never its
+ * content, and skipped.
+ */
+export async function* streamCompletion(
+  api: ApiClient,
+  body: unknown,
+  {
+    signal,
+    headers = {},
+    schedule = browserSchedule,
+    idleMs = ANSWER_IDLE_TIMEOUT_MS,
+    totalMs = MODEL_CALL_TIMEOUT_MS,
+    log = (message) => console.warn(message),
+  }: ModelStreamLimits & { signal: AbortSignal; headers?: Record<string, string> },
+): AsyncGenerator<string> {
+  const limits = new AbortController();
+  const cancelTotal = schedule(() => limits.abort(new AnswerStalledError("total", totalMs)), totalMs);
+  const stop = AbortSignal.any([signal, limits.signal]);
+  try {
+    let response: Response;
+    try {
+      response = await api.raw("/chat/completions", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "text/event-stream", ...headers },
+        body: JSON.stringify(body),
+        signal: stop,
+        timeoutMs: totalMs,
+      });
+    } catch (error) {
+      throw error instanceof HttpError ? new LlmHttpError(error.status, error.body, error.serverMessage) : error;
+    }
+    if (!response.body) throw new Error(chatMessages.streamErrors.noReader);
+    const watched = watchedBody(response.body, { idleMs, schedule, stop, onIdle: () => limits.abort(new AnswerStalledError("idle", idleMs)) });
+    const onParseError = (_line: string, _error: unknown, position?: number) => log(chatMessages.unreadableLine(position ?? 0));
+    for await (const delta of readModelStream(watched, { onParseError })) yield delta.content;
+  } catch (error) {
+    // The limit that cut the answer off says so, whatever the reading threw on the way.
+    if (limits.signal.aborted && !signal.aborted) throw limits.signal.reason;
+    throw error;
+  } finally {
+    cancelTotal();
+  }
+}
+
 /**
  * Streams answers from an OpenAI-compatible endpoint (the gateway by default): one client for
- * every question of a session, each question with the token fetched for it (spec 001 §5).
- * spec 001 §8: the answer is cut off when no byte arrives for `idleMs` or after `totalMs` in all
- * (AnswerStalledError); a line that cannot be read is logged by its position and skipped.
+ * every question of a session, each question with the token fetched for it (spec 001 §5), within
+ * the limits of `streamCompletion`.
  */
-export function modelCompletion({
-  baseUrl,
-  fetch,
-  schedule = browserSchedule,
-  idleMs = ANSWER_IDLE_TIMEOUT_MS,
-  totalMs = MODEL_CALL_TIMEOUT_MS,
-  log = (message) => console.warn(message),
-}: ModelCompletionOptions) {
-  const api = createApiClient({ baseUrl, timeoutMs: totalMs, fetch });
-  return async function* complete({ question, document, history, token, signal, options, provider }: CompletionRequest): AsyncGenerator<string> {
-    const limits = new AbortController();
-    const cancelTotal = schedule(() => limits.abort(new AnswerStalledError("total", totalMs)), totalMs);
-    const stop = AbortSignal.any([signal, limits.signal]);
-    try {
-      let response: Response;
-      try {
-        response = await api.raw("/chat/completions", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "text/event-stream", Authorization: `Bearer ${token}` },
-          body: JSON.stringify(chatCompletionBody(question, history, options, document, provider)),
-          signal: stop,
-        });
-      } catch (error) {
-        throw error instanceof HttpError ? new LlmHttpError(error.status, error.body) : error;
-      }
-      if (!response.body) throw new Error(chatMessages.streamErrors.noReader);
-      const body = watchedBody(response.body, { idleMs, schedule, stop, onIdle: () => limits.abort(new AnswerStalledError("idle", idleMs)) });
-      const onParseError = (_line: string, _error: unknown, position?: number) => log(chatMessages.unreadableLine(position ?? 0));
-      for await (const delta of readModelStream(body, { onParseError })) yield delta.content;
-    } catch (error) {
-      // The limit that cut the answer off says so, whatever the reading threw on the way.
-      if (limits.signal.aborted && !signal.aborted) throw limits.signal.reason;
-      throw error;
-    } finally {
-      cancelTotal();
-    }
-  };
+export function modelCompletion({ baseUrl, fetch, ...limits }: ModelCompletionOptions) {
+  const api = createApiClient({ baseUrl, timeoutMs: limits.totalMs ?? MODEL_CALL_TIMEOUT_MS, fetch });
+  return ({ question, document, history, token, signal, options, provider }: CompletionRequest): AsyncGenerator<string> =>
+    streamCompletion(api, chatCompletionBody(question, history, options, document, provider), { ...limits, signal, headers: { Authorization: `Bearer ${token}` } });
 }

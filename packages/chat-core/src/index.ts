@@ -10,8 +10,9 @@ export {
   MODEL_CALL_TIMEOUT_MS,
   modelCompletion,
   providerBaseUrl,
+  streamCompletion,
 } from "./completion";
-export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, Provider } from "./completion";
+export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, ModelStreamLimits, Provider } from "./completion";
 export { AnswerStalledError, browserSchedule, watchedBody } from "./stream-guard";
 export type { Schedule } from "./stream-guard";
 export { CITATION_CLASS } from "./citation-links";

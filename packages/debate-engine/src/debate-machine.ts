@@ -20,7 +20,7 @@ export const isLengthLocked = (state: DebateState) => isGenerating(state) || sta
 const stay = (state: DebateState): Transition => ({ state, effects: [] });
 
 /** The entries that are turns: interventions, and the cards of silent turns. */
-export const turnEntries = (messages: readonly DebateMessage[]) => messages.filter((message) => message.turn !== undefined);
+const turnEntries = (messages: readonly DebateMessage[]) => messages.filter((message) => message.turn !== undefined);
 
 const interventions = (messages: readonly DebateMessage[]): Intervention[] =>
   messages.flatMap((message) => (message.card ? [] : [{ speaker: message.speaker, turn: message.turn, content: message.content }]));
@@ -154,11 +154,16 @@ function finishTurn(state: DebateState): Transition {
   if (!reply) return stay(state);
   const content = cleanMessage(reply.text);
   const id = `${state.epoch}-turn-${reply.turn}`;
-  // spec 001 §4: an empty reply leaves the 'Il modello non ha risposto' card; the debate goes on.
-  const entry: DebateMessage = content
-    ? { id, speaker: reply.speaker, model: reply.model, content, phase: reply.phase, turn: reply.turn }
-    : { id, card: { kind: "noResponse" }, speaker: reply.speaker, phase: reply.phase, turn: reply.turn };
-  return afterTurn({ ...state, streaming: null, messages: [...state.messages, entry], turn: reply.turn + 1 });
+  if (content) {
+    const entry: DebateMessage = { id, speaker: reply.speaker, model: reply.model, content, phase: reply.phase, turn: reply.turn };
+    return afterTurn({ ...state, streaming: null, messages: [...state.messages, entry], turn: reply.turn + 1 });
+  }
+  // spec 001 §4: "An empty model response adds an LLM_NO_RESPONSE card and an error"; the debate
+  // goes on. The hidden debate of a synthesis shows neither: its turns are not on screen.
+  const card: DebateMessage = { id, card: { kind: "noResponse" }, speaker: reply.speaker, phase: reply.phase, turn: reply.turn };
+  const hidden = state.debate?.subject.mode === "synthesis";
+  const notice = hidden ? state.notice : { tone: "error" as const, text: debateMessages.error(debateMessages.emptyReply(reply.speaker, reply.turn + 1)) };
+  return afterTurn({ ...state, streaming: null, messages: [...state.messages, card], turn: reply.turn + 1, notice });
 }
 
 function finishAnalysis(state: DebateState, at: number): Transition {

@@ -135,7 +135,7 @@ export type AnalysisRequestInput = {
 };
 
 /** spec 001 §4: the synthesis "analyses the last third of the messages". */
-export const lastThird = <T>(items: readonly T[]): T[] => items.slice(items.length - Math.ceil(items.length / 3));
+const lastThird = <T>(items: readonly T[]): T[] => items.slice(items.length - Math.ceil(items.length / 3));
 
 export function buildAnalysisRequest(input: AnalysisRequestInput): DebateModelRequest {
   const transcript = lastThird(input.history);

@@ -2,6 +2,7 @@ import { HttpError } from "@oystar/api-client";
 import { expect, test } from "vitest";
 import { createDebateSession } from "./debate-session";
 import { debateDefaultsFrom, type DebateDefaults } from "./debate-state";
+import { debateModelCalls } from "./rules";
 import { selectCanPlayNext, selectPhase, selectStatusBadge } from "./selectors";
 import { fakeWorld, inCharacter, type ModelScript } from "./testing/fake-world";
 
@@ -57,7 +58,8 @@ test("manual: each 'Prossimo' plays one turn, alternating A and B, to the feedba
   expect(state().status).toBe("finished");
   session.next();
   await world.settle();
-  expect(world.calls).toHaveLength(6);
+  // No call past the last turn: the gateway charges a debate no more than its turns.
+  expect(world.calls).toHaveLength(debateModelCalls("debate", 6));
   expect(world.increments()).toBe(1);
 });
 
@@ -188,14 +190,17 @@ test("a refused increment shows the quota card and no model is called", async ()
   expect(failing.state().messages).toMatchObject([{ card: { kind: "error", message: "❌ Errore: Database non raggiungibile" } }]);
 });
 
-test("an empty reply leaves the 'no response' card and the debate goes on with the other model", async () => {
+test("an empty reply leaves the 'no response' card and an error, and the debate goes on with the other model", async () => {
   const script: ModelScript = (call, index) => (index === 1 ? (async function* () {})() : inCharacter(call, index));
   const { session, world, state } = setUp({ auto: true }, fakeWorld({ script }));
   session.start(theses);
   await world.settle();
+  expect(state().notice).toBeNull();
   world.time.advance(3000);
   await world.settle();
   expect(state().messages[1]).toMatchObject({ card: { kind: "noResponse" }, speaker: "B", turn: 1 });
+  // spec 001 §4: "adds an LLM_NO_RESPONSE card and an error".
+  expect(state().notice).toEqual({ tone: "error", text: "❌ Errore: il Modello B non ha inviato testo al turno 2." });
   world.time.advance(3000);
   await world.settle();
   expect(state().messages[2]).toMatchObject({ speaker: "A", turn: 2 });

@@ -64,7 +64,7 @@ export function debateDefaultsFrom(settings: Pick<Settings, "debate_length" | "d
 }
 
 /** spec 001 §9: length 20, models gpt-oss-120b (A) and gpt-oss-20b (B), cloud. */
-export const DEFAULT_DEBATE_SETTINGS: DebateSettings = {
+const DEFAULT_DEBATE_SETTINGS: DebateSettings = {
   length: DEBATE_LENGTH.default,
   auto: defaultSettings.debate_auto_mode,
   models: { A: defaultSettings.debate_model_a, B: defaultSettings.debate_model_b },

@@ -1,6 +1,9 @@
 import { createApiClient } from "@oystar/api-client";
-import { expect, test } from "vitest";
+import { AnswerStalledError, LlmHttpError, type Schedule } from "@oystar/chat-core";
+import { describe, expect, test, vi } from "vitest";
+import { createDebateSession } from "./debate-session";
 import { httpDebatePorts } from "./http-ports";
+import { virtualTime } from "./testing/fake-world";
 
 // The network ports against an in-memory fetch that answers like the product's API.
 
@@ -46,4 +49,123 @@ test("the provider reset posts the provider and both models", async () => {
   const answer = await httpDebatePorts({ api: reset.client, modelApi: reset.client }).resetProvider({ provider: "cloud", models: ["a", "b"] });
   expect(answer.status).toBe("success");
   expect(reset.seen).toMatchObject([{ url: "https://oystar.test/api/ollama/reset", body: { provider: "cloud", models: ["a", "b"] } }]);
+});
+
+describe("a turn's stream has the chat's limits (spec 001 §8)", () => {
+  const request = { model: "openai/gpt-oss-20b", messages: [{ role: "user" as const, content: "ciao" }], stream: true };
+  const piece = (content: string) => new TextEncoder().encode(`data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
+
+  /** A model endpoint the test writes to piece by piece, on a virtual clock; it never ends by itself. */
+  function stallingModel(answer: "stream" | "silent" = "stream") {
+    const time = virtualTime();
+    const schedule: Schedule = (task, delayMs) => {
+      const handle = time.scheduler.setTimeout(task, delayMs);
+      return () => time.scheduler.clearTimeout(handle);
+    };
+    let writer: ReadableStreamDefaultController<Uint8Array> | null = null;
+    let fetchSignal: AbortSignal | undefined;
+    const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      fetchSignal = init?.signal ?? undefined;
+      // A model that never sends its headers; like fetch, it gives up when aborted.
+      if (answer === "silent") return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+      // Like a stalled connection: the body never hears of the abort by itself.
+      return new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (writer = controller) }), { headers: { "Content-Type": "text/event-stream" } });
+    });
+    const log = vi.fn();
+    const client = createApiClient({ baseUrl: "https://oystar.test/groq", fetch, getAccessToken: async () => "tok" });
+    const ports = httpDebatePorts({ api: client, modelApi: client, limits: { schedule, log } });
+    return { time, ports, log, fetch, write: (content: string) => writer?.enqueue(piece(content)), aborted: () => fetchSignal?.aborted ?? false };
+  }
+
+  const turn = (model: ReturnType<typeof stallingModel>) => model.ports.model({ request, debateId: "41", signal: new AbortController().signal })[Symbol.asyncIterator]();
+  const failureOf = (pending: Promise<unknown>) => pending.then(() => null, (reason: unknown) => reason);
+
+  test("a stream that stops sending is cut off after 30 s, and the request aborted", async () => {
+    const model = stallingModel();
+    const pieces = turn(model);
+    const first = pieces.next();
+    await vi.waitFor(() => expect(model.fetch).toHaveBeenCalled());
+    model.write("Il treno");
+    expect((await first).value).toBe("Il treno");
+    const next = pieces.next();
+    model.time.advance(29_999);
+    model.write(" vince");
+    expect((await next).value).toBe(" vince");
+    const stalled = failureOf(pieces.next());
+    model.time.advance(30_000);
+    const error = await stalled;
+    expect(error).toBeInstanceOf(AnswerStalledError);
+    expect((error as Error).message).toBe("Il modello non ha inviato nulla per 30 secondi: la risposta è stata interrotta.");
+    expect(model.aborted()).toBe(true);
+  });
+
+  test("the 120 s hold after the headers: a stream still sending at 120 s is cut off", async () => {
+    const model = stallingModel();
+    const pieces = turn(model);
+    const first = pieces.next();
+    await vi.waitFor(() => expect(model.fetch).toHaveBeenCalled());
+    model.write("a");
+    await first;
+    for (let elapsed = 20_000; elapsed < 120_000; elapsed += 20_000) {
+      const next = pieces.next();
+      model.time.advance(20_000);
+      model.write("b");
+      await next;
+    }
+    const cut = failureOf(pieces.next());
+    model.time.advance(20_000);
+    const error = await cut;
+    expect(error).toBeInstanceOf(AnswerStalledError);
+    expect((error as Error).message).toBe("La risposta ha superato il limite di 120 secondi ed è stata interrotta.");
+    expect(model.aborted()).toBe(true);
+  });
+
+  test("and before them: a model that never answers is given up at 120 s", async () => {
+    const model = stallingModel("silent");
+    const cut = failureOf(turn(model).next());
+    await vi.waitFor(() => expect(model.fetch).toHaveBeenCalled());
+    model.time.advance(120_000);
+    expect(await cut).toBeInstanceOf(AnswerStalledError);
+    expect(model.aborted()).toBe(true);
+  });
+
+  test("a line that cannot be read is logged by its position, never its content, and skipped", async () => {
+    const log = vi.fn();
+    const body = new Blob([piece("Uno"), "data: {segreto non json\n\n", piece(" due"), "data: [DONE]\n\n"]).stream();
+    const client = createApiClient({ baseUrl: "https://oystar.test/groq", fetch: async () => new Response(body) });
+    const pieces: string[] = [];
+    for await (const text of httpDebatePorts({ api: client, modelApi: client, limits: { log } }).model({ request, debateId: null, signal: new AbortController().signal })) pieces.push(text);
+    expect(pieces).toEqual(["Uno", " due"]);
+    expect(log).toHaveBeenCalledExactlyOnceWith("Riga 3 dello stream del modello non leggibile: saltata.");
+    expect(JSON.stringify(log.mock.calls)).not.toContain("segreto");
+  });
+
+  test("a non-OK answer is 'LLM HTTP error! status: {n}'; the debate's card keeps the server's words", async () => {
+    const client = createApiClient({ baseUrl: "https://oystar.test/groq", fetch: async () => Response.json({ error: "Il modello non risponde. Riprova tra poco." }, { status: 502 }) });
+    const error = await failureOf(httpDebatePorts({ api: client, modelApi: client }).model({ request, debateId: "41", signal: new AbortController().signal })[Symbol.asyncIterator]().next());
+    expect(error).toBeInstanceOf(LlmHttpError);
+    expect(error).toMatchObject({ message: "LLM HTTP error! status: 502", status: 502, serverMessage: "Il modello non risponde. Riprova tra poco." });
+  });
+
+  test("in a debate, a stalled turn ends in the error card and 'Prossimo' can play it again", async () => {
+    const model = stallingModel();
+    const reset = async () => ({ status: "success" as const, message: "ok", details: { actions: [] } });
+    const session = createDebateSession(
+      { ...model.ports, scheduler: model.time.scheduler, clock: model.time.clock, resetProvider: reset, startDebate: async () => ({ status: "started", debateId: "41" }) },
+      { length: 6, auto: false },
+    );
+    session.start({ theses: ["Il treno", "L'aereo"] });
+    await vi.waitFor(() => expect(model.fetch).toHaveBeenCalled());
+    model.write("Il treno è");
+    await vi.waitFor(() => expect(session.store.getState().streaming?.text).toBe("Il treno è"));
+    model.time.advance(30_000);
+    await vi.waitFor(() => expect(session.store.getState().status).toBe("between"));
+    expect(session.store.getState().messages).toMatchObject([
+      { card: { kind: "error", message: "❌ Errore: Il modello non ha inviato nulla per 30 secondi: la risposta è stata interrotta." } },
+    ]);
+    session.next();
+    await vi.waitFor(() => expect(model.fetch).toHaveBeenCalledTimes(2));
+    expect(session.store.getState().streaming).toMatchObject({ speaker: "A", turn: 0 });
+    session.dispose();
+  });
 });

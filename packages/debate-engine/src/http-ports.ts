@@ -1,25 +1,18 @@
-import { DEBATE_ID_HEADER, debateIncrementSchema, HttpError, readModelStream, resetResponseSchema, type ApiClient } from "@oystar/api-client";
-import { MODEL_CALL_TIMEOUT_MS } from "@oystar/chat-core";
+import { DEBATE_ID_HEADER, debateIncrementSchema, HttpError, resetResponseSchema, type ApiClient } from "@oystar/api-client";
+import { streamCompletion, type ModelStreamLimits } from "@oystar/chat-core";
 import type { DebatePorts } from "./ports";
 
 /**
  * The network ports over the product's API client (spec 001 §7): `api` for /api/* on this
  * origin, `modelApi` for the provider's chat completions (the gateway's /groq on cloud). Both
- * clients bring their own fetch and token, so this file does no I/O of its own.
+ * clients bring their own fetch and token, so this file does no I/O of its own. A turn streams
+ * through the chat's own `streamCompletion` (spec 001 §8: 120 s in all, cut off when the stream
+ * stalls, 'LLM HTTP error! status: {n}', unreadable lines logged by position and skipped);
+ * `limits` replaces its timers and log, for tests.
  */
-export function httpDebatePorts({ api, modelApi }: { api: ApiClient; modelApi: ApiClient }): Pick<DebatePorts, "model" | "resetProvider" | "startDebate"> {
+export function httpDebatePorts({ api, modelApi, limits = {} }: { api: ApiClient; modelApi: ApiClient; limits?: ModelStreamLimits }): Pick<DebatePorts, "model" | "resetProvider" | "startDebate"> {
   return {
-    async *model({ request, debateId, signal }) {
-      const response = await modelApi.raw("/chat/completions", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "text/event-stream", ...(debateId ? { [DEBATE_ID_HEADER]: debateId } : {}) },
-        body: JSON.stringify(request),
-        signal,
-        // spec 001 §9: a direct model request is aborted after 120 s.
-        timeoutMs: MODEL_CALL_TIMEOUT_MS,
-      });
-      for await (const delta of readModelStream(response)) yield delta.content;
-    },
+    model: ({ request, debateId, signal }) => streamCompletion(modelApi, request, { ...limits, signal, headers: debateId ? { [DEBATE_ID_HEADER]: debateId } : {} }),
     resetProvider: (request) => api.post("/api/ollama/reset", request, resetResponseSchema),
     async startDebate() {
       try {

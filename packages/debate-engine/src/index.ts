@@ -1,6 +1,6 @@
 export { cleanMessage, cutTo } from "./cleaning";
-export { isGenerating, isLengthLocked, transition, turnEntries } from "./debate-machine";
-export { buildAnalysisRequest, buildTurnRequest, lastThird, readDebateRequest } from "./debate-request";
+export { isGenerating, isLengthLocked, transition } from "./debate-machine";
+export { buildAnalysisRequest, buildTurnRequest, readDebateRequest } from "./debate-request";
 export type {
   AnalysisRequestInput,
   DebateAnalysisRequest,
@@ -12,7 +12,7 @@ export type {
 } from "./debate-request";
 export { createDebateSession } from "./debate-session";
 export type { DebateSession } from "./debate-session";
-export { cardMarker, DEFAULT_DEBATE_SETTINGS, debateDefaultsFrom, initialDebateState } from "./debate-state";
+export { cardMarker, debateDefaultsFrom, initialDebateState } from "./debate-state";
 export type {
   ActiveDebate,
   DebateCard,
@@ -32,22 +32,23 @@ export type {
   SynthesisStage,
   Transition,
 } from "./debate-state";
-export { debatePdf, debatePdfDocument, debatePdfFileName, synthesisPdf, synthesisPdfDocument, synthesisPdfFileName } from "./debate-pdf";
+export { debatePdf, debatePdfFileName, synthesisPdf, synthesisPdfFileName } from "./debate-pdf";
 export { canSendFeedback, debateFeedback, httpDebateFeedback } from "./feedback";
 export type { FeedbackAnswers, SendFeedback } from "./feedback";
 export { httpDebatePorts } from "./http-ports";
-export { cutAtSentence, guardChunk, newLoopGuard } from "./loop-guard";
+export { guardChunk } from "./loop-guard";
 export type { GuardStep, LoopGuard } from "./loop-guard";
 export { debateMessages } from "./messages";
 export { systemTime } from "./ports";
 export type { DebatePorts, ModelCall, StartDebateResult, TimerHandle } from "./ports";
-export { CHALLENGE_NOTE, FOLLOW_UP_STYLES, followUpStyle, OPENING_INSTRUCTION, PHASE_PROMPTS, phasePrompt, REPLY_RULES } from "./prompts";
+export { FOLLOW_UP_STYLES, followUpStyle, OPENING_INSTRUCTION, PHASE_PROMPTS, phasePrompt } from "./prompts";
 export {
   ANALYSIS_PRESET,
   AUTO_CONTINUE_DELAY_MS,
   clampLength,
   CONTEXT_MESSAGES,
   DEBATE_LENGTH,
+  debateModelCalls,
   debatePhase,
   EARLIER_MESSAGE_CHARS,
   LOOP_REPEATS,
@@ -62,7 +63,6 @@ export { watchDebateQuota } from "./quota-watch";
 export {
   debatePreview,
   selectCanPlayNext,
-  selectIsGenerating,
   selectIsLengthLocked,
   selectPhase,
   selectShownMessages,
@@ -70,7 +70,7 @@ export {
   selectSynthesisProgress,
 } from "./selectors";
 export type { DebatePreview } from "./selectors";
-export { analysisPrompt, formatSynthesisAnalysis, parseSynthesisAnalysis, SynthesisFormatError } from "./synthesis";
+export { analysisPrompt, formatSynthesisAnalysis, parseSynthesisAnalysis } from "./synthesis";
 export type { SynthesisAnalysis, SynthesisProposal } from "./synthesis";
-export { debateSubject, extractCustomModels, splitTopic } from "./topic";
+export { debateSubject, splitTopic } from "./topic";
 export type { DebateInput, DebateSubject } from "./topic";

@@ -53,7 +53,7 @@ function dropLast(text: string, chunk: string): string {
  * A reply over the cap keeps its whole sentences within it; without a sentence end in its second
  * half, it is cut at the last word.
  */
-export function cutAtSentence(text: string, cap: number): string {
+function cutAtSentence(text: string, cap: number): string {
   const head = text.slice(0, cap);
   const sentenceEnd = Math.max(head.lastIndexOf(". "), head.lastIndexOf("? "), head.lastIndexOf("! "), head.lastIndexOf(".\n"));
   if (sentenceEnd >= cap / 2) return head.slice(0, sentenceEnd + 1).trimEnd();

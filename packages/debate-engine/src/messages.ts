@@ -13,6 +13,8 @@ export const debateMessages = {
   nothingToSave: "Nessun dibattito da salvare!",
   noResponseTitle: "Il modello non ha risposto",
   noResponseText: "Il dibattito può continuare con il prossimo intervento.",
+  /** spec 001 §4: the error that comes with the 'no response' card. */
+  emptyReply: (speaker: Speaker, turn: number) => `il Modello ${speaker} non ha inviato testo al turno ${turn}.`,
   unknownError: "Errore sconosciuto",
   modelLabel: { A: "Modello A", B: "Modello B" },
   phaseLabel: { opposizione: "Opposizione", riflessione: "Riflessione", sintesi: "Sintesi" },

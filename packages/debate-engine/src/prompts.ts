@@ -37,12 +37,12 @@ export const PHASE_PROMPTS: Record<DebatePhase, Record<Speaker, string>> = {
 };
 
 /** spec 001 §1: the rules every debate reply follows. */
-export const REPLY_RULES =
+const REPLY_RULES =
   `Regole: scrivi in italiano, in prosa, al massimo ${PROMPT_REPLY_LIMIT} caratteri; ` +
   "termina con una domanda o con una proposta; non usare emoticon né emoji; non ripetere ciò che è già stato detto.";
 
 /** spec 001 §2 (SFIDA): one thesis to refute — Model A defends it, Model B refutes it. */
-export const CHALLENGE_NOTE: Record<Speaker, string> = {
+const CHALLENGE_NOTE: Record<Speaker, string> = {
   A: "Modalità sfida: l'utente ha proposto questa tesi perché venga messa alla prova; difendila come farebbe il suo miglior sostenitore.",
   B: "Modalità sfida: l'utente ha proposto una tesi da confutare; il tuo compito è confutarla con argomenti e controesempi.",
 };

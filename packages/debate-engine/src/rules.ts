@@ -25,6 +25,12 @@ export const PROMPT_REPLY_LIMIT = 800;
 export const CONTEXT_MESSAGES: Record<Provider, number> = { cloud: 5, local: 10 };
 export const EARLIER_MESSAGE_CHARS = { debate: 100, synthesis: 200 } as const;
 
+/**
+ * The model calls one debate makes (spec 001 §4): one per turn; a synthesis adds the analysis of
+ * its hidden debate. The gateway charges no more than this to a debate's id.
+ */
+export const debateModelCalls = (mode: DebateMode, length: number) => length + (mode === "synthesis" ? 1 : 0);
+
 /** spec 001 §4: turns alternate A then B, starting with A at turn 0. */
 export const speakerOfTurn = (turn: number): Speaker => (turn % 2 === 0 ? "A" : "B");
 

@@ -1,4 +1,4 @@
-import { isGenerating, isLengthLocked } from "./debate-machine";
+import { isLengthLocked } from "./debate-machine";
 import type { DebateMessage, DebateSettings, DebateState } from "./debate-state";
 import { debateMessages } from "./messages";
 import { debatePhase, speakerOfTurn, type DebateMode, type DebatePhase, type Speaker } from "./rules";
@@ -6,7 +6,7 @@ import { debateSubject, type DebateInput } from "./topic";
 
 // What the debate screen reads from the store (with zustand's useStore and these selectors).
 
-export { isGenerating as selectIsGenerating, isLengthLocked as selectIsLengthLocked };
+export { isLengthLocked as selectIsLengthLocked };
 
 /** The bubbles and cards on screen: the synthesis's debate is hidden, its cards are not. */
 export function selectShownMessages(state: DebateState): readonly DebateMessage[] {

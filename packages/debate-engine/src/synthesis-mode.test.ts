@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { createDebateSession } from "./debate-session";
 import { readDebateRequest } from "./debate-request";
+import { debateModelCalls } from "./rules";
 import { selectShownMessages, selectSynthesisProgress } from "./selectors";
 import { analyst, fakeWorld, inCharacter, type ModelScript } from "./testing/fake-world";
 
@@ -16,8 +17,10 @@ test("synthesis: a hidden debate of all turns with progress, one increment, then
   expect(selectSynthesisProgress(session.store.getState())).toEqual({ percent: 0, label: "0/6 turni completati", phaseText: "Preparazione del dibattito" });
   await world.settle();
 
-  // All six turns ran back to back, without timers (auto mode is off and nobody pressed 'Prossimo').
+  // All six turns ran back to back, without timers (auto mode is off and nobody pressed 'Prossimo'),
+  // then one analysis: exactly the calls the gateway lets a 6-turn synthesis charge to its id.
   expect(world.calls).toHaveLength(7);
+  expect(world.calls).toHaveLength(debateModelCalls("synthesis", 6));
   expect(world.time.pendingTimers()).toBe(0);
   expect(world.increments()).toBe(1);
   expect(world.calls.every((call) => call.debateId === "debate-1")).toBe(true);
@@ -88,6 +91,15 @@ test("a failing turn gives 'Errore durante la generazione della sintesi'; a bad 
   await second.settle();
   expect(second.calls).toHaveLength(7);
   expect(other.store.getState()).toMatchObject({ status: "idle", synthesis: { result: null }, notice: { tone: "error", text: "Errore durante l'analisi del dibattito" } });
+});
+
+test("an empty hidden turn raises no error on screen: the synthesis goes on to its result", async () => {
+  const silentTurn: ModelScript = (call, index) => (index === 1 ? (async function* () {})() : analyst(call, index));
+  const world = fakeWorld({ script: silentTurn });
+  const session = createDebateSession(world.ports, { length: 6 });
+  session.startSynthesis({ topic: "Treno contro aereo" });
+  await world.settle();
+  expect(session.store.getState()).toMatchObject({ notice: null, synthesis: { result: { introduction: "Analizzati 2 interventi su «Treno contro aereo»." } } });
 });
 
 test("challenge: Model A defends the thesis, Model B refutes it, as one debate", async () => {

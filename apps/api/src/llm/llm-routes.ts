@@ -1,10 +1,11 @@
-import { chatCompletionRequestSchema, DEBATE_ID_HEADER, LISTED_MODELS, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
-import { Hono, type Context } from "hono";
+import { chatCompletionRequestSchema, LISTED_MODELS, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import type { z } from "zod";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
-import { chargeModelCall } from "../plans/model-call-charge";
-import { bodyCeiling, jsonOnly } from "../web/request-body";
+import { modelCallCharge } from "../plans/model-call-charge";
+import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { llmMessages } from "./messages";
 import { HEALTH_TIMEOUT_MS } from "./model-health";
 import { composeOfflineDebateReply } from "./offline-debate";
@@ -17,27 +18,36 @@ type Upstream = NonNullable<Env["llm"]["upstream"]>;
  * spec 001 §5, §9: at most 400,000 characters of content; in JSON each may take up to 6 bytes
  * (a `\uXXXX` escape), plus the envelope of up to 200 messages.
  */
-const CHAT_BODY = { maxBytes: 400_000 * 6 + 64 * 1024, tooLarge: llmMessages.conversationTooLong };
+const CHAT_BODY = { maxBytes: 400_000 * 6 + 64 * 1024, tooLarge: llmMessages.conversationTooLong, readTimeoutMs: SIGNED_IN_BODY_MS };
 /** A reset names a provider and a few models. */
 const RESET_BODY = { maxBytes: 4 * 1024 };
+
+type ChatRequest = z.output<typeof chatCompletionRequestSchema>;
+
+/** The body, read within its ceiling, must be a valid chat-completions request (400 otherwise). */
+const validChatRequest: MiddlewareHandler<{ Variables: { chatRequest: ChatRequest } }> = async (c, next) => {
+  const parsed = chatCompletionRequestSchema.safeParse(await c.req.json().catch(() => null));
+  if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? llmMessages.invalidRequest }, 400);
+  c.set("chatRequest", parsed.data);
+  await next();
+};
 
 const streamHeaders = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" };
 
 /**
  * The LLM gateway (DESIGN.md §5): OpenAI-compatible, signed-in, one query charged per question
- * (or one turn of the caller's debate) and refunded if the model fails before its first token. Message content is never logged or
- * stored: it only passes through.
+ * (or one call of the caller's debate) and refunded if the model fails before its first token.
+ * Message content is never logged or stored: it only passes through.
  */
 export function llmRoutes(access: Access, db: Database, env: Env) {
   const app = new Hono();
   const upstream = env.llm.upstream;
 
-  app.post("/groq/chat/completions", access.signedIn, jsonOnly, bodyCeiling(CHAT_BODY), async (c) => {
-    const parsed = chatCompletionRequestSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? llmMessages.invalidRequest }, 400);
-    const request = parsed.data;
-    // A question of the quota, or a turn of the caller's debate (plans/model-call-charge.ts).
-    const charging = chargeModelCall(db, c.get("user"), c.req.header(DEBATE_ID_HEADER));
+  // The charge — a question of the quota, or a call of the caller's debate — is a policy of the
+  // route (plans/model-call-charge.ts); it is under way when the handler starts.
+  app.post("/groq/chat/completions", access.signedIn, jsonOnly, bodyCeiling(CHAT_BODY), validChatRequest, modelCallCharge(db), async (c) => {
+    const request = c.get("chatRequest");
+    const charging = c.get("charge");
 
     if (!upstream) {
       const charged = await charging;

@@ -43,9 +43,20 @@ test("each turn argues its side in Italian, within 800 characters, ending with a
   expect(offlineDebate(20)).toEqual(debate);
 });
 
-test("it says it is the offline model once per model: on the first turn of each", () => {
-  const debate = offlineDebate(12);
-  expect(debate.map((item) => item.content.includes(`Sono ${OFFLINE_MODEL}, il modello offline di OYSTAR`))).toEqual([true, true, ...Array(10).fill(false)]);
+const saysOffline = (text: string) => text.includes(`Sono ${OFFLINE_MODEL}, il modello offline di OYSTAR`);
+
+test("it says it is the offline model once per debate: on its first turn", () => {
+  expect(offlineDebate(12).map((item) => saysOffline(item.content))).toEqual([true, ...Array(11).fill(false)]);
+});
+
+test("a synthesis says it once too: on its hidden debate's first turn, not again in the analysis", () => {
+  const history: Intervention[] = [];
+  for (let turn = 0; turn < 6; turn += 1) {
+    const request = buildTurnRequest({ ...subject, mode: "synthesis", turn, length: 6, history, model: OFFLINE_MODEL, provider: "cloud" });
+    history.push({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: composeOfflineDebateReply(request.messages) ?? "" });
+  }
+  const analysis = composeOfflineDebateReply(buildAnalysisRequest({ topic: subject.topic, options: subject.options, length: 6, history, model: OFFLINE_MODEL }).messages) ?? "";
+  expect([...history.map((item) => item.content), analysis].filter(saysOffline)).toEqual([history[0]?.content]);
 });
 
 test("very long options still give replies within the limit", () => {
@@ -60,7 +71,6 @@ test("an analysis request gets an answer the engine reads as introduction, three
   const history = offlineDebate(6);
   const request = buildAnalysisRequest({ topic: subject.topic, options: subject.options, length: 6, history, model: OFFLINE_MODEL });
   const analysis = parseSynthesisAnalysis(composeOfflineDebateReply(request.messages) ?? "");
-  expect(analysis.introduction).toContain("il modello offline di OYSTAR");
   expect(analysis.introduction).toContain("gli ultimi 2 interventi su 6");
   expect(analysis.syntheses.map((synthesis) => synthesis.title)).toEqual(["Un percorso comune", "Prevale «Treno»", "Prevale «aereo»"]);
   expect(analysis.syntheses[0].plan).toHaveLength(4);

@@ -13,7 +13,8 @@ import {
 // that a whole debate and a synthesis run end to end. It reads the request with the debate
 // engine's own reader, argues its side in Italian from fixed sentences chosen by phase and turn,
 // stays within the prompts' rules (at most 800 characters, a question or a proposal at the end,
-// no emoticons), and says once per model and per debate that it is the offline model.
+// no emoticons), and says once per debate that it is the offline model: at turn 0 (for a
+// synthesis, the hidden debate's turn 0; its analysis does not repeat it).
 
 /** Options are quoted short, so that a reply stays within the limit whatever the user typed. */
 const QUOTE_CHARS = 90;
@@ -64,8 +65,8 @@ function offlineTurn(request: DebateTurnRequest): string {
   // A model's n-th turn takes the n-th sentence of its phase, so its turns differ from each other.
   const round = Math.floor(request.turn / 2);
   const parts: string[] = [];
-  // Once per model and per debate: their first turns are 0 (A) and 1 (B).
-  if (request.turn < 2) {
+  // Once per debate (issue 12): its first turn.
+  if (request.turn === 0) {
     parts.push(`Sono ${OFFLINE_MODEL}, il modello offline di OYSTAR: argomento con frasi preparate, senza un modello linguistico.`);
   }
   // The turn and phase open the reply: no two replies of a debate are the same.
@@ -87,7 +88,6 @@ function offlineAnalysis(request: DebateAnalysisRequest): string {
   };
   return formatSynthesisAnalysis({
     introduction:
-      `Sono ${OFFLINE_MODEL}, il modello offline di OYSTAR: questa analisi segue uno schema fisso, senza un modello linguistico. ` +
       `Il dibattito su «${cutTo(request.topic, QUOTE_CHARS)}» ha messo a confronto «${a}» (Modello A) e «${b}» (Modello B); ` +
       `ne sono analizzati gli ultimi ${request.transcript.length} interventi su ${request.length}.`,
     syntheses: [

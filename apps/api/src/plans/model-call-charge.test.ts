@@ -1,9 +1,8 @@
-import { buildTurnRequest } from "@oystar/debate-engine";
+import { buildAnalysisRequest, buildTurnRequest, type DebateMode, type Intervention } from "@oystar/debate-engine";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { forgetRecentAccounts } from "../accounts/accounts";
 import { signInAs } from "../../test-support/sign-in";
-import { MODEL_CALLS_PER_DEBATE } from "./model-call-charge";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -17,25 +16,34 @@ const status = async (token: string) =>
 const startDebate = async (token: string) => (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json();
 
 /** Turn `turn` of a debate about trains and planes, as the debate engine writes it. */
-const turnRequest = (turn: number) => {
+const turnRequest = (turn: number, { length = 6, mode = "debate" as DebateMode } = {}) => {
   const request = buildTurnRequest({
-    mode: "debate",
+    mode,
     topic: "Treno contro aereo",
     options: { A: "Treno", B: "aereo" },
     turn,
-    length: 6,
+    length,
     history: [],
     model: "openai/gpt-oss-20b",
     provider: "cloud",
   });
   return { ...request, stream: false };
 };
-const askTurn = (token: string, debateId: string | null, turn = 0) =>
+/** The analysis closing a synthesis of `length` turns. */
+const analysisRequest = (length = 6) => {
+  const history: Intervention[] = Array.from({ length }, (_, turn) => ({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: `Intervento ${turn + 1}.` }));
+  return { ...buildAnalysisRequest({ topic: "Treno contro aereo", options: { A: "Treno", B: "aereo" }, length, history, model: "openai/gpt-oss-120b" }), stream: false };
+};
+const chatQuestion = { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Scrivimi una poesia sul mare." }], stream: false };
+const ask = (token: string, debateId: string | null, body: unknown) =>
   fetch(`${server.url}/groq/chat/completions`, {
     method: "POST",
     headers: { ...auth(token), "Content-Type": "application/json", ...(debateId ? { "X-Debate-Id": debateId } : {}) },
-    body: JSON.stringify(turnRequest(turn)),
+    body: JSON.stringify(body),
   });
+const askTurn = (token: string, debateId: string | null, turn = 0, options?: Parameters<typeof turnRequest>[1]) => ask(token, debateId, turnRequest(turn, options));
+const turnsUsed = async (debateId: string) =>
+  (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
 
 describe("a debate is one unit of quota (DESIGN.md §4)", () => {
   test("its turns, sent with its id, cost no questions; the offline model argues in character", async () => {
@@ -68,11 +76,17 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     expect(await status(intruder.access_token)).toEqual(before);
   });
 
-  test("a debate with no turns left, or started long ago, is over", async () => {
+  test("a debate with all its turns played, or started long ago, is over", async () => {
     const { access_token } = await signInAs(server.url, "pro@oystar.test");
-    const used = await startDebate(access_token);
-    await server.db.query("UPDATE debates SET turns_used = $2 WHERE id = $1", [used.debate_id, MODEL_CALLS_PER_DEBATE]);
-    expect((await askTurn(access_token, used.debate_id)).status).toBe(409);
+    const { debate_id } = await startDebate(access_token);
+    for (let turn = 0; turn < 6; turn += 1) expect((await askTurn(access_token, debate_id, turn)).status).toBe(200);
+    // A 7th call — any turn of it again — and a 9th are refused: the debate made its six calls.
+    for (const turn of [5, 0, 3]) {
+      const answer = await askTurn(access_token, debate_id, turn);
+      expect(answer.status).toBe(409);
+      expect(await answer.json()).toEqual({ error: "Il dibattito è concluso: avviane uno nuovo." });
+    }
+    expect(await turnsUsed(debate_id)).toBe(6);
     const old = await startDebate(access_token);
     await server.db.query("UPDATE debates SET created_at = now() - interval '7 hours' WHERE id = $1", [old.debate_id]);
     const answer = await askTurn(access_token, old.debate_id);
@@ -80,11 +94,63 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     expect(await answer.json()).toEqual({ error: "Il dibattito è concluso: avviane uno nuovo." });
   });
 
+  test("a chat question sent with a debate id is refused, costs nothing and leaves the debate whole", async () => {
+    const { access_token } = await signInAs(server.url, "base@oystar.test");
+    const { debate_id } = await startDebate(access_token);
+    const before = await status(access_token);
+    const impostors = [
+      chatQuestion,
+      // A brief that does not hold: a turn past the debate's end, a length off the slider.
+      turnRequest(6, { length: 6 }),
+      // A turn asking more of the model than a turn does.
+      { ...turnRequest(0), max_tokens: 8000 },
+      { ...turnRequest(0), reasoning_effort: "high", include_reasoning: true },
+      { ...turnRequest(0), messages: turnRequest(0).messages.map((message) => ({ ...message, content: message.content.replace("- Turno: 1 di 6", "- Turno: 1 di 5000") })) },
+    ];
+    for (const body of impostors) {
+      const answer = await ask(access_token, debate_id, body);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ error: "Questa richiesta non è un intervento del dibattito: le domande libere si fanno nella chat." });
+    }
+    expect(await status(access_token)).toEqual(before);
+    expect(await turnsUsed(debate_id)).toBe(0);
+    expect((await askTurn(access_token, debate_id, 0)).status).toBe(200);
+  });
+
+  test("the first call fixes the debate's length and mode; a call that does not match is refused", async () => {
+    const { access_token } = await signInAs(server.url, "pro@oystar.test");
+    const { debate_id } = await startDebate(access_token);
+    expect((await askTurn(access_token, debate_id, 0, { length: 6 })).status).toBe(200);
+    for (const mismatch of [
+      turnRequest(1, { length: 200 }),
+      turnRequest(1, { length: 6, mode: "challenge" }),
+      // Only a synthesis ends with an analysis.
+      analysisRequest(6),
+    ]) {
+      const answer = await ask(access_token, debate_id, mismatch);
+      expect(answer.status).toBe(409);
+      expect(await answer.json()).toEqual({ error: "La richiesta non corrisponde al dibattito avviato (durata o modalità diverse): avviane uno nuovo." });
+    }
+    expect(await turnsUsed(debate_id)).toBe(1);
+    expect((await askTurn(access_token, debate_id, 1, { length: 6 })).status).toBe(200);
+  });
+
+  test("a synthesis pays for its hidden debate and its analysis, nothing more", async () => {
+    const { access_token } = await signInAs(server.url, "pro@oystar.test");
+    const { debate_id } = await startDebate(access_token);
+    for (let turn = 0; turn < 6; turn += 1) expect((await askTurn(access_token, debate_id, turn, { mode: "synthesis" })).status).toBe(200);
+    const analysis = await ask(access_token, debate_id, analysisRequest(6));
+    expect(analysis.status).toBe(200);
+    expect((await analysis.json()).choices[0].message.content).toContain("## Introduzione");
+    expect((await ask(access_token, debate_id, analysisRequest(6))).status).toBe(409);
+    expect((await askTurn(access_token, debate_id, 5, { mode: "synthesis" })).status).toBe(409);
+  });
+
   test("parallel turns cannot pass the debate's limit", async () => {
     const { access_token } = await signInAs(server.url, "pro@oystar.test");
     const { debate_id } = await startDebate(access_token);
-    await server.db.query("UPDATE debates SET turns_used = $2 WHERE id = $1", [debate_id, MODEL_CALLS_PER_DEBATE - 3]);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => askTurn(access_token, debate_id)));
+    for (let turn = 0; turn < 3; turn += 1) expect((await askTurn(access_token, debate_id, turn)).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => askTurn(access_token, debate_id, 3 + (index % 3))));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(5);
   });

@@ -9,7 +9,7 @@ import type { Env } from "../env";
 import { chargeQuery, refund } from "../plans/quota";
 import { readSettings } from "../settings/settings-store";
 import { logLine } from "../web/log-line";
-import { bodyCeiling, jsonOnly } from "../web/request-body";
+import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { cacheKey } from "./answer-cache";
 import { answerQuestion } from "./ask-pipeline";
 import { chooseIndexes, resolveAsk, type ParsedAsk } from "./ask-request";
@@ -21,7 +21,7 @@ import { ragMessages } from "./rag-messages";
 import { usableIndexes } from "./rag-store";
 
 /** A RAG request is a question, settings and some history: 2 MB is far more than any needs. */
-const ASK_BODY = { maxBytes: 2 * 1024 * 1024, tooLarge: "Richiesta troppo grande." };
+const ASK_BODY = { maxBytes: 2 * 1024 * 1024, tooLarge: "Richiesta troppo grande.", readTimeoutMs: SIGNED_IN_BODY_MS };
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? ragMessages.invalidRequest;
 

@@ -72,6 +72,28 @@ describe("request bodies are bounded before they are read (§2)", () => {
     });
     expect(answer.status).toBe(408);
   });
+
+  test("a signed-in conversation on a slow uplink gets longer than that: the gateway waits 60 s for its body", { timeout: 30_000 }, async () => {
+    const { access_token } = await signInAs(server.url, "pro@oystar.test");
+    const body = JSON.stringify({ model: "openai/gpt-oss-20b", stream: false, messages: [{ role: "user", content: `Riassumi: ${"parola ".repeat(15_000)}` }] });
+    const started = Date.now();
+    const trickled = (path: string, headers: Record<string, string>) =>
+      rawRequest(server.url, {
+        method: "POST",
+        path,
+        headers: { Host: host(), "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), ...headers },
+        // Half now, the rest after 11 s: past the unauthenticated deadline, well within the signed-in one.
+        send: (write) => {
+          write(body.slice(0, body.length / 2));
+          setTimeout(() => write(body.slice(body.length / 2)), 11_000);
+        },
+      });
+    const [gateway, webhook] = await Promise.all([trickled("/groq/chat/completions", { Authorization: `Bearer ${access_token}` }), trickled("/api/billing/webhook", {})]);
+    expect(webhook.status).toBe(408);
+    expect(gateway.status).toBe(200);
+    expect(JSON.parse(gateway.body).choices[0].message.content).toMatch(/\S/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(11_000);
+  });
 });
 
 describe("the Host header is never the public origin (§3, §5)", () => {

@@ -13,6 +13,12 @@ export type BodyCeiling = {
 /** Unauthenticated callers get a few seconds to send a small body (issue 10: slow bodies). */
 export const QUICK_BODY_MS = 10_000;
 
+/**
+ * A signed-in route whose legitimate body is large (a 2.4 MB conversation to the gateway, a RAG
+ * question with its history) gives it longer on a slow uplink: the caller is known by then.
+ */
+export const SIGNED_IN_BODY_MS = 60_000;
+
 const declaredCeilings = new WeakSet<object>();
 
 /**

@@ -20,7 +20,7 @@ export function Component() {
 
 /** /debate (spec 001 §2): wiring only — one debate session per visit, over the signed-in API. */
 function DebatePage() {
-  const { refreshSubscription, globalSettings, offlineModel } = useAssistantContext();
+  const { refreshSubscription, globalSettings, offlineModel, chatModels } = useAssistantContext();
   const api = useApiClient();
   const { getAccessToken } = useAuth();
   const create = useMemo(() => {
@@ -53,7 +53,9 @@ function DebatePage() {
         </Notice>
       ) : null}
       {/* The screen waits for the admin's defaults, so they never overwrite what the user sets. */}
-      {session && settings ? <DebateScreen session={session} sendFeedback={sendFeedback} /> : <Spinner />}
+      {/* spec 001 §5: chat and debate select among the same models — those the gateway serves. The
+          offline model answers whichever is named, so then the spec's two stay on offer. */}
+      {session && settings ? <DebateScreen session={session} sendFeedback={sendFeedback} models={chatModels.offline ? undefined : chatModels.models} /> : <Spinner />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, test } from "vitest";
 import { createDebateSession } from "../debate-session";
@@ -6,10 +6,10 @@ import { debateDefaultsFrom } from "../debate-state";
 import { fakeWorld } from "../testing/fake-world";
 import { DebateScreen } from "./debate-screen";
 
-function setUp() {
+function setUp(models?: readonly string[]) {
   const world = fakeWorld();
   const session = createDebateSession(world.ports);
-  render(<DebateScreen session={session} sendFeedback={async () => {}} saveFile={() => {}} />);
+  render(<DebateScreen session={session} sendFeedback={async () => {}} saveFile={() => {}} models={models} />);
   return { world, session, user: userEvent.setup() };
 }
 
@@ -43,4 +43,19 @@ test("the window event toggleAdvancedControls opens and closes the panel (the he
   expect(screen.getByRole("slider", { name: "Durata del dibattito" })).toBeInTheDocument();
   act(() => void window.dispatchEvent(new Event("toggleAdvancedControls")));
   expect(screen.queryByRole("slider")).toBeNull();
+});
+
+const offered = (name: string) => Array.from((screen.getByRole("combobox", { name }) as HTMLSelectElement).options, (option) => option.value);
+
+test("the models offered are the spec's two, or those of them the gateway serves; the model set stays shown", async () => {
+  const all = setUp();
+  await all.user.click(screen.getByRole("button", { name: "Impostazioni" }));
+  expect(offered("Modello A")).toEqual(["openai/gpt-oss-120b", "openai/gpt-oss-20b"]);
+  cleanup();
+
+  // GET /groq/models serves only the 120b: B's default (the 20b) is still shown, as it is set.
+  const served = setUp(["openai/gpt-oss-120b"]);
+  await served.user.click(screen.getByRole("button", { name: "Impostazioni" }));
+  expect(offered("Modello A")).toEqual(["openai/gpt-oss-120b"]);
+  expect(offered("Modello B")).toEqual(["openai/gpt-oss-120b", "openai/gpt-oss-20b"]);
 });

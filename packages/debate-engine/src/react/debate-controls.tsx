@@ -14,19 +14,25 @@ export type DebateControlsProps = {
   onLengthChange: (length: number) => void;
   onAutoChange: (auto: boolean) => void;
   onModelChange: (speaker: Speaker, model: string) => void;
+  /**
+   * The models to offer: what the gateway serves of the selectable ones (GET /groq/models, as the
+   * chat's selector reads it); the spec's two (spec 001 §5) until it answers.
+   */
+  models?: readonly string[];
 };
 
 const { controls } = debateMessages;
 
 /**
  * spec 001 §2: the optional controls panel — the debate length slider (6–200), Auto/Manual, and
- * the models of A and B (openai/gpt-oss-120b and -20b). Closed, it still says what is set.
+ * the models of A and B (openai/gpt-oss-120b and -20b, those the gateway serves). Closed, it still
+ * says what is set.
  */
-export function DebateControls({ settings, locked, open, onOpenChange, onLengthChange, onAutoChange, onModelChange }: DebateControlsProps) {
+export function DebateControls({ settings, locked, open, onOpenChange, onLengthChange, onAutoChange, onModelChange, models = SELECTABLE_CHAT_MODELS }: DebateControlsProps) {
   const bodyId = useId();
   const titleId = useId();
-  // A model named in a topic (Model-A="…") is not in the list: it is shown as it is.
-  const choices = (speaker: Speaker) => [...new Set([...SELECTABLE_CHAT_MODELS, settings.models[speaker]])];
+  // The model set (the admin's default, or one named in a topic) stays shown even if not served.
+  const choices = (speaker: Speaker) => [...new Set([...models, settings.models[speaker]])];
   return (
     <section className="debate-controls" aria-labelledby={titleId}>
       <div className="debate-controls__header">

@@ -184,6 +184,8 @@ describe("a debate", () => {
     await settle();
     expect(screen.getByText("Il modello non ha risposto")).toBeInTheDocument();
     expect(screen.getByText("Il dibattito può continuare con il prossimo intervento.")).toBeInTheDocument();
+    // spec 001 §4: the empty reply's card comes with an error.
+    expect(screen.getByText("❌ Errore: il Modello A non ha inviato testo al turno 1.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Prossimo (B)" }));
     await settle();
     expect(screen.getByText("❌ Errore: rete assente")).toBeInTheDocument();

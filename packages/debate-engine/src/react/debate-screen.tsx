@@ -30,6 +30,8 @@ export type DebateScreenProps = {
   /** Hands a generated PDF to the user (a browser download unless told). */
   saveFile?: (file: Blob, name: string) => void;
   now?: () => Date;
+  /** The models the controls offer (see DebateControls); the spec's two unless told. */
+  models?: readonly string[];
 };
 
 const systemNow = () => new Date();
@@ -41,7 +43,7 @@ const pdfFailure = (error: unknown) => (error instanceof Error && error.message 
  * debate (bubbles, cards, status, STOP, 'Prossimo'), the synthesis's progress and result, the
  * feedback form, and the PDFs. All debate state is the session's; this holds only what is typed.
  */
-export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscription", saveFile = downloadFile, now = systemNow }: DebateScreenProps) {
+export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscription", saveFile = downloadFile, now = systemNow, models }: DebateScreenProps) {
   const readAloud = useReadAloud();
   const [controlsOpen, setControlsOpen] = useAdvancedControls();
   const [tab, setTab] = useState<DebateMode>("debate");
@@ -142,6 +144,7 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
         onLengthChange={session.setLength}
         onAutoChange={session.setAuto}
         onModelChange={(speaker: Speaker, model: string) => session.setModels({ [speaker]: model })}
+        models={models}
       />
       {machineNotice ? (
         <Notice tone={machineNotice.tone} onDismiss={session.dismissNotice}>
