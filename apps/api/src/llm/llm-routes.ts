@@ -58,8 +58,7 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
     }
     // The model is asked while the quota is charged (issue 15: the first token waits for the
     // slower of the two, not for both); a refused charge cancels the call before a byte is read.
-    // gpt-oss reasoning flags are passed through; other models do not accept them.
-    const call = callUpstream(upstream, supportsReasoning(request.model) ? request : withoutReasoning(request), c.req.raw.signal);
+    const call = callUpstream(upstream, forUpstream(request, upstream), c.req.raw.signal);
     const charged = await charging;
     if (!charged.ok) {
       call.cancel();
@@ -98,9 +97,18 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
   return app;
 }
 
-function withoutReasoning<T extends { reasoning_effort?: unknown; include_reasoning?: unknown }>(request: T) {
-  const { reasoning_effort: _effort, include_reasoning: _include, ...rest } = request;
-  return rest;
+/**
+ * What the upstream is sent of a request: gpt-oss's reasoning flags only to gpt-oss models, and a
+ * template's local extras (spec 001 §3: num_predict, num_ctx, num_thread, num_gpu) only to a model
+ * server on the premises — other models and cloud providers do not accept them.
+ */
+function forUpstream(request: ChatRequest, upstream: Upstream) {
+  const { reasoning_effort, include_reasoning, num_predict, num_ctx, num_thread, num_gpu, ...rest } = request;
+  return {
+    ...rest,
+    ...(supportsReasoning(request.model) ? { reasoning_effort, include_reasoning } : {}),
+    ...(upstream.provider === "local" ? { num_predict, num_ctx, num_thread, num_gpu } : {}),
+  };
 }
 
 const authorization = (upstream: Upstream): Record<string, string> => (upstream.apiKey ? { Authorization: `Bearer ${upstream.apiKey}` } : {});

@@ -80,13 +80,15 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     const { access_token } = await signInAs(server.url, "pro@oystar.test");
     const { debate_id } = await startDebate(access_token);
     for (let turn = 0; turn < 6; turn += 1) expect((await askTurn(access_token, debate_id, turn)).status).toBe(200);
-    // A 7th call — any turn of it again — and a 9th are refused: the debate made its six calls.
+    // Two turns cut off mid-answer may be asked again ('Prossimo' replays them)…
+    for (const turn of [4, 5]) expect((await askTurn(access_token, debate_id, turn)).status).toBe(200);
+    // …and nothing more: the debate made its six calls and its two replays.
     for (const turn of [5, 0, 3]) {
       const answer = await askTurn(access_token, debate_id, turn);
       expect(answer.status).toBe(409);
       expect(await answer.json()).toEqual({ error: "Il dibattito è concluso: avviane uno nuovo." });
     }
-    expect(await turnsUsed(debate_id)).toBe(6);
+    expect(await turnsUsed(debate_id)).toBe(6 + 2);
     const old = await startDebate(access_token);
     await server.db.query("UPDATE debates SET created_at = now() - interval '7 hours' WHERE id = $1", [old.debate_id]);
     const answer = await askTurn(access_token, old.debate_id);
@@ -142,6 +144,8 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     const analysis = await ask(access_token, debate_id, analysisRequest(6));
     expect(analysis.status).toBe(200);
     expect((await analysis.json()).choices[0].message.content).toContain("## Introduzione");
+    // Its two replays, then nothing.
+    for (let replay = 0; replay < 2; replay += 1) expect((await ask(access_token, debate_id, analysisRequest(6))).status).toBe(200);
     expect((await ask(access_token, debate_id, analysisRequest(6))).status).toBe(409);
     expect((await askTurn(access_token, debate_id, 5, { mode: "synthesis" })).status).toBe(409);
   });
@@ -151,8 +155,9 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     const { debate_id } = await startDebate(access_token);
     for (let turn = 0; turn < 3; turn += 1) expect((await askTurn(access_token, debate_id, turn)).status).toBe(200);
     const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => askTurn(access_token, debate_id, 3 + (index % 3))));
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
-    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(5);
+    // Three turns left, and the two replays a debate may make.
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(3);
   });
 
   test("a Base user at 30/30 cannot start another debate (429)", async () => {

@@ -9,6 +9,11 @@ import { chargeQuery, refund, type Payer } from "./quota";
 
 /** A debate's id opens its turns for this long after it started; a 200-turn debate fits well. */
 const DEBATE_OPEN_HOURS = 6;
+/**
+ * A turn cut off after its first token stays charged (the model did answer), and 'Prossimo' asks
+ * it again: a debate may replay this many calls, so a stalled turn near its end can still finish.
+ */
+export const REPLAYS_PER_DEBATE = 2;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,7 +51,7 @@ function debateCallOf(request: ChargedRequest): DebateCall | null {
  * it carries the id of a debate the caller started — one of that debate's calls, which cost no
  * questions. A call charged to a debate must be one of its calls (a turn, or a synthesis's
  * analysis); the first one fixes the debate's length and mode, later ones must match, and the
- * debate pays for no more calls than it makes (`debateModelCalls`). The count moves in one
+ * debate pays for no more calls than it makes (`debateModelCalls`, plus a couple of replays). The count moves in one
  * conditional statement, so parallel calls cannot pass it.
  */
 export async function chargeModelCall(db: Queryable, user: Payer, debateId: string | undefined, request: ChargedRequest): Promise<ModelCallCharge> {
@@ -67,7 +72,7 @@ export async function chargeModelCall(db: Queryable, user: Payer, debateId: stri
      WHERE id = $1 AND user_id = $2 AND created_at > now() - make_interval(hours => $3)
        AND (length IS NULL OR length = $5) AND (mode IS NULL OR mode = $6) AND turns_used < $4
      RETURNING id`,
-    [debateId, user.id, DEBATE_OPEN_HOURS, debateModelCalls(call.mode, call.length), call.length, call.mode],
+    [debateId, user.id, DEBATE_OPEN_HOURS, debateModelCalls(call.mode, call.length) + REPLAYS_PER_DEBATE, call.length, call.mode],
   );
   if (counted) {
     return {
