@@ -2,12 +2,14 @@
 // the chunks it preloads. Run after `pnpm build`. Ends with one JSON line of the figures.
 import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { productRoot } from "./support/product.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+// The marketing figure is the landing's: its own prerendered page when the build has one (issue
+// 15), else the single-page app's index.html that served every page before.
 const apps = [
-  { name: "marketing", base: "/" },
-  { name: "assistant", base: "/assistant/" },
+  { name: "marketing", base: "/", pages: ["oystar/index.html", "index.html"] },
+  { name: "assistant", base: "/assistant/", pages: ["index.html"] },
 ];
 
 function firstLoadScripts(html) {
@@ -19,16 +21,17 @@ function firstLoadScripts(html) {
 
 const figures = {};
 for (const app of apps) {
-  const dist = `${root}apps/${app.name}/dist/`;
-  if (!existsSync(`${dist}index.html`)) {
+  const dist = join(productRoot, `apps/${app.name}/dist/`);
+  const page = app.pages.find((candidate) => existsSync(join(dist, candidate)));
+  if (!page) {
     console.error(`apps/${app.name}/dist/index.html manca: esegui prima \`pnpm build\`.`);
     process.exit(1);
   }
-  const html = readFileSync(`${dist}index.html`, "utf8");
+  const html = readFileSync(join(dist, page), "utf8");
   let raw = 0;
   let gzipped = 0;
   for (const src of firstLoadScripts(html)) {
-    const file = readFileSync(dist + src.slice(app.base.length));
+    const file = readFileSync(join(dist, src.slice(app.base.length)));
     raw += file.length;
     gzipped += gzipSync(file, { level: 9 }).length;
   }

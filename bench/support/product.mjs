@@ -10,6 +10,11 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const requireFromE2e = createRequire(join(root, "e2e/package.json"));
+/**
+ * The checkout whose build is measured: this one, or another one's (BENCH_PRODUCT_ROOT, e.g. a
+ * clone of an earlier commit, built) to give a "before" figure with the same benchmark script.
+ */
+export const productRoot = process.env.BENCH_PRODUCT_ROOT ?? root;
 
 export function freePort() {
   return new Promise((resolve) => {
@@ -22,7 +27,7 @@ export function freePort() {
 
 /** Starts apps/api/dist/main.js; resolves once /api/health answers. */
 export async function startProduct(env = {}) {
-  const serverEntry = join(root, "apps/api/dist/main.js");
+  const serverEntry = join(productRoot, "apps/api/dist/main.js");
   if (!existsSync(serverEntry)) {
     console.error("apps/api/dist/main.js manca: esegui prima `pnpm build`.");
     process.exit(1);
