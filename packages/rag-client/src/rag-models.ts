@@ -2,7 +2,7 @@ import type { Settings } from "@oystar/api-client";
 
 // spec 001 §9: the RAG's model choices; spec 001 §5: for the cloud provider only the openai/ ones.
 
-export const RAG_MODELS = [
+const RAG_MODELS = [
   { id: "openai/gpt-oss-120b", label: "GPT-OSS 120B" },
   { id: "openai/gpt-oss-20b", label: "GPT-OSS 20B" },
   { id: "llama-3.3-70b-versatile", label: "Llama 3.3 70B" },

@@ -2,7 +2,7 @@ import { RAG_CONTEXT_WARNING_PERCENT, type RagHistoryMessage, type StreamChunk }
 import { validateCitations, warningToAppend, type Validation, type ValidationSettings } from "./citation-validation";
 import { hypotheticalPassage, questionVariations, streamAnswer, type Upstream } from "./model-calls";
 import type { RagEngine } from "./rag-engine";
-import { ragMessages } from "./rag-messages";
+import { ragMessages } from "./messages";
 import { answerRequest, contextUsage, conversationSummary, extractiveAnswer } from "./rag-prompt";
 import type { RagIndex } from "./rag-store";
 import { retrieve, type Passage, type RetrievalOptions } from "./retrieval";

@@ -1,11 +1,11 @@
 import { planById } from "@oystar/plans-and-gates";
-import { urlLines } from "@oystar/api-client";
+import { urlLines, type PlanId } from "@oystar/api-client";
 import type { Database } from "../db/database";
 import { isIngestible } from "./document-text";
 import { BlockedUrlError, FetchFailedError, type FetchedPage } from "./guarded-fetch";
 import { finishIngestion, ingestFile, StorageLimitError } from "./ingestion";
 import type { RagEngine } from "./rag-engine";
-import { ragMessages } from "./rag-messages";
+import { ragMessages } from "./messages";
 import { createIndex, findIndex, indexNameFrom, ownerUsage } from "./rag-store";
 
 // spec 000 §5 (the indexing request form) → an index: an administrator turns a customer's
@@ -36,7 +36,7 @@ export function filenameForUrl(url: string, contentType: string | null): string 
 export async function indexFromRequest(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, requestId: string): Promise<Outcome> {
   const { db, engine } = deps;
   if (!/^[0-9a-f-]{36}$/i.test(requestId)) return { ok: false, status: 404, error: ragMessages.requestNotFound };
-  const [request] = await db.query<{ user_id: string | null; fields: { indexName?: string; pdfUrls?: string; websiteUrls?: string }; plan: string | null; email: string | null }>(
+  const [request] = await db.query<{ user_id: string | null; fields: { indexName?: string; pdfUrls?: string; websiteUrls?: string }; plan: PlanId | null; email: string | null }>(
     `SELECT f.user_id::text, f.fields, u.plan, u.email FROM form_submissions f LEFT JOIN users u ON u.id = f.user_id
      WHERE f.id = $1 AND f.kind = 'index-request'`,
     [requestId],
@@ -45,10 +45,10 @@ export async function indexFromRequest(deps: { db: Database; engine: RagEngine }
   const urls = [...urlLines(request.fields.pdfUrls ?? ""), ...urlLines(request.fields.websiteUrls ?? "")];
   if (urls.length === 0) return { ok: false, status: 400, error: ragMessages.requestNotIndexable };
 
-  const plan = planById(request.plan as Parameters<typeof planById>[0]);
+  const plan = planById(request.plan);
   const name = indexNameFrom(request.fields.indexName ?? "indice");
   let index = await findIndex(db, name);
-  if (index && index.ownerId !== request.user_id) return { ok: false, status: 409, error: `Esiste già un indice chiamato «${name}».` };
+  if (index && index.ownerId !== request.user_id) return { ok: false, status: 409, error: ragMessages.indexNameTaken(name) };
   if (!index) {
     const usage = await ownerUsage(db, request.user_id);
     if (plan.rag_indices_limit !== -1 && usage.indexes >= plan.rag_indices_limit) return { ok: false, status: 409, error: ragMessages.indexLimit(plan.rag_indices_limit) };
@@ -59,12 +59,12 @@ export async function indexFromRequest(deps: { db: Database; engine: RagEngine }
   for (const url of urls) {
     try {
       const page = await deps.fetchPage(url);
-      if (page.status < 200 || page.status >= 300) throw new FetchFailedError(`Risposta ${page.status}`);
+      if (page.status < 200 || page.status >= 300) throw new FetchFailedError(ragMessages.documents.httpStatus(page.status));
       const result = await ingestFile(db, index, { filename: filenameForUrl(page.url, page.contentType), bytes: page.bytes, sourceUrl: page.url }, { embedder: engine.embedder, vectors: engine.vectors });
       documents.push({ url, status: result.status, chunks: result.chunks });
     } catch (error) {
       const known = error instanceof BlockedUrlError || error instanceof FetchFailedError || error instanceof StorageLimitError;
-      documents.push({ url, status: "failed", error: known ? (error as Error).message : "Documento non leggibile" });
+      documents.push({ url, status: "failed", error: known ? (error as Error).message : ragMessages.documents.unreadable });
     }
   }
   await finishIngestion(db);

@@ -1,6 +1,6 @@
 import { RAG_CONTEXT_CHARS, RAG_PRESET, type RagHistoryMessage } from "@oystar/api-client";
 import { stemsOf } from "./italian-text";
-import { ragMessages } from "./rag-messages";
+import { ragMessages } from "./messages";
 import type { Passage } from "./retrieval";
 import { sentencesOf } from "./text-chunking";
 

@@ -17,11 +17,11 @@ import { withSingleWarning } from "./citation-validation";
 import { DEMO_INDEX } from "./demo-index";
 import { indexFromRequest, type IndexRequestDependencies } from "./index-request";
 import type { RagEngine } from "./rag-engine";
-import { ragMessages } from "./rag-messages";
+import { ragMessages } from "./messages";
 import { usableIndexes } from "./rag-store";
 
 /** A RAG request is a question, settings and some history: 2 MB is far more than any needs. */
-const ASK_BODY = { maxBytes: 2 * 1024 * 1024, tooLarge: "Richiesta troppo grande." };
+const ASK_BODY = { maxBytes: 2 * 1024 * 1024, tooLarge: ragMessages.tooLarge };
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? ragMessages.invalidRequest;
 
