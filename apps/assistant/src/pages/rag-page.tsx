@@ -24,7 +24,7 @@ const renderCard = (card: ChatCard) => (card === MARKERS.quotaExceeded ? <QuotaC
 
 /** /rag (spec 001 §2): wiring only — one RAG conversation per visit, over the signed-in API. */
 function RagPage() {
-  const { refreshSubscription, globalSettings, offlineModel, version, setClearChat } = useAssistantContext();
+  const { refreshSubscription, globalSettings, offlineModel, setClearChat } = useAssistantContext();
   const api = useApiClient();
   const readAloud = useReadAloud();
   const refresh = useRef(refreshSubscription);
@@ -80,7 +80,7 @@ function RagPage() {
           indexes={indexes}
           renderCard={renderCard}
           updatedAt={globalSettings.updatedAt}
-          version={version}
+          version={globalSettings.version}
           readAloud={readAloud}
         />
       ) : (

@@ -18,6 +18,8 @@ const statusOf = (plan: "free" | "business") =>
  */
 export const settingsServer = {
   stored: defaultSettings as Settings,
+  /** The admin's saves, counted (the settings' version). */
+  version: 0,
   saves: [] as unknown[],
   refusal: null as { status: number; error: string } | null,
   indices: null as unknown,
@@ -35,6 +37,7 @@ export type ServerAnswers = {
 
 export function serverAnswers({ healthy, plan = "business", admin = false, modelHealthy = true, models = ["openai/gpt-oss-120b", "openai/gpt-oss-20b"] }: ServerAnswers) {
   settingsServer.stored = defaultSettings;
+  settingsServer.version = 0;
   settingsServer.saves = [];
   settingsServer.refusal = null;
   settingsServer.indices = null;
@@ -48,9 +51,10 @@ export function serverAnswers({ healthy, plan = "business", admin = false, model
         const { refusal } = settingsServer;
         if (refusal) return Response.json({ error: refusal.error }, { status: refusal.status });
         settingsServer.stored = body;
-        return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z" });
+        settingsServer.version += 1;
+        return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z", version: settingsServer.version });
       }
-      if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null });
+      if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null, version: settingsServer.version });
       if (url.endsWith("/api/admin/web-vitals")) {
         return Response.json({ vitals: [{ page: "/chat", metric: "LCP", p75: 1470, samples: 12 }, { page: "/chat", metric: "CLS", p75: 0.052, samples: 12 }] });
       }

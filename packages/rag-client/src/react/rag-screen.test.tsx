@@ -28,7 +28,7 @@ function renderScreen(answers: ScriptedAnswer[] = [], { updatedAt = "2026-11-20T
         return <p>Carta {card}</p>;
       }}
       updatedAt={updatedAt}
-      version="1.4.0"
+      version={12}
       formatDate={(date) => new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeZone: "Europe/Rome" }).format(date)}
     />,
   );
@@ -174,7 +174,8 @@ describe("the RAG screen", () => {
     expect(within(panel).queryAllByRole("checkbox")).toEqual([]);
     expect(within(panel).getByText("Configurazione dalle impostazioni globali dell'amministratore.")).toBeVisible();
     expect(within(panel).getByText("Ultimo aggiornamento: 20 novembre 2026")).toBeVisible();
-    expect(within(panel).getByText("Versione 1.4.0")).toBeVisible();
+    // The settings' version (the admin's saves, counted), not the app's.
+    expect(within(panel).getByText("Versione 12")).toBeVisible();
   });
 
   test("429: the screen's quota card; other failures: the generic message and the reason, no actions", async () => {

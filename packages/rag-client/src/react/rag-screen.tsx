@@ -21,9 +21,9 @@ export type RagScreenProps = {
   indexes: readonly IndexOption[] | null;
   /** How the screen shows a card (spec 001 §8: QUOTA_EXCEEDED_UPGRADE). */
   renderCard: (card: ChatCard) => ReactNode;
-  /** For the configuration panel's footer: when the admin last saved (ISO 8601), and the version. */
+  /** For the configuration panel's footer: when the admin last saved (ISO 8601), and the settings' version. */
   updatedAt: string | null;
-  version: string | null;
+  version: number | null;
   /** The page's voice, so leaving or clearing the conversation can stop it; one of its own otherwise. */
   readAloud?: ReadAloud;
   /** The configuration panel's date format (the browser's time zone unless told). */
