@@ -16,7 +16,7 @@ import { answerQuestion } from "./ask-pipeline";
 import { chooseIndexes, resolveAsk, type ParsedAsk } from "./ask-request";
 import { withSingleWarning } from "./citation-validation";
 import { DEMO_INDEX } from "./demo-index";
-import { indexFromRequest, type IndexRequestDependencies } from "./index-request";
+import { indexFromRequest, pendingIndexRequests, type IndexRequestDependencies } from "./index-request";
 import type { RagEngine } from "./rag-engine";
 import { ragMessages } from "./messages";
 import { usableIndexes, type RagIndex } from "./rag-store";
@@ -34,7 +34,8 @@ type AskContext = Context<{ Variables: AskVariables }>;
 
 /**
  * GET /api/indices/list (signed-in), GET and POST /api/ask-stream (Business, Enterprise; over the
- * caller's own and the shared indexes only), POST /api/admin/index-requests/:id/index (admin).
+ * caller's own and the shared indexes only), GET /api/admin/index-requests and POST
+ * /api/admin/index-requests/:id/index (admin).
  */
 export function ragRoutes(access: Access, deps: RagRouteDependencies) {
   const { db, engine, env } = deps;
@@ -93,6 +94,9 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
 
   app.post("/api/ask-stream", ragPlans, jsonOnly, bodyCeiling(ASK_BODY), askBody, indexOwner, (c) => ask(c));
   app.get("/api/ask-stream", ragPlans, askQuery, indexOwner, (c) => ask(c));
+
+  // The indexing requests (spec 000 §5) still waiting for the administrator, for the global settings panel.
+  app.get("/api/admin/index-requests", access.admin(), async (c) => c.json(await pendingIndexRequests(db)));
 
   // An administrator turns a customer's indexing request (spec 000 §5) into their index.
   app.post("/api/admin/index-requests/:id/index", access.admin(() => ragMessages.adminOnly), async (c) => {

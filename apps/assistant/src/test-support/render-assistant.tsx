@@ -23,6 +23,9 @@ export const settingsServer = {
   saves: [] as unknown[],
   refusal: null as { status: number; error: string } | null,
   indices: null as unknown,
+  /** GET /api/admin/index-requests, and what each POST …/index answers (by request id). */
+  indexRequests: [] as unknown[],
+  indexAnswers: {} as Record<string, { status: number; body: unknown }>,
 };
 
 export type ServerAnswers = {
@@ -41,6 +44,8 @@ export function serverAnswers({ healthy, plan = "business", admin = false, model
   settingsServer.saves = [];
   settingsServer.refusal = null;
   settingsServer.indices = null;
+  settingsServer.indexRequests = [];
+  settingsServer.indexAnswers = {};
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -55,6 +60,12 @@ export function serverAnswers({ healthy, plan = "business", admin = false, model
         return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z", version: settingsServer.version });
       }
       if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null, version: settingsServer.version });
+      if (url.endsWith("/api/admin/index-requests")) return Response.json({ requests: settingsServer.indexRequests });
+      const indexing = /\/api\/admin\/index-requests\/([^/]+)\/index$/.exec(url);
+      if (indexing && init?.method === "POST") {
+        const answer = settingsServer.indexAnswers[decodeURIComponent(indexing[1]!)] ?? { status: 404, body: { error: "Richiesta di indicizzazione non trovata." } };
+        return Response.json(answer.body, { status: answer.status });
+      }
       if (url.endsWith("/api/admin/web-vitals")) {
         return Response.json({ vitals: [{ page: "/chat", metric: "LCP", p75: 1470, samples: 12 }, { page: "/chat", metric: "CLS", p75: 0.052, samples: 12 }] });
       }
