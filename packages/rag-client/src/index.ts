@@ -1,6 +1,6 @@
 export { classifyRagError, httpAskStream, loadIndices } from "./ask-stream";
 export type { AskStream, RagFailure } from "./ask-stream";
-export { citationNumbers, citedNoteNumbers, sourceElementId, sourceLink, sourceOfCitation, withSingleWarning } from "./citations";
+export { citationNumbers, citedNoteNumbers, shownSources, sourceElementId, sourceLink, sourceOfCitation, withSingleWarning } from "./citations";
 export { indexesInUse, indexPicker, requestIndexNames } from "./index-choice";
 export type { IndexOption, IndexPicker } from "./index-choice";
 export { ragMessages } from "./messages";

@@ -11,8 +11,10 @@ import { RagScreen } from "./rag-screen";
 const demo = [{ name: "gardenroute-demo", label: "Garden Route" }];
 const sources = [
   { filename: "boboli.md", chunkId: 301, url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 },
-  { filename: "limonaie.md", chunkId: 302, url: "/interno/limonaie.md", title: "Le limonaie", noteNumber: 2, page: 4 },
-  { filename: "rose.md", chunkId: 303, title: "Il roseto", noteNumber: 3 },
+  { filename: "limonaie.md", chunkId: 302, url: "https://giardini.example/limonaie", title: "Le limonaie", noteNumber: 2, page: 4 },
+  { filename: "rose.md", chunkId: 303, url: "https://giardini.example/rose", title: "Il roseto", noteNumber: 3 },
+  { filename: "regolamento.md", chunkId: 304, url: "/interno/regolamento.md", title: "Il regolamento interno", noteNumber: 4 },
+  { filename: "appunti.md", chunkId: 305, title: "Appunti del giardiniere", noteNumber: 5 },
 ];
 
 function renderScreen(answers: ScriptedAnswer[] = [], { updatedAt = "2026-11-20T09:15:00.000Z" }: { updatedAt?: string | null } = {}) {
@@ -71,7 +73,7 @@ describe("the RAG screen", () => {
     expect(screen.getByRole("button", { name: "Invia" })).not.toHaveAttribute("aria-busy");
   });
 
-  test("the answer streams with a blinking cursor, then shows 'Fonti utilizzate' with links only for http(s) and citations that lead there", async () => {
+  test("the answer streams with a blinking cursor, then shows 'Fonti utilizzate' — only the sources with an http address — and citations that lead there", async () => {
     const live = new LiveAnswer();
     const { user, box } = renderScreen([live]);
     await user.type(box(), "Quando apre Boboli?{Enter}");
@@ -85,7 +87,7 @@ describe("the RAG screen", () => {
     expect(screen.queryByRole("heading", { name: "Fonti utilizzate" })).toBeNull();
 
     await act(async () => {
-      live.send({ chunk: " Le limonaie ospitano gli agrumi [302]." });
+      live.send({ chunk: " Le limonaie ospitano gli agrumi [302]. I droni sono vietati [4][5]." });
       live.send({ sources: sources.map((source) => (source.noteNumber === 1 ? { ...source, confidence: 0.82 } : source)) });
       live.send({ contextUsage: 2 });
       live.end();
@@ -93,11 +95,16 @@ describe("the RAG screen", () => {
     });
     expect(document.querySelector(".chat-cursor")).toBeNull();
     const list = screen.getByRole("region", { name: "Fonti utilizzate" });
-    // The cited sources, in order: an http(s) address is a link, any other is plain text.
+    // The cited sources, in order, each a link to its address.
     expect(within(list).getByRole("link", { name: "Il Giardino di Boboli" })).toHaveAttribute("href", "https://giardini.example/boboli");
-    expect(within(list).getByText("Le limonaie").tagName).toBe("SPAN");
-    expect(within(list).queryByRole("link", { name: "Le limonaie" })).toBeNull();
+    expect(within(list).getByRole("link", { name: "Le limonaie" })).toHaveAttribute("href", "https://giardini.example/limonaie");
     expect(within(list).getByText("limonaie.md · p. 4")).toBeVisible();
+    // spec 001 §5: sources are shown only when the URL begins with http — cited or not, and their citations lead nowhere.
+    expect(within(list).queryByText("Il regolamento interno")).toBeNull();
+    expect(within(list).queryByText("Appunti del giardiniere")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Fonte 4" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Fonte 5" })).toBeNull();
+    expect(within(list).getAllByRole("listitem")).toHaveLength(3);
     expect(within(list).getByText("attendibilità 82 %")).toBeVisible();
     // The source not cited is folded apart.
     expect(within(list).getByText("Un altro passaggio consultato")).toBeVisible();
