@@ -184,7 +184,7 @@ export function createRagSession(dependencies: RagDependencies) {
     configure(settings: RagSettings) {
       const next = ragSettingsOf(settings);
       const { model } = store.getState();
-      const offered = model !== null && ragModelChoices(next.rag_provider, next.rag_llm_model).some((choice) => choice.id === model);
+      const offered = model !== null && ragModelChoices(next.rag_llm_model).some((choice) => choice.id === model);
       update({ settings: next, model: offered ? model : null });
     },
 
@@ -196,7 +196,7 @@ export function createRagSession(dependencies: RagDependencies) {
     /** The advanced panel's model; the admin's model means no choice of one's own. */
     setModel(model: string) {
       const { settings } = store.getState();
-      if (!ragModelChoices(settings.rag_provider, settings.rag_llm_model).some((choice) => choice.id === model)) return;
+      if (!ragModelChoices(settings.rag_llm_model).some((choice) => choice.id === model)) return;
       update({ model: model === settings.rag_llm_model ? null : model });
     },
 

@@ -148,11 +148,18 @@ describe("the RAG screen", () => {
     expect(screen.queryByRole("combobox", { name: "Modello" })).toBeNull();
     act(() => toggleAdvancedControls());
     const model = screen.getByRole("combobox", { name: "Modello" });
-    // The cloud provider offers only the openai/ models.
-    expect(within(model).getAllByRole("option").map((option) => option.textContent)).toEqual(["GPT-OSS 120B", "GPT-OSS 20B"]);
-    await user.selectOptions(model, "openai/gpt-oss-20b");
+    // spec 001 §9: the RAG's model choices, with the (default) cloud provider too.
+    expect(within(model).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "GPT-OSS 120B",
+      "GPT-OSS 20B",
+      "Llama 3.3 70B",
+      "Llama 3.1 8B",
+      "Mixtral 8x7B",
+      "Gemma 7B",
+    ]);
+    await user.selectOptions(model, "llama-3.3-70b-versatile");
     await user.type(box(), "Domanda{Enter}");
-    expect(world.requests[0]?.llm_model).toBe("openai/gpt-oss-20b");
+    expect(world.requests[0]?.llm_model).toBe("llama-3.3-70b-versatile");
     await user.click(screen.getByRole("button", { name: "Impostazioni avanzate" }));
     expect(screen.queryByRole("combobox", { name: "Modello" })).toBeNull();
   });

@@ -54,7 +54,7 @@ export function RagScreen({ session, indexes, renderCard, updatedAt, version, re
       notice: state.notice,
     })),
   );
-  const models = useMemo(() => ragModelChoices(settings.rag_provider, settings.rag_llm_model), [settings]);
+  const models = useMemo(() => ragModelChoices(settings.rag_llm_model), [settings]);
   const configuration = useMemo(() => configurationView(settings), [settings]);
   const sendable = canAsk(input, loading);
 
