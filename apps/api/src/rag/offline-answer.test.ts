@@ -38,6 +38,10 @@ beforeAll(async () => {
   engine = await openRagEngine(db, loadEnv({ NODE_ENV: "test", RAG_DEMO_DIR: fileURLToPath(new URL("../../rag-demo", import.meta.url)) }));
   demo = (await findIndex(db, DEMO_INDEX))!;
 });
+
+test("the whole demo collection is indexed (at least 60 documents)", () => {
+  expect(demo.documents).toBeGreaterThanOrEqual(60);
+});
 afterAll(() => db.close());
 
 const offlineAnswer = async (question: string) => {
