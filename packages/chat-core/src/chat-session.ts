@@ -6,7 +6,7 @@ import { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 import { MARKERS } from "./markers";
 import { chatMessages } from "./messages";
 import { canSend, classifyChatError, isResetCommand } from "./send-rules";
-import { refreshQuotaLater, type SessionWorld } from "./session-world";
+import { noticeSteps, refreshQuotaLater, type SessionWorld } from "./session-world";
 
 /**
  * spec 001 §4: a document that goes with one question only, then leaves the prompt (kept aside,
@@ -191,17 +191,6 @@ export function createChatSession(dependencies: ChatDependencies) {
       update({ options: { ...options, deepThink: deepThink && supportsReasoning(options.model) } });
     },
 
-    /** Tells the user something (a copied answer, a share that fell back to copying …). */
-    notify(notice: string) {
-      update({ notice });
-    },
-
-    dismissAlert() {
-      update({ alert: null });
-    },
-
-    dismissNotice() {
-      update({ notice: null });
-    },
+    ...noticeSteps(store),
   };
 }

@@ -1,7 +1,7 @@
 export { ADVANCED_CONTROLS_EVENT, toggleAdvancedControls } from "./advanced-controls";
 export { createChatSession } from "./chat-session";
-export { QUOTA_REFRESH_DELAY_MS, refreshQuotaLater } from "./session-world";
-export type { SessionWorld } from "./session-world";
+export { noticeSteps, QUOTA_REFRESH_DELAY_MS, refreshQuotaLater } from "./session-world";
+export type { SessionNoticeState, SessionWorld } from "./session-world";
 export type { ChatDependencies, ChatDocument, ChatSession, ChatState } from "./chat-session";
 export {
   ANSWER_IDLE_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { RAG_CONTEXT_WARNING_PERCENT, StreamError } from "@oystar/api-client";
-import { MARKERS, refreshQuotaLater, type SessionWorld } from "@oystar/chat-core";
+import { MARKERS, noticeSteps, refreshQuotaLater, type SessionWorld } from "@oystar/chat-core";
 import { createStore } from "zustand/vanilla";
 import { classifyRagError, type AskStream } from "./ask-stream";
 import { withSingleWarning } from "./citations";
@@ -195,15 +195,7 @@ export function createRagSession(dependencies: RagDependencies) {
       update({ model: model === settings.rag_llm_model ? null : model });
     },
 
-    notify(notice: string) {
-      update({ notice });
-    },
-    dismissAlert() {
-      update({ alert: null });
-    },
-    dismissNotice() {
-      update({ notice: null });
-    },
+    ...noticeSteps(store),
     dismissContextWarning() {
       update({ contextWarning: null });
     },
