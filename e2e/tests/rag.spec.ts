@@ -73,7 +73,8 @@ test("Business asks the demo index: a streamed answer whose every [n] leads to a
   await expect(panel.getByText("tutti gli indici")).toBeVisible();
   await expect(panel.getByText("bge-m3")).toBeVisible();
   await expect(panel.getByText("Configurazione dalle impostazioni globali dell'amministratore.")).toBeVisible();
-  await expect(panel.getByText(/^Versione \d+\.\d+\.\d+$/)).toBeVisible();
+  // The settings' version (how many times the admin saved them), not the app's.
+  await expect(panel.getByText(/^Versione \d+$/)).toBeVisible();
   await panel.getByRole("button", { name: "Chiudi" }).click();
   await expect(panel).toBeHidden();
 

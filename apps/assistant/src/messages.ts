@@ -57,5 +57,23 @@ export const messages = {
     empty: "Nessuna misura ancora.",
     loadFailed: "Prestazioni non disponibili.",
   },
+  /** The admin's indexing requests (spec 000 §5), turned into indexes from the global settings. */
+  indexRequests: {
+    title: "Richieste di indicizzazione",
+    scope: "Le richieste dei clienti non ancora diventate un indice: «Indicizza» scarica gli indirizzi e crea l'indice del cliente.",
+    empty: "Nessuna richiesta in attesa.",
+    loadFailed: "Richieste non disponibili.",
+    company: (company: string) => company || "—",
+    sentOn: (date: string) => `Inviata il ${date}`,
+    status: { pending: "In attesa", failed: "Non riuscita", indexed: "Indicizzata" },
+    index: "Indicizza",
+    indexing: "Indicizzazione…",
+    outcome: (index: string, owner: string | null, added: number, failed: number) =>
+      `Indice «${index}»${owner ? ` di ${owner}` : ""}: ${added === 1 ? "1 documento indicizzato" : `${added} documenti indicizzati`}` +
+      (failed > 0 ? `, ${failed === 1 ? "1 non riuscito" : `${failed} non riusciti`}.` : "."),
+    documentFailed: (url: string, error: string) => `${url}: ${error}`,
+    failed: (reason: string) => `Indicizzazione non riuscita: ${reason}`,
+    failedUnknown: "Indicizzazione non riuscita. Riprova.",
+  },
   notFound: { title: "Pagina non trovata", back: "Torna alla home" },
 } as const;

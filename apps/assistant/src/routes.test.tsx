@@ -258,6 +258,7 @@ test("the settings panel's indexes come from the index list: one not in it gives
 
 test("/rag for Business: the empty state names the index in use; the RAG's advanced panel and read-only configuration", async () => {
   settingsServer.stored = { ...defaultSettings, rag_top_k_retrieval: 33 };
+  settingsServer.version = 4;
   settingsServer.indices = { indices: ["gardenroute-demo"], default: "gardenroute-demo", path: "rag_indexes" };
   const user = userEvent.setup();
   visit("/rag");
@@ -269,7 +270,8 @@ test("/rag for Business: the empty state names the index in use; the RAG's advan
   await user.click(screen.getByRole("button", { name: "Configurazione attuale" }));
   const panel = screen.getByRole("dialog", { name: "Configurazione attuale" });
   expect(within(panel).getByText("Top-K recupero (per indice)").nextSibling).toHaveTextContent("33");
-  expect(within(panel).getByText("Versione 1.2.3")).toBeVisible();
+  // spec 000 §9: the settings' version (the admin's fourth save), not the app's 1.2.3.
+  expect(within(panel).getByText("Versione 4")).toBeVisible();
 });
 
 test("/rag for Free: the Business upsell", async () => {

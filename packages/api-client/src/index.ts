@@ -38,6 +38,8 @@ export {
 export type { Health, IndexDetail, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
 export {
   indexLabel,
+  indexRequestListSchema,
+  indexRequestReportSchema,
   MAX_NOTE_NUMBER,
   RAG_CITATION_WARNING,
   RAG_CONTEXT_CHARS,
@@ -48,7 +50,7 @@ export {
   ragAskQuerySchema,
   ragAskRequestSchema,
 } from "./schemas/rag";
-export type { RagAskRequest, RagHistoryMessage } from "./schemas/rag";
+export type { IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagHistoryMessage } from "./schemas/rag";
 export {
   DEFAULT_RAG_SYSTEM_PROMPT,
   defaultSettings,

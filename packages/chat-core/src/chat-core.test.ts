@@ -1,6 +1,7 @@
 import { HttpError } from "@oystar/api-client";
 import { describe, expect, test, vi } from "vitest";
-import { createChatSession, QUOTA_REFRESH_DELAY_MS, type ChatDependencies, type ChatDocument } from "./chat-session";
+import { createChatSession, type ChatDependencies, type ChatDocument } from "./chat-session";
+import { QUOTA_REFRESH_DELAY_MS } from "./session-world";
 import { conversationSummary, newMessage } from "./conversation";
 import { contextUsage, cutHistoryToBudget } from "./history";
 import { MARKERS } from "./markers";

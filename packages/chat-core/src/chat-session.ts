@@ -6,9 +6,7 @@ import { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 import { MARKERS } from "./markers";
 import { chatMessages } from "./messages";
 import { canSend, classifyChatError, isResetCommand } from "./send-rules";
-
-/** spec 001 §4: the plan and quotas are read again 500 ms after each question. */
-export const QUOTA_REFRESH_DELAY_MS = 500;
+import { noticeSteps, refreshQuotaLater, type SessionWorld } from "./session-world";
 
 /**
  * spec 001 §4: a document that goes with one question only, then leaves the prompt (kept aside,
@@ -26,17 +24,12 @@ export type ChatDocument = {
 };
 
 /** The world around a chat, injected: the core runs and is tested without network, clock or timers. */
-export type ChatDependencies = {
+export type ChatDependencies = SessionWorld & {
   getAccessToken: () => Promise<string | null>;
   /** Streams the answer's text pieces. */
   complete: (request: CompletionRequest) => AsyncIterable<string>;
   /** spec 001 §4: the `*reset*` command; answers what to tell the user (see connectionReset). */
   resetConnection: (model: ChatModel) => Promise<string>;
-  now: () => number;
-  /** Runs a task later (the quota refresh after a question). */
-  later: (task: () => void, delayMs: number) => void;
-  /** spec 001 §4: reads the plan and quotas again. */
-  refreshQuota: () => void;
   /** spec 001 §4: the admin is never blocked by the quota (the server's verdict, known late). */
   isAdmin: () => boolean;
   /** spec 001 §4: nothing is sent unless the backend is online. */
@@ -172,7 +165,7 @@ export function createChatSession(dependencies: ChatDependencies) {
         return false;
       }
       const answered = await ask(input.trim());
-      dependencies.later(dependencies.refreshQuota, QUOTA_REFRESH_DELAY_MS);
+      refreshQuotaLater(dependencies);
       return answered;
     },
 
@@ -211,17 +204,6 @@ export function createChatSession(dependencies: ChatDependencies) {
       update({ options: { ...options, deepThink: deepThink && supportsReasoning(options.model) } });
     },
 
-    /** Tells the user something (a copied answer, a share that fell back to copying …). */
-    notify(notice: string) {
-      update({ notice });
-    },
-
-    dismissAlert() {
-      update({ alert: null });
-    },
-
-    dismissNotice() {
-      update({ notice: null });
-    },
+    ...noticeSteps(store),
   };
 }

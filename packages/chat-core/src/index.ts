@@ -1,5 +1,7 @@
 export { ADVANCED_CONTROLS_EVENT, toggleAdvancedControls } from "./advanced-controls";
-export { createChatSession, QUOTA_REFRESH_DELAY_MS } from "./chat-session";
+export { createChatSession } from "./chat-session";
+export { noticeSteps, QUOTA_REFRESH_DELAY_MS, refreshQuotaLater } from "./session-world";
+export type { SessionNoticeState, SessionWorld } from "./session-world";
 export type { ChatDependencies, ChatDocument, ChatSession, ChatState } from "./chat-session";
 export {
   ANSWER_IDLE_TIMEOUT_MS,

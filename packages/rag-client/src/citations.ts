@@ -38,7 +38,7 @@ export function withSingleWarning(answer: string): string {
   return `${without}\n\n${RAG_CITATION_WARNING}`;
 }
 
-/** spec 001 §5: a source's address is a link only when it is an http(s) URL. */
+/** A source's address as a link: only an http(s) URL is one. */
 export function sourceLink(url: string | undefined): string | null {
   if (!url || !/^https?:\/\//i.test(url.trim())) return null;
   try {
@@ -47,6 +47,14 @@ export function sourceLink(url: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * spec 001 §5: "Sources are shown only when the URL begins with http" — the others (a file
+ * indexed without an address, a relative path) are not listed, and their citations lead nowhere.
+ */
+export function shownSources(sources: readonly RagSource[]): RagSource[] {
+  return sources.filter((source) => sourceLink(source.url) !== null);
 }
 
 /** The element id of a source in the list under its answer: a citation jumps there. */

@@ -5,7 +5,7 @@ import { indexLabel, type IndicesList } from "@oystar/api-client";
 export type IndexOption = { name: string; label: string };
 
 /** spec 001 §9: an index by its label; our server sends the labels, an older one only names. */
-export function indexOptionsOf(list: IndicesList): IndexOption[] {
+function indexOptionsOf(list: IndicesList): IndexOption[] {
   const labels = new Map((list.details ?? []).map((detail) => [detail.name, detail.label]));
   return list.indices.map((name) => ({ name, label: labels.get(name) ?? indexLabel(name) }));
 }

@@ -1,14 +1,14 @@
 export { classifyRagError, httpAskStream, loadIndices } from "./ask-stream";
 export type { AskStream, RagFailure } from "./ask-stream";
-export { citationNumbers, citedNoteNumbers, sourceElementId, sourceLink, sourceOfCitation, withSingleWarning } from "./citations";
-export { indexesInUse, indexOptionsOf, indexPicker, requestIndexNames } from "./index-choice";
+export { citationNumbers, citedNoteNumbers, shownSources, sourceElementId, sourceLink, sourceOfCitation, withSingleWarning } from "./citations";
+export { indexesInUse, indexPicker, requestIndexNames } from "./index-choice";
 export type { IndexOption, IndexPicker } from "./index-choice";
 export { ragMessages } from "./messages";
 export { conversationSummary, newRagConversation, normalizeSources, ragContextUsage, replaceWithSummary } from "./rag-conversation";
 export type { RagConversation, RagMessage, RagSource } from "./rag-conversation";
-export { RAG_MODELS, ragModelChoices } from "./rag-models";
+export { ragModelChoices } from "./rag-models";
 export type { RagModelChoice } from "./rag-models";
-export { buildRagRequest, historyOf } from "./rag-request";
+export { buildRagRequest } from "./rag-request";
 export type { RagRequestInput } from "./rag-request";
 export { canAsk, createRagSession, selectModel } from "./rag-session";
 export type { RagDependencies, RagSession, RagState } from "./rag-session";

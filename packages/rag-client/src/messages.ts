@@ -92,6 +92,7 @@ export const ragMessages = {
     source: "Configurazione dalle impostazioni globali dell'amministratore.",
     updatedAt: (date: string) => `Ultimo aggiornamento: ${date}`,
     neverUpdated: "Ultimo aggiornamento: valori predefiniti",
-    version: (version: string) => `Versione ${version}`,
+    /** The settings' version: the admin's saves, counted (spec 000 §9, spec 001 §2). */
+    version: (version: number) => `Versione ${version.toLocaleString("it-IT")}`,
   },
 } as const;

@@ -202,14 +202,18 @@ describe("settings and model", () => {
     expect(selectModel(session.store.getState())).toBe("openai/gpt-oss-20b");
   });
 
-  test("a model the provider does not offer cannot be chosen; a new provider drops a choice it does not offer", () => {
+  test("spec 001 §9: any of the RAG's models can be chosen, with either provider; a model not offered cannot", () => {
     const session = createRagSession(scriptedWorld().dependencies);
-    session.configure({ ...defaultSettings, rag_provider: "vm" });
+    session.configure({ ...defaultSettings, rag_provider: "cloud" });
     session.setModel("mixtral-8x7b-32768");
     expect(selectModel(session.store.getState())).toBe("mixtral-8x7b-32768");
-    session.configure({ ...defaultSettings, rag_provider: "cloud" });
-    expect(selectModel(session.store.getState())).toBe(defaultSettings.rag_llm_model);
-    session.setModel("gemma-7b-it");
+    // A new save of the settings keeps a choice still offered…
+    session.configure({ ...defaultSettings, rag_provider: "vm" });
+    expect(selectModel(session.store.getState())).toBe("mixtral-8x7b-32768");
+    // …and a model outside the RAG's list is refused.
+    session.setModel("meta-llama/llama-guard-4-12b");
+    expect(selectModel(session.store.getState())).toBe("mixtral-8x7b-32768");
+    session.setModel(defaultSettings.rag_llm_model);
     expect(selectModel(session.store.getState())).toBe(defaultSettings.rag_llm_model);
   });
 });

@@ -1,5 +1,5 @@
 import { RAG_CONTEXT_WARNING_PERCENT, StreamError } from "@oystar/api-client";
-import { MARKERS, QUOTA_REFRESH_DELAY_MS } from "@oystar/chat-core";
+import { MARKERS, noticeSteps, refreshQuotaLater, type SessionWorld } from "@oystar/chat-core";
 import { createStore } from "zustand/vanilla";
 import { classifyRagError, type AskStream } from "./ask-stream";
 import { withSingleWarning } from "./citations";
@@ -20,14 +20,9 @@ import { buildRagRequest } from "./rag-request";
 import { RAG_CLIENT_DEFAULTS, ragSettingsOf, type RagSettings } from "./rag-settings";
 
 /** The world around a RAG conversation, injected: the core runs and is tested without network or clock. */
-export type RagDependencies = {
+export type RagDependencies = SessionWorld & {
   /** Streams one answer's events (httpAskStream over the API client). */
   ask: AskStream;
-  now: () => number;
-  /** Runs a task later (the quota refresh after a question). */
-  later: (task: () => void, delayMs: number) => void;
-  /** Reads the plan and the question counter again (spec 001 §4). */
-  refreshQuota: () => void;
   /** The admin's settings, when they are already known; the client defaults otherwise. */
   settings?: RagSettings;
 };
@@ -161,7 +156,7 @@ export function createRagSession(dependencies: RagDependencies) {
       if (!canAsk(input, store.getState().loading)) return false;
       const answered = await ask(input.trim());
       // spec 001 §4: the question counter is read again after each question.
-      dependencies.later(dependencies.refreshQuota, QUOTA_REFRESH_DELAY_MS);
+      refreshQuotaLater(dependencies);
       return answered;
     },
 
@@ -184,7 +179,7 @@ export function createRagSession(dependencies: RagDependencies) {
     configure(settings: RagSettings) {
       const next = ragSettingsOf(settings);
       const { model } = store.getState();
-      const offered = model !== null && ragModelChoices(next.rag_provider, next.rag_llm_model).some((choice) => choice.id === model);
+      const offered = model !== null && ragModelChoices(next.rag_llm_model).some((choice) => choice.id === model);
       update({ settings: next, model: offered ? model : null });
     },
 
@@ -196,19 +191,11 @@ export function createRagSession(dependencies: RagDependencies) {
     /** The advanced panel's model; the admin's model means no choice of one's own. */
     setModel(model: string) {
       const { settings } = store.getState();
-      if (!ragModelChoices(settings.rag_provider, settings.rag_llm_model).some((choice) => choice.id === model)) return;
+      if (!ragModelChoices(settings.rag_llm_model).some((choice) => choice.id === model)) return;
       update({ model: model === settings.rag_llm_model ? null : model });
     },
 
-    notify(notice: string) {
-      update({ notice });
-    },
-    dismissAlert() {
-      update({ alert: null });
-    },
-    dismissNotice() {
-      update({ notice: null });
-    },
+    ...noticeSteps(store),
     dismissContextWarning() {
       update({ contextWarning: null });
     },

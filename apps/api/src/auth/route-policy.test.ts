@@ -31,3 +31,10 @@ test("a route's further conditions are listed after who may call it", () => {
   app.post("/api/domanda", signedIn, owner, (c) => c.text("ok"));
   expect(routeTable(app)).toEqual([{ method: "POST", path: "/api/domanda", policy: "signed-in · owner of the index" }]);
 });
+
+test("RAG's questions declare both conditions at the route: the plan, then the owner of the index", () => {
+  expect(rows.filter((row) => row.path === "/api/ask-stream").map((row) => `${row.method} ${row.policy}`)).toEqual([
+    "POST plan ≥ business · owner of the index",
+    "GET plan ≥ business · owner of the index",
+  ]);
+});

@@ -2,10 +2,12 @@ import { RAG_CONTEXT_WARNING_PERCENT, type RagHistoryMessage, type StreamChunk }
 import { validateCitations, warningToAppend, type Validation, type ValidationSettings } from "./citation-validation";
 import { hypotheticalPassage, questionVariations, streamAnswer, type Upstream } from "./model-calls";
 import type { RagEngine } from "./rag-engine";
-import { ragMessages } from "./rag-messages";
-import { answerRequest, contextUsage, conversationSummary, extractiveAnswer } from "./rag-prompt";
+import { ragMessages } from "./messages";
+import { extractiveAnswer } from "./offline-answer";
+import { answerRequest, contextUsage, conversationSummary } from "./rag-prompt";
 import type { RagIndex } from "./rag-store";
 import { retrieve, type Passage, type RetrievalOptions } from "./retrieval";
+import { understandQuestion, type Understanding } from "./understand-question";
 
 // One RAG answer as the events of spec 001 §7 / DESIGN.md §5, in this order:
 //   {sources}            the numbered passages, before the text
@@ -24,7 +26,9 @@ export type AskPlan = {
   conversation: RagHistoryMessage[];
   llmModel: string;
   systemPrompt: string;
-  retrieval: Omit<RetrievalOptions, "queries" | "hypothetical">;
+  retrieval: Omit<RetrievalOptions, "queries" | "hypothetical" | "fields">;
+  /** The settings' spell check and field extraction (understand-question.ts). */
+  understanding: Understanding;
   multiQuery: { variations: number } | null;
   hyde: boolean;
   validation: ValidationSettings | null;
@@ -50,14 +54,14 @@ function sourcesOf(passages: readonly Passage[], validation: Validation | null):
 }
 
 /** Multi-query and HyDE need a language model: with the offline one they are skipped. */
-async function expandQuestion(context: AskContext, plan: AskPlan, signal: AbortSignal): Promise<{ queries: string[]; hypothetical: string | null }> {
-  const queries = [plan.question];
+async function expandQuestion(context: AskContext, plan: AskPlan, question: string, signal: AbortSignal): Promise<{ queries: string[]; hypothetical: string | null }> {
+  const queries = [question];
   let hypothetical: string | null = null;
   if (!context.upstream) return { queries, hypothetical };
   const upstream = context.upstream;
   const [variations, passage] = await Promise.all([
-    plan.multiQuery ? questionVariations(upstream, plan.llmModel, plan.question, plan.multiQuery.variations, signal).catch(() => [] as string[]) : [],
-    plan.hyde ? hypotheticalPassage(upstream, plan.llmModel, plan.question, signal).catch(() => null) : null,
+    plan.multiQuery ? questionVariations(upstream, plan.llmModel, question, plan.multiQuery.variations, signal).catch(() => [] as string[]) : [],
+    plan.hyde ? hypotheticalPassage(upstream, plan.llmModel, question, signal).catch(() => null) : null,
   ]);
   queries.push(...variations);
   hypothetical = passage;
@@ -76,8 +80,9 @@ async function* offlineAnswer(text: string, charsPerSecond: number, signal: Abor
 
 export async function* answerQuestion(context: AskContext, indexes: readonly RagIndex[], plan: AskPlan, signal: AbortSignal): AsyncGenerator<StreamChunk> {
   const { engine } = context;
-  const expanded = await expandQuestion(context, plan, signal);
-  const passages = await retrieve(engine, indexes, { ...plan.retrieval, ...expanded }, signal);
+  const understood = await understandQuestion(engine.db, indexes, plan.question, plan.understanding);
+  const expanded = await expandQuestion(context, plan, understood.question, signal);
+  const passages = await retrieve(engine, indexes, { ...plan.retrieval, ...expanded, fields: understood.fields }, signal);
   yield { sources: sourcesOf(passages, null) };
 
   let answer = "";
@@ -91,7 +96,7 @@ export async function* answerQuestion(context: AskContext, indexes: readonly Rag
           answerRequest({ model: plan.llmModel, systemPrompt: plan.systemPrompt, history: plan.history, question: plan.question, passages }),
           signal,
         )
-      : offlineAnswer(extractiveAnswer(plan.question, passages), context.offlineCharsPerSecond, signal);
+      : offlineAnswer(extractiveAnswer(understood.question, passages), context.offlineCharsPerSecond, signal);
     for await (const piece of pieces) {
       answer += piece;
       yield { chunk: piece };

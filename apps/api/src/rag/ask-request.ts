@@ -17,8 +17,28 @@ export type ResolvedAsk = {
   cacheInputs: unknown;
 };
 
+const pick = <T>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
+
+/**
+ * How a question is searched: the request's retrieval knobs, each falling back to the admin's
+ * setting; spell check and field extraction are the settings' alone (spec 001 §3 has no request
+ * field for them). The CLI's search and eval pass no request: the settings as they are.
+ */
+export function searchPlanOf(settings: Settings, request: Partial<ParsedAsk> = {}): Pick<AskPlan, "retrieval" | "understanding"> {
+  return {
+    retrieval: {
+      topKPerIndex: pick(request.top_k_retrieval_per_index, settings.rag_top_k_retrieval),
+      topKFinal: pick(request.top_k_reranker_final, settings.rag_top_k_reranker_final),
+      fused: pick(request.use_fused_retrieval, settings.rag_use_fused_retrieval),
+      rerank: pick(request.use_reranker, settings.rag_use_reranker),
+      deduplicate: pick(request.use_deduplication, settings.rag_use_deduplication),
+      deduplicationThreshold: pick(request.deduplication_threshold, settings.rag_deduplication_threshold),
+    },
+    understanding: { spellCheck: settings.rag_enable_spell_check, fieldExtraction: settings.rag_use_field_extraction },
+  };
+}
+
 export function resolveAsk(request: ParsedAsk, settings: Settings, historyMaxTokens = settings.rag_chat_history_max_tokens): ResolvedAsk {
-  const pick = <T>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
   const conversation: RagHistoryMessage[] = request.chat_history ?? [];
   const history = cutHistory(conversation, historyMaxTokens);
   const validationOn = pick(request.enable_citation_validation, settings.rag_enable_citation_validation);
@@ -28,14 +48,7 @@ export function resolveAsk(request: ParsedAsk, settings: Settings, historyMaxTok
     conversation,
     llmModel: pick(request.llm_model, settings.rag_llm_model),
     systemPrompt: pick(request.system_prompt, settings.rag_system_prompt) || settings.rag_system_prompt,
-    retrieval: {
-      topKPerIndex: pick(request.top_k_retrieval_per_index, settings.rag_top_k_retrieval),
-      topKFinal: pick(request.top_k_reranker_final, settings.rag_top_k_reranker_final),
-      fused: pick(request.use_fused_retrieval, settings.rag_use_fused_retrieval),
-      rerank: pick(request.use_reranker, settings.rag_use_reranker),
-      deduplicate: pick(request.use_deduplication, settings.rag_use_deduplication),
-      deduplicationThreshold: pick(request.deduplication_threshold, settings.rag_deduplication_threshold),
-    },
+    ...searchPlanOf(settings, request),
     multiQuery: pick(request.use_multi_query, settings.rag_use_multi_query) ? { variations: pick(request.max_query_variations, settings.rag_max_query_variations) } : null,
     hyde: pick(request.use_hyde, settings.rag_use_hyde),
     validation: validationOn

@@ -2,7 +2,7 @@ import { defaultSettings } from "@oystar/api-client";
 import { expect, test } from "vitest";
 import { citedSentences, sourceOfCitation, validateCitations, warningToAppend, withSingleWarning, type ValidationSettings } from "./citation-validation";
 import { localEmbedder } from "./embedder";
-import { ragMessages } from "./rag-messages";
+import { ragMessages } from "./messages";
 
 const settings: ValidationSettings = {
   semanticThreshold: defaultSettings.rag_semantic_threshold,

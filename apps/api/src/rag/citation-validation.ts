@@ -1,7 +1,7 @@
 import { MAX_NOTE_NUMBER } from "@oystar/api-client";
 import { cosine, type Embedder } from "./embedder";
 import { entitiesOf, numbersOf, stemsOf, foldAccents } from "./italian-text";
-import { ragMessages } from "./rag-messages";
+import { ragMessages } from "./messages";
 import { sentencesOf } from "./text-chunking";
 
 // Citation validation (spec 001 §3, §5, §9; DESIGN.md §8). Invented or misplaced citations are

@@ -1,5 +1,6 @@
 import { parse as parseHtml, type HTMLElement } from "node-html-parser";
 import { extname, basename } from "node:path";
+import { ragMessages } from "./messages";
 import { pdfText } from "./pdf-text";
 
 // What ingestion reads (spec 001 §1: PDFs and web pages; also Markdown and plain text): the text,
@@ -45,7 +46,7 @@ export async function documentText(filename: string, bytes: Uint8Array, sourceUr
   if (extension === ".txt") {
     return { title: titleFromFilename(filename), url: httpUrl(sourceUrl), text: raw };
   }
-  throw new UnsupportedDocumentError(`Formato non supportato: ${extension || filename} (solo ${INGESTIBLE_EXTENSIONS.join(", ")})`);
+  throw new UnsupportedDocumentError(ragMessages.documents.unsupported(extension || filename, INGESTIBLE_EXTENSIONS));
 }
 
 /** The `key: value` lines of a `---` front matter block (quoted or bare values). */

@@ -82,7 +82,7 @@ export async function fullTextSearch(
   index: IndexStats,
   question: string,
   limit: number,
-  options: { cap?: number; terms?: readonly QueryTerm[] } = {},
+  options: { cap?: number; terms?: readonly QueryTerm[]; documentIds?: readonly string[] | null } = {},
 ): Promise<FullTextHit[]> {
   if (index.chunkCount === 0) return [];
   const cap = options.cap ?? CANDIDATE_CAP;
@@ -90,13 +90,7 @@ export async function fullTextSearch(
   if (terms.length === 0) return [];
   const chosen = candidateTerms(terms, cap);
   const lexemes = terms.map((term) => term.lexeme);
-  const candidates = (tsquery: string) =>
-    db.query<CandidateRow>(`SELECT id::text, lexeme_count, ${MATCHED_TERMS} FROM rag_chunks WHERE index_id = $1 AND tsv @@ $3::tsquery LIMIT $4`, [
-      index.id,
-      lexemes,
-      tsquery,
-      cap,
-    ]);
+  const candidates = (tsquery: string) => matchingChunks(db, index, lexemes, "$3::tsquery", tsquery, cap, options.documentIds);
   let rows: CandidateRow[];
   const rarest = chosen[0]!;
   const second = [...terms].sort((left, right) => left.df - right.df).find((term) => term !== rarest);
@@ -111,6 +105,32 @@ export async function fullTextSearch(
   } else {
     rows = await candidates(chosen.map((term) => quoted(term.lexeme)).join(" | "));
   }
+  return rankRows(rows, terms, index, limit);
+}
+
+/** Chunks of the index matching `condition` (with its value at $3), with the terms' positions; only of `documentIds` when given. */
+function matchingChunks(db: Queryable, index: IndexStats, lexemes: readonly string[], condition: string, value: string, cap: number, documentIds?: readonly string[] | null) {
+  const ofDocuments = documentIds ? " AND document_id = ANY($5::bigint[])" : "";
+  return db.query<CandidateRow>(
+    `SELECT id::text, lexeme_count, ${MATCHED_TERMS} FROM rag_chunks WHERE index_id = $1 AND tsv @@ ${condition}${ofDocuments} LIMIT $4`,
+    [index.id, lexemes, value, cap, ...(documentIds ? [documentIds] : [])],
+  );
+}
+
+/**
+ * Field extraction (question-fields.ts): the chunks that hold `field` as written — a phrase, a
+ * name, a number — ranked by BM25 of the question's terms.
+ */
+export async function fieldSearch(
+  db: Queryable,
+  index: IndexStats,
+  field: string,
+  terms: readonly QueryTerm[],
+  limit: number,
+  documentIds?: readonly string[] | null,
+): Promise<FullTextHit[]> {
+  if (index.chunkCount === 0) return [];
+  const rows = await matchingChunks(db, index, terms.map((term) => term.lexeme), "phraseto_tsquery('italian', $3)", field, CANDIDATE_CAP, documentIds);
   return rankRows(rows, terms, index, limit);
 }
 

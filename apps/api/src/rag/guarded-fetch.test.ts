@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { addressProblem, BlockedUrlError, FetchFailedError, guardedFetch, type AddressResolver, type GuardedFetchOptions } from "./guarded-fetch";
 
 // The SSRF guard. Names are resolved by a table (hermetic: no DNS), and a public address is
@@ -33,13 +33,28 @@ beforeAll(async () => {
     if (request.url === "/giro") return response.writeHead(302, { Location: "/giro" }).end();
     if (request.url === "/relativo") return response.writeHead(302, { Location: "/pagina" }).end();
     if (request.url === "/enorme") return response.writeHead(200, { "Content-Type": "text/plain" }).end("x".repeat(5000));
+    // A site that never answers, and one that sends its headers, then a byte now and then, forever.
+    if (request.url === "/muto") return;
+    if (request.url === "/goccia") {
+      response.writeHead(200, { "Content-Type": "text/html" });
+      const drip = setInterval(() => response.write("."), 50);
+      response.on("close", () => clearInterval(drip));
+      return;
+    }
+    if (request.url === "/lento-poi-verso-goccia") {
+      setTimeout(() => response.writeHead(302, { Location: "/goccia" }).end(), 150);
+      return;
+    }
     if (request.url === "/segreto") secretRequests += 1;
     response.writeHead(200).end("segreto");
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   port = (server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise<void>((done) => server.close(() => done())));
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((done) => server.close(() => done()));
+});
 
 const options = (): GuardedFetchOptions => ({
   resolve,
@@ -135,4 +150,33 @@ test("address classification: only public unicast passes", () => {
   expect(addressProblem("::ffff:10.0.0.1")).toMatch(/private/);
   expect(addressProblem("::a00:1")).toMatch(/IPv4 incorporato/);
   expect(addressProblem("non-un-indirizzo")).toMatch(/non valido/);
+});
+
+describe("the time cap covers the whole fetch", () => {
+  const timed = async (url: string, timeoutMs: number) => {
+    const started = performance.now();
+    const outcome = await guardedFetch(url, { ...options(), timeoutMs }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    return { outcome, elapsed: performance.now() - started };
+  };
+
+  test("a site that never answers: 'Tempo scaduto' once the cap has passed", async () => {
+    const { outcome, elapsed } = await timed("http://pubblico.example/muto", 300);
+    expect(outcome).toBeInstanceOf(FetchFailedError);
+    expect((outcome as Error).message).toBe("Tempo scaduto");
+    expect(elapsed).toBeGreaterThanOrEqual(250);
+  });
+
+  test("a page that trickles in forever: cut at the cap, with the same message", async () => {
+    const { outcome } = await timed("http://pubblico.example/goccia", 300);
+    expect(outcome).toBeInstanceOf(FetchFailedError);
+    expect((outcome as Error).message).toBe("Tempo scaduto");
+  });
+
+  test("the cap spans redirects: a slow hop and a slow page add up", async () => {
+    const { outcome } = await timed("http://pubblico.example/lento-poi-verso-goccia", 400);
+    expect((outcome as Error).message).toBe("Tempo scaduto");
+  });
 });

@@ -3,6 +3,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
+import { ragMessages } from "./messages";
 
 // The web fetcher of ingestion (an admin turns a customer's list of URLs into an index): it must
 // never become a way into our own network (SSRF). Rules:
@@ -52,16 +53,16 @@ const systemResolver: AddressResolver = async (hostname) =>
 
 /** Why an address may not be fetched, or null when it is public unicast. */
 export function addressProblem(text: string): string | null {
-  if (!ipaddr.isValid(text)) return `indirizzo non valido: ${text}`;
+  if (!ipaddr.isValid(text)) return ragMessages.fetch.invalidAddress(text);
   let address = ipaddr.parse(text);
   if (address.kind() === "ipv6") {
     const v6 = address as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) address = v6.toIPv4Address();
     // ::a.b.c.d (IPv4-compatible, deprecated): ipaddr.js calls it unicast, but it embeds an IPv4.
-    else if (v6.parts.slice(0, 6).every((part) => part === 0)) return `indirizzo IPv6 con IPv4 incorporato non consentito: ${text}`;
+    else if (v6.parts.slice(0, 6).every((part) => part === 0)) return ragMessages.fetch.embeddedIpv4(text);
   }
   const range = address.range();
-  return range === "unicast" ? null : `indirizzo non pubblico (${range}): ${text}`;
+  return range === "unicast" ? null : ragMessages.fetch.notPublic(range, text);
 }
 
 /** Checks a URL's form and resolves its host to addresses that are all public. */
@@ -70,24 +71,24 @@ export async function checkedTarget(raw: string, resolve: AddressResolver): Prom
   try {
     url = new URL(raw);
   } catch {
-    throw new BlockedUrlError(`Indirizzo non valido: ${raw.slice(0, 200)}`);
+    throw new BlockedUrlError(ragMessages.fetch.invalidUrl(raw.slice(0, 200)));
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new BlockedUrlError(`Solo indirizzi http o https: ${url.protocol}`);
-  if (url.username || url.password) throw new BlockedUrlError("Indirizzi con credenziali non consentiti");
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new BlockedUrlError(ragMessages.fetch.httpOnly(url.protocol));
+  if (url.username || url.password) throw new BlockedUrlError(ragMessages.fetch.credentials);
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (host.includes("%")) throw new BlockedUrlError("Indirizzi IPv6 con zona non consentiti");
+  if (host.includes("%")) throw new BlockedUrlError(ragMessages.fetch.zonedIpv6);
   let addresses: ResolvedAddress[];
   if (ipaddr.isValid(host)) {
     addresses = [{ address: host, family: host.includes(":") ? 6 : 4 }];
   } else {
     addresses = await resolve(host.replace(/\.$/, "")).catch(() => {
-      throw new FetchFailedError(`Nome non risolto: ${host}`);
+      throw new FetchFailedError(ragMessages.fetch.unresolved(host));
     });
-    if (addresses.length === 0) throw new FetchFailedError(`Nome non risolto: ${host}`);
+    if (addresses.length === 0) throw new FetchFailedError(ragMessages.fetch.unresolved(host));
   }
   for (const { address } of addresses) {
     const problem = addressProblem(address);
-    if (problem) throw new BlockedUrlError(`Indirizzo bloccato (${host}): ${problem}`);
+    if (problem) throw new BlockedUrlError(ragMessages.fetch.blocked(host, problem));
   }
   return { url, addresses };
 }
@@ -107,7 +108,7 @@ export async function guardedFetch(raw: string, options: GuardedFetchOptions = {
     }
     return { url: target.url.toString(), status: response.status, contentType: response.contentType, bytes: response.bytes };
   }
-  throw new BlockedUrlError(`Troppi reindirizzamenti (massimo ${maxRedirects})`);
+  throw new BlockedUrlError(ragMessages.fetch.tooManyRedirects(maxRedirects));
 }
 
 type OneResponse = { status: number; location: string | null; contentType: string | null; bytes: Uint8Array };
@@ -145,7 +146,7 @@ function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOp
         const declared = Number(incoming.headers["content-length"] ?? 0);
         if (declared > maxBytes) {
           incoming.destroy();
-          return reject(new FetchFailedError(`Pagina troppo grande (oltre ${maxBytes} byte)`));
+          return reject(new FetchFailedError(ragMessages.fetch.tooLarge(maxBytes)));
         }
         const parts: Buffer[] = [];
         let received = 0;
@@ -153,7 +154,7 @@ function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOp
           received += part.length;
           if (received > maxBytes) {
             incoming.destroy();
-            reject(new FetchFailedError(`Pagina troppo grande (oltre ${maxBytes} byte)`));
+            reject(new FetchFailedError(ragMessages.fetch.tooLarge(maxBytes)));
             return;
           }
           parts.push(part);
@@ -162,7 +163,7 @@ function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOp
         incoming.on("error", (error) => reject(new FetchFailedError(error.message)));
       },
     );
-    outgoing.on("error", (error) => reject(deadline.aborted ? new FetchFailedError("Tempo scaduto") : new FetchFailedError(error.message)));
+    outgoing.on("error", (error) => reject(deadline.aborted ? new FetchFailedError(ragMessages.fetch.timedOut) : new FetchFailedError(error.message)));
     outgoing.end();
   });
 }

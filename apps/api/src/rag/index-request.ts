@@ -1,11 +1,11 @@
 import { planById } from "@oystar/plans-and-gates";
-import { urlLines } from "@oystar/api-client";
+import { urlLines, type IndexRequestList, type IndexRequestReport, type PlanId } from "@oystar/api-client";
 import type { Database } from "../db/database";
 import { isIngestible } from "./document-text";
 import { BlockedUrlError, FetchFailedError, type FetchedPage } from "./guarded-fetch";
 import { finishIngestion, ingestFile, StorageLimitError } from "./ingestion";
 import type { RagEngine } from "./rag-engine";
-import { ragMessages } from "./rag-messages";
+import { ragMessages } from "./messages";
 import { createIndex, findIndex, indexNameFrom, ownerUsage } from "./rag-store";
 
 // spec 000 §5 (the indexing request form) → an index: an administrator turns a customer's
@@ -14,13 +14,41 @@ import { createIndex, findIndex, indexNameFrom, ownerUsage } from "./rag-store";
 
 export type IndexRequestDependencies = { fetchPage: (url: string) => Promise<FetchedPage> };
 
-export type IndexRequestReport = {
-  index: string;
-  owner_email: string | null;
-  documents: Array<{ url: string; status: "added" | "replaced" | "unchanged" | "failed"; chunks?: number; error?: string }>;
-};
-
 type Outcome = { ok: true; report: IndexRequestReport } | { ok: false; status: 400 | 404 | 409; error: string };
+
+type RequestFields = { email?: string; company?: string; indexName?: string; pdfUrls?: string; websiteUrls?: string };
+
+/** The addresses a request asks to index: its PDF links, then its web sites. */
+const addressesOf = (fields: RequestFields) => [...urlLines(fields.pdfUrls ?? ""), ...urlLines(fields.websiteUrls ?? "")];
+
+/** The requests still to be turned into an index: never tried, or whose last attempt indexed nothing; oldest first. */
+export async function pendingIndexRequests(db: Database): Promise<IndexRequestList> {
+  const rows = await db.query<{ id: string; fields: RequestFields; created_at: Date; status: "failed" | null }>(
+    `SELECT f.id::text, f.fields, f.created_at, r.status FROM form_submissions f LEFT JOIN rag_index_request_runs r ON r.request_id = f.id
+     WHERE f.kind = 'index-request' AND (r.status IS NULL OR r.status = 'failed') ORDER BY f.created_at, f.id`,
+  );
+  return {
+    requests: rows.map((row) => ({
+      id: row.id,
+      email: row.fields.email ?? "",
+      company: row.fields.company ?? "",
+      index_name: row.fields.indexName ?? "",
+      sites: addressesOf(row.fields),
+      created_at: row.created_at.toISOString(),
+      status: row.status ?? "pending",
+    })),
+  };
+}
+
+/** The outcome of an attempt, kept on the request: indexed when at least one document is in. */
+async function recordRun(db: Database, requestId: string, outcome: Outcome): Promise<void> {
+  const indexed = outcome.ok && outcome.report.documents.some((document) => document.status !== "failed");
+  await db.query(
+    `INSERT INTO rag_index_request_runs (request_id, index_name, status, report) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (request_id) DO UPDATE SET index_name = EXCLUDED.index_name, status = EXCLUDED.status, report = EXCLUDED.report, ran_at = now()`,
+    [requestId, outcome.ok ? outcome.report.index : null, indexed ? "indexed" : "failed", JSON.stringify(outcome.ok ? outcome.report : { error: outcome.error })],
+  );
+}
 
 /** A file name for a fetched address: host and path, with the extension its content has. */
 export function filenameForUrl(url: string, contentType: string | null): string {
@@ -33,22 +61,29 @@ export function filenameForUrl(url: string, contentType: string | null): string 
   return `${base}.html`;
 }
 
+/** Turns the request into its customer's index, and keeps the outcome on the request (the admin's list). */
 export async function indexFromRequest(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, requestId: string): Promise<Outcome> {
+  const outcome = await buildIndex(deps, requestId);
+  if (outcome.ok || outcome.status !== 404) await recordRun(deps.db, requestId, outcome);
+  return outcome;
+}
+
+async function buildIndex(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, requestId: string): Promise<Outcome> {
   const { db, engine } = deps;
   if (!/^[0-9a-f-]{36}$/i.test(requestId)) return { ok: false, status: 404, error: ragMessages.requestNotFound };
-  const [request] = await db.query<{ user_id: string | null; fields: { indexName?: string; pdfUrls?: string; websiteUrls?: string }; plan: string | null; email: string | null }>(
+  const [request] = await db.query<{ user_id: string | null; fields: RequestFields; plan: PlanId | null; email: string | null }>(
     `SELECT f.user_id::text, f.fields, u.plan, u.email FROM form_submissions f LEFT JOIN users u ON u.id = f.user_id
      WHERE f.id = $1 AND f.kind = 'index-request'`,
     [requestId],
   );
   if (!request?.user_id || !request.plan) return { ok: false, status: 404, error: ragMessages.requestNotFound };
-  const urls = [...urlLines(request.fields.pdfUrls ?? ""), ...urlLines(request.fields.websiteUrls ?? "")];
+  const urls = addressesOf(request.fields);
   if (urls.length === 0) return { ok: false, status: 400, error: ragMessages.requestNotIndexable };
 
-  const plan = planById(request.plan as Parameters<typeof planById>[0]);
+  const plan = planById(request.plan);
   const name = indexNameFrom(request.fields.indexName ?? "indice");
   let index = await findIndex(db, name);
-  if (index && index.ownerId !== request.user_id) return { ok: false, status: 409, error: `Esiste già un indice chiamato «${name}».` };
+  if (index && index.ownerId !== request.user_id) return { ok: false, status: 409, error: ragMessages.indexNameTaken(name) };
   if (!index) {
     const usage = await ownerUsage(db, request.user_id);
     if (plan.rag_indices_limit !== -1 && usage.indexes >= plan.rag_indices_limit) return { ok: false, status: 409, error: ragMessages.indexLimit(plan.rag_indices_limit) };
@@ -59,12 +94,12 @@ export async function indexFromRequest(deps: { db: Database; engine: RagEngine }
   for (const url of urls) {
     try {
       const page = await deps.fetchPage(url);
-      if (page.status < 200 || page.status >= 300) throw new FetchFailedError(`Risposta ${page.status}`);
+      if (page.status < 200 || page.status >= 300) throw new FetchFailedError(ragMessages.documents.httpStatus(page.status));
       const result = await ingestFile(db, index, { filename: filenameForUrl(page.url, page.contentType), bytes: page.bytes, sourceUrl: page.url }, { embedder: engine.embedder, vectors: engine.vectors });
       documents.push({ url, status: result.status, chunks: result.chunks });
     } catch (error) {
       const known = error instanceof BlockedUrlError || error instanceof FetchFailedError || error instanceof StorageLimitError;
-      documents.push({ url, status: "failed", error: known ? (error as Error).message : "Documento non leggibile" });
+      documents.push({ url, status: "failed", error: known ? (error as Error).message : ragMessages.documents.unreadable });
     }
   }
   await finishIngestion(db);

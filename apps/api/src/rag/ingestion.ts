@@ -1,3 +1,4 @@
+import type { PlanId } from "@oystar/api-client";
 import { planById } from "@oystar/plans-and-gates";
 import { createHash } from "node:crypto";
 import type { Database, Queryable } from "../db/database";
@@ -5,7 +6,7 @@ import { documentText } from "./document-text";
 import type { Embedder } from "./embedder";
 import { vectorLiteral } from "./embedder";
 import { documentByFilename, type RagIndex } from "./rag-store";
-import { ragMessages } from "./rag-messages";
+import { ragMessages } from "./messages";
 import { chunkText, type Chunk } from "./text-chunking";
 
 // Ingestion (DESIGN.md §8): a file's text → chunks → full-text vector, BM25 statistics and
@@ -144,7 +145,7 @@ async function removeDocument(tx: Queryable, indexId: string, documentId: string
 
 /** spec 001 §9: Business holds up to 100 MB of documents in all; Enterprise per its plan. */
 async function checkStorage(tx: Queryable, ownerId: string, addedBytes: number) {
-  const [owner] = await tx.query<{ plan: "free" | "base" | "pro" | "business" | "enterprise"; used: string }>(
+  const [owner] = await tx.query<{ plan: PlanId; used: string }>(
     `SELECT u.plan, (SELECT coalesce(sum(bytes), 0) FROM rag_indexes WHERE owner_id = u.id)::text AS used FROM users u WHERE u.id = $1 FOR UPDATE`,
     [ownerId],
   );

@@ -1,6 +1,7 @@
 import { formatPageMarker, pageText } from "@oystar/pdf-tools";
 import "../ocr/node20-polyfills";
 import type * as PdfjsModule from "pdfjs-dist/legacy/build/pdf.mjs";
+import { ragMessages } from "./messages";
 
 // A PDF's text for indexing, page by page after `--- Pagina N ---` markers (the format of
 // @oystar/pdf-tools and of the OCR route), so every chunk knows its page. Unlike the chat's
@@ -24,9 +25,9 @@ export async function pdfText(bytes: Uint8Array): Promise<{ text: string; title:
   try {
     const document = await task.promise.catch((error: unknown) => {
       const locked = error instanceof Error && error.name === "PasswordException";
-      throw new UnreadablePdfTextError(locked ? "Il PDF è protetto da password." : "Impossibile leggere il PDF: il file potrebbe essere danneggiato.");
+      throw new UnreadablePdfTextError(locked ? ragMessages.documents.pdfLocked : ragMessages.documents.pdfUnreadable);
     });
-    if (document.numPages > MAX_PDF_PAGES) throw new UnreadablePdfTextError(`Il PDF ha troppe pagine (${document.numPages}; massimo ${MAX_PDF_PAGES}).`);
+    if (document.numPages > MAX_PDF_PAGES) throw new UnreadablePdfTextError(ragMessages.documents.pdfTooManyPages(document.numPages, MAX_PDF_PAGES));
     const metadata = await document.getMetadata().catch(() => null);
     const info = (metadata?.info ?? {}) as { Title?: unknown };
     const parts: string[] = [];

@@ -51,7 +51,14 @@ const requestIndex = async (indexName: string) => {
   const response = await fetch(`${server.url}/api/forms/index-request`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...bearer(business) },
-    body: JSON.stringify({ name: "Marta Rossi", email: "marta@studiorossi.it", indexName, sourceType: "url", websiteUrls: "http://sito.example/serre\nhttp://intranet.example/bilanci" }),
+    body: JSON.stringify({
+      name: "Marta Rossi",
+      email: "marta@studiorossi.it",
+      company: "Studio Rossi",
+      indexName,
+      sourceType: "url",
+      websiteUrls: "http://sito.example/serre\nhttp://intranet.example/bilanci",
+    }),
   });
   return ((await response.json()) as { id: string }).id;
 };
@@ -93,4 +100,34 @@ test("spec 001 §9: a Business customer holds at most 3 indexes", async () => {
   const fourth = await build(await requestIndex("Quarto indice"));
   expect(fourth.status).toBe(409);
   expect(await fourth.json()).toEqual({ error: "Hai raggiunto il numero massimo di indici del tuo piano (3)." });
+});
+
+test("GET /api/admin/index-requests: the admin's list of requests still waiting, or whose attempt indexed nothing", async () => {
+  const list = async (token = admin) => fetch(`${server.url}/api/admin/index-requests`, { headers: bearer(token) });
+  const refused = await list(business);
+  expect(refused.status).toBe(403);
+  expect((await list("")).status).toBe(401);
+
+  const { requests } = (await (await list()).json()) as { requests: Array<Record<string, unknown>> };
+  // Built ones have left the list; the one refused to the customer never ran; the fourth hit the plan's limit.
+  expect(requests.map((request) => [request.index_name, request.status])).toEqual([
+    ["Prova negata", "pending"],
+    ["Quarto indice", "failed"],
+  ]);
+  expect(requests[0]).toEqual({
+    id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    email: "marta@studiorossi.it",
+    company: "Studio Rossi",
+    index_name: "Prova negata",
+    sites: ["http://sito.example/serre", "http://intranet.example/bilanci"],
+    created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    status: "pending",
+  });
+  // Tried now, it hits the plan's limit too: it stays on the list, as failed.
+  expect((await build(requests[0]!.id as string)).status).toBe(409);
+  const after = (await (await list()).json()) as { requests: Array<{ index_name: string; status: string }> };
+  expect(after.requests.map((request) => [request.index_name, request.status])).toEqual([
+    ["Prova negata", "failed"],
+    ["Quarto indice", "failed"],
+  ]);
 });

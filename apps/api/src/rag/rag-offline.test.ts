@@ -1,3 +1,4 @@
+import { defaultSettings } from "@oystar/api-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, citationNumbers, privateIndex, readAnswer, readEvents, userIdOf } from "../../test-support/rag-helpers";
@@ -165,6 +166,33 @@ describe("GET /api/ask-stream", () => {
     const bad = await fetch(`${server.url}/api/ask-stream?${new URLSearchParams({ question: "x", chat_history_json: "{" })}`, { headers: bearer(business) });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "chat_history_json non è un JSON valido" });
+  });
+});
+
+describe("the admin's spell check and field extraction (spec 001 §3, §9)", () => {
+  const saveSettings = async (change: Partial<typeof defaultSettings>) => {
+    const admin = (await signInAs(server.url, "admin@oystar.test")).access_token;
+    const saved = await fetch(`${server.url}/api/settings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...bearer(admin) },
+      body: JSON.stringify({ ...defaultSettings, ...change }),
+    });
+    expect(saved.status).toBe(200);
+  };
+
+  test("off (the default) a `titolo:` qualifier is words like the others; on, it keeps the answer to that document, typos corrected", async () => {
+    const question = "Quanti limmoni ripara la limonaja d'inverno? titolo:aurora";
+    const before = await readAnswer(await ask(business, { question }));
+    // Off: `titolo:aurora` is two more words, and every document is searched.
+    expect(new Set(before.sources[0]?.map((source) => source.filename)).size).toBeGreaterThan(1);
+    try {
+      await saveSettings({ rag_enable_spell_check: true, rag_use_field_extraction: true });
+      const after = await readAnswer(await ask(business, { question }));
+      expect(after.text).toContain("trovano riparo centoquaranta alberi di limone");
+      expect(new Set(after.sources[0]?.map((source) => source.filename))).toEqual(new Set(["villa-aurora.md"]));
+    } finally {
+      await saveSettings({});
+    }
   });
 });
 

@@ -1,10 +1,9 @@
 import { RAG_CONTEXT_CHARS, RAG_PRESET, type RagHistoryMessage } from "@oystar/api-client";
-import { stemsOf } from "./italian-text";
-import { ragMessages } from "./rag-messages";
+import { ragMessages } from "./messages";
 import type { Passage } from "./retrieval";
-import { sentencesOf } from "./text-chunking";
 
-// The answer's inputs and the offline model's answer (spec 001 §1, §9; DESIGN.md §6).
+// The answer's inputs (spec 001 §1, §9): the history, the numbered sources, the model request,
+// context usage and the summary. The offline model's answer is offline-answer.ts.
 
 /** spec 001 §5: history is cut from the oldest side, 1 token per 4 characters. */
 export function cutHistory(history: readonly RagHistoryMessage[], maxTokens: number): RagHistoryMessage[] {
@@ -60,31 +59,4 @@ export function conversationSummary(history: readonly RagHistoryMessage[], quest
   const questions = recent.filter((message) => message.role === "user").map((message) => `- ${message.content.replace(/\s+/g, " ").trim().slice(0, 50)}`);
   const lastAnswer = answer.replace(/\s+/g, " ").trim().slice(0, 300);
   return [`${ragMessages.summaryIntro}:`, "", "Domande:", ...questions, "", `Ultima risposta: ${lastAnswer}`].join("\n");
-}
-
-/** Puts a citation before a sentence's closing punctuation: «… nel 1550 [1].» */
-function cite(sentence: string, note: number): string {
-  const match = /^(.*?)([.!?…]+)?$/s.exec(sentence.trim());
-  return `${match?.[1] ?? sentence} [${note}]${match?.[2] ?? "."}`;
-}
-
-/**
- * DESIGN.md §6, the offline model: an EXTRACTIVE answer — for each of the best passages, its
- * sentences that share the most topic words with the question, quoted as written, each with
- * the number of the passage it comes from. It says it is the offline model.
- */
-export function extractiveAnswer(question: string, passages: readonly Passage[], maxPassages = 3): string {
-  const wanted = new Set(stemsOf(question));
-  const lines: string[] = [];
-  passages.slice(0, maxPassages).forEach((passage, index) => {
-    const scored = sentencesOf(passage.text)
-      .map((sentence, position) => ({ sentence, position, overlap: new Set(stemsOf(sentence).filter((stem) => wanted.has(stem))).size }))
-      .filter((entry) => entry.overlap > 0 && entry.sentence.length >= 20)
-      .sort((left, right) => right.overlap - left.overlap || left.position - right.position);
-    // The best passage gives up to two sentences, the others one each, in reading order.
-    const chosen = scored.slice(0, index === 0 ? 2 : 1).sort((left, right) => left.position - right.position);
-    for (const entry of chosen) lines.push(`- ${cite(entry.sentence.replace(/^[-*•]\s*/, ""), index + 1)}`);
-  });
-  if (lines.length === 0) return `${ragMessages.offlineIntro}\n\n${ragMessages.noPassages}`;
-  return [ragMessages.offlineIntro, "", ...lines].join("\n");
 }

@@ -1,9 +1,10 @@
-import { ragAskQuerySchema, ragAskRequestSchema, type StreamChunk } from "@oystar/api-client";
+import { ragAskQuerySchema, ragAskRequestSchema, type Settings, type StreamChunk } from "@oystar/api-client";
 import { planById, planMessages } from "@oystar/plans-and-gates";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { streamSSE } from "hono/streaming";
 import type { z } from "zod";
-import type { Access, SignedInContext } from "../auth/access";
+import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
 import { chargeQuery, refund } from "../plans/quota";
@@ -15,27 +16,66 @@ import { answerQuestion } from "./ask-pipeline";
 import { chooseIndexes, resolveAsk, type ParsedAsk } from "./ask-request";
 import { withSingleWarning } from "./citation-validation";
 import { DEMO_INDEX } from "./demo-index";
-import { indexFromRequest, type IndexRequestDependencies } from "./index-request";
+import { indexFromRequest, pendingIndexRequests, type IndexRequestDependencies } from "./index-request";
 import type { RagEngine } from "./rag-engine";
-import { ragMessages } from "./rag-messages";
-import { usableIndexes } from "./rag-store";
+import { ragMessages } from "./messages";
+import { usableIndexes, type RagIndex } from "./rag-store";
 
 /** A RAG request is a question, settings and some history: 2 MB is far more than any needs. */
-const ASK_BODY = { maxBytes: 2 * 1024 * 1024, tooLarge: "Richiesta troppo grande.", readTimeoutMs: SIGNED_IN_BODY_MS };
+const ASK_BODY = { maxBytes: 2 * 1024 * 1024, tooLarge: ragMessages.tooLarge, readTimeoutMs: SIGNED_IN_BODY_MS };
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? ragMessages.invalidRequest;
 
 export type RagRouteDependencies = { db: Database; engine: RagEngine; env: Env } & IndexRequestDependencies;
 
+/** What the ask routes' middleware hands the handler: the parsed request, the settings, the indexes the caller owns or shares. */
+type AskVariables = SignedInVariables & { ask: ParsedAsk; settings: Settings; indexes: RagIndex[] };
+type AskContext = Context<{ Variables: AskVariables }>;
+
 /**
  * GET /api/indices/list (signed-in), GET and POST /api/ask-stream (Business, Enterprise; over the
- * caller's own and the shared indexes only), POST /api/admin/index-requests/:id/index (admin).
+ * caller's own and the shared indexes only), GET /api/admin/index-requests and POST
+ * /api/admin/index-requests/:id/index (admin).
  */
 export function ragRoutes(access: Access, deps: RagRouteDependencies) {
   const { db, engine, env } = deps;
   const app = new Hono();
   // spec 001 §6, §9: RAG is for business and enterprise, checked before the body is read.
   const ragPlans = access.plan("business", ragMessages.planOnly);
+
+  /**
+   * Owner of the index (issue 11): the indexes asked are the caller's own or shared ones —
+   * another customer's index and a missing one get the same 403, so names cannot be probed.
+   * The chosen indexes (and the settings they were chosen with) go to the handler.
+   */
+  const indexOwner = declarePolicy(
+    "owner of the index",
+    createMiddleware<{ Variables: AskVariables }>(async (c, next) => {
+      const user = c.get("user");
+      const settings = (await readSettings(db)).data;
+      const choice = chooseIndexes(c.get("ask").index_names, settings.rag_index_names, await usableIndexes(db, user.id), user.id);
+      if (!choice.ok) return "forbidden" in choice ? c.json({ error: ragMessages.indexUnavailable(choice.forbidden) }, 403) : c.json({ error: ragMessages.noIndexes }, 404);
+      c.set("settings", settings);
+      c.set("indexes", choice.indexes);
+      await next();
+    }),
+  );
+
+  /** The POST body, parsed strictly (400 in Italian). */
+  const askBody = createMiddleware<{ Variables: AskVariables }>(async (c, next) => {
+    const parsed = ragAskRequestSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: firstIssue(parsed.error) }, 400);
+    c.set("ask", parsed.data);
+    await next();
+  });
+
+  // spec 001 §7: the GET form takes the question and the last history item; the rest is the settings'.
+  const askQuery = createMiddleware<{ Variables: AskVariables }>(async (c, next) => {
+    const parsed = ragAskQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return c.json({ error: firstIssue(parsed.error) }, 400);
+    c.set("ask", { question: parsed.data.question, chat_history: parsed.data.chat_history_json });
+    await next();
+  });
 
   // spec 001 §7: `{indices, default, path}` — only indexes the caller may use.
   app.get("/api/indices/list", access.signedIn, async (c) => {
@@ -52,24 +92,11 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     });
   });
 
-  app.post(
-    "/api/ask-stream",
-    ragPlans,
-    jsonOnly,
-    bodyCeiling(ASK_BODY),
-    async (c) => {
-      const parsed = ragAskRequestSchema.safeParse(await c.req.json().catch(() => null));
-      if (!parsed.success) return c.json({ error: firstIssue(parsed.error) }, 400);
-      return ask(c, parsed.data);
-    },
-  );
+  app.post("/api/ask-stream", ragPlans, jsonOnly, bodyCeiling(ASK_BODY), askBody, indexOwner, (c) => ask(c));
+  app.get("/api/ask-stream", ragPlans, askQuery, indexOwner, (c) => ask(c));
 
-  // spec 001 §7: the GET form takes the question and the last history item; the rest is the settings'.
-  app.get("/api/ask-stream", ragPlans, async (c) => {
-    const parsed = ragAskQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return c.json({ error: firstIssue(parsed.error) }, 400);
-    return ask(c, { question: parsed.data.question, chat_history: parsed.data.chat_history_json });
-  });
+  // The indexing requests (spec 000 §5) still waiting for the administrator, for the global settings panel.
+  app.get("/api/admin/index-requests", access.admin(), async (c) => c.json(await pendingIndexRequests(db)));
 
   // An administrator turns a customer's indexing request (spec 000 §5) into their index.
   app.post("/api/admin/index-requests/:id/index", access.admin(() => ragMessages.adminOnly), async (c) => {
@@ -78,18 +105,15 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     return c.json(result.report, 201);
   });
 
-  async function ask(c: SignedInContext, request: ParsedAsk) {
+  async function ask(c: AskContext) {
     const user = c.get("user");
-    const settings = (await readSettings(db)).data;
-    const resolved = resolveAsk(request, settings);
-    // Owner of the index: the caller's own indexes and the shared ones, nothing else (403).
-    const choice = chooseIndexes(request.index_names, settings.rag_index_names, await usableIndexes(db, user.id), user.id);
-    if (!choice.ok) return "forbidden" in choice ? c.json({ error: ragMessages.indexUnavailable(choice.forbidden) }, 403) : c.json({ error: ragMessages.noIndexes }, 404);
+    const indexes = c.get("indexes");
+    const resolved = resolveAsk(c.get("ask"), c.get("settings"));
     // One question, one query (DESIGN.md §4); given back below if nothing was answered.
     const charged = await chargeQuery(db, user);
     if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
 
-    const key = cacheKey({ userId: user.id, indexes: choice.indexes }, resolved.cacheInputs);
+    const key = cacheKey({ userId: user.id, indexes }, resolved.cacheInputs);
     const cached = resolved.cache ? engine.cache.get(key) : null;
     c.header("Cache-Control", "no-store");
     c.header("X-Accel-Buffering", "no");
@@ -102,7 +126,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
       try {
         const events = cached
           ? replay(cached.events)
-          : answerQuestion({ engine, upstream: env.llm.upstream, offlineCharsPerSecond: env.llm.offlineCharsPerSecond }, choice.indexes, resolved.plan, abort.signal);
+          : answerQuestion({ engine, upstream: env.llm.upstream, offlineCharsPerSecond: env.llm.offlineCharsPerSecond }, indexes, resolved.plan, abort.signal);
         for await (const event of events) {
           if (abort.signal.aborted) break;
           if (event.chunk) answered = true;

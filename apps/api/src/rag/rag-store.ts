@@ -1,5 +1,6 @@
 import { indexLabel } from "@oystar/api-client";
 import type { Queryable } from "../db/database";
+import { ragMessages } from "./messages";
 
 // Indexes and who may use them (DESIGN.md §7): an index is shared (no owner: the demo) or one
 // customer's own. Nobody else ever sees a customer's index, not even its name.
@@ -96,7 +97,7 @@ export async function createIndex(db: Queryable, input: { name: string; ownerId:
     "INSERT INTO rag_indexes (name, owner_id, label) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING RETURNING id::text",
     [input.name, input.ownerId, input.label ?? indexLabel(input.name)],
   );
-  if (!row) throw new IndexNameTakenError(`Esiste già un indice chiamato «${input.name}».`);
+  if (!row) throw new IndexNameTakenError(ragMessages.indexNameTaken(input.name));
   const created = await findIndex(db, input.name);
   if (!created) throw new Error("index not stored");
   return created;

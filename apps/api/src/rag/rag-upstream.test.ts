@@ -2,7 +2,7 @@ import { DEFAULT_RAG_SYSTEM_PROMPT } from "@oystar/api-client";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { ragMessages } from "./rag-messages";
+import { ragMessages } from "./messages";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, readAnswer } from "../../test-support/rag-helpers";
 import { signInAs } from "../../test-support/sign-in";

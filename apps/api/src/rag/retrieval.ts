@@ -1,7 +1,8 @@
 import type { Database } from "../db/database";
 import { deduplicate } from "./deduplication";
 import type { Embedder } from "./embedder";
-import { fullTextScores, fullTextSearch, queryTerms, type FullTextHit, type QueryTerm } from "./full-text-search";
+import { fieldSearch, fullTextScores, fullTextSearch, queryTerms, type FullTextHit, type QueryTerm } from "./full-text-search";
+import { fieldsHeld, requiredFieldsOf, searchedFieldsOf, type DocumentFilter, type QuestionFields } from "./question-fields";
 import { reciprocalRankFusion, type Ranked } from "./rank-fusion";
 import type { RagIndex } from "./rag-store";
 import { localReranker, type Reranker, type RerankCandidate } from "./reranker";
@@ -9,7 +10,9 @@ import { vectorScores, vectorSearch } from "./vector-search";
 
 // DESIGN.md §8, retrieval: full-text and vector legs per index (top-K each, for the question
 // and each of its variations; HyDE's passage on the vector leg), reciprocal rank fusion,
-// optional rerank to the final top-K, deduplication.
+// optional rerank to the final top-K, deduplication. With field extraction (question-fields.ts)
+// the qualifiers restrict the documents, each field adds a candidate list, and the passages
+// holding more of the question's phrases and numbers come first.
 
 export type RetrievalEngine = {
   db: Database;
@@ -30,6 +33,8 @@ export type RetrievalOptions = {
   rerank: boolean;
   deduplicate: boolean;
   deduplicationThreshold: number;
+  /** The question's fields (understand-question.ts), when field extraction is on. */
+  fields?: QuestionFields | null;
 };
 
 export type Passage = {
@@ -47,7 +52,7 @@ export type Passage = {
 /** How many fused candidates the reranker reads: enough to reorder, few enough for a cross-encoder. */
 const RERANK_POOL = 40;
 
-type Leg = "full-text" | "vector";
+type Leg = "full-text" | "vector" | "field";
 
 export async function retrieve(engine: RetrievalEngine, indexes: readonly RagIndex[], options: RetrievalOptions, signal?: AbortSignal): Promise<Passage[]> {
   const question = options.queries[0] ?? "";
@@ -58,24 +63,31 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
   // What the legs learn about the question itself is kept for the reranker's features.
   const known: Known = { terms: new Map(), fullText: new Map(), similarity: new Map() };
   const lists: Array<{ leg: Leg; hits: Ranked[] }> = [];
+  const fields = options.fields ?? null;
+  const allowed = fields && fields.filters.length > 0 ? await documentsMatching(engine.db, indexes, fields.filters) : null;
   for (const index of indexes) {
+    const documentIds = allowed ? (allowed.get(index.id) ?? []) : null;
+    if (documentIds?.length === 0) continue;
     const terms = (await queryTerms(engine.db, index, question)).filter((term) => term.df > 0);
     known.terms.set(index.id, terms);
     for (const [position, query] of fullTextQueries.entries()) {
-      const hits = await fullTextSearch(engine.db, index, query, options.topKPerIndex, position === 0 ? { terms } : {});
+      const hits = await fullTextSearch(engine.db, index, query, options.topKPerIndex, position === 0 ? { terms, documentIds } : { documentIds });
       if (position === 0) for (const hit of hits) known.fullText.set(hit.chunkId, hit);
       lists.push({ leg: "full-text", hits });
     }
     for (const [position, vector] of queryVectors.entries()) {
-      const hits = await vectorSearch(engine.db, engine.embedder, index.id, vector, options.topKPerIndex);
+      const hits = await vectorSearch(engine.db, engine.embedder, index.id, vector, options.topKPerIndex, documentIds);
       if (position === 0) for (const hit of hits) known.similarity.set(hit.chunkId, hit.score);
       lists.push({ leg: "vector", hits });
     }
+    for (const field of fields ? searchedFieldsOf(fields) : []) {
+      lists.push({ leg: "field", hits: await fieldSearch(engine.db, index, field, terms, options.topKPerIndex, documentIds) });
+    }
   }
   // Not fused: one leg — the vector leg when the embedder is a semantic model, full-text when
-  // it is the lexical local embedder (BM25 is the stronger of two lexical legs).
+  // it is the lexical local embedder (BM25 is the stronger of two lexical legs) — and the fields'.
   const primary: Leg = engine.vectors && engine.embedder.semantic ? "vector" : "full-text";
-  const chosen = options.fused ? lists : lists.filter((list) => list.leg === primary);
+  const chosen = options.fused ? lists : lists.filter((list) => list.leg === primary || list.leg === "field");
   const fused = reciprocalRankFusion((chosen.some((list) => list.hits.length > 0) ? chosen : lists).map((list) => list.hits));
   if (fused.length === 0) return [];
 
@@ -90,8 +102,31 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
     const fusedScore = new Map(pool.map((hit) => [hit.chunkId, hit.score]));
     ranked = (await passagesOf(engine, indexes, ids)).map((passage) => ({ ...passage, score: fusedScore.get(passage.chunkId) ?? 0 }));
   }
-  const kept = options.deduplicate ? deduplicate(ranked, options.deduplicationThreshold) : ranked;
+  const deduplicated = options.deduplicate ? deduplicate(ranked, options.deduplicationThreshold) : ranked;
+  const kept = fields ? byFieldsHeld(deduplicated, requiredFieldsOf(fields)) : deduplicated;
   return kept.slice(0, options.topKFinal).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({ chunkId, text, page, filename, title, url, indexName, score }));
+}
+
+/** Field extraction: the passages holding more of the question's phrases and numbers first, each group in its order. */
+function byFieldsHeld<P extends Passage>(passages: readonly P[], required: readonly string[]): P[] {
+  if (required.length === 0) return [...passages];
+  const held = new Map(passages.map((passage) => [passage.chunkId, fieldsHeld(required, passage.title, passage.text)]));
+  return [...passages].sort((left, right) => (held.get(right.chunkId) ?? 0) - (held.get(left.chunkId) ?? 0));
+}
+
+const COLUMN_OF: Record<DocumentFilter["field"], string> = { titolo: "title", file: "filename", sito: "url" };
+const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** The documents of each index that match every `campo:valore` qualifier (case aside), by index id. */
+async function documentsMatching(db: Database, indexes: readonly RagIndex[], filters: readonly DocumentFilter[]): Promise<Map<string, string[]>> {
+  const conditions = filters.map((filter, position) => `coalesce(${COLUMN_OF[filter.field]}, '') ILIKE $${position + 2}`);
+  const rows = await db.query<{ id: string; index_id: string }>(
+    `SELECT id::text, index_id::text FROM rag_documents WHERE index_id = ANY($1::bigint[]) AND ${conditions.join(" AND ")}`,
+    [indexes.map((index) => index.id), ...filters.map((filter) => likePattern(filter.value))],
+  );
+  const byIndex = new Map<string, string[]>();
+  for (const row of rows) byIndex.set(row.index_id, [...(byIndex.get(row.index_id) ?? []), row.id]);
+  return byIndex;
 }
 
 type Known = {

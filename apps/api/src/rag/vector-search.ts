@@ -55,14 +55,23 @@ export async function withoutVectorIndexDuring<T>(db: Database, embedder: Embedd
 }
 
 /** The `limit` chunks of one index nearest to `query`, best first, scored by cosine similarity. */
-export async function vectorSearch(db: Database, embedder: Embedder, indexId: string, query: Float32Array, limit: number): Promise<VectorHit[]> {
+export async function vectorSearch(
+  db: Database,
+  embedder: Embedder,
+  indexId: string,
+  query: Float32Array,
+  limit: number,
+  documentIds?: readonly string[] | null,
+): Promise<VectorHit[]> {
   const dimensions = embedder.dimensions;
+  // Field extraction's document qualifiers (question-fields.ts): only these documents' chunks.
+  const ofDocuments = documentIds ? " AND chunk_id IN (SELECT id FROM rag_chunks WHERE document_id = ANY($4::bigint[]))" : "";
   const sql = `SELECT chunk_id::text AS chunk_id, 1 - (embedding::vector(${dimensions}) <=> $2::vector(${dimensions})) AS score
-    FROM rag_chunk_vectors WHERE embedder = ${literal(embedder.name)} AND index_id = $1
+    FROM rag_chunk_vectors WHERE embedder = ${literal(embedder.name)} AND index_id = $1${ofDocuments}
     ORDER BY embedding::vector(${dimensions}) <=> $2::vector(${dimensions}) LIMIT $3`;
   // Iterative scans keep going until `limit` rows of THIS index are found (pgvector ≥ 0.8).
   // PGlite is one session: set once. On a pool, SET LOCAL keeps them to this transaction.
-  const params = [indexId, vectorLiteral(query), limit];
+  const params = [indexId, vectorLiteral(query), limit, ...(documentIds ? [documentIds] : [])];
   let rows: Array<{ chunk_id: string; score: number }>;
   if (db.kind === "pglite") {
     if (!tunedSessions.has(db)) {

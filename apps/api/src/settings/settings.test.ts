@@ -27,29 +27,30 @@ describe("GET /api/settings", () => {
     expect((await getSettings()).status).toBe(401);
   });
 
-  test("gives the defaults, never saved, until the admin saves", async () => {
+  test("gives the defaults, never saved (version 0), until the admin saves", async () => {
     const response = await getSettings(proToken);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: defaultSettings, updated_at: null });
+    expect(await response.json()).toEqual({ data: defaultSettings, updated_at: null, version: 0 });
   });
 });
 
 describe("POST /api/settings", () => {
-  test("the admin's settings apply to every user, with the time of the save", async () => {
+  test("the admin's settings apply to every user, with the time of the save and a version that counts the saves", async () => {
     const chosen = { ...defaultSettings, pigna_ai_model: "openai/gpt-oss-20b", debate_length: 40, rag_index_names: ["contratti"] };
     const saved = await postSettings(chosen, adminToken);
     expect(saved.status).toBe(200);
     const answer = await saved.json();
     expect(answer.data).toEqual(chosen);
     expect(Date.parse(answer.updated_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(answer.version).toBe(1);
 
     const seenByPro = await (await getSettings(proToken)).json();
-    expect(seenByPro).toEqual({ data: chosen, updated_at: answer.updated_at });
+    expect(seenByPro).toEqual({ data: chosen, updated_at: answer.updated_at, version: 1 });
 
-    // A second save replaces the first as a whole.
+    // A second save replaces the first as a whole, and is the next version.
     const again = await postSettings({ ...defaultSettings, debate_length: 12 }, adminToken);
-    expect((await again.json()).data.debate_length).toBe(12);
-    expect((await (await getSettings(proToken)).json()).data).toEqual({ ...defaultSettings, debate_length: 12 });
+    expect(await again.json()).toMatchObject({ data: { debate_length: 12 }, version: 2 });
+    expect(await (await getSettings(proToken)).json()).toMatchObject({ data: { ...defaultSettings, debate_length: 12 }, version: 2 });
   });
 
   test("anyone else is refused, by name, and nothing changes", async () => {

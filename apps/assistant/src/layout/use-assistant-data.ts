@@ -13,7 +13,7 @@ import { useApiClient, useAuth } from "@oystar/auth/react";
 import { useMemo } from "react";
 
 /** spec 001 §7: without the server's settings every module starts from the built-in defaults. */
-const builtInSettings: SettingsAnswer = { settings: defaultSettings, updatedAt: null };
+const builtInSettings: SettingsAnswer = { settings: defaultSettings, updatedAt: null, version: null };
 
 /** What the assistant's header and modules read from the server, each once for the whole app. */
 export function useAssistantData() {

@@ -11,12 +11,12 @@ import { ChatPdfPanel } from "../chat/chat-pdf-panel";
 import { useChatPdf } from "../chat/use-chat-pdf";
 import { useChatSession } from "../chat/use-chat-session";
 import { useAssistantContext } from "../layout/assistant-context";
+import { useClearChat } from "../layout/use-clear-chat";
 import { messages } from "../messages";
 
 /** /chat (spec 001 §2): the plain chat — a chat session, its PDF as the document port, and their views. */
 export function Component() {
-  const { subscription, subscriptionFailed, refreshSubscription, profile, backend, offlineModel, modelProvider, chatModels, globalSettings, setClearChat } =
-    useAssistantContext();
+  const { subscription, subscriptionFailed, refreshSubscription, profile, backend, offlineModel, modelProvider, chatModels, globalSettings } = useAssistantContext();
   const pdf = useChatPdf();
   const session = useChatSession({ admin: profile?.isAdmin ?? false, backend, modelProvider, refreshQuota: refreshSubscription, document: pdf });
   const readAloud = useReadAloud();
@@ -24,13 +24,7 @@ export function Component() {
   const answering = useChatState(session, (state) => state.loading);
 
   // spec 001 §2: the header's clear-chat button belongs to this screen (a new chat starts without the PDF).
-  useEffect(() => {
-    setClearChat(() => {
-      readAloud.stop();
-      session.clear();
-    });
-    return () => setClearChat(null);
-  }, [setClearChat, session, readAloud]);
+  useClearChat(session, readAloud);
 
   // spec 001 §7 (GET /api/settings): the chat starts from the admin's default model (and follows a
   // new one saved) when the server serves it; otherwise from the first model it serves.

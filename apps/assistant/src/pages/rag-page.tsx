@@ -10,6 +10,7 @@ import { LoadingScreen, Notice, Spinner } from "@oystar/ui-kit/react";
 import { useEffect, useMemo, useRef } from "react";
 import { QuotaCard } from "../chat/quota-card";
 import { useAssistantContext } from "../layout/assistant-context";
+import { useClearChat } from "../layout/use-clear-chat";
 import { messages } from "../messages";
 
 /** spec 000 §2 / 001 §2: the RAG gates — rag_enabled, then business or enterprise; a failure is free. */
@@ -24,7 +25,7 @@ const renderCard = (card: ChatCard) => (card === MARKERS.quotaExceeded ? <QuotaC
 
 /** /rag (spec 001 §2): wiring only — one RAG conversation per visit, over the signed-in API. */
 function RagPage() {
-  const { refreshSubscription, globalSettings, offlineModel, version, setClearChat } = useAssistantContext();
+  const { refreshSubscription, globalSettings, offlineModel } = useAssistantContext();
   const api = useApiClient();
   const readAloud = useReadAloud();
   const refresh = useRef(refreshSubscription);
@@ -57,13 +58,7 @@ function RagPage() {
   );
 
   // spec 001 §2: the header's clear-chat button starts a fresh conversation.
-  useEffect(() => {
-    setClearChat(() => {
-      readAloud.stop();
-      session.clear();
-    });
-    return () => setClearChat(null);
-  }, [setClearChat, session, readAloud]);
+  useClearChat(session, readAloud);
 
   return (
     <div className="rag-page">
@@ -80,7 +75,7 @@ function RagPage() {
           indexes={indexes}
           renderCard={renderCard}
           updatedAt={globalSettings.updatedAt}
-          version={version}
+          version={globalSettings.version}
           readAloud={readAloud}
         />
       ) : (

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { messages } from "../messages";
 import { SettingsFieldControl } from "./settings-field-control";
 import { settingsSections, withProvider } from "./settings-fields";
+import { IndexRequestsSection } from "./index-requests-section";
 import { WebVitalsSection } from "./web-vitals-section";
 
 export type GlobalSettingsPanelProps = {
@@ -126,6 +127,7 @@ export function GlobalSettingsPanel({ open, onClose, onSaved }: GlobalSettingsPa
       ) : (
         <Spinner />
       )}
+      <IndexRequestsSection />
       <WebVitalsSection />
     </Dialog>
   );

@@ -18,9 +18,14 @@ const statusOf = (plan: "free" | "business") =>
  */
 export const settingsServer = {
   stored: defaultSettings as Settings,
+  /** The admin's saves, counted (the settings' version). */
+  version: 0,
   saves: [] as unknown[],
   refusal: null as { status: number; error: string } | null,
   indices: null as unknown,
+  /** GET /api/admin/index-requests, and what each POST …/index answers (by request id). */
+  indexRequests: [] as unknown[],
+  indexAnswers: {} as Record<string, { status: number; body: unknown }>,
 };
 
 export type ServerAnswers = {
@@ -44,9 +49,12 @@ export function serverAnswers({
   upstream = "cloud",
 }: ServerAnswers) {
   settingsServer.stored = defaultSettings;
+  settingsServer.version = 0;
   settingsServer.saves = [];
   settingsServer.refusal = null;
   settingsServer.indices = null;
+  settingsServer.indexRequests = [];
+  settingsServer.indexAnswers = {};
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -57,9 +65,16 @@ export function serverAnswers({
         const { refusal } = settingsServer;
         if (refusal) return Response.json({ error: refusal.error }, { status: refusal.status });
         settingsServer.stored = body;
-        return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z" });
+        settingsServer.version += 1;
+        return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z", version: settingsServer.version });
       }
-      if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null });
+      if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null, version: settingsServer.version });
+      if (url.endsWith("/api/admin/index-requests")) return Response.json({ requests: settingsServer.indexRequests });
+      const indexing = /\/api\/admin\/index-requests\/([^/]+)\/index$/.exec(url);
+      if (indexing && init?.method === "POST") {
+        const answer = settingsServer.indexAnswers[decodeURIComponent(indexing[1]!)] ?? { status: 404, body: { error: "Richiesta di indicizzazione non trovata." } };
+        return Response.json(answer.body, { status: answer.status });
+      }
       if (url.endsWith("/api/admin/web-vitals")) {
         return Response.json({ vitals: [{ page: "/chat", metric: "LCP", p75: 1470, samples: 12 }, { page: "/chat", metric: "CLS", p75: 0.052, samples: 12 }] });
       }

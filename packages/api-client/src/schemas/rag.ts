@@ -113,3 +113,39 @@ export function indexLabel(name: string): string {
   if (lower.includes("test")) return "Test";
   return name;
 }
+
+/**
+ * GET /api/admin/index-requests (admin): the indexing requests (spec 000 §5) not yet turned into
+ * an index — never tried (`pending`) or whose last attempt indexed nothing (`failed`) — oldest first.
+ */
+export const indexRequestListSchema = z.object({
+  requests: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      company: z.string(),
+      index_name: z.string(),
+      /** The PDF links and web addresses to index, as the customer wrote them. */
+      sites: z.array(z.string()),
+      created_at: z.string(),
+      status: z.enum(["pending", "failed"]),
+    }),
+  ),
+});
+export type IndexRequestList = z.infer<typeof indexRequestListSchema>;
+export type IndexRequestSummary = IndexRequestList["requests"][number];
+
+/** POST /api/admin/index-requests/:id/index (admin): the index made, its owner, and each address's outcome. */
+export const indexRequestReportSchema = z.object({
+  index: z.string(),
+  owner_email: z.string().nullable(),
+  documents: z.array(
+    z.object({
+      url: z.string(),
+      status: z.enum(["added", "replaced", "unchanged", "failed"]),
+      chunks: z.number().int().optional(),
+      error: z.string().optional(),
+    }),
+  ),
+});
+export type IndexRequestReport = z.infer<typeof indexRequestReportSchema>;

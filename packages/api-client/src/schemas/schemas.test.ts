@@ -49,10 +49,10 @@ test("settings are merged over the defaults, unwrapping data and dropping bad va
 });
 
 test("a settings answer gives the merged settings and the last save, from ours or an older server", () => {
-  const ours = settingsAnswerSchema.parse({ data: { ...defaultSettings, debate_length: 30 }, updated_at: "2026-11-20T10:00:00.000Z" });
-  expect(ours).toEqual({ settings: { ...defaultSettings, debate_length: 30 }, updatedAt: "2026-11-20T10:00:00.000Z" });
-  const older = settingsAnswerSchema.parse({ debate_length: 12, updated_at: "ieri" });
-  expect(older).toEqual({ settings: { ...defaultSettings, debate_length: 12 }, updatedAt: null });
+  const ours = settingsAnswerSchema.parse({ data: { ...defaultSettings, debate_length: 30 }, updated_at: "2026-11-20T10:00:00.000Z", version: 7 });
+  expect(ours).toEqual({ settings: { ...defaultSettings, debate_length: 30 }, updatedAt: "2026-11-20T10:00:00.000Z", version: 7 });
+  const older = settingsAnswerSchema.parse({ debate_length: 12, updated_at: "ieri", version: "7" });
+  expect(older).toEqual({ settings: { ...defaultSettings, debate_length: 12 }, updatedAt: null, version: null });
 });
 
 test("the defaults satisfy every bound", () => {

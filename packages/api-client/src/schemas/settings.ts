@@ -142,15 +142,22 @@ export type SettingsAnswer = {
   settings: Settings;
   /** When the admin last saved (ISO 8601); null while the defaults apply. */
   updatedAt: string | null;
+  /** How many times the admin has saved (0: the defaults); null from a server that does not say. */
+  version: number | null;
 };
 
 /**
- * The answer of GET and POST /api/settings: `{data, updated_at}` from our server, or a bare
- * settings object from an older one. Tolerant by design (spec 001 §7: merged over the defaults).
+ * The answer of GET and POST /api/settings: `{data, updated_at, version}` from our server, or a
+ * bare settings object from an older one. Tolerant by design (spec 001 §7: merged over the defaults).
  */
 export const settingsAnswerSchema = z.unknown().transform(
-  (json): SettingsAnswer => ({ settings: mergeSettings(json), updatedAt: readUpdatedAt(json) }),
+  (json): SettingsAnswer => ({ settings: mergeSettings(json), updatedAt: readUpdatedAt(json), version: readVersion(json) }),
 );
+
+function readVersion(json: unknown): number | null {
+  const value = json && typeof json === "object" && "version" in json ? (json as { version: unknown }).version : null;
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
+}
 
 function readUpdatedAt(json: unknown): string | null {
   if (!json || typeof json !== "object" || !("updated_at" in json)) return null;

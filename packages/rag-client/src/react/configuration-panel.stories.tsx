@@ -7,7 +7,7 @@ import { ConfigurationPanel } from "./configuration-panel";
 const meta = {
   title: "rag-client/ConfigurationPanel",
   component: ConfigurationPanel,
-  args: { open: true, onClose: () => {}, configuration: configurationView(ragSettingsOf(defaultSettings)), updatedAt: "2026-11-20T09:15:00.000Z", version: "0.1.0" },
+  args: { open: true, onClose: () => {}, configuration: configurationView(ragSettingsOf(defaultSettings)), updatedAt: "2026-11-20T09:15:00.000Z", version: 3 },
   parameters: { layout: "fullscreen" },
 } satisfies Meta<typeof ConfigurationPanel>;
 export default meta;
@@ -27,5 +27,6 @@ export const ClientDefaults: Story = {
   args: {
     configuration: configurationView({ ...RAG_CLIENT_DEFAULTS, rag_use_multi_query: true, rag_index_names: ["gardenroute-500-2025", "contratti-test"] }),
     updatedAt: null,
+    version: 0,
   },
 };

@@ -10,7 +10,8 @@ export type ConfigurationPanelProps = {
   configuration: RagConfigurationView;
   /** When the admin last saved (ISO 8601); null while the defaults apply. */
   updatedAt: string | null;
-  version: string | null;
+  /** The settings' version: how many times the admin saved them (0: the defaults); null when the server does not say. */
+  version: number | null;
   /** The date as Italians read it (the browser's time zone unless told). */
   formatDate?: (date: Date) => string;
 };
@@ -24,14 +25,14 @@ const onOff = (on: boolean) => (on ? text.on : text.off);
 /**
  * spec 001 §2, §6, §9: the wide right-side panel titled current configuration — every RAG setting
  * the admin chose, read-only, with Private Cloud as the provider; its footer says where the
- * configuration comes from, when it last changed (in Italian) and the version.
+ * configuration comes from, when it last changed (in Italian) and the settings' version.
  */
 export function ConfigurationPanel({ open, onClose, configuration: view, updatedAt, version, formatDate = italianDate }: ConfigurationPanelProps) {
   const footer = (
     <div className="rag-config__footer">
       <p>{text.source}</p>
       <p>{updatedAt ? text.updatedAt(formatDate(new Date(updatedAt))) : text.neverUpdated}</p>
-      {version ? <p>{text.version(version)}</p> : null}
+      {version !== null ? <p>{text.version(version)}</p> : null}
     </div>
   );
   return (

@@ -25,6 +25,17 @@ export const WithSources: Story = {
 /** The citation check's note, once, at the end (spec 001 §2). */
 export const WithWarningNote: Story = { args: { message: { id: "nota", content: `${storyAnswer}\n\n${RAG_CITATION_WARNING}` } } };
 
+/** spec 001 §5: a source whose address is not http(s) is not listed, and its citation leads nowhere. */
+export const SourceWithoutAddress: Story = {
+  args: { message: { id: "senza-indirizzo", content: "Le limonaie ospitano gli agrumi [2]. Il regolamento vieta i droni [3]." } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("link", { name: "Fonte 2" })).toBeVisible();
+    await expect(canvas.queryByRole("link", { name: "Fonte 3" })).toBeNull();
+    await expect(canvas.queryByText("Villa d'Este a Tivoli")).toBeNull();
+  },
+};
+
 export const Streaming: Story = { args: { message: { id: "in-arrivo", content: storyAnswer.slice(0, 90) }, streaming: true } };
 
 export const Summary: Story = {

@@ -2,7 +2,7 @@ import type { CitationLinks } from "@oystar/chat-core";
 import { AnswerBlocks } from "@oystar/chat-core/react";
 import { Badge } from "@oystar/ui-kit/react";
 import { useMemo } from "react";
-import { citedNoteNumbers, sourceElementId, sourceOfCitation } from "../citations";
+import { citedNoteNumbers, shownSources as listed, sourceElementId, sourceOfCitation } from "../citations";
 import { ragMessages } from "../messages";
 import type { RagMessage, RagSource } from "../rag-conversation";
 import { SourceList } from "./source-list";
@@ -16,13 +16,14 @@ export type RagAnswerProps = {
 
 /**
  * A RAG answer: the text as safe Markdown, whose `[n]` lead to 'Fonti utilizzate' under it
- * (numbers above 100 are chunk ids, spec 001 §5); a summary says it is one.
+ * (numbers above 100 are chunk ids; only sources with an http address are shown, spec 001 §5);
+ * a summary says it is one.
  */
 const NO_SOURCES: readonly RagSource[] = [];
 
 export function RagAnswer({ message, sources = NO_SOURCES, streaming = false }: RagAnswerProps) {
   const { id, content, kind } = message;
-  const shownSources = useMemo(() => (streaming ? NO_SOURCES : sources), [streaming, sources]);
+  const shownSources = useMemo(() => (streaming ? NO_SOURCES : listed(sources)), [streaming, sources]);
   // Stable per answer: the Markdown blocks are memoised on it.
   const citations = useMemo<CitationLinks | undefined>(() => {
     if (shownSources.length === 0) return undefined;

@@ -14,7 +14,7 @@ const meta = {
   component: Controls,
   args: {
     indexes: [{ name: "gardenroute-demo", label: "Garden Route" }],
-    models: ragModelChoices("cloud", "openai/gpt-oss-120b"),
+    models: ragModelChoices("openai/gpt-oss-120b"),
     contextUsage: 12,
     onOpenConfiguration: () => {},
     open: false,
@@ -25,7 +25,10 @@ type Story = StoryObj<typeof meta>;
 
 export const Closed: Story = {};
 
-/** The advanced panel with the model selector; on a local provider every RAG model is offered. */
-export const AdvancedOpen: Story = { args: { open: true, models: ragModelChoices("vm", "openai/gpt-oss-120b") } };
+/** The advanced panel with the model selector: the RAG's six models (spec 001 §9). */
+export const AdvancedOpen: Story = { args: { open: true } };
+
+/** The admin chose a model of their own: it is offered first. */
+export const AdminOwnModel: Story = { args: { open: true, models: ragModelChoices("qwen2.5-72b-instruct") } };
 
 export const IndexesLoading: Story = { args: { indexes: null } };

@@ -15,7 +15,7 @@ function LiveRag({ server }: { server: StoryServer }) {
       indexes={[{ name: "gardenroute-demo", label: "Garden Route" }]}
       renderCard={() => null}
       updatedAt="2026-11-20T09:15:00.000Z"
-      version="0.1.0"
+      version={3}
     />
   );
 }

@@ -11,8 +11,10 @@ import { RagScreen } from "./rag-screen";
 const demo = [{ name: "gardenroute-demo", label: "Garden Route" }];
 const sources = [
   { filename: "boboli.md", chunkId: 301, url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 },
-  { filename: "limonaie.md", chunkId: 302, url: "/interno/limonaie.md", title: "Le limonaie", noteNumber: 2, page: 4 },
-  { filename: "rose.md", chunkId: 303, title: "Il roseto", noteNumber: 3 },
+  { filename: "limonaie.md", chunkId: 302, url: "https://giardini.example/limonaie", title: "Le limonaie", noteNumber: 2, page: 4 },
+  { filename: "rose.md", chunkId: 303, url: "https://giardini.example/rose", title: "Il roseto", noteNumber: 3 },
+  { filename: "regolamento.md", chunkId: 304, url: "/interno/regolamento.md", title: "Il regolamento interno", noteNumber: 4 },
+  { filename: "appunti.md", chunkId: 305, title: "Appunti del giardiniere", noteNumber: 5 },
 ];
 
 function renderScreen(answers: ScriptedAnswer[] = [], { updatedAt = "2026-11-20T09:15:00.000Z" }: { updatedAt?: string | null } = {}) {
@@ -28,7 +30,7 @@ function renderScreen(answers: ScriptedAnswer[] = [], { updatedAt = "2026-11-20T
         return <p>Carta {card}</p>;
       }}
       updatedAt={updatedAt}
-      version="1.4.0"
+      version={12}
       formatDate={(date) => new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeZone: "Europe/Rome" }).format(date)}
     />,
   );
@@ -71,7 +73,7 @@ describe("the RAG screen", () => {
     expect(screen.getByRole("button", { name: "Invia" })).not.toHaveAttribute("aria-busy");
   });
 
-  test("the answer streams with a blinking cursor, then shows 'Fonti utilizzate' with links only for http(s) and citations that lead there", async () => {
+  test("the answer streams with a blinking cursor, then shows 'Fonti utilizzate' — only the sources with an http address — and citations that lead there", async () => {
     const live = new LiveAnswer();
     const { user, box } = renderScreen([live]);
     await user.type(box(), "Quando apre Boboli?{Enter}");
@@ -85,7 +87,7 @@ describe("the RAG screen", () => {
     expect(screen.queryByRole("heading", { name: "Fonti utilizzate" })).toBeNull();
 
     await act(async () => {
-      live.send({ chunk: " Le limonaie ospitano gli agrumi [302]." });
+      live.send({ chunk: " Le limonaie ospitano gli agrumi [302]. I droni sono vietati [4][5]." });
       live.send({ sources: sources.map((source) => (source.noteNumber === 1 ? { ...source, confidence: 0.82 } : source)) });
       live.send({ contextUsage: 2 });
       live.end();
@@ -93,11 +95,16 @@ describe("the RAG screen", () => {
     });
     expect(document.querySelector(".chat-cursor")).toBeNull();
     const list = screen.getByRole("region", { name: "Fonti utilizzate" });
-    // The cited sources, in order: an http(s) address is a link, any other is plain text.
+    // The cited sources, in order, each a link to its address.
     expect(within(list).getByRole("link", { name: "Il Giardino di Boboli" })).toHaveAttribute("href", "https://giardini.example/boboli");
-    expect(within(list).getByText("Le limonaie").tagName).toBe("SPAN");
-    expect(within(list).queryByRole("link", { name: "Le limonaie" })).toBeNull();
+    expect(within(list).getByRole("link", { name: "Le limonaie" })).toHaveAttribute("href", "https://giardini.example/limonaie");
     expect(within(list).getByText("limonaie.md · p. 4")).toBeVisible();
+    // spec 001 §5: sources are shown only when the URL begins with http — cited or not, and their citations lead nowhere.
+    expect(within(list).queryByText("Il regolamento interno")).toBeNull();
+    expect(within(list).queryByText("Appunti del giardiniere")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Fonte 4" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Fonte 5" })).toBeNull();
+    expect(within(list).getAllByRole("listitem")).toHaveLength(3);
     expect(within(list).getByText("attendibilità 82 %")).toBeVisible();
     // The source not cited is folded apart.
     expect(within(list).getByText("Un altro passaggio consultato")).toBeVisible();
@@ -141,11 +148,18 @@ describe("the RAG screen", () => {
     expect(screen.queryByRole("combobox", { name: "Modello" })).toBeNull();
     act(() => toggleAdvancedControls());
     const model = screen.getByRole("combobox", { name: "Modello" });
-    // The cloud provider offers only the openai/ models.
-    expect(within(model).getAllByRole("option").map((option) => option.textContent)).toEqual(["GPT-OSS 120B", "GPT-OSS 20B"]);
-    await user.selectOptions(model, "openai/gpt-oss-20b");
+    // spec 001 §9: the RAG's model choices, with the (default) cloud provider too.
+    expect(within(model).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "GPT-OSS 120B",
+      "GPT-OSS 20B",
+      "Llama 3.3 70B",
+      "Llama 3.1 8B",
+      "Mixtral 8x7B",
+      "Gemma 7B",
+    ]);
+    await user.selectOptions(model, "llama-3.3-70b-versatile");
     await user.type(box(), "Domanda{Enter}");
-    expect(world.requests[0]?.llm_model).toBe("openai/gpt-oss-20b");
+    expect(world.requests[0]?.llm_model).toBe("llama-3.3-70b-versatile");
     await user.click(screen.getByRole("button", { name: "Impostazioni avanzate" }));
     expect(screen.queryByRole("combobox", { name: "Modello" })).toBeNull();
   });
@@ -174,7 +188,8 @@ describe("the RAG screen", () => {
     expect(within(panel).queryAllByRole("checkbox")).toEqual([]);
     expect(within(panel).getByText("Configurazione dalle impostazioni globali dell'amministratore.")).toBeVisible();
     expect(within(panel).getByText("Ultimo aggiornamento: 20 novembre 2026")).toBeVisible();
-    expect(within(panel).getByText("Versione 1.4.0")).toBeVisible();
+    // The settings' version (the admin's saves, counted), not the app's.
+    expect(within(panel).getByText("Versione 12")).toBeVisible();
   });
 
   test("429: the screen's quota card; other failures: the generic message and the reason, no actions", async () => {

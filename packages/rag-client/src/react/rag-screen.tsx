@@ -1,6 +1,5 @@
 import type { ChatCard, ReadAloud } from "@oystar/chat-core";
-import { Composer, preloadAnswerRenderer, useAdvancedControls, useReadAloud } from "@oystar/chat-core/react";
-import { Notice } from "@oystar/ui-kit/react";
+import { Composer, preloadAnswerRenderer, SessionNotices, useAdvancedControls, useComposerDraft, useReadAloud } from "@oystar/chat-core/react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { IndexOption } from "../index-choice";
@@ -21,9 +20,9 @@ export type RagScreenProps = {
   indexes: readonly IndexOption[] | null;
   /** How the screen shows a card (spec 001 §8: QUOTA_EXCEEDED_UPGRADE). */
   renderCard: (card: ChatCard) => ReactNode;
-  /** For the configuration panel's footer: when the admin last saved (ISO 8601), and the version. */
+  /** For the configuration panel's footer: when the admin last saved (ISO 8601), and the settings' version. */
   updatedAt: string | null;
-  version: string | null;
+  version: number | null;
   /** The page's voice, so leaving or clearing the conversation can stop it; one of its own otherwise. */
   readAloud?: ReadAloud;
   /** The configuration panel's date format (the browser's time zone unless told). */
@@ -38,7 +37,6 @@ export type RagScreenProps = {
 export function RagScreen({ session, indexes, renderCard, updatedAt, version, readAloud, formatDate }: RagScreenProps) {
   const ownVoice = useReadAloud();
   const voice = readAloud ?? ownVoice;
-  const [input, setInput] = useState("");
   const [advancedOpen, setAdvancedOpen] = useAdvancedControls();
   const [configurationOpen, setConfigurationOpen] = useState(false);
   const { empty, loading, settings, model, contextUsage, contextWarning, alert, notice } = useRag(
@@ -54,9 +52,9 @@ export function RagScreen({ session, indexes, renderCard, updatedAt, version, re
       notice: state.notice,
     })),
   );
-  const models = useMemo(() => ragModelChoices(settings.rag_provider, settings.rag_llm_model), [settings]);
+  const models = useMemo(() => ragModelChoices(settings.rag_llm_model), [settings]);
   const configuration = useMemo(() => configurationView(settings), [settings]);
-  const sendable = canAsk(input, loading);
+  const draft = useComposerDraft(session.send, (input) => canAsk(input, loading));
 
   // The Markdown renderer loads while the first question is typed.
   useEffect(preloadAnswerRenderer, []);
@@ -77,29 +75,8 @@ export function RagScreen({ session, indexes, renderCard, updatedAt, version, re
       {empty ? <RagEmptyState indexes={indexes} /> : <h1 className="oy-visually-hidden">{ragMessages.title}</h1>}
       {contextWarning !== null ? <ContextWarning usage={contextWarning} onDismiss={session.dismissContextWarning} /> : null}
       <RagConversationView session={session} readAloud={voice} renderCard={renderCard} />
-      {alert ? (
-        <Notice tone="error" onDismiss={session.dismissAlert}>
-          {alert}
-        </Notice>
-      ) : null}
-      {notice ? (
-        <Notice tone="info" onDismiss={session.dismissNotice}>
-          {notice}
-        </Notice>
-      ) : null}
-      <Composer
-        value={input}
-        onChange={setInput}
-        onSend={() => {
-          if (!sendable) return;
-          setInput("");
-          void session.send(input);
-        }}
-        sendable={sendable}
-        loading={loading}
-        blocked={false}
-        offline={false}
-      />
+      <SessionNotices alert={alert} notice={notice} onDismissAlert={session.dismissAlert} onDismissNotice={session.dismissNotice} />
+      <Composer {...draft} loading={loading} blocked={false} offline={false} />
       <ConfigurationPanel
         open={configurationOpen}
         onClose={() => setConfigurationOpen(false)}

@@ -14,9 +14,10 @@ export type SourceListProps = {
 const text = ragMessages.sources;
 
 /**
- * spec 001 §2, §5: 'Fonti utilizzate' — the sources an answer cites, by their number; an address
- * is a link only when it is http(s). The passages given to the model but not cited are folded
- * under them. Each cited source shows its citation check discreetly.
+ * spec 001 §2, §5: 'Fonti utilizzate' — the sources an answer cites, by their number, each a link
+ * to its http(s) address (the answer lists only those: see shownSources). The passages given to
+ * the model but not cited are folded under them. Each cited source shows its citation check
+ * discreetly.
  */
 export function SourceList({ messageId, sources, cited }: SourceListProps) {
   const titleId = useId();
@@ -48,7 +49,7 @@ export function SourceList({ messageId, sources, cited }: SourceListProps) {
 }
 
 function SourceItem({ messageId, source }: { messageId: string; source: RagSource }) {
-  const link = sourceLink(source.url);
+  const link = sourceLink(source.url) ?? undefined;
   const name = source.title ?? source.filename ?? source.url ?? text.source(source.noteNumber);
   const where = [source.filename && source.filename !== name ? source.filename : null, source.page !== undefined ? text.page(source.page) : null].filter(Boolean).join(" · ");
   return (
@@ -59,13 +60,9 @@ function SourceItem({ messageId, source }: { messageId: string; source: RagSourc
       </span>
       <span className="oy-visually-hidden">{`${text.source(source.noteNumber)}: `}</span>
       <span className="rag-source__body">
-        {link ? (
-          <a className="rag-source__title" href={link} target="_blank" rel="noopener noreferrer nofollow">
-            {name}
-          </a>
-        ) : (
-          <span className="rag-source__title">{name}</span>
-        )}
+        <a className="rag-source__title" href={link} target="_blank" rel="noopener noreferrer nofollow">
+          {name}
+        </a>
         {where ? <span className="rag-source__where">{where}</span> : null}
       </span>
       {source.confidence !== undefined ? (

@@ -8,6 +8,7 @@ import { checkoutOutcomes } from "./0007-checkout-outcomes";
 import { debateTurns } from "./0008-debate-turns";
 import { webVitals } from "./0009-web-vitals";
 import { debateLength } from "./0010-debate-length";
+import { settingsVersionIndexRequestRuns } from "./0011-settings-version-index-request-runs";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -21,4 +22,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0008-debate-turns", sql: debateTurns },
   { id: "0009-web-vitals", sql: webVitals },
   { id: "0010-debate-length", sql: debateLength },
+  { id: "0011-settings-version-index-request-runs", sql: settingsVersionIndexRequestRuns },
 ];

@@ -4,7 +4,9 @@
 //                                          in the index is replaced
 //   pnpm rag search --index NAME [--top K] [--mode default|bm25]
 //                                          one {"question": "…"} per stdin line → one JSON line each
-//   pnpm rag eval [--qa FILE] [--docs DIR]  recall@1/5/10 of plain BM25 and of the default pipeline
+//   pnpm rag eval [--qa FILE] [--docs DIR] [--spell-check] [--field-extraction]
+//                                          recall@1/5/10 of plain BM25 and of the default pipeline
+//                                          (optionally with the settings' spell check / field extraction)
 import { fileURLToPath } from "node:url";
 import { openCliContext, parseArguments } from "./cli-context";
 import { evalCommand } from "./eval-command";
@@ -15,7 +17,7 @@ const packageDir = fileURLToPath(new URL("../../../", import.meta.url));
 const usage = `Uso:
   pnpm rag ingest --index NOME PERCORSO…
   pnpm rag search --index NOME [--top K] [--mode default|bm25]   (domande su stdin, una per riga: {"question": "…"})
-  pnpm rag eval [--qa FILE] [--docs CARTELLA]
+  pnpm rag eval [--qa FILE] [--docs CARTELLA] [--spell-check] [--field-extraction]
 Con PGlite (senza DATABASE_URL) il server non deve essere avviato sulla stessa DATA_DIR.`;
 
 async function main(words: readonly string[]) {
@@ -43,7 +45,10 @@ async function main(words: readonly string[]) {
     // A fresh in-memory database: the evaluation never touches the server's data.
     const context = await openCliContext({ inMemory: true });
     try {
-      await evalCommand(context, options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? context.env.rag.demoDir);
+      await evalCommand(context, options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? context.env.rag.demoDir, {
+        ...(options.has("spell-check") ? { spellCheck: true } : {}),
+        ...(options.has("field-extraction") ? { fieldExtraction: true } : {}),
+      });
     } finally {
       await context.close();
     }

@@ -71,7 +71,7 @@ function quantile(values: readonly number[], q: number) {
 }
 
 const figures: Record<string, unknown> = {};
-const env = loadEnv({ ...process.env, NODE_ENV: "test", DATABASE_URL: "", LOG_LEVEL: "error" });
+const env = loadEnv({ ...process.env, NODE_ENV: "test", DATABASE_URL: "" });
 const questions = (await readQa(join(packageDir, "rag-eval/qa.jsonl"))).map((item) => item.question);
 
 for (const size of sizes) {

@@ -1,8 +1,11 @@
 import { createInterface } from "node:readline";
 import { readSettings } from "../../settings/settings-store";
+import type { AskPlan } from "../ask-pipeline";
+import { searchPlanOf } from "../ask-request";
 import { fullTextSearch } from "../full-text-search";
 import { findIndex, type RagIndex } from "../rag-store";
-import { retrieve, type RetrievalEngine, type RetrievalOptions } from "../retrieval";
+import { retrieve, type Passage, type RetrievalEngine } from "../retrieval";
+import { understandQuestion } from "../understand-question";
 import type { CliContext } from "./cli-context";
 
 export type SearchMode = "default" | "bm25";
@@ -20,11 +23,17 @@ export async function bm25Ranking(engine: RetrievalEngine, index: RagIndex, ques
   return hits.map((hit) => ({ filename: files.get(hit.chunkId) ?? "", chunkId: Number(hit.chunkId), score: round(hit.score) }));
 }
 
-/** The default pipeline: what /api/ask-stream retrieves with the admin's settings, to the first `top`. */
-export async function pipelineRanking(engine: RetrievalEngine, index: RagIndex, question: string, top: number, options: Omit<RetrievalOptions, "queries" | "hypothetical" | "topKFinal">) {
-  const passages = await retrieve(engine, [index], { ...options, queries: [question], hypothetical: null, topKFinal: top });
-  return passages.map((passage) => ({ filename: passage.filename, chunkId: Number(passage.chunkId), score: round(passage.score) }));
+export type SearchPlan = Pick<AskPlan, "retrieval" | "understanding">;
+
+/** What /api/ask-stream retrieves under `plan` (no model: no variations, no HyDE), to the first `top`; and the question it searched. */
+export async function pipelinePassages(engine: RetrievalEngine, index: RagIndex, question: string, top: number, plan: SearchPlan): Promise<{ question: string; passages: Passage[] }> {
+  const understood = await understandQuestion(engine.db, [index], question, plan.understanding);
+  const passages = await retrieve(engine, [index], { ...plan.retrieval, queries: [understood.question], hypothetical: null, fields: understood.fields, topKFinal: top });
+  return { question: understood.question, passages };
 }
+
+export const rankingOf = (passages: readonly Passage[]): RankedFile[] =>
+  passages.map((passage) => ({ filename: passage.filename, chunkId: Number(passage.chunkId), score: round(passage.score) }));
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -32,14 +41,7 @@ const round = (value: number) => Math.round(value * 1e6) / 1e6;
 export async function searchCommand(context: CliContext, indexName: string, top: number, mode: SearchMode): Promise<void> {
   const index = await findIndex(context.db, indexName);
   if (!index) throw new Error(`Indice inesistente: ${indexName}`);
-  const settings = (await readSettings(context.db)).data;
-  const options = {
-    topKPerIndex: settings.rag_top_k_retrieval,
-    fused: settings.rag_use_fused_retrieval,
-    rerank: settings.rag_use_reranker,
-    deduplicate: settings.rag_use_deduplication,
-    deduplicationThreshold: settings.rag_deduplication_threshold,
-  };
+  const plan = searchPlanOf((await readSettings(context.db)).data);
   for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
     if (!line.trim()) continue;
     let question: string;
@@ -51,7 +53,7 @@ export async function searchCommand(context: CliContext, indexName: string, top:
       process.stdout.write(`${JSON.stringify({ error: `Riga non valida: ${(error as Error).message}` })}\n`);
       continue;
     }
-    const results = mode === "bm25" ? await bm25Ranking(context.engine, index, question, top) : await pipelineRanking(context.engine, index, question, top, options);
+    const results = mode === "bm25" ? await bm25Ranking(context.engine, index, question, top) : rankingOf((await pipelinePassages(context.engine, index, question, top, plan)).passages);
     process.stdout.write(`${JSON.stringify({ question, results })}\n`);
   }
 }

@@ -1,0 +1,56 @@
+import { RAG_CITATION_WARNING } from "@oystar/api-client";
+
+// What users read from the RAG engine, in one place (CONVENTIONS.md). spec 001 §8 where the spec
+// gives the words; the rest in the same voice.
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLocaleString("it-IT")} MB`;
+
+export const ragMessages = {
+  /** spec 001 §8: the RAG generic error. */
+  generic: "Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova.",
+  planOnly: "Il RAG è riservato ai piani Business o Enterprise.",
+  indexUnavailable: (name: string) => `Indice non disponibile: «${name}».`,
+  noIndexes: "Nessun indice disponibile per la ricerca.",
+  invalidRequest: "Richiesta non valida",
+  /** spec 001 §9: Business holds at most 3 indexes, 100 MB in all. */
+  indexLimit: (limit: number) => `Hai raggiunto il numero massimo di indici del tuo piano (${limit}).`,
+  storageLimit: (limitBytes: number) => `Spazio esaurito: il tuo piano consente al massimo ${megabytes(limitBytes)} di documenti indicizzati.`,
+  noPassages: "Non ho trovato nei documenti indicizzati informazioni pertinenti alla domanda.",
+  /** spec 001 §2: the note kept once when citations do not match their sources. */
+  citationWarning: RAG_CITATION_WARNING,
+  offlineIntro:
+    "Sono oystar-offline, il modello offline di OYSTAR: nessun modello linguistico è collegato, quindi riporto alla lettera i passaggi più pertinenti dei documenti, con le loro fonti.",
+  summaryIntro: "Riepilogo della conversazione precedente",
+  requestNotFound: "Richiesta di indicizzazione non trovata.",
+  requestNotIndexable: "Questa richiesta non contiene indirizzi da indicizzare.",
+  adminOnly: "ACCESSO NEGATO: solo l'amministratore può creare indici.",
+  /** A RAG request over its 2 MB ceiling (413). */
+  tooLarge: "Richiesta troppo grande.",
+  indexNameTaken: (name: string) => `Esiste già un indice chiamato «${name}».`,
+
+  /** Why a document of an index could not be read (ingestion, the admin's report). */
+  documents: {
+    unsupported: (what: string, extensions: readonly string[]) => `Formato non supportato: ${what} (solo ${extensions.join(", ")})`,
+    pdfLocked: "Il PDF è protetto da password.",
+    pdfUnreadable: "Impossibile leggere il PDF: il file potrebbe essere danneggiato.",
+    pdfTooManyPages: (pages: number, max: number) => `Il PDF ha troppe pagine (${pages}; massimo ${max}).`,
+    unreadable: "Documento non leggibile",
+    httpStatus: (status: number) => `Risposta ${status}`,
+  },
+
+  /** The guarded web fetcher's refusals and failures (guarded-fetch.ts), as the admin's report shows them. */
+  fetch: {
+    invalidUrl: (url: string) => `Indirizzo non valido: ${url}`,
+    httpOnly: (protocol: string) => `Solo indirizzi http o https: ${protocol}`,
+    credentials: "Indirizzi con credenziali non consentiti",
+    zonedIpv6: "Indirizzi IPv6 con zona non consentiti",
+    unresolved: (host: string) => `Nome non risolto: ${host}`,
+    blocked: (host: string, problem: string) => `Indirizzo bloccato (${host}): ${problem}`,
+    invalidAddress: (address: string) => `indirizzo non valido: ${address}`,
+    embeddedIpv4: (address: string) => `indirizzo IPv6 con IPv4 incorporato non consentito: ${address}`,
+    notPublic: (range: string, address: string) => `indirizzo non pubblico (${range}): ${address}`,
+    tooManyRedirects: (max: number) => `Troppi reindirizzamenti (massimo ${max})`,
+    tooLarge: (maxBytes: number) => `Pagina troppo grande (oltre ${maxBytes} byte)`,
+    timedOut: "Tempo scaduto",
+  },
+} as const;

@@ -1,0 +1,55 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, test } from "vitest";
+import { serverAnswers, settingsServer, visit } from "./test-support/render-assistant";
+
+// spec 000 §5: the admin turns the customers' indexing requests into indexes from the global
+// settings panel — the list of requests still waiting, an 'Indicizza' button each, the outcome.
+test("the admin indexes a waiting request from the global settings and reads the outcome, in Italian", async () => {
+  serverAnswers({ healthy: true, admin: true });
+  const request = (id: string, index_name: string, status: "pending" | "failed") => ({
+    id,
+    email: "marta@studiorossi.it",
+    company: "Studio Rossi",
+    index_name,
+    sites: ["https://studiorossi.example/serre", "https://studiorossi.example/listino.pdf"],
+    created_at: "2026-11-20T09:15:00.000Z",
+    status,
+  });
+  settingsServer.indexRequests = [request("a1", "Serre Rossi", "pending"), request("b2", "Archivio", "failed")];
+  settingsServer.indexAnswers = {
+    a1: {
+      status: 201,
+      body: {
+        index: "serre-rossi",
+        owner_email: "business@oystar.test",
+        documents: [
+          { url: "https://studiorossi.example/serre", status: "added", chunks: 3 },
+          { url: "https://studiorossi.example/listino.pdf", status: "failed", error: "Risposta 404" },
+        ],
+      },
+    },
+    b2: { status: 409, body: { error: "Hai raggiunto il numero massimo di indici del tuo piano (3)." } },
+  };
+  const user = userEvent.setup();
+  visit("/chat");
+  await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
+  await user.click(await screen.findByText("Richieste di indicizzazione", { selector: "summary" }));
+
+  const first = await screen.findByRole("listitem", { name: "Serre Rossi" });
+  expect(within(first).getByText("In attesa")).toBeVisible();
+  expect(within(first).getByText("marta@studiorossi.it · Studio Rossi · Inviata il 20 novembre 2026")).toBeVisible();
+  expect(within(first).getByText("https://studiorossi.example/listino.pdf")).toBeVisible();
+  expect(within(screen.getByRole("listitem", { name: "Archivio" })).getByText("Non riuscita")).toBeVisible();
+
+  await user.click(within(first).getByRole("button", { name: "Indicizza" }));
+  expect(await within(first).findByText("Indice «serre-rossi» di business@oystar.test: 1 documento indicizzato, 1 non riuscito.")).toBeVisible();
+  expect(within(first).getByText("https://studiorossi.example/listino.pdf: Risposta 404")).toBeVisible();
+  expect(within(first).getByText("Indicizzata")).toBeVisible();
+  expect(within(first).getByRole("button", { name: "Indicizza" })).toBeDisabled();
+
+  const second = screen.getByRole("listitem", { name: "Archivio" });
+  await user.click(within(second).getByRole("button", { name: "Indicizza" }));
+  expect(await within(second).findByRole("alert")).toHaveTextContent("Indicizzazione non riuscita: Hai raggiunto il numero massimo di indici del tuo piano (3).");
+  expect(within(second).getByRole("button", { name: "Indicizza" })).toBeEnabled();
+});

@@ -1,0 +1,108 @@
+import { HttpError, indexRequestListSchema, indexRequestReportSchema, type IndexRequestReport, type IndexRequestSummary } from "@oystar/api-client";
+import { useLoad } from "@oystar/api-client/react";
+import { useApiClient } from "@oystar/auth/react";
+import { Badge, Button, Notice, Spinner } from "@oystar/ui-kit/react";
+import { useState } from "react";
+import { messages } from "../messages";
+
+const text = messages.indexRequests;
+
+const italianDate = (iso: string) => new Intl.DateTimeFormat("it-IT", { dateStyle: "long" }).format(new Date(iso));
+
+type Outcome = { tone: "success" | "error"; text: string; details: string[]; indexed: boolean };
+
+function outcomeOf(report: IndexRequestReport): Outcome {
+  const failed = report.documents.filter((document) => document.status === "failed");
+  const indexed = report.documents.length - failed.length;
+  return {
+    tone: indexed > 0 ? "success" : "error",
+    text: text.outcome(report.index, report.owner_email, indexed, failed.length),
+    details: failed.map((document) => text.documentFailed(document.url, document.error ?? "")),
+    indexed: indexed > 0,
+  };
+}
+
+const failureOf = (error: unknown): Outcome => ({
+  tone: "error",
+  text: error instanceof HttpError && error.serverMessage ? text.failed(error.serverMessage) : text.failedUnknown,
+  details: [],
+  indexed: false,
+});
+
+/**
+ * spec 000 §5: the customers' indexing requests not yet turned into an index, each with an
+ * 'Indicizza' button and, once pressed, its outcome. Read only when the admin opens it.
+ */
+export function IndexRequestsSection() {
+  const api = useApiClient();
+  const [open, setOpen] = useState(false);
+  const list = useLoad(() => (open ? api.get("/api/admin/index-requests", indexRequestListSchema) : null), [api, open]);
+  const [working, setWorking] = useState<string | null>(null);
+  const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome>>(new Map());
+
+  async function index(request: IndexRequestSummary) {
+    setWorking(request.id);
+    let outcome: Outcome;
+    try {
+      outcome = outcomeOf(await api.post(`/api/admin/index-requests/${encodeURIComponent(request.id)}/index`, undefined, indexRequestReportSchema));
+    } catch (error) {
+      outcome = failureOf(error);
+    }
+    setOutcomes((previous) => new Map(previous).set(request.id, outcome));
+    setWorking(null);
+  }
+
+  return (
+    <details className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{text.title}</summary>
+      <p className="settings-panel__scope">{text.scope}</p>
+      {list.status === "failed" ? (
+        <Notice tone="error">{text.loadFailed}</Notice>
+      ) : list.data ? (
+        list.data.requests.length === 0 ? (
+          <p>{text.empty}</p>
+        ) : (
+          <ul className="index-requests">
+            {list.data.requests.map((request) => {
+              const outcome = outcomes.get(request.id);
+              const status = outcome ? (outcome.indexed ? "indexed" : "failed") : request.status;
+              return (
+                <li key={request.id} className="index-requests__item" aria-label={request.index_name}>
+                  <div className="index-requests__head">
+                    <strong>{request.index_name}</strong>
+                    <Badge tone={status === "indexed" ? "success" : status === "failed" ? "warning" : "neutral"}>{text.status[status]}</Badge>
+                  </div>
+                  <p className="index-requests__who">
+                    {request.email} · {text.company(request.company)} · {text.sentOn(italianDate(request.created_at))}
+                  </p>
+                  <ul className="index-requests__sites">
+                    {request.sites.map((site) => (
+                      <li key={site}>{site}</li>
+                    ))}
+                  </ul>
+                  <Button variant="secondary" disabled={working !== null || outcome?.indexed === true} onClick={() => void index(request)}>
+                    {working === request.id ? text.indexing : text.index}
+                  </Button>
+                  {outcome ? (
+                    <Notice tone={outcome.tone}>
+                      {outcome.text}
+                      {outcome.details.length > 0 ? (
+                        <ul>
+                          {outcome.details.map((detail) => (
+                            <li key={detail}>{detail}</li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </Notice>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )
+      ) : open ? (
+        <Spinner />
+      ) : null}
+    </details>
+  );
+}
