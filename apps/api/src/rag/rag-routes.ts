@@ -9,7 +9,7 @@ import type { Database } from "../db/database";
 import type { Env } from "../env";
 import { chargeQuery, refund } from "../plans/quota";
 import { readSettings } from "../settings/settings-store";
-import { logLine } from "../web/log-line";
+import { errorKind } from "../web/log-line";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { cacheKey } from "./answer-cache";
 import { answerQuestion } from "./ask-pipeline";
@@ -145,7 +145,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
         if (!answered) await refund(db, user, "queries_used");
         if (clientGone) return;
         // Privacy: what failed, never the question or the answer.
-        console.error(`RAG: risposta non riuscita (${logLine(error)})`);
+        console.error(`RAG: risposta non riuscita (${errorKind(error)})`);
         await stream.writeSSE({ event: "error", data: JSON.stringify({ error: ragMessages.generic }) }).catch(() => {});
       }
     });
