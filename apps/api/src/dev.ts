@@ -11,6 +11,7 @@ import { withPublicUrl } from "./server";
 import { openServices } from "./services";
 import { contentSecurityPolicy } from "./web/security-headers";
 import { webMessages } from "./web/messages";
+import { sendingNodeStreams } from "./web/node-stream-answer";
 import { destinationOf, legacyRedirects } from "./web/one-origin";
 
 const loaded = loadEnv({ NODE_ENV: "development", ...process.env });
@@ -36,7 +37,7 @@ const assistant = await viteFor("assistant");
 // In dev the API answers every non-page path; pages are handled below.
 const services = await openServices(env);
 const api = getRequestListener(
-  createApp(env, services, { pages: async (c) => c.json({ error: webMessages.notFound }, 404) }).fetch,
+  sendingNodeStreams(createApp(env, services, { pages: async (c) => c.json({ error: webMessages.notFound }, 404) }).fetch),
 );
 
 async function servePage(vite: ViteDevServer, req: IncomingMessage, res: ServerResponse) {

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { createApp, type AppOptions } from "./app";
 import type { Env } from "./env";
 import { openServices } from "./services";
+import { sendingNodeStreams } from "./web/node-stream-answer";
 
 export type RunningServer = { url: string; port: number; close: () => Promise<void> };
 
@@ -18,7 +19,7 @@ export async function startServer(env: Env, options: AppOptions & Parameters<typ
   // Listen first: with PORT=0 the public origin is known only once the port is.
   let app: ReturnType<typeof createApp> | null = null;
   const server = serve({
-    fetch: (request, bindings) => (app ? app.fetch(request, bindings) : new Response("Avvio in corso", { status: 503 })),
+    fetch: sendingNodeStreams((request, bindings) => (app ? app.fetch(request, bindings) : new Response("Avvio in corso", { status: 503 }))),
     port: env.port,
     hostname: env.host,
   });

@@ -6,7 +6,7 @@ import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../../test-support/sign-in";
 
 // A fake OpenAI-compatible upstream over real HTTP (the only double: a third party).
-type Behaviour = "stream" | "fail-500" | "close-before-first-token" | "slow";
+type Behaviour = "stream" | "fail-500" | "close-before-first-token" | "close-mid-answer" | "slow";
 let behaviour: Behaviour = "stream";
 let lastBody: Record<string, unknown> = {};
 let upstreamClosed: Promise<void> = Promise.resolve();
@@ -29,6 +29,11 @@ function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
     res.writeHead(200, { "Content-Type": "text/event-stream" });
     res.on("close", () => markClosed());
     const words = ["Ciao", " dal", " modello", "."];
+    if (behaviour === "close-mid-answer") {
+      res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: words[0] } }] })}\n\n`);
+      setTimeout(() => res.destroy(), 20);
+      return;
+    }
     if (behaviour === "slow") {
       // Keeps streaming until the gateway hangs up.
       openSlowStreams += 1;
@@ -85,6 +90,10 @@ test("the answer streams through and costs one query; the key stays on the serve
   const before = await usage(access_token);
   const response = await ask(access_token, { ...question(), reasoning_effort: "high", include_reasoning: true, max_tokens: 8000 });
   expect(response.headers.get("content-type")).toContain("text/event-stream");
+  // The relay writes the answer to the socket itself: the headers every answer carries are there too.
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   let text = "";
   for await (const delta of readModelStream(response)) text += delta.content;
   expect(text).toBe("Ciao dal modello.");
@@ -147,6 +156,18 @@ test("a client that goes away aborts the upstream request; an answer already beg
   // The fake upstream sees its connection closed (the test times out otherwise).
   await upstreamClosed;
   // spec 001 §8 (issue 14 §4): a client that cuts off a stalled answer gets no query back.
+  expect(await usage(access_token)).toBe(before + 1);
+});
+
+test("a model that fails mid-answer ends the answer where it stopped; the question stays charged", async () => {
+  const { access_token } = await signInAs(server.url, "pro@oystar.test");
+  const before = await usage(access_token);
+  behaviour = "close-mid-answer";
+  const response = await ask(access_token, question());
+  expect(response.status).toBe(200);
+  let text = "";
+  for await (const delta of readModelStream(response)) text += delta.content;
+  expect(text).toBe("Ciao");
   expect(await usage(access_token)).toBe(before + 1);
 });
 

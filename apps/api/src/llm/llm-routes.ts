@@ -1,10 +1,12 @@
 import { chatCompletionRequestSchema, LISTED_MODELS, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
+import type { Readable } from "node:stream";
 import type { z } from "zod";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
 import { modelCallCharge } from "../plans/model-call-charge";
+import { nodeStreamAnswer } from "../web/node-stream-answer";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { llmMessages } from "./messages";
 import { HEALTH_TIMEOUT_MS } from "./model-health";
@@ -127,7 +129,7 @@ function callUpstream(upstream: Upstream, body: unknown, clientSignal: AbortSign
     abort,
     cancel: () => {
       abort.abort();
-      response.then((answer) => answer.body.cancel(), () => {}).catch(() => {});
+      response.then((answer) => answer.body.destroy(), () => {}).catch(() => {});
     },
   };
 }
@@ -137,7 +139,6 @@ function callUpstream(upstream: Upstream, body: unknown, clientSignal: AbortSign
  * gives the charge back.
  */
 async function relay(c: Context, call: UpstreamCall, refund: () => Promise<void>): Promise<Response> {
-  const { abort } = call;
   const fail = async (status: number) => {
     await refund();
     return c.json({ error: llmMessages.upstreamUnavailable, upstream_status: status }, 502);
@@ -149,39 +150,26 @@ async function relay(c: Context, call: UpstreamCall, refund: () => Promise<void>
     return fail(0);
   }
   if (response.status < 200 || response.status >= 300) {
-    void response.body.cancel().catch(() => {});
+    response.body.destroy();
     return fail(response.status);
   }
+  const first = await firstChunk(response.body);
+  if (!first) return fail(response.status);
+  return nodeStreamAnswer(first, response.body, { headers: { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] } }, () =>
+    call.abort.abort(),
+  );
+}
 
-  const reader = response.body.getReader();
-  let first: ReadableStreamReadResult<Uint8Array>;
-  try {
-    first = await reader.read();
-  } catch {
-    return fail(response.status);
-  }
-  if (first.done) return fail(response.status);
-
-  const firstChunk = first.value;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(firstChunk);
-    },
-    async pull(controller) {
-      try {
-        const { value, done } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
-      } catch {
-        controller.close();
-      }
-    },
-    cancel() {
-      abort.abort();
-      void reader.cancel().catch(() => {});
-    },
-  });
-  return new Response(stream, {
-    headers: { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] },
+/** The answer's first bytes, or null when it fails or ends before any; the rest waits, paused. */
+function firstChunk(body: Readable): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const settle = (chunk: Buffer | null) => {
+      body.pause();
+      body.off("data", onData).off("end", onNone).off("error", onNone).off("close", onNone);
+      resolve(chunk);
+    };
+    const onData = (chunk: Buffer) => settle(chunk);
+    const onNone = () => settle(null);
+    body.on("data", onData).on("end", onNone).on("error", onNone).on("close", onNone);
   });
 }

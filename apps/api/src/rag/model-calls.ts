@@ -1,4 +1,5 @@
 import { readModelStream } from "@oystar/api-client";
+import { Readable } from "node:stream";
 import type { Env } from "../env";
 import { postUpstream } from "../llm/upstream-request";
 
@@ -21,10 +22,10 @@ const headersOf = (upstream: Upstream): Record<string, string> => ({
 export async function* streamAnswer(upstream: Upstream, body: unknown, signal: AbortSignal): AsyncGenerator<string> {
   const response = await postUpstream(`${upstream.baseUrl}/chat/completions`, headersOf(upstream), JSON.stringify(body), signal);
   if (response.status < 200 || response.status >= 300) {
-    void response.body.cancel().catch(() => {});
+    response.body.destroy();
     throw new ModelError(`Il modello ha risposto ${response.status}`);
   }
-  for await (const delta of readModelStream(response.body)) {
+  for await (const delta of readModelStream(Readable.toWeb(response.body) as ReadableStream<Uint8Array>)) {
     if (delta.content) yield delta.content;
   }
 }
@@ -33,7 +34,7 @@ export async function* streamAnswer(upstream: Upstream, body: unknown, signal: A
 async function complete(upstream: Upstream, model: string, prompt: string, maxTokens: number, signal: AbortSignal): Promise<string> {
   const body = { model, messages: [{ role: "user", content: prompt }], stream: false, temperature: 0.3, max_tokens: maxTokens };
   const response = await postUpstream(`${upstream.baseUrl}/chat/completions`, headersOf(upstream), JSON.stringify(body), signal);
-  const text = await new Response(response.body).text();
+  const text = await new Response(Readable.toWeb(response.body) as ReadableStream<Uint8Array>).text();
   if (response.status < 200 || response.status >= 300) throw new ModelError(`Il modello ha risposto ${response.status}`);
   const parsed = JSON.parse(text) as { choices?: Array<{ message?: { content?: unknown } }> };
   const content = parsed.choices?.[0]?.message?.content;

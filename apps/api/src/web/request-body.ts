@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
+import { IncomingMessage } from "node:http";
 import { webMessages } from "./messages";
 
 export type BodyCeiling = {
@@ -49,14 +50,61 @@ export function defaultBodyCeiling(ceiling: BodyCeiling): MiddlewareHandler {
 
 /** Reads the body within the ceiling and deadline, or answers the refusal. */
 async function readBounded(c: Context, { maxBytes, tooLarge = webMessages.bodyTooLarge, readTimeoutMs = QUICK_BODY_MS }: BodyCeiling) {
-  const body = c.req.raw.body;
-  if (!body) return null;
+  // @hono/node-server hands the Node request over as `c.env.incoming`.
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (incoming instanceof IncomingMessage ? !hasBody(incoming) : !c.req.raw.body) return null;
   // The connection is closed after a refusal, so the client's unread remainder goes nowhere.
   const refuse = (status: 408 | 413, error: string) => c.json({ error }, status, { Connection: "close" });
   const declared = Number(c.req.header("content-length"));
   if (!c.req.header("transfer-encoding") && Number.isFinite(declared) && declared > maxBytes) return refuse(413, tooLarge);
 
-  const reader = body.getReader();
+  const read = incoming instanceof IncomingMessage ? await readNodeBody(incoming, maxBytes, readTimeoutMs) : await readWebBody(c, maxBytes, readTimeoutMs);
+  if (read === "late") return refuse(408, webMessages.bodyTooSlow);
+  if (read === "too-large") return refuse(413, tooLarge);
+  // The client went away mid-body: nobody is left to answer, and it is not a server fault.
+  if (read === "gone") return c.json({ error: webMessages.badRequest }, 400);
+  if (incoming instanceof IncomingMessage) {
+    // Where @hono/node-server looks for a body read beforehand: c.req.json(), text() and
+    // parseBody() read these bytes, and no web Request is built for them (issue 15 §3).
+    (incoming as IncomingMessage & { rawBody?: Buffer }).rawBody = read;
+  } else {
+    // Later readers (c.req.json(), parseBody()) read these bytes, not the network.
+    c.req.raw = new Request(c.req.raw, { body: new Uint8Array(read) });
+  }
+  return null;
+}
+
+type BodyRead = Buffer | "late" | "too-large" | "gone";
+
+const hasBody = (incoming: IncomingMessage) => incoming.headers["transfer-encoding"] !== undefined || Number(incoming.headers["content-length"] ?? 0) > 0;
+
+/** The body straight off the Node stream: no web streams on the way to the first token. */
+function readNodeBody(incoming: IncomingMessage, maxBytes: number, readTimeoutMs: number): Promise<BodyRead> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: BodyRead) => {
+      clearTimeout(timer);
+      incoming.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onGone);
+      // Refused: stop reading what the client is still sending (the connection closes after the answer).
+      if (typeof result === "string") incoming.pause();
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) return finish("too-large");
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks, size));
+    const onGone = () => finish("gone");
+    const timer = setTimeout(() => finish("late"), readTimeoutMs);
+    incoming.on("data", onData).once("end", onEnd).once("error", onGone).once("close", onGone);
+  });
+}
+
+/** The body of a web Request (the app called in-process, as `app.request` does). */
+async function readWebBody(c: Context, maxBytes: number, readTimeoutMs: number): Promise<BodyRead> {
+  const reader = (c.req.raw.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let complete = false;
@@ -67,32 +115,22 @@ async function readBounded(c: Context, { maxBytes, tooLarge = webMessages.bodyTo
   try {
     for (;;) {
       const read = await Promise.race([reader.read(), deadline]);
-      if (read === "late") return refuse(408, webMessages.bodyTooSlow);
+      if (read === "late") return "late";
       if (read.done) {
         complete = true;
-        break;
+        return Buffer.concat(chunks, size);
       }
       size += read.value.byteLength;
-      if (size > maxBytes) return refuse(413, tooLarge);
+      if (size > maxBytes) return "too-large";
       chunks.push(read.value);
     }
   } catch {
-    // The client went away mid-body: nobody is left to answer, and it is not a server fault.
-    return c.json({ error: webMessages.badRequest }, 400);
+    return "gone";
   } finally {
     clearTimeout(timer);
     // Refused: stop reading what the client is still sending.
     if (!complete) void reader.cancel().catch(() => {});
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  // Later readers (c.req.json(), parseBody()) read these bytes, not the network.
-  c.req.raw = new Request(c.req.raw, { body: bytes });
-  return null;
 }
 
 /**

@@ -1,0 +1,77 @@
+import type { Http2Bindings, HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+
+// An answer relayed from a Node stream (the model's answer through the gateway) is piped straight
+// into the Node response: converting it to a web stream and @hono/node-server converting it back
+// cost the first token a good part of the gateway's added time (issue 15 §3).
+
+type NodeBody = { first: Buffer; rest: Readable };
+const nodeBodies = new WeakMap<Response, NodeBody>();
+
+/**
+ * An answer whose body is `first` then the rest of `source`. It is an ordinary Response, so the
+ * middleware still adds its headers; the server then writes it from the Node stream. `cancel`
+ * runs if a web reader of it gives up.
+ */
+export function nodeStreamAnswer(first: Buffer, source: Readable, init: ResponseInit, cancel: () => void): Response {
+  const response = new Response(webBody(first, source, cancel), init);
+  nodeBodies.set(response, { first, rest: source });
+  return response;
+}
+
+/**
+ * The app's fetch, writing answers made by `nodeStreamAnswer` to the Node response itself, with
+ * the status and headers the app's middleware left on them.
+ */
+type Bindings = HttpBindings | Http2Bindings;
+
+export function sendingNodeStreams(fetch: (request: Request, bindings: Bindings) => Response | Promise<Response>) {
+  return async (request: Request, bindings: Bindings): Promise<Response> => {
+    const response = await fetch(request, bindings);
+    const body = nodeBodies.get(response);
+    const outgoing = bindings?.outgoing;
+    if (!body || !(outgoing instanceof ServerResponse)) return response;
+    send(response, body, outgoing);
+    return RESPONSE_ALREADY_SENT;
+  };
+}
+
+function send(response: Response, { first, rest }: NodeBody, outgoing: ServerResponse) {
+  const head: Record<string, string | string[]> = Object.fromEntries(response.headers);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) head["set-cookie"] = cookies;
+  outgoing.writeHead(response.status, head);
+  outgoing.write(first);
+  // A source that fails mid-answer ends the answer where it stopped, as the web relay did.
+  const end = () => {
+    if (!outgoing.writableEnded && !outgoing.destroyed) outgoing.end();
+  };
+  rest.on("error", end).once("close", end);
+  rest.pipe(outgoing);
+}
+
+/** The same answer as a web stream, for a caller that reads the Response itself (the app in-process). */
+function webBody(first: Buffer, source: Readable, cancel: () => void): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(first);
+    },
+    async pull(controller) {
+      reader ??= (Readable.toWeb(source) as ReadableStream<Uint8Array>).getReader();
+      try {
+        const { value, done } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch {
+        controller.close();
+      }
+    },
+    cancel() {
+      cancel();
+      source.destroy();
+    },
+  });
+}
