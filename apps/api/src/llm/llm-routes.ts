@@ -12,7 +12,7 @@ import { llmMessages } from "./messages";
 import { HEALTH_TIMEOUT_MS } from "./model-health";
 import { composeOfflineDebateReply } from "./offline-debate";
 import { composeOfflineReply, offlineCompletion, offlineStream } from "./offline-model";
-import { postUpstream, type UpstreamResponse } from "./upstream-request";
+import { completionsEndpoint, postUpstream, type UpstreamEndpoint, type UpstreamResponse } from "./upstream-request";
 
 type Upstream = NonNullable<Env["llm"]["upstream"]>;
 
@@ -60,7 +60,7 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
     }
     // The model is asked while the quota is charged (issue 15: the first token waits for the
     // slower of the two, not for both); a refused charge cancels the call before a byte is read.
-    const call = callUpstream(upstream, forUpstream(request, upstream), c.req.raw.signal);
+    const call = callUpstream(completionsEndpoint(upstream), forUpstream(request, upstream), c.req.raw.signal);
     const charged = await charging;
     if (!charged.ok) {
       call.cancel();
@@ -119,11 +119,10 @@ const authorization = (upstream: Upstream): Record<string, string> => (upstream.
 type UpstreamCall = { response: Promise<UpstreamResponse>; abort: AbortController; cancel: () => void };
 
 /** Starts the model's request now; a client that goes away aborts it at once. */
-function callUpstream(upstream: Upstream, body: unknown, clientSignal: AbortSignal): UpstreamCall {
+function callUpstream(completions: UpstreamEndpoint, body: unknown, clientSignal: AbortSignal): UpstreamCall {
   const abort = new AbortController();
   clientSignal.addEventListener("abort", () => abort.abort(), { once: true });
-  const headers = { "Content-Type": "application/json", ...authorization(upstream) };
-  const response = postUpstream(`${upstream.baseUrl}/chat/completions`, headers, JSON.stringify(body), abort.signal);
+  const response = postUpstream(completions, JSON.stringify(body), abort.signal);
   return {
     response,
     abort,

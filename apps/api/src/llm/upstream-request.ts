@@ -1,5 +1,6 @@
 import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from "node:http";
 import { request as httpsRequest, Agent as HttpsAgent } from "node:https";
+import type { Env } from "../env";
 
 // Kept-alive connections to the model server: a question should not pay for a new TCP (or TLS)
 // handshake, and node:http adds less per request than fetch does on the path to the first token.
@@ -8,11 +9,28 @@ const agents = { "http:": new HttpAgent({ keepAlive: true }), "https:": new Http
 /** The answer's head, and its body as the Node stream it arrives on (the gateway pipes it on as is). */
 export type UpstreamResponse = { status: number; contentType: string | null; body: IncomingMessage };
 
+type Upstream = NonNullable<Env["llm"]["upstream"]>;
+
+/** Where questions go, and what every request there carries. */
+export type UpstreamEndpoint = { target: URL; agent: HttpAgent; send: typeof httpRequest; headers: Readonly<Record<string, string>> };
+
+const endpoints = new WeakMap<Upstream, UpstreamEndpoint>();
+
+/** The model server's chat completions, worked out once per upstream rather than per question. */
+export function completionsEndpoint(upstream: Upstream): UpstreamEndpoint {
+  let endpoint = endpoints.get(upstream);
+  if (!endpoint) {
+    const target = new URL(`${upstream.baseUrl}/chat/completions`);
+    const secure = target.protocol === "https:";
+    const headers = { "Content-Type": "application/json", ...(upstream.apiKey ? { Authorization: `Bearer ${upstream.apiKey}` } : {}) };
+    endpoint = { target, agent: secure ? agents["https:"] : agents["http:"], send: secure ? httpsRequest : httpRequest, headers };
+    endpoints.set(upstream, endpoint);
+  }
+  return endpoint;
+}
+
 /** POSTs JSON to the model server; resolves when its answer's headers arrive. */
-export function postUpstream(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
-  const target = new URL(url);
-  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
-  const agent = target.protocol === "https:" ? agents["https:"] : agents["http:"];
+export function postUpstream({ target, agent, send, headers }: UpstreamEndpoint, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
     const outgoing = send(target, { method: "POST", agent, signal, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, (incoming: IncomingMessage) =>
       resolve({

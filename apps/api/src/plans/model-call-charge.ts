@@ -103,13 +103,20 @@ export type ModelCallVariables = SignedInVariables & {
  * The gateway's charge as a policy declared on its route, after the caller is known and the body
  * validated: it starts the charge and hands it on unfinished, so the model is asked while the
  * database counts (issue 15: the first token waits for the slower of the two, not for both).
+ *
+ * The count starts on the next turn of the event loop. Embedded PGlite counts on this thread,
+ * synchronously, and a request to the model only leaves on the next tick: counting at once would
+ * hold the question back until the count is done. A turn later the question is on its way, and
+ * the model thinks while the database counts.
  */
 export function modelCallCharge(db: Queryable): MiddlewareHandler<{ Variables: ModelCallVariables }> {
   return declarePolicy("a question of the quota, or a turn of the caller's debate", async (c, next) => {
-    const charge = chargeModelCall(db, c.get("user"), c.req.header(DEBATE_ID_HEADER), c.get("chatRequest"));
+    const charge = nextTurnOfTheEventLoop().then(() => chargeModelCall(db, c.get("user"), c.req.header(DEBATE_ID_HEADER), c.get("chatRequest")));
     // The handler awaits it; this only keeps a failure from counting as unhandled before then.
     charge.catch(() => {});
     c.set("charge", charge);
     await next();
   });
 }
+
+const nextTurnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,7 +1,7 @@
 import { readModelStream } from "@oystar/api-client";
 import { Readable } from "node:stream";
 import type { Env } from "../env";
-import { postUpstream } from "../llm/upstream-request";
+import { completionsEndpoint, postUpstream } from "../llm/upstream-request";
 
 // The RAG engine's calls to the language model (the same OpenAI-compatible upstream as the
 // gateway, LLM_BASE_URL): the streamed answer, the question's variations (multi-query) and
@@ -13,14 +13,9 @@ export class ModelError extends Error {
   override name = "ModelError";
 }
 
-const headersOf = (upstream: Upstream): Record<string, string> => ({
-  "Content-Type": "application/json",
-  ...(upstream.apiKey ? { Authorization: `Bearer ${upstream.apiKey}` } : {}),
-});
-
 /** Streams the model's answer, piece by piece; aborting `signal` closes the upstream request. */
 export async function* streamAnswer(upstream: Upstream, body: unknown, signal: AbortSignal): AsyncGenerator<string> {
-  const response = await postUpstream(`${upstream.baseUrl}/chat/completions`, headersOf(upstream), JSON.stringify(body), signal);
+  const response = await postUpstream(completionsEndpoint(upstream), JSON.stringify(body), signal);
   if (response.status < 200 || response.status >= 300) {
     response.body.destroy();
     throw new ModelError(`Il modello ha risposto ${response.status}`);
@@ -33,7 +28,7 @@ export async function* streamAnswer(upstream: Upstream, body: unknown, signal: A
 /** One short, non-streamed completion. */
 async function complete(upstream: Upstream, model: string, prompt: string, maxTokens: number, signal: AbortSignal): Promise<string> {
   const body = { model, messages: [{ role: "user", content: prompt }], stream: false, temperature: 0.3, max_tokens: maxTokens };
-  const response = await postUpstream(`${upstream.baseUrl}/chat/completions`, headersOf(upstream), JSON.stringify(body), signal);
+  const response = await postUpstream(completionsEndpoint(upstream), JSON.stringify(body), signal);
   const text = await new Response(Readable.toWeb(response.body) as ReadableStream<Uint8Array>).text();
   if (response.status < 200 || response.status >= 300) throw new ModelError(`Il modello ha risposto ${response.status}`);
   const parsed = JSON.parse(text) as { choices?: Array<{ message?: { content?: unknown } }> };
