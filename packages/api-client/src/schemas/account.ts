@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** GET /api/me: the signed-in user's profile, with the server's verdict on admin (DESIGN.md §3). */
 export const meSchema = z.object({

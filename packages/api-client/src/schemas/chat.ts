@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { LISTED_MODELS } from "./models";
 
 // The LLM gateway's request (OpenAI chat-completions shape, spec 001 §7), bounded so one request

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { planIdSchema } from "./plans";
 
 export const checkoutRequestSchema = z.strictObject({ plan: planIdSchema });

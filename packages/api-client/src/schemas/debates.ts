@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // DESIGN.md §4: POST /api/debates/increment counts one debate and returns its id; the debate's
 // model calls carry that id, so the gateway charges them to the debate and not as questions.

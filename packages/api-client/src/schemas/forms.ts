@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { storableString } from "./text";
 
 // spec 000 §3 (fields) and §5 (validation) of the contact, enterprise and indexing forms. The

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // spec 001 §9: the models the product lists, and the two that chat and debate may select.
 export const LISTED_MODELS = [

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // spec 000 §3, §9.
 export const planIdSchema = z.enum(["free", "base", "pro", "business", "enterprise"]);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { settingsSchema } from "./settings";
 
 // spec 001 §3 (RAG client request fields), §7 (ask-stream, indices), §9 (RAG constants and index

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // Small contracts of spec 001 §7 and DESIGN.md §4.
 

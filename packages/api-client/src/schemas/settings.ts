@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { storableString } from "./text";
 import { SELECTABLE_CHAT_MODELS } from "./models";
 import { SETTINGS_FIELDS as FIELDS, type NumberFacts, type TextFacts } from "./settings-fields";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { planIdSchema } from "./plans";
 
 // spec 000 §3: the status may arrive nested in a `data` wrapper.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { WEB_VITAL_METRICS, WEB_VITAL_PAGES } from "../web-vital-pages";
 
 // The pages and metrics live in a module of their own, without zod: the reporter that loads with

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../schemas/zod";
 import { bodyOf, readLines } from "./lines";
 
 // DESIGN.md §5 / spec 001 §3: the product's event stream (RAG answers). A RAG answer sends
