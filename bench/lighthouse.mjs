@@ -32,7 +32,15 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** The median run of a page: each figure's median; the audits below 0.9 in any run. */
 async function medianAudit(url, port, options) {
   const runs = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await audit(url, port, options));
+  let failedRuns = 0;
+  while (runs.length < RUNS) {
+    const figures = await audit(url, port, options);
+    if (!figures.error) runs.push(figures);
+    // A run Lighthouse could not complete (its page load failed) has no figures: it is said and
+    // run again, a few times at most.
+    else if (++failedRuns > RUNS) throw new Error(`Lighthouse could not measure ${url}: ${figures.error}`);
+    else console.warn(`  ${url}: a run failed (${figures.error}), running it again`);
+  }
   const median = (key) => runs.map((figures) => figures[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
   const figures = {};
   for (const key of Object.keys(runs[0])) if (key !== "failing") figures[key] = median(key);
@@ -44,7 +52,8 @@ async function audit(url, port, { keepSession = false, appliedThrottling = false
   const flags = { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, disableStorageReset: keepSession };
   const config = appliedThrottling ? { extends: "lighthouse:default", settings: { throttlingMethod: "devtools" } } : undefined;
   const runner = await lighthouse(url, flags, config);
-  const { categories, audits } = runner.lhr;
+  const { categories, audits, runtimeError } = runner.lhr;
+  if (runtimeError || audits["cumulative-layout-shift"]?.numericValue === undefined) return { error: runtimeError?.code ?? "no figures" };
   const numeric = (id) => audits[id]?.numericValue ?? null;
   return {
     performance: Math.round(categories.performance.score * 100),
