@@ -12,7 +12,7 @@ import { llmMessages } from "./messages";
 import { HEALTH_TIMEOUT_MS } from "./model-health";
 import { composeOfflineDebateReply } from "./offline-debate";
 import { composeOfflineReply, offlineCompletion, offlineStream } from "./offline-model";
-import { completionsEndpoint, postUpstream, type UpstreamEndpoint, type UpstreamResponse } from "./upstream-request";
+import { completionsEndpoint, postUpstream, upstreamAuthorization, type UpstreamEndpoint, type UpstreamResponse } from "./upstream-request";
 
 type Upstream = NonNullable<Env["llm"]["upstream"]>;
 
@@ -71,7 +71,7 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
 
   app.get("/groq/models", access.signedIn, async (c) => {
     if (!upstream) return c.json({ object: "list", data: [{ id: OFFLINE_MODEL, object: "model", owned_by: "oystar", offline: true }] });
-    const response = await fetch(`${upstream.baseUrl}/models`, { headers: authorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) }).catch(() => null);
+    const response = await fetch(`${upstream.baseUrl}/models`, { headers: upstreamAuthorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) }).catch(() => null);
     if (!response?.ok) return c.json({ error: llmMessages.upstreamUnavailable }, 502);
     // spec 001 §9: only the models the product lists, whatever else the provider serves.
     const models = (await response.json().catch(() => null)) as { data?: Array<{ id?: unknown }> } | null;
@@ -86,7 +86,7 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
     if (!upstream) {
       return c.json({ status: "success", message: llmMessages.offlineReset, details: { actions: [llmMessages.offlineResetAction] } });
     }
-    const reachable = await fetch(`${upstream.baseUrl}/models`, { headers: authorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
+    const reachable = await fetch(`${upstream.baseUrl}/models`, { headers: upstreamAuthorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
       .then((response) => response.ok)
       .catch(() => false);
     return c.json({
@@ -112,8 +112,6 @@ function forUpstream(request: ChatRequest, upstream: Upstream) {
     ...(upstream.provider === "local" ? { num_predict, num_ctx, num_thread, num_gpu } : {}),
   };
 }
-
-const authorization = (upstream: Upstream): Record<string, string> => (upstream.apiKey ? { Authorization: `Bearer ${upstream.apiKey}` } : {});
 
 /** A request to the model under way: its answer's head, and a way to call it off. */
 type UpstreamCall = { response: Promise<UpstreamResponse>; abort: AbortController; cancel: () => void };

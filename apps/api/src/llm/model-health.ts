@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import { upstreamAuthorization } from "./upstream-request";
 
 type Upstream = NonNullable<Env["llm"]["upstream"]>;
 
@@ -30,8 +31,7 @@ export function createModelHealth(
   let pending: Promise<ModelHealth> | null = null;
 
   const probe = async (): Promise<ModelHealth> => {
-    const headers: Record<string, string> = { "Content-Type": "application/json" };
-    if (upstream.apiKey) headers.Authorization = `Bearer ${upstream.apiKey}`;
+    const headers = { "Content-Type": "application/json", ...upstreamAuthorization(upstream) };
     const signal = timeout(HEALTH_TIMEOUT_MS);
     const answer =
       upstream.provider === "local"

@@ -16,13 +16,16 @@ export type UpstreamEndpoint = { target: URL; agent: HttpAgent; send: typeof htt
 
 const endpoints = new WeakMap<Upstream, UpstreamEndpoint>();
 
+/** The model server's key, as every request to it carries it (none for a local server without one). */
+export const upstreamAuthorization = (upstream: Upstream): Record<string, string> => (upstream.apiKey ? { Authorization: `Bearer ${upstream.apiKey}` } : {});
+
 /** The model server's chat completions, worked out once per upstream rather than per question. */
 export function completionsEndpoint(upstream: Upstream): UpstreamEndpoint {
   let endpoint = endpoints.get(upstream);
   if (!endpoint) {
     const target = new URL(`${upstream.baseUrl}/chat/completions`);
     const secure = target.protocol === "https:";
-    const headers = { "Content-Type": "application/json", ...(upstream.apiKey ? { Authorization: `Bearer ${upstream.apiKey}` } : {}) };
+    const headers = { "Content-Type": "application/json", ...upstreamAuthorization(upstream) };
     endpoint = { target, agent: secure ? agents["https:"] : agents["http:"], send: secure ? httpsRequest : httpRequest, headers };
     endpoints.set(upstream, endpoint);
   }
