@@ -10,6 +10,31 @@ test("the enterprise form submits and confirms", async ({ page }) => {
   await expect(page.getByText("Ti risponderemo entro 24 ore.")).toBeVisible();
 });
 
+// The page arrives prerendered and can be typed into before its scripts have run. Here they are
+// held back until the visitor has typed; once React has taken the page over (the button answers),
+// what was typed is still there and is what gets sent.
+test("what a visitor types before the page has come to life is kept and sent", async ({ page }) => {
+  let releaseScripts = () => {};
+  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsReleased;
+    await route.continue();
+  });
+  await page.goto("/enterprise-contact", { waitUntil: "commit" });
+  await page.getByLabel("Nome *").fill("Giulia Bianchi");
+  await page.getByLabel("Email *").fill("giulia@studio.it");
+  const send = page.getByRole("button", { name: "Invia richiesta" });
+  await expect(send).toBeDisabled();
+
+  releaseScripts();
+  await expect(send).toBeEnabled();
+  await page.getByLabel("Azienda *").fill("Studio Legale Bianchi");
+  await expect(page.getByLabel("Nome *")).toHaveValue("Giulia Bianchi");
+  await expect(page.getByLabel("Email *")).toHaveValue("giulia@studio.it");
+  await send.click();
+  await expect(page.getByText("Ti risponderemo entro 24 ore.")).toBeVisible();
+});
+
 test("the indexing form, signed in, submits and confirms", async ({ page }) => {
   await page.goto("/business-index-request");
   await page.getByRole("button", { name: "ACCEDI" }).click();

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 
 export type TextFieldProps = {
   label: string;
@@ -15,9 +15,19 @@ export type TextFieldProps = {
 /** A labelled input whose error is announced and tied to it. */
 export function TextField({ label, value, onChange, error, hint, required, type = "text", multiline, autoComplete }: TextFieldProps) {
   const id = useId();
+  const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  // The page arrives prerendered and can be typed into before React takes it over; React keeps
+  // that text on screen but not in its state, and the next redraw would empty the field. Taken
+  // over once, when the field comes to life: nothing typed is lost.
+  const adoptTyped = useRef(() => {
+    const typed = control.current?.value;
+    if (typed && typed !== value) onChange(typed);
+  });
+  useEffect(() => adoptTyped.current(), []);
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const shared = {
     id,
+    ref: control,
     className: "oy-input",
     value,
     required,
