@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, test, vi } from "vitest";
 import { ANSWER_IDLE_TIMEOUT_MS, LlmHttpError, MODEL_CALL_TIMEOUT_MS, modelCompletion } from "./completion";
-import { createChatSession } from "./chat-session";
+import { testChatSession } from "./test-session";
 import { classifyChatError } from "./send-rules";
 import { AnswerStalledError, type Schedule } from "./stream-guard";
 
@@ -116,16 +116,7 @@ describe("a stalled answer (spec 001 §8)", () => {
     const timers = handTimers();
     const endpoint = stallingEndpoint();
     const complete = modelCompletion({ baseUrl: "/groq", fetch: endpoint.fetch, schedule: timers.schedule });
-    const chat = createChatSession({
-      getAccessToken: async () => "t",
-      complete,
-      resetConnection: async () => "",
-      now: () => 1,
-      later: () => {},
-      refreshQuota: () => {},
-      isAdmin: () => false,
-      backendStatus: () => "online",
-    });
+    const chat = testChatSession({ complete });
     const sent = chat.send("Ciao");
     await vi.waitFor(() => expect(endpoint.fetch).toHaveBeenCalled());
     endpoint.write("Ecco l'inizio");

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { chatCompletionRequestSchema } from "@oystar/api-client";
 import { expect, test, vi } from "vitest";
-import { createChatSession } from "./chat-session";
+import { testChatSession } from "./test-session";
 import { modelCompletion, type Provider } from "./completion";
 
 // spec 001 §3 (issue 14 §7b): a prompt template's local extras reach a local model, never a cloud one.
@@ -10,15 +10,8 @@ const LOCAL_EXTRAS = ["num_predict", "num_ctx", "num_thread", "num_gpu"];
 /** Asks one question of a session whose model runs at `provider`; answers what the endpoint received. */
 async function requestSentTo(provider: Provider | undefined) {
   const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response("data: [DONE]\n\n", { headers: { "Content-Type": "text/event-stream" } }));
-  const chat = createChatSession({
-    getAccessToken: async () => "t",
+  const chat = testChatSession({
     complete: modelCompletion({ baseUrl: "/groq", fetch }),
-    resetConnection: async () => "",
-    now: () => 1,
-    later: () => {},
-    refreshQuota: () => {},
-    isAdmin: () => false,
-    backendStatus: () => "online",
     ...(provider ? { modelProvider: () => provider } : {}),
   });
   await chat.send("Ciao");

@@ -1,22 +1,15 @@
 import { act, render, screen } from "@testing-library/react";
 import { expect, test } from "vitest";
-import { createChatSession } from "../chat-session";
+import { testChatSession } from "../test-session";
 import { useChatState } from "./use-chat-state";
 
 test("however many pieces arrive within a frame, the screen repaints once for them", async () => {
   const pieces = Array.from({ length: 200 }, (_, index) => `${index} `);
-  const session = createChatSession({
-    getAccessToken: async () => "token",
+  const session = testChatSession({
     // The pieces arrive back to back, as a fast model's do: all before the next frame.
     complete: async function* () {
       yield* pieces;
     },
-    resetConnection: async () => "",
-    now: () => 0,
-    later: () => {},
-    refreshQuota: () => {},
-    isAdmin: () => false,
-    backendStatus: () => "online",
   });
   const paints: number[] = [];
   function Answer() {
