@@ -1,5 +1,7 @@
 // Gzipped JavaScript each app ships on first load: the entry script of its index.html plus
-// the chunks it preloads. Run after `pnpm build`. Ends with one JSON line of the figures.
+// the chunks it preloads (the budgets' measure), and what a browser that takes brotli is sent:
+// the copies compressed at build (tooling/precompress). Run after `pnpm build`. Ends with one
+// JSON line of the figures.
 import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
@@ -30,12 +32,16 @@ for (const app of apps) {
   const html = readFileSync(join(dist, page), "utf8");
   let raw = 0;
   let gzipped = 0;
+  let sent = 0;
   for (const src of firstLoadScripts(html)) {
-    const file = readFileSync(join(dist, src.slice(app.base.length)));
+    const path = join(dist, src.slice(app.base.length));
+    const file = readFileSync(path);
     raw += file.length;
     gzipped += gzipSync(file, { level: 9 }).length;
+    // A build without copies (before issue 15's precompression), or a file too small to have one.
+    sent += existsSync(`${path}.br`) ? readFileSync(`${path}.br`).length : file.length;
   }
-  figures[app.name] = { raw_bytes: raw, gzip_bytes: gzipped };
-  console.info(`${app.name}: ${(gzipped / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw) on first load`);
+  figures[app.name] = { raw_bytes: raw, gzip_bytes: gzipped, brotli_sent_bytes: sent };
+  console.info(`${app.name}: ${(gzipped / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw) on first load; sent as brotli: ${(sent / 1024).toFixed(1)} KiB`);
 }
 console.info(JSON.stringify({ bench: "first-load-js", ...figures }));

@@ -94,3 +94,18 @@ test("the bundles do not publish their source", async ({ request }) => {
   expect(await (await request.get(script)).text()).not.toContain("sourceMappingURL");
   expect((await request.get(`${script}.map`)).status()).toBe(404);
 });
+
+// Issue 15: pages and scripts are compressed once, at build, with brotli at its best; a browser
+// gets them as built, not compressed again on each request.
+test("a browser gets the pages and their scripts in brotli, compressed at build", async ({ page }) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on("response", async (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path === "/oystar" || (path.startsWith("/assets/") && path.endsWith(".js"))) encodings.set(path, (await response.allHeaders())["content-encoding"]);
+  });
+  await page.goto("/oystar");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect.poll(() => encodings.has("/oystar") && [...encodings.keys()].some((path) => path.startsWith("/assets/index-"))).toBe(true);
+  expect(encodings.get("/oystar")).toBe("br");
+  expect([...encodings].find(([path]) => path.startsWith("/assets/index-"))?.[1]).toBe("br");
+});

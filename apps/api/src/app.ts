@@ -45,7 +45,8 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
 
   app.use(securityHeaders({ production: env.nodeEnv === "production", dev: Boolean(options.pages) }));
   app.use(onlyPublicHost(services.origin));
-  // The apps' pages and assets travel compressed; API answers (and their streams) are left alone.
+  // The apps' pages and assets travel compressed: as compressed at build when they were
+  // (web/static-files.ts), else here. API answers (and their streams) are left alone.
   const compressPages = compress();
   app.use((c, next) => (destinationOf(new URL(c.req.url).pathname) === "api" ? next() : compressPages(c, next)));
   app.use(defaultBodyCeiling({ maxBytes: DEFAULT_BODY_BYTES }));
