@@ -69,3 +69,22 @@ test("robots.txt and sitemap.xml are real", async ({ request, baseURL }) => {
   expect(sitemap).toContain(`<loc>${baseURL}/oystar</loc>`);
   expect(sitemap).not.toContain("/login");
 });
+
+test("a start button pressed before the page has come to life still leads there, through sign-in", async ({ page }) => {
+  let releaseScripts = () => {};
+  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsReleased;
+    await route.continue().catch(() => {}); // the page it was for may have gone
+  });
+  await page.goto("/oystar", { waitUntil: "commit" });
+  // On screen, prerendered, with no script run yet: the button still answers.
+  await page.getByRole("button", { name: "Vedi i piani" }).click();
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fsubscription$/);
+
+  releaseScripts();
+  await page.getByRole("button", { name: "ACCEDI" }).click();
+  await page.getByRole("button", { name: "Accedi come pro@oystar.test" }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByRole("listitem", { name: "Pro" }).getByRole("button", { name: "Piano attuale" })).toBeDisabled();
+});

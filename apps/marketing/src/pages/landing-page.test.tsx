@@ -49,3 +49,29 @@ test("a signed-in user choosing Pro goes straight to the plans", async () => {
   await userEvent.click(await screen.findByRole("button", { name: "Scegli Pro" }));
   await vi.waitFor(() => expect(site.location()).toBe("/subscription?plan=pro"));
 });
+
+// Issue 15: the page is on screen, prerendered, before its scripts; on a slow phone a visitor can
+// press a button before React answers it. Each start button is then a form that asks /login to
+// take the visitor where the button leads.
+test("before React takes the page over, every start button leads through /login to its destination", async () => {
+  const { renderPage } = await import("../prerender/render-page");
+  const prerendered = new DOMParser().parseFromString(await renderPage("/oystar"), "text/html");
+  const leadsTo = (button: HTMLButtonElement) => {
+    const form = button.closest("form");
+    return form && form.getAttribute("method") === "get" && button.type === "submit" ? `${form.getAttribute("action")}?returnTo=${form.querySelector<HTMLInputElement>("input[name=returnTo]")?.value}` : null;
+  };
+  const starts = [...prerendered.querySelectorAll("button")].map((button) => [button.textContent, leadsTo(button)]);
+  expect(starts).toEqual([
+    ["Prova gratis", "/login?returnTo=/chat"],
+    ["Vedi i piani", "/login?returnTo=/subscription"],
+    ["Inizia gratis", "/login?returnTo=/chat"],
+    ["Prova la chat", "/login?returnTo=/chat"],
+    ["Avvia un dibattito", "/login?returnTo=/debate"],
+    ["Vedi il piano Business", "/login?returnTo=/subscription?plan=business"],
+    ["Inizia gratis", "/login?returnTo=/chat"],
+    ["Scegli Base", "/login?returnTo=/subscription?plan=base"],
+    ["Scegli Pro", "/login?returnTo=/subscription?plan=pro"],
+    ["Scegli Business", "/login?returnTo=/subscription?plan=business"],
+    ["Inizia gratis", "/login?returnTo=/chat"],
+  ]);
+});

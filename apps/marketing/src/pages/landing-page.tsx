@@ -1,11 +1,10 @@
-import { Button } from "@oystar/ui-kit/react";
 import { messages } from "../messages";
 import { AudienceSection, ChatSection, DebateSection, ProblemSolutionSection, RagSection } from "./landing/features-section";
 import { HeroSection } from "./landing/hero-section";
 import { PricingSection } from "./landing/pricing-section";
 import { PrivacySection } from "./landing/privacy-section";
 import { TestimonialsSection } from "./landing/testimonials-section";
-import { useStart } from "./landing/use-start";
+import { StartButton } from "./landing/start-button";
 
 /** The landing at /oystar and / (spec 000 §2): its sections in the spec's order. */
 export function LandingPage() {
@@ -26,14 +25,13 @@ export function LandingPage() {
 }
 
 function ClosingSection() {
-  const start = useStart();
   return (
     <section className="landing-section closing" aria-labelledby="closing-title">
       <h2 id="closing-title">Pronto in 30 secondi</h2>
       <p>La registrazione è automatica al primo accesso.</p>
-      <Button size="lg" onClick={() => void start.plan("free")}>
+      <StartButton start={{ plan: "free" }} size="lg">
         Inizia gratis
-      </Button>
+      </StartButton>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { ASSISTANT_PATHS } from "@oystar/api-client";
-import { Button } from "@oystar/ui-kit/react";
 import { Link } from "react-router";
-import { useStart } from "./use-start";
+import { StartButton } from "./start-button";
 
 const trio = [
   { problem: "Le tue domande finiscono su server lontani.", solution: "OYSTAR usa modelli open source su server in Europa." },
@@ -54,15 +53,14 @@ export function AudienceSection() {
 }
 
 export function ChatSection() {
-  const start = useStart();
   return (
     <section className="landing-section feature" aria-labelledby="chat-title">
       <h2 id="chat-title">OYSTAR AI: la chat privata</h2>
       <p>Risposte in streaming, in italiano o nella lingua della domanda. Con i piani Business ed Enterprise puoi caricare un PDF e chiedere un verbale, un riassunto o le azioni da fare.</p>
       <p className="feature__note">Incluso nel piano Free: 50 domande al mese, senza carta.</p>
-      <Button variant="secondary" onClick={() => void start.demo(ASSISTANT_PATHS.chat)}>
+      <StartButton start={{ demo: ASSISTANT_PATHS.chat }} variant="secondary">
         Prova la chat
-      </Button>
+      </StartButton>
     </section>
   );
 }
@@ -73,7 +71,6 @@ const sampleDebate = [
 ];
 
 export function DebateSection() {
-  const start = useStart();
   return (
     <section className="landing-section feature" aria-labelledby="debate-title">
       <h2 id="debate-title">OYSTAR Debate: due AI, due tesi</h2>
@@ -85,15 +82,14 @@ export function DebateSection() {
           </li>
         ))}
       </ol>
-      <Button variant="secondary" onClick={() => void start.demo(ASSISTANT_PATHS.debate)}>
+      <StartButton start={{ demo: ASSISTANT_PATHS.debate }} variant="secondary">
         Avvia un dibattito
-      </Button>
+      </StartButton>
     </section>
   );
 }
 
 export function RagSection() {
-  const start = useStart();
   return (
     <section className="landing-section feature" aria-labelledby="rag-title">
       <h2 id="rag-title">OYSTAR RAG: risposte dai tuoi documenti</h2>
@@ -102,7 +98,7 @@ export function RagSection() {
         cross-encoder e multi-query. Nei piani Business ed Enterprise.
       </p>
       <div className="feature__actions">
-        <Button onClick={() => void start.plan("business")}>Vedi il piano Business</Button>
+        <StartButton start={{ plan: "business" }}>Vedi il piano Business</StartButton>
         <Link to="/enterprise-contact" className="oy-button oy-button--secondary oy-button--md">
           Contatta le vendite
         </Link>

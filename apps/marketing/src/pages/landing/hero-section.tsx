@@ -1,8 +1,6 @@
-import { Button } from "@oystar/ui-kit/react";
-import { useStart } from "./use-start";
+import { StartButton } from "./start-button";
 
 export function HeroSection() {
-  const start = useStart();
   return (
     <section className="hero" aria-labelledby="hero-title">
       <p className="hero__eyebrow">AI built for privacy</p>
@@ -14,12 +12,12 @@ export function HeroSection() {
         Pronto in 30 secondi.
       </p>
       <div className="hero__actions">
-        <Button size="lg" className="hero__primary" onClick={() => void start.plan("free")}>
+        <StartButton start={{ plan: "free" }} size="lg" className="hero__primary">
           Prova gratis
-        </Button>
-        <Button size="lg" variant="secondary" className="hero__secondary" onClick={() => void start.plan("plans")}>
+        </StartButton>
+        <StartButton start={{ plan: "plans" }} size="lg" variant="secondary" className="hero__secondary">
           Vedi i piani
-        </Button>
+        </StartButton>
       </div>
       <ul className="hero__facts">
         <li>Risposte in meno di 1 secondo</li>

@@ -1,12 +1,11 @@
 import { formatPrice, planById, planFeatures, publicPlan } from "@oystar/plans-and-gates";
-import { Badge, Button } from "@oystar/ui-kit/react";
-import { useStart } from "./use-start";
+import { Badge } from "@oystar/ui-kit/react";
+import { StartButton } from "./start-button";
 
 const shown = ["free", "base", "pro", "business"] as const;
 
 /** spec 000 §2: four plans on the landing; the full grid is on /subscription. */
 export function PricingSection() {
-  const start = useStart();
   return (
     <section className="landing-section" aria-labelledby="pricing-title">
       <h2 id="pricing-title">Piani</h2>
@@ -29,9 +28,9 @@ export function PricingSection() {
                   <li key={feature}>{feature}</li>
                 ))}
               </ul>
-              <Button variant={highlighted ? "primary" : "secondary"} onClick={() => void start.plan(id)}>
+              <StartButton start={{ plan: id }} variant={highlighted ? "primary" : "secondary"}>
                 {id === "free" ? "Inizia gratis" : `Scegli ${plan.name}`}
-              </Button>
+              </StartButton>
             </li>
           );
         })}

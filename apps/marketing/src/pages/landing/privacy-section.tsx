@@ -1,6 +1,5 @@
 import { ASSISTANT_PATHS } from "@oystar/api-client";
-import { Button } from "@oystar/ui-kit/react";
-import { useStart } from "./use-start";
+import { StartButton } from "./start-button";
 
 const rows = [
   ["Dove girano i modelli", "Server in Europa", "Spesso fuori dall'Europa"],
@@ -11,7 +10,6 @@ const rows = [
 
 /** spec 000 §2: the comparison with the big US assistants, and a start-free button. */
 export function PrivacySection() {
-  const start = useStart();
   return (
     <section className="landing-section" aria-labelledby="privacy-title">
       <h2 id="privacy-title">La tua privacy, messa a confronto</h2>
@@ -36,7 +34,7 @@ export function PrivacySection() {
           ))}
         </tbody>
       </table>
-      <Button onClick={() => void start.demo(ASSISTANT_PATHS.chat)}>Inizia gratis</Button>
+      <StartButton start={{ demo: ASSISTANT_PATHS.chat }}>Inizia gratis</StartButton>
     </section>
   );
 }
