@@ -7,6 +7,34 @@ async function ask(page: Page, question: string) {
   await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
 }
 
+// spec 001 §2: 400 ms after an answer is complete, the page scrolls to its start. A click while
+// the page moves can land beside its target (CI once clicked the header's version as it slid
+// away), so these journeys are a user who asked for less motion, for whom the page moves at once,
+// and a journey that clicks after an answer first waits for that move.
+test.use({ reducedMotion: "reduce" });
+
+/** Records, in the page, the last element the product scrolled to. */
+async function watchScrolls(page: Page) {
+  await page.addInitScript(() => {
+    const scrollIntoView = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element, ...options) {
+      (window as unknown as { lastScrolledTo?: Element }).lastScrolledTo = this;
+      return scrollIntoView.apply(this, options);
+    };
+  });
+}
+
+/** Waits until the page has moved to the start of the last answer. */
+async function answerInPlace(page: Page) {
+  const answer = page.locator(".chat-message--assistant").last();
+  const scrolledToIt = () =>
+    answer.evaluate((element) => {
+      const scrolledTo = (window as unknown as { lastScrolledTo?: Element }).lastScrolledTo;
+      return scrolledTo !== undefined && element.contains(scrolledTo);
+    });
+  await expect.poll(scrolledToIt).toBe(true);
+}
+
 test("a free user asks, sees the offline model's streamed answer, and the quota moves 0/50 → 1/50", async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await signIn(page, "domande@esempio.it");
@@ -27,12 +55,14 @@ test("a free user asks, sees the offline model's streamed answer, and the quota 
 
 test("an answer can be copied; the version opens the advanced settings, the model list and the typing demo", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await watchScrolls(page);
   await signIn(page, "pro@oystar.test");
   await ask(page, "Ciao!");
   const answer = page.locator(".chat-message--assistant").last();
   await expect(answer).toContainText("Primo carattere");
   // The answer is drawn as Markdown once its renderer is there; until then its buttons may move.
   await expect(answer.locator("code", { hasText: "LLM_BASE_URL" })).toBeVisible();
+  await answerInPlace(page);
   await answer.getByRole("button", { name: "Copia" }).click();
   await expect(page.getByText("Risposta copiata negli appunti.")).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());

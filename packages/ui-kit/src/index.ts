@@ -1,3 +1,4 @@
+export { bringIntoView } from "./bring-into-view";
 export { buttonClassName, cx } from "./class-names";
 export type { ButtonSize, ButtonVariant, NoticeTone, Tone } from "./class-names";
 export { isChunkLoadError, retryOnce } from "./load-chunk";

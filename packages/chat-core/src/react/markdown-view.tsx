@@ -1,3 +1,4 @@
+import { bringIntoView } from "@oystar/ui-kit";
 import type { AnchorHTMLAttributes, ImgHTMLAttributes, MouseEvent } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
@@ -52,7 +53,7 @@ function jumpToSource(event: MouseEvent<HTMLAnchorElement>) {
   const target = document.getElementById(decodeURIComponent(event.currentTarget.hash.slice(1)));
   if (!target) return;
   event.preventDefault();
-  target.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  bringIntoView(target, "nearest");
   target.focus({ preventScroll: true });
 }
 

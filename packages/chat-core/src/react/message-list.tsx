@@ -1,3 +1,4 @@
+import { bringIntoView } from "@oystar/ui-kit";
 import { memo, useEffect, useRef, type ReactNode, type Ref } from "react";
 import type { ChatMessage } from "../conversation";
 import type { ChatCard } from "../markers";
@@ -20,7 +21,7 @@ export type MessageListProps = {
   renderAnswer?: (message: ChatMessage, streaming: boolean) => ReactNode;
 };
 
-/** spec 001 §2: after a complete answer, scroll to its start after 400 ms. */
+/** spec 001 §2: after a complete answer, scroll to its start after 400 ms (at once for less motion). */
 export const SCROLL_TO_ANSWER_DELAY_MS = 400;
 
 /**
@@ -36,7 +37,7 @@ export function MessageList({ messages, partial, loading, answerId, renderCard, 
   useEffect(preloadAnswerRenderer, []);
   useEffect(() => {
     if (count === 0) return;
-    const timer = setTimeout(() => lastMessage.current?.scrollIntoView({ block: "start", behavior: "smooth" }), SCROLL_TO_ANSWER_DELAY_MS);
+    const timer = setTimeout(() => bringIntoView(lastMessage.current), SCROLL_TO_ANSWER_DELAY_MS);
     return () => clearTimeout(timer);
   }, [count]);
   return (

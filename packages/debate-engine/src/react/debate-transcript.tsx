@@ -1,4 +1,5 @@
 import type { ReadAloud } from "@oystar/chat-core";
+import { bringIntoView } from "@oystar/ui-kit";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { DebateSession } from "../debate-session";
@@ -15,12 +16,6 @@ export type DebateTranscriptProps = {
   /** How the screen shows a card (feedback form, quota, no response, error). */
   renderCard: (message: DebateCardMessage) => ReactNode;
 };
-
-/** Scrolls an element to the top of the view, gently unless the user asked for less motion. */
-function bringIntoView(element: HTMLElement | null) {
-  const still = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-  element?.scrollIntoView?.({ block: "start", behavior: still ? "auto" : "smooth" });
-}
 
 /**
  * The debate as it goes: finished interventions and cards (memoised: a streaming turn re-renders
