@@ -1,4 +1,6 @@
 import { vitestConfig } from "@oystar/vitest-config";
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({ ...vitestConfig(), test: { ...vitestConfig().test, include: ["src/**/*.test.js"] } });
+// The shared settings, with this package's tests, which are plain JavaScript.
+const shared = vitestConfig();
+export default defineConfig({ ...shared, test: { ...shared.test, include: ["src/**/*.test.js"] } });
