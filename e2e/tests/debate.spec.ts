@@ -50,7 +50,7 @@ const finishedTurns = (page: Page) => transcript(page).locator(".debate-turn").f
 function modelCalls(page: Page): Request[] {
   const calls: Request[] = [];
   page.on("request", (request) => {
-    if (request.url().endsWith("/groq/chat/completions")) calls.push(request);
+    if (request.url().endsWith("/api/debates/calls")) calls.push(request);
   });
   return calls;
 }
@@ -63,6 +63,20 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ dow
   const text = (await pdfPages(new Uint8Array(bytes))).join(" ").replace(/\s+/g, " ");
   return { download: file, bytes, text };
 }
+
+/** The first turn of a debate, as the debate engine sends it to the server. */
+const firstTurn = (debateId: string) => ({
+  debate_id: debateId,
+  kind: "turn",
+  mode: "debate",
+  topic: "Treno contro aereo",
+  options: { A: "Treno", B: "aereo" },
+  models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" },
+  length: 6,
+  provider: "cloud",
+  turn: 0,
+  history: [],
+});
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 const PHASES = ["Opposizione", "Opposizione", "Riflessione", "Riflessione", "Sintesi", "Sintesi"];
@@ -149,8 +163,9 @@ test("manual mode advances only on 'Prossimo'", async ({ page }) => {
   await expect(finishedTurns(page).nth(1)).toContainText("Modello B");
   expect(calls).toHaveLength(2);
   // Every turn carries its debate's id.
-  expect(new Set(calls.map((call) => call.headers()["x-debate-id"])).size).toBe(1);
-  expect(calls[0]?.headers()["x-debate-id"]).toMatch(/\S/);
+  const debateIds = calls.map((call) => (call.postDataJSON() as { debate_id: string }).debate_id);
+  expect(new Set(debateIds).size).toBe(1);
+  expect(debateIds[0]).toMatch(/\S/);
 });
 
 test("STOP clears everything: the debate, its stream and its timer", async ({ page }) => {
@@ -188,7 +203,7 @@ test("synthesis shows its progress, then the result on screen and as a PDF", asy
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(
-    "**/groq/chat/completions",
+    "**/api/debates/calls",
     async (route) => {
       await held;
       await route.continue();
@@ -231,7 +246,7 @@ test("a challenge: Model A defends the thesis, Model B refutes it", async ({ pag
   await expect(finishedTurns(page).nth(1)).toContainText("Non è vero che l'intelligenza artificiale sostituirà gli insegnanti");
 });
 
-test("a free plan sees the upsell; the gateway refuses a debate id that is not the caller's", async ({ page, browser }) => {
+test("a free plan sees the upsell; the server refuses a debate call on a debate that is not the caller's", async ({ page, browser }) => {
   // free@oystar.test is upgraded by the checkout journey of the same run: a new account is free.
   const freeAuthorization = await (async () => {
     await signIn(page, "dibattiti-gratis@esempio.it");
@@ -251,10 +266,7 @@ test("a free plan sees the upsell; the gateway refuses a debate id that is not t
   const { debate_id: debateId } = (await increment.json()) as { debate_id: string };
   await context.close();
 
-  const turn = await page.request.post("/groq/chat/completions", {
-    headers: { Authorization: freeAuthorization, "X-Debate-Id": debateId },
-    data: { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Ciao" }], stream: false },
-  });
+  const turn = await page.request.post("/api/debates/calls", { headers: { Authorization: freeAuthorization }, data: firstTurn(debateId) });
   expect([403, 409]).toContain(turn.status());
   expect(((await turn.json()) as { error?: string }).error).toMatch(/\S/);
 });
@@ -284,9 +296,6 @@ test("a Base user at 30/30 debates gets the quota card; the server refuses a new
   await expect(page.getByText("Nessun dibattito da salvare!")).toBeVisible();
 
   // A turn cannot ride on a debate id the server never gave.
-  const madeUp = await page.request.post("/groq/chat/completions", {
-    headers: { Authorization: authorization, "X-Debate-Id": "999999" },
-    data: { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Ciao" }], stream: false },
-  });
+  const madeUp = await page.request.post("/api/debates/calls", { headers: { Authorization: authorization }, data: firstTurn("9f0e5b4c-3d2a-4b1c-8e7f-6a5d4c3b2a19") });
   expect([403, 409]).toContain(madeUp.status());
 });

@@ -6,6 +6,7 @@ import { accountRoutes } from "./accounts/account-routes";
 import { checkoutRoutes, webhookRoutes } from "./billing/billing-routes";
 import { devCheckoutRoutes } from "./billing/dev-checkout-routes";
 import { configRoutes } from "./config/config-routes";
+import { debateRoutes } from "./debates/debate-routes";
 import type { Env } from "./env";
 import { formRoutes } from "./forms/forms-routes";
 import { healthRoutes } from "./health/health-routes";
@@ -62,6 +63,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing));
   if (services.devIdpRoutes) app.route("/", services.devIdpRoutes(access));
   app.route("/", llmRoutes(access, db, env));
+  app.route("/", debateRoutes(access, db, env));
   app.route("/", settingsRoutes(access, db));
   app.route("/", ocrRoutes(access, services.ocr));
   app.route("/", ragRoutes(access, { db, engine: services.rag, env, fetchPage: services.fetchPage }));

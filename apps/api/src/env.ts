@@ -45,6 +45,8 @@ const variablesSchema = z.object({
   // spec 001 §4, §7: a cloud provider (Groq's OpenAI endpoint…) or a local model server (vLLM, Ollama).
   LLM_PROVIDER: z.enum(["cloud", "local"]).default("cloud"),
   OFFLINE_MODEL_CHARS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(400),
+  // A model that sends nothing this long after a question has failed: the charge is given back.
+  LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   // RAG engine (DESIGN.md §6, §8): embeddings and reranking services; without them, the local ones.
   EMBEDDINGS_BASE_URL: z.string().url().optional(),
@@ -77,6 +79,7 @@ const envSchema = variablesSchema.transform((raw) => ({
   llm: {
     upstream: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/$/, ""), apiKey: raw.LLM_API_KEY ?? null, provider: raw.LLM_PROVIDER } : null,
     offlineCharsPerSecond: raw.OFFLINE_MODEL_CHARS_PER_SECOND,
+    firstTokenTimeoutMs: raw.LLM_FIRST_TOKEN_TIMEOUT_MS,
   },
   stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null } : null,
   // Admin is decided on the server, from verified emails, never by the browser (DESIGN.md §3).

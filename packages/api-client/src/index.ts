@@ -11,8 +11,23 @@ export { chatCompletionRequestSchema, OFFLINE_MODEL, supportsReasoning } from ".
 export type { ChatCompletionRequest, ChatMessage } from "./schemas/chat";
 export { checkoutRequestSchema, parseCheckoutSession } from "./schemas/checkout";
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
-export { DEBATE_ID_HEADER, debateIncrementSchema } from "./schemas/debates";
-export type { DebateIncrement } from "./schemas/debates";
+export {
+  analysedInterventions,
+  DEBATE_CALLS_PATH,
+  DEBATE_CONTEXT_MESSAGES,
+  DEBATE_LENGTH,
+  DEBATE_OPTION_MAX_CHARS,
+  DEBATE_REPLY_MAX_CHARS,
+  DEBATE_THESIS_MAX_CHARS,
+  DEBATE_TOPIC_MAX_CHARS,
+  debateAnalysisCallSchema,
+  debateCallSchema,
+  debateIncrementSchema,
+  debateTurnCallSchema,
+  interventionSchema,
+  sideOfTurn,
+} from "./schemas/debates";
+export type { DebateAnalysisCall, DebateCall, DebateIncrement, DebateMode, DebateProvider, DebateSide, DebateTurnCall, Intervention } from "./schemas/debates";
 export {
   contactFormSchema,
   DEBATE_FEEDBACK_COMMENT_MAX,

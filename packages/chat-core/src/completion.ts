@@ -114,11 +114,17 @@ export async function* streamCompletion(
   {
     signal,
     headers = {},
+    path = "/chat/completions",
     schedule = browserSchedule,
     idleMs = ANSWER_IDLE_TIMEOUT_MS,
     totalMs = MODEL_CALL_TIMEOUT_MS,
     log = (message) => console.warn(message),
-  }: ModelStreamLimits & { signal: AbortSignal; headers?: Record<string, string> },
+  }: ModelStreamLimits & {
+    signal: AbortSignal;
+    headers?: Record<string, string>;
+    /** Where the request goes under the client's base address: chat completions, or a debate's calls. */
+    path?: string;
+  },
 ): AsyncGenerator<string> {
   const limits = new AbortController();
   const cancelTotal = schedule(() => limits.abort(new AnswerStalledError("total", totalMs)), totalMs);
@@ -126,7 +132,7 @@ export async function* streamCompletion(
   try {
     let response: Response;
     try {
-      response = await api.raw("/chat/completions", {
+      response = await api.raw(path, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "text/event-stream", ...headers },
         body: JSON.stringify(body),

@@ -22,7 +22,7 @@ test("a start asks for the hard reset first, then (even after a failed reset) th
   ]);
   expect(run(started.slice(0, 2)).effects).toEqual([{ type: "startDebate", epoch: 1 }]);
   const { state, effects } = run(started);
-  expect(effects).toMatchObject([{ type: "callModel", epoch: 1, call: 1, debateId: "d-7", request: { model: "openai/gpt-oss-120b" } }]);
+  expect(effects).toMatchObject([{ type: "callModel", epoch: 1, call: 1, request: { debate_id: "d-7", kind: "turn", turn: 0, models: { A: "openai/gpt-oss-120b" } } }]);
   expect(state).toMatchObject({ status: "speaking", streaming: { speaker: "A", turn: 0, phase: "opposizione" } });
 });
 

@@ -1,7 +1,7 @@
 import { isResetCommand } from "@oystar/chat-core";
 import { cleanMessage } from "./cleaning";
-import { buildAnalysisRequest, buildTurnRequest, type Intervention } from "./debate-request";
-import { NO_DEBATE, type DebateCard, type DebateEffect, type DebateEvent, type DebateMessage, type DebateState, type ResetPurpose, type Transition } from "./debate-state";
+import { analysisCall, turnCall, type Intervention } from "./debate-request";
+import { NO_DEBATE, type ActiveDebate, type DebateCard, type DebateEffect, type DebateEvent, type DebateMessage, type DebateState, type ResetPurpose, type Transition } from "./debate-state";
 import { guardChunk } from "./loop-guard";
 import { debateMessages } from "./messages";
 import { AUTO_CONTINUE_DELAY_MS, clampLength, debatePhase, PREVENTIVE_RESET_EVERY, speakerOfTurn } from "./rules";
@@ -71,7 +71,8 @@ function start(state: DebateState, event: Extract<DebateEvent, { type: "start" }
 /** Plays the next turn, after the preventive reset when one is due. */
 function speak(state: DebateState, options: { reconnected?: boolean } = {}): Transition {
   const debate = state.debate;
-  if (!debate) return stay(state);
+  // Turns are played once the debate is counted and has its id (debateStarted).
+  if (!debate?.debateId) return stay(state);
   const { turn } = state;
   // spec 001 §9: a preventive connection reset every 10 turns on the cloud provider.
   if (!options.reconnected && debate.provider === "cloud" && turn > 0 && turn % PREVENTIVE_RESET_EVERY === 0) {
@@ -82,16 +83,7 @@ function speak(state: DebateState, options: { reconnected?: boolean } = {}): Tra
   const phase = debatePhase(turn, debate.length);
   const model = debate.models[speaker];
   const call = state.call + 1;
-  const request = buildTurnRequest({
-    mode: debate.subject.mode,
-    topic: debate.subject.topic,
-    options: debate.subject.options,
-    turn,
-    length: debate.length,
-    history: interventions(state.messages),
-    model,
-    provider: debate.provider,
-  });
+  const request = turnCall({ ...callFacts(state, debate, debate.debateId), turn });
   const progress = state.synthesis.progress;
   return {
     state: {
@@ -101,21 +93,15 @@ function speak(state: DebateState, options: { reconnected?: boolean } = {}): Tra
       streaming: { call, purpose: "turn", speaker, turn, phase, model, text: "", lastChunk: "", repeats: 0 },
       synthesis: progress ? { ...state.synthesis, progress: { ...progress, stage: phase } } : state.synthesis,
     },
-    effects: [{ type: "callModel", epoch: state.epoch, call, request, debateId: debate.debateId }],
+    effects: [{ type: "callModel", epoch: state.epoch, call, request }],
   };
 }
 
 function analyse(state: DebateState): Transition {
   const debate = state.debate;
-  if (!debate) return stay(state);
+  if (!debate?.debateId) return stay(state);
   const call = state.call + 1;
-  const request = buildAnalysisRequest({
-    topic: debate.subject.topic,
-    options: debate.subject.options,
-    length: debate.length,
-    history: interventions(state.messages),
-    model: debate.models.A,
-  });
+  const request = analysisCall(callFacts(state, debate, debate.debateId));
   return {
     state: {
       ...state,
@@ -124,9 +110,21 @@ function analyse(state: DebateState): Transition {
       streaming: { call, purpose: "analysis", speaker: "A", turn: state.turn, phase: "sintesi", model: debate.models.A, text: "", lastChunk: "", repeats: 0 },
       synthesis: { ...state.synthesis, progress: { completed: debate.length, total: debate.length, stage: "analysing" } },
     },
-    effects: [{ type: "callModel", epoch: state.epoch, call, request, debateId: debate.debateId }],
+    effects: [{ type: "callModel", epoch: state.epoch, call, request }],
   };
 }
+
+/** What a model call says of its debate (the server charges it to `debateId` and builds its prompt). */
+const callFacts = (state: DebateState, debate: ActiveDebate, debateId: string) => ({
+  debateId,
+  mode: debate.subject.mode,
+  topic: debate.subject.topic,
+  options: debate.subject.options,
+  models: debate.models,
+  length: debate.length,
+  provider: debate.provider,
+  history: interventions(state.messages),
+});
 
 /** After a turn: the next one (now, in 3 s, or on 'Prossimo'), the analysis, or the end. */
 function afterTurn(state: DebateState): Transition {

@@ -24,7 +24,7 @@ test("start: hard reset of the provider with both models, then one debate increm
   expect(world.increments()).toBe(0);
   await world.settle();
   expect(world.increments()).toBe(1);
-  expect(world.calls.map((call) => [call.request.model, call.debateId])).toEqual([["openai/gpt-oss-120b", "debate-1"]]);
+  expect(world.asked().map((asked) => [asked.model, asked.debate_id])).toEqual([["openai/gpt-oss-120b", "debate-1"]]);
   expect(state().messages).toMatchObject([
     { speaker: "A", turn: 0, phase: "opposizione", model: "openai/gpt-oss-120b", content: "A0: difendo «Il treno». Che ne pensi?" },
   ]);
@@ -35,7 +35,7 @@ test("start: hard reset of the provider with both models, then one debate increm
   session.next();
   await world.settle();
   // Every turn of the debate is charged to its debate id, never as a question.
-  expect(world.calls.map((call) => [call.request.model, call.debateId])).toEqual([
+  expect(world.asked().map((asked) => [asked.model, asked.debate_id])).toEqual([
     ["openai/gpt-oss-120b", "debate-1"],
     ["openai/gpt-oss-20b", "debate-1"],
   ]);
@@ -270,8 +270,8 @@ test("models named in the topic play instead of the chosen ones", async () => {
   session.next();
   await world.settle();
   expect(world.resets[0]?.models).toEqual(["openai/gpt-oss-120b", "llama-3.3-70b-versatile"]);
-  expect(world.calls.map((call) => call.request.model)).toEqual(["openai/gpt-oss-120b", "llama-3.3-70b-versatile"]);
-  expect(world.asked().map((asked) => asked?.kind === "turn" && asked.ownOption)).toEqual(["Treno", "aereo"]);
+  expect(world.asked().map((asked) => asked.model)).toEqual(["openai/gpt-oss-120b", "llama-3.3-70b-versatile"]);
+  expect(world.asked().map((asked) => asked.kind === "turn" && asked.ownOption)).toEqual(["Treno", "aereo"]);
 });
 
 test("the length is locked while generating or once messages exist", async () => {

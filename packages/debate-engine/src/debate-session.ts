@@ -89,7 +89,7 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
     reply = controller;
     const { epoch, call } = effect;
     try {
-      for await (const text of ports.model({ request: effect.request, debateId: effect.debateId, signal: controller.signal })) {
+      for await (const text of ports.model({ request: effect.request, signal: controller.signal })) {
         if (controller.signal.aborted) break;
         if (text) dispatch({ type: "chunk", epoch, call, text, at: ports.clock.now() });
       }

@@ -1,6 +1,6 @@
 import { MARKERS, type ChatCard } from "@oystar/chat-core";
 import { DEFAULT_PROVIDER, defaultSettings, type ResetRequest, type Settings } from "@oystar/api-client";
-import type { DebateModelRequest } from "./debate-request";
+import type { DebateCall } from "@oystar/api-client";
 import type { LoopGuard } from "./loop-guard";
 import { clampLength, DEBATE_LENGTH, type DebateMode, type DebatePhase, type Provider, type Speaker } from "./rules";
 import type { SynthesisAnalysis } from "./synthesis";
@@ -176,6 +176,6 @@ export type DebateEffect =
   | { type: "schedule"; epoch: number; delayMs: number }
   | { type: "resetProvider"; epoch: number; purpose: ResetPurpose; request: ResetRequest }
   | { type: "startDebate"; epoch: number }
-  | { type: "callModel"; epoch: number; call: number; request: DebateModelRequest; debateId: string | null };
+  | { type: "callModel"; epoch: number; call: number; request: DebateCall };
 
 export type Transition = { state: DebateState; effects: DebateEffect[] };

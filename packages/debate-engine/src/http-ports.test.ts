@@ -2,6 +2,7 @@ import { createApiClient } from "@oystar/api-client";
 import { AnswerStalledError, LlmHttpError, type Schedule } from "@oystar/chat-core";
 import { describe, expect, test, vi } from "vitest";
 import { createDebateSession } from "./debate-session";
+import { turnCall } from "./debate-request";
 import { httpDebatePorts } from "./http-ports";
 import { virtualTime } from "./testing/fake-world";
 
@@ -19,40 +20,51 @@ function api(answer: (seen: Seen) => Response) {
   return { client: createApiClient({ baseUrl: "https://oystar.test", fetch, getAccessToken: async () => "tok" }), seen };
 }
 
+/** Turn 0 of a debate, as the engine calls it. */
+const request = turnCall({
+  debateId: "5c7f0d4e-2a8b-4c1e-9f3a-6b2d8e1c0a47",
+  mode: "debate",
+  topic: "Treno contro aereo",
+  options: { A: "Treno", B: "aereo" },
+  models: { A: "openai/gpt-oss-20b", B: "openai/gpt-oss-120b" },
+  length: 6,
+  provider: "cloud",
+  history: [],
+  turn: 0,
+});
+
 const sse = (...pieces: string[]) =>
   new Response([...pieces.map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`), "data: [DONE]\n\n"].join(""), {
     headers: { "Content-Type": "text/event-stream" },
   });
 
-test("a model call posts the request with the debate id header and yields the streamed text", async () => {
+test("a model call posts the debate's structured call and yields the streamed text", async () => {
   const model = api(() => sse("Il treno ", "vince."));
-  const ports = httpDebatePorts({ api: api(() => new Response("{}")).client, modelApi: model.client });
-  const request = { model: "openai/gpt-oss-20b", messages: [{ role: "user" as const, content: "ciao" }], stream: true };
+  const ports = httpDebatePorts({ api: model.client });
   const pieces: string[] = [];
-  for await (const piece of ports.model({ request, debateId: "41", signal: new AbortController().signal })) pieces.push(piece);
+  for await (const piece of ports.model({ request, signal: new AbortController().signal })) pieces.push(piece);
   expect(pieces).toEqual(["Il treno ", "vince."]);
-  expect(model.seen).toMatchObject([{ url: "https://oystar.test/chat/completions", method: "POST", headers: { "X-Debate-Id": "41", Authorization: "Bearer tok" }, body: request }]);
+  expect(model.seen).toMatchObject([{ url: "https://oystar.test/api/debates/calls", method: "POST", headers: { Authorization: "Bearer tok" }, body: request }]);
 });
 
 test("the increment gives the debate id, or quota exhausted on 429; other failures are errors", async () => {
   const ok = api(() => Response.json({ debate_id: "7", debates_used: 1, debates_limit: 30 }));
-  expect(await httpDebatePorts({ api: ok.client, modelApi: ok.client }).startDebate()).toEqual({ status: "started", debateId: "7" });
+  expect(await httpDebatePorts({ api: ok.client }).startDebate()).toEqual({ status: "started", debateId: "7" });
   expect(ok.seen).toMatchObject([{ url: "https://oystar.test/api/debates/increment", method: "POST" }]);
   const exhausted = api(() => Response.json({ error: "Hai raggiunto il limite di dibattiti del tuo piano corrente." }, { status: 429 }));
-  expect(await httpDebatePorts({ api: exhausted.client, modelApi: exhausted.client }).startDebate()).toEqual({ status: "quotaExhausted" });
+  expect(await httpDebatePorts({ api: exhausted.client }).startDebate()).toEqual({ status: "quotaExhausted" });
   const broken = api(() => Response.json({ error: "Errore interno" }, { status: 500 }));
-  await expect(httpDebatePorts({ api: broken.client, modelApi: broken.client }).startDebate()).rejects.toMatchObject({ status: 500 });
+  await expect(httpDebatePorts({ api: broken.client }).startDebate()).rejects.toMatchObject({ status: 500 });
 });
 
 test("the provider reset posts the provider and both models", async () => {
   const reset = api(() => Response.json({ status: "success", message: "Connessione reimpostata.", details: { actions: [] } }));
-  const answer = await httpDebatePorts({ api: reset.client, modelApi: reset.client }).resetProvider({ provider: "cloud", models: ["a", "b"] });
+  const answer = await httpDebatePorts({ api: reset.client }).resetProvider({ provider: "cloud", models: ["a", "b"] });
   expect(answer.status).toBe("success");
   expect(reset.seen).toMatchObject([{ url: "https://oystar.test/api/ollama/reset", body: { provider: "cloud", models: ["a", "b"] } }]);
 });
 
 describe("a turn's stream has the chat's limits (spec 001 §8)", () => {
-  const request = { model: "openai/gpt-oss-20b", messages: [{ role: "user" as const, content: "ciao" }], stream: true };
   const piece = (content: string) => new TextEncoder().encode(`data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
 
   /** A model endpoint the test writes to piece by piece, on a virtual clock; it never ends by itself. */
@@ -72,12 +84,12 @@ describe("a turn's stream has the chat's limits (spec 001 §8)", () => {
       return new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (writer = controller) }), { headers: { "Content-Type": "text/event-stream" } });
     });
     const log = vi.fn();
-    const client = createApiClient({ baseUrl: "https://oystar.test/groq", fetch, getAccessToken: async () => "tok" });
-    const ports = httpDebatePorts({ api: client, modelApi: client, limits: { schedule, log } });
+    const client = createApiClient({ baseUrl: "https://oystar.test", fetch, getAccessToken: async () => "tok" });
+    const ports = httpDebatePorts({ api: client, limits: { schedule, log } });
     return { time, ports, log, fetch, write: (content: string) => writer?.enqueue(piece(content)), aborted: () => fetchSignal?.aborted ?? false };
   }
 
-  const turn = (model: ReturnType<typeof stallingModel>) => model.ports.model({ request, debateId: "41", signal: new AbortController().signal })[Symbol.asyncIterator]();
+  const turn = (model: ReturnType<typeof stallingModel>) => model.ports.model({ request, signal: new AbortController().signal })[Symbol.asyncIterator]();
   const failureOf = (pending: Promise<unknown>) => pending.then(() => null, (reason: unknown) => reason);
 
   test("a stream that stops sending is cut off after 30 s, and the request aborted", async () => {
@@ -132,17 +144,17 @@ describe("a turn's stream has the chat's limits (spec 001 §8)", () => {
   test("a line that cannot be read is logged by its position, never its content, and skipped", async () => {
     const log = vi.fn();
     const body = new Blob([piece("Uno"), "data: {segreto non json\n\n", piece(" due"), "data: [DONE]\n\n"]).stream();
-    const client = createApiClient({ baseUrl: "https://oystar.test/groq", fetch: async () => new Response(body) });
+    const client = createApiClient({ baseUrl: "https://oystar.test", fetch: async () => new Response(body) });
     const pieces: string[] = [];
-    for await (const text of httpDebatePorts({ api: client, modelApi: client, limits: { log } }).model({ request, debateId: null, signal: new AbortController().signal })) pieces.push(text);
+    for await (const text of httpDebatePorts({ api: client, limits: { log } }).model({ request, signal: new AbortController().signal })) pieces.push(text);
     expect(pieces).toEqual(["Uno", " due"]);
     expect(log).toHaveBeenCalledExactlyOnceWith("Riga 3 dello stream del modello non leggibile: saltata.");
     expect(JSON.stringify(log.mock.calls)).not.toContain("segreto");
   });
 
   test("a non-OK answer is 'LLM HTTP error! status: {n}'; the debate's card keeps the server's words", async () => {
-    const client = createApiClient({ baseUrl: "https://oystar.test/groq", fetch: async () => Response.json({ error: "Il modello non risponde. Riprova tra poco." }, { status: 502 }) });
-    const error = await failureOf(httpDebatePorts({ api: client, modelApi: client }).model({ request, debateId: "41", signal: new AbortController().signal })[Symbol.asyncIterator]().next());
+    const client = createApiClient({ baseUrl: "https://oystar.test", fetch: async () => Response.json({ error: "Il modello non risponde. Riprova tra poco." }, { status: 502 }) });
+    const error = await failureOf(httpDebatePorts({ api: client }).model({ request, signal: new AbortController().signal })[Symbol.asyncIterator]().next());
     expect(error).toBeInstanceOf(LlmHttpError);
     expect(error).toMatchObject({ message: "LLM HTTP error! status: 502", status: 502, serverMessage: "Il modello non risponde. Riprova tra poco." });
   });

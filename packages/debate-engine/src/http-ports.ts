@@ -1,18 +1,18 @@
-import { DEBATE_ID_HEADER, debateIncrementSchema, HttpError, resetResponseSchema, type ApiClient } from "@oystar/api-client";
+import { DEBATE_CALLS_PATH, debateIncrementSchema, HttpError, resetResponseSchema, type ApiClient } from "@oystar/api-client";
 import { streamCompletion, type ModelStreamLimits } from "@oystar/chat-core";
 import type { DebatePorts } from "./ports";
 
 /**
- * The network ports over the product's API client (spec 001 §7): `api` for /api/* on this
- * origin, `modelApi` for the provider's chat completions (the gateway's /groq on cloud). Both
- * clients bring their own fetch and token, so this file does no I/O of its own. A turn streams
- * through the chat's own `streamCompletion` (spec 001 §8: 120 s in all, cut off when the stream
- * stalls, 'LLM HTTP error! status: {n}', unreadable lines logged by position and skipped);
- * `limits` replaces its timers and log, for tests.
+ * The network ports over the product's API client (spec 001 §7), for /api/* on this origin; the
+ * client brings its own fetch and token, so this file does no I/O of its own. A call of the
+ * debate goes to POST /api/debates/calls as the structured request the server builds the prompt
+ * from (DESIGN.md §4), and its answer streams through the chat's own `streamCompletion` (spec 001
+ * §8: 120 s in all, cut off when the stream stalls, 'LLM HTTP error! status: {n}', unreadable
+ * lines logged by position and skipped); `limits` replaces its timers and log, for tests.
  */
-export function httpDebatePorts({ api, modelApi, limits = {} }: { api: ApiClient; modelApi: ApiClient; limits?: ModelStreamLimits }): Pick<DebatePorts, "model" | "resetProvider" | "startDebate"> {
+export function httpDebatePorts({ api, limits = {} }: { api: ApiClient; limits?: ModelStreamLimits }): Pick<DebatePorts, "model" | "resetProvider" | "startDebate"> {
   return {
-    model: ({ request, debateId, signal }) => streamCompletion(modelApi, request, { ...limits, signal, headers: debateId ? { [DEBATE_ID_HEADER]: debateId } : {} }),
+    model: ({ request, signal }) => streamCompletion(api, request, { ...limits, signal, path: DEBATE_CALLS_PATH }),
     resetProvider: (request) => api.post("/api/ollama/reset", request, resetResponseSchema),
     async startDebate() {
       try {

@@ -1,15 +1,7 @@
 export { cleanMessage, cutTo } from "./cleaning";
 export { isGenerating, isLengthLocked, transition } from "./debate-machine";
-export { buildAnalysisRequest, buildTurnRequest, readDebateRequest } from "./debate-request";
-export type {
-  AnalysisRequestInput,
-  DebateAnalysisRequest,
-  DebateModelRequest,
-  DebateRequest,
-  DebateTurnRequest,
-  Intervention,
-  TurnRequestInput,
-} from "./debate-request";
+export { analysisCall, debatePrompt, turnCall, turnRole } from "./debate-request";
+export type { DebateModelRequest, Intervention, TurnRole } from "./debate-request";
 export { createDebateSession } from "./debate-session";
 export type { DebateSession } from "./debate-session";
 export { cardMarker, debateDefaultsFrom, initialDebateState } from "./debate-state";

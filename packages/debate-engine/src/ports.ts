@@ -1,12 +1,10 @@
-import type { ResetRequest, ResetResponse } from "@oystar/api-client";
-import type { DebateModelRequest } from "./debate-request";
+import type { DebateCall, ResetRequest, ResetResponse } from "@oystar/api-client";
 
 // The world a debate needs, injected (CONVENTIONS.md): the core has no fetch and no timers.
 
 export type ModelCall = {
-  request: DebateModelRequest;
-  /** The id POST /api/debates/increment returned: the server charges the turns to the debate. */
-  debateId: string | null;
+  /** One call of the debate, charged to the id POST /api/debates/increment returned (DESIGN.md §4). */
+  request: DebateCall;
   /** Aborted by STOP, by a new start, or by the loop guard. */
   signal: AbortSignal;
 };

@@ -1,12 +1,15 @@
-// spec 001 §4, §9: the debate's rules as data — turns, phases, presets, limits.
+import { DEBATE_CONTEXT_MESSAGES, DEBATE_LENGTH, DEBATE_REPLY_MAX_CHARS, sideOfTurn, type DebateMode, type DebateProvider, type DebateSide } from "@oystar/api-client";
 
-export type Speaker = "A" | "B";
+// spec 001 §4, §9: the debate's rules as data — turns, phases, presets, limits. The limits a
+// debate's call is validated against are the API contract's (@oystar/api-client); the engine
+// keeps them under its own names.
+
+export type Speaker = DebateSide;
 export type DebatePhase = "opposizione" | "riflessione" | "sintesi";
-export type DebateMode = "debate" | "synthesis" | "challenge";
-export type Provider = "cloud" | "local";
+export type { DebateMode };
+export type Provider = DebateProvider;
 
-/** spec 001 §5, §9: the length slider. */
-export const DEBATE_LENGTH = { min: 6, max: 200, default: 20 } as const;
+export { DEBATE_LENGTH };
 
 /** spec 001 §4, §9: auto mode plays the next turn 3 s after the previous one ends. */
 export const AUTO_CONTINUE_DELAY_MS = 3000;
@@ -15,14 +18,14 @@ export const AUTO_CONTINUE_DELAY_MS = 3000;
 export const PREVENTIVE_RESET_EVERY = 10;
 
 /** spec 001 §5, §9: the loop guard. */
-export const REPLY_CAP_CHARS = 2000;
+export const REPLY_CAP_CHARS = DEBATE_REPLY_MAX_CHARS;
 export const LOOP_REPEATS = 3;
 
 /** spec 001 §1, §9: what the prompts ask of a reply. */
 export const PROMPT_REPLY_LIMIT = 800;
 
 /** spec 001 §9: prompt context and how much of each earlier message it keeps. */
-export const CONTEXT_MESSAGES: Record<Provider, number> = { cloud: 5, local: 10 };
+export const CONTEXT_MESSAGES: Record<Provider, number> = DEBATE_CONTEXT_MESSAGES;
 export const EARLIER_MESSAGE_CHARS = { debate: 100, synthesis: 200 } as const;
 
 /**
@@ -32,7 +35,7 @@ export const EARLIER_MESSAGE_CHARS = { debate: 100, synthesis: 200 } as const;
 export const debateModelCalls = (mode: DebateMode, length: number) => length + (mode === "synthesis" ? 1 : 0);
 
 /** spec 001 §4: turns alternate A then B, starting with A at turn 0. */
-export const speakerOfTurn = (turn: number): Speaker => (turn % 2 === 0 ? "A" : "B");
+export const speakerOfTurn: (turn: number) => Speaker = sideOfTurn;
 
 export const clampLength = (length: number) =>
   Math.min(DEBATE_LENGTH.max, Math.max(DEBATE_LENGTH.min, Math.round(Number.isFinite(length) ? length : DEBATE_LENGTH.default)));

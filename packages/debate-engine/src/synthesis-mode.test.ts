@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { createDebateSession } from "./debate-session";
-import { readDebateRequest } from "./debate-request";
+import { debatePrompt, turnRole } from "./debate-request";
 import { debateModelCalls } from "./rules";
 import { selectShownMessages, selectSynthesisProgress } from "./selectors";
 import { analyst, fakeWorld, inCharacter, type ModelScript } from "./testing/fake-world";
@@ -23,7 +23,7 @@ test("synthesis: a hidden debate of all turns with progress, one increment, then
   expect(world.calls).toHaveLength(debateModelCalls("synthesis", 6));
   expect(world.time.pendingTimers()).toBe(0);
   expect(world.increments()).toBe(1);
-  expect(world.calls.every((call) => call.debateId === "debate-1")).toBe(true);
+  expect(world.calls.every((call) => call.request.debate_id === "debate-1")).toBe(true);
   expect(progress).toEqual([
     "0/6 turni completati · Preparazione del dibattito",
     "0/6 turni completati · Dibattito nascosto: fase di opposizione",
@@ -54,10 +54,10 @@ test("synthesis: a hidden debate of all turns with progress, one increment, then
 
 test("the hidden debate keeps 200 characters of earlier messages and is not shown", async () => {
   const long: ModelScript = (call, index) => {
-    const asked = readDebateRequest(call.request.messages);
-    if (asked?.kind === "analysis") return analyst(call, index);
+    const asked = call.request;
+    if (asked.kind === "analysis") return analyst(call, index);
     return (async function* () {
-      yield `${asked?.kind === "turn" ? asked.speaker : ""} ${"parola ".repeat(60)}fine?`;
+      yield `${turnRole(asked).speaker} ${"parola ".repeat(60)}fine?`;
     })();
   };
   const world = fakeWorld({ script: long });
@@ -67,8 +67,10 @@ test("the hidden debate keeps 200 characters of earlier messages and is not show
   session.startSynthesis({ theses: ["Treno", "Aereo"] });
   await world.settle();
   expect(Math.max(...shown)).toBe(0);
-  const third = world.asked()[3];
-  expect(third?.kind === "turn" && third.context.map((item) => item.content.length)).toEqual([200, 200, 427]);
+  // The fourth turn quotes the three before it, the earlier two cut to 200 characters.
+  const fourth = debatePrompt(world.calls[3]!.request).messages[1]?.content ?? "";
+  const quoted = fourth.split("\n").filter((line) => line.startsWith("[Modello")).map((line) => line.replace(/^\[Modello [AB] · turno \d+\] /, "").length);
+  expect(quoted).toEqual([200, 200, 427]);
 });
 
 test("a failing turn gives 'Errore durante la generazione della sintesi'; a bad analysis 'Errore durante l'analisi del dibattito'", async () => {
@@ -118,6 +120,6 @@ test("challenge: Model A defends the thesis, Model B refutes it, as one debate",
     { kind: "turn", mode: "challenge", speaker: "A", ownOption: "Il lavoro da remoto è più produttivo" },
     { kind: "turn", mode: "challenge", speaker: "B", ownOption: "Non è vero che il lavoro da remoto è più produttivo" },
   ]);
-  expect(world.calls[1]?.request.messages[0]?.content).toContain("una tesi da confutare");
+  expect(debatePrompt(world.calls[1]!.request).messages[0]?.content).toContain("una tesi da confutare");
   expect(session.store.getState().messages.map((message) => message.speaker)).toEqual(["A", "B"]);
 });

@@ -6,9 +6,11 @@ import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../../test-support/sign-in";
 
 // A fake OpenAI-compatible upstream over real HTTP (the only double: a third party).
-type Behaviour = "stream" | "fail-500" | "close-before-first-token" | "close-mid-answer" | "slow";
+type Behaviour = "stream" | "fail-500" | "close-before-first-token" | "close-mid-answer" | "slow" | "silent";
 let behaviour: Behaviour = "stream";
 let lastBody: Record<string, unknown> = {};
+/** How many questions reached the model. */
+let questionsHeard = 0;
 let upstreamClosed: Promise<void> = Promise.resolve();
 let markClosed = () => {};
 /** Answers the upstream is still streaming to someone. */
@@ -21,6 +23,7 @@ function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
   req.on("end", () => {
     if (req.url === "/v1/models") return res.writeHead(200, { "Content-Type": "application/json" }).end('{"object":"list","data":[{"id":"openai/gpt-oss-120b"},{"id":"whisper-large-v3"}]}');
     lastBody = JSON.parse(raw);
+    if (lastBody.max_tokens !== 1) questionsHeard += 1;
     if (behaviour === "fail-500") return res.writeHead(500).end("boom");
     if (behaviour === "close-before-first-token") {
       res.writeHead(200, { "Content-Type": "text/event-stream" });
@@ -28,6 +31,8 @@ function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
     }
     res.writeHead(200, { "Content-Type": "text/event-stream" });
     res.on("close", () => markClosed());
+    // Takes the question and never starts answering, until hung up on.
+    if (behaviour === "silent") return;
     const words = ["Ciao", " dal", " modello", "."];
     if (behaviour === "close-mid-answer") {
       res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: words[0] } }] })}\n\n`);
@@ -157,6 +162,62 @@ test("a client that goes away aborts the upstream request; an answer already beg
   await upstreamClosed;
   // spec 001 §8 (issue 14 §4): a client that cuts off a stalled answer gets no query back.
   expect(await usage(access_token)).toBe(before + 1);
+});
+
+test("a client that leaves before the first token keeps the question charged: the model had it (issue 22 §2)", async () => {
+  const { access_token } = await signInAs(server.url, "pro@oystar.test");
+  const before = await usage(access_token);
+  behaviour = "silent";
+  questionsHeard = 0;
+  const leaving = new AbortController();
+  const answer = ask(access_token, question(), leaving.signal);
+  await vi.waitFor(() => expect(questionsHeard).toBe(1));
+  leaving.abort();
+  await expect(answer).rejects.toThrow();
+  // The gateway lets the model go at once…
+  await upstreamClosed;
+  // …and gave the question back right after, before issue 22; a moment's grace for that.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await usage(access_token)).toBe(before + 1);
+});
+
+test("a model silent past the first-token guard is a failure: 504, the question given back", async () => {
+  const guarded = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`, LLM_FIRST_TOKEN_TIMEOUT_MS: "300" });
+  try {
+    const { access_token } = await signInAs(guarded.url, "pro@oystar.test");
+    const status = async () => ((await (await fetch(`${guarded.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${access_token}` } })).json()) as { queries_used: number }).queries_used;
+    const before = await status();
+    behaviour = "silent";
+    const response = await fetch(`${guarded.url}/groq/chat/completions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${access_token}` },
+      body: JSON.stringify(question()),
+    });
+    expect(response.status).toBe(504);
+    expect((await response.json()).error).toBe("Il modello non risponde. Riprova tra poco.");
+    await upstreamClosed;
+    expect(await status()).toBe(before);
+  } finally {
+    await guarded.close();
+  }
+});
+
+test("a caller at its limit never reaches the model, however many questions it sends at once (issue 22 §5)", async () => {
+  const { access_token } = await signInAs(server.url, "al.limite@esempio.it");
+  await usage(access_token);
+  // Free: 50 questions a month; three left.
+  await server.db.query("INSERT INTO usage (user_id, month, queries_used) SELECT id, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 47 FROM users WHERE email = 'al.limite@esempio.it'");
+  questionsHeard = 0;
+  // The first is counted before it is sent (nothing is known of the caller yet)…
+  expect((await ask(access_token, question())).status).toBe(200);
+  // …then a burst: two questions are left, and only two may reach the model.
+  const burst = await Promise.all(Array.from({ length: 10 }, () => ask(access_token, question())));
+  expect(burst.filter((answer) => answer.status === 200)).toHaveLength(2);
+  expect(burst.filter((answer) => answer.status === 429)).toHaveLength(8);
+  await Promise.all(burst.map((answer) => answer.text()));
+  expect(questionsHeard).toBe(3);
+  expect((await ask(access_token, question())).status).toBe(429);
+  expect(questionsHeard).toBe(3);
 });
 
 test("a model that fails mid-answer ends the answer where it stopped; the question stays charged", async () => {

@@ -1,20 +1,17 @@
 import { chatCompletionRequestSchema, LISTED_MODELS, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
-import { Hono, type Context, type MiddlewareHandler } from "hono";
-import type { Readable } from "node:stream";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import type { Access } from "../auth/access";
+import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
+import { debateChargeMessages } from "../debates/messages";
 import type { Env } from "../env";
-import { modelCallCharge } from "../plans/model-call-charge";
-import { nodeStreamAnswer } from "../web/node-stream-answer";
+import { questionCharges, type ModelCallCharge } from "../plans/question-charge";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { llmMessages } from "./messages";
+import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer, type Upstream } from "./model-answer";
 import { HEALTH_TIMEOUT_MS } from "./model-health";
-import { composeOfflineDebateReply } from "./offline-debate";
-import { composeOfflineReply, offlineCompletion, offlineStream } from "./offline-model";
-import { completionsEndpoint, postUpstream, upstreamAuthorization, type UpstreamEndpoint, type UpstreamResponse } from "./upstream-request";
-
-type Upstream = NonNullable<Env["llm"]["upstream"]>;
+import { composeOfflineReply, offlineCompletion } from "./offline-model";
+import { upstreamAuthorization } from "./upstream-request";
 
 /**
  * spec 001 §5, §9: at most 400,000 characters of content; in JSON each may take up to 6 bytes
@@ -23,50 +20,70 @@ type Upstream = NonNullable<Env["llm"]["upstream"]>;
 const CHAT_BODY = { maxBytes: 400_000 * 6 + 64 * 1024, tooLarge: llmMessages.conversationTooLong, readTimeoutMs: SIGNED_IN_BODY_MS };
 /** A reset names a provider and a few models. */
 const RESET_BODY = { maxBytes: 4 * 1024 };
+/** The header pages from before structured debate calls sent a debate's turns with. */
+const RETIRED_DEBATE_HEADER = "X-Debate-Id";
 
 type ChatRequest = z.output<typeof chatCompletionRequestSchema>;
+type QuestionVariables = SignedInVariables & {
+  chatRequest: ChatRequest;
+  /** The charge, under way; `overlap` says whether the model may be asked before it is done. */
+  question: { overlap: boolean; charge: Promise<ModelCallCharge> };
+};
 
 /** The body, read within its ceiling, must be a valid chat-completions request (400 otherwise). */
-const validChatRequest: MiddlewareHandler<{ Variables: { chatRequest: ChatRequest } }> = async (c, next) => {
+const validChatRequest: MiddlewareHandler<{ Variables: QuestionVariables }> = async (c, next) => {
+  // A debate's calls go to /api/debates/calls; a stale page sending one here is told to reload.
+  if (c.req.header(RETIRED_DEBATE_HEADER) !== undefined) return c.json({ error: debateChargeMessages.reloadPage }, 400);
   const parsed = chatCompletionRequestSchema.safeParse(await c.req.json().catch(() => null));
   if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? llmMessages.invalidRequest }, 400);
   c.set("chatRequest", parsed.data);
   await next();
 };
 
-const streamHeaders = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" };
-
 /**
- * The LLM gateway (DESIGN.md §5): OpenAI-compatible, signed-in, one query charged per question
- * (or one call of the caller's debate) and refunded if the model fails before its first token.
- * Message content is never logged or stored: it only passes through.
+ * The LLM gateway (DESIGN.md §5): OpenAI-compatible, signed-in, one query charged per question.
+ * The charge stands once the question has reached the model and is given back only when the
+ * model fails (llm/model-answer.ts). Message content is never logged or stored: it only passes
+ * through.
  */
 export function llmRoutes(access: Access, db: Database, env: Env) {
   const app = new Hono();
   const upstream = env.llm.upstream;
+  const charges = questionCharges(db);
 
-  // The charge — a question of the quota, or a call of the caller's debate — is a policy of the
-  // route (plans/model-call-charge.ts); it is under way when the handler starts.
-  app.post("/groq/chat/completions", access.signedIn, jsonOnly, bodyCeiling(CHAT_BODY), validChatRequest, modelCallCharge(db), async (c) => {
+  // The charge is a policy of the route: a question of the quota, started here and awaited by
+  // the handler — before the model is asked, unless the caller surely has room (question-charge.ts).
+  const questionCharge = declarePolicy<MiddlewareHandler<{ Variables: QuestionVariables }>>("a question of the quota", async (c, next) => {
+    const question = charges.start(c.get("user"));
+    // The handler awaits it; this only keeps a failure from counting as unhandled before then.
+    question.charge.catch(() => {});
+    c.set("question", question);
+    await next();
+  });
+
+  app.post("/groq/chat/completions", access.signedIn, jsonOnly, bodyCeiling(CHAT_BODY), validChatRequest, questionCharge, async (c) => {
     const request = c.get("chatRequest");
-    const charging = c.get("charge");
-
-    if (!upstream) {
-      const charged = await charging;
+    const { overlap, charge } = c.get("question");
+    if (!upstream || !overlap) {
+      const charged = await charge;
       if (!charged.ok) return c.json(charged.body, charged.status);
-      const reply = composeOfflineDebateReply(request.messages) ?? composeOfflineReply(request.messages);
-      if (!request.stream) return c.json(offlineCompletion(reply));
-      return new Response(offlineStream(reply, env.llm.offlineCharsPerSecond, c.req.raw.signal), { headers: streamHeaders });
+      const gone = await goneBeforeAsking(c, charged.refund);
+      if (gone) return gone;
+      if (!upstream) {
+        const reply = composeOfflineReply(request.messages);
+        return request.stream ? offlineAnswer(reply, env.llm.offlineCharsPerSecond, c.req.raw.signal) : c.json(offlineCompletion(reply));
+      }
+      return relayAnswer(c, callUpstream(upstream, forUpstream(request, upstream), c.req.raw.signal), charged.refund, env.llm.firstTokenTimeoutMs);
     }
-    // The model is asked while the quota is charged (issue 15: the first token waits for the
-    // slower of the two, not for both); a refused charge cancels the call before a byte is read.
-    const call = callUpstream(completionsEndpoint(upstream), forUpstream(request, upstream), c.req.raw.signal);
-    const charged = await charging;
+    // The caller has room: the model is asked while the quota is charged (issue 15), and a
+    // refusal after all cancels the call before a byte of its answer is read.
+    const call = callUpstream(upstream, forUpstream(request, upstream), c.req.raw.signal);
+    const charged = await charge;
     if (!charged.ok) {
       call.cancel();
       return c.json(charged.body, charged.status);
     }
-    return relay(c, call, charged.refund);
+    return relayAnswer(c, call, charged.refund, env.llm.firstTokenTimeoutMs);
   });
 
   app.get("/groq/models", access.signedIn, async (c) => {
@@ -111,62 +128,4 @@ function forUpstream(request: ChatRequest, upstream: Upstream) {
     ...(supportsReasoning(request.model) ? { reasoning_effort, include_reasoning } : {}),
     ...(upstream.provider === "local" ? { num_predict, num_ctx, num_thread, num_gpu } : {}),
   };
-}
-
-/** A request to the model under way: its answer's head, and a way to call it off. */
-type UpstreamCall = { response: Promise<UpstreamResponse>; abort: AbortController; cancel: () => void };
-
-/** Starts the model's request now; a client that goes away aborts it at once. */
-function callUpstream(completions: UpstreamEndpoint, body: unknown, clientSignal: AbortSignal): UpstreamCall {
-  const abort = new AbortController();
-  clientSignal.addEventListener("abort", () => abort.abort(), { once: true });
-  const response = postUpstream(completions, JSON.stringify(body), abort.signal);
-  return {
-    response,
-    abort,
-    cancel: () => {
-      abort.abort();
-      response.then((answer) => answer.body.destroy(), () => {}).catch(() => {});
-    },
-  };
-}
-
-/**
- * Streams the upstream's answer through unchanged. A failure before the first byte of the answer
- * gives the charge back.
- */
-async function relay(c: Context, call: UpstreamCall, refund: () => Promise<void>): Promise<Response> {
-  const fail = async (status: number) => {
-    await refund();
-    return c.json({ error: llmMessages.upstreamUnavailable, upstream_status: status }, 502);
-  };
-  let response: UpstreamResponse;
-  try {
-    response = await call.response;
-  } catch {
-    return fail(0);
-  }
-  if (response.status < 200 || response.status >= 300) {
-    response.body.destroy();
-    return fail(response.status);
-  }
-  const first = await firstChunk(response.body);
-  if (!first) return fail(response.status);
-  return nodeStreamAnswer(first, response.body, { headers: { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] } }, () =>
-    call.abort.abort(),
-  );
-}
-
-/** The answer's first bytes, or null when it fails or ends before any; the rest waits, paused. */
-function firstChunk(body: Readable): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const settle = (chunk: Buffer | null) => {
-      body.pause();
-      body.off("data", onData).off("end", onNone).off("error", onNone).off("close", onNone);
-      resolve(chunk);
-    };
-    const onData = (chunk: Buffer) => settle(chunk);
-    const onNone = () => settle(null);
-    body.on("data", onData).on("end", onNone).on("error", onNone).on("close", onNone);
-  });
 }

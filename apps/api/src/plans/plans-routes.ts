@@ -1,16 +1,16 @@
 import type { SubscriptionStatus } from "@oystar/api-client";
-import { planById, planMessages, PLANS, publicPlan, quotaResetAt } from "@oystar/plans-and-gates";
+import { planById, PLANS, publicPlan, quotaResetAt } from "@oystar/plans-and-gates";
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
-import { charge, usageOf } from "./quota";
+import { usageOf } from "./quota";
 
 /** GET /api/plans (public). */
 export function publicPlanRoutes(access: Access) {
   return new Hono().get("/api/plans", access.public, (c) => c.json({ plans: PLANS.map(publicPlan) }));
 }
 
-/** GET /api/subscription/status and POST /api/debates/increment (signed-in). */
+/** GET /api/subscription/status (signed-in). */
 export function subscriptionRoutes(access: Access, db: Database) {
   const app = new Hono();
 
@@ -31,24 +31,6 @@ export function subscriptionRoutes(access: Access, db: Database) {
       period_end: quotaResetAt(now).toISOString(),
     };
     return c.json(status);
-  });
-
-  // spec 001 §7: a debate costs one debate, counted when it starts; its turns cost no queries.
-  app.post("/api/debates/increment", access.signedIn, async (c) => {
-    const user = c.get("user");
-    const plan = planById(user.plan);
-    const result = await charge(db, user, "debates_used");
-    if (!result.ok) {
-      return c.json({ error: planMessages.debatesExhausted, reset_at: result.resetAt.toISOString(), debates_used: result.usage.debates_used, debates_limit: plan.debates_limit }, 429);
-    }
-    const [debate] = await db.query<{ id: string }>("INSERT INTO debates (user_id) VALUES ($1) RETURNING id::text", [user.id]);
-    return c.json({
-      debate_id: debate?.id,
-      debates_used: result.usage.debates_used,
-      debates_limit: plan.debates_limit,
-      queries_used: result.usage.queries_used,
-      queries_limit: plan.queries_limit,
-    });
   });
 
   return app;

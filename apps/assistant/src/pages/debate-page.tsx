@@ -1,6 +1,4 @@
-import { createApiClient } from "@oystar/api-client";
-import { useApiClient, useAuth } from "@oystar/auth/react";
-import { MODEL_CALL_TIMEOUT_MS, providerBaseUrl } from "@oystar/chat-core";
+import { useApiClient } from "@oystar/auth/react";
 import { createDebateSession, debateDefaultsFrom, httpDebateFeedback, httpDebatePorts, systemTime, watchDebateQuota } from "@oystar/debate-engine";
 import { DebateScreen, useDebateSession } from "@oystar/debate-engine/react";
 import { debateGate } from "@oystar/plans-and-gates";
@@ -22,12 +20,8 @@ export function Component() {
 function DebatePage() {
   const { refreshSubscription, globalSettings, offlineModel, chatModels } = useAssistantContext();
   const api = useApiClient();
-  const { getAccessToken } = useAuth();
-  const create = useMemo(() => {
-    // The turns go to the model gateway (cloud), carrying the debate's id (spec 001 §7).
-    const modelApi = createApiClient({ baseUrl: providerBaseUrl("cloud"), getAccessToken, timeoutMs: MODEL_CALL_TIMEOUT_MS });
-    return () => createDebateSession({ ...systemTime, ...httpDebatePorts({ api, modelApi }) });
-  }, [api, getAccessToken]);
+  // The debate's calls go to the server as structured calls carrying the debate's id (DESIGN.md §4).
+  const create = useMemo(() => () => createDebateSession({ ...systemTime, ...httpDebatePorts({ api }) }), [api]);
   const session = useDebateSession(create);
   const sendFeedback = useMemo(() => httpDebateFeedback(api), [api]);
 

@@ -30,7 +30,7 @@ test("the admin's defaults fill the panel; what the user picks is what the debat
   await user.type(screen.getByRole("textbox", { name: "Tesi B (contro)" }), "L'aereo");
   await user.click(screen.getByRole("button", { name: "Avvia Dibattito" }));
   await act(() => world.settle());
-  expect(world.calls.map((call) => call.request.model)).toEqual(["openai/gpt-oss-120b"]);
+  expect(world.asked().map((asked) => asked.model)).toEqual(["openai/gpt-oss-120b"]);
   expect(world.asked()[0]).toMatchObject({ length: 150 });
   // Once the debate is on screen, its length and models stay put.
   expect(screen.getByRole("slider", { name: "Durata del dibattito" })).toBeDisabled();

@@ -1,3 +1,4 @@
+import { DEBATE_THESIS_MAX_CHARS } from "@oystar/api-client";
 import { Button, Tabs, Textarea } from "@oystar/ui-kit/react";
 import type { ReactNode } from "react";
 import type { DebateSettings } from "../debate-state";
@@ -64,6 +65,7 @@ export function DebateStart({ tab, onTabChange, theses, onThesesChange, thesis, 
               hideLabel={false}
               rows={2}
               placeholder={start.thesisAPlaceholder}
+              maxLength={DEBATE_THESIS_MAX_CHARS}
               value={theses[0]}
               onChange={(value) => onThesesChange([value, theses[1]])}
               onSubmit={onStart}
@@ -73,6 +75,7 @@ export function DebateStart({ tab, onTabChange, theses, onThesesChange, thesis, 
               hideLabel={false}
               rows={2}
               placeholder={start.thesisBPlaceholder}
+              maxLength={DEBATE_THESIS_MAX_CHARS}
               value={theses[1]}
               onChange={(value) => onThesesChange([theses[0], value])}
               onSubmit={onStart}
@@ -99,8 +102,9 @@ export function DebateStart({ tab, onTabChange, theses, onThesesChange, thesis, 
           <Textarea
             label={start.challengeThesis}
             hideLabel={false}
-              rows={2}
+            rows={2}
             placeholder={start.challengePlaceholder}
+            maxLength={DEBATE_THESIS_MAX_CHARS}
             value={thesis}
             onChange={onThesisChange}
             onSubmit={onChallenge}

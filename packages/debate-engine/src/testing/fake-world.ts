@@ -1,5 +1,6 @@
 import type { ResetRequest, ResetResponse } from "@oystar/api-client";
-import { readDebateRequest } from "../debate-request";
+import type { DebateCall } from "@oystar/api-client";
+import { turnRole } from "../debate-request";
 import { formatSynthesisAnalysis } from "../synthesis";
 import type { DebatePorts, ModelCall, StartDebateResult } from "../ports";
 
@@ -77,8 +78,8 @@ export type ModelScript = (call: ModelCall, index: number) => AsyncIterable<stri
 
 /** Each turn answers in character and in two pieces: "A3: ..." for Model A's turn 3. */
 export const inCharacter: ModelScript = (call) => {
-  const request = readDebateRequest(call.request.messages);
-  const text = request?.kind === "turn" ? `${request.speaker}${request.turn}: difendo «${request.ownOption}». Che ne pensi?` : "?";
+  const request = call.request;
+  const text = request.kind === "turn" ? `${turnRole(request).speaker}${request.turn}: difendo «${turnRole(request).ownOption}». Che ne pensi?` : "?";
   return (async function* () {
     yield text.slice(0, 10);
     yield text.slice(10);
@@ -87,12 +88,12 @@ export const inCharacter: ModelScript = (call) => {
 
 /** Turns in character; the analysis in the asked-for sections, quoting what it was given. */
 export const analyst: ModelScript = (call, index) => {
-  const asked = readDebateRequest(call.request.messages);
-  if (asked?.kind !== "analysis") return inCharacter(call, index);
+  const asked = call.request;
+  if (asked.kind !== "analysis") return inCharacter(call, index);
   const text = formatSynthesisAnalysis({
-    introduction: `Analizzati ${asked.transcript.length} interventi su «${asked.topic}».`,
+    introduction: `Analizzati ${asked.history.length} interventi su «${asked.topic}».`,
     syntheses: [
-      { title: "Prima", text: asked.transcript.map((item) => `${item.speaker}${item.turn}`).join(" "), plan: ["Primo passo.", "Secondo passo."] },
+      { title: "Prima", text: asked.history.map((item) => `${item.speaker}${item.turn}`).join(" "), plan: ["Primo passo.", "Secondo passo."] },
       { title: "Seconda", text: "Alternativa." },
       { title: "Terza", text: "Altra alternativa." },
     ],
@@ -139,7 +140,14 @@ export function fakeWorld(options: { script?: ModelScript; startDebate?: () => P
     increments: () => increments,
     /** Lets every promise the runner is waiting on settle (no real time passes). */
     settle: () => new Promise<void>((resolve) => setImmediate(resolve)),
-    /** What each model call asked, read back through the wire format. */
-    asked: () => calls.map((call) => readDebateRequest(call.request.messages)),
+    /** What each model call asked: the structured call, with a turn's speaker, phase and options. */
+    asked: () => calls.map((call) => readable(call.request)),
   };
 }
+
+/** A call as a test reads it: who it asks (`model`); a turn also who speaks, in which phase, for which option. */
+const readable = (call: DebateCall) => {
+  if (call.kind === "analysis") return { ...call, model: call.models.A };
+  const role = turnRole(call);
+  return { ...call, ...role, model: call.models[role.speaker] };
+};

@@ -1,4 +1,5 @@
-import { readDebateRequest } from "../debate-request";
+import type { DebateCall } from "@oystar/api-client";
+import { turnRole } from "../debate-request";
 import type { DebatePorts } from "../ports";
 import { systemTime } from "../ports";
 import { formatSynthesisAnalysis } from "../synthesis";
@@ -15,9 +16,8 @@ const pause = (ms: number, signal: AbortSignal) =>
     });
   });
 
-function reply(messages: Parameters<typeof readDebateRequest>[0]): string {
-  const asked = readDebateRequest(messages);
-  if (asked?.kind === "analysis") {
+function reply(asked: DebateCall): string {
+  if (asked.kind === "analysis") {
     return formatSynthesisAnalysis({
       introduction: `Il dibattito su «${asked.topic}» ha messo a confronto due posizioni con argomenti concreti.`,
       syntheses: [
@@ -28,8 +28,8 @@ function reply(messages: Parameters<typeof readDebateRequest>[0]): string {
       conclusions: "Il primo passo è raccogliere i dati.",
     });
   }
-  if (asked?.kind !== "turn") return "";
-  return `Nella fase di ${asked.phase}, sostengo **«${asked.ownOption}»**: regge alla prova dei fatti, mentre «${asked.otherOption}» promette più di quanto mantiene. Quali prove porti per sostenere il contrario?`;
+  const { phase, ownOption, otherOption } = turnRole(asked);
+  return `Nella fase di ${phase}, sostengo **«${ownOption}»**: regge alla prova dei fatti, mentre «${otherOption}» promette più di quanto mantiene. Quali prove porti per sostenere il contrario?`;
 }
 
 export function storyPorts({ wordsPerSecond = 40 }: { wordsPerSecond?: number } = {}): DebatePorts {
@@ -37,7 +37,7 @@ export function storyPorts({ wordsPerSecond = 40 }: { wordsPerSecond?: number } 
   return {
     ...systemTime,
     async *model({ request, signal }) {
-      for (const word of reply(request.messages).split(/(?<= )/)) {
+      for (const word of reply(request).split(/(?<= )/)) {
         await pause(1000 / wordsPerSecond, signal);
         yield word;
       }

@@ -1,17 +1,9 @@
-import { OFFLINE_MODEL, type ChatMessage } from "@oystar/api-client";
-import {
-  cutTo,
-  formatSynthesisAnalysis,
-  PROMPT_REPLY_LIMIT,
-  readDebateRequest,
-  type DebateAnalysisRequest,
-  type DebatePhase,
-  type DebateTurnRequest,
-} from "@oystar/debate-engine";
+import { OFFLINE_MODEL, type DebateAnalysisCall, type DebateCall, type DebateTurnCall } from "@oystar/api-client";
+import { cutTo, formatSynthesisAnalysis, PROMPT_REPLY_LIMIT, turnRole, type DebatePhase } from "@oystar/debate-engine";
 
 // DESIGN.md §6: without a language model, the offline model still plays its part in a debate so
-// that a whole debate and a synthesis run end to end. It reads the request with the debate
-// engine's own reader, argues its side in Italian from fixed sentences chosen by phase and turn,
+// that a whole debate and a synthesis run end to end. It reads the debate's structured call,
+// argues its side in Italian from fixed sentences chosen by phase and turn,
 // stays within the prompts' rules (at most 800 characters, a question or a proposal at the end,
 // no emoticons), and says once per debate that it is the offline model: at turn 0 (for a
 // synthesis, the hidden debate's turn 0; its analysis does not repeat it).
@@ -61,7 +53,8 @@ function fill(template: string, request: { ownOption: string; otherOption: strin
   return template.replaceAll("{own}", cutTo(request.ownOption, QUOTE_CHARS)).replaceAll("{other}", cutTo(request.otherOption, QUOTE_CHARS));
 }
 
-function offlineTurn(request: DebateTurnRequest): string {
+function offlineTurn(call: DebateTurnCall): string {
+  const request = { ...call, ...turnRole(call) };
   // A model's n-th turn takes the n-th sentence of its phase, so its turns differ from each other.
   const round = Math.floor(request.turn / 2);
   const parts: string[] = [];
@@ -79,17 +72,17 @@ function offlineTurn(request: DebateTurnRequest): string {
   return reply.length <= PROMPT_REPLY_LIMIT ? reply : `${stance} ${closing}`;
 }
 
-function offlineAnalysis(request: DebateAnalysisRequest): string {
+function offlineAnalysis(request: DebateAnalysisCall): string {
   const a = cutTo(request.options.A, QUOTE_CHARS);
   const b = cutTo(request.options.B, QUOTE_CHARS);
   const times = (speaker: "A" | "B") => {
-    const count = request.transcript.filter((item) => item.speaker === speaker).length;
+    const count = request.history.filter((item) => item.speaker === speaker).length;
     return `${count} ${count === 1 ? "volta" : "volte"}`;
   };
   return formatSynthesisAnalysis({
     introduction:
       `Il dibattito su «${cutTo(request.topic, QUOTE_CHARS)}» ha messo a confronto «${a}» (Modello A) e «${b}» (Modello B); ` +
-      `ne sono analizzati gli ultimi ${request.transcript.length} interventi su ${request.length}.`,
+      `ne sono analizzati gli ultimi ${request.history.length} interventi su ${request.length}.`,
     syntheses: [
       {
         title: "Un percorso comune",
@@ -110,9 +103,7 @@ function offlineAnalysis(request: DebateAnalysisRequest): string {
   });
 }
 
-/** The offline model's reply to a debate request, or null when the messages are not one. */
-export function composeOfflineDebateReply(messages: readonly ChatMessage[]): string | null {
-  const request = readDebateRequest(messages);
-  if (!request) return null;
-  return request.kind === "turn" ? offlineTurn(request) : offlineAnalysis(request);
+/** The offline model's reply to one call of a debate. */
+export function composeOfflineDebateReply(call: DebateCall): string {
+  return call.kind === "turn" ? offlineTurn(call) : offlineAnalysis(call);
 }

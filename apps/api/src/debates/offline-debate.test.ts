@@ -1,32 +1,26 @@
 import { OFFLINE_MODEL } from "@oystar/api-client";
-import {
-  buildAnalysisRequest,
-  buildTurnRequest,
-  createDebateSession,
-  parseSynthesisAnalysis,
-  type DebatePorts,
-  type Intervention,
-} from "@oystar/debate-engine";
+import { analysisCall, createDebateSession, parseSynthesisAnalysis, turnCall, type DebatePorts, type Intervention } from "@oystar/debate-engine";
 import { expect, test } from "vitest";
 import { composeOfflineDebateReply } from "./offline-debate";
 
-const subject = { mode: "debate" as const, topic: "Treno contro aereo", options: { A: "Treno", B: "aereo" } };
+const subject = {
+  debateId: "00000000-0000-4000-8000-000000000001",
+  mode: "debate" as const,
+  topic: "Treno contro aereo",
+  options: { A: "Treno", B: "aereo" },
+  models: { A: OFFLINE_MODEL, B: OFFLINE_MODEL },
+  provider: "cloud" as const,
+};
 
-/** A whole debate of `length` turns answered by the offline model, through the engine's requests. */
+/** A whole debate of `length` turns answered by the offline model, through the engine's calls. */
 function offlineDebate(length: number, options: { A: string; B: string } = subject.options) {
   const history: Intervention[] = [];
   for (let turn = 0; turn < length; turn += 1) {
-    const request = buildTurnRequest({ ...subject, options, turn, length, history, model: OFFLINE_MODEL, provider: "cloud" });
-    const reply = composeOfflineDebateReply(request.messages);
-    history.push({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: reply ?? "" });
+    const reply = composeOfflineDebateReply(turnCall({ ...subject, options, turn, length, history }));
+    history.push({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: reply });
   }
   return history;
 }
-
-test("it answers only debate requests", () => {
-  expect(composeOfflineDebateReply([{ role: "user", content: "Qual è la capitale d'Italia?" }])).toBeNull();
-  expect(composeOfflineDebateReply([{ role: "system", content: "Sei OYSTAR." }, { role: "user", content: "Treno o aereo?" }])).toBeNull();
-});
 
 test("each turn argues its side in Italian, within 800 characters, ending with a question or a proposal, without emoticons", () => {
   const debate = offlineDebate(20);
@@ -52,10 +46,9 @@ test("it says it is the offline model once per debate: on its first turn", () =>
 test("a synthesis says it once too: on its hidden debate's first turn, not again in the analysis", () => {
   const history: Intervention[] = [];
   for (let turn = 0; turn < 6; turn += 1) {
-    const request = buildTurnRequest({ ...subject, mode: "synthesis", turn, length: 6, history, model: OFFLINE_MODEL, provider: "cloud" });
-    history.push({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: composeOfflineDebateReply(request.messages) ?? "" });
+    history.push({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: composeOfflineDebateReply(turnCall({ ...subject, mode: "synthesis", turn, length: 6, history })) });
   }
-  const analysis = composeOfflineDebateReply(buildAnalysisRequest({ topic: subject.topic, options: subject.options, length: 6, history, model: OFFLINE_MODEL }).messages) ?? "";
+  const analysis = composeOfflineDebateReply(analysisCall({ ...subject, mode: "synthesis", length: 6, history }));
   expect([...history.map((item) => item.content), analysis].filter(saysOffline)).toEqual([history[0]?.content]);
 });
 
@@ -69,8 +62,7 @@ test("very long options still give replies within the limit", () => {
 
 test("an analysis request gets an answer the engine reads as introduction, three syntheses and conclusions", () => {
   const history = offlineDebate(6);
-  const request = buildAnalysisRequest({ topic: subject.topic, options: subject.options, length: 6, history, model: OFFLINE_MODEL });
-  const analysis = parseSynthesisAnalysis(composeOfflineDebateReply(request.messages) ?? "");
+  const analysis = parseSynthesisAnalysis(composeOfflineDebateReply(analysisCall({ ...subject, mode: "synthesis", length: 6, history })));
   expect(analysis.introduction).toContain("gli ultimi 2 interventi su 6");
   expect(analysis.syntheses.map((synthesis) => synthesis.title)).toEqual(["Un percorso comune", "Prevale «Treno»", "Prevale «aereo»"]);
   expect(analysis.syntheses[0].plan).toHaveLength(4);
@@ -82,7 +74,7 @@ test("a whole debate and a synthesis run end to end on the offline model", async
   const timers: (() => void)[] = [];
   const ports: DebatePorts = {
     async *model({ request }) {
-      yield composeOfflineDebateReply(request.messages) ?? "";
+      yield composeOfflineDebateReply(request);
     },
     scheduler: { setTimeout: (callback) => timers.push(callback), clearTimeout: () => {} },
     clock: { now: () => 0 },

@@ -1,0 +1,60 @@
+import type { DebateCall } from "@oystar/api-client";
+import { debateModelCalls, type DebateMode } from "@oystar/debate-engine";
+import type { Queryable } from "../db/database";
+import type { Payer } from "../plans/quota";
+import type { ModelCallCharge } from "../plans/question-charge";
+import { debateChargeMessages } from "./messages";
+
+/** A debate's id opens its calls for this long after it started; a 200-turn debate fits well. */
+const DEBATE_OPEN_HOURS = 6;
+/**
+ * A turn cut off after its first token stays charged (the model did answer), and 'Prossimo' asks
+ * it again: a debate may replay this many calls, so a stalled turn near its end can still finish.
+ */
+export const REPLAYS_PER_DEBATE = 2;
+
+const refused = (status: 403 | 409, error: string): ModelCallCharge => ({ ok: false, status, body: { error } });
+
+/** Where a call stands in its debate: a turn's number, or `length` for the closing analysis. */
+const positionOf = (call: DebateCall) => (call.kind === "turn" ? call.turn : call.length);
+
+/**
+ * Charges one call of a debate the caller started (DESIGN.md §4): it costs no question. The first
+ * call fixes the debate's length and mode, later ones must match; calls come in order (a turn may
+ * be asked again, never an earlier one); and the debate pays for no more calls than it makes
+ * (`debateModelCalls`, plus a couple of replays). Everything moves in one conditional statement,
+ * so parallel calls cannot pass it. The call is counted before it is sent: a caller at the end of
+ * its debate never reaches the model.
+ */
+export async function chargeDebateCall(db: Queryable, user: Payer, call: DebateCall): Promise<ModelCallCharge> {
+  const mode: DebateMode = call.mode;
+  const position = positionOf(call);
+  const [counted] = await db.query<{ id: string }>(
+    `UPDATE debates SET turns_used = turns_used + 1, length = $5, mode = $6, last_turn = $7
+     WHERE id = $1 AND user_id = $2 AND created_at > now() - make_interval(hours => $3)
+       AND (length IS NULL OR length = $5) AND (mode IS NULL OR mode = $6) AND turns_used < $4
+       AND (last_turn IS NULL OR last_turn <= $7)
+     RETURNING id`,
+    [call.debate_id, user.id, DEBATE_OPEN_HOURS, debateModelCalls(mode, call.length) + REPLAYS_PER_DEBATE, call.length, mode, position],
+  );
+  if (counted) {
+    return {
+      ok: true,
+      refund: async () => {
+        await db.query("UPDATE debates SET turns_used = greatest(turns_used - 1, 0) WHERE id = $1", [call.debate_id]);
+      },
+    };
+  }
+  const [debate] = await db.query<{ own: boolean; open: boolean; length: number | null; mode: DebateMode | null; last_turn: number | null; turns_used: number }>(
+    `SELECT user_id = $2 AS own, created_at > now() - make_interval(hours => $3) AS open, length, mode, last_turn, turns_used
+     FROM debates WHERE id = $1`,
+    [call.debate_id, user.id, DEBATE_OPEN_HOURS],
+  );
+  // Someone else's (or a made-up) id is refused as such, whatever the request.
+  if (!debate?.own) return refused(403, debateChargeMessages.unknown);
+  if (!debate.open) return refused(409, debateChargeMessages.finished);
+  if (debate.length !== null && (debate.length !== call.length || debate.mode !== mode)) return refused(409, debateChargeMessages.mismatch);
+  if (debate.last_turn !== null && debate.last_turn > position) return refused(409, debateChargeMessages.outOfOrder);
+  // Every call of the debate made.
+  return refused(409, debateChargeMessages.finished);
+}

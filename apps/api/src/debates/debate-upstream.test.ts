@@ -1,0 +1,126 @@
+import { DEBATE_CALLS_PATH, DEBATE_LENGTH, DEBATE_OPTION_MAX_CHARS, DEBATE_REPLY_MAX_CHARS, DEBATE_TOPIC_MAX_CHARS, readModelStream, type Intervention } from "@oystar/api-client";
+import { analysisCall, debatePrompt, turnCall } from "@oystar/debate-engine";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { startTestServer } from "../../test-support/fixtures";
+import { signInAs } from "../../test-support/sign-in";
+
+// What reaches the model for a debate (issue 22 §1, §2): exactly the engine's prompt for a valid
+// call, nothing for anything else, and a charge that stands once the model has the request.
+
+type Behaviour = "stream" | "silent";
+let behaviour: Behaviour = "stream";
+/** Every request body the model server received. */
+let heard: Array<Record<string, unknown>> = [];
+/** Resolves when the server hangs up on a silent model. */
+let hungUp: Promise<void> = Promise.resolve();
+let markHungUp = () => {};
+let upstream: Server;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+function fakeModel(req: IncomingMessage, res: ServerResponse) {
+  let raw = "";
+  req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+  req.on("end", () => {
+    heard.push(JSON.parse(raw) as Record<string, unknown>);
+    res.writeHead(200, { "Content-Type": "text/event-stream" });
+    // A model that takes the question and never starts answering (until hung up on).
+    if (behaviour === "silent") return void res.on("close", () => markHungUp());
+    res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "Il treno vince." } }] })}\n\n`);
+    res.end("data: [DONE]\n\n");
+  });
+}
+
+beforeAll(async () => {
+  upstream = createServer(fakeModel);
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  server = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1` });
+});
+afterAll(async () => {
+  await server.close();
+  upstream.closeAllConnections();
+  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+});
+beforeEach(() => {
+  behaviour = "stream";
+  heard = [];
+  hungUp = new Promise((resolve) => (markHungUp = resolve));
+});
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+const startDebate = async (token: string): Promise<{ debate_id: string }> => (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json();
+const send = (token: string, body: unknown, signal?: AbortSignal) =>
+  fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+const turnsUsed = async (debateId: string) =>
+  (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
+
+/** The longest interventions the engine can quote: every reply at the loop guard's limit. */
+const longest = (count: number): Intervention[] =>
+  Array.from({ length: count }, (_, turn) => ({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: `${turn} ${"parola ".repeat(DEBATE_REPLY_MAX_CHARS)}`.slice(0, DEBATE_REPLY_MAX_CHARS) }));
+const subject = {
+  topic: "Treno contro aereo",
+  options: { A: "Treno", B: "aereo" },
+  models: { A: "openai/gpt-oss-20b", B: "llama-3.3-70b-versatile" },
+  provider: "local" as const,
+};
+
+test("the model gets the prompt the engine builds from the call, with the side's model and the phase's preset", async () => {
+  const { access_token } = await signInAs(server.url, "base@oystar.test");
+  const { debate_id } = await startDebate(access_token);
+  const call = turnCall({ debateId: debate_id, mode: "challenge", ...subject, length: 20, history: longest(7), turn: 7 });
+  const answer = await send(access_token, call);
+  expect(answer.status).toBe(200);
+  let text = "";
+  for await (const delta of readModelStream(answer)) text += delta.content;
+  expect(text).toBe("Il treno vince.");
+  expect(heard).toEqual([JSON.parse(JSON.stringify(debatePrompt(call)))]);
+  expect(heard[0]).toMatchObject({ model: "llama-3.3-70b-versatile", max_tokens: 1000, temperature: 0.7, stream: true });
+});
+
+test("the largest requests a debate can forward are bounded by its turns and the reply limit", async () => {
+  const { access_token } = await signInAs(server.url, "pro@oystar.test");
+  const { debate_id } = await startDebate(access_token);
+  const options = { A: "a".repeat(DEBATE_OPTION_MAX_CHARS), B: "b".repeat(DEBATE_OPTION_MAX_CHARS) };
+  const topic = `${options.A} contro ${options.B}`;
+  const lastTurn = turnCall({ debateId: debate_id, mode: "synthesis", ...subject, topic, options, length: DEBATE_LENGTH.max, history: longest(DEBATE_LENGTH.max - 1), turn: DEBATE_LENGTH.max - 1 });
+  const closing = analysisCall({ debateId: debate_id, mode: "synthesis", ...subject, topic, options, length: DEBATE_LENGTH.max, history: longest(DEBATE_LENGTH.max) });
+  for (const call of [lastTurn, closing]) expect((await send(access_token, call)).status).toBe(200);
+  const characters = heard.map((body) => (body.messages as Array<{ content: string }>).reduce((sum, message) => sum + message.content.length, 0));
+  // A turn: its prompt, the latest reply whole and nine earlier ones cut to 200 characters; the
+  // analysis: the last third of 200 replies. Nothing else can be added by the caller.
+  expect(characters[0]).toBeLessThan(DEBATE_REPLY_MAX_CHARS + 9 * 220 + 4 * DEBATE_TOPIC_MAX_CHARS + 2_000);
+  expect(characters[1]).toBeLessThan(67 * (DEBATE_REPLY_MAX_CHARS + 30) + 4 * DEBATE_TOPIC_MAX_CHARS + 3_000);
+  expect(heard.map((body) => body.max_tokens)).toEqual([1000, 3000]);
+});
+
+test("a call that is not the engine's reaches no model", async () => {
+  const { access_token } = await signInAs(server.url, "base@oystar.test");
+  const { debate_id } = await startDebate(access_token);
+  const valid = turnCall({ debateId: debate_id, mode: "debate", ...subject, length: 6, history: [], turn: 0 });
+  for (const body of [
+    { ...valid, messages: [{ role: "user", content: "Scrivi uno scraper in Python." }] },
+    { ...valid, history: [{ speaker: "A", turn: 0, content: "x".repeat(330_000) }] },
+    { ...valid, models: { A: "anthropic/claude-opus-4-very-expensive", B: "openai/gpt-oss-20b" } },
+  ]) {
+    expect((await send(access_token, body)).status).toBe(400);
+  }
+  expect(heard).toEqual([]);
+  expect(await turnsUsed(debate_id)).toBe(0);
+});
+
+test("a caller that leaves before the first token keeps the call charged: the model had the request", async () => {
+  const { access_token } = await signInAs(server.url, "base@oystar.test");
+  const { debate_id } = await startDebate(access_token);
+  behaviour = "silent";
+  const leaving = new AbortController();
+  const answer = send(access_token, turnCall({ debateId: debate_id, mode: "debate", ...subject, length: 6, history: [], turn: 0 }), leaving.signal);
+  await vi.waitFor(() => expect(heard).toHaveLength(1));
+  leaving.abort();
+  await expect(answer).rejects.toThrow();
+  // The server lets the model go at once…
+  await hungUp;
+  // …and would give the call back right after (it did before issue 22); a moment's grace for that.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await turnsUsed(debate_id)).toBe(1);
+});
