@@ -13,7 +13,7 @@ import { errorKind } from "../web/log-line";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { cacheKey } from "./answer-cache";
 import { answerQuestion } from "./ask-pipeline";
-import { chooseIndexes, resolveAsk, type ParsedAsk } from "./ask-request";
+import { chooseIndexes, mayAskModel, resolveAsk, type ParsedAsk } from "./ask-request";
 import { withSingleWarning } from "./citation-validation";
 import { DEMO_INDEX } from "./demo-index";
 import { indexFromRequest, pendingIndexRequests, type IndexRequestDependencies } from "./index-request";
@@ -108,7 +108,9 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
   async function ask(c: AskContext) {
     const user = c.get("user");
     const indexes = c.get("indexes");
-    const resolved = resolveAsk(c.get("ask"), c.get("settings"));
+    const request = c.get("ask");
+    if (!mayAskModel(request.llm_model, c.get("settings"))) return c.json({ error: ragMessages.modelNotAllowed(request.llm_model ?? "") }, 400);
+    const resolved = resolveAsk(request, c.get("settings"));
     // One question, one query (DESIGN.md §4); given back below if nothing was answered.
     const charged = await chargeQuery(db, user);
     if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
