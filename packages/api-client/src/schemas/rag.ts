@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { settingsSchema } from "./settings";
+import { storableString } from "./text";
 
 // spec 001 §3 (RAG client request fields), §7 (ask-stream, indices), §9 (RAG constants and index
 // labels). The server parses every request with these; the RAG client builds them from settings.
@@ -26,7 +27,7 @@ export const RAG_MAX_HISTORY_CHARS = 200_000;
 
 export const ragHistoryMessageSchema = z.strictObject({
   role: z.enum(["user", "assistant"], { error: "Cronologia: ruolo del messaggio non valido" }),
-  content: z.string({ error: "Cronologia: il contenuto deve essere un testo" }).max(RAG_MAX_HISTORY_CHARS, "Cronologia: messaggio troppo lungo"),
+  content: storableString({ error: "Cronologia: il contenuto deve essere un testo" }).max(RAG_MAX_HISTORY_CHARS, "Cronologia: messaggio troppo lungo"),
 });
 export type RagHistoryMessage = z.infer<typeof ragHistoryMessageSchema>;
 
@@ -38,8 +39,8 @@ const knob = settingsSchema.shape;
  * refused, bounds are the settings form's (spec 001 §5), messages are Italian.
  */
 export const ragAskRequestSchema = z.strictObject({
-  question: z
-    .string({ error: "La domanda deve essere un testo" })
+  // Well-formed text only (no NUL, no lone surrogate): refused here, not midway through an answer.
+  question: storableString({ error: "La domanda deve essere un testo" })
     .trim()
     .min(1, "Scrivi una domanda")
     .max(RAG_MAX_QUESTION_CHARS, `La domanda è troppo lunga (massimo ${RAG_MAX_QUESTION_CHARS} caratteri)`),
