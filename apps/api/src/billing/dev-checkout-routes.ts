@@ -28,7 +28,7 @@ const euro = (price: number | null) => (price === null ? billingMessages.priceOn
 export function devCheckoutRoutes(access: Access, db: Database, billing: { provider: CheckoutProvider; webhookSecret: string }) {
   const app = new Hono();
 
-  app.get("/api/dev/checkout.css", access.public, (c) => c.body(devCheckoutStyles, 200, { "Content-Type": "text/css; charset=utf-8" }));
+  app.get("/api/dev/checkout.css", access.public, (c) => c.body(devCheckoutStyles, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=3600" }));
 
   // An id that is not one of ours (a NUL, a lone surrogate, anything) names no session: the
   // database is not asked, so it cannot fail on it.

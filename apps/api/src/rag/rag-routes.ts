@@ -117,7 +117,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
 
     const key = cacheKey({ userId: user.id, indexes }, resolved.cacheInputs);
     const cached = resolved.cache ? engine.cache.get(key) : null;
-    c.header("Cache-Control", "no-store");
+    // Cache-Control: no-store for the stream too (streamSSE says no-cache): web/personal-answers.ts.
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
       const abort = new AbortController();
