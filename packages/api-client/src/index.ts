@@ -37,7 +37,9 @@ export {
 } from "./schemas/service";
 export type { Health, IndexDetail, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
 export {
+  INDEX_REQUESTS_PAGE,
   indexLabel,
+  indexRequestListQuerySchema,
   indexRequestListSchema,
   indexRequestReportSchema,
   MAX_NOTE_NUMBER,

@@ -24,6 +24,8 @@ export const ragMessages = {
     "Sono oystar-offline, il modello offline di OYSTAR: nessun modello linguistico è collegato, quindi riporto alla lettera i passaggi più pertinenti dei documenti, con le loro fonti.",
   summaryIntro: "Riepilogo della conversazione precedente",
   requestNotFound: "Richiesta di indicizzazione non trovata.",
+  /** GET /api/admin/index-requests?cursor= naming no indexing request. */
+  unknownCursor: "cursor non valido: nessuna richiesta di indicizzazione con questo identificativo.",
   requestNotIndexable: "Questa richiesta non contiene indirizzi da indicizzare.",
   adminOnly: "ACCESSO NEGATO: solo l'amministratore può creare indici.",
   /** A RAG request over its 2 MB ceiling (413). */

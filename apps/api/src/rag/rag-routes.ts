@@ -1,4 +1,4 @@
-import { ragAskQuerySchema, ragAskRequestSchema, type Settings, type StreamChunk } from "@oystar/api-client";
+import { indexRequestListQuerySchema, ragAskQuerySchema, ragAskRequestSchema, type Settings, type StreamChunk } from "@oystar/api-client";
 import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -96,7 +96,12 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
   app.get("/api/ask-stream", ragPlans, askQuery, indexOwner, (c) => ask(c));
 
   // The indexing requests (spec 000 §5) still waiting for the administrator, for the global settings panel.
-  app.get("/api/admin/index-requests", access.admin(), async (c) => c.json(await pendingIndexRequests(db)));
+  app.get("/api/admin/index-requests", access.admin(), async (c) => {
+    const page = indexRequestListQuerySchema.safeParse(c.req.query());
+    if (!page.success) return c.json({ error: firstIssue(page.error) }, 400);
+    const list = await pendingIndexRequests(db, page.data);
+    return list ? c.json(list) : c.json({ error: ragMessages.unknownCursor }, 400);
+  });
 
   // An administrator turns a customer's indexing request (spec 000 §5) into their index.
   app.post("/api/admin/index-requests/:id/index", access.admin(() => ragMessages.adminOnly), async (c) => {
