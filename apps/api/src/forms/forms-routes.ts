@@ -55,7 +55,13 @@ export function formRoutes(access: Access, db: Database, forwardUrl: string | nu
 
   app.post("/api/forms/contact", access.public, publicLimit, ...body, handler("contact", contactFormSchema));
   app.post("/api/forms/enterprise", access.public, publicLimit, ...body, handler("enterprise", enterpriseFormSchema));
-  app.post("/api/forms/index-request", access.signedIn, perAccountLimit(db, INDEX_REQUEST_LIMIT), ...body, handler("index-request", indexRequestSchema as z.ZodType<Record<string, unknown>>));
+  app.post(
+    "/api/forms/index-request",
+    access.signedIn,
+    perAccountLimit(db, INDEX_REQUEST_LIMIT),
+    ...body,
+    handler("index-request", indexRequestSchema as z.ZodType<Record<string, unknown>>),
+  );
   app.post(
     "/api/forms/debate-feedback",
     access.signedIn,
