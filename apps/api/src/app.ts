@@ -20,6 +20,7 @@ import { settingsRoutes } from "./settings/settings-routes";
 import { errorKind } from "./web/log-line";
 import { webMessages } from "./web/messages";
 import { destinationOf } from "./web/one-origin";
+import { personalAnswersNotStored } from "./web/personal-answers";
 import { onlyPublicHost } from "./web/public-origin";
 import { defaultBodyCeiling } from "./web/request-body";
 import { securityHeaders } from "./web/security-headers";
@@ -45,6 +46,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   const { access, db } = services;
 
   app.use(securityHeaders({ production: env.nodeEnv === "production", dev: Boolean(options.pages) }));
+  app.use(personalAnswersNotStored);
   app.use(onlyPublicHost(services.origin));
   // The apps' pages and assets travel compressed: as compressed at build when they were
   // (web/static-files.ts), else here. API answers (and their streams) are left alone.

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,6 +66,8 @@ export async function startTestServer(
     close: async () => {
       await server.close();
       await db.close();
+      // Tests leave nothing in the temp directory.
+      rmSync(folders.root, { recursive: true, force: true });
     },
   };
 }

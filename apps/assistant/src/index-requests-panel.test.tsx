@@ -7,9 +7,10 @@ import { serverAnswers, settingsServer, visit } from "./test-support/render-assi
 // settings panel — the list of requests still waiting, an 'Indicizza' button each, the outcome.
 test("the admin indexes a waiting request from the global settings and reads the outcome, in Italian", async () => {
   serverAnswers({ healthy: true, admin: true });
-  const request = (id: string, index_name: string, status: "pending" | "failed") => ({
+  const request = (id: string, index_name: string, status: "pending" | "failed", account: unknown = { email: "business@oystar.test", email_verified: true, plan: "business" }) => ({
     id,
     email: "marta@studiorossi.it",
+    account,
     company: "Studio Rossi",
     index_name,
     sites: ["https://studiorossi.example/serre", "https://studiorossi.example/listino.pdf"],
@@ -38,7 +39,10 @@ test("the admin indexes a waiting request from the global settings and reads the
 
   const first = await screen.findByRole("listitem", { name: "Serre Rossi" });
   expect(within(first).getByText("In attesa")).toBeVisible();
-  expect(within(first).getByText("marta@studiorossi.it · Studio Rossi · Inviata il 20 novembre 2026")).toBeVisible();
+  // Who the index will be for: the account that sent the request, beside what was typed in.
+  expect(within(first).getByText("Account: business@oystar.test · piano Business")).toBeVisible();
+  expect(within(first).getByText("Contatto indicato: marta@studiorossi.it · Studio Rossi · Inviata il 20 novembre 2026")).toBeVisible();
+  expect(within(first).queryByText("Email non verificata")).toBeNull();
   expect(within(first).getByText("https://studiorossi.example/listino.pdf")).toBeVisible();
   expect(within(screen.getByRole("listitem", { name: "Archivio" })).getByText("Non riuscita")).toBeVisible();
 
@@ -52,4 +56,39 @@ test("the admin indexes a waiting request from the global settings and reads the
   await user.click(within(second).getByRole("button", { name: "Indicizza" }));
   expect(await within(second).findByRole("alert")).toHaveTextContent("Indicizzazione non riuscita: Hai raggiunto il numero massimo di indici del tuo piano (3).");
   expect(within(second).getByRole("button", { name: "Indicizza" })).toBeEnabled();
+});
+
+test("the admin sees which account sent each request, and reads the list a page at a time (issue 22)", async () => {
+  serverAnswers({ healthy: true, admin: true });
+  const request = (id: string, index_name: string, account: unknown) => ({
+    id,
+    email: "comune@milano.example",
+    account,
+    company: "Comune di Milano",
+    index_name,
+    sites: ["https://milano.example/delibere"],
+    created_at: "2026-11-21T09:15:00.000Z",
+    status: "pending",
+  });
+  settingsServer.indexRequests = [
+    request("r1", "Delibere", { email: "sconosciuto@esempio.it", email_verified: false, plan: "business" }),
+    request("r2", "Bandi", null),
+    request("r3", "Regolamenti", { email: "enterprise@oystar.test", email_verified: true, plan: "enterprise" }),
+  ];
+  const user = userEvent.setup();
+  visit("/chat");
+  await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
+  await user.click(await screen.findByText("Richieste di indicizzazione", { selector: "summary" }));
+
+  const first = await screen.findByRole("listitem", { name: "Delibere" });
+  expect(within(first).getByText("Account: sconosciuto@esempio.it · piano Business")).toBeVisible();
+  expect(within(first).getByText("Email non verificata")).toBeVisible();
+  expect(within(screen.getByRole("listitem", { name: "Bandi" })).getByText("Account non più esistente: la richiesta non può essere indicizzata.")).toBeVisible();
+  expect(screen.queryByRole("listitem", { name: "Regolamenti" })).toBeNull();
+
+  await user.click(screen.getByRole("button", { name: "Mostra altre richieste" }));
+  const third = await screen.findByRole("listitem", { name: "Regolamenti" });
+  expect(within(third).getByText("Account: enterprise@oystar.test · piano Enterprise")).toBeVisible();
+  expect(screen.getAllByRole("listitem", { name: /^(Delibere|Bandi|Regolamenti)$/ })).toHaveLength(3);
+  expect(screen.queryByRole("button", { name: "Mostra altre richieste" })).toBeNull();
 });

@@ -38,8 +38,8 @@ export {
   urlLines,
 } from "./schemas/forms";
 export type { ContactForm, DebateFeedback, EnterpriseForm, FormReceipt, IndexRequestForm } from "./schemas/forms";
-export { chatModelChoices, DEFAULT_MODEL, DEFAULT_PROVIDER, LISTED_MODELS, modelListSchema, SELECTABLE_CHAT_MODELS } from "./schemas/models";
-export type { ChatModel, ChatModelChoices, ModelList } from "./schemas/models";
+export { chatModelChoices, DEFAULT_MODEL, DEFAULT_PROVIDER, LISTED_MODELS, modelListSchema, RAG_MODELS, SELECTABLE_CHAT_MODELS } from "./schemas/models";
+export type { ChatModel, ChatModelChoices, ModelList, RagModel } from "./schemas/models";
 export { planIdSchema, plansResponseSchema, UNLIMITED } from "./schemas/plans";
 export type { Plan, PlanId, PlansResponse } from "./schemas/plans";
 export {
@@ -52,7 +52,9 @@ export {
 } from "./schemas/service";
 export type { Health, IndexDetail, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
 export {
+  INDEX_REQUESTS_PAGE,
   indexLabel,
+  indexRequestListQuerySchema,
   indexRequestListSchema,
   indexRequestReportSchema,
   MAX_NOTE_NUMBER,

@@ -1,6 +1,6 @@
 import type { PlanId } from "@oystar/api-client";
 import { planRank } from "@oystar/plans-and-gates";
-import type { Context, MiddlewareHandler, Next } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { ensureUser, isAdmin, type User } from "../accounts/accounts";
 import type { Database } from "../db/database";
 import { accessMessages } from "./messages";
@@ -57,12 +57,6 @@ export function createAccess(db: Database, verify: TokenVerifier, adminEmails: r
     return null;
   };
 
-  /** Personal answers are never kept by a browser or a proxy, whatever their method. */
-  const personal = async (c: SignedInContext, next: Next) => {
-    await next();
-    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
-  };
-
   const signedInThen =
     (refusalFor?: (user: User) => string | null): MiddlewareHandler<{ Variables: SignedInVariables }> =>
     async (c, next) => {
@@ -70,7 +64,8 @@ export function createAccess(db: Database, verify: TokenVerifier, adminEmails: r
       if (refused) return refused;
       const refusal = refusalFor?.(c.get("user"));
       if (refusal) return c.json({ error: refusal }, 403);
-      return personal(c, next);
+      // Never kept by a browser or a proxy, refusals included: web/personal-answers.ts.
+      await next();
     };
 
   return {

@@ -38,3 +38,9 @@ test("RAG's questions declare both conditions at the route: the plan, then the o
     "GET plan ≥ business · owner of the index",
   ]);
 });
+
+test("every signed-in route is under /api/ or /groq/, where no answer is stored (web/personal-answers.ts)", () => {
+  const personal = rows.filter((row) => row.policy !== null && !/^(public|signature)$/.test(row.policy));
+  expect(personal.length).toBeGreaterThan(10);
+  expect(personal.filter((row) => !/^\/(api|groq)\//.test(row.path))).toEqual([]);
+});

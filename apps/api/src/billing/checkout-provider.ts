@@ -54,6 +54,9 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
   };
 }
 
+/** What the built-in checkout's session ids look like: anything else names no session. */
+export const BUILT_IN_SESSION_ID = /^cs_dev_[A-Za-z0-9_-]{24}$/;
+
 /** The built-in checkout: a card form on this origin (see dev-checkout-routes.ts). */
 export function builtInCheckout(): CheckoutProvider {
   return {

@@ -8,7 +8,7 @@ import type { Database } from "../db/database";
 import { bodyCeiling } from "../web/request-body";
 import { receiveProviderEvent } from "./billing-events";
 import { checkCard } from "./card";
-import type { CheckoutProvider } from "./checkout-provider";
+import { BUILT_IN_SESSION_ID, type CheckoutProvider } from "./checkout-provider";
 import { devCheckoutPage, devCheckoutStyles } from "./dev-checkout-page";
 import { billingMessages } from "./messages";
 
@@ -28,10 +28,14 @@ const euro = (price: number | null) => (price === null ? billingMessages.priceOn
 export function devCheckoutRoutes(access: Access, db: Database, billing: { provider: CheckoutProvider; webhookSecret: string }) {
   const app = new Hono();
 
-  app.get("/api/dev/checkout.css", access.public, (c) => c.body(devCheckoutStyles, 200, { "Content-Type": "text/css; charset=utf-8" }));
+  app.get("/api/dev/checkout.css", access.public, (c) => c.body(devCheckoutStyles, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=3600" }));
 
+  // An id that is not one of ours (a NUL, a lone surrogate, anything) names no session: the
+  // database is not asked, so it cannot fail on it.
   const openSession = async (id: string) =>
-    (await db.query<OpenSession>("SELECT id, user_id::text, plan FROM checkout_sessions WHERE id = $1 AND status = 'open'", [id]))[0];
+    BUILT_IN_SESSION_ID.test(id)
+      ? (await db.query<OpenSession>("SELECT id, user_id::text, plan FROM checkout_sessions WHERE id = $1 AND status = 'open'", [id]))[0]
+      : undefined;
 
   // The session id in the URL is the capability, as with a provider's hosted page.
   app.get("/api/dev/checkout/:id", access.public, async (c) => {

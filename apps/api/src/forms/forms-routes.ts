@@ -3,18 +3,24 @@ import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import type { Access, SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
+import { perAccountLimit } from "../web/account-limit";
 import { logLine } from "../web/log-line";
 import { perAddressLimit } from "../web/rate-limit";
 import { bodyCeiling, jsonOnly, QUICK_BODY_MS } from "../web/request-body";
+import { MAX_WAITING_INDEX_REQUESTS, storeSubmission, type Kind } from "./form-submissions";
 import { formMessages } from "./messages";
-
-type Kind = "contact" | "enterprise" | "index-request" | "debate-feedback";
 
 /** A form is a few kilobytes; anything bigger is not a person filling it in. */
 const MAX_FORM_BYTES = 64 * 1024;
 const FORWARD_TIMEOUT_MS = 5000;
 /** A person sends a form or two; a script filling the table is slowed down. */
 const PUBLIC_FORMS_PER_MINUTE = 10;
+/**
+ * issue 22 item 4: per account, in the database (web/account-limit.ts). A debate's feedback is
+ * sent once at its end, and an indexing request is rare: a person never meets these.
+ */
+const DEBATE_FEEDBACK_LIMIT = { action: "debate-feedback", limit: 10, windowSeconds: 10 * 60 };
+const INDEX_REQUEST_LIMIT = { action: "index-request", limit: 10, windowSeconds: 60 * 60 };
 
 /** spec 000 §7: the subject line holds the requester's name (and the index name). */
 const subjects: Record<Kind, (fields: Record<string, unknown>) => string> = {
@@ -41,19 +47,28 @@ export function formRoutes(access: Access, db: Database, forwardUrl: string | nu
     }
     const { website: _honeypot, ...fields } = parsed.data;
     const subject = subjects[kind](fields);
-    const [row] = await db.query<{ id: string }>(
-      "INSERT INTO form_submissions (kind, subject, fields, user_id) VALUES ($1, $2, $3, $4) RETURNING id::text",
-      [kind, subject, JSON.stringify(fields), c.get("user")?.id ?? null],
-    );
-    const id = row?.id ?? "";
+    const id = await storeSubmission(db, { kind, subject, fields, user: c.get("user") });
+    if (id === null) return c.json({ error: formMessages.tooManyWaiting(MAX_WAITING_INDEX_REQUESTS) }, 409);
     if (forwardUrl) await forward(db, forwardUrl, id, { ...fields, subject });
     return c.json({ ok: true as const, id }, 201);
   };
 
   app.post("/api/forms/contact", access.public, publicLimit, ...body, handler("contact", contactFormSchema));
   app.post("/api/forms/enterprise", access.public, publicLimit, ...body, handler("enterprise", enterpriseFormSchema));
-  app.post("/api/forms/index-request", access.signedIn, ...body, handler("index-request", indexRequestSchema as z.ZodType<Record<string, unknown>>));
-  app.post("/api/forms/debate-feedback", access.signedIn, ...body, handler("debate-feedback", debateFeedbackSchema as z.ZodType<Record<string, unknown>>));
+  app.post(
+    "/api/forms/index-request",
+    access.signedIn,
+    perAccountLimit(db, INDEX_REQUEST_LIMIT),
+    ...body,
+    handler("index-request", indexRequestSchema as z.ZodType<Record<string, unknown>>),
+  );
+  app.post(
+    "/api/forms/debate-feedback",
+    access.signedIn,
+    perAccountLimit(db, DEBATE_FEEDBACK_LIMIT),
+    ...body,
+    handler("debate-feedback", debateFeedbackSchema as z.ZodType<Record<string, unknown>>),
+  );
   return app;
 }
 

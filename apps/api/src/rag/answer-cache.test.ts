@@ -21,13 +21,15 @@ test("it holds at most maxEntries, forgetting the least recently used", () => {
   expect([cache.get("a") !== null, cache.get("b") !== null, cache.get("c") !== null]).toEqual([true, false, true]);
 });
 
-test("the key never lets one customer's private index answer another; shared indexes may share", () => {
+test("the key is one customer's: never shared with another, over a shared index or a private one", () => {
   const shared = [{ id: "1", version: 4, ownerId: null }];
   const withPrivate = [...shared, { id: "7", version: 1, ownerId: "42" }];
   const inputs = { question: "Quante fontane?" };
-  expect(cacheKey({ userId: "42", indexes: shared }, inputs)).toBe(cacheKey({ userId: "43", indexes: shared }, inputs));
+  // issue 22: a hit over a shared index would tell a customer that another asked the same.
+  expect(cacheKey({ userId: "42", indexes: shared }, inputs)).not.toBe(cacheKey({ userId: "43", indexes: shared }, inputs));
   expect(cacheKey({ userId: "42", indexes: withPrivate }, inputs)).not.toBe(cacheKey({ userId: "43", indexes: withPrivate }, inputs));
+  expect(cacheKey({ userId: "42", indexes: shared }, inputs)).toBe(cacheKey({ userId: "42", indexes: shared }, { question: "Quante fontane?" }));
   // A new version of an index (re-ingestion) is a new key: no stale answers.
-  expect(cacheKey({ userId: "42", indexes: [{ id: "1", version: 5, ownerId: null }] }, inputs)).not.toBe(cacheKey({ userId: "42", indexes: shared }, inputs));
+  expect(cacheKey({ userId: "42", indexes: [{ id: "1", version: 5 }] }, inputs)).not.toBe(cacheKey({ userId: "42", indexes: shared }, inputs));
   expect(cacheKey({ userId: "42", indexes: shared }, { question: "Quante statue?" })).not.toBe(cacheKey({ userId: "42", indexes: shared }, inputs));
 });

@@ -5,9 +5,11 @@ import { createHash } from "node:crypto";
 // Privacy (DESIGN.md §7, "no conversation content is stored"): the cache lives in this process's
 // memory only — never in the database, never on disk, never logged — is bounded, and every entry
 // expires; a restart forgets it. The key is a hash of everything the answer depends on: the
-// question, the history, every knob, and each index searched WITH its content version; when a
-// private index is among them, the user's id too, so one customer's cached answer can never be
-// served to another. The price is that instances behind a load balancer do not share hits.
+// question, the history, every knob, each index searched WITH its content version, and the
+// asker's account: one customer's cached answer is never served to another — not even over a
+// shared index, where a hit (milliseconds against seconds) would tell a customer that someone
+// else asked the same (issue 22). The price is that instances behind a load balancer, and
+// customers asking alike, do not share hits.
 
 export type CachedAnswer = { events: StreamChunk[] };
 
@@ -50,14 +52,13 @@ export function createAnswerCache(options: { now?: () => number; maxEntries?: nu
 
 export type CacheScope = {
   userId: string;
-  indexes: ReadonlyArray<{ id: string; version: number; ownerId: string | null }>;
+  indexes: ReadonlyArray<{ id: string; version: number }>;
 };
 
 /** The key of one request: a SHA-256 of its scope and every input the answer depends on. */
 export function cacheKey(scope: CacheScope, inputs: unknown): string {
-  const privateIndex = scope.indexes.some((index) => index.ownerId !== null);
   const material = {
-    user: privateIndex ? scope.userId : null,
+    user: scope.userId,
     indexes: scope.indexes.map((index) => [index.id, index.version]).sort(),
     inputs,
   };

@@ -1,4 +1,4 @@
-import type { RagHistoryMessage, Settings } from "@oystar/api-client";
+import { RAG_MODELS, type RagHistoryMessage, type Settings } from "@oystar/api-client";
 import type { z } from "zod";
 import type { ragAskRequestSchema } from "@oystar/api-client";
 import type { AskPlan } from "./ask-pipeline";
@@ -73,6 +73,14 @@ export function resolveAsk(request: ParsedAsk, settings: Settings, historyMaxTok
     cache: useCache ? { ttlSeconds: pick(request.cache_ttl_seconds, settings.rag_cache_ttl_seconds) } : null,
     cacheInputs: { ...plan, embedModel: pick(request.embed_model, settings.rag_embed_model) },
   };
+}
+
+/**
+ * The model a request may name (issue 22): one of the RAG's models (spec 001 §9) or the admin's
+ * own `rag_llm_model`. It is the operator who pays for the answer, the variations and HyDE.
+ */
+export function mayAskModel(model: string | undefined, settings: Settings): boolean {
+  return model === undefined || model === settings.rag_llm_model || (RAG_MODELS as readonly string[]).includes(model);
 }
 
 export type IndexChoice = { ok: true; indexes: RagIndex[] } | { ok: false; forbidden: string } | { ok: false; none: true };

@@ -6,7 +6,7 @@ import { BlockedUrlError, FetchFailedError, type FetchedPage } from "./guarded-f
 import { finishIngestion, ingestFile, StorageLimitError } from "./ingestion";
 import type { RagEngine } from "./rag-engine";
 import { ragMessages } from "./messages";
-import { createIndex, findIndex, indexNameFrom, ownerUsage } from "./rag-store";
+import { createIndex, deleteIndex, findIndex, indexNameFrom, ownerUsage } from "./rag-store";
 
 // spec 000 §5 (the indexing request form) → an index: an administrator turns a customer's
 // request into an index they own, fetching its PDF and web addresses through the guarded
@@ -21,22 +21,44 @@ type RequestFields = { email?: string; company?: string; indexName?: string; pdf
 /** The addresses a request asks to index: its PDF links, then its web sites. */
 const addressesOf = (fields: RequestFields) => [...urlLines(fields.pdfUrls ?? ""), ...urlLines(fields.websiteUrls ?? "")];
 
-/** The requests still to be turned into an index: never tried, or whose last attempt indexed nothing; oldest first. */
-export async function pendingIndexRequests(db: Database): Promise<IndexRequestList> {
-  const rows = await db.query<{ id: string; fields: RequestFields; created_at: Date; status: "failed" | null }>(
-    `SELECT f.id::text, f.fields, f.created_at, r.status FROM form_submissions f LEFT JOIN rag_index_request_runs r ON r.request_id = f.id
-     WHERE f.kind = 'index-request' AND (r.status IS NULL OR r.status = 'failed') ORDER BY f.created_at, f.id`,
+type ListRow = {
+  id: string;
+  fields: RequestFields;
+  created_at: Date;
+  status: "failed" | null;
+  account_email: string | null;
+  account_email_verified: boolean;
+  plan: PlanId | null;
+};
+
+/**
+ * A page of the requests still to be turned into an index — never tried, or whose last attempt
+ * indexed nothing — oldest first, after the request `cursor` names (issue 22: the whole list
+ * was one answer of megabytes). Each shows the account that sent it, the index's future owner.
+ */
+export async function pendingIndexRequests(db: Database, page: { limit: number; cursor?: string | undefined }): Promise<IndexRequestList | null> {
+  const after = page.cursor ? (await db.query<{ created_at: Date; id: string }>("SELECT created_at, id::text FROM form_submissions WHERE id = $1 AND kind = 'index-request'", [page.cursor]))[0] : null;
+  if (page.cursor && !after) return null;
+  const rows = await db.query<ListRow>(
+    `SELECT f.id::text, f.fields, f.created_at, r.status, coalesce(f.account_email, u.email) AS account_email, f.account_email_verified, u.plan
+     FROM form_submissions f LEFT JOIN rag_index_request_runs r ON r.request_id = f.id LEFT JOIN users u ON u.id = f.user_id
+     WHERE f.kind = 'index-request' AND (r.status IS NULL OR r.status = 'failed') AND ($1::timestamptz IS NULL OR (f.created_at, f.id) > ($1, $2::uuid))
+     ORDER BY f.created_at, f.id LIMIT $3`,
+    [after?.created_at ?? null, after?.id ?? null, page.limit + 1],
   );
+  const shown = rows.slice(0, page.limit);
   return {
-    requests: rows.map((row) => ({
+    requests: shown.map((row) => ({
       id: row.id,
       email: row.fields.email ?? "",
+      account: row.plan ? { email: row.account_email, email_verified: row.account_email_verified, plan: row.plan } : null,
       company: row.fields.company ?? "",
       index_name: row.fields.indexName ?? "",
       sites: addressesOf(row.fields),
       created_at: row.created_at.toISOString(),
       status: row.status ?? "pending",
     })),
+    next_cursor: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
   };
 }
 
@@ -84,6 +106,7 @@ async function buildIndex(deps: { db: Database; engine: RagEngine } & IndexReque
   const name = indexNameFrom(request.fields.indexName ?? "indice");
   let index = await findIndex(db, name);
   if (index && index.ownerId !== request.user_id) return { ok: false, status: 409, error: ragMessages.indexNameTaken(name) };
+  const created = !index;
   if (!index) {
     const usage = await ownerUsage(db, request.user_id);
     if (plan.rag_indices_limit !== -1 && usage.indexes >= plan.rag_indices_limit) return { ok: false, status: 409, error: ragMessages.indexLimit(plan.rag_indices_limit) };
@@ -103,5 +126,8 @@ async function buildIndex(deps: { db: Database; engine: RagEngine } & IndexReque
     }
   }
   await finishIngestion(db);
+  // issue 22: an index this attempt made and nothing went into would count toward the plan's
+  // limit (Business 3) while holding nothing: it goes, and the request stays on the list as failed.
+  if (created && documents.every((document) => document.status === "failed")) await deleteIndex(db, index);
   return { ok: true, report: { index: index.name, owner_email: request.email, documents } };
 }

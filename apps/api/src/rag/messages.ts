@@ -12,6 +12,8 @@ export const ragMessages = {
   indexUnavailable: (name: string) => `Indice non disponibile: «${name}».`,
   noIndexes: "Nessun indice disponibile per la ricerca.",
   invalidRequest: "Richiesta non valida",
+  /** A request's llm_model that is neither a RAG model of spec 001 §9 nor the admin's choice. */
+  modelNotAllowed: (model: string) => `Modello LLM non consentito: «${model}».`,
   /** spec 001 §9: Business holds at most 3 indexes, 100 MB in all. */
   indexLimit: (limit: number) => `Hai raggiunto il numero massimo di indici del tuo piano (${limit}).`,
   storageLimit: (limitBytes: number) => `Spazio esaurito: il tuo piano consente al massimo ${megabytes(limitBytes)} di documenti indicizzati.`,
@@ -22,6 +24,8 @@ export const ragMessages = {
     "Sono oystar-offline, il modello offline di OYSTAR: nessun modello linguistico è collegato, quindi riporto alla lettera i passaggi più pertinenti dei documenti, con le loro fonti.",
   summaryIntro: "Riepilogo della conversazione precedente",
   requestNotFound: "Richiesta di indicizzazione non trovata.",
+  /** GET /api/admin/index-requests?cursor= naming no indexing request. */
+  unknownCursor: "cursor non valido: nessuna richiesta di indicizzazione con questo identificativo.",
   requestNotIndexable: "Questa richiesta non contiene indirizzi da indicizzare.",
   adminOnly: "ACCESSO NEGATO: solo l'amministratore può creare indici.",
   /** A RAG request over its 2 MB ceiling (413). */

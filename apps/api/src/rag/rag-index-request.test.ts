@@ -47,7 +47,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => site.close(() => resolve()));
 });
 
-const requestIndex = async (indexName: string) => {
+const requestIndex = async (indexName: string, websiteUrls = "http://sito.example/serre\nhttp://intranet.example/bilanci") => {
   const response = await fetch(`${server.url}/api/forms/index-request`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...bearer(business) },
@@ -57,7 +57,7 @@ const requestIndex = async (indexName: string) => {
       company: "Studio Rossi",
       indexName,
       sourceType: "url",
-      websiteUrls: "http://sito.example/serre\nhttp://intranet.example/bilanci",
+      websiteUrls,
     }),
   });
   return ((await response.json()) as { id: string }).id;
@@ -94,6 +94,17 @@ test("the request becomes the customer's index: public pages in, private address
   expect(answer.sources[0]?.[0]).toMatchObject({ title: "Le serre dello Studio Rossi", url: "http://sito.example/serre", filename: "sito.example_serre.html" });
 });
 
+test("a request whose downloads all fail leaves no empty index behind, counting toward the plan's 3 (issue 22)", async () => {
+  const id = await requestIndex("Tutto bloccato", "http://intranet.example/bilanci\nhttp://intranet.example/listino");
+  const response = await build(id);
+  expect(response.status).toBe(201);
+  const report = (await response.json()) as { index: string; documents: Array<{ status: string }> };
+  expect(report.documents.map((document) => document.status)).toEqual(["failed", "failed"]);
+  const list = (await (await fetch(`${server.url}/api/indices/list`, { headers: bearer(business) })).json()) as { indices: string[] };
+  expect(list.indices).not.toContain("tutto-bloccato");
+  expect(list.indices).toContain("studio-rossi-serre");
+});
+
 test("spec 001 §9: a Business customer holds at most 3 indexes", async () => {
   expect((await build(await requestIndex("Secondo indice"))).status).toBe(201);
   expect((await build(await requestIndex("Terzo indice"))).status).toBe(201);
@@ -109,14 +120,18 @@ test("GET /api/admin/index-requests: the admin's list of requests still waiting,
   expect((await list("")).status).toBe(401);
 
   const { requests } = (await (await list()).json()) as { requests: Array<Record<string, unknown>> };
-  // Built ones have left the list; the one refused to the customer never ran; the fourth hit the plan's limit.
+  // Built ones have left the list; the one refused to the customer never ran; the one whose
+  // downloads all failed indexed nothing; the fourth hit the plan's limit.
   expect(requests.map((request) => [request.index_name, request.status])).toEqual([
     ["Prova negata", "pending"],
+    ["Tutto bloccato", "failed"],
     ["Quarto indice", "failed"],
   ]);
   expect(requests[0]).toEqual({
     id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    // What was typed into the form, and the account that sent it: the one that will own the index.
     email: "marta@studiorossi.it",
+    account: { email: "business@oystar.test", email_verified: true, plan: "business" },
     company: "Studio Rossi",
     index_name: "Prova negata",
     sites: ["http://sito.example/serre", "http://intranet.example/bilanci"],
@@ -128,6 +143,30 @@ test("GET /api/admin/index-requests: the admin's list of requests still waiting,
   const after = (await (await list()).json()) as { requests: Array<{ index_name: string; status: string }> };
   expect(after.requests.map((request) => [request.index_name, request.status])).toEqual([
     ["Prova negata", "failed"],
+    ["Tutto bloccato", "failed"],
     ["Quarto indice", "failed"],
   ]);
+});
+
+test("the admin's list comes a page at a time (issue 22: it was one answer of megabytes)", async () => {
+  const page = async (query: string) => {
+    const response = await fetch(`${server.url}/api/admin/index-requests${query}`, { headers: bearer(admin) });
+    return { status: response.status, body: (await response.json()) as { requests?: Array<{ index_name: string }>; next_cursor?: string | null; error?: string } };
+  };
+  const first = await page("?limit=2");
+  expect(first.body.requests?.map((request) => request.index_name)).toEqual(["Prova negata", "Tutto bloccato"]);
+  expect(first.body.next_cursor).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+  const second = await page(`?limit=2&cursor=${first.body.next_cursor}`);
+  expect(second.body).toEqual({ requests: [expect.objectContaining({ index_name: "Quarto indice" })], next_cursor: null });
+  expect((await page("")).body.next_cursor).toBeNull();
+
+  expect(await page("?limit=0")).toEqual({ status: 400, body: { error: "limit deve essere almeno 1" } });
+  expect(await page("?limit=51")).toEqual({ status: 400, body: { error: "limit può essere al massimo 50" } });
+  expect(await page("?limit=tanti")).toEqual({ status: 400, body: { error: "limit deve essere un numero" } });
+  expect(await page("?cursor=%00")).toEqual({ status: 400, body: { error: "cursor non valido" } });
+  expect(await page("?cursor=00000000-0000-4000-8000-000000000000")).toEqual({
+    status: 400,
+    body: { error: "cursor non valido: nessuna richiesta di indicizzazione con questo identificativo." },
+  });
+  expect((await page("?pagina=2")).status).toBe(400);
 });

@@ -1,4 +1,4 @@
-import { ragAskQuerySchema, ragAskRequestSchema, type Settings, type StreamChunk } from "@oystar/api-client";
+import { indexRequestListQuerySchema, ragAskQuerySchema, ragAskRequestSchema, type Settings, type StreamChunk } from "@oystar/api-client";
 import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -13,7 +13,7 @@ import { errorKind } from "../web/log-line";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { cacheKey } from "./answer-cache";
 import { answerQuestion } from "./ask-pipeline";
-import { chooseIndexes, resolveAsk, type ParsedAsk } from "./ask-request";
+import { chooseIndexes, mayAskModel, resolveAsk, type ParsedAsk } from "./ask-request";
 import { withSingleWarning } from "./citation-validation";
 import { DEMO_INDEX } from "./demo-index";
 import { indexFromRequest, pendingIndexRequests, type IndexRequestDependencies } from "./index-request";
@@ -96,7 +96,12 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
   app.get("/api/ask-stream", ragPlans, askQuery, indexOwner, (c) => ask(c));
 
   // The indexing requests (spec 000 §5) still waiting for the administrator, for the global settings panel.
-  app.get("/api/admin/index-requests", access.admin(), async (c) => c.json(await pendingIndexRequests(db)));
+  app.get("/api/admin/index-requests", access.admin(), async (c) => {
+    const page = indexRequestListQuerySchema.safeParse(c.req.query());
+    if (!page.success) return c.json({ error: firstIssue(page.error) }, 400);
+    const list = await pendingIndexRequests(db, page.data);
+    return list ? c.json(list) : c.json({ error: ragMessages.unknownCursor }, 400);
+  });
 
   // An administrator turns a customer's indexing request (spec 000 §5) into their index.
   app.post("/api/admin/index-requests/:id/index", access.admin(() => ragMessages.adminOnly), async (c) => {
@@ -108,14 +113,16 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
   async function ask(c: AskContext) {
     const user = c.get("user");
     const indexes = c.get("indexes");
-    const resolved = resolveAsk(c.get("ask"), c.get("settings"));
+    const request = c.get("ask");
+    if (!mayAskModel(request.llm_model, c.get("settings"))) return c.json({ error: ragMessages.modelNotAllowed(request.llm_model ?? "") }, 400);
+    const resolved = resolveAsk(request, c.get("settings"));
     // One question, one query (DESIGN.md §4); given back below if nothing was answered.
     const charged = await chargeQuery(db, user);
     if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
 
     const key = cacheKey({ userId: user.id, indexes }, resolved.cacheInputs);
     const cached = resolved.cache ? engine.cache.get(key) : null;
-    c.header("Cache-Control", "no-store");
+    // Cache-Control: no-store for the stream too (streamSSE says no-cache): web/personal-answers.ts.
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
       const abort = new AbortController();

@@ -103,6 +103,11 @@ export async function createIndex(db: Queryable, input: { name: string; ownerId:
   return created;
 }
 
+/** Removes an index with all it holds (its documents, chunks and vectors go with it). */
+export async function deleteIndex(db: Queryable, index: Pick<RagIndex, "id">): Promise<void> {
+  await db.query("DELETE FROM rag_indexes WHERE id = $1", [index.id]);
+}
+
 /** The shared index `name`, created if missing (the demo at start, the CLI's `--index`). */
 export async function ensureSharedIndex(db: Queryable, name: string, label?: string): Promise<RagIndex> {
   await db.query("INSERT INTO rag_indexes (name, owner_id, label) VALUES ($1, NULL, $2) ON CONFLICT (name) DO NOTHING", [

@@ -215,6 +215,42 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
     expect(after?.n).toBe(before?.n);
   });
 
+  // issue 22 item 7: before, a RAG question or history with NUL was a 200 and then `event: error`.
+  test.each([
+    ["a NUL in the question", { question: "Quante fontane\u0000 ha Villa Aurora?" }],
+    ["a lone surrogate in the question", { question: "Quante fontane \ud800 ha Villa Aurora?" }],
+    ["a NUL in the history", { question: "Quante fontane ha Villa Aurora?", chat_history: [{ role: "user", content: "Prima\u0000 domanda" }] }],
+    ["a lone surrogate in the history", { question: "Quante fontane ha Villa Aurora?", chat_history: [{ role: "assistant", content: "Risposta \udc00" }] }],
+  ])("%s of a RAG request is a 400 in Italian, before any answer", async (_what, body) => {
+    const { access_token } = await signInAs(server.url, "business@oystar.test");
+    const response = await fetch(`${server.url}/api/ask-stream`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Il testo contiene caratteri non validi." });
+  });
+
+  test.each([
+    ["question", "?question=Fontane%00"],
+    ["chat_history_json", `?question=Fontane&chat_history_json=${encodeURIComponent(JSON.stringify({ role: "user", content: "Prima\u0000" }))}`],
+  ])("a NUL in the GET form's %s is a 400 in Italian too", async (_what, query) => {
+    const { access_token } = await signInAs(server.url, "business@oystar.test");
+    const response = await fetch(`${server.url}/api/ask-stream${query}`, { headers: { Authorization: `Bearer ${access_token}` } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Il testo contiene caratteri non validi." });
+  });
+
+  test.each([
+    ["GET", "/api/dev/checkout/%00"],
+    ["POST", "/api/dev/checkout/%00/pay"],
+    ["GET", "/api/dev/checkout/cs_dev_%00abc"],
+  ])("%s %s, without sign-in, is the built-in checkout's 404 (was a 500)", async (method, path) => {
+    const response = await fetch(`${server.url}${path}`, { method, ...(method === "POST" ? { body: new URLSearchParams({ name: "Mario" }) } : {}) });
+    expect(response.status).toBe(404);
+  });
+
   test("an internal error is logged as one line naming the route, without the caller's text", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     // A real fault inside a route whose database message quotes what the caller sent (`invalid

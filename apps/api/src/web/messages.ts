@@ -9,6 +9,11 @@ export const webMessages = {
   internal: "Errore interno del server",
   badRequest: "Richiesta non valida",
   tooManyRequests: "Troppe richieste: riprova tra un minuto.",
+  /** A signed-in account past its limit for a form (account-limit.ts), until its window ends. */
+  tooManyFromAccount: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return `Troppi invii in poco tempo: riprova tra ${minutes === 1 ? "un minuto" : `${minutes} minuti`}.`;
+  },
   notBuilt: (app: "marketing" | "assistant") =>
     `L'app ${app} non è ancora stata compilata. Esegui \`pnpm build\` (o \`pnpm start\`, che la compila) e ricarica.`,
 };

@@ -1,6 +1,7 @@
 import { HttpError, indexRequestListSchema, indexRequestReportSchema, type IndexRequestReport, type IndexRequestSummary } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
+import { planById } from "@oystar/plans-and-gates";
 import { Badge, Button, Notice, Spinner } from "@oystar/ui-kit/react";
 import { useState } from "react";
 import { messages } from "../messages";
@@ -37,6 +38,8 @@ export function IndexRequestsSection() {
   const api = useApiClient();
   const [open, setOpen] = useState(false);
   const list = useLoad(() => (open ? api.get("/api/admin/index-requests", indexRequestListSchema) : null), [api, open]);
+  // The list comes a page at a time (issue 22): the next page is added below the ones shown.
+  const [more, setMore] = useState<"idle" | "loading" | "failed">("idle");
   const [working, setWorking] = useState<string | null>(null);
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome>>(new Map());
 
@@ -52,6 +55,19 @@ export function IndexRequestsSection() {
     setWorking(null);
   }
 
+  async function showMore(cursor: string) {
+    const shown = list.data;
+    if (!shown) return;
+    setMore("loading");
+    try {
+      const next = await api.get(`/api/admin/index-requests?cursor=${encodeURIComponent(cursor)}`, indexRequestListSchema);
+      list.replace({ requests: [...shown.requests, ...next.requests], next_cursor: next.next_cursor });
+      setMore("idle");
+    } catch {
+      setMore("failed");
+    }
+  }
+
   return (
     <details className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{text.title}</summary>
@@ -62,47 +78,67 @@ export function IndexRequestsSection() {
         list.data.requests.length === 0 ? (
           <p>{text.empty}</p>
         ) : (
-          <ul className="index-requests">
-            {list.data.requests.map((request) => {
-              const outcome = outcomes.get(request.id);
-              const status = outcome ? (outcome.indexed ? "indexed" : "failed") : request.status;
-              return (
-                <li key={request.id} className="index-requests__item" aria-label={request.index_name}>
-                  <div className="index-requests__head">
-                    <strong>{request.index_name}</strong>
-                    <Badge tone={status === "indexed" ? "success" : status === "failed" ? "warning" : "neutral"}>{text.status[status]}</Badge>
-                  </div>
-                  <p className="index-requests__who">
-                    {request.email} · {text.company(request.company)} · {text.sentOn(italianDate(request.created_at))}
-                  </p>
-                  <ul className="index-requests__sites">
-                    {request.sites.map((site) => (
-                      <li key={site}>{site}</li>
-                    ))}
-                  </ul>
-                  <Button variant="secondary" disabled={working !== null || outcome?.indexed === true} onClick={() => void index(request)}>
-                    {working === request.id ? text.indexing : text.index}
-                  </Button>
-                  {outcome ? (
-                    <Notice tone={outcome.tone}>
-                      {outcome.text}
-                      {outcome.details.length > 0 ? (
-                        <ul>
-                          {outcome.details.map((detail) => (
-                            <li key={detail}>{detail}</li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </Notice>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <ul className="index-requests">
+              {list.data.requests.map((request) => (
+                <RequestItem key={request.id} request={request} outcome={outcomes.get(request.id)} working={working} onIndex={() => void index(request)} />
+              ))}
+            </ul>
+            {more === "failed" ? <Notice tone="error">{text.moreFailed}</Notice> : null}
+            {list.data.next_cursor ? (
+              <Button variant="secondary" disabled={more === "loading"} onClick={() => void showMore(list.data?.next_cursor ?? "")}>
+                {more === "loading" ? text.loadingMore : text.more}
+              </Button>
+            ) : null}
+          </>
         )
       ) : open ? (
         <Spinner />
       ) : null}
     </details>
+  );
+}
+
+/** One request: its index name and state, who sent it (the account: the index's owner), what it asks to index. */
+function RequestItem({ request, outcome, working, onIndex }: { request: IndexRequestSummary; outcome: Outcome | undefined; working: string | null; onIndex: () => void }) {
+  const status = outcome ? (outcome.indexed ? "indexed" : "failed") : request.status;
+  return (
+    <li className="index-requests__item" aria-label={request.index_name}>
+      <div className="index-requests__head">
+        <strong>{request.index_name}</strong>
+        <Badge tone={status === "indexed" ? "success" : status === "failed" ? "warning" : "neutral"}>{text.status[status]}</Badge>
+      </div>
+      {request.account ? (
+        <p className="index-requests__account">
+          {text.account(request.account.email, planById(request.account.plan).name)}
+          {request.account.email_verified ? null : <Badge tone="warning">{text.unverified}</Badge>}
+        </p>
+      ) : (
+        <Notice tone="warning">{text.noAccount}</Notice>
+      )}
+      <p className="index-requests__who">
+        {text.contact(request.email)} · {text.company(request.company)} · {text.sentOn(italianDate(request.created_at))}
+      </p>
+      <ul className="index-requests__sites">
+        {request.sites.map((site) => (
+          <li key={site}>{site}</li>
+        ))}
+      </ul>
+      <Button variant="secondary" disabled={working !== null || outcome?.indexed === true} onClick={onIndex}>
+        {working === request.id ? text.indexing : text.index}
+      </Button>
+      {outcome ? (
+        <Notice tone={outcome.tone}>
+          {outcome.text}
+          {outcome.details.length > 0 ? (
+            <ul>
+              {outcome.details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Notice>
+      ) : null}
+    </li>
   );
 }

@@ -69,7 +69,14 @@ export function serverAnswers({
         return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z", version: settingsServer.version });
       }
       if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null, version: settingsServer.version });
-      if (url.endsWith("/api/admin/index-requests")) return Response.json({ requests: settingsServer.indexRequests });
+      const indexRequests = /\/api\/admin\/index-requests(?:\?cursor=([^&]+))?$/.exec(url);
+      if (indexRequests) {
+        // Pages of two, as the server's `limit` would make them (the cursor: the last id shown).
+        const all = settingsServer.indexRequests as Array<{ id: string }>;
+        const from = indexRequests[1] ? all.findIndex((request) => request.id === decodeURIComponent(indexRequests[1]!)) + 1 : 0;
+        const page = all.slice(from, from + 2);
+        return Response.json({ requests: page, next_cursor: from + 2 < all.length ? (page.at(-1)?.id ?? null) : null });
+      }
       const indexing = /\/api\/admin\/index-requests\/([^/]+)\/index$/.exec(url);
       if (indexing && init?.method === "POST") {
         const answer = settingsServer.indexAnswers[decodeURIComponent(indexing[1]!)] ?? { status: 404, body: { error: "Richiesta di indicizzazione non trovata." } };

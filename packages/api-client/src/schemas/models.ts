@@ -14,6 +14,21 @@ export const LISTED_MODELS = [
 export const SELECTABLE_CHAT_MODELS = ["openai/gpt-oss-120b", "openai/gpt-oss-20b"] as const;
 export type ChatModel = (typeof SELECTABLE_CHAT_MODELS)[number];
 
+/**
+ * spec 001 §9, RAG defaults: "LLM model openai/gpt-oss-120b … Model choices also llama 3.3 70B,
+ * llama 3.1 8B, mixtral 8x7b, gemma 7b". A RAG request may name one of these, or the admin's own
+ * `rag_llm_model`; the server refuses any other (it is the operator who pays for the call).
+ */
+export const RAG_MODELS = [
+  "openai/gpt-oss-120b",
+  "openai/gpt-oss-20b",
+  "llama-3.3-70b-versatile",
+  "llama-3.1-8b-instant",
+  "mixtral-8x7b-32768",
+  "gemma-7b-it",
+] as const satisfies ReadonlyArray<(typeof LISTED_MODELS)[number]>;
+export type RagModel = (typeof RAG_MODELS)[number];
+
 export const DEFAULT_MODEL: ChatModel = "openai/gpt-oss-120b";
 export const DEFAULT_PROVIDER = "cloud" as const;
 

@@ -1,5 +1,7 @@
 import { z } from "./zod";
+import { planIdSchema } from "./plans";
 import { settingsSchema } from "./settings";
+import { storableString } from "./text";
 
 // spec 001 §3 (RAG client request fields), §7 (ask-stream, indices), §9 (RAG constants and index
 // labels). The server parses every request with these; the RAG client builds them from settings.
@@ -26,7 +28,7 @@ export const RAG_MAX_HISTORY_CHARS = 200_000;
 
 export const ragHistoryMessageSchema = z.strictObject({
   role: z.enum(["user", "assistant"], { error: "Cronologia: ruolo del messaggio non valido" }),
-  content: z.string({ error: "Cronologia: il contenuto deve essere un testo" }).max(RAG_MAX_HISTORY_CHARS, "Cronologia: messaggio troppo lungo"),
+  content: storableString({ error: "Cronologia: il contenuto deve essere un testo" }).max(RAG_MAX_HISTORY_CHARS, "Cronologia: messaggio troppo lungo"),
 });
 export type RagHistoryMessage = z.infer<typeof ragHistoryMessageSchema>;
 
@@ -38,8 +40,8 @@ const knob = settingsSchema.shape;
  * refused, bounds are the settings form's (spec 001 §5), messages are Italian.
  */
 export const ragAskRequestSchema = z.strictObject({
-  question: z
-    .string({ error: "La domanda deve essere un testo" })
+  // Well-formed text only (no NUL, no lone surrogate): refused here, not midway through an answer.
+  question: storableString({ error: "La domanda deve essere un testo" })
     .trim()
     .min(1, "Scrivi una domanda")
     .max(RAG_MAX_QUESTION_CHARS, `La domanda è troppo lunga (massimo ${RAG_MAX_QUESTION_CHARS} caratteri)`),
@@ -114,15 +116,40 @@ export function indexLabel(name: string): string {
   return name;
 }
 
+/** GET /api/admin/index-requests: a page holds this many requests unless `limit` says fewer (at most the max). */
+export const INDEX_REQUESTS_PAGE = { default: 20, max: 50 } as const;
+
+/**
+ * GET /api/admin/index-requests?limit=&cursor= (admin): a page of the indexing requests, oldest
+ * first; `cursor` is the `next_cursor` of the page before.
+ */
+export const indexRequestListQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ error: "limit deve essere un numero" })
+    .int("limit deve essere un numero intero")
+    .min(1, "limit deve essere almeno 1")
+    .max(INDEX_REQUESTS_PAGE.max, `limit può essere al massimo ${INDEX_REQUESTS_PAGE.max}`)
+    .default(INDEX_REQUESTS_PAGE.default),
+  cursor: z.uuid({ error: "cursor non valido" }).optional(),
+});
+
 /**
  * GET /api/admin/index-requests (admin): the indexing requests (spec 000 §5) not yet turned into
- * an index — never tried (`pending`) or whose last attempt indexed nothing (`failed`) — oldest first.
+ * an index — never tried (`pending`) or whose last attempt indexed nothing (`failed`) — oldest
+ * first, a page at a time (`next_cursor` null on the last page).
  */
 export const indexRequestListSchema = z.object({
   requests: z.array(
     z.object({
       id: z.string(),
+      /** The email typed into the form: a contact, not who the index will be for. */
       email: z.string(),
+      /**
+       * The account that sent the request, the one that will own the index: its email when it
+       * sent it (and whether the identity provider had verified it) and its plan now. Null when
+       * the account no longer exists (the request can no longer be indexed).
+       */
+      account: z.object({ email: z.string().nullable(), email_verified: z.boolean(), plan: planIdSchema }).nullable(),
       company: z.string(),
       index_name: z.string(),
       /** The PDF links and web addresses to index, as the customer wrote them. */
@@ -131,6 +158,7 @@ export const indexRequestListSchema = z.object({
       status: z.enum(["pending", "failed"]),
     }),
   ),
+  next_cursor: z.string().nullable(),
 });
 export type IndexRequestList = z.infer<typeof indexRequestListSchema>;
 export type IndexRequestSummary = IndexRequestList["requests"][number];

@@ -9,7 +9,8 @@ import { debateTurns } from "./0008-debate-turns";
 import { webVitals } from "./0009-web-vitals";
 import { debateLength } from "./0010-debate-length";
 import { settingsVersionIndexRequestRuns } from "./0011-settings-version-index-request-runs";
-import { debateTurnOrder } from "./0012-debate-turn-order";
+import { accountLimitsRequestAccounts } from "./0012-account-limits-request-accounts";
+import { debateTurnOrder } from "./0013-debate-turn-order";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -24,5 +25,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0009-web-vitals", sql: webVitals },
   { id: "0010-debate-length", sql: debateLength },
   { id: "0011-settings-version-index-request-runs", sql: settingsVersionIndexRequestRuns },
-  { id: "0012-debate-turn-order", sql: debateTurnOrder },
+  { id: "0012-account-limits-request-accounts", sql: accountLimitsRequestAccounts },
+  { id: "0013-debate-turn-order", sql: debateTurnOrder },
 ];
