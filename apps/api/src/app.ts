@@ -11,7 +11,7 @@ import type { Env } from "./env";
 import { formRoutes } from "./forms/forms-routes";
 import { healthRoutes } from "./health/health-routes";
 import { llmRoutes } from "./llm/llm-routes";
-import { createModelHealth } from "./llm/model-health";
+import { createModelProviders } from "./llm/model-providers";
 import { ocrRoutes } from "./ocr/ocr-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
 import { ragRoutes } from "./rag/rag-routes";
@@ -54,9 +54,10 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.use((c, next) => (destinationOf(new URL(c.req.url).pathname) === "api" ? next() : compressPages(c, next)));
   app.use(defaultBodyCeiling({ maxBytes: DEFAULT_BODY_BYTES }));
 
-  const model = env.llm.upstream ? { upstream: env.llm.upstream.provider, health: createModelHealth(env.llm.upstream) } : null;
-  app.route("/", healthRoutes(access, { version: env.version, startedAt, model, rag: () => services.rag.health() }));
-  app.route("/", configRoutes(access, { version: env.version, auth: services.auth }));
+  // Which model server calls go to: the admin's provider setting (spec 001 §4), for every module.
+  const providers = createModelProviders(db, env.llm);
+  app.route("/", healthRoutes(access, { version: env.version, startedAt, providers, rag: () => services.rag.health() }));
+  app.route("/", configRoutes(access, { version: env.version, auth: services.auth, provider: providers.chosen }));
   app.route("/", publicPlanRoutes(access));
   app.route("/", accountRoutes(access));
   app.route("/", subscriptionRoutes(access, db));
@@ -64,11 +65,11 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", webhookRoutes(access, db, services.billing));
   if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing));
   if (services.devIdpRoutes) app.route("/", services.devIdpRoutes(access));
-  app.route("/", llmRoutes(access, db, env));
-  app.route("/", debateRoutes(access, db, env));
-  app.route("/", settingsRoutes(access, db));
+  app.route("/", llmRoutes(access, db, env, providers));
+  app.route("/", debateRoutes(access, db, env, providers));
+  app.route("/", settingsRoutes(access, db, { onSaved: () => providers.settingsChanged() }));
   app.route("/", ocrRoutes(access, services.ocr));
-  app.route("/", ragRoutes(access, { db, engine: services.rag, env, fetchPage: services.fetchPage }));
+  app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, fetchPage: services.fetchPage }));
   app.route("/", formRoutes(access, db, env.formsForwardUrl));
   app.route("/", webVitalsRoutes(access, db));
   app.route("/", siteIndexRoutes(access, { origin: services.origin, marketingDist: env.marketingDist }));

@@ -16,6 +16,14 @@ function packageVersion(): string {
 
 const fromRepoRoot = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
 
+/** A model server: where it runs (spec 001 §4: the cloud provider, or a local one), its address and key. */
+export type Upstream = { provider: "cloud" | "local"; baseUrl: string; apiKey: string | null };
+const upstream = (provider: Upstream["provider"], baseUrl: string, apiKey: string | undefined): Upstream => ({
+  provider,
+  baseUrl: baseUrl.replace(/\/$/, ""),
+  apiKey: apiKey ?? null,
+});
+
 const variablesSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -40,10 +48,13 @@ const variablesSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   FORMS_FORWARD_URL: z.string().url().optional(),
+  // spec 001 §4, §6: two model servers, and the admin's provider setting picks one. The cloud one
+  // (Groq's OpenAI endpoint…); without it, the offline model answers for the cloud provider.
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
-  // spec 001 §4, §7: a cloud provider (Groq's OpenAI endpoint…) or a local model server (vLLM, Ollama).
-  LLM_PROVIDER: z.enum(["cloud", "local"]).default("cloud"),
+  // The local one (a VM on the premises: vLLM, Ollama's /v1…), at the spec's local address by default.
+  LLM_LOCAL_BASE_URL: z.string().url().default("http://localhost:8000/groq"),
+  LLM_LOCAL_API_KEY: z.string().min(1).optional(),
   OFFLINE_MODEL_CHARS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(400),
   // A model that sends nothing this long after a question has failed: the charge is given back.
   LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
@@ -77,7 +88,8 @@ const envSchema = variablesSchema.transform((raw) => ({
   databaseUrl: raw.DATABASE_URL ?? null,
   formsForwardUrl: raw.FORMS_FORWARD_URL ?? null,
   llm: {
-    upstream: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/$/, ""), apiKey: raw.LLM_API_KEY ?? null, provider: raw.LLM_PROVIDER } : null,
+    cloud: raw.LLM_BASE_URL ? upstream("cloud", raw.LLM_BASE_URL, raw.LLM_API_KEY) : null,
+    local: upstream("local", raw.LLM_LOCAL_BASE_URL, raw.LLM_LOCAL_API_KEY),
     offlineCharsPerSecond: raw.OFFLINE_MODEL_CHARS_PER_SECOND,
     firstTokenTimeoutMs: raw.LLM_FIRST_TOKEN_TIMEOUT_MS,
   },

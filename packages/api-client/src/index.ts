@@ -44,13 +44,14 @@ export { planIdSchema, plansResponseSchema, UNLIMITED } from "./schemas/plans";
 export type { Plan, PlanId, PlansResponse } from "./schemas/plans";
 export {
   healthSchema,
+  MODEL_PROVIDER_LABELS,
   indicesListSchema,
   ocrResponseSchema,
   resetRequestSchema,
   resetResponseSchema,
   runtimeConfigSchema,
 } from "./schemas/service";
-export type { Health, IndexDetail, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
+export type { Health, IndexDetail, ModelProvider, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
 export {
   INDEX_REQUESTS_PAGE,
   indexLabel,

@@ -1,3 +1,4 @@
+import type { ModelProvider } from "@oystar/api-client";
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
 import type { RuntimeAuth } from "../services";
@@ -7,10 +8,10 @@ import type { RuntimeAuth } from "../services";
  * environment (DESIGN.md §2). The sign-in settings come from services.ts: a real tenant, or the
  * built-in provider under the public origin — never from the request's Host.
  */
-export function configRoutes(access: Access, config: { version: string; auth: RuntimeAuth }) {
-  const body = { version: config.version, provider: "cloud" as const, auth: config.auth };
-  return new Hono().get("/config.json", access.public, (c) => {
+export function configRoutes(access: Access, config: { version: string; auth: RuntimeAuth; provider: () => Promise<ModelProvider> }) {
+  return new Hono().get("/config.json", access.public, async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(body);
+    // spec 001 §4: the provider the admin chose.
+    return c.json({ version: config.version, provider: await config.provider(), auth: config.auth });
   });
 }

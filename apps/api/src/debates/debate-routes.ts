@@ -7,6 +7,7 @@ import type { Database } from "../db/database";
 import type { Env } from "../env";
 import { llmMessages } from "../llm/messages";
 import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer } from "../llm/model-answer";
+import type { ModelProviders } from "../llm/model-providers";
 import type { ModelCallCharge } from "../plans/question-charge";
 import { charge } from "../plans/quota";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
@@ -43,7 +44,7 @@ const debateCallCharge = (db: Database) =>
   });
 
 /** POST /api/debates/increment and POST /api/debates/calls (signed-in). */
-export function debateRoutes(access: Access, db: Database, env: Env) {
+export function debateRoutes(access: Access, db: Database, env: Env, providers: ModelProviders) {
   const app = new Hono();
 
   // spec 001 §7: a debate costs one debate, counted when it starts; its calls cost no queries.
@@ -71,7 +72,7 @@ export function debateRoutes(access: Access, db: Database, env: Env) {
     const { refund } = c.get("charge");
     const gone = await goneBeforeAsking(c, refund);
     if (gone) return gone;
-    const upstream = env.llm.upstream;
+    const upstream = await providers.upstream();
     if (!upstream) return offlineAnswer(composeOfflineDebateReply(call), env.llm.offlineCharsPerSecond, c.req.raw.signal);
     return relayAnswer(c, callUpstream(upstream, debatePrompt(call), c.req.raw.signal), refund, env.llm.firstTokenTimeoutMs);
   });

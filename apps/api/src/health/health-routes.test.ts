@@ -3,7 +3,8 @@ import { expect, test } from "vitest";
 import { createAccess } from "../auth/access";
 import type { Database } from "../db/database";
 import type { RagHealth } from "../rag/rag-engine";
-import { healthRoutes, type ConfiguredModel } from "./health-routes";
+import type { Upstream } from "../env";
+import { healthRoutes } from "./health-routes";
 
 // GET /api/health is public: no database, no token is ever needed to answer it.
 const access = createAccess(null as unknown as Database, () => Promise.reject(new Error("no tokens here")), []);
@@ -14,15 +15,17 @@ const rag: RagHealth = {
   reranker: { name: "local", kind: "local-feature-scorer" },
 };
 
-async function health(model: ConfiguredModel | null) {
-  const response = await healthRoutes(access, { version: "1.2.3", startedAt: Date.now(), model, rag: () => rag }).request("/api/health");
+const probe = async () => ({ healthy: true, checkedAt: "2026-03-04T10:00:00.000Z" });
+
+/** The health of a server whose chosen provider is `upstream` (null: the offline model). */
+async function health(upstream: Upstream["provider"] | null) {
+  const chosen = upstream ? { upstream: { provider: upstream, baseUrl: "http://modelli.test/v1", apiKey: null }, health: await probe() } : null;
+  const response = await healthRoutes(access, { version: "1.2.3", startedAt: Date.now(), providers: { health: async () => chosen }, rag: () => rag }).request("/api/health");
   return healthSchema.parse(await response.json());
 }
 
-const probe = async () => ({ healthy: true, checkedAt: "2026-03-04T10:00:00.000Z" });
-
-test.each(["local", "cloud"] as const)("a model configured as %s says where it runs (LLM_PROVIDER)", async (upstream) => {
-  expect((await health({ upstream, health: probe })).model).toMatchObject({ provider: "openai-compatible", upstream, offline: false, healthy: true });
+test.each(["local", "cloud"] as const)("the chosen provider, %s, says where it runs", async (upstream) => {
+  expect((await health(upstream)).model).toMatchObject({ provider: "openai-compatible", upstream, offline: false, healthy: true });
 });
 
 test("the offline model names no upstream", async () => {

@@ -1,12 +1,8 @@
 import { OFFLINE_MODEL } from "@oystar/api-client";
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
-import type { Env } from "../env";
-import type { ModelHealth } from "../llm/model-health";
+import type { ModelProviders } from "../llm/model-providers";
 import type { RagHealth } from "../rag/rag-engine";
-
-/** A model the server is configured with: where it runs (LLM_PROVIDER) and its probe. */
-export type ConfiguredModel = { upstream: NonNullable<Env["llm"]["upstream"]>["provider"]; health: () => Promise<ModelHealth> };
 
 /**
  * GET /api/health (public): liveness, version, and the model's state — the offline one says so
@@ -14,11 +10,12 @@ export type ConfiguredModel = { upstream: NonNullable<Env["llm"]["upstream"]>["p
  * templates' local extras, spec 001 §3) and is probed (spec 001 §7, llm/model-health.ts); an
  * unhealthy one makes the whole answer "degraded". The RAG engine says which retrieval legs run.
  */
-export function healthRoutes(access: Access, options: { version: string; startedAt: number; model: ConfiguredModel | null; rag: () => RagHealth }) {
+export function healthRoutes(access: Access, options: { version: string; startedAt: number; providers: Pick<ModelProviders, "health">; rag: () => RagHealth }) {
   return new Hono().get("/api/health", access.public, async (c) => {
     c.header("Cache-Control", "no-store");
-    const { model } = options;
-    const probed = model ? { upstream: model.upstream, ...(await model.health()) } : null;
+    // The provider the admin chose (spec 001 §4), probed the way spec 001 §7 says.
+    const chosen = await options.providers.health();
+    const probed = chosen ? { upstream: chosen.upstream.provider, ...chosen.health } : null;
     return c.json({
       status: probed && !probed.healthy ? ("degraded" as const) : ("ok" as const),
       version: options.version,

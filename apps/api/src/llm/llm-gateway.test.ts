@@ -114,29 +114,6 @@ test("reasoning flags go only to gpt-oss models", async () => {
   expect(lastBody).not.toHaveProperty("include_reasoning");
 });
 
-// spec 001 §3: a template's local extras are for a model server on the premises (LLM_PROVIDER=local).
-test("local extras go only to a local model server, never to a cloud provider", async () => {
-  const extras = { num_predict: 2000, num_ctx: 8192, num_thread: 4, num_gpu: 1 };
-  const cloud = await signInAs(server.url, "business@oystar.test");
-  await (await ask(cloud.access_token, { ...question(), ...extras })).text();
-  for (const key of Object.keys(extras)) expect(lastBody).not.toHaveProperty(key);
-
-  const local = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`, LLM_PROVIDER: "local" });
-  try {
-    const { access_token } = await signInAs(local.url, "business@oystar.test");
-    const response = await fetch(`${local.url}/groq/chat/completions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${access_token}` },
-      body: JSON.stringify({ ...question(), ...extras }),
-    });
-    await response.text();
-    expect(response.status).toBe(200);
-    expect(lastBody).toMatchObject(extras);
-  } finally {
-    await local.close();
-  }
-});
-
 describe("failures before the first token give the query back", () => {
   test.each(["fail-500", "close-before-first-token"] as const)("%s", async (failure) => {
     const { access_token } = await signInAs(server.url, "pro@oystar.test");

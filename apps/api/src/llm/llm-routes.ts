@@ -4,11 +4,12 @@ import type { z } from "zod";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import { debateChargeMessages } from "../debates/messages";
-import type { Env } from "../env";
+import type { Env, Upstream } from "../env";
 import { questionCharges, type ModelCallCharge } from "../plans/question-charge";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { llmMessages } from "./messages";
-import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer, type Upstream } from "./model-answer";
+import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer } from "./model-answer";
+import type { ModelProviders } from "./model-providers";
 import { HEALTH_TIMEOUT_MS } from "./model-health";
 import { composeOfflineReply, offlineCompletion } from "./offline-model";
 import { upstreamAuthorization } from "./upstream-request";
@@ -46,9 +47,8 @@ const validChatRequest: MiddlewareHandler<{ Variables: QuestionVariables }> = as
  * model fails (llm/model-answer.ts). Message content is never logged or stored: it only passes
  * through.
  */
-export function llmRoutes(access: Access, db: Database, env: Env) {
+export function llmRoutes(access: Access, db: Database, env: Env, providers: ModelProviders) {
   const app = new Hono();
-  const upstream = env.llm.upstream;
   const charges = questionCharges(db);
 
   // The charge is a policy of the route: a question of the quota, started here and awaited by
@@ -64,6 +64,8 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
   app.post("/groq/chat/completions", access.signedIn, jsonOnly, bodyCeiling(CHAT_BODY), validChatRequest, questionCharge, async (c) => {
     const request = c.get("chatRequest");
     const { overlap, charge } = c.get("question");
+    // The admin's provider setting picks the model server (spec 001 §4), read per question.
+    const upstream = await providers.upstream();
     if (!upstream || !overlap) {
       const charged = await charge;
       if (!charged.ok) return c.json(charged.body, charged.status);
@@ -87,25 +89,24 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
   });
 
   app.get("/groq/models", access.signedIn, async (c) => {
+    const upstream = await providers.upstream();
     if (!upstream) return c.json({ object: "list", data: [{ id: OFFLINE_MODEL, object: "model", owned_by: "oystar", offline: true }] });
     const response = await fetch(`${upstream.baseUrl}/models`, { headers: upstreamAuthorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) }).catch(() => null);
     if (!response?.ok) return c.json({ error: llmMessages.upstreamUnavailable }, 502);
-    // spec 001 §9: only the models the product lists, whatever else the provider serves.
     const models = (await response.json().catch(() => null)) as { data?: Array<{ id?: unknown }> } | null;
-    const listed = (models?.data ?? []).filter((model) => typeof model.id === "string" && (LISTED_MODELS as readonly string[]).includes(model.id));
-    return c.json({ object: "list", data: listed });
+    return c.json({ object: "list", data: (models?.data ?? []).filter((model) => typeof model.id === "string" && offered(upstream, model.id)) });
   });
 
   // spec 001 §7: a "connection reset" answers with what it did.
   app.post("/api/ollama/reset", access.signedIn, jsonOnly, bodyCeiling(RESET_BODY), async (c) => {
     const parsed = resetRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: llmMessages.invalidReset }, 400);
-    if (!upstream) {
+    // The chosen model server's probe (remembered 30 s): a reset never costs more calls to it.
+    const probed = await providers.health();
+    if (!probed) {
       return c.json({ status: "success", message: llmMessages.offlineReset, details: { actions: [llmMessages.offlineResetAction] } });
     }
-    const reachable = await fetch(`${upstream.baseUrl}/models`, { headers: upstreamAuthorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
-      .then((response) => response.ok)
-      .catch(() => false);
+    const reachable = probed.health.healthy;
     return c.json({
       status: reachable ? "success" : "error",
       message: reachable ? llmMessages.reset : llmMessages.resetFailed,
@@ -115,6 +116,12 @@ export function llmRoutes(access: Access, db: Database, env: Env) {
 
   return app;
 }
+
+/**
+ * spec 001 §9: only the models the product lists, whatever else the model server serves; for the
+ * cloud provider, only names starting with openai/.
+ */
+const offered = (upstream: Upstream, id: string) => (LISTED_MODELS as readonly string[]).includes(id) && (upstream.provider === "local" || id.startsWith("openai/"));
 
 /**
  * What the upstream is sent of a request: gpt-oss's reasoning flags only to gpt-oss models, and a

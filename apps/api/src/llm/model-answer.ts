@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { Readable } from "node:stream";
-import type { Env } from "../env";
+import type { Upstream } from "../env";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
 import { llmMessages } from "./messages";
 import { offlineStream } from "./offline-model";
@@ -12,7 +12,6 @@ import { completionsEndpoint, postUpstream, type UpstreamResponse } from "./upst
 // connection, answered with an error, or sent nothing before the first-token guard ran out —
 // never because the caller went away.
 
-export type Upstream = NonNullable<Env["llm"]["upstream"]>;
 
 /** What an accepted charge offers: giving it back when the model fails. */
 export type Refund = () => Promise<void>;

@@ -1,7 +1,6 @@
-import type { Env } from "../env";
+import type { Upstream } from "../env";
 import { upstreamAuthorization } from "./upstream-request";
 
-type Upstream = NonNullable<Env["llm"]["upstream"]>;
 
 /** spec 001 §7: the health check gives the model 5 s. */
 export const HEALTH_TIMEOUT_MS = 5000;

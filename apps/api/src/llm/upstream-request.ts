@@ -1,6 +1,6 @@
 import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from "node:http";
 import { request as httpsRequest, Agent as HttpsAgent } from "node:https";
-import type { Env } from "../env";
+import type { Upstream } from "../env";
 
 // Kept-alive connections to the model server: a question should not pay for a new TCP (or TLS)
 // handshake, and node:http adds less per request than fetch does on the path to the first token.
@@ -9,7 +9,6 @@ const agents = { "http:": new HttpAgent({ keepAlive: true }), "https:": new Http
 /** The answer's head, and its body as the Node stream it arrives on (the gateway pipes it on as is). */
 export type UpstreamResponse = { status: number; contentType: string | null; body: IncomingMessage };
 
-type Upstream = NonNullable<Env["llm"]["upstream"]>;
 
 /** Where questions go, and what every request there carries. */
 export type UpstreamEndpoint = { target: URL; agent: HttpAgent; send: typeof httpRequest; headers: Readonly<Record<string, string>> };

@@ -1,13 +1,13 @@
 import { readModelStream } from "@oystar/api-client";
 import { Readable } from "node:stream";
-import type { Env } from "../env";
+import type { Upstream } from "../env";
 import { completionsEndpoint, postUpstream } from "../llm/upstream-request";
 
 // The RAG engine's calls to the language model (the same OpenAI-compatible upstream as the
 // gateway, LLM_BASE_URL): the streamed answer, the question's variations (multi-query) and
 // HyDE's hypothetical passage. Nothing of them is logged.
 
-export type Upstream = NonNullable<Env["llm"]["upstream"]>;
+export type { Upstream };
 
 export class ModelError extends Error {
   override name = "ModelError";

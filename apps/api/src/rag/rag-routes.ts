@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
+import type { ModelProviders } from "../llm/model-providers";
 import { chargeQuery, refund } from "../plans/quota";
 import { readSettings } from "../settings/settings-store";
 import { errorKind } from "../web/log-line";
@@ -26,7 +27,7 @@ const ASK_BODY = { maxBytes: 2 * 1024 * 1024, tooLarge: ragMessages.tooLarge, re
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? ragMessages.invalidRequest;
 
-export type RagRouteDependencies = { db: Database; engine: RagEngine; env: Env } & IndexRequestDependencies;
+export type RagRouteDependencies = { db: Database; engine: RagEngine; env: Env; providers: ModelProviders } & IndexRequestDependencies;
 
 /** What the ask routes' middleware hands the handler: the parsed request, the settings, the indexes the caller owns or shares. */
 type AskVariables = SignedInVariables & { ask: ParsedAsk; settings: Settings; indexes: RagIndex[] };
@@ -38,7 +39,7 @@ type AskContext = Context<{ Variables: AskVariables }>;
  * /api/admin/index-requests/:id/index (admin).
  */
 export function ragRoutes(access: Access, deps: RagRouteDependencies) {
-  const { db, engine, env } = deps;
+  const { db, engine, env, providers } = deps;
   const app = new Hono();
   // spec 001 §6, §9: RAG is for business and enterprise, checked before the body is read.
   const ragPlans = access.plan("business", ragMessages.planOnly);
@@ -120,7 +121,9 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     const charged = await chargeQuery(db, user);
     if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
 
-    const key = cacheKey({ userId: user.id, indexes }, resolved.cacheInputs);
+    // The admin's provider setting picks the model server (spec 001 §4); an answer is cached per model server.
+    const upstream = await providers.upstream();
+    const key = cacheKey({ userId: user.id, indexes }, [resolved.cacheInputs, upstream?.provider ?? "offline"]);
     const cached = resolved.cache ? engine.cache.get(key) : null;
     // Cache-Control: no-store for the stream too (streamSSE says no-cache): web/personal-answers.ts.
     c.header("X-Accel-Buffering", "no");
@@ -133,7 +136,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
       try {
         const events = cached
           ? replay(cached.events)
-          : answerQuestion({ engine, upstream: env.llm.upstream, offlineCharsPerSecond: env.llm.offlineCharsPerSecond }, indexes, resolved.plan, abort.signal);
+          : answerQuestion({ engine, upstream, offlineCharsPerSecond: env.llm.offlineCharsPerSecond }, indexes, resolved.plan, abort.signal);
         for await (const event of events) {
           if (abort.signal.aborted) break;
           if (event.chunk) answered = true;

@@ -13,7 +13,7 @@ const MAX_SETTINGS_BYTES = 64 * 1024;
  * GET /api/settings (signed-in): what every module starts from. POST /api/settings (admin): the
  * whole settings object, every bound of spec 001 §5 checked here whatever the browser did.
  */
-export function settingsRoutes(access: Access, db: Database) {
+export function settingsRoutes(access: Access, db: Database, { onSaved = () => {} }: { onSaved?: () => void } = {}) {
   const app = new Hono();
 
   app.get("/api/settings", access.signedIn, async (c) => c.json(await readSettings(db)));
@@ -33,7 +33,10 @@ export function settingsRoutes(access: Access, db: Database) {
         const message = first?.code === "unrecognized_keys" ? settingsMessages.unknownKey(first.keys) : first?.message;
         return c.json({ error: message ?? settingsMessages.invalid, field: first?.path.join(".") }, 400);
       }
-      return c.json(await saveSettings(db, parsed.data, c.get("user").id));
+      const saved = await saveSettings(db, parsed.data, c.get("user").id);
+      // The provider (and whatever else is read per call) changes at once on this server.
+      onSaved();
+      return c.json(saved);
     },
   );
   return app;

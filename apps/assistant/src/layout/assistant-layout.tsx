@@ -82,7 +82,7 @@ export function AssistantLayout() {
         }
         status={
           <>
-            <BackendStatusBadge status={backend} />
+            <BackendStatusBadge status={backend} provider={offlineModel ? null : modelProvider} />
             <PlanBadge plan={plan} />
             {/* spec 001 §2: debates on /debate, queries elsewhere. */}
             {onDebate ? (

@@ -1,4 +1,4 @@
-import { LISTED_MODELS, SELECTABLE_CHAT_MODELS, SETTINGS_FIELDS, type BoundedSettingsKey, type Settings } from "@oystar/api-client";
+import { LISTED_MODELS, MODEL_PROVIDER_LABELS, SELECTABLE_CHAT_MODELS, SETTINGS_FIELDS, type BoundedSettingsKey, type Settings } from "@oystar/api-client";
 
 // The global settings form of spec 001 §2 and §5: its sections, which control draws each field
 // and when each shows. Labels, bounds, steps and units come from SETTINGS_FIELDS, the table the
@@ -54,8 +54,8 @@ export const settingsSections: readonly SettingsSection[] = [
     title: "RAG",
     fields: [
       choice("rag_provider", () => [
-        { value: "cloud", label: "Private Cloud" },
-        { value: "vm", label: "Server locale (VM)" },
+        { value: "cloud", label: MODEL_PROVIDER_LABELS.cloud },
+        { value: "vm", label: MODEL_PROVIDER_LABELS.local },
       ]),
       { kind: "text", key: "rag_embed_model", label: label("rag_embed_model") },
       choice("rag_llm_model", ragModels),

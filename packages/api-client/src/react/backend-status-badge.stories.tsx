@@ -17,3 +17,9 @@ export const Online: Story = {
   },
 };
 export const Offline: Story = { args: { status: "offline" } };
+export const OnTheLocalServer: Story = {
+  args: { status: "online", provider: "local" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("status")).toHaveTextContent("Online · Server locale (VM)");
+  },
+};

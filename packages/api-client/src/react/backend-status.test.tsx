@@ -25,6 +25,15 @@ test("the badge says offline when the server does not answer", async () => {
   expect(await screen.findByText("Offline")).toBeInTheDocument();
 });
 
+test("online, it names the model server the admin chose", () => {
+  const { rerender } = render(<BackendStatusBadge status="online" provider="local" />);
+  expect(screen.getByRole("status")).toHaveTextContent("Online · Server locale (VM)");
+  rerender(<BackendStatusBadge status="online" provider="cloud" />);
+  expect(screen.getByRole("status")).toHaveTextContent("Online · Private Cloud");
+  rerender(<BackendStatusBadge status="offline" provider="cloud" />);
+  expect(screen.getByRole("status").textContent).toBe("● Offline");
+});
+
 test("while checking it says so", () => {
   render(<BackendStatusBadge status="checking" />);
   expect(screen.getByRole("status")).toHaveTextContent("Verifica...");

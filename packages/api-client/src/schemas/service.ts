@@ -43,6 +43,11 @@ export const resetResponseSchema = z.object({
 });
 export type ResetResponse = z.infer<typeof resetResponseSchema>;
 
+/** spec 001 §4: where model calls go — the cloud provider (default) or the local model server. */
+export type ModelProvider = "cloud" | "local";
+/** The names users and the admin read for them (the settings' `rag_provider`: cloud or vm). */
+export const MODEL_PROVIDER_LABELS: Record<ModelProvider, string> = { cloud: "Private Cloud", local: "Server locale (VM)" };
+
 /** GET /api/health; later parts add database and model state, so unknown keys are kept. */
 export const healthSchema = z.looseObject({
   status: z.enum(["ok", "degraded"]),
@@ -56,7 +61,7 @@ export const healthSchema = z.looseObject({
       offline: z.boolean(),
       name: z.string().optional(),
       healthy: z.boolean().optional(),
-      /** spec 001 §3: where a configured model runs (LLM_PROVIDER); a local one takes the templates' local extras. */
+      /** spec 001 §3, §4: where the chosen model runs (the admin's provider setting); a local one takes the templates' local extras. */
       upstream: z.enum(["cloud", "local"]).optional(),
     })
     .optional(),
