@@ -88,7 +88,7 @@ test("a free plan sees the debate upsell and the RAG promo", async () => {
   expect(await screen.findByRole("link", { name: "Passa a Base" })).toHaveAttribute("href", "/subscription?plan=base");
   await userEvent.click(screen.getByRole("link", { name: "OYSTAR RAG" }));
   expect(await screen.findByRole("link", { name: "Passa a Business" })).toHaveAttribute("href", "/subscription?plan=business");
-  expect(screen.getByText("Gratis", { selector: "strong" })).toBeInTheDocument();
+  expect(screen.getByText("Free", { selector: "strong" })).toBeInTheDocument();
 });
 
 test("a question gets a Markdown answer with its actions; 'Nuova chat' starts over", async () => {
