@@ -37,9 +37,10 @@ export function Notice({ tone, title, children, onDismiss, details, compact = fa
       <div className="oy-notice__content">
         {compact ? (
           <p className="oy-notice__line">
-            {title ? <strong className="oy-notice__title">{title}</strong> : null}
+            {/* The spaces keep the words apart for a screen reader; the flex gap does it on screen. */}
+            {title ? <strong className="oy-notice__title">{title}</strong> : null}{" "}
             <span className="oy-notice__text">{children}</span>
-            {toggle}
+            {toggle ? <> {toggle}</> : null}
           </p>
         ) : (
           <>
