@@ -12,7 +12,8 @@ const tones: Record<BackendStatus, string> = { checking: "neutral", online: "suc
 export function BackendStatusBadge({ status }: { status: BackendStatus }) {
   return (
     <span role="status" className={`oy-badge oy-badge--${tones[status]}`} data-status={status}>
-      <span aria-hidden="true">●</span> {backendStatusLabels[status]}
+      {/* The label is its own element: a phone's header shows the dot alone (ui-kit's .oy-badge__label). */}
+      <span aria-hidden="true">●</span> <span className="oy-badge__label">{backendStatusLabels[status]}</span>
     </span>
   );
 }
