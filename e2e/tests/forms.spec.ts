@@ -48,10 +48,18 @@ test("the indexing form, signed in, submits and confirms", async ({ page }) => {
   await expect(page.getByText("Prepareremo il tuo indice entro 24-48 ore.")).toBeVisible();
 });
 
-// Issue 14 §2: the contact form, from the navigation's 'Contatti' and the footer's 'Supporto'.
-test("the contact form, opened from the landing, checks, sends and confirms", async ({ page }) => {
+// spec 000 §2 (issue 27 §2): the navigation's 'Contatti' leads to the Enterprise quote form.
+test("'Contatti' on the landing opens the Enterprise quote form", async ({ page }) => {
   await page.goto("/oystar");
   await page.getByRole("navigation", { name: "Navigazione principale" }).getByRole("link", { name: "Contatti" }).click();
+  await expect(page).toHaveURL(/\/enterprise-contact$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Richiedi un preventivo Enterprise" })).toBeVisible();
+});
+
+// Issue 14 §2, issue 27 §2: the general contact form, from the footer's 'Supporto'.
+test("the contact form, opened from the landing's footer, checks, sends and confirms", async ({ page }) => {
+  await page.goto("/oystar");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Supporto", exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.getByRole("heading", { level: 1, name: "Contattaci" })).toBeVisible();
   await page.getByRole("button", { name: "Invia richiesta" }).click();
@@ -66,8 +74,4 @@ test("the contact form, opened from the landing, checks, sends and confirms", as
   await expect(page.getByText("Grazie per averci scritto: ti risponderemo al più presto.")).toBeVisible();
   await page.getByRole("button", { name: "Invia un altro messaggio" }).click();
   await expect(page.getByLabel("Nome *")).toHaveValue("");
-
-  await page.goto("/oystar");
-  await page.getByRole("contentinfo").getByRole("link", { name: "Supporto", exact: true }).click();
-  await expect(page).toHaveURL(/\/contact$/);
 });

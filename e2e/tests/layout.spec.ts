@@ -76,3 +76,88 @@ test("the payment success page is laid out like the other pages", async ({ page 
   await page.clock.pauseAt(Date.now() + 60_000);
   await expect(page.locator("main")).toHaveScreenshot("pagamento-riuscito-1280.png", { mask: [page.getByText(/Tra \d secondi/)] });
 });
+
+// Issue 27 §3: at 390 px the header took ~230 px and /rag's conversation started below the fold.
+// On a phone the header is one row (≤ 64 px) of the product name, the status dot and a menu
+// button; the menu holds the modules, the plan, the counters and 'Esci'; what the module is
+// about and its question box are on screen together.
+const phone = { width: 390, height: 844 };
+const phoneModules = [
+  { path: "/chat", name: "chat", heading: "OYSTAR AI", input: "Messaggio", counter: /^Domande: \d+\/∞$/ },
+  { path: "/debate", name: "dibattito", heading: "OYSTAR Debate", input: "Tesi A (a favore)", counter: /^Dibattiti: \d+\/∞$/ },
+  { path: "/rag", name: "rag", heading: "OYSTAR RAG", input: "Messaggio", counter: /^Domande: \d+\/∞$/ },
+] as const;
+
+/** The element's box, for comparing where things are on the screen. */
+const boxOf = async (locator: ReturnType<Page["locator"]>) => {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("not on the page");
+  return box;
+};
+
+for (const module of phoneModules) {
+  test(`${module.path} at 390 px: a one-row header, its menu, and the module on screen`, async ({ page }) => {
+    await page.setViewportSize(phone);
+    await signIn(page, "business@oystar.test");
+    await page.goto(module.path);
+    const banner = page.getByRole("banner");
+    const menu = banner.getByRole("button", { name: "Menu" });
+    await expect(banner.getByRole("status").filter({ hasText: "Online" })).toBeVisible();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(banner.getByRole("navigation", { name: "Moduli" })).toBeHidden();
+    await expect(banner.getByRole("button", { name: "Esci" })).toBeHidden();
+    expect((await boxOf(banner)).height).toBeLessThanOrEqual(64);
+
+    // The module's title and its question box, both within the screen, the box below the title.
+    const heading = page.getByRole("heading", { level: 1, name: module.heading });
+    const input = page.getByRole("textbox", { name: module.input });
+    await expect(heading).toBeInViewport();
+    await expect(input).toBeInViewport({ ratio: 1 });
+    expect((await boxOf(heading)).y + (await boxOf(heading)).height).toBeLessThanOrEqual((await boxOf(input)).y);
+    // The offline model's notice takes one line.
+    const notice = page.locator(".oy-notice--compact .oy-notice__line");
+    const lineHeight = await notice.evaluate((line) => Number.parseFloat(getComputedStyle(line).lineHeight));
+    expect((await boxOf(notice)).height).toBeLessThan(lineHeight * 1.5);
+    await expect(page).toHaveScreenshot(`assistente-telefono-${module.name}.png`, { mask: [banner.locator(".assistant-brand__version")] });
+
+    // The menu: the modules, the plan, the counter and 'Esci'; Escape closes it and the focus is back on its button.
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    const modules = banner.getByRole("navigation", { name: "Moduli" });
+    for (const name of ["OYSTAR AI", "OYSTAR Debate", "OYSTAR RAG"]) await expect(modules.getByRole("link", { name })).toBeVisible();
+    await expect(banner.getByLabel("Piano Business")).toBeVisible();
+    await expect(banner.getByLabel(module.counter)).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Esci" })).toBeVisible();
+    if (module.name === "rag") {
+      await expect(page).toHaveScreenshot("menu-telefono.png", { mask: [banner.locator(".assistant-brand__version"), banner.getByLabel(module.counter)] });
+    }
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(modules).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    // A module chosen in the menu opens, and the menu closes behind it.
+    await menu.click();
+    const other = module.path === "/chat" ? "OYSTAR Debate" : "OYSTAR AI";
+    await modules.getByRole("link", { name: other }).click();
+    await expect(page.getByRole("heading", { level: 1, name: other })).toBeVisible();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+  });
+}
+
+test("/rag at 390 px: an answer is read above the question box, not under it", async ({ page }) => {
+  await page.setViewportSize(phone);
+  await signIn(page, "business@oystar.test");
+  await page.goto("/rag");
+  const input = page.getByRole("textbox", { name: "Messaggio" });
+  await input.fill("Quando fioriscono le camelie e dove si possono vedere?");
+  await input.press("Enter");
+  const answer = page.locator(".chat-message--assistant").last();
+  await expect(answer.getByRole("region", { name: "Fonti utilizzate" })).toBeVisible();
+  // The page brings the answer's start into view (spec 001 §2); the box stays below it.
+  await expect(answer).toBeInViewport();
+  await expect(input).toBeInViewport({ ratio: 1 });
+  const top = (await boxOf(answer)).y;
+  expect(top).toBeGreaterThan(-1);
+  expect(top).toBeLessThan((await boxOf(page.locator(".chat-composer"))).y);
+});

@@ -42,6 +42,23 @@ export function englishFragments(text) {
   return [...cleaned.matchAll(words)].map((match) => cleaned.slice(Math.max(0, match.index - 20), match.index + match[0].length + 20).trim());
 }
 
+/**
+ * Issue 27 §4: the English terms of the trade a settings form may name, but only in parentheses
+ * after an Italian label ('Riordino dei passaggi (reranker)'), where a professional looks for them.
+ */
+export const TECHNICAL_TERMS = [
+  "top-k", "retrieval", "fused", "multi-query", "query", "reranker", "reranking", "provider", "embedding",
+  "prompt", "cache", "hyde", "llm", "ttl",
+];
+
+const technical = new RegExp(`(?<![\\p{L}\\d_])(${TECHNICAL_TERMS.map(escape).join("|")})(?![\\p{L}\\d_])`, "giu");
+
+/** The technical terms found in `text` outside parentheses, each with a little of what surrounds it. */
+export function bareTechnicalTerms(text) {
+  const outside = text.replace(/\([^()]*\)/g, " ");
+  return [...outside.matchAll(technical)].map((match) => outside.slice(Math.max(0, match.index - 20), match.index + match[0].length + 20).trim());
+}
+
 /** What a person reads or hears on a page: its text, and the labels, titles and hints of its elements. */
 export function readableText(root) {
   // Text node by text node: neighbouring elements' words must not run together.

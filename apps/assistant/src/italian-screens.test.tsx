@@ -1,4 +1,4 @@
-import { englishFragments, readableText } from "@oystar/vitest-config/italian-text";
+import { bareTechnicalTerms, englishFragments, readableText } from "@oystar/vitest-config/italian-text";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, expect, test } from "vitest";
@@ -23,14 +23,27 @@ test("the chat, its answer and its advanced settings", async () => {
   // The answer's Markdown view loads lazily: a busy machine needs more than the default 5 s.
 }, 20_000);
 
-test("the admin's global settings", async () => {
+test("the technical-term list catches the panel's English labels of issue 27 and lets their Italian through", () => {
+  expect(bareTechnicalTerms("Top-K retrieval · Fused retrieval · Multi-query · Provider · Reranker")).toHaveLength(7);
+  expect(bareTechnicalTerms("Riordino dei passaggi (reranker) · Ricerca combinata (fused retrieval) · Server del modello (provider)")).toEqual([]);
+});
+
+// Issue 27 §4: the admin's panel too — every field shown (each switch on), the reset question
+// asked — in Italian, its terms of the trade only in parentheses after an Italian label.
+test("the admin's global settings, every field shown", async () => {
   serverAnswers({ healthy: true, admin: true });
   const user = userEvent.setup();
   visit("/chat");
   const banner = await screen.findByRole("banner");
   await user.click(await within(banner).findByRole("button", { name: "Impostazioni globali" }));
-  await screen.findByRole("button", { name: "Valori Ottimali" });
+  const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
+  await within(panel).findByRole("button", { name: "Valori Ottimali" });
+  for (const toggle of within(panel).getAllByRole("switch")) if (toggle.getAttribute("aria-checked") !== "true") await user.click(toggle);
+  expect(within(panel).getAllByRole("switch").every((toggle) => toggle.getAttribute("aria-checked") === "true")).toBe(true);
+  await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
+  await within(panel).findByText("Ripristinare i valori ottimali?");
   italianOnly();
+  expect(bareTechnicalTerms(readableText(panel))).toEqual([]);
 });
 
 test.each(["/debate", "/rag"])("%s and its upsell for the free plan", async (path) => {

@@ -13,23 +13,24 @@ export const messages = {
   version: (version: string) => `v${version}`,
   openAdvanced: "Apri le impostazioni avanzate",
   clearChat: "Nuova chat",
+  /** DESIGN.md §6: the notice every module shows while no model is connected; the details per module. */
+  offlineModel: { title: "Modello offline", summary: "nessun modello linguistico collegato." },
   chat: {
     title: "OYSTAR AI",
     description: "Un'AI privata: le tue conversazioni restano in questo browser, il server non le conserva.",
-    offlineModelTitle: "Modello offline",
     offlineModelText:
-      "Nessun modello linguistico è collegato: risponde oystar-offline, che riprende la domanda e l'inizio dei documenti senza ragionarci. Per risposte vere va configurato un modello (LLM_BASE_URL).",
+      "Risponde oystar-offline, che riprende la domanda e l'inizio dei documenti senza ragionarci. Per risposte vere va configurato un modello (LLM_BASE_URL).",
   },
   debate: {
     title: "OYSTAR Debate",
     description: "Due modelli sostengono tesi opposte, a turni, fino a una sintesi finale.",
     offlineModelText:
-      "Nessun modello linguistico è collegato: i due interventi li scrive oystar-offline, che difende la sua tesi con frasi preparate, senza ragionarci. Per un dibattito vero va configurato un modello (LLM_BASE_URL).",
+      "I due interventi li scrive oystar-offline, che difende la sua tesi con frasi preparate, senza ragionarci. Per un dibattito vero va configurato un modello (LLM_BASE_URL).",
   },
   rag: {
     title: "OYSTAR RAG",
     offlineModelText:
-      "Nessun modello linguistico è collegato: risponde oystar-offline, che riporta alla lettera le frasi più pertinenti dei documenti, ognuna con la sua fonte, senza ragionarci. Per risposte scritte da un modello va configurato un modello (LLM_BASE_URL).",
+      "Risponde oystar-offline, che riporta alla lettera le frasi più pertinenti dei documenti, ognuna con la sua fonte, senza ragionarci. Per risposte scritte da un modello va configurato un modello (LLM_BASE_URL).",
   },
   settings: {
     open: "Impostazioni globali",

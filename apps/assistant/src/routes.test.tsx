@@ -88,7 +88,7 @@ test("a free plan sees the debate upsell and the RAG promo", async () => {
   expect(await screen.findByRole("link", { name: "Passa a Base" })).toHaveAttribute("href", "/subscription?plan=base");
   await userEvent.click(screen.getByRole("link", { name: "OYSTAR RAG" }));
   expect(await screen.findByRole("link", { name: "Passa a Business" })).toHaveAttribute("href", "/subscription?plan=business");
-  expect(screen.getByText("Gratis", { selector: "strong" })).toBeInTheDocument();
+  expect(screen.getByText("Free", { selector: "strong" })).toBeInTheDocument();
 });
 
 test("a question gets a Markdown answer with its actions; 'Nuova chat' starts over", async () => {
@@ -160,17 +160,17 @@ test("the settings form shows fields by their switches, checks bounds before sen
   visit("/chat");
   await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
   const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
-  const topK = await within(panel).findByRole("spinbutton", { name: "Top-K retrieval" });
+  const topK = await within(panel).findByRole("spinbutton", { name: "Passaggi cercati per indice (top-K retrieval)" });
 
   // Cache on: its duration shows; cache off: it does not.
-  expect(within(panel).getByRole("spinbutton", { name: "Durata della cache" })).toBeVisible();
-  await user.click(within(panel).getByRole("switch", { name: "Cache" }));
-  expect(within(panel).queryByRole("spinbutton", { name: "Durata della cache" })).toBeNull();
+  expect(within(panel).getByRole("spinbutton", { name: "Durata della memoria delle risposte (TTL)" })).toBeVisible();
+  await user.click(within(panel).getByRole("switch", { name: "Memoria delle risposte (cache)" }));
+  expect(within(panel).queryByRole("spinbutton", { name: "Durata della memoria delle risposte (TTL)" })).toBeNull();
 
   await user.clear(topK);
   await user.type(topK, "500");
   await user.click(within(panel).getByRole("button", { name: "Salva" }));
-  expect(await within(panel).findByText("Top-K retrieval: il valore massimo è 100")).toBeVisible();
+  expect(await within(panel).findByText("Passaggi cercati per indice (top-K retrieval): il valore massimo è 100")).toBeVisible();
   expect(settingsServer.saves).toEqual([]);
 
   await user.clear(topK);

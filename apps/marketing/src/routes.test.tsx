@@ -67,8 +67,12 @@ test("links into the assistant are full page loads; the footer has the three unl
     expect(item.closest("a")).toBeNull();
   }
   expect(screen.getByRole("link", { name: "Inizia ora" })).toHaveAttribute("href", "/chat");
-  // Issue 14 §2: 'Contatti' and 'Supporto' open the contact form; the support address stays a mailto link.
-  expect(screen.getByRole("link", { name: "Contatti" })).toHaveAttribute("href", "/contact");
+  // spec 000 §2 (issue 27 §2): 'Contatti' leads to the Enterprise quote form; the footer's 'Supporto'
+  // opens the general contact form; the support address stays a mailto link.
+  expect(within(screen.getByRole("navigation", { name: "Navigazione principale" })).getByRole("link", { name: "Contatti" })).toHaveAttribute(
+    "href",
+    "/enterprise-contact",
+  );
   expect(screen.getByRole("link", { name: "Supporto" })).toHaveAttribute("href", "/contact");
   expect(within(footer).getByRole("link", { name: "supporto@oystar.it" })).toHaveAttribute("href", "mailto:supporto@oystar.it");
   for (const href of ["/chat", "/debate", "/rag"]) {

@@ -54,3 +54,19 @@ test("STOP is a hard reset that aborts, cancels and resets the provider", () => 
   expect(stopped.effects.map((effect) => effect.type)).toEqual(["abortReply", "cancelTimer", "resetProvider"]);
   expect(stopped.state).toMatchObject({ status: "idle", epoch: 2, messages: [], streaming: null, debate: null, timerPending: false });
 });
+
+// Issue 27 §5: the notice said what was missing; once nothing is, it goes by itself.
+test("the empty-topic notice goes once the input can start, and only then; other notices stay", () => {
+  const refused = run([{ type: "start", input: { theses: ["Il treno", ""] }, mode: "debate", at: 1 }]);
+  expect(refused.state.notice).toMatchObject({ tone: "error", text: "Inserisci un tema per la discussione!" });
+  const halfTyped = transition(refused.state, { type: "inputChanged", input: { theses: ["Il treno", " "] }, mode: "debate" });
+  expect(halfTyped.state).toBe(refused.state);
+  const complete = transition(refused.state, { type: "inputChanged", input: { theses: ["Il treno", "L'aereo"] }, mode: "debate" });
+  expect(complete).toEqual({ state: { ...refused.state, notice: null }, effects: [] });
+
+  const challenge = run([{ type: "start", input: { thesis: "" }, mode: "challenge", at: 1 }]);
+  expect(transition(challenge.state, { type: "inputChanged", input: { thesis: "Il treno vince" }, mode: "challenge" }).state.notice).toBeNull();
+
+  const resetFailed: DebateState = { ...initialDebateState({ length: 6 }), notice: { tone: "error", text: "❌ Errore reset!" } };
+  expect(transition(resetFailed, { type: "inputChanged", input: { theses: ["Il treno", "L'aereo"] }, mode: "debate" }).state).toBe(resetFailed);
+});

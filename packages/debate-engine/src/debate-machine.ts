@@ -48,7 +48,7 @@ function start(state: DebateState, event: Extract<DebateEvent, { type: "start" }
     return { state: next, effects: [...STOP_EFFECTS, resetEffect(next, "command")] };
   }
   const subject = debateSubject(event.input, event.mode);
-  if (!subject) return stay({ ...state, notice: { tone: "error", text: debateMessages.emptyTopic } });
+  if (!subject) return stay({ ...state, notice: { tone: "error", text: debateMessages.emptyTopic, emptyInput: true } });
   const next = hardReset(state, {
     status: "connecting",
     debate: {
@@ -278,6 +278,9 @@ export function transition(state: DebateState, event: DebateEvent): Transition {
     }
     case "dismissNotice":
       return stay({ ...state, notice: null });
+    case "inputChanged":
+      // The empty-topic notice says what is missing; once nothing is, it has nothing left to say.
+      return state.notice?.emptyInput && debateSubject(event.input, event.mode) ? stay({ ...state, notice: null }) : stay(state);
     case "providerReset":
       return providerReset(state, event);
     case "debateStarted":

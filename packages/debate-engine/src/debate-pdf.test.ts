@@ -4,7 +4,7 @@ import type { DebateMessage, DebateSynthesis } from "./debate-state";
 
 const date = new Date("2026-03-04T10:00:00Z");
 const debate = {
-  subject: { mode: "debate" as const, topic: "Il treno contro L'aereo", options: { A: "Il treno è più comodo", B: "L'aereo è più rapido" }, customModels: {} },
+  subject: { mode: "debate" as const, topic: "Il treno contro l'aereo", options: { A: "Il treno è più comodo", B: "L'aereo è più rapido" }, customModels: {} },
   models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" },
   length: 6,
 };
@@ -27,7 +27,7 @@ test("the synthesis PDF is named by its pattern with the date", () => {
 
 test("the debate PDF holds every turn in order with its speaker and phase; cards that are not turns stay out", () => {
   const document = debatePdfDocument(debate, messages, date);
-  expect(document.title).toBe("OYSTAR Debate — Il treno è più comodo contro L'aereo è più rapido");
+  expect(document.title).toBe("OYSTAR Debate — Il treno è più comodo contro l'aereo è più rapido");
   expect(document.subtitle).toBe("Modello A (openai/gpt-oss-120b): «Il treno è più comodo». Modello B (openai/gpt-oss-20b): «L'aereo è più rapido». 3 di 6 turni.");
   expect(document.blocks).toEqual([
     { kind: "caption", text: "Turno 1 · Modello A · Opposizione" },

@@ -1,6 +1,7 @@
 import { documentPdf, fileNamePart, isoDay, type PdfBlock, type PdfDocument } from "@oystar/pdf-tools";
 import type { ActiveDebate, DebateMessage, DebateSynthesis } from "./debate-state";
 import { debateMessages } from "./messages";
+import { asMidSentence } from "./mid-sentence";
 import type { DebateSubject } from "./topic";
 
 // spec 001 §2, §9: 'SCARICA PDF' saves the debate, 'Scarica Sintesi' the synthesis, on the page
@@ -31,7 +32,7 @@ export function debatePdfDocument(debate: Pick<ActiveDebate, "subject" | "models
     blocks.push({ kind: "paragraph", text: message.card ? debateMessages.noResponseTitle : plain(message.content) });
   }
   return {
-    title: subject.mode === "challenge" ? pdf.challengeTitle(subject.options.A) : pdf.debateTitle(subject.options.A, subject.options.B),
+    title: subject.mode === "challenge" ? pdf.challengeTitle(subject.options.A) : pdf.debateTitle(subject.options.A, asMidSentence(subject.options.B)),
     subtitle: `${pdf.sides(models, subject.options)} ${pdf.length(played, length)}`,
     blocks,
     date,

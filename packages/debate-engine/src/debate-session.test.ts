@@ -257,7 +257,7 @@ test("an empty topic is refused with the spec's alert, and nothing is called", a
   session.startSynthesis({ topic: "" });
   session.startChallenge(" ");
   await world.settle();
-  expect(state().notice).toEqual({ tone: "error", text: "Inserisci un tema per la discussione!" });
+  expect(state().notice).toEqual({ tone: "error", text: "Inserisci un tema per la discussione!", emptyInput: true });
   expect([world.resets.length, world.increments(), world.calls.length]).toEqual([0, 0, 0]);
   session.dismissNotice();
   expect(state().notice).toBeNull();

@@ -5,7 +5,7 @@ import { initialDebateState } from "./debate-state";
 import { transition } from "./debate-machine";
 import { debateMessages } from "./messages";
 import type { DebatePorts, TimerHandle } from "./ports";
-import type { Provider, Speaker } from "./rules";
+import type { DebateMode, Provider, Speaker } from "./rules";
 import type { DebateInput } from "./topic";
 
 /** How an error reads on a card: the server's own words when it sent some. */
@@ -131,6 +131,8 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
     /** Defaults from GET /api/settings; ignored while a debate is on screen. */
     configure: (defaults: DebateDefaults) => dispatch({ type: "configure", settings: defaults }),
     dismissNotice: () => dispatch({ type: "dismissNotice" }),
+    /** What the start screen holds now (the tab's input): an empty-topic notice goes once it can start. */
+    inputChanged: (input: DebateInput, mode: DebateMode) => dispatch({ type: "inputChanged", input, mode }),
     /** The screen goes away: the stream and the timer end with it, nothing else is dispatched. */
     dispose() {
       perform({ type: "abortReply" });

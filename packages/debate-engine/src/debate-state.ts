@@ -111,7 +111,12 @@ export type DebateSynthesis = SynthesisAnalysis & {
   createdAt: number;
 };
 
-export type DebateNotice = { tone: "error" | "info"; text: string };
+export type DebateNotice = {
+  tone: "error" | "info";
+  text: string;
+  /** 'Inserisci un tema per la discussione!': it goes once what is typed can start (issue 27 §5). */
+  emptyInput?: true;
+};
 
 export type DebateState = {
   settings: DebateSettings;
@@ -159,6 +164,7 @@ export type DebateEvent =
   | { type: "setProvider"; provider: Provider }
   | { type: "configure"; settings: DebateDefaults }
   | { type: "dismissNotice" }
+  | { type: "inputChanged"; input: DebateInput; mode: DebateMode }
   | { type: "providerReset"; epoch: number; ok: boolean; message?: string }
   | { type: "debateStarted"; epoch: number; debateId: string }
   | { type: "debateRefused"; epoch: number; reason: "quota" | "error"; message: string }

@@ -28,8 +28,8 @@ export const debateMessages = {
     sintesi: "Dibattito nascosto: fase di sintesi",
     analysing: "Analisi dell'ultimo terzo del dibattito",
   },
-  /** spec 001 §5 (challenge): Model B defends the negation of the thesis to refute. */
-  challengeCounterThesis: (thesis: string) => `Non è vero che ${thesis.charAt(0).toLowerCase()}${thesis.slice(1)}`,
+  /** spec 001 §5 (challenge): Model B defends the negation of the thesis to refute (given as it reads mid-sentence). */
+  challengeCounterThesis: (thesis: string) => `Non è vero che ${thesis}`,
   /** A one-word topic cannot be split in half: the other side is its opposite. */
   oneWordCounterThesis: (word: string) => `Contro ${word}`,
 

@@ -40,10 +40,27 @@ test('Model-A="…" and Model-B="…" are taken out of the topic', () => {
 test("the DEBATE tab's two theses are the two options, cleaned", () => {
   expect(debateSubject({ theses: ["La settimana corta aumenta la produttività 🚀", "  La settimana corta la riduce "] })).toEqual({
     mode: "debate",
-    topic: "La settimana corta aumenta la produttività contro La settimana corta la riduce",
+    topic: "La settimana corta aumenta la produttività contro la settimana corta la riduce",
     options: { A: "La settimana corta aumenta la produttività", B: "La settimana corta la riduce" },
     customModels: {},
   });
+});
+
+// Issue 27 §5: the second thesis continues the topic's sentence; a name or an acronym keeps its capitals.
+test.each([
+  [["Le auto elettriche", "Le auto a benzina"], "Le auto elettriche contro le auto a benzina"],
+  [["Il treno", "L'aereo"], "Il treno contro l'aereo"],
+  [["Lavorare da casa", "Lavorare in ufficio"], "Lavorare da casa contro lavorare in ufficio"],
+  [["Milano", "Roma"], "Milano contro Roma"],
+  [["La Cina", "USA"], "La Cina contro USA"],
+] as const)("the theses %j make the topic «%s»", (theses, topic) => {
+  expect(debateSubject({ theses })).toMatchObject({ topic, options: { A: theses[0], B: theses[1] } });
+});
+
+test("the thesis to refute keeps a name's or an acronym's capitals after 'Non è vero che'", () => {
+  expect(debateSubject({ thesis: "USA e Cina guidano la ricerca" })?.options.B).toBe("Non è vero che USA e Cina guidano la ricerca");
+  expect(debateSubject({ thesis: "Roma è più bella di Milano" })?.options.B).toBe("Non è vero che Roma è più bella di Milano");
+  expect(debateSubject({ thesis: "Lavorare da casa rende di più" })?.options.B).toBe("Non è vero che lavorare da casa rende di più");
 });
 
 test("a challenge defends the thesis with A and refutes it with B", () => {

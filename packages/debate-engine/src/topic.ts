@@ -1,5 +1,6 @@
 import { cleanMessage, oneLine } from "./cleaning";
 import { debateMessages } from "./messages";
+import { asMidSentence } from "./mid-sentence";
 import type { DebateMode, Speaker } from "./rules";
 
 // spec 001 §3, §5: a debate's subject — the topic and the option each model defends.
@@ -76,13 +77,14 @@ export function debateSubject(input: DebateInput, mode: DebateMode = "debate"): 
     const b = extractCustomModels(input.theses[1]);
     const options = { A: clean(a.text), B: clean(b.text) };
     if (!options.A || !options.B) return null;
-    return { mode, topic: `${options.A} contro ${options.B}`, options, customModels: { ...a.models, ...b.models } };
+    // Issue 27 §5: thesis B continues the sentence ("… contro le auto a benzina").
+    return { mode, topic: `${options.A} contro ${asMidSentence(options.B)}`, options, customModels: { ...a.models, ...b.models } };
   }
   if ("thesis" in input) {
     const { text, models } = extractCustomModels(input.thesis);
     const thesis = trimOption(clean(text));
     if (!thesis) return null;
-    return { mode: "challenge", topic: thesis, options: { A: thesis, B: debateMessages.challengeCounterThesis(thesis) }, customModels: models };
+    return { mode: "challenge", topic: thesis, options: { A: thesis, B: debateMessages.challengeCounterThesis(asMidSentence(thesis)) }, customModels: models };
   }
   const { text, models } = extractCustomModels(input.topic);
   const topic = clean(text);

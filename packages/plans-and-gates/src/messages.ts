@@ -33,7 +33,11 @@ export const planMessages = {
   indexingTime: "Indicizzazione pronta in 24-48 ore",
   checkoutError: (message: string) => `ERRORE: ${message}`,
   paymentError: "Errore nel pagamento",
-  /** spec 000 §2: the upsell names the current plan so. */
-  upsellPlanNames: { free: "Gratis", base: "Base", pro: "Pro" } as Record<string, string>,
+  /**
+   * spec 000 §2 / 001 §2: the upsell names the current plan. The spec lists 'Gratis, Base, Pro'
+   * there, but calls the free plan 'Free' everywhere else ('Il piano Free è quello di default',
+   * the header's badge, the plan tables): one name per plan, the catalogue's (issue 27 §5).
+   */
+  currentPlanIs: "Il tuo piano attuale:",
   notLoaded: "...",
 } as const;

@@ -2,6 +2,10 @@
 export const uiMessages = {
   loading: "Caricamento...",
   close: "Chiudi",
+  /** The header's menu button on a phone. */
+  menu: "Menu",
+  /** A notice's more-to-read, on demand. */
+  details: "Dettagli",
   /** spec 001 §2: the debate feedback form's labels for 1..5 stars. */
   starLabels: ["Pessimo", "Scarso", "Discreto", "Buono", "Ottimo"] as const,
   ratingGroup: "Valutazione",

@@ -124,9 +124,9 @@ describe("POST /api/ask-stream", () => {
   test("bad requests get 400 with an Italian message", async () => {
     const cases: Array<[unknown, string]> = [
       [{ question: "   " }, "Scrivi una domanda"],
-      [{ question: "x", top_k_retrieval_per_index: 500 }, "Top-K retrieval: il valore massimo è 100"],
+      [{ question: "x", top_k_retrieval_per_index: 500 }, "Passaggi cercati per indice (top-K retrieval): il valore massimo è 100"],
       [{ question: "x", deduplication_threshold: 0.01 }, "Soglia di deduplicazione: il valore minimo è 0.1"],
-      [{ question: "x", use_reranker: "sì" }, "Reranker: deve essere vero o falso"],
+      [{ question: "x", use_reranker: "sì" }, "Riordino dei passaggi (reranker): deve essere vero o falso"],
       [{ question: "x", colore: "blu" }, ""],
       [{ question: "x", chat_history: [{ role: "system", content: "y" }] }, "Cronologia: ruolo del messaggio non valido"],
     ];

@@ -80,9 +80,10 @@ export function AssistantLayout() {
             ))}
           </nav>
         }
+        // Issue 27 §3: on a phone the row keeps the product name, this dot and the menu button.
+        indicator={<BackendStatusBadge status={backend} provider={offlineModel ? null : modelProvider} />}
         status={
           <>
-            <BackendStatusBadge status={backend} provider={offlineModel ? null : modelProvider} />
             <PlanBadge plan={plan} />
             {/* spec 001 §2: debates on /debate, queries elsewhere. */}
             {onDebate ? (

@@ -1,7 +1,7 @@
 import type { ChatModel } from "@oystar/api-client";
 import { useChatState, useReadAloud } from "@oystar/chat-core/react";
 import { canUploadPdf } from "@oystar/plans-and-gates";
-import { EmptyState, Notice } from "@oystar/ui-kit/react";
+import { EmptyState } from "@oystar/ui-kit/react";
 import { useEffect } from "react";
 import { ChatAdvanced } from "../chat/chat-advanced";
 import { ChatConversation } from "../chat/chat-conversation";
@@ -11,6 +11,7 @@ import { ChatPdfPanel } from "../chat/chat-pdf-panel";
 import { useChatPdf } from "../chat/use-chat-pdf";
 import { useChatSession } from "../chat/use-chat-session";
 import { useAssistantContext } from "../layout/assistant-context";
+import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { useClearChat } from "../layout/use-clear-chat";
 import { messages } from "../messages";
 
@@ -44,11 +45,7 @@ export function Component() {
       ) : (
         <h1 className="oy-visually-hidden">{messages.chat.title}</h1>
       )}
-      {offlineModel ? (
-        <Notice tone="info" title={messages.chat.offlineModelTitle}>
-          {messages.chat.offlineModelText}
-        </Notice>
-      ) : null}
+      {offlineModel ? <OfflineModelNotice details={messages.chat.offlineModelText} /> : null}
       <ChatConversation session={session} pdf={pdf} readAloud={readAloud} />
       <ChatNotices session={session} />
       <ChatPdfPanel

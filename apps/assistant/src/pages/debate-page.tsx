@@ -3,9 +3,10 @@ import { createDebateSession, debateDefaultsFrom, httpDebateFeedback, httpDebate
 import { DebateScreen, useDebateSession } from "@oystar/debate-engine/react";
 import { debateGate } from "@oystar/plans-and-gates";
 import { DebateUpsell } from "@oystar/plans-and-gates/react";
-import { LoadingScreen, Notice, Spinner } from "@oystar/ui-kit/react";
+import { LoadingScreen, Spinner } from "@oystar/ui-kit/react";
 import { useEffect, useMemo } from "react";
 import { useAssistantContext } from "../layout/assistant-context";
+import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { messages } from "../messages";
 
 /** spec 001 §2: the debate gate — no debates in the plan (limit 0) shows the upsell. */
@@ -41,11 +42,7 @@ function DebatePage() {
         <h1 className="debate-page__title">{messages.debate.title}</h1>
         <p className="debate-page__description">{messages.debate.description}</p>
       </header>
-      {offlineModel ? (
-        <Notice tone="info" title={messages.chat.offlineModelTitle}>
-          {messages.debate.offlineModelText}
-        </Notice>
-      ) : null}
+      {offlineModel ? <OfflineModelNotice details={messages.debate.offlineModelText} /> : null}
       {/* The screen waits for the admin's defaults, so they never overwrite what the user sets. */}
       {/* spec 001 §5: chat and debate select among the same models — those the gateway serves. The
           offline model answers whichever is named, so then the spec's two stay on offer. */}

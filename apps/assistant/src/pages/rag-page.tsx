@@ -6,10 +6,11 @@ import { ragGate } from "@oystar/plans-and-gates";
 import { RagUpsell } from "@oystar/plans-and-gates/react";
 import { createRagSession, httpAskStream, indexesInUse, loadIndices } from "@oystar/rag-client";
 import { RagScreen, useRagSession } from "@oystar/rag-client/react";
-import { LoadingScreen, Notice, Spinner } from "@oystar/ui-kit/react";
+import { LoadingScreen, Spinner } from "@oystar/ui-kit/react";
 import { useEffect, useMemo, useRef } from "react";
 import { QuotaCard } from "../chat/quota-card";
 import { useAssistantContext } from "../layout/assistant-context";
+import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { useClearChat } from "../layout/use-clear-chat";
 import { messages } from "../messages";
 
@@ -63,11 +64,7 @@ function RagPage() {
   return (
     <div className="rag-page">
       <title>{`${messages.rag.title} — OYSTAR`}</title>
-      {offlineModel ? (
-        <Notice tone="info" title={messages.chat.offlineModelTitle}>
-          {messages.rag.offlineModelText}
-        </Notice>
-      ) : null}
+      {offlineModel ? <OfflineModelNotice details={messages.rag.offlineModelText} /> : null}
       {/* The screen waits for the admin's settings: the first question goes with them. */}
       {settings ? (
         <RagScreen

@@ -4,6 +4,7 @@ import { vi } from "vitest";
 import { defaultSettings, type Settings } from "@oystar/api-client";
 import { createAuthSession, type IdentityClient } from "@oystar/auth";
 import { AuthProvider } from "@oystar/auth/react";
+import { offlineNoticeStore } from "../layout/offline-notice-store";
 import { assistantRoutes } from "../routes";
 
 // The browser boundary: the API answered as the server would.
@@ -48,6 +49,9 @@ export function serverAnswers({
   models = ["openai/gpt-oss-120b", "openai/gpt-oss-20b"],
   upstream = "cloud",
 }: ServerAnswers) {
+  // Each test starts a new browser session: the offline notice not yet closed.
+  sessionStorage.clear();
+  offlineNoticeStore.setState({ dismissed: false });
   settingsServer.stored = defaultSettings;
   settingsServer.version = 0;
   settingsServer.saves = [];

@@ -24,7 +24,9 @@ export function SiteLayout({ waitsForSession = false, loadingDetail }: { waitsFo
         </Link>
         <nav aria-label={messages.nav.label} className="site-nav">
           <Link to="/subscription">{messages.nav.prices}</Link>
-          <Link to="/contact">{messages.nav.contacts}</Link>
+          {/* spec 000 §2: the navigation's contacts lead to the Enterprise quote form; the
+              general contact form (/contact) is the footer's 'Supporto'. */}
+          <Link to="/enterprise-contact">{messages.nav.contacts}</Link>
           {/* /chat belongs to the assistant app: a full page load, not a router link. */}
           <a href={ASSISTANT_PATHS.chat} className={buttonClassName({ size: "sm" })}>
             {messages.nav.startNow}

@@ -10,7 +10,7 @@ const empty = { name: "", email: "", company: "", message: "" };
 
 /**
  * /contact: the contact form of spec 000 §3 (name, email, company, message; §5: name and email
- * required), reached from the navigation's 'Contatti' and the footer's 'Supporto'.
+ * required), reached from the footer's 'Supporto' (the navigation's 'Contatti' is the Enterprise form, §2).
  */
 export function ContactPage() {
   const form = useFormSubmission("/api/forms/contact", contactFormSchema, empty);

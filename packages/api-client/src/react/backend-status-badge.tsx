@@ -16,8 +16,12 @@ const tones: Record<BackendStatus, string> = { checking: "neutral", online: "suc
 export function BackendStatusBadge({ status, provider }: { status: BackendStatus; provider?: ModelProvider | null }) {
   return (
     <span role="status" className={`oy-badge oy-badge--${tones[status]}`} data-status={status}>
-      <span aria-hidden="true">●</span> {backendStatusLabels[status]}
-      {status === "online" && provider ? <span> · {MODEL_PROVIDER_LABELS[provider]}</span> : null}
+      {/* The label is its own element: a phone's header shows the dot alone (ui-kit's .oy-badge__label). */}
+      <span aria-hidden="true">●</span>{" "}
+      <span className="oy-badge__label">
+        {backendStatusLabels[status]}
+        {status === "online" && provider ? <span> · {MODEL_PROVIDER_LABELS[provider]}</span> : null}
+      </span>
     </span>
   );
 }

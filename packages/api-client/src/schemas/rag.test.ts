@@ -8,7 +8,7 @@ test("a RAG request needs a question; every knob is optional and bounded like th
   const full = ragAskRequestSchema.safeParse({ question: "x", top_k_retrieval_per_index: 45, top_k_reranker_final: 7, use_reranker: false, chat_history: [{ role: "user", content: "ciao" }] });
   expect(full.success).toBe(true);
   const tooMany = ragAskRequestSchema.safeParse({ question: "x", top_k_reranker_final: 21 });
-  expect(tooMany.error?.issues[0]?.message).toBe("Top-K reranker: il valore massimo è 20");
+  expect(tooMany.error?.issues[0]?.message).toBe("Passaggi tenuti dopo il riordino (top-K reranker): il valore massimo è 20");
   expect(ragAskRequestSchema.safeParse({ question: "" }).error?.issues[0]?.message).toBe("Scrivi una domanda");
   expect(ragAskRequestSchema.safeParse({ question: "x", unknown: 1 }).success).toBe(false);
 });

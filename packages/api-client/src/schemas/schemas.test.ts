@@ -64,7 +64,7 @@ test("an update outside the spec's bounds is refused in Italian", () => {
   expect(tooLong.success).toBe(false);
   expect(tooLong.error?.issues[0]?.message).toBe("Lunghezza predefinita: il valore massimo è 200");
   const ttl = settingsUpdateSchema.safeParse({ ...defaultSettings, rag_cache_ttl_seconds: 30 });
-  expect(ttl.error?.issues[0]?.message).toBe("Durata della cache: il valore minimo è 60");
+  expect(ttl.error?.issues[0]?.message).toBe("Durata della memoria delle risposte (TTL): il valore minimo è 60");
   const model = settingsUpdateSchema.safeParse({ ...defaultSettings, pigna_ai_model: "llama-3.1-8b-instant" });
   expect(model.success).toBe(false);
   const extra = settingsUpdateSchema.safeParse({ ...defaultSettings, is_admin: true });

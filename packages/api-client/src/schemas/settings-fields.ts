@@ -1,6 +1,7 @@
 // spec 001 §2 (the panel's fields), §5 (bounds and steps): one table for every global setting,
 // read by the zod schema (the server's check) and by the admin's form (its labels, sliders and
-// number boxes). A label names its field in the form and in the errors about it.
+// number boxes). A label names its field in the form and in the errors about it: in Italian, with
+// the technical term in parentheses where a professional would look for it (issue 27 §4).
 
 export type NumberFacts = { label: string; min: number; max: number; step: number; unit?: string };
 export type TextFacts = { label: string; maxLength: number };
@@ -15,22 +16,22 @@ export const SETTINGS_FIELDS = {
   debate_auto_mode: { label: "Modalità automatica" },
   debate_model_a: { label: "Modello A" },
   debate_model_b: { label: "Modello B" },
-  rag_embed_model: { label: "Modello di embedding", maxLength: 200 },
-  rag_llm_model: { label: "Modello LLM", maxLength: 200 },
+  rag_embed_model: { label: "Modello dei vettori (embedding)", maxLength: 200 },
+  rag_llm_model: { label: "Modello linguistico (LLM)", maxLength: 200 },
   rag_index_names: { label: "Indici", maxLength: 200 },
-  rag_top_k_retrieval: { label: "Top-K retrieval", min: 1, max: 100, step: 1 },
-  rag_top_k_reranker_final: { label: "Top-K reranker", min: 1, max: 20, step: 1 },
-  rag_use_reranker: { label: "Reranker" },
-  rag_use_fused_retrieval: { label: "Fused retrieval" },
-  rag_use_multi_query: { label: "Multi-query" },
-  rag_use_hyde: { label: "HyDE" },
-  rag_max_query_variations: { label: "Variazioni della domanda", min: 1, max: 10, step: 1 },
+  rag_top_k_retrieval: { label: "Passaggi cercati per indice (top-K retrieval)", min: 1, max: 100, step: 1 },
+  rag_top_k_reranker_final: { label: "Passaggi tenuti dopo il riordino (top-K reranker)", min: 1, max: 20, step: 1 },
+  rag_use_reranker: { label: "Riordino dei passaggi (reranker)" },
+  rag_use_fused_retrieval: { label: "Ricerca combinata (fused retrieval)" },
+  rag_use_multi_query: { label: "Più formulazioni della domanda (multi-query)" },
+  rag_use_hyde: { label: "Ricerca con una risposta ipotetica (HyDE)" },
+  rag_max_query_variations: { label: "Numero massimo di formulazioni", min: 1, max: 10, step: 1 },
   rag_use_deduplication: { label: "Deduplicazione" },
   rag_deduplication_threshold: { label: "Soglia di deduplicazione", min: 0.1, max: 1, step: 0.1 },
-  rag_use_cache: { label: "Cache" },
-  rag_cache_ttl_seconds: { label: "Durata della cache", min: 60, max: 86400, step: 1, unit: "secondi" },
-  rag_system_prompt: { label: "Prompt di sistema", maxLength: 8000 },
-  rag_provider: { label: "Provider" },
+  rag_use_cache: { label: "Memoria delle risposte (cache)" },
+  rag_cache_ttl_seconds: { label: "Durata della memoria delle risposte (TTL)", min: 60, max: 86400, step: 1, unit: "secondi" },
+  rag_system_prompt: { label: "Istruzioni di sistema (system prompt)", maxLength: 8000 },
+  rag_provider: { label: "Server del modello (provider)" },
   rag_enable_citation_validation: { label: "Validazione delle citazioni" },
   rag_enable_spell_check: { label: "Controllo ortografico" },
   rag_use_field_extraction: { label: "Estrazione dei campi" },

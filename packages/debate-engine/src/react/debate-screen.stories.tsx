@@ -23,6 +23,18 @@ type Story = StoryObj<typeof meta>;
 
 export const Start: Story = {};
 
+/** Issue 27 §5: the empty-topic notice, its ✕ on its line, gone once both theses are written. */
+export const EmptyTopic: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Avvia Dibattito" }));
+    await expect(canvas.getByRole("alert")).toHaveTextContent("Inserisci un tema per la discussione!");
+    await userEvent.type(canvas.getByRole("textbox", { name: "Tesi A (a favore)" }), "Le auto elettriche");
+    await userEvent.type(canvas.getByRole("textbox", { name: "Tesi B (contro)" }), "Le auto a benzina");
+    await expect(canvas.queryByRole("alert")).toBeNull();
+  },
+};
+
 export const ManualDebate: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -57,6 +57,17 @@ describe("the start screen", () => {
     expect(world.increments()).toBe(0);
   });
 
+  // Issue 27 §5: the notice stayed after both theses were filled.
+  test("the empty-topic notice stays while a thesis is missing and goes once both are written", async () => {
+    const { user } = renderScreen();
+    await user.click(screen.getByRole("button", { name: "Avvia Dibattito" }));
+    await user.type(screen.getByRole("textbox", { name: "Tesi A (a favore)" }), "Le auto elettriche");
+    expect(screen.getByRole("alert")).toHaveTextContent("Inserisci un tema per la discussione!");
+    await user.type(screen.getByRole("textbox", { name: "Tesi B (contro)" }), "Le auto a benzina");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("button", { name: "Avvia Dibattito" })).toBeEnabled();
+  });
+
   test("the preview says which option each model will defend, models named in a thesis included", async () => {
     const { user } = renderScreen();
     expect(screen.getByText("Scrivi le tesi per vedere quale posizione difenderà ciascun modello.")).toBeInTheDocument();
@@ -240,7 +251,7 @@ describe("the feedback form", () => {
     await user.click(screen.getByRole("checkbox", { name: "Scarica una copia PDF del dibattito" }));
     await user.click(screen.getByRole("button", { name: "Invia feedback" }));
     expect(await screen.findByRole("heading", { name: "Grazie per il tuo feedback!" })).toBeInTheDocument();
-    expect(sent).toEqual([{ rating: 4, comment: "Chiaro", debate_topic: "Il treno contro L'aereo", timestamp: "2026-03-04T10:00:00.000Z", pdf_requested: true }]);
+    expect(sent).toEqual([{ rating: 4, comment: "Chiaro", debate_topic: "Il treno contro l'aereo", timestamp: "2026-03-04T10:00:00.000Z", pdf_requested: true }]);
     expect(saved.map((file) => file.name)).toEqual(["OYSTAR_Debate_Il_treno_vs_L_aereo_2026-03-04.pdf"]);
     await user.click(screen.getByRole("button", { name: "Nuovo Dibattito" }));
     expect(screen.getByRole("button", { name: "Avvia Dibattito" })).toBeInTheDocument();

@@ -59,6 +59,9 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
   // The Markdown renderer loads while the theses are typed, not when the first turn arrives.
   useEffect(preloadAnswerRenderer, []);
 
+  // Issue 27 §5: 'Inserisci un tema per la discussione!' goes as soon as what is typed can start.
+  useEffect(() => session.inputChanged(startInput(tab, theses, thesis), tab), [session, tab, theses, thesis]);
+
   const tell = useCallback((text: string) => setNotice({ tone: "info", text }), []);
 
   const downloadDebate = useCallback(async () => {

@@ -18,7 +18,7 @@ export const Result: StoryObj<typeof SynthesisResult> = {
     <SynthesisResult
       onDownload={fn()}
       synthesis={{
-        topic: "Il treno contro L'aereo",
+        topic: "Il treno contro l'aereo",
         options: { A: "Il treno", B: "L'aereo" },
         length: 20,
         createdAt: 0,

@@ -11,9 +11,17 @@ test("the RAG upsell names the current plan and leads to Business", () => {
   expect(screen.getByRole("link", { name: "Passa a Business" })).toHaveAttribute("href", "/subscription?plan=business");
 });
 
-test("the free plan is called Gratis there", () => {
-  render(<RagUpsell currentPlan="free" />);
-  expect(screen.getByText("Gratis", { selector: "strong" })).toBeInTheDocument();
+// Issue 27 §5: 'Il tuo piano attuale: Gratis' stood beside a card titled 'Free'.
+test.each([
+  ["free", "Free"],
+  ["base", "Base"],
+  ["pro", "Pro"],
+  ["sconosciuto", "Free"],
+])("the current plan (%s) is named as its card beside it: %s", (plan, name) => {
+  render(<RagUpsell currentPlan={plan} />);
+  expect(screen.getByText(name, { selector: "strong" })).toBeInTheDocument();
+  expect(screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual([name, "Business"]);
+  expect(screen.queryByText(/Gratis/)).toBeNull();
 });
 
 test("the debate upsell compares Free, Base and Pro with its three ways out", () => {

@@ -34,12 +34,14 @@ function Comparison({ plans, recommended }: { plans: PlanDetails[]; recommended?
  */
 export function RagUpsell({ currentPlan }: { currentPlan: string }) {
   const business = planById("business");
+  // One name per plan everywhere (issue 27 §5): the plan is named as its card beside it is.
+  const current = planById(currentPlan === "base" || currentPlan === "pro" ? currentPlan : "free");
   return (
     <Card title="OYSTAR RAG è incluso nel piano Business">
       <p>
-        Il tuo piano attuale: <strong>{planMessages.upsellPlanNames[currentPlan] ?? "Gratis"}</strong>
+        {planMessages.currentPlanIs} <strong>{current.name}</strong>
       </p>
-      <Comparison plans={[planById(currentPlan === "base" || currentPlan === "pro" ? currentPlan : "free"), business]} recommended="business" />
+      <Comparison plans={[current, business]} recommended="business" />
       <ul>
         <li>Business: {formatPrice(business.price)} al mese</li>
         <li>{planMessages.customIndexes}</li>

@@ -1,7 +1,15 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, within } from "storybook/test";
 import { Badge } from "./badge";
 import { Button } from "./button";
 import { AppHeader } from "./app-header";
+
+/** A frame of the given width: the header answers to its own width (a container query). */
+const frame = (width: number) => (Story: () => React.JSX.Element) => (
+  <div style={{ width }}>
+    <Story />
+  </div>
+);
 
 const meta = {
   title: "ui-kit/AppHeader",
@@ -14,6 +22,11 @@ const meta = {
         <a href="#chat" aria-current="page">OYSTAR AI</a> <a href="#debate">OYSTAR Debate</a> <a href="#rag">OYSTAR RAG</a>
       </nav>
     ),
+    indicator: (
+      <span role="status" className="oy-badge oy-badge--success">
+        <span aria-hidden="true">●</span> <span className="oy-badge__label">Online</span>
+      </span>
+    ),
     status: <Badge tone="brand">Business</Badge>,
     user: <span>business@oystar.test</span>,
     actions: <Button variant="secondary" size="sm">Esci</Button>,
@@ -22,5 +35,35 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Full: Story = {};
-export const BrandOnly: Story = { args: { nav: undefined, status: undefined, user: undefined, actions: undefined } };
+/** Wide: one row, no menu button. */
+export const Full: Story = {
+  decorators: [frame(1280)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("navigation", { name: "Moduli" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Esci" })).toBeVisible();
+    await expect(canvas.queryByRole("button", { name: "Menu" })).toBeNull();
+  },
+};
+
+/** Issue 27 §3: a phone — the brand, the status dot and 'Menu' in one row; the rest in the menu. */
+export const Phone: Story = {
+  decorators: [frame(390)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole("banner");
+    await expect(banner.getBoundingClientRect().height).toBeLessThanOrEqual(64);
+    await expect(canvas.getByRole("status")).toBeVisible();
+    await expect(canvas.queryByRole("navigation", { name: "Moduli" })).toBeNull();
+    const menu = canvas.getByRole("button", { name: "Menu" });
+    await userEvent.click(menu);
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(canvas.getByRole("navigation", { name: "Moduli" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Esci" })).toBeVisible();
+    await userEvent.keyboard("{Escape}");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toHaveFocus();
+  },
+};
+
+export const BrandOnly: Story = { args: { nav: undefined, indicator: undefined, status: undefined, user: undefined, actions: undefined } };

@@ -21,10 +21,46 @@ export const Error: Story = {
     await expect(within(canvasElement).getByRole("alert")).toBeVisible();
   },
 };
+/** How far the ✕'s middle sits from the middle of the notice's first line of text, in px. */
+function dismissOffset(notice: HTMLElement) {
+  // (This file's story named Error hides the global one: no throwing here.)
+  const content = notice.querySelector(".oy-notice__content") as HTMLElement;
+  const close = within(notice).getByRole("button", { name: "Chiudi" }).getBoundingClientRect();
+  const line = Number.parseFloat(getComputedStyle(content).lineHeight);
+  return Math.abs(close.top + close.height / 2 - (content.getBoundingClientRect().top + line / 2));
+}
+
 export const Dismissible: Story = {
-  args: { tone: "warning", children: "ERRORE: Errore nel pagamento", onDismiss: fn() },
+  args: { tone: "error", children: "Inserisci un tema per la discussione!", onDismiss: fn() },
   play: async ({ args, canvasElement }) => {
+    // Issue 27 §5: the ✕ sits on the text's line, not below it.
+    await expect(dismissOffset(within(canvasElement).getByRole("alert"))).toBeLessThan(1);
     await userEvent.click(within(canvasElement).getByRole("button", { name: "Chiudi" }));
     await expect(args.onDismiss).toHaveBeenCalledOnce();
+  },
+};
+
+/** Issue 27 §5: a notice that stays on screen in one line, its details on demand. */
+export const CompactWithDetails: Story = {
+  args: {
+    tone: "info",
+    compact: true,
+    title: "Modello offline",
+    children: "nessun modello linguistico collegato.",
+    details: "Risponde oystar-offline, che riprende la domanda e l'inizio dei documenti senza ragionarci. Per risposte vere va configurato un modello (LLM_BASE_URL).",
+    onDismiss: fn(),
+  },
+  play: async ({ canvasElement }) => {
+    const notice = within(canvasElement).getByRole("status");
+    const line = notice.querySelector(".oy-notice__line") as HTMLElement;
+    const oneLine = Number.parseFloat(getComputedStyle(line).lineHeight);
+    await expect(line.getBoundingClientRect().height).toBeLessThan(oneLine * 1.5);
+    await expect(dismissOffset(notice)).toBeLessThan(1);
+    const more = within(notice).getByRole("button", { name: "Dettagli" });
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+    await expect(within(notice).queryByText(/Risponde oystar-offline/)).not.toBeVisible();
+    await userEvent.click(more);
+    await expect(more).toHaveAttribute("aria-expanded", "true");
+    await expect(within(notice).getByText(/Risponde oystar-offline/)).toBeVisible();
   },
 };
