@@ -37,12 +37,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// The renderer is retried after a pause and loaded in the browser: on a loaded machine that takes
+// seconds, so the wait allows for it (a limit on waiting, not a measure of speed).
 test("a renderer download that fails once is tried again and the answer shows as Markdown", async () => {
   const { AnswerMarkdown, downloads } = await answerMarkdownFailing(1);
   render(<AnswerMarkdown text="Ecco **due** cose" />);
   // Plain text while the renderer is missing, then Markdown.
   expect(screen.getByText("Ecco **due** cose")).toBeInTheDocument();
-  expect(await screen.findByText("due", { selector: "strong" }, { timeout: 3000 })).toBeInTheDocument();
+  expect(await screen.findByText("due", { selector: "strong" }, { timeout: 15_000 })).toBeInTheDocument();
   expect(downloads.attempts).toBe(2);
 });
 
@@ -53,7 +55,7 @@ test("a second failure reaches the error boundary as 'Loading chunk failed'", as
       <AnswerMarkdown text="Ecco **due** cose" />
     </CaughtError>,
   );
-  expect(await screen.findByRole("alert", {}, { timeout: 3000 })).toHaveTextContent("ChunkLoadError: Loading chunk failed");
+  expect(await screen.findByRole("alert", {}, { timeout: 15_000 })).toHaveTextContent("ChunkLoadError: Loading chunk failed");
   expect(downloads.attempts).toBe(2);
 });
 
