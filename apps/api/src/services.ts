@@ -50,12 +50,20 @@ export async function openServices(
 ): Promise<Services> {
   const db = given.db ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: join(env.dataDir, "pglite") }));
   await migrate(db);
+  // Servers starting at once on one database seed it one after the other (DESIGN.md §9).
+  return db.exclusively(STARTUP_LOCK, () => openSeeded(env, db, given));
+}
+
+/** The advisory lock under which a starting server seeds the database. */
+const STARTUP_LOCK = 824174;
+
+async function openSeeded(env: Env & { publicUrl: string }, db: Database, given: { fetchPage?: Services["fetchPage"]; stripe?: CheckoutProvider }): Promise<Services> {
   const origin = env.publicUrl;
 
   let identity: { issuer: Parameters<typeof createTokenVerifier>[0]; auth: RuntimeAuth; adminEmails: string[]; devIdpRoutes: Services["devIdpRoutes"] };
   if (env.authMode === "dev") {
     const { openDevIdp } = await import("./dev-idp/dev-idp");
-    const devIdp = await openDevIdp(db, { dataDir: env.dataDir, origin });
+    const devIdp = await openDevIdp(db, { origin });
     identity = { issuer: devIdp.issuer, auth: devIdp.auth, adminEmails: env.adminEmails ?? devIdp.adminEmails, devIdpRoutes: devIdp.routes };
   } else {
     const auth0 = env.auth0;
@@ -69,16 +77,16 @@ export async function openServices(
     access: createAccess(db, createTokenVerifier(identity.issuer), identity.adminEmails),
     auth: identity.auth,
     devIdpRoutes: identity.devIdpRoutes,
-    billing: openBilling(env, given.stripe),
+    billing: await openBilling(env, db, given.stripe),
     ocr: createOcrEngine(),
     rag: await openRagEngine(db, env, { log: (line) => console.info(line) }),
     fetchPage: given.fetchPage ?? ((url) => guardedFetch(url)),
   };
 }
 
-function openBilling(env: Env, stripe?: CheckoutProvider): Services["billing"] {
+async function openBilling(env: Env, db: Database, stripe?: CheckoutProvider): Promise<Services["billing"]> {
   if (env.stripe?.webhookSecret) return { provider: stripe ?? stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret };
   // Defence in depth beside env.ts: the built-in card form would make anyone Business for free.
   if (env.nodeEnv === "production") throw new Error("NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
-  return { provider: builtInCheckout(), webhookSecret: devWebhookSecret(env.dataDir) };
+  return { provider: builtInCheckout(), webhookSecret: await devWebhookSecret(db) };
 }

@@ -1,6 +1,4 @@
 import { exportJWK, generateKeyPair, SignJWT, decodeProtectedHeader } from "jose";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEV_AUDIENCE, DEV_CLIENT_ID } from "../dev-idp/dev-client";
 import { startTestServer } from "../../test-support/fixtures";
@@ -118,7 +116,8 @@ describe("access tokens the API refuses", () => {
 
   async function signWithDevKey(claims: Record<string, unknown>, keyId: string) {
     const { importJWK } = await import("jose");
-    const jwk = JSON.parse(readFileSync(join(server.env.dataDir, "dev-idp-signing-key.json"), "utf8"));
+    const [stored] = await server.db.query<{ value: string }>("SELECT value FROM shared_secrets WHERE name = 'dev-idp-signing-key'");
+    const jwk = JSON.parse(stored?.value ?? "{}");
     const key = await importJWK(jwk, "RS256");
     return new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: keyId }).sign(key);
   }

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkCard, passesLuhn } from "./card";
@@ -11,7 +9,8 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let secret: string;
 beforeAll(async () => {
   server = await startTestServer();
-  secret = readFileSync(join(server.env.dataDir, "dev-webhook-secret"), "utf8").trim();
+  // The built-in checkout's secret, shared by every server through the database.
+  secret = (await server.db.query<{ value: string }>("SELECT value FROM shared_secrets WHERE name = 'dev-webhook-secret'"))[0]?.value ?? "";
 });
 afterAll(() => server.close());
 

@@ -1,18 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import type { Queryable } from "../db/database";
+import { sharedSecret } from "../db/shared-secret";
 
-/** The built-in checkout's signing secret: made once, kept in DATA_DIR like the dev keys. */
-export function devWebhookSecret(dataDir: string): string {
-  const path = join(dataDir, "dev-webhook-secret");
-  try {
-    const existing = readFileSync(path, "utf8").trim();
-    if (existing.startsWith("whsec_")) return existing;
-  } catch {
-    // First start: create it below.
-  }
-  const secret = `whsec_${randomBytes(24).toString("base64url")}`;
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(path, secret, { mode: 0o600 });
-  return secret;
-}
+/**
+ * The built-in checkout's signing secret: made once and kept in the database, so an event one
+ * server signs is accepted by every other (DESIGN.md §9).
+ */
+export const devWebhookSecret = (db: Queryable): Promise<string> =>
+  sharedSecret(db, "dev-webhook-secret", async () => `whsec_${randomBytes(24).toString("base64url")}`);

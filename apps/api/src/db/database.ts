@@ -15,6 +15,12 @@ export type Database = Queryable & {
   readonly kind: "pglite" | "postgres";
   /** Runs `work` in one transaction: all of it commits, or none of it. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while no other server on this database runs work under the same `lock` (a
+   * session advisory lock, DESIGN.md §9: servers starting at once seed one after the other).
+   * `work` uses the database as usual. Embedded PGlite has a single process: it just runs it.
+   */
+  exclusively<T>(lock: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -40,12 +46,16 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     kind: "pglite",
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    exclusively: (_lock, work) => work(),
     close: () => db.close(),
   };
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // A connection the server drops (a restart, a failover) is an error event on the idle client;
+  // unheard, Node would end the process. The pool replaces it; requests meanwhile fail as they do.
+  pool.on("error", (error) => console.error(`Connessione al database interrotta: ${(error as NodeJS.ErrnoException).code ?? error.name}`));
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
       return (await target.query(sql, params)).rows as Row[];
@@ -69,6 +79,20 @@ async function openPostgres(connectionString: string): Promise<Database> {
         throw error;
       } finally {
         client.release();
+      }
+    },
+    async exclusively(lock, work) {
+      // The lock belongs to one connection: held there while `work` runs on the others.
+      const holder = await pool.connect();
+      try {
+        await holder.query("SELECT pg_advisory_lock($1)", [lock]);
+        try {
+          return await work();
+        } finally {
+          await holder.query("SELECT pg_advisory_unlock($1)", [lock]);
+        }
+      } finally {
+        holder.release();
       }
     },
     close: () => pool.end(),

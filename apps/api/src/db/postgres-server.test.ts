@@ -18,7 +18,8 @@ let server: RunningServer;
 
 beforeAll(async () => {
   postgres = await PGlite.create({ extensions: { vector } });
-  socket = new PGLiteSocketServer({ db: postgres, port: 0, host: "127.0.0.1" });
+  // A pool opens several connections (one holds the start-up lock while others seed).
+  socket = new PGLiteSocketServer({ db: postgres, port: 0, host: "127.0.0.1", maxConnections: 10 });
   await socket.start();
   const folders = makeAppFolders();
   server = await startServer(

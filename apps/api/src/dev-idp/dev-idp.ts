@@ -23,11 +23,11 @@ export type DevIdp = {
  * Starts the built-in provider (DESIGN.md §3): its own tables, its persisted keys, its seeded
  * accounts on their plans. Loaded only with AUTH_MODE=dev (services.ts imports it on demand).
  */
-export async function openDevIdp(db: Database, options: { dataDir: string; origin: string }): Promise<DevIdp> {
+export async function openDevIdp(db: Database, options: { origin: string }): Promise<DevIdp> {
   await migrate(db, devIdpMigrations);
   const store = createIdpStore(db);
   await store.seed();
-  const keys = await loadSigningKeys(options.dataDir);
+  const keys = await loadSigningKeys(db);
   return {
     issuer: { issuer: devIssuer(options.origin), audience: DEV_AUDIENCE, publicJwk: keys.publicJwk },
     auth: { domain: `${options.origin}/idp`, clientId: DEV_CLIENT_ID, audience: DEV_AUDIENCE },

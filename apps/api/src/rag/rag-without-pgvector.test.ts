@@ -19,7 +19,13 @@ async function postgresWithoutVector(): Promise<Database> {
       await target.exec(sql);
     },
   });
-  return { kind: "pglite", ...wrap(pglite), transaction: (work) => pglite.transaction((tx) => work(wrap(tx))), close: () => pglite.close() };
+  return {
+    kind: "pglite",
+    ...wrap(pglite),
+    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    exclusively: (_lock, work) => work(),
+    close: () => pglite.close(),
+  };
 }
 
 let server: Awaited<ReturnType<typeof startTestServer>>;

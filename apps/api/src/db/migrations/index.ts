@@ -11,6 +11,7 @@ import { debateLength } from "./0010-debate-length";
 import { settingsVersionIndexRequestRuns } from "./0011-settings-version-index-request-runs";
 import { accountLimitsRequestAccounts } from "./0012-account-limits-request-accounts";
 import { debateTurnOrder } from "./0013-debate-turn-order";
+import { sharedSecrets } from "./0014-shared-secrets";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -27,4 +28,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0011-settings-version-index-request-runs", sql: settingsVersionIndexRequestRuns },
   { id: "0012-account-limits-request-accounts", sql: accountLimitsRequestAccounts },
   { id: "0013-debate-turn-order", sql: debateTurnOrder },
+  { id: "0014-shared-secrets", sql: sharedSecrets },
 ];

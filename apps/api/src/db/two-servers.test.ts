@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import Stripe from "stripe";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startApiProcess, type ApiProcess } from "../../test-support/api-process";
+import { makeAppFolders, RAG_FIXTURES_DIR } from "../../test-support/fixtures";
+import { startPostgres, type TestPostgres } from "../../test-support/postgres";
+import { readAnswer } from "../../test-support/rag-helpers";
+import { signInAs } from "../../test-support/sign-in";
+import { DEV_CLIENT_ID } from "../dev-idp/dev-client";
+
+// DESIGN.md §9 (issue 28 §2): any number of API servers may start at once on one PostgreSQL, and
+// behind one public address they are one product — a token, a quota, a payment, a refresh token
+// and an index are the same whichever server a request reaches. Two real processes, one real
+// PostgreSQL, each server with its own DATA_DIR (nothing shared through files).
+
+const PUBLIC_URL = "http://oystar.test";
+let postgres: TestPostgres;
+let database: pg.Pool;
+let servers: [ApiProcess, ApiProcess];
+const folders = makeAppFolders();
+const dataDirs = [mkdtempSync(join(tmpdir(), "oystar-data-")), mkdtempSync(join(tmpdir(), "oystar-data-"))];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  const url = await postgres.createDatabase();
+  database = new pg.Pool({ connectionString: url });
+  const common = {
+    DATABASE_URL: url,
+    PUBLIC_URL,
+    MARKETING_DIST: folders.marketingDist,
+    ASSISTANT_DIST: folders.assistantDist,
+    RAG_DEMO_DIR: RAG_FIXTURES_DIR,
+    OFFLINE_MODEL_CHARS_PER_SECOND: "1000000",
+  };
+  // Both at once on a database nobody has migrated or seeded yet.
+  const [first, second] = await Promise.all(dataDirs.map((dataDir) => startApiProcess({ ...common, DATA_DIR: dataDir })));
+  servers = [first!, second!];
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(servers?.map((server) => server.stop()) ?? []);
+  await database?.end();
+  await postgres?.stop();
+  for (const folder of [folders.root, ...dataDirs]) rmSync(folder, { recursive: true, force: true });
+});
+
+const query = async <Row>(sql: string, params: unknown[] = []) => (await database.query(sql, params)).rows as Row[];
+const signIn = (server: ApiProcess, email: string) => signInAs(PUBLIC_URL, email, { fetch: server.fetch });
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+test("both servers came up on the fresh database and agree on its state", async () => {
+  for (const server of servers) expect((await server.fetch(`${PUBLIC_URL}/api/health`)).status).toBe(200);
+  expect((await query<{ count: string }>("SELECT count(*) FROM idp_accounts WHERE email LIKE '%@oystar.test'"))[0]?.count).toBe("6");
+  expect((await query<{ name: string }>("SELECT name FROM shared_secrets ORDER BY name")).map((row) => row.name)).toEqual(["dev-idp-signing-key", "dev-webhook-secret"]);
+});
+
+test("a token issued through one server is accepted by the other", async () => {
+  const { access_token } = await signIn(servers[0], "pro@oystar.test");
+  const me = await servers[1].fetch(`${PUBLIC_URL}/api/me`, { headers: bearer(access_token) });
+  expect(me.status).toBe(200);
+  expect(await me.json()).toMatchObject({ email: "pro@oystar.test" });
+});
+
+test("1,000 questions at once, split across both, at a limit of 300: exactly 300 answered", async () => {
+  const { access_token } = await signIn(servers[0], "trecento@esempio.it");
+  await servers[0].fetch(`${PUBLIC_URL}/api/me`, { headers: bearer(access_token) });
+  await query("UPDATE users SET plan = 'base' WHERE email = 'trecento@esempio.it'");
+  // Each server remembers accounts for a moment: a new session reads the plan afresh.
+  const fresh = await signIn(servers[1], "trecento@esempio.it");
+  const question = JSON.stringify({ model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Ciao?" }], stream: false });
+  const answers = await Promise.all(
+    Array.from({ length: 1000 }, (_, index) =>
+      servers[index % 2]!.fetch(`${PUBLIC_URL}/groq/chat/completions`, {
+        method: "POST",
+        headers: { ...bearer(fresh.access_token), "Content-Type": "application/json" },
+        body: question,
+      }),
+    ),
+  );
+  const statuses = answers.map((answer) => answer.status);
+  expect(statuses.filter((status) => status === 200)).toHaveLength(300);
+  expect(statuses.filter((status) => status === 429)).toHaveLength(700);
+  expect((await query<{ queries_used: number }>("SELECT queries_used FROM usage u JOIN users ON users.id = u.user_id WHERE email = 'trecento@esempio.it'"))[0]?.queries_used).toBe(300);
+}, 120_000);
+
+test("a payment's webhook delivered to both servers at once upgrades the plan once", async () => {
+  const { access_token } = await signIn(servers[1], "pagamento@esempio.it");
+  await servers[1].fetch(`${PUBLIC_URL}/api/me`, { headers: bearer(access_token) });
+  const [user] = await query<{ id: string }>("SELECT id::text FROM users WHERE email = 'pagamento@esempio.it'");
+  const [secret] = await query<{ value: string }>("SELECT value FROM shared_secrets WHERE name = 'dev-webhook-secret'");
+  const payload = JSON.stringify({
+    object: "event",
+    id: "evt_due_server",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: "cs_due_server", object: "checkout.session", metadata: { user_id: user?.id, plan: "pro" }, payment_status: "paid" } },
+  });
+  const deliver = (server: ApiProcess) =>
+    server.fetch(`${PUBLIC_URL}/api/billing/webhook`, {
+      method: "POST",
+      headers: { "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: secret?.value ?? "" }), "Content-Type": "application/json" },
+      body: payload,
+    });
+  const delivered = await Promise.all(servers.map(deliver));
+  expect(delivered.map((answer) => answer.status)).toEqual([200, 200]);
+  expect((await query<{ plan: string }>("SELECT plan FROM users WHERE id = $1", [user?.id]))[0]?.plan).toBe("pro");
+  expect(await query("SELECT id FROM billing_events WHERE id = 'evt_due_server'")).toHaveLength(1);
+});
+
+test("a refresh token rotated on one server is refused on the other once the reuse grace is over", async () => {
+  const { refresh_token } = await signIn(servers[0], "rotazione@esempio.it");
+  const refresh = (server: ApiProcess, token: string) =>
+    server.fetch(`${PUBLIC_URL}/idp/oauth/token`, { method: "POST", body: new URLSearchParams({ grant_type: "refresh_token", client_id: DEV_CLIENT_ID, refresh_token: token }) });
+  const rotated = await refresh(servers[0], refresh_token ?? "");
+  expect(rotated.status).toBe(200);
+  // The grace (10 s) for tabs refreshing together, passed.
+  await query("UPDATE idp_refresh_tokens SET used_at = now() - interval '1 minute' WHERE used_at IS NOT NULL");
+  const reused = await refresh(servers[1], refresh_token ?? "");
+  expect(reused.status).toBe(403);
+  expect(await reused.json()).toMatchObject({ error: "invalid_grant" });
+});
+
+test("the index one server built is answered by the other", async () => {
+  // The demo index is built once, by whichever server started first.
+  expect(await query("SELECT id FROM rag_indexes WHERE name = 'gardenroute-demo'")).toHaveLength(1);
+  const { access_token } = await signIn(servers[0], "business@oystar.test");
+  for (const server of servers) {
+    const answer = await readAnswer(
+      await server.fetch(`${PUBLIC_URL}/api/ask-stream`, {
+        method: "POST",
+        headers: { ...bearer(access_token), "Content-Type": "application/json" },
+        body: JSON.stringify({ question: "Quando fioriscono i giardini?" }),
+      }),
+    );
+    expect(answer.error).toBeNull();
+    expect(answer.sources.flat().length).toBeGreaterThan(0);
+  }
+});
