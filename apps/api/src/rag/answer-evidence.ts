@@ -56,7 +56,11 @@ export function questionWords(question: string): QuestionWord[] {
     });
 }
 
-const NUMBER = "(?:\\d[\\d.,]*|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|venti|trenta|cento|mille|migliaia|centinaia|decine|dozzina)";
+const UNITS = "(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove)";
+/** A number in digits or in Italian words («centoquaranta», «trentotto», «duemila»), or a round amount («centinaia»). */
+const NUMBER =
+  `(?:\\d[\\d.,]*|(?=[a-z])(?:(?:due|tre|quattro|cinque|sei|sette|otto|nove)?cento|mille|(?:due|tre|quattro|cinque|sei|sette|otto|nove|dieci)?mila)?` +
+  `(?:(?:vent|trent|quarant|cinquant|sessant|settant|ottant|novant)[ia]?)?${UNITS}?|migliaia|centinaia|decine|dozzin[ae]|milion[ei]|miliard[oi])`;
 const WORD = "[\\p{L}\\p{N}_]";
 
 /** What the question asks a passage to give beyond its topic: a count of a noun, a price, or nothing. */
@@ -81,7 +85,8 @@ type IndexStats = Pick<RagIndex, "id" | "name" | "chunkCount">;
 
 /** How well the first passages (as retrieved) answer the question; nothing found is no evidence. */
 export async function answerEvidence(db: Queryable, indexes: readonly IndexStats[], question: string, passages: readonly EvidencePassage[]): Promise<Evidence> {
-  const read = passages.slice(0, EVIDENCE.passagesRead);
+  // Every passage gets its coverage (a cited one's confidence uses it); the score reads the first ones.
+  const read = passages;
   const words = questionWords(question);
   if (read.length === 0 || words.length === 0) return { score: 0, answerable: false, coverage: new Map() };
 
@@ -122,7 +127,7 @@ export async function answerEvidence(db: Queryable, indexes: readonly IndexStats
     const share = total > 0 ? weights.reduce((sum, entry) => sum + (has.has(entry.lexeme) ? entry.weight : 0), 0) / total : 0;
     coverage.set(passage.chunkId, answerType && !answerType(passage.text) ? share * EVIDENCE.missingAnswerType : share);
   }
-  const score = Math.max(0, ...coverage.values());
+  const score = Math.max(0, ...read.slice(0, EVIDENCE.passagesRead).map((passage) => coverage.get(passage.chunkId) ?? 0));
   return { score, answerable: score >= EVIDENCE.answerable, coverage };
 }
 
