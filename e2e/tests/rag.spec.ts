@@ -90,6 +90,30 @@ test("Business asks the demo index: a streamed answer whose every [n] leads to a
   expect(errors).toEqual([]);
 });
 
+// Issue 23 §3: retrieval always finds some passage about gardens; the answer must not pretend
+// they answer a question they do not.
+test("a question the demo documents cannot answer gets 'not in the documents' and no sources, and costs a question", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const authorization = await openRag(page, "business@oystar.test");
+  const status = async () => ((await (await page.request.get("/api/subscription/status", { headers: { Authorization: authorization } })).json()) as { queries_used: number }).queries_used;
+  const before = await status();
+  await page.getByRole("textbox", { name: "Messaggio" }).fill("Qual è il prezzo del biglietto aereo Roma-Tokyo?");
+  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  const answer = page.locator(".chat-message--assistant").last();
+  await expect(answer.locator(".chat-answer")).toHaveText("Non ho trovato questa informazione nei documenti dell'indice.");
+  await expect(page.locator(".chat-cursor")).toHaveCount(0);
+  await expect(answer.getByRole("region", { name: "Fonti utilizzate" })).toHaveCount(0);
+  await expect(answer.getByRole("link", { name: /^Fonte \d+$/ })).toHaveCount(0);
+  expect(await status()).toBe(before + 1);
+
+  // The panel says what runs: the local lexical embedder and the offline model, not the settings' names alone.
+  await page.getByRole("button", { name: "Configurazione attuale" }).click();
+  const panel = page.getByRole("dialog", { name: "Configurazione attuale" });
+  await expect(panel.getByText("locale (lessicale) (le impostazioni chiedono bge-m3)")).toBeVisible();
+  await expect(panel.getByText(/^oystar-offline \(offline\)/)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test("Pro sees the Business upsell on /rag, and the API refuses it too (403)", async ({ page }) => {
   const authorization = await openRag(page, "pro@oystar.test");
   await expect(page.getByRole("heading", { name: "OYSTAR RAG è incluso nel piano Business" })).toBeVisible();

@@ -23,7 +23,7 @@ export async function readEvents(response: Response): Promise<RawEvent[]> {
   return events;
 }
 
-export type Source = { filename: string; chunkId: number; url?: string; title: string; noteNumber: number; confidence?: number; page?: number };
+export type Source = { filename: string; chunkId: number; url?: string; title: string; noteNumber: number; confidence?: number; page?: number; excerpt?: string; cited?: boolean };
 export type Answer = { text: string; sources: Source[][]; contextUsage: number | null; summary: string | null; ended: boolean; error: string | null; events: RawEvent[] };
 
 /** The answer an event stream carries: its text, each `sources` list, the final events. */

@@ -30,8 +30,23 @@ export const ragMessages = {
     source: (number: number) => `Fonte ${number}`,
     page: (page: number) => `p. ${page}`,
     confidence: (percent: number) => `attendibilità ${percent}\u00a0%`,
-    confidenceHint: "Quanto le frasi che citano questa fonte corrispondono al passaggio (verifica delle citazioni).",
+    /** Issue 23 §4: what the figure measures. */
+    confidenceHint:
+      "Attendibilità: quanto il passaggio sostiene le frasi che lo citano e quanto risponde alla domanda. È alta solo se sono vere entrambe: una frase copiata da un passaggio che parla d'altro non è attendibile.",
     others: (count: number) => (count === 1 ? "Un altro passaggio consultato" : `Altri ${count} passaggi consultati`),
+    passage: (number: number) => `Passaggio ${number}`,
+    passages: (count: number) => (count === 1 ? "Un passaggio" : `${count} passaggi`),
+  },
+
+  /** Issue 23 §6: what runs (GET /api/health), beside what the settings ask for. */
+  running: {
+    localLexical: "locale (lessicale)",
+    offline: (name: string) => `${name} (offline)`,
+    on: (name: string) => `Attivo · ${name}`,
+    off: "Disattivo",
+    askedOn: "Attivo",
+    asked: (value: string) => `le impostazioni chiedono ${value}`,
+    inUse: (value: string) => `In uso: ${value}`,
   },
 
   context: {
@@ -66,6 +81,7 @@ export const ragMessages = {
     validation: "Verifica delle citazioni",
     conversation: "Conversazione",
     embedModel: "Modello di embedding",
+    llmModel: "Modello linguistico",
     topKRetrieval: "Top-K recupero (per indice)",
     topKReranker: "Top-K reranker (finale)",
     useReranker: "Reranker",

@@ -5,7 +5,7 @@ import { ragMessages } from "./messages";
 // spec 001 §3: the RAG conversation. Its messages are chat-core's typed messages (so chat-core's
 // list and actions show them) whose sources are the numbered passages of the answer.
 
-/** spec 001 §3 (source reference): one numbered passage an answer was written from. */
+/** spec 001 §3 (source reference): one passage an answer was written from, under its document's number. */
 export type RagSource = {
   /** The number the answer cites it by (`[n]`). */
   noteNumber: number;
@@ -15,7 +15,11 @@ export type RagSource = {
   title?: string;
   url?: string;
   page?: number;
-  /** 0–1: how well the sentences citing it match it (citation validation); cited sources only. */
+  /** The passage's opening, to recognise it under its document. */
+  excerpt?: string;
+  /** The server's word on whether the answer cites this passage (its document's number is shared). */
+  cited?: boolean;
+  /** 0–1, cited passages: how well it supports the sentences citing it times how fully it answers the question. */
   confidence?: number;
 };
 
@@ -46,7 +50,7 @@ export function newRagMessageId(now: number): string {
 export function normalizeSources(sources: ReadonlyArray<string | SourceReference>): RagSource[] {
   return sources.map((source, index) => {
     if (typeof source === "string") return { noteNumber: index + 1, title: source, ...(/^https?:\/\//i.test(source) ? { url: source } : {}) };
-    const { filename, chunkId, url, title, noteNumber, confidence } = source;
+    const { filename, chunkId, url, title, noteNumber, confidence, excerpt, cited } = source;
     const page = typeof source.page === "number" ? source.page : undefined;
     return {
       noteNumber: noteNumber ?? index + 1,
@@ -55,6 +59,8 @@ export function normalizeSources(sources: ReadonlyArray<string | SourceReference
       ...(title ? { title } : {}),
       ...(url ? { url } : {}),
       ...(page !== undefined ? { page } : {}),
+      ...(excerpt ? { excerpt } : {}),
+      ...(cited !== undefined ? { cited } : {}),
       ...(confidence !== undefined ? { confidence } : {}),
     };
   });

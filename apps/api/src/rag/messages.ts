@@ -17,7 +17,8 @@ export const ragMessages = {
   /** spec 001 §9: Business holds at most 3 indexes, 100 MB in all. */
   indexLimit: (limit: number) => `Hai raggiunto il numero massimo di indici del tuo piano (${limit}).`,
   storageLimit: (limitBytes: number) => `Spazio esaurito: il tuo piano consente al massimo ${megabytes(limitBytes)} di documenti indicizzati.`,
-  noPassages: "Non ho trovato nei documenti indicizzati informazioni pertinenti alla domanda.",
+  /** Issue 23 §3: the whole answer when the passages found do not answer the question (and the model is asked to say so). */
+  notInDocuments: "Non ho trovato questa informazione nei documenti dell'indice.",
   /** spec 001 §2: the note kept once when citations do not match their sources. */
   citationWarning: RAG_CITATION_WARNING,
   offlineIntro:

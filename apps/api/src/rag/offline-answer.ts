@@ -126,7 +126,7 @@ export function extractiveAnswer(question: string, passages: readonly Passage[],
     perPassage.set(candidate.note, (perPassage.get(candidate.note) ?? 0) + 1);
     chosen.push(candidate);
   }
-  if (chosen.length === 0) return `${ragMessages.offlineIntro}\n\n${ragMessages.noPassages}`;
+  if (chosen.length === 0) return ragMessages.notInDocuments;
   const lines = chosen.sort((left, right) => left.note - right.note || left.position - right.position).map((entry) => `- ${cite(entry.sentence, entry.note)}`);
   return [ragMessages.offlineIntro, "", ...lines].join("\n");
 }

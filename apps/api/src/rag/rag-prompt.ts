@@ -32,6 +32,8 @@ export function answerRequest(input: { model: string; systemPrompt: string; hist
     numberedSources(input.passages),
     "",
     "Cita ogni informazione con il numero della sua fonte tra parentesi quadre, per esempio [1].",
+    // Issue 23 §3: the model may only answer from the documents, and says so when it cannot.
+    `Usa solo questi documenti. Se non contengono la risposta, rispondi soltanto: ${ragMessages.notInDocuments}`,
     `Domanda: ${input.question}`,
   ].join("\n");
   return {

@@ -25,6 +25,7 @@ test("edit distance: insertions, deletions, substitutions and swapped neighbours
 
 let db: Database;
 let index: RagIndex;
+let museums: RagIndex;
 beforeAll(async () => {
   db = await openDatabase({ dataDir: null });
   await migrate(db);
@@ -32,8 +33,12 @@ beforeAll(async () => {
   for (const filename of readdirSync(RAG_FIXTURES_DIR)) {
     await ingestFile(db, created, { filename, bytes: readFileSync(join(RAG_FIXTURES_DIR, filename)) }, { embedder: localEmbedder(), vectors: true });
   }
+  const gallery = await ensureSharedIndex(db, "ortografia-musei");
+  const text = "# Gli Uffizi\n\nGli Uffizi custodiscono la Nascita di Venere di Botticelli. Il museo degli Uffizi apre alle 8:15.";
+  await ingestFile(db, gallery, { filename: "uffizi.md", bytes: Buffer.from(text) }, { embedder: localEmbedder(), vectors: true });
   await finishIngestion(db);
   index = (await findIndex(db, "ortografia-prova"))!;
+  museums = (await findIndex(db, "ortografia-musei"))!;
 });
 afterAll(() => db.close());
 
@@ -53,6 +58,12 @@ describe("correcting a question", () => {
     }
     expect((await correctSpelling(db, [index], "Una vila col labirinto?")).corrections).toEqual([]);
     expect((await correctSpelling(db, [index], "Quanto costa un elicottero?")).corrections).toEqual([]);
+  });
+
+  // Issue 23 §7: without a dictionary, «uffici» (offices) was "corrected" to the documents' «Uffizi».
+  test("a real Italian word the documents do not contain is left as written; a typo of theirs is still corrected", async () => {
+    expect(await correctSpelling(db, [museums], "Dove sono gli uffici del museo?")).toEqual({ question: "Dove sono gli uffici del museo?", corrections: [] });
+    expect((await correctSpelling(db, [museums], "Quale quadro di Boticelli custodiscono?")).question).toBe("Quale quadro di Botticelli custodiscono?");
   });
 
   test("with spell check on, the misspelt question finds its passage first; off, it is searched as written", async () => {

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/database";
+import { italianDictionary } from "./italian-dictionary";
 import type { RagIndex } from "./rag-store";
 
 // The settings' spell check (rag_enable_spell_check, spec 001 §3, §9; off by default): a word of
@@ -6,7 +7,9 @@ import type { RagIndex } from "./rag-store";
 // they do contain. The vocabulary is the one BM25 already keeps (rag_terms: each Italian lexeme
 // with its document frequency), so nothing new is stored. Rules, chosen to correct typos and
 // leave real words alone:
-//  - only words of at least 4 letters whose lexeme occurs nowhere in the indexes;
+//  - only words of at least 4 letters whose lexeme occurs nowhere in the indexes AND that the
+//    Italian dictionary does not know (italian-dictionary.ts): «uffici» is a real word even where
+//    the documents only say «Uffizi», and stays as written;
 //  - candidate lexemes share the first letter, differ by at most `maxDistance` edits (insertion,
 //    deletion, substitution, swap of two neighbours), and occur in at least `minDf` passages;
 //  - the fewest edits win, then the most frequent;
@@ -14,8 +17,8 @@ import type { RagIndex } from "./rag-store";
 //    to it («giardno» → lexeme «giardin» → «giardino»), so both legs and the offline answer read a
 //    real word — and only when that form, too, is within `maxDistance` edits of the word written:
 //    «palermitano» is not a typo of «palermo», nor «spense» of «spesso».
-// Without a dictionary a real word that the documents never use can still be taken for a typo
-// of one they use («uffici» → «uffizi»): that is why the setting is off by default.
+// A word neither the documents nor the dictionary know is a typo or a name: «Labirnto» →
+// «Labirinto», «Bobolli» → «Boboli».
 
 export type SpellCorrection = { word: string; correction: string };
 export type SpellChecked = { question: string; corrections: SpellCorrection[] };
@@ -109,7 +112,10 @@ export async function correctSpelling(db: Queryable, indexes: readonly Pick<RagI
   const minimumDf = minDf(indexes.reduce((sum, index) => sum + index.chunkCount, 0));
   const words = [...new Set((question.match(/\p{L}{4,}/gu) ?? []).map((word) => word.toLowerCase()))];
   if (indexIds.length === 0 || words.length === 0) return { question, corrections: [] };
-  const unknown = (await lexemesOf(db, indexIds, words)).filter((row) => row.df === 0).slice(0, MAX_CORRECTIONS);
+  const unseen = (await lexemesOf(db, indexIds, words)).filter((row) => row.df === 0);
+  // The dictionary is only opened for a question with a word the documents do not have.
+  const dictionary = unseen.length > 0 ? await italianDictionary() : null;
+  const unknown = unseen.filter((row) => !dictionary?.knows(row.word)).slice(0, MAX_CORRECTIONS);
   const corrections: SpellCorrection[] = [];
   for (const { word, lexeme } of unknown) {
     const limit = maxDistance([...word].length);

@@ -1,4 +1,4 @@
-import type { BackendStatus, ChatModelChoices, Me, SettingsAnswer, SubscriptionStatus } from "@oystar/api-client";
+import type { BackendStatus, ChatModelChoices, Health, Me, SettingsAnswer, SubscriptionStatus } from "@oystar/api-client";
 import type { Provider } from "@oystar/chat-core";
 import { useOutletContext } from "react-router";
 
@@ -12,6 +12,8 @@ export type AssistantContext = {
   refreshSubscription: () => void;
   profile: Me | null;
   backend: BackendStatus;
+  /** GET /api/health as last read (null until it answers): what the server runs. */
+  health: Health | null;
   /** The server answers with its offline model (no LLM connected). */
   offlineModel: boolean;
   /** Where the server's model runs (GET /api/health): a local one takes the templates' local extras. */

@@ -19,7 +19,7 @@ const GlobalSettingsPanel = lazy(
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {
-  const { version, backend, offlineModel, modelProvider, profile, subscription, globalSettings, chatModels } = useAssistantData();
+  const { version, backend, health, offlineModel, modelProvider, profile, subscription, globalSettings, chatModels } = useAssistantData();
   const auth = useAuth();
   const user = auth.status === "authenticated" ? auth.user : null;
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -40,6 +40,7 @@ export function AssistantLayout() {
       refreshSubscription: subscription.reload,
       profile,
       backend,
+      health,
       offlineModel,
       modelProvider,
       chatModels,
@@ -47,7 +48,7 @@ export function AssistantLayout() {
       version,
       setClearChat,
     }),
-    [status, subscriptionFailed, subscription.reload, profile, backend, offlineModel, modelProvider, chatModels, globalSettings.data, version, setClearChat],
+    [status, subscriptionFailed, subscription.reload, profile, backend, health, offlineModel, modelProvider, chatModels, globalSettings.data, version, setClearChat],
   );
   return (
     <div className="assistant">
@@ -123,6 +124,7 @@ export function AssistantLayout() {
         <Suspense fallback={null}>
           <GlobalSettingsPanel
             open
+            health={health}
             onClose={() => setSettingsOpen(false)}
             onSaved={(answer) => {
               globalSettings.replace(answer);

@@ -33,6 +33,7 @@ export function useAssistantData() {
   return {
     version: config.data?.version ?? null,
     backend: backend.status,
+    health: backend.health,
     offlineModel: backend.health?.model?.offline === true,
     // spec 001 §3: a local model also gets the prompt templates' local extras; unknown is cloud.
     modelProvider: backend.health?.model?.upstream === "local" ? ("local" as const) : ("cloud" as const),

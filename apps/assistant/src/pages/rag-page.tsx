@@ -26,7 +26,7 @@ const renderCard = (card: ChatCard) => (card === MARKERS.quotaExceeded ? <QuotaC
 
 /** /rag (spec 001 §2): wiring only — one RAG conversation per visit, over the signed-in API. */
 function RagPage() {
-  const { refreshSubscription, globalSettings, offlineModel } = useAssistantContext();
+  const { refreshSubscription, globalSettings, offlineModel, health } = useAssistantContext();
   const api = useApiClient();
   const readAloud = useReadAloud();
   const refresh = useRef(refreshSubscription);
@@ -74,6 +74,7 @@ function RagPage() {
           updatedAt={globalSettings.updatedAt}
           version={globalSettings.version}
           readAloud={readAloud}
+          health={health}
         />
       ) : (
         <Spinner />

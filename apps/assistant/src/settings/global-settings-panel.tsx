@@ -1,7 +1,7 @@
-import { defaultSettings, HttpError, settingsAnswerSchema, settingsUpdateSchema, type Settings, type SettingsAnswer } from "@oystar/api-client";
+import { defaultSettings, HttpError, settingsAnswerSchema, settingsUpdateSchema, type Health, type Settings, type SettingsAnswer } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
-import { indexPicker, loadIndices, type IndexOption } from "@oystar/rag-client";
+import { indexPicker, loadIndices, ragRunning, type IndexOption } from "@oystar/rag-client";
 import { Button, Dialog, Notice, Spinner } from "@oystar/ui-kit/react";
 import { useState } from "react";
 import { messages } from "../messages";
@@ -12,6 +12,8 @@ import { WebVitalsSection } from "./web-vitals-section";
 
 export type GlobalSettingsPanelProps = {
   open: boolean;
+  /** GET /api/health: beside the RAG's embedder, model and reranker, what the server runs (issue 23 §6). */
+  health?: Health | null;
   onClose: () => void;
   /** The saved settings, for every module of this page to use at once. */
   onSaved: (answer: SettingsAnswer) => void;
@@ -25,7 +27,7 @@ const text = messages.settings;
  * spec 001 §2, §4, §5: the admin's global settings, applied to all users. Only the admin is
  * shown the way here; the server decides who may save (403 'ACCESSO NEGATO…' for anyone else).
  */
-export function GlobalSettingsPanel({ open, onClose, onSaved }: GlobalSettingsPanelProps) {
+export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: GlobalSettingsPanelProps) {
   const api = useApiClient();
   // spec 001 §4: opening loads the settings; on failure the built-in defaults are shown.
   const loaded = useLoad(() => (open ? api.get("/api/settings", settingsAnswerSchema) : null), [api, open]);
@@ -100,6 +102,10 @@ export function GlobalSettingsPanel({ open, onClose, onSaved }: GlobalSettingsPa
       </>
     );
 
+  // What runs beside what the draft asks for: the fields name a choice, the server may run another.
+  const running = draft ? ragRunning(health, draft) : null;
+  const runningOf = (key: string) => (key === "rag_embed_model" ? running?.embedder : key === "rag_llm_model" ? running?.model : key === "rag_use_reranker" ? running?.reranker : undefined);
+
   return (
     <Dialog open={open} onClose={onClose} placement="side" title={text.title} footer={draft ? footer : undefined}>
       <p className="settings-panel__scope">{text.scope}</p>
@@ -119,6 +125,7 @@ export function GlobalSettingsPanel({ open, onClose, onSaved }: GlobalSettingsPa
                     onChange={change}
                     indexOptions={indexChoice.options}
                     indexesNote={indexChoice.note}
+                    running={runningOf(field.key)?.running ?? null}
                   />
                 ))}
             </fieldset>

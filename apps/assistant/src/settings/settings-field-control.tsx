@@ -13,13 +13,22 @@ type Props = {
   indexOptions: readonly IndexOption[];
   /** Why the choice is only the current indexes (the list failed or was empty); null otherwise. */
   indexesNote: string | null;
+  /** What the server runs for this field (GET /api/health), when it says: shown beside the choice. */
+  running?: string | null;
 };
 
 const italianNumber = (value: number) => value.toLocaleString("it-IT", { maximumFractionDigits: 2 });
 
 /** One field of the global settings form, drawn for its kind. */
-export function SettingsFieldControl({ field, settings, onChange, indexOptions, indexesNote }: Props) {
+export function SettingsFieldControl({ field, settings, onChange, indexOptions, indexesNote, running = null }: Props) {
   const id = useId();
+  const runningId = useId();
+  // Issue 23 §6: what actually runs, as the server says, beside what the settings ask for.
+  const inUse = running ? (
+    <p id={runningId} className="oy-field__hint">
+      {ragMessages.running.inUse(running)}
+    </p>
+  ) : null;
   const label = (
     <label htmlFor={id} className="oy-field__label">
       {field.label}
@@ -27,7 +36,14 @@ export function SettingsFieldControl({ field, settings, onChange, indexOptions, 
   );
   switch (field.kind) {
     case "flag":
-      return <Toggle label={field.label} checked={settings[field.key]} onChange={(checked) => onChange({ [field.key]: checked })} />;
+      return (
+        <Toggle
+          label={field.label}
+          checked={settings[field.key]}
+          onChange={(checked) => onChange({ [field.key]: checked })}
+          description={running ? ragMessages.running.inUse(running) : undefined}
+        />
+      );
     case "range":
       return (
         <Slider
@@ -70,20 +86,34 @@ export function SettingsFieldControl({ field, settings, onChange, indexOptions, 
       return (
         <div className="oy-field">
           {label}
-          <select id={id} className="oy-input" value={settings[field.key]} onChange={(event) => onChange({ [field.key]: event.target.value })}>
+          <select
+            id={id}
+            className="oy-input"
+            value={settings[field.key]}
+            aria-describedby={running ? runningId : undefined}
+            onChange={(event) => onChange({ [field.key]: event.target.value })}
+          >
             {field.options(settings).map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
             ))}
           </select>
+          {inUse}
         </div>
       );
     case "text":
       return (
         <div className="oy-field">
           {label}
-          <input id={id} className="oy-input" value={settings[field.key]} onChange={(event) => onChange({ [field.key]: event.target.value })} />
+          <input
+            id={id}
+            className="oy-input"
+            value={settings[field.key]}
+            aria-describedby={running ? runningId : undefined}
+            onChange={(event) => onChange({ [field.key]: event.target.value })}
+          />
+          {inUse}
         </div>
       );
     case "prompt":

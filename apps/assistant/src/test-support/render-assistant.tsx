@@ -104,7 +104,10 @@ export function serverAnswers({
       }
       if (url.endsWith("/api/health")) {
         if (!healthy) throw new TypeError("Failed to fetch");
-        return Response.json({ status: modelHealthy ? "ok" : "degraded", version: "1.2.3", model: models === null ? { offline: true, healthy: modelHealthy } : { offline: false, upstream, healthy: modelHealthy } });
+        // The RAG engine of a server without semantic services: the local embedder and scorer.
+        const rag = { embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical", dimensions: 256 }, reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" } };
+        const model = models === null ? { offline: true, name: "oystar-offline", healthy: modelHealthy } : { offline: false, upstream, healthy: modelHealthy };
+        return Response.json({ status: modelHealthy ? "ok" : "degraded", version: "1.2.3", model, rag });
       }
       if (url.endsWith("/groq/models")) {
         const data = models === null ? [{ id: "oystar-offline", object: "model", offline: true }] : models.map((id) => ({ id, object: "model" }));

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { indexLabel, ragAskQuerySchema, ragAskRequestSchema } from "./rag";
-import { indicesListSchema } from "./service";
+import { healthSchema, indicesListSchema } from "./service";
 import { streamChunkSchema } from "../streams/product-stream";
 
 test("a RAG request needs a question; every knob is optional and bounded like the settings", () => {
@@ -33,3 +33,18 @@ test("sources carry a citation confidence; the index list its details", () => {
   expect(list.details?.[0]?.label).toBe("Garden Route");
   expect(indicesListSchema.parse({ indices: [], default: "", path: "" }).details).toBeUndefined();
 });
+
+// Issue 23 §5, §6: the passages under their document's number, and what the RAG engine runs.
+test("a source says its page, its opening and whether the answer cites it; the health says which embedder and reranker run", () => {
+  const source = streamChunkSchema.parse({ sources: [{ filename: "a.pdf", chunkId: 7, noteNumber: 1, page: 3, excerpt: "Il giardino…", cited: true }] }).sources?.[0];
+  expect(source).toEqual({ filename: "a.pdf", chunkId: 7, noteNumber: 1, page: 3, excerpt: "Il giardino…", cited: true });
+  expect(() => streamChunkSchema.parse({ sources: [{ cited: "sì" }] })).toThrow();
+  const health = healthSchema.parse({
+    status: "ok",
+    version: "1",
+    rag: { embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical", dimensions: 256 }, reranker: { name: "x", kind: "local-feature-scorer" }, vector_leg: "on" },
+  });
+  expect(health.rag?.embedder.kind).toBe("local-lexical");
+  expect(healthSchema.parse({ status: "ok", version: "1" }).rag).toBeUndefined();
+});
+

@@ -65,6 +65,15 @@ export const healthSchema = z.looseObject({
       upstream: z.enum(["cloud", "local"]).optional(),
     })
     .optional(),
+  /** What the RAG engine runs (issue 23 §6): the embedder and reranker, whatever the settings name. */
+  rag: z
+    .looseObject({
+      embedder: z.looseObject({ name: z.string(), kind: z.enum(["remote", "local-lexical"]) }),
+      reranker: z.looseObject({ name: z.string(), kind: z.enum(["remote-cross-encoder", "local-feature-scorer"]) }),
+      /** Whether the engine reranks when the settings ask it to (off where reranking was shown not to help). */
+      reranking: z.enum(["on", "off"]).optional(),
+    })
+    .optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -2,15 +2,22 @@ import { z } from "../schemas/zod";
 import { bodyOf, readLines } from "./lines";
 
 // DESIGN.md §5 / spec 001 §3: the product's event stream (RAG answers). A RAG answer sends
-// `sources` twice: once before the text (the numbered passages), once after it with each source's
-// citation `confidence`; the later list replaces the earlier.
+// `sources` twice: once before the text (the passages, each under its document's number), once
+// after it numbered as the text cites them, with `cited` and each cited passage's `confidence`;
+// the later list replaces the earlier. An answer that is 'not in the documents' ends with none.
 export const sourceReferenceSchema = z.looseObject({
   filename: z.string().optional(),
   chunkId: z.union([z.string(), z.number()]).optional(),
   url: z.string().optional(),
   title: z.string().optional(),
+  /** The number the answer cites it by: one per DOCUMENT, its passages share it (issue 23 §5). */
   noteNumber: z.number().optional(),
-  /** 0–1: how well the answer's sentences citing this source match it (citation validation). */
+  page: z.number().optional(),
+  /** The passage's opening, to recognise it under its document. */
+  excerpt: z.string().optional(),
+  /** In the list after the answer: whether the answer cites this passage. */
+  cited: z.boolean().optional(),
+  /** 0–1, cited passages: how well the passage supports the sentences citing it times how fully it answers the question. */
   confidence: z.number().optional(),
 });
 

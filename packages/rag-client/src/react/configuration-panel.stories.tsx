@@ -1,6 +1,7 @@
-import { defaultSettings } from "@oystar/api-client";
+import { defaultSettings, type Health } from "@oystar/api-client";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { ragRunning } from "../rag-running";
 import { configurationView, RAG_CLIENT_DEFAULTS, ragSettingsOf } from "../rag-settings";
 import { ConfigurationPanel } from "./configuration-panel";
 
@@ -28,5 +29,24 @@ export const ClientDefaults: Story = {
     configuration: configurationView({ ...RAG_CLIENT_DEFAULTS, rag_use_multi_query: true, rag_index_names: ["gardenroute-500-2025", "contratti-test"] }),
     updatedAt: null,
     version: 0,
+  },
+};
+
+/** What /api/health says of a server with no model and no semantic services connected. */
+const offlineServer: Health = {
+  status: "ok",
+  version: "1",
+  model: { offline: true, name: "oystar-offline" },
+  rag: { embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical" }, reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" } },
+};
+
+/** Issue 23 §6: what runs, beside what the settings ask for where they differ. */
+export const WhatRuns: Story = {
+  args: { running: ragRunning(offlineServer, ragSettingsOf(defaultSettings)) },
+  play: async () => {
+    const panel = within(document.body).getByRole("dialog", { name: "Configurazione attuale" });
+    const value = (term: string) => within(panel).getByText(term, { selector: "dt" }).nextElementSibling;
+    await expect(value("Modello di embedding")).toHaveTextContent("locale (lessicale) (le impostazioni chiedono bge-m3)");
+    await expect(value("Modello linguistico")).toHaveTextContent("oystar-offline (offline) (le impostazioni chiedono openai/gpt-oss-120b)");
   },
 };

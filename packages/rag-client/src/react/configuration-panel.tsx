@@ -2,6 +2,7 @@ import { indexLabel } from "@oystar/api-client";
 import { Dialog } from "@oystar/ui-kit/react";
 import type { ReactNode } from "react";
 import { ragMessages } from "../messages";
+import type { RagRunning, RunningPart } from "../rag-running";
 import type { RagConfigurationView } from "../rag-settings";
 
 export type ConfigurationPanelProps = {
@@ -14,6 +15,8 @@ export type ConfigurationPanelProps = {
   version: number | null;
   /** The date as Italians read it (the browser's time zone unless told). */
   formatDate?: (date: Date) => string;
+  /** What runs (GET /api/health, see ragRunning); null while unknown: then the settings alone. */
+  running?: RagRunning | null;
 };
 
 const text = ragMessages.configuration;
@@ -27,7 +30,7 @@ const onOff = (on: boolean) => (on ? text.on : text.off);
  * the admin chose, read-only, with Private Cloud as the provider; its footer says where the
  * configuration comes from, when it last changed (in Italian) and the settings' version.
  */
-export function ConfigurationPanel({ open, onClose, configuration: view, updatedAt, version, formatDate = italianDate }: ConfigurationPanelProps) {
+export function ConfigurationPanel({ open, onClose, configuration: view, updatedAt, version, formatDate = italianDate, running = null }: ConfigurationPanelProps) {
   const footer = (
     <div className="rag-config__footer">
       <p>{text.source}</p>
@@ -40,12 +43,18 @@ export function ConfigurationPanel({ open, onClose, configuration: view, updated
       <p className="rag-config__intro">{text.intro}</p>
       <Group>
         <Row term={text.provider}>{text.providerLabel}</Row>
-        <Row term={text.embedModel}>{view.embedModel}</Row>
+        {/* Issue 23 §6: what runs, beside what the settings ask for when they differ. */}
+        <Row term={text.embedModel}>{running ? <Running part={running.embedder} /> : view.embedModel}</Row>
+        {running ? (
+          <Row term={text.llmModel}>
+            <Running part={running.model} />
+          </Row>
+        ) : null}
       </Group>
       <Group title={text.retrieval}>
         <Row term={text.topKRetrieval}>{number(view.topKRetrieval)}</Row>
         <Row term={text.topKReranker}>{number(view.topKReranker)}</Row>
-        <Row term={text.useReranker}>{onOff(view.useReranker)}</Row>
+        <Row term={text.useReranker}>{running ? <Running part={running.reranker} /> : onOff(view.useReranker)}</Row>
         <Row term={text.useFusedRetrieval}>{onOff(view.useFusedRetrieval)}</Row>
         <Row term={text.enableSpellCheck}>{onOff(view.enableSpellCheck)}</Row>
         <Row term={text.useFieldExtraction}>{onOff(view.useFieldExtraction)}</Row>
@@ -75,6 +84,15 @@ export function ConfigurationPanel({ open, onClose, configuration: view, updated
         </Row>
       </Group>
     </Dialog>
+  );
+}
+
+function Running({ part }: { part: RunningPart }) {
+  return (
+    <>
+      {part.running}
+      {part.asked !== null ? <span className="rag-config__asked">{` (${ragMessages.running.asked(part.asked)})`}</span> : null}
+    </>
   );
 }
 

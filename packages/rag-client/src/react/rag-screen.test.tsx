@@ -1,4 +1,4 @@
-import { defaultSettings, type StreamChunk } from "@oystar/api-client";
+import { defaultSettings, type Health, type StreamChunk } from "@oystar/api-client";
 import { toggleAdvancedControls, type ChatCard } from "@oystar/chat-core";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -17,7 +17,7 @@ const sources = [
   { filename: "appunti.md", chunkId: 305, title: "Appunti del giardiniere", noteNumber: 5 },
 ];
 
-function renderScreen(answers: ScriptedAnswer[] = [], { updatedAt = "2026-11-20T09:15:00.000Z" }: { updatedAt?: string | null } = {}) {
+function renderScreen(answers: ScriptedAnswer[] = [], { updatedAt = "2026-11-20T09:15:00.000Z", health = null }: { updatedAt?: string | null; health?: Health | null } = {}) {
   const world = scriptedWorld(answers);
   const session = createRagSession({ ...world.dependencies, settings: defaultSettings });
   const cards: ChatCard[] = [];
@@ -31,6 +31,7 @@ function renderScreen(answers: ScriptedAnswer[] = [], { updatedAt = "2026-11-20T
       }}
       updatedAt={updatedAt}
       version={12}
+      health={health}
       formatDate={(date) => new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeZone: "Europe/Rome" }).format(date)}
     />,
   );
@@ -98,16 +99,20 @@ describe("the RAG screen", () => {
     // The cited sources, in order, each a link to its address.
     expect(within(list).getByRole("link", { name: "Il Giardino di Boboli" })).toHaveAttribute("href", "https://giardini.example/boboli");
     expect(within(list).getByRole("link", { name: "Le limonaie" })).toHaveAttribute("href", "https://giardini.example/limonaie");
-    expect(within(list).getByText("limonaie.md · p. 4")).toBeVisible();
+    expect(within(list).getByText("limonaie.md")).toBeVisible();
+    expect(within(list).getByText("p. 4")).toBeVisible();
     // spec 001 §5: sources are shown only when the URL begins with http — cited or not, and their citations lead nowhere.
     expect(within(list).queryByText("Il regolamento interno")).toBeNull();
     expect(within(list).queryByText("Appunti del giardiniere")).toBeNull();
     expect(screen.queryByRole("link", { name: "Fonte 4" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Fonte 5" })).toBeNull();
-    expect(within(list).getAllByRole("listitem")).toHaveLength(3);
+    // Two cited documents in view, one consulted and folded (a document each, its passage under it).
+    expect(list.querySelectorAll(".rag-source")).toHaveLength(3);
     expect(within(list).getByText("attendibilità 82 %")).toBeVisible();
+    expect(within(list).getByText("attendibilità 82 %")).toHaveAttribute("title", expect.stringMatching(/^Attendibilità: quanto il passaggio sostiene le frasi che lo citano e quanto risponde alla domanda/));
     // The source not cited is folded apart.
     expect(within(list).getByText("Un altro passaggio consultato")).toBeVisible();
+    expect(within(list).getByText("Il roseto")).not.toBeVisible();
 
     // [1] leads to source 1; [302] is a chunk id (spec 001 §5) and leads to source 2.
     const first = await screen.findByRole("link", { name: "Fonte 1" });
@@ -122,6 +127,43 @@ describe("the RAG screen", () => {
     const actions = screen.getByRole("group", { name: "Azioni sulla risposta" });
     expect(within(actions).getAllByRole("button").map((button) => button.textContent)).toEqual(["Copia", "Leggi ad alta voce", "Condividi"]);
     expect(screen.getByRole("region", { name: "Strumenti del RAG" })).toHaveTextContent("Garden Route · GPT-OSS 120B · Contesto: 2 %");
+  });
+
+  // Issue 23 §5: the server numbers documents as the answer cites them and marks the cited passages.
+  test("one entry per document, numbered as cited, its cited passages under it; uncited passages folded", async () => {
+    const boboli = { filename: "boboli.md", url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 };
+    const ninfa = { filename: "ninfa.md", url: "https://giardini.example/ninfa", title: "Il Giardino di Ninfa", noteNumber: 2 };
+    const final = [
+      { ...boboli, chunkId: 11, excerpt: "Il giardino apre alle 8:15 in estate…", cited: true, confidence: 0.91 },
+      { ...boboli, chunkId: 12, excerpt: "Le grotte del Buontalenti…", cited: true, confidence: 0.64 },
+      { ...boboli, chunkId: 13, excerpt: "La limonaia ospita gli agrumi…", cited: false },
+      { ...ninfa, chunkId: 21, excerpt: "Le rovine medievali…", cited: true, confidence: 0.12 },
+      { filename: "rose.md", url: "https://giardini.example/rose", title: "Il roseto", noteNumber: 3, chunkId: 31, excerpt: "Le rose antiche…", cited: false },
+    ];
+    const { user, box } = renderScreen([[{ sources: final }, { chunk: "Apre alle 8:15 [1]. Le grotte [1] e le rovine [2]." }, { sources: final }]]);
+    await user.type(box(), "Quando apre Boboli?{Enter}");
+    const list = await screen.findByRole("region", { name: "Fonti utilizzate" });
+    const entries = [...list.querySelectorAll(":scope > ol > .rag-source")];
+    expect(entries.map((entry) => entry.querySelector(".rag-source__number")?.textContent)).toEqual(["1", "2"]);
+    // Boboli's two cited passages under its one entry; its third passage folded inside it.
+    expect(within(entries[0] as HTMLElement).getByText("Il giardino apre alle 8:15 in estate…")).toBeVisible();
+    expect(within(entries[0] as HTMLElement).getByText("attendibilità 64 %")).toBeVisible();
+    expect(within(entries[0] as HTMLElement).getByText("La limonaia ospita gli agrumi…")).not.toBeVisible();
+    expect(within(entries[1] as HTMLElement).getByText("attendibilità 12 %")).toBeVisible();
+    // The document not cited, folded below.
+    expect(list.querySelector(":scope > details > summary")).toHaveTextContent("Un altro passaggio consultato");
+    expect(within(list).getByText("Le rose antiche…")).not.toBeVisible();
+    // Each citation leads to its document's entry.
+    const target = (link: HTMLElement) => document.getElementById(decodeURIComponent(link.getAttribute("href")!.slice(1)));
+    expect(target(screen.getAllByRole("link", { name: "Fonte 1" })[0]!)).toBe(entries[0]);
+    expect(target(screen.getByRole("link", { name: "Fonte 2" }))).toBe(entries[1]);
+  });
+
+  test("'not in the documents': the answer with no sources at all", async () => {
+    const { user, box } = renderScreen([[{ sources: [] }, { chunk: "Non ho trovato questa informazione nei documenti dell'indice." }, { contextUsage: 1 }]]);
+    await user.type(box(), "Qual è il prezzo del biglietto aereo Roma-Tokyo?{Enter}");
+    expect(await screen.findByText("Non ho trovato questa informazione nei documenti dell'indice.")).toBeVisible();
+    expect(screen.queryByRole("region", { name: "Fonti utilizzate" })).toBeNull();
   });
 
   test("spec 001 §2, §4: at 90 % the warning banner shows and the conversation becomes its summary", async () => {
@@ -190,6 +232,23 @@ describe("the RAG screen", () => {
     expect(within(panel).getByText("Ultimo aggiornamento: 20 novembre 2026")).toBeVisible();
     // The settings' version (the admin's saves, counted), not the app's.
     expect(within(panel).getByText("Versione 12")).toBeVisible();
+  });
+
+  // Issue 23 §6: the panel tells what runs (GET /api/health), beside what the settings ask for.
+  test("the configuration panel shows the embedder, reranker and model that run, and what the settings ask when they differ", async () => {
+    const health: Health = {
+      status: "ok",
+      version: "1",
+      model: { offline: true, name: "oystar-offline" },
+      rag: { embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical" }, reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" }, reranking: "off" },
+    };
+    const { user } = renderScreen([], { health });
+    await user.click(screen.getByRole("button", { name: "Configurazione attuale" }));
+    const panel = screen.getByRole("dialog", { name: "Configurazione attuale" });
+    const value = (term: string) => within(panel).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(value("Modello di embedding")).toBe("locale (lessicale) (le impostazioni chiedono bge-m3)");
+    expect(value("Modello linguistico")).toBe("oystar-offline (offline) (le impostazioni chiedono openai/gpt-oss-120b)");
+    expect(value("Reranker")).toBe("Disattivo (le impostazioni chiedono Attivo)");
   });
 
   test("429: the screen's quota card; other failures: the generic message and the reason, no actions", async () => {

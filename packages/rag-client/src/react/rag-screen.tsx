@@ -1,3 +1,4 @@
+import type { Health } from "@oystar/api-client";
 import type { ChatCard, ReadAloud } from "@oystar/chat-core";
 import { Composer, preloadAnswerRenderer, SessionNotices, useAdvancedControls, useComposerDraft, useReadAloud } from "@oystar/chat-core/react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
@@ -6,6 +7,7 @@ import type { IndexOption } from "../index-choice";
 import { ragMessages } from "../messages";
 import { ragModelChoices } from "../rag-models";
 import { canAsk, selectModel, type RagSession } from "../rag-session";
+import { ragRunning } from "../rag-running";
 import { configurationView } from "../rag-settings";
 import { ConfigurationPanel } from "./configuration-panel";
 import { ContextWarning } from "./context-warning";
@@ -27,6 +29,8 @@ export type RagScreenProps = {
   readAloud?: ReadAloud;
   /** The configuration panel's date format (the browser's time zone unless told). */
   formatDate?: (date: Date) => string;
+  /** GET /api/health: the configuration panel shows what runs beside what the settings ask for. */
+  health?: Health | null;
 };
 
 /**
@@ -34,7 +38,7 @@ export type RagScreenProps = {
  * read-only configuration, the conversation with its sources, the 90 % banner and the question box
  * (Enter sends, Shift+Enter adds a line, a spinner while the answer comes).
  */
-export function RagScreen({ session, indexes, renderCard, updatedAt, version, readAloud, formatDate }: RagScreenProps) {
+export function RagScreen({ session, indexes, renderCard, updatedAt, version, readAloud, formatDate, health = null }: RagScreenProps) {
   const ownVoice = useReadAloud();
   const voice = readAloud ?? ownVoice;
   const [advancedOpen, setAdvancedOpen] = useAdvancedControls();
@@ -54,6 +58,7 @@ export function RagScreen({ session, indexes, renderCard, updatedAt, version, re
   );
   const models = useMemo(() => ragModelChoices(settings.rag_llm_model), [settings]);
   const configuration = useMemo(() => configurationView(settings), [settings]);
+  const running = useMemo(() => ragRunning(health, settings), [health, settings]);
   const draft = useComposerDraft(session.send, (input) => canAsk(input, loading));
 
   // The Markdown renderer loads while the first question is typed.
@@ -84,6 +89,7 @@ export function RagScreen({ session, indexes, renderCard, updatedAt, version, re
         updatedAt={updatedAt}
         version={version}
         formatDate={formatDate}
+        running={running}
       />
     </div>
   );

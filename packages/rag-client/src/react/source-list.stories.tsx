@@ -1,11 +1,26 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
 import { shownSources } from "../citations";
 import { normalizeSources } from "../rag-conversation";
 import { storySources } from "../testing/story-world";
 import { SourceList } from "./source-list";
 
-// What an answer lists: its sources with an http(s) address (spec 001 §5).
-const sources = shownSources(normalizeSources(storySources.map((source, index) => (index < 2 ? { ...source, confidence: [0.86, 0.41][index] } : source))));
+// What an answer lists: its sources with an http(s) address (spec 001 §5), one entry per document
+// (issue 23 §5), each cited passage with its citation check.
+const sources = shownSources(
+  normalizeSources(storySources.map((source, index) => (index < 2 ? { ...source, cited: true, confidence: [0.86, 0.41][index] } : { ...source, cited: false }))),
+);
+
+const boboli = { filename: "giardino-di-boboli.md", url: "https://giardini.example/boboli", title: "Il Giardino di Boboli a Firenze", noteNumber: 1 };
+const ninfa = { filename: "giardino-di-ninfa.md", url: "https://giardini.example/ninfa", title: "Il Giardino di Ninfa", noteNumber: 2 };
+const rose = { filename: "rose-antiche.md", url: "https://giardini.example/rose", title: "Rose antiche", noteNumber: 3 };
+const documents = normalizeSources([
+  { ...boboli, chunkId: 11, excerpt: "Il giardino apre alle 8:15 e chiude a un'ora che cambia con le stagioni…", cited: true, confidence: 0.92 },
+  { ...boboli, chunkId: 12, excerpt: "La Grotta Grande del Buontalenti fu completata nel 1593…", cited: true, confidence: 0.58 },
+  { ...boboli, chunkId: 13, excerpt: "La limonaia ospita d'inverno gli agrumi in vaso…", cited: false },
+  { ...ninfa, chunkId: 21, page: 2, excerpt: "Le rovine medievali di Ninfa sono coperte di rose rampicanti…", cited: true, confidence: 0.14 },
+  { ...rose, chunkId: 31, excerpt: "Le rose antiche fioriscono una volta sola, tra maggio e giugno…", cited: false },
+]);
 
 const meta = {
   title: "rag-client/SourceList",
@@ -19,5 +34,17 @@ type Story = StoryObj<typeof meta>;
 /** Cited sources with their citation check; the passage not cited folded under them. */
 export const CitedAndConsulted: Story = {};
 
+/** One document cited by two passages: one entry, both passages under it, its third folded inside it. */
+export const OneEntryPerDocument: Story = {
+  args: { sources: documents, cited: new Set() },
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole("region", { name: "Fonti utilizzate" });
+    const entries = [...list.querySelectorAll(":scope > ol > .rag-source")];
+    await expect(entries.map((entry) => entry.querySelector(".rag-source__number")?.textContent)).toEqual(["1", "2"]);
+    await expect(within(entries[0] as HTMLElement).getByText("attendibilità 58 %")).toBeVisible();
+    await expect(within(list).getByText("Le rose antiche fioriscono una volta sola, tra maggio e giugno…")).not.toBeVisible();
+  },
+};
+
 /** An answer that cites nothing: every passage it was written from. */
-export const NothingCited: Story = { args: { cited: new Set() } };
+export const NothingCited: Story = { args: { sources: normalizeSources(storySources), cited: new Set() } };

@@ -2,74 +2,98 @@ import { useId } from "react";
 import { sourceElementId, sourceLink } from "../citations";
 import { ragMessages } from "../messages";
 import type { RagSource } from "../rag-conversation";
+import { sourceDocuments, type SourceDocument } from "../source-documents";
 
 export type SourceListProps = {
-  /** The answer's id: each source gets an element id a citation can lead to. */
+  /** The answer's id: each document gets an element id a citation can lead to. */
   messageId: string;
   sources: readonly RagSource[];
-  /** The note numbers the answer cites; the others are listed apart, folded. */
+  /** The note numbers the answer's text cites (from a server that does not mark cited passages). */
   cited: ReadonlySet<number>;
 };
 
 const text = ragMessages.sources;
 
 /**
- * spec 001 §2, §5: 'Fonti utilizzate' — the sources an answer cites, by their number, each a link
- * to its http(s) address (the answer lists only those: see shownSources). The passages given to
- * the model but not cited are folded under them. Each cited source shows its citation check
- * discreetly.
+ * spec 001 §2, §5 and issue 23 §5: 'Fonti utilizzate' — one entry per document, numbered as the
+ * answer cites it, a link to its http(s) address (the answer lists only those: see shownSources),
+ * the passages cited under it with their citation check ('attendibilità'). Every cited document is
+ * in view; the passages consulted but not cited are folded, under their document or below.
  */
 export function SourceList({ messageId, sources, cited }: SourceListProps) {
   const titleId = useId();
-  // An answer that cites nothing (a model that forgot): every passage it was written from.
-  const main = cited.size > 0 ? sources.filter((source) => cited.has(source.noteNumber)) : sources;
-  const others = cited.size > 0 ? sources.filter((source) => !cited.has(source.noteNumber)) : [];
+  const documents = sourceDocuments(sources, cited);
+  const foldedPassages = documents.consulted.reduce((sum, document) => sum + document.consulted.length, 0);
   return (
     <section className="rag-sources" aria-labelledby={titleId}>
       <h2 id={titleId} className="rag-sources__title">
         {text.title}
       </h2>
       <ol className="rag-sources__list">
-        {main.map((source) => (
-          <SourceItem key={source.noteNumber} messageId={messageId} source={source} />
+        {documents.cited.map((document) => (
+          <DocumentItem key={document.noteNumber} messageId={messageId} document={document} />
         ))}
       </ol>
-      {others.length > 0 ? (
+      {foldedPassages > 0 ? (
         <details className="rag-sources__others">
-          <summary>{text.others(others.length)}</summary>
+          <summary>{text.others(foldedPassages)}</summary>
           <ol className="rag-sources__list">
-            {others.map((source) => (
-              <SourceItem key={source.noteNumber} messageId={messageId} source={source} />
+            {documents.consulted.map((document) => (
+              <DocumentItem key={document.noteNumber} messageId={messageId} document={document} />
             ))}
           </ol>
         </details>
       ) : null}
+      {/* The tooltip's words for those who cannot hover. */}
+      {sources.some((source) => source.confidence !== undefined) ? <p className="oy-visually-hidden">{text.confidenceHint}</p> : null}
     </section>
   );
 }
 
-function SourceItem({ messageId, source }: { messageId: string; source: RagSource }) {
-  const link = sourceLink(source.url) ?? undefined;
-  const name = source.title ?? source.filename ?? source.url ?? text.source(source.noteNumber);
-  const where = [source.filename && source.filename !== name ? source.filename : null, source.page !== undefined ? text.page(source.page) : null].filter(Boolean).join(" · ");
+function DocumentItem({ messageId, document }: { messageId: string; document: SourceDocument }) {
+  const { lead, noteNumber } = document;
+  const link = sourceLink(lead.url) ?? undefined;
+  const name = lead.title ?? lead.filename ?? lead.url ?? text.source(noteNumber);
+  const shown = document.cited.length > 0 ? document.cited : document.consulted;
+  const folded = document.cited.length > 0 ? document.consulted : [];
   return (
     // A citation in the text jumps here and gives it the focus.
-    <li id={sourceElementId(messageId, source.noteNumber)} tabIndex={-1} className="rag-source">
+    <li id={sourceElementId(messageId, noteNumber)} tabIndex={-1} className="rag-source">
       <span className="rag-source__number" aria-hidden="true">
-        {source.noteNumber}
+        {noteNumber}
       </span>
-      <span className="oy-visually-hidden">{`${text.source(source.noteNumber)}: `}</span>
-      <span className="rag-source__body">
+      <span className="oy-visually-hidden">{`${text.source(noteNumber)}: `}</span>
+      <div className="rag-source__body">
         <a className="rag-source__title" href={link} target="_blank" rel="noopener noreferrer nofollow">
           {name}
         </a>
-        {where ? <span className="rag-source__where">{where}</span> : null}
-      </span>
-      {source.confidence !== undefined ? (
-        <span className="rag-source__confidence" title={text.confidenceHint}>
-          {text.confidence(Math.round(source.confidence * 100))}
-        </span>
-      ) : null}
+        {lead.filename && lead.filename !== name ? <span className="rag-source__where">{lead.filename}</span> : null}
+        <PassageList passages={shown} />
+        {folded.length > 0 ? (
+          <details className="rag-source__others">
+            <summary>{text.others(folded.length)}</summary>
+            <PassageList passages={folded} />
+          </details>
+        ) : null}
+      </div>
     </li>
+  );
+}
+
+function PassageList({ passages }: { passages: readonly RagSource[] }) {
+  return (
+    <ul className="rag-source__passages">
+      {passages.map((passage, index) => (
+        <li key={passage.chunkId ?? index} className="rag-passage">
+          {passage.page !== undefined ? <span className="rag-passage__page">{text.page(passage.page)}</span> : null}
+          {passage.excerpt ? <span className="rag-passage__excerpt">{passage.excerpt}</span> : passage.page === undefined ? <span>{text.passage(index + 1)}</span> : null}
+          {passage.confidence !== undefined ? (
+            <span className="rag-passage__confidence" title={text.confidenceHint}>
+              {text.confidence(Math.round(passage.confidence * 100))}
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -6,9 +6,24 @@ import type { RagDependencies } from "../rag-session";
 // a few characters at a time, as the offline model does — so the screen can be seen working.
 
 export const storySources = [
-  { filename: "giardino-di-boboli.md", chunkId: 1201, url: "https://giardini.example/boboli", title: "Il Giardino di Boboli a Firenze", noteNumber: 1 },
-  { filename: "limonaie.md", chunkId: 1344, url: "https://giardini.example/limonaie", title: "Limonaie e agrumi in vaso", noteNumber: 2, page: 3 },
-  { filename: "villa-d-este.md", chunkId: 1410, title: "Villa d'Este a Tivoli", noteNumber: 3 },
+  {
+    filename: "giardino-di-boboli.md",
+    chunkId: 1201,
+    url: "https://giardini.example/boboli",
+    title: "Il Giardino di Boboli a Firenze",
+    noteNumber: 1,
+    excerpt: "Il Giardino di Boboli si visita tutto l'anno; gli orari cambiano con le stagioni e il biglietto è spesso combinato con Palazzo Pitti…",
+  },
+  {
+    filename: "limonaie.md",
+    chunkId: 1344,
+    url: "https://giardini.example/limonaie",
+    title: "Limonaie e agrumi in vaso",
+    noteNumber: 2,
+    page: 3,
+    excerpt: "D'inverno le limonaie ospitano gli agrumi in vaso, al riparo dal gelo…",
+  },
+  { filename: "villa-d-este.md", chunkId: 1410, title: "Villa d'Este a Tivoli", noteNumber: 3, excerpt: "Le cento fontane del viale…" },
 ];
 
 export const storyAnswer = [
@@ -41,7 +56,8 @@ export function storyAsk({ charsPerSecond = 400, contextUsage }: StoryServer = {
       await pause(50, signal);
       yield { chunk: storyAnswer.slice(at, at + piece) };
     }
-    yield { sources: storySources.map((source, index) => (index < 2 ? { ...source, confidence: index === 0 ? 0.86 : 0.41 } : source)) };
+    // After the answer: which passages it cites, and how far to trust each (issue 23 §4, §5).
+    yield { sources: storySources.map((source, index) => (index < 2 ? { ...source, cited: true, confidence: index === 0 ? 0.86 : 0.41 } : { ...source, cited: false })) };
     const characters = (request.chat_history ?? []).reduce((sum, message) => sum + message.content.length, 0) + request.question.length + storyAnswer.length;
     const usage = contextUsage ?? Math.min(100, Math.round((characters / RAG_CONTEXT_CHARS) * 100));
     yield { contextUsage: usage };

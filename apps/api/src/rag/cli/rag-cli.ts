@@ -7,7 +7,11 @@
 //   pnpm rag eval [--qa FILE] [--docs DIR] [--spell-check] [--field-extraction]
 //                                          recall@1/5/10 of plain BM25 and of the default pipeline
 //                                          (optionally with the settings' spell check / field extraction)
+//   pnpm rag abstention [--qa FILE] [--unanswerable FILE] [--docs DIR]
+//                                          how often the answer is 'not in the documents' when it should
+//                                          be, and how often when it should not (both halves)
 import { fileURLToPath } from "node:url";
+import { abstentionCommand } from "./abstention-command";
 import { openCliContext, parseArguments } from "./cli-context";
 import { evalCommand } from "./eval-command";
 import { ingestCommand } from "./ingest-command";
@@ -18,6 +22,7 @@ const usage = `Uso:
   pnpm rag ingest --index NOME PERCORSO…
   pnpm rag search --index NOME [--top K] [--mode default|bm25]   (domande su stdin, una per riga: {"question": "…"})
   pnpm rag eval [--qa FILE] [--docs CARTELLA] [--spell-check] [--field-extraction]
+  pnpm rag abstention [--qa FILE] [--unanswerable FILE] [--docs CARTELLA]
 Con PGlite (senza DATABASE_URL) il server non deve essere avviato sulla stessa DATA_DIR.`;
 
 async function main(words: readonly string[]) {
@@ -49,6 +54,20 @@ async function main(words: readonly string[]) {
         ...(options.has("spell-check") ? { spellCheck: true } : {}),
         ...(options.has("field-extraction") ? { fieldExtraction: true } : {}),
       });
+    } finally {
+      await context.close();
+    }
+    return;
+  }
+  if (command === "abstention") {
+    const context = await openCliContext({ inMemory: true });
+    try {
+      await abstentionCommand(
+        context,
+        options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`,
+        options.get("unanswerable") ?? `${packageDir}rag-eval/unanswerable.jsonl`,
+        options.get("docs") ?? context.env.rag.demoDir,
+      );
     } finally {
       await context.close();
     }

@@ -1,0 +1,39 @@
+import type { RagSource } from "./rag-conversation";
+
+// Issue 23 §5: sources as a reader expects them — one entry per document (the sources an answer
+// lists share their document's number), its passages under it; the documents the answer cites
+// first, every one of them in view; the passages it does not cite folded. Whether a passage is
+// cited is the server's word (`cited`); from a server that does not say, a passage counts as cited
+// when the answer's text cites its number.
+
+export type SourceDocument = {
+  noteNumber: number;
+  /** The document's first passage: its title, file name and address stand for the document. */
+  lead: RagSource;
+  /** The passages the answer cites (all of them when it cites none of the document's). */
+  cited: RagSource[];
+  /** The passages consulted but not cited: folded under the document. */
+  consulted: RagSource[];
+};
+
+export type SourceDocuments = {
+  /** The documents the answer cites, by number. */
+  cited: SourceDocument[];
+  /** The documents consulted and not cited, by number: folded. */
+  consulted: SourceDocument[];
+};
+
+/** Groups the listed passages by document; `citedNumbers` are the numbers the answer's text cites. */
+export function sourceDocuments(sources: readonly RagSource[], citedNumbers: ReadonlySet<number>): SourceDocuments {
+  const serverSays = sources.some((source) => source.cited !== undefined);
+  const isCited = (source: RagSource) => (serverSays ? source.cited === true : citedNumbers.has(source.noteNumber));
+  const byNumber = new Map<number, RagSource[]>();
+  for (const source of sources) byNumber.set(source.noteNumber, [...(byNumber.get(source.noteNumber) ?? []), source]);
+  const documents = [...byNumber.entries()]
+    .sort(([left], [right]) => left - right)
+    .map(([noteNumber, passages]) => ({ noteNumber, lead: passages[0]!, cited: passages.filter(isCited), consulted: passages.filter((source) => !isCited(source)) }));
+  const anyCited = documents.some((document) => document.cited.length > 0);
+  // An answer that cites nothing (a model that forgot): every document it was written from, in view.
+  if (!anyCited) return { cited: documents.map((document) => ({ ...document, cited: document.consulted, consulted: [] })), consulted: [] };
+  return { cited: documents.filter((document) => document.cited.length > 0), consulted: documents.filter((document) => document.cited.length === 0) };
+}
