@@ -132,7 +132,7 @@ test("the index one server built is answered by the other", async () => {
       await server.fetch(`${PUBLIC_URL}/api/ask-stream`, {
         method: "POST",
         headers: { ...bearer(access_token), "Content-Type": "application/json" },
-        body: JSON.stringify({ question: "Quando fioriscono i giardini?" }),
+        body: JSON.stringify({ question: "Per chi fu costruita Villa Aurora?" }),
       }),
     );
     expect(answer.error).toBeNull();

@@ -112,7 +112,7 @@ test("the admin's provider setting moves chat, debate and RAG between the cloud 
     await fetch(`${server.url}/api/ask-stream`, {
       method: "POST",
       headers: { ...bearer(user.access_token), "Content-Type": "application/json" },
-      body: JSON.stringify({ question: "Quali giardini si possono visitare a primavera?", use_multi_query: false, use_hyde: false }),
+      body: JSON.stringify({ question: "Quanto sono alte le siepi del labirinto di Villa Serena?", use_multi_query: false, use_hyde: false }),
     }),
   );
   expect(rag.text).toContain("Risponde la VM.");

@@ -1,6 +1,7 @@
 import { isUnlimited, planById, planMessages, usageMonth } from "@oystar/plans-and-gates";
 import type { Queryable } from "../db/database";
-import { chargeQuery, refund, type Payer } from "./quota";
+import { questionBatch } from "./question-batch";
+import { refund, type Payer } from "./quota";
 
 // A chat question costs one query of the month (DESIGN.md §4). A caller at its limit must never
 // reach the model, so a question is counted before it is sent — except where that is known to be
@@ -26,6 +27,8 @@ export type QuestionCharges = ReturnType<typeof questionCharges>;
 
 export function questionCharges(db: Queryable, now: () => number = Date.now) {
   const outlooks = new Map<string, Outlook>();
+  // Questions arriving together are counted together (issue 28 §3).
+  const batch = questionBatch(db, () => new Date(now()));
 
   /** The caller's outlook, kept as one object while it is remembered (counts under way update it). */
   function outlookOf(user: Payer): Outlook {
@@ -47,7 +50,7 @@ export function questionCharges(db: Queryable, now: () => number = Date.now) {
   /** Counts the question (already in `outlook.inFlight`) and learns what is left. */
   async function count(user: Payer, outlook: Outlook): Promise<ModelCallCharge> {
     try {
-      const charged = await chargeQuery(db, user);
+      const charged = await batch.charge(user);
       const plan = planById(user.plan);
       const unbounded = user.isAdmin || isUnlimited(plan.queries_limit);
       outlook.remaining = !charged.ok ? 0 : unbounded ? Number.POSITIVE_INFINITY : Math.max(0, plan.queries_limit - charged.usage.queries_used);
@@ -64,17 +67,17 @@ export function questionCharges(db: Queryable, now: () => number = Date.now) {
   return {
     /**
      * Starts counting one question. `overlap` says whether the model may be asked meanwhile;
-     * otherwise the caller awaits the charge first. With overlap, the count starts on the next
-     * turn of the event loop: embedded PGlite counts synchronously on this thread, and the
-     * question should be on its way to the model before it does.
+     * otherwise the caller awaits the charge first. The count itself runs on the next turn of the
+     * event loop, with the questions that arrived in this one (question-batch.ts): embedded
+     * PGlite counts synchronously on this thread, and an overlapping question is on its way to
+     * the model before it does.
      */
     start(user: Payer): { overlap: boolean; charge: Promise<ModelCallCharge> } {
       const outlook = outlookOf(user);
       const overlap = mayOverlap(user, outlook);
       // Reserved at once, so a burst of calls in the same tick does not all see the same room.
       outlook.inFlight += 1;
-      if (!overlap) return { overlap, charge: count(user, outlook) };
-      return { overlap, charge: new Promise<void>((resolve) => setImmediate(resolve)).then(() => count(user, outlook)) };
+      return { overlap, charge: count(user, outlook) };
     },
   };
 }

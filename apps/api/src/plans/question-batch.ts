@@ -1,0 +1,80 @@
+import { isUnlimited, planById, quotaResetAt, usageMonth } from "@oystar/plans-and-gates";
+import type { Queryable } from "../db/database";
+import type { Charge, Payer } from "./quota";
+
+// Issue 28 §3: a thousand questions arriving together were counted one statement at a time, and
+// the last one's first token waited for all the others. Questions that arrive in the same turn of
+// the event loop are counted together: two statements whatever their number, still exact — each
+// caller's questions are granted up to what its plan leaves, in one conditional update that locks
+// the caller's row (DESIGN.md §4), so servers counting at once cannot pass a limit either.
+
+type Waiting = { user: Payer; settle: (charge: Charge) => void; fail: (error: unknown) => void };
+
+/** Grants each caller's questions of the batch up to its room, and says how many and what is left. */
+const GRANT = `
+WITH asked AS (
+  SELECT * FROM unnest($1::bigint[], $2::int[], $3::boolean[], $4::int[]) AS a(user_id, wanted, unbounded, quota)
+), counted AS (
+  SELECT u.user_id, u.queries_used FROM usage u JOIN asked a ON a.user_id = u.user_id
+  WHERE u.month = $5 FOR UPDATE OF u
+), granted AS (
+  SELECT a.user_id, CASE WHEN a.unbounded THEN a.wanted ELSE LEAST(a.wanted, GREATEST(a.quota - c.queries_used, 0)) END AS granted
+  FROM asked a JOIN counted c ON c.user_id = a.user_id
+)
+UPDATE usage u SET queries_used = u.queries_used + g.granted
+FROM granted g WHERE u.user_id = g.user_id AND u.month = $5
+RETURNING u.user_id::text AS user_id, g.granted, u.queries_used, u.debates_used`;
+
+export type QuestionBatch = ReturnType<typeof questionBatch>;
+
+export function questionBatch(db: Queryable, now: () => Date = () => new Date()) {
+  let waiting: Waiting[] = [];
+
+  async function count(batch: readonly Waiting[]) {
+    const date = now();
+    const month = usageMonth(date);
+    const byUser = new Map<string, Waiting[]>();
+    for (const item of batch) byUser.set(item.user.id, [...(byUser.get(item.user.id) ?? []), item]);
+    const callers = [...byUser.values()].map((items) => {
+      const user = items[0]!.user;
+      const limit = planById(user.plan).queries_limit;
+      return { id: user.id, wanted: items.length, unbounded: user.isAdmin || isUnlimited(limit), limit: Math.max(0, limit), items };
+    });
+    const ids = callers.map((caller) => caller.id);
+    // A caller's first question of the month makes its row.
+    await db.query("INSERT INTO usage (user_id, month) SELECT unnest($1::bigint[]), $2 ON CONFLICT (user_id, month) DO NOTHING", [ids, month]);
+    const rows = await db.query<{ user_id: string; granted: number; queries_used: number; debates_used: number }>(GRANT, [
+      ids,
+      callers.map((caller) => caller.wanted),
+      callers.map((caller) => caller.unbounded),
+      callers.map((caller) => caller.limit),
+      month,
+    ]);
+    const counted = new Map(rows.map((row) => [row.user_id, row]));
+    for (const caller of callers) {
+      const row = counted.get(caller.id);
+      const usage = { queries_used: row?.queries_used ?? 0, debates_used: row?.debates_used ?? 0 };
+      caller.items.forEach((item, position) =>
+        item.settle(position < (row?.granted ?? 0) ? { ok: true, usage } : { ok: false, usage, resetAt: quotaResetAt(date) }),
+      );
+    }
+  }
+
+  function flush() {
+    const batch = waiting;
+    waiting = [];
+    count(batch).catch((error: unknown) => {
+      for (const item of batch) item.fail(error);
+    });
+  }
+
+  return {
+    /** Counts one question of `user`'s month, with whatever else arrives in this turn. */
+    charge(user: Payer): Promise<Charge> {
+      return new Promise<Charge>((settle, fail) => {
+        waiting.push({ user, settle, fail });
+        if (waiting.length === 1) setImmediate(flush);
+      });
+    },
+  };
+}
