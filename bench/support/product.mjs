@@ -1,7 +1,8 @@
 // What every benchmark needs (DESIGN.md §11): the real built product on a free port with an empty
 // data directory, and Debian's Chromium through the e2e package's Playwright.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -35,15 +36,23 @@ export async function startProduct(env = {}) {
   const port = await freePort();
   // The server answers only under its public origin (PUBLIC_URL): the one the benchmarks use.
   const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "oystar-bench-"));
   const server = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: "test", DATA_DIR: mkdtempSync(join(tmpdir(), "oystar-bench-")), ...env },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: "test", DATA_DIR: dataDir, ...env },
     stdio: "ignore",
+  });
+  // A benchmark leaves nothing in the temp directory (issue 28 §10).
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  server.once("exit", removeData);
+  process.once("exit", () => {
+    server.kill("SIGKILL");
+    removeData();
   });
   for (let attempt = 0; attempt < 200; attempt += 1) {
     if (await fetch(`${base}/api/health`).then((response) => response.ok, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { base, stop: () => server.kill() };
+  return { base, pid: server.pid, stop: () => server.kill() };
 }
 
 export async function launchChromium() {
@@ -90,4 +99,32 @@ export async function signInThroughProvider(page, base, email, path) {
   await page.getByRole("button", { name: "ACCEDI" }).click();
   await page.getByRole("button", { name: `Accedi come ${email}` }).click();
   await page.waitForURL((url) => url.pathname === path);
+}
+
+/** A signed-in account's access token, through the built-in provider as the SDK gets it (PKCE). */
+export async function accessTokenFor(base, email) {
+  const { auth } = await (await fetch(`${base}/config.json`)).json();
+  const verifier = randomBytes(32).toString("base64url");
+  const redirectUri = `${base}/chat`;
+  const params = new URLSearchParams({
+    client_id: auth.clientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    response_mode: "query",
+    scope: "openid profile email",
+    audience: auth.audience,
+    state: randomBytes(8).toString("hex"),
+    nonce: randomBytes(8).toString("hex"),
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+  });
+  const login = await fetch(`${base}/idp/login?${params}`, { method: "POST", body: new URLSearchParams({ email }), redirect: "manual", headers: { Origin: base } });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const authorize = await fetch(`${base}${login.headers.get("location")}`, { headers: { cookie }, redirect: "manual" });
+  const code = new URL(authorize.headers.get("location") ?? "").searchParams.get("code") ?? "";
+  const token = await fetch(`${base}/idp/oauth/token`, {
+    method: "POST",
+    body: new URLSearchParams({ grant_type: "authorization_code", client_id: auth.clientId, code, code_verifier: verifier, redirect_uri: redirectUri }),
+  });
+  return (await token.json()).access_token;
 }

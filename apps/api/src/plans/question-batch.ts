@@ -3,8 +3,9 @@ import type { Queryable } from "../db/database";
 import type { Charge, Payer } from "./quota";
 
 // Issue 28 §3: a thousand questions arriving together were counted one statement at a time, and
-// the last one's first token waited for all the others. Questions that arrive in the same turn of
-// the event loop are counted together: two statements whatever their number, still exact — each
+// the last one's first token waited for all the others. Questions are counted in batches: those
+// that arrive while a batch is being counted (or in the same turn of the event loop, when none
+// is) form the next one — two statements whatever their number, still exact — each
 // caller's questions are granted up to what its plan leaves, in one conditional update that locks
 // the caller's row (DESIGN.md §4), so servers counting at once cannot pass a limit either.
 
@@ -29,6 +30,8 @@ export type QuestionBatch = ReturnType<typeof questionBatch>;
 
 export function questionBatch(db: Queryable, now: () => Date = () => new Date()) {
   let waiting: Waiting[] = [];
+  /** A batch is being counted: new questions wait for it to finish and form the next. */
+  let counting = false;
 
   async function count(batch: readonly Waiting[]) {
     const date = now();
@@ -63,9 +66,15 @@ export function questionBatch(db: Queryable, now: () => Date = () => new Date())
   function flush() {
     const batch = waiting;
     waiting = [];
-    count(batch).catch((error: unknown) => {
-      for (const item of batch) item.fail(error);
-    });
+    counting = true;
+    count(batch)
+      .catch((error: unknown) => {
+        for (const item of batch) item.fail(error);
+      })
+      .finally(() => {
+        counting = false;
+        if (waiting.length > 0) flush();
+      });
   }
 
   return {
@@ -73,7 +82,7 @@ export function questionBatch(db: Queryable, now: () => Date = () => new Date())
     charge(user: Payer): Promise<Charge> {
       return new Promise<Charge>((settle, fail) => {
         waiting.push({ user, settle, fail });
-        if (waiting.length === 1) setImmediate(flush);
+        if (waiting.length === 1 && !counting) setImmediate(flush);
       });
     },
   };
