@@ -13,10 +13,10 @@ test("the admin's global settings say what runs beside the RAG's embedder, model
   visit("/chat");
   await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
   const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
-  expect(await within(panel).findByRole("textbox", { name: "Modello di embedding" })).toHaveValue("bge-m3");
-  expect(within(panel).getByRole("textbox", { name: "Modello di embedding" })).toHaveAccessibleDescription("In uso: locale (lessicale)");
-  expect(within(panel).getByRole("combobox", { name: "Modello LLM" })).toHaveAccessibleDescription("In uso: oystar-offline (offline)");
-  expect(within(panel).getByRole("switch", { name: "Reranker" })).toHaveAccessibleDescription("In uso: Attivo · locale (lessicale)");
+  expect(await within(panel).findByRole("textbox", { name: "Modello dei vettori (embedding)" })).toHaveValue("bge-m3");
+  expect(within(panel).getByRole("textbox", { name: "Modello dei vettori (embedding)" })).toHaveAccessibleDescription("In uso: locale (lessicale)");
+  expect(within(panel).getByRole("combobox", { name: "Modello linguistico (LLM)" })).toHaveAccessibleDescription("In uso: oystar-offline (offline)");
+  expect(within(panel).getByRole("switch", { name: "Riordino dei passaggi (reranker)" })).toHaveAccessibleDescription("In uso: Attivo · locale (lessicale)");
 });
 
 test("the RAG's read-only configuration says what runs, and what the settings ask for where it differs", async () => {
