@@ -62,7 +62,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", accountRoutes(access));
   app.route("/", subscriptionRoutes(access, db));
   app.route("/", checkoutRoutes(access, db, services.billing.provider, services.origin));
-  app.route("/", webhookRoutes(access, db, services.billing));
+  app.route("/", webhookRoutes(db, services.billing));
   if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing));
   if (services.devIdpRoutes) app.route("/", services.devIdpRoutes(access));
   app.route("/", llmRoutes(access, db, env, providers));

@@ -1,6 +1,8 @@
 import type { PlanId } from "@oystar/api-client";
-import { profileOf, type VerifiedToken } from "../auth/claims";
 import type { Queryable } from "../db/database";
+
+/** Who a verified token says the caller is (auth/claims.ts reads it off the token). */
+export type Profile = { sub: string; email: string | null; emailVerified: boolean; name: string | null; picture: string | null };
 
 /** An account as stored, with what its current token says of the email. */
 export type Account = {
@@ -49,8 +51,7 @@ export function forgetRecentAccounts(db: Queryable): void {
  * Automatic registration (spec 000 §1): the first authenticated call creates the account on the
  * free plan, later calls refresh the profile. One statement, so concurrent first calls are safe.
  */
-export async function ensureUser(db: Queryable, token: VerifiedToken): Promise<Account> {
-  const profile = profileOf(token);
+export async function ensureUser(db: Queryable, profile: Profile): Promise<Account> {
   const sameProfile = (row: UserRow) =>
     (profile.email ?? row.email) === row.email && (profile.name ?? row.name) === row.name && (profile.picture ?? row.picture) === row.picture;
   // Every signed-in call comes here, each question included: an account seen a moment ago with

@@ -3,6 +3,7 @@ import { planRank } from "@oystar/plans-and-gates";
 import type { Context, MiddlewareHandler } from "hono";
 import { ensureUser, isAdmin, type User } from "../accounts/accounts";
 import type { Database } from "../db/database";
+import { profileOf } from "./claims";
 import { accessMessages } from "./messages";
 import type { TokenVerifier } from "./token-verifier";
 
@@ -21,8 +22,6 @@ export type SignedInContext = Context<{ Variables: SignedInVariables }>;
 export type Access = {
   /** Anyone. */
   public: MiddlewareHandler;
-  /** The payment provider: the handler checks the event's signature on the raw body. */
-  signature: MiddlewareHandler;
   /** A valid bearer access token; the account is registered at the first call. */
   signedIn: MiddlewareHandler<{ Variables: SignedInVariables }>;
   /** Signed in, and an admin by the server's list of verified emails; `refusal` is what the 403 says. */
@@ -51,7 +50,7 @@ export function createAccess(db: Database, verify: TokenVerifier, adminEmails: r
       c.header("WWW-Authenticate", 'Bearer realm="oystar"');
       return c.json({ error: accessMessages.unauthenticated }, 401);
     }
-    const account = await ensureUser(db, token);
+    const account = await ensureUser(db, profileOf(token));
     // Decided once here; handlers read `user.isAdmin`.
     c.set("user", { ...account, isAdmin: isAdmin(account, adminEmails) });
     return null;
@@ -70,7 +69,6 @@ export function createAccess(db: Database, verify: TokenVerifier, adminEmails: r
 
   return {
     public: declarePolicy<MiddlewareHandler>("public", async (_c, next) => next()),
-    signature: declarePolicy<MiddlewareHandler>("signature", async (_c, next) => next()),
     signedIn: declarePolicy("signed-in", signedInThen()),
     admin: (refusal = () => accessMessages.adminOnly) =>
       declarePolicy(

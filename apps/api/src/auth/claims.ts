@@ -1,4 +1,5 @@
 import type { JWTPayload } from "jose";
+import type { Profile } from "../accounts/accounts";
 
 /** An access token whose signature, issuer, audience and expiry were checked. */
 export type VerifiedToken = JWTPayload & { sub: string };
@@ -8,8 +9,6 @@ export type VerifiedToken = JWTPayload & { sub: string };
  * Post-Login Action (README); the built-in provider signs them the same way.
  */
 export const CLAIM_NAMESPACE = "https://oystar.it/";
-
-export type Profile = { sub: string; email: string | null; emailVerified: boolean; name: string | null; picture: string | null };
 
 /** The identity claims of a verified token: the namespaced ones, or the standard names. */
 export function profileOf(token: VerifiedToken): Profile {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { ensureUser, forgetRecentAccounts } from "../accounts/accounts";
-import type { VerifiedToken } from "./claims";
+import { profileOf, type VerifiedToken } from "./claims";
 import { rememberVerifiedTokens } from "./token-verifier";
 import { startTestServer } from "../../test-support/fixtures";
 
@@ -32,15 +32,15 @@ describe("accounts seen a moment ago", () => {
 
   test("a changed profile is stored at once; a plan change is read at once after a billing event", async () => {
     const token = (email: string): VerifiedToken => ({ sub: "auth0|profilo", email, name: "Profilo", email_verified: true });
-    const first = await ensureUser(server.db, token("prima@esempio.it"));
+    const first = await ensureUser(server.db, profileOf(token("prima@esempio.it")));
     expect(first.email).toBe("prima@esempio.it");
-    const second = await ensureUser(server.db, token("dopo@esempio.it"));
+    const second = await ensureUser(server.db, profileOf(token("dopo@esempio.it")));
     expect(second.email).toBe("dopo@esempio.it");
     const [row] = await server.db.query<{ email: string }>("SELECT email FROM users WHERE sub = $1", ["auth0|profilo"]);
     expect(row?.email).toBe("dopo@esempio.it");
 
     await server.db.query("UPDATE users SET plan = 'pro' WHERE sub = $1", ["auth0|profilo"]);
     forgetRecentAccounts(server.db);
-    expect((await ensureUser(server.db, token("dopo@esempio.it"))).plan).toBe("pro");
+    expect((await ensureUser(server.db, profileOf(token("dopo@esempio.it")))).plan).toBe("pro");
   });
 });

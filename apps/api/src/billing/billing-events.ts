@@ -25,12 +25,20 @@ export async function receiveProviderEvent(
   payload: string,
   signature: string,
 ): Promise<EventOutcome> {
-  let event: Stripe.Event;
+  return applyProviderEvent(db, billing, verifyProviderEvent(payload, signature, billing.webhookSecret));
+}
+
+/** The provider's event, if its signature (Stripe's scheme, on the raw body) holds; InvalidSignatureError otherwise. */
+export function verifyProviderEvent(payload: string, signature: string, webhookSecret: string): Stripe.Event {
   try {
-    event = Stripe.webhooks.constructEvent(payload, signature, billing.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+    return Stripe.webhooks.constructEvent(payload, signature, webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
   } catch {
     throw new InvalidSignatureError("Firma del webhook non valida");
   }
+}
+
+/** Applies a verified event, then closes the user's other open checkouts at the provider. */
+export async function applyProviderEvent(db: Database, billing: { provider: CheckoutProvider }, event: Stripe.Event): Promise<EventOutcome> {
   const { outcome, expiredSessions } = await applyBillingEvent(db, event);
   // The user's other open checkouts can no longer be paid (issue 10 §4), at the provider too.
   for (const id of expiredSessions) {

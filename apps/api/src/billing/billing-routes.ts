@@ -1,11 +1,12 @@
 import { checkoutRequestSchema } from "@oystar/api-client";
 import { choosePlan, planById, planMessages, planRank } from "@oystar/plans-and-gates";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import type Stripe from "stripe";
 import { createHash } from "node:crypto";
-import type { Access } from "../auth/access";
+import { declarePolicy, type Access } from "../auth/access";
 import type { Database } from "../db/database";
 import { bodyCeiling, jsonOnly } from "../web/request-body";
-import { InvalidSignatureError, receiveProviderEvent } from "./billing-events";
+import { applyProviderEvent, InvalidSignatureError, verifyProviderEvent } from "./billing-events";
 import type { CheckoutProvider } from "./checkout-provider";
 import { billingMessages } from "./messages";
 
@@ -52,15 +53,25 @@ export function checkoutRoutes(access: Access, db: Database, provider: CheckoutP
   });
 }
 
-/** POST /api/billing/webhook (the payment provider): signature on the raw body, then apply. */
-export function webhookRoutes(access: Access, db: Database, billing: { provider: CheckoutProvider; webhookSecret: string }) {
-  return new Hono().post("/api/billing/webhook", access.signature, bodyCeiling(WEBHOOK_BODY), async (c) => {
+/**
+ * Who may call the webhook: the payment provider, as its signature on the raw body proves (the
+ * route's policy; the verified event is handed on). 400 for anything else.
+ */
+const signedByProvider = (webhookSecret: string) =>
+  declarePolicy<MiddlewareHandler<{ Variables: { providerEvent: Stripe.Event } }>>("signature of the payment provider", async (c, next) => {
     try {
-      const outcome = await receiveProviderEvent(db, billing, await c.req.text(), c.req.header("stripe-signature") ?? "");
-      return c.json({ received: true, outcome });
+      c.set("providerEvent", verifyProviderEvent(await c.req.text(), c.req.header("stripe-signature") ?? "", webhookSecret));
     } catch (error) {
       if (error instanceof InvalidSignatureError) return c.json({ error: error.message }, 400);
       throw error;
     }
+    await next();
+  });
+
+/** POST /api/billing/webhook (the payment provider): signature on the raw body, then apply. */
+export function webhookRoutes(db: Database, billing: { provider: CheckoutProvider; webhookSecret: string }) {
+  return new Hono().post("/api/billing/webhook", bodyCeiling(WEBHOOK_BODY), signedByProvider(billing.webhookSecret), async (c) => {
+    const outcome = await applyProviderEvent(db, billing, c.get("providerEvent"));
+    return c.json({ received: true, outcome });
   });
 }

@@ -86,7 +86,7 @@ describe("debates", () => {
 
 describe("charging queries (the function chat and RAG call)", () => {
   async function userFor(sub: string, plan: "free" | "base" | "pro") {
-    const user = await ensureUser(server.db, { sub, exp: 0 });
+    const user = await ensureUser(server.db, { sub, email: null, emailVerified: false, name: null, picture: null });
     await server.db.query("UPDATE users SET plan = $1 WHERE id = $2", [plan, user.id]);
     return { ...user, plan, isAdmin: false };
   }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { deleteDocument, finishIngestion, ingestFile } from "./ingestion";
 import { ensureSharedIndex } from "./rag-store";
 import { withoutVectorIndexDuring } from "./vector-search";
-import type { RagEngine } from "./rag-engine";
+import type { RetrievalEngine } from "./retrieval";
 
 // spec 001 §1 and DESIGN.md §8: the demo index, an original Italian collection about gardens
 // and tourism (apps/api/rag-demo/*.md, each with a `title:` and `url:` front matter), shared
@@ -13,7 +13,10 @@ import type { RagEngine } from "./rag-engine";
 export const DEMO_INDEX = "gardenroute-demo";
 export const DEMO_LABEL = "Garden Route";
 
-export async function buildDemoIndex(engine: RagEngine, folder: string, log: (line: string) => void = () => {}): Promise<void> {
+/** What building the index needs of the engine: its database and embedder (the engine builds it at start). */
+type IndexBuilder = Pick<RetrievalEngine, "db" | "embedder" | "vectors">;
+
+export async function buildDemoIndex(engine: IndexBuilder, folder: string, log: (line: string) => void = () => {}): Promise<void> {
   const files = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith(".md")).sort();
   if (files.length === 0) return;
   const index = await ensureSharedIndex(engine.db, DEMO_INDEX, DEMO_LABEL);
