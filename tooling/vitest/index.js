@@ -21,6 +21,9 @@ export function vitestConfig({ environment = "node" } = {}) {
       setupFiles: environment === "happy-dom" ? [node20Polyfills, setupDom] : [node20Polyfills],
       restoreMocks: true,
       unstubGlobals: true,
+      // Limits on waiting, never measures of speed (those are benchmarks): a component test that
+      // renders, types and waits can take seconds on a busy two-core machine.
+      testTimeout: 30_000,
     },
   };
 }
