@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { createApp } from "../src/app";
 import { openDatabase } from "../src/db/database";
 import { loadEnv } from "../src/env";
@@ -18,5 +19,7 @@ export async function inspectedRoutes(variables: Record<string, string> = {}): P
     return routeTable(createApp(env, services));
   } finally {
     await db.close();
+    // Tests leave nothing in the temp directory.
+    rmSync(folders.root, { recursive: true, force: true });
   }
 }
