@@ -10,7 +10,7 @@ import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer } from "../l
 import type { ModelProviders } from "../llm/model-providers";
 import type { ModelCallCharge } from "../plans/question-charge";
 import { charge } from "../plans/quota";
-import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
+import { bodyCeiling, jsonOnly, noBody, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { chargeDebateCall } from "./debate-charge";
 import { composeOfflineDebateReply } from "./offline-debate";
 
@@ -48,7 +48,7 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
   const app = new Hono();
 
   // spec 001 §7: a debate costs one debate, counted when it starts; its calls cost no queries.
-  app.post("/api/debates/increment", access.signedIn, async (c) => {
+  app.post("/api/debates/increment", access.signedIn, noBody(), async (c) => {
     const user = c.get("user");
     const plan = planById(user.plan);
     const result = await charge(db, user, "debates_used");

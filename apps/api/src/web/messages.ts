@@ -8,6 +8,7 @@ export const webMessages = {
   hostNotAllowed: "Host non consentito: usa l'indirizzo pubblico del servizio.",
   internal: "Errore interno del server",
   badRequest: "Richiesta non valida",
+  noBodyExpected: "Questa richiesta non prevede dati: inviala senza contenuto.",
   tooManyRequests: "Troppe richieste: riprova tra un minuto.",
   /** A signed-in account past its limit for a form (account-limit.ts), until its window ends. */
   tooManyFromAccount: (retryAfterSeconds: number) => {

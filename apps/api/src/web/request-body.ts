@@ -39,6 +39,22 @@ export function bodyCeiling(ceiling: BodyCeiling): MiddlewareHandler {
   return middleware;
 }
 
+/**
+ * A route that takes no body (issue 28 §8): none, or an empty JSON object, passes; anything else
+ * is a 400 — a client sending data there is confused, and nothing is done on its behalf.
+ */
+export function noBody(): MiddlewareHandler {
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const refused = await readBounded(c, { maxBytes: 64 });
+    if (refused) return refused;
+    const text = (await c.req.text()).trim();
+    if (text !== "" && text !== "{}") return c.json({ error: webMessages.noBodyExpected }, 400);
+    return next();
+  };
+  declaredCeilings.add(middleware);
+  return middleware;
+}
+
 /** The ceiling for every route that declares none (registered before all routes in app.ts). */
 export function defaultBodyCeiling(ceiling: BodyCeiling): MiddlewareHandler {
   return async (c, next) => {
