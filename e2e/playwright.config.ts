@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,8 +9,14 @@ import { reserveFreePort } from "./support/free-port";
 // The port is chosen once in the main process; workers inherit it through the environment.
 process.env.E2E_PORT ??= String(await reserveFreePort());
 const port = Number(process.env.E2E_PORT);
-// Every run starts from an empty database and fresh identity-provider keys.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "oystar-e2e-"));
+// Every run starts from an empty database and fresh identity-provider keys. The process that made
+// the folder (the runner's main process; workers inherit it) removes it when the run is over:
+// a test run leaves nothing in the temp directory (issue 28 §10).
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), "oystar-e2e-"));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+}
 const baseURL = `http://127.0.0.1:${port}`;
 const serverEntry = fileURLToPath(new URL("../apps/api/dist/main.js", import.meta.url));
 

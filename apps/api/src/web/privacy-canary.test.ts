@@ -1,0 +1,144 @@
+import { DEBATE_CALLS_PATH, readModelStream } from "@oystar/api-client";
+import { turnCall } from "@oystar/debate-engine";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startTestServer } from "../../test-support/fixtures";
+import { readAnswer } from "../../test-support/rag-helpers";
+import { scannedPdf } from "../../test-support/scanned-pdf";
+import { signInAs } from "../../test-support/sign-in";
+import { openDatabase, type Database } from "../db/database";
+
+// Issue 28 §6, DESIGN.md §7: the product's promise — no conversation content is stored or logged
+// by the server. A unique string goes through the chat, a debate, a RAG question and OCR (and
+// their refusals); afterwards it is in no log line, no row of any table and no file under
+// DATA_DIR or the embedded database's folder (persisted on disk, as `pnpm start` runs it).
+
+const CANARY = `canarino${randomBytes(6).toString("hex")}`;
+const logged: string[] = [];
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let db: Database;
+let dataDir: string;
+
+/** Everything the process writes, as an operator's log collector would see it. */
+function captureLogs() {
+  const record = (stream: NodeJS.WriteStream) => {
+    const write = stream.write.bind(stream);
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      logged.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof stream.write;
+    return () => {
+      stream.write = write as typeof stream.write;
+    };
+  };
+  const restores = [record(process.stdout), record(process.stderr)];
+  /* eslint-disable no-console -- every console method is captured, whichever the server uses */
+  for (const level of ["log", "info", "warn", "error", "debug"] as const) {
+    const original = console[level];
+    console[level] = (...args: unknown[]) => {
+      logged.push(args.map(String).join(" "));
+      original(...args);
+    };
+    restores.push(() => (console[level] = original));
+  }
+  /* eslint-enable no-console */
+  return () => restores.forEach((restore) => restore());
+}
+let stopCapturing = () => {};
+
+beforeAll(async () => {
+  stopCapturing = captureLogs();
+  // The embedded database persisted on disk, as `pnpm start` keeps it, so its files are scanned too.
+  persistedDir = mkdtempSync(join(tmpdir(), "oystar-canary-db-"));
+  db = await openDatabase({ dataDir: persistedDir });
+  server = await startTestServer({ OFFLINE_MODEL_CHARS_PER_SECOND: "1000000" }, { db });
+  dataDir = server.env.dataDir;
+});
+afterAll(async () => {
+  stopCapturing();
+  await server?.close();
+  rmSync(persistedDir, { recursive: true, force: true });
+});
+let persistedDir = "";
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const json = (token: string) => ({ ...bearer(token), "Content-Type": "application/json" });
+
+/** Every file under `folder` that holds `needle`. */
+function filesHolding(folder: string, needle: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string) => {
+    if (!existsSync(path)) return;
+    for (const entry of readdirSync(path)) {
+      const child = join(path, entry);
+      if (statSync(child).isDirectory()) walk(child);
+      else if (readFileSync(child).includes(needle)) found.push(child);
+    }
+  };
+  walk(folder);
+  return found;
+}
+
+test("a unique string sent through every conversation is in no log, no table and no file", async () => {
+  const pro = (await signInAs(server.url, "pro@oystar.test")).access_token;
+  const business = (await signInAs(server.url, "business@oystar.test")).access_token;
+
+  // The chat: a question, with a history, answered by the offline model; and a refused one.
+  const chat = await fetch(`${server.url}/groq/chat/completions`, {
+    method: "POST",
+    headers: json(pro),
+    body: JSON.stringify({ model: "openai/gpt-oss-120b", messages: [{ role: "user", content: `Ricordati ${CANARY}` }, { role: "assistant", content: CANARY }, { role: "user", content: `Che cosa è ${CANARY}?` }] }),
+  });
+  for await (const delta of readModelStream(chat)) void delta;
+  const refused = await fetch(`${server.url}/groq/chat/completions`, { method: "POST", headers: json(pro), body: JSON.stringify({ model: "non-esiste", messages: [{ role: "user", content: CANARY }] }) });
+  expect(refused.status).toBe(400);
+
+  // A debate: its theses and an intervention carry the string.
+  const { debate_id } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(pro) })).json()) as { debate_id: string };
+  for (const turn of [0, 1]) {
+    const call = turnCall({
+      debateId: debate_id,
+      mode: "debate",
+      topic: `${CANARY} contro aereo`,
+      options: { A: CANARY, B: "aereo" },
+      models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" },
+      length: 6,
+      provider: "cloud",
+      history: turn === 0 ? [] : [{ speaker: "A", turn: 0, content: `Il ${CANARY} vince.` }],
+      turn,
+    });
+    const answer = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: json(pro), body: JSON.stringify(call) });
+    for await (const delta of readModelStream(answer)) void delta;
+  }
+
+  // A RAG question on the demo index, with a history.
+  const rag = await readAnswer(
+    await fetch(`${server.url}/api/ask-stream`, {
+      method: "POST",
+      headers: json(business),
+      body: JSON.stringify({ question: `Per chi fu costruita Villa Aurora? ${CANARY}`, chat_history: [{ role: "user", content: CANARY }, { role: "assistant", content: CANARY }] }),
+    }),
+  );
+  expect(rag.error).toBeNull();
+
+  // OCR of a scanned page that shows it.
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(await scannedPdf([[`Codice ${CANARY}`]]))], { type: "application/pdf" }), `${CANARY}.pdf`);
+  const ocr = await fetch(`${server.url}/api/ocr/extract-pdf`, { method: "POST", headers: bearer(business), body: form });
+  expect(ocr.status).toBe(200);
+
+  // None of it stayed.
+  expect(logged.filter((line) => line.includes(CANARY))).toEqual([]);
+  const tables = await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
+  const holding: string[] = [];
+  for (const { name } of tables) {
+    const rows = await db.query(`SELECT * FROM "${name}"`);
+    if (rows.some((row) => JSON.stringify(row).includes(CANARY))) holding.push(name);
+  }
+  expect(holding).toEqual([]);
+  await db.query("CHECKPOINT");
+  expect([...filesHolding(dataDir, CANARY), ...filesHolding(persistedDir, CANARY)]).toEqual([]);
+}, 180_000);
