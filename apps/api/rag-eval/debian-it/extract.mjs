@@ -59,7 +59,8 @@ for (const directory of readdirSync(manDir).sort()) {
     const page = file.replace(/\.gz$/, "");
     if (duplicates.has(page)) continue;
     const text = execFileSync("man", ["-l", "-E", "UTF-8", join(manDir, directory, file)], { env: { ...process.env, MANWIDTH: "2000", MAN_KEEP_FORMATTING: "" }, encoding: "utf8" })
-      .replace(/.\x08/g, "");
+      // Overstrike (bold and underline as «x\bx»): keep the letter only.
+      .replaceAll(new RegExp(`.${String.fromCharCode(8)}`, "gu"), "");
     const name = page.replace(/\.(\d)$/, "($1)");
     let heading = "";
     let current = null;
@@ -96,5 +97,5 @@ for (const topic of [...sizes.keys()].sort((left, right) => digest(left).localeC
   filled[half] += sizes.get(topic);
 }
 for (const [position, paragraph] of paragraphs.entries()) {
-  console.log(JSON.stringify({ id: `p${String(position + 1).padStart(4, "0")}`, half: halfOf.get(paragraph.topic), ...paragraph }));
+  process.stdout.write(`${JSON.stringify({ id: `p${String(position + 1).padStart(4, "0")}`, half: halfOf.get(paragraph.topic), ...paragraph })}\n`);
 }

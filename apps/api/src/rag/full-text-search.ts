@@ -13,7 +13,7 @@ import type { RagIndex } from "./rag-store";
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
-export const CANDIDATE_CAP = 400;
+export const CANDIDATE_CAP = 150;
 
 export type QueryTerm = { lexeme: string; df: number; idf: number };
 export type TermMatch = { tf: number; positions: number[] };

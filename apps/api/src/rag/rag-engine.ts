@@ -5,6 +5,7 @@ import { buildDemoIndex } from "./demo-index";
 import { localEmbedder, remoteEmbedder, type Embedder } from "./embedder";
 import { localReranker, remoteReranker, type Reranker } from "./reranker";
 import type { RetrievalEngine } from "./retrieval";
+import { deduplicationEarned, rerankEarned, vectorLegEarned } from "./retrieval-stages";
 import { embedMissingChunks, ensureVectorIndex, vectorStoreAvailable } from "./vector-search";
 
 // The RAG engine as the server holds it (DESIGN.md §8): the database, the embedder, whether the
@@ -12,11 +13,26 @@ import { embedMissingChunks, ensureVectorIndex, vectorStoreAvailable } from "./v
 
 export type RagHealth = {
   full_text: "bm25-italian";
+  /** Whether the vector leg takes part in retrieval (retrieval-stages.ts), and why not. */
   vector_leg: "on" | "off";
   vector_leg_reason?: string;
+  /** Whether reranking runs when the settings ask for it, and why not. */
+  reranking: "on" | "off";
+  reranking_reason?: string;
+  /** Whether deduplication runs when the settings ask for it, and why not. */
+  deduplication: "on" | "off";
+  deduplication_reason?: string;
   embedder: { name: string; kind: "remote" | "local-lexical"; dimensions: number };
   reranker: { name: string; kind: "remote-cross-encoder" | "local-feature-scorer" };
 };
+
+const NO_PGVECTOR = "pgvector non è installato in questo PostgreSQL: la ricerca usa solo il full-text.";
+const LOCAL_EMBEDDER_OFF =
+  "L'embedder locale è lessicale (n-grammi di caratteri), non semantico: fuso con BM25 peggiora la ricerca sui dati di valutazione, quindi la ricerca usa BM25. Un modello semantico (EMBEDDINGS_BASE_URL) accende la via vettoriale.";
+const LEXICAL_DEDUPLICATION_OFF =
+  "La deduplicazione può solo togliere passaggi: sui dati di valutazione ha tolto risposte giuste (paragrafi quasi identici in documenti diversi), quindi resta spenta; i passaggi di un documento sono comunque raggruppati.";
+const LOCAL_RERANKER_OFF =
+  "Il reranker locale è un punteggio lessicale, non un cross-encoder: peggiora l'ordine di BM25 sui dati di valutazione, quindi resta spento. Un cross-encoder (RERANKER_BASE_URL) accende il reranking.";
 
 export type RagEngine = RetrievalEngine & {
   cache: AnswerCache;
@@ -45,8 +61,12 @@ export async function openRagEngine(db: Database, env: Env, options: { demo?: bo
     cache: createAnswerCache(),
     health: () => ({
       full_text: "bm25-italian",
-      vector_leg: vectors ? "on" : "off",
-      ...(vectors ? {} : { vector_leg_reason: "pgvector non è installato in questo PostgreSQL: la ricerca usa solo il full-text." }),
+      vector_leg: vectorLegEarned(engine) ? "on" : "off",
+      ...(vectorLegEarned(engine) ? {} : { vector_leg_reason: vectors ? LOCAL_EMBEDDER_OFF : NO_PGVECTOR }),
+      reranking: rerankEarned(engine) ? "on" : "off",
+      ...(rerankEarned(engine) ? {} : { reranking_reason: LOCAL_RERANKER_OFF }),
+      deduplication: deduplicationEarned(engine) ? "on" : "off",
+      ...(deduplicationEarned(engine) ? {} : { deduplication_reason: LEXICAL_DEDUPLICATION_OFF }),
       embedder: { name: embedder.name, kind: embedder.semantic ? "remote" : "local-lexical", dimensions: embedder.dimensions },
       reranker: { name: reranker.name, kind: env.rag.reranker ? "remote-cross-encoder" : "local-feature-scorer" },
     }),

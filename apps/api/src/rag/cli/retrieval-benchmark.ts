@@ -20,7 +20,7 @@ import { chunkText, sentencesOf } from "../text-chunking";
 import { markdownText } from "../document-text";
 import { vectorSearch, withoutVectorIndexDuring } from "../vector-search";
 import { parseArguments } from "./cli-context";
-import { readQa } from "./eval-command";
+import { readQa } from "./eval-sets";
 
 const packageDir = fileURLToPath(new URL("../../../", import.meta.url));
 const { options } = parseArguments(process.argv.slice(2));
