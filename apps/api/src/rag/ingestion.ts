@@ -27,6 +27,9 @@ export class StorageLimitError extends Error {
 
 const INSERT_BATCH = 200;
 
+/** BM25's length of a tsvector `v.x`: its words counted with repetition (to close with `AS l)`). */
+const POSITIONS_IN = "coalesce(sum(coalesce(array_length(l.positions, 1), 1)), 0) FROM unnest(";
+
 const hashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Reads, chunks and stores one file (its bytes) under `filename` in `index`. */
@@ -64,21 +67,22 @@ export async function storeDocument(db: Database, index: RagIndex, document: Doc
     );
     const documentId = created?.id ?? "";
     let lexemes = 0;
+    let stems = 0;
     for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
       const batch = chunks.slice(start, start + INSERT_BATCH);
       // The title is indexed with every chunk: a passage about «la limonaia» is found by the
       // name of the garden it belongs to.
-      const rows = await tx.query<{ id: string; lexeme_count: number }>(
-        `INSERT INTO rag_chunks (document_id, index_id, ordinal, page, text, tsv, lexeme_count)
-         SELECT $1, $2, u.ordinal, u.page, u.text, v.tsv,
-                (SELECT coalesce(sum(coalesce(array_length(l.positions, 1), 1)), 0) FROM unnest(v.tsv) AS l)
+      const rows = await tx.query<{ id: string; lexeme_count: number; stem_count: number }>(
+        `INSERT INTO rag_chunks (document_id, index_id, ordinal, page, text, tsv, lexeme_count, stems, stem_count)
+         SELECT $1, $2, u.ordinal, u.page, u.text, v.tsv, (SELECT ${POSITIONS_IN} v.tsv) AS l), v.stems, (SELECT ${POSITIONS_IN} v.stems) AS l)
          FROM unnest($3::int[], $4::int[], $5::text[]) AS u(ordinal, page, text)
-         CROSS JOIN LATERAL (SELECT to_tsvector('italian', $6) || to_tsvector('italian', u.text) AS tsv) AS v
+         CROSS JOIN LATERAL (SELECT to_tsvector('italian', $6) || to_tsvector('italian', u.text) AS tsv, rag_prefix_stems($6 || ' ' || u.text) AS stems) AS v
          ORDER BY u.ordinal
-         RETURNING id::text, lexeme_count`,
+         RETURNING id::text, lexeme_count, stem_count`,
         [documentId, index.id, batch.map((chunk) => chunk.ordinal), batch.map((chunk) => chunk.page), batch.map((chunk) => chunk.text), document.title],
       );
       lexemes += rows.reduce((sum, row) => sum + row.lexeme_count, 0);
+      stems += rows.reduce((sum, row) => sum + row.stem_count, 0);
       if (vectors) {
         await tx.query(
           `INSERT INTO rag_chunk_vectors (chunk_id, index_id, embedder, embedding)
@@ -89,7 +93,7 @@ export async function storeDocument(db: Database, index: RagIndex, document: Doc
         );
       }
     }
-    // BM25's document frequencies: each lexeme counts once per chunk that has it.
+    // BM25's document frequencies: each lexeme (and each stem) counts once per chunk that has it.
     await tx.query(
       `INSERT INTO rag_terms (index_id, lexeme, df)
        SELECT $1, word, ndoc FROM ts_stat('SELECT tsv FROM rag_chunks WHERE document_id = ' || $2::bigint)
@@ -97,9 +101,15 @@ export async function storeDocument(db: Database, index: RagIndex, document: Doc
       [index.id, documentId],
     );
     await tx.query(
-      `UPDATE rag_indexes SET chunk_count = chunk_count + $2, lexeme_total = lexeme_total + $3, bytes = bytes + $4,
+      `INSERT INTO rag_stem_terms (index_id, stem, df)
+       SELECT $1, word, ndoc FROM ts_stat('SELECT stems FROM rag_chunks WHERE document_id = ' || $2::bigint)
+       ON CONFLICT (index_id, stem) DO UPDATE SET df = rag_stem_terms.df + EXCLUDED.df`,
+      [index.id, documentId],
+    );
+    await tx.query(
+      `UPDATE rag_indexes SET chunk_count = chunk_count + $2, lexeme_total = lexeme_total + $3, stem_total = stem_total + $5, bytes = bytes + $4,
          version = version + 1, updated_at = now() WHERE id = $1`,
-      [index.id, chunks.length, lexemes, document.bytes],
+      [index.id, chunks.length, lexemes, document.bytes, stems],
     );
     return { filename: document.filename, status: previous ? ("replaced" as const) : ("added" as const), chunks: chunks.length };
   });
@@ -122,8 +132,8 @@ export async function deleteDocument(db: Database, index: RagIndex, filename: st
 
 /** Takes a document out of its index's statistics, then deletes it (its chunks and vectors go with it). */
 async function removeDocument(tx: Queryable, indexId: string, documentId: string) {
-  const [totals] = await tx.query<{ chunks: string; lexemes: string; bytes: string }>(
-    `SELECT count(c.id)::text AS chunks, coalesce(sum(c.lexeme_count), 0)::text AS lexemes, d.bytes::text
+  const [totals] = await tx.query<{ chunks: string; lexemes: string; stems: string; bytes: string }>(
+    `SELECT count(c.id)::text AS chunks, coalesce(sum(c.lexeme_count), 0)::text AS lexemes, coalesce(sum(c.stem_count), 0)::text AS stems, d.bytes::text
      FROM rag_documents d LEFT JOIN rag_chunks c ON c.document_id = d.id WHERE d.id = $1 GROUP BY d.bytes`,
     [documentId],
   );
@@ -134,12 +144,20 @@ async function removeDocument(tx: Queryable, indexId: string, documentId: string
     [indexId, documentId],
   );
   await tx.query("DELETE FROM rag_terms WHERE index_id = $1 AND df <= 0", [indexId]);
+  await tx.query(
+    `UPDATE rag_stem_terms t SET df = t.df - s.ndoc
+     FROM ts_stat('SELECT stems FROM rag_chunks WHERE document_id = ' || $2::bigint) AS s
+     WHERE t.index_id = $1 AND t.stem = s.word`,
+    [indexId, documentId],
+  );
+  await tx.query("DELETE FROM rag_stem_terms WHERE index_id = $1 AND df <= 0", [indexId]);
   await tx.query("DELETE FROM rag_documents WHERE id = $1", [documentId]);
-  await tx.query("UPDATE rag_indexes SET chunk_count = chunk_count - $2, lexeme_total = lexeme_total - $3, bytes = bytes - $4 WHERE id = $1", [
+  await tx.query("UPDATE rag_indexes SET chunk_count = chunk_count - $2, lexeme_total = lexeme_total - $3, bytes = bytes - $4, stem_total = stem_total - $5 WHERE id = $1", [
     indexId,
     Number(totals?.chunks ?? 0),
     Number(totals?.lexemes ?? 0),
     Number(totals?.bytes ?? 0),
+    Number(totals?.stems ?? 0),
   ]);
 }
 
@@ -159,7 +177,7 @@ async function checkStorage(tx: Queryable, ownerId: string, addedBytes: number) 
  * else would gather them) and the full-text index's pending list merged.
  */
 export async function finishIngestion(db: Queryable): Promise<void> {
-  await db.exec("ANALYZE rag_chunks; ANALYZE rag_terms; ANALYZE rag_documents;");
+  await db.exec("ANALYZE rag_chunks; ANALYZE rag_terms; ANALYZE rag_stem_terms; ANALYZE rag_documents;");
   const [vectors] = await db.query<{ present: boolean }>("SELECT to_regclass('rag_chunk_vectors') IS NOT NULL AS present");
   if (vectors?.present) await db.exec("ANALYZE rag_chunk_vectors;");
 }

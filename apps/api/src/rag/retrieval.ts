@@ -1,7 +1,7 @@
 import type { Database } from "../db/database";
 import { deduplicate } from "./deduplication";
 import type { Embedder } from "./embedder";
-import { fieldSearch, fullTextScores, fullTextSearch, queryTerms, type FullTextHit, type QueryTerm } from "./full-text-search";
+import { fieldSearch, fullTextScores, fullTextSearch, lexemesOf, queryTerms, type FullTextHit, type QueryTerm } from "./full-text-search";
 import { fieldsHeld, requiredFieldsOf, searchedFieldsOf, type DocumentFilter, type QuestionFields } from "./question-fields";
 import { reciprocalRankFusion, type Ranked } from "./rank-fusion";
 import type { RagIndex } from "./rag-store";
@@ -58,6 +58,13 @@ export type Passage = {
   score: number;
 };
 
+/**
+ * A document gives at most this many of the final passages: the answer reads the best two of a
+ * long document and what the next documents say, not six neighbouring pieces of one (the
+ * offline model's extractive answer found the fact asked for more often so).
+ */
+export const PASSAGES_PER_DOCUMENT = 2;
+
 /** How many fused candidates the reranker reads: enough to reorder, few enough for a cross-encoder. */
 const RERANK_POOL = 40;
 
@@ -69,9 +76,9 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
   const primary: Leg = options.asAsked?.primary ?? (engine.vectors && engine.embedder.semantic ? "vector" : "full-text");
   const legs = { fullText: stages.fused || primary === "full-text" || !engine.vectors, vector: engine.vectors && (stages.fused || primary === "vector") };
   const vectorTexts = [...options.queries, ...(options.hypothetical ? [options.hypothetical] : [])];
-  // The local scorer reads the question's similarity too: its vector is worth computing then.
-  const localRerank = stages.rerank && !engine.reranker.crossEncoder && engine.vectors;
-  const queryVectors = legs.vector || localRerank ? await engine.embedder.embed(legs.vector ? vectorTexts : [question], signal) : [];
+  // The local scorer reads the question's similarity and the terms' positions too.
+  const localRerank = stages.rerank && !engine.reranker.crossEncoder;
+  const queryVectors = legs.vector || (localRerank && engine.vectors) ? await engine.embedder.embed(legs.vector ? vectorTexts : [question], signal) : [];
   const fullTextQueries = legs.vector || !options.hypothetical ? options.queries : [...options.queries, options.hypothetical];
 
   // What the legs learn about the question itself is kept for the reranker's features.
@@ -85,7 +92,7 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
     const terms = (await queryTerms(engine.db, index, question)).filter((term) => term.df > 0);
     known.terms.set(index.id, terms);
     for (const [position, query] of (legs.fullText ? fullTextQueries : []).entries()) {
-      const hits = await fullTextSearch(engine.db, index, query, options.topKPerIndex, position === 0 ? { terms, documentIds } : { documentIds });
+      const hits = await fullTextSearch(engine.db, index, query, options.topKPerIndex, { ...(position === 0 ? { terms } : {}), documentIds, positions: localRerank });
       if (position === 0) for (const hit of hits) known.fullText.set(hit.chunkId, hit);
       lists.push({ leg: "full-text", hits });
     }
@@ -102,8 +109,8 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
   const fused = lists.length === 1 ? (lists[0]!.hits as Array<Ranked & { score: number }>).map(({ chunkId, score }) => ({ chunkId, score, votes: 1 })) : reciprocalRankFusion(lists.map((list) => list.hits));
   if (fused.length === 0) return [];
 
-  // Deduplication may drop passages: it gets room to keep the final top-K.
-  const pool = fused.slice(0, stages.rerank ? RERANK_POOL : stages.deduplicate ? options.topKFinal * 3 : options.topKFinal);
+  // Deduplication and the per-document limit may drop passages: room to keep the final top-K.
+  const pool = fused.slice(0, stages.rerank ? RERANK_POOL : options.topKFinal * 3);
   const ids = pool.map((hit) => hit.chunkId);
   let ranked: Passage[];
   if (stages.rerank) {
@@ -119,7 +126,17 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
   // Field extraction reorders after deduplication: then every passage is kept for it.
   const deduplicated = stages.deduplicate ? deduplicate(ranked, options.deduplicationThreshold, fields ? Number.POSITIVE_INFINITY : options.topKFinal) : ranked;
   const kept = fields ? byFieldsHeld(deduplicated, requiredFieldsOf(fields)) : deduplicated;
-  return groupedByDocument(kept.slice(0, options.topKFinal)).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({ chunkId, text, page, filename, title, url, indexName, score }));
+  return groupedByDocument(atMostPerDocument(kept, PASSAGES_PER_DOCUMENT).slice(0, options.topKFinal)).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({ chunkId, text, page, filename, title, url, indexName, score }));
+}
+
+/** The ranked passages, each document's after its first `most` left out: room for other documents' evidence. */
+function atMostPerDocument<P extends Pick<Passage, "indexName" | "filename">>(passages: readonly P[], most: number): P[] {
+  const seen = new Map<string, number>();
+  return passages.filter((passage) => {
+    const key = `${passage.indexName}\u0000${passage.filename}`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+    return seen.get(key)! <= most;
+  });
 }
 
 /**
@@ -216,7 +233,7 @@ async function rerankCandidates(
     const index = indexOf.get(passage.indexName);
     return {
       ...passage,
-      terms: known.terms.get(index?.id ?? "") ?? [],
+      terms: lexemesOf(known.terms.get(index?.id ?? "") ?? []),
       bm25: hit?.score ?? 0,
       matches: hit?.matches ?? new Map(),
       documentKey: `${index?.id ?? ""}/${passage.filename}`,

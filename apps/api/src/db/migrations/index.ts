@@ -9,6 +9,7 @@ import { debateTurns } from "./0008-debate-turns";
 import { webVitals } from "./0009-web-vitals";
 import { debateLength } from "./0010-debate-length";
 import { settingsVersionIndexRequestRuns } from "./0011-settings-version-index-request-runs";
+import { ragPrefixStems } from "./0012-rag-prefix-stems";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -23,4 +24,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0009-web-vitals", sql: webVitals },
   { id: "0010-debate-length", sql: debateLength },
   { id: "0011-settings-version-index-request-runs", sql: settingsVersionIndexRequestRuns },
+  { id: "0012-rag-prefix-stems", sql: ragPrefixStems },
 ];
