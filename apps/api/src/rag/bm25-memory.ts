@@ -20,6 +20,8 @@ type Postings = { chunks: Int32Array; counts: Uint16Array };
 export type MemoryIndex = {
   version: number;
   chunkIds: string[];
+  /** Each chunk's document id (results are limited per document before texts are read). */
+  documentIds: string[];
   lexemeCounts: Uint32Array;
   stemCounts: Uint32Array;
   lexemes: Map<string, Postings>;
@@ -60,6 +62,14 @@ export async function memoryIndex(db: Queryable, index: IndexVersion): Promise<M
   return entry.copy?.version === index.version ? entry.copy : null;
 }
 
+/** Waits until this process holds the copy of `index` at its version (the benchmark's warm-up). */
+export async function copiedIndex(db: Queryable, index: IndexVersion): Promise<MemoryIndex | null> {
+  const copy = await memoryIndex(db, index);
+  if (copy) return copy;
+  await entries.get(db)?.get(index.id)?.copying?.done;
+  return memoryIndex(db, index);
+}
+
 function evictOverBudget(ofDb: Map<string, Entry>) {
   const held = [...ofDb.values()].filter((entry) => entry.copy).sort((left, right) => right.usedAt - left.usedAt);
   let chunks = 0;
@@ -80,6 +90,7 @@ function countsOf(text: string, into: (term: string, count: number) => void) {
 /** Reads the index's chunks page by page; null when the index changed meanwhile (the copy would mix versions). */
 async function copyIndex(db: Queryable, index: IndexVersion): Promise<MemoryIndex | null> {
   const chunkIds: string[] = [];
+  const documentIds: string[] = [];
   const lexemeCounts: number[] = [];
   const stemCounts: number[] = [];
   const building = { lexemes: new Map<string, { chunks: number[]; counts: number[] }>(), stems: new Map<string, { chunks: number[]; counts: number[] }>() };
@@ -90,12 +101,13 @@ async function copyIndex(db: Queryable, index: IndexVersion): Promise<MemoryInde
     postings.counts.push(Math.min(count, 65_535));
   };
   for (let after = "0"; ; ) {
-    const rows = await db.query<{ id: string; lexeme_count: number; stem_count: number; tsv: string; stems: string }>(
-      "SELECT id::text, lexeme_count, stem_count, tsv::text AS tsv, stems::text AS stems FROM rag_chunks WHERE index_id = $1 AND id > $2 ORDER BY id LIMIT $3",
+    const rows = await db.query<{ id: string; document_id: string; lexeme_count: number; stem_count: number; tsv: string; stems: string }>(
+      "SELECT id::text, document_id::text, lexeme_count, stem_count, tsv::text AS tsv, stems::text AS stems FROM rag_chunks WHERE index_id = $1 AND id > $2 ORDER BY id LIMIT $3",
       [index.id, after, COPY_PAGE],
     );
     for (const row of rows) {
       const position = chunkIds.push(row.id) - 1;
+      documentIds.push(row.document_id);
       lexemeCounts.push(row.lexeme_count);
       stemCounts.push(row.stem_count);
       countsOf(row.tsv, add(building.lexemes, position));
@@ -112,6 +124,7 @@ async function copyIndex(db: Queryable, index: IndexVersion): Promise<MemoryInde
   return {
     version: index.version,
     chunkIds,
+    documentIds,
     lexemeCounts: Uint32Array.from(lexemeCounts),
     stemCounts: Uint32Array.from(stemCounts),
     lexemes: frozen(building.lexemes),

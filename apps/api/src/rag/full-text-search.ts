@@ -26,7 +26,7 @@ export const STEM_WEIGHT = 1;
 export type QueryTerm = { lexeme: string; df: number; idf: number; stem?: true };
 export type TermMatch = { tf: number; positions: number[] };
 /** `matches`: the question's lexemes in the chunk (title included), with positions. */
-export type FullTextHit = { chunkId: string; score: number; lexemeCount: number; matches: Map<string, TermMatch> };
+export type FullTextHit = { chunkId: string; documentId: string; score: number; lexemeCount: number; matches: Map<string, TermMatch> };
 
 type IndexStats = Pick<RagIndex, "id" | "chunkCount" | "lexemeTotal" | "stemTotal" | "version">;
 
@@ -34,7 +34,19 @@ type IndexStats = Pick<RagIndex, "id" | "chunkCount" | "lexemeTotal" | "stemTota
 export const idfOf = (chunks: number, df: number) => Math.log(1 + (chunks - df + 0.5) / (df + 0.5));
 
 /** The question's distinct lexemes and prefix stems with their document frequency in the index. */
-export async function queryTerms(db: Queryable, index: Pick<RagIndex, "id" | "chunkCount">, question: string): Promise<QueryTerm[]> {
+export async function queryTerms(db: Queryable, index: Pick<RagIndex, "id" | "chunkCount" | "version">, question: string): Promise<QueryTerm[]> {
+  // With the index's postings in memory, their lengths are the frequencies: no lookup needed.
+  const copy = await memoryIndex(db, index);
+  if (copy) {
+    const rows = await db.query<{ lexeme: string; stem: boolean }>(
+      "SELECT lexeme, false AS stem FROM unnest(to_tsvector('italian', $1)) UNION ALL SELECT lexeme, true FROM unnest(rag_prefix_stems($1))",
+      [question],
+    );
+    return rows.map((row) => {
+      const df = (row.stem ? copy.stems : copy.lexemes).get(row.lexeme)?.chunks.length ?? 0;
+      return { lexeme: row.lexeme, df, idf: idfOf(copy.chunkIds.length, df), ...(row.stem ? { stem: true as const } : {}) };
+    });
+  }
   const rows = await db.query<{ lexeme: string; df: number; stem: boolean }>(
     `SELECT q.lexeme, coalesce(t.df, 0) AS df, false AS stem FROM unnest(to_tsvector('italian', $2)) AS q
        LEFT JOIN rag_terms t ON t.index_id = $1 AND t.lexeme = q.lexeme
@@ -87,10 +99,10 @@ export function bm25(terms: readonly QueryTerm[], matches: Map<string, TermMatch
   return score;
 }
 
-type CandidateRow = { id: string; lexeme_count: number; stem_count: number; matched: string; matched_stems: string };
+type CandidateRow = { id: string; document_id: string; lexeme_count: number; stem_count: number; matched: string; matched_stems: string };
 
 /** The query terms' positions in each candidate: each view's tsvector filtered down to them. */
-const MATCHED_TERMS = `lexeme_count, stem_count, ts_filter(setweight(tsv, 'A', $2::text[]), '{a}')::text AS matched,
+const MATCHED_TERMS = `document_id::text, lexeme_count, stem_count, ts_filter(setweight(tsv, 'A', $2::text[]), '{a}')::text AS matched,
   ts_filter(setweight(stems, 'A', $3::text[]), '{a}')::text AS matched_stems`;
 
 /** A condition on the chunks: SQL with `{lexemes}`/`{stems}`/`{phrase}` where its values go (OR `|` or AND `&` of terms, each on its own view). */
@@ -160,11 +172,27 @@ function rankInMemory(copy: MemoryIndex, terms: readonly QueryTerm[], limit: num
       scores[chunk]! += (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[chunk]!) / Math.max(1, average)));
     }
   }
-  // Ties in the order the chunks were stored, as the Postgres path.
-  return touched
-    .sort((left, right) => scores[right]! - scores[left]! || left - right)
-    .slice(0, limit)
-    .map((chunk) => ({ chunkId: copy.chunkIds[chunk]!, score: scores[chunk]!, lexemeCount: copy.lexemeCounts[chunk]!, matches: new Map() }));
+  return bestOf(touched, limit, (left, right) => scores[right]! - scores[left]! || left - right).map((chunk) => ({
+    chunkId: copy.chunkIds[chunk]!,
+    documentId: copy.documentIds[chunk]!,
+    score: scores[chunk]!,
+    lexemeCount: copy.lexemeCounts[chunk]!,
+    matches: new Map(),
+  }));
+}
+
+/** The first `limit` of `items` in `order` (ties in the order the chunks were stored, as the Postgres path), without sorting them all. */
+function bestOf(items: readonly number[], limit: number, order: (left: number, right: number) => number): number[] {
+  // A bounded list kept sorted by insertion: a question matches thousands of chunks, and only the first tens are wanted.
+  const best: number[] = [];
+  for (const item of items) {
+    if (best.length === limit && order(item, best[limit - 1]!) >= 0) continue;
+    let position = best.length;
+    while (position > 0 && order(item, best[position - 1]!) < 0) position -= 1;
+    best.splice(position, 0, item);
+    if (best.length > limit) best.pop();
+  }
+  return best;
 }
 
 /** Chunks of the index matching `condition`, with the terms' positions; only of `documentIds` when given. */
@@ -212,7 +240,7 @@ function rankRows(rows: readonly CandidateRow[], terms: readonly QueryTerm[], in
     .map((row) => {
       const matches = parseTsvector(row.matched);
       const score = bm25(lexemes, matches, row.lexeme_count, averageLength) + STEM_WEIGHT * bm25(stems, parseTsvector(row.matched_stems), row.stem_count, averageStems);
-      return { chunkId: row.id, score, lexemeCount: row.lexeme_count, matches };
+      return { chunkId: row.id, documentId: row.document_id, score, lexemeCount: row.lexeme_count, matches };
     })
     .sort((left, right) => right.score - left.score || Number(left.chunkId) - Number(right.chunkId))
     .slice(0, limit);

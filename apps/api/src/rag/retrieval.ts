@@ -106,11 +106,18 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
     }
   }
   // One list alone keeps its own scores (BM25, cosine): RRF would flatten them to ranks.
-  const fused = lists.length === 1 ? (lists[0]!.hits as Array<Ranked & { score: number }>).map(({ chunkId, score }) => ({ chunkId, score, votes: 1 })) : reciprocalRankFusion(lists.map((list) => list.hits));
+  const only = lists.length === 1 ? (lists[0]!.hits as Array<Ranked & { score: number; documentId?: string }>) : null;
+  const fused: Array<{ chunkId: string; score: number; documentId?: string }> = only
+    ? only.map(({ chunkId, score, documentId }) => ({ chunkId, score, ...(documentId ? { documentId } : {}) }))
+    : reciprocalRankFusion(lists.map((list) => list.hits));
   if (fused.length === 0) return [];
 
   // Deduplication and the per-document limit may drop passages: room to keep the final top-K.
-  const pool = fused.slice(0, stages.rerank ? RERANK_POOL : options.topKFinal * 3);
+  // BM25 alone knows each chunk's document: the limit applies before any text is read.
+  const limitedEarly = !stages.rerank && !stages.deduplicate && fused.every((hit) => hit.documentId !== undefined);
+  const pool = limitedEarly
+    ? atMostPerDocument(fused, PASSAGES_PER_DOCUMENT, (hit) => hit.documentId ?? hit.chunkId).slice(0, options.topKFinal)
+    : fused.slice(0, stages.rerank ? RERANK_POOL : options.topKFinal * 3);
   const ids = pool.map((hit) => hit.chunkId);
   let ranked: Passage[];
   if (stages.rerank) {
@@ -123,17 +130,18 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
     const fusedScore = new Map(pool.map((hit) => [hit.chunkId, hit.score]));
     ranked = (await passagesOf(engine, indexes, ids)).map((passage) => ({ ...passage, score: fusedScore.get(passage.chunkId) ?? 0 }));
   }
+  const limited = atMostPerDocument(ranked, PASSAGES_PER_DOCUMENT, (passage) => `${passage.indexName}\u0000${passage.filename}`);
   // Field extraction reorders after deduplication: then every passage is kept for it.
-  const deduplicated = stages.deduplicate ? deduplicate(ranked, options.deduplicationThreshold, fields ? Number.POSITIVE_INFINITY : options.topKFinal) : ranked;
+  const deduplicated = stages.deduplicate ? deduplicate(limited, options.deduplicationThreshold, fields ? Number.POSITIVE_INFINITY : options.topKFinal) : limited;
   const kept = fields ? byFieldsHeld(deduplicated, requiredFieldsOf(fields)) : deduplicated;
-  return groupedByDocument(atMostPerDocument(kept, PASSAGES_PER_DOCUMENT).slice(0, options.topKFinal)).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({ chunkId, text, page, filename, title, url, indexName, score }));
+  return groupedByDocument(kept.slice(0, options.topKFinal)).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({ chunkId, text, page, filename, title, url, indexName, score }));
 }
 
-/** The ranked passages, each document's after its first `most` left out: room for other documents' evidence. */
-function atMostPerDocument<P extends Pick<Passage, "indexName" | "filename">>(passages: readonly P[], most: number): P[] {
+/** The ranked items, each document's after its first `most` left out: room for other documents' evidence. */
+function atMostPerDocument<P>(ranked: readonly P[], most: number, documentOf: (item: P) => string): P[] {
   const seen = new Map<string, number>();
-  return passages.filter((passage) => {
-    const key = `${passage.indexName}\u0000${passage.filename}`;
+  return ranked.filter((item) => {
+    const key = documentOf(item);
     seen.set(key, (seen.get(key) ?? 0) + 1);
     return seen.get(key)! <= most;
   });
@@ -200,8 +208,10 @@ type PassageRow = { id: string; index_id: string; text: string; page: number | n
 async function passagesOf(engine: RetrievalEngine, indexes: readonly RagIndex[], chunkIds: readonly string[]): Promise<Passage[]> {
   const names = new Map(indexes.map((index) => [index.id, index.name]));
   const rows = await engine.db.query<PassageRow>(
+    // A nested loop (OFFSET 0 keeps the planner from a hash join that reads every document).
     `SELECT c.id::text, c.index_id::text, c.text, c.page, d.filename, d.title, d.url
-     FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE c.id = ANY($1::bigint[])`,
+     FROM rag_chunks c CROSS JOIN LATERAL (SELECT filename, title, url FROM rag_documents WHERE id = c.document_id OFFSET 0) AS d
+     WHERE c.id = ANY($1::bigint[])`,
     [chunkIds],
   );
   const byId = new Map(

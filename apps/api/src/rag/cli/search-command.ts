@@ -4,7 +4,7 @@ import type { AskPlan } from "../ask-pipeline";
 import { searchPlanOf } from "../ask-request";
 import { fullTextSearch } from "../full-text-search";
 import { findIndex, type RagIndex } from "../rag-store";
-import { retrieve, type Passage, type RetrievalEngine } from "../retrieval";
+import { PASSAGES_PER_DOCUMENT, retrieve, type Passage, type RetrievalEngine } from "../retrieval";
 import { understandQuestion } from "../understand-question";
 import type { CliContext } from "./cli-context";
 
@@ -77,7 +77,7 @@ export async function searchCommand(context: CliContext, indexName: string, top:
       process.stdout.write(`${JSON.stringify({ error: `Riga non valida: ${(error as Error).message}` })}\n`);
       continue;
     }
-    const results = mode === "bm25" ? await bm25Ranking(context.engine, index, question, top) : rankingOf((await pipelinePassages(context.engine, index, question, top, plan, 3)).passages, top);
+    const results = mode === "bm25" ? await bm25Ranking(context.engine, index, question, top) : rankingOf((await pipelinePassages(context.engine, index, question, top, plan, PASSAGES_PER_DOCUMENT)).passages, top);
     process.stdout.write(`${JSON.stringify({ question, results })}\n`);
   }
 }
