@@ -4,7 +4,7 @@ import { migrate } from "../db/migrate";
 import { migrations } from "../db/migrations";
 import { localEmbedder } from "./embedder";
 import { bm25, CANDIDATE_CAP, candidateTerms, fullTextSearch, idfOf, lexemesOf, parseTsvector, queryTerms, STEM_WEIGHT } from "./full-text-search";
-import { deleteDocument, finishIngestion, ingestFile, StorageLimitError, storeDocument } from "./ingestion";
+import { deleteDocument, finishIngestion, ingestFile, StorageLimitError, storeDocument, storeDocuments } from "./ingestion";
 import { createIndex, ensureSharedIndex, findIndex, type RagIndex } from "./rag-store";
 import { vectorSearch } from "./vector-search";
 
@@ -185,4 +185,20 @@ test("migration 0012 gives chunks stored before it their prefix stems and statis
   } finally {
     await old.close();
   }
+});
+
+test("documents stored together (a bulk load) keep the same statistics as one by one, and a replaced one is replaced", async () => {
+  const created = await ensureSharedIndex(db, "test-insieme");
+  const document = (filename: string, text: string) => ({ filename, title: `Titolo ${filename}`, url: null, text, bytes: text.length, contentHash: text });
+  const first = await storeDocuments(db, created, [document("a.md", "Le rose rampicanti fioriscono a maggio."), document("b.md", "Il glicine copre la pergola."), document("c.md", "Le rose antiche profumano.")], options);
+  expect(first.map((result) => [result.filename, result.status])).toEqual([["a.md", "added"], ["b.md", "added"], ["c.md", "added"]]);
+  const second = await storeDocuments(db, await fresh("test-insieme"), [document("c.md", "Le peonie arboree fioriscono ad aprile."), document("d.md", "Il roseto ha cento varietà.")], options);
+  expect(second.map((result) => result.status)).toEqual(["replaced", "added"]);
+  const index = await fresh("test-insieme");
+  const { terms, truth, stems, stemTruth, totals } = await recount(index.id);
+  expect(terms).toEqual(truth);
+  expect(stems).toEqual(stemTruth);
+  expect({ chunks: index.chunkCount, lexemes: index.lexemeTotal, stems: index.stemTotal, documents: index.documents }).toEqual({ chunks: totals?.chunks, lexemes: totals?.lexemes, stems: totals?.stems, documents: 4 });
+  const [stored] = await db.query<{ text: string; title: string }>("SELECT c.text, d.title FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE d.filename = 'c.md' AND d.index_id = $1", [index.id]);
+  expect(stored).toEqual({ text: "Le peonie arboree fioriscono ad aprile.", title: "Titolo c.md" });
 });

@@ -47,11 +47,16 @@ export function createReranker(env: Env): Reranker {
   return env.rag.reranker ? remoteReranker(env.rag.reranker) : localReranker();
 }
 
-/** Opens the engine on a migrated database; `vectors: false` forces the vector leg off. */
+/**
+ * Opens the engine on a migrated database. The vector leg is on where pgvector is installed and
+ * the embedder earned it (retrieval-stages.ts): offline, no vector is computed or stored at all
+ * (ingestion is faster, and a semantic embedder configured later fills every chunk's vector).
+ */
 export async function openRagEngine(db: Database, env: Env, options: { demo?: boolean; log?: (line: string) => void } = {}): Promise<RagEngine> {
   const embedder = createEmbedder(env);
   const reranker = createReranker(env);
-  const vectors = await vectorStoreAvailable(db);
+  const pgvector = await vectorStoreAvailable(db);
+  const vectors = pgvector && vectorLegEarned({ vectors: true, embedder, reranker });
   if (vectors) await ensureVectorIndex(db, embedder);
   const engine: RagEngine = {
     db,
@@ -62,7 +67,7 @@ export async function openRagEngine(db: Database, env: Env, options: { demo?: bo
     health: () => ({
       full_text: "bm25-italian",
       vector_leg: vectorLegEarned(engine) ? "on" : "off",
-      ...(vectorLegEarned(engine) ? {} : { vector_leg_reason: vectors ? LOCAL_EMBEDDER_OFF : NO_PGVECTOR }),
+      ...(vectorLegEarned(engine) ? {} : { vector_leg_reason: pgvector ? LOCAL_EMBEDDER_OFF : NO_PGVECTOR }),
       reranking: rerankEarned(engine) ? "on" : "off",
       ...(rerankEarned(engine) ? {} : { reranking_reason: LOCAL_RERANKER_OFF }),
       deduplication: deduplicationEarned(engine) ? "on" : "off",

@@ -8,7 +8,7 @@ import { ensureSharedIndex, findIndex, type RagIndex } from "../rag-store";
 import { retrieve, type Passage, type RetrievalOptions } from "../retrieval";
 import { stagesToRun } from "../retrieval-stages";
 import { understandQuestion, type Understanding } from "../understand-question";
-import { withoutVectorIndexDuring } from "../vector-search";
+import { ensureVectorIndex, vectorStoreAvailable, withoutVectorIndexDuring } from "../vector-search";
 import type { CliContext } from "./cli-context";
 import type { EvalQuestion, EvalSet } from "./eval-sets";
 import { referenceBm25 } from "./reference-bm25";
@@ -154,7 +154,12 @@ function printSet(figures: SetFigures) {
 }
 
 /** `understanding`: turn on the settings' spell check or field extraction (both off by default). */
-export async function evalCommand(context: CliContext, sets: readonly EvalSet[], understanding: Partial<Understanding> = {}): Promise<void> {
+export async function evalCommand(given: CliContext, sets: readonly EvalSet[], understanding: Partial<Understanding> = {}): Promise<void> {
+  // The ablation measures the vector leg wherever pgvector is, whatever the defaults: the
+  // documents' vectors are stored for it (the server stores none for an embedder that has not earned the leg).
+  const pgvector = await vectorStoreAvailable(given.db);
+  if (pgvector) await ensureVectorIndex(given.db, given.engine.embedder);
+  const context: CliContext = { ...given, engine: { ...given.engine, vectors: pgvector } };
   const settings = (await readSettings(context.db)).data;
   const plan = searchPlanOf(settings);
   const runs = stagesToRun(context.engine, plan.retrieval);
