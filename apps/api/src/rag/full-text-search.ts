@@ -17,7 +17,7 @@ import type { RagIndex } from "./rag-store";
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
-/** The same rankings as 400 on both evaluation sets, at half the rows read. */
+/** From Postgres (no copy in memory): on the development half, the rankings of no cap at all. */
 export const CANDIDATE_CAP = 250;
 /** The stems' BM25 counts as much as the lexemes' (0.5–2 were alike on the development half). */
 export const STEM_WEIGHT = 1;

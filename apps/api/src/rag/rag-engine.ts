@@ -1,6 +1,7 @@
 import type { Database } from "../db/database";
 import type { Env } from "../env";
 import { createAnswerCache, type AnswerCache } from "./answer-cache";
+import { copyLargeIndexes } from "./bm25-memory";
 import { buildDemoIndex } from "./demo-index";
 import { localEmbedder, remoteEmbedder, type Embedder } from "./embedder";
 import { localReranker, remoteReranker, type Reranker } from "./reranker";
@@ -85,5 +86,7 @@ export async function openRagEngine(db: Database, env: Env, options: { demo?: bo
     );
     if (!embedder.semantic) await filling;
   }
+  // The first question on a large index should not wait for its postings to be copied.
+  if (options.demo !== false) void copyLargeIndexes(db).catch((error: unknown) => console.error(`Copia in memoria degli indici non riuscita: ${(error as Error).message}`));
   return engine;
 }
