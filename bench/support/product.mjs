@@ -36,7 +36,8 @@ export async function startProduct(env = {}) {
   // The server answers only under its public origin (PUBLIC_URL): the one the benchmarks use.
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: "test", DATA_DIR: mkdtempSync(join(tmpdir(), "oystar-bench-")), ...env },
+    // A data folder of its own unless the caller gives one (and then removes it).
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: "test", DATA_DIR: env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "oystar-bench-")), ...env },
     stdio: "ignore",
   });
   for (let attempt = 0; attempt < 200; attempt += 1) {
