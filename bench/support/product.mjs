@@ -38,6 +38,7 @@ export async function startProduct(env = {}) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "oystar-bench-"));
   const server = spawn(process.execPath, [serverEntry], {
+    // A data folder of its own (removed when the server ends) unless the caller gives one.
     env: { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: "test", DATA_DIR: dataDir, ...env },
     stdio: "ignore",
   });
@@ -93,15 +94,10 @@ export async function checkLongTaskObserver(page) {
   if (!seen) throw new Error("PerformanceObserver longtask non funziona in questo browser: misura non valida");
 }
 
-/** Signs in as a seeded account through the built-in provider's page and waits to be on `path`. */
-export async function signInThroughProvider(page, base, email, path) {
-  await page.goto(`${base}/login?returnTo=${encodeURIComponent(path)}`);
-  await page.getByRole("button", { name: "ACCEDI" }).click();
-  await page.getByRole("button", { name: `Accedi come ${email}` }).click();
-  await page.waitForURL((url) => url.pathname === path);
-}
-
-/** A signed-in account's access token, through the built-in provider as the SDK gets it (PKCE). */
+/**
+ * Signs in as a seeded account over HTTP, as @auth0/auth0-spa-js does with the built-in provider
+ * (PKCE, state, nonce); returns the access token.
+ */
 export async function accessTokenFor(base, email) {
   const { auth } = await (await fetch(`${base}/config.json`)).json();
   const verifier = randomBytes(32).toString("base64url");
@@ -111,14 +107,14 @@ export async function accessTokenFor(base, email) {
     redirect_uri: redirectUri,
     response_type: "code",
     response_mode: "query",
-    scope: "openid profile email",
+    scope: "openid profile email offline_access",
     audience: auth.audience,
     state: randomBytes(8).toString("hex"),
     nonce: randomBytes(8).toString("hex"),
     code_challenge: createHash("sha256").update(verifier).digest("base64url"),
     code_challenge_method: "S256",
   });
-  const login = await fetch(`${base}/idp/login?${params}`, { method: "POST", body: new URLSearchParams({ email }), redirect: "manual", headers: { Origin: base } });
+  const login = await fetch(`${base}/idp/login?${params}`, { method: "POST", body: new URLSearchParams({ email }), redirect: "manual" });
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   const authorize = await fetch(`${base}${login.headers.get("location")}`, { headers: { cookie }, redirect: "manual" });
   const code = new URL(authorize.headers.get("location") ?? "").searchParams.get("code") ?? "";
@@ -127,4 +123,12 @@ export async function accessTokenFor(base, email) {
     body: new URLSearchParams({ grant_type: "authorization_code", client_id: auth.clientId, code, code_verifier: verifier, redirect_uri: redirectUri }),
   });
   return (await token.json()).access_token;
+}
+
+/** Signs in as a seeded account through the built-in provider's page and waits to be on `path`. */
+export async function signInThroughProvider(page, base, email, path) {
+  await page.goto(`${base}/login?returnTo=${encodeURIComponent(path)}`);
+  await page.getByRole("button", { name: "ACCEDI" }).click();
+  await page.getByRole("button", { name: `Accedi come ${email}` }).click();
+  await page.waitForURL((url) => url.pathname === path);
 }

@@ -10,7 +10,12 @@ import { healthRoutes } from "./health-routes";
 const access = createAccess(null as unknown as Database, () => Promise.reject(new Error("no tokens here")), []);
 const rag: RagHealth = {
   full_text: "bm25-italian",
-  vector_leg: "on",
+  vector_leg: "off",
+  vector_leg_reason: "l'embedder locale non è semantico",
+  reranking: "off",
+  reranking_reason: "il reranker locale non è un cross-encoder",
+  deduplication: "off",
+  deduplication_reason: "toglie risposte giuste",
   embedder: { name: "local", kind: "local-lexical", dimensions: 384 },
   reranker: { name: "local", kind: "local-feature-scorer" },
 };

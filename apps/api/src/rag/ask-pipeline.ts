@@ -97,7 +97,7 @@ export function saysNotInDocuments(answer: string): boolean {
 }
 
 /** Multi-query and HyDE need a language model: with the offline one they are skipped. */
-async function expandQuestion(context: AskContext, plan: AskPlan, question: string, signal: AbortSignal): Promise<{ queries: string[]; hypothetical: string | null }> {
+export async function expandQuestion(context: AskContext, plan: Pick<AskPlan, "multiQuery" | "hyde" | "llmModel">, question: string, signal: AbortSignal): Promise<{ queries: string[]; hypothetical: string | null }> {
   const queries = [question];
   let hypothetical: string | null = null;
   if (!context.upstream) return { queries, hypothetical };

@@ -9,10 +9,12 @@ export function textSimilarity(left: string, right: string): number {
   return cosine(localEmbedding(left), localEmbedding(right));
 }
 
-/** Keeps the ranked passages in order, without those too similar to a better one. */
-export function deduplicate<T extends { text: string }>(ranked: readonly T[], threshold: number): T[] {
+/** Keeps the ranked passages in order, without those too similar to a better one; the first `limit` kept are enough. */
+export function deduplicate<T extends { text: string }>(ranked: readonly T[], threshold: number, limit = Number.POSITIVE_INFINITY): T[] {
   const kept: Array<{ item: T; vector: Float32Array }> = [];
   for (const item of ranked) {
+    // Later passages are never returned: their vectors need not be computed.
+    if (kept.length >= limit) break;
     const vector = localEmbedding(item.text);
     // A hair of tolerance: identical texts must meet a threshold of 1 despite float rounding.
     if (kept.some((other) => cosine(other.vector, vector) >= threshold - 1e-6)) continue;

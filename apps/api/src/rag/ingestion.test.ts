@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
+import { migrations } from "../db/migrations";
 import { localEmbedder } from "./embedder";
-import { bm25, CANDIDATE_CAP, candidateTerms, fullTextSearch, idfOf, parseTsvector, queryTerms } from "./full-text-search";
-import { deleteDocument, finishIngestion, ingestFile, StorageLimitError, storeDocument } from "./ingestion";
+import { bm25, CANDIDATE_CAP, candidateTerms, fullTextSearch, idfOf, lexemesOf, parseTsvector, queryTerms, STEM_WEIGHT } from "./full-text-search";
+import { deleteDocument, finishIngestion, ingestFile, StorageLimitError, storeDocument, storeDocuments } from "./ingestion";
 import { createIndex, ensureSharedIndex, findIndex, type RagIndex } from "./rag-store";
 import { vectorSearch } from "./vector-search";
 
@@ -20,17 +21,21 @@ const options = { embedder: localEmbedder(), vectors: true };
 const file = (filename: string, text: string) => ({ filename, bytes: new TextEncoder().encode(text) });
 const fresh = async (name: string) => (await findIndex(db, name)) as RagIndex;
 
-/** The statistics ingestion keeps, recounted from scratch. */
+/** The statistics ingestion keeps, recounted from scratch (both views: lexemes and prefix stems). */
 async function recount(indexId: string) {
   const terms = await db.query<{ lexeme: string; df: number }>("SELECT lexeme, df FROM rag_terms WHERE index_id = $1 ORDER BY lexeme", [indexId]);
   const truth = await db.query<{ lexeme: string; df: number }>(
     `SELECT word AS lexeme, ndoc AS df FROM ts_stat('SELECT tsv FROM rag_chunks WHERE index_id = ${Number(indexId)}') ORDER BY word`,
   );
-  const [totals] = await db.query<{ chunks: number; lexemes: number }>(
-    "SELECT count(*)::int AS chunks, coalesce(sum(lexeme_count), 0)::int AS lexemes FROM rag_chunks WHERE index_id = $1",
+  const stems = await db.query<{ stem: string; df: number }>("SELECT stem, df FROM rag_stem_terms WHERE index_id = $1 ORDER BY stem", [indexId]);
+  const stemTruth = await db.query<{ stem: string; df: number }>(
+    `SELECT word AS stem, ndoc AS df FROM ts_stat('SELECT stems FROM rag_chunks WHERE index_id = ${Number(indexId)}') ORDER BY word`,
+  );
+  const [totals] = await db.query<{ chunks: number; lexemes: number; stems: number }>(
+    "SELECT count(*)::int AS chunks, coalesce(sum(lexeme_count), 0)::int AS lexemes, coalesce(sum(stem_count), 0)::int AS stems FROM rag_chunks WHERE index_id = $1",
     [indexId],
   );
-  return { terms, truth, totals };
+  return { terms, truth, stems, stemTruth, totals };
 }
 
 test("re-ingesting a file replaces it whole, and the BM25 statistics follow", async () => {
@@ -51,17 +56,27 @@ test("re-ingesting a file replaces it whole, and the BM25 statistics follow", as
   const nearest = await vectorSearch(db, options.embedder, index.id, query!, 10);
   expect(nearest).toHaveLength(2);
 
-  const { terms, truth, totals } = await recount(index.id);
+  const { terms, truth, stems, stemTruth, totals } = await recount(index.id);
   expect(terms).toEqual(truth);
+  expect(stems).toEqual(stemTruth);
   expect(terms.some((term) => term.lexeme === "ros")).toBe(false);
-  expect({ chunks: index.chunkCount, lexemes: index.lexemeTotal, documents: index.documents }).toEqual({ chunks: totals?.chunks, lexemes: totals?.lexemes, documents: 2 });
+  expect(stems.some((term) => term.stem === "antich")).toBe(false);
+  expect({ chunks: index.chunkCount, lexemes: index.lexemeTotal, stems: index.stemTotal, documents: index.documents }).toEqual({
+    chunks: totals?.chunks,
+    lexemes: totals?.lexemes,
+    stems: totals?.stems,
+    documents: 2,
+  });
 
   expect(await deleteDocument(db, index, "guida.md")).toBe(true);
-  expect((await recount(index.id)).terms).toEqual((await recount(index.id)).truth);
+  const afterDelete = await recount(index.id);
+  expect(afterDelete.terms).toEqual(afterDelete.truth);
+  expect(afterDelete.stems).toEqual(afterDelete.stemTruth);
+  expect((await fresh("test-sostituzione")).stemTotal).toBe(afterDelete.totals?.stems);
   expect((await fresh("test-sostituzione")).chunkCount).toBe(1);
 });
 
-test("the full-text leg ranks by exact BM25 (checked against a brute-force count)", async () => {
+test("the full-text leg ranks by exact BM25 of lexemes plus prefix stems (checked against a brute-force count), from Postgres and from memory", async () => {
   const index0 = await ensureSharedIndex(db, "test-bm25");
   const texts = [
     "Il giardino all'italiana ha siepi di bosso potate e fontane.",
@@ -74,20 +89,36 @@ test("the full-text leg ranks by exact BM25 (checked against a brute-force count
   await finishIngestion(db);
   const index = await fresh("test-bm25");
   const question = "fontane del giardino con siepi";
-  const ranked = await fullTextSearch(db, index, question, 10);
+  // From Postgres (a cap, as when no copy is in memory: here above every match) and from memory.
+  const fromPostgres = await fullTextSearch(db, index, question, 10, { cap: 1000 });
+  const fromMemory = await fullTextSearch(db, index, question, 10);
 
   const terms = (await queryTerms(db, index, question)).filter((term) => term.df > 0);
-  const rows = await db.query<{ id: string; tsv: string; lexeme_count: number }>("SELECT id::text, tsv::text, lexeme_count FROM rag_chunks WHERE index_id = $1", [index.id]);
+  const [lexemes, stems] = [lexemesOf(terms), terms.filter((term) => term.stem)];
+  // «giardino» and «giardini» share the stem «giardi»; «del» and «con» are stems too (low idf).
+  expect(stems.map((term) => term.lexeme).sort()).toEqual(["con", "del", "fontan", "giardi", "siepi"]);
+  const rows = await db.query<{ id: string; tsv: string; lexeme_count: number; stems: string; stem_count: number }>(
+    "SELECT id::text, tsv::text, lexeme_count, stems::text, stem_count FROM rag_chunks WHERE index_id = $1",
+    [index.id],
+  );
   const average = rows.reduce((sum, row) => sum + row.lexeme_count, 0) / rows.length;
-  for (const term of terms) expect(term.idf).toBeCloseTo(idfOf(rows.length, rows.filter((row) => parseTsvector(row.tsv).has(term.lexeme)).length), 12);
+  const averageStems = rows.reduce((sum, row) => sum + row.stem_count, 0) / rows.length;
+  for (const term of lexemes) expect(term.idf).toBeCloseTo(idfOf(rows.length, rows.filter((row) => parseTsvector(row.tsv).has(term.lexeme)).length), 12);
+  for (const term of stems) expect(term.idf).toBeCloseTo(idfOf(rows.length, rows.filter((row) => parseTsvector(row.stems).has(term.lexeme)).length), 12);
   const expected = rows
-    .map((row) => ({ chunkId: row.id, score: bm25(terms, parseTsvector(row.tsv), row.lexeme_count, average) }))
+    .map((row) => ({
+      chunkId: row.id,
+      score: bm25(lexemes, parseTsvector(row.tsv), row.lexeme_count, average) + STEM_WEIGHT * bm25(stems, parseTsvector(row.stems), row.stem_count, averageStems),
+    }))
     .filter((hit) => hit.score > 0)
     .sort((left, right) => right.score - left.score);
-  expect(ranked.map((hit) => hit.chunkId)).toEqual(expected.map((hit) => hit.chunkId));
-  ranked.forEach((hit, position) => expect(hit.score).toBeCloseTo(expected[position]!.score, 9));
-  // Repeated words count: the chunk with «fontane» twice and «giardino» twice ranks above the plain one.
-  expect(ranked.length).toBe(4);
+  for (const ranked of [fromPostgres, fromMemory]) {
+    expect(ranked.map((hit) => hit.chunkId)).toEqual(expected.map((hit) => hit.chunkId));
+    ranked.forEach((hit, position) => expect(hit.score).toBeCloseTo(expected[position]!.score, 9));
+  }
+  // Repeated words count: the chunk with «fontane» twice and «giardino» twice ranks above the plain one;
+  // «La limonaia…» shares no word with the question.
+  expect(fromMemory.length).toBe(4);
 });
 
 test("when every word is common, the chunks holding the two rarest together are the candidates", async () => {
@@ -132,4 +163,42 @@ test("a customer's documents may not pass their plan's storage (spec 001 §9: Bu
   // Replacing a file counts only the difference.
   await storeDocument(db, index, document("uno.pdf", 90 * 1024 * 1024), options);
   expect((await fresh("azienda-documenti")).bytes).toBe(90 * 1024 * 1024);
+});
+
+test("migration 0012 gives chunks stored before it their prefix stems and statistics", async () => {
+  const old = await openDatabase({ dataDir: null });
+  try {
+    await migrate(old, migrations.slice(0, migrations.findIndex((migration) => migration.id === "0015-rag-prefix-stems")));
+    const [created] = await old.query<{ id: string }>("INSERT INTO rag_indexes (name, label, chunk_count) VALUES ('prima', 'Prima', 2) RETURNING id::text");
+    const [document] = await old.query<{ id: string }>("INSERT INTO rag_documents (index_id, filename, title, bytes, content_hash) VALUES ($1, 'f.md', 'Funzionalità', 10, 'h') RETURNING id::text", [created!.id]);
+    for (const [ordinal, text] of ["Il file /etc/apt/sources.list elenca gli archivi.", "Le funzionalità di rete."].entries()) {
+      await old.query("INSERT INTO rag_chunks (document_id, index_id, ordinal, text, tsv, lexeme_count) VALUES ($1, $2, $3, $4, to_tsvector('italian', $4), 1)", [document!.id, created!.id, ordinal, text]);
+    }
+    await migrate(old);
+    const chunks = await old.query<{ stems: string; stem_count: number }>("SELECT stems::text, stem_count FROM rag_chunks ORDER BY ordinal");
+    // The title's words first, then the text's, each folded and cut to six letters.
+    expect(chunks[0]).toEqual({ stems: "'apt':5 'archiv':10 'elenca':8 'etc':4 'file':3 'funzio':1 'gli':9 'il':2 'list':7 'source':6", stem_count: 10 });
+    const stems = await old.query<{ stem: string; df: number }>("SELECT stem, df FROM rag_stem_terms ORDER BY stem");
+    expect(stems.find((row) => row.stem === "funzio")?.df).toBe(2);
+    const [index] = await old.query<{ stem_total: string }>("SELECT stem_total::text FROM rag_indexes");
+    expect(Number(index?.stem_total)).toBe(chunks.reduce((sum, chunk) => sum + chunk.stem_count, 0));
+  } finally {
+    await old.close();
+  }
+});
+
+test("documents stored together (a bulk load) keep the same statistics as one by one, and a replaced one is replaced", async () => {
+  const created = await ensureSharedIndex(db, "test-insieme");
+  const document = (filename: string, text: string) => ({ filename, title: `Titolo ${filename}`, url: null, text, bytes: text.length, contentHash: text });
+  const first = await storeDocuments(db, created, [document("a.md", "Le rose rampicanti fioriscono a maggio."), document("b.md", "Il glicine copre la pergola."), document("c.md", "Le rose antiche profumano.")], options);
+  expect(first.map((result) => [result.filename, result.status])).toEqual([["a.md", "added"], ["b.md", "added"], ["c.md", "added"]]);
+  const second = await storeDocuments(db, await fresh("test-insieme"), [document("c.md", "Le peonie arboree fioriscono ad aprile."), document("d.md", "Il roseto ha cento varietà.")], options);
+  expect(second.map((result) => result.status)).toEqual(["replaced", "added"]);
+  const index = await fresh("test-insieme");
+  const { terms, truth, stems, stemTruth, totals } = await recount(index.id);
+  expect(terms).toEqual(truth);
+  expect(stems).toEqual(stemTruth);
+  expect({ chunks: index.chunkCount, lexemes: index.lexemeTotal, stems: index.stemTotal, documents: index.documents }).toEqual({ chunks: totals?.chunks, lexemes: totals?.lexemes, stems: totals?.stems, documents: 4 });
+  const [stored] = await db.query<{ text: string; title: string }>("SELECT c.text, d.title FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE d.filename = 'c.md' AND d.index_id = $1", [index.id]);
+  expect(stored).toEqual({ text: "Le peonie arboree fioriscono ad aprile.", title: "Titolo c.md" });
 });

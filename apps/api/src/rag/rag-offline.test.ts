@@ -210,11 +210,18 @@ describe("the admin's spell check and field extraction (spec 001 §3, §9)", () 
 });
 
 describe("GET /api/health", () => {
-  test("says which retrieval legs run, and names the local embedder for what it is", async () => {
+  test("says which retrieval stages run, and names the local embedder and scorer for what they are", async () => {
     const health = (await (await fetch(`${server.url}/api/health`)).json()) as { rag: Record<string, unknown> };
+    // Offline, BM25 alone runs: the local vectors, the local scorer and deduplication lost to it
+    // on the evaluation's test half (retrieval-stages.ts), whatever the settings ask.
     expect(health.rag).toEqual({
       full_text: "bm25-italian",
-      vector_leg: "on",
+      vector_leg: "off",
+      vector_leg_reason: expect.stringMatching(/^L'embedder locale è lessicale/),
+      reranking: "off",
+      reranking_reason: expect.stringMatching(/^Il reranker locale è un punteggio lessicale/),
+      deduplication: "off",
+      deduplication_reason: expect.stringMatching(/^La deduplicazione può solo togliere passaggi/),
       embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical", dimensions: 256 },
       reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" },
     });

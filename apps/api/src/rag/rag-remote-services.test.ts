@@ -134,7 +134,7 @@ describe("the server with both services configured", () => {
     expect(answer.sources[0]?.[0]?.filename).toBe("labirinto-di-bosso.md");
   });
 
-  test("a cross-encoder that fails does not fail the answer: the local scorer steps in", async () => {
+  test("a cross-encoder that fails does not fail the answer: the first stage's order stands", async () => {
     reranking = "fail";
     const answer = await readAnswer(await ask("Quanti alberi di limone ci sono nella limonaia di Villa Aurora?"));
     expect(answer.ended).toBe(true);

@@ -12,6 +12,8 @@ export type RagIndex = {
   label: string;
   chunkCount: number;
   lexemeTotal: number;
+  /** The prefix stems' summed length (BM25's second view, full-text-search.ts). */
+  stemTotal: number;
   bytes: number;
   version: number;
   documents: number;
@@ -24,12 +26,13 @@ type IndexRow = {
   label: string;
   chunk_count: number;
   lexeme_total: string;
+  stem_total: string;
   bytes: string;
   version: number;
   documents: string;
 };
 
-const SELECT_INDEX = `SELECT i.id::text, i.name, i.owner_id::text, i.label, i.chunk_count, i.lexeme_total::text, i.bytes::text, i.version,
+const SELECT_INDEX = `SELECT i.id::text, i.name, i.owner_id::text, i.label, i.chunk_count, i.lexeme_total::text, i.stem_total::text, i.bytes::text, i.version,
   (SELECT count(*) FROM rag_documents d WHERE d.index_id = i.id)::text AS documents
   FROM rag_indexes i`;
 
@@ -40,6 +43,7 @@ const toIndex = (row: IndexRow): RagIndex => ({
   label: row.label,
   chunkCount: row.chunk_count,
   lexemeTotal: Number(row.lexeme_total),
+  stemTotal: Number(row.stem_total),
   bytes: Number(row.bytes),
   version: row.version,
   documents: Number(row.documents),

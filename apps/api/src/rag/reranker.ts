@@ -24,14 +24,17 @@ export type RerankCandidate = {
 
 export type Reranker = {
   readonly name: string;
+  /** A cross-encoder model (true) or the local feature scorer (false). */
+  readonly crossEncoder: boolean;
   /** One score per candidate, in the candidates' order; higher is better. */
   score(question: string, candidates: readonly RerankCandidate[], signal?: AbortSignal): Promise<number[]>;
 };
 
 /**
- * Tuned by a grid search on the odd-numbered half of the QA set only (apps/api/rag-eval, mean
- * reciprocal rank); the even-numbered half is held out (see `pnpm rag eval`). A title feature
- * was tried and got weight 0: the title is already in every chunk's full-text vector.
+ * Tuned by a grid search on the odd-numbered half of the demo QA set (apps/api/rag-eval, mean
+ * reciprocal rank). A title feature was tried and got weight 0: the title is already in every
+ * chunk's full-text vector. On the Debian set it loses to BM25 alone, so it runs only when asked
+ * as such (retrieval-stages.ts).
  */
 export const LOCAL_RERANK_WEIGHTS = { bm25: 0.3, coverage: 0.3, proximity: 0.2, similarity: 0.5, documentSupport: 0.4 };
 export const LOCAL_RERANKER_NAME = "oystar-local-feature-scorer";
@@ -84,6 +87,7 @@ function documentSupport(candidates: readonly RerankCandidate[], topBm25: number
 export function localReranker(weights = LOCAL_RERANK_WEIGHTS): Reranker {
   return {
     name: LOCAL_RERANKER_NAME,
+    crossEncoder: false,
     score: async (_question, candidates) => {
       const topBm25 = Math.max(1e-9, ...candidates.map((candidate) => candidate.bm25));
       const support = documentSupport(candidates, topBm25);
@@ -113,6 +117,7 @@ export function remoteReranker(options: RemoteRerankerOptions): Reranker {
   const url = `${options.baseUrl.replace(/\/$/, "")}/rerank`;
   return {
     name: options.model ?? "cross-encoder",
+    crossEncoder: true,
     async score(question, candidates, signal) {
       if (candidates.length === 0) return [];
       const timeout = AbortSignal.timeout(options.timeoutMs ?? 20_000);

@@ -5,7 +5,8 @@ import { finishIngestion } from "../ingestion";
 import { extractiveAnswer } from "../offline-answer";
 import { findIndex } from "../rag-store";
 import { callerPath, type CliContext } from "./cli-context";
-import { containsAnswer, readQa } from "./eval-command";
+import { containsAnswer } from "./eval-command";
+import { readQa } from "./eval-sets";
 import { ingestCommand } from "./ingest-command";
 import { pipelinePassages } from "./search-command";
 

@@ -1,52 +1,32 @@
-import { readFile } from "node:fs/promises";
 import { readSettings } from "../../settings/settings-store";
+import { expandQuestion } from "../ask-pipeline";
 import { searchPlanOf } from "../ask-request";
 import { finishIngestion } from "../ingestion";
 import { stemsOf } from "../italian-text";
 import { extractiveAnswer } from "../offline-answer";
-import { findIndex } from "../rag-store";
-import type { Understanding } from "../understand-question";
-import { callerPath, type CliContext } from "./cli-context";
-import { ingestCommand } from "./ingest-command";
-import { bm25Ranking, pipelinePassages, rankingOf, type RankedFile } from "./search-command";
+import { ensureSharedIndex, findIndex, type RagIndex } from "../rag-store";
+import { retrieve, type Passage, type RetrievalOptions } from "../retrieval";
+import { stagesToRun } from "../retrieval-stages";
+import { understandQuestion, type Understanding } from "../understand-question";
+import { ensureVectorIndex, vectorStoreAvailable, withoutVectorIndexDuring } from "../vector-search";
+import type { CliContext } from "./cli-context";
+import type { EvalQuestion, EvalSet } from "./eval-sets";
+import { referenceBm25 } from "./reference-bm25";
 
-// `pnpm rag eval`: the QA set (apps/api/rag-eval/qa.jsonl) against the demo documents, in a fresh
-// in-memory database: recall@1/5/10 of plain BM25 and of the default pipeline (the admin's
-// default settings: BM25 + vectors fused by RRF, reranked, deduplicated), side by side. A
-// question counts as found at k when its `answer_file` is among the first k distinct documents.
-// The local reranker's weights were tuned on the odd-numbered questions only; the even-numbered
-// half is held out and reported on its own. Where the QA set gives the expected answer, the
-// offline model's extractive answer from the default pipeline's passages is checked too: it
-// "contains the answer" when it has at least half of the expected answer's topic words that the
-// question does not already have.
+// `pnpm rag eval`: every question set (eval-sets.ts) in a fresh in-memory database, an index per
+// set, and an ablation table per set: the in-memory baseline, BM25 alone, the vector leg, their
+// fusion, + reranker, + deduplication — each run as asked, whatever the defaults — then the
+// default pipeline as the server runs it, and multi-query and HyDE where a model is configured.
+// recall@1/5/10 and MRR@10 by distinct document, and milliseconds per question.
 
-export type QaItem = { id: string; question: string; answer_file: string; answer?: string };
-
-const EVAL_INDEX = "eval-gardenroute";
 const KS = [1, 5, 10] as const;
-
-export async function readQa(path: string): Promise<QaItem[]> {
-  return (await readFile(path, "utf8"))
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as QaItem);
-}
+/** Passages asked of retrieval, so that ten distinct documents are there to count. */
+const PASSAGES = 30;
 
 /** The distinct documents of a ranking, in order of first appearance. */
-export const documentsOf = (ranking: readonly RankedFile[]) => [...new Set(ranking.map((hit) => hit.filename))];
+export const documentsOf = (filenames: readonly string[]) => [...new Set(filenames)];
 
-/** Odd-numbered questions tuned the local scorer; even-numbered ones are held out. */
-export const halfOf = (id: string) => (Number(id.replace(/\D/g, "")) % 2 === 1 ? "tuning" : "held-out");
-
-type Tally = { count: number; found: Record<number, number> };
-const emptyTally = (): Tally => ({ count: 0, found: { 1: 0, 5: 0, 10: 0 } });
-
-function record(tally: Tally, documents: readonly string[], answer: string) {
-  tally.count += 1;
-  for (const k of KS) if (documents.slice(0, k).includes(answer)) tally.found[k]! += 1;
-}
-
-/** Whether an offline answer holds the expected answer (see above). */
+/** Whether an offline answer holds the expected answer: at least half of its topic words the question does not already have. */
 export function containsAnswer(question: string, expected: string, answer: string): boolean {
   const asked = new Set(stemsOf(question));
   const wanted = [...new Set(stemsOf(expected))].filter((stem) => !asked.has(stem));
@@ -55,59 +35,156 @@ export function containsAnswer(question: string, expected: string, answer: strin
   return wanted.filter((stem) => present.has(stem)).length * 2 >= wanted.length;
 }
 
-const recall = (tally: Tally) => Object.fromEntries(KS.map((k) => [`r@${k}`, tally.count ? Math.round((tally.found[k]! / tally.count) * 1000) / 1000 : 0]));
+export type StageFigures = { stage: string; "r@1": number; "r@5": number; "r@10": number; "mrr@10": number; ms: number };
 
-/** `understanding`: turn on the settings' spell check or field extraction for the pipeline column (both off by default). */
-export async function evalCommand(context: CliContext, qaPath: string, docsPath: string, understanding: Partial<Understanding> = {}): Promise<void> {
-  const qa = await readQa(callerPath(qaPath));
-  await ingestCommand(context, EVAL_INDEX, [docsPath]);
+/** One row of the ablation: the distinct documents it ranks for a question (and its passages, when it has them). */
+type Stage = {
+  stage: string;
+  rank(question: EvalQuestion): Promise<{ files: string[]; passages?: Passage[]; searched?: string }>;
+  /** The default pipeline: its passages also feed the offline model's answer check. */
+  isDefault?: boolean;
+};
+
+type Tally = { count: number; found: Record<number, number>; reciprocal: number; ms: number };
+
+function figuresOf(stage: string, tally: Tally): StageFigures {
+  const share = (value: number) => (tally.count ? Math.round((value / tally.count) * 1000) / 1000 : 0);
+  return {
+    stage,
+    "r@1": share(tally.found[1]!),
+    "r@5": share(tally.found[5]!),
+    "r@10": share(tally.found[10]!),
+    "mrr@10": share(tally.reciprocal),
+    ms: tally.count ? Math.round((tally.ms / tally.count) * 10) / 10 : 0,
+  };
+}
+
+/** The stages of the ablation for this engine: those that need pgvector or a model only where they can run. */
+async function stagesOf(context: CliContext, index: RagIndex, understanding: Understanding): Promise<Stage[]> {
+  const plan = searchPlanOf((await readSettings(context.db)).data);
+  const base = { ...plan.retrieval, topKFinal: PASSAGES, hypothetical: null };
+  const understand = (question: string) => understandQuestion(context.db, [index], question, { ...plan.understanding, ...understanding });
+  const search = (options: Omit<RetrievalOptions, "queries" | "hypothetical" | "fields"> & Partial<RetrievalOptions>) => async (question: EvalQuestion) => {
+    const understood = await understand(question.question);
+    const passages = await retrieve(context.engine, [index], { hypothetical: null, queries: [understood.question], fields: understood.fields, ...options });
+    return { files: documentsOf(passages.map((passage) => passage.filename)), passages, searched: understood.question };
+  };
+  const reference = await referenceBm25(context.db, index);
+  const asAsked = (fused: boolean, rerank: boolean, deduplicate: boolean, primary: "full-text" | "vector" = "full-text") =>
+    search({ ...base, fused, rerank, deduplicate, asAsked: { primary } });
+  const stages: Stage[] = [
+    { stage: "riferimento: BM25 in memoria, prefissi di 6 lettere", rank: async (question) => ({ files: reference.rank(question.question, 10) }) },
+    { stage: "BM25 (full-text)", rank: asAsked(false, false, false) },
+    ...(context.engine.vectors
+      ? [
+          { stage: `vettori da soli (${context.engine.embedder.name})`, rank: asAsked(false, false, false, "vector") },
+          { stage: "BM25 + vettori (fusione RRF)", rank: asAsked(true, false, false) },
+        ]
+      : []),
+    { stage: `+ reranker (${context.engine.reranker.name})`, rank: asAsked(context.engine.vectors, true, false) },
+    { stage: "+ deduplicazione", rank: asAsked(context.engine.vectors, true, true) },
+    { stage: "BM25 + deduplicazione", rank: asAsked(false, false, true) },
+    { stage: "predefinita (come risponde il server)", rank: search(base), isDefault: true },
+  ];
+  const upstream = context.env.llm.cloud;
+  if (upstream) {
+    // A model is configured: its question variations and hypothetical passage, on top of the default.
+    const expanded = (multiQuery: boolean, hyde: boolean) => async (question: EvalQuestion) => {
+      const understood = await understand(question.question);
+      const signal = new AbortController().signal;
+      const expansion = await expandQuestion({ engine: context.engine, upstream, offlineCharsPerSecond: 0 }, { multiQuery: multiQuery ? { variations: 3 } : null, hyde, llmModel: (await readSettings(context.db)).data.rag_llm_model }, understood.question, signal);
+      const passages = await retrieve(context.engine, [index], { ...base, ...expansion, fields: understood.fields }, signal);
+      return { files: documentsOf(passages.map((passage) => passage.filename)) };
+    };
+    stages.push({ stage: "+ multi-query (modello)", rank: expanded(true, false) }, { stage: "+ HyDE (modello)", rank: expanded(false, true) });
+  }
+  return stages;
+}
+
+export type SetFigures = { set: string; documents: number; questions: number; stages: StageFigures[]; offline_answer?: number };
+
+/** Loads one set into an index of its own and runs every stage on its questions. */
+async function evaluateSet(context: CliContext, set: EvalSet, understanding: Understanding): Promise<SetFigures> {
+  const index = await ensureSharedIndex(context.db, `eval-${set.name}`);
+  const load = () => set.load(context, index);
+  // In-memory PGlite, held by this process alone: the vector index is built once at the end.
+  if (context.engine.vectors) await withoutVectorIndexDuring(context.db, context.engine.embedder, load);
+  else await load();
   await finishIngestion(context.db);
-  const index = await findIndex(context.db, EVAL_INDEX);
-  if (!index) throw new Error("eval index missing");
-  const searchPlan = searchPlanOf((await readSettings(context.db)).data);
-  const plan = { ...searchPlan, understanding: { ...searchPlan.understanding, ...understanding } };
-  const options = plan.retrieval;
-  const answers = { tuning: { count: 0, found: 0 }, "held-out": { count: 0, found: 0 } };
-  const tallies = { bm25: { all: emptyTally(), tuning: emptyTally(), "held-out": emptyTally() }, default: { all: emptyTally(), tuning: emptyTally(), "held-out": emptyTally() } };
-  const timings = { bm25: 0, default: 0 };
-  for (const item of qa) {
-    let started = performance.now();
-    // The baseline at its best: exact BM25, every matching chunk ranked.
-    const plain = documentsOf(await bm25Ranking(context.engine, index, item.question, 60, true));
-    timings.bm25 += performance.now() - started;
-    started = performance.now();
-    const searched = await pipelinePassages(context.engine, index, item.question, 30, plan);
-    const pipeline = documentsOf(rankingOf(searched.passages));
-    timings.default += performance.now() - started;
-    if (item.answer) {
-      const answer = extractiveAnswer(searched.question, searched.passages.slice(0, options.topKFinal));
-      const half = answers[halfOf(item.id)];
-      half.count += 1;
-      if (containsAnswer(item.question, item.answer, answer)) half.found += 1;
-    }
-    for (const set of ["all", halfOf(item.id)] as const) {
-      record(tallies.bm25[set], plain, item.answer_file);
-      record(tallies.default[set], pipeline, item.answer_file);
+  const stored = (await findIndex(context.db, index.name))!;
+  const stages = await stagesOf(context, stored, understanding);
+  const tallies = stages.map((): Tally => ({ count: 0, found: { 1: 0, 5: 0, 10: 0 }, reciprocal: 0, ms: 0 }));
+  const answers = { count: 0, found: 0 };
+  const topKFinal = searchPlanOf((await readSettings(context.db)).data).retrieval.topKFinal;
+  for (const question of set.questions) {
+    for (const [position, stage] of stages.entries()) {
+      const started = performance.now();
+      const ranked = await stage.rank(question);
+      const tally = tallies[position]!;
+      tally.ms += performance.now() - started;
+      tally.count += 1;
+      const rank = ranked.files.slice(0, 10).indexOf(question.answerFile);
+      for (const k of KS) if (rank >= 0 && rank < k) tally.found[k]! += 1;
+      if (rank >= 0) tally.reciprocal += 1 / (rank + 1);
+      // The offline model's extractive answer from the default pipeline's passages.
+      if (stage.isDefault && question.answer && ranked.passages) {
+        answers.count += 1;
+        if (containsAnswer(question.question, question.answer, extractiveAnswer(ranked.searched ?? question.question, ranked.passages.slice(0, topKFinal)))) answers.found += 1;
+      }
     }
   }
-  const rows = (["all", "tuning", "held-out"] as const).map((set) => ({ set, questions: tallies.bm25[set].count, bm25: recall(tallies.bm25[set]), default: recall(tallies.default[set]) }));
-  const cell = (value: number | undefined) => (value ?? 0).toFixed(3).padStart(6);
-  console.info("");
+  return {
+    set: set.name,
+    documents: set.documents,
+    questions: set.questions.length,
+    stages: stages.map((stage, position) => figuresOf(stage.stage, tallies[position]!)),
+    ...(answers.count > 0 ? { offline_answer: Math.round((answers.found / answers.count) * 1000) / 1000 } : {}),
+  };
+}
+
+const cell = (value: number) => value.toFixed(3).padStart(6);
+
+function printSet(figures: SetFigures) {
+  console.info(`\n${figures.set}: ${figures.documents} documenti, ${figures.questions} domande`);
+  console.info(`${"fase".padEnd(58)}    r@1    r@5   r@10 MRR@10  ms/domanda`);
+  for (const row of figures.stages) {
+    console.info(`${row.stage.padEnd(58)} ${cell(row["r@1"])} ${cell(row["r@5"])} ${cell(row["r@10"])} ${cell(row["mrr@10"])} ${row.ms.toFixed(1).padStart(11)}`);
+  }
+  if (figures.offline_answer !== undefined) console.info(`risposta offline (estrattiva, predefinita) che contiene la risposta attesa: ${figures.offline_answer.toFixed(3)}`);
+}
+
+/** `understanding`: turn on the settings' spell check or field extraction (both off by default). */
+export async function evalCommand(given: CliContext, sets: readonly EvalSet[], understanding: Partial<Understanding> = {}): Promise<void> {
+  // The ablation measures the vector leg wherever pgvector is, whatever the defaults: the
+  // documents' vectors are stored for it (the server stores none for an embedder that has not earned the leg).
+  const pgvector = await vectorStoreAvailable(given.db);
+  if (pgvector) await ensureVectorIndex(given.db, given.engine.embedder);
+  const context: CliContext = { ...given, engine: { ...given.engine, vectors: pgvector } };
+  const settings = (await readSettings(context.db)).data;
+  const plan = searchPlanOf(settings);
+  const runs = stagesToRun(context.engine, plan.retrieval);
+  const full = { spellCheck: plan.understanding.spellCheck, fieldExtraction: plan.understanding.fieldExtraction, ...understanding };
   console.info(
-    `Pipeline predefinita: ${options.fused ? "BM25 + vettori (RRF)" : "una sola via"}${options.rerank ? ` + rerank (${context.engine.reranker.name})` : ""}${options.deduplicate ? " + deduplicazione" : ""}` +
-      `${plan.understanding.spellCheck ? " + correzione ortografica" : ""}${plan.understanding.fieldExtraction ? " + estrazione dei campi" : ""}; embedder ${context.engine.embedder.name}${context.engine.vectors ? "" : " (via vettoriale spenta)"}`,
+    `Pipeline predefinita: ${runs.fused ? "BM25 + vettori (RRF)" : context.engine.vectors && context.engine.embedder.semantic ? "vettori" : "BM25"}` +
+      `${runs.rerank ? ` + rerank (${context.engine.reranker.name})` : ""}${runs.deduplicate ? " + deduplicazione" : ""} + documenti distinti` +
+      `${full.spellCheck ? " + correzione ortografica" : ""}${full.fieldExtraction ? " + estrazione dei campi" : ""}; embedder ${context.engine.embedder.name}${context.engine.vectors ? "" : " (pgvector assente)"}` +
+      `; richiesti dalle impostazioni: fusione ${plan.retrieval.fused ? "sì" : "no"}, reranker ${plan.retrieval.rerank ? "sì" : "no"}, deduplicazione ${plan.retrieval.deduplicate ? "sì" : "no"}`,
   );
-  console.info("insieme      domande |  BM25 r@1    r@5   r@10 | predefinita r@1    r@5   r@10");
-  for (const row of rows) {
-    console.info(
-      `${row.set.padEnd(12)} ${String(row.questions).padStart(7)} | ${cell(row.bm25["r@1"])} ${cell(row.bm25["r@5"])} ${cell(row.bm25["r@10"])} |      ${cell(row.default["r@1"])} ${cell(row.default["r@5"])} ${cell(row.default["r@10"])}`,
-    );
+  const results: SetFigures[] = [];
+  for (const set of sets) {
+    const figures = await evaluateSet(context, set, full);
+    printSet(figures);
+    results.push(figures);
   }
-  console.info(`tempo medio per domanda: BM25 ${(timings.bm25 / qa.length).toFixed(1)} ms, predefinita ${(timings.default / qa.length).toFixed(1)} ms`);
-  const share = (half: { count: number; found: number }) => (half.count ? Math.round((half.found / half.count) * 1000) / 1000 : 0);
-  const offline = { tuning: share(answers.tuning), "held-out": share(answers["held-out"]) };
-  if (answers.tuning.count + answers["held-out"].count > 0) {
-    console.info(`risposta offline (estrattiva) che contiene la risposta attesa: tuning ${offline.tuning.toFixed(3)}, held-out ${offline["held-out"].toFixed(3)}`);
-  }
-  console.info(JSON.stringify({ eval: "rag-recall", embedder: context.engine.embedder.name, reranker: context.engine.reranker.name, understanding: plan.understanding, rows, offline_answer: offline }));
+  console.info(
+    JSON.stringify({
+      eval: "rag-retrieval",
+      embedder: context.engine.embedder.name,
+      reranker: context.engine.reranker.name,
+      model: context.env.llm.cloud ? "configured" : "offline",
+      default: runs,
+      understanding: full,
+      sets: results,
+    }),
+  );
 }

@@ -2,7 +2,7 @@ import { SingleBar } from "cli-progress";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { isIngestible } from "../document-text";
-import { finishIngestion, ingestFile } from "../ingestion";
+import { finishIngestion, ingestFiles } from "../ingestion";
 import { ensureSharedIndex, INDEX_NAME, type RagIndex } from "../rag-store";
 import { withoutVectorIndexDuring } from "../vector-search";
 import { callerPath, type CliContext } from "./cli-context";
@@ -41,25 +41,31 @@ export async function ingestCommand(context: CliContext, indexName: string, path
   else await load();
 }
 
+/** Files per transaction: large enough to share its statements, small enough to show progress. */
+const FILES_PER_BATCH = 100;
+
 async function ingestAll(context: CliContext, index: RagIndex, files: ReadonlyArray<{ path: string; filename: string }>): Promise<void> {
   const bar = new SingleBar({ format: "{bar} {value}/{total} file | {chunks} passaggi | {file}", hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 });
   const counts = { added: 0, replaced: 0, unchanged: 0, failed: 0 };
   let chunks = 0;
   const started = performance.now();
   bar.start(files.length, 0, { chunks, file: "" });
-  for (const file of files) {
-    try {
-      const result = await ingestFile(context.db, index, { filename: file.filename, bytes: await readFile(file.path) }, { embedder: context.engine.embedder, vectors: context.engine.vectors });
-      counts[result.status] += 1;
-      chunks += result.chunks;
-    } catch (error) {
-      counts.failed += 1;
-      bar.stop();
-      console.error(`${file.filename}: ${(error as Error).message}`);
-      bar.start(files.length, counts.added + counts.replaced + counts.unchanged + counts.failed, { chunks, file: "" });
-      continue;
+  for (let start = 0; start < files.length; start += FILES_PER_BATCH) {
+    const batch = files.slice(start, start + FILES_PER_BATCH);
+    const read = await Promise.all(batch.map(async (file) => ({ filename: file.filename, bytes: await readFile(file.path) })));
+    const results = await ingestFiles(context.db, index, read, { embedder: context.engine.embedder, vectors: context.engine.vectors });
+    for (const result of results) {
+      if ("error" in result) {
+        counts.failed += 1;
+        bar.stop();
+        console.error(`${result.filename}: ${result.error.message}`);
+        bar.start(files.length, start, { chunks, file: "" });
+      } else {
+        counts[result.status] += 1;
+        chunks += result.chunks;
+      }
     }
-    bar.increment(1, { chunks, file: file.filename.slice(-40) });
+    bar.update(start + batch.length, { chunks, file: batch.at(-1)!.filename.slice(-40) });
   }
   bar.stop();
   await finishIngestion(context.db);

@@ -66,16 +66,31 @@ test("search reads one JSON question per line and writes one JSON ranking per qu
   expect(plain.results[0]?.filename).toBe("vecchie/serra.html");
 });
 
-test("eval prints recall@1/5/10 of plain BM25 and of the default pipeline, ending with one JSON line", async () => {
-  const { stdout } = await rag(["eval", "--qa", join(packageDir, "test-support/rag-fixtures-qa.jsonl"), "--docs", RAG_FIXTURES_DIR]);
-  const last = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as { rows: Array<{ set: string; questions: number; bm25: Record<string, number>; default: Record<string, number> }> };
-  expect(last.rows.map((row) => [row.set, row.questions])).toEqual([
-    ["all", 6],
-    ["tuning", 3],
-    ["held-out", 3],
+test("eval prints each set's ablation table (recall by distinct document, MRR, ms), ending with one JSON line", async () => {
+  const { stdout } = await rag(["eval", "--set", "demo", "--qa", join(packageDir, "test-support/rag-fixtures-qa.jsonl"), "--docs", RAG_FIXTURES_DIR]);
+  type Row = { stage: string; "r@1": number; "r@5": number; "r@10": number; "mrr@10": number; ms: number };
+  const last = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as { default: Record<string, boolean>; sets: Array<{ set: string; documents: number; questions: number; stages: Row[] }> };
+  expect(last.sets.map((set) => [set.set, set.documents, set.questions])).toEqual([["demo", 5, 6]]);
+  const stages = last.sets[0]!.stages;
+  expect(stages.map((row) => row.stage)).toEqual([
+    "riferimento: BM25 in memoria, prefissi di 6 lettere",
+    "BM25 (full-text)",
+    "vettori da soli (oystar-hashed-char-ngrams-256)",
+    "BM25 + vettori (fusione RRF)",
+    "+ reranker (oystar-local-feature-scorer)",
+    "+ deduplicazione",
+    "BM25 + deduplicazione",
+    "predefinita (come risponde il server)",
   ]);
-  expect(last.rows[0]?.default["r@10"]).toBe(1);
-  expect(stdout).toContain("insieme      domande |  BM25 r@1");
+  // Offline, BM25 alone is the default (retrieval-stages.ts), and it finds every fixture question.
+  expect(last.default).toEqual({ fused: false, rerank: false, deduplicate: false });
+  expect(stages.at(-1)).toMatchObject({ "r@10": 1, "mrr@10": expect.any(Number), ms: expect.any(Number) });
+  expect(stdout).toContain("demo: 5 documenti, 6 domande");
+  expect(stdout).toMatch(/\npredefinita \(come risponde il server\) +[01]\.\d{3} +[01]\.\d{3} +1\.000 /);
+});
+
+test("eval refuses a set it does not know, naming the sets it has", async () => {
+  await expect(rag(["eval", "--set", "wikipedia"])).rejects.toThrow(/Insieme di valutazione sconosciuto: wikipedia[\s\S]*demo,debian-dev,debian-test/);
 });
 
 test("a missing index name or command is refused with the usage", async () => {

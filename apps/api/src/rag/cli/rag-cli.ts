@@ -4,9 +4,9 @@
 //                                          in the index is replaced
 //   pnpm rag search --index NAME [--top K] [--mode default|bm25]
 //                                          one {"question": "…"} per stdin line → one JSON line each
-//   pnpm rag eval [--qa FILE] [--docs DIR] [--spell-check] [--field-extraction]
-//                                          recall@1/5/10 of plain BM25 and of the default pipeline
-//                                          (optionally with the settings' spell check / field extraction)
+//   pnpm rag eval [--set demo,debian-dev,debian-test] [--qa FILE --docs DIR] [--spell-check] [--field-extraction]
+//                                          the ablation table of each question set (eval-command.ts):
+//                                          recall@1/5/10 and MRR@10 by distinct document, ms/question
 //   pnpm rag abstention [--qa FILE] [--unanswerable FILE] [--docs DIR]
 //                                          how often the answer is 'not in the documents' when it should
 //                                          be, and how often when it should not (both halves)
@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { abstentionCommand } from "./abstention-command";
 import { openCliContext, parseArguments } from "./cli-context";
 import { evalCommand } from "./eval-command";
+import { debianSet, EVAL_SET_NAMES, folderSet, type EvalSet } from "./eval-sets";
 import { ingestCommand } from "./ingest-command";
 import { searchCommand, type SearchMode } from "./search-command";
 
@@ -21,7 +22,7 @@ const packageDir = fileURLToPath(new URL("../../../", import.meta.url));
 const usage = `Uso:
   pnpm rag ingest --index NOME PERCORSO…
   pnpm rag search --index NOME [--top K] [--mode default|bm25]   (domande su stdin, una per riga: {"question": "…"})
-  pnpm rag eval [--qa FILE] [--docs CARTELLA] [--spell-check] [--field-extraction]
+  pnpm rag eval [--set ${EVAL_SET_NAMES.join(",")}] [--qa FILE --docs CARTELLA] [--spell-check] [--field-extraction]
   pnpm rag abstention [--qa FILE] [--unanswerable FILE] [--docs CARTELLA]
 Con PGlite (senza DATABASE_URL) il server non deve essere avviato sulla stessa DATA_DIR.`;
 
@@ -50,7 +51,7 @@ async function main(words: readonly string[]) {
     // A fresh in-memory database: the evaluation never touches the server's data.
     const context = await openCliContext({ inMemory: true });
     try {
-      await evalCommand(context, options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? context.env.rag.demoDir, {
+      await evalCommand(context, await evalSets(options, context.env.rag.demoDir), {
         ...(options.has("spell-check") ? { spellCheck: true } : {}),
         ...(options.has("field-extraction") ? { fieldExtraction: true } : {}),
       });
@@ -75,6 +76,19 @@ async function main(words: readonly string[]) {
   }
   console.error(usage);
   process.exitCode = 2;
+}
+
+/** `--set` names the sets (all by default); `--qa` and `--docs` replace the demo set's questions and documents. */
+async function evalSets(options: Map<string, string>, demoDir: string): Promise<EvalSet[]> {
+  const names = (options.get("set") ?? EVAL_SET_NAMES.join(",")).split(",");
+  const unknown = names.filter((name) => !(EVAL_SET_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`Insieme di valutazione sconosciuto: ${unknown.join(", ")}\n${usage}`);
+  const debian = `${packageDir}rag-eval/debian-it`;
+  return Promise.all(
+    names.map((name) =>
+      name === "demo" ? folderSet("demo", options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? demoDir) : debianSet(debian, name === "debian-dev" ? "dev" : "test"),
+    ),
+  );
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -4,7 +4,7 @@ import type { AskPlan } from "../ask-pipeline";
 import { searchPlanOf } from "../ask-request";
 import { fullTextSearch } from "../full-text-search";
 import { findIndex, type RagIndex } from "../rag-store";
-import { retrieve, type Passage, type RetrievalEngine } from "../retrieval";
+import { PASSAGES_PER_DOCUMENT, retrieve, type Passage, type RetrievalEngine } from "../retrieval";
 import { understandQuestion } from "../understand-question";
 import type { CliContext } from "./cli-context";
 
@@ -13,27 +13,51 @@ export type RankedFile = { filename: string; chunkId: number; score: number };
 
 type RowInfo = { id: string; filename: string };
 
-/** Plain BM25 over one index: the full-text leg alone (`exact`: no candidate cap). */
+/** Plain BM25 over one index: the full-text leg alone (`exact`: no candidate cap), by distinct document. */
 export async function bm25Ranking(engine: RetrievalEngine, index: RagIndex, question: string, top: number, exact = false): Promise<RankedFile[]> {
-  const hits = await fullTextSearch(engine.db, index, question, top, exact ? { cap: Number.MAX_SAFE_INTEGER } : {});
+  const hits = await fullTextSearch(engine.db, index, question, top * 3, exact ? { cap: Number.MAX_SAFE_INTEGER } : {});
   const rows = await engine.db.query<RowInfo>("SELECT c.id::text, d.filename FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE c.id = ANY($1::bigint[])", [
     hits.map((hit) => hit.chunkId),
   ]);
   const files = new Map(rows.map((row) => [row.id, row.filename]));
-  return hits.map((hit) => ({ filename: files.get(hit.chunkId) ?? "", chunkId: Number(hit.chunkId), score: round(hit.score) }));
+  const seen = new Set<string>();
+  return hits
+    .map((hit) => ({ filename: files.get(hit.chunkId) ?? "", chunkId: Number(hit.chunkId), score: round(hit.score) }))
+    .filter((hit) => !seen.has(hit.filename) && seen.add(hit.filename))
+    .slice(0, top);
 }
 
 export type SearchPlan = Pick<AskPlan, "retrieval" | "understanding">;
 
-/** What /api/ask-stream retrieves under `plan` (no model: no variations, no HyDE), to the first `top`; and the question it searched. */
-export async function pipelinePassages(engine: RetrievalEngine, index: RagIndex, question: string, top: number, plan: SearchPlan): Promise<{ question: string; passages: Passage[] }> {
+/**
+ * What /api/ask-stream retrieves under `plan` (no model: no variations, no HyDE), `top` passages
+ * times `perDocument` (room for `top` distinct documents when a document has several); and the
+ * question it searched.
+ */
+export async function pipelinePassages(engine: RetrievalEngine, index: RagIndex, question: string, top: number, plan: SearchPlan, perDocument = 1): Promise<{ question: string; passages: Passage[] }> {
   const understood = await understandQuestion(engine.db, [index], question, plan.understanding);
-  const passages = await retrieve(engine, [index], { ...plan.retrieval, queries: [understood.question], hypothetical: null, fields: understood.fields, topKFinal: top });
+  const passages = await retrieve(engine, [index], {
+    ...plan.retrieval,
+    queries: [understood.question],
+    hypothetical: null,
+    fields: understood.fields,
+    topKPerIndex: Math.max(plan.retrieval.topKPerIndex, top * perDocument),
+    topKFinal: top * perDocument,
+  });
   return { question: understood.question, passages };
 }
 
-export const rankingOf = (passages: readonly Passage[]): RankedFile[] =>
-  passages.map((passage) => ({ filename: passage.filename, chunkId: Number(passage.chunkId), score: round(passage.score) }));
+/** One line per distinct document, with its best passage (retrieval groups a document's passages). */
+export function rankingOf(passages: readonly Passage[], top: number): RankedFile[] {
+  const seen = new Set<string>();
+  const ranking: RankedFile[] = [];
+  for (const passage of passages) {
+    if (seen.has(passage.filename)) continue;
+    seen.add(passage.filename);
+    ranking.push({ filename: passage.filename, chunkId: Number(passage.chunkId), score: round(passage.score) });
+  }
+  return ranking.slice(0, top);
+}
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -53,7 +77,7 @@ export async function searchCommand(context: CliContext, indexName: string, top:
       process.stdout.write(`${JSON.stringify({ error: `Riga non valida: ${(error as Error).message}` })}\n`);
       continue;
     }
-    const results = mode === "bm25" ? await bm25Ranking(context.engine, index, question, top) : rankingOf((await pipelinePassages(context.engine, index, question, top, plan)).passages);
+    const results = mode === "bm25" ? await bm25Ranking(context.engine, index, question, top) : rankingOf((await pipelinePassages(context.engine, index, question, top, plan, PASSAGES_PER_DOCUMENT)).passages, top);
     process.stdout.write(`${JSON.stringify({ question, results })}\n`);
   }
 }
