@@ -34,7 +34,7 @@ export type { CriterionScore, JudgeCriterion, JudgedSide, JudgeRunReport, Lato, 
 export { closingQuestion, replyMeasure, shareScore, verifiedQuotes } from "./judge-measures";
 export type { ReplyMeasure } from "./judge-measures";
 export { anonymise, JUDGE_PRESET, judgeCall, judgePrompt, judgeQuotable, latoOf, sideOfLato } from "./judge-request";
-export { runVerdict, scorecardOf } from "./scorecard";
+export { runVerdict, scorecardOf, scoreText, verdictText } from "./scorecard";
 export type { JudgeAgreement, JudgedQuote, ScoredSide, Scorecard, SideVerdict } from "./scorecard";
 export { guardChunk } from "./loop-guard";
 export type { GuardStep, LoopGuard } from "./loop-guard";

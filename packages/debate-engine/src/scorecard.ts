@@ -1,6 +1,7 @@
 import { OFFLINE_MODEL, type DebateJudgeRun, type Intervention } from "@oystar/api-client";
 import { JUDGE_CRITERIA, type CriterionScore, type JudgeCriterion, type JudgeRunReport, type LatoVerdict } from "./judge-format";
 import { sideOfLato } from "./judge-request";
+import { debateMessages } from "./messages";
 import type { Speaker } from "./rules";
 
 // issue 26 §1: the scorecard — the judge's two runs (the sides' order swapped) brought back to the
@@ -118,3 +119,9 @@ export function scorecardOf(
     judgeArgued: offline ? [] : (["A", "B"] as const).filter((side) => debate.models[side] === debate.judge),
   };
 }
+
+/** A score as Italians write it: 7,5. */
+export const scoreText = (score: number) => String(score).replace(".", ",");
+
+/** 'Vince il Lato A' or 'Parità'. */
+export const verdictText = (verdict: SideVerdict) => (verdict === "tie" ? debateMessages.judge.tie : debateMessages.judge.winner(verdict));
