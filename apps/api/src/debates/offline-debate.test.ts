@@ -102,7 +102,7 @@ test("a whole debate and a synthesis run end to end on the offline model", async
     const { criteria, strongest, weakest } = scorecard.sides[side];
     expect([criteria.logica.score, criteria.prove.score, criteria.persuasivita.score, strongest, weakest]).toEqual([null, null, null, null, null]);
     expect(criteria.prove.motivation).toMatch(/^Citazioni verificate: 0;/);
-    expect(criteria.replica.motivation).toMatch(/^Riprende la domanda del turno precedente in \d turni su \d/);
+    expect(criteria.replica.motivation).toMatch(/^Riprende la domanda del turno precedente in \d turn[oi] su \d/);
   }
   // Measured the same way whichever side it reads first: the two runs agree.
   expect(scorecard.runs[0]).toBe(scorecard.runs[1]);

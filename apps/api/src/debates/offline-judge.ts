@@ -26,7 +26,7 @@ function measuredSide(call: DebateJudgeCall, side: Speaker): JudgedSide {
           ? { score: null, motivation: "Nessuna domanda dell'altro lato a cui rispondere." }
           : {
               score: shareScore(reply.answered, reply.asked),
-              motivation: `Riprende la domanda del turno precedente in ${reply.answered} turni su ${reply.asked} (misura sulle parole usate).`,
+              motivation: `Riprende la domanda del turno precedente in ${reply.answered} ${reply.answered === 1 ? "turno" : "turni"} su ${reply.asked} (misura sulle parole usate).`,
             },
     },
     strongest: null,
