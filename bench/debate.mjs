@@ -8,6 +8,8 @@
 //     the start, the middle and the end.
 //  2. Main-thread work per turn (Chromium's running totals), JavaScript heap and DOM nodes after
 //     200 turns against after the first one.
+//  3. The judge (issue 26 §1): its two runs over the 200 turns, streamed at the same rate, until
+//     the scorecard is on screen — how long, and the long tasks meanwhile.
 // The debate runs in manual mode, 'Prossimo' pressed as soon as it appears: auto mode's 3 s
 // pauses between turns would only make the run 10 minutes longer without changing what is
 // measured (the streaming and the growing list). Run after `pnpm build`. Not a test: it prints,
@@ -29,11 +31,20 @@ const WORDS = ["il", "treno", "porta", "in", "centro", "città", "senza", "contr
 /** Token i of reply n: varied words (no chunk repeats, so the loop guard stays quiet), a question at the end. */
 const token = (reply, index) => (index === TOKENS_PER_TURN - 1 ? " Che ne pensi?" : ` ${WORDS[(reply * 7 + index) % WORDS.length]}`);
 
-/** The renderer main thread's longest task in a trace, by CPU time and by wall time. */
+/** What the bench itself runs in the page: Playwright's calls (DevTools commands) and the full GC it asks for to weigh the heap. */
+const HARNESS_EVENTS = new Set(["DevToolsSession::DispatchProtocolCommand", "V8.GCLowMemoryNotification"]);
+
+/**
+ * The renderer main thread's longest task in a trace, by CPU time and by wall time — the page's
+ * own: a task the bench caused (HARNESS_EVENTS) is left out.
+ */
 function longestTask(path) {
   const events = JSON.parse(readFileSync(path, "utf8")).traceEvents;
   const main = events.filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain");
-  const tasks = events.filter((event) => event.name === "RunTask" && event.ph === "X" && main.some((thread) => thread.pid === event.pid && thread.tid === event.tid));
+  const onMain = (event) => main.some((thread) => thread.pid === event.pid && thread.tid === event.tid);
+  const harness = events.filter((event) => HARNESS_EVENTS.has(event.name) && onMain(event));
+  const byHarness = (task) => harness.some((event) => event.pid === task.pid && event.tid === task.tid && event.ts >= task.ts && event.ts <= task.ts + task.dur);
+  const tasks = events.filter((event) => event.name === "RunTask" && event.ph === "X" && onMain(event) && !byHarness(event));
   return {
     tasks: tasks.length,
     longest_cpu_ms: Math.round(Math.max(0, ...tasks.map((task) => (task.tdur ?? 0) / 1000)) * 10) / 10,
@@ -41,21 +52,34 @@ function longestTask(path) {
   };
 }
 
+/** A judge's answer in the judge's format (debate-engine's judge-format.ts), one word a token. */
+const side = (lato, score) =>
+  [
+    `## Lato ${lato}`,
+    ...["Logica", "Prove", "Persuasività", "Replica"].map((criterion) => `${criterion}: ${score} — Una frase di motivazione su questo criterio, con un esempio preso dalla trascrizione.`),
+    "Argomento più forte: «il treno porta in centro città senza controlli»",
+    "Argomento più debole: «i costi reali cambiano con la distanza»",
+  ].join("\n");
+const JUDGE_TOKENS = `${side(1, 8)}\n\n${side(2, 6)}\n\n## Verdetto\nVincitore: Lato 1`.split(/(?<= )/);
+
 let replies = 0;
 const upstream = createServer(async (request, response) => {
   if (request.method === "GET" && request.url.endsWith("/models")) {
     response.writeHead(200, { "Content-Type": "application/json" });
     return response.end(JSON.stringify({ object: "list", data: [{ id: "openai/gpt-oss-120b", object: "model" }, { id: "openai/gpt-oss-20b", object: "model" }] }));
   }
-  for await (const _ of request);
+  let body = "";
+  for await (const chunk of request) body += chunk;
+  const judging = body.includes("Scheda del giudizio OYSTAR");
+  const tokens = judging ? JUDGE_TOKENS.length : TOKENS_PER_TURN;
   const reply = replies++;
   response.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
   response.flushHeaders();
   const started = performance.now();
   let closed = false;
   request.on("close", () => (closed = true));
-  for (let index = 0; index < TOKENS_PER_TURN && !closed; index += 1) {
-    response.write(sse(token(reply, index)));
+  for (let index = 0; index < tokens && !closed; index += 1) {
+    response.write(sse(judging ? JUDGE_TOKENS[index] : token(reply, index)));
     // A steady 200 tokens/s, corrected for timer drift.
     const wait = started + ((index + 1) * 1000) / TOKENS_PER_SECOND - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -133,6 +157,10 @@ try {
     traced.push({ from, ...longestTask(path) });
     rmSync(path, { force: true });
   }
+  // The judge's runs are traced too, from the last turn's 'Prossimo' to its scorecard.
+  const judgeTrace = join(tmpdir(), `oystar-debate-trace-${process.pid}-judge.json`);
+  await page.waitForFunction((count) => window.__nextPressedAt.length >= count, TURNS - 1, { polling: 250, timeout: TURNS * 10_000 });
+  await browser.startTracing(page, { path: judgeTrace, categories: ["disabled-by-default-devtools.timeline"] });
   await page.waitForFunction(() => document.querySelector(".debate-feedback") !== null, null, { polling: 1000, timeout: TURNS * 10_000 });
   const pressedAt = await page.evaluate(() => window.__nextPressedAt);
   const turnSeconds = pressedAt.slice(1).map((at, index) => (at - pressedAt[index]) / 1000);
@@ -141,6 +169,20 @@ try {
   const afterAll = await footprint();
   const longTasks = await page.evaluate(({ from, to }) => window.__longTasks.filter((task) => task.start >= from && task.start <= to), { from: streamStart, to: streamEnd });
   const turnsShown = await finished.count();
+  // The judge's two runs, until its scorecard (or its error card) is on screen.
+  await page.waitForFunction(
+    () =>
+      document.querySelector(".debate-scorecard table") !== null ||
+      [...document.querySelectorAll(".oy-notice__title")].some((title) => title.textContent === "Il giudice non ha potuto valutare il dibattito"),
+    null,
+    { polling: 250, timeout: 120_000 },
+  );
+  const judgedAt = await page.evaluate(() => performance.now());
+  await browser.stopTracing();
+  const judgeTraced = longestTask(judgeTrace);
+  rmSync(judgeTrace, { force: true });
+  const scorecardShown = await page.locator(".debate-scorecard table").count();
+  const judgeTasks = await page.evaluate(({ from, to }) => window.__longTasks.filter((task) => task.start > from && task.start <= to), { from: streamEnd, to: judgedAt });
 
   const round = (value) => Math.round(value * 100) / 100;
   result = {
@@ -169,6 +211,11 @@ try {
     heap_mb_after_all_turns: round(afterAll.heapMb),
     dom_nodes_after_first_turn: afterFirst.nodes,
     dom_nodes_after_all_turns: afterAll.nodes,
+    judge_seconds: round((judgedAt - streamEnd) / 1000),
+    judge_scorecard_tables: scorecardShown,
+    judge_long_tasks: judgeTasks.length,
+    judge_longest_task_ms: round(Math.max(0, ...judgeTasks.map((task) => task.duration))),
+    judge_longest_task_cpu_ms_traced: judgeTraced.longest_cpu_ms,
   };
 } finally {
   await browser.close();
@@ -185,4 +232,7 @@ console.info(`  ${result.long_tasks} long tasks (wall time, PerformanceObserver)
 if (result.long_tasks > 0) console.info(`  at ${result.long_task_offsets_s.join(", ")} s after the first turn`);
 console.info(`  JS heap: ${result.heap_mb_after_first_turn} MB after the first turn, ${result.heap_mb_after_all_turns} MB after all of them`);
 console.info(`  DOM nodes: ${result.dom_nodes_after_first_turn} after the first turn, ${result.dom_nodes_after_all_turns} after all of them`);
+console.info(
+  `  the judge: two runs to the scorecard in ${result.judge_seconds} s (${result.judge_scorecard_tables} score tables); ${result.judge_long_tasks} long tasks meanwhile (wall), the longest ${result.judge_longest_task_ms} ms; longest task by CPU time from the last turn to the scorecard: ${result.judge_longest_task_cpu_ms_traced} ms`,
+);
 console.info(JSON.stringify(result));

@@ -81,7 +81,7 @@ const firstTurn = (debateId: string) => ({
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 const PHASES = ["Opposizione", "Opposizione", "Riflessione", "Riflessione", "Sintesi", "Sintesi"];
 
-test("base runs a 6-turn auto debate to the feedback form: one debate counted, no question; the PDF holds every turn", async ({ page }) => {
+test("base runs a 6-turn auto debate to the judge's scorecard and the feedback form: one debate counted, no question; the PDF holds every turn and the scorecard; the vote moves the admin's leaderboard", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const authorization = await openDebate(page, "base@oystar.test");
@@ -112,6 +112,24 @@ test("base runs a 6-turn auto debate to the feedback form: one debate counted, n
   await expect(page.getByRole("group", { name: "Stato del dibattito" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Impostazioni del dibattito" })).toContainText("6 turni · Manuale");
 
+  // issue 26 §1: the judge's scorecard under the transcript, before the form — labelled offline,
+  // four criteria per side, a verdict.
+  const scorecard = page.getByRole("region", { name: "Valutazione del giudice" });
+  await expect(scorecard.getByText("Giudice offline", { exact: true })).toBeVisible();
+  await expect(scorecard).toContainText("Nessun modello collegato: valutati solo gli aspetti misurabili.");
+  await expect(scorecard).toContainText(/Verdetto: (Vince il Lato [AB]|Parità)/);
+  for (const [side, model] of [
+    ["A", "openai/gpt-oss-120b"],
+    ["B", "openai/gpt-oss-20b"],
+  ]) {
+    const column = scorecard.getByRole("region", { name: `Lato ${side} · ${model}` });
+    await expect(column.getByRole("rowheader")).toHaveText(["Logica", "Prove", "Persuasività", "Replica"]);
+    await expect(column.getByRole("row", { name: /^Logica/ })).toContainText("n.d.");
+    await expect(column.getByRole("row", { name: /^Replica/ })).toContainText(/\d+\/10|n\.d\./);
+  }
+  const form = page.getByRole("heading", { name: "Com'è andato il dibattito?" });
+  expect(await scorecard.evaluate((card, heading) => Boolean(card.compareDocumentPosition(heading as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await form.elementHandle())).toBe(true);
+
   // One debate, and its turns cost no question; the header follows.
   const after = await statusOf(page, authorization);
   expect(after.debates_used).toBe(before.debates_used + 1);
@@ -127,9 +145,16 @@ test("base runs a 6-turn auto debate to the feedback form: one debate counted, n
     expect(pdf.text).toContain(`Turno ${index + 1} · Modello ${index % 2 === 0 ? "A" : "B"} · ${PHASES[index]}`);
     expect(pdf.text).toContain(text.slice(0, 60));
   }
+  // …and the judge's scorecard after them.
+  expect(pdf.text).toContain("Valutazione del giudice");
+  expect(pdf.text).toContain("Giudice offline");
+  expect(pdf.text).toMatch(/Verdetto: (Vince il Lato [AB]|Parità)/);
+  for (const side of ["A", "B"]) expect(pdf.text).toContain(`Lato ${side} · openai/gpt-oss-`);
+  for (const criterion of ["Logica: n.d.", "Prove: n.d.", "Persuasività: n.d.", "Replica: "]) expect(pdf.text.split(criterion).length).toBe(3);
 
-  // The feedback form closes the debate.
+  // The feedback form closes the debate; beside the stars, who convinced the user more.
   await page.getByRole("radio", { name: "Buono" }).check();
+  await page.getByRole("group", { name: "Chi ti ha convinto di più?" }).getByRole("radio", { name: "Lato A" }).check();
   await page.getByRole("textbox", { name: "Commento (facoltativo)" }).fill("Chiaro e ben argomentato.");
   await expect(page.getByText("25/500 caratteri")).toBeVisible();
   await page.getByRole("button", { name: "Invia feedback" }).click();
@@ -138,6 +163,21 @@ test("base runs a 6-turn auto debate to the feedback form: one debate counted, n
   await expect(page.getByRole("button", { name: "Avvia Dibattito" })).toBeVisible();
   await expect(transcript(page)).toHaveCount(0);
   expect(errors).toEqual([]);
+
+  // issue 26 §3: the vote moved the admin's leaderboard — argued by the offline model, so apart.
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, "admin@oystar.test");
+  await adminPage.getByRole("banner").getByRole("button", { name: "Impostazioni globali" }).click();
+  const panel = adminPage.getByRole("dialog", { name: "Impostazioni globali" });
+  await panel.getByText("Classifica dei modelli", { exact: true }).click();
+  const offline = panel.getByRole("table", { name: "Dibattiti argomentati dal modello offline" });
+  // Columns: position, Elo, the judge's verdicts, the users' votes (the model heads its row).
+  const votes = (model: RegExp) => offline.getByRole("row", { name: model }).getByRole("cell").nth(3);
+  await expect(votes(/openai\/gpt-oss-120b/)).toHaveText("1 vinti · 0 pari · 0 persi");
+  await expect(votes(/openai\/gpt-oss-20b/)).toHaveText("0 vinti · 0 pari · 1 persi");
+  await expect(panel.getByRole("table", { name: "Classifica dei modelli" })).toHaveCount(0);
+  await adminContext.close();
 });
 
 test("manual mode advances only on 'Prossimo'", async ({ page }) => {

@@ -58,6 +58,22 @@ export const messages = {
     empty: "Nessuna misura ancora.",
     loadFailed: "Prestazioni non disponibili.",
   },
+  /** issue 26 §3: the model leaderboard, from the judge's verdicts and the users' votes. */
+  leaderboard: {
+    title: "Classifica dei modelli",
+    scope:
+      "Un punteggio Elo per modello (si parte da 1000) dai verdetti del giudice e dalle risposte degli utenti a «Chi ti ha convinto di più?». Si conservano solo i nomi dei modelli e i conteggi, nessun testo dei dibattiti.",
+    position: "Posizione",
+    model: "Modello",
+    rating: "Elo",
+    judge: "Verdetti del giudice",
+    votes: "Voti degli utenti",
+    outcomes: ({ wins, draws, losses }: { wins: number; draws: number; losses: number }) => `${wins} vinti · ${draws} pari · ${losses} persi`,
+    offlineTitle: "Dibattiti argomentati dal modello offline",
+    offlineScope: "Senza un modello collegato ha parlato il modello offline al posto di questi: i loro risultati restano a parte.",
+    empty: "Nessun dibattito valutato ancora.",
+    loadFailed: "Classifica non disponibile.",
+  },
   /** The admin's indexing requests (spec 000 §5), turned into indexes from the global settings. */
   indexRequests: {
     title: "Richieste di indicizzazione",

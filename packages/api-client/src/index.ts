@@ -15,6 +15,8 @@ export {
   analysedInterventions,
   DEBATE_CALLS_PATH,
   DEBATE_CONTEXT_MESSAGES,
+  DEBATE_JUDGE_QUOTE_CHARS,
+  DEBATE_JUDGE_RUNS,
   DEBATE_LENGTH,
   DEBATE_OPTION_MAX_CHARS,
   DEBATE_REPLY_MAX_CHARS,
@@ -23,23 +25,49 @@ export {
   debateAnalysisCallSchema,
   debateCallSchema,
   debateIncrementSchema,
+  debateJudgeCallSchema,
   debateTurnCallSchema,
+  firstSideOfRun,
   interventionSchema,
   sideOfTurn,
 } from "./schemas/debates";
-export type { DebateAnalysisCall, DebateCall, DebateIncrement, DebateMode, DebateProvider, DebateSide, DebateTurnCall, Intervention } from "./schemas/debates";
+export type {
+  DebateAnalysisCall,
+  DebateCall,
+  DebateIncrement,
+  DebateJudgeCall,
+  DebateJudgeRun,
+  DebateMode,
+  DebateProvider,
+  DebateSide,
+  DebateTurnCall,
+  Intervention,
+} from "./schemas/debates";
 export {
   contactFormSchema,
   DEBATE_FEEDBACK_COMMENT_MAX,
+  DEBATE_VOTES,
   debateFeedbackSchema,
   enterpriseFormSchema,
   formReceiptSchema,
   indexRequestSchema,
   urlLines,
 } from "./schemas/forms";
-export type { ContactForm, DebateFeedback, EnterpriseForm, FormReceipt, IndexRequestForm } from "./schemas/forms";
-export { chatModelChoices, DEFAULT_MODEL, DEFAULT_PROVIDER, LISTED_MODELS, modelListSchema, RAG_MODELS, SELECTABLE_CHAT_MODELS } from "./schemas/models";
-export type { ChatModel, ChatModelChoices, ModelList, RagModel } from "./schemas/models";
+export type { ContactForm, DebateFeedback, DebateVote, EnterpriseForm, FormReceipt, IndexRequestForm } from "./schemas/forms";
+export {
+  chatModelChoices,
+  DEBATE_JUDGE_MODELS,
+  DEFAULT_MODEL,
+  DEFAULT_PROVIDER,
+  judgeModelBeside,
+  LISTED_MODELS,
+  modelListSchema,
+  RAG_MODELS,
+  SELECTABLE_CHAT_MODELS,
+} from "./schemas/models";
+export type { ChatModel, ChatModelChoices, DebateJudgeModel, ModelList, RagModel } from "./schemas/models";
+export { MODEL_LEADERBOARD_PATH, modelLeaderboardSchema } from "./schemas/model-leaderboard";
+export type { ModelLeaderboard, ModelStanding } from "./schemas/model-leaderboard";
 export { planIdSchema, plansResponseSchema, UNLIMITED } from "./schemas/plans";
 export type { Plan, PlanId, PlansResponse } from "./schemas/plans";
 export {

@@ -1,7 +1,19 @@
 import { isResetCommand } from "@oystar/chat-core";
 import { cleanMessage } from "./cleaning";
-import { analysisCall, turnCall, type Intervention } from "./debate-request";
-import { NO_DEBATE, type ActiveDebate, type DebateCard, type DebateEffect, type DebateEvent, type DebateMessage, type DebateState, type ResetPurpose, type Transition } from "./debate-state";
+import { analysisCall, turnCall } from "./debate-request";
+import {
+  interventionsOf,
+  NO_DEBATE,
+  type ActiveDebate,
+  type DebateCard,
+  type DebateEffect,
+  type DebateEvent,
+  type DebateMessage,
+  type DebateState,
+  type ResetPurpose,
+  type Transition,
+} from "./debate-state";
+import { closeDebate, finishJudgeRun, judgeRunFailed } from "./judge-phase";
 import { guardChunk } from "./loop-guard";
 import { debateMessages } from "./messages";
 import { AUTO_CONTINUE_DELAY_MS, clampLength, debatePhase, PREVENTIVE_RESET_EVERY, speakerOfTurn } from "./rules";
@@ -21,9 +33,6 @@ const stay = (state: DebateState): Transition => ({ state, effects: [] });
 
 /** The entries that are turns: interventions, and the cards of silent turns. */
 const turnEntries = (messages: readonly DebateMessage[]) => messages.filter((message) => message.turn !== undefined);
-
-const interventions = (messages: readonly DebateMessage[]): Intervention[] =>
-  messages.flatMap((message) => (message.card ? [] : [{ speaker: message.speaker, turn: message.turn, content: message.content }]));
 
 const cardMessage = (state: DebateState, card: DebateCard, id = `${state.epoch}-${card.kind}-${state.messages.length}`): DebateMessage => ({ id, card });
 
@@ -57,6 +66,7 @@ function start(state: DebateState, event: Extract<DebateEvent, { type: "start" }
       models: { ...state.settings.models, ...subject.customModels },
       length: state.settings.length,
       provider: state.settings.provider,
+      judge: state.settings.judge,
       debateId: null,
       startedAt: event.at,
     },
@@ -123,7 +133,7 @@ const callFacts = (state: DebateState, debate: ActiveDebate, debateId: string) =
   models: debate.models,
   length: debate.length,
   provider: debate.provider,
-  history: interventions(state.messages),
+  history: interventionsOf(state.messages),
 });
 
 /** After a turn: the next one (now, in 3 s, or on 'Prossimo'), the analysis, or the end. */
@@ -136,11 +146,8 @@ function afterTurn(state: DebateState): Transition {
     // The hidden debate runs back to back: nobody reads it, so nobody waits.
     return state.turn >= debate.length ? analyse(next) : speak(next);
   }
-  if (state.turn >= debate.length) {
-    // spec 001 §4: at the last turn the feedback form closes the debate and auto mode turns off.
-    const finished = { ...state, status: "finished" as const, settings: { ...state.settings, auto: false } };
-    return stay({ ...finished, messages: [...state.messages, cardMessage(state, { kind: "feedbackForm" })] });
-  }
+  // spec 001 §4: at the last turn the feedback form closes the debate; the judge comes first.
+  if (state.turn >= debate.length) return closeDebate(state, cardMessage(state, { kind: "feedbackForm" }));
   if (state.settings.auto) {
     return { state: { ...state, status: "between", timerPending: true }, effects: [{ type: "schedule", epoch: state.epoch, delayMs: AUTO_CONTINUE_DELAY_MS }] };
   }
@@ -178,10 +185,18 @@ function finishAnalysis(state: DebateState, at: number): Transition {
   }
 }
 
+function finishReply(state: DebateState, at: number): Transition {
+  if (state.streaming?.purpose === "analysis") return finishAnalysis(state, at);
+  if (state.streaming?.purpose === "judge") return finishJudgeRun(state);
+  return finishTurn(state);
+}
+
 function replyFailed(state: DebateState, event: Extract<DebateEvent, { type: "replyFailed" }>): Transition {
   const reply = state.streaming;
   const debate = state.debate;
   if (!reply || !debate) return stay(state);
+  // The judge's run failing touches only the judge's card: the debate is over and stays as it is.
+  if (reply.purpose === "judge") return judgeRunFailed(state, event.message);
   const settings = { ...state.settings, auto: false };
   // spec 001 §4: an error containing 429 adds the debate quota card; the debate cannot go on.
   if (event.quota) {
@@ -200,12 +215,12 @@ function replyFailed(state: DebateState, event: Extract<DebateEvent, { type: "re
 function chunk(state: DebateState, text: string, at: number): Transition {
   const reply = state.streaming;
   if (!reply) return stay(state);
-  // The analysis is not a debate reply: it is long by design, so only repeats stop it.
-  const { guard, tripped } = guardChunk(reply, text, { capChars: reply.purpose === "analysis" ? Number.POSITIVE_INFINITY : undefined });
+  // The analysis and the judge are not debate replies: long by design, so only repeats stop them.
+  const { guard, tripped } = guardChunk(reply, text, { capChars: reply.purpose === "turn" ? undefined : Number.POSITIVE_INFINITY });
   const next = { ...state, streaming: { ...reply, ...guard } };
   if (!tripped) return stay(next);
   // spec 001 §5: the loop guard stops the turn; what was sensible is kept.
-  const finished = reply.purpose === "analysis" ? finishAnalysis(next, at) : finishTurn(next);
+  const finished = finishReply(next, at);
   return { state: finished.state, effects: [{ type: "abortReply" }, ...finished.effects] };
 }
 
@@ -273,8 +288,8 @@ export function transition(state: DebateState, event: DebateEvent): Transition {
     case "configure": {
       // Defaults from GET /api/settings arrive late; they never change a debate under way.
       if (state.status !== "idle" || state.messages.length > 0) return stay(state);
-      const { length, auto, models, provider } = { ...state.settings, ...event.settings };
-      return stay({ ...state, settings: { length: clampLength(length), auto, provider, models: { ...state.settings.models, ...models } } });
+      const { length, auto, models, provider, judge } = { ...state.settings, ...event.settings };
+      return stay({ ...state, settings: { length: clampLength(length), auto, provider, judge, models: { ...state.settings.models, ...models } } });
     }
     case "dismissNotice":
       return stay({ ...state, notice: null });
@@ -294,8 +309,7 @@ export function transition(state: DebateState, event: DebateEvent): Transition {
     case "chunk":
       return chunk(state, event.text, event.at);
     case "replyEnded":
-      if (state.streaming?.purpose === "analysis") return finishAnalysis(state, event.at);
-      return finishTurn(state);
+      return finishReply(state, event.at);
     case "replyFailed":
       return replyFailed(state, event);
   }

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { debatePdf, debatePdfDocument, debatePdfFileName, synthesisPdfDocument, synthesisPdfFileName } from "./debate-pdf";
 import type { DebateMessage, DebateSynthesis } from "./debate-state";
+import type { Scorecard } from "./scorecard";
 
 const date = new Date("2026-03-04T10:00:00Z");
 const debate = {
@@ -38,6 +39,43 @@ test("the debate PDF holds every turn in order with its speaker and phase; cards
     { kind: "paragraph", text: "Propongo un confronto sui tempi reali." },
   ]);
   expect(document.product).toBe("OYSTAR Debate");
+});
+
+test("issue 26 §1: the judge's scorecard follows the turns — verdict, agreement, four criteria per side, quotes", () => {
+  const criteria = (score: number | null) => ({
+    logica: { score, motivation: "Coerente." },
+    prove: { score, motivation: "Pochi dati." },
+    persuasivita: { score, motivation: "Chiaro." },
+    replica: { score: 7.5, motivation: "Risponde." },
+  });
+  const scorecard: Scorecard = {
+    judge: "llama-3.3-70b-versatile",
+    offline: false,
+    note: null,
+    sides: {
+      A: { criteria: criteria(8), strongest: { text: "Il treno porta in centro", found: true }, weakest: { text: "Costa meno", found: false } },
+      B: { criteria: criteria(null), strongest: null, weakest: null },
+    },
+    verdict: "tie",
+    runs: ["A", "B"],
+    agreement: "bassa",
+    judgeArgued: [],
+  };
+  const judged: DebateMessage[] = [...messages.slice(0, 4), { id: "j", card: { kind: "judgement", judgement: { status: "done", scorecard } } }, messages[4] as DebateMessage];
+  const texts = debatePdfDocument(debate, judged, date).blocks.map((block) => (block.kind === "list" ? block.items.join(" | ") : block.text));
+  expect(texts.slice(6)).toEqual([
+    "Valutazione del giudice",
+    "Giudice: llama-3.3-70b-versatile, che legge i lati senza sapere quali modelli sono, due volte con l'ordine scambiato.",
+    "Verdetto: Parità. Accordo tra le due letture: basso. Con l'ordine dei lati scambiato il giudice ha dato verdetti diversi, quindi il verdetto è Parità.",
+    "Prima lettura: Vince il Lato A. Seconda lettura, lati scambiati: Vince il Lato B.",
+    "Lato A · openai/gpt-oss-120b",
+    "Logica: 8/10 — Coerente. | Prove: 8/10 — Pochi dati. | Persuasività: 8/10 — Chiaro. | Replica: 7,5/10 — Risponde. | Argomento più forte: «Il treno porta in centro» | Argomento più debole: «Costa meno» (citazione non trovata negli interventi di questo lato)",
+    "Lato B · openai/gpt-oss-20b",
+    "Logica: n.d. — Coerente. | Prove: n.d. — Pochi dati. | Persuasività: n.d. — Chiaro. | Replica: 7,5/10 — Risponde. | Argomento più forte: n.d. | Argomento più debole: n.d.",
+  ]);
+  // A judgement still pending or failed adds nothing.
+  const pending: DebateMessage[] = [...messages.slice(0, 4), { id: "j", card: { kind: "judgement", judgement: { status: "pending", reports: [] } } }];
+  expect(debatePdfDocument(debate, pending, date).blocks).toHaveLength(6);
 });
 
 test("a challenge's PDF is titled by the thesis", () => {

@@ -1,7 +1,9 @@
 import { documentPdf, fileNamePart, isoDay, type PdfBlock, type PdfDocument } from "@oystar/pdf-tools";
 import type { ActiveDebate, DebateMessage, DebateSynthesis } from "./debate-state";
+import { CRITERION_LABELS, JUDGE_CRITERIA } from "./judge-format";
 import { debateMessages } from "./messages";
 import { asMidSentence } from "./mid-sentence";
+import { scoreText, verdictText, type JudgedQuote, type Scorecard } from "./scorecard";
 import type { DebateSubject } from "./topic";
 
 // spec 001 §2, §9: 'SCARICA PDF' saves the debate, 'Scarica Sintesi' the synthesis, on the page
@@ -20,7 +22,42 @@ export function debatePdfFileName(subject: Pick<DebateSubject, "options">, date:
 /** spec 001 §9: the synthesis PDF is named by a pattern with the date. */
 export const synthesisPdfFileName = (date: Date) => `OYSTAR_Sintesi_${isoDay(date)}.pdf`;
 
-/** Every turn, in order, with its speaker and phase; a silent turn says the model did not answer. */
+const quoteLine = (label: string, quote: JudgedQuote | null) =>
+  `${label}: ${quote ? `«${plain(quote.text)}»${quote.found ? "" : ` ${debateMessages.judge.quoteNotFound}`}` : debateMessages.judge.notScored}`;
+
+/** issue 26 §1: the judge's scorecard, after the turns — as on screen. */
+function scorecardBlocks(scorecard: Scorecard, models: ActiveDebate["models"]): PdfBlock[] {
+  const words = debateMessages.judge;
+  const blocks: PdfBlock[] = [
+    { kind: "heading", text: words.title },
+    { kind: "paragraph", text: scorecard.offline ? `${words.offlineBadge}. ${words.offlineLabel}` : words.judgedBy(scorecard.judge) },
+    ...(scorecard.note ? [{ kind: "paragraph", text: scorecard.note } as const] : []),
+    ...scorecard.judgeArgued.map((side) => ({ kind: "paragraph", text: words.judgeArgued(side) }) as const),
+    { kind: "paragraph", text: `${words.verdict}: ${verdictText(scorecard.verdict)}. ${words.agreement[scorecard.agreement]}` },
+    { kind: "paragraph", text: words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1])) },
+  ];
+  for (const side of ["A", "B"] as const) {
+    const scored = scorecard.sides[side];
+    blocks.push({ kind: "caption", text: words.sideCaption(side, models[side]) });
+    blocks.push({
+      kind: "list",
+      items: [
+        ...JUDGE_CRITERIA.map((criterion) => {
+          const { score, motivation } = scored.criteria[criterion];
+          return `${CRITERION_LABELS[criterion]}: ${score === null ? words.notScored : words.outOfTen(scoreText(score))} — ${plain(motivation)}`;
+        }),
+        quoteLine(words.strongest, scored.strongest),
+        quoteLine(words.weakest, scored.weakest),
+      ],
+    });
+  }
+  return blocks;
+}
+
+/**
+ * Every turn, in order, with its speaker and phase; a silent turn says the model did not answer.
+ * Then the judge's scorecard, once it is there.
+ */
 export function debatePdfDocument(debate: Pick<ActiveDebate, "subject" | "models" | "length">, messages: readonly DebateMessage[], date: Date): PdfDocument {
   const { subject, models, length } = debate;
   const blocks: PdfBlock[] = [];
@@ -30,6 +67,9 @@ export function debatePdfDocument(debate: Pick<ActiveDebate, "subject" | "models
     played += 1;
     blocks.push({ kind: "caption", text: pdf.turnCaption(message.turn + 1, message.speaker, debateMessages.phaseLabel[message.phase]) });
     blocks.push({ kind: "paragraph", text: message.card ? debateMessages.noResponseTitle : plain(message.content) });
+  }
+  for (const message of messages) {
+    if (message.card?.kind === "judgement" && message.card.judgement.status === "done") blocks.push(...scorecardBlocks(message.card.judgement.scorecard, models));
   }
   return {
     title: subject.mode === "challenge" ? pdf.challengeTitle(subject.options.A) : pdf.debateTitle(subject.options.A, asMidSentence(subject.options.B)),

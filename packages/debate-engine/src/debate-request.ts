@@ -12,10 +12,11 @@ import { cutTo, oneLine } from "./cleaning";
 import { debateMessages } from "./messages";
 import { followUpStyle, OPENING_INSTRUCTION, phasePrompt } from "./prompts";
 import { ANALYSIS_PRESET, debatePhase, EARLIER_MESSAGE_CHARS, PHASE_PRESETS, speakerOfTurn, type DebateMode, type DebatePhase, type Provider, type Speaker } from "./rules";
+import { judgePrompt } from "./judge-request";
 import { ANALYSIS_INSTRUCTION, analysisPrompt } from "./synthesis";
 
 // A debate's model calls, in one place (DESIGN.md §4). The client sends a structured call
-// (turnCall, analysisCall: @oystar/api-client's debateCallSchema); the server validates it and
+// (turnCall, analysisCall, judge-request.ts's judgeCall: @oystar/api-client's debateCallSchema); the server validates it and
 // builds the model's messages with debatePrompt. The prompt is never read back: what a call is
 // charged as is decided from its fields, not from its prose.
 
@@ -133,5 +134,12 @@ function analysisPromptOf(call: DebateAnalysisCall): DebateModelRequest {
 
 /** The model's request for one call of a debate: the server builds it, from a validated call only. */
 export function debatePrompt(call: DebateCall): DebateModelRequest {
-  return call.kind === "turn" ? turnPrompt(call) : analysisPromptOf(call);
+  switch (call.kind) {
+    case "turn":
+      return turnPrompt(call);
+    case "analysis":
+      return analysisPromptOf(call);
+    case "judge":
+      return judgePrompt(call);
+  }
 }

@@ -53,12 +53,13 @@ test("manual: each 'Prossimo' plays one turn, alternating A and B, to the feedba
   }
   expect(speeches(state().messages)).toEqual(["A0", "B1", "A2", "B3", "A4", "B5"]);
   expect(state().messages.map((message) => message.phase ?? message.card?.kind)).toEqual([
-    "opposizione", "opposizione", "riflessione", "riflessione", "sintesi", "sintesi", "feedbackForm",
+    "opposizione", "opposizione", "riflessione", "riflessione", "sintesi", "sintesi", "judgement", "feedbackForm",
   ]);
   expect(state().status).toBe("finished");
   session.next();
   await world.settle();
-  // No call past the last turn: the gateway charges a debate no more than its turns.
+  // No call past the last turn and the judge's two runs: the gateway charges a debate no more.
+  expect(world.asked().map((asked) => asked.kind)).toEqual(["turn", "turn", "turn", "turn", "turn", "turn", "judge", "judge"]);
   expect(world.calls).toHaveLength(debateModelCalls("debate", 6));
   expect(world.increments()).toBe(1);
 });
@@ -151,7 +152,8 @@ test("a preventive provider reset every 10 turns, on the cloud provider only", a
       if (world.resets.length > before) resetsBeforeTurn.push(turn);
     }
     expect(state().status).toBe("finished");
-    expect(world.calls).toHaveLength(22);
+    // 22 turns, then the judge's two runs.
+    expect(world.calls).toHaveLength(24);
     expect(resetsBeforeTurn).toEqual(provider === "cloud" ? [10, 20] : []);
     expect(world.resets[0]).toEqual({ provider, models: ["openai/gpt-oss-120b", "openai/gpt-oss-20b"] });
   }
@@ -292,8 +294,10 @@ test("the length is locked while generating or once messages exist", async () =>
 
 test("late settings apply on the start screen only", async () => {
   const { session, world, state } = setUp();
-  session.configure(debateDefaultsFrom({ debate_length: 30, debate_auto_mode: true, debate_model_a: "openai/gpt-oss-120b", debate_model_b: "openai/gpt-oss-120b" }));
-  expect(state().settings).toEqual({ length: 30, auto: true, provider: "cloud", models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-120b" } });
+  session.configure(
+    debateDefaultsFrom({ debate_length: 30, debate_auto_mode: true, debate_model_a: "openai/gpt-oss-120b", debate_model_b: "openai/gpt-oss-120b", debate_judge_model: "mixtral-8x7b-32768" }),
+  );
+  expect(state().settings).toEqual({ length: 30, auto: true, provider: "cloud", models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-120b" }, judge: "mixtral-8x7b-32768" });
   session.start(theses);
   await world.settle();
   session.configure({ length: 10 });

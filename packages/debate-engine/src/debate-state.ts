@@ -1,15 +1,24 @@
 import { MARKERS, type ChatCard } from "@oystar/chat-core";
-import { DEFAULT_PROVIDER, defaultSettings, type ResetRequest, type Settings } from "@oystar/api-client";
-import type { DebateCall } from "@oystar/api-client";
+import { DEFAULT_PROVIDER, defaultSettings, type DebateJudgeModel, type ResetRequest, type Settings } from "@oystar/api-client";
+import type { DebateCall, Intervention } from "@oystar/api-client";
 import type { LoopGuard } from "./loop-guard";
 import { clampLength, DEBATE_LENGTH, type DebateMode, type DebatePhase, type Provider, type Speaker } from "./rules";
+import type { JudgeRunReport } from "./judge-format";
+import type { Scorecard } from "./scorecard";
 import type { SynthesisAnalysis } from "./synthesis";
 import type { DebateInput, DebateSubject } from "./topic";
 
 // The debate's state, events and effects as plain data (spec 001 §3 "Debate", §4 "Debate").
 
+/**
+ * issue 26 §1: the judge's card under the transcript — while its two runs go (with the reports
+ * read so far), its scorecard, or why there is none.
+ */
+export type DebateJudgement = { status: "pending"; reports: JudgeRunReport[] } | { status: "done"; scorecard: Scorecard } | { status: "failed"; message: string };
+
 /** spec 001 §2, §3: the special cards of the debate, typed rather than written into content. */
 export type DebateCard =
+  | { kind: "judgement"; judgement: DebateJudgement }
   | { kind: "feedbackForm" }
   | { kind: "noResponse" }
   | { kind: "debatesExceeded" }
@@ -39,6 +48,10 @@ export type DebateCardMessage = {
 
 export type DebateMessage = DebateSpeech | DebateCardMessage;
 
+/** The interventions of a transcript, as calls quote them (cards are not interventions). */
+export const interventionsOf = (messages: readonly DebateMessage[]): Intervention[] =>
+  messages.flatMap((message) => (message.card ? [] : [{ speaker: message.speaker, turn: message.turn, content: message.content }]));
+
 /** The chat-core marker of a card, for screens that render cards through MessageList. */
 export function cardMarker(card: DebateCard): ChatCard | null {
   if (card.kind === "feedbackForm") return MARKERS.feedbackForm;
@@ -53,14 +66,19 @@ export type DebateSettings = {
   auto: boolean;
   models: Record<Speaker, string>;
   provider: Provider;
+  /** issue 26 §1: the admin's judge model (global settings). */
+  judge: DebateJudgeModel;
 };
 
 /** Settings given in part: from GET /api/settings, or a test. */
 export type DebateDefaults = Partial<Omit<DebateSettings, "models">> & { models?: Partial<Record<Speaker, string>> };
 
-/** The debate part of the global settings (spec 001 §7: debate reads length, auto mode, models A and B). */
-export function debateDefaultsFrom(settings: Pick<Settings, "debate_length" | "debate_auto_mode" | "debate_model_a" | "debate_model_b">): DebateDefaults {
-  return { length: settings.debate_length, auto: settings.debate_auto_mode, models: { A: settings.debate_model_a, B: settings.debate_model_b } };
+/** The debate part of the global settings (spec 001 §7: length, auto mode, models A and B; issue 26: the judge). */
+export function debateDefaultsFrom(
+  settings: Pick<Settings, "debate_length" | "debate_auto_mode" | "debate_model_a" | "debate_model_b"> & Partial<Pick<Settings, "debate_judge_model">>,
+): DebateDefaults {
+  const defaults: DebateDefaults = { length: settings.debate_length, auto: settings.debate_auto_mode, models: { A: settings.debate_model_a, B: settings.debate_model_b } };
+  return settings.debate_judge_model ? { ...defaults, judge: settings.debate_judge_model } : defaults;
 }
 
 /** spec 001 §9: length 20, models gpt-oss-120b (A) and gpt-oss-20b (B), cloud. */
@@ -69,6 +87,7 @@ const DEFAULT_DEBATE_SETTINGS: DebateSettings = {
   auto: defaultSettings.debate_auto_mode,
   models: { A: defaultSettings.debate_model_a, B: defaultSettings.debate_model_b },
   provider: DEFAULT_PROVIDER,
+  judge: defaultSettings.debate_judge_model,
 };
 
 /**
@@ -76,7 +95,9 @@ const DEFAULT_DEBATE_SETTINGS: DebateSettings = {
  * - connecting → charging: a start's provider reset, then its debate quota increment.
  * - reconnecting: the preventive reset before a turn (every 10 turns on cloud).
  * - speaking: a turn streams. between: waiting for the next turn (auto: a timer; manual: 'Prossimo').
- * - finished: all turns played, the feedback card shown. halted: the debate cannot go on (quota).
+ * - finished: all turns played, the judge's card and the feedback card shown; the judge's two runs
+ *   stream then (issue 26 §1), and the user may already answer the form. halted: the debate
+ *   cannot go on (quota).
  * - analysing: the synthesis's analysis streams. resetting: the '*reset*' command runs.
  */
 export type DebateStatus = "idle" | "connecting" | "charging" | "reconnecting" | "speaking" | "between" | "finished" | "halted" | "analysing" | "resetting";
@@ -87,13 +108,15 @@ export type ActiveDebate = {
   models: Record<Speaker, string>;
   length: number;
   provider: Provider;
+  /** The judge model when the debate started (the settings may change while it runs). */
+  judge: DebateJudgeModel;
   debateId: string | null;
   startedAt: number;
 };
 
 export type StreamingReply = LoopGuard & {
   call: number;
-  purpose: "turn" | "analysis";
+  purpose: "turn" | "analysis" | "judge";
   speaker: Speaker;
   turn: number;
   phase: DebatePhase;

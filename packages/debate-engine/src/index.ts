@@ -4,7 +4,7 @@ export { analysisCall, debatePrompt, turnCall, turnRole } from "./debate-request
 export type { DebateModelRequest, Intervention, TurnRole } from "./debate-request";
 export { createDebateSession } from "./debate-session";
 export type { DebateSession } from "./debate-session";
-export { cardMarker, debateDefaultsFrom, initialDebateState } from "./debate-state";
+export { cardMarker, debateDefaultsFrom, initialDebateState, interventionsOf } from "./debate-state";
 export type {
   ActiveDebate,
   DebateCard,
@@ -12,6 +12,7 @@ export type {
   DebateDefaults,
   DebateEffect,
   DebateEvent,
+  DebateJudgement,
   DebateMessage,
   DebateNotice,
   DebateSettings,
@@ -28,6 +29,13 @@ export { debatePdf, debatePdfFileName, synthesisPdf, synthesisPdfFileName } from
 export { canSendFeedback, debateFeedback, httpDebateFeedback } from "./feedback";
 export type { FeedbackAnswers, SendFeedback } from "./feedback";
 export { httpDebatePorts } from "./http-ports";
+export { CRITERION_LABELS, formatJudgeRun, JUDGE_CRITERIA, JudgeFormatError, parseJudgeRun, SCORE_RANGE } from "./judge-format";
+export type { CriterionScore, JudgeCriterion, JudgedSide, JudgeRunReport, Lato, LatoVerdict } from "./judge-format";
+export { closingQuestion, replyMeasure, shareScore, verifiedQuotes } from "./judge-measures";
+export type { ReplyMeasure } from "./judge-measures";
+export { anonymise, JUDGE_PRESET, judgeCall, judgePrompt, judgeQuotable, latoOf, sideOfLato } from "./judge-request";
+export { runVerdict, scorecardOf, scoreText, verdictText } from "./scorecard";
+export type { JudgeAgreement, JudgedQuote, ScoredSide, Scorecard, SideVerdict } from "./scorecard";
 export { guardChunk } from "./loop-guard";
 export type { GuardStep, LoopGuard } from "./loop-guard";
 export { debateMessages } from "./messages";

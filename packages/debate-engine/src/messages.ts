@@ -103,10 +103,47 @@ export const debateMessages = {
   /** spec 001 §2, §8: the debate quota card. */
   upgrade: "Passa a un piano superiore",
 
+  /** issue 26 §1: the judge's scorecard, under the transcript. */
+  judge: {
+    title: "Valutazione del giudice",
+    pending: (run: number, runs: number) => `Il giudice sta valutando il dibattito (lettura ${run} di ${runs})…`,
+    judgedBy: (model: string) => `Giudice: ${model}, che legge i lati senza sapere quali modelli sono, due volte con l'ordine scambiato.`,
+    offlineBadge: "Giudice offline",
+    offlineLabel: "Nessun modello collegato: valutati solo gli aspetti misurabili.",
+    side: (side: Speaker) => `Lato ${side}`,
+    sideCaption: (side: Speaker, model: string) => `Lato ${side} · ${model}`,
+    criterion: "Criterio",
+    score: "Voto",
+    motivation: "Motivazione",
+    outOfTen: (score: string) => `${score}/10`,
+    notScored: "n.d.",
+    notScoredLabel: "non valutato",
+    strongest: "Argomento più forte",
+    weakest: "Argomento più debole",
+    quoteNotFound: "(citazione non trovata negli interventi di questo lato)",
+    verdict: "Verdetto",
+    winner: (side: Speaker) => `Vince il Lato ${side}`,
+    tie: "Parità",
+    agreement: {
+      alta: "Accordo tra le due letture: alto.",
+      media: "Accordo tra le due letture: medio (stesso verdetto, voti diversi).",
+      bassa: "Accordo tra le due letture: basso. Con l'ordine dei lati scambiato il giudice ha dato verdetti diversi, quindi il verdetto è Parità.",
+    },
+    runs: (first: string, second: string) => `Prima lettura: ${first}. Seconda lettura, lati scambiati: ${second}.`,
+    judgeArgued: (side: Speaker) => `Il giudice è anche il modello del Lato ${side}: la valutazione potrebbe non essere imparziale.`,
+    failedTitle: "Il giudice non ha potuto valutare il dibattito",
+    failedText: "Il dibattito resta disponibile: puoi scaricarlo in PDF e lasciare il tuo feedback.",
+    unreadable: "La risposta del giudice non è nel formato atteso.",
+    nothingToJudge: "Nessun intervento da valutare.",
+  },
+
   /** spec 001 §2: the feedback form that closes a debate. */
   feedback: {
     title: "Com'è andato il dibattito?",
     rating: "Valutazione",
+    /** issue 26 §3: the user's own verdict, beside the stars. */
+    vote: "Chi ti ha convinto di più?",
+    voteOptions: { A: "Lato A", B: "Lato B", tie: "Parità" },
     comment: "Commento (facoltativo)",
     counter: (length: number, max: number) => `${length}/${max} caratteri`,
     pdf: "Scarica una copia PDF del dibattito",

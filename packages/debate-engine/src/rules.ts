@@ -1,4 +1,4 @@
-import { DEBATE_CONTEXT_MESSAGES, DEBATE_LENGTH, DEBATE_REPLY_MAX_CHARS, sideOfTurn, type DebateMode, type DebateProvider, type DebateSide } from "@oystar/api-client";
+import { DEBATE_CONTEXT_MESSAGES, DEBATE_JUDGE_RUNS, DEBATE_LENGTH, DEBATE_REPLY_MAX_CHARS, sideOfTurn, type DebateMode, type DebateProvider, type DebateSide } from "@oystar/api-client";
 
 // spec 001 §4, §9: the debate's rules as data — turns, phases, presets, limits. The limits a
 // debate's call is validated against are the API contract's (@oystar/api-client); the engine
@@ -30,9 +30,10 @@ export const EARLIER_MESSAGE_CHARS = { debate: 100, synthesis: 200 } as const;
 
 /**
  * The model calls one debate makes (spec 001 §4): one per turn; a synthesis adds the analysis of
- * its hidden debate. The gateway charges no more than this to a debate's id.
+ * its hidden debate, a debate or a challenge its judge's two runs (issue 26 §1). The gateway
+ * charges no more than this to a debate's id.
  */
-export const debateModelCalls = (mode: DebateMode, length: number) => length + (mode === "synthesis" ? 1 : 0);
+export const debateModelCalls = (mode: DebateMode, length: number) => length + (mode === "synthesis" ? 1 : DEBATE_JUDGE_RUNS.length);
 
 /** spec 001 §4: turns alternate A then B, starting with A at turn 0. */
 export const speakerOfTurn: (turn: number) => Speaker = sideOfTurn;

@@ -55,7 +55,7 @@ test("synthesis: a hidden debate of all turns with progress, one increment, then
 test("the hidden debate keeps 200 characters of earlier messages and is not shown", async () => {
   const long: ModelScript = (call, index) => {
     const asked = call.request;
-    if (asked.kind === "analysis") return analyst(call, index);
+    if (asked.kind !== "turn") return analyst(call, index);
     return (async function* () {
       yield `${turnRole(asked).speaker} ${"parola ".repeat(60)}fine?`;
     })();

@@ -1,5 +1,5 @@
-import { DEBATE_CALLS_PATH, readModelStream, type DebateCall, type Intervention } from "@oystar/api-client";
-import { analysisCall, debatePrompt, turnCall, type DebateMode } from "@oystar/debate-engine";
+import { DEBATE_CALLS_PATH, readModelStream, type DebateCall, type Intervention, type ModelLeaderboard } from "@oystar/api-client";
+import { analysisCall, debatePrompt, judgeCall, parseJudgeRun, turnCall, type DebateMode } from "@oystar/debate-engine";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../../test-support/sign-in";
@@ -42,11 +42,27 @@ const analysis = (debateId: string, length = 6) =>
     mode: "synthesis",
     topic: "Treno contro aereo",
     options: { A: "Treno", B: "aereo" },
-    models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" },
+    models: { A: "openai/gpt-oss-20b", B: "openai/gpt-oss-120b" },
     length,
     provider: "cloud",
     history: history(length),
   });
+/** One run of the judge of a debate of `length` turns, as the engine sends it. */
+const judgement = (debateId: string, run: 1 | 2, { length = 6, judge = "llama-3.3-70b-versatile" as const } = {}) =>
+  judgeCall(
+    {
+      debateId,
+      mode: "debate",
+      topic: "Treno contro aereo",
+      options: { A: "Treno", B: "aereo" },
+      models: { A: "openai/gpt-oss-20b", B: "openai/gpt-oss-120b" },
+      length,
+      provider: "cloud",
+      history: history(length),
+      judge,
+    },
+    run,
+  );
 
 const send = (token: string, body: unknown) =>
   fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -98,11 +114,15 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     for (let number = 0; number < 6; number += 1) expect((await send(access_token, turn(debate_id, number))).status).toBe(200);
     // A turn cut off mid-answer may be asked again ('Prossimo' replays it), twice per debate…
     for (let replay = 0; replay < 2; replay += 1) expect((await send(access_token, turn(debate_id, 5))).status).toBe(200);
-    // …and nothing more: the debate made its six calls and its two replays.
-    const over = await send(access_token, turn(debate_id, 5));
+    // …then the judge's two runs (issue 26 §1)…
+    for (const run of [1, 2] as const) expect((await send(access_token, judgement(debate_id, run))).status).toBe(200);
+    // …and nothing more: the debate made its six turns, two replays and two judge runs.
+    const over = await send(access_token, judgement(debate_id, 2));
     expect(over.status).toBe(409);
     expect(await over.json()).toEqual({ error: "Il dibattito è concluso: avviane uno nuovo." });
-    expect(await turnsUsed(debate_id)).toBe(6 + 2);
+    // No turn after the judge either.
+    expect((await send(access_token, turn(debate_id, 5))).status).toBe(409);
+    expect(await turnsUsed(debate_id)).toBe(6 + 2 + 2);
     const old = await startDebate(access_token);
     await server.db.query("UPDATE debates SET created_at = now() - interval '7 hours' WHERE id = $1", [old.debate_id]);
     const late = await send(access_token, turn(old.debate_id, 0));
@@ -120,14 +140,15 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     expect(await turnsUsed(debate_id)).toBe(3);
   });
 
-  test("the first call fixes the debate's length and mode; a call that does not match is refused", async () => {
+  test("the first call fixes the debate's length, mode and models; a call that does not match is refused", async () => {
     const { access_token } = await signInAs(server.url, "pro@oystar.test");
     const { debate_id } = await startDebate(access_token);
     expect((await send(access_token, turn(debate_id, 0, { length: 6 }))).status).toBe(200);
-    for (const mismatch of [turn(debate_id, 1, { length: 200 }), turn(debate_id, 1, { length: 6, mode: "challenge" })]) {
+    const otherModels = { ...turn(debate_id, 1), models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-120b" } };
+    for (const mismatch of [turn(debate_id, 1, { length: 200 }), turn(debate_id, 1, { length: 6, mode: "challenge" }), otherModels]) {
       const answer = await send(access_token, mismatch);
       expect(answer.status).toBe(409);
-      expect(await answer.json()).toEqual({ error: "La richiesta non corrisponde al dibattito avviato (durata o modalità diverse): avviane uno nuovo." });
+      expect(await answer.json()).toEqual({ error: "La richiesta non corrisponde al dibattito avviato (durata, modalità o modelli diversi): avviane uno nuovo." });
     }
     expect(await turnsUsed(debate_id)).toBe(1);
     expect((await send(access_token, turn(debate_id, 1, { length: 6 }))).status).toBe(200);
@@ -151,9 +172,32 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     const { debate_id } = await startDebate(access_token);
     for (let number = 0; number < 3; number += 1) expect((await send(access_token, turn(debate_id, number))).status).toBe(200);
     const answers = await Promise.all(Array.from({ length: 8 }, () => send(access_token, turn(debate_id, 3))));
-    // Three calls left, and the two replays a debate may make.
+    // Three turns left, and the two replays a debate may make (the judge's runs are not turns').
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(3);
+  });
+
+  test("the offline judge says what it is, scores only what it measures, and its debates count apart on the leaderboard", async () => {
+    const admin = await signInAs(server.url, "admin@oystar.test");
+    const judged = async () => {
+      const board = (await (await fetch(`${server.url}/api/admin/model-leaderboard`, { headers: auth(admin.access_token) })).json()) as ModelLeaderboard;
+      // Argued by the offline model in these models' names: never counted as theirs.
+      expect(board.models.filter((row) => !row.offline)).toEqual([]);
+      return Object.fromEntries(board.models.map((row) => [row.model, row.judge.wins + row.judge.draws + row.judge.losses]));
+    };
+    const before = await judged();
+    const { access_token } = await signInAs(server.url, "pro@oystar.test");
+    const { debate_id } = await startDebate(access_token);
+    for (let number = 0; number < 6; number += 1) expect((await send(access_token, turn(debate_id, number))).status).toBe(200);
+    const runs = [];
+    for (const run of [1, 2] as const) runs.push(parseJudgeRun(await reply(await send(access_token, judgement(debate_id, run)))));
+    for (const report of runs) {
+      expect(report.offlineNote).toContain("questo è il giudice offline di OYSTAR");
+      expect(report.sides[1].criteria.logica).toEqual({ score: null, motivation: "Non misurabile senza un modello linguistico." });
+      expect(report.sides[2].criteria.persuasivita.score).toBeNull();
+    }
+    const after = await judged();
+    for (const model of ["openai/gpt-oss-120b", "openai/gpt-oss-20b"]) expect(after[model]).toBe((before[model] ?? 0) + 1);
   });
 
   test("a Base user at 30/30 cannot start another debate (429)", async () => {

@@ -1,4 +1,4 @@
-import type { DebateCall } from "@oystar/api-client";
+import { DEBATE_JUDGE_RUNS, type DebateCall } from "@oystar/api-client";
 import { debateModelCalls, type DebateMode } from "@oystar/debate-engine";
 import type { Queryable } from "../db/database";
 import type { Payer } from "../plans/quota";
@@ -15,27 +15,35 @@ export const REPLAYS_PER_DEBATE = 2;
 
 const refused = (status: 403 | 409, error: string): ModelCallCharge => ({ ok: false, status, body: { error } });
 
-/** Where a call stands in its debate: a turn's number, or `length` for the closing analysis. */
-const positionOf = (call: DebateCall) => (call.kind === "turn" ? call.turn : call.length);
+/**
+ * Where a call stands in its debate: a turn's number; `length` for the analysis closing a
+ * synthesis; `length` and `length + 1` for the judge's two runs (issue 26 §1).
+ */
+const positionOf = (call: DebateCall) => (call.kind === "turn" ? call.turn : call.kind === "analysis" ? call.length : call.length + call.run - 1);
 
 /**
  * Charges one call of a debate the caller started (DESIGN.md §4): it costs no question. The first
- * call fixes the debate's length and mode, later ones must match; calls come in order (a turn may
- * be asked again, never an earlier one); and the debate pays for no more calls than it makes
- * (`debateModelCalls`, plus a couple of replays). Everything moves in one conditional statement,
- * so parallel calls cannot pass it. The call is counted before it is sent: a caller at the end of
- * its debate never reaches the model.
+ * call fixes the debate's length, mode and two models, later ones must match; calls come in order
+ * (a turn may be asked again, never an earlier one); the judge comes only after the last turn;
+ * and the debate pays for no more calls than it makes (`debateModelCalls`, plus a couple of
+ * replays). Everything moves in one conditional statement, so parallel calls cannot pass it. The
+ * call is counted before it is sent: a caller at the end of its debate never reaches the model.
  */
 export async function chargeDebateCall(db: Queryable, user: Payer, call: DebateCall): Promise<ModelCallCharge> {
   const mode: DebateMode = call.mode;
   const position = positionOf(call);
+  const judge = call.kind === "judge";
+  // The judge's runs come last: turns replayed cannot use them up.
+  const callsAllowed = debateModelCalls(mode, call.length) - (judge || mode === "synthesis" ? 0 : DEBATE_JUDGE_RUNS.length) + REPLAYS_PER_DEBATE;
   const [counted] = await db.query<{ id: string }>(
-    `UPDATE debates SET turns_used = turns_used + 1, length = $5, mode = $6, last_turn = $7
+    `UPDATE debates SET turns_used = turns_used + 1, length = $5, mode = $6, last_turn = $7, model_a = $8, model_b = $9
      WHERE id = $1 AND user_id = $2 AND created_at > now() - make_interval(hours => $3)
        AND (length IS NULL OR length = $5) AND (mode IS NULL OR mode = $6) AND turns_used < $4
+       AND (model_a IS NULL OR (model_a = $8 AND model_b = $9))
        AND (last_turn IS NULL OR last_turn <= $7)
+       AND (NOT $10 OR last_turn >= $5 - 1)
      RETURNING id`,
-    [call.debate_id, user.id, DEBATE_OPEN_HOURS, debateModelCalls(mode, call.length) + REPLAYS_PER_DEBATE, call.length, mode, position],
+    [call.debate_id, user.id, DEBATE_OPEN_HOURS, callsAllowed, call.length, mode, position, call.models.A, call.models.B, judge],
   );
   if (counted) {
     return {
@@ -45,8 +53,8 @@ export async function chargeDebateCall(db: Queryable, user: Payer, call: DebateC
       },
     };
   }
-  const [debate] = await db.query<{ own: boolean; open: boolean; length: number | null; mode: DebateMode | null; last_turn: number | null; turns_used: number }>(
-    `SELECT user_id = $2 AS own, created_at > now() - make_interval(hours => $3) AS open, length, mode, last_turn, turns_used
+  const [debate] = await db.query<{ own: boolean; open: boolean; length: number | null; mode: DebateMode | null; last_turn: number | null; model_a: string | null; model_b: string | null }>(
+    `SELECT user_id = $2 AS own, created_at > now() - make_interval(hours => $3) AS open, length, mode, last_turn, model_a, model_b
      FROM debates WHERE id = $1`,
     [call.debate_id, user.id, DEBATE_OPEN_HOURS],
   );
@@ -54,7 +62,9 @@ export async function chargeDebateCall(db: Queryable, user: Payer, call: DebateC
   if (!debate?.own) return refused(403, debateChargeMessages.unknown);
   if (!debate.open) return refused(409, debateChargeMessages.finished);
   if (debate.length !== null && (debate.length !== call.length || debate.mode !== mode)) return refused(409, debateChargeMessages.mismatch);
+  if (debate.model_a !== null && (debate.model_a !== call.models.A || debate.model_b !== call.models.B)) return refused(409, debateChargeMessages.mismatch);
   if (debate.last_turn !== null && debate.last_turn > position) return refused(409, debateChargeMessages.outOfOrder);
+  if (judge && (debate.last_turn === null || debate.last_turn < call.length - 1)) return refused(409, debateChargeMessages.notOver);
   // Every call of the debate made.
   return refused(409, debateChargeMessages.finished);
 }

@@ -5,7 +5,15 @@
 export const debateChargeMessages = {
   unknown: "Dibattito non valido: avvia un nuovo dibattito.",
   finished: "Il dibattito è concluso: avviane uno nuovo.",
-  mismatch: "La richiesta non corrisponde al dibattito avviato (durata o modalità diverse): avviane uno nuovo.",
+  mismatch: "La richiesta non corrisponde al dibattito avviato (durata, modalità o modelli diversi): avviane uno nuovo.",
+  /** issue 26 §1: the judge reads a debate once its last turn has been asked. */
+  notOver: "Il giudice valuta solo un dibattito concluso: mancano dei turni.",
+  /** The screen names a judge the admin has since changed: the scorecard would name the wrong one. */
+  judgeChanged: "Il modello giudice è stato cambiato dall'amministratore: ricarica la pagina.",
+  /** issue 26 §3: the user's vote on a debate. */
+  voteTwice: "Hai già votato questo dibattito.",
+  voteTooEarly: "Si può votare solo un dibattito concluso.",
+  adminOnly: "Solo l'amministratore può vedere la classifica dei modelli.",
   outOfOrder: "Questo turno del dibattito è già stato superato: avviane uno nuovo.",
   /** A page from before debate calls were structured still sends turns as questions with the id. */
   reloadPage: "Il dibattito è stato aggiornato: ricarica la pagina per continuare.",

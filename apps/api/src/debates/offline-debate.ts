@@ -1,5 +1,6 @@
 import { OFFLINE_MODEL, type DebateAnalysisCall, type DebateCall, type DebateTurnCall } from "@oystar/api-client";
 import { cutTo, formatSynthesisAnalysis, PROMPT_REPLY_LIMIT, turnRole, type DebatePhase } from "@oystar/debate-engine";
+import { composeOfflineJudgement } from "./offline-judge";
 
 // DESIGN.md §6: without a language model, the offline model still plays its part in a debate so
 // that a whole debate and a synthesis run end to end. It reads the debate's structured call,
@@ -105,5 +106,12 @@ function offlineAnalysis(request: DebateAnalysisCall): string {
 
 /** The offline model's reply to one call of a debate. */
 export function composeOfflineDebateReply(call: DebateCall): string {
-  return call.kind === "turn" ? offlineTurn(call) : offlineAnalysis(call);
+  switch (call.kind) {
+    case "turn":
+      return offlineTurn(call);
+    case "analysis":
+      return offlineAnalysis(call);
+    case "judge":
+      return composeOfflineJudgement(call);
+  }
 }

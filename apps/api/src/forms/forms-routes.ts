@@ -1,8 +1,9 @@
-import { contactFormSchema, debateFeedbackSchema, enterpriseFormSchema, indexRequestSchema } from "@oystar/api-client";
+import { contactFormSchema, debateFeedbackSchema, enterpriseFormSchema, indexRequestSchema, type DebateFeedback } from "@oystar/api-client";
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import type { Access, SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
+import { recordVote } from "../debates/model-leaderboard";
 import { perAccountLimit } from "../web/account-limit";
 import { logLine } from "../web/log-line";
 import { perAddressLimit } from "../web/rate-limit";
@@ -39,13 +40,28 @@ export function formRoutes(access: Access, db: Database, forwardUrl: string | nu
   const body = [jsonOnly, bodyCeiling({ maxBytes: MAX_FORM_BYTES, tooLarge: formMessages.tooLong, readTimeoutMs: QUICK_BODY_MS })] as const;
   const publicLimit = perAddressLimit({ perMinute: PUBLIC_FORMS_PER_MINUTE });
 
-  const handler = (kind: Kind, schema: z.ZodType<Record<string, unknown>>) => async (c: Context<{ Variables: Partial<SignedInVariables> }>) => {
+  /** issue 26 §3: 'Chi ti ha convinto di più?' moves the model leaderboard, once per debate of the sender's. */
+  const countVote: BeforeStoring = async (c, fields) => {
+    const { debate_id: debateId, preferred_side: vote } = fields as Pick<DebateFeedback, "debate_id" | "preferred_side">;
+    const user = c.get("user");
+    if (!vote || !debateId || !user) return null;
+    const refusal = await recordVote(db, user, debateId, vote);
+    return refusal ? c.json({ error: refusal.error }, refusal.status) : null;
+  };
+
+  type FormContext = Context<{ Variables: Partial<SignedInVariables> }>;
+  /** What a form does before it is stored; a Response refuses it. */
+  type BeforeStoring = (c: FormContext, fields: Record<string, unknown>) => Promise<Response | null>;
+
+  const handler = (kind: Kind, schema: z.ZodType<Record<string, unknown>>, beforeStoring?: BeforeStoring) => async (c: FormContext) => {
     const parsed = schema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       return c.json({ error: first?.message ?? formMessages.invalid, field: first?.path.join(".") }, 400);
     }
     const { website: _honeypot, ...fields } = parsed.data;
+    const refused = await beforeStoring?.(c, fields);
+    if (refused) return refused;
     const subject = subjects[kind](fields);
     const id = await storeSubmission(db, { kind, subject, fields, user: c.get("user") });
     if (id === null) return c.json({ error: formMessages.tooManyWaiting(MAX_WAITING_INDEX_REQUESTS) }, 409);
@@ -67,7 +83,7 @@ export function formRoutes(access: Access, db: Database, forwardUrl: string | nu
     access.signedIn,
     perAccountLimit(db, DEBATE_FEEDBACK_LIMIT),
     ...body,
-    handler("debate-feedback", debateFeedbackSchema as z.ZodType<Record<string, unknown>>),
+    handler("debate-feedback", debateFeedbackSchema as z.ZodType<Record<string, unknown>>, countVote),
   );
   return app;
 }

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Readable } from "node:stream";
+import { pipeline, Transform, type Readable } from "node:stream";
 import type { Upstream } from "../env";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
 import { llmMessages } from "./messages";
@@ -39,9 +39,17 @@ export function callUpstream(upstream: Upstream, body: unknown, clientSignal: Ab
 /**
  * Streams the model's answer through unchanged. The model failing before its first byte — or
  * sending none within `firstTokenTimeoutMs` — gives the charge back and answers 502/504; the
- * caller leaving does not (the model had the whole request by then).
+ * caller leaving does not (the model had the whole request by then). `onAnswered`, when given,
+ * receives the whole answer's bytes once the model has sent it all, and the answer's end waits for
+ * it (an answer cut off gives none).
  */
-export async function relayAnswer(c: Context, call: UpstreamCall, refund: Refund, firstTokenTimeoutMs: number): Promise<Response> {
+export async function relayAnswer(
+  c: Context,
+  call: UpstreamCall,
+  refund: Refund,
+  firstTokenTimeoutMs: number,
+  onAnswered?: (answer: Uint8Array) => Promise<void>,
+): Promise<Response> {
   const callerLeft = () => c.req.raw.signal.aborted;
   const fail = async (status: number, answerStatus: 502 | 504 = 502) => {
     call.cancel();
@@ -56,7 +64,8 @@ export async function relayAnswer(c: Context, call: UpstreamCall, refund: Refund
     const first = await Promise.race([firstChunk(response.body), guard.expired]);
     if (first === "stalled") return await fail(response.status, 504);
     if (!first) return await fail(response.status);
-    return nodeStreamAnswer(first, response.body, { headers: { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] } }, () =>
+    const rest = onAnswered ? keepingAnswer(first, response.body, onAnswered) : response.body;
+    return nodeStreamAnswer(first, rest, { headers: { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] } }, () =>
       call.abort.abort(),
     );
   } catch {
@@ -79,6 +88,28 @@ export async function goneBeforeAsking(c: Context, refund: Refund): Promise<Resp
 /** The offline model's reply, streamed OpenAI-style at its steady pace (DESIGN.md §6). */
 export const offlineAnswer = (reply: string, charsPerSecond: number, signal: AbortSignal) =>
   new Response(offlineStream(reply, charsPerSecond, signal), { headers: streamHeaders });
+
+/**
+ * The rest of an answer, passed on as it comes, and kept in memory (never stored or logged) so that
+ * `onAnswered` can read it whole once it has ended; an answer that fails or is cut off is not given.
+ */
+function keepingAnswer(first: Buffer, body: Readable, onAnswered: (answer: Uint8Array) => Promise<void>): Readable {
+  const chunks: Buffer[] = [first];
+  const keeping = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      onAnswered(Buffer.concat(chunks)).then(
+        () => done(),
+        () => done(),
+      );
+    },
+  });
+  pipeline(body, keeping, () => {});
+  return keeping;
+}
 
 function firstTokenGuard(timeoutMs: number) {
   let timer: NodeJS.Timeout | undefined;

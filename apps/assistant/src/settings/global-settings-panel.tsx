@@ -8,6 +8,7 @@ import { messages } from "../messages";
 import { SettingsFieldControl } from "./settings-field-control";
 import { settingsSections, withProvider } from "./settings-fields";
 import { IndexRequestsSection } from "./index-requests-section";
+import { ModelLeaderboardSection } from "./model-leaderboard-section";
 import { WebVitalsSection } from "./web-vitals-section";
 
 export type GlobalSettingsPanelProps = {
@@ -135,6 +136,7 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
         <Spinner />
       )}
       <IndexRequestsSection />
+      <ModelLeaderboardSection />
       <WebVitalsSection />
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { LISTED_MODELS, MODEL_PROVIDER_LABELS, SELECTABLE_CHAT_MODELS, SETTINGS_FIELDS, type BoundedSettingsKey, type Settings } from "@oystar/api-client";
+import { DEBATE_JUDGE_MODELS, LISTED_MODELS, MODEL_PROVIDER_LABELS, SELECTABLE_CHAT_MODELS, SETTINGS_FIELDS, type BoundedSettingsKey, type Settings } from "@oystar/api-client";
 
 // The global settings form of spec 001 §2 and §5: its sections, which control draws each field
 // and when each shows. Labels, bounds, steps and units come from SETTINGS_FIELDS, the table the
@@ -24,6 +24,8 @@ export type SettingsSection = {
 const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 /** spec 001 §5: chat and debate may only use the two gpt-oss models. */
 const chatModels = () => asOptions(SELECTABLE_CHAT_MODELS);
+/** issue 26 §1: the debate's judge — best one that argues in neither side (the defaults: A and B). */
+const judgeModels = () => asOptions(DEBATE_JUDGE_MODELS);
 /** spec 001 §5: for the cloud provider the model list is filtered to names starting with openai/. */
 const ragModels = (settings: Settings) =>
   asOptions(settings.rag_provider === "cloud" ? LISTED_MODELS.filter((model) => model.startsWith("openai/")) : LISTED_MODELS);
@@ -48,7 +50,13 @@ export const settingsSections: readonly SettingsSection[] = [
   },
   {
     title: "Dibattito",
-    fields: [bounded("range", "debate_length"), choice("debate_model_a", chatModels), choice("debate_model_b", chatModels), flag("debate_auto_mode")],
+    fields: [
+      bounded("range", "debate_length"),
+      choice("debate_model_a", chatModels),
+      choice("debate_model_b", chatModels),
+      choice("debate_judge_model", judgeModels),
+      flag("debate_auto_mode"),
+    ],
   },
   {
     title: "RAG",

@@ -86,6 +86,16 @@ export function serverAnswers({
         const answer = settingsServer.indexAnswers[decodeURIComponent(indexing[1]!)] ?? { status: 404, body: { error: "Richiesta di indicizzazione non trovata." } };
         return Response.json(answer.body, { status: answer.status });
       }
+      if (url.endsWith("/api/admin/model-leaderboard")) {
+        const outcomes = (wins: number, draws: number, losses: number) => ({ wins, draws, losses });
+        return Response.json({
+          models: [
+            { model: "openai/gpt-oss-120b", offline: false, rating: 1031, judge: outcomes(3, 1, 0), votes: outcomes(1, 0, 0) },
+            { model: "openai/gpt-oss-20b", offline: false, rating: 969, judge: outcomes(0, 1, 3), votes: outcomes(0, 0, 1) },
+            { model: "openai/gpt-oss-120b", offline: true, rating: 1016, judge: outcomes(0, 1, 0), votes: outcomes(1, 0, 0) },
+          ],
+        });
+      }
       if (url.endsWith("/api/admin/web-vitals")) {
         return Response.json({ vitals: [{ page: "/chat", metric: "LCP", p75: 1470, samples: 12 }, { page: "/chat", metric: "CLS", p75: 0.052, samples: 12 }] });
       }

@@ -1,5 +1,5 @@
 import { OFFLINE_MODEL } from "./chat";
-import { LISTED_MODELS } from "./models";
+import { DEBATE_JUDGE_MODELS, LISTED_MODELS } from "./models";
 import { storableString } from "./text";
 import { z } from "./zod";
 
@@ -89,11 +89,44 @@ export const debateAnalysisCallSchema = z
     path: ["history"],
   });
 
+/**
+ * issue 26 §1: a debate is judged twice, the sides' order swapped — run 1 shows side A as 'Lato 1',
+ * run 2 shows side B as 'Lato 1' — so that a judge's preference for the side read first cancels out.
+ */
+export const DEBATE_JUDGE_RUNS = [1, 2] as const;
+export type DebateJudgeRun = (typeof DEBATE_JUDGE_RUNS)[number];
+/** The side a run shows as 'Lato 1'. */
+export const firstSideOfRun = (run: DebateJudgeRun): DebateSide => (run === 1 ? "A" : "B");
+/**
+ * The judge reads every intervention (it must quote each side's strongest and weakest argument),
+ * each at most this long: the prompts ask for replies of at most 800 characters (spec 001 §1).
+ */
+export const DEBATE_JUDGE_QUOTE_CHARS = 800;
+
+const judgeQuote = z.strictObject({ speaker: side, turn: turnNumber, content: text(DEBATE_JUDGE_QUOTE_CHARS) });
+
+/**
+ * The judge of a finished debate or challenge (issue 26 §1): the whole transcript, its interventions
+ * cut to DEBATE_JUDGE_QUOTE_CHARS, and the judge model the screen names (the admin's choice, which
+ * the server checks). The server builds the prompt with the sides as 'Lato 1'/'Lato 2' only.
+ */
+export const debateJudgeCallSchema = z
+  .strictObject({
+    ...debateFields,
+    kind: z.literal("judge"),
+    run: z.union([z.literal(1), z.literal(2)], { error: invalidCall }),
+    judge_model: z.enum(DEBATE_JUDGE_MODELS, { error: "Modello non disponibile" }),
+    history: z.array(judgeQuote).min(1, invalidCall).max(DEBATE_LENGTH.max, invalidCall),
+  })
+  .refine((call) => call.mode !== "synthesis", { message: invalidCall, path: ["mode"] })
+  .refine((call) => call.history.length <= call.length && inOrderBefore(call.history, call.length), { message: invalidCall, path: ["history"] });
+
 /** POST /api/debates/calls: one model call of a debate the caller started. */
-export const debateCallSchema = z.discriminatedUnion("kind", [debateTurnCallSchema, debateAnalysisCallSchema]);
+export const debateCallSchema = z.discriminatedUnion("kind", [debateTurnCallSchema, debateAnalysisCallSchema, debateJudgeCallSchema]);
 export type DebateCall = z.infer<typeof debateCallSchema>;
 export type DebateTurnCall = z.infer<typeof debateTurnCallSchema>;
 export type DebateAnalysisCall = z.infer<typeof debateAnalysisCallSchema>;
+export type DebateJudgeCall = z.infer<typeof debateJudgeCallSchema>;
 export type DebateMode = DebateCall["mode"];
 export type DebateProvider = DebateCall["provider"];
 

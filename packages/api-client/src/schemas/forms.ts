@@ -77,17 +77,29 @@ export type IndexRequestForm = z.input<typeof indexRequestSchema>;
 
 /** spec 001 §3, §5: the debate's feedback — never the debate's text. */
 export const DEBATE_FEEDBACK_COMMENT_MAX = 500;
-export const debateFeedbackSchema = z.strictObject({
-  rating: z.number({ error: "Scegli un voto da 1 a 5" }).int("Scegli un voto da 1 a 5").min(1, "Scegli un voto da 1 a 5").max(5, "Scegli un voto da 1 a 5"),
-  comment: storableString()
-    .trim()
-    .max(DEBATE_FEEDBACK_COMMENT_MAX, `Il commento può avere al massimo ${DEBATE_FEEDBACK_COMMENT_MAX} caratteri`)
-    .optional()
-    .default(""),
-  debate_topic: storableString().trim().max(1000, "Il tema è troppo lungo"),
-  timestamp: z.iso.datetime({ offset: true, error: "Data non valida" }),
-  pdf_requested: z.boolean(),
-});
+/** issue 26 §3: 'Chi ti ha convinto di più?' — Lato A, Lato B or Parità. */
+export const DEBATE_VOTES = ["A", "B", "tie"] as const;
+export type DebateVote = (typeof DEBATE_VOTES)[number];
+
+export const debateFeedbackSchema = z
+  .strictObject({
+    rating: z.number({ error: "Scegli un voto da 1 a 5" }).int("Scegli un voto da 1 a 5").min(1, "Scegli un voto da 1 a 5").max(5, "Scegli un voto da 1 a 5"),
+    comment: storableString()
+      .trim()
+      .max(DEBATE_FEEDBACK_COMMENT_MAX, `Il commento può avere al massimo ${DEBATE_FEEDBACK_COMMENT_MAX} caratteri`)
+      .optional()
+      .default(""),
+    debate_topic: storableString().trim().max(1000, "Il tema è troppo lungo"),
+    timestamp: z.iso.datetime({ offset: true, error: "Data non valida" }),
+    pdf_requested: z.boolean(),
+    /** The debate the feedback closes: a vote counts once, for that debate's two models. */
+    debate_id: z.uuid({ error: "Dibattito sconosciuto" }).optional(),
+    preferred_side: z.enum(DEBATE_VOTES, { error: "Scegli Lato A, Lato B o Parità" }).optional(),
+  })
+  .refine((feedback) => feedback.preferred_side === undefined || feedback.debate_id !== undefined, {
+    message: "Il voto deve indicare il dibattito",
+    path: ["debate_id"],
+  });
 export type DebateFeedback = z.input<typeof debateFeedbackSchema>;
 
 export const formReceiptSchema = z.object({ ok: z.literal(true), id: z.string() });

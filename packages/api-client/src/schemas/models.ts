@@ -29,6 +29,21 @@ export const RAG_MODELS = [
 ] as const satisfies ReadonlyArray<(typeof LISTED_MODELS)[number]>;
 export type RagModel = (typeof RAG_MODELS)[number];
 
+/**
+ * issue 26 §1: the models that may judge a debate — those a RAG answer may use (every listed model
+ * but the safety classifier). The admin picks one; by default one that is neither debater.
+ */
+export const DEBATE_JUDGE_MODELS = RAG_MODELS;
+export type DebateJudgeModel = (typeof DEBATE_JUDGE_MODELS)[number];
+
+/**
+ * A judge that argued in the debate is not impartial (Liang et al. 2023): the first judge model,
+ * in this order of preference, that is neither side's — or, when both sides leave none, the first.
+ */
+const JUDGE_PREFERENCE: readonly DebateJudgeModel[] = ["llama-3.3-70b-versatile", "openai/gpt-oss-120b", "openai/gpt-oss-20b", "mixtral-8x7b-32768", "llama-3.1-8b-instant", "gemma-7b-it"];
+export const judgeModelBeside = (sides: readonly string[]): DebateJudgeModel =>
+  JUDGE_PREFERENCE.find((model) => !sides.includes(model)) ?? (JUDGE_PREFERENCE[0] as DebateJudgeModel);
+
 export const DEFAULT_MODEL: ChatModel = "openai/gpt-oss-120b";
 export const DEFAULT_PROVIDER = "cloud" as const;
 

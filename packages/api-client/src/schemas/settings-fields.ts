@@ -16,6 +16,7 @@ export const SETTINGS_FIELDS = {
   debate_auto_mode: { label: "Modalità automatica" },
   debate_model_a: { label: "Modello A" },
   debate_model_b: { label: "Modello B" },
+  debate_judge_model: { label: "Modello giudice" },
   rag_embed_model: { label: "Modello dei vettori (embedding)", maxLength: 200 },
   rag_llm_model: { label: "Modello linguistico (LLM)", maxLength: 200 },
   rag_index_names: { label: "Indici", maxLength: 200 },

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { storableString } from "./text";
-import { SELECTABLE_CHAT_MODELS } from "./models";
+import { DEBATE_JUDGE_MODELS, judgeModelBeside, SELECTABLE_CHAT_MODELS } from "./models";
 import { SETTINGS_FIELDS as FIELDS, type NumberFacts, type TextFacts } from "./settings-fields";
 
 // spec 001 §3 (keys), §5 (bounds), §9 (defaults); labels and bounds from SETTINGS_FIELDS. The
@@ -26,6 +26,7 @@ export const settingsSchema = z.strictObject({
   debate_auto_mode: flag(FIELDS.debate_auto_mode),
   debate_model_a: chatModel(FIELDS.debate_model_a),
   debate_model_b: chatModel(FIELDS.debate_model_b),
+  debate_judge_model: z.enum(DEBATE_JUDGE_MODELS, { error: `${FIELDS.debate_judge_model.label}: modello non consentito` }),
   rag_embed_model: text(FIELDS.rag_embed_model).min(1),
   rag_llm_model: text(FIELDS.rag_llm_model).min(1),
   /** Empty means every index. */
@@ -79,6 +80,8 @@ export const defaultSettings: Settings = {
   debate_auto_mode: false,
   debate_model_a: "openai/gpt-oss-120b",
   debate_model_b: "openai/gpt-oss-20b",
+  // issue 26 §1: by default a listed model that is neither debater.
+  debate_judge_model: judgeModelBeside(["openai/gpt-oss-120b", "openai/gpt-oss-20b"]),
   rag_embed_model: "bge-m3",
   rag_llm_model: "openai/gpt-oss-120b",
   rag_index_names: [],

@@ -55,14 +55,22 @@ const stored: StoredSchema[] = [
   {
     what: "debate feedback",
     schema: debateFeedbackSchema,
-    example: { rating: 4, comment: "Molto utile", debate_topic: "Treno contro aereo", timestamp: "2026-11-23T10:00:00.000Z", pdf_requested: true },
-    notText: ["timestamp"],
+    example: {
+      rating: 4,
+      comment: "Molto utile",
+      debate_topic: "Treno contro aereo",
+      timestamp: "2026-11-23T10:00:00.000Z",
+      pdf_requested: true,
+      debate_id: "00000000-0000-4000-8000-000000000001",
+      preferred_side: "B",
+    },
+    notText: ["timestamp", "debate_id", "preferred_side"],
   },
   {
     what: "settings",
     schema: settingsUpdateSchema,
     example: { ...defaultSettings, rag_index_names: ["gardenroute-demo"] },
-    notText: ["pigna_ai_model", "debate_model_a", "debate_model_b", "rag_provider"],
+    notText: ["pigna_ai_model", "debate_model_a", "debate_model_b", "debate_judge_model", "rag_provider"],
   },
 ];
 

@@ -238,6 +238,26 @@ describe("the feedback form", () => {
     return screenUnderTest;
   }
 
+  test("under the transcript, before the form: the judge's scorecard — four criteria per side, the quotes, the verdict", async () => {
+    await finishedDebate();
+    const scorecard = screen.getByRole("region", { name: "Valutazione del giudice" });
+    const form = screen.getByRole("heading", { name: "Com'è andato il dibattito?" });
+    expect(scorecard.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(scorecard).getByText(/^Giudice: llama-3.3-70b-versatile/)).toBeInTheDocument();
+    expect(scorecard).toHaveTextContent("Verdetto: Vince il Lato A");
+    expect(scorecard).toHaveTextContent("Accordo tra le due letture: alto.");
+    for (const [side, model, score] of [
+      ["A", "openai/gpt-oss-120b", "8/10"],
+      ["B", "openai/gpt-oss-20b", "6/10"],
+    ] as const) {
+      const column = within(scorecard).getByRole("region", { name: `Lato ${side} · ${model}` });
+      const rows = within(column).getAllByRole("row").slice(1);
+      expect(rows.map((row) => within(row).getByRole("rowheader").textContent)).toEqual(["Logica", "Prove", "Persuasività", "Replica"]);
+      expect(rows.every((row) => row.textContent?.includes(score))).toBe(true);
+      expect(within(column).getByText("Argomento più forte")).toBeInTheDocument();
+    }
+  });
+
   test("needs a rating; counts the comment to 500; sends topic, time and the PDF wish; thanks, then 'Nuovo Dibattito'", async () => {
     const { user, sent, saved } = await finishedDebate();
     await user.click(screen.getByRole("button", { name: "Invia feedback" }));
@@ -255,6 +275,17 @@ describe("the feedback form", () => {
     expect(saved.map((file) => file.name)).toEqual(["OYSTAR_Debate_Il_treno_vs_L_aereo_2026-03-04.pdf"]);
     await user.click(screen.getByRole("button", { name: "Nuovo Dibattito" }));
     expect(screen.getByRole("button", { name: "Avvia Dibattito" })).toBeInTheDocument();
+  });
+
+  test("'Chi ti ha convinto di più?' beside the stars: the vote goes with the debate's id", async () => {
+    const { user, sent } = await finishedDebate();
+    const vote = screen.getByRole("group", { name: "Chi ti ha convinto di più?" });
+    expect(within(vote).getAllByRole("radio").map((radio) => radio.parentElement?.textContent)).toEqual(["Lato A", "Lato B", "Parità"]);
+    await user.click(screen.getByRole("radio", { name: "Ottimo" }));
+    await user.click(within(vote).getByRole("radio", { name: "Parità" }));
+    await user.click(screen.getByRole("button", { name: "Invia feedback" }));
+    expect(await screen.findByRole("heading", { name: "Grazie per il tuo feedback!" })).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ rating: 5, debate_id: "debate-1", preferred_side: "tie" })]);
   });
 
   test("a refused feedback says 'Errore nell'invio del feedback. Riprova più tardi.' and keeps the form", async () => {

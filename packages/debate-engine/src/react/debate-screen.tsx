@@ -16,6 +16,7 @@ import { DebateControls } from "./debate-controls";
 import { DebateStart, startInput } from "./debate-start";
 import { DebateTranscript } from "./debate-transcript";
 import { FeedbackForm } from "./feedback-form";
+import { JudgementCard } from "./judgement-card";
 import { downloadFile } from "./save-file";
 import { SidesBanner } from "./sides-banner";
 import { SynthesisProgressCard, SynthesisResult } from "./synthesis-views";
@@ -94,7 +95,7 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
     async (answers: FeedbackAnswers) => {
       const debate = session.store.getState().debate;
       if (!debate) return;
-      await sendFeedback(debateFeedback(answers, debate.subject.topic, now()));
+      await sendFeedback(debateFeedback(answers, { topic: debate.subject.topic, debateId: debate.debateId }, now()));
       if (answers.pdfRequested) await downloadDebate();
     },
     [session, sendFeedback, now, downloadDebate],
@@ -108,6 +109,8 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
   const renderCard = useCallback(
     (message: DebateCardMessage) => {
       switch (message.card.kind) {
+        case "judgement":
+          return <JudgementCard judgement={message.card.judgement} models={session.store.getState().debate?.models ?? session.store.getState().settings.models} />;
         case "feedbackForm":
           return (
             <FeedbackForm

@@ -16,11 +16,12 @@ export const SentThenThanks: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("radio", { name: "Ottimo" }));
+    await userEvent.click(canvas.getByRole("radio", { name: "Lato B" }));
     await userEvent.type(canvas.getByRole("textbox", { name: "Commento (facoltativo)" }), "Molto utile");
     await expect(canvas.getByText("11/500 caratteri")).toBeVisible();
     await userEvent.click(canvas.getByRole("button", { name: "Invia feedback" }));
     await expect(await canvas.findByRole("heading", { name: "Grazie per il tuo feedback!" })).toBeVisible();
-    await expect(args.onSubmit).toHaveBeenCalledWith({ rating: 5, comment: "Molto utile", pdfRequested: false });
+    await expect(args.onSubmit).toHaveBeenCalledWith({ rating: 5, comment: "Molto utile", pdfRequested: false, vote: "B" });
   },
 };
 

@@ -1,4 +1,4 @@
-import { DEBATE_FEEDBACK_COMMENT_MAX } from "@oystar/api-client";
+import { DEBATE_FEEDBACK_COMMENT_MAX, DEBATE_VOTES, type DebateVote } from "@oystar/api-client";
 import { Button, Notice, StarRating, Textarea } from "@oystar/ui-kit/react";
 import { useId, useState, type FormEvent } from "react";
 import { canSendFeedback, type FeedbackAnswers } from "../feedback";
@@ -16,13 +16,16 @@ const { feedback } = debateMessages;
 /**
  * spec 001 §2, §5: the form that closes a debate — 1–5 stars (Pessimo … Ottimo), an optional
  * comment of up to 500 characters with its counter, a PDF copy on request; then the thanks and
- * 'Nuovo Dibattito'. A rating of at least 1 is needed.
+ * 'Nuovo Dibattito'. A rating of at least 1 is needed. issue 26 §3: beside the stars, 'Chi ti ha
+ * convinto di più?' (optional).
  */
 export function FeedbackForm({ onSubmit, onNewDebate }: FeedbackFormProps) {
   const titleId = useId();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
   const [pdfRequested, setPdfRequested] = useState(false);
+  const [vote, setVote] = useState<DebateVote | null>(null);
+  const voteName = useId();
   const [phase, setPhase] = useState<"editing" | "sending" | "failed" | "sent">("editing");
   const [ratingMissing, setRatingMissing] = useState(false);
 
@@ -35,7 +38,7 @@ export function FeedbackForm({ onSubmit, onNewDebate }: FeedbackFormProps) {
     }
     setPhase("sending");
     try {
-      await onSubmit({ rating, comment, pdfRequested });
+      await onSubmit({ rating, comment, pdfRequested, vote });
       setPhase("sent");
     } catch {
       setPhase("failed");
@@ -74,6 +77,17 @@ export function FeedbackForm({ onSubmit, onNewDebate }: FeedbackFormProps) {
             </p>
           ) : null}
         </div>
+        <fieldset className="debate-vote">
+          <legend className="debate-vote__legend">{feedback.vote}</legend>
+          <div className="debate-vote__options">
+            {DEBATE_VOTES.map((option) => (
+              <label key={option} className="debate-vote__option">
+                <input type="radio" name={voteName} value={option} checked={vote === option} onChange={() => setVote(option)} />
+                <span>{feedback.voteOptions[option]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <Textarea
           label={feedback.comment}
           hideLabel={false}

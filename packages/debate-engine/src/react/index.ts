@@ -12,6 +12,8 @@ export type { DebateStartProps } from "./debate-start";
 export { DebateTranscript } from "./debate-transcript";
 export type { DebateTranscriptProps } from "./debate-transcript";
 export { FeedbackForm } from "./feedback-form";
+export { JudgementCard } from "./judgement-card";
+export type { JudgementCardProps } from "./judgement-card";
 export type { FeedbackFormProps } from "./feedback-form";
 export { PhaseBadge, PhaseIcon } from "./phase-icon";
 export { downloadFile } from "./save-file";

@@ -1,6 +1,8 @@
-import type { ResetRequest, ResetResponse } from "@oystar/api-client";
-import type { DebateCall } from "@oystar/api-client";
+import type { DebateCall, DebateJudgeCall, ResetRequest, ResetResponse } from "@oystar/api-client";
 import { turnRole } from "../debate-request";
+import { formatJudgeRun, JUDGE_CRITERIA, type JudgedSide, type LatoVerdict } from "../judge-format";
+import { latoOf } from "../judge-request";
+import type { Speaker } from "../rules";
 import { formatSynthesisAnalysis } from "../synthesis";
 import type { DebatePorts, ModelCall, StartDebateResult } from "../ports";
 
@@ -76,10 +78,27 @@ export class ControlledReply implements AsyncIterable<string> {
 
 export type ModelScript = (call: ModelCall, index: number) => AsyncIterable<string> | "controlled";
 
-/** Each turn answers in character and in two pieces: "A3: ..." for Model A's turn 3. */
+/**
+ * A judge's answer in the judge's format: each side scored `scores[side]` on every criterion,
+ * quoting the first 30 characters of its first intervention; `winner` is a side (or 'tie'), named
+ * as the run's Lato — or, for a judge that favours whatever it reads first, `"first"`.
+ */
+export function judgeAnswer(call: DebateJudgeCall, { winner = "A", scores = { A: 8, B: 6 } }: { winner?: Speaker | "tie" | "first"; scores?: Record<Speaker, number> } = {}): string {
+  const side = (speaker: Speaker): JudgedSide => {
+    const said = call.history.find((item) => item.speaker === speaker)?.content ?? "";
+    const criteria = Object.fromEntries(JUDGE_CRITERIA.map((criterion) => [criterion, { score: scores[speaker], motivation: `${criterion} del lato ${speaker}.` }]));
+    return { criteria: criteria as JudgedSide["criteria"], strongest: said.slice(0, 30), weakest: said.slice(0, 12) };
+  };
+  const first: Speaker = latoOf(call.run, "A") === 1 ? "A" : "B";
+  const verdict: LatoVerdict = winner === "first" ? 1 : winner === "tie" ? "tie" : latoOf(call.run, winner);
+  return formatJudgeRun({ offlineNote: null, sides: { 1: side(first), 2: side(first === "A" ? "B" : "A") }, verdict });
+}
+
+/** Each turn answers in character and in two pieces: "A3: ..." for Model A's turn 3; the judge finds for A. */
 export const inCharacter: ModelScript = (call) => {
   const request = call.request;
-  const text = request.kind === "turn" ? `${turnRole(request).speaker}${request.turn}: difendo «${turnRole(request).ownOption}». Che ne pensi?` : "?";
+  const text =
+    request.kind === "turn" ? `${turnRole(request).speaker}${request.turn}: difendo «${turnRole(request).ownOption}». Che ne pensi?` : request.kind === "judge" ? judgeAnswer(request) : "?";
   return (async function* () {
     yield text.slice(0, 10);
     yield text.slice(10);
@@ -148,6 +167,7 @@ export function fakeWorld(options: { script?: ModelScript; startDebate?: () => P
 /** A call as a test reads it: who it asks (`model`); a turn also who speaks, in which phase, for which option. */
 const readable = (call: DebateCall) => {
   if (call.kind === "analysis") return { ...call, model: call.models.A };
+  if (call.kind === "judge") return { ...call, model: call.judge_model };
   const role = turnRole(call);
   return { ...call, ...role, model: call.models[role.speaker] };
 };

@@ -3,6 +3,7 @@ import { turnRole } from "../debate-request";
 import type { DebatePorts } from "../ports";
 import { systemTime } from "../ports";
 import { formatSynthesisAnalysis } from "../synthesis";
+import { judgeAnswer } from "./fake-world";
 
 // A world for stories: real timers, and a model that answers in character a few words at a time,
 // so the screen can be seen working without a server.
@@ -17,6 +18,7 @@ const pause = (ms: number, signal: AbortSignal) =>
   });
 
 function reply(asked: DebateCall): string {
+  if (asked.kind === "judge") return judgeAnswer(asked);
   if (asked.kind === "analysis") {
     return formatSynthesisAnalysis({
       introduction: `Il dibattito su «${asked.topic}» ha messo a confronto due posizioni con argomenti concreti.`,

@@ -13,6 +13,7 @@ import { accountLimitsRequestAccounts } from "./0012-account-limits-request-acco
 import { debateTurnOrder } from "./0013-debate-turn-order";
 import { sharedSecrets } from "./0014-shared-secrets";
 import { ragPrefixStems } from "./0015-rag-prefix-stems";
+import { debateJudgeLeaderboard } from "./0016-debate-judge-leaderboard";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -31,4 +32,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0013-debate-turn-order", sql: debateTurnOrder },
   { id: "0014-shared-secrets", sql: sharedSecrets },
   { id: "0015-rag-prefix-stems", sql: ragPrefixStems },
+  { id: "0016-debate-judge-leaderboard", sql: debateJudgeLeaderboard },
 ];
