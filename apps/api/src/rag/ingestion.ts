@@ -7,10 +7,12 @@ import type { Embedder } from "./embedder";
 import { vectorLiteral } from "./embedder";
 import { documentByFilename, type RagIndex } from "./rag-store";
 import { ragMessages } from "./messages";
-import { chunkText, type Chunk } from "./text-chunking";
+import { chunkDocument, codePointOffsets, type Chunk } from "./text-chunking";
 
 // Ingestion (DESIGN.md §8): a file's text → chunks → full-text vector, BM25 statistics and
 // embedding, written in ONE transaction: re-ingesting a file replaces it whole, or not at all.
+// For the source viewer (issue 25) it also keeps the document's reading text, each chunk's place
+// in it, and a PDF's original.
 
 export type IngestResult = { filename: string; status: "added" | "replaced" | "unchanged"; chunks: number };
 
@@ -38,15 +40,28 @@ export async function ingestFile(
 ): Promise<IngestResult> {
   const contentHash = hashOf(file.bytes);
   const existing = await documentByFilename(db, index.id, file.filename);
-  if (existing?.contentHash === contentHash) return { filename: file.filename, status: "unchanged", chunks: 0 };
-  const { title, url, text } = await documentText(file.filename, file.bytes, file.sourceUrl ?? null);
-  return storeDocument(db, index, { filename: file.filename, title, url, text, bytes: file.bytes.byteLength, contentHash }, options);
+  // A document indexed before the source viewer is read again: its passages get their places.
+  if (existing?.contentHash === contentHash && existing.viewable) return { filename: file.filename, status: "unchanged", chunks: 0 };
+  const { title, url, text, pages } = await documentText(file.filename, file.bytes, file.sourceUrl ?? null);
+  const original = pages !== undefined ? { mediaType: "application/pdf", bytes: file.bytes, pages } : undefined;
+  return storeDocument(db, index, { filename: file.filename, title, url, text, bytes: file.bytes.byteLength, contentHash, original }, options);
 }
 
-export type DocumentInput = { filename: string; title: string; url: string | null; text: string; bytes: number; contentHash: string };
+export type DocumentInput = {
+  filename: string;
+  title: string;
+  url: string | null;
+  text: string;
+  bytes: number;
+  contentHash: string;
+  /** The file itself, where the viewer shows it as it is (a PDF, page by page). */
+  original?: { mediaType: string; bytes: Uint8Array; pages: number };
+};
 
 export async function storeDocument(db: Database, index: RagIndex, document: DocumentInput, options: IngestOptions): Promise<IngestResult> {
-  const chunks = chunkText(document.text);
+  const { text: reading, chunks } = chunkDocument(document.text);
+  const starts = codePointOffsets(reading, chunks.map((chunk) => chunk.start));
+  const ends = codePointOffsets(reading, chunks.map((chunk) => chunk.end));
   // Embeddings are computed before the transaction: a remote model must not hold it open.
   const vectors = options.vectors && chunks.length > 0 ? await options.embedder.embed(chunks.map((chunk) => embeddingText(document.title, chunk)), options.signal) : null;
   return db.transaction(async (tx) => {
@@ -63,20 +78,33 @@ export async function storeDocument(db: Database, index: RagIndex, document: Doc
       [index.id, document.filename, document.title, document.url, document.bytes, document.contentHash],
     );
     const documentId = created?.id ?? "";
+    await tx.query("INSERT INTO rag_document_texts (document_id, text, pages) VALUES ($1, $2, $3)", [documentId, reading, document.original?.pages ?? null]);
+    if (document.original) {
+      await tx.query("INSERT INTO rag_originals (document_id, media_type, bytes) VALUES ($1, $2, $3)", [documentId, document.original.mediaType, document.original.bytes]);
+    }
     let lexemes = 0;
     for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
       const batch = chunks.slice(start, start + INSERT_BATCH);
       // The title is indexed with every chunk: a passage about «la limonaia» is found by the
       // name of the garden it belongs to.
       const rows = await tx.query<{ id: string; lexeme_count: number }>(
-        `INSERT INTO rag_chunks (document_id, index_id, ordinal, page, text, tsv, lexeme_count)
+        `INSERT INTO rag_chunks (document_id, index_id, ordinal, page, text, tsv, lexeme_count, start_offset, end_offset)
          SELECT $1, $2, u.ordinal, u.page, u.text, v.tsv,
-                (SELECT coalesce(sum(coalesce(array_length(l.positions, 1), 1)), 0) FROM unnest(v.tsv) AS l)
-         FROM unnest($3::int[], $4::int[], $5::text[]) AS u(ordinal, page, text)
+                (SELECT coalesce(sum(coalesce(array_length(l.positions, 1), 1)), 0) FROM unnest(v.tsv) AS l), u.start_offset, u.end_offset
+         FROM unnest($3::int[], $4::int[], $5::text[], $7::int[], $8::int[]) AS u(ordinal, page, text, start_offset, end_offset)
          CROSS JOIN LATERAL (SELECT to_tsvector('italian', $6) || to_tsvector('italian', u.text) AS tsv) AS v
          ORDER BY u.ordinal
          RETURNING id::text, lexeme_count`,
-        [documentId, index.id, batch.map((chunk) => chunk.ordinal), batch.map((chunk) => chunk.page), batch.map((chunk) => chunk.text), document.title],
+        [
+          documentId,
+          index.id,
+          batch.map((chunk) => chunk.ordinal),
+          batch.map((chunk) => chunk.page),
+          batch.map((chunk) => chunk.text),
+          document.title,
+          batch.map((chunk) => starts[chunk.ordinal]),
+          batch.map((chunk) => ends[chunk.ordinal]),
+        ],
       );
       lexemes += rows.reduce((sum, row) => sum + row.lexeme_count, 0);
       if (vectors) {

@@ -12,6 +12,7 @@ import { settingsVersionIndexRequestRuns } from "./0011-settings-version-index-r
 import { accountLimitsRequestAccounts } from "./0012-account-limits-request-accounts";
 import { debateTurnOrder } from "./0013-debate-turn-order";
 import { sharedSecrets } from "./0014-shared-secrets";
+import { ragSourceViewer } from "./0015-rag-source-viewer";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -29,4 +30,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0012-account-limits-request-accounts", sql: accountLimitsRequestAccounts },
   { id: "0013-debate-turn-order", sql: debateTurnOrder },
   { id: "0014-shared-secrets", sql: sharedSecrets },
+  { id: "0015-rag-source-viewer", sql: ragSourceViewer },
 ];
