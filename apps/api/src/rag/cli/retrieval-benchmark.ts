@@ -45,7 +45,9 @@ function random(seed: number) {
 function corpusWriter(seed: number) {
   const next = random(seed);
   const demoDir = join(packageDir, "rag-demo");
-  const sentences = readdirSync(demoDir).flatMap((file) => sentencesOf(readFileSync(join(demoDir, file), "utf8").replace(/^---[\s\S]*?---/, "")));
+  const sentences = readdirSync(demoDir)
+    .filter((file) => file.endsWith(".md"))
+    .flatMap((file) => sentencesOf(readFileSync(join(demoDir, file), "utf8").replace(/^---[\s\S]*?---/, "")));
   const syllables = ["ca", "ro", "ti", "la", "mo", "ne", "sa", "pi", "gu", "de", "ver", "gia", "ri", "no", "fon", "ta", "lo", "bel", "vi", "sta", "pe", "ma", "li", "cor", "te", "mu", "se", "zio"];
   const invented = (rank: number) => {
     let word = "";
