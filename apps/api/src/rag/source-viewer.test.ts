@@ -30,7 +30,7 @@ function writeGuidePdf(): Uint8Array {
   pdf.text("Furono scolpite tra il 1701 e il 1730.", 15, 40);
   pdf.addPage();
   pdf.text("Il labirinto di Villa Nebbia misura un ettaro.", 15, 30);
-  pdf.setProperties({ title: "Guida di Villa Nebbia", creationDate: new Date(Date.UTC(2026, 0, 1)) });
+  pdf.setProperties({ title: "Guida di Villa Nebbia" });
   return new Uint8Array(pdf.output("arraybuffer"));
 }
 

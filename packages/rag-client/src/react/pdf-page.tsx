@@ -1,13 +1,15 @@
 import { bringIntoView } from "@oystar/ui-kit";
 import { Notice, Spinner } from "@oystar/ui-kit/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { ragMessages } from "../messages";
 import { passageOnPage, type MarkedRange } from "../page-highlight";
-import type { LoadPdfRenderer, PdfRenderedDocument, PdfRenderer } from "../pdf-renderer";
+import type { LoadPdfRenderer } from "../pdf-renderer";
+
+type Pdfjs = Awaited<ReturnType<LoadPdfRenderer>>;
 
 const text = ragMessages.viewer;
 
-type Opened = { status: "opening" } | { status: "open"; pdfjs: PdfRenderer; pdf: PdfRenderedDocument } | { status: "failed" };
+type Opened = { status: "opening" } | { status: "open"; pdfjs: Pdfjs; pdf: Awaited<ReturnType<Pdfjs["getDocument"]>["promise"]> } | { status: "failed" };
 type Drawn = "drawing" | "drawn" | "not-on-page" | "failed";
 
 export type PdfPageProps = {
@@ -29,14 +31,16 @@ export type PdfPageProps = {
 export function PdfPage({ bytes, page, passage, loadPdfRenderer, fallback }: PdfPageProps) {
   const [opened, setOpened] = useState<Opened>({ status: "opening" });
   const [drawn, setDrawn] = useState<Drawn>("drawing");
+  const area = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const layer = useRef<HTMLDivElement>(null);
+  const width = useWidth(area);
 
   // One pdf.js document per file, destroyed with the view.
   useEffect(() => {
     let gone = false;
-    let task: ReturnType<PdfRenderer["getDocument"]> | null = null;
+    let task: ReturnType<Pdfjs["getDocument"]> | null = null;
     setOpened({ status: "opening" });
     loadPdfRenderer()
       .then(async (pdfjs) => {
@@ -55,7 +59,7 @@ export function PdfPage({ bytes, page, passage, loadPdfRenderer, fallback }: Pdf
   }, [bytes, loadPdfRenderer]);
 
   useEffect(() => {
-    if (opened.status !== "open" || !frame.current || !canvas.current || !layer.current) return;
+    if (opened.status !== "open" || !frame.current || !canvas.current || !layer.current || width === 0) return;
     const { pdfjs, pdf } = opened;
     const box = frame.current;
     const surface = canvas.current;
@@ -68,7 +72,7 @@ export function PdfPage({ bytes, page, passage, loadPdfRenderer, fallback }: Pdf
       if (gone) return;
       // The page as wide as the panel, drawn at the screen's pixel density.
       const unscaled = pdfPage.getViewport({ scale: 1 });
-      const scale = (box.parentElement?.clientWidth || unscaled.width) / unscaled.width;
+      const scale = width / unscaled.width;
       const viewport = pdfPage.getViewport({ scale });
       const ratio = globalThis.devicePixelRatio || 1;
       surface.width = Math.floor(viewport.width * ratio);
@@ -100,7 +104,7 @@ export function PdfPage({ bytes, page, passage, loadPdfRenderer, fallback }: Pdf
       gone = true;
       stop();
     };
-  }, [opened, page, passage]);
+  }, [opened, page, passage, width]);
 
   if (opened.status === "failed" || drawn === "failed") {
     return (
@@ -113,7 +117,7 @@ export function PdfPage({ bytes, page, passage, loadPdfRenderer, fallback }: Pdf
     );
   }
   return (
-    <div className="rag-viewer__page-area">
+    <div ref={area} className="rag-viewer__page-area">
       {opened.status === "opening" || drawn === "drawing" ? <Spinner label={text.loadingPage} /> : null}
       {drawn === "not-on-page" && passage ? (
         <Notice tone="info" className="rag-viewer__notice">
@@ -127,6 +131,22 @@ export function PdfPage({ bytes, page, passage, loadPdfRenderer, fallback }: Pdf
       </div>
     </div>
   );
+}
+
+/** An element's width, followed as it changes (a phone turned, a window resized), to whole pixels. */
+function useWidth(element: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    const measure = () => setWidth(Math.floor(target.clientWidth));
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
 }
 
 /** The passage's letters wrapped in <mark>, each text item's text kept as text nodes. */
