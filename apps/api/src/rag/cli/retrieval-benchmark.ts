@@ -19,6 +19,7 @@ import { fullTextSearch } from "../full-text-search";
 import { chunkText, sentencesOf } from "../text-chunking";
 import { markdownText } from "../document-text";
 import { vectorSearch, withoutVectorIndexDuring } from "../vector-search";
+import { quantile, random } from "./bench-figures";
 import { parseArguments } from "./cli-context";
 import { readQa } from "./eval-command";
 
@@ -26,16 +27,6 @@ const packageDir = fileURLToPath(new URL("../../../", import.meta.url));
 const { options } = parseArguments(process.argv.slice(2));
 const sizes = (options.get("sizes") ?? "10000,100000").split(",").map(Number);
 const queryCount = Number(options.get("queries") ?? 200);
-
-/** A deterministic generator (mulberry32): the same corpus on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Sentences of the demo documents, a fifth of their words swapped for words of a large
@@ -65,11 +56,6 @@ function corpusWriter(seed: number) {
     const paragraphs = Array.from({ length: 8 }, () => Array.from({ length: 5 }, sentence).join(" "));
     return `---\ntitle: Documento ${number} ${zipf()} ${zipf()}\nurl: https://esempi.oystar.test/doc/${number}\n---\n\n${paragraphs.join("\n\n")}\n`;
   };
-}
-
-function quantile(values: readonly number[], q: number) {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
 const figures: Record<string, unknown> = {};
