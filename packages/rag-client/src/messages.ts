@@ -55,7 +55,7 @@ export const ragMessages = {
     pageNavigation: "Pagine del documento",
     previousPage: "Pagina precedente",
     nextPage: "Pagina successiva",
-    pageImage: (page: number) => `Pagina ${page} del documento, con il passaggio citato evidenziato`,
+    pageImage: (page: number) => `Pagina ${page} del documento`,
     loadingPassage: "Caricamento del passaggio…",
     loadingPage: "Caricamento della pagina…",
     /** Around the highlighted text, for screen readers (a <mark> alone is not announced). */

@@ -26,7 +26,7 @@ export default function SourceViewerContent({ viewer, loadPdfRenderer }: { viewe
   const loaded = passage?.status === "loaded" ? passage.value : null;
   return (
     <div className="rag-viewer__layout">
-      <DocumentFacts filename={loaded?.document.filename ?? opened.filename} url={loaded?.document.url ?? null} />
+      <DocumentFacts noteNumber={opened.noteNumber} filename={loaded?.document.filename ?? opened.filename} url={loaded?.document.url ?? null} />
       <Stepper
         label={text.passageNavigation}
         position={text.passagePosition(opened.position + 1, opened.passages.length)}
@@ -78,11 +78,12 @@ export default function SourceViewerContent({ viewer, loadPdfRenderer }: { viewe
   );
 }
 
-function DocumentFacts({ filename, url }: { filename: string | null; url: string | null }) {
+function DocumentFacts({ noteNumber, filename, url }: { noteNumber: number; filename: string | null; url: string | null }) {
   const link = sourceLink(url ?? undefined);
-  if (!filename && !link) return null;
   return (
     <p className="rag-viewer__facts">
+      {/* The number the answer cites it by, as the sources list shows it. */}
+      <span className="rag-viewer__source">{text.source(noteNumber)}</span>
       {filename ? <span className="rag-viewer__file">{text.file(filename)}</span> : null}
       {/* Only an address the index's owner gave, and only http(s). */}
       {link ? (
