@@ -34,7 +34,8 @@ function writeGuidePdf(): Uint8Array {
   return new Uint8Array(pdf.output("arraybuffer"));
 }
 
-const paragraph = (n: number) => `Paragrafo ${n}: il viale numero ${n} del parco attraversa le aiuole di bosso e conduce alla fontana.`;
+// A rose outside the Basic Multilingual Plane: offsets counted in code points by the database, in UTF-16 units by JavaScript.
+const paragraph = (n: number) => `🌹 Paragrafo ${n}: il viale numero ${n} del parco attraversa le aiuole di bosso e conduce alla fontana.`;
 /** Paragraphs first…last, a blank line between them: the document's reading text as well. */
 const avenues = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, index) => paragraph(first + index)).join("\n\n");
 
@@ -121,9 +122,9 @@ describe("GET /api/rag/passages/:chunkId", () => {
     expect(body.before.length).toBeGreaterThan(0);
     expect(body.after.length).toBeGreaterThan(0);
     // Two whole paragraphs each side of the passage's own: the document's paragraph breaks, no more.
-    const first = Number(/^Paragrafo (\d+)/.exec(body.before)?.[1]);
+    const first = Number(/^🌹 Paragrafo (\d+)/.exec(body.before)?.[1]);
     const last = Number(/Paragrafo (\d+)[^\n]*$/.exec(body.after)?.[1]);
-    expect(Number(/^Paragrafo (\d+)/.exec(body.text)?.[1])).toBe(first + 2);
+    expect(Number(/^🌹 Paragrafo (\d+)/.exec(body.text)?.[1])).toBe(first + 2);
     expect(Number(/Paragrafo (\d+)[^\n]*$/.exec(body.text)?.[1])).toBe(last - 2);
     expect(shown.startsWith(paragraph(first))).toBe(true);
     expect(shown.endsWith(paragraph(last))).toBe(true);
@@ -193,8 +194,8 @@ describe("what ingestion keeps for the viewer", () => {
     expect(await ingestFile(server.db, (await findIndex(server.db, "dossier-nebbia"))!, file, options)).toMatchObject({ status: "replaced" });
     const after = (await (await passage(enterprise, await middleChunkOf("vecchio.md"))).json()) as Passage;
     expect(after.text).toBe(before.text);
-    expect(after.before).toMatch(/^Paragrafo 1\d\d/);
-    expect(after.after).toMatch(/^\n\nParagrafo 1\d\d/);
+    expect(after.before).toMatch(/^🌹 Paragrafo 1\d\d/);
+    expect(after.after).toMatch(/^\n\n🌹 Paragrafo 1\d\d/);
     expect(await ingestFile(server.db, (await findIndex(server.db, "dossier-nebbia"))!, file, options)).toMatchObject({ status: "unchanged" });
   });
 
