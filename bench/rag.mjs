@@ -1,4 +1,4 @@
-// RAG on this machine (DESIGN.md §8, §11; issues 23 and earlier), three parts:
+// RAG on this machine (DESIGN.md §8, §11; issues 23, 25 and earlier), three parts:
 //  1. search alone at 2,000 documents on PGlite (target ≤ 4 ms a question), and the retrieval legs
 //     at 10k and 100k chunks of a generated corpus (hybrid p95 ≤ 20 ms at 10k, ≤ 50 ms at 100k):
 //     the engine in-process (tsx on the API's source, src/rag/cli/retrieval-benchmark.ts);
@@ -8,7 +8,9 @@
 //     to the `sources` event of /api/ask-stream with the offline model, p50/p95 (target p95 ≤ 300
 //     ms) — on PGlite, then on PostgreSQL 15 when the machine has it (Debian's cluster 15/main is
 //     started for the run and stopped after; without it the part says so and is skipped).
-// `pnpm bench rag [--parts search,chunks,documents] [--sizes 10000,100000] [--documents 10000] [--questions 200]`
+//  3. the source viewer (issue 25): GET /api/rag/passages/:id over HTTP at 10,000 documents, beside
+//     the passage's own row read straight from the database (budget p95 ≤ 50 ms).
+// `pnpm bench rag [--parts search,chunks,documents,viewer] [--sizes 10000,100000] [--documents 10000] [--questions 200] [--requests 500]`
 // Run after `pnpm build`. Not a test: it prints, ending with one JSON line.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -25,7 +27,7 @@ const option = (name, fallback) => {
   const at = argv.indexOf(`--${name}`);
   return at === -1 ? fallback : argv[at + 1];
 };
-const parts = new Set(option("parts", "search,chunks,documents").split(","));
+const parts = new Set(option("parts", "search,chunks,documents,viewer").split(","));
 const documents = Number(option("documents", "10000"));
 const questionCount = Number(option("questions", "200"));
 const INDEX = `bench-${documents}`;
@@ -175,6 +177,12 @@ if (parts.has("documents")) {
       rmSync(dataDir15, { recursive: true, force: true });
     }
   }
+}
+
+// ---- 3. The source viewer (issue 25): a passage with its surroundings at 10,000 documents ----------
+if (parts.has("viewer")) {
+  const { bench: _passages, ...passages } = await apiScript("src/rag/cli/passage-benchmark.ts", ["--documents", String(documents), "--requests", option("requests", "500")]);
+  figures.passages = passages;
 }
 
 console.info(JSON.stringify({ bench: "rag", ...figures }));

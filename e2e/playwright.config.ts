@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "./support/chromium";
+import { writeHostileDocuments } from "./support/hostile-documents";
 import { reserveFreePort } from "./support/free-port";
 
 // The port is chosen once in the main process; workers inherit it through the environment.
@@ -17,6 +18,9 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = dataDir;
   process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 }
+// A customer's own index of hostile documents (issue 25), read by the server at start.
+const devIndexes = join(process.env.E2E_DATA_DIR, "customer-indexes");
+writeHostileDocuments(devIndexes);
 const baseURL = `http://127.0.0.1:${port}`;
 const serverEntry = fileURLToPath(new URL("../apps/api/dist/main.js", import.meta.url));
 
@@ -54,6 +58,6 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     // The offline model streams fast here so journeys that ask many questions stay short.
-    env: { PORT: String(port), PUBLIC_URL: baseURL, NODE_ENV: "test", DATA_DIR: process.env.E2E_DATA_DIR, OFFLINE_MODEL_CHARS_PER_SECOND: "4000" },
+    env: { PORT: String(port), PUBLIC_URL: baseURL, NODE_ENV: "test", DATA_DIR: process.env.E2E_DATA_DIR, OFFLINE_MODEL_CHARS_PER_SECOND: "4000", RAG_DEV_INDEXES_DIR: devIndexes },
   },
 });

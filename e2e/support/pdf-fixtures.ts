@@ -1,8 +1,9 @@
 import { jsPDF } from "jspdf";
 
-/** A real PDF with a text layer: one page per entry, one line per string. */
-export function textPdf(pages: string[][]): Buffer {
+/** A real PDF with a text layer: one page per entry, one line per string; its title if given. */
+export function textPdf(pages: string[][], title?: string): Buffer {
   const document = new jsPDF();
+  if (title !== undefined) document.setProperties({ title });
   pages.forEach((lines, index) => {
     if (index > 0) document.addPage();
     lines.forEach((line, row) => document.text(line, 20, 20 + row * 8));

@@ -58,12 +58,15 @@ test("Business asks the demo index: a streamed answer whose every [n] leads to a
     await expect(source).toBeVisible();
     await expect(source.locator(".rag-source__number")).toHaveText(String(number));
   }
-  // Following a citation brings its source into view with the focus.
+  // Following a citation opens its source in the viewer (issue 25: tests/source-viewer.spec.ts).
   const first = answer.getByRole("link", { name: `Fonte ${cited[0]}`, exact: true }).first();
   await first.click();
-  await expect(sources.locator("li:focus")).toHaveCount(1);
-  // The sources of the demo are public pages: their titles are links.
-  await expect(sources.getByRole("link").first()).toHaveAttribute("href", /^https:\/\//);
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(first).toBeFocused();
+  // The demo's documents have no page on the web: their titles open the viewer, no dead link.
+  await expect(sources.getByRole("button", { name: /nel visualizzatore delle fonti$/ }).first()).toBeVisible();
+  await expect(sources.getByRole("link")).toHaveCount(0);
   await expect(answer.getByRole("group", { name: "Azioni sulla risposta" }).getByRole("button")).toHaveText(["Copia", "Leggi ad alta voce", "Condividi"]);
 
   // The read-only configuration panel: the admin's settings.

@@ -15,6 +15,7 @@ import { createModelProviders } from "./llm/model-providers";
 import { ocrRoutes } from "./ocr/ocr-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
 import { ragRoutes } from "./rag/rag-routes";
+import { sourceViewerRoutes } from "./rag/source-viewer-routes";
 import type { Services } from "./services";
 import { settingsRoutes } from "./settings/settings-routes";
 import { errorKind } from "./web/log-line";
@@ -70,6 +71,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", settingsRoutes(access, db, { onSaved: () => providers.settingsChanged() }));
   app.route("/", ocrRoutes(access, services.ocr));
   app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, fetchPage: services.fetchPage }));
+  app.route("/", sourceViewerRoutes(access, { db }));
   app.route("/", formRoutes(access, db, env.formsForwardUrl));
   app.route("/", webVitalsRoutes(access, db));
   app.route("/", siteIndexRoutes(access, { origin: services.origin, marketingDist: env.marketingDist }));

@@ -68,6 +68,8 @@ const variablesSchema = z.object({
   RERANKER_API_KEY: z.string().min(1).optional(),
   RERANKER_MODEL: z.string().min(1).optional(),
   RAG_DEMO_DIR: z.string().min(1).default("apps/api/rag-demo").transform(fromRepoRoot),
+  // Development only (AUTH_MODE=dev): customers' own indexes, <dir>/<owner email>/<index>/<files>.
+  RAG_DEV_INDEXES_DIR: z.string().min(1).transform(fromRepoRoot).optional(),
 });
 
 const envSchema = variablesSchema.transform((raw) => ({
@@ -107,6 +109,7 @@ const envSchema = variablesSchema.transform((raw) => ({
       : null,
     reranker: raw.RERANKER_BASE_URL ? { baseUrl: raw.RERANKER_BASE_URL.replace(/\/$/, ""), apiKey: raw.RERANKER_API_KEY ?? null, model: raw.RERANKER_MODEL ?? null } : null,
     demoDir: raw.RAG_DEMO_DIR,
+    devIndexesDir: raw.RAG_DEV_INDEXES_DIR ?? null,
   },
 }));
 

@@ -9,6 +9,7 @@ import { migrate } from "./db/migrate";
 import type { Env } from "./env";
 import { createOcrEngine, type OcrEngine } from "./ocr/ocr-engine";
 import { guardedFetch, type FetchedPage } from "./rag/guarded-fetch";
+import { seedDevIndexes } from "./rag/dev-indexes";
 import { openRagEngine, type RagEngine } from "./rag/rag-engine";
 
 /** The apps' sign-in settings, served in /config.json. */
@@ -79,9 +80,17 @@ async function openSeeded(env: Env & { publicUrl: string }, db: Database, given:
     devIdpRoutes: identity.devIdpRoutes,
     billing: await openBilling(env, db, given.stripe),
     ocr: createOcrEngine(),
-    rag: await openRagEngine(db, env, { log: (line) => console.info(line) }),
+    rag: await openRag(env, db, identity.devIdpRoutes !== null),
     fetchPage: given.fetchPage ?? ((url) => guardedFetch(url)),
   };
+}
+
+/** The RAG engine; in dev mode, with the customers' indexes of RAG_DEV_INDEXES_DIR (after the seeded accounts that own them). */
+async function openRag(env: Env, db: Database, devMode: boolean): Promise<RagEngine> {
+  const log = (line: string) => console.info(line);
+  const rag = await openRagEngine(db, env, { log });
+  if (devMode && env.rag.devIndexesDir) await seedDevIndexes(rag, env.rag.devIndexesDir, log);
+  return rag;
 }
 
 async function openBilling(env: Env, db: Database, stripe?: CheckoutProvider): Promise<Services["billing"]> {

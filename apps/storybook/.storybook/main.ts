@@ -14,7 +14,7 @@ const config: StorybookConfig = {
       resolve: { conditions: ["@oystar/source", ...defaultClientConditions] },
       // The chat's lazily loaded Markdown renderer, pre-bundled up front: discovered during a
       // story test run, it would make Vite reload the page under the test.
-      optimizeDeps: { include: ["@oystar/chat-core > react-markdown", "@oystar/chat-core > remark-gfm"] },
+      optimizeDeps: { include: ["@oystar/chat-core > react-markdown", "@oystar/chat-core > remark-gfm", "@oystar/rag-client > pdfjs-dist", "@oystar/rag-client > jspdf"] },
     }),
 };
 

@@ -95,8 +95,9 @@ export {
   RAG_PRESET,
   ragAskQuerySchema,
   ragAskRequestSchema,
+  ragPassageSchema,
 } from "./schemas/rag";
-export type { IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagHistoryMessage } from "./schemas/rag";
+export type { IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagHistoryMessage, RagPassage } from "./schemas/rag";
 export {
   DEFAULT_RAG_SYSTEM_PROMPT,
   defaultSettings,

@@ -52,9 +52,11 @@ export function sourceLink(url: string | undefined): string | null {
 /**
  * spec 001 §5: "Sources are shown only when the URL begins with http" — the others (a file
  * indexed without an address, a relative path) are not listed, and their citations lead nowhere.
+ * Where the screen has the source viewer (issue 25) a passage of the index opens in it, address
+ * or not: then a source is shown when it has either.
  */
-export function shownSources(sources: readonly RagSource[]): RagSource[] {
-  return sources.filter((source) => sourceLink(source.url) !== null);
+export function shownSources(sources: readonly RagSource[], options: { viewer?: boolean } = {}): RagSource[] {
+  return sources.filter((source) => sourceLink(source.url) !== null || (options.viewer === true && source.chunkId !== undefined));
 }
 
 /** The element id of a source in the list under its answer: a citation jumps there. */

@@ -6,9 +6,10 @@ import { withoutVectorIndexDuring } from "./vector-search";
 import type { RetrievalEngine } from "./retrieval";
 
 // spec 001 §1 and DESIGN.md §8: the demo index, an original Italian collection about gardens
-// and tourism (apps/api/rag-demo/*.md, each with a `title:` and `url:` front matter), shared
-// with every RAG customer. Built at start and kept in step with the folder: unchanged files
-// cost one hash comparison, so a restart takes milliseconds.
+// and tourism (apps/api/rag-demo: Markdown with a `title:` front matter, and a few PDFs made by
+// scripts/demo-pdfs.ts), shared with every RAG customer. Its documents have no address of their
+// own: they open in the source viewer (issue 25). Built at start and kept in step with the
+// folder: unchanged files cost one hash comparison, so a restart takes milliseconds.
 
 export const DEMO_INDEX = "gardenroute-demo";
 export const DEMO_LABEL = "Garden Route";
@@ -17,7 +18,7 @@ export const DEMO_LABEL = "Garden Route";
 type IndexBuilder = Pick<RetrievalEngine, "db" | "embedder" | "vectors">;
 
 export async function buildDemoIndex(engine: IndexBuilder, folder: string, log: (line: string) => void = () => {}): Promise<void> {
-  const files = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith(".md")).sort();
+  const files = (await readdir(folder).catch(() => [] as string[])).filter((name) => /\.(md|pdf)$/.test(name)).sort();
   if (files.length === 0) return;
   const index = await ensureSharedIndex(engine.db, DEMO_INDEX, DEMO_LABEL);
   let changed = 0;

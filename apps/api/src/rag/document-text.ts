@@ -6,7 +6,8 @@ import { pdfText } from "./pdf-text";
 // What ingestion reads (spec 001 §1: PDFs and web pages; also Markdown and plain text): the text,
 // with `--- Pagina N ---` markers for PDFs, and a title and source URL where the file has them.
 
-export type DocumentText = { title: string; url: string | null; text: string };
+/** `pages`: a PDF's page count (its original is kept for the source viewer). */
+export type DocumentText = { title: string; url: string | null; text: string; pages?: number };
 
 export const INGESTIBLE_EXTENSIONS = [".md", ".markdown", ".txt", ".html", ".htm", ".pdf"] as const;
 
@@ -27,8 +28,8 @@ const httpUrl = (value: string | null | undefined) => (value && /^https?:\/\//i.
 export async function documentText(filename: string, bytes: Uint8Array, sourceUrl: string | null = null): Promise<DocumentText> {
   const extension = extname(filename).toLowerCase();
   if (extension === ".pdf") {
-    const { text, title } = await pdfText(bytes);
-    return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text };
+    const { text, title, pages } = await pdfText(bytes);
+    return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, pages };
   }
   const raw = new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "");
   if (extension === ".html" || extension === ".htm") {

@@ -7,10 +7,12 @@ import type { Embedder } from "./embedder";
 import { vectorLiteral } from "./embedder";
 import { documentByFilename, type RagIndex } from "./rag-store";
 import { ragMessages } from "./messages";
-import { chunkText, type Chunk } from "./text-chunking";
+import { chunkDocument, codePointOffsets, type Chunk } from "./text-chunking";
 
 // Ingestion (DESIGN.md §8): a file's text → chunks → full-text vector, BM25 statistics and
 // embedding, written in ONE transaction: re-ingesting a file replaces it whole, or not at all.
+// For the source viewer (issue 25) it also keeps the document's reading text, each chunk's place
+// in it, and a PDF's original.
 
 export type IngestResult = { filename: string; status: "added" | "replaced" | "unchanged"; chunks: number };
 
@@ -41,9 +43,9 @@ export async function ingestFile(
 ): Promise<IngestResult> {
   const contentHash = hashOf(file.bytes);
   const existing = await documentByFilename(db, index.id, file.filename);
-  if (existing?.contentHash === contentHash) return { filename: file.filename, status: "unchanged", chunks: 0 };
-  const { title, url, text } = await documentText(file.filename, file.bytes, file.sourceUrl ?? null);
-  return storeDocument(db, index, { filename: file.filename, title, url, text, bytes: file.bytes.byteLength, contentHash }, options);
+  // A document indexed before the source viewer is read again: its passages get their places.
+  if (existing?.contentHash === contentHash && existing.viewable) return { filename: file.filename, status: "unchanged", chunks: 0 };
+  return storeDocument(db, index, await documentInput(file.filename, file.bytes, file.sourceUrl ?? null, contentHash), options);
 }
 
 /** `ingestFile` for many files (`pnpm rag ingest`): unchanged ones skipped by their hash, the others stored together. */
@@ -54,10 +56,12 @@ export async function ingestFiles(
   options: IngestOptions,
 ): Promise<Array<IngestResult | { filename: string; error: Error }>> {
   const hashes = files.map((file) => hashOf(file.bytes));
-  const stored = await db.query<{ filename: string; content_hash: string }>("SELECT filename, content_hash FROM rag_documents WHERE index_id = $1 AND filename = ANY($2::text[])", [
-    index.id,
-    files.map((file) => file.filename),
-  ]);
+  // Unchanged: the same bytes, already with their places for the source viewer.
+  const stored = await db.query<{ filename: string; content_hash: string }>(
+    `SELECT d.filename, d.content_hash FROM rag_documents d
+     WHERE d.index_id = $1 AND d.filename = ANY($2::text[]) AND EXISTS (SELECT 1 FROM rag_document_texts t WHERE t.document_id = d.id)`,
+    [index.id, files.map((file) => file.filename)],
+  );
   const unchanged = new Set(stored.filter((row) => hashes[files.findIndex((file) => file.filename === row.filename)] === row.content_hash).map((row) => row.filename));
   const results = new Map<string, IngestResult | { filename: string; error: Error }>();
   const documents: DocumentInput[] = [];
@@ -65,8 +69,7 @@ export async function ingestFiles(
     if (unchanged.has(file.filename)) results.set(file.filename, { filename: file.filename, status: "unchanged", chunks: 0 });
     else {
       try {
-        const { title, url, text } = await documentText(file.filename, file.bytes, null);
-        documents.push({ filename: file.filename, title, url, text, bytes: file.bytes.byteLength, contentHash: hashes[position]! });
+        documents.push(await documentInput(file.filename, file.bytes, null, hashes[position]!));
       } catch (error) {
         results.set(file.filename, { filename: file.filename, error: error as Error });
       }
@@ -83,7 +86,23 @@ export async function ingestFiles(
   return files.map((file) => results.get(file.filename)!);
 }
 
-export type DocumentInput = { filename: string; title: string; url: string | null; text: string; bytes: number; contentHash: string };
+export type DocumentInput = {
+  filename: string;
+  title: string;
+  url: string | null;
+  text: string;
+  bytes: number;
+  contentHash: string;
+  /** The file itself, where the viewer shows it as it is (a PDF, page by page). */
+  original?: { mediaType: string; bytes: Uint8Array; pages: number };
+};
+
+/** A file read for storing: its text, and a PDF's original. */
+async function documentInput(filename: string, bytes: Uint8Array, sourceUrl: string | null, contentHash: string): Promise<DocumentInput> {
+  const { title, url, text, pages } = await documentText(filename, bytes, sourceUrl);
+  const original = pages !== undefined ? { mediaType: "application/pdf", bytes, pages } : undefined;
+  return { filename, title, url, text, bytes: bytes.byteLength, contentHash, original };
+}
 
 export async function storeDocument(db: Database, index: RagIndex, document: DocumentInput, options: IngestOptions): Promise<IngestResult> {
   return (await storeDocuments(db, index, [document], options))[0]!;
@@ -95,8 +114,14 @@ export async function storeDocument(db: Database, index: RagIndex, document: Doc
  * per document, and the BM25 statistics merged once.
  */
 export async function storeDocuments(db: Database, index: RagIndex, documents: readonly DocumentInput[], options: IngestOptions): Promise<IngestResult[]> {
-  const chunked = documents.map((document) => ({ document, chunks: chunkText(document.text) }));
-  const all = chunked.flatMap(({ document, chunks }) => chunks.map((chunk) => ({ document, chunk })));
+  const chunked = documents.map((document) => {
+    const { text: reading, chunks } = chunkDocument(document.text);
+    // Places in the reading text, counted in characters (code points) as the viewer counts them.
+    const starts = codePointOffsets(reading, chunks.map((chunk) => chunk.start));
+    const ends = codePointOffsets(reading, chunks.map((chunk) => chunk.end));
+    return { document, reading, chunks, starts, ends };
+  });
+  const all = chunked.flatMap(({ document, chunks, starts, ends }) => chunks.map((chunk) => ({ document, chunk, start: starts[chunk.ordinal]!, end: ends[chunk.ordinal]! })));
   // Embeddings are computed before the transaction: a remote model must not hold it open.
   const vectors = options.vectors && all.length > 0 ? await options.embedder.embed(all.map(({ document, chunk }) => embeddingText(document.title, chunk)), options.signal) : null;
   return db.transaction(async (tx) => {
@@ -117,6 +142,13 @@ export async function storeDocuments(db: Database, index: RagIndex, documents: r
       [index.id, ...(["filename", "title", "url", "bytes", "contentHash"] as const).map((field) => documents.map((document) => document[field]))],
     );
     const documentIds = new Map(created.map((row) => [row.filename, row.id]));
+    for (const { document, reading } of chunked) {
+      const documentId = documentIds.get(document.filename);
+      await tx.query("INSERT INTO rag_document_texts (document_id, text, pages) VALUES ($1, $2, $3)", [documentId, reading, document.original?.pages ?? null]);
+      if (document.original) {
+        await tx.query("INSERT INTO rag_originals (document_id, media_type, bytes) VALUES ($1, $2, $3)", [documentId, document.original.mediaType, document.original.bytes]);
+      }
+    }
     let lexemes = 0;
     let stems = 0;
     for (let start = 0; start < all.length; start += INSERT_BATCH) {
@@ -125,13 +157,24 @@ export async function storeDocuments(db: Database, index: RagIndex, documents: r
       // The title is indexed with every chunk: a passage about «la limonaia» is found by the
       // name of the garden it belongs to.
       const rows = await tx.query<{ lexeme_count: number; stem_count: number }>(
-        `INSERT INTO rag_chunks (document_id, index_id, ordinal, page, text, tsv, lexeme_count, stems, stem_count)
-         SELECT u.document_id, $1, u.ordinal, u.page, u.text, v.tsv, (SELECT ${POSITIONS_IN} v.tsv) AS l), v.stems, (SELECT ${POSITIONS_IN} v.stems) AS l)
-         FROM unnest($2::bigint[], $3::int[], $4::int[], $5::text[], $6::text[]) WITH ORDINALITY AS u(document_id, ordinal, page, text, title, position)
+        `INSERT INTO rag_chunks (document_id, index_id, ordinal, page, text, tsv, lexeme_count, stems, stem_count, start_offset, end_offset)
+         SELECT u.document_id, $1, u.ordinal, u.page, u.text, v.tsv, (SELECT ${POSITIONS_IN} v.tsv) AS l), v.stems, (SELECT ${POSITIONS_IN} v.stems) AS l),
+                u.start_offset, u.end_offset
+         FROM unnest($2::bigint[], $3::int[], $4::int[], $5::text[], $6::text[], $7::int[], $8::int[]) WITH ORDINALITY
+           AS u(document_id, ordinal, page, text, title, start_offset, end_offset, position)
          CROSS JOIN LATERAL (SELECT to_tsvector('italian', u.title) || to_tsvector('italian', u.text) AS tsv, rag_prefix_stems(u.title || ' ' || u.text) AS stems) AS v
          ORDER BY u.position
          RETURNING lexeme_count, stem_count`,
-        [index.id, of(({ document }) => documentIds.get(document.filename)), of(({ chunk }) => chunk.ordinal), of(({ chunk }) => chunk.page), of(({ chunk }) => chunk.text), of(({ document }) => document.title)],
+        [
+          index.id,
+          of(({ document }) => documentIds.get(document.filename)),
+          of(({ chunk }) => chunk.ordinal),
+          of(({ chunk }) => chunk.page),
+          of(({ chunk }) => chunk.text),
+          of(({ document }) => document.title),
+          of(({ start }) => start),
+          of(({ end }) => end),
+        ],
       );
       lexemes += rows.reduce((sum, row) => sum + row.lexeme_count, 0);
       stems += rows.reduce((sum, row) => sum + row.stem_count, 0);

@@ -32,6 +32,9 @@ export const ragMessages = {
   /** A RAG request over its 2 MB ceiling (413). */
   tooLarge: "Richiesta troppo grande.",
   indexNameTaken: (name: string) => `Esiste già un indice chiamato «${name}».`,
+  /** The source viewer (issue 25): a passage or an original that is missing or another customer's. */
+  passageNotFound: "Passaggio non trovato.",
+  originalNotFound: "Documento originale non trovato.",
 
   /** Why a document of an index could not be read (ingestion, the admin's report). */
   documents: {

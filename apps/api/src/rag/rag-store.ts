@@ -123,12 +123,16 @@ export async function ensureSharedIndex(db: Queryable, name: string, label?: str
   return index;
 }
 
-export type DocumentSummary = { id: string; filename: string; title: string; url: string | null; bytes: number; contentHash: string };
+/** `viewable`: its passages know their place in its text (the source viewer, issue 25). */
+export type DocumentSummary = { id: string; filename: string; title: string; url: string | null; bytes: number; contentHash: string; viewable: boolean };
 
 export async function documentByFilename(db: Queryable, indexId: string, filename: string): Promise<DocumentSummary | null> {
-  const [row] = await db.query<{ id: string; filename: string; title: string; url: string | null; bytes: string; content_hash: string }>(
-    "SELECT id::text, filename, title, url, bytes::text, content_hash FROM rag_documents WHERE index_id = $1 AND filename = $2",
+  const [row] = await db.query<{ id: string; filename: string; title: string; url: string | null; bytes: string; content_hash: string; viewable: boolean }>(
+    `SELECT d.id::text, d.filename, d.title, d.url, d.bytes::text, d.content_hash, EXISTS (SELECT 1 FROM rag_document_texts t WHERE t.document_id = d.id) AS viewable
+     FROM rag_documents d WHERE d.index_id = $1 AND d.filename = $2`,
     [indexId, filename],
   );
-  return row ? { id: row.id, filename: row.filename, title: row.title, url: row.url, bytes: Number(row.bytes), contentHash: row.content_hash } : null;
+  return row
+    ? { id: row.id, filename: row.filename, title: row.title, url: row.url, bytes: Number(row.bytes), contentHash: row.content_hash, viewable: row.viewable }
+    : null;
 }

@@ -1,7 +1,7 @@
 import { jsPDF } from "jspdf";
 import { expect, test } from "vitest";
 import { pdfText } from "./pdf-text";
-import { CHUNK_MAX, CHUNK_TARGET, chunkText, sentencesOf } from "./text-chunking";
+import { CHUNK_MAX, CHUNK_TARGET, chunkDocument, chunkText, codePointOffsets, sentencesOf } from "./text-chunking";
 
 const sentence = (n: number) => `La frase numero ${n} descrive un viale del giardino con le sue siepi di bosso e le sue statue.`;
 
@@ -66,4 +66,30 @@ test("a real PDF: pdf.js text with page markers, chunked page by page", async ()
     [1, "Il giardino delle rose apre a maggio."],
     [2, "La limonaia ospita centoquaranta limoni."],
   ]);
+});
+
+// Issue 25: the source viewer shows a chunk where it stands in its document.
+test("the reading text: paragraphs one to a line, no page markers, and every chunk is the slice between its offsets", () => {
+  const text = ["--- Pagina 1 ---", "# Il roseto", "", sentence(1), "seguita a capo.", "", "- una voce", "- un'altra voce", "--- Pagina 2 ---", ...Array.from({ length: 30 }, (_, index) => sentence(index + 2))].join("\n");
+  const { text: reading, chunks } = chunkDocument(text);
+  expect(reading.startsWith(`# Il roseto\n\n${sentence(1)} seguita a capo.\n\n- una voce\n\n- un'altra voce\n\n${sentence(2)} ${sentence(3)}`)).toBe(true);
+  expect(reading).not.toContain("Pagina");
+  expect(chunks.length).toBeGreaterThan(3);
+  for (const chunk of chunks) expect(reading.slice(chunk.start, chunk.end)).toBe(chunk.text);
+  // Overlapping chunks: each starts before the previous one ends, and later.
+  for (const [index, chunk] of chunks.entries()) if (index > 0 && chunk.page === chunks[index - 1]!.page) expect(chunk.start).toBeGreaterThan(chunks[index - 1]!.start);
+  expect(chunks.map((chunk) => chunk.page)).toEqual([1, ...chunks.slice(1).map(() => 2)]);
+});
+
+test("a word longer than a chunk is cut, not lost", () => {
+  const word = "x".repeat(3000);
+  const { text: reading, chunks } = chunkDocument(`Prima. ${word} dopo.`);
+  expect(chunks.map((chunk) => chunk.text).join("")).toContain(word);
+  for (const chunk of chunks) expect(reading.slice(chunk.start, chunk.end)).toBe(chunk.text);
+});
+
+test("offsets in code points, as PostgreSQL counts characters", () => {
+  const text = "🌹 rose 🌷 tulipani e gigli";
+  const start = text.indexOf("tulipani");
+  expect(codePointOffsets(text, [start, 0, text.length, 2])).toEqual([Array.from(text.slice(0, start)).length, 0, Array.from(text).length, 1]);
 });

@@ -4,15 +4,16 @@ import { MARKERS, type ChatCard } from "@oystar/chat-core";
 import { useReadAloud } from "@oystar/chat-core/react";
 import { ragGate } from "@oystar/plans-and-gates";
 import { RagUpsell } from "@oystar/plans-and-gates/react";
-import { createRagSession, httpAskStream, indexesInUse, loadIndices } from "@oystar/rag-client";
+import { createRagSession, createSourceViewer, httpAskStream, httpSourceViewer, indexesInUse, loadIndices } from "@oystar/rag-client";
 import { RagScreen, useRagSession } from "@oystar/rag-client/react";
 import { LoadingScreen, Spinner } from "@oystar/ui-kit/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { QuotaCard } from "../chat/quota-card";
 import { useAssistantContext } from "../layout/assistant-context";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { useClearChat } from "../layout/use-clear-chat";
 import { messages } from "../messages";
+import { loadPdfjs } from "../pdfjs";
 
 /** spec 000 §2 / 001 §2: the RAG gates — rag_enabled, then business or enterprise; a failure is free. */
 export function Component() {
@@ -41,6 +42,10 @@ function RagPage() {
       refreshQuota: () => refresh.current(),
     }),
   );
+
+  // Issue 25: citations and sources open in the source viewer; pdf.js loads with the first PDF shown.
+  const [viewer] = useState(() => createSourceViewer(httpSourceViewer(api)));
+  const sourceViewer = useMemo(() => ({ viewer, loadPdfRenderer: loadPdfjs }), [viewer]);
 
   // spec 001 §7 (GET /api/settings): the RAG reads the admin's rag_ keys, and follows a new save.
   const settings = globalSettings?.settings;
@@ -75,6 +80,7 @@ function RagPage() {
           version={globalSettings.version}
           readAloud={readAloud}
           health={health}
+          sourceViewer={sourceViewer}
         />
       ) : (
         <Spinner />

@@ -177,3 +177,30 @@ export const indexRequestReportSchema = z.object({
   ),
 });
 export type IndexRequestReport = z.infer<typeof indexRequestReportSchema>;
+
+/**
+ * GET /api/rag/passages/:chunkId (issue 25, the source viewer): a passage of an answer's sources
+ * where it stands in its document — the paragraphs before and after it — with the document's
+ * title, file name, and its address only when the index's owner gave a real http(s) one. For a
+ * PDF (`format: "pdf"`) the original is GET /api/rag/documents/:id/original, shown at `page`.
+ * Same policy as asking the index; another customer's passage is 404 like a missing one.
+ */
+export const ragPassageSchema = z.object({
+  chunkId: z.string(),
+  page: z.number().int().nullable(),
+  /** The passage, as the answer was written from it. */
+  text: z.string(),
+  /** Its surroundings: whole paragraphs ("\n\n" between them); "…" where they were cut. */
+  before: z.string(),
+  after: z.string(),
+  document: z.object({
+    id: z.string(),
+    title: z.string(),
+    filename: z.string(),
+    url: z.string().nullable(),
+    format: z.enum(["pdf", "text"]),
+    /** A PDF's pages; null for other documents. */
+    pages: z.number().int().nullable(),
+  }),
+});
+export type RagPassage = z.infer<typeof ragPassageSchema>;

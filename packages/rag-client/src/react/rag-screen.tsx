@@ -14,6 +14,7 @@ import { ContextWarning } from "./context-warning";
 import { RagControls } from "./rag-controls";
 import { RagConversationView } from "./rag-conversation-view";
 import { RagEmptyState } from "./rag-empty-state";
+import { SourceViewerProvider, type SourceViewerProviderProps } from "./source-viewer";
 import { useRag } from "./use-rag";
 
 export type RagScreenProps = {
@@ -31,6 +32,8 @@ export type RagScreenProps = {
   formatDate?: (date: Date) => string;
   /** GET /api/health: the configuration panel shows what runs beside what the settings ask for. */
   health?: Health | null;
+  /** Issue 25: where citations and sources open (createSourceViewer, and pdf.js for PDFs); without it they lead to the list. */
+  sourceViewer?: Omit<SourceViewerProviderProps, "children">;
 };
 
 /**
@@ -38,7 +41,7 @@ export type RagScreenProps = {
  * read-only configuration, the conversation with its sources, the 90 % banner and the question box
  * (Enter sends, Shift+Enter adds a line, a spinner while the answer comes).
  */
-export function RagScreen({ session, indexes, renderCard, updatedAt, version, readAloud, formatDate, health = null }: RagScreenProps) {
+export function RagScreen({ session, indexes, renderCard, updatedAt, version, readAloud, formatDate, health = null, sourceViewer }: RagScreenProps) {
   const ownVoice = useReadAloud();
   const voice = readAloud ?? ownVoice;
   const [advancedOpen, setAdvancedOpen] = useAdvancedControls();
@@ -79,7 +82,13 @@ export function RagScreen({ session, indexes, renderCard, updatedAt, version, re
       />
       {empty ? <RagEmptyState indexes={indexes} /> : <h1 className="oy-visually-hidden">{ragMessages.title}</h1>}
       {contextWarning !== null ? <ContextWarning usage={contextWarning} onDismiss={session.dismissContextWarning} /> : null}
-      <RagConversationView session={session} readAloud={voice} renderCard={renderCard} />
+      {sourceViewer ? (
+        <SourceViewerProvider {...sourceViewer}>
+          <RagConversationView session={session} readAloud={voice} renderCard={renderCard} />
+        </SourceViewerProvider>
+      ) : (
+        <RagConversationView session={session} readAloud={voice} renderCard={renderCard} />
+      )}
       <SessionNotices alert={alert} notice={notice} onDismissAlert={session.dismissAlert} onDismissNotice={session.dismissNotice} />
       <Composer {...draft} loading={loading} blocked={false} offline={false} />
       <ConfigurationPanel

@@ -1,8 +1,10 @@
-import { useId } from "react";
+import { useId, type MouseEvent } from "react";
 import { sourceElementId, sourceLink } from "../citations";
 import { ragMessages } from "../messages";
 import type { RagSource } from "../rag-conversation";
 import { sourceDocuments, type SourceDocument } from "../source-documents";
+import { viewerDocument } from "../source-viewer";
+import { useOpenSource, type OpenSource } from "./source-viewer";
 
 export type SourceListProps = {
   /** The answer's id: each document gets an element id a citation can lead to. */
@@ -13,12 +15,14 @@ export type SourceListProps = {
 };
 
 const text = ragMessages.sources;
+const viewerText = ragMessages.viewer;
 
 /**
  * spec 001 §2, §5 and issue 23 §5: 'Fonti utilizzate' — one entry per document, numbered as the
- * answer cites it, a link to its http(s) address (the answer lists only those: see shownSources),
- * the passages cited under it with their citation check ('attendibilità'). Every cited document is
- * in view; the passages consulted but not cited are folded, under their document or below.
+ * answer cites it, the passages cited under it with their citation check ('attendibilità'). Every
+ * cited document is in view; the passages consulted but not cited are folded, under their
+ * document or below. Under a source viewer (issue 25) a document and each passage open in it, and
+ * the document's own http(s) address is a link beside it; without one, the title is that link.
  */
 export function SourceList({ messageId, sources, cited }: SourceListProps) {
   const titleId = useId();
@@ -51,11 +55,13 @@ export function SourceList({ messageId, sources, cited }: SourceListProps) {
 }
 
 function DocumentItem({ messageId, document }: { messageId: string; document: SourceDocument }) {
+  const openSource = useOpenSource();
   const { lead, noteNumber } = document;
   const link = sourceLink(lead.url) ?? undefined;
   const name = lead.title ?? lead.filename ?? lead.url ?? text.source(noteNumber);
   const shown = document.cited.length > 0 ? document.cited : document.consulted;
   const folded = document.cited.length > 0 ? document.consulted : [];
+  const opens = openSource !== null && viewerDocument(document).passages.length > 0;
   return (
     // A citation in the text jumps here and gives it the focus.
     <li id={sourceElementId(messageId, noteNumber)} tabIndex={-1} className="rag-source">
@@ -64,15 +70,32 @@ function DocumentItem({ messageId, document }: { messageId: string; document: So
       </span>
       <span className="oy-visually-hidden">{`${text.source(noteNumber)}: `}</span>
       <div className="rag-source__body">
-        <a className="rag-source__title" href={link} target="_blank" rel="noopener noreferrer nofollow">
-          {name}
-        </a>
+        {opens ? (
+          <button
+            type="button"
+            className="rag-source__title rag-source__open"
+            aria-label={viewerText.openDocument(name)}
+            onClick={(event) => openSource(viewerDocument(document), 0, event.currentTarget)}
+          >
+            {name}
+          </button>
+        ) : (
+          <a className="rag-source__title" href={link} target="_blank" rel="noopener noreferrer nofollow">
+            {name}
+          </a>
+        )}
         {lead.filename && lead.filename !== name ? <span className="rag-source__where">{lead.filename}</span> : null}
-        <PassageList passages={shown} />
+        {opens && link ? (
+          <a className="rag-source__original" href={link} target="_blank" rel="noopener noreferrer nofollow">
+            {viewerText.original}
+            <span className="oy-visually-hidden">{` (${viewerText.originalHint})`}</span>
+          </a>
+        ) : null}
+        <PassageList document={document} passages={shown} openSource={opens ? openSource : null} />
         {folded.length > 0 ? (
           <details className="rag-source__others">
             <summary>{text.others(folded.length)}</summary>
-            <PassageList passages={folded} />
+            <PassageList document={document} passages={folded} openSource={opens ? openSource : null} />
           </details>
         ) : null}
       </div>
@@ -80,20 +103,37 @@ function DocumentItem({ messageId, document }: { messageId: string; document: So
   );
 }
 
-function PassageList({ passages }: { passages: readonly RagSource[] }) {
+function PassageList({ document, passages, openSource }: { document: SourceDocument; passages: readonly RagSource[]; openSource: OpenSource | null }) {
+  const viewable = passages.filter((passage) => passage.chunkId !== undefined);
+  const open = (passage: RagSource) => (event: MouseEvent<HTMLButtonElement>) =>
+    openSource?.(viewerDocument(document, viewable), viewable.indexOf(passage), event.currentTarget);
   return (
     <ul className="rag-source__passages">
-      {passages.map((passage, index) => (
-        <li key={passage.chunkId ?? index} className="rag-passage">
-          {passage.page !== undefined ? <span className="rag-passage__page">{text.page(passage.page)}</span> : null}
-          {passage.excerpt ? <span className="rag-passage__excerpt">{passage.excerpt}</span> : passage.page === undefined ? <span>{text.passage(index + 1)}</span> : null}
-          {passage.confidence !== undefined ? (
-            <span className="rag-passage__confidence" title={text.confidenceHint}>
-              {text.confidence(Math.round(passage.confidence * 100))}
-            </span>
-          ) : null}
-        </li>
-      ))}
+      {passages.map((passage, index) => {
+        const label = (
+          <>
+            {passage.page !== undefined ? <span className="rag-passage__page">{text.page(passage.page)}</span> : null}
+            {passage.excerpt ? <span className="rag-passage__excerpt">{passage.excerpt}</span> : passage.page === undefined ? <span>{text.passage(index + 1)}</span> : null}
+          </>
+        );
+        return (
+          <li key={passage.chunkId ?? index} className="rag-passage">
+            {openSource && passage.chunkId !== undefined ? (
+              <button type="button" className="rag-passage__open" onClick={open(passage)}>
+                <span className="oy-visually-hidden">{`${viewerText.openPassage(viewable.indexOf(passage) + 1, viewable.length)}: `}</span>
+                {label}
+              </button>
+            ) : (
+              label
+            )}
+            {passage.confidence !== undefined ? (
+              <span className="rag-passage__confidence" title={text.confidenceHint}>
+                {text.confidence(Math.round(passage.confidence * 100))}
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

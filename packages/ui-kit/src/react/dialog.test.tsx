@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { expect, test, vi } from "vitest";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
@@ -80,4 +80,28 @@ test("a side panel's body, which scrolls on its own, is reached with Tab even wh
   expect(screen.getByRole("button", { name: "Chiudi" })).toHaveFocus();
   await userEvent.tab();
   expect(screen.getByText("Sola lettura.").parentElement).toHaveFocus();
+});
+
+test("closing gives the focus back to the control it names, when the opener did not keep it", async () => {
+  function OpenedFromALink() {
+    const [open, setOpen] = useState(false);
+    const link = useRef<HTMLAnchorElement>(null);
+    return (
+      <>
+        <a ref={link} href="#fonte-1">
+          [1]
+        </a>
+        {/* A click that leaves the focus elsewhere, as a browser may do with a link. */}
+        <Button onClick={() => setOpen(true)}>Apri</Button>
+        <Dialog open={open} title="Fonte" onClose={() => setOpen(false)} returnFocus={link.current} className="rag-viewer">
+          Testo.
+        </Dialog>
+      </>
+    );
+  }
+  render(<OpenedFromALink />);
+  await userEvent.click(screen.getByRole("button", { name: "Apri" }));
+  expect(screen.getByRole("dialog", { name: "Fonte" })).toHaveClass("oy-dialog", "rag-viewer");
+  await userEvent.keyboard("{Escape}");
+  expect(screen.getByRole("link", { name: "[1]" })).toHaveFocus();
 });

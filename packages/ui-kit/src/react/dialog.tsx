@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { cx } from "../class-names";
 import { uiMessages } from "../messages";
 import { IconButton } from "./button";
 
@@ -11,22 +12,31 @@ export type DialogProps = {
   footer?: ReactNode;
   /** "side": a tall panel at the right edge, for forms longer than a screen (spec 001 §2). */
   placement?: "center" | "side";
+  /** A class for the panel, beside the dialog's own. */
+  className?: string;
+  /**
+   * Where the focus goes back on closing: the control that opened the dialog. Unless told, the
+   * element that had the focus when it opened (a browser may not focus a link it clicks).
+   */
+  returnFocus?: HTMLElement | null;
 };
 
 const focusableSelector =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus stays inside while open, Escape closes, focus goes back where it was. */
-export function Dialog({ open, onClose, title, children, footer, placement = "center" }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer, placement = "center", className, returnFocus }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const returnTo = useRef(returnFocus);
+  returnTo.current = returnFocus;
 
   useEffect(() => {
     if (!open) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>(focusableSelector);
     (first ?? panel.current)?.focus();
-    return () => previouslyFocused?.focus();
+    return () => (returnTo.current ?? previouslyFocused)?.focus();
   }, [open]);
 
   if (!open) return null;
@@ -66,7 +76,7 @@ export function Dialog({ open, onClose, title, children, footer, placement = "ce
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={placement === "side" ? "oy-dialog oy-dialog--side" : "oy-dialog"}
+        className={cx(placement === "side" ? "oy-dialog oy-dialog--side" : "oy-dialog", className)}
         onKeyDown={onKeyDown}
       >
         <div className="oy-dialog__header">

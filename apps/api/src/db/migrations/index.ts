@@ -14,6 +14,7 @@ import { debateTurnOrder } from "./0013-debate-turn-order";
 import { sharedSecrets } from "./0014-shared-secrets";
 import { ragPrefixStems } from "./0015-rag-prefix-stems";
 import { debateJudgeLeaderboard } from "./0016-debate-judge-leaderboard";
+import { ragSourceViewer } from "./0017-rag-source-viewer";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -33,4 +34,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0014-shared-secrets", sql: sharedSecrets },
   { id: "0015-rag-prefix-stems", sql: ragPrefixStems },
   { id: "0016-debate-judge-leaderboard", sql: debateJudgeLeaderboard },
+  { id: "0017-rag-source-viewer", sql: ragSourceViewer },
 ];

@@ -23,6 +23,7 @@ import { CANDIDATE_CAP, fullTextSearch } from "../full-text-search";
 import { chunkText, sentencesOf } from "../text-chunking";
 import { markdownText } from "../document-text";
 import { vectorSearch, withoutVectorIndexDuring } from "../vector-search";
+import { quantile, random } from "./bench-figures";
 import { parseArguments } from "./cli-context";
 import { defaultSettings } from "@oystar/api-client";
 import { searchPlanOf } from "../ask-request";
@@ -37,16 +38,6 @@ const sizes = (options.get("sizes") ?? "10000,100000").split(",").filter(Boolean
 const searchDocuments = Number(options.get("search-documents") ?? 2000);
 const queryCount = Number(options.get("queries") ?? 200);
 
-/** A deterministic generator (mulberry32): the same corpus on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Sentences of the demo documents, a fifth of their words swapped for words of a large
  * Zipf-distributed invented vocabulary: real Italian structure and common words, and the long
@@ -55,7 +46,9 @@ function random(seed: number) {
 function corpusWriter(seed: number) {
   const next = random(seed);
   const demoDir = join(packageDir, "rag-demo");
-  const sentences = readdirSync(demoDir).flatMap((file) => sentencesOf(readFileSync(join(demoDir, file), "utf8").replace(/^---[\s\S]*?---/, "")));
+  const sentences = readdirSync(demoDir)
+    .filter((file) => file.endsWith(".md"))
+    .flatMap((file) => sentencesOf(readFileSync(join(demoDir, file), "utf8").replace(/^---[\s\S]*?---/, "")));
   const syllables = ["ca", "ro", "ti", "la", "mo", "ne", "sa", "pi", "gu", "de", "ver", "gia", "ri", "no", "fon", "ta", "lo", "bel", "vi", "sta", "pe", "ma", "li", "cor", "te", "mu", "se", "zio"];
   const invented = (rank: number) => {
     let word = "";
@@ -73,11 +66,6 @@ function corpusWriter(seed: number) {
     const paragraphs = Array.from({ length: 8 }, () => Array.from({ length: 5 }, sentence).join(" "));
     return `---\ntitle: Documento ${number} ${zipf()} ${zipf()}\nurl: https://esempi.oystar.test/doc/${number}\n---\n\n${paragraphs.join("\n\n")}\n`;
   };
-}
-
-function quantile(values: readonly number[], q: number) {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
 const figures: Record<string, unknown> = {};

@@ -1,0 +1,111 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { jsPDF } from "jspdf";
+import { useState } from "react";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import type { LoadPdfRenderer } from "../pdf-renderer";
+import { normalizeSources } from "../rag-conversation";
+import { createSourceViewer } from "../source-viewer";
+import { scriptedViewer, textPassage } from "../testing/scripted-viewer";
+import { RagAnswer } from "./rag-answer";
+import { SourceViewerProvider } from "./source-viewer";
+
+// Issue 25, the source viewer: an answer whose citations and sources open the passage they rest
+// on, highlighted in its document, and a PDF at its page (pdf.js, as the assistant loads it).
+
+const loadPdfjs: LoadPdfRenderer = async () => {
+  const [pdfjs, worker] = await Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]);
+  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+  return pdfjs;
+};
+
+/** A three-page guide: the cited sentence on page 2. */
+function guidePdf(): Uint8Array {
+  const pdf = new jsPDF();
+  pdf.setFontSize(14).text("Fotografare i giardini", 20, 25);
+  pdf.setFontSize(11).text("Le ore migliori sono quelle vicine all'alba e al tramonto.", 20, 40);
+  pdf.addPage();
+  pdf.setFontSize(14).text("Le regole dei giardini", 20, 25);
+  pdf.setFontSize(11).text(["In molti giardini storici il cavalletto è vietato o richiede un permesso.", "Il drone è in genere vietato sopra i visitatori senza un'autorizzazione."], 20, 40);
+  pdf.addPage();
+  pdf.setFontSize(11).text("Un giardino formale si fotografa bene dall'alto.", 20, 25);
+  return new Uint8Array(pdf.output("arraybuffer"));
+}
+
+const boboli = { id: "7", title: "Il Giardino di Boboli a Firenze", filename: "giardino-di-boboli-firenze.md" };
+const guide = { id: "9", title: "Fotografare i giardini", filename: "fotografare-i-giardini.pdf", format: "pdf" as const, pages: 3 };
+const passages = [
+  textPassage("11", "Il giardino apre alle 8:15 e chiude a un'ora che cambia con le stagioni, dalle 16:30 d'inverno alle 19:10 d'estate.", boboli, {
+    before: "Il Giardino di Boboli si stende alle spalle di Palazzo Pitti, sulla collina tra il palazzo e il Forte di Belvedere.\n\nOrari e biglietti\n\n",
+    after: " L'ultimo ingresso è un'ora prima della chiusura.\n\nLa Grotta Grande\n\nLa grotta fu costruita tra il 1583 e il 1593.",
+  }),
+  textPassage("12", "La Grotta Grande, costruita da Bernardo Buontalenti tra il 1583 e il 1593, ospitava un tempo i Prigioni di Michelangelo.", boboli, {
+    before: "La Grotta Grande\n\n",
+    after: "\n\nL'Isolotto\n\nUn'isola ovale al centro di una grande vasca.",
+  }),
+  { ...textPassage("31", "In molti giardini storici il cavalletto è vietato o richiede un permesso.", guide), page: 2 },
+];
+const sources = normalizeSources([
+  { filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: 11, excerpt: "Il giardino apre alle 8:15…", cited: true },
+  { filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: 12, excerpt: "La Grotta Grande, costruita da Bernardo Buontalenti…", cited: true },
+  { filename: guide.filename, title: guide.title, noteNumber: 2, chunkId: 31, page: 2, excerpt: "In molti giardini storici il cavalletto…", cited: true },
+]);
+
+function ViewerDemo() {
+  const [viewer] = useState(() => createSourceViewer(scriptedViewer(passages, { "9": guidePdf() }).dependencies));
+  return (
+    <div style={{ maxWidth: 720 }}>
+      <SourceViewerProvider viewer={viewer} loadPdfRenderer={loadPdfjs}>
+        <RagAnswer
+          message={{ id: "storia", content: "Boboli apre alle 8:15 [1]; la Grotta Grande è del Buontalenti [1]. Il cavalletto è spesso vietato [2]." }}
+          sources={sources}
+        />
+      </SourceViewerProvider>
+    </div>
+  );
+}
+
+const meta = {
+  title: "rag-client/SourceViewer",
+  component: ViewerDemo,
+  parameters: { layout: "fullscreen" },
+} satisfies Meta<typeof ViewerDemo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const screen = () => within(document.body);
+
+/** [1] opens Boboli at its first cited passage; 'Passaggio successivo' moves to the second; Escape gives the focus back to [1]. */
+export const CitationOpensThePassage: Story = {
+  play: async ({ canvasElement }) => {
+    const citation = (await within(canvasElement).findAllByRole("link", { name: "Fonte 1" }))[0]!;
+    await userEvent.click(citation);
+    const viewer = await screen().findByRole("dialog", { name: "Il Giardino di Boboli a Firenze" });
+    await expect(await within(viewer).findByText(/Il giardino apre alle 8:15/, { selector: "mark" })).toBeVisible();
+    await expect(within(viewer).getByText("File: giardino-di-boboli-firenze.md")).toBeVisible();
+    await userEvent.click(within(viewer).getByRole("button", { name: "Passaggio successivo" }));
+    await expect(await within(viewer).findByText(/La Grotta Grande, costruita da Bernardo Buontalenti/, { selector: "mark" })).toBeVisible();
+    await expect(within(viewer).getByRole("navigation", { name: "Passaggi citati di questo documento" })).toHaveTextContent("Passaggio 2 di 2");
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(citation).toHaveFocus());
+  },
+};
+
+/** A PDF source: its page drawn by pdf.js, the passage highlighted in the page's text layer. */
+export const PdfAtItsPage: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Apri Fotografare i giardini nel visualizzatore delle fonti" }));
+    const viewer = await screen().findByRole("dialog", { name: "Fotografare i giardini" });
+    await expect(within(viewer).getByRole("navigation", { name: "Pagine del documento" })).toHaveTextContent("Pagina 2 di 3");
+    await waitFor(() => expect(viewer.querySelector(".textLayer mark")).toHaveTextContent(/cavalletto/), { timeout: 15_000 });
+  },
+};
+
+/** The viewer left open on a passage in its text (what the accessibility check reads). */
+export const PassageInItsText: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: /Apri il passaggio 2 di 2 nel visualizzatore delle fonti/ }));
+    const viewer = await screen().findByRole("dialog", { name: "Il Giardino di Boboli a Firenze" });
+    await expect(await within(viewer).findByText(/La Grotta Grande, costruita da Bernardo Buontalenti/, { selector: "mark" })).toBeVisible();
+    await expect(within(viewer).getByRole("button", { name: "Passaggio successivo" })).toHaveAttribute("aria-disabled", "true");
+  },
+};

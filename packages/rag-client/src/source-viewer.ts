@@ -1,0 +1,167 @@
+import { HttpError, ragPassageSchema, type ApiClient, type RagPassage } from "@oystar/api-client";
+import { createStore } from "zustand/vanilla";
+import { ragMessages } from "./messages";
+import type { RagSource } from "./rag-conversation";
+import type { SourceDocument } from "./source-documents";
+
+// Issue 25, the source viewer: a citation or a source opens the passage it names where it stands
+// in its document, and steps through the passages of that document the answer used; a PDF is
+// shown at the passage's page, and its pages can be turned. What is loaded stays in memory while
+// the page lives (stepping back is instant) and goes nowhere else: the server is asked for a
+// passage by its id, never told the conversation.
+
+/** What a screen opens: a document of an answer's sources, at one of the passages it lists. */
+export type ViewerDocument = {
+  /** The number the answer cites it by. */
+  noteNumber: number;
+  /** What the list shows until the passage has loaded. */
+  title: string | null;
+  filename: string | null;
+  /** The passages to step through (their chunk ids), in the list's order. */
+  passages: readonly string[];
+};
+
+/**
+ * A document of the sources list as the viewer opens it: the passages shown under it (the cited
+ * ones, or the consulted ones when it was only consulted), those the index can serve.
+ */
+export function viewerDocument(document: SourceDocument, passages: readonly RagSource[] = document.cited.length > 0 ? document.cited : document.consulted): ViewerDocument {
+  return {
+    noteNumber: document.noteNumber,
+    title: document.lead.title ?? null,
+    filename: document.lead.filename ?? null,
+    passages: passages.flatMap((passage) => (passage.chunkId === undefined ? [] : [passage.chunkId])),
+  };
+}
+
+export type Loading<T> = { status: "loading" } | { status: "loaded"; value: T } | { status: "failed"; message: string };
+
+export type SourceViewerState = {
+  /** What is open, and at which of its passages; null while closed. */
+  opened: (ViewerDocument & { position: number }) | null;
+  passage: Loading<RagPassage> | null;
+  /** A PDF's file, for its page view; null for other documents. */
+  original: Loading<Uint8Array> | null;
+  /** The PDF page shown: the passage's own until the reader turns pages. */
+  page: number | null;
+};
+
+export type SourceViewerDependencies = {
+  /** GET /api/rag/passages/:chunkId. */
+  loadPassage: (chunkId: string, signal: AbortSignal) => Promise<RagPassage>;
+  /** GET /api/rag/documents/:documentId/original. */
+  loadOriginal: (documentId: string, signal: AbortSignal) => Promise<Uint8Array>;
+};
+
+export type SourceViewer = ReturnType<typeof createSourceViewer>;
+
+const CLOSED: SourceViewerState = { opened: null, passage: null, original: null, page: null };
+
+/** A failure as the viewer says it: gone (404), or could not be reached. */
+const failureMessage = (error: unknown) => (error instanceof HttpError && error.status === 404 ? ragMessages.viewer.notFound : ragMessages.viewer.failed);
+
+export function createSourceViewer(dependencies: SourceViewerDependencies) {
+  const store = createStore<SourceViewerState>()(() => CLOSED);
+  const passages = new Map<string, RagPassage>();
+  // One original at a time: a PDF can weigh megabytes.
+  let original: { documentId: string; bytes: Uint8Array } | null = null;
+  let inFlight: AbortController | null = null;
+
+  const current = () => {
+    const { opened } = store.getState();
+    return opened ? (opened.passages[opened.position] ?? null) : null;
+  };
+
+  /** Loads (or finds) the passage at the current position, then its PDF if it is one. */
+  async function show() {
+    inFlight?.abort();
+    const chunkId = current();
+    if (!chunkId) return;
+    const known = passages.get(chunkId);
+    if (known) return shown(known);
+    const abort = new AbortController();
+    inFlight = abort;
+    store.setState({ passage: { status: "loading" } });
+    try {
+      const passage = await dependencies.loadPassage(chunkId, abort.signal);
+      passages.set(chunkId, passage);
+      if (!abort.signal.aborted) await shown(passage);
+    } catch (error) {
+      if (!abort.signal.aborted) store.setState({ passage: { status: "failed", message: failureMessage(error) }, original: null, page: null });
+    }
+  }
+
+  async function shown(passage: RagPassage) {
+    const pdf = passage.document.format === "pdf";
+    store.setState({ passage: { status: "loaded", value: passage }, page: pdf ? (passage.page ?? 1) : null });
+    if (!pdf) {
+      store.setState({ original: null });
+      return;
+    }
+    const { id } = passage.document;
+    if (original?.documentId === id) {
+      store.setState({ original: { status: "loaded", value: original.bytes } });
+      return;
+    }
+    const abort = new AbortController();
+    inFlight = abort;
+    store.setState({ original: { status: "loading" } });
+    try {
+      const bytes = await dependencies.loadOriginal(id, abort.signal);
+      original = { documentId: id, bytes };
+      if (!abort.signal.aborted) store.setState({ original: { status: "loaded", value: bytes } });
+    } catch (error) {
+      if (!abort.signal.aborted) store.setState({ original: { status: "failed", message: failureMessage(error) } });
+    }
+  }
+
+  const moveTo = (position: number) => {
+    const { opened } = store.getState();
+    if (!opened || position < 0 || position >= opened.passages.length || position === opened.position) return;
+    store.setState({ opened: { ...opened, position } });
+    void show();
+  };
+
+  return {
+    store,
+    /** Opens a document at one of its passages (the first unless told). */
+    open(document: ViewerDocument, position = 0) {
+      if (document.passages.length === 0) return;
+      store.setState({ ...CLOSED, opened: { ...document, passages: [...document.passages], position: Math.min(Math.max(position, 0), document.passages.length - 1) } });
+      void show();
+    },
+    next: () => moveTo((store.getState().opened?.position ?? 0) + 1),
+    previous: () => moveTo((store.getState().opened?.position ?? 0) - 1),
+    /** Another page of the PDF shown (within its pages). */
+    showPage(page: number) {
+      const { passage } = store.getState();
+      const pages = passage?.status === "loaded" ? passage.value.document.pages : null;
+      if (pages === null || !Number.isInteger(page) || page < 1 || page > pages) return;
+      store.setState({ page });
+    },
+    /** Tries again what failed. */
+    retry: () => void show(),
+    close() {
+      inFlight?.abort();
+      store.setState(CLOSED);
+    },
+    /** Forgets what was loaded (the screen goes). */
+    dispose() {
+      inFlight?.abort();
+      passages.clear();
+      original = null;
+      store.setState(CLOSED);
+    },
+  };
+}
+
+/** The HTTP side of the viewer over the signed-in API client. */
+export function httpSourceViewer(api: Pick<ApiClient, "get" | "raw">): SourceViewerDependencies {
+  return {
+    loadPassage: (chunkId, signal) => api.get(`/api/rag/passages/${encodeURIComponent(chunkId)}`, ragPassageSchema, { signal }),
+    async loadOriginal(documentId, signal) {
+      const response = await api.raw(`/api/rag/documents/${encodeURIComponent(documentId)}/original`, { signal, headers: { Accept: "application/pdf" } });
+      return new Uint8Array(await response.arrayBuffer());
+    },
+  };
+}
