@@ -37,14 +37,17 @@ type ListRow = {
  * was one answer of megabytes). Each shows the account that sent it, the index's future owner.
  */
 export async function pendingIndexRequests(db: Database, page: { limit: number; cursor?: string | undefined }): Promise<IndexRequestList | null> {
-  const after = page.cursor ? (await db.query<{ created_at: Date; id: string }>("SELECT created_at, id::text FROM form_submissions WHERE id = $1 AND kind = 'index-request'", [page.cursor]))[0] : null;
+  const after = page.cursor ? (await db.query<{ id: string }>("SELECT id::text FROM form_submissions WHERE id = $1 AND kind = 'index-request'", [page.cursor]))[0] : null;
   if (page.cursor && !after) return null;
+  // The cursor's time is compared in the database: PostgreSQL keeps microseconds, which a
+  // JavaScript Date would round away (and show a page's last rows again on the next).
   const rows = await db.query<ListRow>(
     `SELECT f.id::text, f.fields, f.created_at, r.status, coalesce(f.account_email, u.email) AS account_email, f.account_email_verified, u.plan
      FROM form_submissions f LEFT JOIN rag_index_request_runs r ON r.request_id = f.id LEFT JOIN users u ON u.id = f.user_id
-     WHERE f.kind = 'index-request' AND (r.status IS NULL OR r.status = 'failed') AND ($1::timestamptz IS NULL OR (f.created_at, f.id) > ($1, $2::uuid))
-     ORDER BY f.created_at, f.id LIMIT $3`,
-    [after?.created_at ?? null, after?.id ?? null, page.limit + 1],
+     WHERE f.kind = 'index-request' AND (r.status IS NULL OR r.status = 'failed')
+       AND ($1::uuid IS NULL OR (f.created_at, f.id) > ((SELECT created_at FROM form_submissions WHERE id = $1::uuid), $1::uuid))
+     ORDER BY f.created_at, f.id LIMIT $2`,
+    [after?.id ?? null, page.limit + 1],
   );
   const shown = rows.slice(0, page.limit);
   return {
