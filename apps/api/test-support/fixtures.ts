@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase, type Database } from "../src/db/database";
 import { loadEnv, type Env } from "../src/env";
 import { startServer, type RunningServer } from "../src/server";
+import { startPostgres } from "./postgres";
 
 /** The hash of the (pretend) stylesheet inlined in the site's pages. */
 export const SITE_STYLE_HASH = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
@@ -56,8 +57,10 @@ export async function startTestServer(
     RAG_DEMO_DIR: RAG_FIXTURES_DIR,
     ...overrides,
   });
-  // In memory: each test file gets its own empty Postgres (PGlite), migrated at start.
-  const db = options.db ?? (await openDatabase({ dataDir: null }));
+  // Each test server gets its own empty database, migrated at start: in memory (PGlite), or with
+  // OYSTAR_TEST_POSTGRES=1 a new database on a real PostgreSQL (CI's PostgreSQL leg, issue 28 §1).
+  const postgres = options.db || process.env.OYSTAR_TEST_POSTGRES !== "1" ? null : await startPostgres();
+  const db = options.db ?? (postgres ? await openDatabase({ databaseUrl: await postgres.createDatabase() }) : await openDatabase({ dataDir: null }));
   const server = await startServer(env, { ...options, db });
   return {
     ...server,
@@ -66,6 +69,7 @@ export async function startTestServer(
     close: async () => {
       await server.close();
       await db.close();
+      await postgres?.stop();
       // Tests leave nothing in the temp directory.
       rmSync(folders.root, { recursive: true, force: true });
     },

@@ -60,7 +60,7 @@ const idOf = (which: "-u" | "-g") => Number(spawnSync("id", [which, "postgres"],
 /** Databases made for tests are named so, and dropped with their test. */
 const databaseName = () => `oystar_test_${randomBytes(6).toString("hex")}`;
 
-function databasesOn(adminUrl: string, dropAll: () => Promise<void>) {
+function databasesOn(adminUrl: string) {
   const made: string[] = [];
   return {
     made,
@@ -86,7 +86,6 @@ function databasesOn(adminUrl: string, dropAll: () => Promise<void>) {
       } finally {
         await admin.end();
       }
-      await dropAll();
     },
   };
 }
@@ -94,7 +93,7 @@ function databasesOn(adminUrl: string, dropAll: () => Promise<void>) {
 export async function startPostgres(): Promise<TestPostgres> {
   const given = process.env.TEST_POSTGRES_URL;
   if (given) {
-    const databases = databasesOn(given, async () => {});
+    const databases = databasesOn(given);
     return { createDatabase: databases.createDatabase, stop: databases.dropMade };
   }
   const bin = postgresPrograms();
@@ -129,7 +128,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     await exited;
   };
   await start();
-  const databases = databasesOn(adminUrl, async () => {});
+  const databases = databasesOn(adminUrl);
   return {
     createDatabase: databases.createDatabase,
     async stop() {
