@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
+import { openDatabase } from "../db/database";
 import { bearer, readAnswer } from "../../test-support/rag-helpers";
 import { signInAs } from "../../test-support/sign-in";
 import { EmbeddingError, localEmbedding, remoteEmbedder } from "./embedder";
@@ -108,7 +109,9 @@ describe("the server with both services configured", () => {
       RERANKER_BASE_URL: base,
       RERANKER_API_KEY: "chiave-reranker",
       RERANKER_MODEL: "bge-reranker-v2-m3",
-    });
+      // The embeddings service's vectors need pgvector: the embedded PostgreSQL has it, whatever
+      // database the rest of the suite runs on (Debian's PostgreSQL 15 has none).
+    }, { db: await openDatabase({ dataDir: null }) });
     business = (await signInAs(server.url, "business@oystar.test")).access_token;
   });
   afterAll(() => server.close());
