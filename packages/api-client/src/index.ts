@@ -44,6 +44,21 @@ export type {
   Intervention,
 } from "./schemas/debates";
 export {
+  checkedQuoteSchema,
+  DEBATE_INDEX_NAME,
+  DEBATE_PASSAGES_PER_TURN,
+  DEBATE_QUOTE_MAX_CHARS,
+  DEBATE_QUOTES_PER_TURN,
+  DEBATE_STREAM_EVENTS,
+  debateDocumentsSchema,
+  debatePassageSchema,
+  debatePassagesEventSchema,
+  QUOTE_STATUSES,
+  sealedVerdictsSchema,
+  turnQuotesSchema,
+} from "./schemas/debate-evidence";
+export type { CheckedQuote, DebateDocuments, DebatePassage, DebatePassagesEvent, QuoteStatus, SealedVerdicts, TurnQuotes } from "./schemas/debate-evidence";
+export {
   contactFormSchema,
   DEBATE_FEEDBACK_COMMENT_MAX,
   DEBATE_VOTES,
@@ -112,7 +127,7 @@ export type { BoundedSettingsKey, LabelFacts, NumberFacts, SettingsFieldKey, Tex
 export { subscriptionStatusResponseSchema } from "./schemas/subscription";
 export type { SubscriptionStatus } from "./schemas/subscription";
 export { readModelStream } from "./streams/model-stream";
-export type { ModelDelta } from "./streams/model-stream";
+export type { ModelDelta, ModelStreamOptions } from "./streams/model-stream";
 export { readProductStream, StreamError } from "./streams/product-stream";
 export type { SourceReference, StreamChunk, StreamReadOptions } from "./streams/product-stream";
 export { WEB_VITAL_METRICS, WEB_VITAL_PAGES, webVitalPage, webVitalSchema, webVitalsReportSchema } from "./schemas/web-vitals";

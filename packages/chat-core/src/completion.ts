@@ -119,11 +119,14 @@ export async function* streamCompletion(
     idleMs = ANSWER_IDLE_TIMEOUT_MS,
     totalMs = MODEL_CALL_TIMEOUT_MS,
     log = (message) => console.warn(message),
+    onEvent,
   }: ModelStreamLimits & {
     signal: AbortSignal;
     headers?: Record<string, string>;
     /** Where the request goes under the client's base address: chat completions, or a debate's calls. */
     path?: string;
+    /** The product's named events in the answer (a debate turn's passages and quotes), as they come. */
+    onEvent?: (name: string, data: string) => void;
   },
 ): AsyncGenerator<string> {
   const limits = new AbortController();
@@ -145,7 +148,7 @@ export async function* streamCompletion(
     if (!response.body) throw new Error(chatMessages.streamErrors.noReader);
     const watched = watchedBody(response.body, { idleMs, schedule, stop, onIdle: () => limits.abort(new AnswerStalledError("idle", idleMs)) });
     const onParseError = (_line: string, _error: unknown, position?: number) => log(chatMessages.unreadableLine(position ?? 0));
-    for await (const delta of readModelStream(watched, { onParseError })) yield delta.content;
+    for await (const delta of readModelStream(watched, { onParseError, onEvent })) yield delta.content;
   } catch (error) {
     // The limit that cut the answer off says so, whatever the reading threw on the way.
     if (limits.signal.aborted && !signal.aborted) throw limits.signal.reason;

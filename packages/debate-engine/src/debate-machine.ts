@@ -13,6 +13,7 @@ import {
   type ResetPurpose,
   type Transition,
 } from "./debate-state";
+import { passagesFound, quotesChecked, turnEvidence } from "./evidence-phase";
 import { closeDebate, finishJudgeRun, judgeRunFailed } from "./judge-phase";
 import { guardChunk } from "./loop-guard";
 import { debateMessages } from "./messages";
@@ -67,6 +68,7 @@ function start(state: DebateState, event: Extract<DebateEvent, { type: "start" }
       length: state.settings.length,
       provider: state.settings.provider,
       judge: state.settings.judge,
+      documents: state.settings.documents,
       debateId: null,
       startedAt: event.at,
     },
@@ -133,6 +135,7 @@ const callFacts = (state: DebateState, debate: ActiveDebate, debateId: string) =
   models: debate.models,
   length: debate.length,
   provider: debate.provider,
+  documents: debate.documents,
   history: interventionsOf(state.messages),
 });
 
@@ -160,7 +163,8 @@ function finishTurn(state: DebateState): Transition {
   const content = cleanMessage(reply.text);
   const id = `${state.epoch}-turn-${reply.turn}`;
   if (content) {
-    const entry: DebateMessage = { id, speaker: reply.speaker, model: reply.model, content, phase: reply.phase, turn: reply.turn };
+    const evidence = turnEvidence(state, reply);
+    const entry: DebateMessage = { id, speaker: reply.speaker, model: reply.model, content, phase: reply.phase, turn: reply.turn, ...(evidence ? { evidence } : {}) };
     return afterTurn({ ...state, streaming: null, messages: [...state.messages, entry], turn: reply.turn + 1 });
   }
   // spec 001 §4: "An empty model response adds an LLM_NO_RESPONSE card and an error"; the debate
@@ -285,11 +289,14 @@ export function transition(state: DebateState, event: DebateEvent): Transition {
       return stay({ ...state, settings: { ...state.settings, models: { ...state.settings.models, ...event.models } } });
     case "setProvider":
       return stay({ ...state, settings: { ...state.settings, provider: event.provider } });
+    case "setDocuments":
+      // issue 26 §2: like the length, the documents stay put once a debate is on screen.
+      return isLengthLocked(state) ? stay(state) : stay({ ...state, settings: { ...state.settings, documents: event.index } });
     case "configure": {
       // Defaults from GET /api/settings arrive late; they never change a debate under way.
       if (state.status !== "idle" || state.messages.length > 0) return stay(state);
       const { length, auto, models, provider, judge } = { ...state.settings, ...event.settings };
-      return stay({ ...state, settings: { length: clampLength(length), auto, provider, judge, models: { ...state.settings.models, ...models } } });
+      return stay({ ...state, settings: { ...state.settings, length: clampLength(length), auto, provider, judge, models: { ...state.settings.models, ...models } } });
     }
     case "dismissNotice":
       return stay({ ...state, notice: null });
@@ -308,6 +315,10 @@ export function transition(state: DebateState, event: DebateEvent): Transition {
     }
     case "chunk":
       return chunk(state, event.text, event.at);
+    case "passagesFound":
+      return passagesFound(state, event);
+    case "quotesChecked":
+      return quotesChecked(state, event);
     case "replyEnded":
       return finishReply(state, event.at);
     case "replyFailed":

@@ -4,13 +4,14 @@ import {
   DEBATE_REPLY_MAX_CHARS,
   type ChatCompletionRequest,
   type DebateAnalysisCall,
+  type DebateDocuments,
   type DebateCall,
   type DebateTurnCall,
   type Intervention,
 } from "@oystar/api-client";
 import { cutTo, oneLine } from "./cleaning";
 import { debateMessages } from "./messages";
-import { followUpStyle, OPENING_INSTRUCTION, phasePrompt } from "./prompts";
+import { DOCUMENTS_INSTRUCTION, documentRules, followUpStyle, OPENING_INSTRUCTION, passageLines, phasePrompt, type PromptPassage } from "./prompts";
 import { ANALYSIS_PRESET, debatePhase, EARLIER_MESSAGE_CHARS, PHASE_PRESETS, speakerOfTurn, type DebateMode, type DebatePhase, type Provider, type Speaker } from "./rules";
 import { judgePrompt } from "./judge-request";
 import { ANALYSIS_INSTRUCTION, analysisPrompt } from "./synthesis";
@@ -34,6 +35,8 @@ type DebateFacts = {
   models: Record<Speaker, string>;
   length: number;
   provider: Provider;
+  /** issue 26 §2: the index a debate argued from documents reads (null: none). */
+  documents?: string | null;
   /** Every intervention so far, oldest first. */
   history: readonly Intervention[];
 };
@@ -49,6 +52,7 @@ const common = (facts: DebateFacts) => ({
   models: facts.models,
   length: facts.length,
   provider: facts.provider,
+  ...(facts.documents ? { documents: { index: facts.documents } satisfies DebateDocuments } : {}),
 });
 
 /** spec 001 §9: a turn quotes the last 5 interventions on the cloud provider, 10 otherwise. */
@@ -81,12 +85,18 @@ const briefLines = (title: string, fields: [string, string | number][]) => [titl
 /** One line per intervention; its turn is shown from 1, as people count. */
 const interventionLine = ({ speaker, turn, content }: Intervention) => `[${debateMessages.modelLabel[speaker]} · turno ${turn + 1}] ${oneLine(content)}`;
 
+/** An earlier turn's [n] named that turn's passages, not this one's: they go. */
+const withoutCitations = (item: Intervention): Intervention => ({ ...item, content: item.content.replace(/\s?\[\d{1,3}(?:\s*[,;]\s*\d{1,3})*\]/g, "") });
+
+/** What only the server knows when it builds a turn's prompt: the passages it retrieved (issue 26 §2). */
+export type TurnContext = { passages: readonly PromptPassage[] };
+
 /**
  * spec 001 §4, §9: one turn's messages — its phase prompt for its speaker, the brief, and the
  * interventions quoted (the latest whole, earlier ones cut to 100 characters; 200 in the
  * background synthesis debate), then a follow-up style.
  */
-function turnPrompt(call: DebateTurnCall): DebateModelRequest {
+function turnPrompt(call: DebateTurnCall, context?: TurnContext): DebateModelRequest {
   const { speaker, phase, ownOption, otherOption } = turnRole(call);
   const brief = briefLines(TURN_BRIEF, [
     ["Modalità", debateMessages.modeLabel[call.mode]],
@@ -98,14 +108,19 @@ function turnPrompt(call: DebateTurnCall): DebateModelRequest {
     ["Turno", `${call.turn + 1} di ${call.length}`],
   ]);
   const earlierLimit = call.mode === "synthesis" ? EARLIER_MESSAGE_CHARS.synthesis : EARLIER_MESSAGE_CHARS.debate;
-  const quoted = call.history.map((item, index) => (index === call.history.length - 1 ? item : { ...item, content: cutTo(item.content, earlierLimit) }));
+  const documents = call.documents ? (context?.passages ?? []) : null;
+  const history = documents ? call.history.map(withoutCitations) : call.history;
+  const quoted = history.map((item, index) => (index === history.length - 1 ? item : { ...item, content: cutTo(item.content, earlierLimit) }));
   const question =
     quoted.length === 0 ? OPENING_INSTRUCTION : `Ultimi interventi:\n${quoted.map(interventionLine).join("\n")}\n\nOra tocca a te: ${followUpStyle(call.turn)}`;
+  // issue 26 §2: the passages come first, numbered; the rules say how to quote them.
+  const evidence = documents ? `${passageLines(documents)}\n\n${DOCUMENTS_INSTRUCTION}\n\n` : "";
+  const rules = documents ? `\n${documentRules(documents.length)}` : "";
   return {
     model: call.models[speaker],
     messages: [
-      { role: "system", content: `${phasePrompt(phase, speaker, call.mode, { topic: call.topic, ownOption, otherOption })}\n\n${brief}` },
-      { role: "user", content: question },
+      { role: "system", content: `${phasePrompt(phase, speaker, call.mode, { topic: call.topic, ownOption, otherOption })}${rules}\n\n${brief}` },
+      { role: "user", content: `${evidence}${question}` },
     ],
     stream: true,
     ...PHASE_PRESETS[phase],
@@ -132,11 +147,14 @@ function analysisPromptOf(call: DebateAnalysisCall): DebateModelRequest {
   };
 }
 
-/** The model's request for one call of a debate: the server builds it, from a validated call only. */
-export function debatePrompt(call: DebateCall): DebateModelRequest {
+/**
+ * The model's request for one call of a debate: the server builds it, from a validated call only
+ * (and, for a turn argued from documents, the passages it retrieved for it).
+ */
+export function debatePrompt(call: DebateCall, context?: TurnContext): DebateModelRequest {
   switch (call.kind) {
     case "turn":
-      return turnPrompt(call);
+      return turnPrompt(call, context);
     case "analysis":
       return analysisPromptOf(call);
     case "judge":

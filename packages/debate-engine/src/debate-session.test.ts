@@ -297,7 +297,7 @@ test("late settings apply on the start screen only", async () => {
   session.configure(
     debateDefaultsFrom({ debate_length: 30, debate_auto_mode: true, debate_model_a: "openai/gpt-oss-120b", debate_model_b: "openai/gpt-oss-120b", debate_judge_model: "mixtral-8x7b-32768" }),
   );
-  expect(state().settings).toEqual({ length: 30, auto: true, provider: "cloud", models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-120b" }, judge: "mixtral-8x7b-32768" });
+  expect(state().settings).toEqual({ length: 30, auto: true, provider: "cloud", models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-120b" }, judge: "mixtral-8x7b-32768", documents: null });
   session.start(theses);
   await world.settle();
   session.configure({ length: 10 });

@@ -89,9 +89,10 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
     reply = controller;
     const { epoch, call } = effect;
     try {
-      for await (const text of ports.model({ request: effect.request, signal: controller.signal })) {
+      for await (const piece of ports.model({ request: effect.request, signal: controller.signal })) {
         if (controller.signal.aborted) break;
-        if (text) dispatch({ type: "chunk", epoch, call, text, at: ports.clock.now() });
+        if (typeof piece !== "string") dispatch("passages" in piece ? { type: "passagesFound", epoch, call, found: piece.passages } : { type: "quotesChecked", epoch, call, quotes: piece.quotes });
+        else if (piece) dispatch({ type: "chunk", epoch, call, text: piece, at: ports.clock.now() });
       }
       if (!controller.signal.aborted) dispatch({ type: "replyEnded", epoch, call, at: ports.clock.now() });
     } catch (error) {
@@ -128,6 +129,8 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
     setLength: (length: number) => dispatch({ type: "setLength", length }),
     setModels: (models: Partial<Record<Speaker, string>>) => dispatch({ type: "setModels", models }),
     setProvider: (provider: Provider) => dispatch({ type: "setProvider", provider }),
+    /** 'Basati sui documenti' (issue 26 §2): one of the user's indexes, or null for none. */
+    setDocuments: (index: string | null) => dispatch({ type: "setDocuments", index }),
     /** Defaults from GET /api/settings; ignored while a debate is on screen. */
     configure: (defaults: DebateDefaults) => dispatch({ type: "configure", settings: defaults }),
     dismissNotice: () => dispatch({ type: "dismissNotice" }),

@@ -1,6 +1,7 @@
 import { MARKERS, type ChatCard } from "@oystar/chat-core";
 import { DEFAULT_PROVIDER, defaultSettings, type DebateJudgeModel, type ResetRequest, type Settings } from "@oystar/api-client";
-import type { DebateCall, Intervention } from "@oystar/api-client";
+import type { DebateCall, DebateJudgeCall, DebatePassagesEvent, Intervention, TurnQuotes } from "@oystar/api-client";
+import type { TurnEvidence } from "./debate-quotes";
 import type { LoopGuard } from "./loop-guard";
 import { clampLength, DEBATE_LENGTH, type DebateMode, type DebatePhase, type Provider, type Speaker } from "./rules";
 import type { JudgeRunReport } from "./judge-format";
@@ -33,6 +34,8 @@ export type DebateSpeech = {
   content: string;
   phase: DebatePhase;
   turn: number;
+  /** issue 26 §2: a turn argued from documents — its passages and its quotes' verdicts. */
+  evidence?: TurnEvidence;
   card?: undefined;
 };
 
@@ -52,6 +55,15 @@ export type DebateMessage = DebateSpeech | DebateCardMessage;
 export const interventionsOf = (messages: readonly DebateMessage[]): Intervention[] =>
   messages.flatMap((message) => (message.card ? [] : [{ speaker: message.speaker, turn: message.turn, content: message.content }]));
 
+/** The interventions as the judge reads them: with the sealed verdicts of their quotes (issue 26 §2). */
+export const judgedInterventionsOf = (messages: readonly DebateMessage[]): DebateJudgeCall["history"] =>
+  messages.flatMap((message) => {
+    if (message.card) return [];
+    const { speaker, turn, content, evidence } = message;
+    const sealed = evidence?.seal && evidence.quotes ? { quotes: { statuses: evidence.quotes.map((quote) => quote.status), seal: evidence.seal } } : {};
+    return [{ speaker, turn, content, ...sealed }];
+  });
+
 /** The chat-core marker of a card, for screens that render cards through MessageList. */
 export function cardMarker(card: DebateCard): ChatCard | null {
   if (card.kind === "feedbackForm") return MARKERS.feedbackForm;
@@ -68,10 +80,12 @@ export type DebateSettings = {
   provider: Provider;
   /** issue 26 §1: the admin's judge model (global settings). */
   judge: DebateJudgeModel;
+  /** issue 26 §2: 'Basati sui documenti' — the user's index the turns argue from; null: none. */
+  documents: string | null;
 };
 
 /** Settings given in part: from GET /api/settings, or a test. */
-export type DebateDefaults = Partial<Omit<DebateSettings, "models">> & { models?: Partial<Record<Speaker, string>> };
+export type DebateDefaults = Partial<Omit<DebateSettings, "models" | "documents">> & { models?: Partial<Record<Speaker, string>> };
 
 /** The debate part of the global settings (spec 001 §7: length, auto mode, models A and B; issue 26: the judge). */
 export function debateDefaultsFrom(
@@ -88,6 +102,7 @@ const DEFAULT_DEBATE_SETTINGS: DebateSettings = {
   models: { A: defaultSettings.debate_model_a, B: defaultSettings.debate_model_b },
   provider: DEFAULT_PROVIDER,
   judge: defaultSettings.debate_judge_model,
+  documents: null,
 };
 
 /**
@@ -110,6 +125,8 @@ export type ActiveDebate = {
   provider: Provider;
   /** The judge model when the debate started (the settings may change while it runs). */
   judge: DebateJudgeModel;
+  /** The index its turns argue from (issue 26 §2); null: none. */
+  documents: string | null;
   debateId: string | null;
   startedAt: number;
 };
@@ -121,6 +138,8 @@ export type StreamingReply = LoopGuard & {
   turn: number;
   phase: DebatePhase;
   model: string;
+  /** A turn argued from documents: what its stream has brought so far (issue 26 §2). */
+  evidence?: TurnEvidence;
 };
 
 export type SynthesisStage = "preparing" | DebatePhase | "analysing";
@@ -185,6 +204,7 @@ export type DebateEvent =
   | { type: "setLength"; length: number }
   | { type: "setModels"; models: Partial<Record<Speaker, string>> }
   | { type: "setProvider"; provider: Provider }
+  | { type: "setDocuments"; index: string | null }
   | { type: "configure"; settings: DebateDefaults }
   | { type: "dismissNotice" }
   | { type: "inputChanged"; input: DebateInput; mode: DebateMode }
@@ -193,6 +213,8 @@ export type DebateEvent =
   | { type: "debateRefused"; epoch: number; reason: "quota" | "error"; message: string }
   | { type: "timerFired"; epoch: number }
   | { type: "chunk"; epoch: number; call: number; text: string; at: number }
+  | { type: "passagesFound"; epoch: number; call: number; found: DebatePassagesEvent }
+  | { type: "quotesChecked"; epoch: number; call: number; quotes: TurnQuotes }
   | { type: "replyEnded"; epoch: number; call: number; at: number }
   | { type: "replyFailed"; epoch: number; call: number; quota: boolean; message: string };
 

@@ -4,6 +4,7 @@ import { describe, expect, test, vi } from "vitest";
 import { createDebateSession } from "./debate-session";
 import { turnCall } from "./debate-request";
 import { httpDebatePorts } from "./http-ports";
+import type { ModelPiece } from "./ports";
 import { virtualTime } from "./testing/fake-world";
 
 // The network ports against an in-memory fetch that answers like the product's API.
@@ -41,10 +42,26 @@ const sse = (...pieces: string[]) =>
 test("a model call posts the debate's structured call and yields the streamed text", async () => {
   const model = api(() => sse("Il treno ", "vince."));
   const ports = httpDebatePorts({ api: model.client });
-  const pieces: string[] = [];
+  const pieces: ModelPiece[] = [];
   for await (const piece of ports.model({ request, signal: new AbortController().signal })) pieces.push(piece);
   expect(pieces).toEqual(["Il treno ", "vince."]);
   expect(model.seen).toMatchObject([{ url: "https://oystar.test/api/debates/calls", method: "POST", headers: { Authorization: "Bearer tok" }, body: request }]);
+});
+
+test("a turn argued from documents yields its passages before the words and its quotes' verdicts after; an unreadable event is dropped", async () => {
+  const passages = { index: "gardenroute-demo", passages: [{ n: 1, chunkId: "42", title: "Giardini", filename: "giardini.md", page: null, excerpt: "Il bosso…" }] };
+  const quotes = { quotes: [{ n: 1, text: "il bosso va potato in inverno", status: "verified" }], seal: "a".repeat(43) };
+  const body = [
+    `event: debate-passages\ndata: ${JSON.stringify(passages)}\n\n`,
+    `data: ${JSON.stringify({ choices: [{ delta: { content: "«il bosso va potato in inverno» [1]" } }] })}\n\n`,
+    'event: debate-quotes\ndata: {"quotes":"nessuna"}\n\n',
+    `event: debate-quotes\ndata: ${JSON.stringify(quotes)}\n\n`,
+    "data: [DONE]\n\n",
+  ].join("");
+  const model = api(() => new Response(body, { headers: { "Content-Type": "text/event-stream" } }));
+  const pieces: ModelPiece[] = [];
+  for await (const piece of httpDebatePorts({ api: model.client }).model({ request, signal: new AbortController().signal })) pieces.push(piece);
+  expect(pieces).toEqual([{ passages }, "«il bosso va potato in inverno» [1]", { quotes }]);
 });
 
 test("the increment gives the debate id, or quota exhausted on 429; other failures are errors", async () => {
@@ -145,7 +162,7 @@ describe("a turn's stream has the chat's limits (spec 001 §8)", () => {
     const log = vi.fn();
     const body = new Blob([piece("Uno"), "data: {segreto non json\n\n", piece(" due"), "data: [DONE]\n\n"]).stream();
     const client = createApiClient({ baseUrl: "https://oystar.test", fetch: async () => new Response(body) });
-    const pieces: string[] = [];
+    const pieces: ModelPiece[] = [];
     for await (const text of httpDebatePorts({ api: client, limits: { log } }).model({ request, signal: new AbortController().signal })) pieces.push(text);
     expect(pieces).toEqual(["Uno", " due"]);
     expect(log).toHaveBeenCalledExactlyOnceWith("Riga 3 dello stream del modello non leggibile: saltata.");

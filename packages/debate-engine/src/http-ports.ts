@@ -1,6 +1,52 @@
-import { DEBATE_CALLS_PATH, debateIncrementSchema, HttpError, resetResponseSchema, type ApiClient } from "@oystar/api-client";
+import {
+  DEBATE_CALLS_PATH,
+  DEBATE_STREAM_EVENTS,
+  debateIncrementSchema,
+  debatePassagesEventSchema,
+  HttpError,
+  resetResponseSchema,
+  turnQuotesSchema,
+  type ApiClient,
+  type DebateCall,
+} from "@oystar/api-client";
 import { streamCompletion, type ModelStreamLimits } from "@oystar/chat-core";
-import type { DebatePorts } from "./ports";
+import type { DebatePorts, ModelPiece } from "./ports";
+
+/** A named event of a turn's stream as a piece of the answer (issue 26 §2); anything else is not one. */
+function evidencePiece(name: string, data: string): ModelPiece | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (name === DEBATE_STREAM_EVENTS.passages) {
+    const parsed = debatePassagesEventSchema.safeParse(json);
+    return parsed.success ? { passages: parsed.data } : null;
+  }
+  if (name === DEBATE_STREAM_EVENTS.quotes) {
+    const parsed = turnQuotesSchema.safeParse(json);
+    return parsed.success ? { quotes: parsed.data } : null;
+  }
+  return null;
+}
+
+/**
+ * One call's answer: the words as chat-core's reader yields them, with the turn's evidence events
+ * in their place among them (each is read before the words that follow it).
+ */
+async function* debateAnswer(api: ApiClient, request: DebateCall, options: ModelStreamLimits & { signal: AbortSignal }): AsyncGenerator<ModelPiece> {
+  const evidence: ModelPiece[] = [];
+  const onEvent = (name: string, data: string) => {
+    const piece = evidencePiece(name, data);
+    if (piece) evidence.push(piece);
+  };
+  for await (const text of streamCompletion(api, request, { ...options, path: DEBATE_CALLS_PATH, onEvent })) {
+    yield* evidence.splice(0);
+    yield text;
+  }
+  yield* evidence.splice(0);
+}
 
 /**
  * The network ports over the product's API client (spec 001 §7), for /api/* on this origin; the
@@ -12,7 +58,7 @@ import type { DebatePorts } from "./ports";
  */
 export function httpDebatePorts({ api, limits = {} }: { api: ApiClient; limits?: ModelStreamLimits }): Pick<DebatePorts, "model" | "resetProvider" | "startDebate"> {
   return {
-    model: ({ request, signal }) => streamCompletion(api, request, { ...limits, signal, path: DEBATE_CALLS_PATH }),
+    model: ({ request, signal }) => debateAnswer(api, request, { ...limits, signal }),
     resetProvider: (request) => api.post("/api/ollama/reset", request, resetResponseSchema),
     async startDebate() {
       try {

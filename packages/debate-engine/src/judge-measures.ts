@@ -1,4 +1,4 @@
-import type { Intervention } from "@oystar/api-client";
+import type { DebateJudgeCall, Intervention } from "@oystar/api-client";
 import type { Speaker } from "./rules";
 
 // issue 26 §1: what can be measured in a debate's text without a language model — the judge
@@ -7,13 +7,30 @@ import type { Speaker } from "./rules";
 /** Of the turns that followed a question of the other side, how many took it up. */
 export type ReplyMeasure = { asked: number; answered: number };
 
+/** A side's quotes in a debate argued from documents: those verified, all it brought, in how many turns. */
+export type QuoteTally = { verified: number; quoted: number; turns: number };
+
 /**
- * The verified quotes each side brought. Interventions carry no quotes yet: a debate argued from
- * documents (issue 26 §2) will bring them, verified against their passages, and 'Prove' will
- * count only those. Until then every side has 0, and the offline judge says why.
+ * The quotes each side brought (issue 26 §2), as the server verified them against their passages
+ * — the judge's call carries the verdicts under the server's seal, checked before the judge reads
+ * them. A debate not argued from documents has none.
  */
-export function verifiedQuotes(_history: readonly Intervention[]): Record<Speaker, number> {
-  return { A: 0, B: 0 };
+export function quoteTally(history: DebateJudgeCall["history"]): Record<Speaker, QuoteTally> {
+  const tally: Record<Speaker, QuoteTally> = { A: { verified: 0, quoted: 0, turns: 0 }, B: { verified: 0, quoted: 0, turns: 0 } };
+  for (const item of history) {
+    const side = tally[item.speaker];
+    side.turns += 1;
+    const statuses = item.quotes?.statuses ?? [];
+    side.quoted += statuses.length;
+    side.verified += statuses.filter((status) => status === "verified").length;
+  }
+  return tally;
+}
+
+/** The verified quotes each side brought: what 'Prove' counts, and nothing else (issue 26 §2). */
+export function verifiedQuotes(history: DebateJudgeCall["history"]): Record<Speaker, number> {
+  const tally = quoteTally(history);
+  return { A: tally.A.verified, B: tally.B.verified };
 }
 
 /** Words that carry no subject: a question and its answer sharing them share nothing. */

@@ -1,6 +1,6 @@
 import { DEBATE_JUDGE_RUNS, type DebateJudgeRun } from "@oystar/api-client";
 import { cleanMessage } from "./cleaning";
-import { interventionsOf, type ActiveDebate, type DebateJudgement, type DebateMessage, type DebateState, type Transition } from "./debate-state";
+import { interventionsOf, judgedInterventionsOf, type ActiveDebate, type DebateJudgement, type DebateMessage, type DebateState, type Transition } from "./debate-state";
 import { parseJudgeRun, type JudgeRunReport } from "./judge-format";
 import { judgeCall } from "./judge-request";
 import { debateMessages } from "./messages";
@@ -39,7 +39,8 @@ function askJudge(state: DebateState, debate: ActiveDebate, run: DebateJudgeRun)
       models: debate.models,
       length: debate.length,
       provider: debate.provider,
-      history: interventionsOf(state.messages),
+      documents: debate.documents,
+      history: judgedInterventionsOf(state.messages),
       judge: debate.judge,
     },
     run,

@@ -22,13 +22,16 @@ export const sideOfLato = (run: DebateJudgeRun, lato: Lato): Speaker => (lato ==
  * A reply as the judge reads it: whole up to DEBATE_JUDGE_QUOTE_CHARS; a longer one keeps its
  * opening and its closing (where the question to the other side is), the middle cut.
  */
-export function judgeQuotable(item: Intervention): Intervention {
+export function judgeQuotable<T extends Intervention>(item: T): T {
   const text = oneLine(item.content);
   if (text.length <= DEBATE_JUDGE_QUOTE_CHARS) return { ...item, content: text };
   const tail = Math.floor(DEBATE_JUDGE_QUOTE_CHARS / 3);
   const head = DEBATE_JUDGE_QUOTE_CHARS - tail - 3;
   return { ...item, content: `${text.slice(0, head).trimEnd()} … ${text.slice(-tail).trimStart()}`.slice(0, DEBATE_JUDGE_QUOTE_CHARS) };
 }
+
+/** An intervention as the judge reads it: with the sealed verdicts of its quotes, when argued from documents. */
+export type JudgedIntervention = DebateJudgeCall["history"][number];
 
 type JudgeFacts = {
   debateId: string;
@@ -38,7 +41,9 @@ type JudgeFacts = {
   models: Record<Speaker, string>;
   length: number;
   provider: Provider;
-  history: readonly Intervention[];
+  /** issue 26 §2: the index the debate argued from, if any. */
+  documents?: string | null;
+  history: readonly JudgedIntervention[];
   judge: DebateJudgeCall["judge_model"];
 };
 
@@ -52,6 +57,7 @@ export function judgeCall(facts: JudgeFacts, run: DebateJudgeRun): DebateJudgeCa
     models: facts.models,
     length: facts.length,
     provider: facts.provider,
+    ...(facts.documents ? { documents: { index: facts.documents } } : {}),
     kind: "judge",
     run,
     judge_model: facts.judge,
@@ -91,6 +97,19 @@ const JUDGE_INSTRUCTIONS = [
 
 export const JUDGE_INSTRUCTION = `Giudica ora il dibattito: i quattro criteri (${JUDGE_CRITERIA.map((criterion) => CRITERION_LABELS[criterion]).join(", ")}) per ciascun lato, le citazioni e il verdetto, nel formato indicato.`;
 
+/** issue 26 §2: in a debate argued from documents, 'Prove' is the verified quotes and nothing else. */
+const DOCUMENTS_JUDGING =
+  "Questo dibattito è basato sui documenti del cliente: ogni lato doveva citare alla lettera i passaggi, e accanto a ogni intervento trovi quante delle sue citazioni sono state verificate sui passaggi. " +
+  `Per ${CRITERION_LABELS.prove} conta soltanto le citazioni verificate: una citazione non verificata, o un'affermazione senza citazione, non è una prova.`;
+
+/** What the server verified of an intervention's quotes, as the judge reads it beside it. */
+function quotesNote(item: JudgedIntervention): string {
+  const statuses = item.quotes?.statuses ?? [];
+  if (statuses.length === 0) return " (nessuna citazione verificata)";
+  const verified = statuses.filter((status) => status === "verified").length;
+  return ` (citazioni verificate: ${verified} su ${statuses.length})`;
+}
+
 /** The judge's messages for one run: its instructions, the sides' theses, the transcript. */
 export function judgePrompt(call: DebateJudgeCall): DebateModelRequest {
   const clean = (text: string) => oneLine(anonymise(text, call));
@@ -104,11 +123,13 @@ export function judgePrompt(call: DebateJudgeCall): DebateModelRequest {
     `- Lato 2 sostiene: ${clean(call.options[second])}`,
     `- Interventi: ${call.history.length} su ${call.length} turni`,
   ].join("\n");
-  const transcript = call.history.map((item) => `[Lato ${latoOf(call.run, item.speaker)} · turno ${item.turn + 1}] ${clean(item.content)}`).join("\n");
+  const note = (item: JudgedIntervention) => (call.documents ? quotesNote(item) : "");
+  const transcript = call.history.map((item) => `[Lato ${latoOf(call.run, item.speaker)} · turno ${item.turn + 1}]${note(item)} ${clean(item.content)}`).join("\n");
+  const instructions = call.documents ? `${JUDGE_INSTRUCTIONS}\n\n${DOCUMENTS_JUDGING}` : JUDGE_INSTRUCTIONS;
   return {
     model: call.judge_model,
     messages: [
-      { role: "system", content: `${JUDGE_INSTRUCTIONS}\n\n${brief}` },
+      { role: "system", content: `${instructions}\n\n${brief}` },
       { role: "user", content: `Trascrizione del dibattito:\n${transcript}\n\n${JUDGE_INSTRUCTION}` },
     ],
     stream: true,

@@ -1,4 +1,4 @@
-import type { DebateCall, ResetRequest, ResetResponse } from "@oystar/api-client";
+import type { DebateCall, DebatePassagesEvent, ResetRequest, ResetResponse, TurnQuotes } from "@oystar/api-client";
 
 // The world a debate needs, injected (CONVENTIONS.md): the core has no fetch and no timers.
 
@@ -9,13 +9,19 @@ export type ModelCall = {
   signal: AbortSignal;
 };
 
+/**
+ * What a call's answer brings, in order: the model's words; and for a turn argued from documents
+ * (issue 26 §2) the passages the server gave it, before the words, and its quotes' verdicts after.
+ */
+export type ModelPiece = string | { passages: DebatePassagesEvent } | { quotes: TurnQuotes };
+
 export type StartDebateResult = { status: "started"; debateId: string } | { status: "quotaExhausted" };
 
 export type TimerHandle = unknown;
 
 export type DebatePorts = {
-  /** Streams a chat completion's text pieces. A thrown error mentioning 429 is a quota refusal. */
-  model: (call: ModelCall) => AsyncIterable<string>;
+  /** Streams a chat completion's text pieces (and a turn's evidence). A thrown error mentioning 429 is a quota refusal. */
+  model: (call: ModelCall) => AsyncIterable<ModelPiece>;
   scheduler: { setTimeout: (callback: () => void, delayMs: number) => TimerHandle; clearTimeout: (handle: TimerHandle) => void };
   clock: { now: () => number };
   /** POST /api/ollama/reset; a rejection or a status other than success is a failed reset. */

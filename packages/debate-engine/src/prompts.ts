@@ -78,3 +78,27 @@ export function phasePrompt(phase: DebatePhase, speaker: Speaker, mode: DebateMo
   parts.push(REPLY_RULES);
   return parts.join("\n");
 }
+
+/** A passage as a turn's prompt shows it (issue 26 §2): its number, where it comes from, its words. */
+export type PromptPassage = { n: number; title: string; page: number | null; text: string };
+
+/** issue 26 §2: the passages of the customer's documents, numbered, as the turn's prompt lists them. */
+export function passageLines(passages: readonly PromptPassage[]): string {
+  if (passages.length === 0) return "Passaggi dai documenti: nessun passaggio pertinente trovato per questo turno.";
+  const source = (passage: PromptPassage) => (passage.page === null ? passage.title : `${passage.title}, p. ${passage.page}`);
+  return ["Passaggi dai documenti:", ...passages.map((passage) => `[${passage.n}] (${source(passage)}) ${passage.text.replace(/\s+/g, " ").trim()}`)].join("\n");
+}
+
+/** issue 26 §2: a side argued from documents supports its claims with their words, cited [n]. */
+export function documentRules(passages: number): string {
+  if (passages === 0) {
+    return "Dibattito basato sui documenti: per questo turno i documenti non offrono passaggi pertinenti; dillo e non inventare citazioni.";
+  }
+  return (
+    "Dibattito basato sui documenti: sostieni le tue affermazioni con citazioni letterali dei passaggi numerati, " +
+    `copiate parola per parola tra «» e seguite dal numero del passaggio tra parentesi quadre, per esempio «…» [1] (da 1 a ${passages}). ` +
+    "Non citare ciò che i passaggi non dicono e non attribuire a un passaggio più di quanto afferma: ogni citazione viene verificata."
+  );
+}
+
+export const DOCUMENTS_INSTRUCTION = "Usa questi passaggi come prove: cita parola per parola, tra «» e con il loro numero [n].";

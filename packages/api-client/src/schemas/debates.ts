@@ -1,4 +1,5 @@
 import { OFFLINE_MODEL } from "./chat";
+import { debateDocumentsSchema, sealedVerdictsSchema } from "./debate-evidence";
 import { DEBATE_JUDGE_MODELS, LISTED_MODELS } from "./models";
 import { storableString } from "./text";
 import { z } from "./zod";
@@ -56,6 +57,8 @@ const debateFields = {
   models: z.strictObject({ A: model, B: model }),
   length: z.number({ error: invalidCall }).int(invalidCall).min(DEBATE_LENGTH.min, invalidCall).max(DEBATE_LENGTH.max, invalidCall),
   provider: z.enum(["cloud", "local"], { error: invalidCall }),
+  /** issue 26 §2: 'Basati sui documenti' — the caller's index each turn reads from (Business, Enterprise). */
+  documents: debateDocumentsSchema.optional(),
 };
 
 /** The interventions quoted, oldest first: earlier turns only, each in its side's turn. */
@@ -103,7 +106,8 @@ export const firstSideOfRun = (run: DebateJudgeRun): DebateSide => (run === 1 ? 
  */
 export const DEBATE_JUDGE_QUOTE_CHARS = 800;
 
-const judgeQuote = z.strictObject({ speaker: side, turn: turnNumber, content: text(DEBATE_JUDGE_QUOTE_CHARS) });
+/** An intervention as the judge reads it; one argued from documents brings its quotes' sealed verdicts. */
+const judgeQuote = z.strictObject({ speaker: side, turn: turnNumber, content: text(DEBATE_JUDGE_QUOTE_CHARS), quotes: sealedVerdictsSchema.optional() });
 
 /**
  * The judge of a finished debate or challenge (issue 26 §1): the whole transcript, its interventions
@@ -119,7 +123,8 @@ export const debateJudgeCallSchema = z
     history: z.array(judgeQuote).min(1, invalidCall).max(DEBATE_LENGTH.max, invalidCall),
   })
   .refine((call) => call.mode !== "synthesis", { message: invalidCall, path: ["mode"] })
-  .refine((call) => call.history.length <= call.length && inOrderBefore(call.history, call.length), { message: invalidCall, path: ["history"] });
+  .refine((call) => call.history.length <= call.length && inOrderBefore(call.history, call.length), { message: invalidCall, path: ["history"] })
+  .refine((call) => call.documents !== undefined || call.history.every((item) => item.quotes === undefined), { message: invalidCall, path: ["history"] });
 
 /** POST /api/debates/calls: one model call of a debate the caller started. */
 export const debateCallSchema = z.discriminatedUnion("kind", [debateTurnCallSchema, debateAnalysisCallSchema, debateJudgeCallSchema]);

@@ -3,6 +3,15 @@ import type { StreamReadOptions } from "./product-stream";
 
 export type ModelDelta = { content: string; reasoning?: string };
 
+export type ModelStreamOptions = StreamReadOptions & {
+  /**
+   * A named event (`event: name` then its `data:` line) that a product adds to the answer — a
+   * debate turn's passages and quotes (issue 26 §2). Without this option they are skipped: they
+   * are not the model's words.
+   */
+  onEvent?: (name: string, data: string) => void;
+};
+
 /**
  * Reads a language model's streamed answer (spec 001 §7): OpenAI-style
  * `data: {choices:[{delta:{content}}]}` lines ending with `data: [DONE]`, and local-style
@@ -10,14 +19,29 @@ export type ModelDelta = { content: string; reasoning?: string };
  */
 export async function* readModelStream(
   source: Response | ReadableStream<Uint8Array> | null | undefined,
-  options: StreamReadOptions = {},
+  options: ModelStreamOptions = {},
 ): AsyncGenerator<ModelDelta> {
   let position = 0;
+  // The name of the event whose data comes next; unnamed data lines are the model's.
+  let named: string | null = null;
   for await (const rawLine of readLines(bodyOf(source))) {
     position += 1;
     const line = rawLine.trim();
-    if (!line || line.startsWith(":") || line.startsWith("event:")) continue;
+    if (!line) {
+      named = null;
+      continue;
+    }
+    if (line.startsWith(":")) continue;
+    if (line.startsWith("event:")) {
+      const name = line.slice(6).trim();
+      named = name === "message" ? null : name;
+      continue;
+    }
     const payload = line.startsWith("data:") ? line.slice(5).trim() : line;
+    if (named !== null) {
+      options.onEvent?.(named, payload);
+      continue;
+    }
     if (payload === "[DONE]") return;
     let parsed: unknown;
     try {

@@ -78,6 +78,20 @@ test("model stream: OpenAI-style deltas until [DONE]", async () => {
   expect(items.map((item) => item.content).join("")).toBe("Ciao!");
 });
 
+test("model stream: a product's named events go to onEvent, never into the answer; a reader without it skips them", async () => {
+  const line = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
+  // A named event may even look like an error or a local-style line: it is not the model's.
+  const parts = ['event: debate-passages\ndata: {"passages":[],"error":"x"}\n\n', line("Ciao"), 'event: debate-quotes\ndata: {"response":"no"}\n\n', line("!"), "data: [DONE]\n\n"];
+  const events: Array<[string, string]> = [];
+  const read = await collect(readModelStream(bodyOf(...parts), { onEvent: (name, data) => events.push([name, data]) }));
+  expect(read.map((item) => item.content).join("")).toBe("Ciao!");
+  expect(events).toEqual([
+    ["debate-passages", '{"passages":[],"error":"x"}'],
+    ["debate-quotes", '{"response":"no"}'],
+  ]);
+  expect((await collect(readModelStream(bodyOf(...parts)))).map((item) => item.content).join("")).toBe("Ciao!");
+});
+
 test("model stream: reasoning deltas are kept apart from the answer", async () => {
   const items = await collect(readModelStream(bodyOf('data: {"choices":[{"delta":{"reasoning":"penso"}}]}\n')));
   expect(items).toEqual([{ content: "", reasoning: "penso" }]);

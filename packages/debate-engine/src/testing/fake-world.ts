@@ -4,7 +4,7 @@ import { formatJudgeRun, JUDGE_CRITERIA, type JudgedSide, type LatoVerdict } fro
 import { latoOf } from "../judge-request";
 import type { Speaker } from "../rules";
 import { formatSynthesisAnalysis } from "../synthesis";
-import type { DebatePorts, ModelCall, StartDebateResult } from "../ports";
+import type { DebatePorts, ModelCall, ModelPiece, StartDebateResult } from "../ports";
 
 // A world for tests: a virtual clock and scheduler, a scripted model, and the two API calls —
 // all in memory. Nothing here waits on real time.
@@ -44,15 +44,15 @@ export function virtualTime(start = 1_700_000_000_000) {
 }
 
 /** A reply the test feeds piece by piece; it fails with an AbortError when its call is aborted. */
-export class ControlledReply implements AsyncIterable<string> {
-  private queue: string[] = [];
+export class ControlledReply implements AsyncIterable<ModelPiece> {
+  private queue: ModelPiece[] = [];
   private ended = false;
   private failure: unknown = null;
   private wake: (() => void) | null = null;
   constructor(private readonly signal: AbortSignal) {
     signal.addEventListener("abort", () => this.wake?.());
   }
-  push(...pieces: string[]) {
+  push(...pieces: ModelPiece[]) {
     this.queue.push(...pieces);
     this.wake?.();
   }
@@ -76,7 +76,7 @@ export class ControlledReply implements AsyncIterable<string> {
   }
 }
 
-export type ModelScript = (call: ModelCall, index: number) => AsyncIterable<string> | "controlled";
+export type ModelScript = (call: ModelCall, index: number) => AsyncIterable<ModelPiece> | "controlled";
 
 /**
  * A judge's answer in the judge's format: each side scored `scores[side]` on every criterion,
@@ -102,6 +102,39 @@ export const inCharacter: ModelScript = (call) => {
   return (async function* () {
     yield text.slice(0, 10);
     yield text.slice(10);
+  })();
+};
+
+/** The passages the fake server gives every turn argued from documents (issue 26 §2). */
+export const FAKE_PASSAGES = [
+  { n: 1, chunkId: "101", title: "Giardini storici", filename: "giardini.md", page: null, excerpt: "Il bosso delle siepi…" },
+  { n: 2, chunkId: "102", title: "Restauro", filename: "restauro.pdf", page: 3, excerpt: "Le piante antiche…" },
+];
+
+/**
+ * A turn argued from documents as the server answers it: the passages, then words quoting passage
+ * 1 truly and passage 2 falsely, then the verdicts (sealed with a fake seal naming the turn).
+ */
+export const fromDocuments: ModelScript = (call, index) => {
+  const request = call.request;
+  if (request.kind !== "turn" || !request.documents) return inCharacter(call, index);
+  const { speaker } = turnRole(request);
+  const pieces: ModelPiece[] = [
+    { passages: { index: request.documents.index, passages: FAKE_PASSAGES } },
+    `${speaker}${request.turn}: come dice il testo, «il bosso delle siepi va potato» [1], `,
+    "e «le rose fioriscono due volte» [2]. Che ne pensi?",
+    {
+      quotes: {
+        quotes: [
+          { n: 1, text: "il bosso delle siepi va potato", status: "verified" },
+          { n: 2, text: "le rose fioriscono due volte", status: "notFound" },
+        ],
+        seal: `seal${request.turn}`.padEnd(43, "x"),
+      },
+    },
+  ];
+  return (async function* () {
+    yield* pieces;
   })();
 };
 
