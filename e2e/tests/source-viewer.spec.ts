@@ -170,7 +170,8 @@ test("hostile documents stay inert: their titles, file names, passages and PDF t
 
   const answer = await ask(page, `Che cosa custodisce il ${HOSTILE_TOPIC}?`);
   const list = answer.getByRole("region", { name: "Fonti utilizzate" });
-  const openers = list.locator("button.rag-source__open");
+  // Every source in view (passages consulted but not cited stay folded).
+  const openers = list.locator("button.rag-source__open").filter({ visible: true });
   const titles = (await openers.allInnerTexts()).map((text) => text.trim());
   expect(titles.some((title) => hostileTitles.includes(title))).toBe(true);
   for (let index = 0; index < titles.length; index += 1) {
