@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "./support/chromium";
 import { writeHostileDocuments } from "./support/hostile-documents";
 import { reserveFreePort } from "./support/free-port";
+import { freshDatabase } from "./support/postgres";
 
 // The port is chosen once in the main process; workers inherit it through the environment.
 process.env.E2E_PORT ??= String(await reserveFreePort());
@@ -22,6 +23,9 @@ if (!process.env.E2E_DATA_DIR) {
 const devIndexes = join(process.env.E2E_DATA_DIR, "customer-indexes");
 writeHostileDocuments(devIndexes);
 const baseURL = `http://127.0.0.1:${port}`;
+// `pnpm test:postgres` (issue 28 §1): the journeys on a real PostgreSQL — a database made afresh on
+// TEST_POSTGRES_URL for the run — instead of the embedded one.
+process.env.E2E_DATABASE_URL ??= process.env.E2E_DATABASE === "postgres" ? await freshDatabase("oystar_e2e") : "";
 const serverEntry = fileURLToPath(new URL("../apps/api/dist/main.js", import.meta.url));
 
 export default defineConfig({
@@ -58,6 +62,14 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     // The offline model streams fast here so journeys that ask many questions stay short.
-    env: { PORT: String(port), PUBLIC_URL: baseURL, NODE_ENV: "test", DATA_DIR: process.env.E2E_DATA_DIR, OFFLINE_MODEL_CHARS_PER_SECOND: "4000", RAG_DEV_INDEXES_DIR: devIndexes },
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      NODE_ENV: "test",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      OFFLINE_MODEL_CHARS_PER_SECOND: "4000",
+      RAG_DEV_INDEXES_DIR: devIndexes,
+    },
   },
 });

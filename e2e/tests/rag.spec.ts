@@ -67,7 +67,7 @@ test("Business asks the demo index: a streamed answer whose every [n] leads to a
   // The demo's documents have no page on the web: their titles open the viewer, no dead link.
   await expect(sources.getByRole("button", { name: /nel visualizzatore delle fonti$/ }).first()).toBeVisible();
   await expect(sources.getByRole("link")).toHaveCount(0);
-  await expect(answer.getByRole("group", { name: "Azioni sulla risposta" }).getByRole("button")).toHaveText(["Copia", "Leggi ad alta voce", "Condividi"]);
+  await expect(answer.getByRole("group", { name: "Azioni sulla risposta" }).getByRole("button")).toHaveText(["Copia", "Leggi ad alta voce", "Condividi", "Scarica PDF"]);
 
   // The read-only configuration panel: the admin's settings.
   await page.getByRole("button", { name: "Configurazione attuale" }).click();

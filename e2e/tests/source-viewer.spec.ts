@@ -1,7 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
 import { authorizationWhile } from "../support/api-token";
 import { collectConsoleErrors } from "../support/console-errors";
 import { HOSTILE_INDEX, HOSTILE_TOPIC, hostileTitles } from "../support/hostile-documents";
+import { pdfPages } from "../support/pdf-text";
 import { signIn } from "../support/sign-in";
 
 // Issue 25, the source viewer: a citation opens the passage it rests on, highlighted in its
@@ -168,7 +170,8 @@ test("hostile documents stay inert: their titles, file names, passages and PDF t
 
   const answer = await ask(page, `Che cosa custodisce il ${HOSTILE_TOPIC}?`);
   const list = answer.getByRole("region", { name: "Fonti utilizzate" });
-  const openers = list.locator("button.rag-source__open");
+  // Every source in view (passages consulted but not cited stay folded).
+  const openers = list.locator("button.rag-source__open").filter({ visible: true });
   const titles = (await openers.allInnerTexts()).map((text) => text.trim());
   expect(titles.some((title) => hostileTitles.includes(title))).toBe(true);
   for (let index = 0; index < titles.length; index += 1) {
@@ -206,3 +209,18 @@ async function expectInert(viewer: Locator) {
   );
   expect(attributes).toEqual([]);
 }
+
+test("the answer saved as a PDF carries each cited source with its title, page and the cited excerpt", async ({ page }) => {
+  await openRag(page, "business@oystar.test");
+  const answer = await ask(page, "Si può usare il drone per fotografare un giardino?");
+  const download = page.waitForEvent("download");
+  await answer.getByRole("button", { name: "Scarica PDF" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^OYSTAR_RAG_\d{4}-\d{2}-\d{2}\.pdf$/);
+  const text = (await pdfPages(new Uint8Array(await readFile(await file.path())))).join(" ").replace(/\s+/g, " ");
+  expect(text).toContain("Risposta dai documenti");
+  expect(text).toContain("Domanda: Si può usare il drone per fotografare un giardino?");
+  expect(text).toContain("Fonti utilizzate");
+  expect(text).toMatch(/\[\d+\] Fotografare i giardini \(fotografare-i-giardini\.pdf\)/);
+  expect(text).toMatch(/«[^»]+», pagina \d/);
+});

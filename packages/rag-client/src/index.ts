@@ -16,6 +16,7 @@ export { canAsk, createRagSession, selectModel } from "./rag-session";
 export type { RagDependencies, RagSession, RagState } from "./rag-session";
 export { configurationView, RAG_CLIENT_DEFAULTS, ragSettingsOf } from "./rag-settings";
 export { sourceDocuments } from "./source-documents";
+export { ragAnswerPdf, ragAnswerPdfDocument, ragAnswerPdfFileName } from "./answer-pdf";
 export { passageOnPage } from "./page-highlight";
 export type { MarkedRange } from "./page-highlight";
 export { passageParagraphs } from "./passage-layout";

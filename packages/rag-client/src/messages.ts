@@ -38,6 +38,14 @@ export const ragMessages = {
     passages: (count: number) => (count === 1 ? "Un passaggio" : `${count} passaggi`),
   },
 
+  /** Issue 25: an answer saved as a PDF, with the passages it rests on. */
+  answerPdf: {
+    title: "Risposta dai documenti",
+    question: (question: string) => `Domanda: ${question}`,
+    source: (number: number, title: string, filename: string | null) => `[${number}] ${title}${filename ? ` (${filename})` : ""}`,
+    excerpt: (excerpt: string, page: number | null) => `«${excerpt}»${page === null ? "" : `, pagina ${page}`}`,
+  },
+
   /** Issue 25: the source viewer, where a citation opens the passage it rests on. */
   viewer: {
     /** The sources list: what opening a document or a passage does, for screen readers. */

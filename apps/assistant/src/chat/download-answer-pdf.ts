@@ -1,5 +1,6 @@
 import type { ChatMessage } from "@oystar/chat-core";
 import { answerPdf, answerPdfFileName, pdfMessages } from "@oystar/pdf-tools";
+import { downloadFile } from "@oystar/ui-kit/react";
 
 /**
  * spec 001 §2: an answer saved as a PDF named after the document it was about. `tell` hears
@@ -11,11 +12,5 @@ export async function downloadAnswerPdf(message: ChatMessage, documentName: stri
   const pdf = await answerPdf({ text: message.content, documentName, date }, { onFallback: tell }).catch((error: unknown) => {
     throw new Error(error instanceof Error && error.message === pdfMessages.generationFailed ? error.message : pdfMessages.downloadFailed, { cause: error });
   });
-  const url = URL.createObjectURL(pdf);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = answerPdfFileName({ documentName, date });
-  link.click();
-  // The browser has started the download by the time this runs; the memory can go.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadFile(pdf, answerPdfFileName({ documentName, date }));
 }

@@ -1,6 +1,6 @@
 import { preloadAnswerRenderer, useAdvancedControls, useReadAloud } from "@oystar/chat-core/react";
 import { pdfMessages } from "@oystar/pdf-tools";
-import { Notice } from "@oystar/ui-kit/react";
+import { downloadFile, Notice } from "@oystar/ui-kit/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { debatePdf, debatePdfFileName, synthesisPdf, synthesisPdfFileName } from "../debate-pdf";
@@ -17,7 +17,6 @@ import { DebateStart, startInput } from "./debate-start";
 import { DebateTranscript } from "./debate-transcript";
 import { FeedbackForm } from "./feedback-form";
 import { JudgementCard } from "./judgement-card";
-import { downloadFile } from "./save-file";
 import { SidesBanner } from "./sides-banner";
 import { SynthesisProgressCard, SynthesisResult } from "./synthesis-views";
 import { useDebate } from "./use-debate";

@@ -16,7 +16,6 @@ export { JudgementCard } from "./judgement-card";
 export type { JudgementCardProps } from "./judgement-card";
 export type { FeedbackFormProps } from "./feedback-form";
 export { PhaseBadge, PhaseIcon } from "./phase-icon";
-export { downloadFile } from "./save-file";
 export { SidesBanner } from "./sides-banner";
 export type { SidesBannerProps } from "./sides-banner";
 export { DebateStatusBadge } from "./status-badge";

@@ -1,7 +1,10 @@
 import type { ChatCard, ChatMessage, ReadAloud } from "@oystar/chat-core";
 import { MessageActions, MessageList } from "@oystar/chat-core/react";
+import { pdfMessages } from "@oystar/pdf-tools";
+import { downloadFile } from "@oystar/ui-kit/react";
 import { useCallback, useMemo, type ReactNode } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { ragAnswerPdf, ragAnswerPdfFileName } from "../answer-pdf";
 import type { RagMessage } from "../rag-conversation";
 import type { RagSession } from "../rag-session";
 import { RagAnswer } from "./rag-answer";
@@ -16,7 +19,8 @@ export type RagConversationViewProps = {
 
 /**
  * spec 001 §2, §4: the conversation — questions, answers streaming with the blinking cursor,
- * each finished answer with its sources, and copy, read aloud (or stop) and share under it.
+ * each finished answer with its sources, and copy, read aloud (or stop), share and download as a
+ * PDF with the passages it rests on (issue 25) under it.
  */
 export function RagConversationView({ session, readAloud, renderCard }: RagConversationViewProps) {
   const { messages, partial, loading, answerId } = useRag(
@@ -33,9 +37,26 @@ export function RagConversationView({ session, readAloud, renderCard }: RagConve
     },
     [byId],
   );
+  const downloadPdf = useCallback(
+    (message: ChatMessage) => {
+      const answer = byId.get(message.id);
+      if (!answer) return;
+      const asked = messages.slice(0, messages.indexOf(answer)).findLast((earlier) => earlier.role === "user");
+      const date = new Date();
+      ragAnswerPdf(answer, asked?.content ?? null, date).then(
+        (pdf) => downloadFile(pdf, ragAnswerPdfFileName(date)),
+        () => session.notify(pdfMessages.generationFailed),
+      );
+    },
+    [byId, messages, session],
+  );
   const renderActions = useCallback(
-    (message: ChatMessage) => (byId.get(message.id)?.kind === "error" ? null : <MessageActions message={message} readAloud={readAloud} onNotice={session.notify} />),
-    [byId, readAloud, session],
+    (message: ChatMessage) => {
+      const kind = byId.get(message.id)?.kind;
+      if (kind === "error") return null;
+      return <MessageActions message={message} readAloud={readAloud} onNotice={session.notify} onDownloadPdf={kind === "summary" ? undefined : downloadPdf} />;
+    },
+    [byId, readAloud, session, downloadPdf],
   );
   return (
     <MessageList

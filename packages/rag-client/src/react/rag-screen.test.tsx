@@ -123,9 +123,9 @@ describe("the RAG screen", () => {
     await user.click(chunk);
     expect(target(chunk)).toHaveFocus();
 
-    // spec 001 §2: copy, read aloud and share under the answer.
+    // spec 001 §2: copy, read aloud and share under the answer; issue 25: and the answer as a PDF with its sources.
     const actions = screen.getByRole("group", { name: "Azioni sulla risposta" });
-    expect(within(actions).getAllByRole("button").map((button) => button.textContent)).toEqual(["Copia", "Leggi ad alta voce", "Condividi"]);
+    expect(within(actions).getAllByRole("button").map((button) => button.textContent)).toEqual(["Copia", "Leggi ad alta voce", "Condividi", "Scarica PDF"]);
     expect(screen.getByRole("region", { name: "Strumenti del RAG" })).toHaveTextContent("Garden Route · GPT-OSS 120B · Contesto: 2 %");
   });
 

@@ -26,5 +26,6 @@ export { Tabs } from "./tabs";
 export type { TabItem, TabsProps } from "./tabs";
 export { Textarea } from "./textarea";
 export type { TextareaProps } from "./textarea";
+export { downloadFile } from "./download-file";
 export { Toggle } from "./toggle";
 export type { ToggleProps } from "./toggle";

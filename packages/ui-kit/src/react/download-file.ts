@@ -1,4 +1,4 @@
-/** Hands a generated file to the browser as a download (the PDFs of spec 001 §2). */
+/** Hands a generated file to the browser as a download (the exported PDFs of spec 001 §2). */
 export function downloadFile(file: Blob, name: string): void {
   const url = URL.createObjectURL(file);
   const link = document.createElement("a");

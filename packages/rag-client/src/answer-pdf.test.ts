@@ -1,0 +1,40 @@
+import { expect, test } from "vitest";
+import { ragAnswerPdf, ragAnswerPdfDocument, ragAnswerPdfFileName } from "./answer-pdf";
+import type { RagSource } from "./rag-conversation";
+
+// Issue 25: an answer saved as a PDF carries each source it cites, with title, page and excerpt.
+
+const sources: RagSource[] = [
+  { noteNumber: 1, chunkId: "11", title: "Villa Aurora", filename: "villa-aurora.md", excerpt: "Villa Aurora fu costruita per il conte Ferrante Bassi.", cited: true },
+  { noteNumber: 2, chunkId: "21", title: "Guida alle camelie", filename: "camelie.pdf", page: 3, excerpt: "Le camelie fioriscono **a marzo**.", cited: true },
+  { noteNumber: 2, chunkId: "22", title: "Guida alle camelie", filename: "camelie.pdf", page: 4, excerpt: "Il giardino apre alle 9.", cited: false },
+  { noteNumber: 3, chunkId: "31", title: "Il labirinto", filename: "labirinto.md", excerpt: "Le siepi sono alte un metro e ottanta.", cited: false },
+];
+const answer = { content: "La villa fu costruita per il conte Bassi [1]. Le camelie fioriscono a marzo [2].", sources };
+
+test("the answer, then each cited document with its title, file, and its cited passages' excerpts and pages", () => {
+  const document = ragAnswerPdfDocument(answer, "Quando fioriscono le camelie?", new Date("2026-11-25T10:00:00Z"));
+  expect(document.title).toBe("Risposta dai documenti");
+  expect(document.blocks).toEqual([
+    { kind: "caption", text: "Domanda: Quando fioriscono le camelie?" },
+    { kind: "paragraph", text: answer.content },
+    { kind: "heading", text: "Fonti utilizzate" },
+    { kind: "caption", text: "[1] Villa Aurora (villa-aurora.md)" },
+    { kind: "list", items: ["«Villa Aurora fu costruita per il conte Ferrante Bassi.»"] },
+    { kind: "caption", text: "[2] Guida alle camelie (camelie.pdf)" },
+    // Only the passage the answer cites; Markdown's marks left out.
+    { kind: "list", items: ["«Le camelie fioriscono a marzo.», pagina 3"] },
+  ]);
+});
+
+test("an answer that says the documents do not hold it lists no sources", () => {
+  const document = ragAnswerPdfDocument({ content: "Non ho trovato questa informazione nei documenti dell'indice.", sources: [] }, null, new Date());
+  expect(document.blocks).toEqual([{ kind: "paragraph", text: "Non ho trovato questa informazione nei documenti dell'indice." }]);
+});
+
+test("it is a PDF file, named by the date", async () => {
+  const date = new Date("2026-11-25T10:00:00Z");
+  const pdf = await ragAnswerPdf(answer, "Domanda?", date);
+  expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+  expect(ragAnswerPdfFileName(date)).toBe("OYSTAR_RAG_2026-11-25.pdf");
+});
