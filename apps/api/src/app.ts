@@ -68,7 +68,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing));
   if (services.devIdpRoutes) app.route("/", services.devIdpRoutes(access));
   app.route("/", llmRoutes(access, db, env, providers));
-  app.route("/", debateRoutes(access, db, env, providers));
+  app.route("/", debateRoutes(access, db, env, providers, services.rag));
   app.route("/", settingsRoutes(access, db, { onSaved: () => providers.settingsChanged() }));
   app.route("/", ocrRoutes(access, services.ocr));
   app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, fetchPage: services.fetchPage }));

@@ -2,6 +2,7 @@ import type { Database } from "../src/db/database";
 import { localEmbedder } from "../src/rag/embedder";
 import { finishIngestion, storeDocument } from "../src/rag/ingestion";
 import { createIndex } from "../src/rag/rag-store";
+import { vectorStoreAvailable } from "../src/rag/vector-search";
 
 /** One server-sent event as it travelled: its name (message when unnamed) and its data. */
 export type RawEvent = { event: string; data: string };
@@ -57,12 +58,14 @@ export async function userIdOf(db: Database, email: string): Promise<string> {
 /** A customer's own index with the given Markdown documents (filename → text). */
 export async function privateIndex(db: Database, name: string, ownerId: string, documents: Record<string, string>) {
   const index = await createIndex(db, { name, ownerId });
+  // PostgreSQL without pgvector (Debian's 15) keeps no vectors: retrieval runs on full-text alone.
+  const vectors = await vectorStoreAvailable(db);
   for (const [filename, text] of Object.entries(documents)) {
     await storeDocument(
       db,
       index,
       { filename, title: filename.replace(/\.\w+$/, ""), url: null, text, bytes: text.length, contentHash: filename },
-      { embedder: localEmbedder(), vectors: true },
+      { embedder: localEmbedder(), vectors },
     );
   }
   await finishIngestion(db);

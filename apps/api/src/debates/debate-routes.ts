@@ -9,24 +9,34 @@ import {
   MODEL_LEADERBOARD_PATH,
   type DebateCall,
 } from "@oystar/api-client";
-import { debatePrompt } from "@oystar/debate-engine";
+import { debatePrompt, type PromptPassage } from "@oystar/debate-engine";
 import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type MiddlewareHandler } from "hono";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
 import { llmMessages } from "../llm/messages";
-import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer } from "../llm/model-answer";
+import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer, streamHeaders } from "../llm/model-answer";
 import type { ModelProviders } from "../llm/model-providers";
 import type { ModelCallCharge } from "../plans/question-charge";
 import { charge } from "../plans/quota";
+import { offlineStream } from "../llm/offline-model";
+import type { RagEngine } from "../rag/rag-engine";
+import type { RagIndex } from "../rag/rag-store";
+import type { Passage } from "../rag/retrieval";
 import { readSettings } from "../settings/settings-store";
 import { errorKind } from "../web/log-line";
+import { nodeStreamAnswer } from "../web/node-stream-answer";
 import { bodyCeiling, jsonOnly, noBody, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { chargeDebateCall } from "./debate-charge";
+import { debateIndex, promptPassages, turnEvidence, turnPassages } from "./debate-documents";
+import { framedBody, type EvidenceFraming } from "./evidence-stream";
 import { debateChargeMessages } from "./messages";
 import { answerText, markOffline, modelLeaderboard, recordJudgeRun } from "./model-leaderboard";
 import { composeOfflineDebateReply } from "./offline-debate";
+import { quoteSealer, type QuoteSealer } from "./quote-check";
 
 /**
  * The largest calls the engine makes: a synthesis's analysis (the last third of 200 turns, each
@@ -40,7 +50,12 @@ const DEBATE_CALL_BODY = {
   readTimeoutMs: SIGNED_IN_BODY_MS,
 };
 
-type DebateCallVariables = SignedInVariables & { debateCall: DebateCall; charge: Extract<ModelCallCharge, { ok: true }> };
+type DebateCallVariables = SignedInVariables & {
+  debateCall: DebateCall;
+  charge: Extract<ModelCallCharge, { ok: true }>;
+  /** issue 26 §2: the index the call argues from, once the caller's right to it is checked. */
+  debateIndex: RagIndex | null;
+};
 
 /** The body must be one call the debate engine makes (DESIGN.md §4): 400 otherwise, nothing charged. */
 const validDebateCall: MiddlewareHandler<{ Variables: DebateCallVariables }> = async (c, next) => {
@@ -64,6 +79,41 @@ const adminsJudge =
     await next();
   };
 
+/**
+ * issue 26 §2: 'Basati sui documenti' — a call naming an index is the RAG plans' (Business,
+ * Enterprise), over an index the caller may search (its own, or a shared one like the demo);
+ * checked before anything is charged.
+ */
+const debateDocuments = (db: Database) =>
+  declarePolicy<MiddlewareHandler<{ Variables: DebateCallVariables }>>("documents: plan ≥ business, owner of the index", async (c, next) => {
+    const documents = c.get("debateCall").documents;
+    c.set("debateIndex", null);
+    if (documents) {
+      const allowed = await debateIndex(db, c.get("user"), documents.index);
+      if (!allowed.ok) return c.json({ error: allowed.error }, allowed.status);
+      c.set("debateIndex", allowed.index);
+    }
+    await next();
+  });
+
+/**
+ * issue 26 §2: the judge counts only quotes the server verified — each turn's verdicts must bear
+ * the seal the server gave them, for that debate and turn (debates/quote-check.ts).
+ */
+const sealedVerdicts =
+  (sealer: QuoteSealer): MiddlewareHandler<{ Variables: DebateCallVariables }> =>
+  async (c, next) => {
+    const call = c.get("debateCall");
+    if (call.kind === "judge") {
+      for (const item of call.history) {
+        if (!item.quotes) continue;
+        const holds = await sealer.holds({ debateId: call.debate_id, turn: item.turn, statuses: item.quotes.statuses }, item.quotes.seal);
+        if (!holds) return c.json({ error: debateChargeMessages.quotesNotSealed }, 400);
+      }
+    }
+    await next();
+  };
+
 /** The call is charged to its debate before it is sent; a refusal answers as it says. */
 const debateCallCharge = (db: Database) =>
   declarePolicy<MiddlewareHandler<{ Variables: DebateCallVariables }>>("a call of the caller's debate", async (c, next) => {
@@ -77,8 +127,9 @@ const debateCallCharge = (db: Database) =>
  * POST /api/debates/increment and POST /api/debates/calls (signed-in); GET
  * /api/admin/model-leaderboard (admin).
  */
-export function debateRoutes(access: Access, db: Database, env: Env, providers: ModelProviders) {
+export function debateRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, rag: RagEngine) {
   const app = new Hono();
+  const sealer = quoteSealer(db);
 
   // spec 001 §7: a debate costs one debate, counted when it starts; its calls cost no queries.
   app.post("/api/debates/increment", access.signedIn, noBody(), async (c) => {
@@ -100,28 +151,67 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
 
   // One call of the debate: the server builds the model's messages from the validated call (the
   // engine's own debatePrompt) and streams the answer as chat completions do.
-  app.post(DEBATE_CALLS_PATH, access.signedIn, jsonOnly, bodyCeiling(DEBATE_CALL_BODY), validDebateCall, adminsJudge(db), debateCallCharge(db), async (c) => {
-    const call = c.get("debateCall");
-    const { refund } = c.get("charge");
-    const gone = await goneBeforeAsking(c, refund);
-    if (gone) return gone;
-    const upstream = await providers.upstream();
-    if (!upstream) {
-      // The offline model argued (or judged): its results never pass for a real model's.
-      await markOffline(db, call.debate_id);
-      const reply = composeOfflineDebateReply(call);
-      if (call.kind === "judge") await recordJudgeRun(db, call, reply);
-      return offlineAnswer(reply, env.llm.offlineCharsPerSecond, c.req.raw.signal);
-    }
-    // issue 26 §3: the judge's verdict moves the model leaderboard, read from the answer it gave.
-    const judged = call.kind === "judge" ? (answer: Uint8Array) => recordVerdict(db, call, answer) : undefined;
-    return relayAnswer(c, callUpstream(upstream, debatePrompt(call), c.req.raw.signal), refund, env.llm.firstTokenTimeoutMs, judged);
-  });
+  app.post(
+    DEBATE_CALLS_PATH,
+    access.signedIn,
+    jsonOnly,
+    bodyCeiling(DEBATE_CALL_BODY),
+    validDebateCall,
+    adminsJudge(db),
+    debateDocuments(db),
+    sealedVerdicts(sealer),
+    debateCallCharge(db),
+    async (c) => {
+      const call = c.get("debateCall");
+      const { refund } = c.get("charge");
+      const gone = await goneBeforeAsking(c, refund);
+      if (gone) return gone;
+      const signal = c.req.raw.signal;
+      // issue 26 §2: a turn argued from documents reads its passages first; they cost nothing more.
+      const index = c.get("debateIndex");
+      let evidence: { passages: Passage[]; framing: EvidenceFraming } | null = null;
+      if (call.kind === "turn" && index) {
+        const settings = (await readSettings(db)).data;
+        try {
+          const passages = await turnPassages(rag, settings, index, call, signal);
+          evidence = { passages, framing: turnEvidence({ engine: rag, sealer, settings }, call, index, passages) };
+        } catch (error) {
+          await refund();
+          console.error(`Dibattito: ricerca nei documenti non riuscita (${errorKind(error)})`);
+          return c.json({ error: debateChargeMessages.retrievalFailed }, 502);
+        }
+      }
+      const upstream = await providers.upstream();
+      if (!upstream) {
+        // The offline model argued (or judged): its results never pass for a real model's.
+        await markOffline(db, call.debate_id);
+        // It reads the passages whole: what it quotes is checked against the whole.
+        const reply = composeOfflineDebateReply(call, evidence ? promptPassages(evidence.passages, Number.POSITIVE_INFINITY) : undefined);
+        if (call.kind === "judge") await recordJudgeRun(db, call, reply);
+        if (evidence) return framedOfflineAnswer(reply, evidence.framing, env.llm.offlineCharsPerSecond, signal);
+        return offlineAnswer(reply, env.llm.offlineCharsPerSecond, signal);
+      }
+      const context: { passages: PromptPassage[] } | undefined = evidence ? { passages: promptPassages(evidence.passages) } : undefined;
+      const framing = evidence?.framing;
+      // issue 26 §3: the judge's verdict moves the model leaderboard, read from the answer it gave.
+      const judged = call.kind === "judge" ? (answer: Uint8Array) => recordVerdict(db, call, answer) : undefined;
+      return relayAnswer(c, callUpstream(upstream, debatePrompt(call, context), signal), refund, env.llm.firstTokenTimeoutMs, {
+        onAnswered: judged,
+        framing: framing ? { opening: framing.opening, frame: (first, body) => framedBody(first, body, framing.closing) } : undefined,
+      });
+    },
+  );
 
   // issue 26 §3: the admin's model leaderboard (counts and ratings only).
   app.get(MODEL_LEADERBOARD_PATH, access.admin(() => debateChargeMessages.adminOnly), async (c) => c.json(await modelLeaderboard(db)));
 
   return app;
+}
+
+/** The offline model's reply to a turn argued from documents, between its evidence events. */
+function framedOfflineAnswer(reply: string, framing: EvidenceFraming, charsPerSecond: number, signal: AbortSignal): Response {
+  const body = Readable.fromWeb(offlineStream(reply, charsPerSecond, signal) as NodeReadableStream<Uint8Array>);
+  return nodeStreamAnswer(Buffer.from(framing.opening), framedBody(null, body, framing.closing), { headers: streamHeaders }, () => body.destroy());
 }
 
 /** A judge run's answer, relayed whole: its verdict is kept. A failure here must not reach the caller. */

@@ -4,12 +4,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
+import { readEvents } from "../../test-support/rag-helpers";
 import { signInAs } from "../../test-support/sign-in";
 
 // What reaches the model for a debate (issue 22 §1, §2): exactly the engine's prompt for a valid
 // call, nothing for anything else, and a charge that stands once the model has the request.
 
-type Behaviour = "stream" | "silent";
+type Behaviour = "stream" | "silent" | "quoting";
 let behaviour: Behaviour = "stream";
 /** Every request body the model server received. */
 let heard: Array<Record<string, unknown>> = [];
@@ -27,9 +28,26 @@ function fakeModel(req: IncomingMessage, res: ServerResponse) {
     res.writeHead(200, { "Content-Type": "text/event-stream" });
     // A model that takes the question and never starts answering (until hung up on).
     if (behaviour === "silent") return void res.on("close", () => markHungUp());
-    res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "Il treno vince." } }] })}\n\n`);
-    res.end("data: [DONE]\n\n");
+    const content = behaviour === "quoting" ? quotingAnswer(heard.at(-1) ?? {}) : "Il treno vince.";
+    // In small pieces, cut anywhere: a line of the stream may arrive in two.
+    const stream = `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\ndata: [DONE]\n\n`;
+    for (let at = 0; at < stream.length; at += 37) res.write(stream.slice(at, at + 37));
+    res.end();
   });
+}
+
+/**
+ * issue 26 §2: a model arguing from the passages of its prompt — one quote true to passage [1],
+ * one invented for [2], and one of passage [1]'s words in a sentence the passage does not support.
+ */
+function quotingAnswer(body: Record<string, unknown>): string {
+  const user = (body.messages as Array<{ role: string; content: string }> | undefined)?.find((message) => message.role === "user")?.content ?? "";
+  const words = (/^\[1\] \([^)]*\) (.*)$/m.exec(user)?.[1] ?? "").split(" ");
+  // Eight words in a row of the passage, letters only (no mark to mistake for the quote's own).
+  const start = words.findIndex((_, at) => words.slice(at, at + 8).every((word) => /^[\p{L}']+$/u.test(word)));
+  const true8 = words.slice(start, start + 8).join(" ");
+  const true4 = words.slice(start, start + 4).join(" ");
+  return `Come dicono i documenti, «${true8}» [1]. E poi «le rose blu fioriscono a dicembre sotto la neve» [2]. Nel 1999 a Tokyo 500 turisti e 40 guide di Osaka videro «${true4}» [1]. Che ne dici?`;
 }
 
 beforeAll(async () => {
@@ -123,4 +141,30 @@ test("a caller that leaves before the first token keeps the call charged: the mo
   // …and would give the call back right after (it did before issue 22); a moment's grace for that.
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await turnsUsed(debate_id)).toBe(1);
+});
+
+test("a turn argued from documents: the model reads the passages numbered; the answer streams between its passages and the server's verdicts on its quotes", async () => {
+  const { access_token } = await signInAs(server.url, "business@oystar.test");
+  const { debate_id } = await startDebate(access_token);
+  behaviour = "quoting";
+  const call = turnCall({ debateId: debate_id, mode: "debate", ...subject, options: { A: "Le siepi di bosso vanno potate", B: "Il bosso cresce da solo" }, documents: "gardenroute-demo", length: 6, history: [], turn: 0 });
+  const answer = await send(access_token, call);
+  expect(answer.status).toBe(200);
+  const events = await readEvents(answer.clone());
+  let words = "";
+  for await (const delta of readModelStream(answer)) words += delta.content;
+  // What the model read: the engine's prompt with the passages the server retrieved, numbered.
+  const [system, user] = (heard[0]?.messages as Array<{ content: string }>).map((message) => message.content);
+  expect(system).toContain("copiate parola per parola tra «» e seguite dal numero del passaggio");
+  expect(user).toMatch(/^Passaggi dai documenti:\n\[1\] \(/);
+  const passages = JSON.parse(events[0]?.data ?? "{}") as { index: string; passages: Array<{ n: number; chunkId: string }> };
+  expect(events[0]?.event).toBe("debate-passages");
+  expect(passages.index).toBe("gardenroute-demo");
+  expect(user).toContain(`[${passages.passages.length}] (`);
+  // The words, as chat-core's reader reads them; then the verdicts; then [DONE], once.
+  expect(words).toBe(quotingAnswer(heard[0] ?? {}));
+  expect(events.at(-2)?.event).toBe("debate-quotes");
+  expect((JSON.parse(events.at(-2)?.data ?? "{}") as { quotes: Array<{ status: string }> }).quotes.map((quote) => quote.status)).toEqual(["verified", "notFound", "unsupported"]);
+  expect(events.filter((event) => event.data === "[DONE]")).toHaveLength(1);
+  expect(events.at(-1)?.data).toBe("[DONE]");
 });

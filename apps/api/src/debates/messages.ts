@@ -14,6 +14,12 @@ export const debateChargeMessages = {
   voteTwice: "Hai già votato questo dibattito.",
   voteTooEarly: "Si può votare solo un dibattito concluso.",
   adminOnly: "Solo l'amministratore può vedere la classifica dei modelli.",
+  /** issue 26 §2: 'Basati sui documenti' is for the plans with RAG. */
+  documentsPlanOnly: "I dibattiti basati sui documenti sono riservati ai piani Business o Enterprise.",
+  /** A judge's call whose quotes' verdicts are not the server's own (changed, or of another turn). */
+  quotesNotSealed: "Le verifiche delle citazioni non corrispondono al dibattito: avviane uno nuovo.",
+  /** The passages of a turn could not be retrieved: the turn is not charged. */
+  retrievalFailed: "Non è stato possibile cercare nei documenti: riprova con 'Prossimo'.",
   outOfOrder: "Questo turno del dibattito è già stato superato: avviane uno nuovo.",
   /** A page from before debate calls were structured still sends turns as questions with the id. */
   reloadPage: "Il dibattito è stato aggiornato: ricarica la pagina per continuare.",

@@ -1,5 +1,6 @@
 import { OFFLINE_MODEL, type DebateAnalysisCall, type DebateCall, type DebateTurnCall } from "@oystar/api-client";
-import { cutTo, formatSynthesisAnalysis, PROMPT_REPLY_LIMIT, turnRole, type DebatePhase } from "@oystar/debate-engine";
+import { cutTo, formatSynthesisAnalysis, PROMPT_REPLY_LIMIT, turnRole, type DebatePhase, type PromptPassage } from "@oystar/debate-engine";
+import { NOTHING_TO_QUOTE, offlineQuotes, quoteSentence } from "./offline-evidence";
 import { composeOfflineJudgement } from "./offline-judge";
 
 // DESIGN.md §6: without a language model, the offline model still plays its part in a debate so
@@ -54,7 +55,11 @@ function fill(template: string, request: { ownOption: string; otherOption: strin
   return template.replaceAll("{own}", cutTo(request.ownOption, QUOTE_CHARS)).replaceAll("{other}", cutTo(request.otherOption, QUOTE_CHARS));
 }
 
-function offlineTurn(call: DebateTurnCall): string {
+/**
+ * One turn: its place, its stance, an argument and a closing. Argued from documents (issue 26
+ * §2), the argument is the passages' own words, quoted with their number; without any, it says so.
+ */
+function offlineTurn(call: DebateTurnCall, passages?: readonly PromptPassage[]): string {
   const request = { ...call, ...turnRole(call) };
   // A model's n-th turn takes the n-th sentence of its phase, so its turns differ from each other.
   const round = Math.floor(request.turn / 2);
@@ -67,10 +72,13 @@ function offlineTurn(call: DebateTurnCall): string {
   const where = `Turno ${request.turn + 1} di ${request.length}, fase di ${request.phase}:`;
   const stance = `${where} come ${request.speaker === "A" ? "Modello A" : "Modello B"} ${fill(STANCES[request.phase][request.speaker], request)}`;
   const closing = fill(pick(CLOSINGS[request.phase], round + (request.speaker === "B" ? 1 : 0)), request);
-  parts.push(stance, fill(pick(ARGUMENTS[request.phase], round), request), closing);
-  const reply = parts.join(" ");
+  const argument = fill(pick(ARGUMENTS[request.phase], round), request);
+  const evidence = passages ? offlineQuotes(passages, round, request.ownOption).map((quote, index) => quoteSentence(quote, index === 0)) : [];
   // Quotes are cut short, so this holds; should a sentence grow, the argument gives way first.
-  return reply.length <= PROMPT_REPLY_LIMIT ? reply : `${stance} ${closing}`;
+  const fits = (middle: readonly string[]) => [...parts, stance, ...middle, closing].join(" ").length <= PROMPT_REPLY_LIMIT;
+  let middle: string[] = passages ? (evidence.length > 0 ? evidence : [NOTHING_TO_QUOTE, argument]) : [argument];
+  while (middle.length > 0 && !fits(middle)) middle = middle.slice(0, -1);
+  return [...parts, stance, ...middle, closing].join(" ");
 }
 
 function offlineAnalysis(request: DebateAnalysisCall): string {
@@ -104,11 +112,11 @@ function offlineAnalysis(request: DebateAnalysisCall): string {
   });
 }
 
-/** The offline model's reply to one call of a debate. */
-export function composeOfflineDebateReply(call: DebateCall): string {
+/** The offline model's reply to one call of a debate (a turn argued from documents: with its passages). */
+export function composeOfflineDebateReply(call: DebateCall, passages?: readonly PromptPassage[]): string {
   switch (call.kind) {
     case "turn":
-      return offlineTurn(call);
+      return offlineTurn(call, passages);
     case "analysis":
       return offlineAnalysis(call);
     case "judge":

@@ -1,10 +1,11 @@
 import type { DebateJudgeCall } from "@oystar/api-client";
-import { formatJudgeRun, latoOf, replyMeasure, shareScore, verifiedQuotes, type JudgedSide, type Lato, type LatoVerdict, type Speaker } from "@oystar/debate-engine";
+import { formatJudgeRun, latoOf, quoteTally, replyMeasure, shareScore, type CriterionScore, type JudgedSide, type Lato, type LatoVerdict, type Speaker } from "@oystar/debate-engine";
 
 // issue 26 §1: without a language model the judge says so, and scores only what can be measured
 // in the text — whether each turn took up the question the previous turn asked ('Replica', a
-// lexical measure), and the verified quotes ('Prove': none until debates are argued from
-// documents). Logic and persuasiveness need a reader: they are left unscored ('n.d.'), never made up.
+// lexical measure), and the verified quotes ('Prove', in a debate argued from documents: issue 26
+// §2, the verdicts the server sealed). Logic and persuasiveness need a reader: they are left
+// unscored ('n.d.'), never made up.
 
 const NOTE =
   "Nessun modello linguistico è collegato: questo è il giudice offline di OYSTAR. Non valuta logica e persuasività, " +
@@ -12,14 +13,26 @@ const NOTE =
 
 const UNMEASURED = "Non misurabile senza un modello linguistico.";
 
+/**
+ * 'Prove': the verified quotes, and nothing else (issue 26 §2). One verified quote per turn is
+ * full marks; quotes not found or not supporting their sentence earn nothing.
+ */
+function proveScore(call: DebateJudgeCall, side: Speaker): CriterionScore {
+  const { verified, quoted, turns } = quoteTally(call.history)[side];
+  if (!call.documents) return { score: null, motivation: `Citazioni verificate: ${verified}; il dibattito non si basa su documenti, quindi le prove non si possono contare.` };
+  if (turns === 0) return { score: null, motivation: "Nessun intervento da valutare." };
+  return {
+    score: shareScore(Math.min(verified, turns), turns),
+    motivation: `Citazioni verificate: ${verified} su ${quoted} in ${turns} ${turns === 1 ? "turno" : "turni"} (conta solo le citazioni trovate nei passaggi e a sostegno della frase).`,
+  };
+}
+
 function measuredSide(call: DebateJudgeCall, side: Speaker): JudgedSide {
   const reply = replyMeasure(call.history, call.options)[side];
-  const quotes = verifiedQuotes(call.history)[side];
   return {
     criteria: {
       logica: { score: null, motivation: UNMEASURED },
-      // issue 26 §2 will argue debates from documents; until then there is nothing to count.
-      prove: { score: null, motivation: `Citazioni verificate: ${quotes}; il dibattito non si basa su documenti, quindi le prove non si possono contare.` },
+      prove: proveScore(call, side),
       persuasivita: { score: null, motivation: UNMEASURED },
       replica:
         reply.asked === 0
@@ -34,10 +47,19 @@ function measuredSide(call: DebateJudgeCall, side: Speaker): JudgedSide {
   };
 }
 
-/** The side that took up more of the questions it was asked (as a share); equal shares: Parità. */
+/**
+ * The side that took up more of the questions it was asked (as a share) and, argued from
+ * documents, brought more verified quotes per turn (as a share, at most one a turn): the sum of
+ * what was measured decides; equal sums, or nothing to compare: Parità.
+ */
 function measuredVerdict(call: DebateJudgeCall): Speaker | "tie" {
   const measure = replyMeasure(call.history, call.options);
-  const share = (side: Speaker) => (measure[side].asked === 0 ? null : measure[side].answered / measure[side].asked);
+  const tally = quoteTally(call.history);
+  const share = (side: Speaker) => {
+    const replies = measure[side].asked === 0 ? null : measure[side].answered / measure[side].asked;
+    const quotes = call.documents && tally[side].turns > 0 ? Math.min(tally[side].verified, tally[side].turns) / tally[side].turns : null;
+    return replies === null && quotes === null ? null : (replies ?? 0) + (quotes ?? 0);
+  };
   const [a, b] = [share("A"), share("B")];
   if (a === null || b === null || a === b) return "tie";
   return a > b ? "A" : "B";

@@ -37,19 +37,22 @@ export function callUpstream(upstream: Upstream, body: unknown, clientSignal: Ab
 }
 
 /**
- * Streams the model's answer through unchanged. The model failing before its first byte — or
- * sending none within `firstTokenTimeoutMs` — gives the charge back and answers 502/504; the
- * caller leaving does not (the model had the whole request by then). `onAnswered`, when given,
- * receives the whole answer's bytes once the model has sent it all, and the answer's end waits for
- * it (an answer cut off gives none).
+ * What a relay may add to the answer: `onAnswered` receives the whole answer's bytes once the
+ * model has sent it all, and the answer's end waits for it (an answer cut off gives none);
+ * `framing` puts a debate turn's evidence events around the model's words (debates/evidence-stream.ts).
  */
-export async function relayAnswer(
-  c: Context,
-  call: UpstreamCall,
-  refund: Refund,
-  firstTokenTimeoutMs: number,
-  onAnswered?: (answer: Uint8Array) => Promise<void>,
-): Promise<Response> {
+export type RelayOptions = {
+  onAnswered?: (answer: Uint8Array) => Promise<void>;
+  framing?: { opening: string; frame: (first: Buffer, body: Readable) => Readable };
+};
+
+/**
+ * Streams the model's answer through (as `options` say). The model failing before its first
+ * byte — or sending none within `firstTokenTimeoutMs` — gives the charge back and answers
+ * 502/504; the caller leaving does not (the model had the whole request by then).
+ */
+export async function relayAnswer(c: Context, call: UpstreamCall, refund: Refund, firstTokenTimeoutMs: number, options: RelayOptions = {}): Promise<Response> {
+  const { onAnswered, framing } = options;
   const callerLeft = () => c.req.raw.signal.aborted;
   const fail = async (status: number, answerStatus: 502 | 504 = 502) => {
     call.cancel();
@@ -64,10 +67,10 @@ export async function relayAnswer(
     const first = await Promise.race([firstChunk(response.body), guard.expired]);
     if (first === "stalled") return await fail(response.status, 504);
     if (!first) return await fail(response.status);
+    const headers = { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] };
+    if (framing) return nodeStreamAnswer(Buffer.from(framing.opening), framing.frame(first, response.body), { headers }, () => call.abort.abort());
     const rest = onAnswered ? keepingAnswer(first, response.body, onAnswered) : response.body;
-    return nodeStreamAnswer(first, rest, { headers: { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] } }, () =>
-      call.abort.abort(),
-    );
+    return nodeStreamAnswer(first, rest, { headers }, () => call.abort.abort());
   } catch {
     return await fail(0);
   } finally {

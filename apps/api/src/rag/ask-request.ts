@@ -2,6 +2,7 @@ import { RAG_MODELS, type RagHistoryMessage, type Settings } from "@oystar/api-c
 import type { z } from "zod";
 import type { ragAskRequestSchema } from "@oystar/api-client";
 import type { AskPlan } from "./ask-pipeline";
+import type { ValidationSettings } from "./citation-validation";
 import { cutHistory } from "./rag-prompt";
 import { mayUse, type RagIndex } from "./rag-store";
 
@@ -38,6 +39,26 @@ export function searchPlanOf(settings: Settings, request: Partial<ParsedAsk> = {
   };
 }
 
+/**
+ * How citations are checked (spec 001 §3): the request's thresholds and weights, each falling back
+ * to the admin's setting. A debate's quotes are checked with the settings' alone (issue 26 §2).
+ */
+export function validationSettingsOf(settings: Settings, request: Partial<ParsedAsk> = {}): ValidationSettings {
+  return {
+    semanticThreshold: pick(request.semantic_threshold, settings.rag_semantic_threshold),
+    confidenceThreshold: pick(request.confidence_threshold, settings.rag_confidence_threshold),
+    mismatchThreshold: pick(request.mismatch_threshold, settings.rag_mismatch_threshold),
+    adaptive: pick(request.adaptive_validation, settings.rag_adaptive_validation),
+    weights: {
+      valid: pick(request.valid_weight, settings.rag_valid_weight),
+      semantic: pick(request.semantic_weight, settings.rag_semantic_weight),
+      entity: pick(request.entity_weight, settings.rag_entity_weight),
+      word: pick(request.word_weight, settings.rag_word_weight),
+      text: pick(request.text_weight, settings.rag_text_weight),
+    },
+  };
+}
+
 export function resolveAsk(request: ParsedAsk, settings: Settings, historyMaxTokens = settings.rag_chat_history_max_tokens): ResolvedAsk {
   const conversation: RagHistoryMessage[] = request.chat_history ?? [];
   const history = cutHistory(conversation, historyMaxTokens);
@@ -51,21 +72,7 @@ export function resolveAsk(request: ParsedAsk, settings: Settings, historyMaxTok
     ...searchPlanOf(settings, request),
     multiQuery: pick(request.use_multi_query, settings.rag_use_multi_query) ? { variations: pick(request.max_query_variations, settings.rag_max_query_variations) } : null,
     hyde: pick(request.use_hyde, settings.rag_use_hyde),
-    validation: validationOn
-      ? {
-          semanticThreshold: pick(request.semantic_threshold, settings.rag_semantic_threshold),
-          confidenceThreshold: pick(request.confidence_threshold, settings.rag_confidence_threshold),
-          mismatchThreshold: pick(request.mismatch_threshold, settings.rag_mismatch_threshold),
-          adaptive: pick(request.adaptive_validation, settings.rag_adaptive_validation),
-          weights: {
-            valid: pick(request.valid_weight, settings.rag_valid_weight),
-            semantic: pick(request.semantic_weight, settings.rag_semantic_weight),
-            entity: pick(request.entity_weight, settings.rag_entity_weight),
-            word: pick(request.word_weight, settings.rag_word_weight),
-            text: pick(request.text_weight, settings.rag_text_weight),
-          },
-        }
-      : null,
+    validation: validationOn ? validationSettingsOf(settings, request) : null,
   };
   const useCache = pick(request.use_cache, settings.rag_use_cache);
   return {
