@@ -1,10 +1,12 @@
 export { cleanMessage, cutTo } from "./cleaning";
 export { isGenerating, isLengthLocked, transition } from "./debate-machine";
 export { analysisCall, debatePrompt, turnCall, turnRole } from "./debate-request";
-export type { DebateModelRequest, Intervention, TurnRole } from "./debate-request";
+export type { DebateModelRequest, Intervention, TurnContext, TurnRole } from "./debate-request";
+export { comparable, quoteCounts, quoteFound, quotesIn } from "./debate-quotes";
+export type { TurnEvidence, TurnQuote } from "./debate-quotes";
 export { createDebateSession } from "./debate-session";
 export type { DebateSession } from "./debate-session";
-export { cardMarker, debateDefaultsFrom, initialDebateState, interventionsOf } from "./debate-state";
+export { cardMarker, debateDefaultsFrom, initialDebateState, interventionsOf, judgedInterventionsOf } from "./debate-state";
 export type {
   ActiveDebate,
   DebateCard,
@@ -31,17 +33,19 @@ export type { FeedbackAnswers, SendFeedback } from "./feedback";
 export { httpDebatePorts } from "./http-ports";
 export { CRITERION_LABELS, formatJudgeRun, JUDGE_CRITERIA, JudgeFormatError, parseJudgeRun, SCORE_RANGE } from "./judge-format";
 export type { CriterionScore, JudgeCriterion, JudgedSide, JudgeRunReport, Lato, LatoVerdict } from "./judge-format";
-export { closingQuestion, replyMeasure, shareScore, verifiedQuotes } from "./judge-measures";
-export type { ReplyMeasure } from "./judge-measures";
+export { closingQuestion, quoteTally, replyMeasure, shareScore, verifiedQuotes } from "./judge-measures";
+export type { QuoteTally, ReplyMeasure } from "./judge-measures";
 export { anonymise, JUDGE_PRESET, judgeCall, judgePrompt, judgeQuotable, latoOf, sideOfLato } from "./judge-request";
+export type { JudgedIntervention } from "./judge-request";
 export { runVerdict, scorecardOf, scoreText, verdictText } from "./scorecard";
 export type { JudgeAgreement, JudgedQuote, ScoredSide, Scorecard, SideVerdict } from "./scorecard";
 export { guardChunk } from "./loop-guard";
 export type { GuardStep, LoopGuard } from "./loop-guard";
 export { debateMessages } from "./messages";
 export { systemTime } from "./ports";
-export type { DebatePorts, ModelCall, StartDebateResult, TimerHandle } from "./ports";
-export { FOLLOW_UP_STYLES, followUpStyle, OPENING_INSTRUCTION, PHASE_PROMPTS, phasePrompt } from "./prompts";
+export type { DebatePorts, ModelCall, ModelPiece, StartDebateResult, TimerHandle } from "./ports";
+export { documentRules, FOLLOW_UP_STYLES, followUpStyle, OPENING_INSTRUCTION, passageLines, PHASE_PROMPTS, phasePrompt } from "./prompts";
+export type { PromptPassage } from "./prompts";
 export {
   ANALYSIS_PRESET,
   AUTO_CONTINUE_DELAY_MS,

@@ -1,5 +1,5 @@
-import { DEBATE_CALLS_PATH, DEBATE_LENGTH, DEBATE_OPTION_MAX_CHARS, DEBATE_REPLY_MAX_CHARS, DEBATE_TOPIC_MAX_CHARS, readModelStream, type Intervention } from "@oystar/api-client";
-import { analysisCall, debatePrompt, turnCall } from "@oystar/debate-engine";
+import { DEBATE_CALLS_PATH, DEBATE_LENGTH, DEBATE_OPTION_MAX_CHARS, DEBATE_REPLY_MAX_CHARS, DEBATE_TOPIC_MAX_CHARS, readModelStream, turnQuotesSchema, type Intervention } from "@oystar/api-client";
+import { analysisCall, debatePrompt, judgeCall, turnCall, type JudgedIntervention } from "@oystar/debate-engine";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
@@ -167,4 +167,27 @@ test("a turn argued from documents: the model reads the passages numbered; the a
   expect((JSON.parse(events.at(-2)?.data ?? "{}") as { quotes: Array<{ status: string }> }).quotes.map((quote) => quote.status)).toEqual(["verified", "notFound", "unsupported"]);
   expect(events.filter((event) => event.data === "[DONE]")).toHaveLength(1);
   expect(events.at(-1)?.data).toBe("[DONE]");
+});
+
+test("the judge of a debate argued from documents reads, beside each turn, how many of its quotes the server verified, and is told 'Prove' counts only those", async () => {
+  const { access_token } = await signInAs(server.url, "business@oystar.test");
+  const { debate_id } = await startDebate(access_token);
+  behaviour = "quoting";
+  const facts = { debateId: debate_id, mode: "debate" as const, ...subject, options: { A: "Le siepi di bosso vanno potate", B: "Il bosso cresce da solo" }, documents: "gardenroute-demo", length: 6 };
+  const judged: JudgedIntervention[] = [];
+  for (let turn = 0; turn < 6; turn += 1) {
+    const answer = await send(access_token, turnCall({ ...facts, history: judged.map(({ speaker, turn, content }) => ({ speaker, turn, content })), turn }));
+    const events = await readEvents(answer);
+    const verdicts = turnQuotesSchema.parse(JSON.parse(events.find((event) => event.event === "debate-quotes")?.data ?? "{}"));
+    judged.push({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: quotingAnswer(heard.at(-1) ?? {}), quotes: { statuses: verdicts.quotes.map((quote) => quote.status), seal: verdicts.seal } });
+  }
+  heard = [];
+  behaviour = "stream";
+  expect((await send(access_token, judgeCall({ ...facts, history: judged, judge: "llama-3.3-70b-versatile" }, 1))).status).toBe(200);
+  const [system, user] = (heard[0]?.messages as Array<{ content: string }>).map((message) => message.content);
+  expect(system).toContain("Per Prove conta soltanto le citazioni verificate");
+  // Each turn brought three quotes: one true to its passage, one invented, one its sentence overstates.
+  const turns = user?.split("\n").filter((line) => line.startsWith("[Lato ")) ?? [];
+  expect(turns).toHaveLength(6);
+  for (const line of turns) expect(line).toContain("(citazioni verificate: 1 su 3)");
 });
