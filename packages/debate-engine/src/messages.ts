@@ -78,6 +78,29 @@ export const debateMessages = {
     auto: "Modalità automatica",
     autoOn: "Auto: ogni intervento parte da solo 3 secondi dopo il precedente.",
     autoOff: "Manuale: ogni intervento parte con il pulsante Prossimo.",
+    /** issue 26 §2: a debate argued from one of the user's indexes (Business, Enterprise). */
+    documents: "Basati sui documenti",
+    documentsOn: "Ogni intervento cerca i passaggi nell'indice scelto e li cita parola per parola, con il numero [n]: le citazioni vengono verificate.",
+    documentsOff: "I modelli argomentano senza documenti.",
+    documentsIndex: "Indice dei documenti",
+    documentsSummary: (index: string) => `Documenti: ${index}`,
+    documentsLocked: "L'indice resta quello scelto finché il dibattito è sullo schermo.",
+  },
+
+  /** issue 26 §2: the quotes of a turn argued from documents, as its bubble shows them. */
+  evidence: {
+    quotesTitle: "Citazioni dai documenti",
+    passagesTitle: (count: number) => (count === 1 ? "1 passaggio consultato" : `${count} passaggi consultati`),
+    status: {
+      verified: "Verificata",
+      notFound: "Non verificata: non si trova nel passaggio citato",
+      unsupported: "Non verificata: il passaggio non sostiene la frase",
+    },
+    /** The answer was cut off before the server checked its quotes. */
+    unchecked: "Le citazioni di questo intervento non sono state verificate: l'intervento si è interrotto.",
+    noQuotes: "Nessuna citazione dai documenti in questo intervento.",
+    openPassage: (n: number, title: string) => `Apri il passaggio [${n}]: ${title}`,
+    page: (page: number) => `p. ${page}`,
   },
 
   /** spec 001 §2: during a debate. */

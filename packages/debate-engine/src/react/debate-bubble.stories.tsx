@@ -1,6 +1,6 @@
 import { createReadAloud } from "@oystar/chat-core";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { fn } from "storybook/test";
+import { expect, fn, userEvent, within } from "storybook/test";
 import type { DebateSpeech } from "../debate-state";
 import { DebateBubble, StreamingBubble } from "./debate-bubble";
 
@@ -43,4 +43,43 @@ export const SintesiModelA: Story = {
 /** The turn being written, with the blinking cursor. */
 export const Streaming: StoryObj<typeof StreamingBubble> = {
   render: () => <StreamingBubble speaker="B" model="openai/gpt-oss-20b" phase="opposizione" turn={1} text="L'aereo collega Milano e Roma in un'ora: " />,
+};
+
+/**
+ * issue 26 §2: a turn argued from documents — its quotes cited [n] with the server's verdicts (a
+ * quote not found, or not supporting its sentence, is marked), and the passages it read. Here [n]
+ * only announces itself; in the app it opens the source viewer.
+ */
+export const Evidence: Story = {
+  args: {
+    speech: {
+      ...speech("A", "opposizione", 0, ""),
+      model: "oystar-offline",
+      content:
+        "Turno 1 di 6, fase di opposizione: come Modello A sostengo che le siepi di bosso vanno potate. Lo conferma Giardini storici: «Il bosso delle siepi si pota a fine primavera» [1]. " +
+        "E ancora Restauro, p. 3: «le piante antiche fioriscono due volte l'anno» [2]. E «il parco conta mille statue» [1]. Quali prove porti per il contrario?",
+      evidence: {
+        index: "gardenroute-demo",
+        passages: [
+          { n: 1, chunkId: "101", title: "Giardini storici", filename: "giardini.md", page: null, excerpt: "Il bosso delle siepi si pota a fine primavera, quando…" },
+          { n: 2, chunkId: "102", title: "Restauro", filename: "restauro.pdf", page: 3, excerpt: "Le piante antiche del giardino…" },
+        ],
+        quotes: [
+          { n: 1, text: "Il bosso delle siepi si pota a fine primavera", status: "verified" },
+          { n: 2, text: "le piante antiche fioriscono due volte l'anno", status: "unsupported" },
+          { n: 1, text: "il parco conta mille statue", status: "notFound" },
+        ],
+        seal: null,
+      },
+    },
+    openPassage: fn(),
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const quotes = canvas.getAllByRole("listitem").filter((item) => item.dataset.status);
+    await expect(quotes.map((quote) => quote.dataset.status)).toEqual(["verified", "unsupported", "notFound"]);
+    await expect(quotes[2]).toHaveTextContent("Non verificata: non si trova nel passaggio citato");
+    await userEvent.click(canvas.getAllByRole("button", { name: "Apri il passaggio [2]: Restauro" })[0]!);
+    await expect(args.openPassage).toHaveBeenCalledWith(args.speech.evidence?.passages, 2, expect.anything());
+  },
 };

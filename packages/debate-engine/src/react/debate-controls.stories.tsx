@@ -36,3 +36,22 @@ export const LockedDuringADebate: Story = {
     await expect(within(canvasElement).getByRole("slider", { name: "Durata del dibattito" })).toBeDisabled();
   },
 };
+
+/** issue 26 §2: Business and Enterprise are offered 'Basati sui documenti' with one of their indexes. */
+export const DocumentsForBusiness: Story = {
+  args: {
+    settings: { length: 20, auto: false, models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" }, documents: "gardenroute-demo" },
+    indexes: [
+      { name: "gardenroute-demo", label: "Garden Route (demo)" },
+      { name: "archivio-verde", label: "Archivio Verde" },
+    ],
+    onDocumentsChange: fn(),
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.selectOptions(canvas.getByRole("combobox", { name: "Indice dei documenti" }), "archivio-verde");
+    await expect(args.onDocumentsChange).toHaveBeenCalledWith("archivio-verde");
+    await userEvent.click(canvas.getByRole("switch", { name: "Basati sui documenti" }));
+    await expect(args.onDocumentsChange).toHaveBeenCalledWith(null);
+  },
+};

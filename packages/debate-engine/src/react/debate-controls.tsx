@@ -5,8 +5,11 @@ import type { DebateSettings } from "../debate-state";
 import { debateMessages } from "../messages";
 import { DEBATE_LENGTH, type Speaker } from "../rules";
 
+/** One of the user's indexes, as 'Basati sui documenti' offers it (issue 26 §2). */
+export type DocumentsIndex = { name: string; label: string };
+
 export type DebateControlsProps = {
-  settings: Pick<DebateSettings, "length" | "auto" | "models">;
+  settings: Pick<DebateSettings, "length" | "auto" | "models"> & Partial<Pick<DebateSettings, "documents">>;
   /** spec 001 §4: the length (and the models) stay put while generating or once messages exist. */
   locked: boolean;
   open: boolean;
@@ -19,6 +22,12 @@ export type DebateControlsProps = {
    * chat's selector reads it); the spec's two (spec 001 §5) until it answers.
    */
   models?: readonly string[];
+  /**
+   * issue 26 §2: the user's indexes, given only to the plans with RAG (Business, Enterprise): then
+   * 'Basati sui documenti' is offered, with one of them. The server enforces the plan and the index.
+   */
+  indexes?: readonly DocumentsIndex[];
+  onDocumentsChange?: (index: string | null) => void;
 };
 
 const { controls } = debateMessages;
@@ -28,7 +37,18 @@ const { controls } = debateMessages;
  * the models of A and B (openai/gpt-oss-120b and -20b, those the gateway serves). Closed, it still
  * says what is set.
  */
-export function DebateControls({ settings, locked, open, onOpenChange, onLengthChange, onAutoChange, onModelChange, models = SELECTABLE_CHAT_MODELS }: DebateControlsProps) {
+export function DebateControls({
+  settings,
+  locked,
+  open,
+  onOpenChange,
+  onLengthChange,
+  onAutoChange,
+  onModelChange,
+  models = SELECTABLE_CHAT_MODELS,
+  indexes,
+  onDocumentsChange,
+}: DebateControlsProps) {
   const bodyId = useId();
   const titleId = useId();
   // The model set (the admin's default, or one named in a topic) stays shown even if not served.
@@ -41,6 +61,7 @@ export function DebateControls({ settings, locked, open, onOpenChange, onLengthC
         </h2>
         <p className="debate-controls__summary">
           {controls.summary(settings.length, settings.auto)} · A: {settings.models.A} · B: {settings.models.B}
+          {settings.documents ? ` · ${controls.documentsSummary(settings.documents)}` : null}
         </p>
         <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={bodyId} onClick={() => onOpenChange(!open)}>
           {controls.show}
@@ -66,6 +87,9 @@ export function DebateControls({ settings, locked, open, onOpenChange, onLengthC
               <ModelSelect key={speaker} speaker={speaker} value={settings.models[speaker]} choices={choices(speaker)} disabled={locked} onChange={onModelChange} />
             ))}
           </div>
+          {indexes && indexes.length > 0 && onDocumentsChange ? (
+            <DocumentsChoice indexes={indexes} value={settings.documents ?? null} disabled={locked} onChange={onDocumentsChange} />
+          ) : null}
         </div>
       ) : null}
     </section>
@@ -86,6 +110,39 @@ function ModelSelect({ speaker, value, choices, disabled, onChange }: { speaker:
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** 'Basati sui documenti': on, the debate argues from the chosen index (the first until one is picked). */
+function DocumentsChoice({ indexes, value, disabled, onChange }: { indexes: readonly DocumentsIndex[]; value: string | null; disabled: boolean; onChange: (index: string | null) => void }) {
+  const id = useId();
+  // The index set stays shown even if the list no longer has it.
+  const choices = value && !indexes.some((index) => index.name === value) ? [...indexes, { name: value, label: value }] : indexes;
+  return (
+    <div className="debate-controls__documents">
+      <Toggle
+        label={controls.documents}
+        description={value ? controls.documentsOn : controls.documentsOff}
+        checked={value !== null}
+        disabled={disabled}
+        onChange={(on) => onChange(on ? (indexes[0]?.name ?? null) : null)}
+      />
+      {value ? (
+        <div className="oy-field">
+          <label htmlFor={id} className="oy-field__label">
+            {controls.documentsIndex}
+          </label>
+          <select id={id} className="oy-input" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+            {choices.map((index) => (
+              <option key={index.name} value={index.name}>
+                {index.label}
+              </option>
+            ))}
+          </select>
+          {disabled ? <p className="oy-field__hint">{controls.documentsLocked}</p> : null}
+        </div>
+      ) : null}
     </div>
   );
 }

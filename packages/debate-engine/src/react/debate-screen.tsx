@@ -12,13 +12,14 @@ import type { DebateMode, Speaker } from "../rules";
 import { selectIsLengthLocked, selectSynthesisProgress } from "../selectors";
 import { DebateBar } from "./debate-bar";
 import { DebateErrorCard, DebatesExceededCard, NoResponseCard } from "./debate-cards";
-import { DebateControls } from "./debate-controls";
+import { DebateControls, type DocumentsIndex } from "./debate-controls";
 import { DebateStart, startInput } from "./debate-start";
 import { DebateTranscript } from "./debate-transcript";
 import { FeedbackForm } from "./feedback-form";
 import { JudgementCard } from "./judgement-card";
 import { SidesBanner } from "./sides-banner";
 import { SynthesisProgressCard, SynthesisResult } from "./synthesis-views";
+import type { OpenPassage } from "./turn-evidence";
 import { useDebate } from "./use-debate";
 
 export type DebateScreenProps = {
@@ -32,6 +33,13 @@ export type DebateScreenProps = {
   now?: () => Date;
   /** The models the controls offer (see DebateControls); the spec's two unless told. */
   models?: readonly string[];
+  /**
+   * issue 26 §2: the user's indexes 'Basati sui documenti' may argue from — given only to the
+   * plans with RAG (Business, Enterprise; the server refuses the others); without them no option.
+   */
+  indexes?: readonly DocumentsIndex[];
+  /** issue 26 §2: where a quote's [n] opens its passage (the app's source viewer); kept stable. */
+  openPassage?: OpenPassage;
 };
 
 const systemNow = () => new Date();
@@ -43,7 +51,7 @@ const pdfFailure = (error: unknown) => (error instanceof Error && error.message 
  * debate (bubbles, cards, status, STOP, 'Prossimo'), the synthesis's progress and result, the
  * feedback form, and the PDFs. All debate state is the session's; this holds only what is typed.
  */
-export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscription", saveFile = downloadFile, now = systemNow, models }: DebateScreenProps) {
+export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscription", saveFile = downloadFile, now = systemNow, models, indexes, openPassage }: DebateScreenProps) {
   const readAloud = useReadAloud();
   const [controlsOpen, setControlsOpen] = useAdvancedControls();
   const [tab, setTab] = useState<DebateMode>("debate");
@@ -150,6 +158,8 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
         onAutoChange={session.setAuto}
         onModelChange={(speaker: Speaker, model: string) => session.setModels({ [speaker]: model })}
         models={models}
+        indexes={indexes}
+        onDocumentsChange={session.setDocuments}
       />
       {machineNotice ? (
         <Notice tone={machineNotice.tone} onDismiss={session.dismissNotice}>
@@ -162,7 +172,15 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
         </Notice>
       ) : null}
       {onStage ? (
-        <DebateStage session={session} readAloud={readAloud} onNotice={tell} renderCard={renderCard} onDownloadPdf={() => void downloadDebate()} onLeave={leave} />
+        <DebateStage
+          session={session}
+          readAloud={readAloud}
+          onNotice={tell}
+          renderCard={renderCard}
+          openPassage={openPassage}
+          onDownloadPdf={() => void downloadDebate()}
+          onLeave={leave}
+        />
       ) : (
         <>
           {synthesis ? <SynthesisResult synthesis={synthesis} onDownload={() => void downloadSynthesis()} /> : null}
@@ -184,13 +202,13 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
   );
 }
 
-type DebateStageProps = Pick<Parameters<typeof DebateTranscript>[0], "session" | "readAloud" | "onNotice" | "renderCard"> & {
+type DebateStageProps = Pick<Parameters<typeof DebateTranscript>[0], "session" | "readAloud" | "onNotice" | "renderCard" | "openPassage"> & {
   onDownloadPdf: () => void;
   onLeave: () => void;
 };
 
 /** A debate on screen: who defends what, the synthesis's progress, the transcript, the bar. */
-function DebateStage({ session, readAloud, onNotice, renderCard, onDownloadPdf, onLeave }: DebateStageProps) {
+function DebateStage({ session, readAloud, onNotice, renderCard, openPassage, onDownloadPdf, onLeave }: DebateStageProps) {
   const debate = useDebate(session, (state) => state.debate);
   const progress = useDebate(session, useShallow(selectSynthesisProgress));
   const stage = useRef<HTMLElement>(null);
@@ -209,7 +227,7 @@ function DebateStage({ session, readAloud, onNotice, renderCard, onDownloadPdf, 
           }}
         />
       ) : null}
-      <DebateTranscript session={session} readAloud={readAloud} onNotice={onNotice} renderCard={renderCard} />
+      <DebateTranscript session={session} readAloud={readAloud} onNotice={onNotice} renderCard={renderCard} openPassage={openPassage} />
       <DebateBar session={session} onDownloadPdf={onDownloadPdf} onLeave={onLeave} />
     </section>
   );

@@ -1,0 +1,127 @@
+import type { DebatePassage } from "@oystar/api-client";
+import { createReadAloud } from "@oystar/chat-core";
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { createDebateSession } from "../debate-session";
+import type { DebateSpeech } from "../debate-state";
+import { FAKE_PASSAGES, fakeWorld, fromDocuments } from "../testing/fake-world";
+import { DebateBubble } from "./debate-bubble";
+import { DebateScreen } from "./debate-screen";
+import type { OpenPassage } from "./turn-evidence";
+
+// issue 26 §2, the screen: 'Basati sui documenti' in the controls (only with the user's indexes),
+// bubbles that list their quotes with [n] and the server's verdict, unverified quotes marked, and
+// every [n] opening its passage where the app's source viewer is.
+
+const INDEXES = [
+  { name: "gardenroute-demo", label: "Garden Route (demo)" },
+  { name: "archivio-verde", label: "Archivio Verde" },
+];
+
+function renderScreen(indexes?: typeof INDEXES) {
+  const world = fakeWorld({ script: fromDocuments });
+  const session = createDebateSession(world.ports, { length: 6 });
+  const opened: Array<{ passages: readonly DebatePassage[]; n: number; from: HTMLElement | null }> = [];
+  const openPassage: OpenPassage = (passages, n, from) => opened.push({ passages, n, from });
+  render(<DebateScreen session={session} sendFeedback={async () => {}} saveFile={() => {}} indexes={indexes} openPassage={openPassage} />);
+  return { world, session, opened, user: userEvent.setup(), settle: () => act(() => world.settle()) };
+}
+
+async function startDebate(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole("textbox", { name: "Tesi A (a favore)" }), "Il bosso va potato");
+  await user.type(screen.getByRole("textbox", { name: "Tesi B (contro)" }), "Il bosso cresce da solo");
+  await user.click(screen.getByRole("button", { name: "Avvia Dibattito" }));
+}
+
+test("Business and Enterprise: 'Basati sui documenti' with one of the user's indexes; the debate's turns name it, and it stays put once on screen", async () => {
+  const { user, world, settle } = renderScreen(INDEXES);
+  await user.click(screen.getByRole("button", { name: "Impostazioni" }));
+  const documents = screen.getByRole("switch", { name: "Basati sui documenti" });
+  expect(documents).toHaveAttribute("aria-checked", "false");
+  expect(screen.queryByRole("combobox", { name: "Indice dei documenti" })).toBeNull();
+  await user.click(documents);
+  expect(screen.getByRole("combobox", { name: "Indice dei documenti" })).toHaveValue("gardenroute-demo");
+  await user.selectOptions(screen.getByRole("combobox", { name: "Indice dei documenti" }), "archivio-verde");
+  expect(screen.getByRole("region", { name: "Impostazioni del dibattito" })).toHaveTextContent("Documenti: archivio-verde");
+  await startDebate(user);
+  await settle();
+  expect(world.asked()[0]).toMatchObject({ kind: "turn", documents: { index: "archivio-verde" } });
+  expect(screen.getByRole("switch", { name: "Basati sui documenti" })).toBeDisabled();
+  expect(screen.getByRole("combobox", { name: "Indice dei documenti" })).toBeDisabled();
+});
+
+test("other plans get no documents option (the page gives no indexes), and their turns name none", async () => {
+  const { user, world, settle } = renderScreen();
+  await user.click(screen.getByRole("button", { name: "Impostazioni" }));
+  expect(screen.queryByRole("switch", { name: "Basati sui documenti" })).toBeNull();
+  await startDebate(user);
+  await settle();
+  expect(world.asked()[0]).toMatchObject({ kind: "turn" });
+  expect(world.asked()[0]).not.toHaveProperty("documents");
+});
+
+test("a bubble lists its quotes with [n] and the server's verdict, marks the one not found, and each [n] — in the words or the list — opens its passage", async () => {
+  const { user, settle, opened } = renderScreen(INDEXES);
+  await user.click(screen.getByRole("button", { name: "Impostazioni" }));
+  await user.click(screen.getByRole("switch", { name: "Basati sui documenti" }));
+  await startDebate(user);
+  await settle();
+  const bubble = screen.getAllByRole("listitem").find((item) => item.classList.contains("debate-turn"));
+  if (!bubble) throw new Error("no bubble");
+  const quotes = within(within(bubble).getByRole("region", { name: "Citazioni dai documenti" }))
+    .getAllByRole("listitem")
+    .filter((item) => item.dataset.status);
+  expect(quotes.map((quote) => quote.textContent)).toEqual([
+    "il bosso delle siepi va potato [1] Verificata",
+    "le rose fioriscono due volte [2] Non verificata: non si trova nel passaggio citato",
+  ]);
+  expect(quotes.map((quote) => quote.dataset.status)).toEqual(["verified", "notFound"]);
+
+  // The [2] of the list, then the [1] of the words: each opens its passage among the turn's.
+  await user.click(within(quotes[1]!).getByRole("button", { name: "Apri il passaggio [2]: Restauro" }));
+  const [citation] = await within(bubble).findAllByRole("link", { name: "Fonte 1" });
+  await user.click(citation!);
+  expect(opened.map(({ passages, n, from }) => ({ passages, n, from: from?.textContent }))).toEqual([
+    { passages: FAKE_PASSAGES, n: 2, from: "[2]" },
+    { passages: FAKE_PASSAGES, n: 1, from: citation?.textContent },
+  ]);
+});
+
+// Issue 25's hostile documents, as evidence: titles, excerpts and quoted words are text only.
+const payloads = readFileSync(join(process.cwd(), "../chat-core/test/xss-payloads.txt"), "utf8")
+  .split("\n")
+  .filter((line) => line && !line.startsWith("#"))
+  .map((line) => line.replace(/\\n/g, " "));
+
+test("hostile passages and quotes rendered as evidence stay inert: shown as text, no element, handler or address of theirs", () => {
+  const passages: DebatePassage[] = payloads.slice(0, 12).map((payload, index) => ({ n: index + 1, chunkId: String(200 + index), title: payload, filename: `${payload}.md`, page: index, excerpt: payload }));
+  const speech: DebateSpeech = {
+    id: "ostile",
+    speaker: "A",
+    model: "oystar-offline",
+    phase: "opposizione",
+    turn: 0,
+    content: "Come dicono i documenti [1], [2].",
+    evidence: {
+      index: "documenti-ostili",
+      passages,
+      quotes: payloads.slice(0, 12).map((payload, index) => ({ n: index + 1, text: payload, status: index % 2 === 0 ? "verified" : "unsupported" })),
+      seal: null,
+    },
+  };
+  const { container } = render(
+    <ol>
+      <DebateBubble speech={speech} readAloud={createReadAloud(undefined, undefined)} onNotice={() => {}} openPassage={() => {}} />
+    </ol>,
+  );
+  const evidence = screen.getByRole("region", { name: "Citazioni dai documenti" });
+  for (const payload of payloads.slice(0, 12)) expect(evidence.textContent).toContain(payload);
+  expect(evidence.querySelectorAll("script, img, svg, iframe, object, embed, form, style")).toHaveLength(0);
+  for (const element of container.querySelectorAll("*")) {
+    for (const attribute of element.getAttributeNames()) expect(attribute).not.toMatch(/^on|^srcdoc$|^src$/);
+    expect(element.getAttribute("href") ?? "").not.toMatch(/^\s*(javascript|data|vbscript):/i);
+  }
+});
