@@ -1,13 +1,18 @@
+import type { IndicesList } from "@oystar/api-client";
+import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { createDebateSession, debateDefaultsFrom, httpDebateFeedback, httpDebatePorts, systemTime, watchDebateQuota } from "@oystar/debate-engine";
-import { DebateScreen, useDebateSession } from "@oystar/debate-engine/react";
-import { debateGate } from "@oystar/plans-and-gates";
+import { DebateScreen, useDebateSession, type DocumentsIndex, type OpenPassage } from "@oystar/debate-engine/react";
+import { debateGate, ragGate } from "@oystar/plans-and-gates";
 import { DebateUpsell } from "@oystar/plans-and-gates/react";
+import { createSourceViewer, httpSourceViewer, loadIndices } from "@oystar/rag-client";
+import { SourceViewerProvider, useOpenSource } from "@oystar/rag-client/react";
 import { LoadingScreen, Spinner } from "@oystar/ui-kit/react";
-import { useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useState, type ComponentProps } from "react";
 import { useAssistantContext } from "../layout/assistant-context";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { messages } from "../messages";
+import { loadPdfjs } from "../pdfjs";
 
 /** spec 001 §2: the debate gate — no debates in the plan (limit 0) shows the upsell. */
 export function Component() {
@@ -19,7 +24,7 @@ export function Component() {
 
 /** /debate (spec 001 §2): wiring only — one debate session per visit, over the signed-in API. */
 function DebatePage() {
-  const { refreshSubscription, globalSettings, offlineModel, chatModels } = useAssistantContext();
+  const { refreshSubscription, globalSettings, offlineModel, chatModels, subscription } = useAssistantContext();
   const api = useApiClient();
   // The debate's calls go to the server as structured calls carrying the debate's id (DESIGN.md §4).
   const create = useMemo(() => () => createDebateSession({ ...systemTime, ...httpDebatePorts({ api }) }), [api]);
@@ -35,6 +40,14 @@ function DebatePage() {
   // spec 001 §7: the header's debate counter is read again after the increment and each debate.
   useEffect(() => (session ? watchDebateQuota(session.store, refreshSubscription) : undefined), [session, refreshSubscription]);
 
+  // issue 26 §2: 'Basati sui documenti' is the RAG plans' (Business, Enterprise), over the indexes
+  // the user may ask (GET /api/indices/list); the server refuses any other plan or index.
+  const documents = ragGate(subscription) === "rag";
+  const indices = useLoad(() => (documents ? loadIndices(api) : null), [api, documents]);
+  const indexes = useMemo(() => (indices.status === "loaded" && indices.data ? documentsIndexes(indices.data) : undefined), [indices]);
+  // Issue 25's source viewer: a quote's [n] opens its passage; pdf.js loads with the first PDF shown.
+  const [viewer] = useState(() => createSourceViewer(httpSourceViewer(api)));
+
   return (
     <div className="debate-page">
       <title>{`${messages.debate.title} — OYSTAR`}</title>
@@ -46,7 +59,36 @@ function DebatePage() {
       {/* The screen waits for the admin's defaults, so they never overwrite what the user sets. */}
       {/* spec 001 §5: chat and debate select among the same models — those the gateway serves. The
           offline model answers whichever is named, so then the spec's two stay on offer. */}
-      {session && settings ? <DebateScreen session={session} sendFeedback={sendFeedback} models={chatModels.offline ? undefined : chatModels.models} /> : <Spinner />}
+      {session && settings ? (
+        <SourceViewerProvider viewer={viewer} loadPdfRenderer={loadPdfjs}>
+          <DebateWithSources session={session} sendFeedback={sendFeedback} models={chatModels.offline ? undefined : chatModels.models} indexes={indexes} />
+        </SourceViewerProvider>
+      ) : (
+        <Spinner />
+      )}
     </div>
   );
+}
+
+/** The indexes as the controls offer them: the list's names, with their labels where it gives them. */
+const documentsIndexes = (list: IndicesList): DocumentsIndex[] =>
+  list.indices.map((name) => ({ name, label: list.details?.find((detail) => detail.name === name)?.label ?? name }));
+
+/**
+ * The debate screen under the source viewer: a quote's [n] opens its passage there, stepping
+ * through the passages of the same document the turn read (as a RAG citation opens its document).
+ */
+function DebateWithSources(props: Omit<ComponentProps<typeof DebateScreen>, "openPassage">) {
+  const openSource = useOpenSource();
+  const openPassage = useCallback<OpenPassage>(
+    (passages, n, from) => {
+      const cited = passages.find((passage) => passage.n === n);
+      if (!openSource || !cited) return;
+      const sameDocument = passages.filter((passage) => passage.filename === cited.filename);
+      const document = { noteNumber: n, title: cited.title || null, filename: cited.filename || null, passages: sameDocument.map((passage) => passage.chunkId) };
+      openSource(document, sameDocument.indexOf(cited), from);
+    },
+    [openSource],
+  );
+  return <DebateScreen {...props} openPassage={openPassage} />;
 }
