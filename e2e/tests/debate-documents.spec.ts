@@ -1,0 +1,181 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { authorizationWhile } from "../support/api-token";
+import { collectConsoleErrors } from "../support/console-errors";
+import { HOSTILE_INDEX, HOSTILE_TOPIC } from "../support/hostile-documents";
+import { signIn } from "../support/sign-in";
+
+// issue 26 §2: debates argued from the customer's documents, with the offline model. Each turn
+// reads passages from the chosen index and quotes them with [n]; the server verifies the quotes;
+// each [n] opens the source viewer. Business and Enterprise only; retrieval costs no question.
+
+type Status = { debates_used: number; queries_used: number };
+
+async function statusOf(page: Page, authorization: string): Promise<Status> {
+  const response = await page.request.get("/api/subscription/status", { headers: { Authorization: authorization } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Status;
+}
+
+async function openDebate(page: Page, email: string): Promise<string> {
+  await signIn(page, email);
+  const authorization = await authorizationWhile(page, () => page.goto("/debate"));
+  await expect(page.getByRole("heading", { level: 1, name: "OYSTAR Debate" })).toBeVisible();
+  return authorization;
+}
+
+const panel = (page: Page) => page.getByRole("region", { name: "Impostazioni del dibattito" });
+
+/** Opens the controls: 6 turns, manual mode. */
+async function openControls(page: Page) {
+  const slider = panel(page).getByRole("slider", { name: "Durata del dibattito" });
+  if (!(await slider.isVisible())) await panel(page).getByRole("button", { name: "Impostazioni" }).click();
+  await slider.fill("6");
+  const mode = panel(page).getByRole("switch", { name: "Modalità automatica" });
+  if ((await mode.getAttribute("aria-checked")) === "true") await mode.click();
+  await expect(mode).toHaveAttribute("aria-checked", "false");
+}
+
+/** 'Basati sui documenti' on the given index. */
+async function argueFrom(page: Page, index: string) {
+  await openControls(page);
+  await panel(page).getByRole("switch", { name: "Basati sui documenti" }).click();
+  await panel(page).getByRole("combobox", { name: "Indice dei documenti" }).selectOption(index);
+  await expect(panel(page)).toContainText(`Documenti: ${index}`);
+}
+
+async function start(page: Page, a: string, b: string) {
+  await page.getByRole("textbox", { name: "Tesi A (a favore)" }).fill(a);
+  await page.getByRole("textbox", { name: "Tesi B (contro)" }).fill(b);
+  await page.getByRole("button", { name: "Avvia Dibattito" }).click();
+}
+
+/** Finished interventions: they have their actions (copy, read aloud, share). */
+const finishedTurns = (page: Page) =>
+  page.getByRole("region", { name: "Interventi del dibattito" }).locator(".debate-turn").filter({ has: page.getByRole("button", { name: "Copia" }) });
+const quotesOf = (turn: Locator) => turn.getByRole("region", { name: "Citazioni dai documenti" }).locator("li[data-status]");
+
+test("a Business debate on the demo index: each turn quotes its passages with [n], verified; [n] opens the source viewer; one debate, no question", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const authorization = await openDebate(page, "business@oystar.test");
+  const before = await statusOf(page, authorization);
+  await argueFrom(page, "gardenroute-demo");
+  await start(page, "Le siepi di bosso vanno potate ogni anno", "Le siepi di bosso vanno lasciate crescere libere");
+
+  await expect(finishedTurns(page)).toHaveCount(1);
+  await page.getByRole("button", { name: "Prossimo (B)" }).click();
+  await expect(finishedTurns(page)).toHaveCount(2);
+  for (const turn of await finishedTurns(page).all()) {
+    const quotes = quotesOf(turn);
+    await expect(quotes.first()).toBeVisible();
+    // The offline model quotes the passages word for word: every quote found and supporting its sentence.
+    for (const quote of await quotes.all()) {
+      await expect(quote).toHaveAttribute("data-status", "verified");
+      await expect(quote).toContainText("Verificata");
+      await expect(quote.getByRole("button", { name: /^Apri il passaggio \[\d+\]: / })).toBeVisible();
+    }
+    await expect(turn.getByRole("link", { name: /^Fonte \d+$/ }).first()).toBeVisible();
+  }
+
+  // [n] of a quote opens its passage, highlighted, in the viewer; Escape gives the focus back.
+  const first = finishedTurns(page).first();
+  const opener = quotesOf(first).first().getByRole("button", { name: /^Apri il passaggio/ });
+  await opener.click();
+  const viewer = page.getByRole("dialog");
+  await expect(viewer.locator("mark").first()).toBeVisible();
+  const quoted = (await quotesOf(first).first().locator("q").innerText()).trim();
+  await expect(viewer).toContainText(quoted.slice(0, 40));
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // [n] in the words opens it too.
+  await first.getByRole("link", { name: /^Fonte \d+$/ }).first().click();
+  await expect(page.getByRole("dialog").locator("mark").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // Retrieval is not a question: the debate is one debate.
+  const after = await statusOf(page, authorization);
+  expect(after.queries_used).toBe(before.queries_used);
+  expect(after.debates_used).toBe(before.debates_used + 1);
+  expect(errors).toEqual([]);
+});
+
+test("a Base user is not offered 'Basati sui documenti', and the server refuses it in Italian", async ({ page }) => {
+  const authorization = await openDebate(page, "base@oystar.test");
+  await openControls(page);
+  await expect(panel(page).getByRole("switch", { name: "Modalità automatica" })).toBeVisible();
+  await expect(panel(page).getByRole("switch", { name: "Basati sui documenti" })).toHaveCount(0);
+  const started = await page.request.post("/api/debates/increment", { headers: { Authorization: authorization } });
+  const { debate_id } = (await started.json()) as { debate_id: string };
+  const refused = await page.request.post("/api/debates/calls", {
+    headers: { Authorization: authorization },
+    data: {
+      debate_id,
+      kind: "turn",
+      mode: "debate",
+      topic: "Treno contro aereo",
+      options: { A: "Treno", B: "aereo" },
+      models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" },
+      length: 6,
+      provider: "cloud",
+      turn: 0,
+      history: [],
+      documents: { index: "gardenroute-demo" },
+    },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ error: "I dibattiti basati sui documenti sono riservati ai piani Business o Enterprise." });
+});
+
+test("hostile documents argued from stay inert: their titles, excerpts and quoted words are text, nothing runs or loads", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const outside: string[] = [];
+  page.on("request", (request) => {
+    if (!/^(data|blob):/.test(request.url()) && new URL(request.url()).origin !== origin) outside.push(request.url());
+  });
+  await openDebate(page, "enterprise@oystar.test");
+  const baseline = await page.evaluate(() => document.querySelectorAll("script").length);
+  await argueFrom(page, HOSTILE_INDEX);
+  await start(page, `Il ${HOSTILE_TOPIC} custodisce le prove`, `Il ${HOSTILE_TOPIC} non custodisce nulla`);
+  await expect(finishedTurns(page)).toHaveCount(1);
+  const turn = finishedTurns(page).first();
+  await expect(quotesOf(turn).first()).toBeVisible();
+  // The passages it read, hostile titles and excerpts, unfolded and shown as text.
+  await turn.locator(".debate-evidence__passages > summary").click();
+  await expect(turn.locator(".debate-evidence__passage").first()).toBeVisible();
+  expect(await turn.locator(".debate-evidence__passages").innerText()).toMatch(/<script>|onerror=|javascript:/);
+  await expectInert(turn);
+
+  await quotesOf(turn).first().getByRole("button", { name: /^Apri il passaggio/ }).click();
+  const viewer = page.getByRole("dialog");
+  await expect(viewer.locator("mark").first()).toBeVisible();
+  await expectInert(viewer);
+  await page.keyboard.press("Escape");
+
+  expect(await page.evaluate(() => document.querySelectorAll("script").length)).toBe(baseline);
+  expect(dialogs).toEqual([]);
+  expect(outside).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+/** No element a payload could have made, no handler, no dangerous address. */
+async function expectInert(root: Locator) {
+  // The phase badge's icon is the product's own svg; nothing else may be there.
+  expect(await root.locator("script, iframe, object, embed, form, input, img, video, picture, link, meta, base, style, template, math").count()).toBe(0);
+  expect(await root.locator("svg:not(.debate-phase-icon)").count()).toBe(0);
+  const attributes = await root.evaluate((element) =>
+    [element, ...element.querySelectorAll("*")].flatMap((node) =>
+      [...node.attributes]
+        // An accessible name may say what a title says (as text); an address or a handler may not.
+        .filter((attribute) => /^on/i.test(attribute.name) || (/^(href|src|srcset|srcdoc|action|formaction|xlink:href|style)$/i.test(attribute.name) && /javascript:|exfil|data:text/i.test(attribute.value)))
+        .map((attribute) => `${node.tagName} ${attribute.name}`),
+    ),
+  );
+  expect(attributes).toEqual([]);
+}
