@@ -1,7 +1,8 @@
 export { cleanMessage, cutTo } from "./cleaning";
 export { isGenerating, isLengthLocked, transition } from "./debate-machine";
 export { analysisCall, debatePrompt, turnCall, turnRole } from "./debate-request";
-export type { DebateModelRequest, Intervention, TurnRole } from "./debate-request";
+export type { Intervention, TurnRole } from "./debate-request";
+export type { DebateModelRequest } from "./model-request";
 export { createDebateSession } from "./debate-session";
 export type { DebateSession } from "./debate-session";
 export { cardMarker, debateDefaultsFrom, initialDebateState, interventionsOf } from "./debate-state";
