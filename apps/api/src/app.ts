@@ -18,6 +18,7 @@ import { ragRoutes } from "./rag/rag-routes";
 import { sourceViewerRoutes } from "./rag/source-viewer-routes";
 import type { Services } from "./services";
 import { settingsRoutes } from "./settings/settings-routes";
+import { isDatabaseUnavailable } from "./db/database";
 import { errorKind } from "./web/log-line";
 import { webMessages } from "./web/messages";
 import { destinationOf } from "./web/one-origin";
@@ -86,6 +87,8 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
     // Privacy and log forging: the route's pattern and the kind of error, never its message (it
     // can quote the caller's text), bodies or headers.
     console.error(`Errore interno su ${c.req.method} ${routePath(c) || "?"}: ${errorKind(error)}`);
+    // The database gone for a moment (issue 28 §7): a clean 503 the caller may retry, not a fault.
+    if (isDatabaseUnavailable(error)) return c.json({ error: webMessages.databaseUnavailable }, 503, { "Retry-After": "5" });
     return c.json({ error: webMessages.internal }, 500);
   });
 

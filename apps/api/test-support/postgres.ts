@@ -16,8 +16,9 @@ export type TestPostgres = {
   createDatabase(): Promise<string>;
   /** Stops and forgets what `startPostgres` started (a given server is only left as it was). */
   stop(): Promise<void>;
-  /** Restarts the server (a throwaway cluster only): for fault tests. */
-  restart?: () => Promise<void>;
+  /** Stops and starts the server again (a throwaway cluster only): for fault tests. */
+  halt?: () => Promise<void>;
+  resume?: () => Promise<void>;
 };
 
 function postgresPrograms(): string | null {
@@ -90,8 +91,9 @@ function databasesOn(adminUrl: string) {
   };
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
-  const given = process.env.TEST_POSTGRES_URL;
+/** `own`: a throwaway cluster even where TEST_POSTGRES_URL names a server (a test that stops it). */
+export async function startPostgres({ own = false }: { own?: boolean } = {}): Promise<TestPostgres> {
+  const given = own ? undefined : process.env.TEST_POSTGRES_URL;
   if (given) {
     const databases = databasesOn(given);
     return { createDatabase: databases.createDatabase, stop: databases.dropMade };
@@ -135,9 +137,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    async restart() {
-      await halt();
-      await start();
-    },
+    halt,
+    resume: start,
   };
 }

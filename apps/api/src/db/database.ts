@@ -26,6 +26,17 @@ export type Database = Queryable & {
 
 export type DatabaseLocation = { databaseUrl?: string | null; dataDir?: string | null };
 
+/** Network errors of a connection, and PostgreSQL's SQLSTATEs for a server shutting down or starting. */
+const UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"]);
+
+/** The database could not be reached or went away mid-query: a moment's outage, not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && UNAVAILABLE.has(code)) return true;
+  // `pg` reports a dropped connection without a code.
+  return error instanceof Error && /^Connection terminated|^Client has encountered a connection error|timeout exceeded when trying to connect/.test(error.message);
+}
+
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   return location.databaseUrl ? openPostgres(location.databaseUrl) : openPglite(location.dataDir ?? null);
 }

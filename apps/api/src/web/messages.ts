@@ -7,6 +7,8 @@ export const webMessages = {
   methodNotAllowed: "Metodo non consentito",
   hostNotAllowed: "Host non consentito: usa l'indirizzo pubblico del servizio.",
   internal: "Errore interno del server",
+  /** The database cannot be reached (a restart, a failover): the request may simply be tried again. */
+  databaseUnavailable: "Il servizio non è momentaneamente disponibile: riprova tra poco.",
   badRequest: "Richiesta non valida",
   noBodyExpected: "Questa richiesta non prevede dati: inviala senza contenuto.",
   tooManyRequests: "Troppe richieste: riprova tra un minuto.",
