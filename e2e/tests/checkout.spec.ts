@@ -1,13 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { payWithCard } from "../support/card-payment";
 import { collectConsoleErrors } from "../support/console-errors";
-
-async function payWithCard(page: Page, number: string) {
-  await page.getByLabel("Intestatario della carta").fill("Maria Rossi");
-  await page.getByLabel("Numero della carta").fill(number);
-  await page.getByLabel("Scadenza (MM/AA)").fill("12/40");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Paga/ }).click();
-}
 
 test("from the landing to Pro: sign in, card checkout, success countdown, and the server says pro", async ({ page }) => {
   const errors = collectConsoleErrors(page);

@@ -1,8 +1,8 @@
 import type { Database } from "../src/db/database";
 import { localEmbedder } from "../src/rag/embedder";
 import { finishIngestion, storeDocument } from "../src/rag/ingestion";
-import { createIndex } from "../src/rag/rag-store";
 import { vectorStoreAvailable } from "../src/rag/vector-search";
+import { createIndex } from "../src/rag/rag-store";
 
 /** One server-sent event as it travelled: its name (message when unnamed) and its data. */
 export type RawEvent = { event: string; data: string };
@@ -58,7 +58,7 @@ export async function userIdOf(db: Database, email: string): Promise<string> {
 /** A customer's own index with the given Markdown documents (filename → text). */
 export async function privateIndex(db: Database, name: string, ownerId: string, documents: Record<string, string>) {
   const index = await createIndex(db, { name, ownerId });
-  // PostgreSQL without pgvector (Debian's 15) keeps no vectors: retrieval runs on full-text alone.
+  // Embeddings only where the database can hold them (Debian's PostgreSQL has no pgvector).
   const vectors = await vectorStoreAvailable(db);
   for (const [filename, text] of Object.entries(documents)) {
     await storeDocument(

@@ -95,6 +95,7 @@ export {
   runtimeConfigSchema,
 } from "./schemas/service";
 export type { Health, IndexDetail, ModelProvider, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
+export { citationGroupNumbers, citationNumbersIn, citationPattern, sourceOfCitation, withSingleWarning } from "./citations";
 export {
   INDEX_REQUESTS_PAGE,
   indexLabel,

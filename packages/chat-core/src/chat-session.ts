@@ -194,6 +194,14 @@ export function createChatSession(dependencies: ChatDependencies) {
       update({ conversation: newConversation(dependencies.now()), partial: "", alert: null });
     },
 
+    /**
+     * The screen is gone (the user left /chat): the answer being streamed stops, as the debate's
+     * and RAG's do, and nothing more is added to a conversation no one sees.
+     */
+    dispose() {
+      inFlight?.abort();
+    },
+
     /** Choosing a model without reasoning turns 'Deep Think' off with it. */
     setModel(model: ChatModel) {
       update({ options: { model, deepThink: store.getState().options.deepThink && supportsReasoning(model) } });

@@ -1,3 +1,4 @@
+import { citationPattern } from "@oystar/api-client";
 import { chatMessages } from "./messages";
 
 // Numbered citations in an answer (`[1]`, `[2, 3]`) as links to the sources a screen lists beside
@@ -12,8 +13,6 @@ export type CitationLinks = {
 /** The marker the Markdown view recognises: only this step puts it on a link. */
 export const CITATION_CLASS = "chat-citation";
 
-/** `[1]`, `[1, 2]`, `[1; 2]`: the forms the server's citation check reads too. */
-const CITATION = /\[(\d+(?:\s*[,;]\s*\d+)*)\]/g;
 
 /** The few Markdown syntax-tree fields this step reads and writes. */
 type MarkdownNode = { type: string; value?: string; url?: string; children?: MarkdownNode[]; data?: Record<string, unknown> };
@@ -33,7 +32,7 @@ function citationLink(label: string, citation: number, url: string): MarkdownNod
 function splitCitations(value: string, links: CitationLinks): MarkdownNode[] {
   const nodes: MarkdownNode[] = [];
   let last = 0;
-  for (const match of value.matchAll(CITATION)) {
+  for (const match of value.matchAll(citationPattern())) {
     const numbers = (match[1] ?? "").split(/([,;]\s*)/);
     const resolved = numbers.map((part, index) => (index % 2 === 0 ? links.href(Number(part.trim())) : null));
     if (resolved.every((href) => href === null)) continue;

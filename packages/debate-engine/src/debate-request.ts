@@ -2,7 +2,6 @@ import {
   analysedInterventions,
   DEBATE_CONTEXT_MESSAGES,
   DEBATE_REPLY_MAX_CHARS,
-  type ChatCompletionRequest,
   type DebateAnalysisCall,
   type DebateDocuments,
   type DebateCall,
@@ -14,6 +13,7 @@ import { debateMessages } from "./messages";
 import { DOCUMENTS_INSTRUCTION, documentRules, followUpStyle, OPENING_INSTRUCTION, passageLines, phasePrompt, type PromptPassage } from "./prompts";
 import { ANALYSIS_PRESET, debatePhase, EARLIER_MESSAGE_CHARS, PHASE_PRESETS, speakerOfTurn, type DebateMode, type DebatePhase, type Provider, type Speaker } from "./rules";
 import { judgePrompt } from "./judge-request";
+import type { DebateModelRequest } from "./model-request";
 import { ANALYSIS_INSTRUCTION, analysisPrompt } from "./synthesis";
 
 // A debate's model calls, in one place (DESIGN.md §4). The client sends a structured call
@@ -22,9 +22,6 @@ import { ANALYSIS_INSTRUCTION, analysisPrompt } from "./synthesis";
 // charged as is decided from its fields, not from its prose.
 
 export type { Intervention };
-
-/** The chat-completions request a debate's call becomes. Custom models (Model-A="…") may be any name. */
-export type DebateModelRequest = Omit<ChatCompletionRequest, "model"> & { model: string };
 
 /** What the engine knows of its debate when it calls the model. */
 type DebateFacts = {

@@ -1,6 +1,6 @@
 import { DEBATE_JUDGE_QUOTE_CHARS, firstSideOfRun, OFFLINE_MODEL, type DebateJudgeCall, type DebateJudgeRun, type Intervention } from "@oystar/api-client";
 import { oneLine } from "./cleaning";
-import type { DebateModelRequest } from "./debate-request";
+import type { DebateModelRequest } from "./model-request";
 import { CRITERION_LABELS, JUDGE_CRITERIA, JUDGE_FORMAT_EXAMPLE, type Lato } from "./judge-format";
 import { debateMessages } from "./messages";
 import type { DebateMode, Provider, SamplingPreset, Speaker } from "./rules";

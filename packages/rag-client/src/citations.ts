@@ -1,22 +1,13 @@
-import { MAX_NOTE_NUMBER, RAG_CITATION_WARNING } from "@oystar/api-client";
+import { citationNumbersIn, sourceOfCitation, withSingleWarning } from "@oystar/api-client";
 import type { RagSource } from "./rag-conversation";
 
-// spec 001 §2, §5: citations in a RAG answer and the sources they name.
+// spec 001 §2, §5: citations in a RAG answer and the sources they name (the grammar is
+// api-client's, shared with the server).
 
-/** `[1]`, `[1, 2]`, `[1; 2]`: the forms the server's citation check reads. */
-const CITATION = /\[(\d+(?:\s*[,;]\s*\d+)*)\]/g;
+export { sourceOfCitation, withSingleWarning };
 
 /** Every citation number in an answer, in order of first appearance. */
-export function citationNumbers(text: string): number[] {
-  const numbers = [...text.matchAll(CITATION)].flatMap((match) => (match[1] ?? "").split(/[,;]/).map((part) => Number(part.trim())));
-  return [...new Set(numbers)];
-}
-
-/** spec 001 §5: a citation number above 100 is a chunk id, not a note number. */
-export function sourceOfCitation(citation: number, sources: readonly RagSource[]): RagSource | null {
-  if (citation > MAX_NOTE_NUMBER) return sources.find((source) => source.chunkId === String(citation)) ?? null;
-  return sources.find((source) => source.noteNumber === citation) ?? null;
-}
+export const citationNumbers = (text: string): number[] => [...new Set(citationNumbersIn(text))];
 
 /** The note numbers an answer cites (chunk ids resolved to the note of their passage). */
 export function citedNoteNumbers(text: string, sources: readonly RagSource[]): Set<number> {
@@ -26,16 +17,6 @@ export function citedNoteNumbers(text: string, sources: readonly RagSource[]): S
     if (source) cited.add(source.noteNumber);
   }
   return cited;
-}
-
-/**
- * spec 001 §2: the citation warning note is kept only once — duplicates removed, one note
- * appended at the end.
- */
-export function withSingleWarning(answer: string): string {
-  if (!answer.includes(RAG_CITATION_WARNING)) return answer;
-  const without = answer.split(RAG_CITATION_WARNING).join("").replace(/\n{3,}/g, "\n\n").trim();
-  return `${without}\n\n${RAG_CITATION_WARNING}`;
 }
 
 /** A source's address as a link: only an http(s) URL is one. */

@@ -26,6 +26,9 @@ export function callUpstream(upstream: Upstream, body: unknown, clientSignal: Ab
   const abort = new AbortController();
   clientSignal.addEventListener("abort", () => abort.abort(), { once: true });
   const response = postUpstream(completionsEndpoint(upstream), JSON.stringify(body), abort.signal);
+  // The gateway may be counting the question while the model is asked (issue 15): a model that
+  // fails before the count is done must not be an unhandled rejection — relayAnswer reads it.
+  response.catch(() => {});
   return {
     response,
     abort,

@@ -1,21 +1,9 @@
-import "./node20-polyfills";
 import { createCanvas } from "@napi-rs/canvas";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import type * as PdfjsModule from "pdfjs-dist/legacy/build/pdf.mjs";
+import { openPdf, PdfOpenError } from "../pdf/pdfjs";
 
 /** spec 001 §9 and STACK-NOTES: 200 dpi reads well (~2–3 s a page); huge pages are capped. */
 const OCR_DPI = 200;
 const MAX_SIDE_PX = 3500;
-
-// The 14 standard PDF fonts ship with pdf.js: pages draw the same on any machine, no system fonts.
-const require = createRequire(import.meta.url);
-const standardFontDataUrl = `${join(dirname(require.resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
-
-type Pdfjs = typeof PdfjsModule;
-let pdfjsLoading: Promise<Pdfjs> | null = null;
-// pdf.js is large: the server loads it with the first OCR, not at start.
-const loadPdfjs = () => (pdfjsLoading ??= import("pdfjs-dist/legacy/build/pdf.mjs"));
 
 export class UnreadablePdfError extends Error {
   override name = "UnreadablePdfError";
@@ -30,16 +18,10 @@ export type PdfPages = {
 
 /** Opens a PDF for drawing its pages (the legacy build of pdf.js runs in Node 20). */
 export async function openPdfPages(bytes: Uint8Array): Promise<PdfPages> {
-  const { getDocument } = await loadPdfjs();
-  const task = getDocument({ data: bytes, standardFontDataUrl, verbosity: 0 });
-  let document;
-  try {
-    document = await task.promise;
-  } catch (error) {
-    await task.destroy().catch(() => undefined);
-    const passwordProtected = error instanceof Error && error.name === "PasswordException";
+  const { document, close } = await openPdf(bytes).catch((error: unknown) => {
+    const passwordProtected = error instanceof PdfOpenError && error.reason === "locked";
     throw new UnreadablePdfError(passwordProtected ? "Il PDF è protetto da password." : "Impossibile leggere il PDF: il file potrebbe essere danneggiato.");
-  }
+  });
   return {
     count: document.numPages,
     async render(pageNumber) {
@@ -57,6 +39,6 @@ export async function openPdfPages(bytes: Uint8Array): Promise<PdfPages> {
       page.cleanup();
       return canvas.toBuffer("image/png");
     },
-    close: () => task.destroy(),
+    close,
   };
 }

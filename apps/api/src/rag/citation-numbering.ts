@@ -1,4 +1,4 @@
-import { MAX_NOTE_NUMBER } from "@oystar/api-client";
+import { citationGroupNumbers, citationPattern, MAX_NOTE_NUMBER } from "@oystar/api-client";
 
 // Sources as a reader numbers them (issue 23 §5). The model (and the offline answer) cite the
 // PASSAGES of the prompt, [1] … [k] in retrieval order; the reader is shown DOCUMENTS, numbered
@@ -10,7 +10,6 @@ import { MAX_NOTE_NUMBER } from "@oystar/api-client";
 
 export type NumberedPassage = { chunkId: string; documentKey: string };
 
-const CITATION = /\[(\d+(?:\s*[,;]\s*\d+)*)\]/g;
 /** The end of a piece that may be the start of a citation: "[", "[1", "[1, 2". */
 const OPEN_TAIL = /\[[\d\s,;]*$/;
 /** A citation longer than this is not one: give it back as text. */
@@ -37,10 +36,9 @@ export function renumberCitations(passages: readonly NumberedPassage[]): Citatio
     number > MAX_NOTE_NUMBER ? passages.findIndex((passage) => passage.chunkId === String(number)) + 1 : number >= 1 && number <= passages.length ? number : 0;
 
   const rewrite = (text: string) =>
-    text.replace(CITATION, (whole, list: string) => {
+    text.replace(citationPattern(), (whole, list: string) => {
       const shown: number[] = [];
-      for (const part of list.split(/[,;]/)) {
-        const number = Number(part.trim());
+      for (const number of citationGroupNumbers(list)) {
         const passage = passageOf(number);
         // A number that names no passage is invented: kept as written (it names no shown source either).
         if (passage === 0) {

@@ -1,8 +1,11 @@
-import { MAX_NOTE_NUMBER } from "@oystar/api-client";
+import { citationNumbersIn, citationPattern, sourceOfCitation, withSingleWarning } from "@oystar/api-client";
 import { cosine, type Embedder } from "./embedder";
 import { entitiesOf, numbersOf, stemsOf, foldAccents } from "./italian-text";
 import { ragMessages } from "./messages";
 import { sentencesOf } from "./text-chunking";
+
+// The citation grammar and the single-warning rule are api-client's, shared with the screens.
+export { sourceOfCitation, withSingleWarning };
 
 // Citation validation (spec 001 §3, §5, §9; DESIGN.md §8). Invented or misplaced citations are
 // what users distrust most in RAG products, so every cited sentence of an answer is scored
@@ -45,36 +48,28 @@ export type Validation = {
 export const SHORT_PASSAGE_CHARS = 300;
 const ADAPTIVE_FACTOR = 0.75;
 
-const CITATION = /\[(\d+(?:\s*[,;]\s*\d+)*)\]/g;
+/** Citations opening a sentence: they belong to the sentence before ("… fine. [2] Poi …"). */
+const LEADING_CITATIONS = new RegExp(`^((?:\\s*${citationPattern().source})+)\\s*`);
 
 /** The answer's sentences with the citation numbers each carries (a marker after the full stop counts for the sentence before). */
 export function citedSentences(answer: string): Array<{ sentence: string; numbers: number[] }> {
   const sentences = sentencesOf(answer.replace(ragMessages.citationWarning, ""));
   const result: Array<{ sentence: string; numbers: number[] }> = [];
   for (const raw of sentences) {
-    const leading = /^((?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])+)\s*/.exec(raw);
+    const leading = LEADING_CITATIONS.exec(raw);
     let sentence = raw;
     if (leading && result.length > 0) {
       const previous = result[result.length - 1]!;
-      previous.numbers.push(...numbersIn(leading[1] ?? ""));
+      previous.numbers.push(...citationNumbersIn(leading[1] ?? ""));
       sentence = raw.slice(leading[0].length);
     }
-    if (sentence.trim()) result.push({ sentence, numbers: numbersIn(sentence) });
+    if (sentence.trim()) result.push({ sentence, numbers: citationNumbersIn(sentence) });
   }
   return result.filter((entry) => entry.numbers.length > 0);
 }
 
-function numbersIn(text: string): number[] {
-  return [...text.matchAll(CITATION)].flatMap((match) => (match[1] ?? "").split(/[,;]/).map((part) => Number(part.trim())));
-}
 
-/** spec 001 §5: a citation number above 100 is a chunk id, not a note number. */
-export function sourceOfCitation(number: number, sources: readonly CitedSource[]): CitedSource | null {
-  if (number > MAX_NOTE_NUMBER) return sources.find((source) => source.chunkId === String(number)) ?? null;
-  return sources.find((source) => source.noteNumber === number) ?? null;
-}
-
-const strip = (sentence: string) => sentence.replace(CITATION, "").replace(/^[-*•\s]+/, "").trim();
+const strip = (sentence: string) => sentence.replace(citationPattern(), "").replace(/^[-*•\s]+/, "").trim();
 
 function share<T>(wanted: Iterable<T>, has: (item: T) => boolean): number {
   const items = [...wanted];
@@ -159,11 +154,4 @@ export async function validateCitations(answer: string, sources: readonly CitedS
 /** spec 001 §2: the warning note appears once. What to append to a streamed answer: nothing when a copy is already there. */
 export function warningToAppend(answer: string, warn: boolean): string {
   return warn && !answer.includes(ragMessages.citationWarning) ? `\n\n${ragMessages.citationWarning}` : "";
-}
-
-/** The answer with its warning notes reduced to one, at the end (duplicates removed). */
-export function withSingleWarning(answer: string): string {
-  if (!answer.includes(ragMessages.citationWarning)) return answer;
-  const without = answer.split(ragMessages.citationWarning).join("").replace(/\n{3,}/g, "\n\n").trim();
-  return `${without}\n\n${ragMessages.citationWarning}`;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, citationNumbers, privateIndex, readAnswer, readEvents, userIdOf } from "../../test-support/rag-helpers";
 import { signInAs } from "../../test-support/sign-in";
+import { vectorStoreAvailable } from "./vector-search";
 
 // The RAG engine over HTTP with no language model configured: the offline model answers
 // extractively from the demo index (here the five fixture documents) and an enterprise
@@ -217,7 +218,10 @@ describe("GET /api/health", () => {
     expect(health.rag).toEqual({
       full_text: "bm25-italian",
       vector_leg: "off",
-      vector_leg_reason: expect.stringMatching(/^L'embedder locale è lessicale/),
+      // Where pgvector is missing (the PostgreSQL leg), that is the reason given first.
+      vector_leg_reason: (await vectorStoreAvailable(server.db))
+        ? expect.stringMatching(/^L'embedder locale è lessicale/)
+        : "pgvector non è installato in questo PostgreSQL: la ricerca usa solo il full-text.",
       reranking: "off",
       reranking_reason: expect.stringMatching(/^Il reranker locale è un punteggio lessicale/),
       deduplication: "off",

@@ -6,6 +6,7 @@ import { signInAs } from "../../test-support/sign-in";
 import { localEmbedder } from "./embedder";
 import { deleteDocument, finishIngestion, ingestFile } from "./ingestion";
 import { deleteIndex, findIndex, type RagIndex } from "./rag-store";
+import { vectorStoreAvailable } from "./vector-search";
 
 // Issue 25, the source viewer's API over HTTP on the real server: a passage in its surroundings
 // and a PDF's original, for the demo index and a customer's own index; another customer's is 404
@@ -17,7 +18,7 @@ let enterprise: string;
 let pro: string;
 let dossier: RagIndex;
 
-const options = { embedder: localEmbedder(), vectors: true };
+let options: { embedder: ReturnType<typeof localEmbedder>; vectors: boolean };
 
 /** A three-page PDF whose second page holds the sentence the tests look for (one file: jsPDF stamps each with its own id). */
 let guide: Uint8Array | undefined;
@@ -41,6 +42,8 @@ const avenues = (first: number, last: number) => Array.from({ length: last - fir
 
 beforeAll(async () => {
   server = await startTestServer({ OFFLINE_MODEL_CHARS_PER_SECOND: "1000000" });
+  // Embeddings only where the database can hold them (the PostgreSQL leg has no pgvector).
+  options = { embedder: localEmbedder(), vectors: await vectorStoreAvailable(server.db) };
   business = (await signInAs(server.url, "business@oystar.test")).access_token;
   enterprise = (await signInAs(server.url, "enterprise@oystar.test")).access_token;
   pro = (await signInAs(server.url, "pro@oystar.test")).access_token;

@@ -1,7 +1,8 @@
 import type { BackendStatus } from "@oystar/api-client";
 import { useApiClient, useAuth } from "@oystar/auth/react";
 import { connectionReset, createChatSession, modelCompletion, providerBaseUrl, type ChatDocument, type ChatSession, type Provider } from "@oystar/chat-core";
-import { useEffect, useRef, useState } from "react";
+import { useChatSession } from "@oystar/chat-core/react";
+import { useEffect, useRef } from "react";
 
 export type ChatSessionWiring = {
   /** The server's admin verdict (GET /api/me), which may arrive after the first question. */
@@ -16,8 +17,9 @@ export type ChatSessionWiring = {
 /**
  * One chat session per screen visit (spec 001 §3: a fresh conversation when the screen opens),
  * wired to this app: sign-in, the gateway, the server's reset, the browser's clock and timers.
+ * Leaving the screen stops an answer still streaming.
  */
-export function useChatSession(wiring: ChatSessionWiring): ChatSession {
+export function useWiredChatSession(wiring: ChatSessionWiring): ChatSession {
   const { getAccessToken } = useAuth();
   const api = useApiClient();
   // What may change while the session lives is read when it is needed.
@@ -25,7 +27,7 @@ export function useChatSession(wiring: ChatSessionWiring): ChatSession {
   useEffect(() => {
     latest.current = wiring;
   });
-  const [session] = useState(() =>
+  return useChatSession(() =>
     createChatSession({
       getAccessToken: () => getAccessToken().catch(() => null),
       complete: modelCompletion({ baseUrl: providerBaseUrl("cloud") }),
@@ -39,5 +41,4 @@ export function useChatSession(wiring: ChatSessionWiring): ChatSession {
       document: wiring.document,
     }),
   );
-  return session;
 }

@@ -9,7 +9,7 @@ import { ChatInput } from "../chat/chat-input";
 import { ChatNotices } from "../chat/chat-notices";
 import { ChatPdfPanel } from "../chat/chat-pdf-panel";
 import { useChatPdf } from "../chat/use-chat-pdf";
-import { useChatSession } from "../chat/use-chat-session";
+import { useWiredChatSession } from "../chat/use-chat-session";
 import { useAssistantContext } from "../layout/assistant-context";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { useClearChat } from "../layout/use-clear-chat";
@@ -19,7 +19,7 @@ import { messages } from "../messages";
 export function Component() {
   const { subscription, subscriptionFailed, refreshSubscription, profile, backend, offlineModel, modelProvider, chatModels, globalSettings } = useAssistantContext();
   const pdf = useChatPdf();
-  const session = useChatSession({ admin: profile?.isAdmin ?? false, backend, modelProvider, refreshQuota: refreshSubscription, document: pdf });
+  const session = useWiredChatSession({ admin: profile?.isAdmin ?? false, backend, modelProvider, refreshQuota: refreshSubscription, document: pdf });
   const readAloud = useReadAloud();
   const empty = useChatState(session, (state) => state.conversation.messages.length === 0 && !state.loading);
   const answering = useChatState(session, (state) => state.loading);

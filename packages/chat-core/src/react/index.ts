@@ -14,7 +14,7 @@ export type { MessageListProps } from "./message-list";
 export { TypingDemo } from "./typing-demo";
 export type { TypingDemoProps } from "./typing-demo";
 export { useAdvancedControls } from "./use-advanced-controls";
-export { useChatState } from "./use-chat-state";
+export { useChatSession, useChatState } from "./use-chat-state";
 export { useComposerDraft } from "./use-composer-draft";
 export { useOncePerFrame } from "./use-once-per-frame";
 export type { ReadableStore } from "./use-once-per-frame";

@@ -1,5 +1,5 @@
 // Node 20 (what CI runs) lacks two things pdf.js 6 uses to draw pages; Node 22 has both.
-// Imported before pdf.js is, and only by the OCR, which is the one part of the server that draws.
+// Imported before pdf.js is, by the one module that loads it (pdf/pdfjs.ts).
 
 type PromiseWithResolversConstructor = PromiseConstructor & { withResolvers?: unknown };
 const promiseConstructor = Promise as PromiseWithResolversConstructor;

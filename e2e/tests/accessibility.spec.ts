@@ -1,0 +1,166 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { payWithCard } from "../support/card-payment";
+import { scannedPdf, textPdf } from "../support/pdf-fixtures";
+import { signIn } from "../support/sign-in";
+
+// Issue 28 §9: every screen checked with axe in a real browser — no serious or critical
+// violation — and the three conversations done with the keyboard alone.
+
+test.use({ reducedMotion: "reduce" });
+
+/** axe on what is on screen now: the serious and critical violations, named with where they are. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`));
+}
+
+async function expectAccessible(page: Page, screen: string) {
+  expect(await violations(page), screen).toEqual([]);
+}
+
+test("the public site: landing, product page, plans, forms, sign-in, a missing page", async ({ page }) => {
+  for (const path of [
+    "/oystar",
+    "/oystar-ai",
+    "/subscription",
+    "/contact",
+    "/enterprise-contact",
+    "/login",
+    "/una-pagina-che-non-esiste",
+  ]) {
+    await page.goto(path);
+    // Each screen has its page title (its first-level heading) once it has drawn.
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await expectAccessible(page, path);
+  }
+});
+
+test("the assistant's screens: chat with an answer, the plans' upsells, the admin's settings", async ({ page }) => {
+  await signIn(page, "admin@oystar.test");
+  await page.getByRole("textbox", { name: "Messaggio" }).fill("Ciao, chi sei?");
+  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await expect(page.locator(".chat-message--assistant").last()).toContainText("oystar-offline");
+  await expectAccessible(page, "/chat con una risposta");
+
+  await page.getByRole("banner").getByRole("button", { name: "Impostazioni globali" }).click();
+  await expect(page.getByRole("dialog", { name: "Impostazioni globali" })).toBeVisible();
+  await expectAccessible(page, "impostazioni globali");
+});
+
+test("chat with each card: a PDF in context, the scanned PDF's question", async ({ page }) => {
+  await signIn(page, "business@oystar.test");
+  const drop = page.locator('.pdf-drop input[type="file"]');
+  // Over 100 characters of text: a shorter one would be taken for a scan.
+  const minutes = textPdf([["Verbale della riunione del 3 marzo 2026.", "Presenti: Rossi, Bianchi, Verdi."], ["Il consiglio approva il bilancio.", "Bianchi prepara il piano entro aprile."]]);
+  await drop.setInputFiles({ name: "Verbale.pdf", mimeType: "application/pdf", buffer: minutes });
+  const loaded = page.getByRole("region", { name: "PDF in contesto" });
+  await expect(loaded).toContainText("Verbale.pdf");
+  await expectAccessible(page, "/chat con un PDF in contesto");
+  await loaded.getByRole("button", { name: /Rimuovi/ }).click();
+  await expect(loaded).toHaveCount(0);
+
+  await drop.setInputFiles({ name: "Scansione.pdf", mimeType: "application/pdf", buffer: Buffer.from(await scannedPdf([["Pagina scansionata."]])) });
+  const question = page.getByRole("dialog", { name: "PDF scansionato" });
+  await expect(question).toBeVisible();
+  await expectAccessible(page, "/chat, domanda prima dell'OCR");
+  await question.getByRole("button", { name: "No, annulla" }).click();
+});
+
+test("the card payment page and the success page", async ({ page }) => {
+  // An account of its own: paying here must not change the plan another journey relies on.
+  await signIn(page, "accessibile-pagamento@esempio.it");
+  await page.goto("/subscription");
+  await page.getByRole("listitem", { name: "Pro" }).getByRole("button", { name: "Scegli Pro" }).click();
+  await expect(page.getByRole("heading", { name: "OYSTAR Pro" })).toBeVisible();
+  await expectAccessible(page, "pagamento con carta");
+  await payWithCard(page, "4242 4242 4242 4242");
+  await expect(page.getByText("Piano Pro")).toBeVisible();
+  await expectAccessible(page, "/success");
+});
+
+test("the upsells a free account sees on /debate and /rag, and the index request form", async ({ page }) => {
+  await signIn(page, "accessibile-gratis@esempio.it");
+  await page.goto("/debate");
+  await expect(page.getByRole("link", { name: "Passa a Base" })).toBeVisible();
+  await expectAccessible(page, "/debate, piano Free");
+  await page.goto("/rag");
+  await expect(page.getByRole("link", { name: /Business|piani|Passa/ }).first()).toBeVisible();
+  await expectAccessible(page, "/rag, piano Free");
+  await page.goto("/business-index-request");
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expectAccessible(page, "/business-index-request");
+});
+
+test("a debate to its judge's scorecard and feedback form", async ({ page }) => {
+  await signIn(page, "base@oystar.test");
+  await page.goto("/debate");
+  await expectAccessible(page, "/debate, inizio");
+  const panel = page.getByRole("region", { name: "Impostazioni del dibattito" });
+  const slider = panel.getByRole("slider", { name: "Durata del dibattito" });
+  if (!(await slider.isVisible())) await panel.getByRole("button", { name: "Impostazioni" }).click();
+  await slider.fill("6");
+  await page.getByRole("textbox", { name: "Tesi A (a favore)" }).fill("Il treno");
+  await page.getByRole("textbox", { name: "Tesi B (contro)" }).fill("L'aereo");
+  await page.getByRole("button", { name: "Avvia Dibattito" }).click();
+  const scorecard = page.getByRole("region", { name: "Valutazione del giudice" });
+  // Manual or automatic, the debate is played to its end: 'Prossimo' whenever it is offered.
+  const next = page.getByRole("button", { name: /^Prossimo/ });
+  for (;;) {
+    await expect(next.or(scorecard).first()).toBeVisible({ timeout: 60_000 });
+    if (await scorecard.isVisible()) break;
+    await next.click();
+  }
+  await expect(scorecard).toContainText(/Verdetto/);
+  await expect(page.getByRole("button", { name: "Invia feedback" })).toBeVisible();
+  await expectAccessible(page, "/debate con la valutazione del giudice");
+});
+
+test("RAG with an answer and its sources", async ({ page }) => {
+  await signIn(page, "business@oystar.test");
+  await page.goto("/rag");
+  await expectAccessible(page, "/rag, inizio");
+  await page.getByRole("textbox", { name: "Messaggio" }).fill("Quando fioriscono le camelie e dove si possono vedere?");
+  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await expect(page.getByRole("region", { name: "Fonti utilizzate" }).last()).toBeVisible();
+  await expectAccessible(page, "/rag con una risposta");
+
+  await page.locator(".chat-message--assistant").last().getByRole("link", { name: "Fonte 1", exact: true }).first().click();
+  await expect(page.locator("mark.rag-viewer__mark").first()).toBeVisible();
+  await expectAccessible(page, "/rag con il visore delle fonti aperto");
+});
+
+/** Presses Tab until `target` has the focus (a keyboard user's way there); fails if it never does. */
+async function tabTo(page: Page, target: ReturnType<Page["getByRole"]>) {
+  for (let presses = 0; presses < 60; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("non raggiungibile con la tastiera");
+}
+
+test("with the keyboard alone: a chat question, a RAG question, a debate", async ({ page }) => {
+  await signIn(page, "business@oystar.test");
+  const message = page.getByRole("textbox", { name: "Messaggio" });
+  await tabTo(page, message);
+  await page.keyboard.type("Ciao dalla tastiera");
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".chat-message--assistant").last()).toContainText("oystar-offline");
+
+  await page.goto("/rag");
+  await tabTo(page, message);
+  await page.keyboard.type("Quando fioriscono le camelie?");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("region", { name: "Fonti utilizzate" }).last()).toBeVisible();
+
+  await page.goto("/debate");
+  await tabTo(page, page.getByRole("textbox", { name: "Tesi A (a favore)" }));
+  await page.keyboard.type("Il mare");
+  await tabTo(page, page.getByRole("textbox", { name: "Tesi B (contro)" }));
+  await page.keyboard.type("La montagna");
+  await tabTo(page, page.getByRole("button", { name: "Avvia Dibattito" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("region", { name: "Interventi del dibattito" })).toContainText("Il mare");
+});
