@@ -1,4 +1,4 @@
-import { DEBATE_QUOTE_MAX_CHARS, DEBATE_QUOTES_PER_TURN, type CheckedQuote, type DebatePassage, type QuoteStatus } from "@oystar/api-client";
+import { citationPattern, DEBATE_QUOTE_MAX_CHARS, DEBATE_QUOTES_PER_TURN, type CheckedQuote, type DebatePassage, type QuoteStatus } from "@oystar/api-client";
 import { cutTo, oneLine } from "./cleaning";
 
 // issue 26 §2: the quotes of a turn argued from documents. A side supports a claim with the
@@ -32,6 +32,9 @@ export function quotesIn(reply: string): TurnQuote[] {
   }
   return quotes;
 }
+
+/** A text without its citations (api-client's grammar) and the space before each. */
+export const withoutCitationMarks = (text: string): string => text.replace(new RegExp(`\\s?${citationPattern().source}`, "g"), "");
 
 /** Lower case, one space, one kind of apostrophe, no ellipsis: how a quote is looked for in a passage. */
 export function comparable(text: string): string {

@@ -9,6 +9,7 @@ import {
   type Intervention,
 } from "@oystar/api-client";
 import { cutTo, oneLine } from "./cleaning";
+import { withoutCitationMarks } from "./debate-quotes";
 import { debateMessages } from "./messages";
 import { DOCUMENTS_INSTRUCTION, documentRules, followUpStyle, OPENING_INSTRUCTION, passageLines, phasePrompt, type PromptPassage } from "./prompts";
 import { ANALYSIS_PRESET, debatePhase, EARLIER_MESSAGE_CHARS, PHASE_PRESETS, speakerOfTurn, type DebateMode, type DebatePhase, type Provider, type Speaker } from "./rules";
@@ -83,7 +84,7 @@ const briefLines = (title: string, fields: [string, string | number][]) => [titl
 const interventionLine = ({ speaker, turn, content }: Intervention) => `[${debateMessages.modelLabel[speaker]} · turno ${turn + 1}] ${oneLine(content)}`;
 
 /** An earlier turn's [n] named that turn's passages, not this one's: they go. */
-const withoutCitations = (item: Intervention): Intervention => ({ ...item, content: item.content.replace(/\s?\[\d{1,3}(?:\s*[,;]\s*\d{1,3})*\]/g, "") });
+const withoutCitations = (item: Intervention): Intervention => ({ ...item, content: withoutCitationMarks(item.content) });
 
 /** What only the server knows when it builds a turn's prompt: the passages it retrieved (issue 26 §2). */
 export type TurnContext = { passages: readonly PromptPassage[] };

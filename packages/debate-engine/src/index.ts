@@ -3,7 +3,7 @@ export { isGenerating, isLengthLocked, transition } from "./debate-machine";
 export { analysisCall, debatePrompt, turnCall, turnRole } from "./debate-request";
 export type { Intervention, TurnContext, TurnRole } from "./debate-request";
 export type { DebateModelRequest } from "./model-request";
-export { comparable, quoteCounts, quoteFound, quotesIn } from "./debate-quotes";
+export { comparable, quoteCounts, quoteFound, quotesIn, withoutCitationMarks } from "./debate-quotes";
 export type { TurnEvidence, TurnQuote } from "./debate-quotes";
 export { createDebateSession } from "./debate-session";
 export type { DebateSession } from "./debate-session";

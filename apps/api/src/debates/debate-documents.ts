@@ -1,5 +1,5 @@
 import { DEBATE_PASSAGES_PER_TURN, DEBATE_STREAM_EVENTS, type DebatePassage, type DebateTurnCall, type Settings, type TurnQuotes } from "@oystar/api-client";
-import { cutTo, turnRole, type PromptPassage } from "@oystar/debate-engine";
+import { cutTo, turnRole, withoutCitationMarks, type PromptPassage } from "@oystar/debate-engine";
 import { planById } from "@oystar/plans-and-gates";
 import type { User } from "../accounts/accounts";
 import type { Database } from "../db/database";
@@ -38,11 +38,10 @@ export async function debateIndex(db: Database, user: User, name: string): Promi
 const PROMPT_PASSAGE_CHARS = 1200;
 /** How much of the previous turn the search reads: its claims, not its closing courtesies. */
 const PREVIOUS_CLAIMS_CHARS = 500;
-const CITATIONS = /\[\d{1,3}(?:\s*[,;]\s*\d{1,3})*\]/g;
 
 /** What a turn searches: its side's thesis, and what the other side claimed in the turn before. */
 export function turnQuery(call: DebateTurnCall): string {
-  const previous = call.history.at(-1)?.content.replace(CITATIONS, " ") ?? "";
+  const previous = withoutCitationMarks(call.history.at(-1)?.content ?? "");
   return `${turnRole(call).ownOption}\n${cutTo(previous, PREVIOUS_CLAIMS_CHARS)}`.trim();
 }
 

@@ -1,5 +1,5 @@
 import { DEBATE_QUOTES_PER_TURN, type CheckedQuote, type QuoteStatus } from "@oystar/api-client";
-import { quoteFound, quotesIn } from "@oystar/debate-engine";
+import { quoteFound, quotesIn, withoutCitationMarks } from "@oystar/debate-engine";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../db/database";
 import { sharedSecret } from "../db/shared-secret";
@@ -16,11 +16,9 @@ import type { Embedder } from "../rag/embedder";
 /** A passage a turn was given, under the number the turn cites it by (its position, from 1). */
 export type QuotedPassage = { chunkId: string; text: string };
 
-/** Citation markers: the sentence is scored as one cited sentence, whatever it held. */
-const CITATIONS = /\s?\[\d{1,3}(?:\s*[,;]\s*\d{1,3})*\]/g;
 
-/** The sentence around a quote as one sentence: the quote's own full stops would split it. */
-const asOneSentence = (sentence: string) => `${sentence.replace(CITATIONS, "").replace(/[.!?]+(?=\s)/g, ",").trim()} [1]`;
+/** The sentence around a quote as one cited sentence, whatever it cited: the quote's own full stops would split it. */
+const asOneSentence = (sentence: string) => `${withoutCitationMarks(sentence).replace(/[.!?]+(?=\s)/g, ",").trim()} [1]`;
 
 /** Whether the passage supports the sentence that quotes it (the RAG's citation check). */
 async function supports(sentence: string, passage: QuotedPassage, embedder: Embedder, settings: ValidationSettings): Promise<boolean> {
