@@ -1,3 +1,5 @@
+export { API_PATHS, apiPath } from "./api-paths";
+export type { ApiPath } from "./api-paths";
 export { ASSISTANT_PATHS, isAssistantPath } from "./assistant-paths";
 export type { AssistantPath } from "./assistant-paths";
 export { createBackendStatus } from "./backend-status";

@@ -1,4 +1,4 @@
-import { DEBATE_CALLS_PATH, debateIncrementSchema, HttpError, resetResponseSchema, type ApiClient } from "@oystar/api-client";
+import { API_PATHS, DEBATE_CALLS_PATH, debateIncrementSchema, HttpError, resetResponseSchema, type ApiClient } from "@oystar/api-client";
 import { streamCompletion, type ModelStreamLimits } from "@oystar/chat-core";
 import type { DebatePorts } from "./ports";
 
@@ -13,10 +13,10 @@ import type { DebatePorts } from "./ports";
 export function httpDebatePorts({ api, limits = {} }: { api: ApiClient; limits?: ModelStreamLimits }): Pick<DebatePorts, "model" | "resetProvider" | "startDebate"> {
   return {
     model: ({ request, signal }) => streamCompletion(api, request, { ...limits, signal, path: DEBATE_CALLS_PATH }),
-    resetProvider: (request) => api.post("/api/ollama/reset", request, resetResponseSchema),
+    resetProvider: (request) => api.post(API_PATHS.connectionReset, request, resetResponseSchema),
     async startDebate() {
       try {
-        const answer = await api.post("/api/debates/increment", undefined, debateIncrementSchema);
+        const answer = await api.post(API_PATHS.debateIncrement, undefined, debateIncrementSchema);
         return { status: "started", debateId: answer.debate_id };
       } catch (error) {
         // spec 001 §7: 429 is the exhausted debate quota; other failures stay errors.

@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   analysedInterventions,
   DEBATE_CALLS_PATH,
   DEBATE_JUDGE_QUOTE_CHARS,
@@ -81,7 +82,7 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
   const app = new Hono();
 
   // spec 001 §7: a debate costs one debate, counted when it starts; its calls cost no queries.
-  app.post("/api/debates/increment", access.signedIn, noBody(), async (c) => {
+  app.post(API_PATHS.debateIncrement, access.signedIn, noBody(), async (c) => {
     const user = c.get("user");
     const plan = planById(user.plan);
     const result = await charge(db, user, "debates_used");

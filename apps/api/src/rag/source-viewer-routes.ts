@@ -1,3 +1,4 @@
+import { API_PATHS } from "@oystar/api-client";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
@@ -42,9 +43,9 @@ export function sourceViewerRoutes(access: Access, deps: { db: Database }) {
     }),
   );
 
-  app.get("/api/rag/passages/:chunkId", ragPlans, passageOwner, (c) => c.json(c.get("passage")));
+  app.get(API_PATHS.ragPassage, ragPlans, passageOwner, (c) => c.json(c.get("passage")));
 
-  app.get("/api/rag/documents/:documentId/original", ragPlans, originalOwner, (c) => {
+  app.get(API_PATHS.ragOriginal, ragPlans, originalOwner, (c) => {
     const { mediaType, bytes } = c.get("original");
     // A customer's file, hostile or not: never rendered by the browser on our origin (the viewer
     // fetches it and draws it with pdf.js), never sniffed; the name is ours, not the file's.
