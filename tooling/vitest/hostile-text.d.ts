@@ -1,0 +1,3 @@
+export const xssPayloads: string[];
+export function unsafeMarkup(root: Element, options?: { allowed?: string[] }): string[];
+export function cutsOf(payload: string): Array<[string, string]>;
