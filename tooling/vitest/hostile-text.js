@@ -57,3 +57,27 @@ export function cutsOf(payload) {
   const characters = [...payload];
   return characters.map((_, at) => [characters.slice(0, at).join(""), characters.slice(at).join("")]).concat([[payload, ""]]);
 }
+
+/**
+ * A model's answer as an OpenAI-compatible stream brings it off the wire (the gateway's and the
+ * debate's calls): `pieces` as one delta each, the bytes delivered in two network chunks cut at
+ * `cutShare` (0–1) of their length, so a chunk ends in the middle of a line.
+ * @param {string[]} pieces
+ * @param {number} cutShare
+ * @returns {Response}
+ */
+export function modelStreamResponse(pieces, cutShare) {
+  const events = pieces
+    .filter(Boolean)
+    .map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`)
+    .join("");
+  const bytes = new TextEncoder().encode(`${events}data: [DONE]\n\n`);
+  const at = Math.max(1, Math.floor(bytes.length * cutShare));
+  const body = new ReadableStream({
+    start(controller) {
+      for (const chunk of [bytes.subarray(0, at), bytes.subarray(at)]) if (chunk.length > 0) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
+}

@@ -1,4 +1,4 @@
-import { cutsOf, unsafeMarkup, xssPayloads } from "@oystar/vitest-config/hostile-text";
+import { cutsOf, modelStreamResponse, unsafeMarkup, xssPayloads } from "@oystar/vitest-config/hostile-text";
 import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -27,26 +27,6 @@ function draw(state: Pick<ChatState, "conversation" | "partial" | "loading">) {
   flushSync(() => root.render(<MessageList messages={state.conversation.messages} partial={state.partial} loading={state.loading} renderCard={() => null} />));
 }
 
-/**
- * The gateway's answer as it comes off the wire: the payload in two deltas, `before` and `after`,
- * and the bytes delivered in network chunks that end in the middle of a line.
- */
-function gatewayAnswer([before, after]: [string, string], cutShare: number): Response {
-  const events = [before, after]
-    .filter(Boolean)
-    .map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`)
-    .join("");
-  const bytes = new TextEncoder().encode(`${events}data: [DONE]\n\n`);
-  const at = Math.max(1, Math.floor(bytes.length * cutShare));
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of [bytes.subarray(0, at), bytes.subarray(at)]) if (chunk.length > 0) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
-}
-
 test("the Markdown renderer has loaded (the first answer is shown as text until then)", async () => {
   draw({ conversation: { messages: [{ id: "m", role: "assistant", content: "**pronto**", timestamp: 0 }] } as ChatState["conversation"], partial: "", loading: false });
   await expect.poll(() => container.querySelector("strong")?.textContent, { timeout: 30_000 }).toBe("pronto");
@@ -55,7 +35,7 @@ test("the Markdown renderer has loaded (the first answer is shown as text until 
 test.each(xssPayloads.map((payload, index) => [index + 1, payload] as const))("payload %i streamed as an answer, cut at every position, draws nothing that runs or loads", async (_, payload) => {
   const cuts = cutsOf(payload);
   for (const [index, cut] of cuts.entries()) {
-    const chat = testChatSession({ complete: modelCompletion({ baseUrl: "/groq", fetch: async () => gatewayAnswer(cut, index / cuts.length) }) });
+    const chat = testChatSession({ complete: modelCompletion({ baseUrl: "/groq", fetch: async () => modelStreamResponse(cut, index / cuts.length) }) });
     const problems: string[] = [];
     const unsubscribe = chat.store.subscribe((state) => {
       draw(state);
