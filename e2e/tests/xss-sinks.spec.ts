@@ -215,6 +215,12 @@ test("forms shown back to the admin: the indexing requests' names, companies and
   await expect(list.locator(":scope > li")).toHaveCount(10);
   for (const payload of payloads) await expect(list).toContainText(`https://esempio.invalid/#${payload}`);
   await expectInert(list);
+  // 'Indicizza': the outcome names the index and each address that failed, as text.
+  const first = list.locator(":scope > li").first();
+  await first.getByRole("button", { name: "Indicizza" }).click();
+  await expect(first.getByText(/^Indice «0-/)).toBeVisible();
+  await expect(first).toContainText(`https://esempio.invalid/#${payloads[0]}: `);
+  await expectInert(first.locator(".oy-notice"));
   await panel.getByText("Classifica dei modelli", { exact: true }).click();
   await expect(panel.getByRole("table", { name: "Classifica dei modelli" })).toBeVisible();
   await expectNothingRan(page, seen);
