@@ -97,10 +97,13 @@ export {
   RAG_MAX_HISTORY_MESSAGES,
   RAG_PRESET,
   ragAskQuerySchema,
+  RAG_REQUEST_KNOBS,
   ragAskRequestSchema,
+  ragRequestKnobs,
   ragPassageSchema,
+  withRequestKnobs,
 } from "./schemas/rag";
-export type { IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagHistoryMessage, RagPassage } from "./schemas/rag";
+export type { IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagRequestKnob, RagRequestKnobs, RagHistoryMessage, RagPassage } from "./schemas/rag";
 export {
   DEFAULT_RAG_SYSTEM_PROMPT,
   defaultSettings,

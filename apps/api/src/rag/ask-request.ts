@@ -1,7 +1,8 @@
-import { RAG_MODELS, type RagHistoryMessage, type Settings } from "@oystar/api-client";
+import { RAG_MODELS, withRequestKnobs, type RagHistoryMessage, type Settings } from "@oystar/api-client";
 import type { z } from "zod";
 import type { ragAskRequestSchema } from "@oystar/api-client";
 import type { AskPlan } from "./ask-pipeline";
+import type { ValidationSettings } from "./citation-validation";
 import { cutHistory } from "./rag-prompt";
 import { mayUse, type RagIndex } from "./rag-store";
 
@@ -17,61 +18,65 @@ export type ResolvedAsk = {
   cacheInputs: unknown;
 };
 
-const pick = <T>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
-
 /**
- * How a question is searched: the request's retrieval knobs, each falling back to the admin's
- * setting; spell check and field extraction are the settings' alone (spec 001 §3 has no request
- * field for them). The CLI's search and eval pass no request: the settings as they are.
+ * How a question is searched: the request's retrieval knobs over the admin's settings; spell
+ * check and field extraction are the settings' alone (spec 001 §3 has no request field for them).
+ * The CLI's search and eval pass no request: the settings as they are.
  */
 export function searchPlanOf(settings: Settings, request: Partial<ParsedAsk> = {}): Pick<AskPlan, "retrieval" | "understanding"> {
+  const asked = withRequestKnobs(settings, request);
   return {
     retrieval: {
-      topKPerIndex: pick(request.top_k_retrieval_per_index, settings.rag_top_k_retrieval),
-      topKFinal: pick(request.top_k_reranker_final, settings.rag_top_k_reranker_final),
-      fused: pick(request.use_fused_retrieval, settings.rag_use_fused_retrieval),
-      rerank: pick(request.use_reranker, settings.rag_use_reranker),
-      deduplicate: pick(request.use_deduplication, settings.rag_use_deduplication),
-      deduplicationThreshold: pick(request.deduplication_threshold, settings.rag_deduplication_threshold),
+      topKPerIndex: asked.rag_top_k_retrieval,
+      topKFinal: asked.rag_top_k_reranker_final,
+      fused: asked.rag_use_fused_retrieval,
+      rerank: asked.rag_use_reranker,
+      deduplicate: asked.rag_use_deduplication,
+      deduplicationThreshold: asked.rag_deduplication_threshold,
     },
-    understanding: { spellCheck: settings.rag_enable_spell_check, fieldExtraction: settings.rag_use_field_extraction },
+    understanding: { spellCheck: asked.rag_enable_spell_check, fieldExtraction: asked.rag_use_field_extraction },
+  };
+}
+
+/** How citations are checked (spec 001 §3): the request's thresholds and weights over the admin's settings. */
+export function validationSettingsOf(settings: Settings, request: Partial<ParsedAsk> = {}): ValidationSettings {
+  const asked = withRequestKnobs(settings, request);
+  return {
+    semanticThreshold: asked.rag_semantic_threshold,
+    confidenceThreshold: asked.rag_confidence_threshold,
+    mismatchThreshold: asked.rag_mismatch_threshold,
+    adaptive: asked.rag_adaptive_validation,
+    weights: {
+      valid: asked.rag_valid_weight,
+      semantic: asked.rag_semantic_weight,
+      entity: asked.rag_entity_weight,
+      word: asked.rag_word_weight,
+      text: asked.rag_text_weight,
+    },
   };
 }
 
 export function resolveAsk(request: ParsedAsk, settings: Settings, historyMaxTokens = settings.rag_chat_history_max_tokens): ResolvedAsk {
   const conversation: RagHistoryMessage[] = request.chat_history ?? [];
   const history = cutHistory(conversation, historyMaxTokens);
-  const validationOn = pick(request.enable_citation_validation, settings.rag_enable_citation_validation);
+  // The settings this one question runs with: every knob the request gives over the admin's.
+  const asked = withRequestKnobs(settings, request);
   const plan: AskPlan = {
     question: request.question,
     history,
     conversation,
-    llmModel: pick(request.llm_model, settings.rag_llm_model),
-    systemPrompt: pick(request.system_prompt, settings.rag_system_prompt) || settings.rag_system_prompt,
+    llmModel: asked.rag_llm_model,
+    // An empty prompt in the request is no prompt: the admin's stands.
+    systemPrompt: asked.rag_system_prompt || settings.rag_system_prompt,
     ...searchPlanOf(settings, request),
-    multiQuery: pick(request.use_multi_query, settings.rag_use_multi_query) ? { variations: pick(request.max_query_variations, settings.rag_max_query_variations) } : null,
-    hyde: pick(request.use_hyde, settings.rag_use_hyde),
-    validation: validationOn
-      ? {
-          semanticThreshold: pick(request.semantic_threshold, settings.rag_semantic_threshold),
-          confidenceThreshold: pick(request.confidence_threshold, settings.rag_confidence_threshold),
-          mismatchThreshold: pick(request.mismatch_threshold, settings.rag_mismatch_threshold),
-          adaptive: pick(request.adaptive_validation, settings.rag_adaptive_validation),
-          weights: {
-            valid: pick(request.valid_weight, settings.rag_valid_weight),
-            semantic: pick(request.semantic_weight, settings.rag_semantic_weight),
-            entity: pick(request.entity_weight, settings.rag_entity_weight),
-            word: pick(request.word_weight, settings.rag_word_weight),
-            text: pick(request.text_weight, settings.rag_text_weight),
-          },
-        }
-      : null,
+    multiQuery: asked.rag_use_multi_query ? { variations: asked.rag_max_query_variations } : null,
+    hyde: asked.rag_use_hyde,
+    validation: asked.rag_enable_citation_validation ? validationSettingsOf(settings, request) : null,
   };
-  const useCache = pick(request.use_cache, settings.rag_use_cache);
   return {
     plan,
-    cache: useCache ? { ttlSeconds: pick(request.cache_ttl_seconds, settings.rag_cache_ttl_seconds) } : null,
-    cacheInputs: { ...plan, embedModel: pick(request.embed_model, settings.rag_embed_model) },
+    cache: asked.rag_use_cache ? { ttlSeconds: asked.rag_cache_ttl_seconds } : null,
+    cacheInputs: { ...plan, embedModel: asked.rag_embed_model },
   };
 }
 
