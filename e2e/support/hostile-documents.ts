@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { xssPayloads } from "@oystar/vitest-config/hostile-text";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { textPdf } from "./pdf-fixtures";
 
 // Issue 25: hostile documents — the XSS payloads of ../shared/security/xss-payloads.txt (as
@@ -12,10 +12,7 @@ export const HOSTILE_INDEX = "documenti-ostili";
 /** The words every hostile document shares, so one question finds them. */
 export const HOSTILE_TOPIC = "cortile dei mandorli di Villa Spina";
 
-export const xssPayloads: string[] = readFileSync(fileURLToPath(new URL("../../packages/chat-core/test/xss-payloads.txt", import.meta.url)), "utf8")
-  .split("\n")
-  .filter((line) => line && !line.startsWith("#"))
-  .map((line) => line.replace(/\\n/g, "\n"));
+export { xssPayloads };
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ");
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { payWithCard } from "../support/card-payment";
+import { payWithCard } from "../support/checkout";
 import { scannedPdf, textPdf } from "../support/pdf-fixtures";
 import { signIn } from "../support/sign-in";
 

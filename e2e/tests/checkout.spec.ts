@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { payWithCard } from "../support/card-payment";
+import { payWithCard } from "../support/checkout";
 import { collectConsoleErrors } from "../support/console-errors";
 
 test("from the landing to Pro: sign in, card checkout, success countdown, and the server says pro", async ({ page }) => {

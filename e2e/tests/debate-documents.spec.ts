@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { authorizationWhile } from "../support/api-token";
 import { collectConsoleErrors } from "../support/console-errors";
 import { HOSTILE_INDEX, HOSTILE_TOPIC } from "../support/hostile-documents";
+import { expectInert, expectNoHandlers, watchHostilePage } from "../support/inert";
 import { signIn } from "../support/sign-in";
 
 // issue 26 §2: debates argued from the customer's documents, with the offline model. Each turn
@@ -129,16 +130,7 @@ test("a Base user is not offered 'Basati sui documenti', and the server refuses 
 
 test("hostile documents argued from stay inert: their titles, excerpts and quoted words are text, nothing runs or loads", async ({ page }) => {
   const errors = collectConsoleErrors(page);
-  const dialogs: string[] = [];
-  page.on("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const outside: string[] = [];
-  page.on("request", (request) => {
-    if (!/^(data|blob):/.test(request.url()) && new URL(request.url()).origin !== origin) outside.push(request.url());
-  });
+  const watch = watchHostilePage(page);
   await openDebate(page, "enterprise@oystar.test");
   const baseline = await page.evaluate(() => document.querySelectorAll("script").length);
   await argueFrom(page, HOSTILE_INDEX);
@@ -150,7 +142,10 @@ test("hostile documents argued from stay inert: their titles, excerpts and quote
   await turn.locator(".debate-evidence__passages > summary").click();
   await expect(turn.locator(".debate-evidence__passage").first()).toBeVisible();
   expect(await turn.locator(".debate-evidence__passages").innerText()).toMatch(/<script>|onerror=|javascript:/);
-  await expectInert(turn);
+  // The words (the offline model names the hostile titles it quotes) and the evidence: text only.
+  await expectInert(turn.locator(".debate-turn__text"));
+  await expectInert(turn.getByRole("region", { name: "Citazioni dai documenti" }));
+  await expectNoHandlers(turn);
 
   await quotesOf(turn).first().getByRole("button", { name: /^Apri il passaggio/ }).click();
   const viewer = page.getByRole("dialog");
@@ -159,23 +154,7 @@ test("hostile documents argued from stay inert: their titles, excerpts and quote
   await page.keyboard.press("Escape");
 
   expect(await page.evaluate(() => document.querySelectorAll("script").length)).toBe(baseline);
-  expect(dialogs).toEqual([]);
-  expect(outside).toEqual([]);
+  expect(watch.dialogs).toEqual([]);
+  expect(watch.outside).toEqual([]);
   expect(errors).toEqual([]);
 });
-
-/** No element a payload could have made, no handler, no dangerous address. */
-async function expectInert(root: Locator) {
-  // The phase badge's icon is the product's own svg; nothing else may be there.
-  expect(await root.locator("script, iframe, object, embed, form, input, img, video, picture, link, meta, base, style, template, math").count()).toBe(0);
-  expect(await root.locator("svg:not(.debate-phase-icon)").count()).toBe(0);
-  const attributes = await root.evaluate((element) =>
-    [element, ...element.querySelectorAll("*")].flatMap((node) =>
-      [...node.attributes]
-        // An accessible name may say what a title says (as text); an address or a handler may not.
-        .filter((attribute) => /^on/i.test(attribute.name) || (/^(href|src|srcset|srcdoc|action|formaction|xlink:href|style)$/i.test(attribute.name) && /javascript:|exfil|data:text/i.test(attribute.value)))
-        .map((attribute) => `${node.tagName} ${attribute.name}`),
-    ),
-  );
-  expect(attributes).toEqual([]);
-}

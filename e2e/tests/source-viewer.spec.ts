@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { authorizationWhile } from "../support/api-token";
 import { collectConsoleErrors } from "../support/console-errors";
+import { expectInert, watchHostilePage } from "../support/inert";
 import { HOSTILE_INDEX, HOSTILE_TOPIC, hostileTitles } from "../support/hostile-documents";
 import { pdfPages } from "../support/pdf-text";
 import { signIn } from "../support/sign-in";
@@ -154,17 +155,8 @@ test("another customer's passage and original are refused by the API like missin
 
 test("hostile documents stay inert: their titles, file names, passages and PDF text are shown as text, nothing runs or loads", async ({ page }) => {
   const errors = collectConsoleErrors(page);
-  const dialogs: string[] = [];
-  page.on("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
   // Every request stays on the product's origin (an image, a stylesheet, a frame of a payload would not).
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const outside: string[] = [];
-  page.on("request", (request) => {
-    if (!/^(data|blob):/.test(request.url()) && new URL(request.url()).origin !== origin) outside.push(request.url());
-  });
+  const hostile = watchHostilePage(page);
   await openRag(page, "enterprise@oystar.test");
   const baseline = await page.evaluate(() => document.querySelectorAll("script").length);
 
@@ -196,19 +188,10 @@ test("hostile documents stay inert: their titles, file names, passages and PDF t
   await page.keyboard.press("Escape");
 
   expect(await page.evaluate(() => document.querySelectorAll("script").length)).toBe(baseline);
-  expect(dialogs).toEqual([]);
-  expect(outside).toEqual([]);
+  expect(hostile.dialogs).toEqual([]);
+  expect(hostile.outside).toEqual([]);
   expect(errors).toEqual([]);
 });
-
-/** No element a payload could have made, no handler, no dangerous address, inside the viewer. */
-async function expectInert(viewer: Locator) {
-  expect(await viewer.locator("script, iframe, object, embed, form, input, img, svg, video, picture, link, meta, base, style, template, math").count()).toBe(0);
-  const attributes = await viewer.evaluate((root) =>
-    [...root.querySelectorAll("*")].flatMap((element) => [...element.attributes].filter((attribute) => /^on/i.test(attribute.name) || /javascript:|exfil|data:text/i.test(attribute.value)).map((attribute) => `${element.tagName} ${attribute.name}`)),
-  );
-  expect(attributes).toEqual([]);
-}
 
 test("the answer saved as a PDF carries each cited source with its title, page and the cited excerpt", async ({ page }) => {
   await openRag(page, "business@oystar.test");

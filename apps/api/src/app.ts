@@ -15,7 +15,7 @@ import { createModelProviders } from "./llm/model-providers";
 import { ocrRoutes } from "./ocr/ocr-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
 import { ragRoutes } from "./rag/rag-routes";
-import { sourceViewerRoutes } from "./rag/source-viewer-routes";
+import { sourceViewerRoutes } from "./rag/viewer/source-viewer-routes";
 import type { Services } from "./services";
 import { settingsRoutes } from "./settings/settings-routes";
 import { isDatabaseUnavailable } from "./db/database";

@@ -8,8 +8,8 @@ import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import type { Env } from "./env";
 import { createOcrEngine, type OcrEngine } from "./ocr/ocr-engine";
-import { guardedFetch, type FetchedPage } from "./rag/guarded-fetch";
-import { seedDevIndexes } from "./rag/dev-indexes";
+import { guardedFetch, type FetchedPage } from "./web/guarded-fetch";
+import { seedDevIndexes } from "./rag/ingest/dev-indexes";
 import { openRagEngine, type RagEngine } from "./rag/rag-engine";
 
 /** The apps' sign-in settings, served in /config.json. */

@@ -1,7 +1,7 @@
 import type { Database } from "../src/db/database";
 import { localEmbedder } from "../src/rag/embedder";
-import { finishIngestion, storeDocument } from "../src/rag/ingestion";
-import { vectorStoreAvailable } from "../src/rag/vector-search";
+import { finishIngestion, storeDocument } from "../src/rag/ingest/ingestion";
+import { vectorStoreAvailable } from "../src/rag/retrieve/vector-search";
 import { createIndex } from "../src/rag/rag-store";
 
 /** One server-sent event as it travelled: its name (message when unnamed) and its data. */

@@ -1,3 +1,5 @@
+export { API_PATHS, apiPath } from "./api-paths";
+export type { ApiPath } from "./api-paths";
 export { ASSISTANT_PATHS, isAssistantPath } from "./assistant-paths";
 export type { AssistantPath } from "./assistant-paths";
 export { createBackendStatus } from "./backend-status";
@@ -110,10 +112,13 @@ export {
   RAG_MAX_HISTORY_MESSAGES,
   RAG_PRESET,
   ragAskQuerySchema,
+  RAG_REQUEST_KNOBS,
   ragAskRequestSchema,
+  ragRequestKnobs,
   ragPassageSchema,
+  withRequestKnobs,
 } from "./schemas/rag";
-export type { IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagHistoryMessage, RagPassage } from "./schemas/rag";
+export type { IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagRequestKnob, RagRequestKnobs, RagHistoryMessage, RagPassage } from "./schemas/rag";
 export {
   DEFAULT_RAG_SYSTEM_PROMPT,
   defaultSettings,

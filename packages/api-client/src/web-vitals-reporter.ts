@@ -1,3 +1,4 @@
+import { API_PATHS } from "./api-paths";
 import type { WebVital } from "./schemas/web-vitals";
 import { webVitalPage, type WebVitalMetric } from "./web-vital-pages";
 
@@ -14,7 +15,7 @@ export type WebVitalsReporterOptions = {
   load?: () => Promise<WebVitalsLibrary>;
 };
 
-export const WEB_VITALS_PATH = "/api/web-vitals";
+export const WEB_VITALS_PATH = API_PATHS.webVitals;
 
 /** A beacon survives the page being closed, which is when CLS and INP are final. */
 function beacon(vital: WebVital): void {

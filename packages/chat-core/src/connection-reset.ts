@@ -1,4 +1,4 @@
-import { resetResponseSchema, type ApiClient, type ChatModel } from "@oystar/api-client";
+import { API_PATHS, resetResponseSchema, type ApiClient, type ChatModel } from "@oystar/api-client";
 import { chatMessages } from "./messages";
 
 /**
@@ -8,7 +8,7 @@ import { chatMessages } from "./messages";
  */
 export function connectionReset(api: Pick<ApiClient, "post">) {
   return async (model: ChatModel): Promise<string> => {
-    const answer = await api.post("/api/ollama/reset", { provider: "cloud", models: [model] }, resetResponseSchema).catch(() => null);
+    const answer = await api.post(API_PATHS.connectionReset, { provider: "cloud", models: [model] }, resetResponseSchema).catch(() => null);
     return answer ? `${answer.message} ${answer.details.actions.join(" · ")}` : chatMessages.resetLocalOnly;
   };
 }

@@ -1,4 +1,4 @@
-import { DEBATE_FEEDBACK_COMMENT_MAX, debateFeedbackSchema, formReceiptSchema, type ApiClient, type DebateFeedback, type DebateVote } from "@oystar/api-client";
+import { API_PATHS, DEBATE_FEEDBACK_COMMENT_MAX, debateFeedbackSchema, formReceiptSchema, type ApiClient, type DebateFeedback, type DebateVote } from "@oystar/api-client";
 
 // spec 001 §2, §3, §7: the feedback form that closes a debate. No debate text travels with it;
 // issue 26 §3: the user's answer to 'Chi ti ha convinto di più?' does, with the debate's id.
@@ -30,5 +30,5 @@ export type SendFeedback = (feedback: DebateFeedback) => Promise<unknown>;
 
 /** POST /api/forms/debate-feedback (signed in, JSON); any non-OK answer rejects. */
 export function httpDebateFeedback(api: ApiClient): SendFeedback {
-  return (feedback) => api.post("/api/forms/debate-feedback", debateFeedbackSchema.parse(feedback), formReceiptSchema);
+  return (feedback) => api.post(API_PATHS.debateFeedbackForm, debateFeedbackSchema.parse(feedback), formReceiptSchema);
 }

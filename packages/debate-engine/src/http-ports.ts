@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   DEBATE_CALLS_PATH,
   DEBATE_STREAM_EVENTS,
   debateIncrementSchema,
@@ -59,10 +60,10 @@ async function* debateAnswer(api: ApiClient, request: DebateCall, options: Model
 export function httpDebatePorts({ api, limits = {} }: { api: ApiClient; limits?: ModelStreamLimits }): Pick<DebatePorts, "model" | "resetProvider" | "startDebate"> {
   return {
     model: ({ request, signal }) => debateAnswer(api, request, { ...limits, signal }),
-    resetProvider: (request) => api.post("/api/ollama/reset", request, resetResponseSchema),
+    resetProvider: (request) => api.post(API_PATHS.connectionReset, request, resetResponseSchema),
     async startDebate() {
       try {
-        const answer = await api.post("/api/debates/increment", undefined, debateIncrementSchema);
+        const answer = await api.post(API_PATHS.debateIncrement, undefined, debateIncrementSchema);
         return { status: "started", debateId: answer.debate_id };
       } catch (error) {
         // spec 001 §7: 429 is the exhausted debate quota; other failures stay errors.

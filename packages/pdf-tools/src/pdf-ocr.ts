@@ -1,4 +1,4 @@
-import { HttpError, ocrResponseSchema, type ApiClient, type OcrResponse } from "@oystar/api-client";
+import { API_PATHS, HttpError, ocrResponseSchema, type ApiClient, type OcrResponse } from "@oystar/api-client";
 import { pdfMessages } from "./messages";
 
 /** spec 001 §9: OCR may take 1-2 minutes; the client waits a little longer than that. */
@@ -12,7 +12,7 @@ export async function ocrPdf(api: ApiClient, file: Blob & { name: string }): Pro
   const form = new FormData();
   form.append("file", file, file.name);
   try {
-    return await api.postForm("/api/ocr/extract-pdf", form, ocrResponseSchema, { timeoutMs: OCR_TIMEOUT_MS });
+    return await api.postForm(API_PATHS.ocrExtractPdf, form, ocrResponseSchema, { timeoutMs: OCR_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof HttpError) throw new Error(error.serverMessage ?? pdfMessages.ocrHttpFailed(error.status), { cause: error });
     throw error;

@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   HttpError,
   indicesListSchema,
   readProductStream,
@@ -22,7 +23,7 @@ export type AskStream = (request: RagAskRequest, signal: AbortSignal) => AsyncIt
  */
 export function httpAskStream(api: Pick<ApiClient, "raw">, log: (message: string) => void = console.warn): AskStream {
   return async function* ask(request, signal) {
-    const response = await api.raw("/api/ask-stream", {
+    const response = await api.raw(API_PATHS.askStream, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
       body: JSON.stringify(request),
@@ -34,7 +35,7 @@ export function httpAskStream(api: Pick<ApiClient, "raw">, log: (message: string
 
 /** GET /api/indices/list (spec 001 §7): the indexes the signed-in user may ask. */
 export function loadIndices(api: Pick<ApiClient, "get">, signal?: AbortSignal): Promise<IndicesList> {
-  return api.get("/api/indices/list", indicesListSchema, { signal });
+  return api.get(API_PATHS.indicesList, indicesListSchema, { signal });
 }
 
 export type RagFailure =

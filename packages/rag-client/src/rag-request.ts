@@ -1,4 +1,4 @@
-import { RAG_MAX_HISTORY_CHARS, RAG_MAX_HISTORY_MESSAGES, type RagAskRequest, type RagHistoryMessage } from "@oystar/api-client";
+import { RAG_MAX_HISTORY_CHARS, RAG_MAX_HISTORY_MESSAGES, ragRequestKnobs, type RagAskRequest, type RagHistoryMessage } from "@oystar/api-client";
 import { requestIndexNames } from "./index-choice";
 import type { RagMessage } from "./rag-conversation";
 import type { RagSettings } from "./rag-settings";
@@ -30,31 +30,11 @@ export function historyOf(messages: readonly RagMessage[]): RagHistoryMessage[] 
 export function buildRagRequest({ question, settings, messages, model, usableIndexes = null }: RagRequestInput): RagAskRequest {
   return {
     question: question.trim(),
-    embed_model: settings.rag_embed_model,
+    // Every knob from the admin's settings (api-client's one table of them)…
+    ...ragRequestKnobs(settings),
+    // …but the model chosen in the panel, and only indexes this user may use.
     llm_model: model ?? settings.rag_llm_model,
     index_names: requestIndexNames(settings.rag_index_names, usableIndexes),
-    top_k_retrieval_per_index: settings.rag_top_k_retrieval,
-    top_k_reranker_final: settings.rag_top_k_reranker_final,
-    use_reranker: settings.rag_use_reranker,
-    use_fused_retrieval: settings.rag_use_fused_retrieval,
-    use_multi_query: settings.rag_use_multi_query,
-    use_hyde: settings.rag_use_hyde,
-    max_query_variations: settings.rag_max_query_variations,
-    use_deduplication: settings.rag_use_deduplication,
-    deduplication_threshold: settings.rag_deduplication_threshold,
-    use_cache: settings.rag_use_cache,
-    cache_ttl_seconds: settings.rag_cache_ttl_seconds,
-    system_prompt: settings.rag_system_prompt,
     chat_history: historyOf(messages),
-    enable_citation_validation: settings.rag_enable_citation_validation,
-    semantic_threshold: settings.rag_semantic_threshold,
-    confidence_threshold: settings.rag_confidence_threshold,
-    mismatch_threshold: settings.rag_mismatch_threshold,
-    adaptive_validation: settings.rag_adaptive_validation,
-    valid_weight: settings.rag_valid_weight,
-    semantic_weight: settings.rag_semantic_weight,
-    entity_weight: settings.rag_entity_weight,
-    word_weight: settings.rag_word_weight,
-    text_weight: settings.rag_text_weight,
   };
 }

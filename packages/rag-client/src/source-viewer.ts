@@ -1,4 +1,4 @@
-import { HttpError, ragPassageSchema, type ApiClient, type RagPassage } from "@oystar/api-client";
+import { API_PATHS, apiPath, HttpError, ragPassageSchema, type ApiClient, type RagPassage } from "@oystar/api-client";
 import { createStore } from "zustand/vanilla";
 import { ragMessages } from "./messages";
 import type { RagSource } from "./rag-conversation";
@@ -158,9 +158,9 @@ export function createSourceViewer(dependencies: SourceViewerDependencies) {
 /** The HTTP side of the viewer over the signed-in API client. */
 export function httpSourceViewer(api: Pick<ApiClient, "get" | "raw">): SourceViewerDependencies {
   return {
-    loadPassage: (chunkId, signal) => api.get(`/api/rag/passages/${encodeURIComponent(chunkId)}`, ragPassageSchema, { signal }),
+    loadPassage: (chunkId, signal) => api.get(apiPath(API_PATHS.ragPassage, { chunkId }), ragPassageSchema, { signal }),
     async loadOriginal(documentId, signal) {
-      const response = await api.raw(`/api/rag/documents/${encodeURIComponent(documentId)}/original`, { signal, headers: { Accept: "application/pdf" } });
+      const response = await api.raw(apiPath(API_PATHS.ragOriginal, { documentId }), { signal, headers: { Accept: "application/pdf" } });
       return new Uint8Array(await response.arrayBuffer());
     },
   };

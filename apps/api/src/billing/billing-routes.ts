@@ -1,4 +1,4 @@
-import { checkoutRequestSchema } from "@oystar/api-client";
+import { API_PATHS, checkoutRequestSchema } from "@oystar/api-client";
 import { choosePlan, planById, planMessages, planRank } from "@oystar/plans-and-gates";
 import { Hono, type MiddlewareHandler } from "hono";
 import type Stripe from "stripe";
@@ -19,7 +19,7 @@ const WEBHOOK_BODY = { maxBytes: 512 * 1024 };
 
 /** POST /api/checkout/session (signed-in): the rules of spec 000 §4, enforced here. */
 export function checkoutRoutes(access: Access, db: Database, provider: CheckoutProvider, origin: string) {
-  return new Hono().post("/api/checkout/session", access.signedIn, jsonOnly, bodyCeiling(CHECKOUT_BODY), async (c) => {
+  return new Hono().post(API_PATHS.checkoutSession, access.signedIn, jsonOnly, bodyCeiling(CHECKOUT_BODY), async (c) => {
     const user = c.get("user");
     const body = checkoutRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!body.success) return c.json({ error: billingMessages.invalidPlan }, 400);
@@ -70,7 +70,7 @@ const signedByProvider = (webhookSecret: string) =>
 
 /** POST /api/billing/webhook (the payment provider): signature on the raw body, then apply. */
 export function webhookRoutes(db: Database, billing: { provider: CheckoutProvider; webhookSecret: string }) {
-  return new Hono().post("/api/billing/webhook", bodyCeiling(WEBHOOK_BODY), signedByProvider(billing.webhookSecret), async (c) => {
+  return new Hono().post(API_PATHS.billingWebhook, bodyCeiling(WEBHOOK_BODY), signedByProvider(billing.webhookSecret), async (c) => {
     const outcome = await applyProviderEvent(db, billing, c.get("providerEvent"));
     return c.json({ received: true, outcome });
   });

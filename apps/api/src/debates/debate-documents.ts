@@ -3,12 +3,12 @@ import { cutTo, turnRole, withoutCitationMarks, type PromptPassage } from "@oyst
 import { planById } from "@oystar/plans-and-gates";
 import type { User } from "../accounts/accounts";
 import type { Database } from "../db/database";
-import { excerptOf } from "../rag/ask-pipeline";
-import { chooseIndexes, searchPlanOf, validationSettingsOf } from "../rag/ask-request";
+import { excerptOf } from "../rag/answer/ask-pipeline";
+import { chooseIndexes, searchPlanOf, validationSettingsOf } from "../rag/answer/ask-request";
 import type { RagEngine } from "../rag/rag-engine";
 import { ragMessages } from "../rag/messages";
 import { usableIndexes, type RagIndex } from "../rag/rag-store";
-import { retrieve, type Passage } from "../rag/retrieval";
+import { retrieve, type Passage } from "../rag/retrieve/retrieval";
 import { namedEvent, type EvidenceFraming } from "./evidence-stream";
 import { debateChargeMessages } from "./messages";
 import { checkQuotes, type QuoteSealer } from "./quote-check";

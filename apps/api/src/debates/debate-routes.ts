@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   analysedInterventions,
   DEBATE_CALLS_PATH,
   DEBATE_JUDGE_QUOTE_CHARS,
@@ -25,7 +26,7 @@ import { charge } from "../plans/quota";
 import { offlineStream } from "../llm/offline-model";
 import type { RagEngine } from "../rag/rag-engine";
 import type { RagIndex } from "../rag/rag-store";
-import type { Passage } from "../rag/retrieval";
+import type { Passage } from "../rag/retrieve/retrieval";
 import { readSettings } from "../settings/settings-store";
 import { errorKind } from "../web/log-line";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
@@ -132,7 +133,7 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
   const sealer = quoteSealer(db);
 
   // spec 001 §7: a debate costs one debate, counted when it starts; its calls cost no queries.
-  app.post("/api/debates/increment", access.signedIn, noBody(), async (c) => {
+  app.post(API_PATHS.debateIncrement, access.signedIn, noBody(), async (c) => {
     const user = c.get("user");
     const plan = planById(user.plan);
     const result = await charge(db, user, "debates_used");

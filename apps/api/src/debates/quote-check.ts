@@ -3,7 +3,7 @@ import { quoteFound, quotesIn, withoutCitationMarks } from "@oystar/debate-engin
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../db/database";
 import { sharedSecret } from "../db/shared-secret";
-import { validateCitations, type ValidationSettings } from "../rag/citation-validation";
+import { validateCitations, type ValidationSettings } from "../rag/answer/citation-validation";
 import type { Embedder } from "../rag/embedder";
 
 // issue 26 §2: a turn's quotes checked against the passages it was given, as RAG citations are

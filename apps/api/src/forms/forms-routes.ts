@@ -1,4 +1,4 @@
-import { contactFormSchema, debateFeedbackSchema, enterpriseFormSchema, indexRequestSchema, type DebateFeedback } from "@oystar/api-client";
+import { API_PATHS, contactFormSchema, debateFeedbackSchema, enterpriseFormSchema, indexRequestSchema, type DebateFeedback } from "@oystar/api-client";
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import type { Access, SignedInVariables } from "../auth/access";
@@ -69,17 +69,17 @@ export function formRoutes(access: Access, db: Database, forwardUrl: string | nu
     return c.json({ ok: true as const, id }, 201);
   };
 
-  app.post("/api/forms/contact", access.public, publicLimit, ...body, handler("contact", contactFormSchema));
-  app.post("/api/forms/enterprise", access.public, publicLimit, ...body, handler("enterprise", enterpriseFormSchema));
+  app.post(API_PATHS.contactForm, access.public, publicLimit, ...body, handler("contact", contactFormSchema));
+  app.post(API_PATHS.enterpriseForm, access.public, publicLimit, ...body, handler("enterprise", enterpriseFormSchema));
   app.post(
-    "/api/forms/index-request",
+    API_PATHS.indexRequestForm,
     access.signedIn,
     perAccountLimit(db, INDEX_REQUEST_LIMIT),
     ...body,
     handler("index-request", indexRequestSchema as z.ZodType<Record<string, unknown>>),
   );
   app.post(
-    "/api/forms/debate-feedback",
+    API_PATHS.debateFeedbackForm,
     access.signedIn,
     perAccountLimit(db, DEBATE_FEEDBACK_LIMIT),
     ...body,

@@ -1,4 +1,4 @@
-import { OFFLINE_MODEL } from "@oystar/api-client";
+import { API_PATHS, OFFLINE_MODEL } from "@oystar/api-client";
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
 import type { ModelProviders } from "../llm/model-providers";
@@ -11,7 +11,7 @@ import type { RagHealth } from "../rag/rag-engine";
  * unhealthy one makes the whole answer "degraded". The RAG engine says which retrieval legs run.
  */
 export function healthRoutes(access: Access, options: { version: string; startedAt: number; providers: Pick<ModelProviders, "health">; rag: () => RagHealth }) {
-  return new Hono().get("/api/health", access.public, async (c) => {
+  return new Hono().get(API_PATHS.health, access.public, async (c) => {
     c.header("Cache-Control", "no-store");
     // The provider the admin chose (spec 001 §4), probed the way spec 001 §7 says.
     const chosen = await options.providers.health();

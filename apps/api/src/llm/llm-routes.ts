@@ -1,4 +1,4 @@
-import { chatCompletionRequestSchema, LISTED_MODELS, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
+import { API_PATHS, chatCompletionRequestSchema, LISTED_MODELS, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
@@ -61,7 +61,7 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
     await next();
   });
 
-  app.post("/groq/chat/completions", access.signedIn, jsonOnly, bodyCeiling(CHAT_BODY), validChatRequest, questionCharge, async (c) => {
+  app.post(API_PATHS.chatCompletions, access.signedIn, jsonOnly, bodyCeiling(CHAT_BODY), validChatRequest, questionCharge, async (c) => {
     const request = c.get("chatRequest");
     const { overlap, charge } = c.get("question");
     // The admin's provider setting picks the model server (spec 001 §4), read per question.
@@ -88,7 +88,7 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
     return relayAnswer(c, call, charged.refund, env.llm.firstTokenTimeoutMs);
   });
 
-  app.get("/groq/models", access.signedIn, async (c) => {
+  app.get(API_PATHS.models, access.signedIn, async (c) => {
     const upstream = await providers.upstream();
     if (!upstream) return c.json({ object: "list", data: [{ id: OFFLINE_MODEL, object: "model", owned_by: "oystar", offline: true }] });
     const response = await fetch(`${upstream.baseUrl}/models`, { headers: upstreamAuthorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) }).catch(() => null);
@@ -98,7 +98,7 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
   });
 
   // spec 001 §7: a "connection reset" answers with what it did.
-  app.post("/api/ollama/reset", access.signedIn, jsonOnly, bodyCeiling(RESET_BODY), async (c) => {
+  app.post(API_PATHS.connectionReset, access.signedIn, jsonOnly, bodyCeiling(RESET_BODY), async (c) => {
     const parsed = resetRequestSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: llmMessages.invalidReset }, 400);
     // The chosen model server's probe (remembered 30 s): a reset never costs more calls to it.

@@ -1,3 +1,4 @@
+import { API_PATHS } from "@oystar/api-client";
 import { withoutPageMarkers } from "@oystar/pdf-tools";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { Access } from "../auth/access";
@@ -35,7 +36,7 @@ export function ocrRoutes(access: Access, engine: OcrEngine) {
   const app = new Hono();
 
   app.post(
-    "/api/ocr/extract-pdf",
+    API_PATHS.ocrExtractPdf,
     withDetail,
     // spec 001 §2: PDFs are for Business and Enterprise; checked before a byte of the file is read.
     access.plan("business", ocrMessages.planOnly),

@@ -1,3 +1,4 @@
+import { API_PATHS } from "@oystar/api-client";
 import type { SubscriptionStatus } from "@oystar/api-client";
 import { planById, PLANS, publicPlan, quotaResetAt } from "@oystar/plans-and-gates";
 import { Hono } from "hono";
@@ -7,14 +8,14 @@ import { usageOf } from "./quota";
 
 /** GET /api/plans (public). */
 export function publicPlanRoutes(access: Access) {
-  return new Hono().get("/api/plans", access.public, (c) => c.json({ plans: PLANS.map(publicPlan) }));
+  return new Hono().get(API_PATHS.plans, access.public, (c) => c.json({ plans: PLANS.map(publicPlan) }));
 }
 
 /** GET /api/subscription/status (signed-in). */
 export function subscriptionRoutes(access: Access, db: Database) {
   const app = new Hono();
 
-  app.get("/api/subscription/status", access.signedIn, async (c) => {
+  app.get(API_PATHS.subscriptionStatus, access.signedIn, async (c) => {
     const user = c.get("user");
     const now = new Date();
     const plan = planById(user.plan);

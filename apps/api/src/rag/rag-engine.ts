@@ -1,13 +1,13 @@
 import type { Database } from "../db/database";
 import type { Env } from "../env";
-import { createAnswerCache, type AnswerCache } from "./answer-cache";
-import { copyLargeIndexes } from "./bm25-memory";
-import { buildDemoIndex } from "./demo-index";
+import { createAnswerCache, type AnswerCache } from "./answer/answer-cache";
+import { copyLargeIndexes } from "./retrieve/bm25-memory";
+import { buildDemoIndex } from "./ingest/demo-index";
 import { localEmbedder, remoteEmbedder, type Embedder } from "./embedder";
-import { localReranker, remoteReranker, type Reranker } from "./reranker";
-import type { RetrievalEngine } from "./retrieval";
-import { deduplicationEarned, rerankEarned, vectorLegEarned } from "./retrieval-stages";
-import { embedMissingChunks, ensureVectorIndex, vectorStoreAvailable } from "./vector-search";
+import { localReranker, remoteReranker, type Reranker } from "./retrieve/reranker";
+import type { RetrievalEngine } from "./retrieve/retrieval";
+import { deduplicationEarned, rerankEarned, vectorLegEarned } from "./retrieve/retrieval-stages";
+import { embedMissingChunks, ensureVectorIndex, vectorStoreAvailable } from "./retrieve/vector-search";
 
 // The RAG engine as the server holds it (DESIGN.md §8): the database, the embedder, whether the
 // vector leg is on, the reranker, the answer cache, and what /api/health says about them.

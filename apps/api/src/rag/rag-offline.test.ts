@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, citationNumbers, privateIndex, readAnswer, readEvents, userIdOf } from "../../test-support/rag-helpers";
 import { signInAs } from "../../test-support/sign-in";
-import { vectorStoreAvailable } from "./vector-search";
+import { vectorStoreAvailable } from "./retrieve/vector-search";
 
 // The RAG engine over HTTP with no language model configured: the offline model answers
 // extractively from the demo index (here the five fixture documents) and an enterprise

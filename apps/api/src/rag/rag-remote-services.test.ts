@@ -6,7 +6,7 @@ import { openDatabase } from "../db/database";
 import { bearer, readAnswer } from "../../test-support/rag-helpers";
 import { signInAs } from "../../test-support/sign-in";
 import { EmbeddingError, localEmbedding, remoteEmbedder } from "./embedder";
-import { remoteReranker, RerankError, type RerankCandidate } from "./reranker";
+import { remoteReranker, RerankError, type RerankCandidate } from "./retrieve/reranker";
 
 // The RAG engine with its two remote services (DESIGN.md §6): an OpenAI-compatible /embeddings
 // endpoint (EMBEDDINGS_BASE_URL) and a cross-encoder behind /rerank (RERANKER_BASE_URL). Both

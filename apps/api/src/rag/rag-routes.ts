@@ -1,4 +1,4 @@
-import { indexRequestListQuerySchema, ragAskQuerySchema, ragAskRequestSchema, type Settings, type StreamChunk } from "@oystar/api-client";
+import { API_PATHS, indexRequestListQuerySchema, ragAskQuerySchema, ragAskRequestSchema, type Settings, type StreamChunk } from "@oystar/api-client";
 import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -12,12 +12,12 @@ import { chargeQuery, refund } from "../plans/quota";
 import { readSettings } from "../settings/settings-store";
 import { errorKind } from "../web/log-line";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
-import { cacheKey } from "./answer-cache";
-import { answerQuestion } from "./ask-pipeline";
-import { chooseIndexes, mayAskModel, resolveAsk, type ParsedAsk } from "./ask-request";
-import { withSingleWarning } from "./citation-validation";
-import { DEMO_INDEX } from "./demo-index";
-import { indexFromRequest, pendingIndexRequests, type IndexRequestDependencies } from "./index-request";
+import { cacheKey } from "./answer/answer-cache";
+import { answerQuestion } from "./answer/ask-pipeline";
+import { chooseIndexes, mayAskModel, resolveAsk, type ParsedAsk } from "./answer/ask-request";
+import { withSingleWarning } from "./answer/citation-validation";
+import { DEMO_INDEX } from "./ingest/demo-index";
+import { indexFromRequest, pendingIndexRequests, type IndexRequestDependencies } from "./admin/index-request";
 import type { RagEngine } from "./rag-engine";
 import { ragMessages } from "./messages";
 import { usableIndexes, type RagIndex } from "./rag-store";
@@ -79,7 +79,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
   });
 
   // spec 001 §7: `{indices, default, path}` — only indexes the caller may use.
-  app.get("/api/indices/list", access.signedIn, async (c) => {
+  app.get(API_PATHS.indicesList, access.signedIn, async (c) => {
     const user = c.get("user");
     const indexes = planById(user.plan).rag_enabled ? await usableIndexes(db, user.id) : [];
     const names = indexes.map((index) => index.name);
@@ -93,11 +93,11 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     });
   });
 
-  app.post("/api/ask-stream", ragPlans, jsonOnly, bodyCeiling(ASK_BODY), askBody, indexOwner, (c) => ask(c));
-  app.get("/api/ask-stream", ragPlans, askQuery, indexOwner, (c) => ask(c));
+  app.post(API_PATHS.askStream, ragPlans, jsonOnly, bodyCeiling(ASK_BODY), askBody, indexOwner, (c) => ask(c));
+  app.get(API_PATHS.askStream, ragPlans, askQuery, indexOwner, (c) => ask(c));
 
   // The indexing requests (spec 000 §5) still waiting for the administrator, for the global settings panel.
-  app.get("/api/admin/index-requests", access.admin(), async (c) => {
+  app.get(API_PATHS.indexRequests, access.admin(), async (c) => {
     const page = indexRequestListQuerySchema.safeParse(c.req.query());
     if (!page.success) return c.json({ error: firstIssue(page.error) }, 400);
     const list = await pendingIndexRequests(db, page.data);
@@ -105,7 +105,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
   });
 
   // An administrator turns a customer's indexing request (spec 000 §5) into their index.
-  app.post("/api/admin/index-requests/:id/index", access.admin(() => ragMessages.adminOnly), async (c) => {
+  app.post(API_PATHS.indexRequestIndexing, access.admin(() => ragMessages.adminOnly), async (c) => {
     const result = await indexFromRequest({ db, engine, fetchPage: deps.fetchPage }, c.req.param("id"));
     if (!result.ok) return c.json({ error: result.error }, result.status);
     return c.json(result.report, 201);

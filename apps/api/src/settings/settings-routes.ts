@@ -1,4 +1,4 @@
-import { settingsUpdateSchema } from "@oystar/api-client";
+import { API_PATHS, settingsUpdateSchema } from "@oystar/api-client";
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
@@ -16,10 +16,10 @@ const MAX_SETTINGS_BYTES = 64 * 1024;
 export function settingsRoutes(access: Access, db: Database, { onSaved = () => {} }: { onSaved?: () => void } = {}) {
   const app = new Hono();
 
-  app.get("/api/settings", access.signedIn, async (c) => c.json(await readSettings(db)));
+  app.get(API_PATHS.settings, access.signedIn, async (c) => c.json(await readSettings(db)));
 
   app.post(
-    "/api/settings",
+    API_PATHS.settings,
     // spec 001 §5: only the admin saves; the refusal names who tried.
     access.admin((user) => settingsMessages.accessDenied(user.email ?? user.name ?? user.sub)),
     jsonOnly,

@@ -1,4 +1,4 @@
-import { WEB_VITALS_PATH, webVitalSchema } from "@oystar/api-client";
+import { API_PATHS, WEB_VITALS_PATH, webVitalSchema } from "@oystar/api-client";
 import { Hono, type Context } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
@@ -32,7 +32,7 @@ export function webVitalsRoutes(access: Access, db: Database) {
     return c.body(null, 204);
   });
 
-  app.get("/api/admin/web-vitals", access.admin(() => webVitalsMessages.adminOnly), async (c) => c.json(await store.report()));
+  app.get(API_PATHS.webVitalsReport, access.admin(() => webVitalsMessages.adminOnly), async (c) => c.json(await store.report()));
 
   return app;
 }

@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   chatModelChoices,
   defaultSettings,
   healthSchema,
@@ -22,14 +23,14 @@ export function useAssistantData() {
   // The version shown next to the product name: /config.json as the sign-in read it.
   const config = useLoad(() => runtimeConfig(), [runtimeConfig]);
   // spec 001 §4 and DESIGN.md §6: whether the service answers, and whether with the offline model.
-  const backend = useBackendStatus(() => api.get("/api/health", healthSchema));
+  const backend = useBackendStatus(() => api.get(API_PATHS.health, healthSchema));
   // GET /api/me also registers a new account; `isAdmin` is the server's decision, never the browser's.
-  const profile = useLoad(() => api.get("/api/me", meSchema), [api]);
-  const subscription = useLoad(() => api.get("/api/subscription/status", subscriptionStatusResponseSchema), [api]);
+  const profile = useLoad(() => api.get(API_PATHS.me, meSchema), [api]);
+  const subscription = useLoad(() => api.get(API_PATHS.subscriptionStatus, subscriptionStatusResponseSchema), [api]);
   // spec 001 §7: the models the gateway serves (the offline one when no model is connected).
-  const models = useLoad(() => api.get("/groq/models", modelListSchema), [api]);
+  const models = useLoad(() => api.get(API_PATHS.models, modelListSchema), [api]);
   const chatModels = useMemo(() => chatModelChoices(models.data ?? null), [models.data]);
-  const globalSettings = useLoad(() => api.get("/api/settings", settingsAnswerSchema).catch(() => builtInSettings), [api]);
+  const globalSettings = useLoad(() => api.get(API_PATHS.settings, settingsAnswerSchema).catch(() => builtInSettings), [api]);
   return {
     version: config.data?.version ?? null,
     backend: backend.status,

@@ -1,4 +1,4 @@
-import { defaultSettings, HttpError, settingsAnswerSchema, settingsUpdateSchema, type Health, type Settings, type SettingsAnswer } from "@oystar/api-client";
+import { API_PATHS, defaultSettings, HttpError, settingsAnswerSchema, settingsUpdateSchema, type Health, type Settings, type SettingsAnswer } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { indexPicker, loadIndices, ragRunning, type IndexOption } from "@oystar/rag-client";
@@ -31,7 +31,7 @@ const text = messages.settings;
 export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: GlobalSettingsPanelProps) {
   const api = useApiClient();
   // spec 001 §4: opening loads the settings; on failure the built-in defaults are shown.
-  const loaded = useLoad(() => (open ? api.get("/api/settings", settingsAnswerSchema) : null), [api, open]);
+  const loaded = useLoad(() => (open ? api.get(API_PATHS.settings, settingsAnswerSchema) : null), [api, open]);
   // spec 001 §4: … and the index list, which the index choice is made from.
   const indices = useLoad(() => (open ? loadIndices(api) : null), [api, open]);
   // The admin's draft: null until the settings are read, then the form's own until saved.
@@ -68,7 +68,7 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
     setPhase("saving");
     setNotice(null);
     try {
-      onSaved(await api.post("/api/settings", checked.data, settingsAnswerSchema));
+      onSaved(await api.post(API_PATHS.settings, checked.data, settingsAnswerSchema));
       onClose();
     } catch (error) {
       setNotice({ tone: "error", text: saveFailureText(error) });

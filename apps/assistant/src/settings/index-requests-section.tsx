@@ -1,4 +1,4 @@
-import { HttpError, indexRequestListSchema, indexRequestReportSchema, type IndexRequestReport, type IndexRequestSummary } from "@oystar/api-client";
+import { API_PATHS, apiPath, HttpError, indexRequestListSchema, indexRequestReportSchema, type IndexRequestReport, type IndexRequestSummary } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { planById } from "@oystar/plans-and-gates";
@@ -37,7 +37,7 @@ const failureOf = (error: unknown): Outcome => ({
 export function IndexRequestsSection() {
   const api = useApiClient();
   const [open, setOpen] = useState(false);
-  const list = useLoad(() => (open ? api.get("/api/admin/index-requests", indexRequestListSchema) : null), [api, open]);
+  const list = useLoad(() => (open ? api.get(API_PATHS.indexRequests, indexRequestListSchema) : null), [api, open]);
   // The list comes a page at a time (issue 22): the next page is added below the ones shown.
   const [more, setMore] = useState<"idle" | "loading" | "failed">("idle");
   const [working, setWorking] = useState<string | null>(null);
@@ -47,7 +47,7 @@ export function IndexRequestsSection() {
     setWorking(request.id);
     let outcome: Outcome;
     try {
-      outcome = outcomeOf(await api.post(`/api/admin/index-requests/${encodeURIComponent(request.id)}/index`, undefined, indexRequestReportSchema));
+      outcome = outcomeOf(await api.post(apiPath(API_PATHS.indexRequestIndexing, { id: request.id }), undefined, indexRequestReportSchema));
     } catch (error) {
       outcome = failureOf(error);
     }
@@ -60,7 +60,7 @@ export function IndexRequestsSection() {
     if (!shown) return;
     setMore("loading");
     try {
-      const next = await api.get(`/api/admin/index-requests?cursor=${encodeURIComponent(cursor)}`, indexRequestListSchema);
+      const next = await api.get(`${API_PATHS.indexRequests}?cursor=${encodeURIComponent(cursor)}`, indexRequestListSchema);
       list.replace({ requests: [...shown.requests, ...next.requests], next_cursor: next.next_cursor });
       setMore("idle");
     } catch {

@@ -1,4 +1,4 @@
-import { WEB_VITAL_METRICS, webVitalsReportSchema, type WebVitalMetric, type WebVitalsReport } from "@oystar/api-client";
+import { API_PATHS, WEB_VITAL_METRICS, webVitalsReportSchema, type WebVitalMetric, type WebVitalsReport } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { Notice, Spinner } from "@oystar/ui-kit/react";
@@ -23,7 +23,7 @@ function byPage(report: WebVitalsReport) {
 export function WebVitalsSection() {
   const api = useApiClient();
   const [open, setOpen] = useState(false);
-  const report = useLoad(() => (open ? api.get("/api/admin/web-vitals", webVitalsReportSchema) : null), [api, open]);
+  const report = useLoad(() => (open ? api.get(API_PATHS.webVitalsReport, webVitalsReportSchema) : null), [api, open]);
   return (
     <details className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{text.title}</summary>

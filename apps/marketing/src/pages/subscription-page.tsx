@@ -1,4 +1,4 @@
-import { HttpError, parseCheckoutSession, planIdSchema, subscriptionStatusResponseSchema, type PlanId } from "@oystar/api-client";
+import { API_PATHS, HttpError, parseCheckoutSession, planIdSchema, subscriptionStatusResponseSchema, type PlanId } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient, useAuth } from "@oystar/auth/react";
 import { choosePlan, planMessages, PLANS, publicPlan } from "@oystar/plans-and-gates";
@@ -24,7 +24,7 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
   const signedIn = auth.status === "authenticated";
-  const status = useLoad(() => (signedIn ? api.get("/api/subscription/status", subscriptionStatusResponseSchema) : null), [api, signedIn]);
+  const status = useLoad(() => (signedIn ? api.get(API_PATHS.subscriptionStatus, subscriptionStatusResponseSchema) : null), [api, signedIn]);
   // spec 000 §4: a failed status check counts as the free plan.
   const currentPlan = status.data?.plan ?? (status.status === "failed" ? "free" : null);
 
@@ -43,7 +43,7 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
       case "checkout":
         setBusyPlan(action.plan);
         try {
-          const session = parseCheckoutSession(await api.post("/api/checkout/session", { plan: action.plan }, z.unknown()));
+          const session = parseCheckoutSession(await api.post(API_PATHS.checkoutSession, { plan: action.plan }, z.unknown()));
           goTo(session.checkout_url);
         } catch (error) {
           const reason = error instanceof HttpError ? error.serverMessage : error instanceof Error ? error.message : undefined;

@@ -1,3 +1,4 @@
+import { API_PATHS } from "../api-paths";
 import { OFFLINE_MODEL } from "./chat";
 import { debateDocumentsSchema, sealedVerdictsSchema } from "./debate-evidence";
 import { DEBATE_JUDGE_MODELS, LISTED_MODELS } from "./models";
@@ -136,4 +137,4 @@ export type DebateMode = DebateCall["mode"];
 export type DebateProvider = DebateCall["provider"];
 
 /** Where a debate's calls go: the answer streams back as chat completions do (OpenAI-shaped). */
-export const DEBATE_CALLS_PATH = "/api/debates/calls";
+export const DEBATE_CALLS_PATH = API_PATHS.debateCalls;

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { planIdSchema } from "./plans";
-import { settingsSchema } from "./settings";
+import { settingsSchema, type Settings } from "./settings";
 import { storableString } from "./text";
 
 // spec 001 §3 (RAG client request fields), §7 (ask-stream, indices), §9 (RAG constants and index
@@ -32,12 +32,70 @@ export const ragHistoryMessageSchema = z.strictObject({
 });
 export type RagHistoryMessage = z.infer<typeof ragHistoryMessageSchema>;
 
-const knob = settingsSchema.shape;
+/**
+ * spec 001 §3: each RAG request field and the global setting it stands for (the admin's value,
+ * which the request may override for one question). One table (issue 24) for the request's
+ * schema, the request the client builds (`ragRequestKnobs`) and the server's merge
+ * (`withRequestKnobs`); the settings' own table (settings-fields.ts) gives bounds and labels.
+ * A setting added here reaches all three.
+ */
+export const RAG_REQUEST_KNOBS = {
+  embed_model: "rag_embed_model",
+  llm_model: "rag_llm_model",
+  /** Empty or missing: every index the caller may use. */
+  index_names: "rag_index_names",
+  top_k_retrieval_per_index: "rag_top_k_retrieval",
+  top_k_reranker_final: "rag_top_k_reranker_final",
+  use_reranker: "rag_use_reranker",
+  use_fused_retrieval: "rag_use_fused_retrieval",
+  use_multi_query: "rag_use_multi_query",
+  use_hyde: "rag_use_hyde",
+  max_query_variations: "rag_max_query_variations",
+  use_deduplication: "rag_use_deduplication",
+  deduplication_threshold: "rag_deduplication_threshold",
+  use_cache: "rag_use_cache",
+  cache_ttl_seconds: "rag_cache_ttl_seconds",
+  system_prompt: "rag_system_prompt",
+  enable_citation_validation: "rag_enable_citation_validation",
+  semantic_threshold: "rag_semantic_threshold",
+  confidence_threshold: "rag_confidence_threshold",
+  mismatch_threshold: "rag_mismatch_threshold",
+  adaptive_validation: "rag_adaptive_validation",
+  valid_weight: "rag_valid_weight",
+  semantic_weight: "rag_semantic_weight",
+  entity_weight: "rag_entity_weight",
+  word_weight: "rag_word_weight",
+  text_weight: "rag_text_weight",
+} as const satisfies Record<string, keyof Settings>;
+
+type Knobs = typeof RAG_REQUEST_KNOBS;
+export type RagRequestKnob = keyof Knobs;
+/** The request's knobs, each with its setting's type. */
+export type RagRequestKnobs = { [Field in RagRequestKnob]: Settings[Knobs[Field]] };
+
+const knobEntries = Object.entries(RAG_REQUEST_KNOBS) as Array<[RagRequestKnob, Knobs[RagRequestKnob]]>;
+const settingShape = settingsSchema.shape;
+/** Each knob validated as its setting is (bounds and Italian messages), and optional. */
+const knobShape = Object.fromEntries(knobEntries.map(([field, setting]) => [field, settingShape[setting].optional()])) as {
+  [Field in RagRequestKnob]: z.ZodOptional<(typeof settingShape)[Knobs[Field]]>;
+};
+
+/** The knobs of a request as the admin's settings set them (what the RAG client sends). */
+export function ragRequestKnobs(settings: Pick<Settings, Knobs[RagRequestKnob]>): RagRequestKnobs {
+  return Object.fromEntries(knobEntries.map(([field, setting]) => [field, settings[setting]])) as RagRequestKnobs;
+}
+
+/** The settings one question runs with: the admin's, each knob the request gives laid over its setting. */
+export function withRequestKnobs(settings: Settings, request: Partial<RagRequestKnobs>): Settings {
+  const merged: Record<string, unknown> = { ...settings };
+  for (const [field, setting] of knobEntries) if (request[field] !== undefined) merged[setting] = request[field];
+  return merged as Settings;
+}
 
 /**
- * POST /api/ask-stream (spec 001 §3): the question and every RAG knob. Each knob is optional: the
- * server fills what is missing from the admin's global settings (`rag_*`). Unknown fields are
- * refused, bounds are the settings form's (spec 001 §5), messages are Italian.
+ * POST /api/ask-stream (spec 001 §3): the question, the conversation and every RAG knob. Each knob
+ * is optional: the server fills what is missing from the admin's global settings (`rag_*`).
+ * Unknown fields are refused, bounds are the settings form's (spec 001 §5), messages are Italian.
  */
 export const ragAskRequestSchema = z.strictObject({
   // Well-formed text only (no NUL, no lone surrogate): refused here, not midway through an answer.
@@ -45,36 +103,11 @@ export const ragAskRequestSchema = z.strictObject({
     .trim()
     .min(1, "Scrivi una domanda")
     .max(RAG_MAX_QUESTION_CHARS, `La domanda è troppo lunga (massimo ${RAG_MAX_QUESTION_CHARS} caratteri)`),
-  embed_model: knob.rag_embed_model.optional(),
-  llm_model: knob.rag_llm_model.optional(),
-  /** Empty or missing: every index the caller may use. */
-  index_names: knob.rag_index_names.optional(),
-  top_k_retrieval_per_index: knob.rag_top_k_retrieval.optional(),
-  top_k_reranker_final: knob.rag_top_k_reranker_final.optional(),
-  use_reranker: knob.rag_use_reranker.optional(),
-  use_fused_retrieval: knob.rag_use_fused_retrieval.optional(),
-  use_multi_query: knob.rag_use_multi_query.optional(),
-  use_hyde: knob.rag_use_hyde.optional(),
-  max_query_variations: knob.rag_max_query_variations.optional(),
-  use_deduplication: knob.rag_use_deduplication.optional(),
-  deduplication_threshold: knob.rag_deduplication_threshold.optional(),
-  use_cache: knob.rag_use_cache.optional(),
-  cache_ttl_seconds: knob.rag_cache_ttl_seconds.optional(),
-  system_prompt: knob.rag_system_prompt.optional(),
   chat_history: z
     .array(ragHistoryMessageSchema, { error: "La cronologia deve essere un elenco di messaggi" })
     .max(RAG_MAX_HISTORY_MESSAGES, "Cronologia troppo lunga")
     .optional(),
-  enable_citation_validation: knob.rag_enable_citation_validation.optional(),
-  semantic_threshold: knob.rag_semantic_threshold.optional(),
-  confidence_threshold: knob.rag_confidence_threshold.optional(),
-  mismatch_threshold: knob.rag_mismatch_threshold.optional(),
-  adaptive_validation: knob.rag_adaptive_validation.optional(),
-  valid_weight: knob.rag_valid_weight.optional(),
-  semantic_weight: knob.rag_semantic_weight.optional(),
-  entity_weight: knob.rag_entity_weight.optional(),
-  word_weight: knob.rag_word_weight.optional(),
-  text_weight: knob.rag_text_weight.optional(),
+  ...knobShape,
 });
 export type RagAskRequest = z.input<typeof ragAskRequestSchema>;
 

@@ -1,8 +1,7 @@
 import { defaultSettings, type StreamChunk } from "@oystar/api-client";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { xssPayloads } from "@oystar/vitest-config/hostile-text";
 import { describe, expect, test } from "vitest";
 import { createRagSession } from "../rag-session";
 import { createSourceViewer } from "../source-viewer";
@@ -141,11 +140,8 @@ describe("the source viewer", () => {
   });
 
   test("hostile titles, file names and passages stay text: no element, no handler, no address is made of them", async () => {
-    // The shared list of payloads (../shared/security/xss-payloads.txt), as chat-core's tests keep it.
-    const payloads = readFileSync(join(process.cwd(), "../chat-core/test/xss-payloads.txt"), "utf8")
-      .split("\n")
-      .filter((line) => line && !line.startsWith("#"))
-      .map((line) => line.replace(/\\n/g, "\n"));
+    // The shared list of payloads (../shared/security/xss-payloads.txt).
+    const payloads = xssPayloads;
     const hostile = payloads.map((payload, index) =>
       textPassage(String(500 + index), `${payload} fine`, { id: String(900 + index), title: payload, filename: `${payload}.md` }, { before: `${payload}\n\n`, after: `\n\n${payload}` }),
     );

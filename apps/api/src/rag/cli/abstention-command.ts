@@ -1,8 +1,8 @@
 import { readSettings } from "../../settings/settings-store";
-import { answerEvidence, EVIDENCE } from "../answer-evidence";
-import { searchPlanOf } from "../ask-request";
-import { finishIngestion } from "../ingestion";
-import { extractiveAnswer } from "../offline-answer";
+import { answerEvidence, EVIDENCE } from "../answer/answer-evidence";
+import { searchPlanOf } from "../answer/ask-request";
+import { finishIngestion } from "../ingest/ingestion";
+import { extractiveAnswer } from "../answer/offline-answer";
 import { findIndex } from "../rag-store";
 import { callerPath, type CliContext } from "./cli-context";
 import { containsAnswer } from "./eval-command";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ingestFile, storeDocument } from "../ingestion";
+import { ingestFile, storeDocument } from "../ingest/ingestion";
 import type { RagIndex } from "../rag-store";
 import { callerPath, type CliContext } from "./cli-context";
 import { ingestibleFiles } from "./ingest-command";

@@ -1,10 +1,10 @@
 import { SingleBar } from "cli-progress";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { isIngestible } from "../document-text";
-import { finishIngestion, ingestFiles } from "../ingestion";
+import { isIngestible } from "../ingest/document-text";
+import { finishIngestion, ingestFiles } from "../ingest/ingestion";
 import { ensureSharedIndex, INDEX_NAME, type RagIndex } from "../rag-store";
-import { withoutVectorIndexDuring } from "../vector-search";
+import { withoutVectorIndexDuring } from "../retrieve/vector-search";
 import { callerPath, type CliContext } from "./cli-context";
 
 /** Every ingestible file under the given paths (folders recursively), sorted. */

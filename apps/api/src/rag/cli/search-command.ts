@@ -1,11 +1,11 @@
 import { createInterface } from "node:readline";
 import { readSettings } from "../../settings/settings-store";
-import type { AskPlan } from "../ask-pipeline";
-import { searchPlanOf } from "../ask-request";
-import { fullTextSearch } from "../full-text-search";
+import type { AskPlan } from "../answer/ask-pipeline";
+import { searchPlanOf } from "../answer/ask-request";
+import { fullTextSearch } from "../retrieve/full-text-search";
 import { findIndex, type RagIndex } from "../rag-store";
-import { PASSAGES_PER_DOCUMENT, retrieve, type Passage, type RetrievalEngine } from "../retrieval";
-import { understandQuestion } from "../understand-question";
+import { PASSAGES_PER_DOCUMENT, retrieve, type Passage, type RetrievalEngine } from "../retrieve/retrieval";
+import { understandQuestion } from "../retrieve/understand-question";
 import type { CliContext } from "./cli-context";
 
 export type SearchMode = "default" | "bm25";

@@ -1,0 +1,136 @@
+import { planById } from "@oystar/plans-and-gates";
+import { urlLines, type IndexRequestList, type IndexRequestReport, type PlanId } from "@oystar/api-client";
+import type { Database } from "../../db/database";
+import { isIngestible } from "../ingest/document-text";
+import { BlockedUrlError, FetchFailedError, type FetchedPage } from "../../web/guarded-fetch";
+import { finishIngestion, ingestFile, StorageLimitError } from "../ingest/ingestion";
+import type { RagEngine } from "../rag-engine";
+import { ragMessages } from "../messages";
+import { createIndex, deleteIndex, findIndex, indexNameFrom, ownerUsage } from "../rag-store";
+
+// spec 000 §5 (the indexing request form) → an index: an administrator turns a customer's
+// request into an index they own, fetching its PDF and web addresses through the guarded
+// fetcher. The customer's plan limits apply (spec 001 §9: Business 3 indexes, 100 MB).
+
+export type IndexRequestDependencies = { fetchPage: (url: string) => Promise<FetchedPage> };
+
+type Outcome = { ok: true; report: IndexRequestReport } | { ok: false; status: 400 | 404 | 409; error: string };
+
+type RequestFields = { email?: string; company?: string; indexName?: string; pdfUrls?: string; websiteUrls?: string };
+
+/** The addresses a request asks to index: its PDF links, then its web sites. */
+const addressesOf = (fields: RequestFields) => [...urlLines(fields.pdfUrls ?? ""), ...urlLines(fields.websiteUrls ?? "")];
+
+type ListRow = {
+  id: string;
+  fields: RequestFields;
+  created_at: Date;
+  status: "failed" | null;
+  account_email: string | null;
+  account_email_verified: boolean;
+  plan: PlanId | null;
+};
+
+/**
+ * A page of the requests still to be turned into an index — never tried, or whose last attempt
+ * indexed nothing — oldest first, after the request `cursor` names (issue 22: the whole list
+ * was one answer of megabytes). Each shows the account that sent it, the index's future owner.
+ */
+export async function pendingIndexRequests(db: Database, page: { limit: number; cursor?: string | undefined }): Promise<IndexRequestList | null> {
+  const after = page.cursor ? (await db.query<{ id: string }>("SELECT id::text FROM form_submissions WHERE id = $1 AND kind = 'index-request'", [page.cursor]))[0] : null;
+  if (page.cursor && !after) return null;
+  // The cursor's time is compared in the database: PostgreSQL keeps microseconds, which a
+  // JavaScript Date would round away (and show a page's last rows again on the next).
+  const rows = await db.query<ListRow>(
+    `SELECT f.id::text, f.fields, f.created_at, r.status, coalesce(f.account_email, u.email) AS account_email, f.account_email_verified, u.plan
+     FROM form_submissions f LEFT JOIN rag_index_request_runs r ON r.request_id = f.id LEFT JOIN users u ON u.id = f.user_id
+     WHERE f.kind = 'index-request' AND (r.status IS NULL OR r.status = 'failed')
+       AND ($1::uuid IS NULL OR (f.created_at, f.id) > ((SELECT created_at FROM form_submissions WHERE id = $1::uuid), $1::uuid))
+     ORDER BY f.created_at, f.id LIMIT $2`,
+    [after?.id ?? null, page.limit + 1],
+  );
+  const shown = rows.slice(0, page.limit);
+  return {
+    requests: shown.map((row) => ({
+      id: row.id,
+      email: row.fields.email ?? "",
+      account: row.plan ? { email: row.account_email, email_verified: row.account_email_verified, plan: row.plan } : null,
+      company: row.fields.company ?? "",
+      index_name: row.fields.indexName ?? "",
+      sites: addressesOf(row.fields),
+      created_at: row.created_at.toISOString(),
+      status: row.status ?? "pending",
+    })),
+    next_cursor: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** The outcome of an attempt, kept on the request: indexed when at least one document is in. */
+async function recordRun(db: Database, requestId: string, outcome: Outcome): Promise<void> {
+  const indexed = outcome.ok && outcome.report.documents.some((document) => document.status !== "failed");
+  await db.query(
+    `INSERT INTO rag_index_request_runs (request_id, index_name, status, report) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (request_id) DO UPDATE SET index_name = EXCLUDED.index_name, status = EXCLUDED.status, report = EXCLUDED.report, ran_at = now()`,
+    [requestId, outcome.ok ? outcome.report.index : null, indexed ? "indexed" : "failed", JSON.stringify(outcome.ok ? outcome.report : { error: outcome.error })],
+  );
+}
+
+/** A file name for a fetched address: host and path, with the extension its content has. */
+export function filenameForUrl(url: string, contentType: string | null): string {
+  const parsed = new URL(url);
+  const base = `${parsed.hostname}${parsed.pathname}`.replace(/\/+$/, "").replace(/[^a-zA-Z0-9._-]+/g, "_").slice(0, 180);
+  if (isIngestible(base)) return base;
+  const type = (contentType ?? "").toLowerCase();
+  if (type.includes("pdf")) return `${base}.pdf`;
+  if (type.includes("text/plain")) return `${base}.txt`;
+  return `${base}.html`;
+}
+
+/** Turns the request into its customer's index, and keeps the outcome on the request (the admin's list). */
+export async function indexFromRequest(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, requestId: string): Promise<Outcome> {
+  const outcome = await buildIndex(deps, requestId);
+  if (outcome.ok || outcome.status !== 404) await recordRun(deps.db, requestId, outcome);
+  return outcome;
+}
+
+async function buildIndex(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, requestId: string): Promise<Outcome> {
+  const { db, engine } = deps;
+  if (!/^[0-9a-f-]{36}$/i.test(requestId)) return { ok: false, status: 404, error: ragMessages.requestNotFound };
+  const [request] = await db.query<{ user_id: string | null; fields: RequestFields; plan: PlanId | null; email: string | null }>(
+    `SELECT f.user_id::text, f.fields, u.plan, u.email FROM form_submissions f LEFT JOIN users u ON u.id = f.user_id
+     WHERE f.id = $1 AND f.kind = 'index-request'`,
+    [requestId],
+  );
+  if (!request?.user_id || !request.plan) return { ok: false, status: 404, error: ragMessages.requestNotFound };
+  const urls = addressesOf(request.fields);
+  if (urls.length === 0) return { ok: false, status: 400, error: ragMessages.requestNotIndexable };
+
+  const plan = planById(request.plan);
+  const name = indexNameFrom(request.fields.indexName ?? "indice");
+  let index = await findIndex(db, name);
+  if (index && index.ownerId !== request.user_id) return { ok: false, status: 409, error: ragMessages.indexNameTaken(name) };
+  const created = !index;
+  if (!index) {
+    const usage = await ownerUsage(db, request.user_id);
+    if (plan.rag_indices_limit !== -1 && usage.indexes >= plan.rag_indices_limit) return { ok: false, status: 409, error: ragMessages.indexLimit(plan.rag_indices_limit) };
+    index = await createIndex(db, { name, ownerId: request.user_id });
+  }
+
+  const documents: IndexRequestReport["documents"] = [];
+  for (const url of urls) {
+    try {
+      const page = await deps.fetchPage(url);
+      if (page.status < 200 || page.status >= 300) throw new FetchFailedError(ragMessages.documents.httpStatus(page.status));
+      const result = await ingestFile(db, index, { filename: filenameForUrl(page.url, page.contentType), bytes: page.bytes, sourceUrl: page.url }, { embedder: engine.embedder, vectors: engine.vectors });
+      documents.push({ url, status: result.status, chunks: result.chunks });
+    } catch (error) {
+      const known = error instanceof BlockedUrlError || error instanceof FetchFailedError || error instanceof StorageLimitError;
+      documents.push({ url, status: "failed", error: known ? (error as Error).message : ragMessages.documents.unreadable });
+    }
+  }
+  await finishIngestion(db);
+  // issue 22: an index this attempt made and nothing went into would count toward the plan's
+  // limit (Business 3) while holding nothing: it goes, and the request stays on the list as failed.
+  if (created && documents.every((document) => document.status === "failed")) await deleteIndex(db, index);
+  return { ok: true, report: { index: index.name, owner_email: request.email, documents } };
+}

@@ -1,0 +1,194 @@
+import { RAG_CONTEXT_WARNING_PERCENT, type RagHistoryMessage, type StreamChunk } from "@oystar/api-client";
+import { answerEvidence, answersQuestion, type Evidence } from "./answer-evidence";
+import { noteNumbersInRetrievalOrder, renumberCitations, type CitationRenumbering } from "./citation-numbering";
+import { validateCitations, warningToAppend, type Validation, type ValidationSettings } from "./citation-validation";
+import { hypotheticalPassage, questionVariations, streamAnswer, type Upstream } from "./model-calls";
+import type { RagEngine } from "../rag-engine";
+import { ragMessages } from "../messages";
+import { extractiveAnswer } from "./offline-answer";
+import { answerRequest, contextUsage, conversationSummary } from "./rag-prompt";
+import type { RagIndex } from "../rag-store";
+import { retrieve, type Passage, type RetrievalOptions } from "../retrieve/retrieval";
+import { understandQuestion, type Understanding } from "../retrieve/understand-question";
+
+// One RAG answer as the events of spec 001 §7 / DESIGN.md §5, in this order:
+//   {sources}            the passages, before the text, each under its document's number
+//   {chunk} …            the answer's text, as it is written, its citations renumbered by document
+//                        in the order the answer first cites them (citation-numbering.ts)
+//   {chunk}              the citation warning note, once, when validation calls for it
+//   {sources}            the final list (replaces the first): numbered as the text cites them,
+//                        each passage `cited` or not, cited ones with their `confidence`
+// When the passages found do not answer the question (answer-evidence.ts), or the model says so,
+// the answer is 'Non ho trovato questa informazione nei documenti dell'indice.' and the sources
+// list is empty: nothing is shown as if it supported it. It is still one question.
+//   {contextUsage}       characters of the conversation / 32000, in percent (≤ 100)
+//   {summary}            from 90 %: a summary that replaces the conversation
+// The route adds `event: end`, or `event: error` with `{error}`.
+
+export type AskPlan = {
+  question: string;
+  /** What the model reads: the history cut to the settings' token budget. */
+  history: RagHistoryMessage[];
+  /** The conversation as the client holds it: what context usage and the summary measure. */
+  conversation: RagHistoryMessage[];
+  llmModel: string;
+  systemPrompt: string;
+  retrieval: Omit<RetrievalOptions, "queries" | "hypothetical" | "fields">;
+  /** The settings' spell check and field extraction (understand-question.ts). */
+  understanding: Understanding;
+  multiQuery: { variations: number } | null;
+  hyde: boolean;
+  validation: ValidationSettings | null;
+};
+
+export type AskContext = { engine: RagEngine; upstream: Upstream | null; offlineCharsPerSecond: number };
+
+type SourceEvent = {
+  filename: string;
+  chunkId: number;
+  url?: string;
+  title: string;
+  noteNumber: number;
+  page?: number;
+  excerpt: string;
+  cited?: boolean;
+  confidence?: number;
+};
+
+/** A passage's opening as a reader recognises it under its document (about 160 characters, whole words). */
+export function excerptOf(text: string, length = 160): string {
+  const flat = text.replace(/^\s*(?:#+|[-*•])\s*/gm, "").replace(/\s+/g, " ").trim();
+  if (flat.length <= length) return flat;
+  const cut = flat.slice(0, length);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), length / 2)).replace(/[\s,;:.]+$/, "")}…`;
+}
+
+const documentKeyOf = (passage: Passage) => `${passage.indexName}/${passage.filename}`;
+
+/**
+ * The sources event: every passage under its document's number, sorted by that number. After the
+ * answer, each says whether it was cited and, when checked, how far to trust it: how well it
+ * supports the sentences citing it (validation) times how fully it answers the question (evidence).
+ */
+function sourcesOf(passages: readonly Passage[], numbers: readonly number[], after?: { cited: Set<number>; validation: Validation | null; evidence: Evidence }): SourceEvent[] {
+  const events = passages.map((passage, index) => {
+    const cited = after?.cited.has(index + 1);
+    const support = after?.validation?.confidenceBySource.get(index + 1);
+    const confidence = cited && support !== undefined ? support * answersQuestion(after!.evidence.coverage.get(passage.chunkId) ?? 0) : undefined;
+    return {
+      filename: passage.filename,
+      chunkId: Number(passage.chunkId),
+      ...(passage.url ? { url: passage.url } : {}),
+      title: passage.title,
+      noteNumber: numbers[index]!,
+      ...(passage.page !== null ? { page: passage.page } : {}),
+      excerpt: excerptOf(passage.text),
+      ...(after ? { cited: cited === true } : {}),
+      ...(confidence !== undefined ? { confidence: Math.round(confidence * 1000) / 1000 } : {}),
+    };
+  });
+  return events.map((event, position) => ({ event, position })).sort((left, right) => left.event.noteNumber - right.event.noteNumber || left.position - right.position).map(({ event }) => event);
+}
+
+/** Whether the model's answer is the 'not in the documents' one (it cites nothing then). */
+export function saysNotInDocuments(answer: string): boolean {
+  const flat = (text: string) => text.replace(/\s+/g, " ").replace(/[.\s]+$/, "").trim().toLowerCase();
+  return !/\[\d/.test(answer) && flat(answer).includes(flat(ragMessages.notInDocuments));
+}
+
+/** Multi-query and HyDE need a language model: with the offline one they are skipped. */
+export async function expandQuestion(context: AskContext, plan: Pick<AskPlan, "multiQuery" | "hyde" | "llmModel">, question: string, signal: AbortSignal): Promise<{ queries: string[]; hypothetical: string | null }> {
+  const queries = [question];
+  let hypothetical: string | null = null;
+  if (!context.upstream) return { queries, hypothetical };
+  const upstream = context.upstream;
+  const [variations, passage] = await Promise.all([
+    plan.multiQuery ? questionVariations(upstream, plan.llmModel, question, plan.multiQuery.variations, signal).catch(() => [] as string[]) : [],
+    plan.hyde ? hypotheticalPassage(upstream, plan.llmModel, question, signal).catch(() => null) : null,
+  ]);
+  queries.push(...variations);
+  hypothetical = passage;
+  return { queries, hypothetical };
+}
+
+/** The offline model's extractive answer, streamed at its steady rate (like the chat's). */
+async function* offlineAnswer(text: string, charsPerSecond: number, signal: AbortSignal): AsyncGenerator<string> {
+  const piece = Math.max(1, Math.round(charsPerSecond / 20));
+  const pause = (1000 * piece) / charsPerSecond;
+  for (let position = 0; position < text.length && !signal.aborted; position += piece) {
+    yield text.slice(position, position + piece);
+    if (position + piece < text.length) await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+async function* notInDocuments(): AsyncGenerator<StreamChunk> {
+  yield { sources: [] };
+  yield { chunk: ragMessages.notInDocuments };
+}
+
+/** The answer's pieces as shown: renumbered citations (the model's own text is kept in `original`). */
+async function* renumbered(pieces: AsyncIterable<string>, numbering: CitationRenumbering, original: { text: string }): AsyncGenerator<string> {
+  for await (const piece of pieces) {
+    original.text += piece;
+    const shown = numbering.next(piece);
+    if (shown) yield shown;
+  }
+  const rest = numbering.flush();
+  if (rest) yield rest;
+}
+
+export async function* answerQuestion(context: AskContext, indexes: readonly RagIndex[], plan: AskPlan, signal: AbortSignal): AsyncGenerator<StreamChunk> {
+  const { engine } = context;
+  const understood = await understandQuestion(engine.db, indexes, plan.question, plan.understanding);
+  const expanded = await expandQuestion(context, plan, understood.question, signal);
+  const passages = await retrieve(engine, indexes, { ...plan.retrieval, ...expanded, fields: understood.fields }, signal);
+  // Evidence, not the mere presence of a passage, decides whether there is an answer to write.
+  const evidence = await answerEvidence(engine.db, indexes, understood.question, passages);
+
+  let answer = "";
+  if (!evidence.answerable) {
+    for await (const event of notInDocuments()) {
+      answer += event.chunk ?? "";
+      yield event;
+    }
+  } else {
+    const passageKeys = passages.map((passage) => ({ chunkId: passage.chunkId, documentKey: documentKeyOf(passage) }));
+    yield { sources: sourcesOf(passages, noteNumbersInRetrievalOrder(passageKeys)) };
+    const numbering = renumberCitations(passageKeys);
+    const original = { text: "" };
+    const written = context.upstream
+      ? streamAnswer(
+          context.upstream,
+          answerRequest({ model: plan.llmModel, systemPrompt: plan.systemPrompt, history: plan.history, question: plan.question, passages }),
+          signal,
+        )
+      : offlineAnswer(extractiveAnswer(understood.question, passages), context.offlineCharsPerSecond, signal);
+    for await (const piece of renumbered(written, numbering, original)) {
+      answer += piece;
+      yield { chunk: piece };
+    }
+    if (signal.aborted) return;
+
+    if (saysNotInDocuments(original.text)) {
+      // The model found no answer in them: no passage is listed as if it supported one.
+      yield { sources: [] };
+    } else {
+      let validation: Validation | null = null;
+      if (plan.validation) {
+        const cited = passages.map((passage, index) => ({ noteNumber: index + 1, chunkId: passage.chunkId, text: passage.text }));
+        validation = await validateCitations(original.text, cited, engine.embedder, plan.validation);
+        const note = warningToAppend(answer, validation.warn);
+        if (note) {
+          answer += note;
+          yield { chunk: note };
+        }
+      }
+      yield { sources: sourcesOf(passages, numbering.noteNumbers(), { cited: numbering.citedPassages(), validation, evidence }) };
+    }
+  }
+  if (signal.aborted) return;
+
+  const usage = contextUsage(plan.conversation, plan.question, answer);
+  yield { contextUsage: usage };
+  if (usage >= RAG_CONTEXT_WARNING_PERCENT) yield { summary: conversationSummary(plan.conversation, plan.question, answer) };
+}

@@ -1,0 +1,99 @@
+import { parse as parseHtml, type HTMLElement } from "node-html-parser";
+import { extname, basename } from "node:path";
+import { ragMessages } from "../messages";
+import { pdfText } from "./pdf-text";
+
+// What ingestion reads (spec 001 §1: PDFs and web pages; also Markdown and plain text): the text,
+// with `--- Pagina N ---` markers for PDFs, and a title and source URL where the file has them.
+
+/** `pages`: a PDF's page count (its original is kept for the source viewer). */
+export type DocumentText = { title: string; url: string | null; text: string; pages?: number };
+
+export const INGESTIBLE_EXTENSIONS = [".md", ".markdown", ".txt", ".html", ".htm", ".pdf"] as const;
+
+export class UnsupportedDocumentError extends Error {
+  override name = "UnsupportedDocumentError";
+}
+
+export const isIngestible = (filename: string) => (INGESTIBLE_EXTENSIONS as readonly string[]).includes(extname(filename).toLowerCase());
+
+const titleFromFilename = (filename: string) =>
+  basename(filename, extname(filename))
+    .replace(/[-_]+/g, " ")
+    .trim();
+
+const httpUrl = (value: string | null | undefined) => (value && /^https?:\/\//i.test(value) ? value : null);
+
+/** Reads one file's text by its extension; `sourceUrl` is where it was fetched from, if it was. */
+export async function documentText(filename: string, bytes: Uint8Array, sourceUrl: string | null = null): Promise<DocumentText> {
+  const extension = extname(filename).toLowerCase();
+  if (extension === ".pdf") {
+    const { text, title, pages } = await pdfText(bytes);
+    return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, pages };
+  }
+  const raw = new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "");
+  if (extension === ".html" || extension === ".htm") {
+    const page = htmlText(raw);
+    return { title: page.title || titleFromFilename(filename), url: httpUrl(sourceUrl), text: page.text };
+  }
+  if (extension === ".md" || extension === ".markdown") {
+    const { fields, body } = frontMatter(raw);
+    const heading = /^#\s+(.+)$/m.exec(body)?.[1]?.trim();
+    const title = fields.title || heading || titleFromFilename(filename);
+    // The opening heading repeats the title, which is indexed with every chunk anyway.
+    const text = markdownText(heading === title ? body.replace(/^#\s+.+$/m, "") : body);
+    return { title, url: httpUrl(fields.url) ?? httpUrl(sourceUrl), text };
+  }
+  if (extension === ".txt") {
+    return { title: titleFromFilename(filename), url: httpUrl(sourceUrl), text: raw };
+  }
+  throw new UnsupportedDocumentError(ragMessages.documents.unsupported(extension || filename, INGESTIBLE_EXTENSIONS));
+}
+
+/** The `key: value` lines of a `---` front matter block (quoted or bare values). */
+export function frontMatter(raw: string): { fields: Record<string, string>; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(raw);
+  if (!match) return { fields: {}, body: raw };
+  const fields: Record<string, string> = {};
+  for (const line of (match[1] ?? "").split(/\r?\n/)) {
+    const field = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line);
+    if (!field?.[1]) continue;
+    const value = (field[2] ?? "").trim().replace(/^(["'])(.*)\1$/, "$2");
+    fields[field[1].toLowerCase()] = value;
+  }
+  return { fields, body: raw.slice(match[0].length) };
+}
+
+/** Markdown as a reader hears it: no markup, headings and list items kept as their own lines. */
+export function markdownText(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, (block) => block.replace(/```\w*/g, ""))
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+(.*?)\s*#*\s*$/gm, "\n\n$1\n\n")
+    .replace(/^[ \t]{0,3}>[ \t]?/gm, "")
+    .replace(/^[ \t]*[-*+][ \t]+/gm, "- ")
+    .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/(^|\W)[*_](\S(?:.*?\S)?)[*_](?=\W|$)/g, "$1$2")
+    .replace(/`([^`]+)`/g, "$1")
+    .replace(/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/gm, "")
+    .replace(/\|/g, " ")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+const SKIPPED_ELEMENTS = "script, style, noscript, template, svg, nav, header, footer, aside, form, iframe";
+
+/** A web page's title and readable text (navigation, scripts and styles left out). */
+export function htmlText(html: string): { title: string; text: string } {
+  const root = parseHtml(html, { blockTextElements: { pre: true } });
+  const title = root.querySelector("title")?.text.replace(/\s+/g, " ").trim() ?? "";
+  const main: HTMLElement = root.querySelector("main") ?? root.querySelector("article") ?? root.querySelector("body") ?? root;
+  for (const element of main.querySelectorAll(SKIPPED_ELEMENTS)) element.remove();
+  const text = main.structuredText
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n\n");
+  return { title, text };
+}

@@ -1,0 +1,281 @@
+import type { PlanId } from "@oystar/api-client";
+import { planById } from "@oystar/plans-and-gates";
+import { createHash } from "node:crypto";
+import type { Database, Queryable } from "../../db/database";
+import { documentText } from "./document-text";
+import type { Embedder } from "../embedder";
+import { vectorLiteral } from "../embedder";
+import { documentByFilename, type RagIndex } from "../rag-store";
+import { ragMessages } from "../messages";
+import { chunkDocument, codePointOffsets, type Chunk } from "./text-chunking";
+
+// Ingestion (DESIGN.md §8): a file's text → chunks → full-text vector, BM25 statistics and
+// embedding, written in ONE transaction: re-ingesting a file replaces it whole, or not at all.
+// For the source viewer (issue 25) it also keeps the document's reading text, each chunk's place
+// in it, and a PDF's original.
+
+export type IngestResult = { filename: string; status: "added" | "replaced" | "unchanged"; chunks: number };
+
+export type IngestOptions = {
+  embedder: Embedder;
+  /** False on a PostgreSQL without pgvector: no embeddings are computed or stored. */
+  vectors: boolean;
+  signal?: AbortSignal;
+};
+
+export class StorageLimitError extends Error {
+  override name = "StorageLimitError";
+}
+
+const INSERT_BATCH = 200;
+
+/** BM25's length of a tsvector `v.x`: its words counted with repetition (to close with `AS l)`). */
+const POSITIONS_IN = "coalesce(sum(coalesce(array_length(l.positions, 1), 1)), 0) FROM unnest(";
+
+const hashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** Reads, chunks and stores one file (its bytes) under `filename` in `index`. */
+export async function ingestFile(
+  db: Database,
+  index: RagIndex,
+  file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null },
+  options: IngestOptions,
+): Promise<IngestResult> {
+  const contentHash = hashOf(file.bytes);
+  const existing = await documentByFilename(db, index.id, file.filename);
+  // A document indexed before the source viewer is read again: its passages get their places.
+  if (existing?.contentHash === contentHash && existing.viewable) return { filename: file.filename, status: "unchanged", chunks: 0 };
+  return storeDocument(db, index, await documentInput(file.filename, file.bytes, file.sourceUrl ?? null, contentHash), options);
+}
+
+/** `ingestFile` for many files (`pnpm rag ingest`): unchanged ones skipped by their hash, the others stored together. */
+export async function ingestFiles(
+  db: Database,
+  index: RagIndex,
+  files: ReadonlyArray<{ filename: string; bytes: Uint8Array }>,
+  options: IngestOptions,
+): Promise<Array<IngestResult | { filename: string; error: Error }>> {
+  const hashes = files.map((file) => hashOf(file.bytes));
+  // Unchanged: the same bytes, already with their places for the source viewer.
+  const stored = await db.query<{ filename: string; content_hash: string }>(
+    `SELECT d.filename, d.content_hash FROM rag_documents d
+     WHERE d.index_id = $1 AND d.filename = ANY($2::text[]) AND EXISTS (SELECT 1 FROM rag_document_texts t WHERE t.document_id = d.id)`,
+    [index.id, files.map((file) => file.filename)],
+  );
+  const unchanged = new Set(stored.filter((row) => hashes[files.findIndex((file) => file.filename === row.filename)] === row.content_hash).map((row) => row.filename));
+  const results = new Map<string, IngestResult | { filename: string; error: Error }>();
+  const documents: DocumentInput[] = [];
+  for (const [position, file] of files.entries()) {
+    if (unchanged.has(file.filename)) results.set(file.filename, { filename: file.filename, status: "unchanged", chunks: 0 });
+    else {
+      try {
+        documents.push(await documentInput(file.filename, file.bytes, null, hashes[position]!));
+      } catch (error) {
+        results.set(file.filename, { filename: file.filename, error: error as Error });
+      }
+    }
+  }
+  try {
+    for (const result of await storeDocuments(db, index, documents, options)) results.set(result.filename, result);
+  } catch {
+    // One document spoils the batch: each on its own, so only that one fails.
+    for (const document of documents) {
+      results.set(document.filename, await storeDocument(db, index, document, options).catch((error: unknown) => ({ filename: document.filename, error: error as Error })));
+    }
+  }
+  return files.map((file) => results.get(file.filename)!);
+}
+
+export type DocumentInput = {
+  filename: string;
+  title: string;
+  url: string | null;
+  text: string;
+  bytes: number;
+  contentHash: string;
+  /** The file itself, where the viewer shows it as it is (a PDF, page by page). */
+  original?: { mediaType: string; bytes: Uint8Array; pages: number };
+};
+
+/** A file read for storing: its text, and a PDF's original. */
+async function documentInput(filename: string, bytes: Uint8Array, sourceUrl: string | null, contentHash: string): Promise<DocumentInput> {
+  const { title, url, text, pages } = await documentText(filename, bytes, sourceUrl);
+  const original = pages !== undefined ? { mediaType: "application/pdf", bytes, pages } : undefined;
+  return { filename, title, url, text, bytes: bytes.byteLength, contentHash, original };
+}
+
+export async function storeDocument(db: Database, index: RagIndex, document: DocumentInput, options: IngestOptions): Promise<IngestResult> {
+  return (await storeDocuments(db, index, [document], options))[0]!;
+}
+
+/**
+ * Stores documents (distinct file names) in ONE transaction: all of them, or none. A bulk load
+ * (`pnpm rag ingest`) passes them by the hundred: a few statements per batch instead of a dozen
+ * per document, and the BM25 statistics merged once.
+ */
+export async function storeDocuments(db: Database, index: RagIndex, documents: readonly DocumentInput[], options: IngestOptions): Promise<IngestResult[]> {
+  const chunked = documents.map((document) => {
+    const { text: reading, chunks } = chunkDocument(document.text);
+    // Places in the reading text, counted in characters (code points) as the viewer counts them.
+    const starts = codePointOffsets(reading, chunks.map((chunk) => chunk.start));
+    const ends = codePointOffsets(reading, chunks.map((chunk) => chunk.end));
+    return { document, reading, chunks, starts, ends };
+  });
+  const all = chunked.flatMap(({ document, chunks, starts, ends }) => chunks.map((chunk) => ({ document, chunk, start: starts[chunk.ordinal]!, end: ends[chunk.ordinal]! })));
+  // Embeddings are computed before the transaction: a remote model must not hold it open.
+  const vectors = options.vectors && all.length > 0 ? await options.embedder.embed(all.map(({ document, chunk }) => embeddingText(document.title, chunk)), options.signal) : null;
+  return db.transaction(async (tx) => {
+    // One ingestion at a time per index: the statistics below are read-modify-write.
+    await tx.query("SELECT id FROM rag_indexes WHERE id = $1 FOR UPDATE", [index.id]);
+    const previous = await tx.query<{ id: string; filename: string; bytes: string }>(
+      "SELECT id::text, filename, bytes::text FROM rag_documents WHERE index_id = $1 AND filename = ANY($2::text[])",
+      [index.id, documents.map((document) => document.filename)],
+    );
+    const incoming = documents.reduce((sum, document) => sum + document.bytes, 0);
+    if (index.ownerId) await checkStorage(tx, index.ownerId, incoming - previous.reduce((sum, row) => sum + Number(row.bytes), 0));
+    for (const row of previous) await removeDocument(tx, index.id, row.id);
+    const created = await tx.query<{ id: string; filename: string }>(
+      `INSERT INTO rag_documents (index_id, filename, title, url, bytes, content_hash)
+       SELECT $1, u.filename, u.title, u.url, u.bytes, u.content_hash
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[]) WITH ORDINALITY AS u(filename, title, url, bytes, content_hash, position)
+       ORDER BY u.position RETURNING id::text, filename`,
+      [index.id, ...(["filename", "title", "url", "bytes", "contentHash"] as const).map((field) => documents.map((document) => document[field]))],
+    );
+    const documentIds = new Map(created.map((row) => [row.filename, row.id]));
+    for (const { document, reading } of chunked) {
+      const documentId = documentIds.get(document.filename);
+      await tx.query("INSERT INTO rag_document_texts (document_id, text, pages) VALUES ($1, $2, $3)", [documentId, reading, document.original?.pages ?? null]);
+      if (document.original) {
+        await tx.query("INSERT INTO rag_originals (document_id, media_type, bytes) VALUES ($1, $2, $3)", [documentId, document.original.mediaType, document.original.bytes]);
+      }
+    }
+    let lexemes = 0;
+    let stems = 0;
+    for (let start = 0; start < all.length; start += INSERT_BATCH) {
+      const batch = all.slice(start, start + INSERT_BATCH);
+      const of = <T>(pick: (entry: (typeof batch)[number]) => T) => batch.map(pick);
+      // The title is indexed with every chunk: a passage about «la limonaia» is found by the
+      // name of the garden it belongs to.
+      const rows = await tx.query<{ lexeme_count: number; stem_count: number }>(
+        `INSERT INTO rag_chunks (document_id, index_id, ordinal, page, text, tsv, lexeme_count, stems, stem_count, start_offset, end_offset)
+         SELECT u.document_id, $1, u.ordinal, u.page, u.text, v.tsv, (SELECT ${POSITIONS_IN} v.tsv) AS l), v.stems, (SELECT ${POSITIONS_IN} v.stems) AS l),
+                u.start_offset, u.end_offset
+         FROM unnest($2::bigint[], $3::int[], $4::int[], $5::text[], $6::text[], $7::int[], $8::int[]) WITH ORDINALITY
+           AS u(document_id, ordinal, page, text, title, start_offset, end_offset, position)
+         CROSS JOIN LATERAL (SELECT to_tsvector('italian', u.title) || to_tsvector('italian', u.text) AS tsv, rag_prefix_stems(u.title || ' ' || u.text) AS stems) AS v
+         ORDER BY u.position
+         RETURNING lexeme_count, stem_count`,
+        [
+          index.id,
+          of(({ document }) => documentIds.get(document.filename)),
+          of(({ chunk }) => chunk.ordinal),
+          of(({ chunk }) => chunk.page),
+          of(({ chunk }) => chunk.text),
+          of(({ document }) => document.title),
+          of(({ start }) => start),
+          of(({ end }) => end),
+        ],
+      );
+      lexemes += rows.reduce((sum, row) => sum + row.lexeme_count, 0);
+      stems += rows.reduce((sum, row) => sum + row.stem_count, 0);
+      if (vectors) {
+        await tx.query(
+          `INSERT INTO rag_chunk_vectors (chunk_id, index_id, embedder, embedding)
+           SELECT c.id, $2, $3, u.embedding::vector
+           FROM unnest($1::bigint[], $4::int[], $5::text[]) AS u(document_id, ordinal, embedding)
+           JOIN rag_chunks c ON c.document_id = u.document_id AND c.ordinal = u.ordinal`,
+          [of(({ document }) => documentIds.get(document.filename)), index.id, options.embedder.name, of(({ chunk }) => chunk.ordinal), batch.map((_, offset) => vectorLiteral(vectors[start + offset]!))],
+        );
+      }
+    }
+    // BM25's document frequencies: each lexeme (and each stem) counts once per chunk that has it.
+    // ts_stat reads a query's text: the ids are numbers of ours.
+    const ofDocuments = `WHERE document_id = ANY('{${created.map((row) => Number(row.id)).join(",")}}'::bigint[])`;
+    await tx.query(
+      `INSERT INTO rag_terms (index_id, lexeme, df)
+       SELECT $1, word, ndoc FROM ts_stat($2)
+       ON CONFLICT (index_id, lexeme) DO UPDATE SET df = rag_terms.df + EXCLUDED.df`,
+      [index.id, `SELECT tsv FROM rag_chunks ${ofDocuments}`],
+    );
+    await tx.query(
+      `INSERT INTO rag_stem_terms (index_id, stem, df)
+       SELECT $1, word, ndoc FROM ts_stat($2)
+       ON CONFLICT (index_id, stem) DO UPDATE SET df = rag_stem_terms.df + EXCLUDED.df`,
+      [index.id, `SELECT stems FROM rag_chunks ${ofDocuments}`],
+    );
+    await tx.query(
+      `UPDATE rag_indexes SET chunk_count = chunk_count + $2, lexeme_total = lexeme_total + $3, stem_total = stem_total + $5, bytes = bytes + $4,
+         version = version + 1, updated_at = now() WHERE id = $1`,
+      [index.id, all.length, lexemes, incoming, stems],
+    );
+    const replaced = new Set(previous.map((row) => row.filename));
+    return chunked.map(({ document, chunks }) => ({ filename: document.filename, status: replaced.has(document.filename) ? ("replaced" as const) : ("added" as const), chunks: chunks.length }));
+  });
+}
+
+/** What is embedded for a chunk: its document's title and its text. */
+export const embeddingText = (title: string, chunk: Pick<Chunk, "text">) => `${title}\n${chunk.text}`;
+
+/** Removes one document from an index (its chunks, vectors and statistics with it). */
+export async function deleteDocument(db: Database, index: RagIndex, filename: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT id FROM rag_indexes WHERE id = $1 FOR UPDATE", [index.id]);
+    const [document] = await tx.query<{ id: string }>("SELECT id::text FROM rag_documents WHERE index_id = $1 AND filename = $2", [index.id, filename]);
+    if (!document) return false;
+    await removeDocument(tx, index.id, document.id);
+    await tx.query("UPDATE rag_indexes SET version = version + 1, updated_at = now() WHERE id = $1", [index.id]);
+    return true;
+  });
+}
+
+/** Takes a document out of its index's statistics, then deletes it (its chunks and vectors go with it). */
+async function removeDocument(tx: Queryable, indexId: string, documentId: string) {
+  const [totals] = await tx.query<{ chunks: string; lexemes: string; stems: string; bytes: string }>(
+    `SELECT count(c.id)::text AS chunks, coalesce(sum(c.lexeme_count), 0)::text AS lexemes, coalesce(sum(c.stem_count), 0)::text AS stems, d.bytes::text
+     FROM rag_documents d LEFT JOIN rag_chunks c ON c.document_id = d.id WHERE d.id = $1 GROUP BY d.bytes`,
+    [documentId],
+  );
+  await tx.query(
+    `UPDATE rag_terms t SET df = t.df - s.ndoc
+     FROM ts_stat('SELECT tsv FROM rag_chunks WHERE document_id = ' || $2::bigint) AS s
+     WHERE t.index_id = $1 AND t.lexeme = s.word`,
+    [indexId, documentId],
+  );
+  await tx.query("DELETE FROM rag_terms WHERE index_id = $1 AND df <= 0", [indexId]);
+  await tx.query(
+    `UPDATE rag_stem_terms t SET df = t.df - s.ndoc
+     FROM ts_stat('SELECT stems FROM rag_chunks WHERE document_id = ' || $2::bigint) AS s
+     WHERE t.index_id = $1 AND t.stem = s.word`,
+    [indexId, documentId],
+  );
+  await tx.query("DELETE FROM rag_stem_terms WHERE index_id = $1 AND df <= 0", [indexId]);
+  await tx.query("DELETE FROM rag_documents WHERE id = $1", [documentId]);
+  await tx.query("UPDATE rag_indexes SET chunk_count = chunk_count - $2, lexeme_total = lexeme_total - $3, bytes = bytes - $4, stem_total = stem_total - $5 WHERE id = $1", [
+    indexId,
+    Number(totals?.chunks ?? 0),
+    Number(totals?.lexemes ?? 0),
+    Number(totals?.bytes ?? 0),
+    Number(totals?.stems ?? 0),
+  ]);
+}
+
+/** spec 001 §9: Business holds up to 100 MB of documents in all; Enterprise per its plan. */
+async function checkStorage(tx: Queryable, ownerId: string, addedBytes: number) {
+  const [owner] = await tx.query<{ plan: PlanId; used: string }>(
+    `SELECT u.plan, (SELECT coalesce(sum(bytes), 0) FROM rag_indexes WHERE owner_id = u.id)::text AS used FROM users u WHERE u.id = $1 FOR UPDATE`,
+    [ownerId],
+  );
+  if (!owner) return;
+  const limit = planById(owner.plan).rag_max_bytes;
+  if (Number(owner.used) + addedBytes > limit) throw new StorageLimitError(ragMessages.storageLimit(limit));
+}
+
+/**
+ * After a batch of ingestion: fresh planner statistics (PGlite has no autovacuum, so nobody
+ * else would gather them) and the full-text index's pending list merged.
+ */
+export async function finishIngestion(db: Queryable): Promise<void> {
+  await db.exec("ANALYZE rag_chunks; ANALYZE rag_terms; ANALYZE rag_stem_terms; ANALYZE rag_documents;");
+  const [vectors] = await db.query<{ present: boolean }>("SELECT to_regclass('rag_chunk_vectors') IS NOT NULL AS present");
+  if (vectors?.present) await db.exec("ANALYZE rag_chunk_vectors;");
+}

@@ -1,0 +1,247 @@
+import type { Queryable } from "../../db/database";
+import { memoryIndex, type MemoryIndex } from "./bm25-memory";
+import type { RagIndex } from "../rag-store";
+
+// The full-text leg: real Okapi BM25 (k1 1.2, b 0.75, Lucene's idf) over two views of each
+// chunk, summed: Postgres' `italian` lexemes (tsv, rag_terms) and six-letter prefix stems of
+// every word (stems, rag_stem_terms; migration 0012). On the Debian evaluation's development
+// half the sum beat either view alone at every k, and the test half confirmed it (README, RAG
+// evaluation). Postgres' ts_rank is not BM25 (no idf, no length normalisation of this kind),
+// and ranking every OR match of a question costs ~650 ms at 100k chunks on PGlite (see `pnpm
+// bench rag`), so candidates are capped: the question's terms of both views are taken rarest
+// first until their matches reach CANDIDATE_CAP; every candidate is then scored with ALL the
+// question's terms. A chunk left out matches only common terms, whose idf is low — the classic
+// MaxScore argument. Up to CANDIDATE_CAP matches in all, the ranking is exact BM25. When even
+// the rarest term has more matches than the cap, the chunks holding the two rarest terms
+// together are taken first.
+
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+/** From Postgres (no copy in memory): on the development half, the rankings of no cap at all. */
+export const CANDIDATE_CAP = 250;
+/** The stems' BM25 counts as much as the lexemes' (0.5–2 were alike on the development half). */
+export const STEM_WEIGHT = 1;
+
+/** A term of the question: a Postgres lexeme, or (`stem`) a prefix stem. */
+export type QueryTerm = { lexeme: string; df: number; idf: number; stem?: true };
+export type TermMatch = { tf: number; positions: number[] };
+/** `matches`: the question's lexemes in the chunk (title included), with positions. */
+export type FullTextHit = { chunkId: string; documentId: string; score: number; lexemeCount: number; matches: Map<string, TermMatch> };
+
+type IndexStats = Pick<RagIndex, "id" | "chunkCount" | "lexemeTotal" | "stemTotal" | "version">;
+
+/** BM25's idf, the variant that is never negative (Lucene's). */
+export const idfOf = (chunks: number, df: number) => Math.log(1 + (chunks - df + 0.5) / (df + 0.5));
+
+/** The question's distinct lexemes and prefix stems with their document frequency in the index. */
+export async function queryTerms(db: Queryable, index: Pick<RagIndex, "id" | "chunkCount" | "version">, question: string): Promise<QueryTerm[]> {
+  // With the index's postings in memory, their lengths are the frequencies: no lookup needed.
+  const copy = await memoryIndex(db, index);
+  if (copy) {
+    const rows = await db.query<{ lexeme: string; stem: boolean }>(
+      "SELECT lexeme, false AS stem FROM unnest(to_tsvector('italian', $1)) UNION ALL SELECT lexeme, true FROM unnest(rag_prefix_stems($1))",
+      [question],
+    );
+    return rows.map((row) => {
+      const df = (row.stem ? copy.stems : copy.lexemes).get(row.lexeme)?.chunks.length ?? 0;
+      return { lexeme: row.lexeme, df, idf: idfOf(copy.chunkIds.length, df), ...(row.stem ? { stem: true as const } : {}) };
+    });
+  }
+  const rows = await db.query<{ lexeme: string; df: number; stem: boolean }>(
+    `SELECT q.lexeme, coalesce(t.df, 0) AS df, false AS stem FROM unnest(to_tsvector('italian', $2)) AS q
+       LEFT JOIN rag_terms t ON t.index_id = $1 AND t.lexeme = q.lexeme
+     UNION ALL
+     SELECT q.lexeme, coalesce(s.df, 0), true FROM unnest(rag_prefix_stems($2)) AS q
+       LEFT JOIN rag_stem_terms s ON s.index_id = $1 AND s.stem = q.lexeme`,
+    [index.id, question],
+  );
+  return rows.map((row) => ({ lexeme: row.lexeme, df: row.df, idf: idfOf(index.chunkCount, row.df), ...(row.stem ? { stem: true as const } : {}) }));
+}
+
+/** The question's Postgres lexemes (what the reranker's features and phrase search read). */
+export const lexemesOf = (terms: readonly QueryTerm[]) => terms.filter((term) => !term.stem);
+const stemsOf = (terms: readonly QueryTerm[]) => terms.filter((term) => term.stem);
+
+/** A lexeme as a tsquery operand: quoted, with quotes and backslashes escaped. */
+const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
+/** The rarest terms whose matches fit the cap (at least one term). */
+export function candidateTerms(terms: readonly QueryTerm[], cap = CANDIDATE_CAP): QueryTerm[] {
+  const present = terms.filter((term) => term.df > 0).sort((left, right) => left.df - right.df);
+  const chosen: QueryTerm[] = [];
+  let matches = 0;
+  for (const term of present) {
+    if (chosen.length > 0 && matches + term.df > cap) break;
+    chosen.push(term);
+    matches += term.df;
+  }
+  return chosen;
+}
+
+/** Parses the text form of a (filtered) tsvector: `'giardin':3,17 'rosa':5`. */
+export function parseTsvector(text: string): Map<string, TermMatch> {
+  const matches = new Map<string, TermMatch>();
+  for (const entry of text.matchAll(/'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g)) {
+    const lexeme = (entry[1] ?? "").replace(/''/g, "'").replace(/\\(.)/g, "$1");
+    const positions = entry[2] ? entry[2].split(",").map((position) => Number.parseInt(position, 10)) : [];
+    matches.set(lexeme, { tf: Math.max(1, positions.length), positions });
+  }
+  return matches;
+}
+
+export function bm25(terms: readonly QueryTerm[], matches: Map<string, TermMatch>, lexemeCount: number, averageLength: number): number {
+  let score = 0;
+  const norm = BM25_K1 * (1 - BM25_B + (BM25_B * lexemeCount) / Math.max(1, averageLength));
+  for (const term of terms) {
+    const tf = matches.get(term.lexeme)?.tf ?? 0;
+    if (tf > 0) score += (term.idf * tf * (BM25_K1 + 1)) / (tf + norm);
+  }
+  return score;
+}
+
+type CandidateRow = { id: string; document_id: string; lexeme_count: number; stem_count: number; matched: string; matched_stems: string };
+
+/** The query terms' positions in each candidate: each view's tsvector filtered down to them. */
+const MATCHED_TERMS = `document_id::text, lexeme_count, stem_count, ts_filter(setweight(tsv, 'A', $2::text[]), '{a}')::text AS matched,
+  ts_filter(setweight(stems, 'A', $3::text[]), '{a}')::text AS matched_stems`;
+
+/** A condition on the chunks: SQL with `{lexemes}`/`{stems}`/`{phrase}` where its values go (OR `|` or AND `&` of terms, each on its own view). */
+type Condition = { sql: string; values: { lexemes?: string; stems?: string; phrase?: string } };
+
+function matching(terms: readonly QueryTerm[], joiner: "|" | "&"): Condition {
+  const query = (of: readonly QueryTerm[]) => (of.length ? of.map((term) => quoted(term.lexeme)).join(` ${joiner} `) : undefined);
+  const [lexemes, stems] = [query(lexemesOf(terms)), query(stemsOf(terms))];
+  const parts = [lexemes ? "tsv @@ {lexemes}::tsquery" : "", stems ? "stems @@ {stems}::tsquery" : ""].filter(Boolean);
+  return { sql: `(${parts.join(joiner === "|" ? " OR " : " AND ")})`, values: { ...(lexemes ? { lexemes } : {}), ...(stems ? { stems } : {}) } };
+}
+
+/** Full-text retrieval in one index: the top `limit` chunks by BM25 (`terms`: the question's, if already looked up). */
+export async function fullTextSearch(
+  db: Queryable,
+  index: IndexStats,
+  question: string,
+  limit: number,
+  options: { cap?: number; terms?: readonly QueryTerm[]; documentIds?: readonly string[] | null; positions?: boolean } = {},
+): Promise<FullTextHit[]> {
+  if (index.chunkCount === 0) return [];
+  const cap = options.cap ?? CANDIDATE_CAP;
+  const terms = (options.terms ?? (await queryTerms(db, index, question))).filter((term) => term.df > 0);
+  if (terms.length === 0) return [];
+  // The process's copy of the postings answers in a fraction of a millisecond: exact BM25 over
+  // every chunk. Postgres answers what it cannot: the terms' positions, a subset of documents.
+  if (!options.positions && !options.documentIds && options.cap === undefined) {
+    const copy = await memoryIndex(db, index);
+    if (copy) return rankInMemory(copy, terms, limit);
+  }
+  // Candidates by the stems alone: every word of the question has one, and a word's lexeme and
+  // stem find the same chunks (counted in both views, they would halve the cap).
+  const stems = stemsOf(terms);
+  const chosen = candidateTerms(stems.length > 0 ? stems : terms, cap);
+  const candidates = (condition: Condition) => matchingChunks(db, index, terms, condition, cap, options.documentIds);
+  let rows: CandidateRow[];
+  const rarest = chosen[0]!;
+  const second = [...(stems.length > 0 ? stems : terms)].sort((left, right) => left.df - right.df).find((term) => term !== rarest);
+  if (chosen.length === 1 && rarest.df > cap && second) {
+    // Only common words: the chunks that have the two rarest together come first, so the cap
+    // does not cut at random among thousands of matches.
+    rows = await candidates(matching([rarest, second], "&"));
+    if (rows.length < limit) {
+      const seen = new Set(rows.map((row) => row.id));
+      rows = [...rows, ...(await candidates(matching([rarest], "|"))).filter((row) => !seen.has(row.id))].slice(0, cap);
+    }
+  } else {
+    rows = await candidates(matching(chosen, "|"));
+  }
+  return rankRows(rows, terms, index, limit);
+}
+
+/** Exact BM25 of both views over the copy's postings; `matches` are left empty (no positions in memory). */
+function rankInMemory(copy: MemoryIndex, terms: readonly QueryTerm[], limit: number): FullTextHit[] {
+  const chunks = copy.chunkIds.length;
+  const scores = new Float64Array(chunks);
+  const touched: number[] = [];
+  for (const term of terms) {
+    const postings = (term.stem ? copy.stems : copy.lexemes).get(term.lexeme);
+    if (!postings) continue;
+    const idf = idfOf(chunks, postings.chunks.length) * (term.stem ? STEM_WEIGHT : 1);
+    const [lengths, average] = term.stem ? [copy.stemCounts, copy.averageStems] : [copy.lexemeCounts, copy.averageLexemes];
+    for (let entry = 0; entry < postings.chunks.length; entry += 1) {
+      const chunk = postings.chunks[entry]!;
+      const tf = postings.counts[entry]!;
+      if (scores[chunk] === 0) touched.push(chunk);
+      scores[chunk]! += (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[chunk]!) / Math.max(1, average)));
+    }
+  }
+  return bestOf(touched, limit, (left, right) => scores[right]! - scores[left]! || left - right).map((chunk) => ({
+    chunkId: copy.chunkIds[chunk]!,
+    documentId: copy.documentIds[chunk]!,
+    score: scores[chunk]!,
+    lexemeCount: copy.lexemeCounts[chunk]!,
+    matches: new Map(),
+  }));
+}
+
+/** The first `limit` of `items` in `order` (ties in the order the chunks were stored, as the Postgres path), without sorting them all. */
+function bestOf(items: readonly number[], limit: number, order: (left: number, right: number) => number): number[] {
+  // A bounded list kept sorted by insertion: a question matches thousands of chunks, and only the first tens are wanted.
+  const best: number[] = [];
+  for (const item of items) {
+    if (best.length === limit && order(item, best[limit - 1]!) >= 0) continue;
+    let position = best.length;
+    while (position > 0 && order(item, best[position - 1]!) < 0) position -= 1;
+    best.splice(position, 0, item);
+    if (best.length > limit) best.pop();
+  }
+  return best;
+}
+
+/** Chunks of the index matching `condition`, with the terms' positions; only of `documentIds` when given. */
+function matchingChunks(db: Queryable, index: IndexStats, terms: readonly QueryTerm[], condition: Condition, cap: number, documentIds?: readonly string[] | null) {
+  const params: unknown[] = [index.id, lexemesOf(terms).map((term) => term.lexeme), stemsOf(terms).map((term) => term.lexeme), cap];
+  // Each value the condition names becomes the next parameter.
+  const sql = condition.sql.replace(/\{(lexemes|stems|phrase)\}/g, (_, name: keyof Condition["values"]) => `$${params.push(condition.values[name])}`);
+  const ofDocuments = documentIds ? ` AND document_id = ANY($${params.push(documentIds)}::bigint[])` : "";
+  return db.query<CandidateRow>(`SELECT id::text, ${MATCHED_TERMS} FROM rag_chunks WHERE index_id = $1 AND ${sql}${ofDocuments} LIMIT $4`, params);
+}
+
+/**
+ * Field extraction (question-fields.ts): the chunks that hold `field` as written — a phrase, a
+ * name, a number — ranked by BM25 of the question's terms.
+ */
+export async function fieldSearch(
+  db: Queryable,
+  index: IndexStats,
+  field: string,
+  terms: readonly QueryTerm[],
+  limit: number,
+  documentIds?: readonly string[] | null,
+): Promise<FullTextHit[]> {
+  if (index.chunkCount === 0) return [];
+  const rows = await matchingChunks(db, index, terms, { sql: "tsv @@ phraseto_tsquery('italian', {phrase}::text)", values: { phrase: field } }, CANDIDATE_CAP, documentIds);
+  return rankRows(rows, terms, index, limit);
+}
+
+/** BM25 of given chunks (the other leg's finds, for the reranker). */
+export async function fullTextScores(db: Queryable, index: IndexStats, terms: readonly QueryTerm[], chunkIds: readonly string[]): Promise<FullTextHit[]> {
+  if (chunkIds.length === 0 || terms.length === 0) return [];
+  const rows = await db.query<CandidateRow>(`SELECT id::text, ${MATCHED_TERMS} FROM rag_chunks WHERE id = ANY($1::bigint[])`, [
+    chunkIds,
+    lexemesOf(terms).map((term) => term.lexeme),
+    stemsOf(terms).map((term) => term.lexeme),
+  ]);
+  return rankRows(rows, terms, index, chunkIds.length);
+}
+
+function rankRows(rows: readonly CandidateRow[], terms: readonly QueryTerm[], index: IndexStats, limit: number): FullTextHit[] {
+  const averageLength = index.lexemeTotal / Math.max(1, index.chunkCount);
+  const averageStems = index.stemTotal / Math.max(1, index.chunkCount);
+  const [lexemes, stems] = [lexemesOf(terms), stemsOf(terms)];
+  return rows
+    .map((row) => {
+      const matches = parseTsvector(row.matched);
+      const score = bm25(lexemes, matches, row.lexeme_count, averageLength) + STEM_WEIGHT * bm25(stems, parseTsvector(row.matched_stems), row.stem_count, averageStems);
+      return { chunkId: row.id, documentId: row.document_id, score, lexemeCount: row.lexeme_count, matches };
+    })
+    .sort((left, right) => right.score - left.score || Number(left.chunkId) - Number(right.chunkId))
+    .slice(0, limit);
+}

@@ -1,0 +1,46 @@
+// DESIGN.md §3: every address of the product's API, one table for the server that routes them and
+// the apps and packages that call them (issue 24) — a renamed route changes here and nowhere else.
+// A `:name` part is a parameter: the server routes the pattern, a caller fills it with `apiPath`.
+
+export const API_PATHS = {
+  health: "/api/health",
+  me: "/api/me",
+  plans: "/api/plans",
+  subscriptionStatus: "/api/subscription/status",
+  checkoutSession: "/api/checkout/session",
+  billingWebhook: "/api/billing/webhook",
+  settings: "/api/settings",
+  models: "/groq/models",
+  chatCompletions: "/groq/chat/completions",
+  connectionReset: "/api/ollama/reset",
+  debateIncrement: "/api/debates/increment",
+  debateCalls: "/api/debates/calls",
+  modelLeaderboard: "/api/admin/model-leaderboard",
+  ocrExtractPdf: "/api/ocr/extract-pdf",
+  indicesList: "/api/indices/list",
+  askStream: "/api/ask-stream",
+  ragPassage: "/api/rag/passages/:chunkId",
+  ragOriginal: "/api/rag/documents/:documentId/original",
+  indexRequests: "/api/admin/index-requests",
+  indexRequestIndexing: "/api/admin/index-requests/:id/index",
+  contactForm: "/api/forms/contact",
+  enterpriseForm: "/api/forms/enterprise",
+  indexRequestForm: "/api/forms/index-request",
+  debateFeedbackForm: "/api/forms/debate-feedback",
+  webVitals: "/api/web-vitals",
+  webVitalsReport: "/api/admin/web-vitals",
+} as const;
+
+export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
+
+/** The parameters a route pattern names: "/a/:id/b" → "id". */
+type ParametersOf<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParametersOf<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A route's address with its parameters filled in, each encoded as one path segment. */
+export function apiPath<Path extends ApiPath>(path: Path, parameters: Record<ParametersOf<Path>, string | number>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String((parameters as Record<string, string | number>)[name])));
+}
