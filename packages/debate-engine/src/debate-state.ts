@@ -1,4 +1,4 @@
-import { MARKERS, type ChatCard } from "@oystar/chat-core";
+import { MARKERS, type ChatCard } from "@oystar/conversation";
 import { DEFAULT_PROVIDER, defaultSettings, type DebateJudgeModel, type ResetRequest, type Settings } from "@oystar/api-client";
 import type { DebateCall, Intervention } from "@oystar/api-client";
 import type { LoopGuard } from "./loop-guard";

@@ -1,5 +1,5 @@
 import { API_PATHS, DEBATE_CALLS_PATH, debateIncrementSchema, HttpError, resetResponseSchema, type ApiClient } from "@oystar/api-client";
-import { streamCompletion, type ModelStreamLimits } from "@oystar/chat-core";
+import { streamCompletion, type ModelStreamLimits } from "@oystar/conversation";
 import type { DebatePorts } from "./ports";
 
 /**
