@@ -1,11 +1,10 @@
 import { HttpError } from "@oystar/api-client";
 import { describe, expect, test, vi } from "vitest";
 import { createChatSession, type ChatDependencies, type ChatDocument } from "./chat-session";
-import { QUOTA_REFRESH_DELAY_MS } from "./session-world";
+import { classifyFailure as classifyChatError, isResetCommand, MARKERS, QUOTA_REFRESH_DELAY_MS } from "@oystar/conversation";
 import { conversationSummary, newMessage } from "./conversation";
 import { contextUsage, cutHistoryToBudget } from "./history";
-import { MARKERS } from "./markers";
-import { canSend, classifyChatError, isResetCommand } from "./send-rules";
+import { canSend } from "./send-rules";
 
 describe("rules", () => {
   test("sending needs text, no request in flight, an online backend and an open input", () => {

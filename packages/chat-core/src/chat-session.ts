@@ -3,10 +3,9 @@ import { createStore } from "zustand/vanilla";
 import type { CompletionOptions, CompletionRequest, Provider } from "./completion";
 import { conversationSummary, newConversation, newMessage, newMessageId, type ChatMessage, type Conversation } from "./conversation";
 import { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
-import { MARKERS } from "./markers";
 import { chatMessages } from "./messages";
-import { canSend, classifyChatError, isResetCommand } from "./send-rules";
-import { noticeSteps, refreshQuotaLater, type SessionWorld } from "./session-world";
+import { canSend } from "./send-rules";
+import { classifyFailure as classifyChatError, isResetCommand, MARKERS, noticeSteps, refreshQuotaLater, type SessionWorld } from "@oystar/conversation";
 
 /**
  * spec 001 §4: a document that goes with one question only, then leaves the prompt (kept aside,

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, test, vi } from "vitest";
-import { ANSWER_IDLE_TIMEOUT_MS, LlmHttpError, MODEL_CALL_TIMEOUT_MS, modelCompletion } from "./completion";
+import { ANSWER_IDLE_TIMEOUT_MS, LlmHttpError, MODEL_CALL_TIMEOUT_MS } from "@oystar/conversation";
+import { modelCompletion } from "./completion";
 import { testChatSession } from "./test-session";
-import { classifyChatError } from "./send-rules";
-import { AnswerStalledError, type Schedule } from "./stream-guard";
+import { AnswerStalledError, classifyFailure as classifyChatError, type Schedule } from "@oystar/conversation";
 
 /** Timers the test fires by hand: no waiting, no clock. */
 function handTimers() {

@@ -6,7 +6,7 @@ import { chatCompletionRequestSchema } from "@oystar/api-client";
 import { chatCompletionBody, modelCompletion, providerBaseUrl } from "./completion";
 import { PROMPT_TEMPLATES, templateSampling } from "./prompt-templates";
 import { newMessage } from "./conversation";
-import { MARKERS } from "./markers";
+import { MARKERS } from "@oystar/conversation";
 
 describe("the request of a question", () => {
   const history = [

@@ -1,4 +1,4 @@
-import type { ChatCard } from "./markers";
+import type { ChatCard } from "@oystar/conversation";
 
 // spec 001 §3: a conversation and its messages; chats live in the browser, never on the server.
 

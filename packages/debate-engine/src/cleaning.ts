@@ -1,4 +1,4 @@
-import { MARKERS } from "@oystar/chat-core";
+import { MARKERS } from "@oystar/conversation";
 
 // spec 001 §5: "Message cleaning strips non-Latin characters and special markers."
 

@@ -1,4 +1,4 @@
-import { isResetCommand } from "@oystar/chat-core";
+import { isResetCommand } from "@oystar/conversation";
 import { cleanMessage } from "./cleaning";
 import { analysisCall, turnCall } from "./debate-request";
 import {

@@ -1,4 +1,4 @@
-import { classifyChatError } from "@oystar/chat-core";
+import { classifyFailure } from "@oystar/conversation";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { DebateDefaults, DebateEffect, DebateEvent, DebateState } from "./debate-state";
 import { initialDebateState } from "./debate-state";
@@ -11,7 +11,7 @@ import type { DebateInput } from "./topic";
 /** How an error reads on a card: the server's own words when it sent some. */
 function failureOf(error: unknown): { quota: boolean; message: string } {
   // spec 001 §4: "An error containing 429 adds the debate quota card" (chat-core's test for it).
-  const quota = classifyChatError(error, { admin: false }).kind === "quota";
+  const quota = classifyFailure(error, { admin: false }).kind === "quota";
   const serverMessage = typeof error === "object" && error !== null ? (error as { serverMessage?: unknown }).serverMessage : undefined;
   const message = typeof serverMessage === "string" ? serverMessage : error instanceof Error ? error.message : String(error ?? "");
   return { quota, message: message || debateMessages.unknownError };

@@ -1,4 +1,4 @@
-import { MARKERS, type ChatCard } from "@oystar/chat-core";
+import { MARKERS, type ChatCard } from "@oystar/conversation";
 import { DEFAULT_PROVIDER, defaultSettings, type DebateJudgeModel, type ResetRequest, type Settings } from "@oystar/api-client";
 import type { DebateCall, DebateJudgeCall, DebatePassagesEvent, Intervention, TurnQuotes } from "@oystar/api-client";
 import type { TurnEvidence } from "./debate-quotes";

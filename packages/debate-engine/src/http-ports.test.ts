@@ -1,5 +1,5 @@
 import { createApiClient } from "@oystar/api-client";
-import { AnswerStalledError, LlmHttpError, type Schedule } from "@oystar/chat-core";
+import { AnswerStalledError, LlmHttpError, type Schedule } from "@oystar/conversation";
 import { describe, expect, test, vi } from "vitest";
 import { createDebateSession } from "./debate-session";
 import { turnCall } from "./debate-request";

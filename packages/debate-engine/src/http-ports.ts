@@ -10,7 +10,7 @@ import {
   type ApiClient,
   type DebateCall,
 } from "@oystar/api-client";
-import { streamCompletion, type ModelStreamLimits } from "@oystar/chat-core";
+import { streamCompletion, type ModelStreamLimits } from "@oystar/conversation";
 import type { DebatePorts, ModelPiece } from "./ports";
 
 /** A named event of a turn's stream as a piece of the answer (issue 26 §2); anything else is not one. */
@@ -33,7 +33,7 @@ function evidencePiece(name: string, data: string): ModelPiece | null {
 }
 
 /**
- * One call's answer: the words as chat-core's reader yields them, with the turn's evidence events
+ * One call's answer: the words as the conversation floor's reader yields them, with the turn's evidence events
  * in their place among them (each is read before the words that follow it).
  */
 async function* debateAnswer(api: ApiClient, request: DebateCall, options: ModelStreamLimits & { signal: AbortSignal }): AsyncGenerator<ModelPiece> {

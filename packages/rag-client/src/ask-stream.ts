@@ -9,7 +9,7 @@ import {
   type RagAskRequest,
   type StreamChunk,
 } from "@oystar/api-client";
-import { chatMessages } from "@oystar/chat-core";
+import { conversationMessages } from "@oystar/conversation";
 import { ragMessages } from "./messages";
 
 /** Streams the events of one RAG answer (spec 001 §7); abortable through `signal`. */
@@ -54,10 +54,10 @@ export function classifyRagError(error: unknown): RagFailure {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof HttpError) {
     if (error.status === 429) return { kind: "quota" };
-    if (error.status === 401) return { kind: "auth", message: chatMessages.authenticationError };
+    if (error.status === 401) return { kind: "auth", message: conversationMessages.authenticationError };
     return { kind: "error", message: ragMessages.generic, detail: error.serverMessage ?? message };
   }
-  if (/\b401\b|Token|Auth/.test(message)) return { kind: "auth", message: chatMessages.authenticationError };
+  if (/\b401\b|Token|Auth/.test(message)) return { kind: "auth", message: conversationMessages.authenticationError };
   if (error instanceof StreamError) {
     const said = error.detail && error.detail !== ragMessages.generic ? error.detail : null;
     return { kind: "error", message: ragMessages.generic, detail: said ?? message };

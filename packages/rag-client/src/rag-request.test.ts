@@ -1,5 +1,5 @@
 import { defaultSettings, ragAskRequestSchema, type RagAskRequest } from "@oystar/api-client";
-import { MARKERS } from "@oystar/chat-core";
+import { MARKERS } from "@oystar/conversation";
 import { describe, expect, test } from "vitest";
 import type { RagMessage } from "./rag-conversation";
 import { buildRagRequest, historyOf } from "./rag-request";

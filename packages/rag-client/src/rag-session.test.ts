@@ -1,5 +1,5 @@
 import { defaultSettings, HttpError, RAG_CITATION_WARNING, StreamError } from "@oystar/api-client";
-import { MARKERS, QUOTA_REFRESH_DELAY_MS } from "@oystar/chat-core";
+import { MARKERS, QUOTA_REFRESH_DELAY_MS } from "@oystar/conversation";
 import { describe, expect, test } from "vitest";
 import { ragMessages } from "./messages";
 import { createRagSession, selectModel } from "./rag-session";

@@ -1,5 +1,5 @@
 import { RAG_CONTEXT_WARNING_PERCENT, StreamError } from "@oystar/api-client";
-import { MARKERS, noticeSteps, refreshQuotaLater, type SessionWorld } from "@oystar/chat-core";
+import { MARKERS, noticeSteps, refreshQuotaLater, type SessionWorld } from "@oystar/conversation";
 import { createStore } from "zustand/vanilla";
 import { classifyRagError, type AskStream } from "./ask-stream";
 import { withSingleWarning } from "./citations";

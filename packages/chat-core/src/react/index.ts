@@ -16,6 +16,6 @@ export type { TypingDemoProps } from "./typing-demo";
 export { useAdvancedControls } from "./use-advanced-controls";
 export { useChatSession, useChatState } from "./use-chat-state";
 export { useComposerDraft } from "./use-composer-draft";
-export { useOncePerFrame } from "./use-once-per-frame";
-export type { ReadableStore } from "./use-once-per-frame";
+export { useOncePerFrame } from "@oystar/conversation/react";
+export type { ReadableStore } from "@oystar/conversation/react";
 export { useReadAloud } from "./use-read-aloud";

@@ -1,7 +1,7 @@
 import { bringIntoView } from "@oystar/ui-kit";
 import { memo, useEffect, useRef, type ReactNode, type Ref } from "react";
 import type { ChatMessage } from "../conversation";
-import type { ChatCard } from "../markers";
+import type { ChatCard } from "@oystar/conversation";
 import { chatMessages } from "../messages";
 import { AnswerBlocks } from "./answer-blocks";
 import { preloadAnswerRenderer } from "./answer-markdown";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ChatSession, ChatState } from "../chat-session";
-import { useOncePerFrame } from "./use-once-per-frame";
+import { useOncePerFrame } from "@oystar/conversation/react";
 
 /** The part of the chat's state a view needs (`select`), repainted at most once per frame. */
 export function useChatState<Picked>(session: ChatSession, select: (state: ChatState) => Picked): Picked {

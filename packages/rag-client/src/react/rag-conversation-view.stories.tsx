@@ -1,5 +1,5 @@
 import { defaultSettings } from "@oystar/api-client";
-import { MARKERS } from "@oystar/chat-core";
+import { MARKERS } from "@oystar/conversation";
 import { useReadAloud } from "@oystar/chat-core/react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useEffect, useMemo } from "react";

@@ -1,4 +1,4 @@
-import { useOncePerFrame } from "@oystar/chat-core/react";
+import { useOncePerFrame } from "@oystar/conversation/react";
 import { useEffect, useState } from "react";
 import type { RagSession, RagState } from "../rag-session";
 

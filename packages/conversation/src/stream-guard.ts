@@ -1,4 +1,4 @@
-import { chatMessages } from "./messages";
+import { conversationMessages } from "./messages";
 
 /** Runs `task` after `delayMs`; answers a function that calls it off. Injected, so tests need no clock. */
 export type Schedule = (task: () => void, delayMs: number) => () => void;
@@ -15,7 +15,7 @@ export class AnswerStalledError extends Error {
     readonly limit: "idle" | "total",
     readonly limitMs: number,
   ) {
-    super(limit === "idle" ? chatMessages.answerIdle(Math.round(limitMs / 1000)) : chatMessages.answerTooLong(Math.round(limitMs / 1000)));
+    super(limit === "idle" ? conversationMessages.answerIdle(Math.round(limitMs / 1000)) : conversationMessages.answerTooLong(Math.round(limitMs / 1000)));
   }
 }
 

@@ -1,0 +1,3 @@
+import { coreWithoutReact, react } from "@oystar/eslint-config/react";
+
+export default [...react, ...coreWithoutReact];
