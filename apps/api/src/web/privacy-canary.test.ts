@@ -1,19 +1,20 @@
-import { DEBATE_CALLS_PATH, readModelStream } from "@oystar/api-client";
-import { turnCall } from "@oystar/debate-engine";
+import { API_PATHS, apiPath, DEBATE_CALLS_PATH, readModelStream, turnQuotesSchema } from "@oystar/api-client";
+import { judgeCall, turnCall, type JudgedIntervention } from "@oystar/debate-engine";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { readAnswer } from "../../test-support/rag-helpers";
+import { readAnswer, readEvents } from "../../test-support/rag-helpers";
 import { scannedPdf } from "../../test-support/scanned-pdf";
 import { signInAs } from "../../test-support/sign-in";
 import { openDatabase, type Database } from "../db/database";
+import { DEMO_INDEX } from "../rag/ingest/demo-index";
 
 // Issue 28 §6, DESIGN.md §7: the product's promise — no conversation content is stored or logged
-// by the server. A unique string goes through the chat, a debate, a RAG question and OCR (and
-// their refusals); afterwards it is in no log line, no row of any table and no file under
+// by the server. A unique string goes through the chat, a debate, a debate argued from documents
+// to its judge, a RAG question and the passage it cites, and OCR (and their refusals); afterwards it is in no log line, no row of any table and no file under
 // DATA_DIR or the embedded database's folder (persisted on disk, as `pnpm start` runs it).
 
 const CANARY = `canarino${randomBytes(6).toString("hex")}`;
@@ -127,6 +128,41 @@ test("a unique string sent through every conversation is in no log, no table and
     }),
   );
   expect(rag.error).toBeNull();
+  // The source viewer: the passage the answer rests on.
+  const cited = rag.sources.at(-1)?.[0];
+  expect(cited).toBeDefined();
+  expect((await fetch(`${server.url}${apiPath(API_PATHS.ragPassage, { chunkId: cited!.chunkId })}`, { headers: bearer(business) })).status).toBe(200);
+
+  // A debate argued from the demo index, to both runs of its judge: its theses carry the string.
+  const { debate_id: documentsDebate } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(business) })).json()) as { debate_id: string };
+  const facts = {
+    debateId: documentsDebate,
+    mode: "debate" as const,
+    topic: `Le siepi ${CANARY} contro i prati`,
+    options: { A: `Le siepi ${CANARY}`, B: "I prati" },
+    models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" },
+    length: 6,
+    provider: "cloud" as const,
+    documents: DEMO_INDEX,
+  };
+  const judged: JudgedIntervention[] = [];
+  for (let turn = 0; turn < 6; turn += 1) {
+    const history = judged.map(({ speaker, turn: said, content }) => ({ speaker, turn: said, content }));
+    const answer = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: json(business), body: JSON.stringify(turnCall({ ...facts, history, turn })) });
+    expect(answer.status).toBe(200);
+    const events = await readEvents(answer);
+    const words = events
+      .filter((event) => event.event === "message" && event.data !== "[DONE]")
+      .map((event) => (JSON.parse(event.data) as { choices: Array<{ delta: { content?: string } }> }).choices[0]?.delta.content ?? "")
+      .join("");
+    const quotes = turnQuotesSchema.parse(JSON.parse(events.find((event) => event.event === "debate-quotes")?.data ?? "{}"));
+    judged.push({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: words, quotes: { statuses: quotes.quotes.map((quote) => quote.status), seal: quotes.seal } });
+  }
+  for (const run of [1, 2] as const) {
+    const verdict = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: json(business), body: JSON.stringify(judgeCall({ ...facts, history: judged, judge: "llama-3.3-70b-versatile" }, run)) });
+    expect(verdict.status).toBe(200);
+    for await (const delta of readModelStream(verdict)) void delta;
+  }
 
   // OCR of a scanned page that shows it.
   const form = new FormData();
