@@ -34,11 +34,11 @@ function DebatePage() {
   // spec 001 §7 (GET /api/settings): length, auto mode and models A and B are the admin's defaults.
   const settings = globalSettings?.settings;
   useEffect(() => {
-    if (session && settings) session.configure(debateDefaultsFrom(settings));
+    if (settings) session.configure(debateDefaultsFrom(settings));
   }, [session, settings]);
 
   // spec 001 §7: the header's debate counter is read again after the increment and each debate.
-  useEffect(() => (session ? watchDebateQuota(session.store, refreshSubscription) : undefined), [session, refreshSubscription]);
+  useEffect(() => watchDebateQuota(session.store, refreshSubscription), [session, refreshSubscription]);
 
   // issue 26 §2: 'Basati sui documenti' is the RAG plans' (Business, Enterprise), over the indexes
   // the user may ask (GET /api/indices/list); the server refuses any other plan or index.
@@ -59,7 +59,7 @@ function DebatePage() {
       {/* The screen waits for the admin's defaults, so they never overwrite what the user sets. */}
       {/* spec 001 §5: chat and debate select among the same models — those the gateway serves. The
           offline model answers whichever is named, so then the spec's two stay on offer. */}
-      {session && settings ? (
+      {settings ? (
         <SourceViewerProvider viewer={viewer} loadPdfRenderer={loadPdfjs}>
           <DebateWithSources session={session} sendFeedback={sendFeedback} models={chatModels.offline ? undefined : chatModels.models} indexes={indexes} />
         </SourceViewerProvider>

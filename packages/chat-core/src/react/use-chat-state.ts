@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
+import { useOncePerFrame, useSession } from "@oystar/conversation/react";
 import type { ChatSession, ChatState } from "../chat-session";
-import { useOncePerFrame } from "@oystar/conversation/react";
 
 /** The part of the chat's state a view needs (`select`), repainted at most once per frame. */
 export function useChatState<Picked>(session: ChatSession, select: (state: ChatState) => Picked): Picked {
@@ -8,11 +7,7 @@ export function useChatState<Picked>(session: ChatSession, select: (state: ChatS
 }
 
 /**
- * One chat session for as long as a screen shows it (spec 001 §3: a fresh conversation when the
- * screen opens), disposed with it so an answer left streaming stops (issue 24).
+ * One chat session for as long as a screen shows it, disposed with it so an answer left
+ * streaming stops (issue 24) — the floor's one binding, as the debate's and RAG's.
  */
-export function useChatSession(create: () => ChatSession): ChatSession {
-  const [session] = useState(create);
-  useEffect(() => () => session.dispose(), [session]);
-  return session;
-}
+export const useChatSession: (create: () => ChatSession) => ChatSession = useSession;

@@ -1,5 +1,4 @@
-import { useOncePerFrame } from "@oystar/conversation/react";
-import { useEffect, useState } from "react";
+import { useOncePerFrame, useSession } from "@oystar/conversation/react";
 import { useStore } from "zustand";
 import type { DebateSession } from "../debate-session";
 import type { DebateState } from "../debate-state";
@@ -24,20 +23,8 @@ export function useDebateEachFrame<T>(session: DebateSession, selector: (state: 
 }
 
 /**
- * One debate session for as long as a screen shows it: created from `create` (null while it
- * cannot be, e.g. before sign-in) and disposed when the screen goes or `create` changes, so a
- * debate left running stops its stream and its timer with the screen.
+ * One debate session for as long as a screen shows it, disposed when the screen goes, so a debate
+ * left running stops its stream and its timer with the screen — the floor's one binding, as the
+ * chat's and RAG's.
  */
-export function useDebateSession(create: (() => DebateSession) | null): DebateSession | null {
-  const [session, setSession] = useState<DebateSession | null>(null);
-  useEffect(() => {
-    if (!create) return;
-    const created = create();
-    setSession(created);
-    return () => {
-      created.dispose();
-      setSession((current) => (current === created ? null : current));
-    };
-  }, [create]);
-  return session;
-}
+export const useDebateSession: (create: () => DebateSession) => DebateSession = useSession;

@@ -1,5 +1,4 @@
-import { useOncePerFrame } from "@oystar/conversation/react";
-import { useEffect, useState } from "react";
+import { useOncePerFrame, useSession } from "@oystar/conversation/react";
 import type { RagSession, RagState } from "../rag-session";
 
 /**
@@ -12,10 +11,6 @@ export function useRag<Picked>(session: RagSession, select: (state: RagState) =>
 
 /**
  * One RAG session for as long as a screen shows it (spec 001 §3: a fresh conversation when the
- * screen opens), disposed with it so an answer left streaming stops.
+ * screen opens), disposed with it so an answer left streaming stops — the floor's one binding.
  */
-export function useRagSession(create: () => RagSession): RagSession {
-  const [session] = useState(create);
-  useEffect(() => () => session.dispose(), [session]);
-  return session;
-}
+export const useRagSession: (create: () => RagSession) => RagSession = useSession;
