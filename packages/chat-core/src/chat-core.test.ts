@@ -65,7 +65,10 @@ function session(overrides: Partial<ChatDependencies> = {}) {
     },
     resetConnection: async (model) => `Connessione reimpostata: ${model}`,
     now: () => clock,
-    later: (task, delayMs) => void scheduled.push({ task, delayMs }),
+    later: (task, delayMs) => {
+      scheduled.push({ task, delayMs });
+      return () => {};
+    },
     refreshQuota: () => {},
     isAdmin: () => false,
     backendStatus: () => "online",

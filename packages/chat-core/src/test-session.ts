@@ -9,7 +9,7 @@ export function testChatSession(dependencies: Pick<ChatDependencies, "complete">
     getAccessToken: async () => "t",
     resetConnection: async () => "",
     now: () => 1,
-    later: () => {},
+    later: () => () => {},
     refreshQuota: () => {},
     isAdmin: () => false,
     backendStatus: () => "online",

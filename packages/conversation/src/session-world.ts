@@ -1,4 +1,5 @@
 import type { StoreApi } from "zustand/vanilla";
+import type { Clock } from "./clock";
 
 // What every question-and-answer session (the chat's, the RAG's) needs of the world, injected so
 // the core runs and is tested without a clock or timers of its own; and the steps of its notices.
@@ -6,10 +7,7 @@ import type { StoreApi } from "zustand/vanilla";
 /** spec 001 §4: the plan and quotas are read again 500 ms after each question. */
 export const QUOTA_REFRESH_DELAY_MS = 500;
 
-export type SessionWorld = {
-  now: () => number;
-  /** Runs a task later (the quota refresh after a question). */
-  later: (task: () => void, delayMs: number) => void;
+export type SessionWorld = Clock & {
   /** spec 001 §4: reads the plan and quotas again. */
   refreshQuota: () => void;
 };

@@ -1,12 +1,10 @@
+import { systemClock, type Clock } from "./clock";
 import { conversationMessages } from "./messages";
 
-/** Runs `task` after `delayMs`; answers a function that calls it off. Injected, so tests need no clock. */
-export type Schedule = (task: () => void, delayMs: number) => () => void;
+/** Runs `task` after `delayMs`; answers a function that calls it off: the clock port's timers. */
+export type Schedule = Clock["later"];
 
-export const browserSchedule: Schedule = (task, delayMs) => {
-  const timer = setTimeout(task, delayMs);
-  return () => clearTimeout(timer);
-};
+export const browserSchedule: Schedule = systemClock.later;
 
 /** An answer the model stopped sending (`idle`), or one past the time allowed in all (`total`). */
 export class AnswerStalledError extends Error {

@@ -4,7 +4,7 @@ import type { DebateDefaults, DebateEffect, DebateEvent, DebateState } from "./d
 import { initialDebateState } from "./debate-state";
 import { transition } from "./debate-machine";
 import { debateMessages } from "./messages";
-import type { DebatePorts, TimerHandle } from "./ports";
+import type { DebatePorts } from "./ports";
 import type { DebateMode, Provider, Speaker } from "./rules";
 import type { DebateInput } from "./topic";
 
@@ -27,7 +27,8 @@ export type DebateSession = ReturnType<typeof createDebateSession>;
 export function createDebateSession(ports: DebatePorts, settings: DebateDefaults = {}) {
   const store: StoreApi<DebateState> = createStore<DebateState>()(() => initialDebateState(settings));
   let reply: AbortController | null = null;
-  let timer: { handle: TimerHandle } | null = null;
+  /** Calls the pending timer off, while there is one. */
+  let timer: { cancel: () => void } | null = null;
   let disposed = false;
 
   function dispatch(event: DebateEvent) {
@@ -44,13 +45,13 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
         reply = null;
         return;
       case "cancelTimer":
-        if (timer) ports.scheduler.clearTimeout(timer.handle);
+        timer?.cancel();
         timer = null;
         return;
       case "schedule": {
-        if (timer) ports.scheduler.clearTimeout(timer.handle);
-        const scheduled: { handle: TimerHandle } = { handle: undefined };
-        scheduled.handle = ports.scheduler.setTimeout(() => {
+        timer?.cancel();
+        const scheduled = { cancel: () => {} };
+        scheduled.cancel = ports.clock.later(() => {
           if (timer === scheduled) timer = null;
           dispatch({ type: "timerFired", epoch: effect.epoch });
         }, effect.delayMs);

@@ -87,10 +87,7 @@ describe("a turn's stream has the chat's limits (spec 001 §8)", () => {
   /** A model endpoint the test writes to piece by piece, on a virtual clock; it never ends by itself. */
   function stallingModel(answer: "stream" | "silent" = "stream") {
     const time = virtualTime();
-    const schedule: Schedule = (task, delayMs) => {
-      const handle = time.scheduler.setTimeout(task, delayMs);
-      return () => time.scheduler.clearTimeout(handle);
-    };
+    const schedule: Schedule = time.clock.later;
     let writer: ReadableStreamDefaultController<Uint8Array> | null = null;
     let fetchSignal: AbortSignal | undefined;
     const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
@@ -180,7 +177,7 @@ describe("a turn's stream has the chat's limits (spec 001 §8)", () => {
     const model = stallingModel();
     const reset = async () => ({ status: "success" as const, message: "ok", details: { actions: [] } });
     const session = createDebateSession(
-      { ...model.ports, scheduler: model.time.scheduler, clock: model.time.clock, resetProvider: reset, startDebate: async () => ({ status: "started", debateId: "41" }) },
+      { ...model.ports, clock: model.time.clock, resetProvider: reset, startDebate: async () => ({ status: "started", debateId: "41" }) },
       { length: 6, auto: false },
     );
     session.start({ theses: ["Il treno", "L'aereo"] });

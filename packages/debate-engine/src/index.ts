@@ -44,7 +44,7 @@ export { guardChunk } from "./loop-guard";
 export type { GuardStep, LoopGuard } from "./loop-guard";
 export { debateMessages } from "./messages";
 export { systemTime } from "./ports";
-export type { DebatePorts, ModelCall, ModelPiece, StartDebateResult, TimerHandle } from "./ports";
+export type { DebatePorts, ModelCall, ModelPiece, StartDebateResult } from "./ports";
 export { documentRules, FOLLOW_UP_STYLES, followUpStyle, OPENING_INSTRUCTION, passageLines, PHASE_PROMPTS, phasePrompt } from "./prompts";
 export type { PromptPassage } from "./prompts";
 export {

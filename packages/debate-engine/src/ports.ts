@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from "@oystar/conversation";
 import type { DebateCall, DebatePassagesEvent, ResetRequest, ResetResponse, TurnQuotes } from "@oystar/api-client";
 
 // The world a debate needs, injected (CONVENTIONS.md): the core has no fetch and no timers.
@@ -17,24 +18,16 @@ export type ModelPiece = string | { passages: DebatePassagesEvent } | { quotes: 
 
 export type StartDebateResult = { status: "started"; debateId: string } | { status: "quotaExhausted" };
 
-export type TimerHandle = unknown;
-
 export type DebatePorts = {
   /** Streams a chat completion's text pieces (and a turn's evidence). A thrown error mentioning 429 is a quota refusal. */
   model: (call: ModelCall) => AsyncIterable<ModelPiece>;
-  scheduler: { setTimeout: (callback: () => void, delayMs: number) => TimerHandle; clearTimeout: (handle: TimerHandle) => void };
-  clock: { now: () => number };
+  /** The time the debate runs on: the floor's one clock port (the chat's and RAG's too). */
+  clock: Clock;
   /** POST /api/ollama/reset; a rejection or a status other than success is a failed reset. */
   resetProvider: (request: ResetRequest) => Promise<ResetResponse>;
   /** POST /api/debates/increment: counts the debate (200 → its id; 429 → quota exhausted). */
   startDebate: () => Promise<StartDebateResult>;
 };
 
-/** The browser's (or Node's) own timers and clock, for a debate on a real screen. */
-export const systemTime: Pick<DebatePorts, "scheduler" | "clock"> = {
-  scheduler: {
-    setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
-    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-  },
-  clock: { now: () => Date.now() },
-};
+/** The browser's (or Node's) own clock and timers, for a debate on a real screen. */
+export const systemTime: Pick<DebatePorts, "clock"> = { clock: systemClock };

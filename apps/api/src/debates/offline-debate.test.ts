@@ -76,8 +76,13 @@ test("a whole debate and a synthesis run end to end on the offline model", async
     async *model({ request }) {
       yield composeOfflineDebateReply(request);
     },
-    scheduler: { setTimeout: (callback) => timers.push(callback), clearTimeout: () => {} },
-    clock: { now: () => 0 },
+    clock: {
+      now: () => 0,
+      later: (callback) => {
+        timers.push(callback);
+        return () => {};
+      },
+    },
     resetProvider: async () => ({ status: "success", message: "Connessione reimpostata.", details: { actions: [] } }),
     startDebate: async () => ({ status: "started", debateId: String(++debates) }),
   };

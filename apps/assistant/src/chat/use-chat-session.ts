@@ -2,6 +2,7 @@ import type { BackendStatus } from "@oystar/api-client";
 import { useApiClient, useAuth } from "@oystar/auth/react";
 import { connectionReset, createChatSession, modelCompletion, providerBaseUrl, type ChatDocument, type ChatSession, type Provider } from "@oystar/chat-core";
 import { useChatSession } from "@oystar/chat-core/react";
+import { systemClock } from "@oystar/conversation";
 import { useEffect, useRef } from "react";
 
 export type ChatSessionWiring = {
@@ -32,8 +33,7 @@ export function useWiredChatSession(wiring: ChatSessionWiring): ChatSession {
       getAccessToken: () => getAccessToken().catch(() => null),
       complete: modelCompletion({ baseUrl: providerBaseUrl("cloud") }),
       resetConnection: connectionReset(api),
-      now: () => Date.now(),
-      later: (task, delayMs) => void setTimeout(task, delayMs),
+      ...systemClock,
       refreshQuota: () => latest.current.refreshQuota(),
       isAdmin: () => latest.current.admin,
       backendStatus: () => latest.current.backend,

@@ -1,6 +1,7 @@
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { MARKERS, type ChatCard } from "@oystar/chat-core";
+import { systemClock } from "@oystar/conversation";
 import { useReadAloud } from "@oystar/chat-core/react";
 import { ragGate } from "@oystar/plans-and-gates";
 import { RagUpsell } from "@oystar/plans-and-gates/react";
@@ -37,8 +38,7 @@ function RagPage() {
   const session = useRagSession(() =>
     createRagSession({
       ask: httpAskStream(api),
-      now: () => Date.now(),
-      later: (task, delayMs) => void setTimeout(task, delayMs),
+      ...systemClock,
       refreshQuota: () => refresh.current(),
     }),
   );

@@ -6,7 +6,7 @@ import type { Speaker } from "../rules";
 import { formatSynthesisAnalysis } from "../synthesis";
 import type { DebatePorts, ModelCall, ModelPiece, StartDebateResult } from "../ports";
 
-// A world for tests: a virtual clock and scheduler, a scripted model, and the two API calls —
+// A world for tests: a virtual clock with its timers, a scripted model, and the two API calls —
 // all in memory. Nothing here waits on real time.
 
 type Timer = { id: number; at: number; callback: () => void };
@@ -16,15 +16,14 @@ export function virtualTime(start = 1_700_000_000_000) {
   let nextId = 1;
   let timers: Timer[] = [];
   return {
-    clock: { now: () => now },
-    scheduler: {
-      setTimeout(callback: () => void, delayMs: number) {
+    clock: {
+      now: () => now,
+      later(callback: () => void, delayMs: number) {
         const timer = { id: nextId++, at: now + delayMs, callback };
         timers.push(timer);
-        return timer.id;
-      },
-      clearTimeout(handle: unknown) {
-        timers = timers.filter((timer) => timer.id !== handle);
+        return () => {
+          timers = timers.filter((pending) => pending !== timer);
+        };
       },
     },
     pendingTimers: () => timers.length,
@@ -165,7 +164,6 @@ export function fakeWorld(options: { script?: ModelScript; startDebate?: () => P
   const script = options.script ?? inCharacter;
   const ports: DebatePorts = {
     clock: time.clock,
-    scheduler: time.scheduler,
     model(call) {
       calls.push(call);
       const reply = script(call, calls.length - 1);

@@ -63,7 +63,7 @@ const hostileSources = (payload: string) => [
 /** Asks one question of a session reading `events`; draws every state it goes through. */
 async function answerDrawn(events: StreamChunk[], cutShare: number): Promise<{ problems: string[]; answer: RagMessage | undefined; messages: RagMessage[] }> {
   const api = createApiClient({ fetch: async () => askStreamResponse(events, cutShare) });
-  const session = createRagSession({ ask: httpAskStream(api), now: () => 1, later: () => {}, refreshQuota: () => {}, settings: defaultSettings });
+  const session = createRagSession({ ask: httpAskStream(api), now: () => 1, later: () => () => {}, refreshQuota: () => {}, settings: defaultSettings });
   const problems: string[] = [];
   const unsubscribe = session.store.subscribe((state) => {
     draw(state);

@@ -65,7 +65,11 @@ export function scriptedWorld(answers: ScriptedAnswer[] = []) {
   const dependencies: RagDependencies = {
     ask,
     now: () => (time += 1),
-    later: (task, delayMs) => void later.push({ task, delayMs }),
+    later: (task, delayMs) => {
+      const entry = { task, delayMs };
+      later.push(entry);
+      return () => void later.splice(later.indexOf(entry), 1);
+    },
     refreshQuota: () => {},
   };
   return { dependencies, requests, later, answers };

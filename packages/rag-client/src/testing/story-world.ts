@@ -1,4 +1,5 @@
 import { RAG_CONTEXT_CHARS, type RagAskRequest, type StreamChunk } from "@oystar/api-client";
+import { systemClock } from "@oystar/conversation";
 import type { AskStream } from "../ask-stream";
 import type { RagDependencies } from "../rag-session";
 
@@ -68,8 +69,7 @@ export function storyAsk({ charsPerSecond = 400, contextUsage }: StoryServer = {
 export function storyDependencies(server: StoryServer = {}): RagDependencies {
   return {
     ask: storyAsk(server),
-    now: () => Date.now(),
-    later: (task, delayMs) => void setTimeout(task, delayMs),
+    ...systemClock,
     refreshQuota: () => {},
   };
 }
