@@ -27,6 +27,10 @@ beforeAll(async () => {
   postgres = await startPostgres();
   const url = await postgres.createDatabase();
   database = new pg.Pool({ connectionString: url });
+  // The cluster is stopped when the test ends: a connection still closing then hears PostgreSQL's
+  // "terminating connection" — expected, not an error of the test.
+  database.on("connect", (client) => client.on("error", () => {}));
+  database.on("error", () => {});
   const common = {
     DATABASE_URL: url,
     PUBLIC_URL,
