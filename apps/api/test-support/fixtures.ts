@@ -1,18 +1,18 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase, type Database } from "../src/db/database";
 import { loadEnv, type Env } from "../src/env";
 import { startServer, type RunningServer } from "../src/server";
 import { startPostgres } from "./postgres";
+import { temporaryFolder } from "./temporary-folders";
 
 /** The hash of the (pretend) stylesheet inlined in the site's pages. */
 export const SITE_STYLE_HASH = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
 
 /** Two tiny "built apps" in a temp folder, so server tests don't need `pnpm build`. */
 export function makeAppFolders() {
-  const root = mkdtempSync(join(tmpdir(), "oystar-apps-"));
+  const root = temporaryFolder("apps");
   const marketingDist = join(root, "marketing");
   const assistantDist = join(root, "assistant");
   mkdirSync(join(marketingDist, "assets"), { recursive: true });

@@ -1,17 +1,17 @@
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
+import { temporaryFolder } from "../../test-support/temporary-folders";
 
 const packageDir = fileURLToPath(new URL("../..", import.meta.url));
 
 /** Starts the real server (src/main.ts) in its own process and records the modules it loads. */
 async function bootRecorded(env: Record<string, string>) {
-  const dataDir = mkdtempSync(join(tmpdir(), "oystar-boot-"));
+  const dataDir = temporaryFolder("boot");
   const record = join(dataDir, "modules.txt");
   const child = spawn(
     process.execPath,

@@ -1,7 +1,5 @@
 // Issue 10 §1: the built-in card form takes any test card, so it must never exist in production.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -10,6 +8,7 @@ import { loadEnv } from "../env";
 import { startServer } from "../server";
 import { makeAppFolders, startTestServer } from "../../test-support/fixtures";
 import { inspectedRoutes } from "../../test-support/inspected-app";
+import { temporaryFolder } from "../../test-support/temporary-folders";
 
 const auth0 = { AUTH_MODE: "auth0", AUTH0_DOMAIN: "oystar-prova.eu.auth0.com", AUTH0_CLIENT_ID: "abc", AUTH0_AUDIENCE: "https://api.oystar.test" };
 const stripe = { STRIPE_SECRET_KEY: "sk_test_produzione", STRIPE_WEBHOOK_SECRET: "whsec_produzione" };
@@ -48,7 +47,7 @@ describe("production without Stripe refuses to start", () => {
   function boot(variables: Record<string, string>) {
     const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@oystar/source", "src/main.ts"], {
       cwd: packageDir,
-      env: { ...process.env, PORT: "0", DATA_DIR: mkdtempSync(join(tmpdir(), "oystar-prod-")), STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", ...variables },
+      env: { ...process.env, PORT: "0", DATA_DIR: temporaryFolder("prod"), STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", ...variables },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

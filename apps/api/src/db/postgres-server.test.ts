@@ -1,14 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { loadEnv } from "../env";
 import { startServer, type RunningServer } from "../server";
 import { makeAppFolders } from "../../test-support/fixtures";
 import { signInAs } from "../../test-support/sign-in";
+import { temporaryFolder } from "../../test-support/temporary-folders";
 
 // DATABASE_URL: the server talks the PostgreSQL wire protocol through `pg`, here to a Postgres
 // (PGlite behind pglite-socket) on loopback — the same code path as a production server.
@@ -26,7 +24,7 @@ beforeAll(async () => {
     loadEnv({
       NODE_ENV: "test",
       PORT: "0",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "oystar-data-")),
+      DATA_DIR: temporaryFolder("data"),
       MARKETING_DIST: folders.marketingDist,
       ASSISTANT_DIST: folders.assistantDist,
       DATABASE_URL: `postgres://postgres:postgres@${socket.getServerConn()}/postgres`,

@@ -1,10 +1,9 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { openDatabase, type Database } from "../db/database";
 import { loadEnv } from "../env";
 import { startServer, type RunningServer } from "../server";
+import { temporaryFolder } from "../../test-support/temporary-folders";
 
 let server: RunningServer;
 let db: Database;
@@ -14,7 +13,7 @@ beforeAll(async () => {
   const env = loadEnv({
     NODE_ENV: "test",
     PORT: "0",
-    DATA_DIR: mkdtempSync(join(tmpdir(), "oystar-data-")),
+    DATA_DIR: temporaryFolder("data"),
     MARKETING_DIST: join(nowhere, "m"),
     ASSISTANT_DIST: join(nowhere, "a"),
   });

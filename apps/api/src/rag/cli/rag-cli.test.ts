@@ -1,20 +1,20 @@
 import { jsPDF } from "jspdf";
 import { execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, expect, test } from "vitest";
 import { RAG_FIXTURES_DIR } from "../../../test-support/fixtures";
+import { temporaryFolder } from "../../../test-support/temporary-folders";
 
 // `pnpm rag …` as a user runs it (the package's script: tsx on src/rag/cli/rag-cli.ts), on a
 // PGlite data folder of its own.
 
 const packageDir = fileURLToPath(new URL("../../..", import.meta.url));
 const tsx = join(packageDir, "node_modules/.bin/tsx");
-const dataDir = mkdtempSync(join(tmpdir(), "oystar-rag-cli-"));
-const documents = mkdtempSync(join(tmpdir(), "oystar-rag-docs-"));
+const dataDir = temporaryFolder("rag-cli");
+const documents = temporaryFolder("rag-docs");
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", EMBEDDINGS_BASE_URL: "", RERANKER_BASE_URL: "", INIT_CWD: documents };
 
 const rag = (args: string[]) => promisify(execFile)(tsx, ["--conditions=@oystar/source", "src/rag/cli/rag-cli.ts", ...args], { cwd: packageDir, env });
