@@ -1,7 +1,6 @@
 import { cutsOf, modelStreamResponse, unsafeMarkup, xssPayloads } from "@oystar/vitest-config/hostile-text";
-import { flushSync } from "react-dom";
-import { createRoot, type Root } from "react-dom/client";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { drawingSurface } from "@oystar/vitest-config/drawing-surface";
+import { expect, test } from "vitest";
 import type { ChatState } from "../chat-session";
 import { modelCompletion } from "../completion";
 import { testChatSession } from "../test-session";
@@ -12,19 +11,11 @@ import { MessageList } from "./message-list";
 // streamCompletion, the session's store, the message list drawn at each step. (Chromium proves the
 // same drawing inert where scripts really run: markdown-safety.browser.test.tsx.)
 
-let root: Root;
-let container: HTMLDivElement;
-
-beforeAll(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterAll(() => root.unmount());
+const surface = drawingSurface();
+const { container } = surface;
 
 function draw(state: Pick<ChatState, "conversation" | "partial" | "loading">) {
-  flushSync(() => root.render(<MessageList messages={state.conversation.messages} partial={state.partial} loading={state.loading} renderCard={() => null} />));
+  surface.draw(<MessageList messages={state.conversation.messages} partial={state.partial} loading={state.loading} renderCard={() => null} />);
 }
 
 test("the Markdown renderer has loaded (the first answer is shown as text until then)", async () => {

@@ -1,9 +1,8 @@
 import { createApiClient, type DebateCall, type Intervention } from "@oystar/api-client";
 import { createReadAloud } from "@oystar/chat-core";
 import { cutsOf, modelStreamResponse, unsafeMarkup, xssPayloads } from "@oystar/vitest-config/hostile-text";
-import { flushSync } from "react-dom";
-import { createRoot, type Root } from "react-dom/client";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { drawingSurface } from "@oystar/vitest-config/drawing-surface";
+import { expect, test } from "vitest";
 import { httpDebatePorts } from "../http-ports";
 import { parseJudgeRun } from "../judge-format";
 import { scorecardOf } from "../scorecard";
@@ -18,18 +17,9 @@ import { JudgementCard } from "./judgement-card";
 const MODELS = { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" };
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ");
 
-let root: Root;
-let container: HTMLDivElement;
-
-beforeAll(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterAll(() => root.unmount());
-
-const draw = (element: React.ReactNode) => flushSync(() => root.render(<ol>{element}</ol>));
+const surface = drawingSurface();
+const { container } = surface;
+const draw = (element: React.ReactNode) => surface.draw(<ol>{element}</ol>);
 /** What the payload made in the words of the bubbles (their frame has its own buttons). */
 const unsafeWords = () => [...container.querySelectorAll(".debate-turn__text")].flatMap((words) => unsafeMarkup(words));
 /** No handler and no dangerous address anywhere, the frame included. */

@@ -1,8 +1,7 @@
 import { createApiClient, defaultSettings, type StreamChunk } from "@oystar/api-client";
 import { cutsOf, unsafeMarkup, xssPayloads } from "@oystar/vitest-config/hostile-text";
-import { flushSync } from "react-dom";
-import { createRoot, type Root } from "react-dom/client";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { drawingSurface } from "@oystar/vitest-config/drawing-surface";
+import { expect, test } from "vitest";
 import { httpAskStream } from "../ask-stream";
 import type { RagMessage } from "../rag-conversation";
 import { createRagSession, type RagState } from "../rag-session";
@@ -14,29 +13,19 @@ import { RagAnswer } from "./rag-answer";
 // the RAG session and drawn as the conversation draws each answer; and as the server's summary.
 // (The source viewer's passages: source-viewer.test.tsx; in Chromium: e2e xss-sinks.spec.ts.)
 
-let root: Root;
-let container: HTMLDivElement;
-
-beforeAll(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterAll(() => root.unmount());
+const surface = drawingSurface();
+const { container } = surface;
 
 /** The conversation as the screen shows it: each finished answer with its sources, the one streaming. */
 function draw({ conversation, partial, loading, answerId }: Pick<RagState, "conversation" | "partial" | "loading" | "answerId">) {
   const answers = conversation.messages.filter((message) => message.role === "assistant");
-  flushSync(() =>
-    root.render(
+  surface.draw(
       <>
         {answers.map((message) => (
           <RagAnswer key={message.id} message={message} sources={message.sources} />
         ))}
         {loading && answerId ? <RagAnswer message={{ id: answerId, content: partial }} streaming /> : null}
       </>,
-    ),
   );
 }
 

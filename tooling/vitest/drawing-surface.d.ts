@@ -1,0 +1,1 @@
+export function drawingSurface(): { container: HTMLDivElement; draw: (ui: import("react").ReactNode) => void };
