@@ -95,7 +95,8 @@ export const PdfAtItsPage: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole("button", { name: "Apri Fotografare i giardini nel visualizzatore delle fonti" }));
     const viewer = await screen().findByRole("dialog", { name: "Fotografare i giardini" });
-    await expect(within(viewer).getByRole("navigation", { name: "Pagine del documento" })).toHaveTextContent("Pagina 2 di 3");
+    // The page's navigation comes once the document has loaded (a spinner until then).
+    await expect(await within(viewer).findByRole("navigation", { name: "Pagine del documento" })).toHaveTextContent("Pagina 2 di 3");
     await waitFor(() => expect(viewer.querySelector(".textLayer mark")).toHaveTextContent(/cavalletto/), { timeout: 15_000 });
   },
 };
