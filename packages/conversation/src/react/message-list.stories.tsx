@@ -31,7 +31,7 @@ const answer: ChatMessage = {
 };
 
 const meta = {
-  title: "chat-core/MessageList",
+  title: "conversation/MessageList",
   component: MessageList,
   args: { messages: [question, answer], partial: "", loading: false, renderCard: (card) => <p>[{card}]</p> },
 } satisfies Meta<typeof MessageList>;
