@@ -1,4 +1,7 @@
 import { packageBuild } from "@oystar/tsup-config";
 import { defineConfig } from "tsup";
 
-export default defineConfig(packageBuild());
+const build = packageBuild();
+
+// A third entry: the fake world the three conversations' tests share (@oystar/conversation/testing).
+export default defineConfig({ ...build, entry: { ...(build.entry as Record<string, string>), "testing/index": "src/testing/index.ts" } });

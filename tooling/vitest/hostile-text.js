@@ -1,12 +1,12 @@
 // Issue 28 §5: the security team's XSS payloads (../shared/security/xss-payloads.txt, kept in the
-// repository as packages/chat-core/test/xss-payloads.txt) and what a rendered screen must never
+// repository as packages/conversation/test/xss-payloads.txt) and what a rendered screen must never
 // hold after showing them — for every package whose screens show a model's or a customer's text.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // A path, not a URL: in a DOM environment the global URL is the DOM's, which readFileSync refuses.
-const PAYLOAD_FILE = join(dirname(fileURLToPath(import.meta.url)), "../../packages/chat-core/test/xss-payloads.txt");
+const PAYLOAD_FILE = join(dirname(fileURLToPath(import.meta.url)), "../../packages/conversation/test/xss-payloads.txt");
 
 /** One payload per line; `\n` inside a payload is written as \n. */
 export const xssPayloads = readFileSync(PAYLOAD_FILE, "utf8")

@@ -1,4 +1,5 @@
 import "@oystar/ui-kit/styles.css";
+import "@oystar/conversation/styles.css";
 import "@oystar/chat-core/styles.css";
 import "@oystar/pdf-tools/styles.css";
 import "@oystar/debate-engine/styles.css";

@@ -12,9 +12,9 @@ const config: StorybookConfig = {
     mergeConfig(viteConfig, {
       // Read workspace packages from source, like the apps do in development.
       resolve: { conditions: ["@oystar/source", ...defaultClientConditions] },
-      // The chat's lazily loaded Markdown renderer, pre-bundled up front: discovered during a
+      // The conversation floor's lazily loaded Markdown renderer, pre-bundled up front: discovered during a
       // story test run, it would make Vite reload the page under the test.
-      optimizeDeps: { include: ["@oystar/chat-core > react-markdown", "@oystar/chat-core > remark-gfm", "@oystar/rag-client > pdfjs-dist", "@oystar/rag-client > jspdf"] },
+      optimizeDeps: { include: ["@oystar/conversation > react-markdown", "@oystar/conversation > remark-gfm", "@oystar/rag-client > pdfjs-dist", "@oystar/rag-client > jspdf"] },
     }),
 };
 

@@ -1,5 +1,6 @@
 import type { Preview } from "@storybook/react-vite";
 import "@oystar/ui-kit/styles.css";
+import "@oystar/conversation/styles.css";
 import "@oystar/chat-core/styles.css";
 import "@oystar/pdf-tools/styles.css";
 import "@oystar/debate-engine/styles.css";

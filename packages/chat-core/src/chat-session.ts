@@ -1,11 +1,11 @@
 import { DEFAULT_MODEL, supportsReasoning, type BackendStatus, type ChatModel } from "@oystar/api-client";
 import { createStore } from "zustand/vanilla";
 import type { CompletionOptions, CompletionRequest, Provider } from "./completion";
-import { conversationSummary, newConversation, newMessage, newMessageId, type ChatMessage, type Conversation } from "./conversation";
+import { conversationSummary, newConversation, newMessage, newMessageId } from "./conversation";
 import { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 import { chatMessages } from "./messages";
 import { canSend } from "./send-rules";
-import { classifyFailure as classifyChatError, isResetCommand, MARKERS, noticeSteps, refreshQuotaLater, type SessionWorld } from "@oystar/conversation";
+import { createAskLoop, isResetCommand, MARKERS, noticeSteps, type AskTurn, type ChatMessage, type Conversation, type SessionWorld } from "@oystar/conversation";
 
 /**
  * spec 001 §4: a document that goes with one question only, then leaves the prompt (kept aside,
@@ -79,16 +79,16 @@ export function createChatSession(dependencies: ChatDependencies) {
     update({ conversation: { ...conversation, messages, contextUsage: contextUsage(messages), ...(summary ? { summary } : {}) } });
   };
   const append = (message: ChatMessage) => withMessages([...store.getState().conversation.messages, message]);
-  let inFlight: AbortController | null = null;
-  let stoppedByUser = false;
+  /** spec 001 §5: the chat's failures (the admin's quota never blocks the input). */
+  const asking = createAskLoop(store, dependencies, { failureWords: () => ({ admin: dependencies.isAdmin() }) });
 
-  /** Streams the answer to one question. Resolves to whether a complete answer arrived. */
-  async function ask(question: string): Promise<boolean> {
+  /** The chat's turn of one question: the model's words, timed to their first character. */
+  async function chatTurn(question: string): Promise<AskTurn | null> {
     // spec 001 §5: the token is fetched first; without one nothing is sent.
     const token = await dependencies.getAccessToken().catch(() => null);
     if (!token) {
       update({ alert: chatMessages.tokenUnavailable });
-      return false;
+      return null;
     }
 
     const { conversation, options } = store.getState();
@@ -98,54 +98,36 @@ export function createChatSession(dependencies: ChatDependencies) {
     const answerId = newMessageId(dependencies.now());
     const answer = (content: string, extras: Pick<ChatMessage, "firstCharacterMs" | "card"> = {}) =>
       append(newMessage("assistant", content, dependencies.now(), { id: answerId, ...extras }));
-    update({ loading: true, partial: "", answerId, alert: null });
-    inFlight = new AbortController();
-    stoppedByUser = false;
-    const started = dependencies.now();
+    let started = 0;
     let firstCharacterAt: number | null = null;
-    let text = "";
-    try {
-      for await (const piece of dependencies.complete({
-        question,
-        document,
-        history,
-        token,
-        signal: inFlight.signal,
-        options,
-        provider: dependencies.modelProvider?.() ?? "cloud",
-      })) {
-        if (!piece) continue;
-        firstCharacterAt ??= dependencies.now();
-        text += piece;
-        update({ partial: text });
-      }
-      // A stream reader may end quietly when aborted; that is still an abort.
-      if (inFlight.signal.aborted) throw inFlight.signal.reason;
-      answer(text, { firstCharacterMs: (firstCharacterAt ?? dependencies.now()) - started });
-      // spec 001 §4: a document goes with one question only.
-      if (document) dependencies.document?.markUsed();
-      return true;
-    } catch (error) {
-      if (inFlight.signal.aborted) {
-        // Stopped by the user: what had arrived stays, marked as cut short. (Cleared: nothing.)
-        if (stoppedByUser && text) answer(`${text}\n\n${chatMessages.answerStopped}`);
-        return false;
-      }
-      const failure = classifyChatError(error, { admin: dependencies.isAdmin() });
-      if (failure.kind === "quota") {
-        answer("", { card: MARKERS.quotaExceeded });
-        update({ blocked: failure.blockInput });
-      } else if (failure.kind === "stalled" && text) {
-        // What the model had already written stays, with the reason it stops there.
-        answer(`${text}\n\n${chatMessages.answerCutShort(failure.message)}`);
-      } else {
-        answer(failure.message);
-      }
-      return false;
-    } finally {
-      inFlight = null;
-      update({ loading: false, partial: "", answerId: null });
-    }
+    return {
+      answerId,
+      async *stream(signal) {
+        started = dependencies.now();
+        const request = { question, document, history, token, signal, options, provider: dependencies.modelProvider?.() ?? "cloud" } as const;
+        for await (const piece of dependencies.complete(request)) {
+          if (piece) firstCharacterAt ??= dependencies.now();
+          yield piece;
+        }
+      },
+      finish(text) {
+        answer(text, { firstCharacterMs: (firstCharacterAt ?? dependencies.now()) - started });
+        // spec 001 §4: a document goes with one question only.
+        if (document) dependencies.document?.markUsed();
+      },
+      stopped: (text) => answer(`${text}\n\n${chatMessages.answerStopped}`),
+      fail(failure, text) {
+        if (failure.kind === "quota") {
+          answer("", { card: MARKERS.quotaExceeded });
+          update({ blocked: failure.blockInput });
+        } else if (failure.kind === "stalled" && text) {
+          // What the model had already written stays, with the reason it stops there.
+          answer(`${text}\n\n${chatMessages.answerCutShort(failure.message)}`);
+        } else {
+          answer(failure.message);
+        }
+      },
+    };
   }
 
   return {
@@ -163,15 +145,12 @@ export function createChatSession(dependencies: ChatDependencies) {
         update({ notice: await dependencies.resetConnection(options.model) });
         return false;
       }
-      const answered = await ask(input.trim());
-      refreshQuotaLater(dependencies);
-      return answered;
+      return asking.send(() => chatTurn(input.trim()));
     },
 
     /** Stops the answer being streamed. */
     stop() {
-      stoppedByUser = true;
-      inFlight?.abort();
+      asking.stop();
     },
 
     /**
@@ -188,7 +167,7 @@ export function createChatSession(dependencies: ChatDependencies) {
 
     /** A fresh conversation (clear chat), without the document. */
     clear() {
-      inFlight?.abort();
+      asking.abort();
       dependencies.document?.remove();
       update({ conversation: newConversation(dependencies.now()), partial: "", alert: null });
     },
@@ -198,7 +177,7 @@ export function createChatSession(dependencies: ChatDependencies) {
      * and RAG's do, and nothing more is added to a conversation no one sees.
      */
     dispose() {
-      inFlight?.abort();
+      asking.abort();
     },
 
     /** Choosing a model without reasoning turns 'Deep Think' off with it. */

@@ -1,6 +1,6 @@
 import { createApiClient, supportsReasoning, type ChatCompletionRequest, type ChatModel } from "@oystar/api-client";
 import { MODEL_CALL_TIMEOUT_MS, streamCompletion, type ModelStreamLimits } from "@oystar/conversation";
-import type { ChatMessage } from "./conversation";
+import type { ChatMessage } from "@oystar/conversation";
 import { PROMPT_TEMPLATES, templateSampling, type SamplingFields } from "./prompt-templates";
 
 /** spec 001 §9: the chat's prompt preset (its template's sampling). */

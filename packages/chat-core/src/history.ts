@@ -1,4 +1,4 @@
-import type { ChatMessage } from "./conversation";
+import { contextUsage as usageOf, type ChatMessage } from "@oystar/conversation";
 
 /** spec 001 §5: history size is estimated at 1 token per 4 characters. */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
@@ -28,6 +28,5 @@ export function cutHistoryToBudget(messages: readonly ChatMessage[], maxTokens: 
 export const CHAT_CONTEXT_CHARS = 8000;
 
 export function contextUsage(messages: readonly ChatMessage[], capacity: number = CHAT_CONTEXT_CHARS): number {
-  const characters = messages.reduce((sum, message) => sum + message.content.length, 0);
-  return Math.min(100, Math.round((characters / capacity) * 100));
+  return usageOf(messages, capacity);
 }

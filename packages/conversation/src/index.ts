@@ -1,14 +1,26 @@
 // @oystar/conversation — the floor the chat, the debate and RAG stand on (issue 24): framework-free.
+export { ADVANCED_CONTROLS_EVENT, toggleAdvancedControls } from "./advanced-controls";
+export { createAskLoop } from "./ask-loop";
+export type { AskingState, AskLoop, AskLoopOptions, AskTurn } from "./ask-loop";
 export { ANSWER_IDLE_TIMEOUT_MS, LlmHttpError, MODEL_CALL_TIMEOUT_MS, streamCompletion } from "./answer-stream";
 export type { ModelStreamLimits } from "./answer-stream";
+export { CITATION_CLASS, remarkCitations } from "./citation-links";
+export type { CitationLinks } from "./citation-links";
 export { systemClock } from "./clock";
 export type { Clock } from "./clock";
 export { classifyFailure, isResetCommand } from "./failures";
-export type { ConversationFailure } from "./failures";
+export type { ConversationFailure, FailureWords } from "./failures";
+export { markdownBlocks } from "./markdown-blocks";
 export { MARKERS } from "./markers";
 export type { ChatCard } from "./markers";
+export { contextUsage } from "./message";
+export type { ChatMessage, Conversation, SourceRef } from "./message";
 export { conversationMessages } from "./messages";
+export { safeLinkUrl } from "./safe-links";
 export { noticeSteps, QUOTA_REFRESH_DELAY_MS, refreshQuotaLater } from "./session-world";
 export type { SessionNoticeState, SessionWorld } from "./session-world";
+export { copyAnswer, shareAnswer } from "./share";
+export { createReadAloud, speakableText, SPEECH } from "./speech";
+export type { ReadAloud } from "./speech";
 export { AnswerStalledError, browserSchedule, watchedBody } from "./stream-guard";
 export type { Schedule } from "./stream-guard";

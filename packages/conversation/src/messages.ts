@@ -1,5 +1,6 @@
-// The words every conversation shares when an answer fails (spec 001 §5, §8): the chat's, the
-// debate's and RAG's. Quoted strings of the spec are kept word for word.
+// The words every conversation shares (spec 001 §2, §4, §5, §8): the chat's, the debate's and
+// RAG's — a failed answer, the message list, the composer and an answer's actions. Quoted strings
+// of the spec are kept word for word.
 export const conversationMessages = {
   authenticationError: "Errore di autenticazione: la sessione potrebbe essere scaduta. Ricarica la pagina ed effettua di nuovo il login.",
   llmError: (detail: string) => `Errore di comunicazione con il modello: ${detail}. Verifica che il backend sia attivo e raggiungibile.`,
@@ -14,4 +15,32 @@ export const conversationMessages = {
   },
   /** A stream line that could not be read: its position only, never what it said (no content is logged). */
   unreadableLine: (position: number) => `Riga ${position} dello stream del modello non leggibile: saltata.`,
+  /** The kit: the message list, the composer, an answer's actions. */
+  firstCharacter: (seconds: number) => `Primo carattere in ${seconds.toFixed(2).replace(".", ",")} s`,
+  speechUnsupported: "Text-to-speech non supportato dal browser",
+  copied: "Risposta copiata negli appunti.",
+  copyFailed: "Non è stato possibile copiare la risposta: selezionala e copiala a mano.",
+  sharedByCopy: "Condivisione non supportata da questo browser: la risposta è stata copiata negli appunti.",
+  shareFailed: "Condivisione non riuscita.",
+  imageNotLoaded: "immagine non caricata",
+  /** A citation number in an answer, as a screen reader names its link to the source. */
+  citation: (number: number) => `Fonte ${number}`,
+  actions: {
+    copy: "Copia",
+    readAloud: "Leggi ad alta voce",
+    stopReading: "Interrompi lettura",
+    share: "Condividi",
+    downloadPdf: "Scarica PDF",
+    label: "Azioni sulla risposta",
+  },
+  you: "Tu:",
+  assistant: "OYSTAR:",
+  composer: {
+    label: "Messaggio",
+    send: "Invia",
+    stop: "Interrompi",
+    placeholder: "Scrivi la tua domanda...",
+    placeholderBlocked: "Quota esaurita: passa a un piano superiore per continuare",
+    placeholderOffline: "Servizio non disponibile, riprova più tardi",
+  },
 } as const;

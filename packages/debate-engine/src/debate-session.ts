@@ -10,7 +10,7 @@ import type { DebateInput } from "./topic";
 
 /** How an error reads on a card: the server's own words when it sent some. */
 function failureOf(error: unknown): { quota: boolean; message: string } {
-  // spec 001 §4: "An error containing 429 adds the debate quota card" (chat-core's test for it).
+  // spec 001 §4: "An error containing 429 adds the debate quota card".
   const quota = classifyFailure(error, { admin: false }).kind === "quota";
   const serverMessage = typeof error === "object" && error !== null ? (error as { serverMessage?: unknown }).serverMessage : undefined;
   const message = typeof serverMessage === "string" ? serverMessage : error instanceof Error ? error.message : String(error ?? "");

@@ -64,7 +64,7 @@ export const judgedInterventionsOf = (messages: readonly DebateMessage[]): Debat
     return [{ speaker, turn, content, ...sealed }];
   });
 
-/** The chat-core marker of a card, for screens that render cards through MessageList. */
+/** The floor's marker of a card, for screens that render cards through MessageList. */
 export function cardMarker(card: DebateCard): ChatCard | null {
   if (card.kind === "feedbackForm") return MARKERS.feedbackForm;
   if (card.kind === "noResponse") return MARKERS.noResponse;

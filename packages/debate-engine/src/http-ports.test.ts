@@ -5,7 +5,7 @@ import { createDebateSession } from "./debate-session";
 import { turnCall } from "./debate-request";
 import { httpDebatePorts } from "./http-ports";
 import type { ModelPiece } from "./ports";
-import { virtualTime } from "./testing/fake-world";
+import { virtualTime } from "@oystar/conversation/testing";
 
 // The network ports against an in-memory fetch that answers like the product's API.
 

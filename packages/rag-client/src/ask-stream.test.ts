@@ -1,6 +1,7 @@
 import { createApiClient, HttpError, StreamError } from "@oystar/api-client";
 import { describe, expect, test } from "vitest";
-import { classifyRagError, httpAskStream } from "./ask-stream";
+import { classifyFailure } from "@oystar/conversation";
+import { httpAskStream, RAG_FAILURE_WORDS } from "./ask-stream";
 import { ragMessages } from "./messages";
 
 // The real API client and stream reader over a Response the test writes (the server's own
@@ -42,17 +43,17 @@ describe("POST /api/ask-stream", () => {
     const refusing = createApiClient({ fetch: async () => Response.json({ error: "Quota esaurita" }, { status: 429 }) });
     const refusal = await collect(httpAskStream(refusing)({ question: "?" }, new AbortController().signal)).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(HttpError);
-    expect(classifyRagError(refusal)).toEqual({ kind: "quota" });
+    expect(classifyFailure(refusal, RAG_FAILURE_WORDS)).toEqual({ kind: "quota", blockInput: true });
 
     const failing = createApiClient({ fetch: async () => eventStream(`data: {"chunk":"a"}\n\nevent: error\ndata: {"error":"${ragMessages.generic}"}\n\n`) });
     const failure = await collect(httpAskStream(failing)({ question: "?" }, new AbortController().signal)).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StreamError);
-    expect(classifyRagError(failure)).toEqual({ kind: "error", message: ragMessages.generic, detail: "Stream error occurred" });
+    expect(classifyFailure(failure, RAG_FAILURE_WORDS)).toEqual({ kind: "error", message: ragMessages.generic, detail: "Stream error occurred" });
   });
 
   test("spec 001 §8: 'HTTP error! status: {n}' and 'No response body' as the detail", () => {
-    expect(classifyRagError(new HttpError(502, "Bad gateway"))).toEqual({ kind: "error", message: ragMessages.generic, detail: "HTTP error! status: 502" });
-    expect(classifyRagError(new Error("No response body"))).toEqual({ kind: "error", message: ragMessages.generic, detail: "No response body" });
-    expect(classifyRagError(new Error("Token scaduto")).kind).toBe("auth");
+    expect(classifyFailure(new HttpError(502, "Bad gateway"), RAG_FAILURE_WORDS)).toEqual({ kind: "error", message: ragMessages.generic, detail: "HTTP error! status: 502" });
+    expect(classifyFailure(new Error("No response body"), RAG_FAILURE_WORDS)).toEqual({ kind: "error", message: ragMessages.generic, detail: "No response body" });
+    expect(classifyFailure(new Error("Token scaduto"), RAG_FAILURE_WORDS).kind).toBe("auth");
   });
 });

@@ -1,15 +1,13 @@
 import {
   API_PATHS,
-  HttpError,
   indicesListSchema,
   readProductStream,
-  StreamError,
   type ApiClient,
   type IndicesList,
   type RagAskRequest,
   type StreamChunk,
 } from "@oystar/api-client";
-import { conversationMessages } from "@oystar/conversation";
+import type { FailureWords } from "@oystar/conversation";
 import { ragMessages } from "./messages";
 
 /** Streams the events of one RAG answer (spec 001 §7); abortable through `signal`. */
@@ -38,29 +36,10 @@ export function loadIndices(api: Pick<ApiClient, "get">, signal?: AbortSignal): 
   return api.get(API_PATHS.indicesList, indicesListSchema, { signal });
 }
 
-export type RagFailure =
-  | { kind: "quota" }
-  | { kind: "auth"; message: string }
-  /** The answer says the spec's generic message; `detail` says what happened, when it adds something. */
-  | { kind: "error"; message: string; detail: string | null };
-
 /**
- * spec 001 §8: 429 → the QUOTA_EXCEEDED_UPGRADE card; 401 (or an error naming Token or Auth) →
- * the authentication message; anything else → the RAG generic error, with the server's own
- * Italian explanation (an index not available, a question too long) or the client's stream
- * error as the detail.
+ * spec 001 §8: how a RAG answer's failure reads, through the floor's one classifier — 429 → the
+ * QUOTA_EXCEEDED_UPGRADE card; 401 (or an error naming Token or Auth) → the authentication
+ * message; anything else → the RAG generic error, with the server's own Italian explanation (an
+ * index not available, a question too long) or the client's stream error as the detail.
  */
-export function classifyRagError(error: unknown): RagFailure {
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof HttpError) {
-    if (error.status === 429) return { kind: "quota" };
-    if (error.status === 401) return { kind: "auth", message: conversationMessages.authenticationError };
-    return { kind: "error", message: ragMessages.generic, detail: error.serverMessage ?? message };
-  }
-  if (/\b401\b|Token|Auth/.test(message)) return { kind: "auth", message: conversationMessages.authenticationError };
-  if (error instanceof StreamError) {
-    const said = error.detail && error.detail !== ragMessages.generic ? error.detail : null;
-    return { kind: "error", message: ragMessages.generic, detail: said ?? message };
-  }
-  return { kind: "error", message: ragMessages.generic, detail: message || null };
-}
+export const RAG_FAILURE_WORDS: FailureWords = { admin: false, generic: ragMessages.generic };

@@ -1,5 +1,5 @@
-export { classifyRagError, httpAskStream, loadIndices } from "./ask-stream";
-export type { AskStream, RagFailure } from "./ask-stream";
+export { httpAskStream, loadIndices, RAG_FAILURE_WORDS } from "./ask-stream";
+export type { AskStream } from "./ask-stream";
 export { citationNumbers, citedNoteNumbers, shownSources, sourceElementId, sourceLink, sourceOfCitation, withSingleWarning } from "./citations";
 export { indexesInUse, indexPicker, requestIndexNames } from "./index-choice";
 export type { IndexOption, IndexPicker } from "./index-choice";

@@ -1,8 +1,8 @@
 import { RAG_CONTEXT_CHARS, type SourceReference } from "@oystar/api-client";
-import { contextUsage, type ChatMessage, type Conversation } from "@oystar/chat-core";
+import { contextUsage, type ChatMessage, type Conversation } from "@oystar/conversation";
 import { ragMessages } from "./messages";
 
-// spec 001 §3: the RAG conversation. Its messages are chat-core's typed messages (so chat-core's
+// spec 001 §3: the RAG conversation. Its messages are the floor's typed messages (so the floor's
 // list and actions show them) whose sources are the numbered passages of the answer.
 
 /** spec 001 §3 (source reference): one passage an answer was written from, under its document's number. */

@@ -1,7 +1,7 @@
 import { RAG_CONTEXT_WARNING_PERCENT, StreamError } from "@oystar/api-client";
-import { MARKERS, noticeSteps, refreshQuotaLater, type SessionWorld } from "@oystar/conversation";
+import { createAskLoop, MARKERS, noticeSteps, type AskTurn, type SessionWorld } from "@oystar/conversation";
 import { createStore } from "zustand/vanilla";
-import { classifyRagError, type AskStream } from "./ask-stream";
+import { RAG_FAILURE_WORDS, type AskStream } from "./ask-stream";
 import { withSingleWarning } from "./citations";
 import { ragMessages } from "./messages";
 import {
@@ -76,7 +76,8 @@ export function createRagSession(dependencies: RagDependencies) {
     const messages = [...conversation.messages, message];
     update({ conversation: { ...conversation, messages, contextUsage: ragContextUsage(messages) } });
   };
-  let inFlight: AbortController | null = null;
+  /** spec 001 §8: RAG's failures read as its generic error, with what happened as the detail. */
+  const asking = createAskLoop(store, dependencies, { failureWords: () => RAG_FAILURE_WORDS, idle: { partialSources: [] } });
 
   /** The answer is in: kept with its sources; from 90 % the conversation becomes its summary (spec 001 §4). */
   function finish(answer: RagMessage, reportedUsage: number | null, summary: string | null) {
@@ -92,16 +93,8 @@ export function createRagSession(dependencies: RagDependencies) {
     update({ conversation: replaceWithSummary(conversation, text, summaryMessage), contextWarning: usage });
   }
 
-  function fail(answerId: string, error: unknown) {
-    const failure = classifyRagError(error);
-    const at = dependencies.now();
-    if (failure.kind === "quota") append({ id: answerId, role: "assistant", content: "", timestamp: at, card: MARKERS.quotaExceeded });
-    else append({ id: answerId, role: "assistant", content: failure.message, timestamp: at, kind: "error" });
-    if (failure.kind === "error" && failure.detail) update({ alert: ragMessages.errorDetail(failure.detail) });
-  }
-
-  /** Streams the answer to one question. Resolves to whether an answer arrived. */
-  async function ask(question: string): Promise<boolean> {
+  /** RAG's turn of one question: the server's events (spec 001 §7), its words with their sources. */
+  function ragTurn(question: string): AskTurn {
     const state = store.getState();
     const request = buildRagRequest({
       question,
@@ -112,39 +105,34 @@ export function createRagSession(dependencies: RagDependencies) {
     });
     append({ id: newRagMessageId(dependencies.now()), role: "user", content: question, timestamp: dependencies.now() });
     const answerId = newRagMessageId(dependencies.now());
-    const controller = new AbortController();
-    inFlight = controller;
-    update({ loading: true, partial: "", partialSources: [], answerId, alert: null });
-    let text = "";
     let sources: RagSource[] = [];
     let usage: number | null = null;
     let summary: string | null = null;
-    try {
-      for await (const event of dependencies.ask(request, controller.signal)) {
-        if (controller.signal.aborted) break;
-        if (event.error) throw new StreamError(event.error);
-        // The second list (with each source's confidence) replaces the first.
-        if (event.sources) update({ partialSources: (sources = normalizeSources(event.sources)) });
-        if (event.chunk) update({ partial: (text += event.chunk) });
-        if (typeof event.contextUsage === "number") usage = Math.min(100, Math.max(0, Math.round(event.contextUsage)));
-        if (event.summary) summary = event.summary;
-        if (event.done) break;
-      }
-      if (controller.signal.aborted) return false;
-      if (!text.trim()) throw new Error("Risposta vuota");
-      finish({ id: answerId, role: "assistant", content: withSingleWarning(text), timestamp: dependencies.now(), sources }, usage, summary);
-      return true;
-    } catch (error) {
-      // Cleared while answering: the conversation it belonged to is gone.
-      if (controller.signal.aborted) return false;
-      fail(answerId, error);
-      return false;
-    } finally {
-      if (inFlight === controller) {
-        inFlight = null;
-        update({ loading: false, partial: "", partialSources: [], answerId: null });
-      }
-    }
+    return {
+      answerId,
+      async *stream(signal) {
+        for await (const event of dependencies.ask(request, signal)) {
+          if (signal.aborted) return;
+          if (event.error) throw new StreamError(event.error);
+          // The second list (with each source's confidence) replaces the first.
+          if (event.sources) update({ partialSources: (sources = normalizeSources(event.sources)) });
+          if (event.chunk) yield event.chunk;
+          if (typeof event.contextUsage === "number") usage = Math.min(100, Math.max(0, Math.round(event.contextUsage)));
+          if (event.summary) summary = event.summary;
+          if (event.done) return;
+        }
+      },
+      finish(text) {
+        if (!text.trim()) throw new Error("Risposta vuota");
+        finish({ id: answerId, role: "assistant", content: withSingleWarning(text), timestamp: dependencies.now(), sources }, usage, summary);
+      },
+      fail(failure) {
+        const at = dependencies.now();
+        if (failure.kind === "quota") append({ id: answerId, role: "assistant", content: "", timestamp: at, card: MARKERS.quotaExceeded });
+        else append({ id: answerId, role: "assistant", content: failure.message, timestamp: at, kind: "error" });
+        if (failure.kind === "error" && failure.detail) update({ alert: ragMessages.errorDetail(failure.detail) });
+      },
+    };
   }
 
   return {
@@ -154,16 +142,12 @@ export function createRagSession(dependencies: RagDependencies) {
     /** Asks what the user typed (spec 001 §4–§5). Resolves to whether an answer arrived. */
     async send(input: string): Promise<boolean> {
       if (!canAsk(input, store.getState().loading)) return false;
-      const answered = await ask(input.trim());
-      // spec 001 §4: the question counter is read again after each question.
-      refreshQuotaLater(dependencies);
-      return answered;
+      return asking.send(() => ragTurn(input.trim()));
     },
 
     /** A fresh conversation (clear chat); an answer being streamed is dropped. */
     clear() {
-      inFlight?.abort();
-      inFlight = null;
+      asking.abort();
       update({
         conversation: newRagConversation(dependencies.now()),
         loading: false,
@@ -202,8 +186,7 @@ export function createRagSession(dependencies: RagDependencies) {
 
     /** The screen is gone: the answer being streamed stops. */
     dispose() {
-      inFlight?.abort();
-      inFlight = null;
+      asking.abort();
     },
   };
 }

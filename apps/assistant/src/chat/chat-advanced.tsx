@@ -1,6 +1,7 @@
 import type { ChatModelChoices } from "@oystar/api-client";
 import type { ChatSession } from "@oystar/chat-core";
-import { AdvancedPanel, TypingDemo, useAdvancedControls, useChatState } from "@oystar/chat-core/react";
+import { AdvancedPanel, TypingDemo, useChatState } from "@oystar/chat-core/react";
+import { useAdvancedControls } from "@oystar/conversation/react";
 import { useState } from "react";
 
 /** spec 001 §2: the advanced settings (opened from the version in the header) and the typing demo. */

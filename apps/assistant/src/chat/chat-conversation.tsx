@@ -1,6 +1,7 @@
-import type { ChatCard, ChatMessage, ChatSession, ReadAloud } from "@oystar/chat-core";
-import { MARKERS } from "@oystar/chat-core";
-import { MessageActions, MessageList, useChatState } from "@oystar/chat-core/react";
+import type { ChatSession } from "@oystar/chat-core";
+import { useChatState } from "@oystar/chat-core/react";
+import { MARKERS, type ChatCard, type ChatMessage, type ReadAloud } from "@oystar/conversation";
+import { MessageActions, MessageList } from "@oystar/conversation/react";
 import type { PdfContext, PdfContextState } from "@oystar/pdf-tools";
 import { usePdfContext } from "@oystar/pdf-tools/react";
 import { useCallback } from "react";

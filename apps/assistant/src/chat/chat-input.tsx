@@ -1,6 +1,7 @@
 import type { BackendStatus } from "@oystar/api-client";
 import { canSend, type ChatSession } from "@oystar/chat-core";
-import { Composer, useChatState, useComposerDraft } from "@oystar/chat-core/react";
+import { useChatState } from "@oystar/chat-core/react";
+import { Composer, useComposerDraft } from "@oystar/conversation/react";
 import { useShallow } from "zustand/react/shallow";
 
 /** The chat's question box, under the send rules of spec 001 §5. */

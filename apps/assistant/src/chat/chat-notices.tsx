@@ -1,5 +1,6 @@
 import type { ChatSession } from "@oystar/chat-core";
-import { SessionNotices, useChatState } from "@oystar/chat-core/react";
+import { useChatState } from "@oystar/chat-core/react";
+import { SessionNotices } from "@oystar/conversation/react";
 
 /** What the chat tells the user: a failure (the session's alert), or news (a reset, a copied answer …). */
 export function ChatNotices({ session }: { session: ChatSession }) {

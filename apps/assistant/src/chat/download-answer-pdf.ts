@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@oystar/chat-core";
+import type { ChatMessage } from "@oystar/conversation";
 import { answerPdf, answerPdfFileName, pdfMessages } from "@oystar/pdf-tools";
 import { downloadFile } from "@oystar/ui-kit/react";
 

@@ -5,7 +5,7 @@ import { useAuth } from "@oystar/auth/react";
 import { authMessages } from "@oystar/auth";
 import { AppHeader, Button, IconButton, Notice } from "@oystar/ui-kit/react";
 import { PlanBadge, QuotaBadge } from "@oystar/plans-and-gates/react";
-import { toggleAdvancedControls } from "@oystar/chat-core";
+import { toggleAdvancedControls } from "@oystar/conversation";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { messages } from "../messages";

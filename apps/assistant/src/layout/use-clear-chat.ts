@@ -1,4 +1,4 @@
-import type { ReadAloud } from "@oystar/chat-core";
+import type { ReadAloud } from "@oystar/conversation";
 import { useEffect } from "react";
 import { useAssistantContext } from "./assistant-context";
 

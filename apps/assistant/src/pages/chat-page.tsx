@@ -1,5 +1,6 @@
 import type { ChatModel } from "@oystar/api-client";
-import { useChatState, useReadAloud } from "@oystar/chat-core/react";
+import { useChatState } from "@oystar/chat-core/react";
+import { useReadAloud } from "@oystar/conversation/react";
 import { canUploadPdf } from "@oystar/plans-and-gates";
 import { EmptyState } from "@oystar/ui-kit/react";
 import { useEffect } from "react";

@@ -1,8 +1,7 @@
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
-import { MARKERS, type ChatCard } from "@oystar/chat-core";
-import { systemClock } from "@oystar/conversation";
-import { useReadAloud } from "@oystar/chat-core/react";
+import { MARKERS, systemClock, type ChatCard } from "@oystar/conversation";
+import { useReadAloud } from "@oystar/conversation/react";
 import { ragGate } from "@oystar/plans-and-gates";
 import { RagUpsell } from "@oystar/plans-and-gates/react";
 import { createRagSession, createSourceViewer, httpAskStream, httpSourceViewer, indexesInUse, loadIndices } from "@oystar/rag-client";

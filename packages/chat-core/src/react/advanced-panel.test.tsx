@@ -1,9 +1,9 @@
 import { act, render, renderHook, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, test, vi } from "vitest";
-import { toggleAdvancedControls } from "../advanced-controls";
+import { toggleAdvancedControls } from "@oystar/conversation";
 import { AdvancedPanel } from "./advanced-panel";
-import { useAdvancedControls } from "./use-advanced-controls";
+import { useAdvancedControls } from "@oystar/conversation/react";
 
 test("only the two gpt-oss models can be chosen for chat, with Deep Think", async () => {
   const user = userEvent.setup();

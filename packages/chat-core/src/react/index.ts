@@ -1,21 +1,7 @@
+// @oystar/chat-core/react — the chat's own views and bindings; the message list, composer,
+// notices and answers are the floor's (@oystar/conversation/react).
 export { AdvancedPanel } from "./advanced-panel";
 export type { AdvancedPanelProps } from "./advanced-panel";
-export { AnswerBlocks } from "./answer-blocks";
-export type { AnswerBlocksProps } from "./answer-blocks";
-export { preloadAnswerRenderer } from "./answer-markdown";
-export { Composer } from "./composer";
-export type { ComposerProps } from "./composer";
-export { MessageActions } from "./message-actions";
-export type { MessageActionsProps } from "./message-actions";
-export { MessageList } from "./message-list";
-export { SessionNotices } from "./session-notices";
-export type { SessionNoticesProps } from "./session-notices";
-export type { MessageListProps } from "./message-list";
 export { TypingDemo } from "./typing-demo";
 export type { TypingDemoProps } from "./typing-demo";
-export { useAdvancedControls } from "./use-advanced-controls";
 export { useChatSession, useChatState } from "./use-chat-state";
-export { useComposerDraft } from "./use-composer-draft";
-export { useOncePerFrame } from "@oystar/conversation/react";
-export type { ReadableStore } from "@oystar/conversation/react";
-export { useReadAloud } from "./use-read-aloud";

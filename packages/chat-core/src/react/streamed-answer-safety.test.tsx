@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import type { ChatState } from "../chat-session";
 import { modelCompletion } from "../completion";
 import { testChatSession } from "../test-session";
-import { MessageList } from "./message-list";
+import { MessageList } from "@oystar/conversation/react";
 
 // Issue 28 §5: each payload of the security team's list as a model's answer, whole and cut in two
 // at every position, through the chat's own pipeline — the gateway's event stream read by

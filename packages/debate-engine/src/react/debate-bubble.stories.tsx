@@ -1,4 +1,4 @@
-import { createReadAloud } from "@oystar/chat-core";
+import { createReadAloud } from "@oystar/conversation";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import type { DebateSpeech } from "../debate-state";

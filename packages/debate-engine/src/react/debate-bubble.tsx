@@ -1,6 +1,6 @@
-import type { ChatMessage } from "@oystar/chat-core";
-import { AnswerBlocks, MessageActions } from "@oystar/chat-core/react";
-import type { ReadAloud } from "@oystar/chat-core";
+import type { ChatMessage } from "@oystar/conversation";
+import { AnswerBlocks, MessageActions } from "@oystar/conversation/react";
+import type { ReadAloud } from "@oystar/conversation";
 import { memo, useMemo, type ReactNode, type Ref } from "react";
 import type { DebateSpeech } from "../debate-state";
 import { debateMessages } from "../messages";
@@ -25,7 +25,7 @@ type TurnFrameProps = {
 
 /**
  * A bubble of the debate: Model A on the left, Model B on the right (spec 001 §2). The words are
- * shown as the chat shows an answer (chat-core's safe Markdown, block by block).
+ * shown as the chat shows an answer (the floor's safe Markdown, block by block).
  */
 function TurnFrame({ speaker, model, phase, turn, note, live = false, anchor, children }: TurnFrameProps) {
   return (
@@ -58,7 +58,7 @@ export type DebateBubbleProps = {
 };
 
 /**
- * A finished intervention, with copy, read aloud and share (chat-core's actions). Argued from
+ * A finished intervention, with copy, read aloud and share (the floor's actions). Argued from
  * documents, its [n] lead to the passages, and its quotes are listed with the server's verdicts.
  */
 export const DebateBubble = memo(function DebateBubble({ speech, readAloud, onNotice, anchor, openPassage }: DebateBubbleProps) {

@@ -1,4 +1,4 @@
-import { preloadAnswerRenderer, useAdvancedControls, useReadAloud } from "@oystar/chat-core/react";
+import { preloadAnswerRenderer, useAdvancedControls, useReadAloud } from "@oystar/conversation/react";
 import { pdfMessages } from "@oystar/pdf-tools";
 import { downloadFile, Notice } from "@oystar/ui-kit/react";
 import { useCallback, useEffect, useRef, useState } from "react";

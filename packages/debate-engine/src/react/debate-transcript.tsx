@@ -1,4 +1,4 @@
-import type { ReadAloud } from "@oystar/chat-core";
+import type { ReadAloud } from "@oystar/conversation";
 import { bringIntoView } from "@oystar/ui-kit";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useShallow } from "zustand/react/shallow";

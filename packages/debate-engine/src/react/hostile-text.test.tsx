@@ -1,5 +1,5 @@
 import { createApiClient, type DebateCall, type Intervention } from "@oystar/api-client";
-import { createReadAloud } from "@oystar/chat-core";
+import { createReadAloud } from "@oystar/conversation";
 import { cutsOf, modelStreamResponse, unsafeMarkup, xssPayloads } from "@oystar/vitest-config/hostile-text";
 import { drawingSurface } from "@oystar/vitest-config/drawing-surface";
 import { expect, test } from "vitest";

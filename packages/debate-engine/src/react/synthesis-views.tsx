@@ -2,7 +2,7 @@ import { Button, ProgressBar } from "@oystar/ui-kit/react";
 import { useId } from "react";
 import type { DebateSynthesis } from "../debate-state";
 import { debateMessages } from "../messages";
-import { AnswerBlocks } from "@oystar/chat-core/react";
+import { AnswerBlocks } from "@oystar/conversation/react";
 
 const words = debateMessages.synthesis;
 

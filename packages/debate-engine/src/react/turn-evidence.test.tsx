@@ -1,5 +1,5 @@
 import type { DebatePassage } from "@oystar/api-client";
-import { createReadAloud } from "@oystar/chat-core";
+import { createReadAloud } from "@oystar/conversation";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { unsafeMarkup, xssPayloads } from "@oystar/vitest-config/hostile-text";

@@ -1,5 +1,5 @@
 import type { CheckedQuote, DebatePassage } from "@oystar/api-client";
-import { CITATION_CLASS, type CitationLinks } from "@oystar/chat-core";
+import { CITATION_CLASS, type CitationLinks } from "@oystar/conversation";
 import { Badge } from "@oystar/ui-kit/react";
 import type { MouseEvent } from "react";
 import type { TurnEvidence } from "../debate-quotes";

@@ -15,8 +15,8 @@ export function useDebate<T>(session: DebateSession, selector: (state: DebateSta
 /**
  * Like useDebate, for a slice that changes with every streamed piece (the turn being written): a
  * model sends several pieces per frame, the screen repaints once per frame, so the component is
- * told at most once per animation frame (as chat-core's useChatState does). The selector must
- * return a value of the state itself, not a new object.
+ * told at most once per animation frame (the floor's useOncePerFrame, as for the chat and RAG).
+ * The selector must return a value of the state itself, not a new object.
  */
 export function useDebateEachFrame<T>(session: DebateSession, selector: (state: DebateState) => T): T {
   return useOncePerFrame(session.store, selector);

@@ -1,4 +1,5 @@
 import type { DebateCall, DebateJudgeCall, ResetRequest, ResetResponse } from "@oystar/api-client";
+import { virtualTime } from "@oystar/conversation/testing";
 import { turnRole } from "../debate-request";
 import { formatJudgeRun, JUDGE_CRITERIA, type JudgedSide, type LatoVerdict } from "../judge-format";
 import { latoOf } from "../judge-request";
@@ -6,41 +7,8 @@ import type { Speaker } from "../rules";
 import { formatSynthesisAnalysis } from "../synthesis";
 import type { DebatePorts, ModelCall, ModelPiece, StartDebateResult } from "../ports";
 
-// A world for tests: a virtual clock with its timers, a scripted model, and the two API calls —
-// all in memory. Nothing here waits on real time.
-
-type Timer = { id: number; at: number; callback: () => void };
-
-export function virtualTime(start = 1_700_000_000_000) {
-  let now = start;
-  let nextId = 1;
-  let timers: Timer[] = [];
-  return {
-    clock: {
-      now: () => now,
-      later(callback: () => void, delayMs: number) {
-        const timer = { id: nextId++, at: now + delayMs, callback };
-        timers.push(timer);
-        return () => {
-          timers = timers.filter((pending) => pending !== timer);
-        };
-      },
-    },
-    pendingTimers: () => timers.length,
-    /** Moves the clock on, firing the timers that fall due, in order. */
-    advance(ms: number) {
-      const until = now + ms;
-      for (;;) {
-        const due = timers.filter((timer) => timer.at <= until).sort((a, b) => a.at - b.at)[0];
-        if (!due) break;
-        timers = timers.filter((timer) => timer !== due);
-        now = due.at;
-        due.callback();
-      }
-      now = until;
-    },
-  };
-}
+// A world for tests: the floor's virtual clock with its timers, a scripted model, and the two API
+// calls — all in memory. Nothing here waits on real time.
 
 /** A reply the test feeds piece by piece; it fails with an AbortError when its call is aborted. */
 export class ControlledReply implements AsyncIterable<ModelPiece> {

@@ -1,6 +1,6 @@
 import { MAX_NOTE_NUMBER } from "@oystar/api-client";
-import { CITATION_CLASS, type CitationLinks } from "@oystar/chat-core";
-import { AnswerBlocks } from "@oystar/chat-core/react";
+import { CITATION_CLASS, type CitationLinks } from "@oystar/conversation";
+import { AnswerBlocks } from "@oystar/conversation/react";
 import { Badge } from "@oystar/ui-kit/react";
 import { useMemo, type MouseEvent } from "react";
 import { citedNoteNumbers, shownSources as listed, sourceElementId, sourceOfCitation } from "../citations";

@@ -1,6 +1,6 @@
 import { defaultSettings } from "@oystar/api-client";
 import { MARKERS } from "@oystar/conversation";
-import { useReadAloud } from "@oystar/chat-core/react";
+import { useReadAloud } from "@oystar/conversation/react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useEffect, useMemo } from "react";
 import { expect, within } from "storybook/test";

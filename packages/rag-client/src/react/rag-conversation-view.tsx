@@ -1,5 +1,5 @@
-import type { ChatCard, ChatMessage, ReadAloud } from "@oystar/chat-core";
-import { MessageActions, MessageList } from "@oystar/chat-core/react";
+import type { ChatCard, ChatMessage, ReadAloud } from "@oystar/conversation";
+import { MessageActions, MessageList } from "@oystar/conversation/react";
 import { pdfMessages } from "@oystar/pdf-tools";
 import { downloadFile } from "@oystar/ui-kit/react";
 import { useCallback, useMemo, type ReactNode } from "react";
@@ -27,7 +27,7 @@ export function RagConversationView({ session, readAloud, renderCard }: RagConve
     session,
     useShallow((state) => ({ messages: state.conversation.messages, partial: state.partial, loading: state.loading, answerId: state.answerId })),
   );
-  // The list hands back chat-core's messages; their RAG sources are read from the conversation.
+  // The list hands back the floor's messages; their RAG sources are read from the conversation.
   const byId = useMemo(() => new Map<string, RagMessage>(messages.map((message) => [message.id, message])), [messages]);
   // While it streams an answer has no sources on screen yet: they come with its last list.
   const renderAnswer = useCallback(

@@ -1,5 +1,5 @@
 import { defaultSettings, type Health, type StreamChunk } from "@oystar/api-client";
-import { toggleAdvancedControls, type ChatCard } from "@oystar/chat-core";
+import { toggleAdvancedControls, type ChatCard } from "@oystar/conversation";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";

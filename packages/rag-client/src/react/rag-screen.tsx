@@ -1,6 +1,6 @@
 import type { Health } from "@oystar/api-client";
-import type { ChatCard, ReadAloud } from "@oystar/chat-core";
-import { Composer, preloadAnswerRenderer, SessionNotices, useAdvancedControls, useComposerDraft, useReadAloud } from "@oystar/chat-core/react";
+import type { ChatCard, ReadAloud } from "@oystar/conversation";
+import { Composer, preloadAnswerRenderer, SessionNotices, useAdvancedControls, useComposerDraft, useReadAloud } from "@oystar/conversation/react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { IndexOption } from "../index-choice";

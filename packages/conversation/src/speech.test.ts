@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { chatMessages } from "./messages";
+import { conversationMessages } from "./messages";
 import { createReadAloud, speakableText } from "./speech";
 
 describe("what is read aloud", () => {
@@ -50,6 +50,6 @@ describe("read aloud", () => {
   });
 
   test("a browser without speech gets the spec's alert", () => {
-    expect(createReadAloud(undefined, undefined).toggle("m1", "Ciao")).toBe(chatMessages.speechUnsupported);
+    expect(createReadAloud(undefined, undefined).toggle("m1", "Ciao")).toBe(conversationMessages.speechUnsupported);
   });
 });

@@ -1,8 +1,8 @@
 import { bringIntoView } from "@oystar/ui-kit";
 import { memo, useEffect, useRef, type ReactNode, type Ref } from "react";
-import type { ChatMessage } from "../conversation";
-import type { ChatCard } from "@oystar/conversation";
-import { chatMessages } from "../messages";
+import type { ChatMessage } from "../message";
+import type { ChatCard } from "../markers";
+import { conversationMessages } from "../messages";
 import { AnswerBlocks } from "./answer-blocks";
 import { preloadAnswerRenderer } from "./answer-markdown";
 
@@ -74,7 +74,7 @@ const MessageItem = memo(function MessageItem({ message, anchor, streaming = fal
   else body = <AnswerBlocks text={content} streaming={streaming} firstCharacterMs={message.firstCharacterMs} />;
   return (
     <li ref={anchor} className={`chat-message chat-message--${role}`}>
-      <span className="oy-visually-hidden">{role === "user" ? chatMessages.you : chatMessages.assistant}</span>
+      <span className="oy-visually-hidden">{role === "user" ? conversationMessages.you : conversationMessages.assistant}</span>
       {body}
       {role === "assistant" && !streaming && !card ? renderActions?.(message) : null}
     </li>

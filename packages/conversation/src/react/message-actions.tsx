@@ -1,7 +1,7 @@
 import { Button } from "@oystar/ui-kit/react";
 import { useStore } from "zustand";
-import type { ChatMessage } from "../conversation";
-import { chatMessages } from "../messages";
+import type { ChatMessage } from "../message";
+import { conversationMessages } from "../messages";
 import { copyAnswer, shareAnswer } from "../share";
 import type { ReadAloud } from "../speech";
 
@@ -21,19 +21,19 @@ export function MessageActions({ message, readAloud, onNotice, onDownloadPdf }: 
     if (text) onNotice(text);
   };
   return (
-    <div className="chat-actions" role="group" aria-label={chatMessages.actions.label}>
+    <div className="chat-actions" role="group" aria-label={conversationMessages.actions.label}>
       <Button size="sm" variant="ghost" onClick={() => void copyAnswer(message.content, navigator).then(notify)}>
-        {chatMessages.actions.copy}
+        {conversationMessages.actions.copy}
       </Button>
       <Button size="sm" variant="ghost" aria-pressed={speaking} onClick={() => notify(readAloud.toggle(message.id, message.content))}>
-        {speaking ? chatMessages.actions.stopReading : chatMessages.actions.readAloud}
+        {speaking ? conversationMessages.actions.stopReading : conversationMessages.actions.readAloud}
       </Button>
       <Button size="sm" variant="ghost" onClick={() => void shareAnswer(message.content, navigator).then(notify)}>
-        {chatMessages.actions.share}
+        {conversationMessages.actions.share}
       </Button>
       {onDownloadPdf ? (
         <Button size="sm" variant="ghost" onClick={() => onDownloadPdf(message)}>
-          {chatMessages.actions.downloadPdf}
+          {conversationMessages.actions.downloadPdf}
         </Button>
       ) : null}
     </div>

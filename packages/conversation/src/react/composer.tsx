@@ -1,5 +1,5 @@
 import { Button, Textarea } from "@oystar/ui-kit/react";
-import { chatMessages } from "../messages";
+import { conversationMessages } from "../messages";
 
 export type ComposerProps = {
   value: string;
@@ -16,9 +16,9 @@ export type ComposerProps = {
 
 /** spec 001 §2: the placeholder says why the input cannot be used. */
 export function composerPlaceholder({ blocked, offline }: { blocked: boolean; offline: boolean }): string {
-  if (blocked) return chatMessages.composer.placeholderBlocked;
-  if (offline) return chatMessages.composer.placeholderOffline;
-  return chatMessages.composer.placeholder;
+  if (blocked) return conversationMessages.composer.placeholderBlocked;
+  if (offline) return conversationMessages.composer.placeholderOffline;
+  return conversationMessages.composer.placeholder;
 }
 
 /** The question box: Enter sends, Shift+Enter adds a line, it grows up to 120 px (spec 001 §2). */
@@ -26,7 +26,7 @@ export function Composer({ value, onChange, onSend, sendable, loading, blocked, 
   return (
     <div className="chat-composer">
       <Textarea
-        label={chatMessages.composer.label}
+        label={conversationMessages.composer.label}
         hideLabel
         value={value}
         onChange={onChange}
@@ -37,11 +37,11 @@ export function Composer({ value, onChange, onSend, sendable, loading, blocked, 
       />
       {loading && onStop ? (
         <Button variant="secondary" onClick={onStop}>
-          {chatMessages.composer.stop}
+          {conversationMessages.composer.stop}
         </Button>
       ) : (
         <Button onClick={onSend} disabled={!sendable} loading={loading}>
-          {chatMessages.composer.send}
+          {conversationMessages.composer.send}
         </Button>
       )}
     </div>

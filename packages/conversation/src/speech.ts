@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import { chatMessages } from "./messages";
+import { conversationMessages } from "./messages";
 
 /** spec 001 §9: speech in Italian, rate 0.9, pitch 1. */
 export const SPEECH = { lang: "it-IT", rate: 0.9, pitch: 1 } as const;
@@ -46,7 +46,7 @@ export function createReadAloud(speech: Speech | undefined, makeUtterance: Utter
     store,
     /** Returns an alert for the user when the browser cannot speak. */
     toggle(id: string, markdown: string): string | null {
-      if (!speech || !makeUtterance) return chatMessages.speechUnsupported;
+      if (!speech || !makeUtterance) return conversationMessages.speechUnsupported;
       const wasSpeaking = store.getState().speakingId;
       speech.cancel();
       speaking(null);

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import type { ChatMessage } from "../conversation";
-import { MARKERS } from "@oystar/conversation";
+import type { ChatMessage } from "../message";
+import { MARKERS } from "../markers";
 import { MessageList } from "./message-list";
 
 const question: ChatMessage = { id: "u1", role: "user", content: "Come preparo un verbale di riunione?", timestamp: 0 };
@@ -31,7 +31,7 @@ const answer: ChatMessage = {
 };
 
 const meta = {
-  title: "chat-core/MessageList",
+  title: "conversation/MessageList",
   component: MessageList,
   args: { messages: [question, answer], partial: "", loading: false, renderCard: (card) => <p>[{card}]</p> },
 } satisfies Meta<typeof MessageList>;

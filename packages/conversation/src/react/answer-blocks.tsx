@@ -1,6 +1,6 @@
 import type { CitationLinks } from "../citation-links";
 import { markdownBlocks } from "../markdown-blocks";
-import { chatMessages } from "../messages";
+import { conversationMessages } from "../messages";
 import { AnswerMarkdown } from "./answer-markdown";
 
 export type AnswerBlocksProps = {
@@ -31,7 +31,7 @@ export function AnswerBlocks({ text, streaming = false, firstCharacterMs, citati
       {firstCharacterMs === undefined ? null : (
         <div className="chat-markdown">
           <hr />
-          <p>{chatMessages.firstCharacter(firstCharacterMs / 1000)}</p>
+          <p>{conversationMessages.firstCharacter(firstCharacterMs / 1000)}</p>
         </div>
       )}
     </div>

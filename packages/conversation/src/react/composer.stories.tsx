@@ -9,7 +9,7 @@ function LiveComposer(props: Omit<ComposerProps, "value" | "onChange">) {
 }
 
 const meta = {
-  title: "chat-core/Composer",
+  title: "conversation/Composer",
   component: LiveComposer,
   args: { onSend: fn(), sendable: true, loading: false, blocked: false, offline: false },
 } satisfies Meta<typeof LiveComposer>;

@@ -1,5 +1,5 @@
 import { citationPattern } from "@oystar/api-client";
-import { chatMessages } from "./messages";
+import { conversationMessages } from "./messages";
 
 // Numbered citations in an answer (`[1]`, `[2, 3]`) as links to the sources a screen lists beside
 // it (spec 001 §2: the RAG answer's sources). A Markdown syntax-tree step, so code and links
@@ -24,7 +24,7 @@ function citationLink(label: string, citation: number, url: string): MarkdownNod
     type: "link",
     url,
     children: [text(label)],
-    data: { hProperties: { className: [CITATION_CLASS], ariaLabel: chatMessages.citation(citation) } },
+    data: { hProperties: { className: [CITATION_CLASS], ariaLabel: conversationMessages.citation(citation) } },
   };
 }
 

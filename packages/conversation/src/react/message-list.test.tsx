@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import type { ChatMessage } from "../conversation";
-import { MARKERS } from "@oystar/conversation";
+import type { ChatMessage } from "../message";
+import { MARKERS } from "../markers";
 import { MessageList } from "./message-list";
 
 const user = (content: string, id = "u1"): ChatMessage => ({ id, role: "user", content, timestamp: 0 });

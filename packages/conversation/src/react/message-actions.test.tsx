@@ -1,8 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test, vi } from "vitest";
-import type { ChatMessage } from "../conversation";
-import { chatMessages } from "../messages";
+import type { ChatMessage } from "../message";
+import { conversationMessages } from "../messages";
 import { createReadAloud } from "../speech";
 import { MessageActions } from "./message-actions";
 
@@ -20,7 +20,7 @@ describe("actions on an answer", () => {
     render(<MessageActions message={message} readAloud={fakeVoice().readAloud} onNotice={onNotice} />);
     await user.click(screen.getByRole("button", { name: "Copia" }));
     expect(await navigator.clipboard.readText()).toBe("La **risposta**.");
-    expect(onNotice).toHaveBeenCalledWith(chatMessages.copied);
+    expect(onNotice).toHaveBeenCalledWith(conversationMessages.copied);
   });
 
   test("read aloud reads the prose; pressing again stops", async () => {
@@ -41,7 +41,7 @@ describe("actions on an answer", () => {
     const onNotice = vi.fn();
     render(<MessageActions message={message} readAloud={fakeVoice().readAloud} onNotice={onNotice} />);
     await user.click(screen.getByRole("button", { name: "Condividi" }));
-    expect(onNotice).toHaveBeenCalledWith(chatMessages.sharedByCopy);
+    expect(onNotice).toHaveBeenCalledWith(conversationMessages.sharedByCopy);
   });
 
   test("download as PDF is offered only when a PDF is in context", async () => {

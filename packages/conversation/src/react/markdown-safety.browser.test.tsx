@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import payloadFile from "../../test/xss-payloads.txt?raw";
-import type { ChatMessage } from "../conversation";
+import type { ChatMessage } from "../message";
 import { MessageList } from "./message-list";
 
 // The security team's payloads (one per line, "\n" written as \n), copied from

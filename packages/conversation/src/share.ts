@@ -1,4 +1,4 @@
-import { chatMessages } from "./messages";
+import { conversationMessages } from "./messages";
 
 type ShareTarget = {
   share?: (data: ShareData) => Promise<void>;
@@ -7,12 +7,12 @@ type ShareTarget = {
 
 /** Copies an answer. Returns what to tell the user. */
 export async function copyAnswer(content: string, target: ShareTarget): Promise<string> {
-  if (!target.clipboard) return chatMessages.copyFailed;
+  if (!target.clipboard) return conversationMessages.copyFailed;
   try {
     await target.clipboard.writeText(content);
-    return chatMessages.copied;
+    return conversationMessages.copied;
   } catch {
-    return chatMessages.copyFailed;
+    return conversationMessages.copyFailed;
   }
 }
 
@@ -23,13 +23,13 @@ export async function copyAnswer(content: string, target: ShareTarget): Promise<
 export async function shareAnswer(content: string, target: ShareTarget): Promise<string | null> {
   if (!target.share) {
     const copied = await copyAnswer(content, target);
-    return copied === chatMessages.copied ? chatMessages.sharedByCopy : copied;
+    return copied === conversationMessages.copied ? conversationMessages.sharedByCopy : copied;
   }
   try {
     await target.share({ title: "OYSTAR AI", text: content });
     return null;
   } catch (error) {
     if (error instanceof Error && error.name === "AbortError") return null;
-    return chatMessages.shareFailed;
+    return conversationMessages.shareFailed;
   }
 }

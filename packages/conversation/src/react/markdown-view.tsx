@@ -3,7 +3,7 @@ import type { AnchorHTMLAttributes, ImgHTMLAttributes, MouseEvent } from "react"
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CITATION_CLASS, remarkCitations, type CitationLinks } from "../citation-links";
-import { chatMessages } from "../messages";
+import { conversationMessages } from "../messages";
 import { safeLinkUrl } from "../safe-links";
 
 /**
@@ -43,7 +43,7 @@ function BlockedImage({ alt }: ImgHTMLAttributes<HTMLImageElement>) {
   return (
     <span className="chat-image--blocked">
       [{alt ? `${alt}: ` : ""}
-      {chatMessages.imageNotLoaded}]
+      {conversationMessages.imageNotLoaded}]
     </span>
   );
 }

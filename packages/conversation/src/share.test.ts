@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { chatMessages } from "./messages";
+import { conversationMessages } from "./messages";
 import { copyAnswer, shareAnswer } from "./share";
 
 const answer = "La risposta.";
@@ -7,7 +7,7 @@ const answer = "La risposta.";
 describe("copy and share", () => {
   test("copy puts the answer on the clipboard", async () => {
     const writeText = vi.fn(async () => undefined);
-    expect(await copyAnswer(answer, { clipboard: { writeText } })).toBe(chatMessages.copied);
+    expect(await copyAnswer(answer, { clipboard: { writeText } })).toBe(conversationMessages.copied);
     expect(writeText).toHaveBeenCalledWith("La risposta.");
   });
 
@@ -21,7 +21,7 @@ describe("copy and share", () => {
 
   test("without Web Share the text is copied and the user is told", async () => {
     const writeText = vi.fn(async () => undefined);
-    expect(await shareAnswer(answer, { clipboard: { writeText } })).toBe(chatMessages.sharedByCopy);
+    expect(await shareAnswer(answer, { clipboard: { writeText } })).toBe(conversationMessages.sharedByCopy);
     expect(writeText).toHaveBeenCalledWith("La risposta.");
   });
 });

@@ -7,7 +7,7 @@ import { MessageActions } from "./message-actions";
 const readAloud = createReadAloud({ speak: () => undefined, cancel: () => undefined }, (text) => ({ text }) as SpeechSynthesisUtterance);
 
 const meta = {
-  title: "chat-core/MessageActions",
+  title: "conversation/MessageActions",
   component: MessageActions,
   args: {
     message: { id: "a1", role: "assistant", content: "Tre punti da ricordare.", firstCharacterMs: 500, timestamp: 0 },

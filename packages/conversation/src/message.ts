@@ -1,0 +1,35 @@
+import type { ChatCard } from "./markers";
+
+// spec 001 §3: a conversation and its messages, the chat's and RAG's alike (the list, the actions
+// and the answer renderer show them); conversations live in the browser, never on the server.
+
+export type SourceRef = string | { url?: string; title?: string };
+
+export type ChatMessage = {
+  id: string;
+  role: "user" | "assistant";
+  /** What was said: the question, or the answer as the model wrote it. */
+  content: string;
+  timestamp: number;
+  sources?: SourceRef[];
+  /** spec 001 §4: a complete answer's time to its first character; the list shows it under the answer. */
+  firstCharacterMs?: number;
+  /** A card instead of words (spec 001 §3 markers): the screen decides how it looks. */
+  card?: ChatCard;
+};
+
+export type Conversation = {
+  /** A timestamp string, as in the spec. */
+  id: string;
+  messages: ChatMessage[];
+  /** 0–100. */
+  contextUsage: number;
+  createdAt: number;
+  summary?: string;
+};
+
+/** spec 001 §9: context usage is the conversation's characters over its capacity, as a percentage capped at 100. */
+export function contextUsage(messages: readonly Pick<ChatMessage, "content">[], capacity: number): number {
+  const characters = messages.reduce((sum, message) => sum + message.content.length, 0);
+  return Math.min(100, Math.round((characters / capacity) * 100));
+}

@@ -1,0 +1,5 @@
+// @oystar/conversation/testing — the fake world the chat's, the debate's and RAG's tests share.
+export { fakeConversationWorld, modelFrames, streamFrame } from "./fake-world";
+export type { FakeConversationWorld, ScriptedReply } from "./fake-world";
+export { virtualTime } from "./virtual-time";
+export type { VirtualTime } from "./virtual-time";
