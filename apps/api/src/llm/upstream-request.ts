@@ -32,7 +32,20 @@ export function completionsEndpoint(upstream: Upstream): UpstreamEndpoint {
 }
 
 /** POSTs JSON to the model server; resolves when its answer's headers arrive. */
-export function postUpstream({ target, agent, send, headers }: UpstreamEndpoint, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
+export function postUpstream(endpoint: UpstreamEndpoint, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
+  return postOnce(endpoint, body, signal).catch((error: unknown) => {
+    // A kept-alive connection the model server closed while it sat idle is reset when reused,
+    // before the server read the question: asked again on a new connection, it is asked once
+    // (the case Node's documentation of `request.reusedSocket` describes).
+    if (error instanceof StaleConnectionError && !signal.aborted) return postOnce(endpoint, body, signal);
+    throw error instanceof StaleConnectionError ? error.cause : error;
+  });
+}
+
+/** A reused kept-alive connection was reset before any answer came: the question never arrived. */
+class StaleConnectionError extends Error {}
+
+function postOnce({ target, agent, send, headers }: UpstreamEndpoint, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
     const outgoing = send(target, { method: "POST", agent, signal, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, (incoming: IncomingMessage) =>
       resolve({
@@ -41,7 +54,9 @@ export function postUpstream({ target, agent, send, headers }: UpstreamEndpoint,
         body: incoming,
       }),
     );
-    outgoing.on("error", reject);
+    outgoing.on("error", (error: NodeJS.ErrnoException) =>
+      reject(outgoing.reusedSocket && error.code === "ECONNRESET" ? new StaleConnectionError("stale kept-alive connection", { cause: error }) : error),
+    );
     outgoing.end(body);
   });
 }
