@@ -1,28 +1,13 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { authorizationWhile } from "../support/api-token";
+import { subscriptionStatus } from "../support/api-token";
 import { collectConsoleErrors } from "../support/console-errors";
+import { openDebate } from "../support/debate";
 import { HOSTILE_INDEX, HOSTILE_TOPIC } from "../support/hostile-documents";
 import { expectInert, expectNoHandlers, watchHostilePage } from "../support/inert";
-import { signIn } from "../support/sign-in";
 
 // issue 26 §2: debates argued from the customer's documents, with the offline model. Each turn
 // reads passages from the chosen index and quotes them with [n]; the server verifies the quotes;
 // each [n] opens the source viewer. Business and Enterprise only; retrieval costs no question.
-
-type Status = { debates_used: number; queries_used: number };
-
-async function statusOf(page: Page, authorization: string): Promise<Status> {
-  const response = await page.request.get("/api/subscription/status", { headers: { Authorization: authorization } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Status;
-}
-
-async function openDebate(page: Page, email: string): Promise<string> {
-  await signIn(page, email);
-  const authorization = await authorizationWhile(page, () => page.goto("/debate"));
-  await expect(page.getByRole("heading", { level: 1, name: "OYSTAR Debate" })).toBeVisible();
-  return authorization;
-}
 
 const panel = (page: Page) => page.getByRole("region", { name: "Impostazioni del dibattito" });
 
@@ -58,7 +43,7 @@ const quotesOf = (turn: Locator) => turn.getByRole("region", { name: "Citazioni 
 test("a Business debate on the demo index: each turn quotes its passages with [n], verified; [n] opens the source viewer; one debate, no question", async ({ page }) => {
   const errors = collectConsoleErrors(page);
   const authorization = await openDebate(page, "business@oystar.test");
-  const before = await statusOf(page, authorization);
+  const before = await subscriptionStatus(page, authorization);
   await argueFrom(page, "gardenroute-demo");
   await start(page, "Le siepi di bosso vanno potate ogni anno", "Le siepi di bosso vanno lasciate crescere libere");
 
@@ -95,7 +80,7 @@ test("a Business debate on the demo index: each turn quotes its passages with [n
   await page.keyboard.press("Escape");
 
   // Retrieval is not a question: the debate is one debate.
-  const after = await statusOf(page, authorization);
+  const after = await subscriptionStatus(page, authorization);
   expect(after.queries_used).toBe(before.queries_used);
   expect(after.debates_used).toBe(before.debates_used + 1);
   expect(errors).toEqual([]);

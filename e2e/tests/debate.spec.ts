@@ -1,29 +1,15 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Download, type Page, type Request } from "@playwright/test";
-import { authorizationWhile } from "../support/api-token";
+import { authorizationWhile, subscriptionStatus } from "../support/api-token";
 import { buyPlan } from "../support/checkout";
 import { collectConsoleErrors } from "../support/console-errors";
+import { openDebate } from "../support/debate";
 import { pdfPages } from "../support/pdf-text";
 import { signIn } from "../support/sign-in";
 
 // The debate (spec 001 §2, §4, §5, §8, §9) with the offline model, which answers each turn in
 // character. A debate is one unit of the debate quota: its turns carry its id and cost no question.
 
-type Status = { debates_used: number; debates_limit: number; queries_used: number };
-
-async function statusOf(page: Page, authorization: string): Promise<Status> {
-  const response = await page.request.get("/api/subscription/status", { headers: { Authorization: authorization } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Status;
-}
-
-/** Signs in and opens /debate; returns the Authorization the app sends. */
-async function openDebate(page: Page, email: string): Promise<string> {
-  await signIn(page, email);
-  const authorization = await authorizationWhile(page, () => page.goto("/debate"));
-  await expect(page.getByRole("heading", { level: 1, name: "OYSTAR Debate" })).toBeVisible();
-  return authorization;
-}
 
 /** The controls panel: length and Auto/Manual. */
 async function setUp(page: Page, { length, auto }: { length: number; auto: boolean }) {
@@ -85,7 +71,7 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const authorization = await openDebate(page, "base@oystar.test");
-  const before = await statusOf(page, authorization);
+  const before = await subscriptionStatus(page, authorization);
   const banner = page.getByRole("banner");
   await expect(banner.getByLabel(`Dibattiti: ${before.debates_used}/30`)).toBeVisible();
   // The product never pretends: without a model the screen says who is answering.
@@ -131,7 +117,7 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   expect(await scorecard.evaluate((card, heading) => Boolean(card.compareDocumentPosition(heading as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await form.elementHandle())).toBe(true);
 
   // One debate, and its turns cost no question; the header follows.
-  const after = await statusOf(page, authorization);
+  const after = await subscriptionStatus(page, authorization);
   expect(after.debates_used).toBe(before.debates_used + 1);
   expect(after.queries_used).toBe(before.queries_used);
   await expect(banner.getByLabel(`Dibattiti: ${before.debates_used + 1}/30`)).toBeVisible();
@@ -233,7 +219,7 @@ test("STOP clears everything: the debate, its stream and its timer", async ({ pa
 test("synthesis shows its progress, then the result on screen and as a PDF", async ({ page }) => {
   test.setTimeout(90_000);
   const authorization = await openDebate(page, "base@oystar.test");
-  const before = await statusOf(page, authorization);
+  const before = await subscriptionStatus(page, authorization);
   await setUp(page, { length: 6, auto: false });
   await writeTheses(page, "Le auto elettriche", "Le auto a benzina");
   await page.getByRole("tab", { name: "SINTESI" }).click();
@@ -263,7 +249,7 @@ test("synthesis shows its progress, then the result on screen and as a PDF", asy
   // The hidden debate stays hidden; the screen is back to its start.
   await expect(transcript(page)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Genera Sintesi" })).toBeVisible();
-  expect((await statusOf(page, authorization)).debates_used).toBe(before.debates_used + 1);
+  expect((await subscriptionStatus(page, authorization)).debates_used).toBe(before.debates_used + 1);
 
   const pdf = await downloaded(page, () => result.getByRole("button", { name: "Scarica Sintesi" }).click());
   expect(pdf.download.suggestedFilename()).toMatch(/^OYSTAR_Sintesi_\d{4}-\d{2}-\d{2}\.pdf$/);

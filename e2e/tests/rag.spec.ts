@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { authorizationWhile } from "../support/api-token";
+import { authorizationWhile, subscriptionStatus } from "../support/api-token";
 import { collectConsoleErrors } from "../support/console-errors";
 import { signIn } from "../support/sign-in";
 
@@ -98,7 +98,7 @@ test("Business asks the demo index: a streamed answer whose every [n] leads to a
 test("a question the demo documents cannot answer gets 'not in the documents' and no sources, and costs a question", async ({ page }) => {
   const errors = collectConsoleErrors(page);
   const authorization = await openRag(page, "business@oystar.test");
-  const status = async () => ((await (await page.request.get("/api/subscription/status", { headers: { Authorization: authorization } })).json()) as { queries_used: number }).queries_used;
+  const status = async () => (await subscriptionStatus(page, authorization)).queries_used;
   const before = await status();
   await page.getByRole("textbox", { name: "Messaggio" }).fill("Qual è il prezzo del biglietto aereo Roma-Tokyo?");
   await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
