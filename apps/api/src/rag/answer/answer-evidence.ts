@@ -23,7 +23,7 @@ export const EVIDENCE = {
   passagesRead: 5,
   /** A passage without the count or the price the question asks for keeps this share of its coverage. */
   missingAnswerType: 0.3,
-  /** Below this the passages do not answer: the highest that keeps 98.5 % of today's right answers on the development half. */
+  /** Below this the passages do not answer: the highest that kept 98.5 % of the right answers on the development half when set (README: why it stays). */
   answerable: 0.265,
   /** The coverage of the median passage that answers a development question: from here a passage answers fully (confidence). */
   onTopic: 0.7,
