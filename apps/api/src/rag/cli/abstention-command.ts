@@ -6,7 +6,8 @@ import { extractiveAnswer } from "../answer/offline-answer";
 import { findIndex } from "../rag-store";
 import { callerPath, type CliContext } from "./cli-context";
 import { containsAnswer } from "./eval-command";
-import { readQa } from "./eval-sets";
+import { readQa, type EvalSet } from "./eval-sets";
+import { separation, withheldAnswerFigures } from "./abstention-withheld";
 import { ingestCommand } from "./ingest-command";
 import { pipelinePassages } from "./search-command";
 
@@ -19,8 +20,10 @@ import { pipelinePassages } from "./search-command";
 //   answered    — answerable questions NOT answered so (today: all of them)
 //   right kept  — answerable questions whose offline answer holds the expected answer, with
 //                 abstention, over the same without it (today: 1; target ≥ 0.98)
+//   separation  — ROC AUC of the evidence score between the two sets, whatever the threshold
 // and, from the development half only, where the threshold would go (EVIDENCE.answerable: the
-// highest that keeps 98.5 % of the development half's right answers).
+// highest that keeps 98.5 % of the development half's right answers). Then the same on the
+// Debian halves with each question's own paragraph withheld (abstention-withheld.ts).
 
 const EVAL_INDEX = "eval-abstention";
 type Half = "development" | "test";
@@ -40,6 +43,7 @@ function summary(scored: readonly Scored[], threshold: number) {
     answered: share(answerable.filter((item) => item.score >= threshold).length, answerable.length),
     right_today: share(right.length, answerable.length),
     right_kept: share(right.filter((item) => item.score >= threshold).length, right.length),
+    separation: separation(answerable.map((item) => item.score), unanswerable.map((item) => item.score)),
   };
 }
 
@@ -51,7 +55,7 @@ export function thresholdKeeping(rightScores: readonly number[], keep: number): 
 
 const median = (values: readonly number[]) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? 0;
 
-export async function abstentionCommand(context: CliContext, qaPath: string, unanswerablePath: string, docsPath: string): Promise<void> {
+export async function abstentionCommand(context: CliContext, qaPath: string, unanswerablePath: string, docsPath: string, withheldSets: readonly EvalSet[]): Promise<void> {
   const answerable = await readQa(callerPath(qaPath));
   const unanswerable = await readQa(callerPath(unanswerablePath));
   await ingestCommand(context, EVAL_INDEX, [docsPath]);
@@ -74,14 +78,27 @@ export async function abstentionCommand(context: CliContext, qaPath: string, una
 
   console.info("");
   console.info(`Soglia di evidenza ${EVIDENCE.answerable} (EVIDENCE.answerable); embedder ${context.engine.embedder.name}, reranker ${context.engine.reranker.name}`);
-  console.info("metà           senza risposta  astensione | con risposta  risposte  giuste oggi  giuste mantenute");
+  console.info("metà           senza risposta  astensione | con risposta  risposte  giuste oggi  giuste mantenute  separazione (AUC)");
   for (const row of halves) {
     console.info(
-      `${row.half.padEnd(14)} ${String(row.unanswerable).padStart(14)} ${row.abstention.toFixed(3).padStart(11)} | ${String(row.answerable).padStart(12)} ${row.answered.toFixed(3).padStart(9)} ${row.right_today.toFixed(3).padStart(12)} ${row.right_kept.toFixed(3).padStart(17)}`,
+      `${row.half.padEnd(14)} ${String(row.unanswerable).padStart(14)} ${row.abstention.toFixed(3).padStart(11)} | ${String(row.answerable).padStart(12)} ${row.answered.toFixed(3).padStart(9)} ${row.right_today.toFixed(3).padStart(12)} ${row.right_kept.toFixed(3).padStart(17)} ${row.separation.toFixed(3).padStart(18)}`,
     );
   }
   console.info(
     `taratura (solo metà di sviluppo): soglia che mantiene il 98,5 % delle risposte giuste ${calibration.threshold_keeping_98_5}, punteggio mediano di una risposta giusta ${calibration.median_right_score}`,
   );
-  console.info(JSON.stringify({ eval: "rag-abstention", threshold: EVIDENCE.answerable, halves, calibration }));
+
+  const withheld = [];
+  for (const set of withheldSets) withheld.push(await withheldAnswerFigures(context, set, plan));
+  if (withheld.length > 0) {
+    console.info("");
+    console.info("Paragrafo della risposta tolto (insiemi Debian, mai usati per la taratura):");
+    console.info("insieme        domande  paragrafo letto  risposte | astensione senza paragrafo  separazione (AUC)");
+    for (const row of withheld) {
+      console.info(
+        `${row.set.padEnd(14)} ${String(row.questions).padStart(7)} ${String(row.paragraph_read).padStart(16)} ${row.answered.toFixed(3).padStart(9)} | ${row.abstention.toFixed(3).padStart(26)} ${row.separation.toFixed(3).padStart(18)}`,
+      );
+    }
+  }
+  console.info(JSON.stringify({ eval: "rag-abstention", threshold: EVIDENCE.answerable, halves, calibration, withheld }));
 }

@@ -9,7 +9,8 @@
 //                                          recall@1/5/10 and MRR@10 by distinct document, ms/question
 //   pnpm rag abstention [--qa FILE] [--unanswerable FILE] [--docs DIR]
 //                                          how often the answer is 'not in the documents' when it should
-//                                          be, and how often when it should not (both halves)
+//                                          be, and how often when it should not (both halves), and on
+//                                          the Debian halves with each answer's paragraph withheld
 import { fileURLToPath } from "node:url";
 import { abstentionCommand } from "./abstention-command";
 import { openCliContext, parseArguments } from "./cli-context";
@@ -19,6 +20,7 @@ import { ingestCommand } from "./ingest-command";
 import { searchCommand, type SearchMode } from "./search-command";
 
 const packageDir = fileURLToPath(new URL("../../../", import.meta.url));
+const debianDir = `${packageDir}rag-eval/debian-it`;
 const usage = `Uso:
   pnpm rag ingest --index NOME PERCORSO…
   pnpm rag search --index NOME [--top K] [--mode default|bm25]   (domande su stdin, una per riga: {"question": "…"})
@@ -68,6 +70,7 @@ async function main(words: readonly string[]) {
         options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`,
         options.get("unanswerable") ?? `${packageDir}rag-eval/unanswerable.jsonl`,
         options.get("docs") ?? context.env.rag.demoDir,
+        await Promise.all([debianSet(debianDir, "dev"), debianSet(debianDir, "test")]),
       );
     } finally {
       await context.close();
@@ -83,10 +86,9 @@ async function evalSets(options: Map<string, string>, demoDir: string): Promise<
   const names = (options.get("set") ?? EVAL_SET_NAMES.join(",")).split(",");
   const unknown = names.filter((name) => !(EVAL_SET_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`Insieme di valutazione sconosciuto: ${unknown.join(", ")}\n${usage}`);
-  const debian = `${packageDir}rag-eval/debian-it`;
   return Promise.all(
     names.map((name) =>
-      name === "demo" ? folderSet("demo", options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? demoDir) : debianSet(debian, name === "debian-dev" ? "dev" : "test"),
+      name === "demo" ? folderSet("demo", options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? demoDir) : debianSet(debianDir, name === "debian-dev" ? "dev" : "test"),
     ),
   );
 }
