@@ -7,7 +7,7 @@ import { findIndex } from "../rag-store";
 import { callerPath, type CliContext } from "./cli-context";
 import { containsAnswer } from "./eval-command";
 import { readQa, type EvalSet } from "./eval-sets";
-import { separation, withheldAnswerFigures } from "./abstention-withheld";
+import { separation, share, withheldAnswerFigures } from "./abstention-withheld";
 import { ingestCommand } from "./ingest-command";
 import { pipelinePassages } from "./search-command";
 
@@ -35,7 +35,6 @@ function summary(scored: readonly Scored[], threshold: number) {
   const unanswerable = scored.filter((item) => !item.answerable);
   const answerable = scored.filter((item) => item.answerable);
   const right = answerable.filter((item) => item.rightToday);
-  const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 1000 : 0);
   return {
     unanswerable: unanswerable.length,
     answerable: answerable.length,

@@ -29,7 +29,8 @@ export function separation(answerable: readonly number[], unanswerable: readonly
   return Math.round((wins / (answerable.length * unanswerable.length)) * 1000) / 1000;
 }
 
-const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 1000 : 0);
+/** part / whole to three decimals (0 of nothing). */
+export const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 1000 : 0);
 
 export async function withheldAnswerFigures(context: CliContext, set: EvalSet, plan: SearchPlan): Promise<WithheldFigures> {
   const created = await ensureSharedIndex(context.db, `eval-abstention-${set.name}`);
