@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, expect, test } from "vitest";
 import { RAG_FIXTURES_DIR } from "../../../test-support/fixtures";
+import { PAGED_PASSAGES, pagedDocument, pagedFilename, pagedQuestion } from "../../../test-support/paged-index";
 import { temporaryFolder } from "../../../test-support/temporary-folders";
 
 // `pnpm rag …` as a user runs it (the package's script: tsx on src/rag/cli/rag-cli.ts), on a
@@ -64,6 +65,20 @@ test("search reads one JSON question per line and writes one JSON ranking per qu
   expect(bad?.error).toMatch(/^Riga non valida/);
   const plain = JSON.parse(await ragWithInput(["search", "--index", "test-cli", "--mode", "bm25"], '{"question": "serra agrumi gelo"}')) as { results: Array<{ filename: string }> };
   expect(plain.results[0]?.filename).toBe("vecchie/serra.html");
+});
+
+test(`search finds every passage of a ${PAGED_PASSAGES}-passage index, several pages of the copy in memory (issue 32)`, async () => {
+  const folder = join(documents, "archivio");
+  mkdirSync(folder);
+  const numbers = Array.from({ length: PAGED_PASSAGES }, (_, number) => number);
+  for (const number of numbers) writeFileSync(join(folder, pagedFilename(number)), pagedDocument(number));
+  expect((await rag(["ingest", "--index", "archivio", "archivio"])).stdout).toContain(`Indice archivio: ${PAGED_PASSAGES} aggiunti`);
+  const questions = numbers.map((number) => JSON.stringify({ question: pagedQuestion(number) })).join("\n");
+  for (const mode of ["default", "bm25"]) {
+    const lines = (await ragWithInput(["search", "--index", "archivio", "--top", "1", "--mode", mode], questions)).trim().split("\n");
+    const found = lines.map((line) => (JSON.parse(line) as { results: Array<{ filename: string }> }).results[0]?.filename ?? "(nessuno)");
+    expect(found, mode).toEqual(numbers.map(pagedFilename));
+  }
 });
 
 test("eval prints each set's ablation table (recall by distinct document, MRR, ms), ending with one JSON line", async () => {

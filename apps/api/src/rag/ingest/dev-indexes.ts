@@ -14,7 +14,7 @@ import type { RetrievalEngine } from "../retrieve/retrieval";
 export async function seedDevIndexes(engine: Pick<RetrievalEngine, "db" | "embedder" | "vectors">, folder: string, log: (line: string) => void): Promise<void> {
   const { db } = engine;
   for (const email of await subfolders(folder)) {
-    const [owner] = await db.query<{ id: string }>("SELECT id::text FROM users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1", [email]);
+    const [owner] = await db.query<{ id: string }>("SELECT id::text FROM users WHERE lower(email) = lower($1) ORDER BY users.id LIMIT 1", [email]);
     if (!owner) {
       log(`Indici di sviluppo: nessun account ${email}, cartella saltata.`);
       continue;

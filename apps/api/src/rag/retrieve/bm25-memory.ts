@@ -13,7 +13,7 @@ const COPY_AT_ONCE_UP_TO = 4_000;
 /** All the copies of a process together hold at most this many chunks (least recently used go first). */
 const MEMORY_BUDGET_CHUNKS = 150_000;
 /** Rows read per query while copying: PGlite runs one query at a time, and a question's wait for each. */
-const COPY_PAGE = 500;
+export const COPY_PAGE = 500;
 
 type Postings = { chunks: Int32Array; counts: Uint16Array };
 
@@ -107,8 +107,10 @@ async function copyIndex(db: Queryable, index: IndexVersion): Promise<MemoryInde
     postings.counts.push(Math.min(count, 65_535));
   };
   for (let after = "0"; ; ) {
+    // Ordered by the column, not by the text `id` this query outputs: pages in text order ('1',
+    // '10', '100', …) with `id > $2` comparing numbers skipped most of every page after the first.
     const rows = await db.query<{ id: string; document_id: string; lexeme_count: number; stem_count: number; tsv: string; stems: string }>(
-      "SELECT id::text, document_id::text, lexeme_count, stem_count, tsv::text AS tsv, stems::text AS stems FROM rag_chunks WHERE index_id = $1 AND id > $2 ORDER BY id LIMIT $3",
+      "SELECT id::text, document_id::text, lexeme_count, stem_count, tsv::text AS tsv, stems::text AS stems FROM rag_chunks WHERE index_id = $1 AND id > $2 ORDER BY rag_chunks.id LIMIT $3",
       [index.id, after, COPY_PAGE],
     );
     for (const row of rows) {
