@@ -137,13 +137,27 @@ async function* renumbered(pieces: AsyncIterable<string>, numbering: CitationRen
   if (rest) yield rest;
 }
 
+/** What a question's search depends on: the question and the knobs of the plan that shape retrieval. */
+export type SearchPlan = Pick<AskPlan, "question" | "retrieval" | "understanding" | "multiQuery" | "hyde" | "llmModel">;
+
+/**
+ * The passages a question finds: understood (spell check, fields), expanded by a model
+ * (multi-query, HyDE), retrieved. The one road of /api/ask-stream, and of `pnpm rag search`,
+ * `eval`, `abstention` and `bench rag` (cli/product-road.ts): what they measure is what is served.
+ * `question` is the question as searched (spell-checked, qualifiers out).
+ */
+export async function findPassages(context: AskContext, indexes: readonly RagIndex[], plan: SearchPlan, signal: AbortSignal): Promise<{ question: string; passages: Passage[] }> {
+  const understood = await understandQuestion(context.engine.db, indexes, plan.question, plan.understanding);
+  const expanded = await expandQuestion(context, plan, understood.question, signal);
+  const passages = await retrieve(context.engine, indexes, { ...plan.retrieval, ...expanded, fields: understood.fields }, signal);
+  return { question: understood.question, passages };
+}
+
 export async function* answerQuestion(context: AskContext, indexes: readonly RagIndex[], plan: AskPlan, signal: AbortSignal): AsyncGenerator<StreamChunk> {
   const { engine } = context;
-  const understood = await understandQuestion(engine.db, indexes, plan.question, plan.understanding);
-  const expanded = await expandQuestion(context, plan, understood.question, signal);
-  const passages = await retrieve(engine, indexes, { ...plan.retrieval, ...expanded, fields: understood.fields }, signal);
+  const { question: searched, passages } = await findPassages(context, indexes, plan, signal);
   // Evidence, not the mere presence of a passage, decides whether there is an answer to write.
-  const evidence = await answerEvidence(engine.db, indexes, understood.question, passages);
+  const evidence = await answerEvidence(engine.db, indexes, searched, passages);
 
   let answer = "";
   if (!evidence.answerable) {
@@ -162,7 +176,7 @@ export async function* answerQuestion(context: AskContext, indexes: readonly Rag
           answerRequest({ model: plan.llmModel, systemPrompt: plan.systemPrompt, history: plan.history, question: plan.question, passages }),
           signal,
         )
-      : offlineAnswer(extractiveAnswer(understood.question, passages), context.offlineCharsPerSecond, signal);
+      : offlineAnswer(extractiveAnswer(searched, passages), context.offlineCharsPerSecond, signal);
     for await (const piece of renumbered(written, numbering, original)) {
       answer += piece;
       yield { chunk: piece };

@@ -1,18 +1,16 @@
-import { defaultSettings } from "@oystar/api-client";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "../../db/database";
 import { migrate } from "../../db/migrate";
 import { loadEnv } from "../../env";
-import { searchPlanOf } from "./ask-request";
-import { pipelinePassages } from "../cli/search-command";
+import { productRoad, roadPassages, type ProductRoad } from "../cli/product-road";
 import { DEMO_INDEX } from "../ingest/demo-index";
 import { answerKindOf, extractiveAnswer } from "./offline-answer";
 import { openRagEngine, type RagEngine } from "../rag-engine";
 import { findIndex, type RagIndex } from "../rag-store";
 
 // The offline model's extractive answer (DESIGN.md §6) over the real demo collection, with the
-// default settings' passages: the sentences quoted must contain what was asked.
+// passages /api/ask-stream finds with the default settings: the sentences quoted must contain what was asked.
 
 describe("what a question asks for, from its wh-word", () => {
   test.each([
@@ -32,11 +30,14 @@ describe("what a question asks for, from its wh-word", () => {
 let db: Database;
 let engine: RagEngine;
 let demo: RagIndex;
+let road: ProductRoad;
 beforeAll(async () => {
   db = await openDatabase({ dataDir: null });
   await migrate(db);
-  engine = await openRagEngine(db, loadEnv({ NODE_ENV: "test", RAG_DEMO_DIR: fileURLToPath(new URL("../../../rag-demo", import.meta.url)) }));
+  const env = loadEnv({ NODE_ENV: "test", RAG_DEMO_DIR: fileURLToPath(new URL("../../../rag-demo", import.meta.url)) });
+  engine = await openRagEngine(db, env);
   demo = (await findIndex(db, DEMO_INDEX))!;
+  road = await productRoad({ db, env, engine });
 });
 
 test("the whole demo collection is indexed (at least 60 documents)", () => {
@@ -45,8 +46,7 @@ test("the whole demo collection is indexed (at least 60 documents)", () => {
 afterAll(() => db.close());
 
 const offlineAnswer = async (question: string) => {
-  const plan = searchPlanOf(defaultSettings);
-  const { passages } = await pipelinePassages(engine, demo, question, plan.retrieval.topKFinal, plan);
+  const { passages } = await roadPassages(road, [demo], question);
   return extractiveAnswer(question, passages);
 };
 

@@ -1,20 +1,18 @@
-import { readSettings } from "../../settings/settings-store";
 import { answerEvidence, EVIDENCE } from "../answer/answer-evidence";
-import { searchPlanOf } from "../answer/ask-request";
 import { finishIngestion } from "../ingest/ingestion";
 import { extractiveAnswer } from "../answer/offline-answer";
-import { findIndex } from "../rag-store";
+import { findIndex, type RagIndex } from "../rag-store";
 import { callerPath, type CliContext } from "./cli-context";
 import { containsAnswer } from "./eval-command";
-import { readQa, type EvalSet } from "./eval-sets";
+import { corpusIndex, readQa, type EvalSet } from "./eval-sets";
 import { separation, share, withheldAnswerFigures } from "./abstention-withheld";
 import { ingestCommand } from "./ingest-command";
-import { pipelinePassages } from "./search-command";
+import { productRoad, roadPassages } from "./product-road";
 
 // `pnpm rag abstention` (issue 23 §3): does the engine say "not in the documents" when it should?
 // The QA set (answerable) and rag-eval/unanswerable.jsonl (questions the demo documents cannot
 // answer) on a fresh in-memory index of the demo documents, searched as /api/ask-stream searches
-// them. Both sets are split by id: odd ids are the development half the evidence score was
+// them (product-road.ts). Both sets are split by id: odd ids are the development half the evidence score was
 // calibrated on, even ids the test half, never tuned on. Reported per half:
 //   abstention  — unanswerable questions answered 'Non ho trovato…' (target ≥ 0.90)
 //   answered    — answerable questions NOT answered so (today: all of them)
@@ -61,11 +59,11 @@ export async function abstentionCommand(context: CliContext, qaPath: string, una
   await finishIngestion(context.db);
   const index = await findIndex(context.db, EVAL_INDEX);
   if (!index) throw new Error("eval index missing");
-  const plan = searchPlanOf((await readSettings(context.db)).data);
+  const road = await productRoad(context);
 
   const scored: Scored[] = [];
   for (const item of [...answerable.map((entry) => ({ ...entry, answerable: true })), ...unanswerable.map((entry) => ({ ...entry, answerable: false }))]) {
-    const searched = await pipelinePassages(context.engine, index, item.question, plan.retrieval.topKFinal, plan);
+    const searched = await roadPassages(road, [index], item.question);
     const evidence = await answerEvidence(context.db, [index], searched.question, searched.passages);
     const rightToday = item.answer !== undefined && containsAnswer(item.question, item.answer, extractiveAnswer(searched.question, searched.passages));
     scored.push({ id: item.id, answerable: item.answerable, score: evidence.score, rightToday });
@@ -88,7 +86,8 @@ export async function abstentionCommand(context: CliContext, qaPath: string, una
   );
 
   const withheld = [];
-  for (const set of withheldSets) withheld.push(await withheldAnswerFigures(context, set, plan));
+  const loaded = new Map<string, RagIndex>();
+  for (const set of withheldSets) withheld.push(await withheldAnswerFigures(road, set, await corpusIndex(context, set.corpus, loaded)));
   if (withheld.length > 0) {
     console.info("");
     console.info("Paragrafo della risposta tolto (insiemi Debian, mai usati per la taratura):");

@@ -1,9 +1,7 @@
 import { answerEvidence, EVIDENCE } from "../answer/answer-evidence";
-import { finishIngestion } from "../ingest/ingestion";
-import { ensureSharedIndex, findIndex } from "../rag-store";
-import type { CliContext } from "./cli-context";
+import type { RagIndex } from "../rag-store";
 import type { EvalSet } from "./eval-sets";
-import { pipelinePassages, type SearchPlan } from "./search-command";
+import { roadPassages, type ProductRoad } from "./product-road";
 
 // The second measure of `pnpm rag abstention`: questions an index cannot answer because their
 // answer was taken out of it. Each question of a Debian half (eval-sets.ts: 1,863 paragraphs,
@@ -32,24 +30,21 @@ export function separation(answerable: readonly number[], unanswerable: readonly
 /** part / whole to three decimals (0 of nothing). */
 export const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 1000 : 0);
 
-export async function withheldAnswerFigures(context: CliContext, set: EvalSet, plan: SearchPlan): Promise<WithheldFigures> {
-  const created = await ensureSharedIndex(context.db, `eval-abstention-${set.name}`);
-  await set.load(context, created);
-  await finishIngestion(context.db);
-  const index = (await findIndex(context.db, created.name))!;
-  const read = plan.retrieval.topKFinal;
+/** `index`: the set's corpus, loaded (both Debian halves share one index of all the paragraphs). */
+export async function withheldAnswerFigures(road: ProductRoad, set: EvalSet, index: RagIndex): Promise<WithheldFigures> {
+  const read = road.answerReads;
 
   const answerable: number[] = [];
   const withheld: number[] = [];
   for (const item of set.questions) {
     // Two more than read: what comes up when the paragraph's passages (at most two) are taken out.
-    const searched = await pipelinePassages(context.engine, index, item.question, read + 2, plan);
+    const searched = await roadPassages(road, [index], item.question, read + 2);
     const found = searched.passages.slice(0, read);
     const without = searched.passages.filter((passage) => passage.filename !== item.answerFile).slice(0, read);
     if (found.slice(0, EVIDENCE.passagesRead).some((passage) => passage.filename === item.answerFile)) {
-      answerable.push((await answerEvidence(context.db, [index], searched.question, found)).score);
+      answerable.push((await answerEvidence(road.context.engine.db, [index], searched.question, found)).score);
     }
-    withheld.push((await answerEvidence(context.db, [index], searched.question, without)).score);
+    withheld.push((await answerEvidence(road.context.engine.db, [index], searched.question, without)).score);
   }
   return {
     set: set.name,

@@ -1,22 +1,23 @@
 import { readSettings } from "../../settings/settings-store";
 import { expandQuestion } from "../answer/ask-pipeline";
 import { searchPlanOf } from "../answer/ask-request";
-import { finishIngestion } from "../ingest/ingestion";
 import { stemsOf } from "../italian-text";
 import { extractiveAnswer } from "../answer/offline-answer";
-import { ensureSharedIndex, findIndex, type RagIndex } from "../rag-store";
+import type { RagIndex } from "../rag-store";
 import { retrieve, type Passage, type RetrievalOptions } from "../retrieve/retrieval";
 import { stagesToRun } from "../retrieve/retrieval-stages";
 import { understandQuestion, type Understanding } from "../retrieve/understand-question";
-import { ensureVectorIndex, vectorStoreAvailable, withoutVectorIndexDuring } from "../retrieve/vector-search";
+import { ensureVectorIndex, vectorStoreAvailable } from "../retrieve/vector-search";
 import type { CliContext } from "./cli-context";
-import type { EvalQuestion, EvalSet } from "./eval-sets";
+import { corpusIndex, type EvalQuestion, type EvalSet } from "./eval-sets";
+import { productRoad, roadPassages, type ProductRoad } from "./product-road";
 import { referenceBm25 } from "./reference-bm25";
 
 // `pnpm rag eval`: every question set (eval-sets.ts) in a fresh in-memory database, an index per
-// set, and an ablation table per set: the in-memory baseline, BM25 alone, the vector leg, their
+// corpus, and an ablation table per set: the in-memory baseline, BM25 alone, the vector leg, their
 // fusion, + reranker, + deduplication — each run as asked, whatever the defaults — then the
-// default pipeline as the server runs it, and multi-query and HyDE where a model is configured.
+// default: the road /api/ask-stream takes (product-road.ts), only deeper (PASSAGES), and
+// multi-query and HyDE where a model is configured.
 // recall@1/5/10 and MRR@10 by distinct document, and milliseconds per question.
 
 const KS = [1, 5, 10] as const;
@@ -60,7 +61,7 @@ function figuresOf(stage: string, tally: Tally): StageFigures {
 }
 
 /** The stages of the ablation for this engine: those that need pgvector or a model only where they can run. */
-async function stagesOf(context: CliContext, index: RagIndex, understanding: Understanding): Promise<Stage[]> {
+async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex, understanding: Understanding): Promise<Stage[]> {
   const plan = searchPlanOf((await readSettings(context.db)).data);
   const base = { ...plan.retrieval, topKFinal: PASSAGES, hypothetical: null };
   const understand = (question: string) => understandQuestion(context.db, [index], question, { ...plan.understanding, ...understanding });
@@ -68,6 +69,11 @@ async function stagesOf(context: CliContext, index: RagIndex, understanding: Und
     const understood = await understand(question.question);
     const passages = await retrieve(context.engine, [index], { hypothetical: null, queries: [understood.question], fields: understood.fields, ...options });
     return { files: documentsOf(passages.map((passage) => passage.filename)), passages, searched: understood.question };
+  };
+  // The default is not rebuilt from its parts: it is the road /api/ask-stream takes (product-road.ts).
+  const served = async (question: EvalQuestion) => {
+    const found = await roadPassages(road, [index], question.question, PASSAGES);
+    return { files: documentsOf(found.passages.map((passage) => passage.filename)), passages: found.passages, searched: found.question };
   };
   const reference = await referenceBm25(context.db, index);
   const asAsked = (fused: boolean, rerank: boolean, deduplicate: boolean, primary: "full-text" | "vector" = "full-text") =>
@@ -84,15 +90,15 @@ async function stagesOf(context: CliContext, index: RagIndex, understanding: Und
     { stage: `+ reranker (${context.engine.reranker.name})`, rank: asAsked(context.engine.vectors, true, false) },
     { stage: "+ deduplicazione", rank: asAsked(context.engine.vectors, true, true) },
     { stage: "BM25 + deduplicazione", rank: asAsked(false, false, true) },
-    { stage: "predefinita (come risponde il server)", rank: search(base), isDefault: true },
+    { stage: "predefinita (come risponde il server)", rank: served, isDefault: true },
   ];
-  const upstream = context.env.llm.cloud;
+  const upstream = road.context.upstream;
   if (upstream) {
     // A model is configured: its question variations and hypothetical passage, on top of the default.
     const expanded = (multiQuery: boolean, hyde: boolean) => async (question: EvalQuestion) => {
       const understood = await understand(question.question);
       const signal = new AbortController().signal;
-      const expansion = await expandQuestion({ engine: context.engine, upstream, offlineCharsPerSecond: 0 }, { multiQuery: multiQuery ? { variations: 3 } : null, hyde, llmModel: (await readSettings(context.db)).data.rag_llm_model }, understood.question, signal);
+      const expansion = await expandQuestion(road.context, { multiQuery: multiQuery ? { variations: 3 } : null, hyde, llmModel: (await readSettings(context.db)).data.rag_llm_model }, understood.question, signal);
       const passages = await retrieve(context.engine, [index], { ...base, ...expansion, fields: understood.fields }, signal);
       return { files: documentsOf(passages.map((passage) => passage.filename)) };
     };
@@ -103,19 +109,12 @@ async function stagesOf(context: CliContext, index: RagIndex, understanding: Und
 
 export type SetFigures = { set: string; documents: number; questions: number; stages: StageFigures[]; offline_answer?: number };
 
-/** Loads one set into an index of its own and runs every stage on its questions. */
-async function evaluateSet(context: CliContext, set: EvalSet, understanding: Understanding): Promise<SetFigures> {
-  const index = await ensureSharedIndex(context.db, `eval-${set.name}`);
-  const load = () => set.load(context, index);
-  // In-memory PGlite, held by this process alone: the vector index is built once at the end.
-  if (context.engine.vectors) await withoutVectorIndexDuring(context.db, context.engine.embedder, load);
-  else await load();
-  await finishIngestion(context.db);
-  const stored = (await findIndex(context.db, index.name))!;
-  const stages = await stagesOf(context, stored, understanding);
+/** Runs every stage on the set's questions over its corpus' index. */
+async function evaluateSet(context: CliContext, road: ProductRoad, set: EvalSet, index: RagIndex, understanding: Understanding): Promise<SetFigures> {
+  const stages = await stagesOf(context, road, index, understanding);
   const tallies = stages.map((): Tally => ({ count: 0, found: { 1: 0, 5: 0, 10: 0 }, reciprocal: 0, ms: 0 }));
   const answers = { count: 0, found: 0 };
-  const topKFinal = searchPlanOf((await readSettings(context.db)).data).retrieval.topKFinal;
+  const topKFinal = road.answerReads;
   for (const question of set.questions) {
     for (const [position, stage] of stages.entries()) {
       const started = performance.now();
@@ -135,7 +134,7 @@ async function evaluateSet(context: CliContext, set: EvalSet, understanding: Und
   }
   return {
     set: set.name,
-    documents: set.documents,
+    documents: set.corpus.documents,
     questions: set.questions.length,
     stages: stages.map((stage, position) => figuresOf(stage.stage, tallies[position]!)),
     ...(answers.count > 0 ? { offline_answer: Math.round((answers.found / answers.count) * 1000) / 1000 } : {}),
@@ -170,9 +169,11 @@ export async function evalCommand(given: CliContext, sets: readonly EvalSet[], u
       `${full.spellCheck ? " + correzione ortografica" : ""}${full.fieldExtraction ? " + estrazione dei campi" : ""}; embedder ${context.engine.embedder.name}${context.engine.vectors ? "" : " (pgvector assente)"}` +
       `; richiesti dalle impostazioni: fusione ${plan.retrieval.fused ? "sì" : "no"}, reranker ${plan.retrieval.rerank ? "sì" : "no"}, deduplicazione ${plan.retrieval.deduplicate ? "sì" : "no"}`,
   );
+  const road = await productRoad(context, full);
+  const loaded = new Map<string, RagIndex>();
   const results: SetFigures[] = [];
   for (const set of sets) {
-    const figures = await evaluateSet(context, set, full);
+    const figures = await evaluateSet(context, road, set, await corpusIndex(context, set.corpus, loaded), full);
     printSet(figures);
     results.push(figures);
   }
@@ -181,7 +182,7 @@ export async function evalCommand(given: CliContext, sets: readonly EvalSet[], u
       eval: "rag-retrieval",
       embedder: context.engine.embedder.name,
       reranker: context.engine.reranker.name,
-      model: context.env.llm.cloud ? "configured" : "offline",
+      model: road.context.upstream ? "configured" : "offline",
       default: runs,
       understanding: full,
       sets: results,

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { abstentionCommand } from "./abstention-command";
 import { openCliContext, parseArguments } from "./cli-context";
 import { evalCommand } from "./eval-command";
-import { debianSet, EVAL_SET_NAMES, folderSet, type EvalSet } from "./eval-sets";
+import { debianSets, EVAL_SET_NAMES, folderSet, type EvalSet } from "./eval-sets";
 import { ingestCommand } from "./ingest-command";
 import { searchCommand, type SearchMode } from "./search-command";
 
@@ -70,7 +70,7 @@ async function main(words: readonly string[]) {
         options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`,
         options.get("unanswerable") ?? `${packageDir}rag-eval/unanswerable.jsonl`,
         options.get("docs") ?? context.env.rag.demoDir,
-        await Promise.all([debianSet(debianDir, "dev"), debianSet(debianDir, "test")]),
+        Object.values(await debianSets(debianDir)),
       );
     } finally {
       await context.close();
@@ -86,9 +86,10 @@ async function evalSets(options: Map<string, string>, demoDir: string): Promise<
   const names = (options.get("set") ?? EVAL_SET_NAMES.join(",")).split(",");
   const unknown = names.filter((name) => !(EVAL_SET_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`Insieme di valutazione sconosciuto: ${unknown.join(", ")}\n${usage}`);
+  const debian = await debianSets(debianDir);
   return Promise.all(
-    names.map((name) =>
-      name === "demo" ? folderSet("demo", options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? demoDir) : debianSet(debianDir, name === "debian-dev" ? "dev" : "test"),
+    names.map(async (name) =>
+      name === "demo" ? folderSet("demo", options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? demoDir) : debian[name === "debian-dev" ? "dev" : "test"],
     ),
   );
 }

@@ -25,12 +25,10 @@ import { markdownText } from "../ingest/document-text";
 import { vectorSearch, withoutVectorIndexDuring } from "../retrieve/vector-search";
 import { quantile, random } from "./bench-figures";
 import { parseArguments } from "./cli-context";
-import { defaultSettings } from "@oystar/api-client";
-import { searchPlanOf } from "../answer/ask-request";
 import { copiedIndex } from "../retrieve/bm25-memory";
 import { benchDocument, benchQuestions } from "./bench-corpus";
 import { readQa } from "./eval-sets";
-import { pipelinePassages } from "./search-command";
+import { productRoad, roadPassages } from "./product-road";
 
 const packageDir = fileURLToPath(new URL("../../../", import.meta.url));
 const { options } = parseArguments(process.argv.slice(2));
@@ -83,7 +81,7 @@ if (searchDocuments > 0) {
   }
   await finishIngestion(db);
   const index = (await findIndex(db, created.name))!;
-  const plan = searchPlanOf(defaultSettings);
+  const road = await productRoad({ db, env, engine });
   const asked = benchQuestions();
   await copiedIndex(db, index);
   const time = async (search: (question: string) => Promise<unknown>) => {
@@ -99,7 +97,7 @@ if (searchDocuments > 0) {
     return { ...summary(wall), mean: Math.round((wall.reduce((sum, value) => sum + value, 0) / wall.length) * 100) / 100, cpu_mean: Math.round(((used.user + used.system) / 1000 / asked.length) * 100) / 100 };
   };
   // `pnpm rag search --top 10`: understanding, retrieval by distinct document, as the server runs it.
-  const search = await time((question) => pipelinePassages(engine, index, question, 10, plan, PASSAGES_PER_DOCUMENT));
+  const search = await time((question) => roadPassages(road, [index], question, 10 * PASSAGES_PER_DOCUMENT));
   const postgresOnly = await time((question) => fullTextSearch(db, index, question, 45, { cap: CANDIDATE_CAP }));
   await db.close();
   // The machine is shared: the process's CPU time (PGlite runs in it) is what a search costs; wall time waits for the CPU too.

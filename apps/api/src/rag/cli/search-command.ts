@@ -1,12 +1,9 @@
 import { createInterface } from "node:readline";
-import { readSettings } from "../../settings/settings-store";
-import type { AskPlan } from "../answer/ask-pipeline";
-import { searchPlanOf } from "../answer/ask-request";
 import { fullTextSearch } from "../retrieve/full-text-search";
 import { findIndex, type RagIndex } from "../rag-store";
-import { PASSAGES_PER_DOCUMENT, retrieve, type Passage, type RetrievalEngine } from "../retrieve/retrieval";
-import { understandQuestion } from "../retrieve/understand-question";
+import { PASSAGES_PER_DOCUMENT, type Passage, type RetrievalEngine } from "../retrieve/retrieval";
 import type { CliContext } from "./cli-context";
+import { productRoad, roadPassages } from "./product-road";
 
 export type SearchMode = "default" | "bm25";
 export type RankedFile = { filename: string; chunkId: number; score: number };
@@ -27,26 +24,6 @@ export async function bm25Ranking(engine: RetrievalEngine, index: RagIndex, ques
     .slice(0, top);
 }
 
-export type SearchPlan = Pick<AskPlan, "retrieval" | "understanding">;
-
-/**
- * What /api/ask-stream retrieves under `plan` (no model: no variations, no HyDE), `top` passages
- * times `perDocument` (room for `top` distinct documents when a document has several); and the
- * question it searched.
- */
-export async function pipelinePassages(engine: RetrievalEngine, index: RagIndex, question: string, top: number, plan: SearchPlan, perDocument = 1): Promise<{ question: string; passages: Passage[] }> {
-  const understood = await understandQuestion(engine.db, [index], question, plan.understanding);
-  const passages = await retrieve(engine, [index], {
-    ...plan.retrieval,
-    queries: [understood.question],
-    hypothetical: null,
-    fields: understood.fields,
-    topKPerIndex: Math.max(plan.retrieval.topKPerIndex, top * perDocument),
-    topKFinal: top * perDocument,
-  });
-  return { question: understood.question, passages };
-}
-
 /** One line per distinct document, with its best passage (retrieval groups a document's passages). */
 export function rankingOf(passages: readonly Passage[], top: number): RankedFile[] {
   const seen = new Set<string>();
@@ -61,11 +38,11 @@ export function rankingOf(passages: readonly Passage[], top: number): RankedFile
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
-/** `pnpm rag search --index NAME --top K`: one `{"question": …}` per stdin line, one JSON line out per question. */
+/** `pnpm rag search --index NAME --top K`: the passages /api/ask-stream finds (product-road.ts), `top` documents deep; one `{"question": …}` per stdin line, one JSON line out per question. */
 export async function searchCommand(context: CliContext, indexName: string, top: number, mode: SearchMode): Promise<void> {
   const index = await findIndex(context.db, indexName);
   if (!index) throw new Error(`Indice inesistente: ${indexName}`);
-  const plan = searchPlanOf((await readSettings(context.db)).data);
+  const road = await productRoad(context);
   for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
     if (!line.trim()) continue;
     let question: string;
@@ -77,7 +54,7 @@ export async function searchCommand(context: CliContext, indexName: string, top:
       process.stdout.write(`${JSON.stringify({ error: `Riga non valida: ${(error as Error).message}` })}\n`);
       continue;
     }
-    const results = mode === "bm25" ? await bm25Ranking(context.engine, index, question, top) : rankingOf((await pipelinePassages(context.engine, index, question, top, plan, PASSAGES_PER_DOCUMENT)).passages, top);
+    const results = mode === "bm25" ? await bm25Ranking(context.engine, index, question, top) : rankingOf((await roadPassages(road, [index], question, top * PASSAGES_PER_DOCUMENT)).passages, top);
     process.stdout.write(`${JSON.stringify({ question, results })}\n`);
   }
 }
