@@ -5,7 +5,9 @@ import { bearer, readAnswer, userIdOf } from "../../../test-support/rag-helpers"
 import { signInAs } from "../../../test-support/sign-in";
 import { finishIngestion, storeDocuments } from "../ingest/ingestion";
 import { localEmbedder } from "../embedder";
-import { createIndex } from "../rag-store";
+import { productRoad, roadPassages } from "../cli/product-road";
+import { openRagEngine } from "../rag-engine";
+import { createIndex, findIndex } from "../rag-store";
 import { vectorStoreAvailable } from "./vector-search";
 
 // Issue 32 §1: every passage of an index several pages of the in-memory copy long can be found
@@ -35,6 +37,18 @@ const ask = async (question: string) =>
       body: JSON.stringify({ question, index_names: ["archivio-fascicoli"] }),
     }),
   );
+
+test("pnpm rag's road (cli/product-road.ts) finds exactly the passages /api/ask-stream lists, in its order", async () => {
+  // The CLI's own engine on the server's database: the same settings, entry point and copy.
+  const road = await productRoad({ db: server.db, env: server.env, engine: await openRagEngine(server.db, server.env, { demo: false }) });
+  const index = (await findIndex(server.db, "archivio-fascicoli"))!;
+  for (const number of [0, 499, 500, 1001, 1499, PAGED_PASSAGES - 1]) {
+    const served = (await ask(pagedQuestion(number))).sources[0]?.map((source) => source.chunkId);
+    const found = (await roadPassages(road, [index], pagedQuestion(number))).passages.map((passage) => Number(passage.chunkId));
+    expect(found.length).toBeGreaterThan(1);
+    expect(found).toEqual(served);
+  }
+});
 
 test(`each passage of a ${PAGED_PASSAGES}-passage index is the first source of the question only it answers`, async () => {
   // Every seventh passage: spread over every page of the copy and every place in a page.
