@@ -11,9 +11,9 @@ import type { RagIndex } from "../rag-store";
 // bench rag`), so candidates are capped: the question's terms of both views are taken rarest
 // first until their matches reach CANDIDATE_CAP; every candidate is then scored with ALL the
 // question's terms. A chunk left out matches only common terms, whose idf is low — the classic
-// MaxScore argument. Up to CANDIDATE_CAP matches in all, the ranking is exact BM25. When even
-// the rarest term has more matches than the cap, the chunks holding the two rarest terms
-// together are taken first.
+// MaxScore argument. Up to CANDIDATE_CAP matches in all (the document frequencies of the
+// question's stems and lexemes summed), the ranking is exact BM25. When even the rarest term
+// has more matches than the cap, the chunks holding the two rarest terms together are taken first.
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
@@ -47,6 +47,11 @@ export async function queryTerms(db: Queryable, index: Pick<RagIndex, "id" | "ch
       return { lexeme: row.lexeme, df, idf: idfOf(copy.chunkIds.length, df), ...(row.stem ? { stem: true as const } : {}) };
     });
   }
+  return queryTermsFromTables(db, index, question);
+}
+
+/** `queryTerms` without the copy: the frequencies that ingestion keeps in rag_terms and rag_stem_terms. */
+export async function queryTermsFromTables(db: Queryable, index: Pick<RagIndex, "id" | "chunkCount">, question: string): Promise<QueryTerm[]> {
   const rows = await db.query<{ lexeme: string; df: number; stem: boolean }>(
     `SELECT q.lexeme, coalesce(t.df, 0) AS df, false AS stem FROM unnest(to_tsvector('italian', $2)) AS q
        LEFT JOIN rag_terms t ON t.index_id = $1 AND t.lexeme = q.lexeme
@@ -65,17 +70,26 @@ const stemsOf = (terms: readonly QueryTerm[]) => terms.filter((term) => term.ste
 /** A lexeme as a tsquery operand: quoted, with quotes and backslashes escaped. */
 const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
-/** The rarest terms whose matches fit the cap (at least one term). */
-export function candidateTerms(terms: readonly QueryTerm[], cap = CANDIDATE_CAP): QueryTerm[] {
+/** The rarest terms whose matches add up to at most `budget` (none when even the rarest has more). */
+function rarestWithin(terms: readonly QueryTerm[], budget: number): QueryTerm[] {
   const present = terms.filter((term) => term.df > 0).sort((left, right) => left.df - right.df);
   const chosen: QueryTerm[] = [];
   let matches = 0;
   for (const term of present) {
-    if (chosen.length > 0 && matches + term.df > cap) break;
+    if (matches + term.df > budget) break;
     chosen.push(term);
     matches += term.df;
   }
   return chosen;
+}
+
+const matchesOf = (terms: readonly QueryTerm[]) => terms.reduce((sum, term) => sum + term.df, 0);
+
+/** The rarest terms whose matches fit the cap (at least one term). */
+export function candidateTerms(terms: readonly QueryTerm[], cap = CANDIDATE_CAP): QueryTerm[] {
+  const chosen = rarestWithin(terms, cap);
+  const rarest = terms.filter((term) => term.df > 0).sort((left, right) => left.df - right.df)[0];
+  return chosen.length > 0 || !rarest ? chosen : [rarest];
 }
 
 /** Parses the text form of a (filtered) tsvector: `'giardin':3,17 'rosa':5`. */
@@ -133,10 +147,15 @@ export async function fullTextSearch(
     const copy = await memoryIndex(db, index);
     if (copy) return rankInMemory(copy, terms, limit);
   }
-  // Candidates by the stems alone: every word of the question has one, and a word's lexeme and
-  // stem find the same chunks (counted in both views, they would halve the cap).
+  // Candidates by the stems first: every word of the question has one, and a word's lexeme and
+  // stem mostly find the same chunks (counted in both views, they would halve the cap). Not
+  // always: a lexeme under six letters («util») also matches words whose stems differ («utile»,
+  // «utili»). So once all the stems are in, the lexemes join while the matches still fit the
+  // cap: found by stems alone, the chunks that only a lexeme matches were never scored — not
+  // even with no cap, where the copy in memory ranked them (issue 32 §2, fast-paths.test.ts).
   const stems = stemsOf(terms);
-  const chosen = candidateTerms(stems.length > 0 ? stems : terms, cap);
+  const byStems = candidateTerms(stems.length > 0 ? stems : terms, cap);
+  const chosen = byStems.length === stems.length ? [...byStems, ...rarestWithin(lexemesOf(terms), cap - matchesOf(byStems))] : byStems;
   const candidates = (condition: Condition) => matchingChunks(db, index, terms, condition, cap, options.documentIds);
   let rows: CandidateRow[];
   const rarest = chosen[0]!;
