@@ -45,14 +45,19 @@ export async function memoryIndex(db: Queryable, index: IndexVersion): Promise<M
   entry.usedAt = performance.now();
   if (entry.copy?.version === index.version) return entry.copy;
   if (entry.copying?.version !== index.version) {
+    // An older copy that ends while a newer one is being made leaves the newer one in place, so
+    // the next question does not start a third.
+    const finished = () => {
+      if (entry.copying?.version === index.version) entry.copying = null;
+    };
     const done = copyIndex(db, index).then(
       (copy) => {
         if (copy && copy.version >= (entry.copy?.version ?? -1)) entry.copy = copy;
-        entry.copying = null;
+        finished();
         evictOverBudget(ofDb);
       },
       (error: unknown) => {
-        entry.copying = null;
+        finished();
         console.error(`Copia in memoria dell'indice non riuscita: ${(error as Error).message}`);
       },
     );

@@ -119,8 +119,15 @@ type CandidateRow = { id: string; document_id: string; lexeme_count: number; ste
 const MATCHED_TERMS = `document_id::text, lexeme_count, stem_count, ts_filter(setweight(tsv, 'A', $2::text[]), '{a}')::text AS matched,
   ts_filter(setweight(stems, 'A', $3::text[]), '{a}')::text AS matched_stems`;
 
-/** A condition on the chunks: SQL with `{lexemes}`/`{stems}`/`{phrase}` where its values go (OR `|` or AND `&` of terms, each on its own view). */
-type Condition = { sql: string; values: { lexemes?: string; stems?: string; phrase?: string } };
+/**
+ * A condition on the chunks: SQL with `{lexemes}`/`{stems}`/`{phrase}`/`{ranking}` where its
+ * values go (OR `|` or AND `&` of terms, each on its own view). `rankedBy`: when more chunks match
+ * than are taken, those taken are the best of a sample by this SQL order (else: as Postgres meets them).
+ */
+type Condition = { sql: string; values: { lexemes?: string; stems?: string; phrase?: string; ranking?: string }; rankedBy?: string };
+
+/** The sample `rankedBy` orders, in candidates wanted: 16 × 250 = 4,000 matches at most (see candidatesByWordsHeld). */
+const RANKED_SAMPLE = 16;
 
 function matching(terms: readonly QueryTerm[], joiner: "|" | "&"): Condition {
   const query = (of: readonly QueryTerm[]) => (of.length ? of.map((term) => quoted(term.lexeme)).join(` ${joiner} `) : undefined);
@@ -156,22 +163,44 @@ export async function fullTextSearch(
   const stems = stemsOf(terms);
   const byStems = candidateTerms(stems.length > 0 ? stems : terms, cap);
   const chosen = byStems.length === stems.length ? [...byStems, ...rarestWithin(lexemesOf(terms), cap - matchesOf(byStems))] : byStems;
-  const candidates = (condition: Condition) => matchingChunks(db, index, terms, condition, cap, options.documentIds);
-  let rows: CandidateRow[];
+  const candidates = (condition: Condition, most = cap) => matchingChunks(db, index, terms, condition, most, options.documentIds);
   const rarest = chosen[0]!;
-  const second = [...(stems.length > 0 ? stems : terms)].sort((left, right) => left.df - right.df).find((term) => term !== rarest);
-  if (chosen.length === 1 && rarest.df > cap && second) {
-    // Only common words: the chunks that have the two rarest together come first, so the cap
-    // does not cut at random among thousands of matches.
-    rows = await candidates(matching([rarest, second], "&"));
-    if (rows.length < limit) {
-      const seen = new Set(rows.map((row) => row.id));
-      rows = [...rows, ...(await candidates(matching([rarest], "|"))).filter((row) => !seen.has(row.id))].slice(0, cap);
-    }
-  } else {
-    rows = await candidates(matching(chosen, "|"));
-  }
+  const rows =
+    rarest.df > cap
+      ? await candidatesByWordsHeld(stems.length > 0 ? stems : terms, cap, candidates)
+      : await candidates(matching(chosen, "|"));
   return rankRows(rows, terms, index, limit);
+}
+
+/**
+ * Only common words — even the rarest matches more chunks than the cap: the candidates are the
+ * chunks holding the most of the question's words, the rarer first (coordinate matching). The
+ * chunks holding all of them, then those holding all but the commonest and not it, and so on
+ * down to the rarest alone: each level one query the GIN index answers, none repeating a chunk
+ * of the levels before, the cap filled in that order. Within a level, the chunks taken are the
+ * best by ts_rank of the question's words (its length-normalised form: BM25 favours short
+ * passages too) among the first RANKED_SAMPLE × those wanted — a bounded cost however common the
+ * words. Measured on 8,952 passages of the bench corpus against exact BM25 (fast-paths.test.ts
+ * asserts it on its index): the exact first passage kept for 0.94 of 603 questions of several
+ * common words and 0.86 of 465 single common words; taking the first CANDIDATE_CAP chunks
+ * Postgres met, as before, kept it for 0.65 and 0.21.
+ */
+async function candidatesByWordsHeld(terms: readonly QueryTerm[], cap: number, candidates: (condition: Condition, most: number) => Promise<CandidateRow[]>): Promise<CandidateRow[]> {
+  const ordered = terms.filter((term) => term.df > 0).sort((left, right) => left.df - right.df);
+  const view = ordered[0]?.stem ? { column: "stems", value: "stems" } : { column: "tsv", value: "lexemes" };
+  const ranking = ordered.map((term) => quoted(term.lexeme)).join(" | ");
+  const rows: CandidateRow[] = [];
+  for (let held = ordered.length; held >= 1 && rows.length < cap; held -= 1) {
+    const missing = ordered[held];
+    const level = [...ordered.slice(0, held).map((term) => quoted(term.lexeme)), ...(missing ? [`!${quoted(missing.lexeme)}`] : [])].join(" & ");
+    const condition: Condition = {
+      sql: `${view.column} @@ {${view.value}}::tsquery`,
+      values: { [view.value]: level, ranking },
+      rankedBy: `ts_rank(${view.column}, {ranking}::tsquery, 1) DESC, id`,
+    };
+    rows.push(...(await candidates(condition, cap - rows.length)));
+  }
+  return rows;
 }
 
 /** Exact BM25 of both views over the copy's postings; `matches` are left empty (no positions in memory). */
@@ -218,9 +247,12 @@ function bestOf(items: readonly number[], limit: number, order: (left: number, r
 function matchingChunks(db: Queryable, index: IndexStats, terms: readonly QueryTerm[], condition: Condition, cap: number, documentIds?: readonly string[] | null) {
   const params: unknown[] = [index.id, lexemesOf(terms).map((term) => term.lexeme), stemsOf(terms).map((term) => term.lexeme), cap];
   // Each value the condition names becomes the next parameter.
-  const sql = condition.sql.replace(/\{(lexemes|stems|phrase)\}/g, (_, name: keyof Condition["values"]) => `$${params.push(condition.values[name])}`);
-  const ofDocuments = documentIds ? ` AND document_id = ANY($${params.push(documentIds)}::bigint[])` : "";
-  return db.query<CandidateRow>(`SELECT id::text, ${MATCHED_TERMS} FROM rag_chunks WHERE index_id = $1 AND ${sql}${ofDocuments} LIMIT $4`, params);
+  const filled = (sql: string) => sql.replace(/\{(lexemes|stems|phrase|ranking)\}/g, (_, name: keyof Condition["values"]) => `$${params.push(condition.values[name])}`);
+  const where = `index_id = $1 AND ${filled(condition.sql)}${documentIds ? ` AND document_id = ANY($${params.push(documentIds)}::bigint[])` : ""}`;
+  if (!condition.rankedBy) return db.query<CandidateRow>(`SELECT id::text, ${MATCHED_TERMS} FROM rag_chunks WHERE ${where} LIMIT $4`, params);
+  // The terms' positions are read for the chunks taken only: the sample is ranked on its tsvectors.
+  const sample = `SELECT id, tsv, stems FROM rag_chunks WHERE ${where} LIMIT ${RANKED_SAMPLE} * $4::bigint`;
+  return db.query<CandidateRow>(`SELECT id::text, ${MATCHED_TERMS} FROM rag_chunks WHERE id IN (SELECT id FROM (${sample}) AS sample ORDER BY ${filled(condition.rankedBy)} LIMIT $4)`, params);
 }
 
 /**
