@@ -7,7 +7,7 @@
 //     ingestion path into PGlite, then the QA set's questions timed on each leg and on the hybrid
 //     retrieval (fusion asked as such). Budgets: hybrid p95 ≤ 20 ms at 10k chunks, ≤ 50 ms at 100k.
 // Usage: tsx retrieval-benchmark.ts [--search-documents 2000] [--sizes 10000,100000] [--queries 200]
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,13 +20,13 @@ import { openRagEngine } from "../rag-engine";
 import { findIndex, ensureSharedIndex } from "../rag-store";
 import { PASSAGES_PER_DOCUMENT, retrieve } from "../retrieve/retrieval";
 import { CANDIDATE_CAP, fullTextSearch } from "../retrieve/full-text-search";
-import { chunkText, sentencesOf } from "../ingest/text-chunking";
+import { chunkText } from "../ingest/text-chunking";
 import { markdownText } from "../ingest/document-text";
 import { vectorSearch, withoutVectorIndexDuring } from "../retrieve/vector-search";
-import { quantile, random } from "./bench-figures";
+import { quantile } from "./bench-figures";
 import { parseArguments } from "./cli-context";
 import { copiedIndex } from "../retrieve/bm25-memory";
-import { benchDocument, benchQuestions } from "./bench-corpus";
+import { benchDocument, benchQuestions, inventedCorpusWriter } from "./bench-corpus";
 import { readQa } from "./eval-sets";
 import { productRoad, roadPassages } from "./product-road";
 
@@ -35,36 +35,6 @@ const { options } = parseArguments(process.argv.slice(2));
 const sizes = (options.get("sizes") ?? "10000,100000").split(",").filter(Boolean).map(Number);
 const searchDocuments = Number(options.get("search-documents") ?? 2000);
 const queryCount = Number(options.get("queries") ?? 200);
-
-/**
- * Sentences of the demo documents, a fifth of their words swapped for words of a large
- * Zipf-distributed invented vocabulary: real Italian structure and common words, and the long
- * tail of rare terms a big collection has.
- */
-function corpusWriter(seed: number) {
-  const next = random(seed);
-  const demoDir = join(packageDir, "rag-demo");
-  const sentences = readdirSync(demoDir)
-    .filter((file) => file.endsWith(".md"))
-    .flatMap((file) => sentencesOf(readFileSync(join(demoDir, file), "utf8").replace(/^---[\s\S]*?---/, "")));
-  const syllables = ["ca", "ro", "ti", "la", "mo", "ne", "sa", "pi", "gu", "de", "ver", "gia", "ri", "no", "fon", "ta", "lo", "bel", "vi", "sta", "pe", "ma", "li", "cor", "te", "mu", "se", "zio"];
-  const invented = (rank: number) => {
-    let word = "";
-    for (let value = rank + 31; value > 0; value = Math.floor(value / syllables.length)) word += syllables[value % syllables.length];
-    return `${word}${["o", "a", "e", "i"][rank % 4]}`;
-  };
-  const vocabulary = 200_000;
-  const zipf = () => invented(Math.floor(Math.exp(next() * Math.log(vocabulary))) - 1);
-  const sentence = () =>
-    (sentences[Math.floor(next() * sentences.length)] ?? "")
-      .split(" ")
-      .map((word) => (word.length > 3 && next() < 0.2 ? zipf() : word))
-      .join(" ");
-  return (number: number) => {
-    const paragraphs = Array.from({ length: 8 }, () => Array.from({ length: 5 }, sentence).join(" "));
-    return `---\ntitle: Documento ${number} ${zipf()} ${zipf()}\nurl: https://esempi.oystar.test/doc/${number}\n---\n\n${paragraphs.join("\n\n")}\n`;
-  };
-}
 
 const figures: Record<string, unknown> = {};
 const env = loadEnv({ ...process.env, NODE_ENV: "test", DATABASE_URL: "" });
@@ -112,7 +82,7 @@ if (searchDocuments > 0) {
 
 for (const size of sizes) {
   const folder = mkdtempSync(join(tmpdir(), `oystar-rag-bench-${size}-`));
-  const write = corpusWriter(size);
+  const write = inventedCorpusWriter(size);
   let chunks = 0;
   let files = 0;
   while (chunks < size) {
