@@ -1,10 +1,16 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sentencesOf } from "../ingest/text-chunking";
+import { random } from "./bench-figures";
 
-// Documents for `pnpm bench rag`, built deterministically from the Debian evaluation corpus
-// (rag-eval/debian-it): real Italian technical prose, many documents on one subject, as a
-// customer's archive is. Document n is `paragraphs` paragraphs taken in a fixed stride through
-// the corpus, so every document is different and a question finds its words in many of them.
+// Documents for `pnpm bench rag`, built deterministically, two corpora:
+//  - from the Debian evaluation corpus (rag-eval/debian-it): real Italian technical prose, many
+//    documents on one subject, as a customer's archive is. Document n is `paragraphs` paragraphs
+//    taken in a fixed stride through the corpus, so every document is different and a question
+//    finds its words in many of them;
+//  - generated (inventedCorpusWriter), for the sizes in chunks (10k, 100k): the demo documents'
+//    sentences with a long tail of invented rare words.
 
 type Paragraph = { id: string; title: string; text: string };
 
@@ -34,4 +40,34 @@ export function benchQuestions(): string[] {
     .split("\n")
     .filter((line) => line.trim())
     .map((line) => (JSON.parse(line) as { question: string }).question);
+}
+
+/**
+ * Sentences of the demo documents, a fifth of their words swapped for words of a large
+ * Zipf-distributed invented vocabulary: real Italian structure and common words, and the long
+ * tail of rare terms a big collection has.
+ */
+export function inventedCorpusWriter(seed: number): (number: number) => string {
+  const next = random(seed);
+  const demoDir = fileURLToPath(new URL("../../../rag-demo/", import.meta.url));
+  const sentences = readdirSync(demoDir)
+    .filter((file) => file.endsWith(".md"))
+    .flatMap((file) => sentencesOf(readFileSync(join(demoDir, file), "utf8").replace(/^---[\s\S]*?---/, "")));
+  const syllables = ["ca", "ro", "ti", "la", "mo", "ne", "sa", "pi", "gu", "de", "ver", "gia", "ri", "no", "fon", "ta", "lo", "bel", "vi", "sta", "pe", "ma", "li", "cor", "te", "mu", "se", "zio"];
+  const invented = (rank: number) => {
+    let word = "";
+    for (let value = rank + 31; value > 0; value = Math.floor(value / syllables.length)) word += syllables[value % syllables.length];
+    return `${word}${["o", "a", "e", "i"][rank % 4]}`;
+  };
+  const vocabulary = 200_000;
+  const zipf = () => invented(Math.floor(Math.exp(next() * Math.log(vocabulary))) - 1);
+  const sentence = () =>
+    (sentences[Math.floor(next() * sentences.length)] ?? "")
+      .split(" ")
+      .map((word) => (word.length > 3 && next() < 0.2 ? zipf() : word))
+      .join(" ");
+  return (number: number) => {
+    const paragraphs = Array.from({ length: 8 }, () => Array.from({ length: 5 }, sentence).join(" "));
+    return `---\ntitle: Documento ${number} ${zipf()} ${zipf()}\nurl: https://esempi.oystar.test/doc/${number}\n---\n\n${paragraphs.join("\n\n")}\n`;
+  };
 }

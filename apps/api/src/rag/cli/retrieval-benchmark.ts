@@ -6,8 +6,13 @@
 //  2. A generated Italian corpus of N chunks in a temp folder, ingested through the real
 //     ingestion path into PGlite, then the QA set's questions timed on each leg and on the hybrid
 //     retrieval (fusion asked as such). Budgets: hybrid p95 ≤ 20 ms at 10k chunks, ≤ 50 ms at 100k.
+//     Then quality (issue 32 §4): recall@1/5/10 and MRR@10 by distinct document of questions whose
+//     document is known (known-passage-questions.ts, from this corpus), on the road /api/ask-stream
+//     takes (product-road.ts), twice: answered from the copy in memory (100k chunks is within its
+//     budget), and by PostgreSQL with the candidate cap, the copy set aside — what answers over the
+//     budget or while a copy is remade after an ingestion. The two side by side: what the cap costs.
 // Usage: tsx retrieval-benchmark.ts [--search-documents 2000] [--sizes 10000,100000] [--queries 200]
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,18 +22,17 @@ import { migrate } from "../../db/migrate";
 import { loadEnv } from "../../env";
 import { finishIngestion, ingestFile } from "../ingest/ingestion";
 import { openRagEngine } from "../rag-engine";
-import { findIndex, ensureSharedIndex } from "../rag-store";
+import { findIndex, ensureSharedIndex, type RagIndex } from "../rag-store";
 import { PASSAGES_PER_DOCUMENT, retrieve } from "../retrieve/retrieval";
 import { CANDIDATE_CAP, fullTextSearch } from "../retrieve/full-text-search";
-import { chunkText, sentencesOf } from "../ingest/text-chunking";
-import { markdownText } from "../ingest/document-text";
 import { vectorSearch, withoutVectorIndexDuring } from "../retrieve/vector-search";
-import { quantile, random } from "./bench-figures";
+import { quantile } from "./bench-figures";
 import { parseArguments } from "./cli-context";
-import { copiedIndex } from "../retrieve/bm25-memory";
-import { benchDocument, benchQuestions } from "./bench-corpus";
+import { copiedIndex, withCopiesSetAside } from "../retrieve/bm25-memory";
+import { benchDocument, benchQuestions, inventedCorpusWriter } from "./bench-corpus";
 import { readQa } from "./eval-sets";
-import { productRoad, roadPassages } from "./product-road";
+import { corpusDocumentOf, knownPassageQuestions, PASSAGES_FOR_RECALL, recallOf, type CorpusDocument, type KnownPassageQuestion, type Recall } from "./known-passage-questions";
+import { productRoad, roadPassages, type ProductRoad } from "./product-road";
 
 const packageDir = fileURLToPath(new URL("../../../", import.meta.url));
 const { options } = parseArguments(process.argv.slice(2));
@@ -36,35 +40,23 @@ const sizes = (options.get("sizes") ?? "10000,100000").split(",").filter(Boolean
 const searchDocuments = Number(options.get("search-documents") ?? 2000);
 const queryCount = Number(options.get("queries") ?? 200);
 
-/**
- * Sentences of the demo documents, a fifth of their words swapped for words of a large
- * Zipf-distributed invented vocabulary: real Italian structure and common words, and the long
- * tail of rare terms a big collection has.
- */
-function corpusWriter(seed: number) {
-  const next = random(seed);
-  const demoDir = join(packageDir, "rag-demo");
-  const sentences = readdirSync(demoDir)
-    .filter((file) => file.endsWith(".md"))
-    .flatMap((file) => sentencesOf(readFileSync(join(demoDir, file), "utf8").replace(/^---[\s\S]*?---/, "")));
-  const syllables = ["ca", "ro", "ti", "la", "mo", "ne", "sa", "pi", "gu", "de", "ver", "gia", "ri", "no", "fon", "ta", "lo", "bel", "vi", "sta", "pe", "ma", "li", "cor", "te", "mu", "se", "zio"];
-  const invented = (rank: number) => {
-    let word = "";
-    for (let value = rank + 31; value > 0; value = Math.floor(value / syllables.length)) word += syllables[value % syllables.length];
-    return `${word}${["o", "a", "e", "i"][rank % 4]}`;
-  };
-  const vocabulary = 200_000;
-  const zipf = () => invented(Math.floor(Math.exp(next() * Math.log(vocabulary))) - 1);
-  const sentence = () =>
-    (sentences[Math.floor(next() * sentences.length)] ?? "")
-      .split(" ")
-      .map((word) => (word.length > 3 && next() < 0.2 ? zipf() : word))
-      .join(" ");
-  return (number: number) => {
-    const paragraphs = Array.from({ length: 8 }, () => Array.from({ length: 5 }, sentence).join(" "));
-    return `---\ntitle: Documento ${number} ${zipf()} ${zipf()}\nurl: https://esempi.oystar.test/doc/${number}\n---\n\n${paragraphs.join("\n\n")}\n`;
-  };
+type RoadRecall = Recall & { ms: { p50: number; p95: number } };
+
+/** Each known-passage question on the product's road, ten distinct documents deep: recall, and the time a question took. */
+async function recallOnRoad(road: ProductRoad, index: RagIndex, known: readonly KnownPassageQuestion[]): Promise<RoadRecall> {
+  const asked: Array<{ answerFile: string; ranked: string[] }> = [];
+  const times: number[] = [];
+  for (const question of known) {
+    const started = performance.now();
+    const found = await roadPassages(road, [index], question.question, PASSAGES_FOR_RECALL);
+    times.push(performance.now() - started);
+    asked.push({ answerFile: question.answerFile, ranked: found.passages.map((passage) => passage.filename) });
+  }
+  return { ...recallOf(asked), ms: summary(times) };
 }
+
+const recallLine = (recall: RoadRecall) =>
+  `r@1 ${recall["r@1"].toFixed(3)}  r@5 ${recall["r@5"].toFixed(3)}  r@10 ${recall["r@10"].toFixed(3)}  MRR@10 ${recall["mrr@10"].toFixed(3)}  (p50 ${recall.ms.p50} ms  p95 ${recall.ms.p95} ms a domanda)`;
 
 const figures: Record<string, unknown> = {};
 const env = loadEnv({ ...process.env, NODE_ENV: "test", DATABASE_URL: "" });
@@ -112,15 +104,22 @@ if (searchDocuments > 0) {
 
 for (const size of sizes) {
   const folder = mkdtempSync(join(tmpdir(), `oystar-rag-bench-${size}-`));
-  const write = corpusWriter(size);
+  const write = inventedCorpusWriter(size);
+  // Each document as ingestion will chunk it: the count of chunks, and the corpus of the known-passage questions.
+  const corpus: CorpusDocument[] = [];
   let chunks = 0;
   let files = 0;
   while (chunks < size) {
     const text = write(files);
-    chunks += chunkText(markdownText(text.replace(/^---[\s\S]*?---/, ""))).length;
-    writeFileSync(join(folder, `doc-${String(files).padStart(6, "0")}.md`), text);
+    const filename = `doc-${String(files).padStart(6, "0")}.md`;
+    const document = await corpusDocumentOf(filename, text);
+    corpus.push(document);
+    chunks += document.passages.length;
+    writeFileSync(join(folder, filename), text);
     files += 1;
   }
+  const known = knownPassageQuestions(corpus, queryCount);
+  corpus.length = 0;
   const db = await openDatabase({ dataDir: null });
   await migrate(db);
   const engine = await openRagEngine(db, env, { demo: false });
@@ -182,6 +181,13 @@ for (const size of sizes) {
     await retrieve(engine, [stored], { ...pipeline, queries: [question] });
     if (!warm) timings.pipeline.push(performance.now() - t);
   }
+  // Quality beside speed (issue 32 §4): questions whose document is known, on the server's road,
+  // answered from the copy in memory, then by PostgreSQL with its candidate cap (the copy set aside:
+  // an index over the copy's budget, or one whose copy is being remade after an ingestion).
+  const road = await productRoad({ db, env, engine });
+  await copiedIndex(db, stored);
+  const fromCopy = await recallOnRoad(road, stored, known);
+  const fromPostgres = await withCopiesSetAside(db, () => recallOnRoad(road, stored, known));
   await db.close();
   const budget = size <= 10_000 ? 20 : 50;
   const result = {
@@ -197,6 +203,7 @@ for (const size of sizes) {
     default_pipeline_ms: summary(timings.pipeline),
     budget_p95_ms: budget,
     within_budget: summary(timings.hybrid).p95 <= budget,
+    known_passage_recall: { questions: known.length, from_copy: fromCopy, from_postgres_capped: { ...fromPostgres, candidate_cap: CANDIDATE_CAP } },
   };
   figures[`chunks_${size}`] = result;
   console.info(
@@ -204,7 +211,10 @@ for (const size of sizes) {
       `  full-text BM25     p50 ${result.full_text_ms.p50} ms  p95 ${result.full_text_ms.p95} ms  (letta da Postgres: p50 ${result.full_text_from_postgres_ms.p50} ms  p95 ${result.full_text_from_postgres_ms.p95} ms)   (riferimento: ts_rank su tutte le corrispondenze p50 ${result.baseline_ts_rank_all_matches_ms.p50} ms  p95 ${result.baseline_ts_rank_all_matches_ms.p95} ms)\n` +
       (result.vector_ms ? `  vettori (HNSW)     p50 ${result.vector_ms.p50} ms  p95 ${result.vector_ms.p95} ms\n` : "") +
       `  ibrida (RRF)       p50 ${result.hybrid_retrieval_ms.p50} ms  p95 ${result.hybrid_retrieval_ms.p95} ms  (budget p95 ≤ ${budget} ms: ${result.within_budget ? "rispettato" : "SUPERATO"})\n` +
-      `  predefinita (+rerank, dedup) p50 ${result.default_pipeline_ms.p50} ms  p95 ${result.default_pipeline_ms.p95} ms`,
+      `  predefinita (+rerank, dedup) p50 ${result.default_pipeline_ms.p50} ms  p95 ${result.default_pipeline_ms.p95} ms\n` +
+      `  ${known.length} domande a passaggio noto sulla via del server (roadPassages), per documento distinto:\n` +
+      `    ${"dalla copia in memoria".padEnd(36)}${recallLine(fromCopy)}\n` +
+      `    ${`da PostgreSQL, tetto ${CANDIDATE_CAP} candidati`.padEnd(36)}${recallLine(fromPostgres)}  (senza copia: oltre il budget o copia in ricostruzione)`,
   );
 }
 console.info(JSON.stringify({ bench: "rag", embedder: env.rag.embeddings ? env.rag.embeddings.model : "local", queries: queryCount, ...figures }));

@@ -35,9 +35,27 @@ const entries = new WeakMap<Queryable, Map<string, Entry>>();
 
 type IndexVersion = Pick<RagIndex, "id" | "version" | "chunkCount">;
 
+/** Databases whose copies are set aside for now (withCopiesSetAside): PostgreSQL answers. */
+const copiesSetAside = new WeakSet<Queryable>();
+
+/**
+ * For `pnpm bench rag` alone, never the server: runs `measure` with this process's copies of
+ * `db`'s indexes set aside, so PostgreSQL answers every question with the candidate cap — as it
+ * does for an index over MEMORY_BUDGET_CHUNKS, or while a copy is (re)made after an ingestion —
+ * and a run shows what the cap costs beside the copy. The copies are kept, and no copy is started.
+ */
+export async function withCopiesSetAside<T>(db: Queryable, measure: () => Promise<T>): Promise<T> {
+  copiesSetAside.add(db);
+  try {
+    return await measure();
+  } finally {
+    copiesSetAside.delete(db);
+  }
+}
+
 /** The copy of `index` at its current version, if this process has it; a missing or old one is (re)made. */
 export async function memoryIndex(db: Queryable, index: IndexVersion): Promise<MemoryIndex | null> {
-  if (index.chunkCount > MEMORY_BUDGET_CHUNKS) return null;
+  if (index.chunkCount > MEMORY_BUDGET_CHUNKS || copiesSetAside.has(db)) return null;
   const ofDb = entries.get(db) ?? new Map<string, Entry>();
   entries.set(db, ofDb);
   const entry = ofDb.get(index.id) ?? { copy: null, copying: null, usedAt: 0 };
