@@ -13,7 +13,7 @@ import { roadPassages, type ProductRoad } from "./product-road";
 //                 question is on the documents' subject, its answer is not there (the hard case:
 //                 neighbouring paragraphs share most of its words).
 // The paragraph is taken out of the results, not out of the index: every other passage keeps its
-// rank, only the idf of the question's words counts one document more (of ~950). An answer also
+// rank, only the idf of the question's words counts one document more (of 1,863: the index holds both halves). An answer also
 // given by another paragraph (a manual page and the reference both explain chmod) counts as a
 // wrong answer, so this abstention is somewhat understated.
 

@@ -10,7 +10,7 @@ import { ingestibleFiles } from "./ingest-command";
 // The question sets of `pnpm rag eval` (apps/api/rag-eval), each searched in the index of its
 // corpus; a question counts as found at k when its `answerFile` is among the first k distinct
 // documents.
-//  - demo: the 299 questions written with the 72 demo documents (qa.jsonl), in an index of the
+//  - demo: the 299 questions written with the demo documents (qa.jsonl), in an index of the
 //    demo documents. The local reranker was tuned on it: it is far too easy, and kept as a
 //    regression check.
 //  - debian-dev, debian-test: 454 paraphrased questions over 1,863 paragraphs of Italian Debian
