@@ -13,7 +13,8 @@ import type { RagIndex } from "../rag-store";
 // question's terms. A chunk left out matches only common terms, whose idf is low — the classic
 // MaxScore argument. Up to CANDIDATE_CAP matches in all (the document frequencies of the
 // question's stems and lexemes summed), the ranking is exact BM25. When even the rarest term
-// has more matches than the cap, the chunks holding the two rarest terms together are taken first.
+// has more matches than the cap, the chunks holding the most of the question's words are taken
+// first (candidatesByWordsHeld).
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
@@ -128,6 +129,11 @@ type Condition = { sql: string; values: { lexemes?: string; stems?: string; phra
 
 /** The sample `rankedBy` orders, in candidates wanted: 16 × 250 = 4,000 matches at most (see candidatesByWordsHeld). */
 const RANKED_SAMPLE = 16;
+/**
+ * Coordinate matching reads the question's rarest words up to this many: one query a level, each
+ * intersecting that many posting lists — a question of 4,000 characters must not ask hundreds.
+ */
+const WORDS_HELD_AT_MOST = 8;
 
 function matching(terms: readonly QueryTerm[], joiner: "|" | "&"): Condition {
   const query = (of: readonly QueryTerm[]) => (of.length ? of.map((term) => quoted(term.lexeme)).join(` ${joiner} `) : undefined);
@@ -186,7 +192,10 @@ export async function fullTextSearch(
  * Postgres met, as before, kept it for 0.65 and 0.21.
  */
 async function candidatesByWordsHeld(terms: readonly QueryTerm[], cap: number, candidates: (condition: Condition, most: number) => Promise<CandidateRow[]>): Promise<CandidateRow[]> {
-  const ordered = terms.filter((term) => term.df > 0).sort((left, right) => left.df - right.df);
+  const ordered = terms
+    .filter((term) => term.df > 0)
+    .sort((left, right) => left.df - right.df)
+    .slice(0, WORDS_HELD_AT_MOST);
   const view = ordered[0]?.stem ? { column: "stems", value: "stems" } : { column: "tsv", value: "lexemes" };
   const ranking = ordered.map((term) => quoted(term.lexeme)).join(" | ");
   const rows: CandidateRow[] = [];
