@@ -3,7 +3,8 @@ import { defineConfig } from "tsup";
 // The server is one bundle: workspace packages are inlined from source (the
 // `@oystar/source` condition), npm dependencies stay external in node_modules.
 export default defineConfig({
-  entry: { main: "src/main.ts" },
+  // The reading process (issue 33) is its own entry: the server forks it to read documents.
+  entry: { main: "src/main.ts", "reading-worker": "src/rag/ingest/reading-worker.ts" },
   format: ["esm"],
   platform: "node",
   target: "node20",

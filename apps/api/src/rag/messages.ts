@@ -43,6 +43,15 @@ export const ragMessages = {
     pdfUnreadable: "Impossibile leggere il PDF: il file potrebbe essere danneggiato.",
     pdfTooManyPages: (pages: number, max: number) => `Il PDF ha troppe pagine (${pages}; massimo ${max}).`,
     unreadable: "Documento non leggibile",
+    /** Issue 33: the bounds on reading one document (reading-limits.ts), each naming the file. */
+    tooLong: (filename: string, maxCharacters: number) =>
+      `«${filename}» non è stato indicizzato: contiene più di ${maxCharacters.toLocaleString("it-IT")} caratteri di testo, il massimo per un documento. Dividilo in documenti più piccoli.`,
+    requestTooLong: (filename: string, maxCharacters: number) =>
+      `«${filename}» non è stato indicizzato: con i documenti precedenti la richiesta supererebbe ${maxCharacters.toLocaleString("it-IT")} caratteri di testo in tutto. Indicizzalo con una nuova richiesta.`,
+    readingTimedOut: (filename: string, seconds: number) =>
+      `«${filename}» non è stato indicizzato: la lettura ha richiesto più di ${seconds === 1 ? "un secondo" : `${seconds} secondi`}. Il file potrebbe essere danneggiato o troppo complesso.`,
+    readingCrashed: (filename: string) => `«${filename}» non è stato indicizzato: la lettura si è interrotta. Il file potrebbe essere danneggiato.`,
+    readingOutOfMemory: (filename: string) => `«${filename}» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.`,
     httpStatus: (status: number) => `Risposta ${status}`,
   },
 

@@ -1,9 +1,12 @@
 import { planById } from "@oystar/plans-and-gates";
 import { urlLines, type IndexRequestList, type IndexRequestReport, type PlanId } from "@oystar/api-client";
 import type { Database } from "../../db/database";
-import { isIngestible } from "../ingest/document-text";
+import { isIngestible, UnsupportedDocumentError } from "../ingest/document-text";
 import { BlockedUrlError, FetchFailedError, type FetchedPage } from "../../web/guarded-fetch";
 import { finishIngestion, ingestFile, StorageLimitError } from "../ingest/ingestion";
+import { DocumentReadingError } from "../ingest/document-reader";
+import { UnreadablePdfTextError } from "../ingest/pdf-text";
+import { READING_LIMITS } from "../ingest/reading-limits";
 import type { RagEngine } from "../rag-engine";
 import { ragMessages } from "../messages";
 import { createIndex, deleteIndex, findIndex, indexNameFrom, ownerUsage } from "../rag-store";
@@ -86,11 +89,18 @@ export function filenameForUrl(url: string, contentType: string | null): string 
   return `${base}.html`;
 }
 
+/** Errors whose message tells the admin what went wrong with one address, as it is. */
+const REPORTED_ERRORS = [BlockedUrlError, FetchFailedError, StorageLimitError, DocumentReadingError, UnsupportedDocumentError, UnreadablePdfTextError];
+
 /** Turns the request into its customer's index, and keeps the outcome on the request (the admin's list). */
 export async function indexFromRequest(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, requestId: string): Promise<Outcome> {
   const outcome = await buildIndex(deps, requestId);
   if (outcome.ok || outcome.status !== 404) await recordRun(deps.db, requestId, outcome);
   return outcome;
+}
+
+async function isEmpty(db: Database, indexId: string): Promise<boolean> {
+  return (await db.query("SELECT 1 FROM rag_documents WHERE index_id = $1 LIMIT 1", [indexId])).length === 0;
 }
 
 async function buildIndex(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, requestId: string): Promise<Outcome> {
@@ -117,20 +127,25 @@ async function buildIndex(deps: { db: Database; engine: RagEngine } & IndexReque
   }
 
   const documents: IndexRequestReport["documents"] = [];
+  // issue 33: the request's documents share one budget of text, read off the server's thread.
+  let charactersLeft: number = READING_LIMITS.maxCharactersPerRequest;
   for (const url of urls) {
     try {
       const page = await deps.fetchPage(url);
       if (page.status < 200 || page.status >= 300) throw new FetchFailedError(ragMessages.documents.httpStatus(page.status));
-      const result = await ingestFile(db, index, { filename: filenameForUrl(page.url, page.contentType), bytes: page.bytes, sourceUrl: page.url }, { embedder: engine.embedder, vectors: engine.vectors });
+      const file = { filename: filenameForUrl(page.url, page.contentType), bytes: page.bytes, sourceUrl: page.url };
+      const result = await ingestFile(db, index, file, { embedder: engine.embedder, vectors: engine.vectors, charactersLeft });
+      charactersLeft -= result.characters;
       documents.push({ url, status: result.status, chunks: result.chunks });
     } catch (error) {
-      const known = error instanceof BlockedUrlError || error instanceof FetchFailedError || error instanceof StorageLimitError;
-      documents.push({ url, status: "failed", error: known ? (error as Error).message : ragMessages.documents.unreadable });
+      const reported = REPORTED_ERRORS.some((kind) => error instanceof kind);
+      documents.push({ url, status: "failed", error: reported ? (error as Error).message : ragMessages.documents.unreadable });
     }
   }
   await finishIngestion(db);
   // issue 22: an index this attempt made and nothing went into would count toward the plan's
   // limit (Business 3) while holding nothing: it goes, and the request stays on the list as failed.
-  if (created && documents.every((document) => document.status === "failed")) await deleteIndex(db, index);
+  // So does an empty one an earlier attempt left (issue 33: the server died reading a document).
+  if (documents.every((document) => document.status === "failed") && (created || (await isEmpty(db, index.id)))) await deleteIndex(db, index);
   return { ok: true, report: { index: index.name, owner_email: request.email, documents } };
 }

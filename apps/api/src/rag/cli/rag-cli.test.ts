@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, expect, test } from "vitest";
 import { RAG_FIXTURES_DIR } from "../../../test-support/fixtures";
+import { sharedStreamPdf } from "../../../test-support/heavy-pdf";
 import { PAGED_PASSAGES, pagedDocument, pagedFilename, pagedQuestion } from "../../../test-support/paged-index";
 import { temporaryFolder } from "../../../test-support/temporary-folders";
 
@@ -102,6 +103,19 @@ test("eval prints each set's ablation table (recall by distinct document, MRR, m
   expect(stages.at(-1)).toMatchObject({ "r@10": 1, "mrr@10": expect.any(Number), ms: expect.any(Number) });
   expect(stdout).toContain("demo: 5 documenti, 6 domande");
   expect(stdout).toMatch(/\npredefinita \(come risponde il server\) +[01]\.\d{3} +[01]\.\d{3} +1\.000 /);
+});
+
+test("issue 33: ingest refuses the attack's PDF by name (it reached 4.5 GB and died) and indexes the folder's other files", async () => {
+  mkdirSync(join(documents, "fascicolo"));
+  writeFileSync(join(documents, "fascicolo", "lungo.pdf"), sharedStreamPdf({ pages: 1000, operations: 2000 }));
+  writeFileSync(join(documents, "fascicolo", "nota.md"), "# Nota\n\nIl fascicolo contiene la clausola arbitrale.");
+  const failed = (await rag(["ingest", "--index", "fascicolo", "fascicolo"]).then(
+    () => null,
+    (error: unknown) => error,
+  )) as { code: number; stdout: string; stderr: string } | null;
+  expect(failed?.code).toBe(1);
+  expect(failed?.stderr).toContain("lungo.pdf: «lungo.pdf» non è stato indicizzato: contiene più di 4.000.000 caratteri di testo");
+  expect(failed?.stdout).toContain("Indice fascicolo: 1 aggiunti, 0 sostituiti, 0 invariati, 1 non riusciti");
 });
 
 test("eval refuses a set it does not know, naming the sets it has", async () => {

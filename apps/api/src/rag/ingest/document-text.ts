@@ -2,6 +2,7 @@ import { parse as parseHtml, type HTMLElement } from "node-html-parser";
 import { extname, basename } from "node:path";
 import { ragMessages } from "../messages";
 import { pdfText } from "./pdf-text";
+import { DocumentTooLongError } from "./reading-limits";
 
 // What ingestion reads (spec 001 §1: PDFs and web pages; also Markdown and plain text): the text,
 // with `--- Pagina N ---` markers for PDFs, and a title and source URL where the file has them.
@@ -24,11 +25,21 @@ const titleFromFilename = (filename: string) =>
 
 const httpUrl = (value: string | null | undefined) => (value && /^https?:\/\//i.test(value) ? value : null);
 
-/** Reads one file's text by its extension; `sourceUrl` is where it was fetched from, if it was. */
-export async function documentText(filename: string, bytes: Uint8Array, sourceUrl: string | null = null): Promise<DocumentText> {
+/**
+ * Reads one file's text by its extension; `sourceUrl` is where it was fetched from, if it was.
+ * Past `maxCharacters` of text it throws DocumentTooLongError. The server calls it through the
+ * reading worker (document-reader.ts), never on its own thread.
+ */
+export async function documentText(filename: string, bytes: Uint8Array, sourceUrl: string | null = null, maxCharacters = Number.POSITIVE_INFINITY): Promise<DocumentText> {
+  const read = await readByExtension(filename, bytes, sourceUrl, maxCharacters);
+  if (read.text.length > maxCharacters) throw new DocumentTooLongError(maxCharacters);
+  return read;
+}
+
+async function readByExtension(filename: string, bytes: Uint8Array, sourceUrl: string | null, maxCharacters: number): Promise<DocumentText> {
   const extension = extname(filename).toLowerCase();
   if (extension === ".pdf") {
-    const { text, title, pages } = await pdfText(bytes);
+    const { text, title, pages } = await pdfText(bytes, maxCharacters);
     return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, pages };
   }
   const raw = new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "");

@@ -2,7 +2,8 @@ import type { PlanId } from "@oystar/api-client";
 import { planById } from "@oystar/plans-and-gates";
 import { createHash } from "node:crypto";
 import type { Database, Queryable } from "../../db/database";
-import { documentText } from "./document-text";
+import { DocumentReadingError, sharedDocumentReader, type DocumentReader } from "./document-reader";
+import { DocumentTooLongError, READING_LIMITS } from "./reading-limits";
 import type { Embedder } from "../embedder";
 import { vectorLiteral } from "../embedder";
 import { documentByFilename, type RagIndex } from "../rag-store";
@@ -14,13 +15,18 @@ import { chunkDocument, codePointOffsets, type Chunk } from "./text-chunking";
 // For the source viewer (issue 25) it also keeps the document's reading text, each chunk's place
 // in it, and a PDF's original.
 
-export type IngestResult = { filename: string; status: "added" | "replaced" | "unchanged"; chunks: number };
+/** `characters`: the length of the text read (0 when the file was unchanged and not read again). */
+export type IngestResult = { filename: string; status: "added" | "replaced" | "unchanged"; chunks: number; characters: number };
 
 export type IngestOptions = {
   embedder: Embedder;
   /** False on a PostgreSQL without pgvector: no embeddings are computed or stored. */
   vectors: boolean;
   signal?: AbortSignal;
+  /** Where files are read (issue 33: never on the server's thread); the process's shared reader by default. */
+  reader?: DocumentReader;
+  /** What is left of an indexing request's text (READING_LIMITS.maxCharactersPerRequest), when there is one. */
+  charactersLeft?: number;
 };
 
 export class StorageLimitError extends Error {
@@ -44,8 +50,8 @@ export async function ingestFile(
   const contentHash = hashOf(file.bytes);
   const existing = await documentByFilename(db, index.id, file.filename);
   // A document indexed before the source viewer is read again: its passages get their places.
-  if (existing?.contentHash === contentHash && existing.viewable) return { filename: file.filename, status: "unchanged", chunks: 0 };
-  return storeDocument(db, index, await documentInput(file.filename, file.bytes, file.sourceUrl ?? null, contentHash), options);
+  if (existing?.contentHash === contentHash && existing.viewable) return { filename: file.filename, status: "unchanged", chunks: 0, characters: 0 };
+  return storeDocument(db, index, await documentInput(file, contentHash, options), options);
 }
 
 /** `ingestFile` for many files (`pnpm rag ingest`): unchanged ones skipped by their hash, the others stored together. */
@@ -66,10 +72,10 @@ export async function ingestFiles(
   const results = new Map<string, IngestResult | { filename: string; error: Error }>();
   const documents: DocumentInput[] = [];
   for (const [position, file] of files.entries()) {
-    if (unchanged.has(file.filename)) results.set(file.filename, { filename: file.filename, status: "unchanged", chunks: 0 });
+    if (unchanged.has(file.filename)) results.set(file.filename, { filename: file.filename, status: "unchanged", chunks: 0, characters: 0 });
     else {
       try {
-        documents.push(await documentInput(file.filename, file.bytes, null, hashes[position]!));
+        documents.push(await documentInput(file, hashes[position]!, options));
       } catch (error) {
         results.set(file.filename, { filename: file.filename, error: error as Error });
       }
@@ -91,17 +97,27 @@ export type DocumentInput = {
   title: string;
   url: string | null;
   text: string;
+  /** What the document takes of its owner's storage: its text and its original, as kept (not the file's size). */
   bytes: number;
   contentHash: string;
   /** The file itself, where the viewer shows it as it is (a PDF, page by page). */
   original?: { mediaType: string; bytes: Uint8Array; pages: number };
 };
 
-/** A file read for storing: its text, and a PDF's original. */
-async function documentInput(filename: string, bytes: Uint8Array, sourceUrl: string | null, contentHash: string): Promise<DocumentInput> {
-  const { title, url, text, pages } = await documentText(filename, bytes, sourceUrl);
-  const original = pages !== undefined ? { mediaType: "application/pdf", bytes, pages } : undefined;
-  return { filename, title, url, text, bytes: bytes.byteLength, contentHash, original };
+/** A file read for storing (by the reading processes, within the document's and the request's text): its text, and a PDF's original. */
+async function documentInput(file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null }, contentHash: string, options: IngestOptions): Promise<DocumentInput> {
+  const perRequest = options.charactersLeft ?? Number.POSITIVE_INFINITY;
+  const maxCharacters = Math.max(0, Math.min(READING_LIMITS.maxCharactersPerDocument, perRequest));
+  const { title, url, text, pages } = await (options.reader ?? sharedDocumentReader()).read(file, maxCharacters).catch((error: unknown) => {
+    if (!(error instanceof DocumentTooLongError)) throw error;
+    throw new DocumentReadingError(
+      perRequest < READING_LIMITS.maxCharactersPerDocument
+        ? ragMessages.documents.requestTooLong(file.filename, READING_LIMITS.maxCharactersPerRequest)
+        : ragMessages.documents.tooLong(file.filename, READING_LIMITS.maxCharactersPerDocument),
+    );
+  });
+  const original = pages !== undefined ? { mediaType: "application/pdf", bytes: file.bytes, pages } : undefined;
+  return { filename: file.filename, title, url, text, bytes: Buffer.byteLength(text) + (original?.bytes.byteLength ?? 0), contentHash, original };
 }
 
 export async function storeDocument(db: Database, index: RagIndex, document: DocumentInput, options: IngestOptions): Promise<IngestResult> {
@@ -209,7 +225,12 @@ export async function storeDocuments(db: Database, index: RagIndex, documents: r
       [index.id, all.length, lexemes, incoming, stems],
     );
     const replaced = new Set(previous.map((row) => row.filename));
-    return chunked.map(({ document, chunks }) => ({ filename: document.filename, status: replaced.has(document.filename) ? ("replaced" as const) : ("added" as const), chunks: chunks.length }));
+    return chunked.map(({ document, chunks }) => ({
+      filename: document.filename,
+      status: replaced.has(document.filename) ? ("replaced" as const) : ("added" as const),
+      chunks: chunks.length,
+      characters: document.text.length,
+    }));
   });
 }
 

@@ -1,0 +1,76 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, expect, test } from "vitest";
+import { sharedStreamPdf } from "../../../test-support/heavy-pdf";
+import { openDatabase } from "../../db/database";
+import { migrate } from "../../db/migrate";
+import { localEmbedder } from "../embedder";
+import { createIndex, findIndex } from "../rag-store";
+import { DocumentReader, DocumentReadingError } from "./document-reader";
+import { documentText } from "./document-text";
+import { ingestFile } from "./ingestion";
+import { DocumentTooLongError } from "./reading-limits";
+
+// Issue 33 §1: documents are read in reading processes bounded in text, time and memory. Whatever
+// a file does to its process, the document alone is refused, by name, and the next one is read.
+
+const DEMO_DIR = fileURLToPath(new URL("../../../rag-demo", import.meta.url));
+// The third attack run's PDF: 1,000 pages sharing one content stream, tens of millions of characters.
+const heavy = sharedStreamPdf({ pages: 1000, operations: 2000 });
+const small = { filename: "nota.md", bytes: new TextEncoder().encode("# Nota\n\nIl glicine fiorisce in aprile.") };
+
+const readers: DocumentReader[] = [];
+const reader = (options: ConstructorParameters<typeof DocumentReader>[0] = {}) => {
+  const made = new DocumentReader(options);
+  readers.push(made);
+  return made;
+};
+afterAll(() => Promise.all(readers.map((made) => made.close())));
+
+test("a document reads the same in a reading process as on the server's thread (the demo's PDFs and texts)", async () => {
+  const filenames = (await readdir(DEMO_DIR)).filter((filename) => /\.(pdf|md)$/.test(filename)).slice(0, 12);
+  expect(filenames.some((filename) => filename.endsWith(".pdf"))).toBe(true);
+  const pool = reader({ workers: 2 });
+  for (const filename of filenames) {
+    const bytes = new Uint8Array(await readFile(join(DEMO_DIR, filename)));
+    expect(await pool.read({ filename, bytes })).toEqual(await documentText(filename, bytes));
+  }
+});
+
+test("past its characters a document is refused as soon as they are read, not after all of them", async () => {
+  await expect(reader().read({ filename: "lungo.pdf", bytes: heavy }, 300_000)).rejects.toThrow(DocumentTooLongError);
+});
+
+test("past its heap the reading process is ended and the document refused by name; the next document is read", async () => {
+  const cramped = reader({ memoryMb: 64, workers: 1 });
+  const refused = cramped.read({ filename: "lungo.pdf", bytes: heavy }, Number.POSITIVE_INFINITY);
+  await expect(refused).rejects.toThrow(DocumentReadingError);
+  await expect(refused).rejects.toThrow("«lungo.pdf» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.");
+  expect((await cramped.read(small)).text).toBe("Il glicine fiorisce in aprile.");
+});
+
+test("past its deadline the reading process is ended and the document refused by name; the next document is read", async () => {
+  const hurried = reader({ deadlineMs: 1000, workers: 1 });
+  await expect(hurried.read({ filename: "lungo.pdf", bytes: heavy }, Number.POSITIVE_INFINITY)).rejects.toThrow(
+    "«lungo.pdf» non è stato indicizzato: la lettura ha richiesto più di un secondo. Il file potrebbe essere danneggiato o troppo complesso.",
+  );
+  expect((await hurried.read(small)).title).toBe("Nota");
+});
+
+test("an indexing request's documents share one budget of text: past it a document is refused whole", async () => {
+  const db = await openDatabase({ dataDir: null });
+  try {
+    await migrate(db);
+    await createIndex(db, { name: "budget", ownerId: null });
+    const index = (await findIndex(db, "budget"))!;
+    const options = { embedder: localEmbedder(), vectors: true, reader: reader() };
+    const refusal = ingestFile(db, index, small, { ...options, charactersLeft: 10 });
+    await expect(refusal).rejects.toThrow(DocumentReadingError);
+    await expect(refusal).rejects.toThrow(/^«nota\.md» non è stato indicizzato: con i documenti precedenti la richiesta supererebbe 20\.000\.000 caratteri/);
+    expect((await findIndex(db, "budget"))?.documents).toBe(0);
+    expect(await ingestFile(db, index, small, { ...options, charactersLeft: 1000 })).toMatchObject({ status: "added", characters: 30 });
+  } finally {
+    await db.close();
+  }
+});
