@@ -38,7 +38,15 @@ export const ragMessages = {
 
   /** Why a document of an index could not be read (ingestion, the admin's report). */
   documents: {
-    unsupported: (what: string, extensions: readonly string[]) => `Formato non supportato: ${what} (solo ${extensions.join(", ")})`,
+    unsupported: (filename: string, extensions: readonly string[]) =>
+      `«${filename}» non è stato indicizzato: formato non supportato (si leggono ${extensions.join(", ")}).`,
+    /** Issue 34: Word, Excel and PowerPoint 97-2003 files. */
+    oldOfficeFormat: (filename: string, kind: string, instead: string) =>
+      `«${filename}» non è stato indicizzato: i file ${kind} non si leggono. Salvalo come ${instead} o come PDF e invialo di nuovo.`,
+    /** Issue 34 §4: a Word or LibreOffice file is a zip archive, read only within bounds. */
+    notAnArchive: (filename: string) => `«${filename}» non è stato indicizzato: il file è danneggiato o non è un documento Office valido.`,
+    archiveTooLarge: (filename: string, maxBytes: number, maxEntries: number) =>
+      `«${filename}» non è stato indicizzato: una volta decompresso supererebbe ${megabytes(maxBytes)} o ${maxEntries.toLocaleString("it-IT")} file interni.`,
     pdfLocked: "Il PDF è protetto da password.",
     pdfUnreadable: "Impossibile leggere il PDF: il file potrebbe essere danneggiato.",
     pdfTooManyPages: (pages: number, max: number) => `Il PDF ha troppe pagine (${pages}; massimo ${max}).`,

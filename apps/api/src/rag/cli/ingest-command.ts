@@ -1,7 +1,7 @@
 import { SingleBar } from "cli-progress";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { isIngestible } from "../ingest/document-text";
+import { isConsidered } from "../ingest/document-text";
 import { finishIngestion, ingestFiles } from "../ingest/ingestion";
 import { ensureSharedIndex, INDEX_NAME, type RagIndex } from "../rag-store";
 import { withoutVectorIndexDuring } from "../retrieve/vector-search";
@@ -14,7 +14,7 @@ export async function ingestibleFiles(paths: readonly string[]): Promise<Array<{
     const info = await stat(path);
     if (info.isDirectory()) {
       for (const entry of (await readdir(path)).sort()) if (!entry.startsWith(".")) await walk(join(path, entry), root);
-    } else if (isIngestible(path)) {
+    } else if (isConsidered(path)) {
       found.push({ path, filename: relative(root, path) || path.split("/").pop()! });
     }
   };

@@ -3,7 +3,8 @@ import type { Socket } from "node:net";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { ragMessages } from "../messages";
-import { UnsupportedDocumentError, type DocumentText } from "./document-text";
+import type { DocumentText } from "./document-text";
+import { UnsupportedDocumentError } from "./unsupported-document";
 import { UnreadablePdfTextError } from "./pdf-text";
 import { DocumentTooLongError, READING_LIMITS } from "./reading-limits";
 

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { documentText, UnsupportedDocumentError } from "./document-text";
+import { documentText } from "./document-text";
+import { UnsupportedDocumentError } from "./unsupported-document";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -23,5 +24,5 @@ test("HTML: the page title and its readable text, without scripts, styles or nav
 test("plain text takes its title from the file name; other formats are refused in Italian", async () => {
   expect(await documentText("note_di-visita.txt", bytes("Testo."))).toEqual({ title: "note di visita", url: null, text: "Testo." });
   await expect(documentText("foto.jpg", bytes("x"))).rejects.toThrow(UnsupportedDocumentError);
-  await expect(documentText("foto.jpg", bytes("x"))).rejects.toThrow("Formato non supportato: .jpg");
+  await expect(documentText("archivio/foto.jpg", bytes("x"))).rejects.toThrow(/^«foto\.jpg» non è stato indicizzato: formato non supportato \(si leggono \.md, .*\.docx, .*\.eml, \.csv\)\.$/);
 });

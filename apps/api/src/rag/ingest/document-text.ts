@@ -1,20 +1,32 @@
-import { parse as parseHtml, type HTMLElement } from "node-html-parser";
 import { extname, basename } from "node:path";
 import { ragMessages } from "../messages";
+import { CSV_EXTENSIONS, csvText } from "./formats/csv-text";
+import { EMAIL_EXTENSIONS, emailText } from "./formats/email-text";
+import { htmlText } from "./formats/html-text";
+import { OFFICE_EXTENSIONS, officeText } from "./formats/office-text";
 import { pdfText } from "./pdf-text";
 import { DocumentTooLongError } from "./reading-limits";
+import { UnsupportedDocumentError } from "./unsupported-document";
 
-// What ingestion reads (spec 001 §1: PDFs and web pages; also Markdown and plain text): the text,
-// with `--- Pagina N ---` markers for PDFs, and a title and source URL where the file has them.
+// What ingestion reads (spec 001 §1: PDFs and web pages; also Markdown and plain text; issue 34:
+// the files a firm has — Word, LibreOffice, PowerPoint, Excel, e-mail, CSV): the text, with
+// `--- Pagina N ---` markers for PDFs, and a title and source URL where the file has them.
 
 /** `pages`: a PDF's page count (its original is kept for the source viewer). */
 export type DocumentText = { title: string; url: string | null; text: string; pages?: number };
 
-export const INGESTIBLE_EXTENSIONS = [".md", ".markdown", ".txt", ".html", ".htm", ".pdf"] as const;
+export const INGESTIBLE_EXTENSIONS = [".md", ".markdown", ".txt", ".html", ".htm", ".pdf", ...OFFICE_EXTENSIONS, ...EMAIL_EXTENSIONS, ...CSV_EXTENSIONS] as const;
 
-export class UnsupportedDocumentError extends Error {
-  override name = "UnsupportedDocumentError";
-}
+/** The binary formats of Office 97-2003: refused by name, with what to send instead. */
+const OLD_OFFICE_FORMATS: Record<string, { kind: string; instead: string }> = {
+  ".doc": { kind: "Word 97-2003", instead: ".docx" },
+  ".xls": { kind: "Excel 97-2003", instead: ".xlsx" },
+  ".ppt": { kind: "PowerPoint 97-2003", instead: ".pptx" },
+};
+
+/** Files a folder ingestion considers: those it reads, and the old Office ones it refuses by name. */
+export const isConsidered = (filename: string) => isIngestible(filename) || extname(filename).toLowerCase() in OLD_OFFICE_FORMATS;
+
 
 export const isIngestible = (filename: string) => (INGESTIBLE_EXTENSIONS as readonly string[]).includes(extname(filename).toLowerCase());
 
@@ -42,6 +54,14 @@ async function readByExtension(filename: string, bytes: Uint8Array, sourceUrl: s
     const { text, title, pages } = await pdfText(bytes, maxCharacters);
     return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, pages };
   }
+  if ((OFFICE_EXTENSIONS as readonly string[]).includes(extension)) {
+    const { title, text } = await officeText(basename(filename), bytes);
+    return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text };
+  }
+  if ((EMAIL_EXTENSIONS as readonly string[]).includes(extension)) {
+    const { title, text } = await emailText(bytes);
+    return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text };
+  }
   const raw = new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "");
   if (extension === ".html" || extension === ".htm") {
     const page = htmlText(raw);
@@ -58,7 +78,12 @@ async function readByExtension(filename: string, bytes: Uint8Array, sourceUrl: s
   if (extension === ".txt") {
     return { title: titleFromFilename(filename), url: httpUrl(sourceUrl), text: raw };
   }
-  throw new UnsupportedDocumentError(ragMessages.documents.unsupported(extension || filename, INGESTIBLE_EXTENSIONS));
+  if ((CSV_EXTENSIONS as readonly string[]).includes(extension)) {
+    return { title: titleFromFilename(filename), url: httpUrl(sourceUrl), text: csvText(raw) };
+  }
+  const old = OLD_OFFICE_FORMATS[extension];
+  if (old) throw new UnsupportedDocumentError(ragMessages.documents.oldOfficeFormat(basename(filename), old.kind, old.instead));
+  throw new UnsupportedDocumentError(ragMessages.documents.unsupported(basename(filename), INGESTIBLE_EXTENSIONS));
 }
 
 /** The `key: value` lines of a `---` front matter block (quoted or bare values). */
@@ -91,20 +116,4 @@ export function markdownText(markdown: string): string {
     .replace(/\|/g, " ")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
-}
-
-const SKIPPED_ELEMENTS = "script, style, noscript, template, svg, nav, header, footer, aside, form, iframe";
-
-/** A web page's title and readable text (navigation, scripts and styles left out). */
-export function htmlText(html: string): { title: string; text: string } {
-  const root = parseHtml(html, { blockTextElements: { pre: true } });
-  const title = root.querySelector("title")?.text.replace(/\s+/g, " ").trim() ?? "";
-  const main: HTMLElement = root.querySelector("main") ?? root.querySelector("article") ?? root.querySelector("body") ?? root;
-  for (const element of main.querySelectorAll(SKIPPED_ELEMENTS)) element.remove();
-  const text = main.structuredText
-    .split("\n")
-    .map((line) => line.replace(/\s+/g, " ").trim())
-    .filter(Boolean)
-    .join("\n\n");
-  return { title, text };
 }

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { guardedFetch } from "../../web/guarded-fetch";
 import { startTestServer } from "../../../test-support/fixtures";
 import { sharedStreamPdf } from "../../../test-support/heavy-pdf";
-import { bearer } from "../../../test-support/rag-helpers";
+import { calcFile, csvFile, emailFile, impressFile, sheetFile, slidesFile, wordFile, writerFile } from "../../../test-support/office-files";
+import { bearer, readAnswer } from "../../../test-support/rag-helpers";
 import { signInAs } from "../../../test-support/sign-in";
 import { createIndex } from "../rag-store";
 
-// Issue 33 §1, with the third attack run's files (generated here, never committed): a ~270 KB PDF
+// The documents an indexing request brings. Issue 34: the formats a firm has. Issue 33 §1, with the third attack run's files (generated here, never committed): a ~270 KB PDF
 // whose 1,000 pages share one content stream of 2,000 text operations — tens of millions of
 // characters — took the server down out of memory; two small PDFs of the same kind held it for
 // seconds and counted their file size, not the millions of characters they stored, toward the
@@ -27,6 +28,22 @@ const files: Record<string, { type: string; body: Uint8Array | string }> = {
     body: "<html><head><title>Le serre dello Studio Rossi</title></head><body><main><p>La serra tropicale ospita trecento orchidee.</p></main></body></html>",
   },
 };
+
+const OOXML = "application/vnd.openxmlformats-officedocument";
+const ODF = "application/vnd.oasis.opendocument";
+const firmFiles: Record<string, { type: string; body: Uint8Array }> = {
+  // Served without an extension: its media type says what it is.
+  "/contratto": { type: `${OOXML}.wordprocessingml.document`, body: await wordFile() },
+  "/soci.pptx": { type: `${OOXML}.presentationml.presentation`, body: await slidesFile() },
+  "/parcelle.xlsx": { type: `${OOXML}.spreadsheetml.sheet`, body: await sheetFile() },
+  "/determina.odt": { type: `${ODF}.text`, body: writerFile() },
+  "/scadenze.ods": { type: `${ODF}.spreadsheet`, body: calcFile() },
+  "/formazione.odp": { type: `${ODF}.presentation`, body: impressFile() },
+  "/rinvio.eml": { type: "message/rfc822", body: emailFile() },
+  "/fornitori.csv": { type: "text/csv", body: csvFile() },
+  "/atto.doc": { type: "application/msword", body: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) },
+};
+Object.assign(files, firmFiles);
 
 let site: Server;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -150,4 +167,46 @@ test("a request that indexes nothing leaves no index behind, not even an empty o
   expect((await indexes()).indices).not.toContain("solo-lungo");
   // Still on the admin's list, as failed (not pending, to be started again as if never tried).
   expect((await pendingRequests()).find((request) => request.id === id)?.status).toBe("failed");
+});
+
+test("issue 34: a firm's Word, LibreOffice, PowerPoint, Excel, e-mail and CSV files are indexed, found, cited and opened; an old .doc is refused by name", async () => {
+  const paths = Object.keys(firmFiles);
+  const { status, report } = await build(await requestIndex("Studio Greco", paths));
+  expect(status).toBe(201);
+  expect(report.documents.map((document) => [document.url.replace("http://sito.example", ""), document.status])).toEqual([...paths.slice(0, -1).map((path) => [path, "added"]), ["/atto.doc", "failed"]]);
+  expect(report.documents.at(-1)?.error).toBe("«sito.example_atto.doc» non è stato indicizzato: i file Word 97-2003 non si leggono. Salvalo come .docx o come PDF e invialo di nuovo.");
+
+  const ask = async (question: string) =>
+    readAnswer(
+      await fetch(`${server.url}/api/ask-stream`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...bearer(business) },
+        body: JSON.stringify({ question, index_names: ["studio-greco"] }),
+      }),
+    );
+  // Each format is found by what only it says, and its first source is that file.
+  const found = {
+    "sito.example_contratto.docx": "Quanto è il canone mensile della Villa Serena?",
+    "sito.example_soci.pptx": "Chi è il nuovo socio nominato dalla riunione?",
+    "sito.example_parcelle.xlsx": "Qual è l'onorario per il ricorso al TAR di Ferretti Costruzioni?",
+    "sito.example_determina.odt": "A quale cooperativa è affidata la manutenzione del verde pubblico?",
+    "sito.example_scadenze.ods": "Quando è l'udienza per l'eredità Bonelli?",
+    "sito.example_formazione.odp": "Ogni quanto va aggiornato il registro dei trattamenti?",
+    "sito.example_rinvio.eml": "A quando è stata rinviata l'udienza della causa Ferretti?",
+    "sito.example_fornitori.csv": "Quanto costano toner e carta della Cartoleria Fabbri?",
+  };
+  for (const [filename, question] of Object.entries(found)) {
+    const answer = await ask(question);
+    expect(answer.sources.at(-1)?.[0]?.filename, question).toBe(filename);
+  }
+
+  // The Word passage opens in its document's reading text, headings and all.
+  const answer = await ask("Quanto è il canone mensile della Villa Serena?");
+  const source = answer.sources.at(-1)![0]!;
+  const response = await fetch(`${server.url}/api/rag/passages/${source.chunkId}`, { headers: bearer(business) });
+  expect(response.status).toBe(200);
+  const passage = (await response.json()) as { text: string; before: string; after: string; page: number | null; document: { title: string; format: string } };
+  expect(passage.document).toMatchObject({ title: "Contratto di locazione Villa Serena", format: "text" });
+  expect(`${passage.before}${passage.text}${passage.after}`).toContain("Articolo 1 — Oggetto");
+  expect(`${passage.before}${passage.text}${passage.after}`).toContain("Canone mensile · 1.850 euro");
 });

@@ -1,0 +1,30 @@
+import { simpleParser } from "mailparser";
+import { htmlText } from "./html-text";
+
+// An e-mail (.eml, issue 34) as its reader sees it: who wrote it, to whom, when, about what, its
+// body, and the names of its attachments. Its subject is its title.
+
+export const EMAIL_EXTENSIONS = [".eml"] as const;
+
+/** How an e-mail's date reads (the firm's own time zone). */
+const dateFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Rome" });
+
+/** Past these, an e-mail's attachments are counted, not named one by one. */
+const NAMED_ATTACHMENTS = 50;
+
+export async function emailText(bytes: Uint8Array): Promise<{ title: string; text: string }> {
+  const mail = await simpleParser(Buffer.from(bytes), { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  const addresses = (field: typeof mail.to) => (Array.isArray(field) ? field.map((one) => one.text).join(", ") : (field?.text ?? ""));
+  const body = mail.text?.trim() ? mail.text : typeof mail.html === "string" ? htmlText(mail.html).text : "";
+  const attachments = mail.attachments.map((attachment) => attachment.filename ?? "senza nome");
+  const named = attachments.slice(0, NAMED_ATTACHMENTS).join(", ") + (attachments.length > NAMED_ATTACHMENTS ? ` e altri ${attachments.length - NAMED_ATTACHMENTS}` : "");
+  const header = [
+    mail.subject ? `Oggetto: ${mail.subject}` : "",
+    mail.from ? `Da: ${addresses(mail.from)}` : "",
+    mail.to ? `A: ${addresses(mail.to)}` : "",
+    mail.cc ? `Cc: ${addresses(mail.cc)}` : "",
+    mail.date ? `Data: ${dateFormat.format(mail.date)}` : "",
+  ];
+  const footer = attachments.length > 0 ? [`Allegati: ${named}`] : [];
+  return { title: mail.subject?.trim() ?? "", text: [...header, body.trim(), ...footer].filter(Boolean).join("\n\n") };
+}
