@@ -1,5 +1,6 @@
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from "docx";
 import ExcelJS from "exceljs";
+import { jsPDF } from "jspdf";
 import { strToU8, zipSync } from "fflate";
 import PptxGenJS from "pptxgenjs";
 
@@ -105,7 +106,14 @@ export const impressFile = () =>
       "</draw:text-box></draw:frame></draw:page></office:presentation>",
   );
 
-/** An e-mail with a text body and an attachment. */
+/** The hearing's record attached to the e-mail: a one-page PDF. */
+function recordPdf(): Uint8Array {
+  const pdf = new jsPDF();
+  pdf.text("Verbale di udienza: il teste Mario Conti ha confermato la consegna del cantiere.", 15, 30);
+  return new Uint8Array(pdf.output("arraybuffer"));
+}
+
+/** An e-mail with a text body, the record as a PDF attachment and a signature's logo. */
 export const emailFile = () =>
   strToU8(
     [
@@ -126,7 +134,13 @@ export const emailFile = () =>
       'Content-Disposition: attachment; filename="verbale.pdf"',
       "Content-Transfer-Encoding: base64",
       "",
-      Buffer.from("%PDF-1.4 non un vero verbale").toString("base64"),
+      Buffer.from(recordPdf()).toString("base64"),
+      "--confine",
+      'Content-Type: image/png; name="logo.png"',
+      'Content-Disposition: attachment; filename="logo.png"',
+      "Content-Transfer-Encoding: base64",
+      "",
+      Buffer.from("non un vero logo").toString("base64"),
       "--confine--",
       "",
     ].join("\r\n"),

@@ -1,7 +1,7 @@
 import { planById } from "@oystar/plans-and-gates";
 import { urlLines, type IndexRequestList, type IndexRequestReport, type PlanId } from "@oystar/api-client";
 import type { Database } from "../../db/database";
-import { isConsidered } from "../ingest/document-text";
+import { isConsidered } from "../ingest/formats/extensions";
 import { UnsupportedDocumentError } from "../ingest/unsupported-document";
 import { BlockedUrlError, FetchFailedError, type FetchedPage } from "../../web/guarded-fetch";
 import { finishIngestion, ingestFile, StorageLimitError } from "../ingest/ingestion";
@@ -108,6 +108,9 @@ export function filenameForUrl(url: string, contentType: string | null): string 
 /** Errors whose message tells the admin what went wrong with one address, as it is. */
 const REPORTED_ERRORS = [BlockedUrlError, FetchFailedError, StorageLimitError, DocumentReadingError, UnsupportedDocumentError, UnreadablePdfTextError];
 
+/** What the admin's report says of a document that failed: its known reason, or that it could not be read. */
+const reportedMessage = (error: unknown) => (REPORTED_ERRORS.some((kind) => error instanceof kind) ? (error as Error).message : ragMessages.documents.unreadable);
+
 /** Turns the request into its customer's index, and keeps the outcome on the request (the admin's list). */
 export async function indexFromRequest(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, requestId: string): Promise<Outcome> {
   const outcome = await buildIndex(deps, requestId);
@@ -153,9 +156,17 @@ async function buildIndex(deps: { db: Database; engine: RagEngine } & IndexReque
       const result = await ingestFile(db, index, file, { embedder: engine.embedder, vectors: engine.vectors, charactersLeft });
       charactersLeft -= result.characters;
       documents.push({ url, status: result.status, chunks: result.chunks });
+      // An e-mail's attachments are documents of their own: each has its line, under the e-mail's address.
+      for (const attachment of result.attachments ?? []) {
+        const address = `${url}#${attachment.filename.slice(file.filename.length + 1)}`;
+        if ("error" in attachment) documents.push({ url: address, status: "failed", error: reportedMessage(attachment.error) });
+        else {
+          charactersLeft -= attachment.characters;
+          documents.push({ url: address, status: attachment.status, chunks: attachment.chunks });
+        }
+      }
     } catch (error) {
-      const reported = REPORTED_ERRORS.some((kind) => error instanceof kind);
-      documents.push({ url, status: "failed", error: reported ? (error as Error).message : ragMessages.documents.unreadable });
+      documents.push({ url, status: "failed", error: reportedMessage(error) });
     }
   }
   await finishIngestion(db);

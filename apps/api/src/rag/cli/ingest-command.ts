@@ -1,7 +1,7 @@
 import { SingleBar } from "cli-progress";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { isConsidered } from "../ingest/document-text";
+import { isConsidered } from "../ingest/formats/extensions";
 import { finishIngestion, ingestFiles } from "../ingest/ingestion";
 import { ensureSharedIndex, INDEX_NAME, type RagIndex } from "../rag-store";
 import { withoutVectorIndexDuring } from "../retrieve/vector-search";
@@ -54,7 +54,8 @@ async function ingestAll(context: CliContext, index: RagIndex, files: ReadonlyAr
     const batch = files.slice(start, start + FILES_PER_BATCH);
     const read = await Promise.all(batch.map(async (file) => ({ filename: file.filename, bytes: await readFile(file.path) })));
     const results = await ingestFiles(context.db, index, read, { embedder: context.engine.embedder, vectors: context.engine.vectors });
-    for (const result of results) {
+    // An e-mail's attachments are counted as the documents of their own they are.
+    for (const result of results.flatMap((outcome) => [outcome, ...("error" in outcome ? [] : (outcome.attachments ?? []))])) {
       if ("error" in result) {
         counts.failed += 1;
         bar.stop();

@@ -1,9 +1,10 @@
-import { extname, basename } from "node:path";
+import { basename, extname } from "node:path";
 import { ragMessages } from "../messages";
-import { CSV_EXTENSIONS, csvText } from "./formats/csv-text";
-import { EMAIL_EXTENSIONS, emailText } from "./formats/email-text";
+import { csvText } from "./formats/csv-text";
+import { emailText, type Attachment } from "./formats/email-text";
+import { CSV_EXTENSIONS, EMAIL_EXTENSIONS, extensionOf, INGESTIBLE_EXTENSIONS, OFFICE_EXTENSIONS, OLD_OFFICE_FORMATS } from "./formats/extensions";
 import { htmlText } from "./formats/html-text";
-import { OFFICE_EXTENSIONS, officeText } from "./formats/office-text";
+import { officeText } from "./formats/office-text";
 import { pdfText } from "./pdf-text";
 import { DocumentTooLongError } from "./reading-limits";
 import { UnsupportedDocumentError } from "./unsupported-document";
@@ -12,23 +13,11 @@ import { UnsupportedDocumentError } from "./unsupported-document";
 // the files a firm has — Word, LibreOffice, PowerPoint, Excel, e-mail, CSV): the text, with
 // `--- Pagina N ---` markers for PDFs, and a title and source URL where the file has them.
 
-/** `pages`: a PDF's page count (its original is kept for the source viewer). */
-export type DocumentText = { title: string; url: string | null; text: string; pages?: number };
-
-export const INGESTIBLE_EXTENSIONS = [".md", ".markdown", ".txt", ".html", ".htm", ".pdf", ...OFFICE_EXTENSIONS, ...EMAIL_EXTENSIONS, ...CSV_EXTENSIONS] as const;
-
-/** The binary formats of Office 97-2003: refused by name, with what to send instead. */
-const OLD_OFFICE_FORMATS: Record<string, { kind: string; instead: string }> = {
-  ".doc": { kind: "Word 97-2003", instead: ".docx" },
-  ".xls": { kind: "Excel 97-2003", instead: ".xlsx" },
-  ".ppt": { kind: "PowerPoint 97-2003", instead: ".pptx" },
-};
-
-/** Files a folder ingestion considers: those it reads, and the old Office ones it refuses by name. */
-export const isConsidered = (filename: string) => isIngestible(filename) || extname(filename).toLowerCase() in OLD_OFFICE_FORMATS;
-
-
-export const isIngestible = (filename: string) => (INGESTIBLE_EXTENSIONS as readonly string[]).includes(extname(filename).toLowerCase());
+/**
+ * `pages`: a PDF's page count (its original is kept for the source viewer). `attachments`: an
+ * e-mail's attached files, indexed as documents of their own.
+ */
+export type DocumentText = { title: string; url: string | null; text: string; pages?: number; attachments?: Attachment[] };
 
 const titleFromFilename = (filename: string) =>
   basename(filename, extname(filename))
@@ -49,7 +38,7 @@ export async function documentText(filename: string, bytes: Uint8Array, sourceUr
 }
 
 async function readByExtension(filename: string, bytes: Uint8Array, sourceUrl: string | null, maxCharacters: number): Promise<DocumentText> {
-  const extension = extname(filename).toLowerCase();
+  const extension = extensionOf(filename);
   if (extension === ".pdf") {
     const { text, title, pages } = await pdfText(bytes, maxCharacters);
     return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, pages };
@@ -59,8 +48,8 @@ async function readByExtension(filename: string, bytes: Uint8Array, sourceUrl: s
     return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text };
   }
   if ((EMAIL_EXTENSIONS as readonly string[]).includes(extension)) {
-    const { title, text } = await emailText(bytes);
-    return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text };
+    const { title, text, attachments } = await emailText(bytes);
+    return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, attachments };
   }
   const raw = new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "");
   if (extension === ".html" || extension === ".htm") {

@@ -7,6 +7,7 @@ import { bm25, CANDIDATE_CAP, candidateTerms, fullTextSearch, idfOf, lexemesOf, 
 import { deleteDocument, finishIngestion, ingestFile, StorageLimitError, storeDocument, storeDocuments } from "./ingestion";
 import { createIndex, ensureSharedIndex, findIndex, type RagIndex } from "../rag-store";
 import { vectorSearch } from "../retrieve/vector-search";
+import { emailFile } from "../../../test-support/office-files";
 
 // Ingestion and the full-text leg on a real (in-memory) Postgres.
 
@@ -201,4 +202,22 @@ test("documents stored together (a bulk load) keep the same statistics as one by
   expect({ chunks: index.chunkCount, lexemes: index.lexemeTotal, stems: index.stemTotal, documents: index.documents }).toEqual({ chunks: totals?.chunks, lexemes: totals?.lexemes, stems: totals?.stems, documents: 4 });
   const [stored] = await db.query<{ text: string; title: string }>("SELECT c.text, d.title FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE d.filename = 'c.md' AND d.index_id = $1", [index.id]);
   expect(stored).toEqual({ text: "Le peonie arboree fioriscono ad aprile.", title: "Titolo c.md" });
+});
+
+test("issue 34: an e-mail's attachments are documents of their own, that go with the e-mail when it is replaced or deleted", async () => {
+  const index = await createIndex(db, { name: "posta", ownerId: null });
+  const documents = async () => (await db.query<{ filename: string }>("SELECT filename FROM rag_documents WHERE index_id = $1 ORDER BY filename", [index.id])).map((row) => row.filename);
+  const first = await ingestFile(db, index, { filename: "rinvio.eml", bytes: emailFile() }, options);
+  expect(first.attachments).toEqual([expect.objectContaining({ filename: "rinvio.eml/verbale.pdf", status: "added", chunks: 1 })]);
+  expect(await documents()).toEqual(["rinvio.eml", "rinvio.eml/verbale.pdf"]);
+
+  // Its next version has no attachment: the old one does not stay behind.
+  const bare = new TextEncoder().encode("Subject: Rinvio udienza Ferretti\r\nContent-Type: text/plain\r\n\r\nNessun allegato questa volta.\r\n");
+  expect((await ingestFile(db, index, { filename: "rinvio.eml", bytes: bare }, options)).attachments).toEqual([]);
+  expect(await documents()).toEqual(["rinvio.eml"]);
+
+  await ingestFile(db, index, { filename: "rinvio.eml", bytes: emailFile() }, options);
+  expect(await deleteDocument(db, index, "rinvio.eml")).toBe(true);
+  expect(await documents()).toEqual([]);
+  expect(await recount(index.id)).toMatchObject({ totals: { chunks: 0, lexemes: 0, stems: 0 } });
 });

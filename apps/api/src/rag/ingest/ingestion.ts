@@ -3,6 +3,7 @@ import { planById } from "@oystar/plans-and-gates";
 import { createHash } from "node:crypto";
 import type { Database, Queryable } from "../../db/database";
 import { DocumentReadingError, sharedDocumentReader, type DocumentReader } from "./document-reader";
+import type { Attachment } from "./formats/email-text";
 import { DocumentTooLongError, READING_LIMITS } from "./reading-limits";
 import type { Embedder } from "../embedder";
 import { vectorLiteral } from "../embedder";
@@ -15,8 +16,15 @@ import { chunkDocument, codePointOffsets, type Chunk } from "./text-chunking";
 // For the source viewer (issue 25) it also keeps the document's reading text, each chunk's place
 // in it, and a PDF's original.
 
-/** `characters`: the length of the text read (0 when the file was unchanged and not read again). */
-export type IngestResult = { filename: string; status: "added" | "replaced" | "unchanged"; chunks: number; characters: number };
+/**
+ * `characters`: the length of the text read (0 when the file was unchanged and not read again).
+ * `attachments`: an e-mail's attached files, each indexed as a document of its own (issue 34).
+ */
+export type IngestResult = { filename: string; status: "added" | "replaced" | "unchanged"; chunks: number; characters: number; attachments?: IngestOutcome[] };
+export type IngestOutcome = IngestResult | { filename: string; error: Error };
+
+/** An attachment's file name in its index: under its e-mail's, so that it goes when the e-mail goes. */
+export const attachmentFilename = (emailFilename: string, attachment: string) => `${emailFilename}/${attachment}`;
 
 export type IngestOptions = {
   embedder: Embedder;
@@ -27,6 +35,8 @@ export type IngestOptions = {
   reader?: DocumentReader;
   /** What is left of an indexing request's text (READING_LIMITS.maxCharactersPerRequest), when there is one. */
   charactersLeft?: number;
+  /** False for an attachment: an attached e-mail's own attachments are named in its text, not indexed. */
+  withAttachments?: boolean;
 };
 
 export class StorageLimitError extends Error {
@@ -51,7 +61,26 @@ export async function ingestFile(
   const existing = await documentByFilename(db, index.id, file.filename);
   // A document indexed before the source viewer is read again: its passages get their places.
   if (existing?.contentHash === contentHash && existing.viewable) return { filename: file.filename, status: "unchanged", chunks: 0, characters: 0 };
-  return storeDocument(db, index, await documentInput(file, contentHash, options), options);
+  const document = await documentInput(file, contentHash, options);
+  const stored = await storeDocument(db, index, document, options);
+  return withAttachments(db, index, document, stored, options);
+}
+
+/** An e-mail's attachments indexed after it, as documents of their own, in place of those of its previous version. */
+async function withAttachments(db: Database, index: RagIndex, document: DocumentInput, stored: IngestResult, options: IngestOptions): Promise<IngestResult> {
+  // Only an e-mail has attachments (an empty list when it has none): other documents cost nothing here.
+  if (!document.attachments) return stored;
+  await removeDocuments(db, index, `${document.filename}/`);
+  if (options.withAttachments === false) return stored;
+  let charactersLeft = (options.charactersLeft ?? Number.POSITIVE_INFINITY) - stored.characters;
+  const attachments: IngestOutcome[] = [];
+  for (const attachment of document.attachments) {
+    const filename = attachmentFilename(document.filename, attachment.filename);
+    const outcome = await ingestFile(db, index, { filename, bytes: attachment.bytes }, { ...options, charactersLeft, withAttachments: false }).catch((error: unknown) => ({ filename, error: error as Error }));
+    if ("characters" in outcome) charactersLeft -= outcome.characters;
+    attachments.push(outcome);
+  }
+  return { ...stored, attachments };
 }
 
 /** `ingestFile` for many files (`pnpm rag ingest`): unchanged ones skipped by their hash, the others stored together. */
@@ -89,6 +118,10 @@ export async function ingestFiles(
       results.set(document.filename, await storeDocument(db, index, document, options).catch((error: unknown) => ({ filename: document.filename, error: error as Error })));
     }
   }
+  for (const document of documents) {
+    const stored = results.get(document.filename);
+    if (stored && !("error" in stored)) results.set(document.filename, await withAttachments(db, index, document, stored, options));
+  }
   return files.map((file) => results.get(file.filename)!);
 }
 
@@ -102,13 +135,15 @@ export type DocumentInput = {
   contentHash: string;
   /** The file itself, where the viewer shows it as it is (a PDF, page by page). */
   original?: { mediaType: string; bytes: Uint8Array; pages: number };
+  /** An e-mail's attachments (an empty list for an e-mail without); undefined for any other document. */
+  attachments?: Attachment[];
 };
 
 /** A file read for storing (by the reading processes, within the document's and the request's text): its text, and a PDF's original. */
 async function documentInput(file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null }, contentHash: string, options: IngestOptions): Promise<DocumentInput> {
   const perRequest = options.charactersLeft ?? Number.POSITIVE_INFINITY;
   const maxCharacters = Math.max(0, Math.min(READING_LIMITS.maxCharactersPerDocument, perRequest));
-  const { title, url, text, pages } = await (options.reader ?? sharedDocumentReader()).read(file, maxCharacters).catch((error: unknown) => {
+  const { title, url, text, pages, attachments } = await (options.reader ?? sharedDocumentReader()).read(file, maxCharacters).catch((error: unknown) => {
     if (!(error instanceof DocumentTooLongError)) throw error;
     throw new DocumentReadingError(
       perRequest < READING_LIMITS.maxCharactersPerDocument
@@ -117,7 +152,7 @@ async function documentInput(file: { filename: string; bytes: Uint8Array; source
     );
   });
   const original = pages !== undefined ? { mediaType: "application/pdf", bytes: file.bytes, pages } : undefined;
-  return { filename: file.filename, title, url, text, bytes: Buffer.byteLength(text) + (original?.bytes.byteLength ?? 0), contentHash, original };
+  return { filename: file.filename, title, url, text, bytes: Buffer.byteLength(text) + (original?.bytes.byteLength ?? 0), contentHash, original, attachments };
 }
 
 export async function storeDocument(db: Database, index: RagIndex, document: DocumentInput, options: IngestOptions): Promise<IngestResult> {
@@ -237,15 +272,25 @@ export async function storeDocuments(db: Database, index: RagIndex, documents: r
 /** What is embedded for a chunk: its document's title and its text. */
 export const embeddingText = (title: string, chunk: Pick<Chunk, "text">) => `${title}\n${chunk.text}`;
 
-/** Removes one document from an index (its chunks, vectors and statistics with it). */
+/** Removes one document from an index (its chunks, vectors and statistics with it, and an e-mail's attachments). */
 export async function deleteDocument(db: Database, index: RagIndex, filename: string): Promise<boolean> {
+  const removed = await removeDocuments(db, index, filename);
+  if (removed > 0) await removeDocuments(db, index, `${filename}/`);
+  return removed > 0;
+}
+
+/** Removes the document `filename`, or with a trailing «/» the documents under it (an e-mail's attachments); how many went. */
+async function removeDocuments(db: Database, index: RagIndex, filename: string): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query("SELECT id FROM rag_indexes WHERE id = $1 FOR UPDATE", [index.id]);
-    const [document] = await tx.query<{ id: string }>("SELECT id::text FROM rag_documents WHERE index_id = $1 AND filename = $2", [index.id, filename]);
-    if (!document) return false;
-    await removeDocument(tx, index.id, document.id);
-    await tx.query("UPDATE rag_indexes SET version = version + 1, updated_at = now() WHERE id = $1", [index.id]);
-    return true;
+    const under = filename.endsWith("/");
+    const documents = await tx.query<{ id: string }>(
+      `SELECT id::text FROM rag_documents WHERE index_id = $1 AND ${under ? "left(filename, length($2)) = $2" : "filename = $2"}`,
+      [index.id, filename],
+    );
+    for (const document of documents) await removeDocument(tx, index.id, document.id);
+    if (documents.length > 0) await tx.query("UPDATE rag_indexes SET version = version + 1, updated_at = now() WHERE id = $1", [index.id]);
+    return documents.length;
   });
 }
 

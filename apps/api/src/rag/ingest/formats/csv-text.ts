@@ -5,7 +5,6 @@ import { rowsUnderHeader } from "./table-rows";
 // own block, so a passage found by a value says what the value is. Italian spreadsheets export
 // with «;» (the comma is the decimal mark): the header line tells which.
 
-export const CSV_EXTENSIONS = [".csv"] as const;
 
 const delimiterOf = (firstLine: string) => {
   const counts = [";", ",", "\t"].map((delimiter) => [delimiter, firstLine.split(delimiter).length] as const);

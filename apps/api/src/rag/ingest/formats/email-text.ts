@@ -1,10 +1,18 @@
+import { basename } from "node:path";
 import { simpleParser } from "mailparser";
+import { isConsidered } from "./extensions";
 import { htmlText } from "./html-text";
 
 // An e-mail (.eml, issue 34) as its reader sees it: who wrote it, to whom, when, about what, its
-// body, and the names of its attachments. Its subject is its title.
+// body, and the names of its attachments. Its subject is its title. The attachments ingestion
+// reads (documents, not a signature's logo) come with it, to be indexed as documents of their own.
 
-export const EMAIL_EXTENSIONS = [".eml"] as const;
+/** An attached file, by the name it was attached with. */
+export type Attachment = { filename: string; bytes: Uint8Array };
+
+/** Past these, an e-mail's attachments are named in its text but not indexed (a mail of thousands is not an archive). */
+export const MAX_INDEXED_ATTACHMENTS = 20;
+
 
 /** How an e-mail's date reads (the firm's own time zone). */
 const dateFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Rome" });
@@ -12,11 +20,15 @@ const dateFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeSty
 /** Past these, an e-mail's attachments are counted, not named one by one. */
 const NAMED_ATTACHMENTS = 50;
 
-export async function emailText(bytes: Uint8Array): Promise<{ title: string; text: string }> {
+export async function emailText(bytes: Uint8Array): Promise<{ title: string; text: string; attachments: Attachment[] }> {
   const mail = await simpleParser(Buffer.from(bytes), { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
   const addresses = (field: typeof mail.to) => (Array.isArray(field) ? field.map((one) => one.text).join(", ") : (field?.text ?? ""));
   const body = mail.text?.trim() ? mail.text : typeof mail.html === "string" ? htmlText(mail.html).text : "";
   const attachments = mail.attachments.map((attachment) => attachment.filename ?? "senza nome");
+  const readable = mail.attachments
+    .map((attachment) => ({ filename: basename((attachment.filename ?? "").replace(/\\/g, "/")), bytes: new Uint8Array(attachment.content) }))
+    .filter((attachment) => attachment.filename && isConsidered(attachment.filename))
+    .slice(0, MAX_INDEXED_ATTACHMENTS);
   const named = attachments.slice(0, NAMED_ATTACHMENTS).join(", ") + (attachments.length > NAMED_ATTACHMENTS ? ` e altri ${attachments.length - NAMED_ATTACHMENTS}` : "");
   const header = [
     mail.subject ? `Oggetto: ${mail.subject}` : "",
@@ -26,5 +38,5 @@ export async function emailText(bytes: Uint8Array): Promise<{ title: string; tex
     mail.date ? `Data: ${dateFormat.format(mail.date)}` : "",
   ];
   const footer = attachments.length > 0 ? [`Allegati: ${named}`] : [];
-  return { title: mail.subject?.trim() ?? "", text: [...header, body.trim(), ...footer].filter(Boolean).join("\n\n") };
+  return { title: mail.subject?.trim() ?? "", text: [...header, body.trim(), ...footer].filter(Boolean).join("\n\n"), attachments: readable };
 }

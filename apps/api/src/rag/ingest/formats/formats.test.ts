@@ -57,8 +57,12 @@ test("sheets (.xlsx, .ods) and CSV: each row under its header", async () => {
   });
 });
 
-test("an e-mail (.eml): subject as title, who, to whom, when, the body and its attachments' names", async () => {
-  expect(await documentText("rinvio.eml", emailFile())).toEqual({
+test("an e-mail (.eml): subject as title, who, to whom, when, the body, its attachments' names, and those to index", async () => {
+  const { attachments, ...read } = await documentText("rinvio.eml", emailFile());
+  // The record is a document to index; the signature's logo is only named.
+  expect(attachments?.map((attachment) => attachment.filename)).toEqual(["verbale.pdf"]);
+  expect((await documentText("verbale.pdf", attachments![0]!.bytes)).text).toContain("il teste Mario Conti ha confermato la consegna del cantiere");
+  expect(read).toEqual({
     title: "Rinvio udienza Ferretti",
     url: null,
     text: [
@@ -67,7 +71,7 @@ test("an e-mail (.eml): subject as title, who, to whom, when, the body and its a
       'A: "Segreteria" <segreteria@studiogreco.example>',
       "Data: 10 novembre 2026 alle ore 09:30",
       "Il giudice ha rinviato l'udienza della causa Ferretti al 3 febbraio 2027.",
-      "Allegati: verbale.pdf",
+      "Allegati: verbale.pdf, logo.png",
     ].join("\n\n"),
   });
 });

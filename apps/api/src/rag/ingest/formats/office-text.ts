@@ -6,8 +6,6 @@ import { checkZipBounds } from "./zip-bounds";
 // tree, written as our reading text: one block per heading, paragraph or list item, a table's
 // rows one to a block (a sheet's with their header), a slide or a sheet announced by its number.
 
-/** The office formats officeparser reads (PDFs stay with pdf.js). */
-export const OFFICE_EXTENSIONS = [".docx", ".odt", ".pptx", ".odp", ".xlsx", ".ods"] as const;
 
 export type OfficeText = { title: string; text: string };
 
