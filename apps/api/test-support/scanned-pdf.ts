@@ -21,3 +21,19 @@ export async function scannedPdf(pages: string[][]): Promise<Uint8Array> {
   await drawn.close();
   return new Uint8Array(scanned.output("arraybuffer"));
 }
+
+/**
+ * A PDF as an office makes one by scanning a signed page into a typed document: page 1 has its
+ * text layer, page 2 is only a picture of text, page 3 is blank (a scan of nothing).
+ */
+export async function mixedPdf(typedLines: string[], scannedLines: string[]): Promise<Uint8Array> {
+  const scan = await openPdfPages(await scannedPdf([scannedLines]));
+  const mixed = new jsPDF();
+  mixed.setFontSize(14);
+  typedLines.forEach((line, row) => mixed.text(line, 15, 30 + row * 10));
+  mixed.addPage();
+  mixed.addImage(new Uint8Array(await scan.render(1)), "PNG", 0, 0, 210, 297);
+  mixed.addPage();
+  await scan.close();
+  return new Uint8Array(mixed.output("arraybuffer"));
+}

@@ -27,6 +27,8 @@ test("the admin indexes a waiting request from the global settings and reads the
         documents: [
           { url: "https://studiorossi.example/serre", status: "added", chunks: 3 },
           { url: "https://studiorossi.example/listino.pdf", status: "failed", error: "Risposta 404" },
+          // Issue 34: a scanned PDF, read by OCR, one page of it unreadable.
+          { url: "https://studiorossi.example/contratto-firmato.pdf", status: "added", chunks: 2, ocr: { pages: 3, confidence: 88.6, unreadable_pages: [4] } },
         ],
       },
     },
@@ -47,8 +49,9 @@ test("the admin indexes a waiting request from the global settings and reads the
   expect(within(screen.getByRole("listitem", { name: "Archivio" })).getByText("Non riuscita")).toBeVisible();
 
   await user.click(within(first).getByRole("button", { name: "Indicizza" }));
-  expect(await within(first).findByText("Indice «serre-rossi» di business@oystar.test: 1 documento indicizzato, 1 non riuscito.")).toBeVisible();
+  expect(await within(first).findByText("Indice «serre-rossi» di business@oystar.test: 2 documenti indicizzati, 1 non riuscito.")).toBeVisible();
   expect(within(first).getByText("https://studiorossi.example/listino.pdf: Risposta 404")).toBeVisible();
+  expect(within(first).getByText("https://studiorossi.example/contratto-firmato.pdf: letto con l'OCR (3 pagine, affidabilità media 89 %); pagina illeggibile: 4")).toBeVisible();
   expect(within(first).getByText("Indicizzata")).toBeVisible();
   expect(within(first).getByRole("button", { name: "Indicizza" })).toBeDisabled();
 

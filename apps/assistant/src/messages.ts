@@ -97,6 +97,10 @@ export const messages = {
       `Indice «${index}»${owner ? ` di ${owner}` : ""}: ${added === 1 ? "1 documento indicizzato" : `${added} documenti indicizzati`}` +
       (failed > 0 ? `, ${failed === 1 ? "1 non riuscito" : `${failed} non riusciti`}.` : "."),
     documentFailed: (url: string, error: string) => `${url}: ${error}`,
+    /** Issue 34: a scanned document read by OCR, how sure the recognition was, and the pages it could not read. */
+    documentRecognized: (url: string, pages: number, confidence: number, unreadable: readonly number[]) =>
+      `${url}: letto con l'OCR (${pages === 1 ? "1 pagina" : `${pages} pagine`}, affidabilità media ${Math.round(confidence)} %)` +
+      (unreadable.length > 0 ? `; ${unreadable.length === 1 ? "pagina illeggibile" : "pagine illeggibili"}: ${unreadable.join(", ")}` : ""),
     failed: (reason: string) => `Indicizzazione non riuscita: ${reason}`,
     failedUnknown: "Indicizzazione non riuscita. Riprova.",
   },

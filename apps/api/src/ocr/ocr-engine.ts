@@ -15,9 +15,11 @@ export class OcrBusyError extends Error {
   override name = "OcrBusyError";
 }
 
+export type Recognized = { text: string; confidence: number };
+
 export type OcrEngine = {
-  /** Runs `job` when the engine is free, with a function that reads the text of a PNG. */
-  exclusive<T>(job: (recognize: (png: Buffer) => Promise<string>) => Promise<T>): Promise<T>;
+  /** Runs `job` when the engine is free, with a function that reads the text of a PNG (and how sure it is, 0–100). */
+  exclusive<T>(job: (recognize: (png: Buffer) => Promise<Recognized>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -45,7 +47,10 @@ export function createOcrEngine(): OcrEngine {
     worker = null;
     if (current) await (await current).terminate();
   };
-  const recognize = async (png: Buffer) => (await (await startWorker()).recognize(png)).data.text;
+  const recognize = async (png: Buffer): Promise<Recognized> => {
+    const { data } = await (await startWorker()).recognize(png);
+    return { text: data.text, confidence: data.confidence };
+  };
 
   return {
     exclusive(job) {

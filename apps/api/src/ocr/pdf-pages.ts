@@ -1,5 +1,5 @@
 import { createCanvas } from "@napi-rs/canvas";
-import { openPdf, PdfOpenError } from "../pdf/pdfjs";
+import { openPdf, PdfOpenError, type PdfDocument } from "../pdf/pdfjs";
 
 /** spec 001 §9 and STACK-NOTES: 200 dpi reads well (~2–3 s a page); huge pages are capped. */
 const OCR_DPI = 200;
@@ -25,20 +25,25 @@ export async function openPdfPages(bytes: Uint8Array): Promise<PdfPages> {
   return {
     count: document.numPages,
     async render(pageNumber) {
-      const page = await document.getPage(pageNumber);
-      const natural = page.getViewport({ scale: 1 });
-      const scale = Math.min(OCR_DPI / 72, MAX_SIDE_PX / Math.max(natural.width, natural.height));
-      const viewport = page.getViewport({ scale });
-      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-      const context = canvas.getContext("2d");
-      context.fillStyle = "#ffffff";
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      // @napi-rs/canvas is the canvas pdf.js itself uses in Node; its types are its own.
-      await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport })
-        .promise;
-      page.cleanup();
-      return canvas.toBuffer("image/png");
+      return renderPage(await document.getPage(pageNumber));
     },
     close,
   };
+}
+
+type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
+
+/** A page drawn on white at the OCR's resolution, as PNG bytes (the chat's OCR route and ingestion's). */
+export async function renderPage(page: PdfPage): Promise<Buffer> {
+  const natural = page.getViewport({ scale: 1 });
+  const scale = Math.min(OCR_DPI / 72, MAX_SIDE_PX / Math.max(natural.width, natural.height));
+  const viewport = page.getViewport({ scale });
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  // @napi-rs/canvas is the canvas pdf.js itself uses in Node; its types are its own.
+  await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+  page.cleanup();
+  return canvas.toBuffer("image/png");
 }

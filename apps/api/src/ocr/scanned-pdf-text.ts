@@ -24,7 +24,7 @@ export async function scannedPdfText(bytes: Uint8Array, engine: OcrEngine, signa
       let pagesRead = 0;
       for (let pageNumber = 1; pageNumber <= Math.min(pdf.count, OCR_MAX_PAGES); pageNumber += 1) {
         if (signal.aborted || characters >= OCR_MAX_CHARS) break;
-        const text = (await recognize(await pdf.render(pageNumber))).trim();
+        const text = (await recognize(await pdf.render(pageNumber))).text.trim();
         parts.push(formatPageMarker(pageNumber), text);
         characters += text.length;
         pagesRead = pageNumber;

@@ -18,7 +18,11 @@ function outcomeOf(report: IndexRequestReport): Outcome {
   return {
     tone: indexed > 0 ? "success" : "error",
     text: text.outcome(report.index, report.owner_email, indexed, failed.length),
-    details: failed.map((document) => text.documentFailed(document.url, document.error ?? "")),
+    details: report.documents.flatMap((document) => {
+      if (document.status === "failed") return [text.documentFailed(document.url, document.error ?? "")];
+      const { ocr } = document;
+      return ocr ? [text.documentRecognized(document.url, ocr.pages, ocr.confidence, ocr.unreadable_pages)] : [];
+    }),
     indexed: indexed > 0,
   };
 }

@@ -206,6 +206,8 @@ export const indexRequestReportSchema = z.object({
       status: z.enum(["added", "replaced", "unchanged", "failed"]),
       chunks: z.number().int().optional(),
       error: z.string().optional(),
+      /** Issue 34: a scanned PDF's pages read by OCR, its average confidence (0–100), the pages it could not read. */
+      ocr: z.object({ pages: z.number().int(), confidence: z.number(), unreadable_pages: z.array(z.number().int()) }).optional(),
     }),
   ),
 });

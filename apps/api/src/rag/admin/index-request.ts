@@ -4,7 +4,7 @@ import type { Database } from "../../db/database";
 import { isConsidered } from "../ingest/formats/extensions";
 import { UnsupportedDocumentError } from "../ingest/unsupported-document";
 import { BlockedUrlError, FetchFailedError, type FetchedPage } from "../../web/guarded-fetch";
-import { finishIngestion, ingestFile, StorageLimitError } from "../ingest/ingestion";
+import { finishIngestion, ingestFile, StorageLimitError, type IngestResult } from "../ingest/ingestion";
 import { DocumentReadingError } from "../ingest/document-reader";
 import { UnreadablePdfTextError } from "../ingest/pdf-text";
 import { READING_LIMITS } from "../ingest/reading-limits";
@@ -108,6 +108,9 @@ export function filenameForUrl(url: string, contentType: string | null): string 
 /** Errors whose message tells the admin what went wrong with one address, as it is. */
 const REPORTED_ERRORS = [BlockedUrlError, FetchFailedError, StorageLimitError, DocumentReadingError, UnsupportedDocumentError, UnreadablePdfTextError];
 
+/** A scanned document's line says what OCR read (issue 34). */
+const ocrOf = ({ ocr }: IngestResult) => (ocr ? { ocr: { pages: ocr.pages.length, confidence: ocr.confidence, unreadable_pages: ocr.unreadable } } : {});
+
 /** What the admin's report says of a document that failed: its known reason, or that it could not be read. */
 const reportedMessage = (error: unknown) => (REPORTED_ERRORS.some((kind) => error instanceof kind) ? (error as Error).message : ragMessages.documents.unreadable);
 
@@ -155,14 +158,14 @@ async function buildIndex(deps: { db: Database; engine: RagEngine } & IndexReque
       const file = { filename: filenameForUrl(page.url, page.contentType), bytes: page.bytes, sourceUrl: page.url };
       const result = await ingestFile(db, index, file, { embedder: engine.embedder, vectors: engine.vectors, charactersLeft });
       charactersLeft -= result.characters;
-      documents.push({ url, status: result.status, chunks: result.chunks });
+      documents.push({ url, status: result.status, chunks: result.chunks, ...ocrOf(result) });
       // An e-mail's attachments are documents of their own: each has its line, under the e-mail's address.
       for (const attachment of result.attachments ?? []) {
         const address = `${url}#${attachment.filename.slice(file.filename.length + 1)}`;
         if ("error" in attachment) documents.push({ url: address, status: "failed", error: reportedMessage(attachment.error) });
         else {
           charactersLeft -= attachment.characters;
-          documents.push({ url: address, status: attachment.status, chunks: attachment.chunks });
+          documents.push({ url: address, status: attachment.status, chunks: attachment.chunks, ...ocrOf(attachment) });
         }
       }
     } catch (error) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { guardedFetch } from "../../web/guarded-fetch";
 import { startTestServer } from "../../../test-support/fixtures";
 import { sharedStreamPdf } from "../../../test-support/heavy-pdf";
+import { mixedPdf } from "../../../test-support/scanned-pdf";
 import { calcFile, csvFile, emailFile, impressFile, sheetFile, slidesFile, wordFile, writerFile } from "../../../test-support/office-files";
 import { bearer, readAnswer } from "../../../test-support/rag-helpers";
 import { signInAs } from "../../../test-support/sign-in";
@@ -41,6 +42,11 @@ const firmFiles: Record<string, { type: string; body: Uint8Array }> = {
   "/formazione.odp": { type: `${ODF}.presentation`, body: impressFile() },
   "/rinvio.eml": { type: "message/rfc822", body: emailFile() },
   "/fornitori.csv": { type: "text/csv", body: csvFile() },
+  // Typed, then a signed page scanned in, then a blank scan.
+  "/verbale-firmato.pdf": {
+    type: "application/pdf",
+    body: await mixedPdf(["Verbale di consegna del cantiere di via Ghibellina."], ["La ditta Ferretti riceve le chiavi", "del cantiere il 9 marzo 2026."]),
+  },
   "/atto.doc": { type: "application/msword", body: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) },
 };
 Object.assign(files, firmFiles);
@@ -176,6 +182,8 @@ test("issue 34: a firm's Word, LibreOffice, PowerPoint, Excel, e-mail and CSV fi
   // The e-mail's attached record is a document of its own, reported under the e-mail's address.
   const lines = paths.flatMap((path) => (path === "/rinvio.eml" ? [path, `${path}#verbale.pdf`] : [path]));
   expect(report.documents.map((document) => [document.url.replace("http://sito.example", ""), document.status])).toEqual([...lines.slice(0, -1).map((path) => [path, "added"]), ["/atto.doc", "failed"]]);
+  // The scanned page was read by OCR; the blank one is named, not silently empty.
+  expect(report.documents.find((document) => document.url.endsWith("/verbale-firmato.pdf"))?.ocr).toEqual({ pages: 1, confidence: expect.any(Number), unreadable_pages: [3] });
   expect(report.documents.at(-1)?.error).toBe("«sito.example_atto.doc» non è stato indicizzato: i file Word 97-2003 non si leggono. Salvalo come .docx o come PDF e invialo di nuovo.");
 
   const ask = async (question: string) =>
@@ -197,11 +205,18 @@ test("issue 34: a firm's Word, LibreOffice, PowerPoint, Excel, e-mail and CSV fi
     "sito.example_rinvio.eml": "A quando è stata rinviata l'udienza della causa Ferretti?",
     "sito.example_fornitori.csv": "Quanto costano toner e carta della Cartoleria Fabbri?",
     "sito.example_rinvio.eml/verbale.pdf": "Che cosa ha confermato il teste Mario Conti?",
+    "sito.example_verbale-firmato.pdf": "Quando la ditta Ferretti riceve le chiavi del cantiere?",
   };
   for (const [filename, question] of Object.entries(found)) {
     const answer = await ask(question);
     expect(answer.sources.at(-1)?.[0]?.filename, question).toBe(filename);
   }
+
+  // The scanned passage keeps its page, and the typed page its own.
+  const scanned = (await ask("Quando la ditta Ferretti riceve le chiavi del cantiere?")).sources.at(-1)![0]!;
+  const scannedPassage = (await (await fetch(`${server.url}/api/rag/passages/${scanned.chunkId}`, { headers: bearer(business) })).json()) as { page: number; text: string };
+  expect(scannedPassage.page).toBe(2);
+  expect(scannedPassage.text).toMatch(/riceve le chiavi/);
 
   // The Word passage opens in its document's reading text, headings and all.
   const answer = await ask("Quanto è il canone mensile della Villa Serena?");

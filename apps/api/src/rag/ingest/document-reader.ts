@@ -16,6 +16,8 @@ import { DocumentTooLongError, READING_LIMITS } from "./reading-limits";
 
 export type ReadingJob = { id: number; filename: string; bytes: Uint8Array; sourceUrl: string | null; maxCharacters: number };
 export type ReadingOutcome = { id: number; ok: true; document: DocumentText } | { id: number; ok: false; errorName: string; message: string };
+/** A scanned page read by OCR: the document's deadline starts again (it bounds each step, not a long scan). */
+export type ReadingProgress = { id: number; progress: { done: number; total: number } };
 
 /** A document that was not read: the message says which, and why, in Italian. */
 export class DocumentReadingError extends Error {
@@ -63,10 +65,18 @@ class ReadingSlot {
     // The deadline is the document's own: it starts once the process is up, not with its start.
     void this.ready.then(() => {
       if (this.current?.pending !== pending || this.child !== child) return;
-      const seconds = Math.round(this.options.deadlineMs / 1000);
-      this.current.deadline = setTimeout(() => this.fail(child, ragMessages.documents.readingTimedOut(pending.job.filename, seconds)), this.options.deadlineMs);
+      this.armDeadline(child);
       child.send(pending.job);
     });
+  }
+
+  /** (Re)starts the current document's deadline: at its start, and after each scanned page OCR read. */
+  private armDeadline(child: ChildProcess) {
+    const current = this.current;
+    if (!current) return;
+    if (current.deadline) clearTimeout(current.deadline);
+    const seconds = Math.round(this.options.deadlineMs / 1000);
+    current.deadline = setTimeout(() => this.fail(child, ragMessages.documents.readingTimedOut(current.pending.job.filename, seconds)), this.options.deadlineMs);
   }
 
   async close() {
@@ -90,8 +100,11 @@ class ReadingSlot {
       this.stderrTail = (this.stderrTail + chunk.toString()).slice(-4096);
     });
     this.ready = new Promise((resolve) => child.once("message", () => resolve()));
-    child.on("message", (outcome: ReadingOutcome | "ready") => {
-      if (outcome !== "ready") this.finish(outcome);
+    child.on("message", (message: ReadingOutcome | ReadingProgress | "ready") => {
+      if (message === "ready") return;
+      if ("progress" in message) {
+        if (this.current?.pending.job.id === message.id) this.armDeadline(child);
+      } else this.finish(message);
     });
     child.on("error", () => this.fail(child, ragMessages.documents.unreadable));
     child.on("exit", () => {

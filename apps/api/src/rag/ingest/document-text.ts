@@ -5,7 +5,7 @@ import { emailText, type Attachment } from "./formats/email-text";
 import { CSV_EXTENSIONS, EMAIL_EXTENSIONS, extensionOf, INGESTIBLE_EXTENSIONS, OFFICE_EXTENSIONS, OLD_OFFICE_FORMATS } from "./formats/extensions";
 import { htmlText } from "./formats/html-text";
 import { officeText } from "./formats/office-text";
-import { pdfText } from "./pdf-text";
+import { pdfText, type OcrReport, type PdfReading } from "./pdf-text";
 import { DocumentTooLongError } from "./reading-limits";
 import { UnsupportedDocumentError } from "./unsupported-document";
 
@@ -15,9 +15,9 @@ import { UnsupportedDocumentError } from "./unsupported-document";
 
 /**
  * `pages`: a PDF's page count (its original is kept for the source viewer). `attachments`: an
- * e-mail's attached files, indexed as documents of their own.
+ * e-mail's attached files, indexed as documents of their own. `ocr`: what OCR read of a scanned PDF.
  */
-export type DocumentText = { title: string; url: string | null; text: string; pages?: number; attachments?: Attachment[] };
+export type DocumentText = { title: string; url: string | null; text: string; pages?: number; attachments?: Attachment[]; ocr?: OcrReport };
 
 const titleFromFilename = (filename: string) =>
   basename(filename, extname(filename))
@@ -31,17 +31,23 @@ const httpUrl = (value: string | null | undefined) => (value && /^https?:\/\//i.
  * Past `maxCharacters` of text it throws DocumentTooLongError. The server calls it through the
  * reading worker (document-reader.ts), never on its own thread.
  */
-export async function documentText(filename: string, bytes: Uint8Array, sourceUrl: string | null = null, maxCharacters = Number.POSITIVE_INFINITY): Promise<DocumentText> {
-  const read = await readByExtension(filename, bytes, sourceUrl, maxCharacters);
+export async function documentText(
+  filename: string,
+  bytes: Uint8Array,
+  sourceUrl: string | null = null,
+  maxCharacters = Number.POSITIVE_INFINITY,
+  ocr: Pick<PdfReading, "recognize" | "onOcrPage"> = {},
+): Promise<DocumentText> {
+  const read = await readByExtension(filename, bytes, sourceUrl, { ...ocr, maxCharacters, filename: basename(filename) });
   if (read.text.length > maxCharacters) throw new DocumentTooLongError(maxCharacters);
   return read;
 }
 
-async function readByExtension(filename: string, bytes: Uint8Array, sourceUrl: string | null, maxCharacters: number): Promise<DocumentText> {
+async function readByExtension(filename: string, bytes: Uint8Array, sourceUrl: string | null, reading: PdfReading): Promise<DocumentText> {
   const extension = extensionOf(filename);
   if (extension === ".pdf") {
-    const { text, title, pages } = await pdfText(bytes, maxCharacters);
-    return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, pages };
+    const { text, title, pages, ocr } = await pdfText(bytes, reading);
+    return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, pages, ...(ocr ? { ocr } : {}) };
   }
   if ((OFFICE_EXTENSIONS as readonly string[]).includes(extension)) {
     const { title, text } = await officeText(basename(filename), bytes);

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { Database, Queryable } from "../../db/database";
 import { DocumentReadingError, sharedDocumentReader, type DocumentReader } from "./document-reader";
 import type { Attachment } from "./formats/email-text";
+import type { OcrReport } from "./pdf-text";
 import { DocumentTooLongError, READING_LIMITS } from "./reading-limits";
 import type { Embedder } from "../embedder";
 import { vectorLiteral } from "../embedder";
@@ -20,7 +21,15 @@ import { chunkDocument, codePointOffsets, type Chunk } from "./text-chunking";
  * `characters`: the length of the text read (0 when the file was unchanged and not read again).
  * `attachments`: an e-mail's attached files, each indexed as a document of its own (issue 34).
  */
-export type IngestResult = { filename: string; status: "added" | "replaced" | "unchanged"; chunks: number; characters: number; attachments?: IngestOutcome[] };
+export type IngestResult = {
+  filename: string;
+  status: "added" | "replaced" | "unchanged";
+  chunks: number;
+  characters: number;
+  attachments?: IngestOutcome[];
+  /** What OCR read of a scanned PDF (issue 34). */
+  ocr?: OcrReport;
+};
 export type IngestOutcome = IngestResult | { filename: string; error: Error };
 
 /** An attachment's file name in its index: under its e-mail's, so that it goes when the e-mail goes. */
@@ -137,13 +146,14 @@ export type DocumentInput = {
   original?: { mediaType: string; bytes: Uint8Array; pages: number };
   /** An e-mail's attachments (an empty list for an e-mail without); undefined for any other document. */
   attachments?: Attachment[];
+  ocr?: OcrReport;
 };
 
 /** A file read for storing (by the reading processes, within the document's and the request's text): its text, and a PDF's original. */
 async function documentInput(file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null }, contentHash: string, options: IngestOptions): Promise<DocumentInput> {
   const perRequest = options.charactersLeft ?? Number.POSITIVE_INFINITY;
   const maxCharacters = Math.max(0, Math.min(READING_LIMITS.maxCharactersPerDocument, perRequest));
-  const { title, url, text, pages, attachments } = await (options.reader ?? sharedDocumentReader()).read(file, maxCharacters).catch((error: unknown) => {
+  const { title, url, text, pages, attachments, ocr } = await (options.reader ?? sharedDocumentReader()).read(file, maxCharacters).catch((error: unknown) => {
     if (!(error instanceof DocumentTooLongError)) throw error;
     throw new DocumentReadingError(
       perRequest < READING_LIMITS.maxCharactersPerDocument
@@ -152,7 +162,7 @@ async function documentInput(file: { filename: string; bytes: Uint8Array; source
     );
   });
   const original = pages !== undefined ? { mediaType: "application/pdf", bytes: file.bytes, pages } : undefined;
-  return { filename: file.filename, title, url, text, bytes: Buffer.byteLength(text) + (original?.bytes.byteLength ?? 0), contentHash, original, attachments };
+  return { filename: file.filename, title, url, text, bytes: Buffer.byteLength(text) + (original?.bytes.byteLength ?? 0), contentHash, original, attachments, ocr };
 }
 
 export async function storeDocument(db: Database, index: RagIndex, document: DocumentInput, options: IngestOptions): Promise<IngestResult> {
@@ -265,6 +275,7 @@ export async function storeDocuments(db: Database, index: RagIndex, documents: r
       status: replaced.has(document.filename) ? ("replaced" as const) : ("added" as const),
       chunks: chunks.length,
       characters: document.text.length,
+      ...(document.ocr ? { ocr: document.ocr } : {}),
     }));
   });
 }

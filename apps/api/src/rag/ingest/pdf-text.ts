@@ -1,21 +1,46 @@
 import { formatPageMarker, pageText } from "@oystar/pdf-tools";
+import type { Recognized } from "../../ocr/ocr-engine";
+import { renderPage } from "../../ocr/pdf-pages";
 import { openPdf, PdfOpenError } from "../../pdf/pdfjs";
 import { ragMessages } from "../messages";
 import { DocumentTooLongError } from "./reading-limits";
+import { UnsupportedDocumentError } from "./unsupported-document";
 
 // A PDF's text for indexing, page by page after `--- Pagina N ---` markers (the format of
 // @oystar/pdf-tools and of the OCR route), so every chunk knows its page. Unlike the chat's
-// extraction there is no 100,000-character cut: the whole document is indexed.
+// extraction there is no 100,000-character cut: the whole document is indexed. A scanned page
+// (issue 34: no text layer, or a few characters of one) is read by OCR, with the Italian model the
+// chat's OCR uses; a mixed PDF keeps its text pages as they are.
 
 /** Past this many pages a document is refused: it is a library, not a document. */
 export const MAX_PDF_PAGES = 5000;
+/** A page whose text layer has fewer letters and digits than this is a scan. */
+export const MIN_TEXT_LAYER = 20;
+/** Past this many scanned pages a document is refused: at 2–3 s a page it would hold a reading process for minutes. */
+export const MAX_OCR_PAGES = 100;
 
 export class UnreadablePdfTextError extends Error {
   override name = "UnreadablePdfTextError";
 }
 
+/** What OCR did to a document: the pages it read, how sure it was on average (0–100), the pages it could not read. */
+export type OcrReport = { pages: number[]; confidence: number; unreadable: number[] };
+
+export type PdfReading = {
+  /** For the messages that name the file. */
+  filename?: string;
+  maxCharacters?: number;
+  /** Reads a page's picture; without it scanned pages stay empty. */
+  recognize?: (png: Buffer) => Promise<Recognized>;
+  /** After each page OCR read: the reading process shows it is still at work. */
+  onOcrPage?: (done: number, total: number) => void;
+};
+
+const isScan = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, "").length < MIN_TEXT_LAYER;
+
 /** Throws DocumentTooLongError as soon as the text read passes `maxCharacters`: a small file can hold millions (issue 33). */
-export async function pdfText(bytes: Uint8Array, maxCharacters = Number.POSITIVE_INFINITY): Promise<{ text: string; title: string; pages: number }> {
+export async function pdfText(bytes: Uint8Array, reading: PdfReading = {}): Promise<{ text: string; title: string; pages: number; ocr?: OcrReport }> {
+  const maxCharacters = reading.maxCharacters ?? Number.POSITIVE_INFINITY;
   const { document, close } = await openPdf(bytes).catch((error: unknown) => {
     const locked = error instanceof PdfOpenError && error.reason === "locked";
     throw new UnreadablePdfTextError(locked ? ragMessages.documents.pdfLocked : ragMessages.documents.pdfUnreadable);
@@ -24,19 +49,51 @@ export async function pdfText(bytes: Uint8Array, maxCharacters = Number.POSITIVE
     if (document.numPages > MAX_PDF_PAGES) throw new UnreadablePdfTextError(ragMessages.documents.pdfTooManyPages(document.numPages, MAX_PDF_PAGES));
     const metadata = await document.getMetadata().catch(() => null);
     const info = (metadata?.info ?? {}) as { Title?: unknown };
-    const parts: string[] = [];
+    const texts: string[] = [];
     let characters = 0;
+    const count = (text: string) => {
+      characters += text.length + 20;
+      if (characters > maxCharacters) throw new DocumentTooLongError(maxCharacters);
+    };
     for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber += 1) {
       const page = await document.getPage(pageNumber);
-      const marker = formatPageMarker(pageNumber);
       const text = pageText((await page.getTextContent()).items);
       page.cleanup();
-      characters += marker.length + text.length + 2;
-      if (characters > maxCharacters) throw new DocumentTooLongError(maxCharacters);
-      parts.push(marker, text);
+      count(text);
+      texts.push(text);
     }
-    return { text: parts.join("\n"), title: typeof info.Title === "string" ? info.Title.trim() : "", pages: document.numPages };
+    const scanned = reading.recognize ? texts.flatMap((text, index) => (isScan(text) ? [index + 1] : [])) : [];
+    if (scanned.length > MAX_OCR_PAGES) throw new UnsupportedDocumentError(ragMessages.documents.tooManyScannedPages(reading.filename ?? "", scanned.length, MAX_OCR_PAGES));
+    const ocr = scanned.length > 0 && reading.recognize ? await recognizePages(document, scanned, texts, reading, count) : undefined;
+    const text = texts.flatMap((pageText, index) => [formatPageMarker(index + 1), pageText]).join("\n");
+    return { text, title: typeof info.Title === "string" ? info.Title.trim() : "", pages: document.numPages, ocr };
   } finally {
     await close();
   }
+}
+
+/** Reads the scanned pages by OCR, one at a time, in place of their empty text layer. */
+async function recognizePages(
+  document: Awaited<ReturnType<typeof openPdf>>["document"],
+  scanned: readonly number[],
+  texts: string[],
+  reading: PdfReading,
+  count: (text: string) => void,
+): Promise<OcrReport> {
+  const confidences: number[] = [];
+  const unreadable: number[] = [];
+  for (const [position, pageNumber] of scanned.entries()) {
+    const recognized = await reading.recognize!(await renderPage(await document.getPage(pageNumber)));
+    const text = recognized.text.trim();
+    reading.onOcrPage?.(position + 1, scanned.length);
+    // A page OCR finds nothing on is named in the report, not silently empty.
+    if (isScan(text)) unreadable.push(pageNumber);
+    else {
+      count(text);
+      texts[pageNumber - 1] = text;
+      confidences.push(recognized.confidence);
+    }
+  }
+  const confidence = confidences.length > 0 ? Math.round(confidences.reduce((sum, value) => sum + value, 0) / confidences.length) : 0;
+  return { pages: scanned.filter((page) => !unreadable.includes(page)), confidence, unreadable };
 }

@@ -1,5 +1,6 @@
+import { createOcrEngine } from "../../ocr/ocr-engine";
 import { documentText } from "./document-text";
-import type { ReadingJob, ReadingOutcome } from "./document-reader";
+import type { ReadingJob, ReadingOutcome, ReadingProgress } from "./document-reader";
 
 // A reading process (document-reader.ts): it reads the documents it is sent, one at a time, and
 // answers with the text or with why not. Whatever a file costs here — time, memory — the server
@@ -8,8 +9,19 @@ import type { ReadingJob, ReadingOutcome } from "./document-reader";
 // Orphaned (the server is gone): nothing left to read for.
 process.on("disconnect", () => process.exit(0));
 
+// Scanned pages are read with the Italian model the chat's OCR uses (issue 34); its worker starts
+// with the first scan and is let go after a minute without one.
+const ocr = createOcrEngine();
+
 process.on("message", (job: ReadingJob) => {
-  documentText(job.filename, job.bytes, job.sourceUrl, job.maxCharacters).then(
+  const reading = ocr.exclusive((recognize) =>
+    documentText(job.filename, job.bytes, job.sourceUrl, job.maxCharacters, {
+      recognize,
+      // Each page read tells the reader this process is still at work: its deadline starts again.
+      onOcrPage: (done, total) => void process.send?.({ id: job.id, progress: { done, total } } satisfies ReadingProgress),
+    }),
+  );
+  reading.then(
     (document): void => void process.send?.({ id: job.id, ok: true, document } satisfies ReadingOutcome),
     (error: unknown): void => {
       const failure = error instanceof Error ? error : new Error(String(error));

@@ -1,3 +1,4 @@
+import { jsPDF } from "jspdf";
 import { afterAll, expect, test } from "vitest";
 import { calcFile, csvFile, emailFile, impressFile, sheetFile, slidesFile, wordFile, writerFile, zipBomb } from "../../../../test-support/office-files";
 import { DocumentReader } from "../document-reader";
@@ -99,4 +100,12 @@ test("hostile archives are refused by name in the reading process, before anythi
   );
   // The reader goes on: the next file is read.
   expect((await reader.read({ filename: "contratto.docx", bytes: await wordFile() })).title).toBe("Contratto di locazione Villa Serena");
+});
+
+test("a PDF of more scanned pages than OCR reads in a document is refused by name, before any is read", async () => {
+  const blank = new jsPDF();
+  for (let page = 1; page < 101; page += 1) blank.addPage();
+  await expect(reader.read({ filename: "fascicolo/muto.pdf", bytes: new Uint8Array(blank.output("arraybuffer")) })).rejects.toThrow(
+    "«muto.pdf» non è stato indicizzato: ha 101 pagine scansionate da leggere con l'OCR (massimo 100). Dividilo in documenti più piccoli.",
+  );
 });
