@@ -21,6 +21,8 @@ export const debateChargeMessages = {
   /** The passages of a turn could not be retrieved: the turn is not charged. */
   retrievalFailed: "Non è stato possibile cercare nei documenti: riprova con 'Prossimo'.",
   outOfOrder: "Questo turno del dibattito è già stato superato: avviane uno nuovo.",
+  /** issue 33 §2: a call past the next position (a turn skipped, or one the model has not answered yet). */
+  skipped: "I turni del dibattito vanno giocati in ordine: il turno precedente non ha ancora avuto risposta.",
   /** A page from before debate calls were structured still sends turns as questions with the id. */
   reloadPage: "Il dibattito è stato aggiornato: ricarica la pagina per continuare.",
 } as const;

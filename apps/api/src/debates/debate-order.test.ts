@@ -1,0 +1,182 @@
+import { DEBATE_CALLS_PATH, MODEL_LEADERBOARD_PATH, type Intervention, type ModelLeaderboard } from "@oystar/api-client";
+import { formatJudgeRun, JUDGE_CRITERIA, judgeCall, turnCall, type JudgedSide } from "@oystar/debate-engine";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { startTestServer } from "../../test-support/fixtures";
+import { signInAs } from "../../test-support/sign-in";
+
+// Issue 33 §2, "A debate is played in order": one Business account steered the model leaderboard
+// at no model cost — a debate's first call asked for turn 5 of 6 with no history (200, or 502
+// refunded), and the debate then counted as played to its end: its vote and both judge runs, on an
+// invented one-line history, were accepted. Twelve such debates moved gpt-oss-20b from 934 to 1100
+// in 2.4 s. Here are the attack's requests, against a fake model that can fail on demand.
+
+type ChatBody = { messages?: Array<{ role: string; content: string }> };
+/** The model fails (500) while this is set: the call is given back, never answered. */
+let failing = false;
+let heard: ChatBody[] = [];
+let upstream: ReturnType<typeof createServer>;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+const isJudge = (body: ChatBody) => body.messages?.[0]?.content.includes("Scheda del giudizio OYSTAR") ?? false;
+
+/** The judge finds for whichever side defends "Treno", in both runs (so the verdict is A). */
+function judgeSays(body: ChatBody): string {
+  const side = (score: number): JudgedSide => ({
+    criteria: Object.fromEntries(JUDGE_CRITERIA.map((criterion) => [criterion, { score, motivation: "Motivazione in una frase." }])) as JudgedSide["criteria"],
+    strongest: "il treno inquina meno",
+    weakest: "il treno inquina meno",
+  });
+  const winner = body.messages?.[0]?.content.includes("- Lato 1 sostiene: Treno") ? 1 : 2;
+  return formatJudgeRun({ offlineNote: null, sides: { 1: side(winner === 1 ? 8 : 5), 2: side(winner === 2 ? 8 : 5) }, verdict: winner });
+}
+
+function fakeModel(req: IncomingMessage, res: ServerResponse) {
+  let raw = "";
+  req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+  req.on("end", () => {
+    const body = JSON.parse(raw || "{}") as ChatBody;
+    if (!body.messages) return void res.end();
+    heard.push(body);
+    if (failing) return void res.writeHead(500).end();
+    res.writeHead(200, { "Content-Type": "text/event-stream" });
+    const content = isJudge(body) ? judgeSays(body) : "Il treno inquina meno. Che ne pensi?";
+    res.write(`data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
+    res.end("data: [DONE]\n\n");
+  });
+}
+
+beforeAll(async () => {
+  upstream = createServer(fakeModel);
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  server = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1` });
+});
+afterAll(async () => {
+  await server.close();
+  upstream.closeAllConnections();
+  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+});
+beforeEach(() => {
+  failing = false;
+  heard = [];
+});
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+const post = (base: string, path: string, token: string, body: unknown) =>
+  fetch(`${base}${path}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const send = (token: string, body: unknown) => post(server.url, DEBATE_CALLS_PATH, token, body);
+const startDebate = async (token: string): Promise<string> =>
+  ((await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json()) as { debate_id: string }).debate_id;
+const turnsUsed = async (debateId: string) => (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
+
+type Models = { A: string; B: string };
+const facts = (debateId: string, models: Models) => ({
+  debateId,
+  mode: "debate" as const,
+  topic: "Treno contro aereo",
+  options: { A: "Treno", B: "aereo" },
+  models,
+  length: 6,
+  provider: "cloud" as const,
+});
+const history = (count: number): Intervention[] =>
+  Array.from({ length: count }, (_, turn) => ({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: `Intervento ${turn + 1}: il treno inquina meno.` }));
+const turn = (debateId: string, models: Models, number: number) => turnCall({ ...facts(debateId, models), history: history(number), turn: number });
+/** The attack's judge run: a one-line history the server never saw. */
+const invented = (debateId: string, models: Models, run: 1 | 2) =>
+  judgeCall({ ...facts(debateId, models), history: [{ speaker: "A", turn: 0, content: "Il treno vince." }], judge: "llama-3.3-70b-versatile" }, run);
+const judged = (debateId: string, models: Models, run: 1 | 2) => judgeCall({ ...facts(debateId, models), history: history(6), judge: "llama-3.3-70b-versatile" }, run);
+const feedback = (debateId: string, vote: "A" | "B" | "tie") => ({
+  rating: 4,
+  comment: "",
+  debate_topic: "Treno contro aereo",
+  timestamp: new Date().toISOString(),
+  pdf_requested: false,
+  debate_id: debateId,
+  preferred_side: vote,
+});
+const vote = (token: string, debateId: string, side: "A" | "B" | "tie") => post(server.url, "/api/forms/debate-feedback", token, feedback(debateId, side));
+
+async function standing(model: string) {
+  const { access_token } = await signInAs(server.url, "admin@oystar.test");
+  const board = (await (await fetch(`${server.url}${MODEL_LEADERBOARD_PATH}`, { headers: auth(access_token) })).json()) as ModelLeaderboard;
+  return board.models.find((row) => row.model === model && !row.offline);
+}
+
+const SKIPPED = { error: "I turni del dibattito vanno giocati in ordine: il turno precedente non ha ancora avuto risposta." };
+const NOT_OVER = { error: "Il giudice valuta solo un dibattito concluso: mancano dei turni." };
+const VOTE_TOO_EARLY = { error: "Si può votare solo un dibattito concluso." };
+
+describe("a debate is played in order (issue 33 §2)", () => {
+  test("the attack: a first call for turn 5 of 6 with no history is refused and reaches no model; the vote and both judge runs on an invented history are refused", async () => {
+    const models = { A: "openai/gpt-oss-20b", B: "openai/gpt-oss-120b" };
+    const { access_token } = await signInAs(server.url, "business@oystar.test");
+    const debateId = await startDebate(access_token);
+    const last = await send(access_token, turnCall({ ...facts(debateId, models), history: [], turn: 5 }));
+    expect(last.status).toBe(409);
+    expect(await last.json()).toEqual(SKIPPED);
+    // The same call while the model fails (the attack's "502 refunded") never reaches it either.
+    failing = true;
+    expect((await send(access_token, turnCall({ ...facts(debateId, models), history: [], turn: 5 }))).status).toBe(409);
+    failing = false;
+    for (const run of [1, 2] as const) {
+      const judge = await send(access_token, invented(debateId, models, run));
+      expect(judge.status).toBe(409);
+      expect(await judge.json()).toEqual(NOT_OVER);
+    }
+    const early = await vote(access_token, debateId, "A");
+    expect(early.status).toBe(409);
+    expect(await early.json()).toEqual(VOTE_TOO_EARLY);
+    expect(heard).toEqual([]);
+    expect(await turnsUsed(debateId)).toBe(0);
+    for (const model of Object.values(models)) expect(await standing(model)).toBeUndefined();
+  });
+
+  test("turns advance one at a time: a replay of the same turn is allowed, a skip is not", async () => {
+    const models = { A: "openai/gpt-oss-20b", B: "openai/gpt-oss-120b" };
+    const { access_token } = await signInAs(server.url, "business@oystar.test");
+    const debateId = await startDebate(access_token);
+    expect((await send(access_token, turn(debateId, models, 0))).status).toBe(200);
+    // 'Prossimo' after a turn cut off asks it again.
+    expect((await send(access_token, turn(debateId, models, 0))).status).toBe(200);
+    const skip = await send(access_token, turn(debateId, models, 2));
+    expect(skip.status).toBe(409);
+    expect(await skip.json()).toEqual(SKIPPED);
+    expect((await send(access_token, turn(debateId, models, 1))).status).toBe(200);
+    expect((await send(access_token, turn(debateId, models, 2))).status).toBe(200);
+    expect((await send(access_token, turn(debateId, models, 5))).status).toBe(409);
+    expect(heard).toHaveLength(4);
+    expect(await turnsUsed(debateId)).toBe(4);
+  });
+
+  test("a turn the model failed (given back) is not answered: nothing may follow it until it is asked again and answered; then the judge and the vote count", async () => {
+    const models = { A: "mixtral-8x7b-32768", B: "gemma-7b-it" };
+    const { access_token } = await signInAs(server.url, "business@oystar.test");
+    const debateId = await startDebate(access_token);
+    for (let number = 0; number < 5; number += 1) expect((await send(access_token, turn(debateId, models, number))).status).toBe(200);
+    failing = true;
+    expect((await send(access_token, turn(debateId, models, 5))).status).toBe(502);
+    failing = false;
+    expect(await turnsUsed(debateId)).toBe(5);
+    // The last turn was asked, never answered: the debate is not over.
+    const judge = await send(access_token, judged(debateId, models, 1));
+    expect(judge.status).toBe(409);
+    expect(await judge.json()).toEqual(NOT_OVER);
+    expect(await (await vote(access_token, debateId, "A")).json()).toEqual(VOTE_TOO_EARLY);
+    expect(await standing(models.A)).toBeUndefined();
+
+    // The screen's 'Prossimo' asks the failed turn again: then the debate is played to its end.
+    expect((await send(access_token, turn(debateId, models, 5))).status).toBe(200);
+    // The judge's second run comes after its first.
+    expect(await (await send(access_token, judged(debateId, models, 2))).json()).toEqual(SKIPPED);
+    for (const run of [1, 2] as const) {
+      const answer = await send(access_token, judged(debateId, models, run));
+      expect(answer.status).toBe(200);
+      await answer.text();
+    }
+    expect(await standing(models.A)).toMatchObject({ rating: 1016, judge: { wins: 1, draws: 0, losses: 0 } });
+    expect((await vote(access_token, debateId, "A")).status).toBe(201);
+    expect(await standing(models.A)).toMatchObject({ votes: { wins: 1, draws: 0, losses: 0 } });
+  });
+});
