@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../../test-support/sign-in";
+import { startServer, type RunningServer } from "../server";
 
 // Issue 33 §2, "A debate is played in order": one Business account steered the model leaderboard
 // at no model cost — a debate's first call asked for turn 5 of 6 with no history (200, or 502
@@ -18,6 +19,8 @@ let failing = false;
 let heard: ChatBody[] = [];
 let upstream: ReturnType<typeof createServer>;
 let server: Awaited<ReturnType<typeof startTestServer>>;
+/** A second server on the same database: the accounts' limits hold across both. */
+let twin: RunningServer;
 
 const isJudge = (body: ChatBody) => body.messages?.[0]?.content.includes("Scheda del giudizio OYSTAR") ?? false;
 
@@ -51,8 +54,10 @@ beforeAll(async () => {
   upstream = createServer(fakeModel);
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   server = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1` });
+  twin = await startServer(server.env, { db: server.db });
 });
 afterAll(async () => {
+  await twin.close();
   await server.close();
   upstream.closeAllConnections();
   await new Promise<void>((resolve) => upstream.close(() => resolve()));
@@ -65,7 +70,7 @@ beforeEach(() => {
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const post = (base: string, path: string, token: string, body: unknown) =>
   fetch(`${base}${path}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const send = (token: string, body: unknown) => post(server.url, DEBATE_CALLS_PATH, token, body);
+const send = (token: string, body: unknown, base = server.url) => post(base, DEBATE_CALLS_PATH, token, body);
 const startDebate = async (token: string): Promise<string> =>
   ((await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json()) as { debate_id: string }).debate_id;
 const turnsUsed = async (debateId: string) => (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
@@ -96,7 +101,7 @@ const feedback = (debateId: string, vote: "A" | "B" | "tie") => ({
   debate_id: debateId,
   preferred_side: vote,
 });
-const vote = (token: string, debateId: string, side: "A" | "B" | "tie") => post(server.url, "/api/forms/debate-feedback", token, feedback(debateId, side));
+const vote = (token: string, debateId: string, side: "A" | "B" | "tie", base = server.url) => post(base, "/api/forms/debate-feedback", token, feedback(debateId, side));
 
 async function standing(model: string) {
   const { access_token } = await signInAs(server.url, "admin@oystar.test");
@@ -178,5 +183,77 @@ describe("a debate is played in order (issue 33 §2)", () => {
     expect(await standing(models.A)).toMatchObject({ rating: 1016, judge: { wins: 1, draws: 0, losses: 0 } });
     expect((await vote(access_token, debateId, "A")).status).toBe(201);
     expect(await standing(models.A)).toMatchObject({ votes: { wins: 1, draws: 0, losses: 0 } });
+  });
+});
+
+describe("judge runs and votes are limited per account, in the database (issue 33 §2)", () => {
+  const attemptsOf = async (email: string, action: string) =>
+    (
+      await server.db.query<{ attempts: number }>("SELECT w.attempts FROM account_action_windows w JOIN users u ON u.id = w.user_id WHERE u.email = $1 AND w.action = $2", [
+        email,
+        action,
+      ])
+    )[0]?.attempts;
+
+  test("40 judge runs an hour, refused ones included, across two servers on one database; then a 429 in Italian that costs nothing", async () => {
+    const models = { A: "openai/gpt-oss-20b", B: "openai/gpt-oss-120b" };
+    const email = "enterprise@oystar.test";
+    const here = (await signInAs(server.url, email)).access_token;
+    const there = (await signInAs(twin.url, email)).access_token;
+    const debateId = await startDebate(here);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const [base, token] = attempt % 2 === 0 ? [server.url, here] : [twin.url, there];
+      statuses.push((await send(token, invented(debateId, models, 1), base)).status);
+    }
+    expect(statuses).toEqual(Array<number>(40).fill(409));
+    expect(await attemptsOf(email, "debate-judge-run")).toBe(40);
+    // Played to its end now, the debate's judge is still past the account's limit.
+    for (let number = 0; number < 6; number += 1) expect((await send(there, turn(debateId, models, number), twin.url)).status).toBe(200);
+    heard = [];
+    for (const [base, token] of [
+      [server.url, here],
+      [twin.url, there],
+    ] as const) {
+      const refused = await send(token, judged(debateId, models, 1), base);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(600);
+      expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
+      expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Troppe richieste al giudice in poco tempo: riprova tra \d+ minuti\.$/) });
+    }
+    expect(heard).toEqual([]);
+    expect(await turnsUsed(debateId)).toBe(6);
+    // Turns are not judge runs; another account is not held back.
+    const other = (await signInAs(server.url, "pro@oystar.test")).access_token;
+    expect(await (await send(other, invented(await startDebate(other), models, 1))).json()).toEqual(NOT_OVER);
+  });
+
+  test("20 votes an hour, refused ones included, across two servers on one database; then a 429 in Italian, nothing stored", async () => {
+    const email = "base@oystar.test";
+    const here = (await signInAs(server.url, email)).access_token;
+    const there = (await signInAs(twin.url, email)).access_token;
+    const debateId = await startDebate(here);
+    // The feedback form's own limit (10 in 10 minutes) is not what this test is about: its window
+    // is ended every ten attempts, as if ten minutes had passed.
+    const tenMinutesLater = () =>
+      server.db.query("DELETE FROM account_action_windows w USING users u WHERE u.id = w.user_id AND u.email = $1 AND w.action = 'debate-feedback'", [email]);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      if (attempt === 10) await tenMinutesLater();
+      const [base, token] = attempt % 2 === 0 ? [server.url, here] : [twin.url, there];
+      statuses.push((await vote(token, debateId, "A", base)).status);
+    }
+    expect(statuses).toEqual(Array<number>(20).fill(409));
+    expect(await attemptsOf(email, "debate-vote")).toBe(20);
+    await tenMinutesLater();
+    const refused = await vote(there, debateId, "A", twin.url);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(600);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Troppi voti in poco tempo: riprova tra \d+ minuti\.$/) });
+    const [stored] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM form_submissions f JOIN users u ON u.id = f.user_id WHERE u.email = $1", [email]);
+    expect(stored?.n).toBe(0);
+    // Feedback without a vote is the form's, as before.
+    expect((await post(server.url, "/api/forms/debate-feedback", here, { ...feedback(debateId, "A"), preferred_side: undefined })).status).toBe(201);
   });
 });

@@ -27,6 +27,7 @@ import type { RagEngine } from "../rag/rag-engine";
 import type { RagIndex } from "../rag/rag-store";
 import type { Passage } from "../rag/retrieve/retrieval";
 import { readSettings } from "../settings/settings-store";
+import { pastAccountLimit, type AccountLimit } from "../web/account-limit";
 import { errorKind } from "../web/log-line";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
 import { bodyCeiling, jsonOnly, noBody, SIGNED_IN_BODY_MS } from "../web/request-body";
@@ -50,6 +51,14 @@ const DEBATE_CALL_BODY = {
   readTimeoutMs: SIGNED_IN_BODY_MS,
 };
 
+/**
+ * issue 33 §2: judge runs per account, counted in the database as the forms are
+ * (web/account-limit.ts), refused ones too. A judged debate takes two runs, after turns a model
+ * had to answer one by one: 40 an hour is 20 debates judged, one every three minutes — more than a
+ * person reads — while a script steering the leaderboard is held back.
+ */
+const JUDGE_RUNS_LIMIT: AccountLimit = { action: "debate-judge-run", limit: 40, windowSeconds: 60 * 60, tooMany: debateChargeMessages.tooManyJudgeRuns };
+
 type DebateCallVariables = SignedInVariables & {
   debateCall: DebateCall;
   charge: DebateCallCharge;
@@ -64,6 +73,17 @@ const validDebateCall: MiddlewareHandler<{ Variables: DebateCallVariables }> = a
   c.set("debateCall", parsed.data);
   await next();
 };
+
+/** issue 33 §2: past its judge runs for the hour, an account's judge calls get a 429 before anything else. */
+const judgeRunsLimit =
+  (db: Database): MiddlewareHandler<{ Variables: DebateCallVariables }> =>
+  async (c, next) => {
+    if (c.get("debateCall").kind === "judge") {
+      const refused = await pastAccountLimit(c, db, c.get("user").id, JUDGE_RUNS_LIMIT);
+      if (refused) return refused;
+    }
+    await next();
+  };
 
 /**
  * issue 26 §1: the judge is the admin's (global settings), never the caller's choice; a call that
@@ -157,6 +177,7 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
     jsonOnly,
     bodyCeiling(DEBATE_CALL_BODY),
     validDebateCall,
+    judgeRunsLimit(db),
     adminsJudge(db),
     debateDocuments(db),
     sealedVerdicts(sealer),
