@@ -5,6 +5,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../../test-support/sign-in";
+import { openDatabase } from "../db/database";
+import { migrate } from "../db/migrate";
+import { migrations } from "../db/migrations";
 import { startServer, type RunningServer } from "../server";
 
 // Issue 33 §2, "A debate is played in order": one Business account steered the model leaderboard
@@ -184,6 +187,29 @@ describe("a debate is played in order (issue 33 §2)", () => {
     expect((await vote(access_token, debateId, "A")).status).toBe(201);
     expect(await standing(models.A)).toMatchObject({ votes: { wins: 1, draws: 0, losses: 0 } });
   });
+});
+
+test("debates from before the rule keep their last position only where they paid for one call per position", async () => {
+  const old = await openDatabase({ dataDir: null });
+  try {
+    await migrate(old, migrations.slice(0, migrations.findIndex((migration) => migration.id === "0018-debate-answered-through")));
+    const [user] = await old.query<{ id: string }>("INSERT INTO users (sub, email) VALUES ('dev|prima', 'prima@esempio.it') RETURNING id::text");
+    const debate = async (lastTurn: number | null, turnsUsed: number) =>
+      (
+        await old.query<{ id: string }>("INSERT INTO debates (user_id, length, mode, last_turn, turns_used) VALUES ($1, 6, 'debate', $2, $3) RETURNING id::text", [
+          user?.id,
+          lastTurn,
+          turnsUsed,
+        ])
+      )[0]?.id;
+    // Played to its end; judged too; the attack's jump to turn 5; not started.
+    const ids = [await debate(5, 6), await debate(7, 8), await debate(5, 1), await debate(null, 0)];
+    await migrate(old);
+    const rows = await old.query<{ id: string; answered_through: number | null }>("SELECT id::text, answered_through FROM debates");
+    expect(ids.map((id) => rows.find((row) => row.id === id)?.answered_through)).toEqual([5, 7, null, null]);
+  } finally {
+    await old.close();
+  }
 });
 
 describe("judge runs and votes are limited per account, in the database (issue 33 §2)", () => {
