@@ -1,8 +1,18 @@
-import { DEBATE_CALLS_PATH, MODEL_LEADERBOARD_PATH, type Intervention, type ModelLeaderboard } from "@oystar/api-client";
-import { formatJudgeRun, JUDGE_CRITERIA, judgeCall, turnCall, type JudgedSide } from "@oystar/debate-engine";
+import { createApiClient, DEBATE_CALLS_PATH, MODEL_LEADERBOARD_PATH, type Intervention, type ModelLeaderboard } from "@oystar/api-client";
+import {
+  createDebateSession,
+  formatJudgeRun,
+  httpDebatePorts,
+  JUDGE_CRITERIA,
+  judgeCall,
+  systemTime,
+  turnCall,
+  type DebateState,
+  type JudgedSide,
+} from "@oystar/debate-engine";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../../test-support/sign-in";
 import { openDatabase } from "../db/database";
@@ -19,6 +29,8 @@ import { startServer, type RunningServer } from "../server";
 type ChatBody = { messages?: Array<{ role: string; content: string }> };
 /** The model fails (500) while this is set: the call is given back, never answered. */
 let failing = false;
+/** How the model meets the next debate turns, one a turn (then it answers as usual). */
+let turnsAhead: Array<"answer" | "fail" | "empty"> = [];
 let heard: ChatBody[] = [];
 let upstream: ReturnType<typeof createServer>;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -45,9 +57,10 @@ function fakeModel(req: IncomingMessage, res: ServerResponse) {
     const body = JSON.parse(raw || "{}") as ChatBody;
     if (!body.messages) return void res.end();
     heard.push(body);
-    if (failing) return void res.writeHead(500).end();
+    const ahead = isJudge(body) ? undefined : turnsAhead.shift();
+    if (failing || ahead === "fail") return void res.writeHead(500).end();
     res.writeHead(200, { "Content-Type": "text/event-stream" });
-    const content = isJudge(body) ? judgeSays(body) : "Il treno inquina meno. Che ne pensi?";
+    const content = isJudge(body) ? judgeSays(body) : ahead === "empty" ? "" : "Il treno inquina meno. Che ne pensi?";
     res.write(`data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
     res.end("data: [DONE]\n\n");
   });
@@ -67,6 +80,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   failing = false;
+  turnsAhead = [];
   heard = [];
 });
 
@@ -186,6 +200,38 @@ describe("a debate is played in order (issue 33 §2)", () => {
     expect(await standing(models.A)).toMatchObject({ rating: 1016, judge: { wins: 1, draws: 0, losses: 0 } });
     expect((await vote(access_token, debateId, "A")).status).toBe(201);
     expect(await standing(models.A)).toMatchObject({ votes: { wins: 1, draws: 0, losses: 0 } });
+  });
+});
+
+describe("the screen's debate engine still plays its debates to the judge (issue 33 §2)", () => {
+  // Not a test of the fix (the engine met the old rules too): the assistant's own flow against the
+  // new ones — a silent turn goes on to the next, a failed one is asked again with 'Prossimo'.
+  test("an empty reply goes on, a failed turn is asked again with 'Prossimo': the judge reads it whole and its verdict counts", async () => {
+    const models = { A: "llama-3.1-8b-instant", B: "openai/gpt-oss-120b" };
+    const { access_token } = await signInAs(server.url, "pro@oystar.test");
+    const api = createApiClient({ baseUrl: server.url, getAccessToken: async () => access_token });
+    const session = createDebateSession({ ...systemTime, ...httpDebatePorts({ api }) }, { length: 6, auto: false, models });
+    const state = () => session.store.getState();
+    const cards = (kind: string) => state().messages.filter((message) => message.card?.kind === kind);
+    // The third turn says nothing; the fourth fails once.
+    turnsAhead = ["answer", "answer", "empty", "fail"];
+    session.start({ theses: ["Treno", "aereo"] });
+    while (state().status !== "finished") {
+      await vi.waitFor(() => expect(["between", "finished"]).toContain(state().status), { timeout: 5000 });
+      if (state().status === "between") session.next();
+    }
+    const judgement = (now: DebateState) => now.messages.find((message) => message.card?.kind === "judgement")?.card;
+    await vi.waitFor(() => expect(judgement(state())).toMatchObject({ judgement: { status: "done" } }), { timeout: 5000 });
+    session.dispose();
+    expect(cards("noResponse")).toHaveLength(1);
+    expect(cards("error")).toHaveLength(1);
+    expect(state().messages.filter((message) => message.turn !== undefined).map((message) => message.turn)).toEqual([0, 1, 2, 3, 4, 5]);
+    const [row] = await server.db.query<{ turns_used: number; answered_through: number }>("SELECT turns_used, answered_through FROM debates WHERE id = $1", [
+      state().debate?.debateId,
+    ]);
+    // Six turns and two judge runs; the failed call was given back.
+    expect(row).toEqual({ turns_used: 8, answered_through: 7 });
+    expect(await standing(models.A)).toMatchObject({ judge: { wins: 1, draws: 0, losses: 0 } });
   });
 });
 
