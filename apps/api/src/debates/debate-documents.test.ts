@@ -171,7 +171,7 @@ describe("a Business debate on the demo index, with the offline model", () => {
     // The debate's row holds its counters, settings and verdicts only: no index, no passage.
     const [row] = await server.db.query<Record<string, unknown>>("SELECT * FROM debates WHERE id = $1", [debateId]);
     expect(Object.keys(row ?? {}).sort()).toEqual(
-      ["created_at", "id", "judge_counted", "judge_first", "judge_second", "last_turn", "length", "mode", "model_a", "model_b", "offline", "turns_used", "user_id", "user_vote"].sort(),
+      ["answered_through", "created_at", "id", "judge_counted", "judge_first", "judge_second", "last_turn", "length", "mode", "model_a", "model_b", "offline", "turns_used", "user_id", "user_vote"].sort(),
     );
     expect(JSON.stringify(row)).not.toContain(DEMO_INDEX);
   });

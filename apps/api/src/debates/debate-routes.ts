@@ -21,17 +21,17 @@ import type { Env } from "../env";
 import { llmMessages } from "../llm/messages";
 import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer, streamHeaders } from "../llm/model-answer";
 import type { ModelProviders } from "../llm/model-providers";
-import type { ModelCallCharge } from "../plans/question-charge";
 import { charge } from "../plans/quota";
 import { offlineStream } from "../llm/offline-model";
 import type { RagEngine } from "../rag/rag-engine";
 import type { RagIndex } from "../rag/rag-store";
 import type { Passage } from "../rag/retrieve/retrieval";
 import { readSettings } from "../settings/settings-store";
+import { pastAccountLimit, type AccountLimit } from "../web/account-limit";
 import { errorKind } from "../web/log-line";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
 import { bodyCeiling, jsonOnly, noBody, SIGNED_IN_BODY_MS } from "../web/request-body";
-import { chargeDebateCall } from "./debate-charge";
+import { chargeDebateCall, type DebateCallCharge } from "./debate-charge";
 import { debateIndex, promptPassages, turnEvidence, turnPassages } from "./debate-documents";
 import { framedBody, type EvidenceFraming } from "./evidence-stream";
 import { debateChargeMessages } from "./messages";
@@ -51,9 +51,17 @@ const DEBATE_CALL_BODY = {
   readTimeoutMs: SIGNED_IN_BODY_MS,
 };
 
+/**
+ * issue 33 §2: judge runs per account, counted in the database as the forms are
+ * (web/account-limit.ts), refused ones too. A judged debate takes two runs, after turns a model
+ * had to answer one by one: 40 an hour is 20 debates judged, one every three minutes — more than a
+ * person reads — while a script steering the leaderboard is held back.
+ */
+const JUDGE_RUNS_LIMIT: AccountLimit = { action: "debate-judge-run", limit: 40, windowSeconds: 60 * 60, tooMany: debateChargeMessages.tooManyJudgeRuns };
+
 type DebateCallVariables = SignedInVariables & {
   debateCall: DebateCall;
-  charge: Extract<ModelCallCharge, { ok: true }>;
+  charge: DebateCallCharge;
   /** issue 26 §2: the index the call argues from, once the caller's right to it is checked. */
   debateIndex: RagIndex | null;
 };
@@ -65,6 +73,17 @@ const validDebateCall: MiddlewareHandler<{ Variables: DebateCallVariables }> = a
   c.set("debateCall", parsed.data);
   await next();
 };
+
+/** issue 33 §2: past its judge runs for the hour, an account's judge calls get a 429 before anything else. */
+const judgeRunsLimit =
+  (db: Database): MiddlewareHandler<{ Variables: DebateCallVariables }> =>
+  async (c, next) => {
+    if (c.get("debateCall").kind === "judge") {
+      const refused = await pastAccountLimit(c, db, c.get("user").id, JUDGE_RUNS_LIMIT);
+      if (refused) return refused;
+    }
+    await next();
+  };
 
 /**
  * issue 26 §1: the judge is the admin's (global settings), never the caller's choice; a call that
@@ -158,13 +177,14 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
     jsonOnly,
     bodyCeiling(DEBATE_CALL_BODY),
     validDebateCall,
+    judgeRunsLimit(db),
     adminsJudge(db),
     debateDocuments(db),
     sealedVerdicts(sealer),
     debateCallCharge(db),
     async (c) => {
       const call = c.get("debateCall");
-      const { refund } = c.get("charge");
+      const { refund, answered } = c.get("charge");
       const gone = await goneBeforeAsking(c, refund);
       if (gone) return gone;
       const signal = c.req.raw.signal;
@@ -184,8 +204,10 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
       }
       const upstream = await providers.upstream();
       if (!upstream) {
-        // The offline model argued (or judged): its results never pass for a real model's.
+        // The offline model argued (or judged): its results never pass for a real model's. It
+        // always answers, so the call is answered before the caller reads a byte of it.
         await markOffline(db, call.debate_id);
+        await answered();
         // It reads the passages whole: what it quotes is checked against the whole.
         const reply = composeOfflineDebateReply(call, evidence ? promptPassages(evidence.passages, Number.POSITIVE_INFINITY) : undefined);
         if (call.kind === "judge") await recordJudgeRun(db, call, reply);
@@ -197,6 +219,8 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
       // issue 26 §3: the judge's verdict moves the model leaderboard, read from the answer it gave.
       const judged = call.kind === "judge" ? (answer: Uint8Array) => recordVerdict(db, call, answer) : undefined;
       return relayAnswer(c, callUpstream(upstream, debatePrompt(call, context), signal), refund, env.llm.firstTokenTimeoutMs, {
+        // issue 33 §2: the debate may go one call further once the model has begun this one.
+        onFirstBytes: answered,
         onAnswered: judged,
         framing: framing ? { opening: framing.opening, frame: (first, body) => framedBody(first, body, framing.closing) } : undefined,
       });

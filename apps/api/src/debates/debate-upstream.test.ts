@@ -72,6 +72,8 @@ const send = (token: string, body: unknown, signal?: AbortSignal) =>
   fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
 const turnsUsed = async (debateId: string) =>
   (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
+/** A debate whose turns before `turn` the model has answered, as the server records it (issue 33 §2). */
+const answeredBefore = (debateId: string, turn: number) => server.db.query("UPDATE debates SET answered_through = $2 WHERE id = $1", [debateId, turn - 1]);
 
 /** The longest interventions the engine can quote: every reply at the loop guard's limit. */
 const longest = (count: number): Intervention[] =>
@@ -87,6 +89,7 @@ test("the model gets the prompt the engine builds from the call, with the side's
   const { access_token } = await signInAs(server.url, "base@oystar.test");
   const { debate_id } = await startDebate(access_token);
   const call = turnCall({ debateId: debate_id, mode: "challenge", ...subject, length: 20, history: longest(7), turn: 7 });
+  await answeredBefore(debate_id, 7);
   const answer = await send(access_token, call);
   expect(answer.status).toBe(200);
   let text = "";
@@ -103,6 +106,7 @@ test("the largest requests a debate can forward are bounded by its turns and the
   const topic = `${options.A} contro ${options.B}`;
   const lastTurn = turnCall({ debateId: debate_id, mode: "synthesis", ...subject, topic, options, length: DEBATE_LENGTH.max, history: longest(DEBATE_LENGTH.max - 1), turn: DEBATE_LENGTH.max - 1 });
   const closing = analysisCall({ debateId: debate_id, mode: "synthesis", ...subject, topic, options, length: DEBATE_LENGTH.max, history: longest(DEBATE_LENGTH.max) });
+  await answeredBefore(debate_id, DEBATE_LENGTH.max - 1);
   for (const call of [lastTurn, closing]) expect((await send(access_token, call)).status).toBe(200);
   const characters = heard.map((body) => (body.messages as Array<{ content: string }>).reduce((sum, message) => sum + message.content.length, 0));
   // A turn: its prompt, the latest reply whole and nine earlier ones cut to 200 characters; the

@@ -1,3 +1,5 @@
+import { waitInMinutes } from "../web/messages";
+
 /**
  * What callers read when a debate's call cannot be charged (Italian, as the rest of the product).
  * The quota's own texts (questions and debates exhausted) are planMessages', shared with the apps.
@@ -21,6 +23,11 @@ export const debateChargeMessages = {
   /** The passages of a turn could not be retrieved: the turn is not charged. */
   retrievalFailed: "Non è stato possibile cercare nei documenti: riprova con 'Prossimo'.",
   outOfOrder: "Questo turno del dibattito è già stato superato: avviane uno nuovo.",
+  /** issue 33 §2: a call past the next position (a turn skipped, or one the model has not answered yet). */
+  skipped: "I turni del dibattito vanno giocati in ordine: il turno precedente non ha ancora avuto risposta.",
+  /** issue 33 §2: an account past its judge runs or votes for now (web/account-limit.ts). */
+  tooManyJudgeRuns: (retryAfterSeconds: number) => `Troppe richieste al giudice in poco tempo: riprova tra ${waitInMinutes(retryAfterSeconds)}.`,
+  tooManyVotes: (retryAfterSeconds: number) => `Troppi voti in poco tempo: riprova tra ${waitInMinutes(retryAfterSeconds)}.`,
   /** A page from before debate calls were structured still sends turns as questions with the id. */
   reloadPage: "Il dibattito è stato aggiornato: ricarica la pagina per continuare.",
 } as const;

@@ -88,13 +88,14 @@ export async function markOffline(db: Queryable, debateId: string) {
 export type VoteRefusal = { status: 403 | 409; error: string };
 
 /**
- * The user's answer to 'Chi ti ha convinto di più?' for a debate of theirs played to its end:
- * counted once, for that debate's two models. Null when counted, the refusal otherwise.
+ * The user's answer to 'Chi ti ha convinto di più?' for a debate of theirs played to its end —
+ * every turn answered by the model (issue 33 §2: `answered_through`, not merely asked): counted
+ * once, for that debate's two models. Null when counted, the refusal otherwise.
  */
 export async function recordVote(db: Database, user: Pick<User, "id">, debateId: string, vote: DebateVote): Promise<VoteRefusal | null> {
   return db.transaction(async (tx) => {
     const [debate] = await tx.query<{ model_a: string; model_b: string; offline: boolean }>(
-      `UPDATE debates SET user_vote = $3 WHERE id = $1 AND user_id = $2 AND user_vote IS NULL AND model_a IS NOT NULL AND last_turn >= length - 1
+      `UPDATE debates SET user_vote = $3 WHERE id = $1 AND user_id = $2 AND user_vote IS NULL AND model_a IS NOT NULL AND answered_through >= length - 1
        RETURNING model_a, model_b, offline`,
       [debateId, user.id, vote],
     );

@@ -3,8 +3,9 @@ import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import type { Access, SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
+import { debateChargeMessages } from "../debates/messages";
 import { recordVote } from "../debates/model-leaderboard";
-import { perAccountLimit } from "../web/account-limit";
+import { pastAccountLimit, perAccountLimit, type AccountLimit } from "../web/account-limit";
 import { logLine } from "../web/log-line";
 import { perAddressLimit } from "../web/rate-limit";
 import { bodyCeiling, jsonOnly, QUICK_BODY_MS } from "../web/request-body";
@@ -22,6 +23,12 @@ const PUBLIC_FORMS_PER_MINUTE = 10;
  */
 const DEBATE_FEEDBACK_LIMIT = { action: "debate-feedback", limit: 10, windowSeconds: 10 * 60 };
 const INDEX_REQUEST_LIMIT = { action: "index-request", limit: 10, windowSeconds: 60 * 60 };
+/**
+ * issue 33 §2: votes on the model leaderboard ('Chi ti ha convinto di più?'), per account and in
+ * the database too, refused ones included: one a debate played to its end, 20 an hour — as many as
+ * the debates whose judge an account may ask for (debates/debate-routes.ts).
+ */
+const VOTE_LIMIT: AccountLimit = { action: "debate-vote", limit: 20, windowSeconds: 60 * 60, tooMany: debateChargeMessages.tooManyVotes };
 
 /** spec 000 §7: the subject line holds the requester's name (and the index name). */
 const subjects: Record<Kind, (fields: Record<string, unknown>) => string> = {
@@ -45,6 +52,8 @@ export function formRoutes(access: Access, db: Database, forwardUrl: string | nu
     const { debate_id: debateId, preferred_side: vote } = fields as Pick<DebateFeedback, "debate_id" | "preferred_side">;
     const user = c.get("user");
     if (!vote || !debateId || !user) return null;
+    const limited = await pastAccountLimit(c, db, user.id, VOTE_LIMIT);
+    if (limited) return limited;
     const refusal = await recordVote(db, user, debateId, vote);
     return refusal ? c.json({ error: refusal.error }, refusal.status) : null;
   };

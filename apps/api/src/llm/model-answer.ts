@@ -40,11 +40,15 @@ export function callUpstream(upstream: Upstream, body: unknown, clientSignal: Ab
 }
 
 /**
- * What a relay may add to the answer: `onAnswered` receives the whole answer's bytes once the
- * model has sent it all, and the answer's end waits for it (an answer cut off gives none);
- * `framing` puts a debate turn's evidence events around the model's words (debates/evidence-stream.ts).
+ * What a relay may add to the answer: `onFirstBytes` runs once the model's first bytes are in (the
+ * charge stands from then on), and the caller gets nothing before it is done — a debate marks its
+ * call answered there, so the next call cannot arrive first; `onAnswered` receives the whole
+ * answer's bytes once the model has sent it all, and the answer's end waits for it (an answer cut
+ * off gives none); `framing` puts a debate turn's evidence events around the model's words
+ * (debates/evidence-stream.ts).
  */
 export type RelayOptions = {
+  onFirstBytes?: () => Promise<void>;
   onAnswered?: (answer: Uint8Array) => Promise<void>;
   framing?: { opening: string; frame: (first: Buffer, body: Readable) => Readable };
 };
@@ -55,7 +59,7 @@ export type RelayOptions = {
  * 502/504; the caller leaving does not (the model had the whole request by then).
  */
 export async function relayAnswer(c: Context, call: UpstreamCall, refund: Refund, firstTokenTimeoutMs: number, options: RelayOptions = {}): Promise<Response> {
-  const { onAnswered, framing } = options;
+  const { onFirstBytes, onAnswered, framing } = options;
   const callerLeft = () => c.req.raw.signal.aborted;
   const fail = async (status: number, answerStatus: 502 | 504 = 502) => {
     call.cancel();
@@ -70,6 +74,7 @@ export async function relayAnswer(c: Context, call: UpstreamCall, refund: Refund
     const first = await Promise.race([firstChunk(response.body), guard.expired]);
     if (first === "stalled") return await fail(response.status, 504);
     if (!first) return await fail(response.status);
+    await onFirstBytes?.();
     const headers = { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] };
     if (framing) return nodeStreamAnswer(Buffer.from(framing.opening), framing.frame(first, response.body), { headers }, () => call.abort.abort());
     const rest = onAnswered ? keepingAnswer(first, response.body, onAnswered) : response.body;

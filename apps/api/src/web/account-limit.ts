@@ -1,9 +1,10 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { SignedInVariables } from "../auth/access";
 import type { Queryable } from "../db/database";
 import { webMessages } from "./messages";
 
-// issue 22 item 4: what a signed-in account may do how often (a form sent). Unlike the
+// issue 22 item 4: what a signed-in account may do how often (a form sent; issue 33 §2: a judge
+// run, a vote on a debate). Unlike the
 // per-address limit of public forms (rate-limit.ts, in this process), the count is kept in the
 // database: it holds across every server on it, and an account cannot spread its requests over
 // them. A fixed window per account and action, counted by one atomic statement.
@@ -14,6 +15,8 @@ export type AccountLimit = {
   /** How many attempts a window allows. */
   limit: number;
   windowSeconds: number;
+  /** What the account reads past its limit; the forms' words when absent. */
+  tooMany?: (retryAfterSeconds: number) => string;
 };
 
 /**
@@ -40,11 +43,19 @@ export async function countAttempt(db: Queryable, userId: string, { action, wind
  */
 export function perAccountLimit(db: Queryable, limit: AccountLimit): MiddlewareHandler<{ Variables: SignedInVariables }> {
   return async (c, next) => {
-    const { attempts, retryAfterSeconds } = await countAttempt(db, c.get("user").id, limit);
-    if (attempts > limit.limit) {
-      c.header("Retry-After", String(retryAfterSeconds));
-      return c.json({ error: webMessages.tooManyFromAccount(retryAfterSeconds) }, 429);
-    }
+    const refused = await pastAccountLimit(c, db, c.get("user").id, limit);
+    if (refused) return refused;
     await next();
   };
+}
+
+/**
+ * The same count where a route decides itself what is counted (a judge's run among a debate's
+ * calls, a vote within a feedback): the 429 to answer past the limit, null within it.
+ */
+export async function pastAccountLimit(c: Context, db: Queryable, userId: string, limit: AccountLimit): Promise<Response | null> {
+  const { attempts, retryAfterSeconds } = await countAttempt(db, userId, limit);
+  if (attempts <= limit.limit) return null;
+  c.header("Retry-After", String(retryAfterSeconds));
+  return c.json({ error: (limit.tooMany ?? webMessages.tooManyFromAccount)(retryAfterSeconds) }, 429);
 }

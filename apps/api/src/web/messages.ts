@@ -1,3 +1,9 @@
+/** How long until a window ends, in the words of a 429: 'un minuto', '5 minuti'. */
+export function waitInMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "un minuto" : `${minutes} minuti`;
+}
+
 /** What callers read when a request is refused before any feature sees it. */
 export const webMessages = {
   bodyTooLarge: "La richiesta è troppo grande.",
@@ -13,10 +19,7 @@ export const webMessages = {
   noBodyExpected: "Questa richiesta non prevede dati: inviala senza contenuto.",
   tooManyRequests: "Troppe richieste: riprova tra un minuto.",
   /** A signed-in account past its limit for a form (account-limit.ts), until its window ends. */
-  tooManyFromAccount: (retryAfterSeconds: number) => {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    return `Troppi invii in poco tempo: riprova tra ${minutes === 1 ? "un minuto" : `${minutes} minuti`}.`;
-  },
+  tooManyFromAccount: (retryAfterSeconds: number) => `Troppi invii in poco tempo: riprova tra ${waitInMinutes(retryAfterSeconds)}.`,
   notBuilt: (app: "marketing" | "assistant") =>
     `L'app ${app} non è ancora stata compilata. Esegui \`pnpm build\` (o \`pnpm start\`, che la compila) e ricarica.`,
 };

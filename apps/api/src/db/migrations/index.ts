@@ -15,6 +15,7 @@ import { sharedSecrets } from "./0014-shared-secrets";
 import { ragPrefixStems } from "./0015-rag-prefix-stems";
 import { debateJudgeLeaderboard } from "./0016-debate-judge-leaderboard";
 import { ragSourceViewer } from "./0017-rag-source-viewer";
+import { debateAnsweredThrough } from "./0018-debate-answered-through";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -35,4 +36,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0015-rag-prefix-stems", sql: ragPrefixStems },
   { id: "0016-debate-judge-leaderboard", sql: debateJudgeLeaderboard },
   { id: "0017-rag-source-viewer", sql: ragSourceViewer },
+  { id: "0018-debate-answered-through", sql: debateAnsweredThrough },
 ];
