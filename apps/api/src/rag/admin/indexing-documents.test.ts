@@ -1,3 +1,4 @@
+import type { IndexRequestReport } from "@oystar/api-client";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -98,7 +99,7 @@ const requestIndex = async (indexName: string, paths: string[]) => {
   return ((await response.json()) as { id: string }).id;
 };
 
-type Report = { index: string; documents: Array<{ url: string; status: string; chunks?: number; error?: string }> };
+type Report = IndexRequestReport;
 const build = async (id: string) => {
   const response = await fetch(`${server.url}/api/admin/index-requests/${id}/index`, { method: "POST", headers: bearer(admin) });
   return { status: response.status, report: (await response.json()) as Report };
