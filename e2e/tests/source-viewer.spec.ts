@@ -115,6 +115,38 @@ test("a PDF source opens at its page, drawn by pdf.js, the passage highlighted o
   expect(errors).toEqual([]);
 });
 
+/** The cited passage's disclosure under a PDF's page. */
+const CITED_PASSAGE = "Passaggio citato";
+
+test("issue 34: the demo's scanned page answers a question, and opens as the page's picture with the passage OCR read under it", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await openRag(page, "business@oystar.test");
+  const answer = await ask(page, "Quando riapre alle visite la limonaia di Villa Aurora?");
+  const source = answer.locator(".rag-source", { hasText: "Cartello della limonaia" }).first();
+  await source.getByRole("button", { name: "Apri Cartello della limonaia nel visualizzatore delle fonti" }).click();
+  const viewer = page.getByRole("dialog", { name: "Cartello della limonaia" });
+  await expect(viewer.getByText("File: cartello-della-limonaia.pdf")).toBeVisible();
+  await expect(viewer.getByRole("navigation", { name: "Pagine del documento" })).toContainText("Pagina 1 di 1");
+  // The scan itself, drawn by pdf.js: a picture, no text layer.
+  const canvas = viewer.locator("canvas.rag-viewer__canvas");
+  await expect(canvas).toBeVisible();
+  await expect
+    .poll(() =>
+      canvas.evaluate((element: HTMLCanvasElement) => {
+        const pixels = element.getContext("2d")!.getImageData(0, 0, element.width, element.height).data;
+        let ink = 0;
+        for (let index = 0; index < pixels.length; index += 4) if (pixels[index]! < 128) ink += 1;
+        return ink;
+      }),
+    )
+    .toBeGreaterThan(1000);
+  // What OCR read of it, under the page.
+  const cited = viewer.locator("details", { hasText: CITED_PASSAGE });
+  await cited.getByText(CITED_PASSAGE).click();
+  await expect(cited.getByText(/La limonaia riapre alle visite il primo maggio/)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test("on a phone the viewer is a full-screen sheet", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openRag(page, "business@oystar.test");

@@ -1,13 +1,15 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { isIngestible } from "./formats/extensions";
 import { deleteDocument, finishIngestion, ingestFile } from "./ingestion";
 import { ensureSharedIndex } from "../rag-store";
 import { withoutVectorIndexDuring } from "../retrieve/vector-search";
 import type { RetrievalEngine } from "../retrieve/retrieval";
 
 // spec 001 §1 and DESIGN.md §8: the demo index, an original Italian collection about gardens
-// and tourism (apps/api/rag-demo: Markdown with a `title:` front matter, and a few PDFs made by
-// scripts/demo-pdfs.ts), shared with every RAG customer. Its documents have no address of their
+// and tourism (apps/api/rag-demo: Markdown with a `title:` front matter, a few PDFs made by
+// scripts/demo-pdfs.ts, and a Word file, an e-mail and a scanned page made by
+// scripts/demo-documents.ts), shared with every RAG customer. Its documents have no address of their
 // own: they open in the source viewer (issue 25). Built at start and kept in step with the
 // folder: unchanged files cost one hash comparison, so a restart takes milliseconds.
 
@@ -18,7 +20,7 @@ export const DEMO_LABEL = "Garden Route";
 type IndexBuilder = Pick<RetrievalEngine, "db" | "embedder" | "vectors">;
 
 export async function buildDemoIndex(engine: IndexBuilder, folder: string, log: (line: string) => void = () => {}): Promise<void> {
-  const files = (await readdir(folder).catch(() => [] as string[])).filter((name) => /\.(md|pdf)$/.test(name)).sort();
+  const files = (await readdir(folder).catch(() => [] as string[])).filter(isIngestible).sort();
   if (files.length === 0) return;
   const index = await ensureSharedIndex(engine.db, DEMO_INDEX, DEMO_LABEL);
   let changed = 0;
