@@ -156,3 +156,64 @@ export function zipBomb({ entries, inflatedBytes }: { entries: number; inflatedB
   for (let entry = 0; entry < entries; entry += 1) files[`word/part-${entry}.xml`] = [new Uint8Array(each), { level: 9 }];
   return zipSync(files);
 }
+
+const part = (xml: string) => strToU8(`<?xml version="1.0" encoding="UTF-8"?>${xml}`);
+const RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships";
+const OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument";
+
+/** A Word file whose text is the «billion laughs»: nine levels of entities, each ten of the one below. */
+export function laughingWordFile(): Uint8Array {
+  let entities = '<!ENTITY lol "lol">';
+  for (let level = 1; level <= 9; level += 1) entities += `<!ENTITY lol${level} "${`&lol${level === 1 ? "" : level - 1};`.repeat(10)}">`;
+  return zipSync({
+    "[Content_Types].xml": part(
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    "_rels/.rels": part(`<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE_DOCUMENT}" Target="word/document.xml"/></Relationships>`),
+    "word/document.xml": part(
+      `<!DOCTYPE w:document [${entities}]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&lol9;</w:t></w:r></w:p></w:body></w:document>`,
+    ),
+  });
+}
+
+/** An Excel file of a million cells (10,000 rows of 100), a few hundred kilobytes zipped. */
+export function millionCellsFile(): Uint8Array {
+  const row = Array.from({ length: 100 }, (_, column) => `<c t="inlineStr"><is><t>valore ${column}</t></is></c>`).join("");
+  const rows = Array.from({ length: 10_000 }, (_, index) => `<row r="${index + 1}">${row}</row>`).join("");
+  return zipSync({
+    "[Content_Types].xml": part(
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    ),
+    "_rels/.rels": part(`<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE_DOCUMENT}" Target="xl/workbook.xml"/></Relationships>`),
+    "xl/workbook.xml": part(
+      '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Grande" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    "xl/_rels/workbook.xml.rels": part(
+      `<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    "xl/worksheets/sheet1.xml": part(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`),
+  });
+}
+
+/** An e-mail with `count` small text attachments. */
+export function manyAttachmentsEmail(count: number): Uint8Array {
+  const lines = ["From: a@studio.example", "Subject: Molti allegati", 'Content-Type: multipart/mixed; boundary="b"', "", "--b", "Content-Type: text/plain", "", "Corpo."];
+  for (let index = 0; index < count; index += 1) {
+    lines.push("--b", `Content-Type: text/plain; name="nota-${index}.txt"`, `Content-Disposition: attachment; filename="nota-${index}.txt"`, "", `Nota numero ${index}.`);
+  }
+  return strToU8([...lines, "--b--", ""].join("\r\n"));
+}
+
+/** An e-mail that forwards an e-mail that forwards… `depth` times. */
+export function nestedEmail(depth: number): Uint8Array {
+  let message = "From: a@studio.example\r\nSubject: Il fondo\r\nContent-Type: text/plain\r\n\r\nIl messaggio in fondo.\r\n";
+  for (let level = 0; level < depth; level += 1) {
+    message =
+      `From: a@studio.example\r\nSubject: Inoltro ${level}\r\nContent-Type: multipart/mixed; boundary="b${level}"\r\n\r\n--b${level}\r\nContent-Type: message/rfc822\r\n` +
+      `Content-Disposition: attachment; filename="inoltro-${level}.eml"\r\n\r\n${message}\r\n--b${level}--\r\n`;
+  }
+  return strToU8(message);
+}

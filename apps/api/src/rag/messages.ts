@@ -46,6 +46,7 @@ export const ragMessages = {
     /** Issue 34 §2: scanned pages are read by OCR, within a bound. */
     tooManyScannedPages: (filename: string, pages: number, max: number) =>
       `«${filename}» non è stato indicizzato: ha ${pages.toLocaleString("it-IT")} pagine scansionate da leggere con l'OCR (massimo ${max}). Dividilo in documenti più piccoli.`,
+    emailTooComplex: (filename: string) => `«${filename}» non è stato indicizzato: l'e-mail contiene troppe parti (allegati o messaggi annidati).`,
     /** Issue 34 §4: a Word or LibreOffice file is a zip archive, read only within bounds. */
     notAnArchive: (filename: string) => `«${filename}» non è stato indicizzato: il file è danneggiato o non è un documento Office valido.`,
     archiveTooLarge: (filename: string, maxBytes: number, maxEntries: number) =>

@@ -54,7 +54,7 @@ async function readByExtension(filename: string, bytes: Uint8Array, sourceUrl: s
     return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text };
   }
   if ((EMAIL_EXTENSIONS as readonly string[]).includes(extension)) {
-    const { title, text, attachments } = await emailText(bytes);
+    const { title, text, attachments } = await emailText(basename(filename), bytes);
     return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, attachments };
   }
   const raw = new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "");

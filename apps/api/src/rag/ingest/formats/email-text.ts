@@ -1,5 +1,7 @@
 import { basename } from "node:path";
 import { simpleParser } from "mailparser";
+import { ragMessages } from "../../messages";
+import { UnsupportedDocumentError } from "../unsupported-document";
 import { isConsidered } from "./extensions";
 import { htmlText } from "./html-text";
 
@@ -20,8 +22,12 @@ const dateFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeSty
 /** Past these, an e-mail's attachments are counted, not named one by one. */
 const NAMED_ATTACHMENTS = 50;
 
-export async function emailText(bytes: Uint8Array): Promise<{ title: string; text: string; attachments: Attachment[] }> {
-  const mail = await simpleParser(Buffer.from(bytes), { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+export async function emailText(filename: string, bytes: Uint8Array): Promise<{ title: string; text: string; attachments: Attachment[] }> {
+  const mail = await simpleParser(Buffer.from(bytes), { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true }).catch((error: unknown) => {
+    // mailparser's own bounds (parts, nesting, header size): a hostile e-mail, refused by name.
+    if ((error as { code?: string }).code === "EMAXLEN") throw new UnsupportedDocumentError(ragMessages.documents.emailTooComplex(filename));
+    throw error;
+  });
   const addresses = (field: typeof mail.to) => (Array.isArray(field) ? field.map((one) => one.text).join(", ") : (field?.text ?? ""));
   const body = mail.text?.trim() ? mail.text : typeof mail.html === "string" ? htmlText(mail.html).text : "";
   const attachments = mail.attachments.map((attachment) => attachment.filename ?? "senza nome");

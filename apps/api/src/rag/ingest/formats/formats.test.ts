@@ -1,6 +1,21 @@
 import { jsPDF } from "jspdf";
 import { afterAll, expect, test } from "vitest";
-import { calcFile, csvFile, emailFile, impressFile, sheetFile, slidesFile, wordFile, writerFile, zipBomb } from "../../../../test-support/office-files";
+import {
+  calcFile,
+  csvFile,
+  emailFile,
+  impressFile,
+  laughingWordFile,
+  manyAttachmentsEmail,
+  millionCellsFile,
+  nestedEmail,
+  sheetFile,
+  slidesFile,
+  wordFile,
+  writerFile,
+  zipBomb,
+} from "../../../../test-support/office-files";
+import { DocumentTooLongError } from "../reading-limits";
 import { DocumentReader } from "../document-reader";
 import { documentText } from "../document-text";
 import { UnsupportedDocumentError } from "../unsupported-document";
@@ -108,4 +123,19 @@ test("a PDF of more scanned pages than OCR reads in a document is refused by nam
   await expect(reader.read({ filename: "fascicolo/muto.pdf", bytes: new Uint8Array(blank.output("arraybuffer")) })).rejects.toThrow(
     "«muto.pdf» non è stato indicizzato: ha 101 pagine scansionate da leggere con l'OCR (massimo 100). Dividilo in documenti più piccoli.",
   );
+});
+
+test("hostile contents stay bounded: entities are not expanded, a million cells pass the text cap, a mail of parts is refused, a deep forward is read", async () => {
+  // The «billion laughs»: the entity is left as written, not grown to a billion characters.
+  expect((await reader.read({ filename: "risate.docx", bytes: laughingWordFile() })).text.length).toBeLessThan(100);
+  // A million cells read past the document's text, stopped there.
+  await expect(reader.read({ filename: "milione.xlsx", bytes: millionCellsFile() })).rejects.toThrow(DocumentTooLongError);
+  // Five thousand attachments: past mailparser's own bound on parts.
+  await expect(reader.read({ filename: "molti.eml", bytes: manyAttachmentsEmail(5000) })).rejects.toThrow(
+    "«molti.eml» non è stato indicizzato: l'e-mail contiene troppe parti (allegati o messaggi annidati).",
+  );
+  // Two hundred forwards deep: the outer message is read and its forward attached, to be read on its own (one level, ingestion.ts).
+  const forward = await reader.read({ filename: "inoltro.eml", bytes: nestedEmail(200) });
+  expect(forward.text).toContain("Allegati: inoltro-199.eml");
+  expect(forward.attachments?.map((attachment) => attachment.filename)).toEqual(["inoltro-199.eml"]);
 });
