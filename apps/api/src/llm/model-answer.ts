@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { IncomingMessage } from "node:http";
 import { pipeline, Transform, type Readable } from "node:stream";
 import type { Upstream } from "../env";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
@@ -7,10 +8,11 @@ import { offlineStream } from "./offline-model";
 import { completionsEndpoint, postUpstream, type UpstreamResponse } from "./upstream-request";
 
 // How a charged call reaches the model and its answer reaches the caller, for the gateway's
-// questions and the debate's calls alike (DESIGN.md §4): a charge stands once the request has
+// questions, the debate's calls and RAG's (DESIGN.md §4): a charge stands once the request has
 // been sent to the model, and is given back only when the model fails — it refused the
 // connection, answered with an error, or sent nothing before the first-token guard ran out —
-// never because the caller went away.
+// never because the caller went away. The gateway and the debate relay the model's answer as it
+// is (relayAnswer); RAG reads it on the server (questionCalls), on the same road.
 
 
 /** What an accepted charge offers: giving it back when the model fails. */
@@ -24,6 +26,7 @@ export type UpstreamCall = { response: Promise<UpstreamResponse>; abort: AbortCo
 /** Starts the model's request now; a client that goes away aborts it at once (it stays charged). */
 export function callUpstream(upstream: Upstream, body: unknown, clientSignal: AbortSignal): UpstreamCall {
   const abort = new AbortController();
+  if (clientSignal.aborted) abort.abort();
   clientSignal.addEventListener("abort", () => abort.abort(), { once: true });
   const response = postUpstream(completionsEndpoint(upstream), JSON.stringify(body), abort.signal);
   // The gateway may be counting the question while the model is asked (issue 15): a model that
@@ -53,6 +56,34 @@ export type RelayOptions = {
   framing?: { opening: string; frame: (first: Buffer, body: Readable) => Readable };
 };
 
+/** How the model failed before its first byte: the failures that give a charge back. */
+export class ModelFailure extends Error {
+  override name = "ModelFailure";
+  constructor(
+    /** `connection`: refused, reset or closed before a byte; `status`: an error status; `silent`: nothing within the first-token guard. */
+    readonly kind: "connection" | "status" | "silent",
+    /** The model server's status, 0 when none came. */
+    readonly upstreamStatus: number,
+  ) {
+    super(`Il modello non ha risposto (${kind}, ${upstreamStatus})`);
+  }
+
+  /** What the gateway answers: 504 when the model was silent past the guard, 502 otherwise. */
+  get answerStatus(): 502 | 504 {
+    return this.kind === "silent" ? 504 : 502;
+  }
+}
+
+/**
+ * Whether a charged question that ended without its answer gets its charge back: when the model
+ * never had it, or when the model failed while the caller was still waiting — never because the
+ * caller went away once the model had it (issue 22 §2, issue 33 §3).
+ */
+export function chargeGivenBack(ended: { asked: boolean; callerLeft: boolean; cause: unknown }): boolean {
+  if (!ended.asked) return true;
+  return !ended.callerLeft && ended.cause instanceof ModelFailure;
+}
+
 /**
  * Streams the model's answer through (as `options` say). The model failing before its first
  * byte — or sending none within `firstTokenTimeoutMs` — gives the charge back and answers
@@ -60,30 +91,61 @@ export type RelayOptions = {
  */
 export async function relayAnswer(c: Context, call: UpstreamCall, refund: Refund, firstTokenTimeoutMs: number, options: RelayOptions = {}): Promise<Response> {
   const { onFirstBytes, onAnswered, framing } = options;
-  const callerLeft = () => c.req.raw.signal.aborted;
-  const fail = async (status: number, answerStatus: 502 | 504 = 502) => {
+  const fail = async (failure: ModelFailure) => {
     call.cancel();
-    if (!callerLeft()) await refund();
-    return c.json({ error: llmMessages.upstreamUnavailable, upstream_status: status }, answerStatus);
+    if (chargeGivenBack({ asked: true, callerLeft: c.req.raw.signal.aborted, cause: failure })) await refund();
+    return c.json({ error: llmMessages.upstreamUnavailable, upstream_status: failure.upstreamStatus }, failure.answerStatus);
   };
-  const guard = firstTokenGuard(firstTokenTimeoutMs);
+  const answer = await firstBytes(call, firstTokenTimeoutMs);
+  if (answer instanceof ModelFailure) return fail(answer);
+  const { response, first } = answer;
   try {
-    const response = await Promise.race([call.response, guard.expired]);
-    if (response === "stalled") return await fail(0, 504);
-    if (response.status < 200 || response.status >= 300) return await fail(response.status);
-    const first = await Promise.race([firstChunk(response.body), guard.expired]);
-    if (first === "stalled") return await fail(response.status, 504);
-    if (!first) return await fail(response.status);
     await onFirstBytes?.();
     const headers = { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] };
     if (framing) return nodeStreamAnswer(Buffer.from(framing.opening), framing.frame(first, response.body), { headers }, () => call.abort.abort());
     const rest = onAnswered ? keepingAnswer(first, response.body, onAnswered) : response.body;
     return nodeStreamAnswer(first, rest, { headers }, () => call.abort.abort());
   } catch {
-    return await fail(0);
-  } finally {
-    guard.clear();
+    return fail(new ModelFailure("connection", 0));
   }
+}
+
+/** A model's answer the server reads itself: its bytes, from the first. */
+export type ModelReply = { contentType: string | null; body: ReadableStream<Uint8Array> };
+
+/**
+ * One charged question's calls to the model when the server reads the answers itself (RAG's
+ * answer, and its question variations and HyDE passage): each on the gateway's road — the reset
+ * retry, the first-token guard, a failure before the first byte thrown as ModelFailure. `asked`
+ * says whether any call has been sent: from then on the charge stands unless the model fails
+ * (chargeGivenBack).
+ */
+export type QuestionCalls = {
+  readonly upstream: Upstream;
+  readonly asked: boolean;
+  ask(body: unknown, signal: AbortSignal): Promise<ModelReply>;
+};
+
+export function questionCalls(upstream: Upstream, firstTokenTimeoutMs: number): QuestionCalls {
+  let asked = false;
+  return {
+    upstream,
+    get asked() {
+      return asked;
+    },
+    async ask(body, signal) {
+      // A caller gone before this call: nothing is sent.
+      signal.throwIfAborted();
+      asked = true;
+      const call = callUpstream(upstream, body, signal);
+      const answer = await firstBytes(call, firstTokenTimeoutMs);
+      if (answer instanceof ModelFailure) {
+        call.cancel();
+        throw answer;
+      }
+      return { contentType: answer.response.contentType, body: answerStream(answer.first, answer.response.body) };
+    },
+  };
 }
 
 /**
@@ -120,6 +182,62 @@ function keepingAnswer(first: Buffer, body: Readable, onAnswered: (answer: Uint8
   });
   pipeline(body, keeping, () => {});
   return keeping;
+}
+
+/**
+ * The model's first bytes within the first-token guard, or how it failed before them. The answer's
+ * head alone is not a token: a model that sends it and then nothing is silent.
+ */
+async function firstBytes(call: UpstreamCall, firstTokenTimeoutMs: number): Promise<{ response: UpstreamResponse; first: Buffer } | ModelFailure> {
+  const guard = firstTokenGuard(firstTokenTimeoutMs);
+  try {
+    const response = await Promise.race([call.response, guard.expired]);
+    if (response === "stalled") return new ModelFailure("silent", 0);
+    if (response.status < 200 || response.status >= 300) return new ModelFailure("status", response.status);
+    const first = await Promise.race([firstChunk(response.body), guard.expired]);
+    if (first === "stalled") return new ModelFailure("silent", response.status);
+    if (!first) return new ModelFailure("connection", response.status);
+    return { response, first };
+  } catch {
+    return new ModelFailure("connection", 0);
+  } finally {
+    guard.clear();
+  }
+}
+
+/**
+ * `first`, then the rest of the answer as it comes (an answer is at most max_tokens long: it is
+ * not held back). A reader that gives up lets the model go; one that stops at the answer's end
+ * (`[DONE]`) leaves the kept-alive connection for the next call.
+ */
+function answerStream(first: Buffer, rest: IncomingMessage): ReadableStream<Uint8Array> {
+  let reading = true;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const stop = (error?: Error) => {
+        if (!reading) return;
+        reading = false;
+        if (error) controller.error(error);
+        else controller.close();
+      };
+      controller.enqueue(first);
+      // A short answer may have ended with its first bytes, while it waited paused.
+      if (rest.readableEnded) return stop();
+      if (rest.destroyed) return stop(new Error("risposta del modello interrotta"));
+      rest.on("data", (chunk: Buffer) => {
+        if (reading) controller.enqueue(chunk);
+      });
+      rest.once("end", () => stop());
+      rest.once("error", (error) => stop(error));
+      rest.once("close", () => stop(rest.complete ? undefined : new Error("risposta del modello interrotta")));
+      rest.resume();
+    },
+    cancel() {
+      reading = false;
+      // All of it arrived: it is read to its end and the connection goes back to the pool.
+      if (!rest.complete) rest.destroy();
+    },
+  });
 }
 
 function firstTokenGuard(timeoutMs: number) {

@@ -1,4 +1,5 @@
 import { RAG_CITATION_WARNING } from "@oystar/api-client";
+import { llmMessages } from "../llm/messages";
 
 // What users read from the RAG engine, in one place (CONVENTIONS.md). spec 001 §8 where the spec
 // gives the words; the rest in the same voice.
@@ -8,6 +9,8 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLoca
 export const ragMessages = {
   /** spec 001 §8: the RAG generic error. */
   generic: "Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova.",
+  /** The chat's 504 (llm/messages.ts): the model sent nothing within the first-token guard. */
+  modelSilent: llmMessages.upstreamUnavailable,
   planOnly: "Il RAG è riservato ai piani Business o Enterprise.",
   indexUnavailable: (name: string) => `Indice non disponibile: «${name}».`,
   noIndexes: "Nessun indice disponibile per la ricerca.",

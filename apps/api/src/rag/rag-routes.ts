@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
+import { chargeGivenBack, ModelFailure, questionCalls } from "../llm/model-answer";
 import type { ModelProviders } from "../llm/model-providers";
 import { chargeQuery, refund } from "../plans/quota";
 import { readSettings } from "../settings/settings-store";
@@ -117,7 +118,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     const request = c.get("ask");
     if (!mayAskModel(request.llm_model, c.get("settings"))) return c.json({ error: ragMessages.modelNotAllowed(request.llm_model ?? "") }, 400);
     const resolved = resolveAsk(request, c.get("settings"));
-    // One question, one query (DESIGN.md §4); given back below if nothing was answered.
+    // One question, one query (DESIGN.md §4); given back below as the gateway's rule says.
     const charged = await chargeQuery(db, user);
     if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
 
@@ -125,6 +126,8 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     const upstream = await providers.upstream();
     const key = cacheKey({ userId: user.id, indexes }, [resolved.cacheInputs, upstream?.provider ?? "offline"]);
     const cached = resolved.cache ? engine.cache.get(key) : null;
+    // The question's calls to the model take the gateway's road (llm/model-answer.ts).
+    const model = upstream && !cached ? questionCalls(upstream, env.llm.firstTokenTimeoutMs) : null;
     // Cache-Control: no-store for the stream too (streamSSE says no-cache): web/personal-answers.ts.
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
@@ -133,35 +136,48 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
       c.req.raw.signal.addEventListener("abort", () => abort.abort(), { once: true });
       const collected: StreamChunk[] = [];
       let answered = false;
+      /**
+       * The question ended unanswered: the charge stands once the model had it (or an answer was
+       * being written), and is given back only when the model failed while the caller waited.
+       */
+      const unanswered = async (callerLeft: boolean, cause: unknown) => {
+        if (chargeGivenBack({ asked: answered || (model?.asked ?? false), callerLeft, cause })) await refund(db, user, "queries_used");
+      };
       try {
         const events = cached
           ? replay(cached.events)
-          : answerQuestion({ engine, upstream, offlineCharsPerSecond: env.llm.offlineCharsPerSecond }, indexes, resolved.plan, abort.signal);
+          : answerQuestion({ engine, model, offlineCharsPerSecond: env.llm.offlineCharsPerSecond }, indexes, resolved.plan, abort.signal);
         for await (const event of events) {
           if (abort.signal.aborted) break;
           if (event.chunk) answered = true;
           collected.push(event);
           await stream.writeSSE({ data: JSON.stringify(event) });
         }
-        if (abort.signal.aborted) {
-          if (!answered) await refund(db, user, "queries_used");
-          return;
-        }
+        if (abort.signal.aborted) return await unanswered(true, null);
         await stream.writeSSE({ event: "end", data: "{}" });
         if (resolved.cache && !cached) engine.cache.set(key, { events: forCache(collected) }, resolved.cache.ttlSeconds);
       } catch (error) {
-        const clientGone = abort.signal.aborted;
+        const callerLeft = abort.signal.aborted;
         abort.abort();
-        if (!answered) await refund(db, user, "queries_used");
-        if (clientGone) return;
+        await unanswered(callerLeft, error);
+        if (callerLeft) return;
         // Privacy: what failed, never the question or the answer.
         console.error(`RAG: risposta non riuscita (${errorKind(error)})`);
-        await stream.writeSSE({ event: "error", data: JSON.stringify({ error: ragMessages.generic }) }).catch(() => {});
+        await stream.writeSSE({ event: "error", data: JSON.stringify(failureEvent(error)) }).catch(() => {});
       }
     });
   }
 
   return app;
+}
+
+/**
+ * The `event: error` of a question that failed: the model silent past the first-token guard gets
+ * the chat's 504 words and status; anything else, spec 001 §8's RAG generic error.
+ */
+function failureEvent(error: unknown): { error: string; status?: 504 } {
+  if (error instanceof ModelFailure && error.answerStatus === 504) return { error: ragMessages.modelSilent, status: 504 };
+  return { error: ragMessages.generic };
 }
 
 async function* replay(events: readonly StreamChunk[]): AsyncGenerator<StreamChunk> {

@@ -2,7 +2,7 @@ import { RAG_CONTEXT_WARNING_PERCENT, type RagHistoryMessage, type StreamChunk }
 import { answerEvidence, answersQuestion, type Evidence } from "./answer-evidence";
 import { noteNumbersInRetrievalOrder, renumberCitations, type CitationRenumbering } from "./citation-numbering";
 import { validateCitations, warningToAppend, type Validation, type ValidationSettings } from "./citation-validation";
-import { hypotheticalPassage, questionVariations, streamAnswer, type Upstream } from "./model-calls";
+import { hypotheticalPassage, questionVariations, streamAnswer, type QuestionCalls } from "./model-calls";
 import type { RagEngine } from "../rag-engine";
 import { ragMessages } from "../messages";
 import { extractiveAnswer } from "./offline-answer";
@@ -41,7 +41,8 @@ export type AskPlan = {
   validation: ValidationSettings | null;
 };
 
-export type AskContext = { engine: RagEngine; upstream: Upstream | null; offlineCharsPerSecond: number };
+/** `model`: the question's calls to the model server on the gateway's road; null for the offline model. */
+export type AskContext = { engine: RagEngine; model: QuestionCalls | null; offlineCharsPerSecond: number };
 
 type SourceEvent = {
   filename: string;
@@ -100,11 +101,12 @@ export function saysNotInDocuments(answer: string): boolean {
 export async function expandQuestion(context: AskContext, plan: Pick<AskPlan, "multiQuery" | "hyde" | "llmModel">, question: string, signal: AbortSignal): Promise<{ queries: string[]; hypothetical: string | null }> {
   const queries = [question];
   let hypothetical: string | null = null;
-  if (!context.upstream) return { queries, hypothetical };
-  const upstream = context.upstream;
+  const model = context.model;
+  if (!model) return { queries, hypothetical };
+  // Either failing (the model's failure, or its answer unreadable) leaves the question as it is.
   const [variations, passage] = await Promise.all([
-    plan.multiQuery ? questionVariations(upstream, plan.llmModel, question, plan.multiQuery.variations, signal).catch(() => [] as string[]) : [],
-    plan.hyde ? hypotheticalPassage(upstream, plan.llmModel, question, signal).catch(() => null) : null,
+    plan.multiQuery ? questionVariations(model, plan.llmModel, question, plan.multiQuery.variations, signal).catch(() => [] as string[]) : [],
+    plan.hyde ? hypotheticalPassage(model, plan.llmModel, question, signal).catch(() => null) : null,
   ]);
   queries.push(...variations);
   hypothetical = passage;
@@ -170,9 +172,9 @@ export async function* answerQuestion(context: AskContext, indexes: readonly Rag
     yield { sources: sourcesOf(passages, noteNumbersInRetrievalOrder(passageKeys)) };
     const numbering = renumberCitations(passageKeys);
     const original = { text: "" };
-    const written = context.upstream
+    const written = context.model
       ? streamAnswer(
-          context.upstream,
+          context.model,
           answerRequest({ model: plan.llmModel, systemPrompt: plan.systemPrompt, history: plan.history, question: plan.question, passages }),
           signal,
         )

@@ -92,8 +92,7 @@ async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex,
     { stage: "BM25 + deduplicazione", rank: asAsked(false, false, true) },
     { stage: "predefinita (come risponde il server)", rank: served, isDefault: true },
   ];
-  const upstream = road.context.upstream;
-  if (upstream) {
+  if (road.context.model) {
     // A model is configured: its question variations and hypothetical passage, on top of the default.
     const expanded = (multiQuery: boolean, hyde: boolean) => async (question: EvalQuestion) => {
       const understood = await understand(question.question);
@@ -182,7 +181,7 @@ export async function evalCommand(given: CliContext, sets: readonly EvalSet[], u
       eval: "rag-retrieval",
       embedder: context.engine.embedder.name,
       reranker: context.engine.reranker.name,
-      model: road.context.upstream ? "configured" : "offline",
+      model: road.context.model ? "configured" : "offline",
       default: runs,
       understanding: full,
       sets: results,

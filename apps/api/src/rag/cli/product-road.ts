@@ -1,5 +1,6 @@
 import { ragAskRequestSchema } from "@oystar/api-client";
 import { readSettings } from "../../settings/settings-store";
+import { questionCalls } from "../../llm/model-answer";
 import { createModelProviders } from "../../llm/model-providers";
 import type { Env } from "../../env";
 import { findPassages, type AskContext, type SearchPlan } from "../answer/ask-pipeline";
@@ -28,7 +29,8 @@ export async function productRoad(cli: { db: RagEngine["db"]; env: Env; engine: 
   const settings = (await readSettings(cli.db)).data;
   const upstream = await createModelProviders(cli.db, cli.env.llm).upstream();
   return {
-    context: { engine: cli.engine, upstream, offlineCharsPerSecond: cli.env.llm.offlineCharsPerSecond },
+    // The model's calls on the gateway's road, as a request's (no charge here: `asked` is not read).
+    context: { engine: cli.engine, model: upstream ? questionCalls(upstream, cli.env.llm.firstTokenTimeoutMs) : null, offlineCharsPerSecond: cli.env.llm.offlineCharsPerSecond },
     answerReads: searchPlanOf(settings).retrieval.topKFinal,
     searchPlan(question, passages) {
       const resolved = resolveAsk(ragAskRequestSchema.parse({ question }), settings).plan;
