@@ -1,7 +1,8 @@
 import { fork, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { ragMessages } from "../messages";
 import type { DocumentText } from "./document-text";
 import { UnsupportedDocumentError } from "./unsupported-document";
@@ -35,7 +36,8 @@ type Pending = { job: ReadingJob; resolve: (document: DocumentText) => void; rej
  */
 const fromSource = import.meta.url.endsWith(".ts");
 const workerModule = fileURLToPath(new URL(fromSource ? "./reading-worker.ts" : "./reading-worker.js", import.meta.url));
-const sourceExecArgv = fromSource ? ["--import", "tsx", "--conditions=@oystar/source"] : [];
+// tsx's loader found from here, not from wherever the server was started.
+const sourceExecArgv = fromSource ? ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href, "--conditions=@oystar/source"] : [];
 
 /** Where a reading process that died says it ran out of heap. */
 const OUT_OF_MEMORY = /heap out of memory|Allocation failed/i;
