@@ -70,6 +70,9 @@ export const ragMessages = {
     passageStart: "Inizio del passaggio citato:",
     passageEnd: "Fine del passaggio citato.",
     citedPassage: "Passaggio citato",
+    /** Issue 34: an e-mail's header above its passage. */
+    emailHeader: "Intestazione dell'e-mail",
+    emailFields: { subject: "Oggetto", from: "Da", to: "A", date: "Data" },
     notOnPage: "Il passaggio non è stato ritrovato nel testo di questa pagina: eccolo com'è stato indicizzato.",
     notFound: "Questa fonte non è più disponibile: il documento potrebbe essere stato rimosso dall'indice.",
     failed: "Impossibile aprire la fonte. Controlla la connessione e riprova.",

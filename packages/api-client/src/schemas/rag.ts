@@ -237,5 +237,9 @@ export const ragPassageSchema = z.object({
     /** A PDF's pages; null for other documents. */
     pages: z.number().int().nullable(),
   }),
+  /** Issue 34: the slide or sheet of a presentation or workbook the passage stands on («Diapositiva 3», «Foglio «Parcelle»»). */
+  place: z.string().nullable().optional(),
+  /** Issue 34: an e-mail's header, shown above its passage. */
+  email: z.object({ subject: z.string(), from: z.string(), to: z.string(), date: z.string() }).nullable().optional(),
 });
 export type RagPassage = z.infer<typeof ragPassageSchema>;

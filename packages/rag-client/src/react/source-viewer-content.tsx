@@ -71,6 +71,9 @@ export default function SourceViewerContent({ viewer, loadPdfRenderer }: { viewe
               {text.pageFailed}
             </Notice>
           ) : null}
+          {loaded.email ? <EmailHeader header={loaded.email} /> : null}
+          {/* Issue 34: the slide or sheet a presentation's or workbook's passage stands on. */}
+          {loaded.place ? <p className="rag-viewer__place">{loaded.place}</p> : null}
           <PassageText passage={loaded} />
         </>
       ) : null}
@@ -93,6 +96,21 @@ function DocumentFacts({ noteNumber, filename, url }: { noteNumber: number; file
         </a>
       ) : null}
     </p>
+  );
+}
+
+/** Issue 34: who wrote an e-mail, to whom, when and about what, above its passage. */
+function EmailHeader({ header }: { header: NonNullable<RagPassage["email"]> }) {
+  const fields = (["subject", "from", "to", "date"] as const).filter((field) => header[field]);
+  return (
+    <dl className="rag-viewer__email" aria-label={text.emailHeader}>
+      {fields.map((field) => (
+        <div key={field}>
+          <dt>{text.emailFields[field]}</dt>
+          <dd>{header[field]}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -32,6 +32,7 @@ function guidePdf(): Uint8Array {
 }
 
 const boboli = { id: "7", title: "Il Giardino di Boboli a Firenze", filename: "giardino-di-boboli-firenze.md" };
+const visit = { id: "10", title: "Conferma della visita guidata", filename: "visita-guidata.eml" };
 const guide = { id: "9", title: "Fotografare i giardini", filename: "fotografare-i-giardini.pdf", format: "pdf" as const, pages: 3 };
 const passages = [
   textPassage("11", "Il giardino apre alle 8:15 e chiude a un'ora che cambia con le stagioni, dalle 16:30 d'inverno alle 19:10 d'estate.", boboli, {
@@ -43,11 +44,16 @@ const passages = [
     after: "\n\nL'Isolotto\n\nUn'isola ovale al centro di una grande vasca.",
   }),
   { ...textPassage("31", "In molti giardini storici il cavalletto è vietato o richiede un permesso.", guide), page: 2 },
+  {
+    ...textPassage("41", "La visita guidata è confermata per sabato 14 novembre alle ore 10, con ingresso da via Micheli.", visit, { before: "Buongiorno,\n\n", after: "" }),
+    email: { subject: "Conferma della visita guidata", from: "Ufficio visite <visite@giardini.example>", to: "Gruppo FAI Firenze <gruppo@fai.example>", date: "2 novembre 2026 alle ore 10:15" },
+  },
 ];
 const sources = normalizeSources([
   { filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: 11, excerpt: "Il giardino apre alle 8:15…", cited: true },
   { filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: 12, excerpt: "La Grotta Grande, costruita da Bernardo Buontalenti…", cited: true },
   { filename: guide.filename, title: guide.title, noteNumber: 2, chunkId: 31, page: 2, excerpt: "In molti giardini storici il cavalletto…", cited: true },
+  { filename: visit.filename, title: visit.title, noteNumber: 3, chunkId: 41, excerpt: "La visita guidata è confermata…", cited: true },
 ]);
 
 function ViewerDemo() {
@@ -56,7 +62,7 @@ function ViewerDemo() {
     <div style={{ maxWidth: 720 }}>
       <SourceViewerProvider viewer={viewer} loadPdfRenderer={loadPdfjs}>
         <RagAnswer
-          message={{ id: "storia", content: "Boboli apre alle 8:15 [1]; la Grotta Grande è del Buontalenti [1]. Il cavalletto è spesso vietato [2]." }}
+          message={{ id: "storia", content: "Boboli apre alle 8:15 [1]; la Grotta Grande è del Buontalenti [1]. Il cavalletto è spesso vietato [2]. La visita è sabato [3]." }}
           sources={sources}
         />
       </SourceViewerProvider>
@@ -108,5 +114,17 @@ export const PassageInItsText: Story = {
     const viewer = await screen().findByRole("dialog", { name: "Il Giardino di Boboli a Firenze" });
     await expect(await within(viewer).findByText(/La Grotta Grande, costruita da Bernardo Buontalenti/, { selector: "mark" })).toBeVisible();
     await expect(within(viewer).getByRole("button", { name: "Passaggio successivo" })).toHaveAttribute("aria-disabled", "true");
+  },
+};
+
+/** Issue 34: an e-mail's passage, with who wrote it, to whom, when and about what above it. */
+export const EmailWithItsHeader: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Apri Conferma della visita guidata nel visualizzatore delle fonti" }));
+    const viewer = await screen().findByRole("dialog", { name: "Conferma della visita guidata" });
+    const header = await within(viewer).findByLabelText("Intestazione dell'e-mail");
+    await expect(within(header).getByText("Ufficio visite <visite@giardini.example>")).toBeVisible();
+    await expect(within(header).getByText("2 novembre 2026 alle ore 10:15")).toBeVisible();
+    await expect(await within(viewer).findByText(/La visita guidata è confermata/, { selector: "mark" })).toBeVisible();
   },
 };

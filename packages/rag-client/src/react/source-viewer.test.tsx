@@ -131,6 +131,35 @@ describe("the source viewer", () => {
     expect(within(list).getByRole("link", { name: "Apri l'originale (si apre in una nuova scheda)" })).toHaveAttribute("href", "https://giardini.example/ninfa");
   });
 
+  test("issue 34: a slide's passage says which slide it is on; an e-mail's shows its header above it", async () => {
+    const slides = { id: "9", title: "Riunione dei soci", filename: "soci.pptx" };
+    const mail = { id: "10", title: "Rinvio udienza Ferretti", filename: "rinvio.eml" };
+    const table = [
+      { ...textPassage("11", "Nomina del nuovo socio: avvocata Giulia Marchetti", slides), place: "Diapositiva 2" },
+      {
+        ...textPassage("21", "Il giudice ha rinviato l'udienza al 3 febbraio 2027.", mail),
+        email: { subject: "Rinvio udienza Ferretti", from: "Avv. Paolo Greco <paolo.greco@studiogreco.example>", to: "Segreteria", date: "10 novembre 2026 alle ore 09:30" },
+      },
+    ];
+    const cited = [
+      { filename: "soci.pptx", title: "Riunione dei soci", noteNumber: 1, chunkId: 11, cited: true },
+      { filename: "rinvio.eml", title: "Rinvio udienza Ferretti", noteNumber: 2, chunkId: 21, cited: true },
+    ];
+    const { user } = renderWithViewer([{ sources: cited }, { chunk: "La nuova socia [1]; l'udienza è rinviata [2]." }, { sources: cited }], table);
+    await ask(user, "Chi è la nuova socia?");
+    await user.click(screen.getAllByRole("link", { name: "Fonte 1" })[0]!);
+    const slide = await screen.findByRole("dialog", { name: "Riunione dei soci" });
+    expect(await within(slide).findByText("Diapositiva 2")).toBeVisible();
+    await user.keyboard("{Escape}");
+    await user.click(screen.getAllByRole("link", { name: "Fonte 2" })[0]!);
+    const email = await screen.findByRole("dialog", { name: "Rinvio udienza Ferretti" });
+    const header = await within(email).findByLabelText("Intestazione dell'e-mail");
+    expect(within(header).getByText("Da")).toBeVisible();
+    expect(within(header).getByText("Avv. Paolo Greco <paolo.greco@studiogreco.example>")).toBeVisible();
+    expect(within(header).getByText("10 novembre 2026 alle ore 09:30")).toBeVisible();
+    expect(within(header).getByText("Rinvio udienza Ferretti")).toBeVisible();
+  });
+
   test("a passage that is gone says so in Italian", async () => {
     const { user } = renderWithViewer(answer, passages.slice(1));
     await ask(user);

@@ -1,4 +1,4 @@
-import type { IndexRequestReport } from "@oystar/api-client";
+import type { IndexRequestReport, RagPassage } from "@oystar/api-client";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -212,6 +212,21 @@ test("issue 34: a firm's Word, LibreOffice, PowerPoint, Excel, e-mail and CSV fi
     const answer = await ask(question);
     expect(answer.sources.at(-1)?.[0]?.filename, question).toBe(filename);
   }
+
+  // A slide's passage says which slide; a sheet's which sheet; an e-mail's comes with its header.
+  const opened = async (question: string) => {
+    const source = (await ask(question)).sources.at(-1)![0]!;
+    return (await (await fetch(`${server.url}/api/rag/passages/${source.chunkId}`, { headers: bearer(business) })).json()) as RagPassage;
+  };
+  // The presentation is one passage across its two slides.
+  expect((await opened("Chi è il nuovo socio nominato dalla riunione?")).place).toBe("Diapositive 1–2");
+  expect((await opened("Qual è l'onorario per il ricorso al TAR di Ferretti Costruzioni?")).place).toBe("Foglio «Parcelle 2026»");
+  expect((await opened("A quando è stata rinviata l'udienza della causa Ferretti?")).email).toEqual({
+    subject: "Rinvio udienza Ferretti",
+    from: '"Avv. Paolo Greco" <paolo.greco@studiogreco.example>',
+    to: '"Segreteria" <segreteria@studiogreco.example>',
+    date: "10 novembre 2026 alle ore 09:30",
+  });
 
   // The scanned passage keeps its page, and the typed page its own.
   const scanned = (await ask("Quando la ditta Ferretti riceve le chiavi del cantiere?")).sources.at(-1)![0]!;

@@ -1,5 +1,7 @@
 import type { RagPassage } from "@oystar/api-client";
 import type { Queryable } from "../../db/database";
+import { hasPlaces, isEmail } from "../ingest/formats/extensions";
+import { emailHeaderOf, placeOf } from "../ingest/formats/landmarks";
 import { PARAGRAPH_BREAK } from "../ingest/text-chunking";
 
 // The source viewer's reads (issue 25): a passage where it stands in its document, and a PDF's
@@ -51,7 +53,24 @@ export async function findPassage(db: Queryable, chunkId: string): Promise<Store
     [chunkId, WINDOW],
   );
   if (!row) return null;
-  return { ownerId: row.owner_id, passage: passageOf(row) };
+  return { ownerId: row.owner_id, passage: { ...passageOf(row), ...(await landmarksOf(db, row)) } };
+}
+
+/** Issue 34: the slide or sheet a presentation's or workbook's passage stands on; an e-mail's header. */
+async function landmarksOf(db: Queryable, row: PassageRow): Promise<Pick<RagPassage, "place" | "email">> {
+  if (hasPlaces(row.filename)) {
+    // Read only for these (small) documents: the reading text up to the passage, and the passage.
+    const [around] = await db.query<{ before: string | null; passage: string }>(
+      "SELECT substring(t.text FROM 1 FOR c.start_offset) AS before, c.text AS passage FROM rag_chunks c JOIN rag_document_texts t ON t.document_id = c.document_id WHERE c.id = $1",
+      [row.chunk_id],
+    );
+    return { place: around ? placeOf(around.before ?? "", around.passage) : null };
+  }
+  if (isEmail(row.filename)) {
+    const [start] = await db.query<{ text: string | null }>("SELECT substring(text FROM 1 FOR 4000) AS text FROM rag_document_texts WHERE document_id = $1", [row.document_id]);
+    return { email: start?.text ? emailHeaderOf(start.text) : null };
+  }
+  return {};
 }
 
 function passageOf(row: PassageRow): RagPassage {

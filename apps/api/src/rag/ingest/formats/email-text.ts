@@ -3,6 +3,7 @@ import { simpleParser } from "mailparser";
 import { ragMessages } from "../../messages";
 import { UnsupportedDocumentError } from "../unsupported-document";
 import { isConsidered } from "./extensions";
+import { emailHeaderLine } from "./landmarks";
 import { htmlText } from "./html-text";
 
 // An e-mail (.eml, issue 34) as its reader sees it: who wrote it, to whom, when, about what, its
@@ -37,11 +38,11 @@ export async function emailText(filename: string, bytes: Uint8Array): Promise<{ 
     .slice(0, MAX_INDEXED_ATTACHMENTS);
   const named = attachments.slice(0, NAMED_ATTACHMENTS).join(", ") + (attachments.length > NAMED_ATTACHMENTS ? ` e altri ${attachments.length - NAMED_ATTACHMENTS}` : "");
   const header = [
-    mail.subject ? `Oggetto: ${mail.subject}` : "",
-    mail.from ? `Da: ${addresses(mail.from)}` : "",
-    mail.to ? `A: ${addresses(mail.to)}` : "",
-    mail.cc ? `Cc: ${addresses(mail.cc)}` : "",
-    mail.date ? `Data: ${dateFormat.format(mail.date)}` : "",
+    mail.subject ? emailHeaderLine("subject", mail.subject) : "",
+    mail.from ? emailHeaderLine("from", addresses(mail.from)) : "",
+    mail.to ? emailHeaderLine("to", addresses(mail.to)) : "",
+    mail.cc ? emailHeaderLine("cc", addresses(mail.cc)) : "",
+    mail.date ? emailHeaderLine("date", dateFormat.format(mail.date)) : "",
   ];
   const footer = attachments.length > 0 ? [`Allegati: ${named}`] : [];
   return { title: mail.subject?.trim() ?? "", text: [...header, body.trim(), ...footer].filter(Boolean).join("\n\n"), attachments: readable };

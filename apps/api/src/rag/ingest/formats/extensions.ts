@@ -4,7 +4,9 @@ import { extname } from "node:path";
 // and plain text; issue 34: the files a firm has). Apart from the readers, so that knowing what is
 // read does not load how.
 
-export const OFFICE_EXTENSIONS = [".docx", ".odt", ".pptx", ".odp", ".xlsx", ".ods"] as const;
+/** Presentations and workbooks: their passages stand on a slide or a sheet. */
+const PLACED_EXTENSIONS = [".pptx", ".odp", ".xlsx", ".ods"] as const;
+export const OFFICE_EXTENSIONS = [".docx", ".odt", ...PLACED_EXTENSIONS] as const;
 export const EMAIL_EXTENSIONS = [".eml"] as const;
 export const CSV_EXTENSIONS = [".csv"] as const;
 
@@ -23,3 +25,6 @@ export const isIngestible = (filename: string) => (INGESTIBLE_EXTENSIONS as read
 
 /** Files a folder (or an e-mail's attachments) offers: those read, and the old Office ones refused by name. */
 export const isConsidered = (filename: string) => isIngestible(filename) || extensionOf(filename) in OLD_OFFICE_FORMATS;
+
+export const hasPlaces = (filename: string) => (PLACED_EXTENSIONS as readonly string[]).includes(extensionOf(filename));
+export const isEmail = (filename: string) => (EMAIL_EXTENSIONS as readonly string[]).includes(extensionOf(filename));

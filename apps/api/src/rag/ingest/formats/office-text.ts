@@ -1,4 +1,5 @@
 import type { OfficeContentNode, OfficeParserAST } from "officeparser";
+import { sheetLandmark, slideLandmark } from "./landmarks";
 import { CELL_SEPARATOR, rowsUnderHeader } from "./table-rows";
 import { checkZipBounds } from "./zip-bounds";
 
@@ -38,11 +39,11 @@ function blocksOfNode(node: OfficeContentNode): string[] {
       return rowsOf(node.children ?? []).map((cells) => cells.join(CELL_SEPARATOR));
     case "slide": {
       const number = (node.metadata as { slideNumber?: number } | undefined)?.slideNumber;
-      return [number ? `Diapositiva ${number}` : "", ...blocksOf(node.children)];
+      return [number ? slideLandmark(number) : "", ...blocksOf(node.children)];
     }
     case "sheet": {
       const name = (node.metadata as { sheetName?: string } | undefined)?.sheetName;
-      return [name ? `Foglio «${name}»` : "", ...sheetRows(node.children ?? [])];
+      return [name ? sheetLandmark(name) : "", ...sheetRows(node.children ?? [])];
     }
     case "image":
     case "chart":
