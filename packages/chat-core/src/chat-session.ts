@@ -177,7 +177,7 @@ export function createChatSession(dependencies: ChatDependencies) {
      * and RAG's do, and nothing more is added to a conversation no one sees.
      */
     dispose() {
-      asking.abort();
+      asking.dispose();
     },
 
     /** Choosing a model without reasoning turns 'Deep Think' off with it. */

@@ -42,6 +42,16 @@ test("an answer streams into partial under its id, ends as the feature's message
   expect(world.quotaReads()).toBe(1);
 });
 
+test("a screen left (dispose) drops the answer, and the quota read due after it never comes", async () => {
+  const { world, loop, turn, state } = setUp();
+  const sending = loop.send(() => turn(["Buon"], "waits"));
+  await expect.poll(() => state().partial).toBe("Buon");
+  loop.dispose();
+  expect(await sending).toBe(false);
+  world.advance(500);
+  expect(world.quotaReads()).toBe(0);
+});
+
 test("STOP keeps what had arrived through the feature's `stopped`; an abort (clear, leaving) keeps nothing", async () => {
   const stopping = setUp();
   const stopped = stopping.loop.send(() => stopping.turn(["Prima parte"], "waits"));

@@ -45,6 +45,8 @@ export function createAskLoop<S extends AskingState>(store: StoreApi<S>, world: 
   const update = (change: Partial<AskingState>) => store.setState({ ...change, ...idle } as Partial<S>);
   let inFlight: AbortController | null = null;
   let stoppedByUser = false;
+  /** The screen is gone: nothing more is asked of it (a quota refresh due later included). */
+  let disposed = false;
 
   /** Streams the answer to one turn. Resolves to whether a complete answer arrived. */
   async function ask(turn: AskTurn): Promise<boolean> {
@@ -93,7 +95,7 @@ export function createAskLoop<S extends AskingState>(store: StoreApi<S>, world: 
       // A turn ready at once is asked at once: the question is on screen in the same moment.
       const turn = prepared instanceof Promise ? await prepared : prepared;
       const answered = turn ? await ask(turn) : false;
-      refreshQuotaLater(world);
+      refreshQuotaLater({ ...world, refreshQuota: () => disposed || world.refreshQuota() });
       return answered;
     },
 
@@ -103,8 +105,14 @@ export function createAskLoop<S extends AskingState>(store: StoreApi<S>, world: 
       inFlight?.abort();
     },
 
-    /** The answer being streamed is dropped (a cleared conversation, a screen left). */
+    /** The answer being streamed is dropped (a cleared conversation). */
     abort() {
+      inFlight?.abort();
+    },
+
+    /** The screen is gone: the answer being streamed is dropped, and the quotas are not read again for it. */
+    dispose() {
+      disposed = true;
       inFlight?.abort();
     },
   };

@@ -186,7 +186,7 @@ export function createRagSession(dependencies: RagDependencies) {
 
     /** The screen is gone: the answer being streamed stops. */
     dispose() {
-      asking.abort();
+      asking.dispose();
     },
   };
 }
