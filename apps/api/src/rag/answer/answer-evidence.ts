@@ -27,6 +27,8 @@ export const EVIDENCE = {
   answerable: 0.265,
   /** The coverage of the median passage that answers a development question: from here a passage answers fully (confidence). */
   onTopic: 0.7,
+  /** 'Attendibilità': a passage naming none of the question's names keeps this share of its coverage (a chunk may not repeat its place's name). */
+  unnamed: 0.5,
 } as const;
 
 export type EvidencePassage = { chunkId: string; text: string; indexName: string };
@@ -37,6 +39,14 @@ export type Evidence = {
   answerable: boolean;
   /** Each passage read: its weighted share of the question (0–1), by chunk id. */
   coverage: Map<string, number>;
+  /**
+   * Each passage's share of the question as a reader weighs it ('attendibilità'): its coverage
+   * times, from EVIDENCE.unnamed up to 1, the (idf-weighted) share of the question's names it holds. A passage that does not name
+   * what the question names is about something else, however many of its other words it has
+   * (issue 36 §4: the Medici villas, «patrimonio dell'umanità» too, against Villa d'Este). The gate
+   * (`answerable`) keeps reading `coverage`.
+   */
+  onTopic: Map<string, number>;
 };
 
 type QuestionWord = { word: string; name: boolean };
@@ -88,7 +98,7 @@ export async function answerEvidence(db: Queryable, indexes: readonly IndexStats
   // Every passage gets its coverage (a cited one's confidence uses it); the score reads the first ones.
   const read = passages;
   const words = questionWords(question);
-  if (read.length === 0 || words.length === 0) return { score: 0, answerable: false, coverage: new Map() };
+  if (read.length === 0 || words.length === 0) return { score: 0, answerable: false, coverage: new Map(), onTopic: new Map() };
 
   const rows = await db.query<{ position: number; lexeme: string }>(
     `SELECT w.position::int, l.lexeme FROM unnest($1::text[]) WITH ORDINALITY AS w(word, position) CROSS JOIN LATERAL unnest(to_tsvector('italian', w.word)) AS l`,
@@ -98,7 +108,7 @@ export async function answerEvidence(db: Queryable, indexes: readonly IndexStats
   const isName = new Map<string, boolean>();
   for (const row of rows) isName.set(row.lexeme, (isName.get(row.lexeme) ?? false) || words[row.position - 1]!.name);
   const lexemes = [...isName.keys()];
-  if (lexemes.length === 0) return { score: 0, answerable: false, coverage: new Map() };
+  if (lexemes.length === 0) return { score: 0, answerable: false, coverage: new Map(), onTopic: new Map() };
 
   const byName = new Map(indexes.map((index) => [index.name, index]));
   const used = [...new Set(read.map((passage) => passage.indexName))].flatMap((name) => byName.get(name) ?? []);
@@ -120,15 +130,23 @@ export async function answerEvidence(db: Queryable, indexes: readonly IndexStats
     });
   const answerType = answerTypeCheck(question);
   const coverage = new Map<string, number>();
+  const onTopic = new Map<string, number>();
   for (const passage of read) {
     const weights = weightsOf(byName.get(passage.indexName));
-    const total = weights.reduce((sum, entry) => sum + entry.weight, 0);
     const has = heldBy.get(passage.chunkId) ?? new Set<string>();
-    const share = total > 0 ? weights.reduce((sum, entry) => sum + (has.has(entry.lexeme) ? entry.weight : 0), 0) / total : 0;
-    coverage.set(passage.chunkId, answerType && !answerType(passage.text) ? share * EVIDENCE.missingAnswerType : share);
+    const shareOf = (entries: typeof weights) => {
+      const total = entries.reduce((sum, entry) => sum + entry.weight, 0);
+      return total > 0 ? entries.reduce((sum, entry) => sum + (has.has(entry.lexeme) ? entry.weight : 0), 0) / total : 0;
+    };
+    const share = shareOf(weights);
+    const passageCoverage = answerType && !answerType(passage.text) ? share * EVIDENCE.missingAnswerType : share;
+    coverage.set(passage.chunkId, passageCoverage);
+    const names = weights.filter((entry) => isName.get(entry.lexeme));
+    const named = names.length > 0 ? shareOf(names) : 1;
+    onTopic.set(passage.chunkId, passageCoverage * (EVIDENCE.unnamed + (1 - EVIDENCE.unnamed) * named));
   }
   const score = Math.max(0, ...read.slice(0, EVIDENCE.passagesRead).map((passage) => coverage.get(passage.chunkId) ?? 0));
-  return { score, answerable: score >= EVIDENCE.answerable, coverage };
+  return { score, answerable: score >= EVIDENCE.answerable, coverage, onTopic };
 }
 
 /** 0–1: how fully a passage with this coverage answers the question (the median answering passage and above: 1). */

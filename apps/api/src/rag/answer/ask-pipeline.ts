@@ -75,7 +75,7 @@ function sourcesOf(passages: readonly Passage[], numbers: readonly number[], aft
   const events = passages.map((passage, index) => {
     const cited = after?.cited.has(index + 1);
     const support = after?.validation?.confidenceBySource.get(index + 1);
-    const confidence = cited && support !== undefined ? support * answersQuestion(after!.evidence.coverage.get(passage.chunkId) ?? 0) : undefined;
+    const confidence = cited && support !== undefined ? support * answersQuestion(after!.evidence.onTopic.get(passage.chunkId) ?? 0) : undefined;
     return {
       filename: passage.filename,
       chunkId: Number(passage.chunkId),

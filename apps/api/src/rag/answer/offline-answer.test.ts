@@ -5,7 +5,11 @@ import { migrate } from "../../db/migrate";
 import { loadEnv } from "../../env";
 import { productRoad, roadPassages, type ProductRoad } from "../cli/product-road";
 import { DEMO_INDEX } from "../ingest/demo-index";
-import { answerKindOf, extractiveAnswer } from "./offline-answer";
+import { answerKindOf, extractiveAnswer, questionParts } from "./offline-answer";
+import type { Passage } from "../retrieve/retrieval";
+import { startTestServer } from "../../../test-support/fixtures";
+import { bearer, readAnswer } from "../../../test-support/rag-helpers";
+import { signInAs } from "../../../test-support/sign-in";
 import { openRagEngine, type RagEngine } from "../rag-engine";
 import { findIndex, type RagIndex } from "../rag-store";
 
@@ -24,6 +28,32 @@ describe("what a question asks for, from its wh-word", () => {
     ["Come si potano le ortensie?", null],
   ])("%s → %s", (question, kind) => {
     expect(answerKindOf(question)).toBe(kind);
+  });
+});
+
+describe("a question of two parts gets both (issue 36 §4)", () => {
+  test.each([
+    ["Chi ha commissionato Villa d'Este e da quando è patrimonio dell'umanità?", ["Chi ha commissionato Villa d'Este", "da quando è patrimonio dell'umanità"]],
+    ["Quando apre il giardino, e quanto costa il biglietto?", ["Quando apre il giardino", "quanto costa il biglietto"]],
+    ["Cosa vedere a Villa Lante e Caprarola?", ["Cosa vedere a Villa Lante e Caprarola"]],
+    ["Chi commissionò il giardino di Villa d'Este a Tivoli?", ["Chi commissionò il giardino di Villa d'Este a Tivoli"]],
+  ])("%s", (question, parts) => {
+    expect(questionParts(question)).toEqual(parts);
+  });
+
+  const passage = (chunkId: string, text: string): Passage => ({ chunkId, text, page: null, filename: `${chunkId}.md`, title: chunkId, url: null, indexName: "prova", score: 1 });
+
+  test("the sentence that answers the second part is quoted, though the first part's fill the passage", () => {
+    const answer = extractiveAnswer("Chi progettò il Giardino Aurora e da quando è aperto al pubblico?", [
+      passage(
+        "aurora",
+        "Il Giardino Aurora fu progettato dall'architetto Marco Neri per la famiglia Sforza. Il cardinale Luigi Sforza visitò il Giardino Aurora con la sua corte. " +
+          "Dal 1998 è aperto al pubblico ogni giorno.",
+      ),
+    ]);
+    expect(answer).toContain("- Il Giardino Aurora fu progettato dall'architetto Marco Neri per la famiglia Sforza [1].");
+    expect(answer).toContain("- Dal 1998 è aperto al pubblico ogni giorno [1].");
+    expect(answer).not.toContain("Luigi Sforza");
   });
 });
 
@@ -64,5 +94,30 @@ describe("the offline answer to demo questions contains the answer", () => {
     ["Chi fece scolpire i giganti e i draghi di pietra nel bosco della Tuscia?", "Pier Francesco Orsini"],
   ])("%s", async (question, expected) => {
     expect(await offlineAnswer(question)).toContain(expected);
+  });
+});
+
+describe("Villa d'Este: who commissioned it and since when it is a World Heritage site (issue 36 §4)", () => {
+  const question = "Chi ha commissionato Villa d'Este e da quando è patrimonio dell'umanità?";
+
+  test("the offline answer names the cardinal and the year", async () => {
+    const answer = await offlineAnswer(question);
+    expect(answer).toContain("Il committente fu il cardinale Ippolito II d'Este");
+    expect(answer).toContain("Dal 2001 è iscritta nella Lista del patrimonio mondiale dell'UNESCO");
+  });
+
+  test("over /api/ask-stream, the source that answers is more 'attendibile' than the one about the Medici villas", async () => {
+    const server = await startTestServer({ OFFLINE_MODEL_CHARS_PER_SECOND: "1000000", RAG_DEMO_DIR: fileURLToPath(new URL("../../../rag-demo", import.meta.url)) });
+    try {
+      const { access_token } = await signInAs(server.url, "business@oystar.test");
+      const response = await fetch(`${server.url}/api/ask-stream`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(access_token) }, body: JSON.stringify({ question }) });
+      const cited = ((await readAnswer(response)).sources.at(-1) ?? []).filter((source) => source.cited);
+      const answering = Math.max(...cited.filter((source) => source.filename === "villa-d-este-tivoli.md").map((source) => source.confidence ?? 0));
+      const offTopic = cited.filter((source) => source.filename === "ville-e-giardini-medicei-unesco.md");
+      expect(offTopic.length).toBeGreaterThan(0);
+      for (const other of offTopic) expect(answering).toBeGreaterThan(other.confidence ?? 0);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -83,6 +83,32 @@ function cite(sentence: string, note: number): string {
 
 type Candidate = { note: number; position: number; sentence: string; score: number };
 
+// A wh-word (or «e» + one) that opens a second question inside the first: «Chi commissionò Villa
+// d'Este e da quando è patrimonio dell'umanità?» asks two things, and a reader wants both.
+const PART_OPENING =
+  "(?:(?:da|a|di|con|per|in|fino a) )?(?:chi|quando|quanto|quanta|quanti|quante|dove|perche|come|quale|quali|qual|cosa|che cosa|che anno|che secolo)\\b";
+const PART_BREAK = new RegExp(`\\?+\\s*|[,;]\\s+(?:e\\s+)?(?=${PART_OPENING})|\\s+e\\s+(?=${PART_OPENING})`, "u");
+
+/**
+ * The parts of a question: split at «?», and at «e» or a comma only where a wh-word opens what
+ * follows (conservative: «Villa Lante e Caprarola» is one part). One part for a simple question.
+ */
+export function questionParts(asked: string): string[] {
+  // The wh-words are read folded; the parts keep the question's own letters (names are capitalised).
+  // Composed accents fold letter for letter, so the folded positions are the question's.
+  const question = asked.normalize("NFC");
+  const folded = foldAccents(question);
+  const parts: string[] = [];
+  let start = 0;
+  const breaker = new RegExp(PART_BREAK.source, "gu");
+  for (const match of folded.matchAll(breaker)) {
+    parts.push(question.slice(start, match.index));
+    start = match.index + match[0].length;
+  }
+  parts.push(question.slice(start));
+  return parts.map((part) => part.trim()).filter((part) => stemsOf(part).length > 0);
+}
+
 /** How much a sentence that holds what the wh-word asks for gains, against its share of the question (0–1). */
 const KIND_WEIGHT = 0.5;
 /** A later passage is a little less likely to answer than an earlier one. */
@@ -90,6 +116,8 @@ const RANK_DISCOUNT = 0.2;
 /** Four sentences, at most two of one passage. */
 const SENTENCES = 4;
 const PER_PASSAGE = 2;
+/** In a part's choice, how much the rest of the question counts (the subject often sits in the other part). */
+const PART_CONTEXT_WEIGHT = 0.5;
 
 /**
  * The offline model's answer from the best passages (the first `maxPassages`): the intro that says
@@ -118,13 +146,36 @@ export function extractiveAnswer(question: string, passages: readonly Passage[],
   const chosen: Candidate[] = [];
   const perPassage = new Map<number, number>();
   const quoted = new Set<string>();
-  for (const candidate of candidates.sort((left, right) => right.score - left.score || left.note - right.note || left.position - right.position)) {
-    if (chosen.length === SENTENCES) break;
-    // Passages overlap (a chunk repeats the last sentences of the one before): a sentence is quoted once.
-    if (quoted.has(candidate.sentence) || (perPassage.get(candidate.note) ?? 0) === PER_PASSAGE) continue;
+  const take = (candidate: Candidate) => {
     quoted.add(candidate.sentence);
     perPassage.set(candidate.note, (perPassage.get(candidate.note) ?? 0) + 1);
     chosen.push(candidate);
+  };
+  // A question of several parts: first the best sentence for each part (its own words and wh-word,
+  // the whole question's words breaking ties), so that no part goes unanswered.
+  const parts = questionParts(question);
+  if (parts.length > 1) {
+    for (const part of parts) {
+      const partStems = new Set(stemsOf(part));
+      const partKind = answerKindOf(part);
+      const partTotal = [...partStems].reduce((sum, stem) => sum + (weight.get(stem) ?? 0), 0) || 1;
+      const best = sentences
+        .filter((entry) => !quoted.has(entry.sentence) && [...partStems].some((stem) => entry.stems.has(stem)))
+        .map((entry) => {
+          const share = [...partStems].reduce((sum, stem) => sum + (entry.stems.has(stem) ? (weight.get(stem) ?? 0) : 0), 0) / partTotal;
+          const whole = wanted.reduce((sum, stem) => sum + (entry.stems.has(stem) ? (weight.get(stem) ?? 0) : 0), 0) / total;
+          const score = (share + KIND_WEIGHT * answersKind(partKind, entry.sentence, questionWords) + PART_CONTEXT_WEIGHT * whole) * (1 - RANK_DISCOUNT * (entry.note - 1));
+          return { note: entry.note, position: entry.position, sentence: entry.sentence, score };
+        })
+        .sort((left, right) => right.score - left.score || left.note - right.note || left.position - right.position)[0];
+      if (best && chosen.length < SENTENCES) take(best);
+    }
+  }
+  for (const candidate of candidates.sort((left, right) => right.score - left.score || left.note - right.note || left.position - right.position)) {
+    if (chosen.length === SENTENCES) break;
+    // Passages overlap (a chunk repeats the last sentences of the one before): a sentence is quoted once.
+    if (quoted.has(candidate.sentence) || (perPassage.get(candidate.note) ?? 0) >= PER_PASSAGE) continue;
+    take(candidate);
   }
   if (chosen.length === 0) return ragMessages.notInDocuments;
   const lines = chosen.sort((left, right) => left.note - right.note || left.position - right.position).map((entry) => `- ${cite(entry.sentence, entry.note)}`);
