@@ -33,8 +33,13 @@ function scorecardBlocks(scorecard: Scorecard, models: ActiveDebate["models"]): 
     { kind: "paragraph", text: scorecard.offline ? `${words.offlineBadge}. ${words.offlineLabel}` : words.judgedBy(scorecard.judge) },
     ...(scorecard.note ? [{ kind: "paragraph", text: scorecard.note } as const] : []),
     ...scorecard.judgeArgued.map((side) => ({ kind: "paragraph", text: words.judgeArgued(side) }) as const),
-    { kind: "paragraph", text: `${words.verdict}: ${verdictText(scorecard.verdict)}. ${words.agreement[scorecard.agreement]}` },
-    { kind: "paragraph", text: words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1])) },
+    ...(scorecard.verdict === null || scorecard.agreement === null
+      ? // issue 36 §1: the offline judge names no winner, and says why.
+        [{ kind: "paragraph", text: `${words.verdict}: ${words.noWinner}. ${words.noWinnerReason}` } as const]
+      : [
+          { kind: "paragraph", text: `${words.verdict}: ${verdictText(scorecard.verdict)}. ${words.agreement[scorecard.agreement]}` } as const,
+          { kind: "paragraph", text: words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1])) } as const,
+        ]),
   ];
   for (const side of ["A", "B"] as const) {
     const scored = scorecard.sides[side];

@@ -132,7 +132,11 @@ export const debateMessages = {
     pending: (run: number, runs: number) => `Il giudice sta valutando il dibattito (lettura ${run} di ${runs})…`,
     judgedBy: (model: string) => `Giudice: ${model}, che legge i lati senza sapere quali modelli sono, due volte con l'ordine scambiato.`,
     offlineBadge: "Giudice offline",
-    offlineLabel: "Nessun modello collegato: valutati solo gli aspetti misurabili.",
+    offlineLabel: "Modello dimostrativo offline: valutati solo gli aspetti misurabili.",
+    /** issue 36 §1: the offline judge names no winner, and says why. */
+    noWinner: "Nessun vincitore",
+    noWinnerReason:
+      "Il modello dimostrativo offline non sa giudicare logica, prove e persuasività: sopra ci sono solo le misure che ha potuto fare, troppo poco per decidere chi ha argomentato meglio.",
     side: (side: Speaker) => `Lato ${side}`,
     sideCaption: (side: Speaker, model: string) => `Lato ${side} · ${model}`,
     criterion: "Criterio",
