@@ -43,7 +43,8 @@ function scorecardBlocks(scorecard: Scorecard, models: ActiveDebate["models"]): 
   ];
   for (const side of ["A", "B"] as const) {
     const scored = scorecard.sides[side];
-    blocks.push({ kind: "caption", text: words.sideCaption(side, models[side]) });
+    // issue 36 §1: the offline model played both sides: no model name beside them.
+    blocks.push({ kind: "caption", text: scorecard.offline ? words.side(side) : words.sideCaption(side, models[side]) });
     blocks.push({
       kind: "list",
       items: [

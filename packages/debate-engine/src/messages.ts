@@ -17,6 +17,8 @@ export const debateMessages = {
   emptyReply: (speaker: Speaker, turn: number) => `il Modello ${speaker} non ha inviato testo al turno ${turn}.`,
   unknownError: "Errore sconosciuto",
   modelLabel: { A: "Modello A", B: "Modello B" },
+  /** issue 36 §1: offline, said once above the sides ('Lato A', 'Lato B'), which carry no model name. */
+  offlineParticipants: (label: string) => `Entrambi i lati sono scritti dal ${label.charAt(0).toLowerCase()}${label.slice(1)}.`,
   phaseLabel: { opposizione: "Opposizione", riflessione: "Riflessione", sintesi: "Sintesi" },
   modeLabel: { debate: "dibattito", synthesis: "sintesi", challenge: "sfida" },
   /** spec 001 §2: the synthesis progress bar. */

@@ -29,15 +29,16 @@ test("each turn argues its side in Italian, within 800 characters, ending with a
     expect(content.trimEnd().endsWith("?")).toBe(true);
     expect(content).not.toMatch(/\p{Extended_Pictographic}/u);
   }
-  expect(debate[0]?.content).toContain("come Modello A sostengo «Treno»");
-  expect(debate[1]?.content).toContain("come Modello B contesto «Treno»");
+  expect(debate[0]?.content).toContain("come Lato A sostengo «Treno»");
+  expect(debate[1]?.content).toContain("come Lato B contesto «Treno»");
   expect(debate[19]?.content).toMatch(/^Turno 20 di 20, fase di sintesi: /);
   // No two turns alike; the same request always gets the same reply.
   expect(new Set(debate.map((item) => item.content)).size).toBe(20);
   expect(offlineDebate(20)).toEqual(debate);
 });
 
-const saysOffline = (text: string) => text.includes(`Sono ${OFFLINE_MODEL}, il modello offline di OYSTAR`);
+// Issue 36 §1: in the user's words, without its name or a borrowed one.
+const saysOffline = (text: string) => text.includes("Modello dimostrativo offline");
 
 test("it says it is the offline model once per debate: on its first turn", () => {
   expect(offlineDebate(12).map((item) => saysOffline(item.content))).toEqual([true, ...Array(11).fill(false)]);
@@ -66,7 +67,7 @@ test("an analysis request gets an answer the engine reads as introduction, three
   expect(analysis.introduction).toContain("gli ultimi 2 interventi su 6");
   expect(analysis.syntheses.map((synthesis) => synthesis.title)).toEqual(["Un percorso comune", "Prevale «Treno»", "Prevale «aereo»"]);
   expect(analysis.syntheses[0].plan).toHaveLength(4);
-  expect(analysis.conclusions).toContain("il Modello A ha parlato 1 volta e il Modello B 1 volta");
+  expect(analysis.conclusions).toContain("il Lato A ha parlato 1 volta e il Lato B 1 volta");
 });
 
 test("a whole debate and a synthesis run end to end on the offline model", async () => {

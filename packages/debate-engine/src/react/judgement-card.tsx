@@ -91,7 +91,7 @@ function SideScores({ side, model, scorecard }: { side: Speaker; model: string; 
   const scored = scorecard.sides[side];
   return (
     <section className={`debate-scorecard__side debate-scorecard__side--${side}`} aria-labelledby={headingId}>
-      <h4 id={headingId}>{words.sideCaption(side, model)}</h4>
+      <h4 id={headingId}>{scorecard.offline ? words.side(side) : words.sideCaption(side, model)}</h4>
       <table className="debate-scorecard__table">
         <thead>
           <tr>
