@@ -1,3 +1,4 @@
+import { OFFLINE_MODEL_LABEL } from "@oystar/api-client";
 import { documentPdf, fileNamePart, isoDay, type PdfBlock, type PdfDocument } from "@oystar/pdf-tools";
 import type { ActiveDebate, DebateMessage, DebateSynthesis } from "./debate-state";
 import { CRITERION_LABELS, JUDGE_CRITERIA } from "./judge-format";
@@ -64,14 +65,19 @@ function scorecardBlocks(scorecard: Scorecard, models: ActiveDebate["models"]): 
  * Every turn, in order, with its speaker and phase; a silent turn says the model did not answer.
  * Then the judge's scorecard, once it is there.
  */
-export function debatePdfDocument(debate: Pick<ActiveDebate, "subject" | "models" | "length">, messages: readonly DebateMessage[], date: Date): PdfDocument {
+export function debatePdfDocument(
+  debate: Pick<ActiveDebate, "subject" | "models" | "length">,
+  messages: readonly DebateMessage[],
+  date: Date,
+  { offline = false }: { offline?: boolean } = {},
+): PdfDocument {
   const { subject, models, length } = debate;
   const blocks: PdfBlock[] = [];
   let played = 0;
   for (const message of messages) {
     if (message.turn === undefined || message.speaker === undefined || message.phase === undefined) continue;
     played += 1;
-    blocks.push({ kind: "caption", text: pdf.turnCaption(message.turn + 1, message.speaker, debateMessages.phaseLabel[message.phase]) });
+    blocks.push({ kind: "caption", text: pdf.turnCaption(message.turn + 1, message.speaker, debateMessages.phaseLabel[message.phase], offline) });
     blocks.push({ kind: "paragraph", text: message.card ? debateMessages.noResponseTitle : plain(message.content) });
   }
   for (const message of messages) {
@@ -79,7 +85,7 @@ export function debatePdfDocument(debate: Pick<ActiveDebate, "subject" | "models
   }
   return {
     title: subject.mode === "challenge" ? pdf.challengeTitle(subject.options.A) : pdf.debateTitle(subject.options.A, asMidSentence(subject.options.B)),
-    subtitle: `${pdf.sides(models, subject.options)} ${pdf.length(played, length)}`,
+    subtitle: `${offline ? pdf.offlineSides(OFFLINE_MODEL_LABEL, subject.options) : pdf.sides(models, subject.options)} ${pdf.length(played, length)}`,
     blocks,
     date,
     product: pdf.product,
@@ -113,8 +119,8 @@ export function synthesisPdfDocument(synthesis: DebateSynthesis, date: Date): Pd
 }
 
 /** The debate as a PDF file (jspdf loads only now). */
-export const debatePdf = (debate: Pick<ActiveDebate, "subject" | "models" | "length">, messages: readonly DebateMessage[], date: Date) =>
-  documentPdf(debatePdfDocument(debate, messages, date));
+export const debatePdf = (debate: Pick<ActiveDebate, "subject" | "models" | "length">, messages: readonly DebateMessage[], date: Date, options: { offline?: boolean } = {}) =>
+  documentPdf(debatePdfDocument(debate, messages, date, options));
 
 /** The synthesis as a PDF file (jspdf loads only now). */
 export const synthesisPdf = (synthesis: DebateSynthesis, date: Date) => documentPdf(synthesisPdfDocument(synthesis, date));

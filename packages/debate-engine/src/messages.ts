@@ -202,8 +202,10 @@ export const debateMessages = {
     challengeTitle: (thesis: string) => `OYSTAR Debate — Sfida: ${thesis}`,
     sides: (models: Record<Speaker, string>, options: Record<Speaker, string>) =>
       `Modello A (${models.A}): «${options.A}». Modello B (${models.B}): «${options.B}».`,
+    /** issue 36 §1: offline, the sides carry no model name; who wrote them is said once. */
+    offlineSides: (label: string, options: Record<Speaker, string>) => `Lato A: «${options.A}». Lato B: «${options.B}». Entrambi scritti dal ${label.charAt(0).toLowerCase()}${label.slice(1)}.`,
     length: (played: number, total: number) => `${played} di ${total} turni.`,
-    turnCaption: (turn: number, speaker: Speaker, phase: string) => `Turno ${turn} · Modello ${speaker} · ${phase}`,
+    turnCaption: (turn: number, speaker: Speaker, phase: string, offline = false) => `Turno ${turn} · ${offline ? "Lato" : "Modello"} ${speaker} · ${phase}`,
     synthesisTitle: "OYSTAR Debate — Sintesi",
   },
 } as const;

@@ -30,7 +30,7 @@ test("health and models say the model is offline", async () => {
 
 test("it streams an answer that says once, in the user's words, that a demonstration model answers", async () => {
   const text = await ask("Qual è la capitale d'Italia?");
-  expect(text).toMatch(/^Modello dimostrativo offline: nessun modello linguistico è collegato/);
+  expect(text).toMatch(/^\*\*Modello dimostrativo offline\*\*: nessun modello linguistico è collegato/);
   expect(text.match(/Modello dimostrativo offline/g)).toHaveLength(1);
   // Issue 36 §1: no configuration words for the user, no echo of the question they just typed.
   expect(text).not.toMatch(/LLM_BASE_URL|configura|oystar-offline/i);

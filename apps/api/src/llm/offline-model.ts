@@ -7,9 +7,10 @@ import { parseDocumentContext, withoutPageMarkers, type DocumentFacts } from "@o
 
 /** What the offline model says of itself in the chat (issue 36 §1). */
 export const offlineChatMessages = {
-  intro: `${OFFLINE_MODEL_LABEL}: nessun modello linguistico è collegato, quindi non posso rispondere davvero alla tua domanda.`,
+  // In bold, so it reads as what it is at a glance.
+  intro: `**${OFFLINE_MODEL_LABEL}**: nessun modello linguistico è collegato, quindi non posso rispondere davvero alla tua domanda.`,
   demo: "Questa risposta serve solo a mostrare come funziona la chat: l'invio, il testo che arriva un po' alla volta, la copia e l'ascolto.",
-  documentIntro: `${OFFLINE_MODEL_LABEL}: nessun modello linguistico è collegato, quindi non posso ragionare sul documento; ne riporto soltanto l'inizio.`,
+  documentIntro: `**${OFFLINE_MODEL_LABEL}**: nessun modello linguistico è collegato, quindi non posso ragionare sul documento; ne riporto soltanto l'inizio.`,
 } as const;
 
 /** Longer than this, a user message is treated as carrying a document (a PDF's text). */

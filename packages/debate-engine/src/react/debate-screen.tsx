@@ -84,11 +84,11 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
     }
     const date = now();
     try {
-      saveFile(await debatePdf(debate, messages, date), debatePdfFileName(debate.subject, date));
+      saveFile(await debatePdf(debate, messages, date, { offline }), debatePdfFileName(debate.subject, date));
     } catch (error) {
       setNotice({ tone: "error", text: pdfFailure(error) });
     }
-  }, [session, now, saveFile]);
+  }, [session, now, saveFile, offline]);
 
   const downloadSynthesis = useCallback(async () => {
     const result = session.store.getState().synthesis.result;
