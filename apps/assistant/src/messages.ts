@@ -37,6 +37,10 @@ export const messages = {
     open: "Impostazioni globali",
     title: "Impostazioni globali",
     scope: "Applicate a tutti gli utenti.",
+    /** Issue 36 §1: only the admin reads how to connect a real model (the users read the demonstration label). */
+    offlineModelTitle: OFFLINE_MODEL_LABEL,
+    offlineModelHowTo:
+      "Gli utenti ricevono risposte dimostrative. Per collegare un modello vero imposta LLM_BASE_URL (e LLM_API_KEY) sul server e riavvialo; i dettagli sono nel README.",
     save: "Salva",
     saving: "Salvataggio...",
     reset: "Valori Ottimali",
