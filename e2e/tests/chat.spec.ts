@@ -49,6 +49,10 @@ test("a free user asks, sees the offline model's streamed answer, and the quota 
   // (issue 36 §1) — without configuration words and without echoing the question.
   await expect(answer.locator("strong", { hasText: "Modello dimostrativo offline" })).toHaveCount(1);
   await expect(answer).not.toContainText(/LLM_BASE_URL|Configura|oystar-offline|Hai chiesto/);
+  // Issue 36 §1: the screen as the user sees it, kept with the run's results.
+  const shot = test.info().outputPath("chat-offline.png");
+  await page.screenshot({ path: shot, fullPage: true });
+  await test.info().attach("chat offline", { path: shot, contentType: "image/png" });
   await expect(banner.getByLabel("Domande: 1/50")).toBeVisible();
   expect(errors).toEqual([]);
 });

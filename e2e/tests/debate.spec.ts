@@ -107,7 +107,8 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   // four criteria per side; issue 36 §1: no verdict, and why.
   const scorecard = page.getByRole("region", { name: "Valutazione del giudice" });
   await expect(scorecard.getByText("Giudice offline", { exact: true })).toBeVisible();
-  await expect(scorecard).toContainText("Modello dimostrativo offline: valutati solo gli aspetti misurabili.");
+  await expect(scorecard).toContainText("Valutati solo gli aspetti misurabili.");
+  await expect(scorecard.getByText(/Modello dimostrativo offline/)).toHaveCount(1);
   await expect(scorecard).toContainText("Verdetto: Nessun vincitore");
   await expect(scorecard).toContainText("Il modello dimostrativo offline non sa giudicare logica, prove e persuasività");
   await expect(scorecard).not.toContainText(/Vince il Lato|Parità|Accordo tra le due letture|gpt-oss/);
@@ -117,6 +118,10 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
     await expect(column.getByRole("row", { name: /^Logica/ })).toContainText("n.d.");
     await expect(column.getByRole("row", { name: /^Replica/ })).toContainText(/\d+\/10|n\.d\./);
   }
+  // Issue 36 §1: the screen as the user sees it, kept with the run's results.
+  const shot = test.info().outputPath("debate-offline-end.png");
+  await page.screenshot({ path: shot, fullPage: true });
+  await test.info().attach("fine del dibattito offline", { path: shot, contentType: "image/png" });
   const form = page.getByRole("heading", { name: "Com'è andato il dibattito?" });
   expect(await scorecard.evaluate((card, heading) => Boolean(card.compareDocumentPosition(heading as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await form.elementHandle())).toBe(true);
 

@@ -134,7 +134,8 @@ export const debateMessages = {
     pending: (run: number, runs: number) => `Il giudice sta valutando il dibattito (lettura ${run} di ${runs})…`,
     judgedBy: (model: string) => `Giudice: ${model}, che legge i lati senza sapere quali modelli sono, due volte con l'ordine scambiato.`,
     offlineBadge: "Giudice offline",
-    offlineLabel: "Modello dimostrativo offline: valutati solo gli aspetti misurabili.",
+    /** The judge's note below says 'Modello dimostrativo offline' (issue 36 §1: once). */
+    offlineLabel: "Valutati solo gli aspetti misurabili.",
     /** issue 36 §1: the offline judge names no winner, and says why. */
     noWinner: "Nessun vincitore",
     noWinnerReason:
