@@ -42,7 +42,7 @@ test("the assistant's screens: chat with an answer, the plans' upsells, the admi
   await signIn(page, "admin@oystar.test");
   await page.getByRole("textbox", { name: "Messaggio" }).fill("Ciao, chi sei?");
   await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
-  await expect(page.locator(".chat-message--assistant").last()).toContainText("oystar-offline");
+  await expect(page.locator(".chat-message--assistant").last()).toContainText("Modello dimostrativo offline");
   await expectAccessible(page, "/chat con una risposta");
 
   await page.getByRole("banner").getByRole("button", { name: "Impostazioni globali" }).click();
@@ -147,7 +147,7 @@ test("with the keyboard alone: a chat question, a RAG question, a debate", async
   await tabTo(page, message);
   await page.keyboard.type("Ciao dalla tastiera");
   await page.keyboard.press("Enter");
-  await expect(page.locator(".chat-message--assistant").last()).toContainText("oystar-offline");
+  await expect(page.locator(".chat-message--assistant").last()).toContainText("Modello dimostrativo offline");
 
   await page.goto("/rag");
   await tabTo(page, message);

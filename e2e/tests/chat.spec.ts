@@ -41,14 +41,18 @@ test("a free user asks, sees the offline model's streamed answer, and the quota 
   const banner = page.getByRole("banner");
   await expect(banner.getByLabel("Domande: 0/50")).toBeVisible();
   // The product never pretends: the screen says the model is the offline one.
-  await expect(page.getByText("Modello offline", { exact: true })).toBeVisible();
+  await expect(page.getByText("Modello dimostrativo offline", { exact: true })).toBeVisible();
   await ask(page, "Qual è la capitale d'Italia?");
   const answer = page.locator(".chat-message--assistant").last();
-  await expect(answer).toContainText("il modello offline di OYSTAR");
-  await expect(answer).toContainText("Hai chiesto: «Qual è la capitale d'Italia?»");
   await expect(answer).toContainText(/Primo carattere in \d+,\d{2} s/);
-  // The answer is Markdown, rendered: the setting's name is code.
-  await expect(answer.locator("code", { hasText: "LLM_BASE_URL" })).toBeVisible();
+  // The answer is Markdown, rendered: it says once, in bold, that a demonstration model answers
+  // (issue 36 §1) — without configuration words and without echoing the question.
+  await expect(answer.locator("strong", { hasText: "Modello dimostrativo offline" })).toHaveCount(1);
+  await expect(answer).not.toContainText(/LLM_BASE_URL|Configura|oystar-offline|Hai chiesto/);
+  // Issue 36 §1: the screen as the user sees it, kept with the run's results.
+  const shot = test.info().outputPath("chat-offline.png");
+  await page.screenshot({ path: shot, fullPage: true });
+  await test.info().attach("chat offline", { path: shot, contentType: "image/png" });
   await expect(banner.getByLabel("Domande: 1/50")).toBeVisible();
   expect(errors).toEqual([]);
 });
@@ -61,12 +65,12 @@ test("an answer can be copied; the version opens the advanced settings, the mode
   const answer = page.locator(".chat-message--assistant").last();
   await expect(answer).toContainText("Primo carattere");
   // The answer is drawn as Markdown once its renderer is there; until then its buttons may move.
-  await expect(answer.locator("code", { hasText: "LLM_BASE_URL" })).toBeVisible();
+  await expect(answer.locator("strong", { hasText: "Modello dimostrativo offline" })).toBeVisible();
   await answerInPlace(page);
   await answer.getByRole("button", { name: "Copia" }).click();
   await expect(page.getByText("Risposta copiata negli appunti.")).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toContain("Hai chiesto: «Ciao!»");
+  expect(copied).toContain("Modello dimostrativo offline");
   expect(copied).not.toContain("Primo carattere");
 
   await page.getByRole("banner").getByRole("button", { name: /^v\d/ }).click();

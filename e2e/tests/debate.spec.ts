@@ -74,14 +74,18 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   const before = await subscriptionStatus(page, authorization);
   const banner = page.getByRole("banner");
   await expect(banner.getByLabel(`Dibattiti: ${before.debates_used}/30`)).toBeVisible();
-  // The product never pretends: without a model the screen says who is answering.
-  await expect(page.getByText("Modello offline", { exact: true })).toBeVisible();
+  // The product never pretends: without a model the screen says who is answering — in the user's
+  // words, once (issue 36 §1).
+  await expect(page.getByText("Modello dimostrativo offline", { exact: true })).toBeVisible();
 
   await setUp(page, { length: 6, auto: true });
   await writeTheses(page, "Il lavoro da remoto rende più produttivi", "Il lavoro in ufficio rende più produttivi");
   const preview = page.getByRole("region", { name: "Chi difende cosa" });
-  await expect(preview).toContainText("Modello A openai/gpt-oss-120b difenderà«Il lavoro da remoto rende più produttivi»");
-  await expect(preview).toContainText("Modello B openai/gpt-oss-20b difenderà«Il lavoro in ufficio rende più produttivi»");
+  // Issue 36 §1: the offline model plays both sides — no borrowed model names, 'Lato A' and 'Lato B'.
+  await expect(preview).toContainText("Entrambi i lati sono scritti dal modello dimostrativo offline.");
+  await expect(preview).toContainText("Lato A difenderà«Il lavoro da remoto rende più produttivi»");
+  await expect(preview).toContainText("Lato B difenderà«Il lavoro in ufficio rende più produttivi»");
+  await expect(preview).not.toContainText("gpt-oss");
   await page.getByRole("button", { name: "Avvia Dibattito" }).click();
 
   await expect(page.getByRole("heading", { name: "Com'è andato il dibattito?" })).toBeVisible({ timeout: 90_000 });
@@ -90,7 +94,8 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   await expect(turns).toHaveCount(6);
   const texts: string[] = [];
   for (const [index, turn] of (await turns.all()).entries()) {
-    await expect(turn).toContainText(index % 2 === 0 ? "Modello A" : "Modello B");
+    await expect(turn).toContainText(index % 2 === 0 ? "Lato A" : "Lato B");
+    await expect(turn).not.toContainText(/gpt-oss|LLM_BASE_URL|oystar-offline/);
     await expect(turn).toContainText(PHASES[index] as string);
     texts.push(oneLine(await turn.locator(".debate-turn__text").innerText()));
   }
@@ -99,20 +104,24 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   await expect(page.getByRole("region", { name: "Impostazioni del dibattito" })).toContainText("6 turni · Manuale");
 
   // issue 26 §1: the judge's scorecard under the transcript, before the form — labelled offline,
-  // four criteria per side, a verdict.
+  // four criteria per side; issue 36 §1: no verdict, and why.
   const scorecard = page.getByRole("region", { name: "Valutazione del giudice" });
   await expect(scorecard.getByText("Giudice offline", { exact: true })).toBeVisible();
-  await expect(scorecard).toContainText("Nessun modello collegato: valutati solo gli aspetti misurabili.");
-  await expect(scorecard).toContainText(/Verdetto: (Vince il Lato [AB]|Parità)/);
-  for (const [side, model] of [
-    ["A", "openai/gpt-oss-120b"],
-    ["B", "openai/gpt-oss-20b"],
-  ]) {
-    const column = scorecard.getByRole("region", { name: `Lato ${side} · ${model}` });
+  await expect(scorecard).toContainText("Valutati solo gli aspetti misurabili.");
+  await expect(scorecard.getByText(/Modello dimostrativo offline/)).toHaveCount(1);
+  await expect(scorecard).toContainText("Verdetto: Nessun vincitore");
+  await expect(scorecard).toContainText("Il modello dimostrativo offline non sa giudicare logica, prove e persuasività");
+  await expect(scorecard).not.toContainText(/Vince il Lato|Parità|Accordo tra le due letture|gpt-oss/);
+  for (const side of ["A", "B"]) {
+    const column = scorecard.getByRole("region", { name: `Lato ${side}`, exact: true });
     await expect(column.getByRole("rowheader")).toHaveText(["Logica", "Prove", "Persuasività", "Replica"]);
     await expect(column.getByRole("row", { name: /^Logica/ })).toContainText("n.d.");
     await expect(column.getByRole("row", { name: /^Replica/ })).toContainText(/\d+\/10|n\.d\./);
   }
+  // Issue 36 §1: the screen as the user sees it, kept with the run's results.
+  const shot = test.info().outputPath("debate-offline-end.png");
+  await page.screenshot({ path: shot, fullPage: true });
+  await test.info().attach("fine del dibattito offline", { path: shot, contentType: "image/png" });
   const form = page.getByRole("heading", { name: "Com'è andato il dibattito?" });
   expect(await scorecard.evaluate((card, heading) => Boolean(card.compareDocumentPosition(heading as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await form.elementHandle())).toBe(true);
 
@@ -128,14 +137,14 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   expect(pdf.download.suggestedFilename()).toMatch(/^OYSTAR_Debate_Il_lavoro_da_remoto_rende_piu_produttivi_vs_Il_lavoro_in_ufficio_rende_piu_produttiv_\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   for (const [index, text] of texts.entries()) {
-    expect(pdf.text).toContain(`Turno ${index + 1} · Modello ${index % 2 === 0 ? "A" : "B"} · ${PHASES[index]}`);
+    expect(pdf.text).toContain(`Turno ${index + 1} · Lato ${index % 2 === 0 ? "A" : "B"} · ${PHASES[index]}`);
     expect(pdf.text).toContain(text.slice(0, 60));
   }
   // …and the judge's scorecard after them.
   expect(pdf.text).toContain("Valutazione del giudice");
   expect(pdf.text).toContain("Giudice offline");
-  expect(pdf.text).toMatch(/Verdetto: (Vince il Lato [AB]|Parità)/);
-  for (const side of ["A", "B"]) expect(pdf.text).toContain(`Lato ${side} · openai/gpt-oss-`);
+  expect(pdf.text).toContain("Verdetto: Nessun vincitore");
+  expect(pdf.text).not.toMatch(/gpt-oss|Vince il Lato/);
   for (const criterion of ["Logica: n.d.", "Prove: n.d.", "Persuasività: n.d.", "Replica: "]) expect(pdf.text.split(criterion).length).toBe(3);
 
   // The feedback form closes the debate; beside the stars, who convinced the user more.
@@ -186,7 +195,7 @@ test("manual mode advances only on 'Prossimo'", async ({ page }) => {
   await page.getByRole("button", { name: "Prossimo (B)" }).click();
   await expect(page.getByRole("button", { name: "Prossimo (A)" })).toBeVisible();
   await expect(finishedTurns(page)).toHaveCount(2);
-  await expect(finishedTurns(page).nth(1)).toContainText("Modello B");
+  await expect(finishedTurns(page).nth(1)).toContainText("Lato B");
   expect(calls).toHaveLength(2);
   // Every turn carries its debate's id.
   const debateIds = calls.map((call) => (call.postDataJSON() as { debate_id: string }).debate_id);
@@ -268,7 +277,7 @@ test("a challenge: Model A defends the thesis, Model B refutes it", async ({ pag
   await expect(finishedTurns(page).first()).toContainText("L'intelligenza artificiale sostituirà gli insegnanti");
   await page.getByRole("button", { name: "Prossimo (B)" }).click();
   await expect(finishedTurns(page)).toHaveCount(2);
-  await expect(finishedTurns(page).nth(1)).toContainText("Modello B");
+  await expect(finishedTurns(page).nth(1)).toContainText("Lato B");
   await expect(finishedTurns(page).nth(1)).toContainText("Non è vero che l'intelligenza artificiale sostituirà gli insegnanti");
 });
 

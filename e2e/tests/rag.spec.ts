@@ -46,7 +46,15 @@ test("Business asks the demo index: a streamed answer whose every [n] leads to a
   const answer = page.locator(".chat-message--assistant").last();
   const sources = answer.getByRole("region", { name: "Fonti utilizzate" });
   await expect(sources).toBeVisible();
-  await expect(answer).toContainText("oystar-offline");
+  // Issue 36 §1: the answer and the bar say once that a demonstration model runs, no borrowed name.
+  await expect(answer).toContainText("Modello dimostrativo offline");
+  await expect(answer).not.toContainText(/oystar-offline|LLM_BASE_URL|GPT-OSS/);
+  await expect(page.getByRole("region", { name: "Strumenti del RAG" })).toContainText("Modello dimostrativo offline");
+  await expect(page.getByRole("region", { name: "Strumenti del RAG" })).not.toContainText(/GPT-OSS|gpt-oss/);
+  // Issue 36 §1: the screen as the user sees it, kept with the run's results.
+  const shot = test.info().outputPath("rag-offline-answer.png");
+  await page.screenshot({ path: shot, fullPage: true });
+  await test.info().attach("risposta RAG offline", { path: shot, contentType: "image/png" });
   const text = (await answer.locator(".chat-answer").innerText()).trim();
   const cited = [...new Set([...text.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1])))];
   expect(cited.length).toBeGreaterThan(0);

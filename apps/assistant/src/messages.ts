@@ -1,4 +1,4 @@
-import { ASSISTANT_PATHS } from "@oystar/api-client";
+import { ASSISTANT_PATHS, OFFLINE_MODEL_LABEL } from "@oystar/api-client";
 
 // The assistant's words (spec 001 §1–§2), in one place for review and translation.
 export const messages = {
@@ -14,28 +14,33 @@ export const messages = {
   openAdvanced: "Apri le impostazioni avanzate",
   clearChat: "Nuova chat",
   /** DESIGN.md §6: the notice every module shows while no model is connected; the details per module. */
-  offlineModel: { title: "Modello offline", summary: "nessun modello linguistico collegato." },
+  // Issue 36 §1: said once per screen, in the user's words; how to connect a model is the admin's (README).
+  offlineModel: { title: OFFLINE_MODEL_LABEL, summary: "nessun modello linguistico collegato." },
   chat: {
     title: "OYSTAR AI",
     description: "Un'AI privata: le tue conversazioni restano in questo browser, il server non le conserva.",
     offlineModelText:
-      "Risponde oystar-offline, che riprende la domanda e l'inizio dei documenti senza ragionarci. Per risposte vere va configurato un modello (LLM_BASE_URL).",
+      "Le risposte mostrano come funziona la chat ma non rispondono alla domanda: di un documento allegato riportano solo l'inizio.",
   },
   debate: {
     title: "OYSTAR Debate",
     description: "Due modelli sostengono tesi opposte, a turni, fino a una sintesi finale.",
     offlineModelText:
-      "I due interventi li scrive oystar-offline, che difende la sua tesi con frasi preparate, senza ragionarci. Per un dibattito vero va configurato un modello (LLM_BASE_URL).",
+      "I due lati sono scritti dallo stesso modello dimostrativo, che difende la sua tesi con frasi preparate, senza ragionarci; il giudice misura ciò che può, ma non assegna la vittoria.",
   },
   rag: {
     title: "OYSTAR RAG",
     offlineModelText:
-      "Risponde oystar-offline, che riporta alla lettera le frasi più pertinenti dei documenti, ognuna con la sua fonte, senza ragionarci. Per risposte scritte da un modello va configurato un modello (LLM_BASE_URL).",
+      "Le risposte riportano alla lettera le frasi più pertinenti dei documenti, ognuna con la sua fonte, senza ragionarci.",
   },
   settings: {
     open: "Impostazioni globali",
     title: "Impostazioni globali",
     scope: "Applicate a tutti gli utenti.",
+    /** Issue 36 §1: only the admin reads how to connect a real model (the users read the demonstration label). */
+    offlineModelTitle: OFFLINE_MODEL_LABEL,
+    offlineModelHowTo:
+      "Gli utenti ricevono risposte dimostrative. Per collegare un modello vero imposta LLM_BASE_URL (e LLM_API_KEY) sul server e riavvialo; i dettagli sono nel README.",
     save: "Salva",
     saving: "Salvataggio...",
     reset: "Valori Ottimali",

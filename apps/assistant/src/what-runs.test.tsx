@@ -19,6 +19,18 @@ test("the admin's global settings say what runs beside the RAG's embedder, model
   expect(within(panel).getByRole("switch", { name: "Riordino dei passaggi (reranker)" })).toHaveAccessibleDescription("In uso: Attivo · locale (lessicale)");
 });
 
+// Issue 36 §1: how to connect a real model is said to the admin, in the panel — not to the users.
+test("the admin's panel, and only it, says how to connect a model while the demonstration model runs", async () => {
+  serverAnswers({ healthy: true, admin: true, models: null });
+  const user = userEvent.setup();
+  visit("/chat");
+  await screen.findByText("Modello dimostrativo offline");
+  expect(document.body.textContent).not.toContain("LLM_BASE_URL");
+  await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
+  const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
+  expect(panel).toHaveTextContent("Per collegare un modello vero imposta LLM_BASE_URL (e LLM_API_KEY) sul server e riavvialo");
+});
+
 test("the RAG's read-only configuration says what runs, and what the settings ask for where it differs", async () => {
   serverAnswers({ healthy: true, plan: "business", models: null });
   const user = userEvent.setup();

@@ -9,7 +9,7 @@ export type { ApiClient, ApiClientOptions, RequestOptions } from "./client";
 export { HttpError, ResponseShapeError, TimeoutError } from "./errors";
 export { meSchema } from "./schemas/account";
 export type { Me } from "./schemas/account";
-export { chatCompletionRequestSchema, OFFLINE_MODEL, supportsReasoning } from "./schemas/chat";
+export { chatCompletionRequestSchema, OFFLINE_MODEL, OFFLINE_MODEL_LABEL, supportsReasoning } from "./schemas/chat";
 export type { ChatCompletionRequest, ChatMessage } from "./schemas/chat";
 export { checkoutRequestSchema, parseCheckoutSession } from "./schemas/checkout";
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";

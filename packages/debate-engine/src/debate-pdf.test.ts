@@ -120,3 +120,11 @@ test("the debate PDF is a real PDF file", async () => {
   const blob = await debatePdf(debate, messages, date);
   expect(new TextDecoder().decode(new Uint8Array(await blob.slice(0, 5).arrayBuffer()))).toBe("%PDF-");
 });
+
+test("issue 36 §1: offline, the PDF names the sides 'Lato A' and 'Lato B', no model, the demonstration model once", () => {
+  const document = debatePdfDocument(debate, messages, date, { offline: true });
+  expect(document.subtitle).toBe("Lato A: «Il treno è più comodo». Lato B: «L'aereo è più rapido». Entrambi scritti dal modello dimostrativo offline. 3 di 6 turni.");
+  expect(document.blocks[0]).toEqual({ kind: "caption", text: "Turno 1 · Lato A · Opposizione" });
+  const everything = [document.subtitle, ...document.blocks.map((block) => (block.kind === "list" ? block.items.join(" ") : block.text))].join("\n");
+  expect(everything).not.toMatch(/gpt-oss|Modello [AB]/);
+});

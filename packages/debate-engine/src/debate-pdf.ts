@@ -1,3 +1,4 @@
+import { OFFLINE_MODEL_LABEL } from "@oystar/api-client";
 import { documentPdf, fileNamePart, isoDay, type PdfBlock, type PdfDocument } from "@oystar/pdf-tools";
 import type { ActiveDebate, DebateMessage, DebateSynthesis } from "./debate-state";
 import { CRITERION_LABELS, JUDGE_CRITERIA } from "./judge-format";
@@ -33,12 +34,18 @@ function scorecardBlocks(scorecard: Scorecard, models: ActiveDebate["models"]): 
     { kind: "paragraph", text: scorecard.offline ? `${words.offlineBadge}. ${words.offlineLabel}` : words.judgedBy(scorecard.judge) },
     ...(scorecard.note ? [{ kind: "paragraph", text: scorecard.note } as const] : []),
     ...scorecard.judgeArgued.map((side) => ({ kind: "paragraph", text: words.judgeArgued(side) }) as const),
-    { kind: "paragraph", text: `${words.verdict}: ${verdictText(scorecard.verdict)}. ${words.agreement[scorecard.agreement]}` },
-    { kind: "paragraph", text: words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1])) },
+    ...(scorecard.verdict === null || scorecard.agreement === null
+      ? // issue 36 §1: the offline judge names no winner, and says why.
+        [{ kind: "paragraph", text: `${words.verdict}: ${words.noWinner}. ${words.noWinnerReason}` } as const]
+      : [
+          { kind: "paragraph", text: `${words.verdict}: ${verdictText(scorecard.verdict)}. ${words.agreement[scorecard.agreement]}` } as const,
+          { kind: "paragraph", text: words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1])) } as const,
+        ]),
   ];
   for (const side of ["A", "B"] as const) {
     const scored = scorecard.sides[side];
-    blocks.push({ kind: "caption", text: words.sideCaption(side, models[side]) });
+    // issue 36 §1: the offline model played both sides: no model name beside them.
+    blocks.push({ kind: "caption", text: scorecard.offline ? words.side(side) : words.sideCaption(side, models[side]) });
     blocks.push({
       kind: "list",
       items: [
@@ -58,14 +65,19 @@ function scorecardBlocks(scorecard: Scorecard, models: ActiveDebate["models"]): 
  * Every turn, in order, with its speaker and phase; a silent turn says the model did not answer.
  * Then the judge's scorecard, once it is there.
  */
-export function debatePdfDocument(debate: Pick<ActiveDebate, "subject" | "models" | "length">, messages: readonly DebateMessage[], date: Date): PdfDocument {
+export function debatePdfDocument(
+  debate: Pick<ActiveDebate, "subject" | "models" | "length">,
+  messages: readonly DebateMessage[],
+  date: Date,
+  { offline = false }: { offline?: boolean } = {},
+): PdfDocument {
   const { subject, models, length } = debate;
   const blocks: PdfBlock[] = [];
   let played = 0;
   for (const message of messages) {
     if (message.turn === undefined || message.speaker === undefined || message.phase === undefined) continue;
     played += 1;
-    blocks.push({ kind: "caption", text: pdf.turnCaption(message.turn + 1, message.speaker, debateMessages.phaseLabel[message.phase]) });
+    blocks.push({ kind: "caption", text: pdf.turnCaption(message.turn + 1, message.speaker, debateMessages.phaseLabel[message.phase], offline) });
     blocks.push({ kind: "paragraph", text: message.card ? debateMessages.noResponseTitle : plain(message.content) });
   }
   for (const message of messages) {
@@ -73,7 +85,7 @@ export function debatePdfDocument(debate: Pick<ActiveDebate, "subject" | "models
   }
   return {
     title: subject.mode === "challenge" ? pdf.challengeTitle(subject.options.A) : pdf.debateTitle(subject.options.A, asMidSentence(subject.options.B)),
-    subtitle: `${pdf.sides(models, subject.options)} ${pdf.length(played, length)}`,
+    subtitle: `${offline ? pdf.offlineSides(OFFLINE_MODEL_LABEL, subject.options) : pdf.sides(models, subject.options)} ${pdf.length(played, length)}`,
     blocks,
     date,
     product: pdf.product,
@@ -107,8 +119,8 @@ export function synthesisPdfDocument(synthesis: DebateSynthesis, date: Date): Pd
 }
 
 /** The debate as a PDF file (jspdf loads only now). */
-export const debatePdf = (debate: Pick<ActiveDebate, "subject" | "models" | "length">, messages: readonly DebateMessage[], date: Date) =>
-  documentPdf(debatePdfDocument(debate, messages, date));
+export const debatePdf = (debate: Pick<ActiveDebate, "subject" | "models" | "length">, messages: readonly DebateMessage[], date: Date, options: { offline?: boolean } = {}) =>
+  documentPdf(debatePdfDocument(debate, messages, date, options));
 
 /** The synthesis as a PDF file (jspdf loads only now). */
 export const synthesisPdf = (synthesis: DebateSynthesis, date: Date) => documentPdf(synthesisPdfDocument(synthesis, date));

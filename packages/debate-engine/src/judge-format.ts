@@ -33,12 +33,18 @@ export type JudgeRunReport = {
   /** Set by the offline judge only: what it says of itself (it never poses as a model). */
   offlineNote: string | null;
   sides: Record<Lato, JudgedSide>;
-  verdict: LatoVerdict;
+  /**
+   * null: no verdict — the offline judge's only answer (issue 36 §1: it cannot judge logic,
+   * evidence or persuasiveness, so it names no winner). A model's answer always has one.
+   */
+  verdict: LatoVerdict | null;
 };
 
 const HEADINGS = { side: (lato: Lato) => `Lato ${lato}`, verdict: "Verdetto", offline: "Giudice offline" } as const;
 const NOT_AVAILABLE = "n.d.";
-const LABELS = { strongest: "Argomento più forte", weakest: "Argomento più debole", winner: "Vincitore", tie: "Parità" } as const;
+const LABELS = { strongest: "Argomento più forte", weakest: "Argomento più debole", winner: "Vincitore", tie: "Parità", none: "Nessun vincitore" } as const;
+/** The offline judge's verdict line: no winner, and why. */
+const NO_WINNER = /^\s*(?:\*\*)?\s*nessun vincitore\b/i;
 
 /** The format as the prompt asks for it: the judge's instructions quote this. */
 export const JUDGE_FORMAT_EXAMPLE = [
@@ -66,12 +72,12 @@ export function formatJudgeRun(report: JudgeRunReport): string {
       `${LABELS.weakest}: ${quoteText(judged.weakest)}`,
     ].join("\n");
   };
-  const verdict = report.verdict === "tie" ? LABELS.tie : HEADINGS.side(report.verdict);
+  const verdict = report.verdict === null ? LABELS.none : report.verdict === "tie" ? LABELS.tie : HEADINGS.side(report.verdict);
   return [
     ...(report.offlineNote === null ? [] : [`## ${HEADINGS.offline}\n${report.offlineNote}`]),
     side(1),
     side(2),
-    `## ${HEADINGS.verdict}\n${LABELS.winner}: ${verdict}`,
+    report.verdict === null ? `## ${HEADINGS.verdict}\n${verdict}` : `## ${HEADINGS.verdict}\n${LABELS.winner}: ${verdict}`,
   ].join("\n\n");
 }
 
@@ -158,13 +164,14 @@ export function parseJudgeRun(text: string): JudgeRunReport {
     if (!lines) throw new JudgeFormatError(`Sezione mancante: Lato ${lato}`);
     return judgedSide(lato, lines);
   };
+  const offline = linesOf("offline");
+  const offlineNote = offline ? offline.join("\n").trim() : null;
+  // Only the offline judge may name no winner (issue 36 §1); a model that does has not answered.
+  if (offline && (linesOf("verdict") ?? []).some((line) => NO_WINNER.test(line))) {
+    return { offlineNote, sides: { 1: side(1), 2: side(2) }, verdict: null };
+  }
   const said = (linesOf("verdict") ?? []).map((line) => VERDICT.exec(line)).find(Boolean) ?? text.split("\n").map((line) => VERDICT_LINE.exec(line)).find(Boolean);
   if (!said) throw new JudgeFormatError("Verdetto mancante");
   const verdict: LatoVerdict = said[2] ? (Number(said[2]) as Lato) : "tie";
-  const offline = linesOf("offline");
-  return {
-    offlineNote: offline ? offline.join("\n").trim() : null,
-    sides: { 1: side(1), 2: side(2) },
-    verdict,
-  };
+  return { offlineNote, sides: { 1: side(1), 2: side(2) }, verdict };
 }

@@ -3,7 +3,8 @@ import { expect, test } from "vitest";
 import { debatePrompt } from "./debate-request";
 import { createDebateSession } from "./debate-session";
 import type { DebateJudgement, DebateState } from "./debate-state";
-import { formatJudgeRun, type JudgedSide } from "./judge-format";
+import { formatJudgeRun, JudgeFormatError, parseJudgeRun, type JudgedSide } from "./judge-format";
+import { runVerdict, scorecardOf } from "./scorecard";
 import { replyMeasure } from "./judge-measures";
 import { judgeCall } from "./judge-request";
 import { debateModelCalls } from "./rules";
@@ -177,4 +178,23 @@ test("the offline judge's format: a side with no scored criterion still parses",
     weakest: null,
   };
   expect(formatJudgeRun({ offlineNote: "", sides: { 1: blank, 2: blank }, verdict: "tie" })).toContain("## Giudice offline");
+});
+
+test("issue 36 §1: the offline judge names no winner — parsed as no verdict, no agreement, nothing for the leaderboard", () => {
+  const measured: JudgedSide = {
+    criteria: { logica: { score: null, motivation: "x" }, prove: { score: null, motivation: "x" }, persuasivita: { score: null, motivation: "x" }, replica: { score: 6, motivation: "y" } },
+    strongest: null,
+    weakest: null,
+  };
+  const text = formatJudgeRun({ offlineNote: "Modello dimostrativo offline.", sides: { 1: measured, 2: measured }, verdict: null });
+  expect(text).toContain("## Verdetto\nNessun vincitore");
+  expect(text).not.toMatch(/Vincitore: |Parità/);
+  const report = parseJudgeRun(text);
+  expect(report.verdict).toBeNull();
+  expect(runVerdict(1, report)).toBeNull();
+  const scorecard = scorecardOf([report, parseJudgeRun(text)], { judge: "x", models: { A: "a", B: "b" }, history: [] });
+  expect(scorecard).toMatchObject({ offline: true, verdict: null, runs: [null, null], agreement: null });
+  expect(scorecard.sides.A.criteria.replica.score).toBe(6);
+  // Only the offline judge may name no winner: a model's answer without a winner is unreadable.
+  expect(() => parseJudgeRun(text.replace(/## Giudice offline\n[^\n]*\n\n/, ""))).toThrow(JudgeFormatError);
 });

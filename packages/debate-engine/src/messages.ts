@@ -17,6 +17,8 @@ export const debateMessages = {
   emptyReply: (speaker: Speaker, turn: number) => `il Modello ${speaker} non ha inviato testo al turno ${turn}.`,
   unknownError: "Errore sconosciuto",
   modelLabel: { A: "Modello A", B: "Modello B" },
+  /** issue 36 §1: offline, said once above the sides ('Lato A', 'Lato B'), which carry no model name. */
+  offlineParticipants: (label: string) => `Entrambi i lati sono scritti dal ${label.charAt(0).toLowerCase()}${label.slice(1)}.`,
   phaseLabel: { opposizione: "Opposizione", riflessione: "Riflessione", sintesi: "Sintesi" },
   modeLabel: { debate: "dibattito", synthesis: "sintesi", challenge: "sfida" },
   /** spec 001 §2: the synthesis progress bar. */
@@ -132,7 +134,12 @@ export const debateMessages = {
     pending: (run: number, runs: number) => `Il giudice sta valutando il dibattito (lettura ${run} di ${runs})…`,
     judgedBy: (model: string) => `Giudice: ${model}, che legge i lati senza sapere quali modelli sono, due volte con l'ordine scambiato.`,
     offlineBadge: "Giudice offline",
-    offlineLabel: "Nessun modello collegato: valutati solo gli aspetti misurabili.",
+    /** The judge's note below says 'Modello dimostrativo offline' (issue 36 §1: once). */
+    offlineLabel: "Valutati solo gli aspetti misurabili.",
+    /** issue 36 §1: the offline judge names no winner, and says why. */
+    noWinner: "Nessun vincitore",
+    noWinnerReason:
+      "Il modello dimostrativo offline non sa giudicare logica, prove e persuasività: sopra ci sono solo le misure che ha potuto fare, troppo poco per decidere chi ha argomentato meglio.",
     side: (side: Speaker) => `Lato ${side}`,
     sideCaption: (side: Speaker, model: string) => `Lato ${side} · ${model}`,
     criterion: "Criterio",
@@ -196,8 +203,10 @@ export const debateMessages = {
     challengeTitle: (thesis: string) => `OYSTAR Debate — Sfida: ${thesis}`,
     sides: (models: Record<Speaker, string>, options: Record<Speaker, string>) =>
       `Modello A (${models.A}): «${options.A}». Modello B (${models.B}): «${options.B}».`,
+    /** issue 36 §1: offline, the sides carry no model name; who wrote them is said once. */
+    offlineSides: (label: string, options: Record<Speaker, string>) => `Lato A: «${options.A}». Lato B: «${options.B}». Entrambi scritti dal ${label.charAt(0).toLowerCase()}${label.slice(1)}.`,
     length: (played: number, total: number) => `${played} di ${total} turni.`,
-    turnCaption: (turn: number, speaker: Speaker, phase: string) => `Turno ${turn} · Modello ${speaker} · ${phase}`,
+    turnCaption: (turn: number, speaker: Speaker, phase: string, offline = false) => `Turno ${turn} · ${offline ? "Lato" : "Modello"} ${speaker} · ${phase}`,
     synthesisTitle: "OYSTAR Debate — Sintesi",
   },
 } as const;

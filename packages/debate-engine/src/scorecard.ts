@@ -30,10 +30,11 @@ export type Scorecard = {
   /** What the offline judge says of itself. */
   note: string | null;
   sides: Record<Speaker, ScoredSide>;
-  verdict: SideVerdict;
+  /** null: no verdict — the offline judge names no winner (issue 36 §1); nor agreement or runs then. */
+  verdict: SideVerdict | null;
   /** Each run's verdict, as sides. */
-  runs: readonly [SideVerdict, SideVerdict];
-  agreement: JudgeAgreement;
+  runs: readonly [SideVerdict | null, SideVerdict | null];
+  agreement: JudgeAgreement | null;
   /** Sides argued by the judge model itself: the screen warns that it may not be impartial. */
   judgeArgued: Speaker[];
 };
@@ -41,9 +42,10 @@ export type Scorecard = {
 /** The scores within a point on average: the two runs read the debate alike. */
 const CLOSE_SCORES = 1;
 
-const asSide = (run: DebateJudgeRun, verdict: LatoVerdict): SideVerdict => (verdict === "tie" ? "tie" : sideOfLato(run, verdict));
-/** A run's verdict as a side (the server keeps it, by side, for the model leaderboard). */
-export const runVerdict = (run: DebateJudgeRun, report: JudgeRunReport): SideVerdict => asSide(run, report.verdict);
+const asSide = (run: DebateJudgeRun, verdict: LatoVerdict | null): SideVerdict | null =>
+  verdict === null ? null : verdict === "tie" ? "tie" : sideOfLato(run, verdict);
+/** A run's verdict as a side (the server keeps it, by side, for the model leaderboard); null: none given. */
+export const runVerdict = (run: DebateJudgeRun, report: JudgeRunReport): SideVerdict | null => asSide(run, report.verdict);
 const sideOf = (run: DebateJudgeRun, report: JudgeRunReport, side: Speaker) => report.sides[sideOfLato(run, 1) === side ? 1 : 2];
 
 /** Lower case, one space, no quotation marks or ellipses: how a quote is looked for. */
@@ -108,14 +110,16 @@ export function scorecardOf(
   const verdicts = [asSide(1, runs[0].verdict), asSide(2, runs[1].verdict)] as const;
   const agree = verdicts[0] === verdicts[1];
   const offline = runs.some((run) => run.offlineNote !== null);
+  // A run without a verdict (the offline judge): no winner, and no agreement to speak of.
+  const unjudged = verdicts.some((verdict) => verdict === null);
   return {
     judge: offline ? OFFLINE_MODEL : debate.judge,
     offline,
     note: runs.find((run) => run.offlineNote)?.offlineNote ?? null,
     sides: { A: scored("A"), B: scored("B") },
-    verdict: agree ? verdicts[0] : "tie",
+    verdict: unjudged ? null : agree ? verdicts[0] : "tie",
     runs: verdicts,
-    agreement: !agree ? "bassa" : scoreGap(runs) <= CLOSE_SCORES ? "alta" : "media",
+    agreement: unjudged ? null : !agree ? "bassa" : scoreGap(runs) <= CLOSE_SCORES ? "alta" : "media",
     judgeArgued: offline ? [] : (["A", "B"] as const).filter((side) => debate.models[side] === debate.judge),
   };
 }
@@ -123,5 +127,6 @@ export function scorecardOf(
 /** A score as Italians write it: 7,5. */
 export const scoreText = (score: number) => String(score).replace(".", ",");
 
-/** 'Vince il Lato A' or 'Parità'. */
-export const verdictText = (verdict: SideVerdict) => (verdict === "tie" ? debateMessages.judge.tie : debateMessages.judge.winner(verdict));
+/** 'Vince il Lato A', 'Parità' or, from the offline judge, 'Nessun vincitore'. */
+export const verdictText = (verdict: SideVerdict | null) =>
+  verdict === null ? debateMessages.judge.noWinner : verdict === "tie" ? debateMessages.judge.tie : debateMessages.judge.winner(verdict);

@@ -60,12 +60,14 @@ export async function answerText(bytes: Uint8Array): Promise<string> {
  * An answer that cannot be read records nothing (the screen shows its error card).
  */
 export async function recordJudgeRun(db: Database, call: DebateJudgeCall, text: string): Promise<void> {
-  let verdict: SideVerdict;
+  let verdict: SideVerdict | null;
   try {
     verdict = runVerdict(call.run, parseJudgeRun(text));
   } catch {
     return;
   }
+  // issue 36 §1: the offline judge names no winner — nothing to count.
+  if (verdict === null) return;
   const column = call.run === 1 ? "judge_first" : "judge_second";
   await db.transaction(async (tx) => {
     const [debate] = await tx.query<{ judge_first: Outcome | null; judge_second: Outcome | null; model_a: string; model_b: string; offline: boolean }>(

@@ -29,15 +29,16 @@ test("each turn argues its side in Italian, within 800 characters, ending with a
     expect(content.trimEnd().endsWith("?")).toBe(true);
     expect(content).not.toMatch(/\p{Extended_Pictographic}/u);
   }
-  expect(debate[0]?.content).toContain("come Modello A sostengo «Treno»");
-  expect(debate[1]?.content).toContain("come Modello B contesto «Treno»");
+  expect(debate[0]?.content).toContain("come Lato A sostengo «Treno»");
+  expect(debate[1]?.content).toContain("come Lato B contesto «Treno»");
   expect(debate[19]?.content).toMatch(/^Turno 20 di 20, fase di sintesi: /);
   // No two turns alike; the same request always gets the same reply.
   expect(new Set(debate.map((item) => item.content)).size).toBe(20);
   expect(offlineDebate(20)).toEqual(debate);
 });
 
-const saysOffline = (text: string) => text.includes(`Sono ${OFFLINE_MODEL}, il modello offline di OYSTAR`);
+// Issue 36 §1: in the user's words, without its name or a borrowed one.
+const saysOffline = (text: string) => text.includes("Modello dimostrativo offline");
 
 test("it says it is the offline model once per debate: on its first turn", () => {
   expect(offlineDebate(12).map((item) => saysOffline(item.content))).toEqual([true, ...Array(11).fill(false)]);
@@ -66,7 +67,7 @@ test("an analysis request gets an answer the engine reads as introduction, three
   expect(analysis.introduction).toContain("gli ultimi 2 interventi su 6");
   expect(analysis.syntheses.map((synthesis) => synthesis.title)).toEqual(["Un percorso comune", "Prevale «Treno»", "Prevale «aereo»"]);
   expect(analysis.syntheses[0].plan).toHaveLength(4);
-  expect(analysis.conclusions).toContain("il Modello A ha parlato 1 volta e il Modello B 1 volta");
+  expect(analysis.conclusions).toContain("il Lato A ha parlato 1 volta e il Lato B 1 volta");
 });
 
 test("a whole debate and a synthesis run end to end on the offline model", async () => {
@@ -102,15 +103,15 @@ test("a whole debate and a synthesis run end to end on the offline model", async
   expect(judged).toMatchObject({ judgement: { status: "done", scorecard: { offline: true, judge: OFFLINE_MODEL } } });
   if (judged?.kind !== "judgement" || judged.judgement.status !== "done") throw new Error("no scorecard");
   const { scorecard } = judged.judgement;
-  expect(scorecard.note).toContain("Nessun modello linguistico è collegato");
+  expect(scorecard.note).toMatch(/^Modello dimostrativo offline: nessun modello linguistico è collegato/);
   for (const side of ["A", "B"] as const) {
     const { criteria, strongest, weakest } = scorecard.sides[side];
     expect([criteria.logica.score, criteria.prove.score, criteria.persuasivita.score, strongest, weakest]).toEqual([null, null, null, null, null]);
     expect(criteria.prove.motivation).toMatch(/^Citazioni verificate: 0;/);
     expect(criteria.replica.motivation).toMatch(/^Riprende la domanda del turno precedente in \d turn[oi] su \d/);
   }
-  // Measured the same way whichever side it reads first: the two runs agree.
-  expect(scorecard.runs[0]).toBe(scorecard.runs[1]);
+  // Issue 36 §1: what it measured is no verdict — no winner, no agreement between readings.
+  expect(scorecard).toMatchObject({ verdict: null, runs: [null, null], agreement: null });
 
   session.startSynthesis({ topic: "Treno contro aereo" });
   await settle();

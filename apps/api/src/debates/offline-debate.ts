@@ -1,4 +1,4 @@
-import { OFFLINE_MODEL, type DebateAnalysisCall, type DebateCall, type DebateTurnCall } from "@oystar/api-client";
+import { OFFLINE_MODEL_LABEL, type DebateAnalysisCall, type DebateCall, type DebateTurnCall } from "@oystar/api-client";
 import { cutTo, formatSynthesisAnalysis, PROMPT_REPLY_LIMIT, turnRole, type DebatePhase, type PromptPassage } from "@oystar/debate-engine";
 import { NOTHING_TO_QUOTE, offlineQuotes, quoteSentence } from "./offline-evidence";
 import { composeOfflineJudgement } from "./offline-judge";
@@ -66,11 +66,11 @@ function offlineTurn(call: DebateTurnCall, passages?: readonly PromptPassage[]):
   const parts: string[] = [];
   // Once per debate (issue 12): its first turn.
   if (request.turn === 0) {
-    parts.push(`Sono ${OFFLINE_MODEL}, il modello offline di OYSTAR: argomento con frasi preparate, senza un modello linguistico.`);
+    parts.push(`${OFFLINE_MODEL_LABEL}: argomento con frasi preparate, senza un modello linguistico.`);
   }
   // The turn and phase open the reply: no two replies of a debate are the same.
   const where = `Turno ${request.turn + 1} di ${request.length}, fase di ${request.phase}:`;
-  const stance = `${where} come ${request.speaker === "A" ? "Modello A" : "Modello B"} ${fill(STANCES[request.phase][request.speaker], request)}`;
+  const stance = `${where} come Lato ${request.speaker} ${fill(STANCES[request.phase][request.speaker], request)}`;
   const closing = fill(pick(CLOSINGS[request.phase], round + (request.speaker === "B" ? 1 : 0)), request);
   const argument = fill(pick(ARGUMENTS[request.phase], round), request);
   const evidence = passages ? offlineQuotes(passages, round, request.ownOption).map((quote, index) => quoteSentence(quote, index === 0)) : [];
@@ -90,7 +90,7 @@ function offlineAnalysis(request: DebateAnalysisCall): string {
   };
   return formatSynthesisAnalysis({
     introduction:
-      `Il dibattito su «${cutTo(request.topic, QUOTE_CHARS)}» ha messo a confronto «${a}» (Modello A) e «${b}» (Modello B); ` +
+      `Il dibattito su «${cutTo(request.topic, QUOTE_CHARS)}» ha messo a confronto «${a}» (Lato A) e «${b}» (Lato B); ` +
       `ne sono analizzati gli ultimi ${request.history.length} interventi su ${request.length}.`,
     syntheses: [
       {
@@ -103,11 +103,11 @@ function offlineAnalysis(request: DebateAnalysisCall): string {
           "Alla fine della sperimentazione: il gruppo confronta gli indicatori con la situazione iniziale e decide se estendere, correggere o fermare.",
         ],
       },
-      { title: `Prevale «${a}»`, text: `Se i dati confermano i vantaggi indicati dal Modello A, conviene adottare «${a}» e gestirne i limiti con misure mirate.` },
-      { title: `Prevale «${b}»`, text: `Se invece prevalgono i rischi indicati dal Modello B, conviene scegliere «${b}» e recuperare ciò che di utile offriva l'altra posizione.` },
+      { title: `Prevale «${a}»`, text: `Se i dati confermano i vantaggi indicati dal Lato A, conviene adottare «${a}» e gestirne i limiti con misure mirate.` },
+      { title: `Prevale «${b}»`, text: `Se invece prevalgono i rischi indicati dal Lato B, conviene scegliere «${b}» e recuperare ciò che di utile offriva l'altra posizione.` },
     ],
     conclusions:
-      `Negli interventi analizzati il Modello A ha parlato ${times("A")} e il Modello B ${times("B")}. ` +
+      `Negli interventi analizzati il Lato A ha parlato ${times("A")} e il Lato B ${times("B")}. ` +
       "Resta aperta la questione dei costi reali: il primo passo è raccogliere i dati, senza i quali nessuna delle sintesi si può verificare.",
   });
 }

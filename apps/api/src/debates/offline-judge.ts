@@ -1,5 +1,5 @@
 import type { DebateJudgeCall } from "@oystar/api-client";
-import { formatJudgeRun, latoOf, quoteTally, replyMeasure, shareScore, type CriterionScore, type JudgedSide, type Lato, type LatoVerdict, type Speaker } from "@oystar/debate-engine";
+import { formatJudgeRun, latoOf, quoteTally, replyMeasure, shareScore, type CriterionScore, type JudgedSide, type Lato, type Speaker } from "@oystar/debate-engine";
 
 // issue 26 §1: without a language model the judge says so, and scores only what can be measured
 // in the text — whether each turn took up the question the previous turn asked ('Replica', a
@@ -8,7 +8,7 @@ import { formatJudgeRun, latoOf, quoteTally, replyMeasure, shareScore, type Crit
 // unscored ('n.d.'), never made up.
 
 const NOTE =
-  "Nessun modello linguistico è collegato: questo è il giudice offline di OYSTAR. Non valuta logica e persuasività, " +
+  "Modello dimostrativo offline: nessun modello linguistico è collegato. Non valuta logica e persuasività, " +
   "che richiedono un modello; misura soltanto quanto ogni lato riprende la domanda del turno precedente e quante citazioni verificate porta.";
 
 const UNMEASURED = "Non misurabile senza un modello linguistico.";
@@ -48,28 +48,12 @@ function measuredSide(call: DebateJudgeCall, side: Speaker): JudgedSide {
 }
 
 /**
- * The side that took up more of the questions it was asked (as a share) and, argued from
- * documents, brought more verified quotes per turn (as a share, at most one a turn): the sum of
- * what was measured decides; equal sums, or nothing to compare: Parità.
+ * The offline judge's answer to one run, in the judge's format, the sides as that run's 'Lato'.
+ * Issue 36 §1: no verdict — a word-overlap 'Replica' and a count of quotes cannot say who argued
+ * better, so it names no winner and the leaderboard records nothing from it.
  */
-function measuredVerdict(call: DebateJudgeCall): Speaker | "tie" {
-  const measure = replyMeasure(call.history, call.options);
-  const tally = quoteTally(call.history);
-  const share = (side: Speaker) => {
-    const replies = measure[side].asked === 0 ? null : measure[side].answered / measure[side].asked;
-    const quotes = call.documents && tally[side].turns > 0 ? Math.min(tally[side].verified, tally[side].turns) / tally[side].turns : null;
-    return replies === null && quotes === null ? null : (replies ?? 0) + (quotes ?? 0);
-  };
-  const [a, b] = [share("A"), share("B")];
-  if (a === null || b === null || a === b) return "tie";
-  return a > b ? "A" : "B";
-}
-
-/** The offline judge's answer to one run, in the judge's format, the sides as that run's 'Lato'. */
 export function composeOfflineJudgement(call: DebateJudgeCall): string {
   const lato = (side: Speaker): Lato => latoOf(call.run, side);
   const sides = { [lato("A")]: measuredSide(call, "A"), [lato("B")]: measuredSide(call, "B") } as Record<Lato, JudgedSide>;
-  const winner = measuredVerdict(call);
-  const verdict: LatoVerdict = winner === "tie" ? "tie" : lato(winner);
-  return formatJudgeRun({ offlineNote: NOTE, sides, verdict });
+  return formatJudgeRun({ offlineNote: NOTE, sides, verdict: null });
 }

@@ -28,10 +28,13 @@ test("health and models say the model is offline", async () => {
   expect(models.data).toEqual([{ id: "oystar-offline", object: "model", owned_by: "oystar", offline: true }]);
 });
 
-test("it streams an answer that says it is offline and restates the question", async () => {
+test("it streams an answer that says once, in the user's words, that a demonstration model answers", async () => {
   const text = await ask("Qual è la capitale d'Italia?");
-  expect(text).toContain("il modello offline di OYSTAR");
-  expect(text).toContain("Hai chiesto: «Qual è la capitale d'Italia?»");
+  expect(text).toMatch(/^\*\*Modello dimostrativo offline\*\*: nessun modello linguistico è collegato/);
+  expect(text.match(/Modello dimostrativo offline/g)).toHaveLength(1);
+  // Issue 36 §1: no configuration words for the user, no echo of the question they just typed.
+  expect(text).not.toMatch(/LLM_BASE_URL|configura|oystar-offline/i);
+  expect(text).not.toContain("capitale d'Italia");
   // Deterministic: the same question, the same answer.
   expect(await ask("Qual è la capitale d'Italia?")).toBe(text);
 });
@@ -43,10 +46,11 @@ test("for a document it quotes and summarises the opening", async () => {
   expect(text).toMatch(/contiene \d+ parole/);
 });
 
-test("for a PDF in context it restates the question and quotes the document, without its page markers", async () => {
+test("for a PDF in context it quotes the document, without its page markers or the question", async () => {
   const pdf = `--- Pagina 1 ---\nVerbale della riunione del 3 marzo. Presenti tutti i soci.\n--- Pagina 2 ---\nSi approva il bilancio.`;
   const text = await ask(`Scrivi un riassunto esecutivo.\n\nDocumento «Verbale marzo.pdf» (2 pagine):\n${pdf}`);
-  expect(text).toContain("Hai chiesto: «Scrivi un riassunto esecutivo.»");
+  expect(text).not.toContain("Scrivi un riassunto esecutivo.");
+  expect(text.match(/Modello dimostrativo offline/g)).toHaveLength(1);
   expect(text).toContain("Il documento «Verbale marzo.pdf» contiene 14 parole. Inizia così:");
   expect(text).toContain("> Verbale della riunione del 3 marzo. Presenti tutti i soci.");
   expect(text).toContain("In sintesi: un documento di 2 pagine che si apre con «Verbale della riunione del 3 marzo.»");

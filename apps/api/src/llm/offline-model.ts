@@ -1,9 +1,17 @@
-import { OFFLINE_MODEL, type ChatMessage } from "@oystar/api-client";
+import { OFFLINE_MODEL, OFFLINE_MODEL_LABEL, type ChatMessage } from "@oystar/api-client";
 import { parseDocumentContext, withoutPageMarkers, type DocumentFacts } from "@oystar/pdf-tools";
 
 // DESIGN.md §6: the built-in model for running and testing without network. It is deterministic,
 // says plainly that it is offline, and builds its reply from the request — it never poses as a
 // real language model.
+
+/** What the offline model says of itself in the chat (issue 36 §1). */
+export const offlineChatMessages = {
+  // In bold, so it reads as what it is at a glance.
+  intro: `**${OFFLINE_MODEL_LABEL}**: nessun modello linguistico è collegato, quindi non posso rispondere davvero alla tua domanda.`,
+  demo: "Questa risposta serve solo a mostrare come funziona la chat: l'invio, il testo che arriva un po' alla volta, la copia e l'ascolto.",
+  documentIntro: `**${OFFLINE_MODEL_LABEL}**: nessun modello linguistico è collegato, quindi non posso ragionare sul documento; ne riporto soltanto l'inizio.`,
+} as const;
 
 /** Longer than this, a user message is treated as carrying a document (a PDF's text). */
 const DOCUMENT_THRESHOLD = 600;
@@ -31,16 +39,17 @@ function documentSummary(text: string, lead: string, pages: number): string[] {
 
 export function composeOfflineReply(messages: readonly ChatMessage[]): string {
   const message = [...messages].reverse().find((candidate) => candidate.role === "user")?.content.trim() ?? "";
-  const intro = `Sono ${OFFLINE_MODEL}, il modello offline di OYSTAR: nessun modello linguistico è collegato, quindi non posso ragionare sulla domanda, solo riprenderla.`;
+  // Issue 36 §1: it says what it is once, in the user's words; it neither repeats the question
+  // (the user sees it just above) nor tells the user how to configure a model (the admin's job).
   const { question, document } = splitDocument(message);
   if (document) {
-    return [intro, "", `Hai chiesto: «${question}»`, "", ...documentSummary(document.text, `Il documento «${document.name}»`, document.pages)].join("\n");
+    return [offlineChatMessages.documentIntro, "", ...documentSummary(document.text, `Il documento «${document.name}»`, document.pages)].join("\n");
   }
   if (question.length > DOCUMENT_THRESHOLD) {
     const estimatedPages = Math.max(1, Math.round(question.split(/\s+/).filter(Boolean).length / 250));
-    return [intro, "", ...documentSummary(question, "Il testo che mi hai inviato", estimatedPages)].join("\n");
+    return [offlineChatMessages.documentIntro, "", ...documentSummary(question, "Il testo che mi hai inviato", estimatedPages)].join("\n");
   }
-  return [intro, "", `Hai chiesto: «${question}»`, "", "Configura un modello (`LLM_BASE_URL`) per ricevere una risposta vera."].join("\n");
+  return [offlineChatMessages.intro, "", offlineChatMessages.demo].join("\n");
 }
 
 /** An OpenAI-style stream of the reply at a steady rate, ending with `[DONE]`. */

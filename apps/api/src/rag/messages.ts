@@ -1,4 +1,4 @@
-import { RAG_CITATION_WARNING } from "@oystar/api-client";
+import { OFFLINE_MODEL_LABEL, RAG_CITATION_WARNING } from "@oystar/api-client";
 import { llmMessages } from "../llm/messages";
 
 // What users read from the RAG engine, in one place (CONVENTIONS.md). spec 001 §8 where the spec
@@ -24,8 +24,8 @@ export const ragMessages = {
   notInDocuments: "Non ho trovato questa informazione nei documenti dell'indice.",
   /** spec 001 §2: the note kept once when citations do not match their sources. */
   citationWarning: RAG_CITATION_WARNING,
-  offlineIntro:
-    "Sono oystar-offline, il modello offline di OYSTAR: nessun modello linguistico è collegato, quindi riporto alla lettera i passaggi più pertinenti dei documenti, con le loro fonti.",
+  /** Issue 36 §1: the offline model says what it is once, in the user's words (the spec fixes no text). */
+  offlineIntro: `${OFFLINE_MODEL_LABEL}: nessun modello linguistico è collegato, quindi riporto alla lettera i passaggi più pertinenti dei documenti, con le loro fonti.`,
   summaryIntro: "Riepilogo della conversazione precedente",
   requestNotFound: "Richiesta di indicizzazione non trovata.",
   /** GET /api/admin/index-requests?cursor= naming no indexing request. */

@@ -61,7 +61,10 @@ function DebatePage() {
           offline model answers whichever is named, so then the spec's two stay on offer. */}
       {settings ? (
         <SourceViewerProvider viewer={viewer} loadPdfRenderer={loadPdfjs}>
-          <DebateWithSources session={session} sendFeedback={sendFeedback} models={chatModels.offline ? undefined : chatModels.models} indexes={indexes} />
+          <DebateWithSources session={session} sendFeedback={sendFeedback} models={chatModels.offline ? undefined : chatModels.models}
+            indexes={indexes}
+            offline={offlineModel}
+          />
         </SourceViewerProvider>
       ) : (
         <Spinner />

@@ -110,6 +110,12 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
   return (
     <Dialog open={open} onClose={onClose} placement="side" title={text.title} footer={draft ? footer : undefined}>
       <p className="settings-panel__scope">{text.scope}</p>
+      {/* Issue 36 §1: how to connect a model is the admin's to read — here and in the README only. */}
+      {health?.model?.offline ? (
+        <Notice tone="info" title={text.offlineModelTitle}>
+          {text.offlineModelHowTo}
+        </Notice>
+      ) : null}
       {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
       {draft ? (
         <form className="settings-panel__form" onSubmit={(event) => event.preventDefault()}>

@@ -6,6 +6,11 @@ import { LISTED_MODELS } from "./models";
 
 /** The built-in model that answers when no upstream is configured (DESIGN.md §6). */
 export const OFFLINE_MODEL = "oystar-offline";
+/**
+ * Issue 36 §1: how users read the offline model — once per answer, screen or participant, in their
+ * words (no model name, no configuration words: those are for the admin's panel and the README).
+ */
+export const OFFLINE_MODEL_LABEL = "Modello dimostrativo offline";
 
 export const MAX_MESSAGES = 200;
 export const MAX_MESSAGE_CHARS = 120_000;

@@ -5,6 +5,7 @@ import { memo, useMemo, type ReactNode, type Ref } from "react";
 import type { DebateSpeech } from "../debate-state";
 import { debateMessages } from "../messages";
 import type { DebatePhase, Speaker } from "../rules";
+import { useParticipant } from "./participants";
 import { PhaseBadge } from "./phase-icon";
 import { evidenceCitations, openCitedPassage, TurnEvidenceView, type OpenPassage } from "./turn-evidence";
 
@@ -28,14 +29,15 @@ type TurnFrameProps = {
  * shown as the chat shows an answer (the floor's safe Markdown, block by block).
  */
 function TurnFrame({ speaker, model, phase, turn, note, live = false, anchor, children }: TurnFrameProps) {
+  const participant = useParticipant()(speaker, model);
   return (
     <li ref={anchor} className={`debate-turn debate-turn--${speaker}${live ? " debate-turn--live" : ""}`}>
       <div className="debate-turn__header">
         <span className="debate-avatar" aria-hidden="true">
           {speaker}
         </span>
-        <span className="debate-turn__speaker">{debateMessages.modelLabel[speaker]}</span>
-        <span className="debate-turn__model">{model}</span>
+        <span className="debate-turn__speaker">{participant.label}</span>
+        {participant.model === null ? null : <span className="debate-turn__model">{participant.model}</span>}
         <span className="debate-turn__meta">
           <PhaseBadge phase={phase} />
           <span>{debateMessages.turnNumber(turn + 1)}</span>

@@ -4,6 +4,7 @@ import { useId } from "react";
 import type { DebateSettings } from "../debate-state";
 import { debateMessages } from "../messages";
 import { DEBATE_LENGTH, type Speaker } from "../rules";
+import { useOfflineParticipants } from "./participants";
 
 /** One of the user's indexes, as 'Basati sui documenti' offers it (issue 26 §2). */
 export type DocumentsIndex = { name: string; label: string };
@@ -53,6 +54,8 @@ export function DebateControls({
   const titleId = useId();
   // The model set (the admin's default, or one named in a topic) stays shown even if not served.
   const choices = (speaker: Speaker) => [...new Set([...models, settings.models[speaker]])];
+  // issue 36 §1: offline, the demonstration model plays both sides whatever is chosen: no models to pick.
+  const offline = useOfflineParticipants();
   return (
     <section className="debate-controls" aria-labelledby={titleId}>
       <div className="debate-controls__header">
@@ -60,7 +63,8 @@ export function DebateControls({
           {controls.title}
         </h2>
         <p className="debate-controls__summary">
-          {controls.summary(settings.length, settings.auto)} · A: {settings.models.A} · B: {settings.models.B}
+          {controls.summary(settings.length, settings.auto)}
+          {offline ? null : ` · A: ${settings.models.A} · B: ${settings.models.B}`}
           {settings.documents ? ` · ${controls.documentsSummary(settings.documents)}` : null}
         </p>
         <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={bodyId} onClick={() => onOpenChange(!open)}>
@@ -82,11 +86,13 @@ export function DebateControls({
             {locked ? <p className="oy-field__hint">{controls.lengthLocked}</p> : null}
           </div>
           <Toggle label={controls.auto} description={settings.auto ? controls.autoOn : controls.autoOff} checked={settings.auto} onChange={onAutoChange} />
-          <div className="debate-controls__models">
-            {(["A", "B"] as const).map((speaker) => (
-              <ModelSelect key={speaker} speaker={speaker} value={settings.models[speaker]} choices={choices(speaker)} disabled={locked} onChange={onModelChange} />
-            ))}
-          </div>
+          {offline ? null : (
+            <div className="debate-controls__models">
+              {(["A", "B"] as const).map((speaker) => (
+                <ModelSelect key={speaker} speaker={speaker} value={settings.models[speaker]} choices={choices(speaker)} disabled={locked} onChange={onModelChange} />
+              ))}
+            </div>
+          )}
           {indexes && indexes.length > 0 && onDocumentsChange ? (
             <DocumentsChoice indexes={indexes} value={settings.documents ?? null} disabled={locked} onChange={onDocumentsChange} />
           ) : null}

@@ -17,6 +17,7 @@ import { DebateStart, startInput } from "./debate-start";
 import { DebateTranscript } from "./debate-transcript";
 import { FeedbackForm } from "./feedback-form";
 import { JudgementCard } from "./judgement-card";
+import { ParticipantsProvider } from "./participants";
 import { SidesBanner } from "./sides-banner";
 import { SynthesisProgressCard, SynthesisResult } from "./synthesis-views";
 import type { OpenPassage } from "./turn-evidence";
@@ -40,6 +41,8 @@ export type DebateScreenProps = {
   indexes?: readonly DocumentsIndex[];
   /** issue 26 §2: where a quote's [n] opens its passage (the app's source viewer); kept stable. */
   openPassage?: OpenPassage;
+  /** issue 36 §1: the server's offline model plays both sides: no model names, 'Lato A' and 'Lato B'. */
+  offline?: boolean;
 };
 
 const systemNow = () => new Date();
@@ -51,7 +54,7 @@ const pdfFailure = (error: unknown) => (error instanceof Error && error.message 
  * debate (bubbles, cards, status, STOP, 'Prossimo'), the synthesis's progress and result, the
  * feedback form, and the PDFs. All debate state is the session's; this holds only what is typed.
  */
-export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscription", saveFile = downloadFile, now = systemNow, models, indexes, openPassage }: DebateScreenProps) {
+export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscription", saveFile = downloadFile, now = systemNow, models, indexes, openPassage, offline = false }: DebateScreenProps) {
   const readAloud = useReadAloud();
   const [controlsOpen, setControlsOpen] = useAdvancedControls();
   const [tab, setTab] = useState<DebateMode>("debate");
@@ -81,11 +84,11 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
     }
     const date = now();
     try {
-      saveFile(await debatePdf(debate, messages, date), debatePdfFileName(debate.subject, date));
+      saveFile(await debatePdf(debate, messages, date, { offline }), debatePdfFileName(debate.subject, date));
     } catch (error) {
       setNotice({ tone: "error", text: pdfFailure(error) });
     }
-  }, [session, now, saveFile]);
+  }, [session, now, saveFile, offline]);
 
   const downloadSynthesis = useCallback(async () => {
     const result = session.store.getState().synthesis.result;
@@ -148,6 +151,7 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
   };
 
   return (
+    <ParticipantsProvider offline={offline}>
     <div className="debate">
       <DebateControls
         settings={settings}
@@ -199,6 +203,7 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
         </>
       )}
     </div>
+    </ParticipantsProvider>
   );
 }
 

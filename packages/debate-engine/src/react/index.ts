@@ -16,6 +16,7 @@ export { JudgementCard } from "./judgement-card";
 export type { JudgementCardProps } from "./judgement-card";
 export type { FeedbackFormProps } from "./feedback-form";
 export { PhaseBadge, PhaseIcon } from "./phase-icon";
+export { ParticipantsProvider } from "./participants";
 export { SidesBanner } from "./sides-banner";
 export type { SidesBannerProps } from "./sides-banner";
 export { DebateStatusBadge } from "./status-badge";

@@ -68,7 +68,7 @@ export const Disagreement: Story = {
   args: { judgement: { status: "done", scorecard: { ...scorecard, verdict: "tie", runs: ["A", "B"], agreement: "bassa" } } },
 };
 
-/** No model connected: the offline judge says so and scores only what it can measure. */
+/** No model connected: the offline judge says so, shows what it measured and names no winner (issue 36 §1). */
 export const Offline: Story = {
   args: {
     judgement: {
@@ -77,12 +77,19 @@ export const Offline: Story = {
         ...scorecard,
         judge: "oystar-offline",
         offline: true,
-        note: "Nessun modello linguistico è collegato: questo è il giudice offline di OYSTAR. Non valuta logica e persuasività, che richiedono un modello; misura soltanto quanto ogni lato riprende la domanda del turno precedente e quante citazioni verificate porta.",
-        verdict: "tie",
-        runs: ["tie", "tie"],
+        note: "Modello dimostrativo offline: nessun modello linguistico è collegato. Non valuta logica e persuasività, che richiedono un modello; misura soltanto quanto ogni lato riprende la domanda del turno precedente e quante citazioni verificate porta.",
+        verdict: null,
+        runs: [null, null],
+        agreement: null,
         sides: { A: side([null, null, null, 7], []), B: side([null, null, null, 7], []) },
       },
     },
+  },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole("region", { name: "Valutazione del giudice" });
+    await expect(card).toHaveTextContent("Verdetto: Nessun vincitore");
+    await expect(card).toHaveTextContent("non sa giudicare logica, prove e persuasività");
+    await expect(card).not.toHaveTextContent(/Vince il Lato|Accordo tra le due letture|Prima lettura/);
   },
 };
 

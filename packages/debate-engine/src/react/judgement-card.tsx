@@ -60,13 +60,23 @@ function ScorecardBody({ scorecard, models }: { scorecard: Scorecard; models: Re
           {words.judgeArgued(side)}
         </Notice>
       ))}
-      <div className="debate-scorecard__verdict">
-        <p>
-          <strong>{words.verdict}:</strong> {verdictText(scorecard.verdict)}
-        </p>
-        <p className={`debate-scorecard__agreement debate-scorecard__agreement--${scorecard.agreement}`}>{words.agreement[scorecard.agreement]}</p>
-        <p className="debate-scorecard__runs">{words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1]))}</p>
-      </div>
+      {scorecard.verdict === null || scorecard.agreement === null ? (
+        // issue 36 §1: the offline judge names no winner, and says why.
+        <div className="debate-scorecard__verdict">
+          <p>
+            <strong>{words.verdict}:</strong> {words.noWinner}
+          </p>
+          <p className="debate-scorecard__no-winner">{words.noWinnerReason}</p>
+        </div>
+      ) : (
+        <div className="debate-scorecard__verdict">
+          <p>
+            <strong>{words.verdict}:</strong> {verdictText(scorecard.verdict)}
+          </p>
+          <p className={`debate-scorecard__agreement debate-scorecard__agreement--${scorecard.agreement}`}>{words.agreement[scorecard.agreement]}</p>
+          <p className="debate-scorecard__runs">{words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1]))}</p>
+        </div>
+      )}
       <div className="debate-scorecard__sides">
         {SIDES.map((side) => (
           <SideScores key={side} side={side} model={models[side]} scorecard={scorecard} />
@@ -81,7 +91,7 @@ function SideScores({ side, model, scorecard }: { side: Speaker; model: string; 
   const scored = scorecard.sides[side];
   return (
     <section className={`debate-scorecard__side debate-scorecard__side--${side}`} aria-labelledby={headingId}>
-      <h4 id={headingId}>{words.sideCaption(side, model)}</h4>
+      <h4 id={headingId}>{scorecard.offline ? words.side(side) : words.sideCaption(side, model)}</h4>
       <table className="debate-scorecard__table">
         <thead>
           <tr>

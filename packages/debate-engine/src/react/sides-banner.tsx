@@ -1,5 +1,6 @@
 import { debateMessages } from "../messages";
 import type { Speaker } from "../rules";
+import { OfflineParticipantsNote, useParticipant } from "./participants";
 
 export type SidesBannerProps = {
   options: Record<Speaker, string>;
@@ -11,6 +12,7 @@ export type SidesBannerProps = {
 };
 
 function Side({ speaker, model, option, verb }: { speaker: Speaker; model: string; option: string; verb?: string }) {
+  const participant = useParticipant()(speaker, model);
   return (
     <div className={`debate-sides__side debate-sides__side--${speaker}`}>
       <span className="debate-avatar" aria-hidden="true">
@@ -18,7 +20,8 @@ function Side({ speaker, model, option, verb }: { speaker: Speaker; model: strin
       </span>
       <div className="debate-sides__text">
         <p className="debate-sides__who">
-          <strong>{debateMessages.modelLabel[speaker]}</strong> <span className="debate-sides__model">{model}</span>
+          <strong>{participant.label}</strong>
+          {participant.model === null ? null : <span className="debate-sides__model"> {participant.model}</span>}
           {verb ? <span className="debate-sides__verb"> {verb}</span> : null}
         </p>
         <p className="debate-sides__option">«{option}»</p>
@@ -31,6 +34,7 @@ function Side({ speaker, model, option, verb }: { speaker: Speaker; model: strin
 export function SidesBanner({ options, models, label, verb }: SidesBannerProps) {
   return (
     <section className="debate-sides" aria-label={label}>
+      <OfflineParticipantsNote />
       <Side speaker="A" model={models.A} option={options.A} verb={verb} />
       <span className="debate-sides__versus">{debateMessages.versus}</span>
       <Side speaker="B" model={models.B} option={options.B} verb={verb} />

@@ -251,6 +251,15 @@ describe("the RAG screen", () => {
     expect(value("Reranker")).toBe("Disattivo (le impostazioni chiedono Attivo)");
   });
 
+  // Issue 36 §1: the offline model answers whatever is named; the bar borrows no model's name.
+  test("offline, the bar names the demonstration model, not the settings' model", () => {
+    const health: Health = { status: "ok", version: "1", model: { offline: true, name: "oystar-offline" } };
+    renderScreen([], { health });
+    const bar = screen.getByRole("region", { name: "Strumenti del RAG" });
+    expect(bar.textContent).toContain("Modello dimostrativo offline");
+    expect(bar.textContent).not.toMatch(/GPT-OSS|gpt-oss/);
+  });
+
   test("429: the screen's quota card; other failures: the generic message and the reason, no actions", async () => {
     const { user, box, cards } = renderScreen([
       { events: [], error: new HttpError(429, {}) },

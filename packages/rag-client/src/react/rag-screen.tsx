@@ -1,4 +1,4 @@
-import type { Health } from "@oystar/api-client";
+import { OFFLINE_MODEL_LABEL, type Health } from "@oystar/api-client";
 import type { ChatCard, ReadAloud } from "@oystar/conversation";
 import { Composer, preloadAnswerRenderer, SessionNotices, useAdvancedControls, useComposerDraft, useReadAloud } from "@oystar/conversation/react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
@@ -59,7 +59,13 @@ export function RagScreen({ session, indexes, renderCard, updatedAt, version, re
       notice: state.notice,
     })),
   );
-  const models = useMemo(() => ragModelChoices(settings.rag_llm_model), [settings]);
+  // issue 36 §1: the offline model answers whichever model is named — the bar names no model it is
+  // not, only the demonstration model (how to connect one is the admin's panel and the README).
+  const offline = health?.model?.offline === true;
+  const models = useMemo(
+    () => (offline ? [{ id: model, label: OFFLINE_MODEL_LABEL }] : ragModelChoices(settings.rag_llm_model)),
+    [offline, model, settings],
+  );
   const configuration = useMemo(() => configurationView(settings), [settings]);
   const running = useMemo(() => ragRunning(health, settings), [health, settings]);
   const draft = useComposerDraft(session.send, (input) => canAsk(input, loading));

@@ -45,9 +45,9 @@ export const CompactWithDetails: Story = {
   args: {
     tone: "info",
     compact: true,
-    title: "Modello offline",
+    title: "Modello dimostrativo offline",
     children: "nessun modello linguistico collegato.",
-    details: "Risponde oystar-offline, che riprende la domanda e l'inizio dei documenti senza ragionarci. Per risposte vere va configurato un modello (LLM_BASE_URL).",
+    details: "Le risposte mostrano come funziona la chat ma non rispondono alla domanda: di un documento allegato riportano solo l'inizio.",
     onDismiss: fn(),
   },
   play: async ({ canvasElement }) => {

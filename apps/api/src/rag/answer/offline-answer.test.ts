@@ -84,7 +84,10 @@ describe("the offline answer to demo questions contains the answer", () => {
   test("«Chi commissionò…» names the cardinal, not only the villa", async () => {
     const answer = await offlineAnswer("Chi commissionò il giardino di Villa d'Este a Tivoli?");
     expect(answer).toContain("Il committente fu il cardinale Ippolito II d'Este");
-    expect(answer).toMatch(/^Sono oystar-offline/);
+    // Issue 36 §1: it says once, in the user's words, that a demonstration model answers.
+    expect(answer).toMatch(/^Modello dimostrativo offline: /);
+    expect(answer.match(/Modello dimostrativo offline/g)).toHaveLength(1);
+    expect(answer).not.toMatch(/oystar-offline|LLM_BASE_URL|configura/i);
     expect(answer.match(/^- .+ \[\d\]\.$/gm)?.length).toBe(4);
   });
 
