@@ -58,9 +58,9 @@ export const CompactWithDetails: Story = {
     await expect(dismissOffset(notice)).toBeLessThan(1);
     const more = within(notice).getByRole("button", { name: "Dettagli" });
     await expect(more).toHaveAttribute("aria-expanded", "false");
-    await expect(within(notice).queryByText(/Risponde oystar-offline/)).not.toBeVisible();
+    await expect(within(notice).queryByText(/Le risposte mostrano come funziona la chat/)).not.toBeVisible();
     await userEvent.click(more);
     await expect(more).toHaveAttribute("aria-expanded", "true");
-    await expect(within(notice).getByText(/Risponde oystar-offline/)).toBeVisible();
+    await expect(within(notice).getByText(/Le risposte mostrano come funziona la chat/)).toBeVisible();
   },
 };
