@@ -68,7 +68,7 @@ describe("POST /api/ask-stream", () => {
 
   test("the offline model answers extractively, says so, and every [n] is a listed source that it quotes", async () => {
     const answer = await readAnswer(await ask(business, { question: "Quanti alberi di limone ci sono nella limonaia di Villa Aurora?" }));
-    expect(answer.text).toContain("modello offline di OYSTAR");
+    expect(answer.text).toContain("Modello dimostrativo offline");
     expect(answer.text).toContain("centoquaranta alberi di limone");
     const listed = answer.sources.at(-1) ?? [];
     const cited = citationNumbers(answer.text);
