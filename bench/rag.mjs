@@ -17,9 +17,17 @@
 //     — on PGlite, then on PostgreSQL 15 when the machine has it (Debian's cluster 15/main is
 //     started for the run and stopped after; without it the part says so and is skipped).
 //  3. the source viewer (issue 25): GET /api/rag/passages/:id over HTTP at 10,000 documents, beside
-//     the passage's own row read straight from the database (budget p95 ≤ 50 ms).
-// `pnpm bench rag [--parts search,chunks,documents,viewer] [--sizes 10000,100000] [--documents 10000] [--questions 200] [--requests 500]`
-// (--questions: the questions timed, and the known-passage questions asked, at each size.)
+//     the passage's own row read straight from the database (budget p95 ≤ 50 ms);
+//  4. a firm's archive (issue 34 §5, src/rag/cli/archive-benchmark.ts): 10,000 documents generated
+//     in a firm's formats (Word, LibreOffice, text PDFs, e-mails, spreadsheets) and 100 scanned
+//     pages, ingested by the server's own reading processes, formats and OCR, one format at a time:
+//     ingestion time per format (target: the text documents in ≤ 10 minutes), OCR pages per minute
+//     (beside tesseract's command line when the machine has it: target ≥ 90 % of its speed), the
+//     database's size, and recall@5 per format of known-passage questions beside the same questions
+//     on the documents' Markdown copies (target: within 0.02) — on PGlite, then on PostgreSQL 15.
+// `pnpm bench rag [--parts search,chunks,documents,viewer,archive] [--sizes 10000,100000] [--documents 10000] [--scanned 100] [--questions 200] [--archive-questions 40] [--requests 500]`
+// (--questions: the questions timed, and the known-passage questions asked, at each size;
+// --archive-questions: the known-passage questions asked of each format of the archive.)
 // Run after `pnpm build`. Not a test: it prints, ending with one JSON line.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -36,7 +44,7 @@ const option = (name, fallback) => {
   const at = argv.indexOf(`--${name}`);
   return at === -1 ? fallback : argv[at + 1];
 };
-const parts = new Set(option("parts", "search,chunks,documents,viewer").split(","));
+const parts = new Set(option("parts", "search,chunks,documents,viewer,archive").split(","));
 const documents = Number(option("documents", "10000"));
 const questionCount = Number(option("questions", "200"));
 const INDEX = `bench-${documents}`;
@@ -252,6 +260,32 @@ if (parts.has("documents")) {
 if (parts.has("viewer")) {
   const { bench: _passages, ...passages } = await apiScript("src/rag/cli/passage-benchmark.ts", ["--documents", String(documents), "--requests", option("requests", "500")]);
   figures.passages = passages;
+}
+
+// ---- 4. A firm's archive (issue 34 §5): its formats and scans, ingested, measured and asked -----------
+if (parts.has("archive")) {
+  const archiveArguments = ["--documents", String(documents), "--scanned", option("scanned", "100"), "--questions", option("archive-questions", "40")];
+  const dataDir = mkdtempSync(join(tmpdir(), "oystar-bench-archivio-"));
+  try {
+    console.info(`\nArchivio di uno studio su PGlite: ${documents} documenti`);
+    figures[`archive_${documents}_pglite`] = await apiScript("src/rag/cli/archive-benchmark.ts", archiveArguments, { DATA_DIR: dataDir, DATABASE_URL: "" });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const postgres = postgres15();
+  if (postgres.skip) {
+    console.info(`\nPostgreSQL 15 saltato: ${postgres.skip}.`);
+    figures[`archive_${documents}_postgres15`] = { skipped: postgres.skip };
+  } else {
+    const dataDir15 = mkdtempSync(join(tmpdir(), "oystar-bench-archivio-pg-"));
+    try {
+      console.info(`\nArchivio di uno studio su PostgreSQL 15: ${documents} documenti`);
+      figures[`archive_${documents}_postgres15`] = await apiScript("src/rag/cli/archive-benchmark.ts", archiveArguments, { DATABASE_URL: postgres.url, DATA_DIR: dataDir15 });
+    } finally {
+      postgres.done();
+      rmSync(dataDir15, { recursive: true, force: true });
+    }
+  }
 }
 
 console.info(JSON.stringify({ bench: "rag", ...figures }));

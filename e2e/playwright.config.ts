@@ -66,6 +66,11 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_URL: baseURL,
       NODE_ENV: "test",
+      // One server process, on PostgreSQL too (WORKERS defaults to the cores there): the journeys
+      // of several processes are their own tests (apps/api/src/server-processes.test.ts).
+      WORKERS: "1",
+      // A run that ends stops the server at once, whatever a page still streams.
+      DRAIN_TIMEOUT_MS: "1000",
       DATA_DIR: process.env.E2E_DATA_DIR,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       OFFLINE_MODEL_CHARS_PER_SECOND: "4000",

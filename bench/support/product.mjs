@@ -39,7 +39,7 @@ export async function startProduct(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "oystar-bench-"));
   const server = spawn(process.execPath, [serverEntry], {
     // A data folder of its own (removed when the server ends) unless the caller gives one.
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: "test", DATA_DIR: dataDir, ...env },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: "test", WORKERS: "1", DRAIN_TIMEOUT_MS: "1000", DATA_DIR: dataDir, ...env },
     stdio: "ignore",
   });
   // A benchmark leaves nothing in the temp directory (issue 28 §10).

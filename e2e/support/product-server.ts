@@ -18,7 +18,7 @@ export async function startProductServer(port: number, env: Record<string, strin
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [serverEntry], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, NODE_ENV: "test", DATA_DIR: dataDir, ...env },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, NODE_ENV: "test", WORKERS: "1", DRAIN_TIMEOUT_MS: "1000", DATA_DIR: dataDir, ...env },
   });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   const stop = async () => {

@@ -77,7 +77,7 @@ test("the card payment page and the success page", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "OYSTAR Pro" })).toBeVisible();
   await expectAccessible(page, "pagamento con carta");
   await payWithCard(page, "4242 4242 4242 4242");
-  await expect(page.getByText("Piano Pro")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Piano Pro")).toBeVisible();
   await expectAccessible(page, "/success");
 });
 
@@ -102,6 +102,9 @@ test("a debate to its judge's scorecard and feedback form", async ({ page }) => 
   const slider = panel.getByRole("slider", { name: "Durata del dibattito" });
   if (!(await slider.isVisible())) await panel.getByRole("button", { name: "Impostazioni" }).click();
   await slider.fill("6");
+  // Manual (now one switch away from the automatic default): each turn at once, without auto's 3 s.
+  const mode = panel.getByRole("switch", { name: "Modalità automatica" });
+  if ((await mode.getAttribute("aria-checked")) === "true") await mode.click();
   await page.getByRole("textbox", { name: "Tesi A (a favore)" }).fill("Il treno");
   await page.getByRole("textbox", { name: "Tesi B (contro)" }).fill("L'aereo");
   await page.getByRole("button", { name: "Avvia Dibattito" }).click();
@@ -163,4 +166,19 @@ test("with the keyboard alone: a chat question, a RAG question, a debate", async
   await tabTo(page, page.getByRole("button", { name: "Avvia Dibattito" }));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("region", { name: "Interventi del dibattito" })).toContainText("Il mare");
+});
+
+// Issue 35 §1: the conversations kept on the device, with one kept and one being renamed.
+test("the conversations panel", async ({ page }) => {
+  await signIn(page, "accessibile@esempio.it");
+  await page.getByRole("textbox", { name: "Messaggio" }).fill("Una domanda da ricordare");
+  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await expect(page.locator(".chat-message--assistant").last()).toContainText(/Primo carattere in/);
+  await page.getByRole("button", { name: "Conversazioni" }).click();
+  const panel = page.getByRole("dialog", { name: "Conversazioni" });
+  await expect(panel.getByRole("button", { name: "Apri «Una domanda da ricordare»" })).toBeVisible();
+  await expectAccessible(page, "Conversazioni");
+  await panel.getByRole("button", { name: "Rinomina" }).click();
+  await expect(panel.getByRole("textbox", { name: "Nuovo titolo" })).toBeFocused();
+  await expectAccessible(page, "Conversazioni, rinomina");
 });

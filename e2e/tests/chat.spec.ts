@@ -80,7 +80,7 @@ test("an answer can be copied; the version opens the advanced settings, the mode
   const model = panel.getByRole("combobox", { name: "Modello" });
   await expect(model).toBeDisabled();
   await expect(model).toHaveValue("oystar-offline");
-  await expect(model.locator("option")).toHaveText(["oystar-offline (modello offline)"]);
+  await expect(model.locator("option")).toHaveText(["Modello dimostrativo offline"]);
   await expect(panel.getByRole("switch", { name: /Deep Think/ })).toHaveCount(0);
   await panel.getByRole("button", { name: "Demo di scrittura" }).click();
   const demo = page.getByRole("dialog", { name: "Demo di scrittura" });

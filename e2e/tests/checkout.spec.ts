@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { payWithCard } from "../support/checkout";
 import { collectConsoleErrors } from "../support/console-errors";
 
@@ -21,7 +21,9 @@ test("from the landing to Pro: sign in, card checkout, success countdown, and th
   await payWithCard(page, "4242 4242 4242 4242");
 
   await expect(page).toHaveURL(/\/success\?plan=pro$/);
-  await expect(page.getByText("Piano Pro")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Piano Pro")).toBeVisible();
+  // The header follows the plan just bought (issue 36 §6).
+  await expect(page.getByRole("navigation", { name: "Navigazione principale" }).getByRole("link", { name: "Piano Pro" })).toBeVisible();
   // 5-second countdown, then the chat.
   await expect(page).toHaveURL(/\/chat$/, { timeout: 10_000 });
 
@@ -49,4 +51,46 @@ test("a business account choosing Base sees the downgrade message", async ({ pag
   await expect(page.getByRole("listitem", { name: "Business" }).getByRole("button", { name: "Piano attuale" })).toBeDisabled();
   await page.getByRole("listitem", { name: "Base" }).getByRole("button", { name: "Non disponibile" }).click();
   await expect(page.getByRole("alert")).toHaveText(/Downgrade non disponibile per account admin\. Contatta il supporto se necessario\./);
+});
+
+/** The card form's fields stay inside its padding: each field's right edge within the form's box. */
+async function expectFieldsInsidePadding(page: Page) {
+  const overflow = await page.locator("main").evaluate((main) => {
+    const inner = main.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(main).paddingRight);
+    return [...main.querySelectorAll("input")].filter((input) => input.getBoundingClientRect().right > inner + 0.5).map((input) => input.name);
+  });
+  expect(overflow).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+}
+
+// Issue 36 §6: the plan chosen before signing in is the one checked out after it; the card form
+// fits and has 'Annulla'; after paying, the header names the plan at once.
+test("Base chosen signed out: sign in, its checkout, 'Annulla', pay, and the header says Base", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/subscription");
+  await page.getByRole("listitem", { name: "Base" }).getByRole("button", { name: "Scegli Base" }).click();
+  await page.getByLabel(/Un altro indirizzo email/).fill("sceglie-base@example.it");
+  await page.getByRole("button", { name: "Accedi", exact: true }).click();
+  // Back from signing in, straight on to Base's checkout.
+  await expect(page).toHaveURL(/\/api\/dev\/checkout\/cs_dev_/);
+  await expect(page.getByRole("heading", { name: "OYSTAR Base" })).toBeVisible();
+  await expectFieldsInsidePadding(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectFieldsInsidePadding(page);
+
+  // 'Annulla' goes back to the plans with Base chosen, and buys nothing.
+  await page.getByRole("link", { name: "Annulla" }).click();
+  await expect(page).toHaveURL(/\/subscription\?plan=base$/);
+  const base = page.getByRole("listitem", { name: "Base" });
+  await expect(base.getByText("Piano selezionato")).toBeVisible();
+  await expect(page.getByRole("listitem", { name: "Free" }).getByRole("button", { name: "Piano attuale" })).toBeDisabled();
+
+  await base.getByRole("button", { name: "Scegli Base" }).click();
+  await expect(page).toHaveURL(/\/api\/dev\/checkout\/cs_dev_/);
+  await payWithCard(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(/\/success\?plan=base$/);
+  const navigation = page.getByRole("navigation", { name: "Navigazione principale" });
+  await expect(navigation.getByRole("link", { name: "Piano Base" })).toBeVisible();
+  await expect(navigation.getByRole("link", { name: "Vai alla chat" })).toHaveAttribute("href", "/chat");
+  await expect(navigation.getByRole("link", { name: "Inizia ora" })).toHaveCount(0);
 });

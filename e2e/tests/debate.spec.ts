@@ -165,7 +165,7 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   await signIn(adminPage, "admin@oystar.test");
   await adminPage.getByRole("banner").getByRole("button", { name: "Impostazioni globali" }).click();
   const panel = adminPage.getByRole("dialog", { name: "Impostazioni globali" });
-  await panel.getByText("Classifica dei modelli", { exact: true }).click();
+  await panel.locator("summary", { hasText: "Classifica dei modelli" }).click();
   const offline = panel.getByRole("table", { name: "Dibattiti argomentati dal modello offline" });
   // Columns: position, Elo, the judge's verdicts, the users' votes (the model heads its row).
   const votes = (model: RegExp) => offline.getByRole("row", { name: model }).getByRole("cell").nth(3);
@@ -186,7 +186,7 @@ test("manual mode advances only on 'Prossimo'", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Prossimo (B)" })).toBeVisible();
   await expect(finishedTurns(page)).toHaveCount(1);
   await expect(page.getByRole("group", { name: "Stato del dibattito" })).toContainText("Manuale");
-  await expect(page.getByRole("group", { name: "Stato del dibattito" })).toContainText("Turno 1/6 · Prossimo: Modello B");
+  await expect(page.getByRole("group", { name: "Stato del dibattito" })).toContainText("Turno 1/6 · Prossimo: Lato B");
 
   await page.clock.runFor(10_000);
   await expect(finishedTurns(page)).toHaveCount(1);

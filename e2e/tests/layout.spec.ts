@@ -114,10 +114,12 @@ for (const module of phoneModules) {
     await expect(heading).toBeInViewport();
     await expect(input).toBeInViewport({ ratio: 1 });
     expect((await boxOf(heading)).y + (await boxOf(heading)).height).toBeLessThanOrEqual((await boxOf(input)).y);
-    // The offline model's notice takes one line.
+    // The offline model's notice is short: three lines at most on a phone (title, text, details), its text whole, never
+    // cut with an ellipsis (issue 36 §5).
     const notice = page.locator(".oy-notice--compact .oy-notice__line");
     const lineHeight = await notice.evaluate((line) => Number.parseFloat(getComputedStyle(line).lineHeight));
-    expect((await boxOf(notice)).height).toBeLessThan(lineHeight * 1.5);
+    expect((await boxOf(notice)).height).toBeLessThan(lineHeight * 3.5);
+    expect(await notice.locator(".oy-notice__text").evaluate((text) => text.scrollWidth <= text.clientWidth)).toBe(true);
     await expect(page).toHaveScreenshot(`assistente-telefono-${module.name}.png`, { mask: [banner.locator(".assistant-brand__version")] });
 
     // The menu: the modules, the plan, the counter and 'Esci'; Escape closes it and the focus is back on its button.

@@ -118,7 +118,7 @@ test("a PDF source opens at its page, drawn by pdf.js, the passage highlighted o
 /** The cited passage's disclosure under a PDF's page. */
 const CITED_PASSAGE = "Passaggio citato";
 
-test("issue 34: the demo's scanned page answers a question, and opens as the page's picture with the passage OCR read under it", async ({ page }) => {
+test("issue 34: the demo's scanned page answers a question, and opens as the page's picture, the passage highlighted on it and OCR's text under it", async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await openRag(page, "business@oystar.test");
   const answer = await ask(page, "Quando riapre alle visite la limonaia di Villa Aurora?");
@@ -140,6 +140,26 @@ test("issue 34: the demo's scanned page answers a question, and opens as the pag
       }),
     )
     .toBeGreaterThan(1000);
+  // The passage highlighted on the picture with the boxes of the words OCR read: over the scan's ink.
+  const marks = viewer.locator(".rag-viewer__scan-mark");
+  await expect(marks.first()).toBeVisible();
+  await expect(marks.first()).toBeInViewport();
+  expect(await marks.count()).toBeGreaterThanOrEqual(8);
+  const inkUnderMarks = await viewer.evaluate((dialog) => {
+    const surface = dialog.querySelector<HTMLCanvasElement>("canvas.rag-viewer__canvas")!;
+    const area = surface.getBoundingClientRect();
+    const ratio = surface.width / area.width;
+    return [...dialog.querySelectorAll(".rag-viewer__scan-mark")].map((mark) => {
+      const box = mark.getBoundingClientRect();
+      const x = Math.floor((box.left - area.left) * ratio);
+      const y = Math.floor((box.top - area.top) * ratio);
+      const pixels = surface.getContext("2d")!.getImageData(x, y, Math.max(1, Math.ceil(box.width * ratio)), Math.max(1, Math.ceil(box.height * ratio))).data;
+      let ink = 0;
+      for (let index = 0; index < pixels.length; index += 4) if (pixels[index]! < 128) ink += 1;
+      return ink;
+    });
+  });
+  expect(inkUnderMarks.every((ink) => ink > 0)).toBe(true);
   // What OCR read of it, under the page.
   const cited = viewer.locator("details", { hasText: CITED_PASSAGE });
   await cited.getByText(CITED_PASSAGE).click();

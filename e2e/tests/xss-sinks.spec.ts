@@ -210,7 +210,7 @@ test("forms shown back to the admin: the indexing requests' names, companies and
   const seen = await watched(page, "admin@oystar.test", "/chat");
   await page.getByRole("banner").getByRole("button", { name: "Impostazioni globali" }).click();
   const panel = page.getByRole("dialog", { name: "Impostazioni globali" });
-  await panel.getByText("Richieste di indicizzazione", { exact: true }).click();
+  await panel.locator("summary", { hasText: "Richieste di indicizzazione" }).click();
   const list = panel.locator("ul.index-requests");
   await expect(list.locator(":scope > li")).toHaveCount(10);
   for (const payload of payloads) await expect(list).toContainText(`https://esempio.invalid/#${payload}`);
@@ -221,7 +221,7 @@ test("forms shown back to the admin: the indexing requests' names, companies and
   await expect(first.getByText(/^Indice «0-/)).toBeVisible();
   await expect(first).toContainText(`https://esempio.invalid/#${payloads[0]}: `);
   await expectInert(first.locator(".oy-notice"));
-  await panel.getByText("Classifica dei modelli", { exact: true }).click();
+  await panel.locator("summary", { hasText: "Classifica dei modelli" }).click();
   await expect(panel.getByRole("table", { name: "Classifica dei modelli" })).toBeVisible();
   await expectNothingRan(page, seen);
 });

@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { routePath } from "hono/route";
 import { accountRoutes } from "./accounts/account-routes";
+import { deviceKeyRoutes } from "./accounts/device-key-routes";
 import { checkoutRoutes, webhookRoutes } from "./billing/billing-routes";
 import { devCheckoutRoutes } from "./billing/dev-checkout-routes";
 import { configRoutes } from "./config/config-routes";
@@ -11,6 +12,8 @@ import type { Env } from "./env";
 import { formRoutes } from "./forms/forms-routes";
 import { healthRoutes } from "./health/health-routes";
 import { llmRoutes } from "./llm/llm-routes";
+import { answersInProgress } from "./streams/answers-in-progress";
+import { resumableAnswers } from "./streams/resumable-answers";
 import { createModelProviders } from "./llm/model-providers";
 import { ocrRoutes } from "./ocr/ocr-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
@@ -24,6 +27,9 @@ import { webMessages } from "./web/messages";
 import { destinationOf } from "./web/one-origin";
 import { personalAnswersNotStored } from "./web/personal-answers";
 import { onlyPublicHost } from "./web/public-origin";
+import { clientAddress } from "./web/client-address";
+import { log } from "./observe/log";
+import { requestLog } from "./observe/request-log";
 import { defaultBodyCeiling } from "./web/request-body";
 import { securityHeaders } from "./web/security-headers";
 import { serveApps } from "./web/serve-apps";
@@ -33,6 +39,8 @@ import { webVitalsRoutes } from "./web-vitals/web-vitals-routes";
 export type AppOptions = {
   /** In `pnpm dev`, Vite middleware answers app pages instead of the built folders. */
   pages?: (c: Context) => Promise<Response>;
+  /** Whether the server is draining before it stops (web/draining.ts): its health check says so. */
+  draining?: () => boolean;
 };
 
 /** A route that declares no ceiling of its own takes bodies up to this size (web/request-body.ts). */
@@ -47,6 +55,10 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   const app = new Hono();
   const { access, db } = services;
 
+  // First: every later step counts the caller by the address the trusted proxies vouch for, and
+  // what it logs carries the request's id.
+  app.use(clientAddress(env.trustedProxies));
+  app.use(requestLog({ accountKey: services.logAccountKey }));
   app.use(securityHeaders({ production: env.nodeEnv === "production", dev: Boolean(options.pages) }));
   app.use(personalAnswersNotStored);
   app.use(onlyPublicHost(services.origin));
@@ -58,23 +70,27 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
 
   // Which model server calls go to: the admin's provider setting (spec 001 §4), for every module.
   const providers = createModelProviders(db, env.llm);
-  app.route("/", healthRoutes(access, { version: env.version, startedAt, providers, rag: () => services.rag.health() }));
+  app.route("/", healthRoutes(access, { version: env.version, startedAt, providers, rag: () => services.rag.health(), draining: options.draining ?? (() => false) }));
   app.route("/", configRoutes(access, { version: env.version, auth: services.auth, provider: providers.chosen }));
   app.route("/", publicPlanRoutes(access));
   app.route("/", accountRoutes(access));
+  app.route("/", deviceKeyRoutes(access, db));
   app.route("/", subscriptionRoutes(access, db));
   app.route("/", checkoutRoutes(access, db, services.billing.provider, services.origin));
   app.route("/", webhookRoutes(db, services.billing));
   if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing));
   if (services.devIdpRoutes) app.route("/", services.devIdpRoutes(access));
-  app.route("/", llmRoutes(access, db, env, providers));
-  app.route("/", debateRoutes(access, db, env, providers, services.rag));
+  // Issue 35 §2: the answers in progress of this process, held for a client whose connection dropped.
+  const answers = resumableAnswers(access, db, answersInProgress());
+  app.route("/", answers.routes);
+  app.route("/", llmRoutes(access, db, env, providers, answers.resumable));
+  app.route("/", debateRoutes(access, db, env, providers, services.rag, answers.resumable));
   app.route("/", settingsRoutes(access, db, { onSaved: () => providers.settingsChanged() }));
   app.route("/", ocrRoutes(access, services.ocr));
-  app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, fetchPage: services.fetchPage }));
+  app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, fetchPage: services.fetchPage, resumable: answers.resumable }));
   app.route("/", sourceViewerRoutes(access, { db }));
-  app.route("/", formRoutes(access, db, env.formsForwardUrl));
-  app.route("/", webVitalsRoutes(access, db));
+  app.route("/", formRoutes(access, db, env.formsForwardUrl, services.addressLimits));
+  app.route("/", webVitalsRoutes(access, db, services.addressLimits));
   app.route("/", siteIndexRoutes(access, { origin: services.origin, marketingDist: env.marketingDist }));
 
   const pages = options.pages ?? serveApps({ marketingDist: env.marketingDist, assistantDist: env.assistantDist });
@@ -86,7 +102,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
     if (c.req.raw.signal.aborted) return c.json({ error: webMessages.badRequest }, 400);
     // Privacy and log forging: the route's pattern and the kind of error, never its message (it
     // can quote the caller's text), bodies or headers.
-    console.error(`Errore interno su ${c.req.method} ${routePath(c) || "?"}: ${errorKind(error)}`);
+    log.error({ method: c.req.method, route: routePath(c) || "?", kind: errorKind(error) }, "Errore interno");
     // The database gone for a moment (issue 28 §7): a clean 503 the caller may retry, not a fault.
     if (isDatabaseUnavailable(error)) return c.json({ error: webMessages.databaseUnavailable }, 503, { "Retry-After": "5" });
     return c.json({ error: webMessages.internal }, 500);

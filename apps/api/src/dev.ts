@@ -13,6 +13,7 @@ import { contentSecurityPolicy } from "./web/security-headers";
 import { webMessages } from "./web/messages";
 import { sendingNodeStreams } from "./web/node-stream-answer";
 import { destinationOf, legacyRedirects } from "./web/one-origin";
+import { log } from "./observe/log";
 
 const loaded = loadEnv({ NODE_ENV: "development", ...process.env });
 const env = withPublicUrl(loaded, loaded.port);
@@ -75,5 +76,5 @@ server.on("request", (req: IncomingMessage, res: ServerResponse) => {
 });
 
 server.listen(env.port, env.host, () => {
-  console.info(`OYSTAR (sviluppo, ricarica automatica) su ${env.publicUrl}`);
+  log.info(`OYSTAR (sviluppo, ricarica automatica) su ${env.publicUrl}`);
 });

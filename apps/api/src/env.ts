@@ -1,8 +1,10 @@
 // The one place that reads process.env (CONVENTIONS.md): every setting typed and validated.
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { checkTrustedProxies } from "./web/client-address";
 
 // This file runs from src/ (tsx, tests) or from the bundled dist/main.js: both sit one
 // level below the package folder, so paths are resolved from there.
@@ -12,6 +14,17 @@ const repoRoot = resolve(packageDir, "../..");
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(resolve(packageDir, "package.json"), "utf8")) as { version?: string };
   return manifest.version ?? "0.0.0";
+}
+
+/**
+ * How many server processes run, and why when fewer than asked: PGlite is a database inside one
+ * process (its folder cannot be opened by two), so without DATABASE_URL the server stays one.
+ */
+function serverProcesses(asked: number | undefined, sharedDatabase: boolean): { count: number; limitedBecause: string | null } {
+  if (!sharedDatabase) {
+    return { count: 1, limitedBecause: asked !== undefined && asked > 1 ? "il database integrato (PGlite) vive in un solo processo: per più processi serve DATABASE_URL" : null };
+  }
+  return { count: asked ?? availableParallelism(), limitedBecause: null };
 }
 
 const fromRepoRoot = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
@@ -45,6 +58,33 @@ const variablesSchema = z.object({
   AUTH0_CLIENT_ID: z.string().min(1).optional(),
   AUTH0_AUDIENCE: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
+  // issue 37 §4: the load balancers and proxies in front of the servers (addresses, CIDR ranges,
+  // or loopback/linklocal/uniquelocal), comma-separated; only from them is the client's address
+  // in TRUSTED_PROXY_HEADER believed. Unset: nobody's, the connection's address counts.
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .superRefine((proxies, context) => {
+      try {
+        checkTrustedProxies(proxies);
+      } catch {
+        context.addIssue({ code: "custom", message: "indirizzi, intervalli CIDR (10.0.0.0/8) o loopback, linklocal, uniquelocal, separati da virgole" });
+      }
+    })
+    .optional(),
+  TRUSTED_PROXY_HEADER: z.enum(["x-forwarded-for", "forwarded"]).default("x-forwarded-for"),
+  // issue 37 §5: Prometheus metrics on a listener of their own (none unless METRICS_PORT is set),
+  // on loopback unless METRICS_HOST says otherwise; the JSON log's level (quiet in tests).
+  // issue 37 §2: server processes on this machine, one product on one port (node:cluster). Default:
+  // the machine's cores with DATABASE_URL; the embedded PGlite is one process's, so one.
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+  // issue 37 §3, at SIGTERM: how long the health check says 'draining' while everything is still
+  // served (at least a balancer's check interval or two), then how long answers in progress may run.
+  DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   ADMIN_EMAILS: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   FORMS_FORWARD_URL: z.string().url().optional(),
@@ -88,6 +128,11 @@ const envSchema = variablesSchema.transform((raw) => ({
       ? { domain: raw.AUTH0_DOMAIN, clientId: raw.AUTH0_CLIENT_ID, audience: raw.AUTH0_AUDIENCE }
       : null,
   databaseUrl: raw.DATABASE_URL ?? null,
+  trustedProxies: { proxies: raw.TRUSTED_PROXIES ?? [], header: raw.TRUSTED_PROXY_HEADER },
+  workers: serverProcesses(raw.WORKERS, raw.DATABASE_URL !== undefined),
+  draining: { noticeMs: raw.DRAIN_NOTICE_MS, timeoutMs: raw.DRAIN_TIMEOUT_MS },
+  metrics: raw.METRICS_PORT === undefined ? null : { port: raw.METRICS_PORT, host: raw.METRICS_HOST },
+  logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "warn" : "info"),
   formsForwardUrl: raw.FORMS_FORWARD_URL ?? null,
   llm: {
     cloud: raw.LLM_BASE_URL ? upstream("cloud", raw.LLM_BASE_URL, raw.LLM_API_KEY) : null,

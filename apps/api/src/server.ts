@@ -3,10 +3,22 @@ import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, type AppOptions } from "./app";
 import type { Env } from "./env";
-import { openServices } from "./services";
+import { setLogLevel } from "./observe/log";
+import { watchPool, workersUp } from "./observe/metrics";
+import { startMetricsListener, type MetricsListener } from "./observe/metrics-listener";
+import { openServices, type Services } from "./services";
+import { drainingOf } from "./web/draining";
 import { sendingNodeStreams } from "./web/node-stream-answer";
 
-export type RunningServer = { url: string; port: number; close: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  /** The operator's metrics (METRICS_PORT), when asked for. */
+  metricsUrl: string | null;
+  /** Stops the way SIGTERM asks (web/draining.ts): answers in progress finish, within the env's bounds. */
+  drain: () => Promise<void>;
+  close: () => Promise<void>;
+};
 
 /** PUBLIC_URL, or by default http://localhost:<the port actually listened on> (PORT=0 in tests). */
 export const withPublicUrl = (env: Env, port: number): Env & { publicUrl: string } => ({
@@ -16,6 +28,7 @@ export const withPublicUrl = (env: Env, port: number): Env & { publicUrl: string
 
 /** Starts the real HTTP server (port 0 picks a free port, as the tests do). */
 export async function startServer(env: Env, options: AppOptions & Parameters<typeof openServices>[1] = {}): Promise<RunningServer> {
+  setLogLevel(env.logLevel);
   // Listen first: with PORT=0 the public origin is known only once the port is.
   let app: ReturnType<typeof createApp> | null = null;
   const server = serve({
@@ -30,28 +43,44 @@ export async function startServer(env: Env, options: AppOptions & Parameters<typ
     server.once("error", reject);
   });
   const configured = withPublicUrl(env, port);
+  const draining = drainingOf(server as HttpServer);
   const close = () =>
     new Promise<void>((done) => {
       server.close(() => done());
       // Idle keep-alive sockets would hold close() open.
       if ("closeAllConnections" in server) server.closeAllConnections();
     });
-  let services;
+  let services: Services;
   try {
     services = await openServices(configured, { db: options.db, fetchPage: options.fetchPage, stripe: options.stripe });
   } catch (error) {
     await close();
     throw error;
   }
-  app = createApp(configured, services, options);
+  app = createApp(configured, services, { ...options, draining: () => draining.started });
+  const metrics: MetricsListener | null = env.metrics ? await startMetricsListener(env.metrics) : null;
+  const unwatchPool = watchPool(() => services.db.poolUse());
+  workersUp.inc();
   return {
     url: configured.publicUrl,
     port,
+    metricsUrl: metrics?.url ?? null,
+    drain: async () => {
+      await draining.drain(env.draining);
+      await release();
+    },
     close: async () => {
       await close();
-      await services.ocr.close();
-      // A database the caller passed in is the caller's to close.
-      if (!options.db) await services.db.close();
+      await release();
     },
   };
+  /** What the server holds besides its connections: its metrics, its OCR workers, its database. */
+  async function release() {
+    workersUp.dec();
+    unwatchPool();
+    await metrics?.close();
+    await services.ocr.close();
+    // A database the caller passed in is the caller's to close.
+    if (!options.db) await services.db.close();
+  }
 }

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { createAccess, type Access } from "./auth/access";
 import { auth0Issuer, createTokenVerifier } from "./auth/token-verifier";
@@ -6,8 +7,11 @@ import { builtInCheckout, stripeCheckout, type CheckoutProvider } from "./billin
 import { devWebhookSecret } from "./billing/webhook-secret";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
+import { sharedSecret } from "./db/shared-secret";
 import type { Env } from "./env";
+import { log as serverLog } from "./observe/log";
 import { createOcrEngine, type OcrEngine } from "./ocr/ocr-engine";
+import { openAddressLimits, type AddressLimits } from "./web/address-limit";
 import { guardedFetch, type FetchedPage } from "./web/guarded-fetch";
 import { seedDevIndexes } from "./rag/ingest/dev-indexes";
 import { openRagEngine, type RagEngine } from "./rag/rag-engine";
@@ -23,6 +27,10 @@ export type Services = {
   /** Every route's policy comes from here (auth/access.ts). */
   access: Access;
   auth: RuntimeAuth;
+  /** The key of the log's account hashes, shared by the servers (observe/request-log.ts). */
+  logAccountKey: string;
+  /** Per-address limits of public routes, counted once across the servers (web/address-limit.ts). */
+  addressLimits: AddressLimits;
   /** The built-in identity provider's routes, in dev mode only. */
   devIdpRoutes: ((access: Access) => Hono) | null;
   /** Stripe when configured, otherwise the built-in checkout; both signed the same way. */
@@ -60,11 +68,13 @@ const STARTUP_LOCK = 824174;
 
 async function openSeeded(env: Env & { publicUrl: string }, db: Database, given: { fetchPage?: Services["fetchPage"]; stripe?: CheckoutProvider }): Promise<Services> {
   const origin = env.publicUrl;
+  const addressLimits = await openAddressLimits(db);
+  const logAccountKey = await sharedSecret(db, "log-account-key", async () => randomBytes(32).toString("base64url"));
 
   let identity: { issuer: Parameters<typeof createTokenVerifier>[0]; auth: RuntimeAuth; adminEmails: string[]; devIdpRoutes: Services["devIdpRoutes"] };
   if (env.authMode === "dev") {
     const { openDevIdp } = await import("./dev-idp/dev-idp");
-    const devIdp = await openDevIdp(db, { origin });
+    const devIdp = await openDevIdp(db, { origin, addressLimits });
     identity = { issuer: devIdp.issuer, auth: devIdp.auth, adminEmails: env.adminEmails ?? devIdp.adminEmails, devIdpRoutes: devIdp.routes };
   } else {
     const auth0 = env.auth0;
@@ -77,6 +87,8 @@ async function openSeeded(env: Env & { publicUrl: string }, db: Database, given:
     origin,
     access: createAccess(db, createTokenVerifier(identity.issuer), identity.adminEmails),
     auth: identity.auth,
+    addressLimits,
+    logAccountKey,
     devIdpRoutes: identity.devIdpRoutes,
     billing: await openBilling(env, db, given.stripe),
     ocr: createOcrEngine(),
@@ -87,7 +99,7 @@ async function openSeeded(env: Env & { publicUrl: string }, db: Database, given:
 
 /** The RAG engine; in dev mode, with the customers' indexes of RAG_DEV_INDEXES_DIR (after the seeded accounts that own them). */
 async function openRag(env: Env, db: Database, devMode: boolean): Promise<RagEngine> {
-  const log = (line: string) => console.info(line);
+  const log = (line: string) => serverLog.info(line);
   const rag = await openRagEngine(db, env, { log });
   if (devMode && env.rag.devIndexesDir) await seedDevIndexes(rag, env.rag.devIndexesDir, log);
   return rag;

@@ -29,11 +29,11 @@ export type ApiProcess = {
 };
 
 /** Starts one API process with `variables` and resolves once it listens. */
-export async function startApiProcess(variables: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
+export async function startApiProcess(variables: Record<string, string>, options: { port?: number } = {}): Promise<ApiProcess> {
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@oystar/source", "src/main.ts"], {
     cwd: apiRoot,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", ...variables, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "info", WORKERS: "1", DRAIN_TIMEOUT_MS: "1000", ...variables, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let printed = "";

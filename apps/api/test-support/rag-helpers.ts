@@ -1,3 +1,4 @@
+import type { IndexBuild, IndexRequestReport } from "@oystar/api-client";
 import type { Database } from "../src/db/database";
 import { localEmbedder } from "../src/rag/embedder";
 import { finishIngestion, storeDocument } from "../src/rag/ingest/ingestion";
@@ -24,7 +25,7 @@ export async function readEvents(response: Response): Promise<RawEvent[]> {
   return events;
 }
 
-export type Source = { filename: string; chunkId: number; url?: string; title: string; noteNumber: number; confidence?: number; page?: number; excerpt?: string; cited?: boolean };
+export type Source = { filename: string; chunkId: number; url?: string; title: string; noteNumber: number; confidence?: number; page?: number; place?: string; excerpt?: string; cited?: boolean };
 export type Answer = { text: string; sources: Source[][]; contextUsage: number | null; summary: string | null; ended: boolean; error: string | null; events: RawEvent[] };
 
 /** The answer an event stream carries: its text, each `sources` list, the final events. */
@@ -70,4 +71,26 @@ export async function privateIndex(db: Database, name: string, ownerId: string, 
   }
   await finishIngestion(db);
   return index;
+}
+
+/**
+ * The admin's 'Indicizza' (issue 34 §2): starts the request's build, then follows it as the admin's
+ * panel does until it ends. `status`: the start's (202, or its refusal's 4xx); `body`: the ended
+ * build's report, or the refusal; `seen`: each state the build was seen in while it ran.
+ */
+export async function buildIndexFromRequest(serverUrl: string, token: string, requestId: string): Promise<{ status: number; body: IndexRequestReport & { error?: string }; seen: IndexBuild[] }> {
+  const address = `${serverUrl}/api/admin/index-requests/${requestId}/index`;
+  // A connection each: PGlite storing a large document holds the process (server and test alike),
+  // and a kept-alive connection the server times out meanwhile would be reset under the next poll.
+  const headers = { ...bearer(token), Connection: "close" };
+  const started = await fetch(address, { method: "POST", headers });
+  const body = (await started.json()) as IndexBuild & IndexRequestReport & { error?: string };
+  if (started.status !== 202) return { status: started.status, body, seen: [] };
+  const seen: IndexBuild[] = [body as IndexBuild];
+  while (seen.at(-1)!.state === "running") {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    seen.push((await (await fetch(address, { headers })).json()) as IndexBuild);
+  }
+  const ended = seen.at(-1)!;
+  return { status: started.status, body: ended.report ?? ({ error: ended.error } as IndexRequestReport & { error?: string }), seen };
 }

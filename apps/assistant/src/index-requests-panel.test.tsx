@@ -18,21 +18,31 @@ test("the admin indexes a waiting request from the global settings and reads the
     status,
   });
   settingsServer.indexRequests = [request("a1", "Serre Rossi", "pending"), request("b2", "Archivio", "failed")];
+  const report = {
+    index: "serre-rossi",
+    owner_email: "business@oystar.test",
+    documents: [
+      { url: "https://studiorossi.example/serre", status: "added", chunks: 3 },
+      { url: "https://studiorossi.example/listino.pdf", status: "failed", error: "Risposta 404" },
+      // Issue 34: a scanned PDF, read by OCR, one page of it unreadable.
+      { url: "https://studiorossi.example/contratto-firmato.pdf", status: "added", chunks: 2, ocr: { pages: 3, confidence: 88.6, unreadable_pages: [4] } },
+    ],
+  };
+  const addresses = report.documents.map((document) => document.url);
+  const build = (states: string[], ocr?: { page: number; pages: number }) => ({
+    state: "running",
+    documents: addresses.map((url, position) => ({ url, state: states[position], ...(ocr && states[position] === "reading" ? { ocr } : {}) })),
+  });
+  // Issue 34 §2: the build runs on the server; the panel follows it until its report.
   settingsServer.indexAnswers = {
-    a1: {
-      status: 201,
-      body: {
-        index: "serre-rossi",
-        owner_email: "business@oystar.test",
-        documents: [
-          { url: "https://studiorossi.example/serre", status: "added", chunks: 3 },
-          { url: "https://studiorossi.example/listino.pdf", status: "failed", error: "Risposta 404" },
-          // Issue 34: a scanned PDF, read by OCR, one page of it unreadable.
-          { url: "https://studiorossi.example/contratto-firmato.pdf", status: "added", chunks: 2, ocr: { pages: 3, confidence: 88.6, unreadable_pages: [4] } },
-        ],
-      },
-    },
+    a1: { status: 202, body: build(["reading", "waiting", "waiting"]) },
     b2: { status: 409, body: { error: "Hai raggiunto il numero massimo di indici del tuo piano (3)." } },
+  };
+  settingsServer.indexFollowUps = {
+    a1: [
+      build(["done", "failed", "reading"], { page: 2, pages: 3 }),
+      { state: "done", documents: addresses.map((url, position) => ({ url, state: position === 1 ? "failed" : "done" })), report },
+    ],
   };
   const user = userEvent.setup();
   visit("/chat");
@@ -49,7 +59,18 @@ test("the admin indexes a waiting request from the global settings and reads the
   expect(within(screen.getByRole("listitem", { name: "Archivio" })).getByText("Non riuscita")).toBeVisible();
 
   await user.click(within(first).getByRole("button", { name: "Indicizza" }));
-  expect(await within(first).findByText("Indice «serre-rossi» di business@oystar.test: 2 documenti indicizzati, 1 non riuscito.")).toBeVisible();
+  // While it runs: each address and how far it is, OCR's page of the scan being read.
+  expect(await within(first).findByText("Indicizzazione in corso: 0 di 3 documenti letti.")).toBeVisible();
+  expect(within(first).getByText("https://studiorossi.example/serre: in lettura")).toBeVisible();
+  expect(within(first).getByRole("button", { name: "Indicizzazione…" })).toBeDisabled();
+  // Another request cannot be started meanwhile.
+  expect(within(screen.getByRole("listitem", { name: "Archivio" })).getByRole("button", { name: "Indicizza" })).toBeDisabled();
+  expect(await within(first).findByText("https://studiorossi.example/contratto-firmato.pdf: in lettura · OCR: pagina 2 di 3", {}, { timeout: 5000 })).toBeVisible();
+  expect(within(first).getByText("Indicizzazione in corso: 2 di 3 documenti letti.")).toBeVisible();
+  expect(within(first).getByText("https://studiorossi.example/listino.pdf: non riuscito")).toBeVisible();
+  // Then the report, as before.
+  expect(await within(first).findByText("Indice «serre-rossi» di business@oystar.test: 2 documenti indicizzati, 1 non riuscito.", {}, { timeout: 5000 })).toBeVisible();
+  expect(within(first).queryByText(/Indicizzazione in corso/)).toBeNull();
   expect(within(first).getByText("https://studiorossi.example/listino.pdf: Risposta 404")).toBeVisible();
   expect(within(first).getByText("https://studiorossi.example/contratto-firmato.pdf: letto con l'OCR (3 pagine, affidabilità media 89 %); pagina illeggibile: 4")).toBeVisible();
   expect(within(first).getByText("Indicizzata")).toBeVisible();
@@ -94,4 +115,41 @@ test("the admin sees which account sent each request, and reads the list a page 
   expect(within(third).getByText("Account: enterprise@oystar.test · piano Enterprise")).toBeVisible();
   expect(screen.getAllByRole("listitem", { name: /^(Delibere|Bandi|Regolamenti)$/ })).toHaveLength(3);
   expect(screen.queryByRole("button", { name: "Mostra altre richieste" })).toBeNull();
+});
+
+test("a build that breaks off on the server, or a second one while another runs, is said in Italian (issue 34 §2)", async () => {
+  serverAnswers({ healthy: true, admin: true });
+  const request = (id: string, index_name: string) => ({
+    id,
+    email: "marta@studiorossi.it",
+    account: { email: "business@oystar.test", email_verified: true, plan: "business" },
+    company: "Studio Rossi",
+    index_name,
+    sites: ["https://studiorossi.example/archivio.pdf"],
+    created_at: "2026-11-20T09:15:00.000Z",
+    status: "pending",
+  });
+  settingsServer.indexRequests = [request("c3", "Archivio scansioni"), request("d4", "Secondo archivio")];
+  const running = { state: "running", documents: [{ url: "https://studiorossi.example/archivio.pdf", state: "reading", ocr: { page: 1, pages: 40 } }] };
+  settingsServer.indexAnswers = {
+    c3: { status: 202, body: running },
+    // Another admin's build is running on the server.
+    d4: { status: 409, body: { error: "Un'indicizzazione è già in corso: attendi che finisca prima di avviarne un'altra." } },
+  };
+  const brokeOff = "L'indicizzazione si è interrotta per un errore del server: i documenti già indicizzati restano, gli altri no. Riprova.";
+  settingsServer.indexFollowUps = { c3: [{ state: "failed", documents: [{ url: "https://studiorossi.example/archivio.pdf", state: "reading" }], error: brokeOff }] };
+  const user = userEvent.setup();
+  visit("/chat");
+  await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
+  await user.click(await screen.findByText("Richieste di indicizzazione", { selector: "summary" }));
+
+  const second = await screen.findByRole("listitem", { name: "Secondo archivio" });
+  await user.click(within(second).getByRole("button", { name: "Indicizza" }));
+  expect(await within(second).findByRole("alert")).toHaveTextContent("Indicizzazione non riuscita: Un'indicizzazione è già in corso: attendi che finisca prima di avviarne un'altra.");
+
+  const first = screen.getByRole("listitem", { name: "Archivio scansioni" });
+  await user.click(within(first).getByRole("button", { name: "Indicizza" }));
+  expect(await within(first).findByText("https://studiorossi.example/archivio.pdf: in lettura · OCR: pagina 1 di 40")).toBeVisible();
+  expect(await within(first).findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(`Indicizzazione non riuscita: ${brokeOff}`);
+  expect(within(first).getByRole("button", { name: "Indicizza" })).toBeEnabled();
 });

@@ -41,7 +41,7 @@ test("the admin's global settings, every field shown", async () => {
   for (const toggle of within(panel).getAllByRole("switch")) if (toggle.getAttribute("aria-checked") !== "true") await user.click(toggle);
   expect(within(panel).getAllByRole("switch").every((toggle) => toggle.getAttribute("aria-checked") === "true")).toBe(true);
   await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
-  await within(panel).findByText("Ripristinare i valori ottimali?");
+  await within(panel).findByText("Ripristinare i valori ottimali? Ogni campo torna al valore consigliato; nulla cambia finché non premi Salva.");
   italianOnly();
   expect(bareTechnicalTerms(readableText(panel))).toEqual([]);
 });

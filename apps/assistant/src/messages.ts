@@ -21,6 +21,14 @@ export const messages = {
     description: "Un'AI privata: le tue conversazioni restano in questo browser, il server non le conserva.",
     offlineModelText:
       "Le risposte mostrano come funziona la chat ma non rispondono alla domanda: di un documento allegato riportano solo l'inizio.",
+    /** issue 36 §3: starting points in an empty chat; a click asks the question. */
+    suggestionsLabel: "Prova a chiedere",
+    suggestions: [
+      "Spiegami in parole semplici che cos'è l'inflazione",
+      "Scrivi un'email cortese per spostare un appuntamento",
+      "Dammi tre idee per una cena vegetariana veloce",
+      "Come posso organizzare meglio la mia settimana di lavoro?",
+    ],
   },
   debate: {
     title: "OYSTAR Debate",
@@ -33,6 +41,38 @@ export const messages = {
     offlineModelText:
       "Le risposte riportano alla lettera le frasi più pertinenti dei documenti, ognuna con la sua fonte, senza ragionarci.",
   },
+  /** Issue 35 §1: the conversations kept on this device. */
+  history: {
+    open: "Conversazioni",
+    title: "Conversazioni",
+    scope: "Le conversazioni restano solo su questo dispositivo, cifrate con una chiave del tuo account: il server non ne conserva nessuna.",
+    remember: "Ricorda le conversazioni su questo dispositivo",
+    rememberOn: "Ogni domanda e ogni risposta vengono salvate qui mentre chatti.",
+    rememberOff: "Le nuove conversazioni non vengono salvate; quelle già salvate restano finché non le elimini.",
+    search: "Cerca nelle conversazioni",
+    empty: "Nessuna conversazione salvata su questo dispositivo.",
+    noMatch: "Nessuna conversazione corrisponde alla ricerca.",
+    loading: "Apertura delle conversazioni…",
+    failed: "Le conversazioni di questo dispositivo non si possono aprire ora. Ricarica la pagina per riprovare.",
+    saveFailed: "La conversazione non è stata salvata su questo dispositivo. Riprova più tardi.",
+    listLabel: "Conversazioni salvate",
+    opened: (module: string, date: string) => `${module} · ${date}`,
+    openConversation: (title: string) => `Apri «${title}»`,
+    rename: "Rinomina",
+    renameLabel: "Nuovo titolo",
+    renameSave: "Salva titolo",
+    cancel: "Annulla",
+    exportMarkdown: "Esporta (Markdown)",
+    exportPdf: "Esporta (PDF)",
+    exportFailed: "L'esportazione non è riuscita. Riprova.",
+    debateUnreadable: "Questo dibattito salvato non si può aprire: i suoi dati sono incompleti.",
+    remove: "Elimina",
+    removeLabel: (title: string) => `Elimina «${title}»`,
+    clear: "Elimina tutte",
+    clearQuestion: "Eliminare tutte le conversazioni salvate su questo dispositivo? Non si potranno recuperare.",
+    clearConfirm: "Sì, elimina tutte",
+    signOutAndClear: "Esci e cancella da questo dispositivo",
+  },
   settings: {
     open: "Impostazioni globali",
     title: "Impostazioni globali",
@@ -44,7 +84,7 @@ export const messages = {
     save: "Salva",
     saving: "Salvataggio...",
     reset: "Valori Ottimali",
-    resetQuestion: "Ripristinare i valori ottimali?",
+    resetQuestion: "Ripristinare i valori ottimali? Ogni campo torna al valore consigliato; nulla cambia finché non premi Salva.",
     resetConfirm: "Sì, ripristina",
     cancel: "Annulla",
     defaultsRestored: "Valori ottimali ripristinati: premi Salva per applicarli a tutti gli utenti.",
@@ -52,6 +92,10 @@ export const messages = {
     saveFailed: "Errore nel salvataggio delle impostazioni",
     loadFailed: "Impostazioni non disponibili: sono mostrati i valori predefiniti.",
     indexesHint: "Nessun indice scelto = tutti gli indici.",
+    /** Issue 36 §2: a listed model the configured model server does not serve. */
+    modelUnavailable: (model: string) => `${model} (non disponibile)`,
+    /** The panel's index of sections (jump links). */
+    sectionsLabel: "Sezioni delle impostazioni",
     indexesUnavailable: "Elenco degli indici non disponibile: restano quelli attuali.",
     noIndexes: "Nessun indice disponibile: resta quello attuale.",
   },
@@ -106,6 +150,11 @@ export const messages = {
     documentRecognized: (url: string, pages: number, confidence: number, unreadable: readonly number[]) =>
       `${url}: letto con l'OCR (${pages === 1 ? "1 pagina" : `${pages} pagine`}, affidabilità media ${Math.round(confidence)} %)` +
       (unreadable.length > 0 ? `; ${unreadable.length === 1 ? "pagina illeggibile" : "pagine illeggibili"}: ${unreadable.join(", ")}` : ""),
+    /** Issue 34 §2: the build runs on the server; the panel follows it document by document. */
+    progress: (read: number, total: number) => `Indicizzazione in corso: ${read} di ${total} ${total === 1 ? "documento letto" : "documenti letti"}.`,
+    documentProgress: (url: string, state: string) => `${url}: ${state}`,
+    documentStates: { waiting: "in attesa", reading: "in lettura", done: "letto", failed: "non riuscito" },
+    ocrProgress: (page: number, pages: number) => `OCR: pagina ${page} di ${pages}`,
     failed: (reason: string) => `Indicizzazione non riuscita: ${reason}`,
     failedUnknown: "Indicizzazione non riuscita. Riprova.",
   },

@@ -36,7 +36,7 @@ test("with no model connected the selector shows the offline model alone", async
   await user.click(await within(banner).findByRole("button", { name: "v1.2.3" }));
   const select = within(screen.getByRole("region", { name: "Impostazioni avanzate" })).getByRole("combobox", { name: "Modello" });
   await expect.poll(() => (select as HTMLSelectElement).disabled).toBe(true);
-  expect(select).toHaveDisplayValue("oystar-offline (modello offline)");
+  expect(select).toHaveDisplayValue("Modello dimostrativo offline");
 });
 
 // spec 001 §3 (issue 14 §7b): the chat's template has local extras for a model server on the

@@ -205,7 +205,7 @@ test("'Valori Ottimali' asks first, then restores the defaults in the form only"
   expect(within(panel).getByText(/Elenco degli indici non disponibile: restano quelli attuali/)).toBeVisible();
 
   await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
-  expect(within(panel).getByText("Ripristinare i valori ottimali?")).toBeVisible();
+  expect(within(panel).getByText("Ripristinare i valori ottimali? Ogni campo torna al valore consigliato; nulla cambia finché non premi Salva.")).toBeVisible();
   await user.click(within(panel).getByRole("button", { name: "Annulla" }));
   expect(within(panel).getByRole("slider", { name: "Lunghezza predefinita" })).toHaveValue("150");
 

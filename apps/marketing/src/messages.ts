@@ -6,7 +6,15 @@ export const SUPPORT_EMAIL = "supporto@oystar.it";
 export const messages = {
   productName: "OYSTAR",
   tagline: "AI built for privacy",
-  nav: { prices: "Prezzi", contacts: "Contatti", startNow: "Inizia ora", label: "Navigazione principale" },
+  nav: {
+    prices: "Prezzi",
+    contacts: "Contatti",
+    startNow: "Inizia ora",
+    // For a signed-in user, who has started already (issue 36 §6).
+    openChat: "Vai alla chat",
+    plan: (name: string) => `Piano ${name}`,
+    label: "Navigazione principale",
+  },
   footer: {
     modules: "Moduli",
     company: "OYSTAR",

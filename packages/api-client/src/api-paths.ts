@@ -5,6 +5,7 @@
 export const API_PATHS = {
   health: "/api/health",
   me: "/api/me",
+  deviceKey: "/api/me/device-key",
   plans: "/api/plans",
   subscriptionStatus: "/api/subscription/status",
   checkoutSession: "/api/checkout/session",
@@ -19,6 +20,8 @@ export const API_PATHS = {
   ocrExtractPdf: "/api/ocr/extract-pdf",
   indicesList: "/api/indices/list",
   askStream: "/api/ask-stream",
+  /** Issue 35 §2: an answer in progress, resumed (GET, with Last-Event-ID) or stopped (DELETE). */
+  answerStream: "/api/streams/:streamId",
   ragPassage: "/api/rag/passages/:chunkId",
   ragOriginal: "/api/rag/documents/:documentId/original",
   indexRequests: "/api/admin/index-requests",

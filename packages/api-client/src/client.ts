@@ -34,13 +34,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /** Sends a request and returns the Response once its headers arrive; throws on non-OK. */
-  async function raw(path: string, init: RequestInit & RequestOptions = {}): Promise<Response> {
+  function raw(path: string, init: RequestInit & RequestOptions = {}): Promise<Response> {
+    return rawAt(`${baseUrl}${path}`, init);
+  }
+
+  /** The same at an address given whole (an answer's resume, where the server that answered named it). */
+  async function rawAt(url: string, init: RequestInit & RequestOptions = {}): Promise<Response> {
     const { timeoutMs = defaultTimeout, signal, headers, ...rest } = init;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new TimeoutError(timeoutMs)), timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
     try {
-      const response = await doFetch(`${baseUrl}${path}`, {
+      const response = await doFetch(url, {
         ...rest,
         credentials: "include",
         headers: { Accept: "application/json", ...(await authorization()), ...headers },
@@ -65,6 +70,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     raw,
+    rawAt,
     async get<S extends z.ZodType>(path: string, schema: S, init?: RequestOptions): Promise<z.output<S>> {
       return parsed(path, await raw(path, { ...init, method: "GET" }), schema);
     },

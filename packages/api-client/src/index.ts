@@ -5,10 +5,15 @@ export type { AssistantPath } from "./assistant-paths";
 export { createBackendStatus } from "./backend-status";
 export type { BackendState, BackendStatus, BackendStatusStore } from "./backend-status";
 export { createApiClient } from "./client";
+export { LAST_EVENT_ID_HEADER, RESUMABLE_REQUEST_HEADER, STREAM_ID_HEADER } from "./streams/resume-headers";
+export { heldAnswerBody } from "./streams/held-answer";
+export type { HeldAnswerBody, HeldAnswerOptions } from "./streams/held-answer";
+export { RESUME_WAITS_MS, resumableBody, STOPPED_BY_USER } from "./streams/resumable-body";
+export type { ResumeOptions } from "./streams/resumable-body";
 export type { ApiClient, ApiClientOptions, RequestOptions } from "./client";
 export { HttpError, ResponseShapeError, TimeoutError } from "./errors";
-export { meSchema } from "./schemas/account";
-export type { Me } from "./schemas/account";
+export { deviceKeySchema, meSchema } from "./schemas/account";
+export type { DeviceKey, Me } from "./schemas/account";
 export { chatCompletionRequestSchema, OFFLINE_MODEL, OFFLINE_MODEL_LABEL, supportsReasoning } from "./schemas/chat";
 export type { ChatCompletionRequest, ChatMessage } from "./schemas/chat";
 export { checkoutRequestSchema, parseCheckoutSession } from "./schemas/checkout";
@@ -104,6 +109,7 @@ export {
   indexRequestListQuerySchema,
   indexRequestListSchema,
   indexRequestReportSchema,
+  indexBuildSchema,
   MAX_NOTE_NUMBER,
   RAG_CITATION_WARNING,
   RAG_CONTEXT_CHARS,
@@ -118,7 +124,7 @@ export {
   ragPassageSchema,
   withRequestKnobs,
 } from "./schemas/rag";
-export type { IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagRequestKnob, RagRequestKnobs, RagHistoryMessage, RagPassage } from "./schemas/rag";
+export type { IndexBuild, IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagRequestKnob, RagRequestKnobs, RagHistoryMessage, RagPassage } from "./schemas/rag";
 export {
   DEFAULT_RAG_SYSTEM_PROMPT,
   defaultSettings,

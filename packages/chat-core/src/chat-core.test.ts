@@ -180,6 +180,34 @@ describe("send pipeline", () => {
     expect(seen).toEqual([0, 2]);
   });
 
+  // Issue 35 §1: a conversation kept on the device goes on where it stopped.
+  test("an opened conversation goes on where it stopped: its messages are the history of the next question", async () => {
+    const seen: { role: string; content: string }[][] = [];
+    const chat = session({
+      complete: async function* ({ history }) {
+        seen.push(history.map(({ role, content }) => ({ role, content })));
+        yield "Sì, a maggio.";
+      },
+    });
+    await chat.send("Prima domanda di un'altra chat");
+    chat.open({
+      id: "500",
+      createdAt: 500,
+      messages: [
+        { id: "500-1", role: "user", content: "Quando fiorisce il glicine?", timestamp: 500 },
+        { id: "500-2", role: "assistant", content: "In aprile.", timestamp: 501 },
+      ],
+    });
+    expect(chat.store.getState().conversation).toMatchObject({ id: "500", createdAt: 500, summary: "Quando fiorisce il glicine?" });
+    expect(chat.store.getState().conversation.contextUsage).toBe(contextUsage(chat.store.getState().conversation.messages));
+    await chat.send("E le rose?");
+    expect(seen[1]).toEqual([
+      { role: "user", content: "Quando fiorisce il glicine?" },
+      { role: "assistant", content: "In aprile." },
+    ]);
+    expect(chat.store.getState().conversation.messages.map((message) => message.content)).toEqual(["Quando fiorisce il glicine?", "In aprile.", "E le rose?", "Sì, a maggio."]);
+  });
+
   test("a document goes with its question only and never into the history, then retires", async () => {
     const requests: { document?: string; history: number }[] = [];
     const { document, steps } = pdfDocument();
@@ -298,6 +326,17 @@ describe("stopping, clearing, options", () => {
     await sending;
     expect(chat.store.getState().conversation.messages).toEqual([]);
     expect(chat.store.getState().loading).toBe(false);
+  });
+
+  test("opening a conversation while an answer streams stops it, and leaves the document behind", async () => {
+    const { chat, sending } = await midAnswer();
+    chat.open({ id: "7", createdAt: 7, messages: [{ id: "7-1", role: "user", content: "Vecchia", timestamp: 7 }] });
+    await sending;
+    expect(chat.store.getState()).toMatchObject({ loading: false, partial: "" });
+    expect(chat.store.getState().conversation.messages.map((message) => message.content)).toEqual(["Vecchia"]);
+    const { document, steps } = pdfDocument();
+    session({ document }).open({ id: "8", createdAt: 8, messages: [] });
+    expect(steps).toEqual(["empty"]);
   });
 
   test("a new chat starts without the document", () => {

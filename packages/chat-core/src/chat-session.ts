@@ -1,6 +1,6 @@
 import { DEFAULT_MODEL, supportsReasoning, type BackendStatus, type ChatModel } from "@oystar/api-client";
 import { createStore } from "zustand/vanilla";
-import type { CompletionOptions, CompletionRequest, Provider } from "./completion";
+import type { CompletionOptions, CompletionRequest, Provider, ResumeRequest } from "./completion";
 import { conversationSummary, newConversation, newMessage, newMessageId } from "./conversation";
 import { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 import { chatMessages } from "./messages";
@@ -27,6 +27,8 @@ export type ChatDependencies = SessionWorld & {
   getAccessToken: () => Promise<string | null>;
   /** Streams the answer's text pieces. */
   complete: (request: CompletionRequest) => AsyncIterable<string>;
+  /** Issue 35 §2: reads again an answer the server holds (after a reload), from its first piece. */
+  resume?: (request: ResumeRequest) => AsyncIterable<string>;
   /** spec 001 §4: the `*reset*` command; answers what to tell the user (see connectionReset). */
   resetConnection: (model: ChatModel) => Promise<string>;
   /** spec 001 §4: the admin is never blocked by the quota (the server's verdict, known late). */
@@ -56,6 +58,11 @@ export type ChatState = {
   notice: string | null;
   /** The advanced settings of spec 001 §2: the model, and 'Deep Think' for gpt-oss models. */
   options: CompletionOptions;
+  /**
+   * Issue 35 §2: where the server holds the answer being written, while it is not yet in the
+   * conversation — a page reloaded (or left and come back to) resumes it there.
+   */
+  heldAnswer: string | null;
 };
 
 export type ChatSession = ReturnType<typeof createChatSession>;
@@ -71,6 +78,7 @@ export function createChatSession(dependencies: ChatDependencies) {
     alert: null,
     notice: null,
     options: { model: DEFAULT_MODEL, deepThink: false },
+    heldAnswer: null,
   }));
   const update = (change: Partial<ChatState>) => store.setState(change);
   const withMessages = (messages: ChatMessage[]) => {
@@ -95,25 +103,42 @@ export function createChatSession(dependencies: ChatDependencies) {
     const history = cutHistoryToBudget(conversation.messages, HISTORY_TOKENS);
     const document = dependencies.document?.documentForQuestion() ?? undefined;
     append(newMessage("user", question, dependencies.now()));
+    const onStream = (streamUrl: string) => update({ heldAnswer: streamUrl });
+    const provider = dependencies.modelProvider?.() ?? "cloud";
+    const turn = answerTurn((signal) => dependencies.complete({ question, document, history, token, signal, options, provider, onStream }));
+    return {
+      ...turn,
+      finish(text) {
+        turn.finish(text);
+        // spec 001 §4: a document goes with one question only.
+        if (document) dependencies.document?.markUsed();
+      },
+    };
+  }
+
+  /**
+   * How an answer ends in the conversation, whether it was asked now or resumed after a reload:
+   * complete, stopped, or failed in the spec's words. It is no longer held for a resume then.
+   */
+  function answerTurn(pieces: (signal: AbortSignal) => AsyncIterable<string>): AskTurn {
     const answerId = newMessageId(dependencies.now());
-    const answer = (content: string, extras: Pick<ChatMessage, "firstCharacterMs" | "card"> = {}) =>
+    const answer = (content: string, extras: Pick<ChatMessage, "firstCharacterMs" | "card"> = {}) => {
+      update({ heldAnswer: null });
       append(newMessage("assistant", content, dependencies.now(), { id: answerId, ...extras }));
+    };
     let started = 0;
     let firstCharacterAt: number | null = null;
     return {
       answerId,
       async *stream(signal) {
         started = dependencies.now();
-        const request = { question, document, history, token, signal, options, provider: dependencies.modelProvider?.() ?? "cloud" } as const;
-        for await (const piece of dependencies.complete(request)) {
+        for await (const piece of pieces(signal)) {
           if (piece) firstCharacterAt ??= dependencies.now();
           yield piece;
         }
       },
       finish(text) {
         answer(text, { firstCharacterMs: (firstCharacterAt ?? dependencies.now()) - started });
-        // spec 001 §4: a document goes with one question only.
-        if (document) dependencies.document?.markUsed();
       },
       stopped: (text) => answer(`${text}\n\n${chatMessages.answerStopped}`),
       fail(failure, text) {
@@ -169,7 +194,40 @@ export function createChatSession(dependencies: ChatDependencies) {
     clear() {
       asking.abort();
       dependencies.document?.remove();
-      update({ conversation: newConversation(dependencies.now()), partial: "", alert: null });
+      update({ conversation: newConversation(dependencies.now()), partial: "", alert: null, heldAnswer: null });
+    },
+
+    /**
+     * Issue 35 §1: a conversation kept on the device, opened to go on where it stopped. An answer
+     * still streaming stops first; the conversation's document stays with the chat it came from.
+     */
+    open(conversation: Pick<Conversation, "id" | "createdAt" | "messages">) {
+      asking.abort();
+      dependencies.document?.remove();
+      const messages = conversation.messages.map((message) => ({ ...message }));
+      const summary = conversationSummary(messages);
+      update({
+        conversation: { id: conversation.id, createdAt: conversation.createdAt, messages, contextUsage: contextUsage(messages), ...(summary ? { summary } : {}) },
+        partial: "",
+        answerId: null,
+        alert: null,
+        heldAnswer: null,
+      });
+    },
+
+    /**
+     * Issue 35 §2: the answer to the conversation's last question, which the server holds at
+     * `streamUrl`, read from its start (a reloaded page has none of it) and ended as any answer is.
+     * Nothing is asked again and nothing is charged. Resolves to whether it arrived complete.
+     */
+    async resume(streamUrl: string): Promise<boolean> {
+      const { loading, conversation } = store.getState();
+      const resume = dependencies.resume;
+      if (!resume || loading || conversation.messages.at(-1)?.role !== "user") return false;
+      const token = await dependencies.getAccessToken().catch(() => null);
+      if (!token) return false;
+      update({ heldAnswer: streamUrl });
+      return asking.send(() => answerTurn((signal) => resume({ streamUrl, token, signal })));
     },
 
     /**

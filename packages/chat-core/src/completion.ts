@@ -1,5 +1,5 @@
 import { createApiClient, supportsReasoning, type ChatCompletionRequest, type ChatModel } from "@oystar/api-client";
-import { MODEL_CALL_TIMEOUT_MS, streamCompletion, type ModelStreamLimits } from "@oystar/conversation";
+import { MODEL_CALL_TIMEOUT_MS, resumeCompletion, streamCompletion, type ModelStreamLimits } from "@oystar/conversation";
 import type { ChatMessage } from "@oystar/conversation";
 import { PROMPT_TEMPLATES, templateSampling, type SamplingFields } from "./prompt-templates";
 
@@ -59,7 +59,12 @@ export type CompletionRequest = {
   options: CompletionOptions;
   /** Where the model runs: a local one also gets its template's local extras (cloud if unsaid). */
   provider?: Provider;
+  /** Issue 35 §2: where the server holds this answer, once known (a reloaded page resumes it there). */
+  onStream?: (streamUrl: string) => void;
 };
+
+/** Issue 35 §2: an answer the server holds, read again from its start after a reload. */
+export type ResumeRequest = { streamUrl: string; token: string; signal: AbortSignal };
 
 export type ModelCompletionOptions = ModelStreamLimits & {
   baseUrl: string;
@@ -73,6 +78,15 @@ export type ModelCompletionOptions = ModelStreamLimits & {
  */
 export function modelCompletion({ baseUrl, fetch, ...limits }: ModelCompletionOptions) {
   const api = createApiClient({ baseUrl, timeoutMs: limits.totalMs ?? MODEL_CALL_TIMEOUT_MS, fetch });
-  return ({ question, document, history, token, signal, options, provider }: CompletionRequest): AsyncGenerator<string> =>
-    streamCompletion(api, chatCompletionBody(question, history, options, document, provider), { ...limits, signal, headers: { Authorization: `Bearer ${token}` } });
+  // Issue 35 §2: the product's own gateway holds answers for a resume; a model server elsewhere does not.
+  const resumable = !/^[a-z]+:/i.test(baseUrl);
+  return ({ question, document, history, token, signal, options, provider, onStream }: CompletionRequest): AsyncGenerator<string> =>
+    streamCompletion(api, chatCompletionBody(question, history, options, document, provider), { ...limits, signal, headers: { Authorization: `Bearer ${token}` }, resumable, onStream });
+}
+
+/** Issue 35 §2: reads again an answer the gateway holds (`streamUrl`, from `onStream`), within the same limits. */
+export function modelResume({ fetch, ...limits }: Omit<ModelCompletionOptions, "baseUrl">) {
+  const api = createApiClient({ timeoutMs: limits.totalMs ?? MODEL_CALL_TIMEOUT_MS, fetch });
+  return ({ streamUrl, token, signal }: ResumeRequest): AsyncGenerator<string> =>
+    resumeCompletion(api, streamUrl, { ...limits, signal, headers: { Authorization: `Bearer ${token}` } });
 }

@@ -2,8 +2,8 @@
 // chat shares with the debate and RAG: the runner, the ask loop, the failures, the kit).
 export { createChatSession } from "./chat-session";
 export type { ChatDependencies, ChatDocument, ChatSession, ChatState } from "./chat-session";
-export { CHAT_PRESET, chatCompletionBody, DEEP_THINK_PRESET, modelCompletion, providerBaseUrl } from "./completion";
-export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, Provider } from "./completion";
+export { CHAT_PRESET, chatCompletionBody, DEEP_THINK_PRESET, modelCompletion, modelResume, providerBaseUrl } from "./completion";
+export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, Provider, ResumeRequest } from "./completion";
 export { connectionReset } from "./connection-reset";
 export { PROMPT_TEMPLATES, templateSampling } from "./prompt-templates";
 export type { LocalModelOptions, PromptTemplate, SamplingFields } from "./prompt-templates";

@@ -15,7 +15,6 @@ export const chatMessages = {
     title: "Impostazioni avanzate",
     model: "Modello",
     deepThink: "Deep Think",
-    offlineModel: (name: string) => `${name} (modello offline)`,
     deepThinkDescription: "Ragionamento approfondito: risposte più lente e più meditate (fino a 8000 token).",
     typingDemo: "Demo di scrittura",
   },

@@ -1,6 +1,6 @@
-import { HttpError, readModelStream, type ApiClient } from "@oystar/api-client";
+import { heldAnswerBody, HttpError, readModelStream, RESUMABLE_REQUEST_HEADER, type ApiClient } from "@oystar/api-client";
 import { conversationMessages } from "./messages";
-import { AnswerStalledError, browserSchedule, watchedBody, type Schedule } from "./stream-guard";
+import { AnswerGoneError, AnswerStalledError, browserSchedule, watchedBody, type Schedule } from "./stream-guard";
 
 // The one answer-stream runner of the chat, the debate and RAG's model calls (issue 24): a request
 // to an OpenAI-compatible endpoint, read piece by piece within spec 001 §8's time limits.
@@ -49,49 +49,92 @@ export type ModelStreamLimits = {
 export async function* streamCompletion(
   api: ApiClient,
   body: unknown,
+  { headers = {}, path = "/chat/completions", resumable = false, onStream, ...reading }: AnswerReading & {
+    /** Where the request goes under the client's base address: chat completions, or a debate's calls. */
+    path?: string;
+    /**
+     * Issue 35 §2: the server holds the answer for a resume (its own gateway only: a model server
+     * elsewhere neither knows the header nor lets a page send it). A dropped connection resumes.
+     */
+    resumable?: boolean;
+    /** The held answer's address, as soon as it is known: a reloaded page resumes it there. */
+    onStream?: (streamUrl: string) => void;
+  },
+): AsyncGenerator<string> {
+  yield* readAnswer(
+    api,
+    (stop, timeoutMs) =>
+      api.raw(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "text/event-stream", ...(resumable ? { [RESUMABLE_REQUEST_HEADER]: "1" } : {}), ...headers },
+        body: JSON.stringify(body),
+        signal: stop,
+        timeoutMs,
+      }),
+    { ...reading, headers, onStream, resumed: false },
+  );
+}
+
+/**
+ * Issue 35 §2: an answer the server holds, read again from its first event (a reloaded page has
+ * received none), within the same limits; it resumes again if its connection drops.
+ */
+export async function* resumeCompletion(api: ApiClient, streamUrl: string, { headers = {}, ...reading }: AnswerReading): AsyncGenerator<string> {
+  yield* readAnswer(api, (stop, timeoutMs) => api.rawAt(streamUrl, { method: "GET", headers: { Accept: "text/event-stream", ...headers }, signal: stop, timeoutMs }), { ...reading, headers, resumed: true });
+}
+
+type AnswerReading = ModelStreamLimits & {
+  signal: AbortSignal;
+  headers?: Record<string, string>;
+  /** The product's named events in the answer (a debate turn's passages and quotes), as they come. */
+  onEvent?: (name: string, data: string) => void;
+};
+
+/** One answer, asked by `ask`, read within spec 001 §8's limits; held by the server, it resumes and STOP stops it there. */
+async function* readAnswer(
+  api: ApiClient,
+  ask: (stop: AbortSignal, timeoutMs: number) => Promise<Response>,
   {
     signal,
     headers = {},
-    path = "/chat/completions",
     schedule = browserSchedule,
     idleMs = ANSWER_IDLE_TIMEOUT_MS,
     totalMs = MODEL_CALL_TIMEOUT_MS,
     log = (message) => console.warn(message),
     onEvent,
-  }: ModelStreamLimits & {
-    signal: AbortSignal;
-    headers?: Record<string, string>;
-    /** Where the request goes under the client's base address: chat completions, or a debate's calls. */
-    path?: string;
-    /** The product's named events in the answer (a debate turn's passages and quotes), as they come. */
-    onEvent?: (name: string, data: string) => void;
-  },
+    onStream,
+    resumed,
+  }: AnswerReading & { onStream?: (streamUrl: string) => void; resumed: boolean },
 ): AsyncGenerator<string> {
   const limits = new AbortController();
   const cancelTotal = schedule(() => limits.abort(new AnswerStalledError("total", totalMs)), totalMs);
   const stop = AbortSignal.any([signal, limits.signal]);
+  let release = () => {};
   try {
     let response: Response;
     try {
-      response = await api.raw(path, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "text/event-stream", ...headers },
-        body: JSON.stringify(body),
-        signal: stop,
-        timeoutMs: totalMs,
-      });
+      response = await ask(stop, totalMs);
     } catch (error) {
+      if (resumed && error instanceof HttpError) throw new AnswerGoneError(error.serverMessage ?? conversationMessages.answerGone);
       throw error instanceof HttpError ? new LlmHttpError(error.status, error.body, error.serverMessage) : error;
     }
     if (!response.body) throw new Error(conversationMessages.streamErrors.noReader);
-    const watched = watchedBody(response.body, { idleMs, schedule, stop, onIdle: () => limits.abort(new AnswerStalledError("idle", idleMs)) });
+    // Held by the server: resumed when the connection drops, stopped there by STOP (not by a page that leaves).
+    const held = heldAnswerBody(api, response, { signal, stop, headers, timeoutMs: totalMs });
+    release = held.release;
+    if (held.streamUrl) onStream?.(held.streamUrl);
+    const body = held.body;
+    const watched = watchedBody(body, { idleMs, schedule, stop, onIdle: () => limits.abort(new AnswerStalledError("idle", idleMs)) });
     const onParseError = (_line: string, _error: unknown, position?: number) => log(conversationMessages.unreadableLine(position ?? 0));
     for await (const delta of readModelStream(watched, { onParseError, onEvent })) yield delta.content;
   } catch (error) {
     // The limit that cut the answer off says so, whatever the reading threw on the way.
     if (limits.signal.aborted && !signal.aborted) throw limits.signal.reason;
+    // Read mid-answer, a server's refusal can only be of a resume: the answer is no longer held.
+    if (error instanceof HttpError) throw new AnswerGoneError(error.serverMessage ?? conversationMessages.answerGone);
     throw error;
   } finally {
+    release();
     cancelTotal();
   }
 }

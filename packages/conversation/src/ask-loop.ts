@@ -1,3 +1,4 @@
+import { STOPPED_BY_USER } from "@oystar/api-client";
 import type { StoreApi } from "zustand/vanilla";
 import { classifyFailure, type ConversationFailure, type FailureWords } from "./failures";
 import { refreshQuotaLater, type SessionWorld } from "./session-world";
@@ -99,18 +100,21 @@ export function createAskLoop<S extends AskingState>(store: StoreApi<S>, world: 
       return answered;
     },
 
-    /** STOP: the answer being streamed ends, what had arrived stays. */
+    /** STOP: the answer being streamed ends, what had arrived stays; a server holding it stops it too. */
     stop() {
       stoppedByUser = true;
-      inFlight?.abort();
+      inFlight?.abort(STOPPED_BY_USER);
     },
 
-    /** The answer being streamed is dropped (a cleared conversation). */
+    /** The answer being streamed is dropped (a cleared conversation), on the server too. */
     abort() {
-      inFlight?.abort();
+      inFlight?.abort(STOPPED_BY_USER);
     },
 
-    /** The screen is gone: the answer being streamed is dropped, and the quotas are not read again for it. */
+    /**
+     * The screen is gone: the answer being streamed is no longer read here, and the quotas are not
+     * read again for it. A server holding it goes on (issue 35 §3): the screen, back, resumes it.
+     */
     dispose() {
       disposed = true;
       inFlight?.abort();

@@ -1,5 +1,5 @@
 import { conversationMessages } from "./messages";
-import { AnswerStalledError } from "./stream-guard";
+import { AnswerGoneError, AnswerStalledError } from "./stream-guard";
 
 // What went wrong with an answer, in the spec's words, for every conversation (issue 24): the one
 // classifier of the chat's, the debate's and RAG's failures.
@@ -37,6 +37,8 @@ const fieldOf = (error: unknown, name: string): unknown => (typeof error === "ob
 export function classifyFailure(error: unknown, { admin, generic }: FailureWords): ConversationFailure {
   // spec 001 §8: an answer cut off by its time limits says so (what had arrived stays).
   if (error instanceof AnswerStalledError) return { kind: "stalled", message: error.message };
+  // Issue 35 §2: an answer that could not be resumed says why, the same way.
+  if (error instanceof AnswerGoneError) return { kind: "stalled", message: error.message };
   const status = fieldOf(error, "status");
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
   if (status === 429 || message.includes("429")) return { kind: "quota", blockInput: !admin };

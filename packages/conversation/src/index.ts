@@ -2,7 +2,7 @@
 export { ADVANCED_CONTROLS_EVENT, toggleAdvancedControls } from "./advanced-controls";
 export { createAskLoop } from "./ask-loop";
 export type { AskingState, AskLoop, AskLoopOptions, AskTurn } from "./ask-loop";
-export { ANSWER_IDLE_TIMEOUT_MS, LlmHttpError, MODEL_CALL_TIMEOUT_MS, streamCompletion } from "./answer-stream";
+export { ANSWER_IDLE_TIMEOUT_MS, LlmHttpError, MODEL_CALL_TIMEOUT_MS, resumeCompletion, streamCompletion } from "./answer-stream";
 export type { ModelStreamLimits } from "./answer-stream";
 export { CITATION_CLASS, remarkCitations } from "./citation-links";
 export type { CitationLinks } from "./citation-links";
@@ -22,5 +22,5 @@ export type { SessionNoticeState, SessionWorld } from "./session-world";
 export { copyAnswer, shareAnswer } from "./share";
 export { createReadAloud, speakableText, SPEECH } from "./speech";
 export type { ReadAloud } from "./speech";
-export { AnswerStalledError, browserSchedule, watchedBody } from "./stream-guard";
+export { AnswerGoneError, AnswerStalledError, browserSchedule, watchedBody } from "./stream-guard";
 export type { Schedule } from "./stream-guard";

@@ -6,6 +6,8 @@ export const conversationMessages = {
   llmError: (detail: string) => `Errore di comunicazione con il modello: ${detail}. Verifica che il backend sia attivo e raggiungibile.`,
   /** spec 001 §8: a stalled answer is cut off, and the screen says why. */
   answerIdle: (seconds: number) => `Il modello non ha inviato nulla per ${seconds} secondi: la risposta è stata interrotta.`,
+  /** Issue 35 §2: an answer that could not be taken up again, when the server gave no words of its own. */
+  answerGone: "La connessione si è interrotta e questa risposta non si può più riprendere dal server.",
   answerTooLong: (seconds: number) => `La risposta ha superato il limite di ${seconds} secondi ed è stata interrotta.`,
   /** spec 001 §8: the direct model call's stream errors, quoted in English by the spec. */
   streamErrors: {

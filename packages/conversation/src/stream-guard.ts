@@ -18,6 +18,15 @@ export class AnswerStalledError extends Error {
 }
 
 /**
+ * Issue 35 §2: an answer whose connection dropped could not be taken up again — the server no
+ * longer holds it (expired, or too long to keep whole). Its message is the server's own words.
+ * What had arrived stays, as for a stalled answer.
+ */
+export class AnswerGoneError extends Error {
+  override name = "AnswerGoneError";
+}
+
+/**
  * The body of a streamed answer, watched: each piece that arrives re-arms `idleMs`, and when it
  * runs out — or `stop` is aborted (the 120 s in all, or the user) — reading fails at once with
  * the reason, whether or not the connection underneath ever hears of it.

@@ -15,6 +15,7 @@ import {
 } from "./debate-state";
 import { passagesFound, quotesChecked, turnEvidence } from "./evidence-phase";
 import { closeDebate, finishJudgeRun, judgeRunFailed } from "./judge-phase";
+import { openKeptDebate } from "./kept-debate";
 import { guardChunk } from "./loop-guard";
 import { debateMessages } from "./messages";
 import { AUTO_CONTINUE_DELAY_MS, clampLength, debatePhase, PREVENTIVE_RESET_EVERY, speakerOfTurn } from "./rules";
@@ -300,6 +301,14 @@ export function transition(state: DebateState, event: DebateEvent): Transition {
     }
     case "dismissNotice":
       return stay({ ...state, notice: null });
+    case "open":
+      // Issue 35 §1: whatever was on screen goes, as at a new start; the kept debate comes back.
+      return openKeptDebate(state, event.kept, (keep) => hardReset(state, keep));
+    case "feedbackSent":
+      return stay({
+        ...state,
+        messages: state.messages.map((message) => (message.card?.kind === "feedbackForm" ? { id: message.id, card: { kind: "feedbackForm", sent: { vote: event.vote } } } : message)),
+      });
     case "inputChanged":
       // The empty-topic notice says what is missing; once nothing is, it has nothing left to say.
       return state.notice?.emptyInput && debateSubject(event.input, event.mode) ? stay({ ...state, notice: null }) : stay(state);

@@ -17,7 +17,7 @@ const speeches = (messages: readonly { card?: unknown; speaker?: string; turn?: 
   messages.filter((message) => !message.card).map((message) => `${message.speaker}${message.turn}`);
 
 test("start: hard reset of the provider with both models, then one debate increment, then turn 0 by A with its debate id", async () => {
-  const { session, world, state } = setUp({ models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" } });
+  const { session, world, state } = setUp({ auto: false, models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" } });
   session.start(theses);
   expect(state().status).toBe("connecting");
   expect(world.resets).toEqual([{ provider: "cloud", models: ["openai/gpt-oss-120b", "openai/gpt-oss-20b"] }]);

@@ -1,8 +1,10 @@
+import type { DebateVote } from "@oystar/api-client";
 import { classifyFailure } from "@oystar/conversation";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { DebateDefaults, DebateEffect, DebateEvent, DebateState } from "./debate-state";
 import { initialDebateState } from "./debate-state";
 import { transition } from "./debate-machine";
+import type { KeptDebateRecord } from "./kept-debate";
 import { debateMessages } from "./messages";
 import type { DebatePorts } from "./ports";
 import type { DebateMode, Provider, Speaker } from "./rules";
@@ -135,6 +137,10 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
     /** Defaults from GET /api/settings; ignored while a debate is on screen. */
     configure: (defaults: DebateDefaults) => dispatch({ type: "configure", settings: defaults }),
     dismissNotice: () => dispatch({ type: "dismissNotice" }),
+    /** Issue 35 §1: a debate kept on the device, back on screen (finished: whole; stopped: from its next turn). */
+    open: (kept: KeptDebateRecord) => dispatch({ type: "open", kept }),
+    /** The feedback form was sent: its vote is kept with the debate. */
+    feedbackSent: (vote: DebateVote | null) => dispatch({ type: "feedbackSent", vote }),
     /** What the start screen holds now (the tab's input): an empty-topic notice goes once it can start. */
     inputChanged: (input: DebateInput, mode: DebateMode) => dispatch({ type: "inputChanged", input, mode }),
     /** The screen goes away: the stream and the timer end with it, nothing else is dispatched. */

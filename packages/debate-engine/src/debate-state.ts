@@ -1,5 +1,5 @@
 import { MARKERS, type ChatCard } from "@oystar/conversation";
-import { DEFAULT_PROVIDER, defaultSettings, type DebateJudgeModel, type ResetRequest, type Settings } from "@oystar/api-client";
+import { DEFAULT_PROVIDER, defaultSettings, type DebateJudgeModel, type DebateVote, type ResetRequest, type Settings } from "@oystar/api-client";
 import type { DebateCall, DebateJudgeCall, DebatePassagesEvent, Intervention, TurnQuotes } from "@oystar/api-client";
 import type { TurnEvidence } from "./debate-quotes";
 import type { LoopGuard } from "./loop-guard";
@@ -8,6 +8,7 @@ import type { JudgeRunReport } from "./judge-format";
 import type { Scorecard } from "./scorecard";
 import type { SynthesisAnalysis } from "./synthesis";
 import type { DebateInput, DebateSubject } from "./topic";
+import type { KeptDebateRecord } from "./kept-debate";
 
 // The debate's state, events and effects as plain data (spec 001 §3 "Debate", §4 "Debate").
 
@@ -20,7 +21,8 @@ export type DebateJudgement = { status: "pending"; reports: JudgeRunReport[] } |
 /** spec 001 §2, §3: the special cards of the debate, typed rather than written into content. */
 export type DebateCard =
   | { kind: "judgement"; judgement: DebateJudgement }
-  | { kind: "feedbackForm" }
+  /** Issue 35 §1: once sent, the form keeps the user's vote (the kept debate shows it). */
+  | { kind: "feedbackForm"; sent?: { vote: DebateVote | null } }
   | { kind: "noResponse" }
   | { kind: "debatesExceeded" }
   | { kind: "error"; message: string };
@@ -207,6 +209,10 @@ export type DebateEvent =
   | { type: "setDocuments"; index: string | null }
   | { type: "configure"; settings: DebateDefaults }
   | { type: "dismissNotice" }
+  /** Issue 35 §1: a debate kept on the device, back on screen (to read, or to go on). */
+  | { type: "open"; kept: KeptDebateRecord }
+  /** The feedback form was sent: its vote is part of the debate now. */
+  | { type: "feedbackSent"; vote: DebateVote | null }
   | { type: "inputChanged"; input: DebateInput; mode: DebateMode }
   | { type: "providerReset"; epoch: number; ok: boolean; message?: string }
   | { type: "debateStarted"; epoch: number; debateId: string }

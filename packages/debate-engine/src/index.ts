@@ -28,6 +28,9 @@ export type {
   SynthesisStage,
   Transition,
 } from "./debate-state";
+export { asKeptDebate, keptDebateCreatedAt, keptDebateId, keptDebateOf } from "./kept-debate";
+export type { KeptDebate, KeptDebateRecord, KeptSynthesis } from "./kept-debate";
+export { keptDebateMarkdown, keptDebateMessages, keptDebatePdf, voteText } from "./kept-debate-text";
 export { debatePdf, debatePdfFileName, synthesisPdf, synthesisPdfFileName } from "./debate-pdf";
 export { canSendFeedback, debateFeedback, httpDebateFeedback } from "./feedback";
 export type { FeedbackAnswers, SendFeedback } from "./feedback";

@@ -67,6 +67,14 @@ export const debateMessages = {
     previewLabel: "Chi difende cosa",
     previewEmpty: "Scrivi le tesi per vedere quale posizione difenderà ciascun modello.",
     defends: "difenderà",
+    /** issue 36 §3: three example debates on the start screen; a click writes both theses. */
+    examplesLabel: "Tesi di esempio",
+    examples: [
+      ["I compiti a casa aiutano a imparare", "I compiti a casa andrebbero aboliti"],
+      ["Il centro delle città va chiuso alle auto", "Le auto devono poter entrare in centro"],
+      ["La settimana lavorativa di quattro giorni conviene a tutti", "La settimana di cinque giorni resta la scelta migliore"],
+    ],
+    example: (a: string, b: string) => `«${a}» contro «${b}»`,
   },
 
   /** spec 001 §2: the optional controls panel. */
@@ -110,8 +118,9 @@ export const debateMessages = {
     label: "Stato del dibattito",
     auto: "Auto",
     manual: "Manuale",
-    next: (speaker: Speaker) => `Prossimo: Modello ${speaker}`,
-    speaking: (speaker: Speaker) => `Parla: Modello ${speaker}`,
+    /** The side as the screen names it: 'Modello B', or offline 'Lato B' (issue 36 §1). */
+    next: (side: string) => `Prossimo: ${side}`,
+    speaking: (side: string) => `Parla: ${side}`,
     turn: (turn: number, total: number) => `Turno ${turn}/${total}`,
     phase: (phase: string) => `Fase: ${phase}`,
     starting: "Avvio del dibattito...",
@@ -165,6 +174,8 @@ export const debateMessages = {
     failedText: "Il dibattito resta disponibile: puoi scaricarlo in PDF e lasciare il tuo feedback.",
     unreadable: "La risposta del giudice non è nel formato atteso.",
     nothingToJudge: "Nessun intervento da valutare.",
+    /** Issue 35 §1: a kept debate whose judge was still reading when the page closed. */
+    interrupted: "Il giudice non ha finito la sua valutazione: la pagina è stata chiusa prima.",
   },
 
   /** spec 001 §2: the feedback form that closes a debate. */
@@ -182,6 +193,9 @@ export const debateMessages = {
     failed: "Errore nell'invio del feedback. Riprova più tardi.",
     thanks: "Grazie per il tuo feedback!",
     thanksText: "Ci aiuta a migliorare OYSTAR Debate.",
+    /** Issue 35 §1: the vote sent, as a kept debate shows it. */
+    voted: (side: string) => `Il tuo voto: ${side}`,
+    noVote: "Non hai indicato chi ti ha convinto di più.",
   },
 
   /** spec 001 §2, §4: synthesis mode. */

@@ -19,7 +19,7 @@ const signedIn = (currentPlan: "free" | "base" | "pro" | "business" | "enterpris
 test("choosing a plan follows the spec's order", () => {
   expect(choosePlan({ target: "enterprise", currentPlan: null, authLoading: true, signedIn: false })).toEqual({ kind: "contact-sales" });
   expect(choosePlan({ target: "pro", currentPlan: null, authLoading: true, signedIn: false })).toEqual({ kind: "ignore" });
-  expect(choosePlan({ target: "pro", currentPlan: null, authLoading: false, signedIn: false })).toEqual({ kind: "login", returnTo: "/subscription" });
+  expect(choosePlan({ target: "pro", currentPlan: null, authLoading: false, signedIn: false })).toEqual({ kind: "login", returnTo: "/subscription?plan=pro&checkout=1" });
   expect(choosePlan({ target: "pro", ...signedIn("pro") })).toEqual({ kind: "alert", message: "Sei già sul piano Pro!" });
   expect(choosePlan({ target: "free", ...signedIn("base") })).toEqual({
     kind: "alert",

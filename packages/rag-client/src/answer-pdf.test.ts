@@ -9,8 +9,9 @@ const sources: RagSource[] = [
   { noteNumber: 2, chunkId: "21", title: "Guida alle camelie", filename: "camelie.pdf", page: 3, excerpt: "Le camelie fioriscono **a marzo**.", cited: true },
   { noteNumber: 2, chunkId: "22", title: "Guida alle camelie", filename: "camelie.pdf", page: 4, excerpt: "Il giardino apre alle 9.", cited: false },
   { noteNumber: 3, chunkId: "31", title: "Il labirinto", filename: "labirinto.md", excerpt: "Le siepi sono alte un metro e ottanta.", cited: false },
+  { noteNumber: 4, chunkId: "41", title: "Parcelle", filename: "parcelle.xlsx", place: "Foglio «Parcelle 2026»", excerpt: "Cliente: Ferretti · Importo: 800", cited: true },
 ];
-const answer = { content: "La villa fu costruita per il conte Bassi [1]. Le camelie fioriscono a marzo [2].", sources };
+const answer = { content: "La villa fu costruita per il conte Bassi [1]. Le camelie fioriscono a marzo [2]. La parcella è di 800 euro [4].", sources };
 
 test("the answer, then each cited document with its title, file, and its cited passages' excerpts and pages", () => {
   const document = ragAnswerPdfDocument(answer, "Quando fioriscono le camelie?", new Date("2026-11-25T10:00:00Z"));
@@ -24,6 +25,9 @@ test("the answer, then each cited document with its title, file, and its cited p
     { kind: "caption", text: "[2] Guida alle camelie (camelie.pdf)" },
     // Only the passage the answer cites; Markdown's marks left out.
     { kind: "list", items: ["«Le camelie fioriscono a marzo.», pagina 3"] },
+    // A workbook's passage by its sheet, where a PDF's has its page (issue 34).
+    { kind: "caption", text: "[4] Parcelle (parcelle.xlsx)" },
+    { kind: "list", items: ["«Cliente: Ferretti · Importo: 800», Foglio «Parcelle 2026»"] },
   ]);
 });
 

@@ -22,7 +22,7 @@ export function ragAnswerPdfDocument(answer: Pick<RagMessage, "content" | "sourc
       const { title, filename } = document.lead;
       blocks.push({ kind: "caption", text: words.source(document.noteNumber, title ?? filename ?? "", filename && filename !== title ? filename : null) });
       const excerpts = document.cited.filter((passage) => passage.excerpt);
-      if (excerpts.length > 0) blocks.push({ kind: "list", items: excerpts.map((passage) => words.excerpt(plain(passage.excerpt ?? ""), passage.page ?? null)) });
+      if (excerpts.length > 0) blocks.push({ kind: "list", items: excerpts.map((passage) => words.excerpt(plain(passage.excerpt ?? ""), passage.page ?? null, passage.place ?? null)) });
     }
   }
   return { title: words.title, blocks, date };

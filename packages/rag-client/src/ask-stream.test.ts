@@ -1,4 +1,4 @@
-import { createApiClient, HttpError, StreamError } from "@oystar/api-client";
+import { createApiClient, HttpError, STOPPED_BY_USER, StreamError } from "@oystar/api-client";
 import { describe, expect, test } from "vitest";
 import { classifyFailure } from "@oystar/conversation";
 import { httpAskStream, RAG_FAILURE_WORDS } from "./ask-stream";
@@ -55,5 +55,76 @@ describe("POST /api/ask-stream", () => {
     expect(classifyFailure(new HttpError(502, "Bad gateway"), RAG_FAILURE_WORDS)).toEqual({ kind: "error", message: ragMessages.generic, detail: "HTTP error! status: 502" });
     expect(classifyFailure(new Error("No response body"), RAG_FAILURE_WORDS)).toEqual({ kind: "error", message: ragMessages.generic, detail: "No response body" });
     expect(classifyFailure(new Error("Token scaduto"), RAG_FAILURE_WORDS).kind).toBe("auth");
+  });
+});
+
+describe("issue 35 §2: an answer the server holds", () => {
+  const HELD = "abcdefghijklmnopqrstuvwx";
+  const events = ['id: 1\ndata: {"sources":[{"noteNumber":1,"title":"T"}]}\n\n', 'id: 2\ndata: {"chunk":"Il giardino "}\n\n', 'id: 3\ndata: {"chunk":"fiorisce [1]"}\n\n', "id: 4\nevent: end\ndata: {}\n\n"];
+  /** The first answer: two events, then the connection drops. */
+  function dropping(): Response {
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new TypeError("network error"));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode(events.slice(0, 2).join("")));
+      },
+    });
+    return new Response(body, { headers: { "Content-Type": "text/event-stream", "Oystar-Stream-Id": HELD } });
+  }
+
+  test("is asked for, and a connection that drops resumes from the last event: nothing lost, nothing twice", async () => {
+    const seen: Request[] = [];
+    const api = createApiClient({
+      getAccessToken: async () => "tok",
+      fetch: async (input, init) => {
+        const request = new Request(new URL(String(input), "http://oystar.test"), init);
+        seen.push(request);
+        if (request.method === "POST") return dropping();
+        const after = Number(request.headers.get("last-event-id") ?? 0);
+        return eventStream(events.slice(after).join(""));
+      },
+    });
+    const answer = await collect(httpAskStream(api)({ question: "Quando?" }, new AbortController().signal));
+    expect(answer).toEqual([{ sources: [{ noteNumber: 1, title: "T" }] }, { chunk: "Il giardino " }, { chunk: "fiorisce [1]" }]);
+    expect(seen[0]?.headers.get("oystar-resumable")).toBe("1");
+    expect(seen.slice(1).map((request) => [request.method, new URL(request.url).pathname, request.headers.get("last-event-id"), request.headers.get("authorization")])).toEqual([
+      ["GET", `/api/streams/${HELD}`, "2", "Bearer tok"],
+    ]);
+  });
+
+  test("an answer the server no longer holds says so in its words; STOP stops it on the server", async () => {
+    const gone = createApiClient({
+      fetch: async (_input, init) => (init?.method === "POST" ? dropping() : Response.json({ error: "Questa risposta non è più disponibile" }, { status: 404 })),
+    });
+    const failure = await collect(httpAskStream(gone)({ question: "?" }, new AbortController().signal)).catch((error: unknown) => error);
+    expect(classifyFailure(failure, RAG_FAILURE_WORDS)).toEqual({ kind: "stalled", message: "Questa risposta non è più disponibile" });
+
+    const deleted: string[] = [];
+    let release = () => {};
+    const slow = createApiClient({
+      fetch: async (input, init) => {
+        if (init?.method === "DELETE") {
+          deleted.push(String(input));
+          return new Response(null, { status: 204 });
+        }
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(events[0]!));
+            release = () => controller.error(new DOMException("aborted", "AbortError"));
+          },
+        });
+        init?.signal?.addEventListener("abort", () => release());
+        return new Response(body, { headers: { "Content-Type": "text/event-stream", "Oystar-Stream-Id": HELD } });
+      },
+    });
+    const stop = new AbortController();
+    const reading = httpAskStream(slow)({ question: "?" }, stop.signal)[Symbol.asyncIterator]();
+    // The sources arrived; then the user presses STOP.
+    expect((await reading.next()).value).toEqual({ sources: [{ noteNumber: 1, title: "T" }] });
+    stop.abort(STOPPED_BY_USER);
+    await reading.next().catch(() => null);
+    expect(deleted).toEqual([`/api/streams/${HELD}`]);
   });
 });

@@ -1,13 +1,16 @@
 import {
   API_PATHS,
+  heldAnswerBody,
+  HttpError,
   indicesListSchema,
   readProductStream,
+  RESUMABLE_REQUEST_HEADER,
   type ApiClient,
   type IndicesList,
   type RagAskRequest,
   type StreamChunk,
 } from "@oystar/api-client";
-import type { FailureWords } from "@oystar/conversation";
+import { AnswerGoneError, type FailureWords } from "@oystar/conversation";
 import { ragMessages } from "./messages";
 
 /** Streams the events of one RAG answer (spec 001 §7); abortable through `signal`. */
@@ -19,15 +22,24 @@ export type AskStream = (request: RagAskRequest, signal: AbortSignal) => AsyncIt
  * error! status: {n}'), a missing body 'No response body', an `event: error` StreamError ('Stream
  * error occurred'); one unreadable line is logged and skipped (spec 001 §8).
  */
-export function httpAskStream(api: Pick<ApiClient, "raw">, log: (message: string) => void = console.warn): AskStream {
+export function httpAskStream(api: Pick<ApiClient, "raw" | "rawAt">, log: (message: string) => void = console.warn): AskStream {
   return async function* ask(request, signal) {
     const response = await api.raw(API_PATHS.askStream, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      // Issue 35 §2: the server holds the answer, so a connection that drops resumes where it stopped.
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream", [RESUMABLE_REQUEST_HEADER]: "1" },
       body: JSON.stringify(request),
       signal,
     });
-    yield* readProductStream(response, { onParseError: () => log("RAG: un evento illeggibile del flusso è stato saltato") });
+    const held = heldAnswerBody(api, response, { signal });
+    try {
+      yield* readProductStream(held.body, { onParseError: () => log("RAG: un evento illeggibile del flusso è stato saltato") });
+    } catch (error) {
+      // Once the answer is under way, a refusal can only be of its resume: it is no longer held.
+      throw error instanceof HttpError ? new AnswerGoneError(error.serverMessage ?? ragMessages.generic) : error;
+    } finally {
+      held.release();
+    }
   };
 }
 

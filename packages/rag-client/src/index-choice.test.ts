@@ -1,6 +1,6 @@
 import type { IndicesList } from "@oystar/api-client";
 import { describe, expect, test } from "vitest";
-import { indexesInUse, indexPicker, requestIndexNames } from "./index-choice";
+import { exampleQuestions, indexesInUse, indexPicker, requestIndexNames } from "./index-choice";
 
 const list: IndicesList = {
   indices: ["gardenroute-demo", "contratti-test"],
@@ -47,4 +47,21 @@ describe("the indexes a question searches", () => {
     expect(requestIndexNames(["gardenroute-demo", "altrui"], list.indices)).toEqual(["gardenroute-demo"]);
     expect(requestIndexNames(["gardenroute-demo"], null)).toEqual([]);
   });
+});
+
+test("issue 36 §3: an index's example questions come from the list's details, and are offered only while it is the one index asked", () => {
+  const withExamples = {
+    indices: ["gardenroute-demo", "dossier"],
+    default: "gardenroute-demo",
+    path: "rag_indexes",
+    details: [
+      { name: "gardenroute-demo", label: "Garden Route", shared: true, documents: 78, bytes: 1, examples: ["Chi ha creato il Giardino dei Tarocchi a Capalbio?"] },
+      { name: "dossier", label: "Dossier", shared: false, documents: 2, bytes: 1 },
+    ],
+  };
+  expect(exampleQuestions(indexesInUse(["gardenroute-demo"], withExamples))).toEqual(["Chi ha creato il Giardino dei Tarocchi a Capalbio?"]);
+  expect(exampleQuestions(indexesInUse(["dossier"], withExamples))).toEqual([]);
+  // No index named: every index is asked, so no example stands for them all.
+  expect(exampleQuestions(indexesInUse([], withExamples))).toEqual([]);
+  expect(exampleQuestions(null)).toEqual([]);
 });

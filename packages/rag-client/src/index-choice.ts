@@ -2,12 +2,20 @@ import { indexLabel, type IndicesList } from "@oystar/api-client";
 
 // Which indexes a RAG question searches and how they are named (spec 001 §2, §4, §7, §9).
 
-export type IndexOption = { name: string; label: string };
+export type IndexOption = {
+  name: string;
+  label: string;
+  /** issue 36 §3: questions the index's documents answer, as the server lists them (the demo's). */
+  examples?: readonly string[];
+};
 
 /** spec 001 §9: an index by its label; our server sends the labels, an older one only names. */
 function indexOptionsOf(list: IndicesList): IndexOption[] {
-  const labels = new Map((list.details ?? []).map((detail) => [detail.name, detail.label]));
-  return list.indices.map((name) => ({ name, label: labels.get(name) ?? indexLabel(name) }));
+  const details = new Map((list.details ?? []).map((detail) => [detail.name, detail]));
+  return list.indices.map((name) => {
+    const detail = details.get(name);
+    return { name, label: detail?.label ?? indexLabel(name), ...(detail?.examples?.length ? { examples: detail.examples } : {}) };
+  });
 }
 
 /**
@@ -51,4 +59,12 @@ export function indexPicker(current: readonly string[], list: IndicesList | null
   const fallback = list.indices.includes(list.default) ? list.default : list.indices[0]!;
   const selected = [...new Set(current.map((name) => (list.indices.includes(name) ? name : fallback)))];
   return { options, selected };
+}
+
+/**
+ * issue 36 §3: the example questions the empty screen offers — only while the one index asked is
+ * one the server gave examples for (the demo), since they are answered by its documents alone.
+ */
+export function exampleQuestions(indexes: readonly IndexOption[] | null): readonly string[] {
+  return indexes?.length === 1 ? (indexes[0]?.examples ?? []) : [];
 }

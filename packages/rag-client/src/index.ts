@@ -1,14 +1,14 @@
 export { httpAskStream, loadIndices, RAG_FAILURE_WORDS } from "./ask-stream";
 export type { AskStream } from "./ask-stream";
 export { citationNumbers, citedNoteNumbers, shownSources, sourceElementId, sourceLink, sourceOfCitation, withSingleWarning } from "./citations";
-export { indexesInUse, indexPicker, requestIndexNames } from "./index-choice";
+export { exampleQuestions, indexesInUse, indexPicker, requestIndexNames } from "./index-choice";
 export type { IndexOption, IndexPicker } from "./index-choice";
 export { ragMessages } from "./messages";
 export { conversationSummary, newRagConversation, normalizeSources, ragContextUsage, replaceWithSummary } from "./rag-conversation";
 export type { RagConversation, RagMessage, RagSource } from "./rag-conversation";
 export { ragModelChoices } from "./rag-models";
-export { ragRunning } from "./rag-running";
-export type { RagRunning, RunningPart } from "./rag-running";
+export { ragRunning, stagesThatCannotRun } from "./rag-running";
+export type { RagRunning, RunningPart, StageSetting } from "./rag-running";
 export type { RagModelChoice } from "./rag-models";
 export { buildRagRequest } from "./rag-request";
 export type { RagRequestInput } from "./rag-request";

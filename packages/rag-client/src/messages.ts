@@ -7,6 +7,10 @@ export const ragMessages = {
   /** spec 001 §1–§2: the collection is an illustrative example about gardens and tourism. */
   disclaimer:
     "Esempio illustrativo: le risposte vengono da una raccolta di documenti su giardini e turismo, scritta per mostrare come OYSTAR risponde con le fonti citate.",
+  /** issue 36 §3: above the demo index's example questions on the empty screen; a click asks one. */
+  examplesLabel: "Domande di esempio sui documenti",
+  /** issue 36 §7: after an answer stopped with Esc (the chat's words). */
+  answerStopped: "_(risposta interrotta)_",
   indexInUse: "Indice in uso",
   indexesInUse: "Indici in uso",
   /** spec 001 §9: no index named in the settings means every index. */
@@ -43,7 +47,8 @@ export const ragMessages = {
     title: "Risposta dai documenti",
     question: (question: string) => `Domanda: ${question}`,
     source: (number: number, title: string, filename: string | null) => `[${number}] ${title}${filename ? ` (${filename})` : ""}`,
-    excerpt: (excerpt: string, page: number | null) => `«${excerpt}»${page === null ? "" : `, pagina ${page}`}`,
+    /** `place`: a presentation's slide or a workbook's sheet, where a PDF has its page (issue 34). */
+    excerpt: (excerpt: string, page: number | null, place: string | null = null) => `«${excerpt}»${page !== null ? `, pagina ${page}` : place ? `, ${place}` : ""}`,
   },
 
   /** Issue 25: the source viewer, where a citation opens the passage it rests on. */
@@ -83,12 +88,15 @@ export const ragMessages = {
   /** Issue 23 §6: what runs (GET /api/health), beside what the settings ask for. */
   running: {
     localLexical: "locale (lessicale)",
-    offline: (name: string) => `${name} (offline)`,
     on: (name: string) => `Attivo · ${name}`,
     off: "Disattivo",
     askedOn: "Attivo",
     asked: (value: string) => `le impostazioni chiedono ${value}`,
     inUse: (value: string) => `In uso: ${value}`,
+    /** Issue 36 §2: a stage that needs a language model, while the demonstration model answers. */
+    needsModel: "Richiede un modello linguistico collegato: con il modello dimostrativo offline questa fase non può funzionare.",
+    /** A stage the server says cannot run, without its reason. */
+    cannotRun: "Questa fase non può funzionare su questo server.",
   },
 
   context: {

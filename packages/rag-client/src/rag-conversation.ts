@@ -15,6 +15,8 @@ export type RagSource = {
   title?: string;
   url?: string;
   page?: number;
+  /** Issue 34: a presentation's or workbook's slide or sheet, where a PDF has its page («Diapositiva 3»). */
+  place?: string;
   /** The passage's opening, to recognise it under its document. */
   excerpt?: string;
   /** The server's word on whether the answer cites this passage (its document's number is shared). */
@@ -50,7 +52,7 @@ export function newRagMessageId(now: number): string {
 export function normalizeSources(sources: ReadonlyArray<string | SourceReference>): RagSource[] {
   return sources.map((source, index) => {
     if (typeof source === "string") return { noteNumber: index + 1, title: source, ...(/^https?:\/\//i.test(source) ? { url: source } : {}) };
-    const { filename, chunkId, url, title, noteNumber, confidence, excerpt, cited } = source;
+    const { filename, chunkId, url, title, noteNumber, confidence, excerpt, cited, place } = source;
     const page = typeof source.page === "number" ? source.page : undefined;
     return {
       noteNumber: noteNumber ?? index + 1,
@@ -59,6 +61,7 @@ export function normalizeSources(sources: ReadonlyArray<string | SourceReference
       ...(title ? { title } : {}),
       ...(url ? { url } : {}),
       ...(page !== undefined ? { page } : {}),
+      ...(place ? { place } : {}),
       ...(excerpt ? { excerpt } : {}),
       ...(cited !== undefined ? { cited } : {}),
       ...(confidence !== undefined ? { confidence } : {}),

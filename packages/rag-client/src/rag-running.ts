@@ -1,4 +1,4 @@
-import type { Health } from "@oystar/api-client";
+import { OFFLINE_MODEL_LABEL, type Health } from "@oystar/api-client";
 import { ragMessages } from "./messages";
 import type { RagSettings } from "./rag-settings";
 
@@ -26,7 +26,8 @@ export function ragRunning(health: Health | null | undefined, settings: Pick<Rag
   const reranker = rag.reranker.kind === "local-feature-scorer" ? text.localLexical : rag.reranker.name;
   // The engine reranks only where the settings ask for it and reranking was shown to help.
   const reranking = settings.rag_use_reranker && rag.reranking !== "off";
-  const model = health.model?.offline ? text.offline(health.model.name ?? "oystar-offline") : settings.rag_llm_model;
+  // issue 36 §1: the offline model by its label, never by its id.
+  const model = health.model?.offline ? OFFLINE_MODEL_LABEL : settings.rag_llm_model;
   return {
     embedder: part(embedder, settings.rag_embed_model),
     reranker: {
@@ -35,4 +36,26 @@ export function ragRunning(health: Health | null | undefined, settings: Pick<Rag
     },
     model: part(model, settings.rag_llm_model),
   };
+}
+
+/** The settings' switches for stages that need something the server may not have. */
+export type StageSetting = "rag_use_fused_retrieval" | "rag_use_reranker" | "rag_use_deduplication" | "rag_use_multi_query" | "rag_use_hyde";
+
+/**
+ * Issue 36 §2: the stages this server cannot run, each with why, from GET /api/health. The admin's
+ * panel shows them off and disabled with the reason — never on with 'In uso: Disattivo'. Empty
+ * while the health is unknown: then the settings are shown as they are.
+ */
+export function stagesThatCannotRun(health: Health | null | undefined): Partial<Record<StageSetting, string>> {
+  const rag = health?.rag;
+  const off: Partial<Record<StageSetting, string>> = {};
+  if (rag?.vector_leg === "off") off.rag_use_fused_retrieval = rag.vector_leg_reason ?? text.cannotRun;
+  if (rag?.reranking === "off") off.rag_use_reranker = rag.reranking_reason ?? text.cannotRun;
+  if (rag?.deduplication === "off") off.rag_use_deduplication = rag.deduplication_reason ?? text.cannotRun;
+  // Multi-query and HyDE ask the model for text: the offline model writes none (ask-pipeline skips them).
+  if (health?.model?.offline) {
+    off.rag_use_multi_query = text.needsModel;
+    off.rag_use_hyde = text.needsModel;
+  }
+  return off;
 }

@@ -194,6 +194,53 @@ describe("failures (spec 001 §8)", () => {
   });
 });
 
+// Issue 35 §1: a RAG conversation kept on the device goes on where it stopped.
+describe("opening a kept conversation", () => {
+  const kept = {
+    id: "500",
+    createdAt: 500,
+    contextUsage: 77,
+    messages: [
+      { id: "rag-500-1", role: "user" as const, content: "Quanti limoni ci sono?", timestamp: 500 },
+      { id: "rag-500-2", role: "assistant" as const, content: "Cento limoni [1].", timestamp: 501, sources: [{ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora" }] },
+    ],
+  };
+
+  test("its answers keep their sources, and its messages are the history of the next question", async () => {
+    const world = scriptedWorld([[{ chunk: "Prima." }], [{ chunk: "In serra [1]." }]]);
+    const session = createRagSession(world.dependencies);
+    await session.send("Una domanda di un'altra conversazione");
+    session.open(kept);
+    const opened = session.store.getState().conversation;
+    expect(opened).toMatchObject({ id: "500", createdAt: 500 });
+    expect(opened.messages[1]?.sources).toEqual(kept.messages[1]?.sources);
+    // Usage is read again from its messages (a few characters), not taken from the record.
+    expect(opened.contextUsage).toBe(0);
+    await session.send("E d'inverno?");
+    expect(world.requests[1]?.chat_history).toEqual([
+      { role: "user", content: "Quanti limoni ci sono?" },
+      { role: "assistant", content: "Cento limoni [1]." },
+    ]);
+    expect(session.store.getState().conversation.messages.map((message) => message.content)).toEqual(["Quanti limoni ci sono?", "Cento limoni [1].", "E d'inverno?", "In serra [1]."]);
+  });
+
+  test("opened while an answer streams, the answer stops and the kept conversation is shown", async () => {
+    const live = new LiveAnswer();
+    const session = createRagSession(scriptedWorld([live]).dependencies);
+    const answered = session.send("Domanda in corso");
+    live.send({ sources: passages });
+    live.send({ chunk: "Mezza" });
+    await settle();
+    session.open(kept);
+    live.send({ chunk: " e fine." });
+    live.end();
+    expect(await answered).toBe(false);
+    const state = session.store.getState();
+    expect(state).toMatchObject({ loading: false, partial: "", partialSources: [] });
+    expect(state.conversation.messages.map((message) => message.content)).toEqual(["Quanti limoni ci sono?", "Cento limoni [1]."]);
+  });
+});
+
 describe("settings and model", () => {
   test("before the admin's settings arrive the client defaults apply; the admin's model is the default choice", () => {
     const session = createRagSession(scriptedWorld().dependencies);

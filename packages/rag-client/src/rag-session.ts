@@ -126,6 +126,10 @@ export function createRagSession(dependencies: RagDependencies) {
         if (!text.trim()) throw new Error("Risposta vuota");
         finish({ id: answerId, role: "assistant", content: withSingleWarning(text), timestamp: dependencies.now(), sources }, usage, summary);
       },
+      // issue 36 §7: stopped with Esc, what had arrived stays (with its sources), marked as cut short.
+      stopped(text) {
+        append({ id: answerId, role: "assistant", content: `${text}\n\n${ragMessages.answerStopped}`, timestamp: dependencies.now(), sources });
+      },
       fail(failure) {
         const at = dependencies.now();
         if (failure.kind === "quota") append({ id: answerId, role: "assistant", content: "", timestamp: at, card: MARKERS.quotaExceeded });
@@ -145,11 +149,34 @@ export function createRagSession(dependencies: RagDependencies) {
       return asking.send(() => ragTurn(input.trim()));
     },
 
+    /** issue 36 §7 (Esc): the answer being streamed ends, what had arrived stays. */
+    stop() {
+      asking.stop();
+    },
+
     /** A fresh conversation (clear chat); an answer being streamed is dropped. */
     clear() {
       asking.abort();
       update({
         conversation: newRagConversation(dependencies.now()),
+        loading: false,
+        partial: "",
+        partialSources: [],
+        answerId: null,
+        contextWarning: null,
+        alert: null,
+      });
+    },
+
+    /**
+     * Issue 35 §1: a RAG conversation kept on the device, opened to go on where it stopped — its
+     * answers keep their sources (and so their citations). An answer still streaming stops first.
+     */
+    open(conversation: RagConversation) {
+      asking.abort();
+      const messages = conversation.messages.map((message) => ({ ...message, ...(message.sources ? { sources: message.sources.map((source) => ({ ...source })) } : {}) }));
+      update({
+        conversation: { id: conversation.id, createdAt: conversation.createdAt, messages, contextUsage: ragContextUsage(messages) },
         loading: false,
         partial: "",
         partialSources: [],

@@ -16,7 +16,7 @@ async function bootRecorded(env: Record<string, string>) {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "--conditions=@oystar/source", "--import", "./test-support/record-modules.mjs", "src/main.ts"],
-    { cwd: packageDir, env: { ...process.env, NODE_ENV: "test", PORT: "0", DATA_DIR: dataDir, RECORD_MODULES_TO: record, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+    { cwd: packageDir, env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", PORT: "0", DATA_DIR: dataDir, RECORD_MODULES_TO: record, ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -3,8 +3,9 @@ import { planRank } from "@oystar/plans-and-gates";
 import Stripe from "stripe";
 import { forgetRecentAccounts } from "../accounts/accounts";
 import type { Database } from "../db/database";
-import { logLine } from "../web/log-line";
+import { errorKind, logLine } from "../web/log-line";
 import type { CheckoutProvider } from "./checkout-provider";
+import { log } from "../observe/log";
 
 export type EventOutcome = "applied" | "duplicate" | "ignored" | "refund_due";
 
@@ -43,7 +44,7 @@ export async function applyProviderEvent(db: Database, billing: { provider: Chec
   // The user's other open checkouts can no longer be paid (issue 10 §4), at the provider too.
   for (const id of expiredSessions) {
     await billing.provider.expireSession(id).catch((error: unknown) => {
-      console.error(`Scadenza della sessione di pagamento ${id} non riuscita: ${logLine(error)}`);
+      log.error({ session: logLine(id), kind: errorKind(error) }, "Scadenza della sessione di pagamento non riuscita");
     });
   }
   return outcome;

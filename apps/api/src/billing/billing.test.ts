@@ -83,7 +83,10 @@ describe("checkout session", () => {
     expect((await statusOf(access_token)).plan).toBe("free");
 
     const page = await fetch(a.checkout_url);
-    expect(await page.text()).toContain("Pagamento di prova");
+    const html = await page.text();
+    expect(html).toContain("Pagamento di prova");
+    // 'Annulla' goes back to the plans with this one chosen, as the provider's cancel address does.
+    expect(html).toContain('<a class="cancel" href="/subscription?plan=pro">Annulla</a>');
     const pay = await fetch(`${a.checkout_url}/pay`, {
       method: "POST",
       body: new URLSearchParams({ name: "Mario Rossi", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }),

@@ -5,7 +5,7 @@ const escapeHtml = (value: string) =>
  * The built-in checkout page: it plays the card provider's hosted page in development and tests,
  * and says so. Plain HTML, no script, so the strict CSP applies unchanged.
  */
-export function devCheckoutPage(options: { sessionId: string; planName: string; price: string; error?: string }): string {
+export function devCheckoutPage(options: { sessionId: string; planName: string; price: string; cancelPath: string; error?: string }): string {
   const id = escapeHtml(options.sessionId);
   return `<!doctype html>
 <html lang="it">
@@ -32,6 +32,7 @@ export function devCheckoutPage(options: { sessionId: string; planName: string; 
         <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required placeholder="123"></div>
       </div>
       <button type="submit">Paga ${escapeHtml(options.price)}</button>
+      <a class="cancel" href="${escapeHtml(options.cancelPath)}">Annulla</a>
     </form>
     <p class="hint">Carta di prova accettata: 4242 4242 4242 4242. Carta rifiutata: 4000 0000 0000 0002.</p>
   </main>
@@ -40,19 +41,22 @@ export function devCheckoutPage(options: { sessionId: string; planName: string; 
 }
 
 export const devCheckoutStyles = `
+*, *::before, *::after { box-sizing: border-box; }
 body { margin: 0; font-family: system-ui, sans-serif; background: #f7f5fc; color: #1c1633; min-height: 100vh; display: grid; place-items: center; }
-main { background: #fff; border-radius: 16px; padding: 32px; width: min(420px, calc(100% - 32px)); box-shadow: 0 6px 20px rgb(28 22 51 / 12%); }
+main { background: #fff; border-radius: 16px; padding: clamp(20px, 6vw, 32px); width: min(420px, calc(100% - 32px)); box-shadow: 0 6px 20px rgb(28 22 51 / 12%); }
 h1 { margin: 8px 0 0; }
 .price { font-size: 1.25rem; font-weight: 700; color: #3d1899; }
 .badge { display: inline-block; background: #fdf1dc; color: #8a5300; border-radius: 999px; padding: 2px 10px; font-size: 0.85rem; font-weight: 600; }
 form { display: grid; gap: 8px; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
-.row div { display: grid; gap: 8px; }
+.row div { display: grid; gap: 8px; min-width: 0; }
 label { font-weight: 600; font-size: 0.9rem; }
-input { font: inherit; padding: 10px; border: 1px solid #8f86a8; border-radius: 10px; }
+/* Every field as wide as the form, inside its padding (issue 36 §6). */
+input { font: inherit; width: 100%; min-width: 0; padding: 10px; border: 1px solid #8f86a8; border-radius: 10px; }
 button { margin-top: 12px; font: inherit; font-weight: 700; border: 0; border-radius: 10px; padding: 12px; background: #5b2bd6; color: #fff; cursor: pointer; }
 button:hover { background: #4a1fb8; }
-input:focus-visible, button:focus-visible { outline: 3px solid #1c1633; outline-offset: 2px; }
+.cancel { justify-self: center; padding: 8px; color: #3d1899; font-weight: 600; }
+input:focus-visible, button:focus-visible, .cancel:focus-visible { outline: 3px solid #1c1633; outline-offset: 2px; }
 .error { color: #b42318; font-weight: 600; }
 .hint { font-size: 0.85rem; color: #4f4868; }
 `;

@@ -8,7 +8,7 @@ import type { Database } from "../db/database";
 import { bodyCeiling } from "../web/request-body";
 import { receiveProviderEvent } from "./billing-events";
 import { checkCard } from "./card";
-import { BUILT_IN_SESSION_ID, type CheckoutProvider } from "./checkout-provider";
+import { BUILT_IN_SESSION_ID, cancelUrl, type CheckoutProvider } from "./checkout-provider";
 import { devCheckoutPage, devCheckoutStyles } from "./dev-checkout-page";
 import { billingMessages } from "./messages";
 
@@ -16,6 +16,9 @@ type OpenSession = { id: string; user_id: string; plan: PlanId };
 
 /** A card form is a few hundred bytes. */
 const CARD_FORM_BODY = { maxBytes: 4 * 1024 };
+
+/** 'Annulla' goes back where the provider's hosted page would: the plans, with this one chosen. */
+const cancelPath = (plan: ReturnType<typeof planById>) => cancelUrl("", plan);
 
 const euro = (price: number | null) => (price === null ? billingMessages.priceOnRequest : `${price.toFixed(2).replace(".", ",")} €`);
 
@@ -42,7 +45,7 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
     const session = await openSession(c.req.param("id"));
     if (!session) return c.text(billingMessages.sessionGone, 404);
     const plan = planById(session.plan);
-    return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price) }));
+    return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), cancelPath: cancelPath(plan) }));
   });
 
   app.post("/api/dev/checkout/:id/pay", access.public, bodyCeiling(CARD_FORM_BODY), async (c) => {
@@ -52,7 +55,7 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
     const card = checkCard({ name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") });
-    if (!card.ok) return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), error: card.message }), 402);
+    if (!card.ok) return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), cancelPath: cancelPath(plan), error: card.message }), 402);
 
     const payload = JSON.stringify({
       id: `evt_dev_${randomBytes(12).toString("hex")}`,
@@ -72,7 +75,7 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: billing.webhookSecret });
     const outcome = await receiveProviderEvent(db, billing, payload, signature).catch(() => null);
     if (!outcome) {
-      return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), error: billingMessages.paymentFailed }), 502);
+      return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), cancelPath: cancelPath(plan), error: billingMessages.paymentFailed }), 502);
     }
     return c.redirect(`/success?plan=${plan.id}`, 303);
   });

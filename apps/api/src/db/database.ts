@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { mkdirSync } from "node:fs";
 import pg from "pg";
+import { log } from "../observe/log";
 
 export type Queryable = {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
@@ -21,6 +22,8 @@ export type Database = Queryable & {
    * `work` uses the database as usual. Embedded PGlite has a single process: it just runs it.
    */
   exclusively<T>(lock: number, work: () => Promise<T>): Promise<T>;
+  /** The connection pool's use, for the operator's metrics; null for the embedded PGlite (no pool). */
+  poolUse(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 };
 
@@ -58,6 +61,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
     exclusively: (_lock, work) => work(),
+    poolUse: () => null,
     close: () => db.close(),
   };
 }
@@ -66,7 +70,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // A connection the server drops (a restart, a failover) is an error event on the idle client;
   // unheard, Node would end the process. The pool replaces it; requests meanwhile fail as they do.
-  pool.on("error", (error) => console.error(`Connessione al database interrotta: ${(error as NodeJS.ErrnoException).code ?? error.name}`));
+  pool.on("error", (error) => log.error({ kind: (error as NodeJS.ErrnoException).code ?? error.name }, "Connessione al database interrotta"));
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
       return (await target.query(sql, params)).rows as Row[];
@@ -106,6 +110,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
         holder.release();
       }
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -58,7 +58,13 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 test("both servers came up on the fresh database and agree on its state", async () => {
   for (const server of servers) expect((await server.fetch(`${PUBLIC_URL}/api/health`)).status).toBe(200);
   expect((await query<{ count: string }>("SELECT count(*) FROM idp_accounts WHERE email LIKE '%@oystar.test'"))[0]?.count).toBe("6");
-  expect((await query<{ name: string }>("SELECT name FROM shared_secrets ORDER BY name")).map((row) => row.name)).toEqual(["dev-idp-signing-key", "dev-webhook-secret"]);
+  expect((await query<{ name: string }>("SELECT name FROM shared_secrets ORDER BY name")).map((row) => row.name)).toEqual([
+    // issue 37 §4, §5: the key of the per-address limits' hashes and of the log's account hashes.
+    "address-limit-key",
+    "dev-idp-signing-key",
+    "dev-webhook-secret",
+    "log-account-key",
+  ]);
 });
 
 test("a token issued through one server is accepted by the other", async () => {

@@ -13,6 +13,7 @@ import {
 import { debatePrompt, type PromptPassage } from "@oystar/debate-engine";
 import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type MiddlewareHandler } from "hono";
+import { callerSignal, type Resumable } from "../streams/resumable-answers";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
@@ -28,7 +29,7 @@ import type { RagIndex } from "../rag/rag-store";
 import type { Passage } from "../rag/retrieve/retrieval";
 import { readSettings } from "../settings/settings-store";
 import { pastAccountLimit, type AccountLimit } from "../web/account-limit";
-import { errorKind } from "../web/log-line";
+import { errorKind, logLine } from "../web/log-line";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
 import { bodyCeiling, jsonOnly, noBody, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { chargeDebateCall, type DebateCallCharge } from "./debate-charge";
@@ -38,6 +39,7 @@ import { debateChargeMessages } from "./messages";
 import { answerText, markOffline, modelLeaderboard, recordJudgeRun } from "./model-leaderboard";
 import { composeOfflineDebateReply } from "./offline-debate";
 import { quoteSealer, type QuoteSealer } from "./quote-check";
+import { log } from "../observe/log";
 
 /**
  * The largest calls the engine makes: a synthesis's analysis (the last third of 200 turns, each
@@ -147,7 +149,7 @@ const debateCallCharge = (db: Database) =>
  * POST /api/debates/increment and POST /api/debates/calls (signed-in); GET
  * /api/admin/model-leaderboard (admin).
  */
-export function debateRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, rag: RagEngine) {
+export function debateRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, rag: RagEngine, resumable: Resumable) {
   const app = new Hono();
   const sealer = quoteSealer(db);
 
@@ -169,12 +171,17 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
     });
   });
 
+  // A JSON call whose answer is held for a resume (issue 35 §2), as one step: Hono types ten a route.
+  const resumableJson: typeof resumable = (c, next) =>
+    jsonOnly(c, async () => {
+      await resumable(c, next);
+    });
   // One call of the debate: the server builds the model's messages from the validated call (the
   // engine's own debatePrompt) and streams the answer as chat completions do.
   app.post(
     DEBATE_CALLS_PATH,
     access.signedIn,
-    jsonOnly,
+    resumableJson,
     bodyCeiling(DEBATE_CALL_BODY),
     validDebateCall,
     judgeRunsLimit(db),
@@ -187,7 +194,7 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
       const { refund, answered } = c.get("charge");
       const gone = await goneBeforeAsking(c, refund);
       if (gone) return gone;
-      const signal = c.req.raw.signal;
+      const signal = callerSignal(c);
       // issue 26 §2: a turn argued from documents reads its passages first; they cost nothing more.
       const index = c.get("debateIndex");
       let evidence: { passages: Passage[]; framing: EvidenceFraming } | null = null;
@@ -198,7 +205,7 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
           evidence = { passages, framing: turnEvidence({ engine: rag, sealer, settings }, call, index, passages) };
         } catch (error) {
           await refund();
-          console.error(`Dibattito: ricerca nei documenti non riuscita (${errorKind(error)})`);
+          log.error({ kind: errorKind(error) }, "Dibattito: ricerca nei documenti non riuscita");
           return c.json({ error: debateChargeMessages.retrievalFailed }, 502);
         }
       }
@@ -244,6 +251,6 @@ async function recordVerdict(db: Database, call: Extract<DebateCall, { kind: "ju
   try {
     await recordJudgeRun(db, call, await answerText(answer));
   } catch (error) {
-    console.error(`Verdetto del giudice non registrato per il dibattito ${call.debate_id}: ${errorKind(error)}`);
+    log.error({ debate: logLine(call.debate_id), kind: errorKind(error) }, "Verdetto del giudice non registrato");
   }
 }

@@ -2,6 +2,7 @@ import type { Access } from "../auth/access";
 import type { TokenIssuer } from "../auth/token-verifier";
 import type { Database } from "../db/database";
 import { migrate } from "../db/migrate";
+import type { AddressLimits } from "../web/address-limit";
 import { DEV_AUDIENCE, DEV_CLIENT_ID, devIssuer, SEEDED_ACCOUNTS } from "./dev-client";
 import { devIdpRoutes } from "./idp-routes";
 import { createIdpStore } from "./idp-store";
@@ -23,7 +24,7 @@ export type DevIdp = {
  * Starts the built-in provider (DESIGN.md §3): its own tables, its persisted keys, its seeded
  * accounts on their plans. Loaded only with AUTH_MODE=dev (services.ts imports it on demand).
  */
-export async function openDevIdp(db: Database, options: { origin: string }): Promise<DevIdp> {
+export async function openDevIdp(db: Database, options: { origin: string; addressLimits: AddressLimits }): Promise<DevIdp> {
   await migrate(db, devIdpMigrations);
   const store = createIdpStore(db);
   await store.seed();
@@ -32,6 +33,6 @@ export async function openDevIdp(db: Database, options: { origin: string }): Pro
     issuer: { issuer: devIssuer(options.origin), audience: DEV_AUDIENCE, publicJwk: keys.publicJwk },
     auth: { domain: `${options.origin}/idp`, clientId: DEV_CLIENT_ID, audience: DEV_AUDIENCE },
     adminEmails: SEEDED_ACCOUNTS.filter((account) => account.admin).map((account) => account.email),
-    routes: (access) => devIdpRoutes(store, keys, access, options.origin),
+    routes: (access) => devIdpRoutes(store, keys, access, options.origin, options.addressLimits),
   };
 }

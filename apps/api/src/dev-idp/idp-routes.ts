@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Access } from "../auth/access";
 import { bodyCeiling } from "../web/request-body";
-import { perAddressLimit } from "../web/rate-limit";
+import type { AddressLimits } from "../web/address-limit";
 import { contentSecurityPolicy } from "../web/security-headers";
 import { DEV_AUDIENCE, DEV_CLIENT_ID, devIssuer, refusalFor } from "./dev-client";
 import type { IdpStore } from "./idp-store";
@@ -59,7 +59,7 @@ const oauthError = (c: Context, error: string, description: string, status: 400 
  * The built-in identity provider at /idp (AUTH_MODE=dev): the subset of Auth0's authentication
  * API that @auth0/auth0-spa-js uses, with Auth0's paths and token shapes (DESIGN.md §3).
  */
-export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access, origin: string) {
+export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access, origin: string, addressLimits: AddressLimits) {
   const app = new Hono();
   const issuer = devIssuer(origin);
 
@@ -119,7 +119,7 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access,
     return answer(c, request, { code });
   });
 
-  app.post("/idp/login", access.public, perAddressLimit({ perMinute: LOGINS_PER_MINUTE }), bodyCeiling(SMALL_BODY), async (c) => {
+  app.post("/idp/login", access.public, addressLimits.perMinute({ action: "idp-login", perMinute: LOGINS_PER_MINUTE }), bodyCeiling(SMALL_BODY), async (c) => {
     // Login CSRF: another site's form must not sign a visitor in to an account of its choosing.
     if (crossSite(c, origin)) return c.text(idpMessages.crossSiteLogin, 403);
     const query = new URL(c.req.url).search.slice(1);

@@ -6,11 +6,12 @@ import type { Database } from "../db/database";
 import { debateChargeMessages } from "../debates/messages";
 import { recordVote } from "../debates/model-leaderboard";
 import { pastAccountLimit, perAccountLimit, type AccountLimit } from "../web/account-limit";
-import { logLine } from "../web/log-line";
-import { perAddressLimit } from "../web/rate-limit";
+import { errorKind, logLine } from "../web/log-line";
+import type { AddressLimits } from "../web/address-limit";
 import { bodyCeiling, jsonOnly, QUICK_BODY_MS } from "../web/request-body";
 import { MAX_WAITING_INDEX_REQUESTS, storeSubmission, type Kind } from "./form-submissions";
 import { formMessages } from "./messages";
+import { log } from "../observe/log";
 
 /** A form is a few kilobytes; anything bigger is not a person filling it in. */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -42,10 +43,10 @@ const subjects: Record<Kind, (fields: Record<string, unknown>) => string> = {
  * POST /api/forms/{contact,enterprise} (public), /api/forms/index-request and
  * /api/forms/debate-feedback (signed-in).
  */
-export function formRoutes(access: Access, db: Database, forwardUrl: string | null) {
+export function formRoutes(access: Access, db: Database, forwardUrl: string | null, addressLimits: AddressLimits) {
   const app = new Hono<{ Variables: Partial<SignedInVariables> }>();
   const body = [jsonOnly, bodyCeiling({ maxBytes: MAX_FORM_BYTES, tooLarge: formMessages.tooLong, readTimeoutMs: QUICK_BODY_MS })] as const;
-  const publicLimit = perAddressLimit({ perMinute: PUBLIC_FORMS_PER_MINUTE });
+  const publicLimit = addressLimits.perMinute({ action: "public-form", perMinute: PUBLIC_FORMS_PER_MINUTE });
 
   /** issue 26 §3: 'Chi ti ha convinto di più?' moves the model leaderboard, once per debate of the sender's. */
   const countVote: BeforeStoring = async (c, fields) => {
@@ -112,6 +113,6 @@ async function forward(db: Database, url: string, id: string, body: Record<strin
     if (!response.ok) throw new Error(`status ${response.status}`);
     await db.query("UPDATE form_submissions SET forwarded_at = now() WHERE id = $1", [id]);
   } catch (error) {
-    console.error(`Inoltro del modulo ${id} non riuscito: ${logLine(error)}`);
+    log.error({ form: logLine(id), kind: errorKind(error) }, "Inoltro del modulo non riuscito");
   }
 }

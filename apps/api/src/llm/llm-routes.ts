@@ -7,6 +7,7 @@ import { debateChargeMessages } from "../debates/messages";
 import type { Env, Upstream } from "../env";
 import { questionCharges, type ModelCallCharge } from "../plans/question-charge";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
+import { callerSignal, type Resumable } from "../streams/resumable-answers";
 import { llmMessages } from "./messages";
 import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer } from "./model-answer";
 import type { ModelProviders } from "./model-providers";
@@ -47,7 +48,7 @@ const validChatRequest: MiddlewareHandler<{ Variables: QuestionVariables }> = as
  * model fails (llm/model-answer.ts). Message content is never logged or stored: it only passes
  * through.
  */
-export function llmRoutes(access: Access, db: Database, env: Env, providers: ModelProviders) {
+export function llmRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, resumable: Resumable) {
   const app = new Hono();
   const charges = questionCharges(db);
 
@@ -61,7 +62,7 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
     await next();
   });
 
-  app.post(API_PATHS.chatCompletions, access.signedIn, jsonOnly, bodyCeiling(CHAT_BODY), validChatRequest, questionCharge, async (c) => {
+  app.post(API_PATHS.chatCompletions, access.signedIn, resumable, jsonOnly, bodyCeiling(CHAT_BODY), validChatRequest, questionCharge, async (c) => {
     const request = c.get("chatRequest");
     const { overlap, charge } = c.get("question");
     // The admin's provider setting picks the model server (spec 001 §4), read per question.
@@ -73,13 +74,13 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
       if (gone) return gone;
       if (!upstream) {
         const reply = composeOfflineReply(request.messages);
-        return request.stream ? offlineAnswer(reply, env.llm.offlineCharsPerSecond, c.req.raw.signal) : c.json(offlineCompletion(reply));
+        return request.stream ? offlineAnswer(reply, env.llm.offlineCharsPerSecond, callerSignal(c)) : c.json(offlineCompletion(reply));
       }
-      return relayAnswer(c, callUpstream(upstream, forUpstream(request, upstream), c.req.raw.signal), charged.refund, env.llm.firstTokenTimeoutMs);
+      return relayAnswer(c, callUpstream(upstream, forUpstream(request, upstream), callerSignal(c)), charged.refund, env.llm.firstTokenTimeoutMs);
     }
     // The caller has room: the model is asked while the quota is charged (issue 15), and a
     // refusal after all cancels the call before a byte of its answer is read.
-    const call = callUpstream(upstream, forUpstream(request, upstream), c.req.raw.signal);
+    const call = callUpstream(upstream, forUpstream(request, upstream), callerSignal(c));
     const charged = await charge;
     if (!charged.ok) {
       call.cancel();

@@ -2,6 +2,8 @@ import type { Context } from "hono";
 import type { IncomingMessage } from "node:http";
 import { pipeline, Transform, type Readable } from "node:stream";
 import type { Upstream } from "../env";
+import { modelErrors, modelFirstTokenSeconds, secondsSince } from "../observe/metrics";
+import { callerSignal } from "../streams/resumable-answers";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
 import { llmMessages } from "./messages";
 import { offlineStream } from "./offline-model";
@@ -93,7 +95,7 @@ export async function relayAnswer(c: Context, call: UpstreamCall, refund: Refund
   const { onFirstBytes, onAnswered, framing } = options;
   const fail = async (failure: ModelFailure) => {
     call.cancel();
-    if (chargeGivenBack({ asked: true, callerLeft: c.req.raw.signal.aborted, cause: failure })) await refund();
+    if (chargeGivenBack({ asked: true, callerLeft: callerSignal(c).aborted, cause: failure })) await refund();
     return c.json({ error: llmMessages.upstreamUnavailable, upstream_status: failure.upstreamStatus }, failure.answerStatus);
   };
   const answer = await firstBytes(call, firstTokenTimeoutMs);
@@ -153,7 +155,7 @@ export function questionCalls(upstream: Upstream, firstTokenTimeoutMs: number): 
  * given back and nothing is sent. Null while the caller is still there.
  */
 export async function goneBeforeAsking(c: Context, refund: Refund): Promise<Response | null> {
-  if (!c.req.raw.signal.aborted) return null;
+  if (!callerSignal(c).aborted) return null;
   await refund();
   return c.body(null, 204);
 }
@@ -189,6 +191,14 @@ function keepingAnswer(first: Buffer, body: Readable, onAnswered: (answer: Uint8
  * head alone is not a token: a model that sends it and then nothing is silent.
  */
 async function firstBytes(call: UpstreamCall, firstTokenTimeoutMs: number): Promise<{ response: UpstreamResponse; first: Buffer } | ModelFailure> {
+  const askedAt = performance.now();
+  const outcome = await firstBytesWithin(call, firstTokenTimeoutMs);
+  if (outcome instanceof ModelFailure) modelErrors.inc({ kind: outcome.kind });
+  else modelFirstTokenSeconds.observe(secondsSince(askedAt));
+  return outcome;
+}
+
+async function firstBytesWithin(call: UpstreamCall, firstTokenTimeoutMs: number): Promise<{ response: UpstreamResponse; first: Buffer } | ModelFailure> {
   const guard = firstTokenGuard(firstTokenTimeoutMs);
   try {
     const response = await Promise.race([call.response, guard.expired]);

@@ -1,6 +1,7 @@
 import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from "node:http";
 import { request as httpsRequest, Agent as HttpsAgent } from "node:https";
 import type { Upstream } from "../env";
+import { currentRequestId } from "../observe/log";
 
 // Kept-alive connections to the model server: a question should not pay for a new TCP (or TLS)
 // handshake, and node:http adds less per request than fetch does on the path to the first token.
@@ -47,7 +48,7 @@ class StaleConnectionError extends Error {}
 
 function postOnce({ target, agent, send, headers }: UpstreamEndpoint, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
-    const outgoing = send(target, { method: "POST", agent, signal, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, (incoming: IncomingMessage) =>
+    const outgoing = send(target, { method: "POST", agent, signal, headers: { ...headers, ...requestIdHeader(), "Content-Length": String(Buffer.byteLength(body)) } }, (incoming: IncomingMessage) =>
       resolve({
         status: incoming.statusCode ?? 0,
         contentType: incoming.headers["content-type"] ?? null,
@@ -59,4 +60,10 @@ function postOnce({ target, agent, send, headers }: UpstreamEndpoint, body: stri
     );
     outgoing.end(body);
   });
+}
+
+/** The request this call serves, named to the model server (issue 37 §5): its logs and ours meet on it. */
+function requestIdHeader(): Record<string, string> {
+  const requestId = currentRequestId();
+  return requestId ? { "X-Request-Id": requestId } : {};
 }

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { createWorker, OEM, type Worker } from "tesseract.js";
+import { createWorker, OEM, type Block, type Worker } from "tesseract.js";
 
 // Italian trained data from npm (@tesseract.js-data/ita): OCR runs with no network at all.
 const require = createRequire(import.meta.url);
@@ -15,11 +15,16 @@ export class OcrBusyError extends Error {
   override name = "OcrBusyError";
 }
 
-export type Recognized = { text: string; confidence: number };
+/** A word OCR read and where it stands on the picture, in fractions of its width and height (0–1). */
+export type OcrWord = { text: string; left: number; top: number; width: number; height: number };
+
+/** `words`: only when asked for (ingestion keeps them so the viewer can highlight a scanned passage). */
+export type Recognized = { text: string; confidence: number; words?: OcrWord[] };
+export type RecognizeOptions = { words?: boolean };
 
 export type OcrEngine = {
   /** Runs `job` when the engine is free, with a function that reads the text of a PNG (and how sure it is, 0–100). */
-  exclusive<T>(job: (recognize: (png: Buffer) => Promise<Recognized>) => Promise<T>): Promise<T>;
+  exclusive<T>(job: (recognize: (png: Buffer, options?: RecognizeOptions) => Promise<Recognized>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -47,9 +52,11 @@ export function createOcrEngine(): OcrEngine {
     worker = null;
     if (current) await (await current).terminate();
   };
-  const recognize = async (png: Buffer): Promise<Recognized> => {
-    const { data } = await (await startWorker()).recognize(png);
-    return { text: data.text, confidence: data.confidence };
+  const recognize = async (png: Buffer, options: RecognizeOptions = {}): Promise<Recognized> => {
+    // tesseract gives the words' boxes only with its block tree, which the chat's OCR does not need.
+    const { data } = await (await startWorker()).recognize(png, {}, { text: true, blocks: options.words === true });
+    if (!options.words) return { text: data.text, confidence: data.confidence };
+    return { text: data.text, confidence: data.confidence, words: wordsOf(data.blocks ?? [], pngSize(png)) };
   };
 
   return {
@@ -74,4 +81,25 @@ export function createOcrEngine(): OcrEngine {
       await release();
     },
   };
+}
+
+/** A PNG's width and height, from its header (IHDR, always first). */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+const fraction = (value: number, of: number) => Math.round((value / of) * 10_000) / 10_000;
+
+/** The words of tesseract's block tree in reading order (the order of its text), their boxes as fractions of the picture. */
+function wordsOf(blocks: readonly Block[], size: { width: number; height: number }): OcrWord[] {
+  const words = blocks.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words)));
+  return words
+    .filter((word) => word.text.trim() !== "")
+    .map(({ text, bbox }) => ({
+      text,
+      left: fraction(bbox.x0, size.width),
+      top: fraction(bbox.y0, size.height),
+      width: fraction(bbox.x1 - bbox.x0, size.width),
+      height: fraction(bbox.y1 - bbox.y0, size.height),
+    }));
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { scannedPdf } from "../../test-support/scanned-pdf";
 import { signInAs } from "../../test-support/sign-in";
+import { captureServerLog } from "../../test-support/server-log";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let businessToken: string;
@@ -34,6 +35,7 @@ const pdfBlob = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type:
 describe("OCR of a scanned PDF", () => {
   test("Business: the text of every page, after its marker, with word and character counts", async () => {
     const logged = [vi.spyOn(console, "log"), vi.spyOn(console, "error"), vi.spyOn(console, "warn")];
+    const log = captureServerLog();
     const response = await ocr(businessToken, pdfBlob(scan));
     expect(response.status).toBe(200);
     const body = (await response.json()) as { text: string; word_count: number; char_count: number };
@@ -45,7 +47,9 @@ describe("OCR of a scanned PDF", () => {
     expect(body.char_count).toBe(body.text.length);
     expect(body.word_count).toBe(19);
     // Privacy: nothing of the document reaches the logs.
+    log.stop();
     for (const spy of logged) expect(JSON.stringify(spy.mock.calls)).not.toMatch(/bilancio|Rossi/);
+    expect(log.lines().join("\n")).not.toMatch(/bilancio|Rossi/);
   }, 60_000);
 
   test("plans without PDF upload are refused before the file is read", async () => {

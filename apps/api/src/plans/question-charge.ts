@@ -1,5 +1,6 @@
 import { isUnlimited, planById, planMessages, usageMonth } from "@oystar/plans-and-gates";
 import type { Queryable } from "../db/database";
+import { questions } from "../observe/metrics";
 import { questionBatch } from "./question-batch";
 import { refund, type Payer } from "./quota";
 
@@ -58,6 +59,8 @@ export function questionCharges(db: Queryable, now: () => number = Date.now) {
       outlook.plan = user.plan;
       outlook.countedAt = now();
       if (!charged.ok) return { ok: false, status: 429, body: { error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() } };
+      // Counted in a batch (question-batch.ts), not by quota.ts's charge: the operator's count is kept here.
+      questions.inc({ counter: "queries_used", plan: user.plan, outcome: "charged" });
       return { ok: true, refund: () => refund(db, user, "queries_used") };
     } finally {
       outlook.inFlight -= 1;

@@ -1,6 +1,7 @@
 import { isUnlimited, planById, quotaResetAt, usageMonth } from "@oystar/plans-and-gates";
 import type { User } from "../accounts/accounts";
 import type { Queryable } from "../db/database";
+import { questions } from "../observe/metrics";
 
 export type Usage = { queries_used: number; debates_used: number };
 type Counter = "queries_used" | "debates_used";
@@ -28,13 +29,17 @@ export async function charge(db: Queryable, user: Payer, counter: Counter, now: 
      RETURNING queries_used, debates_used`,
     [user.id, month, unbounded, limit],
   );
-  if (row) return { ok: true, usage: row };
+  if (row) {
+    questions.inc({ counter, plan: user.plan, outcome: "charged" });
+    return { ok: true, usage: row };
+  }
   return { ok: false, usage: await usageOf(db, user, now), resetAt: quotaResetAt(now) };
 }
 
 /** Gives back a query that was never served (the model failed before its first token). */
 export async function refund(db: Queryable, user: Payer, counter: Counter, now: Date = new Date()): Promise<void> {
   await db.query(`UPDATE usage SET ${counter} = greatest(${counter} - 1, 0) WHERE user_id = $1 AND month = $2`, [user.id, usageMonth(now)]);
+  questions.inc({ counter, plan: user.plan, outcome: "refunded" });
 }
 
 export async function usageOf(db: Queryable, user: Pick<User, "id">, now: Date = new Date()): Promise<Usage> {

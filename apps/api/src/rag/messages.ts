@@ -28,6 +28,12 @@ export const ragMessages = {
   offlineIntro: `${OFFLINE_MODEL_LABEL}: nessun modello linguistico è collegato, quindi riporto alla lettera i passaggi più pertinenti dei documenti, con le loro fonti.`,
   summaryIntro: "Riepilogo della conversazione precedente",
   requestNotFound: "Richiesta di indicizzazione non trovata.",
+  /** Issue 34 §2: one index build at a time; the admin's second 'Indicizza' while one runs. */
+  buildRunning: "Un'indicizzazione è già in corso: attendi che finisca prima di avviarne un'altra.",
+  /** GET …/index of a request with no build running or recorded. */
+  buildNotFound: "Nessuna indicizzazione avviata per questa richiesta.",
+  /** A build that broke off (the database, not a document): what was written stays whole. */
+  buildBrokeOff: "L'indicizzazione si è interrotta per un errore del server: i documenti già indicizzati restano, gli altri no. Riprova.",
   /** GET /api/admin/index-requests?cursor= naming no indexing request. */
   unknownCursor: "cursor non valido: nessuna richiesta di indicizzazione con questo identificativo.",
   requestNotIndexable: "Questa richiesta non contiene indirizzi da indicizzare.",

@@ -8,6 +8,8 @@ import { localReranker, remoteReranker, type Reranker } from "./retrieve/reranke
 import type { RetrievalEngine } from "./retrieve/retrieval";
 import { deduplicationEarned, rerankEarned, vectorLegEarned } from "./retrieve/retrieval-stages";
 import { embedMissingChunks, ensureVectorIndex, vectorStoreAvailable } from "./retrieve/vector-search";
+import { log } from "../observe/log";
+import { errorKind } from "../web/log-line";
 
 // The RAG engine as the server holds it (DESIGN.md §8): the database, the embedder, whether the
 // vector leg is on, the reranker, the answer cache, and what /api/health says about them.
@@ -82,11 +84,11 @@ export async function openRagEngine(db: Database, env: Env, options: { demo?: bo
     // Chunks indexed under another embedder get this one's vectors: at once with the local
     // embedder (milliseconds), in the background with a remote one (the server must not wait).
     const filling = embedMissingChunks(db, embedder).catch((error: unknown) =>
-      console.error(`Embedding dei passaggi mancanti non riuscito: ${(error as Error).message}`),
+      log.error({ kind: errorKind(error) }, "Embedding dei passaggi mancanti non riuscito"),
     );
     if (!embedder.semantic) await filling;
   }
   // The first question on a large index should not wait for its postings to be copied.
-  if (options.demo !== false) void copyLargeIndexes(db).catch((error: unknown) => console.error(`Copia in memoria degli indici non riuscita: ${(error as Error).message}`));
+  if (options.demo !== false) void copyLargeIndexes(db).catch((error: unknown) => log.error({ kind: errorKind(error) }, "Copia in memoria degli indici non riuscita"));
   return engine;
 }

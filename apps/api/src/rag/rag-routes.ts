@@ -4,6 +4,7 @@ import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { streamSSE } from "hono/streaming";
 import type { z } from "zod";
+import { callerSignal, type Resumable } from "../streams/resumable-answers";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
@@ -17,18 +18,27 @@ import { cacheKey } from "./answer/answer-cache";
 import { answerQuestion } from "./answer/ask-pipeline";
 import { chooseIndexes, mayAskModel, resolveAsk, type ParsedAsk } from "./answer/ask-request";
 import { withSingleWarning } from "./answer/citation-validation";
-import { DEMO_INDEX } from "./ingest/demo-index";
-import { indexFromRequest, pendingIndexRequests, type IndexRequestDependencies } from "./admin/index-request";
+import { DEMO_EXAMPLE_QUESTIONS, DEMO_INDEX } from "./ingest/demo-index";
+import { IndexBuilds } from "./admin/index-builds";
+import { pendingIndexRequests, type IndexRequestDependencies } from "./admin/index-request";
 import type { RagEngine } from "./rag-engine";
 import { ragMessages } from "./messages";
 import { usableIndexes, type RagIndex } from "./rag-store";
+import { log } from "../observe/log";
 
 /** A RAG request is a question, settings and some history: 2 MB is far more than any needs. */
 const ASK_BODY = { maxBytes: 2 * 1024 * 1024, tooLarge: ragMessages.tooLarge, readTimeoutMs: SIGNED_IN_BODY_MS };
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? ragMessages.invalidRequest;
 
-export type RagRouteDependencies = { db: Database; engine: RagEngine; env: Env; providers: ModelProviders } & IndexRequestDependencies;
+export type RagRouteDependencies = {
+  db: Database;
+  engine: RagEngine;
+  env: Env;
+  providers: ModelProviders;
+  /** Issue 35 §2: holds an answer the client asked to resume (streams/resumable-answers.ts). */
+  resumable: Resumable;
+} & IndexRequestDependencies;
 
 /** What the ask routes' middleware hands the handler: the parsed request, the settings, the indexes the caller owns or shares. */
 type AskVariables = SignedInVariables & { ask: ParsedAsk; settings: Settings; indexes: RagIndex[] };
@@ -90,12 +100,20 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
       indices: names,
       default: configured ?? fallback,
       path: "rag_indexes",
-      details: indexes.map((index) => ({ name: index.name, label: index.label, shared: index.ownerId === null, documents: index.documents, bytes: index.bytes })),
+      details: indexes.map((index) => ({
+        name: index.name,
+        label: index.label,
+        shared: index.ownerId === null,
+        documents: index.documents,
+        bytes: index.bytes,
+        // issue 36 §3: the demo's example questions, for its empty screen.
+        ...(index.name === DEMO_INDEX && index.ownerId === null ? { examples: [...DEMO_EXAMPLE_QUESTIONS] } : {}),
+      })),
     });
   });
 
-  app.post(API_PATHS.askStream, ragPlans, jsonOnly, bodyCeiling(ASK_BODY), askBody, indexOwner, (c) => ask(c));
-  app.get(API_PATHS.askStream, ragPlans, askQuery, indexOwner, (c) => ask(c));
+  app.post(API_PATHS.askStream, ragPlans, deps.resumable, jsonOnly, bodyCeiling(ASK_BODY), askBody, indexOwner, (c) => ask(c));
+  app.get(API_PATHS.askStream, ragPlans, deps.resumable, askQuery, indexOwner, (c) => ask(c));
 
   // The indexing requests (spec 000 §5) still waiting for the administrator, for the global settings panel.
   app.get(API_PATHS.indexRequests, access.admin(), async (c) => {
@@ -105,11 +123,17 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     return list ? c.json(list) : c.json({ error: ragMessages.unknownCursor }, 400);
   });
 
-  // An administrator turns a customer's indexing request (spec 000 §5) into their index.
+  // An administrator turns a customer's indexing request (spec 000 §5) into their index: the build
+  // runs in the background (issue 34 §2), the admin's panel follows it with GET.
+  const builds = new IndexBuilds({ db, engine, fetchPage: deps.fetchPage });
   app.post(API_PATHS.indexRequestIndexing, access.admin(() => ragMessages.adminOnly), async (c) => {
-    const result = await indexFromRequest({ db, engine, fetchPage: deps.fetchPage }, c.req.param("id"));
-    if (!result.ok) return c.json({ error: result.error }, result.status);
-    return c.json(result.report, 201);
+    const started = await builds.start(c.req.param("id"));
+    if (!started.ok) return c.json({ error: started.error }, started.status);
+    return c.json(started.build, 202);
+  });
+  app.get(API_PATHS.indexRequestIndexing, access.admin(() => ragMessages.adminOnly), async (c) => {
+    const build = await builds.status(c.req.param("id"));
+    return build ? c.json(build) : c.json({ error: ragMessages.buildNotFound }, 404);
   });
 
   async function ask(c: AskContext) {
@@ -133,7 +157,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     return streamSSE(c, async (stream) => {
       const abort = new AbortController();
       stream.onAbort(() => abort.abort());
-      c.req.raw.signal.addEventListener("abort", () => abort.abort(), { once: true });
+      callerSignal(c).addEventListener("abort", () => abort.abort(), { once: true });
       const collected: StreamChunk[] = [];
       let answered = false;
       /**
@@ -162,7 +186,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
         await unanswered(callerLeft, error);
         if (callerLeft) return;
         // Privacy: what failed, never the question or the answer.
-        console.error(`RAG: risposta non riuscita (${errorKind(error)})`);
+        log.error({ kind: errorKind(error) }, "RAG: risposta non riuscita");
         await stream.writeSSE({ event: "error", data: JSON.stringify(failureEvent(error)) }).catch(() => {});
       }
     });

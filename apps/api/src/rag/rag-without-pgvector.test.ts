@@ -24,6 +24,7 @@ async function postgresWithoutVector(): Promise<Database> {
     ...wrap(pglite),
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
     exclusively: (_lock, work) => work(),
+    poolUse: () => null,
     close: () => pglite.close(),
   };
 }

@@ -2,7 +2,7 @@ import { API_PATHS, WEB_VITALS_PATH, webVitalSchema } from "@oystar/api-client";
 import { Hono, type Context } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
-import { perAddressLimit } from "../web/rate-limit";
+import type { AddressLimits } from "../web/address-limit";
 import { bodyCeiling, jsonOnly, QUICK_BODY_MS } from "../web/request-body";
 import { webVitalsMessages } from "./messages";
 import { createWebVitalsStore } from "./web-vitals-store";
@@ -21,11 +21,11 @@ const dropped = (c: Context) => c.body(null, 204);
  * spec 000 §7: POST /api/web-vitals (public: the page and the metric, nothing about who sent it;
  * only aggregates are kept) and GET /api/admin/web-vitals (the admin: p75 per page).
  */
-export function webVitalsRoutes(access: Access, db: Database) {
+export function webVitalsRoutes(access: Access, db: Database, addressLimits: AddressLimits) {
   const store = createWebVitalsStore(db);
   const app = new Hono();
 
-  app.post(WEB_VITALS_PATH, access.public, perAddressLimit({ perMinute: VITALS_PER_MINUTE, whenLimited: dropped }), jsonOnly, bodyCeiling(VITAL_BODY), async (c) => {
+  app.post(WEB_VITALS_PATH, access.public, addressLimits.perMinute({ action: "web-vitals", perMinute: VITALS_PER_MINUTE, whenLimited: dropped }), jsonOnly, bodyCeiling(VITAL_BODY), async (c) => {
     const parsed = webVitalSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? webVitalsMessages.invalid }, 400);
     await store.record(parsed.data);

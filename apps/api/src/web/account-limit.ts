@@ -1,13 +1,14 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { SignedInVariables } from "../auth/access";
 import type { Queryable } from "../db/database";
+import { countInWindow } from "./attempt-window";
 import { webMessages } from "./messages";
 
 // issue 22 item 4: what a signed-in account may do how often (a form sent; issue 33 §2: a judge
 // run, a vote on a debate). Unlike the
-// per-address limit of public forms (rate-limit.ts, in this process), the count is kept in the
-// database: it holds across every server on it, and an account cannot spread its requests over
-// them. A fixed window per account and action, counted by one atomic statement.
+// per-address limit of public forms (address-limit.ts), an account is known: the count is per
+// account, whatever address it comes from. Both are kept in the database (attempt-window.ts): they
+// hold across every server on it, and an account cannot spread its requests over them.
 
 export type AccountLimit = {
   /** What is counted, e.g. the form's name. */
@@ -19,21 +20,9 @@ export type AccountLimit = {
   tooMany?: (retryAfterSeconds: number) => string;
 };
 
-/**
- * Counts one attempt and says how many the window holds with it, and in how many seconds the
- * window ends. Two servers counting at once queue on the row: no attempt is lost or counted twice.
- */
-export async function countAttempt(db: Queryable, userId: string, { action, windowSeconds }: AccountLimit): Promise<{ attempts: number; retryAfterSeconds: number }> {
-  const [row] = await db.query<{ attempts: number; retry_after: number }>(
-    `INSERT INTO account_action_windows AS w (user_id, action, window_start, attempts) VALUES ($1, $2, now(), 1)
-     ON CONFLICT (user_id, action) DO UPDATE SET
-       window_start = CASE WHEN w.window_start + make_interval(secs => $3) <= now() THEN now() ELSE w.window_start END,
-       attempts = CASE WHEN w.window_start + make_interval(secs => $3) <= now() THEN 1 ELSE least(w.attempts + 1, 1000000) END
-     RETURNING attempts, greatest(1, ceil(extract(epoch FROM w.window_start + make_interval(secs => $3) - now())))::int AS retry_after`,
-    [userId, action, windowSeconds],
-  );
-  if (!row) throw new Error("attempt not counted");
-  return { attempts: row.attempts, retryAfterSeconds: row.retry_after };
+/** Counts one attempt of the account's (web/attempt-window.ts). */
+export function countAttempt(db: Queryable, userId: string, { action, windowSeconds }: AccountLimit): Promise<{ attempts: number; retryAfterSeconds: number }> {
+  return countInWindow(db, "account", userId, action, windowSeconds);
 }
 
 /**

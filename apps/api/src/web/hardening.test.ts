@@ -2,10 +2,11 @@
 import { defaultSettings } from "@oystar/api-client";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { abortMidBody, fetchThrough, rawRequest } from "../../test-support/raw-http";
 import { signInAs } from "../../test-support/sign-in";
+import { captureServerLog } from "../../test-support/server-log";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -252,7 +253,7 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
   });
 
   test("an internal error is logged as one line naming the route, without the caller's text", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureServerLog();
     // A real fault inside a route whose database message quotes what the caller sent (`invalid
     // input syntax for type integer: "…"`): the column of the subject, which holds the name, is
     // an integer for this test. The name carries CR/LF to forge a log line of its own.
@@ -270,13 +271,15 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
       await server.db.query("ALTER TABLE form_submissions DROP COLUMN subject");
       await server.db.query("ALTER TABLE form_submissions RENAME COLUMN subject_saved TO subject");
     }
-    const lines = errors.mock.calls.map((call) => call.map(String).join(" "));
-    expect(lines).toHaveLength(1);
-    // What went wrong, for whoever reads the log: the kind of error and the database's code.
-    expect(lines[0]).toMatch(/^Errore interno su POST \/api\/forms\/contact: \w+ 22P02$/);
-    expect(lines[0]).not.toMatch(/[\r\n\u2028\u2029]/);
-    expect(lines[0]).not.toContain("Mario");
-    expect(lines[0]).not.toContain("ERRORE falso");
+    log.stop();
+    const errors = log.entries().filter((entry) => entry.level === "error");
+    expect(errors).toHaveLength(1);
+    // What went wrong, for whoever reads the log: the route, the kind of error and the database's code.
+    expect(errors[0]).toMatchObject({ msg: "Errore interno", method: "POST", route: "/api/forms/contact", kind: expect.stringMatching(/^\w+ 22P02$/) });
+    const line = log.lines().find((written) => written.includes('"Errore interno"')) ?? "";
+    expect(line).not.toMatch(/[\r\u2028\u2029]/);
+    expect(line).not.toContain("Mario");
+    expect(line).not.toContain("ERRORE falso");
   });
 });
 
@@ -287,12 +290,13 @@ describe("a client that goes away mid-body is not a server fault (§6)", () => {
   ])("on %s: no internal error is logged, and the server keeps serving", async (_what, path, email) => {
     const headers: Record<string, string> = { "Content-Type": "application/json" };
     if (email) headers.Authorization = `Bearer ${(await signInAs(server.url, email)).access_token}`;
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureServerLog();
     const sent = `{"model":"openai/gpt-oss-20b","messages":[{"role":"user","content":"${"x".repeat(2000)}`;
     await abortMidBody(server.url, { path, headers, declaredBytes: 100_000, sent });
     // Whatever the server does with the cut request, it has done it by now.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(errors.mock.calls.map((call) => call.map(String).join(" "))).toEqual([]);
+    log.stop();
+    expect(log.entries().filter((entry) => entry.level === "error")).toEqual([]);
 
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     const again = await fetch(`${server.url}${path}`, { method: "POST", headers, body: "{}" });

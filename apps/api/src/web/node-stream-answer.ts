@@ -1,7 +1,8 @@
 import type { Http2Bindings, HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { ServerResponse } from "node:http";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 // An answer relayed from a Node stream (the model's answer through the gateway) is piped straight
 // into the Node response: converting it to a web stream and @hono/node-server converting it back
@@ -74,4 +75,26 @@ function webBody(first: Buffer, source: Readable, cancel: () => void): ReadableS
       source.destroy();
     },
   });
+}
+
+/**
+ * An answer's bytes as one Node stream, whichever way it was made (a relayed model answer, or a
+ * web stream): for a step that reads the answer itself (streams/resumable-answers.ts).
+ */
+export function answerSource(response: Response): Readable {
+  const body = nodeBodies.get(response);
+  if (body) {
+    nodeBodies.delete(response);
+    const { first, rest } = body;
+    const whole = new PassThrough();
+    whole.write(first);
+    rest.once("error", () => whole.destroy()).pipe(whole);
+    // Read whole, a model's kept-alive connection goes back to its pool; cut short, it is let go.
+    whole.once("close", () => {
+      if (!rest.readableEnded) rest.destroy();
+    });
+    return whole;
+  }
+  if (!response.body) return Readable.from([]);
+  return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
 }

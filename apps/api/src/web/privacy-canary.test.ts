@@ -58,7 +58,8 @@ beforeAll(async () => {
   // The embedded database persisted on disk, as `pnpm start` keeps it, so its files are scanned too.
   persistedDir = mkdtempSync(join(tmpdir(), "oystar-canary-db-"));
   db = await openDatabase({ dataDir: persistedDir });
-  server = await startTestServer({ OFFLINE_MODEL_CHARS_PER_SECOND: "1000000" }, { db });
+  // Every log line written (LOG_LEVEL=debug) and the operator's metrics (issue 37 §5) are searched too.
+  server = await startTestServer({ OFFLINE_MODEL_CHARS_PER_SECOND: "1000000", LOG_LEVEL: "debug", METRICS_PORT: "0" }, { db });
   dataDir = server.env.dataDir;
 });
 afterAll(async () => {
@@ -170,8 +171,12 @@ test("a unique string sent through every conversation is in no log, no table and
   const ocr = await fetch(`${server.url}/api/ocr/extract-pdf`, { method: "POST", headers: bearer(business), body: form });
   expect(ocr.status).toBe(200);
 
-  // None of it stayed.
+  // None of it stayed: not in the log (whose request lines were written) nor in the metrics.
+  expect(logged.some((line) => line.includes('"route":"/api/ask-stream"'))).toBe(true);
   expect(logged.filter((line) => line.includes(CANARY))).toEqual([]);
+  const metrics = await (await fetch(server.metricsUrl ?? "")).text();
+  expect(metrics).toContain("oystar_http_requests_total");
+  expect(metrics).not.toContain(CANARY);
   const tables = await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
   const holding: string[] = [];
   for (const { name } of tables) {

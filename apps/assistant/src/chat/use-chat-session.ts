@@ -1,6 +1,6 @@
 import type { BackendStatus } from "@oystar/api-client";
 import { useApiClient, useAuth } from "@oystar/auth/react";
-import { connectionReset, createChatSession, modelCompletion, providerBaseUrl, type ChatDocument, type ChatSession, type Provider } from "@oystar/chat-core";
+import { connectionReset, createChatSession, modelCompletion, modelResume, providerBaseUrl, type ChatDocument, type ChatSession, type Provider } from "@oystar/chat-core";
 import { useChatSession } from "@oystar/chat-core/react";
 import { systemClock } from "@oystar/conversation";
 import { useEffect, useRef } from "react";
@@ -32,6 +32,7 @@ export function useWiredChatSession(wiring: ChatSessionWiring): ChatSession {
     createChatSession({
       getAccessToken: () => getAccessToken().catch(() => null),
       complete: modelCompletion({ baseUrl: providerBaseUrl("cloud") }),
+      resume: modelResume({}),
       resetConnection: connectionReset(api),
       ...systemClock,
       refreshQuota: () => latest.current.refreshQuota(),

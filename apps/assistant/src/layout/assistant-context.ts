@@ -1,6 +1,8 @@
 import type { BackendStatus, ChatModelChoices, Health, Me, SettingsAnswer, SubscriptionStatus } from "@oystar/api-client";
 import type { Provider } from "@oystar/chat-core";
+import type { SavedConversation } from "@oystar/conversation/history";
 import { useOutletContext } from "react-router";
+import type { DeviceHistory } from "../history/use-device-history";
 
 /** What the shared layout gives the module screens below it. */
 export type AssistantContext = {
@@ -26,6 +28,12 @@ export type AssistantContext = {
   version: string | null;
   /** spec 001 §2: a screen that has a conversation supplies the header's clear-chat action. */
   setClearChat: (clear: (() => void) | null) => void;
+  /** Issue 35 §1: this account's conversations kept on this device. */
+  history: DeviceHistory;
+  /** A screen that can go on with a kept conversation says how to open one here. */
+  setOpenConversation: (open: ((conversation: SavedConversation) => void) | null) => void;
+  /** Opens the 'Conversazioni' panel. */
+  showConversations: () => void;
 };
 
 export const useAssistantContext = () => useOutletContext<AssistantContext>();

@@ -6,9 +6,11 @@ import { authMessages } from "@oystar/auth";
 import { AppHeader, Button, IconButton, Notice } from "@oystar/ui-kit/react";
 import { PlanBadge, QuotaBadge } from "@oystar/plans-and-gates/react";
 import { toggleAdvancedControls } from "@oystar/conversation";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { messages } from "../messages";
+import type { SavedConversation } from "@oystar/conversation/history";
+import { useDeviceHistory } from "../history/use-device-history";
 import type { AssistantContext } from "./assistant-context";
 import { useAssistantData } from "./use-assistant-data";
 
@@ -16,6 +18,8 @@ import { useAssistantData } from "./use-assistant-data";
 const GlobalSettingsPanel = lazy(
   retryOnce(() => import("../settings/global-settings-panel").then((module) => ({ default: module.GlobalSettingsPanel }))),
 );
+// The conversations kept on the device load when their panel opens (issue 35 §1).
+const ConversationsPanel = lazy(retryOnce(() => import("../history/conversations-panel").then((module) => ({ default: module.ConversationsPanel }))));
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {
@@ -24,7 +28,9 @@ export function AssistantLayout() {
   const user = auth.status === "authenticated" ? auth.user : null;
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsSaved, setSettingsSaved] = useState(false);
-  const onDebate = useLocation().pathname.startsWith(ASSISTANT_PATHS.debate);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const onDebate = pathname.startsWith(ASSISTANT_PATHS.debate);
   const status = subscription.data ?? null;
   const subscriptionFailed = subscription.status === "failed";
   const plan = subscriptionFailed ? "free" : status?.plan;
@@ -33,6 +39,30 @@ export function AssistantLayout() {
   // A function in state must be set through an updater, or React would call it.
   const [clearChat, setClearChatState] = useState<(() => void) | null>(null);
   const setClearChat = useCallback((clear: (() => void) | null) => setClearChatState(() => clear), []);
+  const history = useDeviceHistory(user?.sub ?? null);
+  const [openConversation, setOpenConversationState] = useState<((conversation: SavedConversation) => void) | null>(null);
+  // Issue 35 §5: a conversation of another module opens in its own screen — kept here while the
+  // router goes there, and handed to that screen as soon as it says how to open one.
+  const waiting = useRef<SavedConversation | null>(null);
+  const setOpenConversation = useCallback((open: ((conversation: SavedConversation) => void) | null) => {
+    setOpenConversationState(() => open);
+    const conversation = waiting.current;
+    if (open && conversation) {
+      waiting.current = null;
+      open(conversation);
+    }
+  }, []);
+  const openInItsModule = (conversation: SavedConversation) => {
+    const path = ASSISTANT_PATHS[conversation.module];
+    if (pathname.startsWith(path)) openConversation?.(conversation);
+    else {
+      waiting.current = conversation;
+      void navigate(path);
+    }
+  };
+  const [conversationsOpen, setConversationsOpen] = useState(false);
+  // 'Esci e cancella da questo dispositivo': this account's conversations go, then the session.
+  const signOutAndClear = () => void history.clear().finally(() => void auth.logout());
   const context = useMemo<AssistantContext>(
     () => ({
       subscription: status,
@@ -47,8 +77,11 @@ export function AssistantLayout() {
       globalSettings: globalSettings.data ?? null,
       version,
       setClearChat,
+      history,
+      setOpenConversation,
+      showConversations: () => setConversationsOpen(true),
     }),
-    [status, subscriptionFailed, subscription.reload, profile, backend, health, offlineModel, modelProvider, chatModels, globalSettings.data, version, setClearChat],
+    [status, subscriptionFailed, subscription.reload, profile, backend, health, offlineModel, modelProvider, chatModels, globalSettings.data, version, setClearChat, history, setOpenConversation],
   );
   return (
     <div className="assistant">
@@ -130,6 +163,19 @@ export function AssistantLayout() {
               globalSettings.replace(answer);
               setSettingsSaved(true);
             }}
+          />
+        </Suspense>
+      ) : null}
+      {conversationsOpen && openConversation ? (
+        <Suspense fallback={null}>
+          <ConversationsPanel
+            history={history}
+            onClose={() => setConversationsOpen(false)}
+            onOpen={(conversation) => {
+              openInItsModule(conversation);
+              setConversationsOpen(false);
+            }}
+            onSignOutAndClear={signOutAndClear}
           />
         </Suspense>
       ) : null}

@@ -2,7 +2,7 @@ import type { ChatModel } from "@oystar/api-client";
 import { useChatState } from "@oystar/chat-core/react";
 import { useReadAloud } from "@oystar/conversation/react";
 import { canUploadPdf } from "@oystar/plans-and-gates";
-import { EmptyState } from "@oystar/ui-kit/react";
+import { Button, EmptyState, Suggestions } from "@oystar/ui-kit/react";
 import { useEffect } from "react";
 import { ChatAdvanced } from "../chat/chat-advanced";
 import { ChatConversation } from "../chat/chat-conversation";
@@ -14,11 +14,13 @@ import { useWiredChatSession } from "../chat/use-chat-session";
 import { useAssistantContext } from "../layout/assistant-context";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { useClearChat } from "../layout/use-clear-chat";
+import { useKeptChat } from "../history/use-kept-chat";
 import { messages } from "../messages";
 
 /** /chat (spec 001 §2): the plain chat — a chat session, its PDF as the document port, and their views. */
 export function Component() {
-  const { subscription, subscriptionFailed, refreshSubscription, profile, backend, offlineModel, modelProvider, chatModels, globalSettings } = useAssistantContext();
+  const { subscription, subscriptionFailed, refreshSubscription, profile, backend, offlineModel, modelProvider, chatModels, globalSettings, history, setOpenConversation, showConversations } =
+    useAssistantContext();
   const pdf = useChatPdf();
   const session = useWiredChatSession({ admin: profile?.isAdmin ?? false, backend, modelProvider, refreshQuota: refreshSubscription, document: pdf });
   const readAloud = useReadAloud();
@@ -27,6 +29,16 @@ export function Component() {
 
   // spec 001 §2: the header's clear-chat button belongs to this screen (a new chat starts without the PDF).
   useClearChat(session, readAloud);
+
+  // Issue 35 §1: the chat is kept on this device as it happens, and a kept one opens here.
+  useKeptChat(session, history);
+  useEffect(() => {
+    setOpenConversation((conversation) => {
+      readAloud.stop();
+      session.open(conversation);
+    });
+    return () => setOpenConversation(null);
+  }, [setOpenConversation, session, readAloud]);
 
   // spec 001 §7 (GET /api/settings): the chat starts from the admin's default model (and follows a
   // new one saved) when the server serves it; otherwise from the first model it serves.
@@ -41,14 +53,26 @@ export function Component() {
     <div className="chat">
       <title>{`${messages.chat.title} — OYSTAR`}</title>
       <ChatAdvanced session={session} choices={chatModels} />
+      {/* Issue 35 §1: the conversations kept on this device, at the top of the chat. */}
+      <div className="chat-toolbar">
+        <Button variant="ghost" size="sm" onClick={showConversations}>
+          <HistoryIcon />
+          {messages.history.open}
+        </Button>
+      </div>
       {empty ? (
-        <EmptyState headingLevel={1} title={messages.chat.title} description={messages.chat.description} />
+        <EmptyState
+          headingLevel={1}
+          title={messages.chat.title}
+          description={messages.chat.description}
+          // issue 36 §3: a click asks the question, under the same send rules as the box.
+          action={<Suggestions label={messages.chat.suggestionsLabel} items={messages.chat.suggestions} onPick={(question) => void session.send(question)} />}
+        />
       ) : (
         <h1 className="oy-visually-hidden">{messages.chat.title}</h1>
       )}
       {offlineModel ? <OfflineModelNotice details={messages.chat.offlineModelText} /> : null}
       <ChatConversation session={session} pdf={pdf} readAloud={readAloud} />
-      <ChatNotices session={session} />
       <ChatPdfPanel
         context={pdf}
         // spec 001 §4: the plain chat counts a failed status read as the free plan.
@@ -57,7 +81,23 @@ export function Component() {
         onAction={(request) => void session.send(request)}
         onMoreActions={session.moreActions}
       />
-      <ChatInput session={session} backend={backend} />
+      {/* Issue 36 §5: the latest notice sits just above the message box, in the part that stays
+          on screen, so the box never covers it. */}
+      <div className="chat-dock">
+        <ChatNotices session={session} />
+        <ChatInput session={session} backend={backend} />
+      </div>
     </div>
+  );
+}
+
+/** A clock turning back: the conversations kept on this device. */
+function HistoryIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5" />
+      <path d="M12 7v5l3 2" />
+    </svg>
   );
 }

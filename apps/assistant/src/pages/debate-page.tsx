@@ -1,14 +1,16 @@
 import type { IndicesList } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
-import { createDebateSession, debateDefaultsFrom, httpDebateFeedback, httpDebatePorts, systemTime, watchDebateQuota } from "@oystar/debate-engine";
+import { asKeptDebate, createDebateSession, debateDefaultsFrom, httpDebateFeedback, httpDebatePorts, systemTime, watchDebateQuota } from "@oystar/debate-engine";
 import { DebateScreen, useDebateSession, type DocumentsIndex, type OpenPassage } from "@oystar/debate-engine/react";
 import { debateGate, ragGate } from "@oystar/plans-and-gates";
 import { DebateUpsell } from "@oystar/plans-and-gates/react";
 import { createSourceViewer, httpSourceViewer, loadIndices } from "@oystar/rag-client";
 import { SourceViewerProvider, useOpenSource } from "@oystar/rag-client/react";
-import { LoadingScreen, Spinner } from "@oystar/ui-kit/react";
+import { useReadAloud } from "@oystar/conversation/react";
+import { Button, LoadingScreen, Notice, Spinner } from "@oystar/ui-kit/react";
 import { useCallback, useEffect, useMemo, useState, type ComponentProps } from "react";
+import { useKeptDebate } from "../history/use-kept-debate";
 import { useAssistantContext } from "../layout/assistant-context";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { messages } from "../messages";
@@ -24,7 +26,8 @@ export function Component() {
 
 /** /debate (spec 001 §2): wiring only — one debate session per visit, over the signed-in API. */
 function DebatePage() {
-  const { refreshSubscription, globalSettings, offlineModel, chatModels, subscription } = useAssistantContext();
+  const { refreshSubscription, globalSettings, offlineModel, chatModels, subscription, history, setOpenConversation, showConversations } = useAssistantContext();
+  const readAloud = useReadAloud();
   const api = useApiClient();
   // The debate's calls go to the server as structured calls carrying the debate's id (DESIGN.md §4).
   const create = useMemo(() => () => createDebateSession({ ...systemTime, ...httpDebatePorts({ api }) }), [api]);
@@ -39,6 +42,19 @@ function DebatePage() {
 
   // spec 001 §7: the header's debate counter is read again after the increment and each debate.
   useEffect(() => watchDebateQuota(session.store, refreshSubscription), [session, refreshSubscription]);
+
+  // Issue 35 §1: the debate is kept on this device as it happens, and a kept one opens here.
+  useKeptDebate(session, history, offlineModel);
+  const [unreadable, setUnreadable] = useState(false);
+  useEffect(() => {
+    setOpenConversation((conversation) => {
+      readAloud.stop();
+      const kept = asKeptDebate(conversation.moduleState);
+      setUnreadable(!kept);
+      if (kept) session.open(kept);
+    });
+    return () => setOpenConversation(null);
+  }, [setOpenConversation, session, readAloud]);
 
   // issue 26 §2: 'Basati sui documenti' is the RAG plans' (Business, Enterprise), over the indexes
   // the user may ask (GET /api/indices/list); the server refuses any other plan or index.
@@ -56,6 +72,16 @@ function DebatePage() {
         <p className="debate-page__description">{messages.debate.description}</p>
       </header>
       {offlineModel ? <OfflineModelNotice details={messages.debate.offlineModelText} /> : null}
+      <div className="chat-toolbar">
+        <Button variant="ghost" size="sm" onClick={showConversations}>
+          {messages.history.open}
+        </Button>
+      </div>
+      {unreadable ? (
+        <Notice tone="error" onDismiss={() => setUnreadable(false)}>
+          {messages.history.debateUnreadable}
+        </Notice>
+      ) : null}
       {/* The screen waits for the admin's defaults, so they never overwrite what the user sets. */}
       {/* spec 001 §5: chat and debate select among the same models — those the gateway serves. The
           offline model answers whichever is named, so then the spec's two stay on offer. */}

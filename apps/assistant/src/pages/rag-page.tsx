@@ -4,11 +4,12 @@ import { MARKERS, systemClock, type ChatCard } from "@oystar/conversation";
 import { useReadAloud } from "@oystar/conversation/react";
 import { ragGate } from "@oystar/plans-and-gates";
 import { RagUpsell } from "@oystar/plans-and-gates/react";
-import { createRagSession, createSourceViewer, httpAskStream, httpSourceViewer, indexesInUse, loadIndices } from "@oystar/rag-client";
+import { createRagSession, createSourceViewer, type RagConversation, httpAskStream, httpSourceViewer, indexesInUse, loadIndices } from "@oystar/rag-client";
 import { RagScreen, useRagSession } from "@oystar/rag-client/react";
-import { LoadingScreen, Spinner } from "@oystar/ui-kit/react";
+import { Button, LoadingScreen, Spinner } from "@oystar/ui-kit/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { QuotaCard } from "../chat/quota-card";
+import { useKeptRag } from "../history/use-kept-rag";
 import { useAssistantContext } from "../layout/assistant-context";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { useClearChat } from "../layout/use-clear-chat";
@@ -27,7 +28,7 @@ const renderCard = (card: ChatCard) => (card === MARKERS.quotaExceeded ? <QuotaC
 
 /** /rag (spec 001 §2): wiring only — one RAG conversation per visit, over the signed-in API. */
 function RagPage() {
-  const { refreshSubscription, globalSettings, offlineModel, health } = useAssistantContext();
+  const { refreshSubscription, globalSettings, offlineModel, health, history, setOpenConversation, showConversations } = useAssistantContext();
   const api = useApiClient();
   const readAloud = useReadAloud();
   const refresh = useRef(refreshSubscription);
@@ -65,10 +66,25 @@ function RagPage() {
   // spec 001 §2: the header's clear-chat button starts a fresh conversation.
   useClearChat(session, readAloud);
 
+  // Issue 35 §5: the RAG conversation is kept on this device as it happens, and a kept one opens here.
+  useKeptRag(session, history);
+  useEffect(() => {
+    setOpenConversation((conversation) => {
+      readAloud.stop();
+      session.open(conversation as unknown as RagConversation);
+    });
+    return () => setOpenConversation(null);
+  }, [setOpenConversation, session, readAloud]);
+
   return (
     <div className="rag-page">
       <title>{`${messages.rag.title} — OYSTAR`}</title>
       {offlineModel ? <OfflineModelNotice details={messages.rag.offlineModelText} /> : null}
+      <div className="chat-toolbar">
+        <Button variant="ghost" size="sm" onClick={showConversations}>
+          {messages.history.open}
+        </Button>
+      </div>
       {/* The screen waits for the admin's settings: the first question goes with them. */}
       {settings ? (
         <RagScreen

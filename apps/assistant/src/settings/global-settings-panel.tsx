@@ -1,9 +1,9 @@
-import { API_PATHS, defaultSettings, HttpError, settingsAnswerSchema, settingsUpdateSchema, type Health, type Settings, type SettingsAnswer } from "@oystar/api-client";
+import { API_PATHS, defaultSettings, HttpError, modelListSchema, settingsAnswerSchema, settingsUpdateSchema, type Health, type Settings, type SettingsAnswer } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
-import { indexPicker, loadIndices, ragRunning, type IndexOption } from "@oystar/rag-client";
+import { indexPicker, loadIndices, ragRunning, stagesThatCannotRun, type IndexOption } from "@oystar/rag-client";
 import { Button, Dialog, Notice, Spinner } from "@oystar/ui-kit/react";
-import { useState } from "react";
+import { useMemo, useState, type MouseEvent } from "react";
 import { messages } from "../messages";
 import { SettingsFieldControl } from "./settings-field-control";
 import { settingsSections, withProvider } from "./settings-fields";
@@ -34,6 +34,9 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
   const loaded = useLoad(() => (open ? api.get(API_PATHS.settings, settingsAnswerSchema) : null), [api, open]);
   // spec 001 §4: … and the index list, which the index choice is made from.
   const indices = useLoad(() => (open ? loadIndices(api) : null), [api, open]);
+  // Issue 36 §2: the models the model server serves, to mark the listed ones it does not.
+  const served = useLoad(() => (open ? api.get(API_PATHS.models, modelListSchema) : null), [api, open]);
+  const servedModels = useMemo(() => (served.data ? new Set(served.data.data.map((model) => model.id)) : null), [served.data]);
   // The admin's draft: null until the settings are read, then the form's own until saved.
   const [draft, setDraft] = useState<Settings | null>(null);
   const [phase, setPhase] = useState<Phase>("editing");
@@ -106,6 +109,8 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
   // What runs beside what the draft asks for: the fields name a choice, the server may run another.
   const running = draft ? ragRunning(health, draft) : null;
   const runningOf = (key: string) => (key === "rag_embed_model" ? running?.embedder : key === "rag_llm_model" ? running?.model : key === "rag_use_reranker" ? running?.reranker : undefined);
+  // Issue 36 §2: one truth per setting — a stage the server cannot run is shown off, with why.
+  const cannotRun: Partial<Record<string, string>> = stagesThatCannotRun(health);
 
   return (
     <Dialog open={open} onClose={onClose} placement="side" title={text.title} footer={draft ? footer : undefined}>
@@ -117,10 +122,11 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
         </Notice>
       ) : null}
       {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+      <SectionIndex />
       {draft ? (
         <form className="settings-panel__form" onSubmit={(event) => event.preventDefault()}>
           {settingsSections.map((section) => (
-            <fieldset key={section.title} className="settings-panel__section">
+            <fieldset key={section.title} id={sectionId(section.title)} className="settings-panel__section">
               <legend className="settings-panel__legend">{section.title}</legend>
               {section.fields
                 .filter((field) => field.shownWhen?.(draft) ?? true)
@@ -133,6 +139,8 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
                     indexOptions={indexChoice.options}
                     indexesNote={indexChoice.note}
                     running={runningOf(field.key)?.running ?? null}
+                    cannotRun={cannotRun[field.key] ?? null}
+                    servedModels={servedModels}
                   />
                 ))}
             </fieldset>
@@ -141,10 +149,47 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
       ) : (
         <Spinner />
       )}
-      <IndexRequestsSection />
-      <ModelLeaderboardSection />
-      <WebVitalsSection />
+      <IndexRequestsSection id={OTHER_SECTIONS.indexRequests} />
+      <ModelLeaderboardSection id={OTHER_SECTIONS.leaderboard} />
+      <WebVitalsSection id={OTHER_SECTIONS.webVitals} />
     </Dialog>
+  );
+}
+
+const sectionId = (title: string) => `impostazioni-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+const OTHER_SECTIONS = { indexRequests: "impostazioni-richieste", leaderboard: "impostazioni-classifica", webVitals: "impostazioni-prestazioni" } as const;
+
+/**
+ * Issue 36 §2: the panel's index. Each link scrolls its section into view inside the panel (and
+ * opens a section that folds), without touching the page's address.
+ */
+function SectionIndex() {
+  const links = [
+    ...settingsSections.map((section) => ({ id: sectionId(section.title), title: section.title })),
+    { id: OTHER_SECTIONS.indexRequests, title: messages.indexRequests.title },
+    { id: OTHER_SECTIONS.leaderboard, title: messages.leaderboard.title },
+    { id: OTHER_SECTIONS.webVitals, title: messages.webVitals.title },
+  ];
+  const jump = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    event.preventDefault();
+    if (target instanceof HTMLDetailsElement) target.open = true;
+    target.scrollIntoView({ block: "start" });
+    target.querySelector<HTMLElement>("summary, legend")?.focus?.();
+  };
+  return (
+    <nav aria-label={text.sectionsLabel} className="settings-panel__index-nav">
+      <ul>
+        {links.map((link) => (
+          <li key={link.id}>
+            <a href={`#${link.id}`} onClick={(event) => jump(event, link.id)}>
+              {link.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -1,9 +1,9 @@
-import { API_PATHS, apiPath, HttpError, indexRequestListSchema, indexRequestReportSchema, type IndexRequestReport, type IndexRequestSummary } from "@oystar/api-client";
+import { API_PATHS, apiPath, HttpError, indexBuildSchema, indexRequestListSchema, type IndexBuild, type IndexRequestReport, type IndexRequestSummary } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { planById } from "@oystar/plans-and-gates";
 import { Badge, Button, Notice, Spinner } from "@oystar/ui-kit/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { messages } from "../messages";
 
 const text = messages.indexRequests;
@@ -27,6 +27,13 @@ function outcomeOf(report: IndexRequestReport): Outcome {
   };
 }
 
+/** How often the panel asks how a build is going: a page of OCR takes 2–3 s. */
+export const FOLLOW_MS = 1000;
+/** A build is given up on after this many of its follow-ups failed in a row (the server gone, the network down). */
+const FOLLOW_FAILURES = 3;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const failureOf = (error: unknown): Outcome => ({
   tone: "error",
   text: error instanceof HttpError && error.serverMessage ? text.failed(error.serverMessage) : text.failedUnknown,
@@ -38,24 +45,50 @@ const failureOf = (error: unknown): Outcome => ({
  * spec 000 §5: the customers' indexing requests not yet turned into an index, each with an
  * 'Indicizza' button and, once pressed, its outcome. Read only when the admin opens it.
  */
-export function IndexRequestsSection() {
+export function IndexRequestsSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
   const [open, setOpen] = useState(false);
   const list = useLoad(() => (open ? api.get(API_PATHS.indexRequests, indexRequestListSchema) : null), [api, open]);
   // The list comes a page at a time (issue 22): the next page is added below the ones shown.
   const [more, setMore] = useState<"idle" | "loading" | "failed">("idle");
   const [working, setWorking] = useState<string | null>(null);
+  const [progress, setProgress] = useState<IndexBuild | null>(null);
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome>>(new Map());
+  // A build goes on on the server when the panel closes; the panel stops following it.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
 
+  /** Issue 34 §2: 'Indicizza' starts the build on the server; the panel follows it until its report. */
   async function index(request: IndexRequestSummary) {
+    const address = apiPath(API_PATHS.indexRequestIndexing, { id: request.id });
     setWorking(request.id);
     let outcome: Outcome;
     try {
-      outcome = outcomeOf(await api.post(apiPath(API_PATHS.indexRequestIndexing, { id: request.id }), undefined, indexRequestReportSchema));
+      let build = await api.post(address, undefined, indexBuildSchema);
+      let failures = 0;
+      while (build.state === "running" && shown.current) {
+        setProgress(build);
+        await pause(FOLLOW_MS);
+        try {
+          build = await api.get(address, indexBuildSchema);
+          failures = 0;
+        } catch (error) {
+          failures += 1;
+          if (error instanceof HttpError || failures >= FOLLOW_FAILURES) throw error;
+        }
+      }
+      outcome = build.report ? outcomeOf(build.report) : { tone: "error", text: build.error ? text.failed(build.error) : text.failedUnknown, details: [], indexed: false };
     } catch (error) {
       outcome = failureOf(error);
     }
+    if (!shown.current) return;
     setOutcomes((previous) => new Map(previous).set(request.id, outcome));
+    setProgress(null);
     setWorking(null);
   }
 
@@ -73,7 +106,7 @@ export function IndexRequestsSection() {
   }
 
   return (
-    <details className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details id={id} className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{text.title}</summary>
       <p className="settings-panel__scope">{text.scope}</p>
       {list.status === "failed" ? (
@@ -85,7 +118,14 @@ export function IndexRequestsSection() {
           <>
             <ul className="index-requests">
               {list.data.requests.map((request) => (
-                <RequestItem key={request.id} request={request} outcome={outcomes.get(request.id)} working={working} onIndex={() => void index(request)} />
+                <RequestItem
+                  key={request.id}
+                  request={request}
+                  outcome={outcomes.get(request.id)}
+                  working={working}
+                  progress={working === request.id ? progress : null}
+                  onIndex={() => void index(request)}
+                />
               ))}
             </ul>
             {more === "failed" ? <Notice tone="error">{text.moreFailed}</Notice> : null}
@@ -104,7 +144,19 @@ export function IndexRequestsSection() {
 }
 
 /** One request: its index name and state, who sent it (the account: the index's owner), what it asks to index. */
-function RequestItem({ request, outcome, working, onIndex }: { request: IndexRequestSummary; outcome: Outcome | undefined; working: string | null; onIndex: () => void }) {
+function RequestItem({
+  request,
+  outcome,
+  working,
+  progress,
+  onIndex,
+}: {
+  request: IndexRequestSummary;
+  outcome: Outcome | undefined;
+  working: string | null;
+  progress: IndexBuild | null;
+  onIndex: () => void;
+}) {
   const status = outcome ? (outcome.indexed ? "indexed" : "failed") : request.status;
   return (
     <li className="index-requests__item" aria-label={request.index_name}>
@@ -131,6 +183,7 @@ function RequestItem({ request, outcome, working, onIndex }: { request: IndexReq
       <Button variant="secondary" disabled={working !== null || outcome?.indexed === true} onClick={onIndex}>
         {working === request.id ? text.indexing : text.index}
       </Button>
+      {progress ? <BuildProgress build={progress} /> : null}
       {outcome ? (
         <Notice tone={outcome.tone}>
           {outcome.text}
@@ -144,5 +197,23 @@ function RequestItem({ request, outcome, working, onIndex }: { request: IndexReq
         </Notice>
       ) : null}
     </li>
+  );
+}
+
+/** Issue 34 §2: a running build, document by document, and OCR's page of the scan being read. */
+function BuildProgress({ build }: { build: IndexBuild }) {
+  const read = build.documents.filter((document) => document.state === "done" || document.state === "failed").length;
+  return (
+    <div className="index-requests__progress">
+      <p aria-live="polite">{text.progress(read, build.documents.length)}</p>
+      <ul>
+        {build.documents.map((document) => (
+          <li key={document.url}>
+            {text.documentProgress(document.url, text.documentStates[document.state])}
+            {document.state === "reading" && document.ocr ? ` · ${text.ocrProgress(document.ocr.page, document.ocr.pages)}` : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

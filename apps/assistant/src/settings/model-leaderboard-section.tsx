@@ -39,7 +39,7 @@ function StandingsTable({ caption, standings }: { caption: string; standings: re
  * issue 26 §3: the models ranked by an Elo rating from the judge's verdicts and the users' votes —
  * names and counts only. Debates the offline model argued are shown apart. Read only when opened.
  */
-export function ModelLeaderboardSection() {
+export function ModelLeaderboardSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
   const [open, setOpen] = useState(false);
   const board = useLoad(() => (open ? api.get(MODEL_LEADERBOARD_PATH, modelLeaderboardSchema) : null), [api, open]);
@@ -47,7 +47,7 @@ export function ModelLeaderboardSection() {
   const real = models.filter((standing) => !standing.offline);
   const offline = models.filter((standing) => standing.offline);
   return (
-    <details className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details id={id} className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{text.title}</summary>
       <p className="settings-panel__scope">{text.scope}</p>
       {board.status === "failed" ? (

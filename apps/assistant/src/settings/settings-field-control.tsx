@@ -15,14 +15,26 @@ type Props = {
   indexesNote: string | null;
   /** What the server runs for this field (GET /api/health), when it says: shown beside the choice. */
   running?: string | null;
+  /** Why this stage cannot run on this server (issue 36 §2): the switch is shown off and disabled, with the reason. */
+  cannotRun?: string | null;
+  /** The models the model server serves (GET /groq/models); null while unknown: then none is marked. */
+  servedModels?: ReadonlySet<string> | null;
 };
 
 const italianNumber = (value: number) => value.toLocaleString("it-IT", { maximumFractionDigits: 2 });
 
 /** One field of the global settings form, drawn for its kind. */
-export function SettingsFieldControl({ field, settings, onChange, indexOptions, indexesNote, running = null }: Props) {
+export function SettingsFieldControl({ field, settings, onChange, indexOptions, indexesNote, running = null, cannotRun = null, servedModels = null }: Props) {
   const id = useId();
   const runningId = useId();
+  const effectId = useId();
+  // Issue 36 §2: one sentence of what the field does, under it, read out with it.
+  const effect = (
+    <p id={effectId} className="oy-field__hint">
+      {field.effect}
+    </p>
+  );
+  const describedBy = [effectId, running ? runningId : null].filter(Boolean).join(" ");
   // Issue 23 §6: what actually runs, as the server says, beside what the settings ask for.
   const inUse = running ? (
     <p id={runningId} className="oy-field__hint">
@@ -36,12 +48,21 @@ export function SettingsFieldControl({ field, settings, onChange, indexOptions, 
   );
   switch (field.kind) {
     case "flag":
+      // A stage the server cannot run is shown as it runs — off — and cannot be switched on; the
+      // saved choice is left as it is, for the day the server can run it.
       return (
         <Toggle
           label={field.label}
-          checked={settings[field.key]}
+          checked={cannotRun ? false : settings[field.key]}
+          disabled={cannotRun !== null}
           onChange={(checked) => onChange({ [field.key]: checked })}
-          description={running ? ragMessages.running.inUse(running) : undefined}
+          description={
+            <>
+              <span className="settings-panel__effect">{field.effect}</span>
+              {cannotRun ? <span className="settings-panel__cannot-run">{cannotRun}</span> : null}
+              {running && !cannotRun ? <span>{ragMessages.running.inUse(running)}</span> : null}
+            </>
+          }
         />
       );
     case "range":
@@ -55,6 +76,7 @@ export function SettingsFieldControl({ field, settings, onChange, indexOptions, 
           formatValue={(value) => (field.unit ? `${italianNumber(value)} ${field.unit}` : italianNumber(value))}
           onChange={(value) => onChange({ [field.key]: value })}
           stops={sliderStops(field, defaultSettings[field.key], settings[field.key]) ?? undefined}
+          description={field.effect}
         />
       );
     case "number": {
@@ -74,8 +96,10 @@ export function SettingsFieldControl({ field, settings, onChange, indexOptions, 
             // An emptied box is NaN in the draft: the form refuses to save it, with the bound.
             value={Number.isFinite(value) ? value : ""}
             aria-invalid={outside}
+            aria-describedby={effectId}
             onChange={(event) => onChange({ [field.key]: event.target.value === "" ? Number.NaN : Number(event.target.value) })}
           />
+          {effect}
           <p className="oy-field__hint">
             {`Da ${italianNumber(field.min)} a ${italianNumber(field.max)}${field.unit ? ` ${field.unit}` : ""}`}
           </p>
@@ -90,15 +114,17 @@ export function SettingsFieldControl({ field, settings, onChange, indexOptions, 
             id={id}
             className="oy-input"
             value={settings[field.key]}
-            aria-describedby={running ? runningId : undefined}
+            aria-describedby={describedBy}
             onChange={(event) => onChange({ [field.key]: event.target.value })}
           >
             {field.options(settings).map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {/* The spec's lists stay whole; a model the server does not serve says so. */}
+                {field.models && servedModels && !servedModels.has(option.value) ? messages.settings.modelUnavailable(option.label) : option.label}
               </option>
             ))}
           </select>
+          {effect}
           {inUse}
         </div>
       );
@@ -110,9 +136,10 @@ export function SettingsFieldControl({ field, settings, onChange, indexOptions, 
             id={id}
             className="oy-input"
             value={settings[field.key]}
-            aria-describedby={running ? runningId : undefined}
+            aria-describedby={describedBy}
             onChange={(event) => onChange({ [field.key]: event.target.value })}
           />
+          {effect}
           {inUse}
         </div>
       );
@@ -120,19 +147,27 @@ export function SettingsFieldControl({ field, settings, onChange, indexOptions, 
       return (
         <div className="oy-field">
           {label}
-          <textarea id={id} className="oy-input" rows={5} value={settings[field.key]} onChange={(event) => onChange({ [field.key]: event.target.value })} />
+          <textarea
+            id={id}
+            className="oy-input"
+            rows={5}
+            value={settings[field.key]}
+            aria-describedby={effectId}
+            onChange={(event) => onChange({ [field.key]: event.target.value })}
+          />
+          {effect}
         </div>
       );
     case "indexes":
       return (
-        <IndexesField label={field.label} options={indexOptions} note={indexesNote} chosen={settings[field.key]} onChange={(names) => onChange({ [field.key]: names })} />
+        <IndexesField label={field.label} effect={field.effect} options={indexOptions} note={indexesNote} chosen={settings[field.key]} onChange={(names) => onChange({ [field.key]: names })} />
       );
   }
 }
 
 /** spec 001 §2, §4: the indexes from the list, as checkboxes; none chosen means every index. */
-function IndexesField(props: { label: string; options: readonly IndexOption[]; note: string | null; chosen: string[]; onChange: (names: string[]) => void }) {
-  const { label, options, note, chosen, onChange } = props;
+function IndexesField(props: { label: string; effect: string; options: readonly IndexOption[]; note: string | null; chosen: string[]; onChange: (names: string[]) => void }) {
+  const { label, effect, options, note, chosen, onChange } = props;
   const hintId = useId();
   const toggle = (name: string, on: boolean) => onChange(on ? [...chosen, name] : chosen.filter((current) => current !== name));
   return (
@@ -145,6 +180,7 @@ function IndexesField(props: { label: string; options: readonly IndexOption[]; n
         </label>
       ))}
       <p id={hintId} className="oy-field__hint">
+        {`${effect} `}
         {note ? `${note} ` : ""}
         {messages.settings.indexesHint}
       </p>

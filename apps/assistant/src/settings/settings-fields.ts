@@ -7,12 +7,21 @@ import { DEBATE_JUDGE_MODELS, LISTED_MODELS, MODEL_PROVIDER_LABELS, SELECTABLE_C
 type Key = keyof Settings;
 type KeyOf<Value> = { [K in Key]: Settings[K] extends Value ? K : never }[Key];
 
+// Every field carries `effect`: one sentence of what it does and what changing it changes (issue 36 §2).
 export type SettingsField =
-  | { kind: "choice"; key: KeyOf<string>; label: string; options: (settings: Settings) => ReadonlyArray<{ value: string; label: string }> }
-  | { kind: "range" | "number"; key: BoundedSettingsKey; label: string; min: number; max: number; step: number; unit?: string }
-  | { kind: "flag"; key: KeyOf<boolean>; label: string }
-  | { kind: "text" | "prompt"; key: KeyOf<string>; label: string }
-  | { kind: "indexes"; key: KeyOf<string[]>; label: string };
+  | {
+      kind: "choice";
+      key: KeyOf<string>;
+      label: string;
+      effect: string;
+      options: (settings: Settings) => ReadonlyArray<{ value: string; label: string }>;
+      /** A choice of model: an option the model server does not serve is marked (issue 36 §2). */
+      models?: boolean;
+    }
+  | { kind: "range" | "number"; key: BoundedSettingsKey; label: string; effect: string; min: number; max: number; step: number; unit?: string }
+  | { kind: "flag"; key: KeyOf<boolean>; label: string; effect: string }
+  | { kind: "text" | "prompt"; key: KeyOf<string>; label: string; effect: string }
+  | { kind: "indexes"; key: KeyOf<string[]>; label: string; effect: string };
 
 type ShownWhen = { shownWhen?: (settings: Settings) => boolean };
 
@@ -30,15 +39,17 @@ const judgeModels = () => asOptions(DEBATE_JUDGE_MODELS);
 const ragModels = (settings: Settings) =>
   asOptions(settings.rag_provider === "cloud" ? LISTED_MODELS.filter((model) => model.startsWith("openai/")) : LISTED_MODELS);
 
-const label = (key: Key) => SETTINGS_FIELDS[key].label;
+/** A field's name and its one sentence, from the table. */
+const named = (key: Key) => ({ label: SETTINGS_FIELDS[key].label, effect: SETTINGS_FIELDS[key].effect });
 /** A number field, as a slider or a number box, with its bounds from the table. */
 const bounded = (kind: "range" | "number", key: BoundedSettingsKey, extra: ShownWhen = {}) => ({ kind, key, ...SETTINGS_FIELDS[key], ...extra });
-const flag = (key: KeyOf<boolean>, extra: ShownWhen = {}) => ({ kind: "flag" as const, key, label: label(key), ...extra });
-const choice = (key: KeyOf<string>, options: (settings: Settings) => ReadonlyArray<{ value: string; label: string }>) => ({
+const flag = (key: KeyOf<boolean>, extra: ShownWhen = {}) => ({ kind: "flag" as const, key, ...named(key), ...extra });
+const choice = (key: KeyOf<string>, options: (settings: Settings) => ReadonlyArray<{ value: string; label: string }>, models = false) => ({
   kind: "choice" as const,
   key,
-  label: label(key),
+  ...named(key),
   options,
+  models,
 });
 
 const validating = { shownWhen: (settings: Settings) => settings.rag_enable_citation_validation };
@@ -46,15 +57,15 @@ const validating = { shownWhen: (settings: Settings) => settings.rag_enable_cita
 export const settingsSections: readonly SettingsSection[] = [
   {
     title: "Chat AI",
-    fields: [choice("pigna_ai_model", chatModels)],
+    fields: [choice("pigna_ai_model", chatModels, true)],
   },
   {
     title: "Dibattito",
     fields: [
       bounded("range", "debate_length"),
-      choice("debate_model_a", chatModels),
-      choice("debate_model_b", chatModels),
-      choice("debate_judge_model", judgeModels),
+      choice("debate_model_a", chatModels, true),
+      choice("debate_model_b", chatModels, true),
+      choice("debate_judge_model", judgeModels, true),
       flag("debate_auto_mode"),
     ],
   },
@@ -65,10 +76,10 @@ export const settingsSections: readonly SettingsSection[] = [
         { value: "cloud", label: MODEL_PROVIDER_LABELS.cloud },
         { value: "vm", label: MODEL_PROVIDER_LABELS.local },
       ]),
-      { kind: "text", key: "rag_embed_model", label: label("rag_embed_model") },
-      choice("rag_llm_model", ragModels),
+      { kind: "text", key: "rag_embed_model", ...named("rag_embed_model") },
+      choice("rag_llm_model", ragModels, true),
       // spec 001 §4: chosen from GET /api/indices/list (see indexPicker for the fallbacks).
-      { kind: "indexes", key: "rag_index_names", label: label("rag_index_names") },
+      { kind: "indexes", key: "rag_index_names", ...named("rag_index_names") },
       bounded("number", "rag_top_k_retrieval"),
       bounded("number", "rag_top_k_reranker_final"),
       flag("rag_use_reranker"),
@@ -82,7 +93,7 @@ export const settingsSections: readonly SettingsSection[] = [
       bounded("number", "rag_cache_ttl_seconds", { shownWhen: (settings) => settings.rag_use_cache }),
       flag("rag_enable_spell_check"),
       flag("rag_use_field_extraction"),
-      { kind: "prompt", key: "rag_system_prompt", label: label("rag_system_prompt") },
+      { kind: "prompt", key: "rag_system_prompt", ...named("rag_system_prompt") },
       flag("rag_enable_citation_validation"),
       bounded("range", "rag_semantic_threshold", validating),
       bounded("range", "rag_confidence_threshold", validating),

@@ -20,12 +20,12 @@ function byPage(report: WebVitalsReport) {
  * spec 000 §7: what the web-vitals reporter measured, as the server keeps it — the 75th
  * percentile per page, no user, no address. Read only when the admin opens it.
  */
-export function WebVitalsSection() {
+export function WebVitalsSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
   const [open, setOpen] = useState(false);
   const report = useLoad(() => (open ? api.get(API_PATHS.webVitalsReport, webVitalsReportSchema) : null), [api, open]);
   return (
-    <details className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details id={id} className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{text.title}</summary>
       <p className="settings-panel__scope">{text.scope}</p>
       {report.status === "failed" ? (

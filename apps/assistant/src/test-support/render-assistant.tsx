@@ -27,6 +27,10 @@ export const settingsServer = {
   /** GET /api/admin/index-requests, and what each POST …/index answers (by request id). */
   indexRequests: [] as unknown[],
   indexAnswers: {} as Record<string, { status: number; body: unknown }>,
+  /** What each GET …/index answers in turn while the admin's panel follows a build (the last one again after). */
+  indexFollowUps: {} as Record<string, unknown[]>,
+  /** GET /api/me/device-key's answer for the account signed in (issue 35 §1). */
+  deviceKey: "A".repeat(43),
 };
 
 export type ServerAnswers = {
@@ -39,6 +43,8 @@ export type ServerAnswers = {
   models?: string[] | null;
   /** Where the server's model runs, as /api/health reports it (LLM_PROVIDER). */
   upstream?: "cloud" | "local";
+  /** What /api/health says of the RAG's stages beside its embedder and reranker (e.g. `reranking: "off"` with its reason). */
+  ragStages?: Record<string, string>;
 };
 
 export function serverAnswers({
@@ -48,6 +54,7 @@ export function serverAnswers({
   modelHealthy = true,
   models = ["openai/gpt-oss-120b", "openai/gpt-oss-20b"],
   upstream = "cloud",
+  ragStages = {},
 }: ServerAnswers) {
   // Each test starts a new browser session: the offline notice not yet closed.
   sessionStorage.clear();
@@ -59,6 +66,8 @@ export function serverAnswers({
   settingsServer.indices = null;
   settingsServer.indexRequests = [];
   settingsServer.indexAnswers = {};
+  settingsServer.indexFollowUps = {};
+  settingsServer.deviceKey = "A".repeat(43);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -86,6 +95,11 @@ export function serverAnswers({
         const answer = settingsServer.indexAnswers[decodeURIComponent(indexing[1]!)] ?? { status: 404, body: { error: "Richiesta di indicizzazione non trovata." } };
         return Response.json(answer.body, { status: answer.status });
       }
+      if (indexing) {
+        const followUps = settingsServer.indexFollowUps[decodeURIComponent(indexing[1]!)] ?? [];
+        const next = followUps.length > 1 ? followUps.shift() : followUps[0];
+        return next ? Response.json(next) : Response.json({ error: "Nessuna indicizzazione avviata per questa richiesta." }, { status: 404 });
+      }
       if (url.endsWith("/api/admin/model-leaderboard")) {
         const outcomes = (wins: number, draws: number, losses: number) => ({ wins, draws, losses });
         return Response.json({
@@ -103,6 +117,7 @@ export function serverAnswers({
       if (url.endsWith("/api/indices/list")) {
         return settingsServer.indices ? Response.json(settingsServer.indices) : Response.json({ error: "Errore" }, { status: 500 });
       }
+      if (url.endsWith("/api/me/device-key")) return Response.json({ key: settingsServer.deviceKey });
       if (url.endsWith("/api/me")) {
         return admin
           ? Response.json({ username: "Amministratore", email: "admin@oystar.test", name: "Amministratore", picture: null, isAdmin: true })
@@ -115,7 +130,11 @@ export function serverAnswers({
       if (url.endsWith("/api/health")) {
         if (!healthy) throw new TypeError("Failed to fetch");
         // The RAG engine of a server without semantic services: the local embedder and scorer.
-        const rag = { embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical", dimensions: 256 }, reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" } };
+        const rag = {
+          embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical", dimensions: 256 },
+          reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" },
+          ...ragStages,
+        };
         const model = models === null ? { offline: true, name: "oystar-offline", healthy: modelHealthy } : { offline: false, upstream, healthy: modelHealthy };
         return Response.json({ status: modelHealthy ? "ok" : "degraded", version: "1.2.3", model, rag });
       }

@@ -2,8 +2,12 @@ import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { useAuth } from "@oystar/auth/react";
 import { buttonClassName } from "@oystar/ui-kit";
 import { LoadingScreen } from "@oystar/ui-kit/react";
+import { lazy, Suspense } from "react";
 import { Link, Outlet } from "react-router";
 import { messages, SUPPORT_EMAIL } from "../messages";
+
+// The signed-in user's plan: its code loads only when someone is signed in (issue 15's budget).
+const PlanLink = lazy(() => import("./plan-link").then((module) => ({ default: module.PlanLink })));
 
 /** Navigation and footer around every marketing page (spec 000 §2). */
 export function SiteLayout({ waitsForSession = false, loadingDetail }: { waitsForSession?: boolean; loadingDetail?: string }) {
@@ -27,10 +31,7 @@ export function SiteLayout({ waitsForSession = false, loadingDetail }: { waitsFo
           {/* spec 000 §2: the navigation's contacts lead to the Enterprise quote form; the
               general contact form (/contact) is the footer's 'Supporto'. */}
           <Link to="/enterprise-contact">{messages.nav.contacts}</Link>
-          {/* /chat belongs to the assistant app: a full page load, not a router link. */}
-          <a href={ASSISTANT_PATHS.chat} className={buttonClassName({ size: "sm" })}>
-            {messages.nav.startNow}
-          </a>
+          <AccountLinks signedIn={auth.status === "authenticated"} />
         </nav>
       </header>
       <main id="contenuto" className="site-main">
@@ -38,6 +39,26 @@ export function SiteLayout({ waitsForSession = false, loadingDetail }: { waitsFo
       </main>
       <SiteFooter />
     </div>
+  );
+}
+
+/**
+ * The header's way into the product. A visitor is asked to start ('Inizia ora'); a signed-in user
+ * sees the plan the server says they hold (issue 36 §6) and goes straight to the chat.
+ */
+function AccountLinks({ signedIn }: { signedIn: boolean }) {
+  return (
+    <>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <PlanLink />
+        </Suspense>
+      ) : null}
+      {/* /chat belongs to the assistant app: a full page load, not a router link. */}
+      <a href={ASSISTANT_PATHS.chat} className={buttonClassName({ size: "sm" })}>
+        {signedIn ? messages.nav.openChat : messages.nav.startNow}
+      </a>
+    </>
   );
 }
 

@@ -6,10 +6,13 @@ import { identity, renderSite } from "../test-support/render-site";
 
 type Answers = { plan?: string; checkout?: Response };
 let answers: Answers = {};
+/** The plans the page asked the server to check out, in order. */
+let checkedOut: unknown[] = [];
 
 // The API at the browser boundary, answering as the server does.
 beforeEach(() => {
   answers = {};
+  checkedOut = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -19,6 +22,7 @@ beforeEach(() => {
         return Response.json({ plan: answers.plan ?? "free", plan_name: "x", queries_used: 0, queries_limit: 50, debates_used: 0, debates_limit: 0, rag_enabled: false });
       }
       if (url.endsWith("/api/checkout/session") && init?.method === "POST") {
+        checkedOut.push((JSON.parse(String(init.body)) as { plan: unknown }).plan);
         return answers.checkout ?? Response.json({ checkout_url: "http://localhost/api/dev/checkout/cs_dev_1", session_id: "cs_dev_1" });
       }
       return new Response(null, { status: 404 });
@@ -30,12 +34,36 @@ const visit = (path: string, client: ReturnType<typeof identity>, goTo = vi.fn()
 
 const card = async (name: string) => screen.findByRole("listitem", { name });
 
-test("a visitor choosing a plan is sent to sign in, back to /subscription", async () => {
+test("a visitor choosing a plan is sent to sign in, back to /subscription with that plan", async () => {
   const client = identity(null);
   visit("/subscription?plan=pro", client);
-  await userEvent.click(within(await card("Pro")).getByRole("button", { name: "Scegli Pro" }));
-  expect(client.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: "/subscription" } });
+  await userEvent.click(within(await card("Base")).getByRole("button", { name: "Scegli Base" }));
+  expect(client.loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: "/subscription?plan=base&checkout=1" } });
+});
+
+test("back from signing in, the plan chosen before it is the one checked out, once", async () => {
+  const { goTo, location } = visit("/subscription?plan=base&checkout=1", identity("free@oystar.test"));
+  await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith("http://localhost/api/dev/checkout/cs_dev_1"));
+  expect(checkedOut).toEqual(["base"]);
+  // The request leaves the address: coming back (the checkout's 'Annulla') shows the plan, and buys
+  // nothing. The router applies the new address in a render of its own, which may come after the
+  // checkout call on a busy machine: wait for it as a user would see it.
+  await vi.waitFor(() => expect(location()).toBe("/subscription?plan=base"));
+  expect(within(await card("Base")).getByText("Piano selezionato")).toBeInTheDocument();
+});
+
+test("back from signing in on the plan already held, the page says so and checks nothing out", async () => {
+  answers.plan = "base";
+  visit("/subscription?plan=base&checkout=1", identity("base@oystar.test"));
+  expect(await screen.findByRole("alert")).toHaveTextContent("Sei già sul piano Base!");
+  expect(checkedOut).toEqual([]);
+});
+
+test("a plan named in the address without the request to go on is only shown as selected", async () => {
+  visit("/subscription?plan=pro", identity("free@oystar.test"));
   expect(within(await card("Pro")).getByText("Piano selezionato")).toBeInTheDocument();
+  expect(await within(await card("Free")).findByRole("button", { name: "Piano attuale" })).toBeDisabled();
+  expect(checkedOut).toEqual([]);
 });
 
 test("a signed-in user goes to the checkout page the server made", async () => {

@@ -1,10 +1,10 @@
 import { API_PATHS, HttpError, parseCheckoutSession, planIdSchema, subscriptionStatusResponseSchema, type PlanId } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient, useAuth } from "@oystar/auth/react";
-import { choosePlan, planMessages, PLANS, publicPlan } from "@oystar/plans-and-gates";
+import { choosePlan, CONTINUE_CHECKOUT_PARAM, planMessages, PLANS, publicPlan } from "@oystar/plans-and-gates";
 import { PlanGrid } from "@oystar/plans-and-gates/react";
 import { Notice } from "@oystar/ui-kit/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 
@@ -19,14 +19,30 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   const auth = useAuth();
   const api = useApiClient();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const requested = planIdSchema.safeParse(params.get("plan")).data ?? null;
+  const continuesCheckout = requested !== null && params.get(CONTINUE_CHECKOUT_PARAM) === "1";
   const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
   const signedIn = auth.status === "authenticated";
   const status = useLoad(() => (signedIn ? api.get(API_PATHS.subscriptionStatus, subscriptionStatusResponseSchema) : null), [api, signedIn]);
   // spec 000 §4: a failed status check counts as the free plan.
   const currentPlan = status.data?.plan ?? (status.status === "failed" ? "free" : null);
+
+  // Issue 36 §6: back from signing in with a plan chosen before it, the page goes on with that
+  // plan as if chosen again, once the user's plan is known. The request leaves the address, so
+  // coming back here (the checkout's 'Annulla', a reload) shows the plan without buying again.
+  const continued = useRef(false);
+  useEffect(() => {
+    if (!continuesCheckout || !signedIn || currentPlan === null || continued.current) return;
+    continued.current = true;
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete(CONTINUE_CHECKOUT_PARAM);
+      return next;
+    }, { replace: true });
+    void onChoose(requested);
+  });
 
   async function onChoose(target: PlanId) {
     setAlert(null);

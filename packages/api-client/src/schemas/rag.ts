@@ -196,7 +196,7 @@ export const indexRequestListSchema = z.object({
 export type IndexRequestList = z.infer<typeof indexRequestListSchema>;
 export type IndexRequestSummary = IndexRequestList["requests"][number];
 
-/** POST /api/admin/index-requests/:id/index (admin): the index made, its owner, and each address's outcome. */
+/** An index build's report (indexBuildSchema, as it ends): the index made, its owner, and each address's outcome. */
 export const indexRequestReportSchema = z.object({
   index: z.string(),
   owner_email: z.string().nullable(),
@@ -212,6 +212,26 @@ export const indexRequestReportSchema = z.object({
   ),
 });
 export type IndexRequestReport = z.infer<typeof indexRequestReportSchema>;
+
+/**
+ * POST /api/admin/index-requests/:id/index (202) and GET on the same address (admin): an index
+ * build, which the server runs in the background (issue 34 §2) — each address and how far it is
+ * (`ocr`: the scanned page OCR is at, of the document's scanned pages), then the report as the
+ * build ends. `failed`: the build broke off (`error` says so); what was written stays whole.
+ */
+export const indexBuildSchema = z.object({
+  state: z.enum(["running", "done", "failed"]),
+  documents: z.array(
+    z.object({
+      url: z.string(),
+      state: z.enum(["waiting", "reading", "done", "failed"]),
+      ocr: z.object({ page: z.number().int(), pages: z.number().int() }).optional(),
+    }),
+  ),
+  report: indexRequestReportSchema.optional(),
+  error: z.string().optional(),
+});
+export type IndexBuild = z.infer<typeof indexBuildSchema>;
 
 /**
  * GET /api/rag/passages/:chunkId (issue 25, the source viewer): a passage of an answer's sources
@@ -241,5 +261,11 @@ export const ragPassageSchema = z.object({
   place: z.string().nullable().optional(),
   /** Issue 34: an e-mail's header, shown above its passage. */
   email: z.object({ subject: z.string(), from: z.string(), to: z.string(), date: z.string() }).nullable().optional(),
+  /**
+   * Issue 34: on a scanned PDF's page, the words OCR read there in reading order, each with its box
+   * in fractions of the page's width and height (0–1, from its top left): the viewer highlights the
+   * passage on the page's picture with them. Absent for a page with a text layer.
+   */
+  ocrWords: z.array(z.object({ text: z.string(), left: z.number(), top: z.number(), width: z.number(), height: z.number() })).optional(),
 });
 export type RagPassage = z.infer<typeof ragPassageSchema>;

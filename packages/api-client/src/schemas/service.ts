@@ -11,6 +11,8 @@ export const indexDetailSchema = z.object({
   shared: z.boolean(),
   documents: z.number().int(),
   bytes: z.number().int(),
+  /** issue 36 §3: questions the index's documents answer, offered on the empty RAG screen (the demo's). */
+  examples: z.array(z.string()).optional(),
 });
 export type IndexDetail = z.infer<typeof indexDetailSchema>;
 
@@ -50,7 +52,8 @@ export const MODEL_PROVIDER_LABELS: Record<ModelProvider, string> = { cloud: "Pr
 
 /** GET /api/health; later parts add database and model state, so unknown keys are kept. */
 export const healthSchema = z.looseObject({
-  status: z.enum(["ok", "degraded"]),
+  /** "draining": the server is about to stop (issue 37 §3) and answers 503. */
+  status: z.enum(["ok", "degraded", "draining"]),
   version: z.string(),
   /**
    * DESIGN.md §6: whether the answers come from the offline model; spec 001 §7: whether the
@@ -72,6 +75,14 @@ export const healthSchema = z.looseObject({
       reranker: z.looseObject({ name: z.string(), kind: z.enum(["remote-cross-encoder", "local-feature-scorer"]) }),
       /** Whether the engine reranks when the settings ask it to (off where reranking was shown not to help). */
       reranking: z.enum(["on", "off"]).optional(),
+      /** Why not, in Italian (for the admin's panel). */
+      reranking_reason: z.string().optional(),
+      /** Whether the vector leg (and so the fused retrieval) runs, and why not. */
+      vector_leg: z.enum(["on", "off"]).optional(),
+      vector_leg_reason: z.string().optional(),
+      /** Whether deduplication runs when the settings ask for it, and why not. */
+      deduplication: z.enum(["on", "off"]).optional(),
+      deduplication_reason: z.string().optional(),
     })
     .optional(),
 });

@@ -69,15 +69,16 @@ export const DEFAULT_RAG_SYSTEM_PROMPT =
 
 /**
  * Settings-form defaults of spec 001 §9 where it gives them, the RAG client defaults otherwise.
- * Auto mode: the spec has both readings (off in the list, on in one place of the panel);
- * off is chosen so that a debate never runs on without the user asking.
+ * Auto mode: the spec has both readings (off in the list, on in one place of the panel); issue
+ * 36 §3 takes 'on', so a debate plays to its end without a click per turn (manual stays one
+ * switch away in the debate's controls).
  */
 export const defaultSettings: Settings = {
   pigna_ai_model: "openai/gpt-oss-120b",
   pigna_ai_temperature: 0.7,
   pigna_ai_max_tokens: 2000,
   debate_length: 20,
-  debate_auto_mode: false,
+  debate_auto_mode: true,
   debate_model_a: "openai/gpt-oss-120b",
   debate_model_b: "openai/gpt-oss-20b",
   // issue 26 §1: by default a listed model that is neither debater.

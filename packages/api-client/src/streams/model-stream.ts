@@ -32,6 +32,8 @@ export async function* readModelStream(
       continue;
     }
     if (line.startsWith(":")) continue;
+    // An event's number (a resumable answer's, issue 35 §2) and a reconnection delay are not words.
+    if (line.startsWith("id:") || line.startsWith("retry:")) continue;
     if (line.startsWith("event:")) {
       const name = line.slice(6).trim();
       named = name === "message" ? null : name;

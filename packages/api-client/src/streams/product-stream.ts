@@ -13,6 +13,8 @@ export const sourceReferenceSchema = z.looseObject({
   /** The number the answer cites it by: one per DOCUMENT, its passages share it (issue 23 §5). */
   noteNumber: z.number().optional(),
   page: z.number().optional(),
+  /** Issue 34: where a presentation's or workbook's passage stands, in place of a page («Diapositiva 3», «Foglio «Parcelle 2026»»). */
+  place: z.string().optional(),
   /** The passage's opening, to recognise it under its document. */
   excerpt: z.string().optional(),
   /** In the list after the answer: whether the answer cites this passage. */

@@ -35,7 +35,7 @@ test("the selector offers what the server serves, or its offline model alone", a
   render(<AdvancedPanel {...props} choices={{ models: [], offline: true }} />);
   const offline = screen.getByRole("combobox", { name: "Modello" });
   expect(offline).toBeDisabled();
-  expect(offline).toHaveDisplayValue("oystar-offline (modello offline)");
+  expect(offline).toHaveDisplayValue("Modello dimostrativo offline");
   expect(screen.queryByRole("switch", { name: /Deep Think/ })).toBeNull();
 });
 

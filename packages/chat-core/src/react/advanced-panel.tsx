@@ -1,4 +1,4 @@
-import { OFFLINE_MODEL, SELECTABLE_CHAT_MODELS, supportsReasoning, type ChatModel, type ChatModelChoices } from "@oystar/api-client";
+import { OFFLINE_MODEL, OFFLINE_MODEL_LABEL, SELECTABLE_CHAT_MODELS, supportsReasoning, type ChatModel, type ChatModelChoices } from "@oystar/api-client";
 import { Button, Toggle } from "@oystar/ui-kit/react";
 import { useId } from "react";
 import type { CompletionOptions } from "../completion";
@@ -31,7 +31,8 @@ export function AdvancedPanel({ options, onModelChange, onDeepThinkChange, onOpe
         {choices.offline ? (
           // The server answers with its offline model: the product says so, and offers nothing else.
           <select id={modelId} className="oy-input" value={OFFLINE_MODEL} disabled>
-            <option value={OFFLINE_MODEL}>{chatMessages.advanced.offlineModel(OFFLINE_MODEL)}</option>
+            {/* issue 36 §1: named as users know it, not by its id. */}
+            <option value={OFFLINE_MODEL}>{OFFLINE_MODEL_LABEL}</option>
           </select>
         ) : (
           <select

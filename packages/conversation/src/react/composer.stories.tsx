@@ -23,6 +23,14 @@ export const Ready: Story = {
     await expect(args.onSend).toHaveBeenCalled();
   },
 };
-export const Answering: Story = { args: { loading: true, onStop: fn() } };
+/** While an answer comes: STOP, or Esc from anywhere on the page (issue 36 §7). */
+export const Answering: Story = {
+  args: { loading: true, onStop: fn() },
+  play: async ({ canvasElement, args }) => {
+    await expect(within(canvasElement).getByRole("button", { name: "Interrompi" })).toHaveAttribute("aria-keyshortcuts", "Escape");
+    await userEvent.keyboard("{Escape}");
+    await expect(args.onStop).toHaveBeenCalledTimes(1);
+  },
+};
 export const QuotaExhausted: Story = { args: { blocked: true, sendable: false } };
 export const ServiceOffline: Story = { args: { offline: true, sendable: false } };

@@ -1,5 +1,6 @@
 import { Button, Textarea } from "@oystar/ui-kit/react";
 import { conversationMessages } from "../messages";
+import { useEscapeStops } from "./use-escape-stops";
 
 export type ComposerProps = {
   value: string;
@@ -10,7 +11,7 @@ export type ComposerProps = {
   loading: boolean;
   blocked: boolean;
   offline: boolean;
-  /** Stops the answer being streamed. */
+  /** Stops the answer being streamed: the STOP button, and Esc (issue 36 §7). */
   onStop?: () => void;
 };
 
@@ -21,8 +22,12 @@ export function composerPlaceholder({ blocked, offline }: { blocked: boolean; of
   return conversationMessages.composer.placeholder;
 }
 
-/** The question box: Enter sends, Shift+Enter adds a line, it grows up to 120 px (spec 001 §2). */
+/**
+ * The question box: Enter sends, Shift+Enter adds a line, it grows up to 120 px (spec 001 §2);
+ * while an answer comes, STOP or Esc ends it.
+ */
 export function Composer({ value, onChange, onSend, sendable, loading, blocked, offline, onStop }: ComposerProps) {
+  useEscapeStops(loading, onStop);
   return (
     <div className="chat-composer">
       <Textarea
@@ -36,7 +41,7 @@ export function Composer({ value, onChange, onSend, sendable, loading, blocked, 
         maxHeight={120}
       />
       {loading && onStop ? (
-        <Button variant="secondary" onClick={onStop}>
+        <Button variant="secondary" onClick={onStop} aria-keyshortcuts="Escape">
           {conversationMessages.composer.stop}
         </Button>
       ) : (

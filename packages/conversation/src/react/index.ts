@@ -14,6 +14,7 @@ export { SessionNotices } from "./session-notices";
 export type { SessionNoticesProps } from "./session-notices";
 export { useAdvancedControls } from "./use-advanced-controls";
 export { useComposerDraft } from "./use-composer-draft";
+export { useEscapeStops } from "./use-escape-stops";
 export { useOncePerFrame } from "./use-once-per-frame";
 export type { ReadableStore } from "./use-once-per-frame";
 export { useReadAloud } from "./use-read-aloud";

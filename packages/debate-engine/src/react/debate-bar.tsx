@@ -1,3 +1,4 @@
+import { useEscapeStops } from "@oystar/conversation/react";
 import { Badge, Button, Spinner } from "@oystar/ui-kit/react";
 import { useShallow } from "zustand/react/shallow";
 import type { DebateSession } from "../debate-session";
@@ -39,6 +40,9 @@ export function DebateBar({ session, onDownloadPdf, onLeave }: DebateBarProps) {
     session.newDebate();
   };
 
+  // issue 36 §7: Esc is STOP while the debate (or the synthesis) runs.
+  useEscapeStops(!over, stop);
+
   // The synthesis shows its own progress (and STOP) until it is over.
   if (synthesis && !over) return null;
 
@@ -70,7 +74,7 @@ export function DebateBar({ session, onDownloadPdf, onLeave }: DebateBarProps) {
       <div className="debate-bar__state">{state}</div>
       <div className="debate-bar__actions">
         {!over ? (
-          <Button variant="danger" onClick={stop}>
+          <Button variant="danger" onClick={stop} aria-keyshortcuts="Escape">
             {buttons.stop}
           </Button>
         ) : null}

@@ -57,6 +57,32 @@ describe("the start screen", () => {
     expect(world.increments()).toBe(0);
   });
 
+  test("issue 36 §3: three example theses; a click writes both, and the debate starts from them", async () => {
+    const { user, settle, world } = renderScreen();
+    const examples = screen.getByRole("group", { name: "Tesi di esempio" });
+    expect(within(examples).getAllByRole("button")).toHaveLength(3);
+    await user.click(within(examples).getByRole("button", { name: "«I compiti a casa aiutano a imparare» contro «I compiti a casa andrebbero aboliti»" }));
+    expect(screen.getByRole("textbox", { name: "Tesi A (a favore)" })).toHaveValue("I compiti a casa aiutano a imparare");
+    expect(screen.getByRole("textbox", { name: "Tesi B (contro)" })).toHaveValue("I compiti a casa andrebbero aboliti");
+    // Nothing starts (nor is counted) before 'Avvia Dibattito'.
+    expect(world.increments()).toBe(0);
+    await user.click(screen.getByRole("button", { name: "Avvia Dibattito" }));
+    await settle();
+    expect(bubbles()[0]).toHaveTextContent("A0: difendo «I compiti a casa aiutano a imparare»");
+  });
+
+  test("issue 36 §3: a debate is automatic unless told, its length stays; manual is one switch away", async () => {
+    // The session's own defaults: no settings but the length of this file's debates.
+    const { user } = renderScreen();
+    expect(screen.getByRole("region", { name: "Impostazioni del dibattito" })).toHaveTextContent("6 turni · Auto");
+    await user.click(screen.getByRole("button", { name: "Impostazioni" }));
+    const mode = screen.getByRole("switch", { name: "Modalità automatica" });
+    expect(mode).toBeChecked();
+    await user.click(mode);
+    expect(mode).not.toBeChecked();
+    expect(screen.getByRole("region", { name: "Impostazioni del dibattito" })).toHaveTextContent("6 turni · Manuale");
+  });
+
   // Issue 27 §5: the notice stayed after both theses were filled.
   test("the empty-topic notice stays while a thesis is missing and goes once both are written", async () => {
     const { user } = renderScreen();
@@ -100,7 +126,7 @@ describe("the start screen", () => {
 
 describe("a debate", () => {
   test("manual: Model A then Model B bubbles with copy, read aloud and share; 'Prossimo (B)' plays the next turn", async () => {
-    const { user, settle, world } = renderScreen();
+    const { user, settle, world } = renderScreen({ settings: { auto: false } });
     await typeTheses(user);
     await user.click(screen.getByRole("button", { name: "Avvia Dibattito" }));
     await settle();
@@ -147,7 +173,7 @@ describe("a debate", () => {
   });
 
   test("turning auto on mid-debate resumes by itself", async () => {
-    const { user, settle, advance } = renderScreen();
+    const { user, settle, advance } = renderScreen({ settings: { auto: false } });
     await typeTheses(user);
     await user.click(screen.getByRole("button", { name: "Avvia Dibattito" }));
     await settle();
@@ -179,6 +205,22 @@ describe("a debate", () => {
     expect(screen.getByRole("textbox", { name: "Tesi A (a favore)" })).toHaveValue("Il treno");
   });
 
+  test("issue 36 §7: Esc is STOP — the stream aborted, back to the start screen, no timer", async () => {
+    const { user, settle, world } = renderScreen({ world: fakeWorld({ script: () => "controlled" }) });
+    await typeTheses(user);
+    await user.click(screen.getByRole("button", { name: "Avvia Dibattito" }));
+    await settle();
+    await act(async () => world.controlled[0]?.push("Il treno "));
+    await settle();
+    expect(screen.getByRole("button", { name: "STOP" })).toHaveAttribute("aria-keyshortcuts", "Escape");
+    await user.keyboard("{Escape}");
+    await settle();
+    expect(world.calls[0]?.signal.aborted).toBe(true);
+    expect(screen.queryByRole("region", { name: "Interventi del dibattito" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Avvia Dibattito" })).toBeInTheDocument();
+    expect(world.time.pendingTimers()).toBe(0);
+  });
+
   test("the cards: 'Il modello non ha risposto' and '❌ Errore: …'; the debate goes on", async () => {
     const world = fakeWorld({
       script: (call, index) =>
@@ -189,7 +231,7 @@ describe("a debate", () => {
               throw new Error("rete assente");
             })(),
     });
-    const { user, settle } = renderScreen({ world });
+    const { user, settle } = renderScreen({ world, settings: { auto: false } });
     await typeTheses(user);
     await user.click(screen.getByRole("button", { name: "Avvia Dibattito" }));
     await settle();

@@ -106,6 +106,8 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
       const debate = session.store.getState().debate;
       if (!debate) return;
       await sendFeedback(debateFeedback(answers, { topic: debate.subject.topic, debateId: debate.debateId }, now()));
+      // Issue 35 §1: the vote is part of the debate kept on the device.
+      session.feedbackSent(answers.vote);
       if (answers.pdfRequested) await downloadDebate();
     },
     [session, sendFeedback, now, downloadDebate],
@@ -124,6 +126,7 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
         case "feedbackForm":
           return (
             <FeedbackForm
+              sent={message.card.sent}
               onSubmit={submitFeedback}
               onNewDebate={() => {
                 leave();

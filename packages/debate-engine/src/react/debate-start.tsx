@@ -1,5 +1,5 @@
 import { DEBATE_THESIS_MAX_CHARS } from "@oystar/api-client";
-import { Button, Tabs, Textarea } from "@oystar/ui-kit/react";
+import { Button, Suggestions, Tabs, Textarea } from "@oystar/ui-kit/react";
 import type { ReactNode } from "react";
 import type { DebateSettings } from "../debate-state";
 import { debateMessages } from "../messages";
@@ -24,6 +24,7 @@ export type DebateStartProps = {
 
 const { start, buttons } = debateMessages;
 const MODES = ["debate", "synthesis", "challenge"] as const;
+const EXAMPLES = start.examples;
 const isMode = (value: string): value is DebateMode => (MODES as readonly string[]).includes(value);
 
 /** The input each tab starts from: SINTESI has none of its own and uses the theses' topic. */
@@ -82,6 +83,15 @@ export function DebateStart({ tab, onTabChange, theses, onThesesChange, thesis, 
             />
           </div>
           <Preview settings={settings} input={startInput("debate", theses, thesis)} mode="debate" />
+          <Suggestions
+            label={start.examplesLabel}
+            items={EXAMPLES.map(([a, b]) => start.example(a, b))}
+            // A click writes both theses; the debate starts with 'Avvia Dibattito', as any other.
+            onPick={(_, index) => {
+              const [a, b] = EXAMPLES[index]!;
+              onThesesChange([a, b]);
+            }}
+          />
         </Panel>
       ),
     },

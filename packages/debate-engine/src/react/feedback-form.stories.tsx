@@ -46,3 +46,14 @@ export const SendingFails: Story = {
     await expect(await canvas.findByText("Errore nell'invio del feedback. Riprova più tardi.")).toBeVisible();
   },
 };
+
+/** Issue 35 §1: a kept debate opened again — the feedback was sent: the thanks and the vote. */
+export const KeptWithVote: Story = {
+  args: { sent: { vote: "A" } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { name: "Grazie per il tuo feedback!" })).toBeVisible();
+    await expect(canvas.getByText("Il tuo voto: Lato A")).toBeVisible();
+    await expect(canvas.queryByRole("button", { name: "Invia feedback" })).toBeNull();
+  },
+};

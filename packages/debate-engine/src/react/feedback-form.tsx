@@ -9,6 +9,8 @@ export type FeedbackFormProps = {
   onSubmit: (answers: FeedbackAnswers) => Promise<void>;
   /** 'Nuovo Dibattito', after the thanks. */
   onNewDebate: () => void;
+  /** Issue 35 §1: the feedback was sent (a kept debate opened again): the thanks and the vote. */
+  sent?: { vote: DebateVote | null };
 };
 
 const { feedback } = debateMessages;
@@ -19,14 +21,14 @@ const { feedback } = debateMessages;
  * 'Nuovo Dibattito'. A rating of at least 1 is needed. issue 26 §3: beside the stars, 'Chi ti ha
  * convinto di più?' (optional).
  */
-export function FeedbackForm({ onSubmit, onNewDebate }: FeedbackFormProps) {
+export function FeedbackForm({ onSubmit, onNewDebate, sent }: FeedbackFormProps) {
   const titleId = useId();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
   const [pdfRequested, setPdfRequested] = useState(false);
   const [vote, setVote] = useState<DebateVote | null>(null);
   const voteName = useId();
-  const [phase, setPhase] = useState<"editing" | "sending" | "failed" | "sent">("editing");
+  const [phase, setPhase] = useState<"editing" | "sending" | "failed" | "sent">(sent ? "sent" : "editing");
   const [ratingMissing, setRatingMissing] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -52,6 +54,7 @@ export function FeedbackForm({ onSubmit, onNewDebate }: FeedbackFormProps) {
           {feedback.thanks}
         </h3>
         <p className="debate-feedback__thanks">{feedback.thanksText}</p>
+        {sent ? <p className="debate-feedback__vote">{sent.vote ? feedback.voted(feedback.voteOptions[sent.vote]) : feedback.noVote}</p> : null}
         <Button onClick={onNewDebate}>{debateMessages.buttons.newDebate}</Button>
       </section>
     );

@@ -35,6 +35,10 @@ test("offline: sides and bubbles are 'Lato A' and 'Lato B', no model name; the d
   const headers = within(transcript).getAllByRole("listitem").filter((item) => item.classList.contains("debate-turn"));
   expect(headers.length).toBeGreaterThan(0);
   expect(headers[0]?.textContent).toMatch(/^ALato A/);
+  // The status bar names the next side as the bubbles do.
+  const status = screen.getByRole("group", { name: "Stato del dibattito" });
+  expect(status).toHaveTextContent("Turno 1/6 · Prossimo: Lato B");
+  expect(status.textContent).not.toMatch(/Modello/);
   expect(document.body.textContent).not.toMatch(/gpt-oss/);
 });
 
@@ -43,4 +47,5 @@ test("with a model connected the sides keep their models' names", async () => {
   await startDebate(user);
   await settle();
   expect(screen.getByRole("region", { name: "Il tema del dibattito" }).textContent).toMatch(/Modello A openai\/gpt-oss-120b/);
+  expect(screen.getByRole("group", { name: "Stato del dibattito" })).toHaveTextContent("Turno 1/6 · Prossimo: Modello B");
 });

@@ -1,6 +1,7 @@
 import { Badge } from "@oystar/ui-kit/react";
 import { debateMessages } from "../messages";
 import type { DebatePhase, Speaker } from "../rules";
+import { useParticipant } from "./participants";
 import { PhaseBadge } from "./phase-icon";
 
 export type DebateStatusBadgeProps = {
@@ -18,6 +19,9 @@ const { status } = debateMessages;
 
 /** spec 001 §2: the status badge — Auto/Manuale, the next model, the turn x/total — and the phase icon. */
 export function DebateStatusBadge({ auto, speaker, speaking, turn, total, phase }: DebateStatusBadgeProps) {
+  // issue 36 §1: offline the sides are 'Lato A' and 'Lato B', here as in the bubbles.
+  const participant = useParticipant();
+  const side = speaker ? participant(speaker, "").label : "";
   return (
     <div className="debate-status" role="group" aria-label={status.label}>
       <span className="debate-status__badges">
@@ -29,7 +33,7 @@ export function DebateStatusBadge({ auto, speaker, speaking, turn, total, phase 
         {speaker ? (
           <>
             {" · "}
-            <span className={`debate-status__speaker debate-status__speaker--${speaker}`}>{speaking ? status.speaking(speaker) : status.next(speaker)}</span>
+            <span className={`debate-status__speaker debate-status__speaker--${speaker}`}>{speaking ? status.speaking(side) : status.next(side)}</span>
           </>
         ) : null}
       </span>

@@ -11,7 +11,7 @@ type Story = StoryObj<typeof meta>;
 
 export const QueriesUsed: Story = {
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText("0/50")).toBeVisible();
+    await expect(within(canvasElement).getByLabelText("Domande: 0/50")).toHaveTextContent("Domande: 0/50");
   },
 };
 export const Unlimited: Story = { args: { used: 12, limit: -1 } };

@@ -8,9 +8,9 @@ test("an unknown plan shows Free", () => {
   expect(screen.getByText("Free")).toBeInTheDocument();
 });
 
-test("the quota badge reads used/limit and names what it counts", () => {
+test("the quota badge reads used/limit and names what it counts, on screen too (issue 36 §7)", () => {
   render(<QuotaBadge label="Domande" used={1} limit={50} />);
-  expect(screen.getByLabelText("Domande: 1/50")).toHaveTextContent("1/50");
+  expect(screen.getByLabelText("Domande: 1/50")).toHaveTextContent("Domande: 1/50");
 });
 
 test("unlimited shows ∞ and not loaded shows '...'", () => {
@@ -20,6 +20,6 @@ test("unlimited shows ∞ and not loaded shows '...'", () => {
       <QuotaBadge label="Dibattiti" used={null} limit={null} />
     </>,
   );
-  expect(screen.getByText("3/∞")).toBeInTheDocument();
-  expect(screen.getByText("...")).toBeInTheDocument();
+  expect(screen.getByLabelText("Domande: 3/∞")).toHaveTextContent("Domande: 3/∞");
+  expect(screen.getByLabelText("Dibattiti: ...")).toHaveTextContent("Dibattiti: ...");
 });

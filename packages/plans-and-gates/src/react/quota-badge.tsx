@@ -11,9 +11,11 @@ export type QuotaBadgeProps = {
 export function QuotaBadge({ label, used, limit }: QuotaBadgeProps) {
   const text = formatQuota(used, limit);
   const exhausted = used != null && limit != null && !hasQuotaLeft(used, limit);
+  // issue 36 §7: the chip says what it counts ('Domande: 0/50'), not the figures alone.
+  const said = `${label}: ${text}`;
   return (
-    <Badge tone={exhausted ? "danger" : "neutral"} aria-label={`${label}: ${text}`}>
-      {text}
+    <Badge tone={exhausted ? "danger" : "neutral"} aria-label={said}>
+      {said}
     </Badge>
   );
 }

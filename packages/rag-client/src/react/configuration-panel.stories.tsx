@@ -47,6 +47,6 @@ export const WhatRuns: Story = {
     const panel = within(document.body).getByRole("dialog", { name: "Configurazione attuale" });
     const value = (term: string) => within(panel).getByText(term, { selector: "dt" }).nextElementSibling;
     await expect(value("Modello di embedding")).toHaveTextContent("locale (lessicale) (le impostazioni chiedono bge-m3)");
-    await expect(value("Modello linguistico")).toHaveTextContent("oystar-offline (offline) (le impostazioni chiedono openai/gpt-oss-120b)");
+    await expect(value("Modello linguistico")).toHaveTextContent("Modello dimostrativo offline (le impostazioni chiedono openai/gpt-oss-120b)");
   },
 };

@@ -1,3 +1,4 @@
+import type { RagPassage } from "@oystar/api-client";
 import { bringIntoView } from "@oystar/ui-kit";
 import { Notice, Spinner } from "@oystar/ui-kit/react";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
@@ -11,6 +12,8 @@ const text = ragMessages.viewer;
 
 type Opened = { status: "opening" } | { status: "open"; pdfjs: Pdfjs; pdf: Awaited<ReturnType<Pdfjs["getDocument"]>["promise"]> } | { status: "failed" };
 type Drawn = "drawing" | "drawn" | "not-on-page" | "failed";
+/** A word OCR read on a scanned page, its box in fractions of the page (issue 34). */
+export type OcrWord = NonNullable<RagPassage["ocrWords"]>[number];
 
 export type PdfPageProps = {
   /** The PDF as indexed (GET /api/rag/documents/:id/original). */
@@ -18,6 +21,8 @@ export type PdfPageProps = {
   page: number;
   /** The cited passage when it is on this page: highlighted in the page's text layer. */
   passage: string | null;
+  /** A scanned page's words as OCR read them, with their boxes: the passage highlighted on the picture. */
+  ocrWords?: readonly OcrWord[] | undefined;
   loadPdfRenderer: LoadPdfRenderer;
   /** Shown instead of the page when pdf.js cannot draw it. */
   fallback: ReactNode;
@@ -27,10 +32,13 @@ export type PdfPageProps = {
  * Issue 25: a PDF's page drawn by pdf.js, its text layer over it (selectable, read by screen
  * readers) and the cited passage highlighted there, scrolled into view. A hostile PDF stays inert:
  * pdf.js runs without eval, its text is set as text, its annotations and scripts are not drawn.
+ * A scanned page has no text layer: the passage is highlighted on its picture with the boxes of
+ * the words OCR read there at indexing (issue 34).
  */
-export function PdfPage({ bytes, page, passage, loadPdfRenderer, fallback }: PdfPageProps) {
+export function PdfPage({ bytes, page, passage, ocrWords, loadPdfRenderer, fallback }: PdfPageProps) {
   const [opened, setOpened] = useState<Opened>({ status: "opening" });
   const [drawn, setDrawn] = useState<Drawn>("drawing");
+  const [scanMarks, setScanMarks] = useState<readonly OcrWord[]>([]);
   const area = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -67,6 +75,7 @@ export function PdfPage({ bytes, page, passage, loadPdfRenderer, fallback }: Pdf
     let gone = false;
     let stop = () => {};
     setDrawn("drawing");
+    setScanMarks([]);
     (async () => {
       const pdfPage = await pdf.getPage(Math.min(Math.max(page, 1), pdf.numPages));
       if (gone) return;
@@ -94,6 +103,15 @@ export function PdfPage({ bytes, page, passage, loadPdfRenderer, fallback }: Pdf
       for (const element of textLayer.querySelectorAll("[id]")) element.removeAttribute("id");
       if (!passage) return setDrawn("drawn");
       const ranges = passageOnPage(words.textContentItemsStr, passage);
+      if (ranges.length === 0 && ocrWords && ocrWords.length > 0) {
+        // A scan: the words OCR read hold the passage as they hold the indexed text.
+        const marked = passageOnPage(
+          ocrWords.map((word) => word.text),
+          passage,
+        ).map(({ item }) => ocrWords[item]!);
+        setScanMarks(marked);
+        return setDrawn(marked.length > 0 ? "drawn" : "not-on-page");
+      }
       markPassage(words.textDivs, ranges);
       setDrawn(ranges.length > 0 ? "drawn" : "not-on-page");
       bringIntoView(textLayer.querySelector("mark"), "center");
@@ -104,7 +122,11 @@ export function PdfPage({ bytes, page, passage, loadPdfRenderer, fallback }: Pdf
       gone = true;
       stop();
     };
-  }, [opened, page, passage, width]);
+  }, [opened, page, passage, ocrWords, width]);
+
+  useEffect(() => {
+    if (scanMarks.length > 0) bringIntoView(frame.current?.querySelector(".rag-viewer__scan-mark") ?? null, "center");
+  }, [scanMarks]);
 
   if (opened.status === "failed" || drawn === "failed") {
     return (
@@ -128,10 +150,20 @@ export function PdfPage({ bytes, page, passage, loadPdfRenderer, fallback }: Pdf
       <div ref={frame} className="rag-viewer__page" data-page={page}>
         <canvas ref={canvas} className="rag-viewer__canvas" aria-hidden="true" />
         <div ref={layer} className="textLayer" />
+        {/* Drawn for the eye only: the passage is read as text under the page ('Passaggio citato'). */}
+        {scanMarks.length > 0 ? (
+          <div className="rag-viewer__scan-marks" aria-hidden="true">
+            {scanMarks.map((word, index) => (
+              <span key={index} className="rag-viewer__scan-mark" style={{ left: percent(word.left), top: percent(word.top), width: percent(word.width), height: percent(word.height) }} />
+            ))}
+          </div>
+        ) : null}
       </div>
     </div>
   );
 }
+
+const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 
 /** An element's width, followed as it changes (a phone turned, a window resized), to whole pixels. */
 function useWidth(element: RefObject<HTMLElement | null>): number {

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
 import { ContextWarning } from "./context-warning";
 import { RagEmptyState } from "./rag-empty-state";
 
@@ -11,6 +12,25 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const DemoIndex: Story = {};
+
+/** Issue 36 §3: the demo index with the example questions the server lists for it; a click asks one. */
+export const DemoIndexWithExamples: Story = {
+  args: {
+    indexes: [
+      {
+        name: "gardenroute-demo",
+        label: "Garden Route",
+        examples: ["Chi ha commissionato Villa d'Este a Tivoli?", "Quando è stato fondato l'Orto botanico di Padova?"],
+      },
+    ],
+    onAsk: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const group = within(canvasElement).getByRole("group", { name: "Domande di esempio sui documenti" });
+    await userEvent.click(within(group).getByRole("button", { name: "Quando è stato fondato l'Orto botanico di Padova?" }));
+    await expect(args.onAsk).toHaveBeenCalledWith("Quando è stato fondato l'Orto botanico di Padova?", 1);
+  },
+};
 
 export const SeveralIndexes: Story = {
   args: {

@@ -1,15 +1,21 @@
-import { EmptyState } from "@oystar/ui-kit/react";
-import type { IndexOption } from "../index-choice";
+import { EmptyState, Suggestions } from "@oystar/ui-kit/react";
+import { exampleQuestions, type IndexOption } from "../index-choice";
 import { ragMessages } from "../messages";
 import { IndexNames } from "./index-names";
 
 export type RagEmptyStateProps = {
   /** The indexes questions search; null while the list loads. */
   indexes: readonly IndexOption[] | null;
+  /** issue 36 §3: asks one of the index's example questions (shown only for an index that has them). */
+  onAsk?: (question: string) => void;
 };
 
-/** spec 001 §2: the title, the illustrative-example disclaimer and the index in use. */
-export function RagEmptyState({ indexes }: RagEmptyStateProps) {
+/**
+ * spec 001 §2: the title, the illustrative-example disclaimer and the index in use; issue 36 §3:
+ * the example questions of the index asked, when the server gave it some (the demo's).
+ */
+export function RagEmptyState({ indexes, onAsk }: RagEmptyStateProps) {
+  const examples = exampleQuestions(indexes);
   return (
     <EmptyState
       headingLevel={1}
@@ -23,6 +29,7 @@ export function RagEmptyState({ indexes }: RagEmptyStateProps) {
           </span>
         </>
       }
+      action={onAsk && examples.length > 0 ? <Suggestions label={ragMessages.examplesLabel} items={examples} onPick={onAsk} /> : undefined}
     />
   );
 }

@@ -1,9 +1,10 @@
 import { defaultSettings, type Health, type StreamChunk } from "@oystar/api-client";
 import { toggleAdvancedControls, type ChatCard } from "@oystar/conversation";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
 import { HttpError } from "@oystar/api-client";
+import type { IndexOption } from "../index-choice";
 import { createRagSession } from "../rag-session";
 import { LiveAnswer, scriptedWorld, settle, type ScriptedAnswer } from "../testing/scripted-world";
 import { RagScreen } from "./rag-screen";
@@ -17,14 +18,17 @@ const sources = [
   { filename: "appunti.md", chunkId: 305, title: "Appunti del giardiniere", noteNumber: 5 },
 ];
 
-function renderScreen(answers: ScriptedAnswer[] = [], { updatedAt = "2026-11-20T09:15:00.000Z", health = null }: { updatedAt?: string | null; health?: Health | null } = {}) {
+function renderScreen(
+  answers: ScriptedAnswer[] = [],
+  { updatedAt = "2026-11-20T09:15:00.000Z", health = null, indexes = demo }: { updatedAt?: string | null; health?: Health | null; indexes?: readonly IndexOption[] } = {},
+) {
   const world = scriptedWorld(answers);
   const session = createRagSession({ ...world.dependencies, settings: defaultSettings });
   const cards: ChatCard[] = [];
   render(
     <RagScreen
       session={session}
-      indexes={demo}
+      indexes={indexes}
       renderCard={(card) => {
         cards.push(card);
         return <p>Carta {card}</p>;
@@ -44,6 +48,51 @@ describe("the RAG screen", () => {
     expect(screen.getByRole("heading", { level: 1, name: "OYSTAR RAG" })).toBeVisible();
     expect(screen.getByText(/Esempio illustrativo: le risposte vengono da una raccolta di documenti su giardini e turismo/)).toBeVisible();
     expect(screen.getByText("Garden Route (gardenroute-demo)")).toBeVisible();
+  });
+
+  test("issue 36 §3: the demo index's example questions, as the server lists them; a click asks one", async () => {
+    const live = new LiveAnswer();
+    const examples = ["Chi ha commissionato Villa d'Este a Tivoli?", "Quando è stato fondato l'Orto botanico di Padova?"];
+    const { user, world } = renderScreen([live], { indexes: [{ ...demo[0]!, examples }] });
+    const group = screen.getByRole("group", { name: "Domande di esempio sui documenti" });
+    expect(within(group).getAllByRole("button").map((button) => button.textContent)).toEqual(examples);
+    await user.click(within(group).getByRole("button", { name: examples[1] }));
+    expect(world.requests.map((request) => request.question)).toEqual([examples[1]]);
+    // The conversation has begun: the empty state and its examples are gone.
+    expect(screen.queryByRole("group", { name: "Domande di esempio sui documenti" })).toBeNull();
+    expect(screen.getByText(examples[1]!)).toBeVisible();
+    await act(async () => {
+      live.end();
+      await settle();
+    });
+  });
+
+  test("issue 36 §7: Esc stops the answer as it comes; what arrived stays, marked as cut short, and the box is free again", async () => {
+    const live = new LiveAnswer();
+    const { user, box } = renderScreen([live]);
+    await user.type(box(), "Quando fioriscono le camelie?{Enter}");
+    await act(async () => {
+      live.send({ sources: [sources[0]!] });
+      live.send({ chunk: "Le camelie fioriscono" });
+      await settle();
+    });
+    await user.keyboard("{Escape}");
+    // The server's stream ends when its request is aborted (here, the scripted one's next step).
+    await act(async () => {
+      live.end();
+      await settle();
+    });
+    expect(screen.getByText(/Le camelie fioriscono/)).toBeVisible();
+    expect(await screen.findByText(/risposta interrotta/)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Invia" })).not.toHaveAttribute("aria-busy");
+  });
+
+  test("no example questions when more than one index is asked, or the index has none", () => {
+    renderScreen([], { indexes: [{ ...demo[0]!, examples: ["Chi ha commissionato Villa d'Este a Tivoli?"] }, { name: "dossier", label: "Dossier" }] });
+    expect(screen.queryByRole("group", { name: "Domande di esempio sui documenti" })).toBeNull();
+    cleanup();
+    renderScreen();
+    expect(screen.queryByRole("group", { name: "Domande di esempio sui documenti" })).toBeNull();
   });
 
   test("Enter sends, Shift+Enter adds a line; empty or blank never sends; the button spins while the answer comes", async () => {
@@ -247,7 +296,7 @@ describe("the RAG screen", () => {
     const panel = screen.getByRole("dialog", { name: "Configurazione attuale" });
     const value = (term: string) => within(panel).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
     expect(value("Modello di embedding")).toBe("locale (lessicale) (le impostazioni chiedono bge-m3)");
-    expect(value("Modello linguistico")).toBe("oystar-offline (offline) (le impostazioni chiedono openai/gpt-oss-120b)");
+    expect(value("Modello linguistico")).toBe("Modello dimostrativo offline (le impostazioni chiedono openai/gpt-oss-120b)");
     expect(value("Reranker")).toBe("Disattivo (le impostazioni chiedono Attivo)");
   });
 

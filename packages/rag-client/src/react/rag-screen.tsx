@@ -1,6 +1,6 @@
 import { OFFLINE_MODEL_LABEL, type Health } from "@oystar/api-client";
 import type { ChatCard, ReadAloud } from "@oystar/conversation";
-import { Composer, preloadAnswerRenderer, SessionNotices, useAdvancedControls, useComposerDraft, useReadAloud } from "@oystar/conversation/react";
+import { Composer, preloadAnswerRenderer, SessionNotices, useAdvancedControls, useComposerDraft, useEscapeStops, useReadAloud } from "@oystar/conversation/react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { IndexOption } from "../index-choice";
@@ -70,6 +70,9 @@ export function RagScreen({ session, indexes, renderCard, updatedAt, version, re
   const running = useMemo(() => ragRunning(health, settings), [health, settings]);
   const draft = useComposerDraft(session.send, (input) => canAsk(input, loading));
 
+  // issue 36 §7: Esc stops the answer as it comes (spec 001 §2 gives RAG's box a spinner, not a STOP).
+  useEscapeStops(loading, session.stop);
+
   // The Markdown renderer loads while the first question is typed.
   useEffect(preloadAnswerRenderer, []);
 
@@ -86,7 +89,7 @@ export function RagScreen({ session, indexes, renderCard, updatedAt, version, re
         onOpenConfiguration={() => setConfigurationOpen(true)}
         disabled={loading}
       />
-      {empty ? <RagEmptyState indexes={indexes} /> : <h1 className="oy-visually-hidden">{ragMessages.title}</h1>}
+      {empty ? <RagEmptyState indexes={indexes} onAsk={(question) => void session.send(question)} /> : <h1 className="oy-visually-hidden">{ragMessages.title}</h1>}
       {contextWarning !== null ? <ContextWarning usage={contextWarning} onDismiss={session.dismissContextWarning} /> : null}
       {sourceViewer ? (
         <SourceViewerProvider {...sourceViewer}>

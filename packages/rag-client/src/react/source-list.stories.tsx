@@ -48,3 +48,21 @@ export const OneEntryPerDocument: Story = {
 
 /** An answer that cites nothing: every passage it was written from. */
 export const NothingCited: Story = { args: { sources: normalizeSources(storySources), cited: new Set() } };
+
+/** Issue 34: a presentation's passage by its slide and a workbook's by its sheet, where a PDF's shows its page. */
+export const SlidesAndSheets: Story = {
+  args: {
+    sources: normalizeSources([
+      { filename: "verbale-soci.pptx", title: "Verbale dei soci", noteNumber: 1, chunkId: 51, place: "Diapositiva 3", excerpt: "Il nuovo socio è l'avv. Chiara Rinaldi…", cited: true },
+      { filename: "parcelle.xlsx", title: "Parcelle", noteNumber: 2, chunkId: 61, place: "Foglio «Parcelle 2026»", excerpt: "Cliente: Ferretti Costruzioni · Importo: 800…", cited: true },
+      { ...ninfa, noteNumber: 3, chunkId: 21, page: 2, excerpt: "Le rovine medievali di Ninfa sono coperte di rose rampicanti…", cited: true },
+    ]),
+    cited: new Set([1, 2, 3]),
+  },
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole("region", { name: "Fonti utilizzate" });
+    const places = [...list.querySelectorAll(".rag-passage__page")].map((element) => element.textContent);
+    await expect(places).toEqual(["Diapositiva 3", "Foglio «Parcelle 2026»", "p. 2"]);
+    await expect(within(list).getByText("Diapositiva 3")).toBeVisible();
+  },
+};

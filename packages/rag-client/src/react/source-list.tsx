@@ -112,8 +112,17 @@ function PassageList({ document, passages, openSource }: { document: SourceDocum
       {passages.map((passage, index) => {
         const label = (
           <>
-            {passage.page !== undefined ? <span className="rag-passage__page">{text.page(passage.page)}</span> : null}
-            {passage.excerpt ? <span className="rag-passage__excerpt">{passage.excerpt}</span> : passage.page === undefined ? <span>{text.passage(index + 1)}</span> : null}
+            {/* Where it stands: a PDF's page, a presentation's slide or a workbook's sheet (issue 34). */}
+            {passage.page !== undefined ? (
+              <span className="rag-passage__page">{text.page(passage.page)}</span>
+            ) : passage.place ? (
+              <span className="rag-passage__page">{passage.place}</span>
+            ) : null}
+            {passage.excerpt ? (
+              <span className="rag-passage__excerpt">{passage.excerpt}</span>
+            ) : passage.page === undefined && !passage.place ? (
+              <span>{text.passage(index + 1)}</span>
+            ) : null}
           </>
         );
         return (

@@ -56,6 +56,7 @@ export default function SourceViewerContent({ viewer, loadPdfRenderer }: { viewe
               bytes={original.value}
               page={page}
               passage={page === loaded.page ? loaded.text : null}
+              ocrWords={page === loaded.page ? loaded.ocrWords : undefined}
               loadPdfRenderer={loadPdfRenderer}
               fallback={<PassageText passage={loaded} />}
             />

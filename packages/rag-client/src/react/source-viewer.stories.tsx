@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { jsPDF } from "jspdf";
 import { useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import type { RagPassage } from "@oystar/api-client";
 import type { LoadPdfRenderer } from "../pdf-renderer";
 import { normalizeSources } from "../rag-conversation";
 import { createSourceViewer } from "../source-viewer";
@@ -31,9 +32,41 @@ function guidePdf(): Uint8Array {
   return new Uint8Array(pdf.output("arraybuffer"));
 }
 
+/** Issue 34: a sign photographed or scanned — only a picture of its text — and where each word stands on it, as OCR reads it. */
+const SIGN_LINES = ["Limonaia di Villa Aurora", "La limonaia riapre alle visite", "il primo maggio alle ore 10."];
+function scannedSign(): { bytes: Uint8Array; words: NonNullable<RagPassage["ocrWords"]> } {
+  const picture = document.createElement("canvas");
+  picture.width = 1240;
+  picture.height = 1754;
+  const context = picture.getContext("2d")!;
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, picture.width, picture.height);
+  context.fillStyle = "#111";
+  context.font = "56px serif";
+  context.textBaseline = "alphabetic";
+  const words: NonNullable<RagPassage["ocrWords"]> = [];
+  SIGN_LINES.forEach((line, row) => {
+    const baseline = 240 + row * 110;
+    let left = 120;
+    for (const word of line.split(" ")) {
+      const size = context.measureText(word);
+      context.fillText(word, left, baseline);
+      const top = baseline - size.actualBoundingBoxAscent;
+      const height = size.actualBoundingBoxAscent + size.actualBoundingBoxDescent;
+      words.push({ text: word, left: left / picture.width, top: top / picture.height, width: size.width / picture.width, height: height / picture.height });
+      left += size.width + context.measureText(" ").width;
+    }
+  });
+  const pdf = new jsPDF();
+  pdf.addImage(picture.toDataURL("image/png"), "PNG", 0, 0, 210, 297);
+  return { bytes: new Uint8Array(pdf.output("arraybuffer")), words };
+}
+
 const boboli = { id: "7", title: "Il Giardino di Boboli a Firenze", filename: "giardino-di-boboli-firenze.md" };
 const visit = { id: "10", title: "Conferma della visita guidata", filename: "visita-guidata.eml" };
 const guide = { id: "9", title: "Fotografare i giardini", filename: "fotografare-i-giardini.pdf", format: "pdf" as const, pages: 3 };
+const sign = { id: "5", title: "Cartello della limonaia", filename: "cartello-della-limonaia.pdf", format: "pdf" as const, pages: 1 };
+const scan = scannedSign();
 const passages = [
   textPassage("11", "Il giardino apre alle 8:15 e chiude a un'ora che cambia con le stagioni, dalle 16:30 d'inverno alle 19:10 d'estate.", boboli, {
     before: "Il Giardino di Boboli si stende alle spalle di Palazzo Pitti, sulla collina tra il palazzo e il Forte di Belvedere.\n\nOrari e biglietti\n\n",
@@ -48,21 +81,23 @@ const passages = [
     ...textPassage("41", "La visita guidata è confermata per sabato 14 novembre alle ore 10, con ingresso da via Micheli.", visit, { before: "Buongiorno,\n\n", after: "" }),
     email: { subject: "Conferma della visita guidata", from: "Ufficio visite <visite@giardini.example>", to: "Gruppo FAI Firenze <gruppo@fai.example>", date: "2 novembre 2026 alle ore 10:15" },
   },
+  { ...textPassage("51", "La limonaia riapre alle visite il primo maggio alle ore 10.", sign, { before: "Limonaia di Villa Aurora\n", after: "" }), page: 1, ocrWords: scan.words },
 ];
 const sources = normalizeSources([
   { filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: 11, excerpt: "Il giardino apre alle 8:15…", cited: true },
   { filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: 12, excerpt: "La Grotta Grande, costruita da Bernardo Buontalenti…", cited: true },
   { filename: guide.filename, title: guide.title, noteNumber: 2, chunkId: 31, page: 2, excerpt: "In molti giardini storici il cavalletto…", cited: true },
   { filename: visit.filename, title: visit.title, noteNumber: 3, chunkId: 41, excerpt: "La visita guidata è confermata…", cited: true },
+  { filename: sign.filename, title: sign.title, noteNumber: 4, chunkId: 51, page: 1, excerpt: "La limonaia riapre alle visite il primo maggio…", cited: true },
 ]);
 
 function ViewerDemo() {
-  const [viewer] = useState(() => createSourceViewer(scriptedViewer(passages, { "9": guidePdf() }).dependencies));
+  const [viewer] = useState(() => createSourceViewer(scriptedViewer(passages, { "9": guidePdf(), "5": scan.bytes }).dependencies));
   return (
     <div style={{ maxWidth: 720 }}>
       <SourceViewerProvider viewer={viewer} loadPdfRenderer={loadPdfjs}>
         <RagAnswer
-          message={{ id: "storia", content: "Boboli apre alle 8:15 [1]; la Grotta Grande è del Buontalenti [1]. Il cavalletto è spesso vietato [2]. La visita è sabato [3]." }}
+          message={{ id: "storia", content: "Boboli apre alle 8:15 [1]; la Grotta Grande è del Buontalenti [1]. Il cavalletto è spesso vietato [2]. La visita è sabato [3]. La limonaia riapre il primo maggio [4]." }}
           sources={sources}
         />
       </SourceViewerProvider>
@@ -126,5 +161,23 @@ export const EmailWithItsHeader: Story = {
     await expect(within(header).getByText("Ufficio visite <visite@giardini.example>")).toBeVisible();
     await expect(within(header).getByText("2 novembre 2026 alle ore 10:15")).toBeVisible();
     await expect(await within(viewer).findByText(/La visita guidata è confermata/, { selector: "mark" })).toBeVisible();
+  },
+};
+
+/** Issue 34: a scanned page drawn as its picture, the passage highlighted on it with the boxes of the words OCR read there. */
+export const ScannedPageHighlighted: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Apri Cartello della limonaia nel visualizzatore delle fonti" }));
+    const viewer = await screen().findByRole("dialog", { name: "Cartello della limonaia" });
+    await expect(await within(viewer).findByRole("navigation", { name: "Pagine del documento" })).toHaveTextContent("Pagina 1 di 1");
+    // The passage's eleven words are marked, the sign's title line is not.
+    await waitFor(() => expect(viewer.querySelectorAll(".rag-viewer__scan-mark")).toHaveLength(11), { timeout: 10_000 });
+    const page = viewer.querySelector(".rag-viewer__page")!.getBoundingClientRect();
+    const first = viewer.querySelector(".rag-viewer__scan-mark")!.getBoundingClientRect();
+    // «La», the second line's first word, where it stands on the picture.
+    const la = scan.words.find((word) => word.text === "La")!;
+    await expect(Math.round(((first.left - page.left) / page.width) * 100)).toBe(Math.round(la.left * 100));
+    await expect(Math.round(((first.top - page.top) / page.height) * 100)).toBe(Math.round(la.top * 100));
+    await expect(within(viewer).queryByText(/Il passaggio non è stato ritrovato/)).toBeNull();
   },
 };

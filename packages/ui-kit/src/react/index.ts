@@ -22,6 +22,8 @@ export { LoadingScreen, Spinner } from "./spinner";
 export type { SpinnerProps } from "./spinner";
 export { StarRating } from "./star-rating";
 export type { StarRatingProps } from "./star-rating";
+export { Suggestions } from "./suggestions";
+export type { SuggestionsProps } from "./suggestions";
 export { Tabs } from "./tabs";
 export type { TabItem, TabsProps } from "./tabs";
 export { Textarea } from "./textarea";

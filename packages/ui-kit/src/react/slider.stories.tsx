@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
 import { useState } from "react";
 import { Slider } from "./slider";
 
-function DebateLength({ initial = 20, disabled = false }: { initial?: number; disabled?: boolean }) {
+function DebateLength({ initial = 20, disabled = false, description }: { initial?: number; disabled?: boolean; description?: string }) {
   const [value, setValue] = useState(initial);
   return (
     <Slider
@@ -13,6 +14,7 @@ function DebateLength({ initial = 20, disabled = false }: { initial?: number; di
       onChange={setValue}
       disabled={disabled}
       formatValue={(turns) => `${turns} turni`}
+      description={description}
     />
   );
 }
@@ -24,3 +26,11 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 export const Minimum: Story = { args: { initial: 6 } };
 export const Locked: Story = { args: { disabled: true } };
+
+/** Issue 36 §2: a sentence under the slider of what the value does, read out with it. */
+export const WithDescription: Story = {
+  args: { description: "Quanti interventi conta un dibattito prima della sintesi." },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("slider", { name: "Lunghezza del dibattito" })).toHaveAccessibleDescription("Quanti interventi conta un dibattito prima della sintesi.");
+  },
+};

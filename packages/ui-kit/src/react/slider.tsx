@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 
 export type SliderProps = {
   label: string;
@@ -8,6 +8,8 @@ export type SliderProps = {
   value: number;
   onChange: (value: number) => void;
   disabled?: boolean;
+  /** A sentence under the slider (what the value does), read out with it. */
+  description?: ReactNode;
   /** How the current value reads, e.g. "20 turni". */
   formatValue?: (value: number) => string;
   /**
@@ -21,8 +23,9 @@ export type SliderProps = {
 const nearestIndex = (stops: readonly number[], value: number) =>
   stops.reduce((best, stop, index) => (Math.abs(stop - value) < Math.abs((stops[best] ?? stop) - value) ? index : best), 0);
 
-export function Slider({ label, min, max, step = 1, value, onChange, disabled, formatValue = String, stops }: SliderProps) {
+export function Slider({ label, min, max, step = 1, value, onChange, disabled, formatValue = String, stops, description }: SliderProps) {
   const id = useId();
+  const descriptionId = useId();
   // With stops, the input moves over their positions and reads out the value at each.
   const position = stops
     ? { min: 0, max: stops.length - 1, step: 1, value: nearestIndex(stops, value), toValue: (index: number) => stops[index] ?? value }
@@ -47,8 +50,14 @@ export function Slider({ label, min, max, step = 1, value, onChange, disabled, f
         value={position.value}
         disabled={disabled}
         aria-valuetext={formatValue(value)}
+        aria-describedby={description ? descriptionId : undefined}
         onChange={(event) => onChange(position.toValue(Number(event.target.value)))}
       />
+      {description ? (
+        <p id={descriptionId} className="oy-field__hint">
+          {description}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -16,6 +16,10 @@ import { ragPrefixStems } from "./0015-rag-prefix-stems";
 import { debateJudgeLeaderboard } from "./0016-debate-judge-leaderboard";
 import { ragSourceViewer } from "./0017-rag-source-viewer";
 import { debateAnsweredThrough } from "./0018-debate-answered-through";
+import { addressWindows } from "./0019-address-windows";
+import { ragOcrWords } from "./0020-rag-ocr-words";
+import { ragIndexBuilds } from "./0021-rag-index-builds";
+import { accountDeviceKeys } from "./0022-account-device-keys";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -37,4 +41,8 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0016-debate-judge-leaderboard", sql: debateJudgeLeaderboard },
   { id: "0017-rag-source-viewer", sql: ragSourceViewer },
   { id: "0018-debate-answered-through", sql: debateAnsweredThrough },
+  { id: "0019-address-windows", sql: addressWindows },
+  { id: "0020-rag-ocr-words", sql: ragOcrWords },
+  { id: "0021-rag-index-builds", sql: ragIndexBuilds },
+  { id: "0022-account-device-keys", sql: accountDeviceKeys },
 ];

@@ -1,6 +1,6 @@
 import { planById } from "@oystar/plans-and-gates";
 import { urlLines, type IndexRequestList, type IndexRequestReport, type PlanId } from "@oystar/api-client";
-import type { Database } from "../../db/database";
+import type { Database, Queryable } from "../../db/database";
 import { isConsidered } from "../ingest/formats/extensions";
 import { UnsupportedDocumentError } from "../ingest/unsupported-document";
 import { BlockedUrlError, FetchFailedError, type FetchedPage } from "../../web/guarded-fetch";
@@ -10,7 +10,7 @@ import { UnreadablePdfTextError } from "../ingest/pdf-text";
 import { READING_LIMITS } from "../ingest/reading-limits";
 import type { RagEngine } from "../rag-engine";
 import { ragMessages } from "../messages";
-import { createIndex, deleteIndex, findIndex, indexNameFrom, ownerUsage } from "../rag-store";
+import { createIndex, deleteIndex, findIndex, indexNameFrom, ownerUsage, type RagIndex } from "../rag-store";
 
 // spec 000 §5 (the indexing request form) → an index: an administrator turns a customer's
 // request into an index they own, fetching its PDF and web addresses through the guarded
@@ -70,7 +70,7 @@ export async function pendingIndexRequests(db: Database, page: { limit: number; 
 }
 
 /** The outcome of an attempt, kept on the request: indexed when at least one document is in. */
-async function recordRun(db: Database, requestId: string, outcome: Outcome): Promise<void> {
+async function recordRun(db: Queryable, requestId: string, outcome: Outcome): Promise<void> {
   const indexed = outcome.ok && outcome.report.documents.some((document) => document.status !== "failed");
   await db.query(
     `INSERT INTO rag_index_request_runs (request_id, index_name, status, report) VALUES ($1, $2, $3, $4)
@@ -114,19 +114,42 @@ const ocrOf = ({ ocr }: IngestResult) => (ocr ? { ocr: { pages: ocr.pages.length
 /** What the admin's report says of a document that failed: its known reason, or that it could not be read. */
 const reportedMessage = (error: unknown) => (REPORTED_ERRORS.some((kind) => error instanceof kind) ? (error as Error).message : ragMessages.documents.unreadable);
 
-/** Turns the request into its customer's index, and keeps the outcome on the request (the admin's list). */
-export async function indexFromRequest(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, requestId: string): Promise<Outcome> {
-  const outcome = await buildIndex(deps, requestId);
-  if (outcome.ok || outcome.status !== 404) await recordRun(deps.db, requestId, outcome);
-  return outcome;
+/** A request checked and its index made or found: what the build reads, and into which index. */
+export type PreparedBuild = { requestId: string; index: RagIndex; created: boolean; ownerEmail: string | null; urls: string[] };
+
+/** How far a build is, address by address (issue 34 §2: the admin's live progress). */
+export type BuildProgress = {
+  reading(url: string): void;
+  ocrPage(url: string, done: number, total: number): void;
+  finished(url: string, failed: boolean): void;
+};
+
+/**
+ * The part of a build answered at once: the request exists and can be indexed, its index name is
+ * free or the customer's own, the plan allows one more index. Its refusals are kept on the request
+ * (the admin's list), as a build's outcome is.
+ */
+export async function prepareBuild(db: Database, requestId: string): Promise<{ ok: true; build: PreparedBuild } | Extract<Outcome, { ok: false }>> {
+  const prepared = await checkRequest(db, requestId);
+  if (!prepared.ok && prepared.status !== 404) await recordRun(db, requestId, prepared);
+  return prepared;
 }
+
+/** The documents read into the index, one address at a time: the build's report (to keep with recordReport). */
+export const runBuild = (deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, build: PreparedBuild, progress: BuildProgress): Promise<IndexRequestReport> =>
+  readDocuments(deps, build, progress);
+
+/** A build's report kept on its request (the admin's list: indexed, or failed when nothing went in). */
+export const recordReport = (db: Queryable, requestId: string, report: IndexRequestReport) => recordRun(db, requestId, { ok: true, report });
+
+/** A broken-off build kept on its request: it stays on the admin's list, as failed. */
+export const recordBrokenBuild = (db: Queryable, requestId: string, error: string) => recordRun(db, requestId, { ok: false, status: 409, error });
 
 async function isEmpty(db: Database, indexId: string): Promise<boolean> {
   return (await db.query("SELECT 1 FROM rag_documents WHERE index_id = $1 LIMIT 1", [indexId])).length === 0;
 }
 
-async function buildIndex(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, requestId: string): Promise<Outcome> {
-  const { db, engine } = deps;
+async function checkRequest(db: Database, requestId: string): Promise<{ ok: true; build: PreparedBuild } | Extract<Outcome, { ok: false }>> {
   if (!/^[0-9a-f-]{36}$/i.test(requestId)) return { ok: false, status: 404, error: ragMessages.requestNotFound };
   const [request] = await db.query<{ user_id: string | null; fields: RequestFields; plan: PlanId | null; email: string | null }>(
     `SELECT f.user_id::text, f.fields, u.plan, u.email FROM form_submissions f LEFT JOIN users u ON u.id = f.user_id
@@ -147,16 +170,28 @@ async function buildIndex(deps: { db: Database; engine: RagEngine } & IndexReque
     if (plan.rag_indices_limit !== -1 && usage.indexes >= plan.rag_indices_limit) return { ok: false, status: 409, error: ragMessages.indexLimit(plan.rag_indices_limit) };
     index = await createIndex(db, { name, ownerId: request.user_id });
   }
+  return { ok: true, build: { requestId, index, created, ownerEmail: request.email, urls } };
+}
 
+async function readDocuments(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, build: PreparedBuild, progress: BuildProgress): Promise<IndexRequestReport> {
+  const { db, engine } = deps;
+  const { index, created, urls } = build;
   const documents: IndexRequestReport["documents"] = [];
   // issue 33: the request's documents share one budget of text, read off the server's thread.
   let charactersLeft: number = READING_LIMITS.maxCharactersPerRequest;
   for (const url of urls) {
+    progress.reading(url);
+    const before = documents.length;
     try {
       const page = await deps.fetchPage(url);
       if (page.status < 200 || page.status >= 300) throw new FetchFailedError(ragMessages.documents.httpStatus(page.status));
       const file = { filename: filenameForUrl(page.url, page.contentType), bytes: page.bytes, sourceUrl: page.url };
-      const result = await ingestFile(db, index, file, { embedder: engine.embedder, vectors: engine.vectors, charactersLeft });
+      const result = await ingestFile(db, index, file, {
+        embedder: engine.embedder,
+        vectors: engine.vectors,
+        charactersLeft,
+        onOcrPage: (done, total) => progress.ocrPage(url, done, total),
+      });
       charactersLeft -= result.characters;
       documents.push({ url, status: result.status, chunks: result.chunks, ...ocrOf(result) });
       // An e-mail's attachments are documents of their own: each has its line, under the e-mail's address.
@@ -171,11 +206,12 @@ async function buildIndex(deps: { db: Database; engine: RagEngine } & IndexReque
     } catch (error) {
       documents.push({ url, status: "failed", error: reportedMessage(error) });
     }
+    progress.finished(url, documents[before]?.status === "failed");
   }
   await finishIngestion(db);
   // issue 22: an index this attempt made and nothing went into would count toward the plan's
   // limit (Business 3) while holding nothing: it goes, and the request stays on the list as failed.
   // So does an empty one an earlier attempt left (issue 33: the server died reading a document).
   if (documents.every((document) => document.status === "failed") && (created || (await isEmpty(db, index.id)))) await deleteIndex(db, index);
-  return { ok: true, report: { index: index.name, owner_email: request.email, documents } };
+  return { index: index.name, owner_email: build.ownerEmail, documents };
 }

@@ -10,6 +10,8 @@ import { answerRequest, contextUsage, conversationSummary } from "./rag-prompt";
 import type { RagIndex } from "../rag-store";
 import { retrieve, type Passage, type RetrievalOptions } from "../retrieve/retrieval";
 import { understandQuestion, type Understanding } from "../retrieve/understand-question";
+import { ragSearchSeconds } from "../../observe/metrics";
+import { placesOf } from "../viewer/passage-store";
 
 // One RAG answer as the events of spec 001 §7 / DESIGN.md §5, in this order:
 //   {sources}            the passages, before the text, each under its document's number
@@ -51,6 +53,8 @@ type SourceEvent = {
   title: string;
   noteNumber: number;
   page?: number;
+  /** Issue 34: a presentation's or workbook's passage has no page but a slide or sheet («Diapositiva 3»). */
+  place?: string;
   excerpt: string;
   cited?: boolean;
   confidence?: number;
@@ -71,7 +75,12 @@ const documentKeyOf = (passage: Passage) => `${passage.indexName}/${passage.file
  * answer, each says whether it was cited and, when checked, how far to trust it: how well it
  * supports the sentences citing it (validation) times how fully it answers the question (evidence).
  */
-function sourcesOf(passages: readonly Passage[], numbers: readonly number[], after?: { cited: Set<number>; validation: Validation | null; evidence: Evidence }): SourceEvent[] {
+function sourcesOf(
+  passages: readonly Passage[],
+  numbers: readonly number[],
+  places: ReadonlyMap<string, string>,
+  after?: { cited: Set<number>; validation: Validation | null; evidence: Evidence },
+): SourceEvent[] {
   const events = passages.map((passage, index) => {
     const cited = after?.cited.has(index + 1);
     const support = after?.validation?.confidenceBySource.get(index + 1);
@@ -83,6 +92,7 @@ function sourcesOf(passages: readonly Passage[], numbers: readonly number[], aft
       title: passage.title,
       noteNumber: numbers[index]!,
       ...(passage.page !== null ? { page: passage.page } : {}),
+      ...(places.has(passage.chunkId) ? { place: places.get(passage.chunkId) } : {}),
       excerpt: excerptOf(passage.text),
       ...(after ? { cited: cited === true } : {}),
       ...(confidence !== undefined ? { confidence: Math.round(confidence * 1000) / 1000 } : {}),
@@ -149,6 +159,15 @@ export type SearchPlan = Pick<AskPlan, "question" | "retrieval" | "understanding
  * `question` is the question as searched (spell-checked, qualifiers out).
  */
 export async function findPassages(context: AskContext, indexes: readonly RagIndex[], plan: SearchPlan, signal: AbortSignal): Promise<{ question: string; passages: Passage[] }> {
+  const done = ragSearchSeconds.startTimer();
+  try {
+    return await findPassagesNow(context, indexes, plan, signal);
+  } finally {
+    done();
+  }
+}
+
+async function findPassagesNow(context: AskContext, indexes: readonly RagIndex[], plan: SearchPlan, signal: AbortSignal): Promise<{ question: string; passages: Passage[] }> {
   const understood = await understandQuestion(context.engine.db, indexes, plan.question, plan.understanding);
   const expanded = await expandQuestion(context, plan, understood.question, signal);
   const passages = await retrieve(context.engine, indexes, { ...plan.retrieval, ...expanded, fields: understood.fields }, signal);
@@ -169,7 +188,8 @@ export async function* answerQuestion(context: AskContext, indexes: readonly Rag
     }
   } else {
     const passageKeys = passages.map((passage) => ({ chunkId: passage.chunkId, documentKey: documentKeyOf(passage) }));
-    yield { sources: sourcesOf(passages, noteNumbersInRetrievalOrder(passageKeys)) };
+    const places = await placesOf(engine.db, passages);
+    yield { sources: sourcesOf(passages, noteNumbersInRetrievalOrder(passageKeys), places) };
     const numbering = renumberCitations(passageKeys);
     const original = { text: "" };
     const written = context.model
@@ -199,7 +219,7 @@ export async function* answerQuestion(context: AskContext, indexes: readonly Rag
           yield { chunk: note };
         }
       }
-      yield { sources: sourcesOf(passages, numbering.noteNumbers(), { cited: numbering.citedPassages(), validation, evidence }) };
+      yield { sources: sourcesOf(passages, numbering.noteNumbers(), places, { cited: numbering.citedPassages(), validation, evidence }) };
     }
   }
   if (signal.aborted) return;

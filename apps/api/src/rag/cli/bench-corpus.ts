@@ -23,15 +23,21 @@ const paragraphsOf = () =>
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as Paragraph));
 
-/** Document `number` (0-based) as Markdown with a title: `paragraphs` paragraphs of the corpus. */
-export function benchDocument(number: number, paragraphs: number): string {
+/** Document `number` (0-based): its title and `paragraphs` paragraphs of the corpus. */
+export function benchParagraphs(number: number, paragraphs: number): { title: string; paragraphs: string[] } {
   const all = paragraphsOf();
   // The first paragraph walks through the corpus; the others follow at a stride that changes on
   // every pass, so no two documents put together the same paragraphs.
   const first = number * paragraphs;
   const stride = 7919 + Math.floor(first / all.length) * 104_729;
   const picked = Array.from({ length: paragraphs }, (_, part) => all[(first + part * stride) % all.length]!);
-  return `---\ntitle: ${picked[0]!.title} (${number + 1})\n---\n\n${picked.map((paragraph) => paragraph.text).join("\n\n")}\n`;
+  return { title: `${picked[0]!.title} (${number + 1})`, paragraphs: picked.map((paragraph) => paragraph.text) };
+}
+
+/** Document `number` (0-based) as Markdown with a title: `paragraphs` paragraphs of the corpus. */
+export function benchDocument(number: number, paragraphs: number): string {
+  const document = benchParagraphs(number, paragraphs);
+  return `---\ntitle: ${document.title}\n---\n\n${document.paragraphs.join("\n\n")}\n`;
 }
 
 /** The evaluation's questions, to time retrieval with (not to measure quality: the bench documents mix paragraphs). */
@@ -45,9 +51,10 @@ export function benchQuestions(): string[] {
 /**
  * Sentences of the demo documents, a fifth of their words swapped for words of a large
  * Zipf-distributed invented vocabulary: real Italian structure and common words, and the long
- * tail of rare terms a big collection has.
+ * tail of rare terms a big collection has. Documents come in order (each draws on from the one
+ * before), each its title and `paragraphs` paragraphs of five sentences.
  */
-export function inventedCorpusWriter(seed: number): (number: number) => string {
+export function inventedDocumentWriter(seed: number, paragraphs = 8): (number: number) => { title: string; paragraphs: string[] } {
   const next = random(seed);
   const demoDir = fileURLToPath(new URL("../../../rag-demo/", import.meta.url));
   const sentences = readdirSync(demoDir)
@@ -67,7 +74,16 @@ export function inventedCorpusWriter(seed: number): (number: number) => string {
       .map((word) => (word.length > 3 && next() < 0.2 ? zipf() : word))
       .join(" ");
   return (number: number) => {
-    const paragraphs = Array.from({ length: 8 }, () => Array.from({ length: 5 }, sentence).join(" "));
-    return `---\ntitle: Documento ${number} ${zipf()} ${zipf()}\nurl: https://esempi.oystar.test/doc/${number}\n---\n\n${paragraphs.join("\n\n")}\n`;
+    const written = Array.from({ length: paragraphs }, () => Array.from({ length: 5 }, sentence).join(" "));
+    return { title: `Documento ${number} ${zipf()} ${zipf()}`, paragraphs: written };
+  };
+}
+
+/** The invented documents (inventedDocumentWriter) as Markdown, with a title and an address. */
+export function inventedCorpusWriter(seed: number): (number: number) => string {
+  const write = inventedDocumentWriter(seed);
+  return (number: number) => {
+    const { title, paragraphs } = write(number);
+    return `---\ntitle: ${title}\nurl: https://esempi.oystar.test/doc/${number}\n---\n\n${paragraphs.join("\n\n")}\n`;
   };
 }

@@ -166,8 +166,14 @@ function rareWordsOf(text: string, document: number, postings: Postings, documen
 /**
  * `count` questions (fewer if the corpus has not that many documents with a passage to ask
  * about), from documents in a seeded order: the same corpus and seed give the same questions.
+ * `among`: only these documents are asked about (rarity is still counted on the whole corpus).
  */
-export function knownPassageQuestions(documents: readonly CorpusDocument[], count: number, seed = KNOWN_QUESTIONS_SEED): KnownPassageQuestion[] {
+export function knownPassageQuestions(
+  documents: readonly CorpusDocument[],
+  count: number,
+  seed = KNOWN_QUESTIONS_SEED,
+  among: (document: CorpusDocument) => boolean = () => true,
+): KnownPassageQuestion[] {
   const next = random(seed);
   const { postings, documentOf } = postingsOf(documents);
   // Fisher–Yates with the seeded generator: documents from all over the corpus.
@@ -180,7 +186,7 @@ export function knownPassageQuestions(documents: readonly CorpusDocument[], coun
   for (const number of order) {
     if (questions.length >= count) break;
     const document = documents[number]!;
-    if (document.passages.length === 0) continue;
+    if (document.passages.length === 0 || !among(document)) continue;
     const passage = Math.floor(next() * document.passages.length);
     const phrasing = PHRASINGS[Math.floor(next() * PHRASINGS.length)]!;
     const words = rareWordsOf(document.passages[passage]!, number, postings, documentOf);

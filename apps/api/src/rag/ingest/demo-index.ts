@@ -16,6 +16,19 @@ import type { RetrievalEngine } from "../retrieve/retrieval";
 export const DEMO_INDEX = "gardenroute-demo";
 export const DEMO_LABEL = "Garden Route";
 
+/**
+ * Issue 36 §3: the demo's starting points, shown on the empty RAG screen while the demo index is
+ * the one asked. Each is answered by the demo's own documents (demo-questions.test.ts asks each
+ * offline and expects a cited answer); they travel with the index list, so the browser holds no
+ * word of the demo's content.
+ */
+export const DEMO_EXAMPLE_QUESTIONS: readonly string[] = [
+  "Chi ha commissionato Villa d'Este a Tivoli?",
+  "Quando è stato fondato l'Orto botanico di Padova?",
+  "Chi ha creato il Giardino dei Tarocchi a Capalbio?",
+  "Chi acquistò Villa Pisani a Stra nel 1807?",
+];
+
 /** What building the index needs of the engine: its database and embedder (the engine builds it at start). */
 type IndexBuilder = Pick<RetrievalEngine, "db" | "embedder" | "vectors">;
 

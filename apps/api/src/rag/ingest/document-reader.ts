@@ -27,7 +27,10 @@ export class DocumentReadingError extends Error {
 
 export type ReaderOptions = { workers?: number; memoryMb?: number; deadlineMs?: number };
 
-type Pending = { job: ReadingJob; resolve: (document: DocumentText) => void; reject: (error: Error) => void };
+/** After each page OCR read (and once before the first): how far the scan is, for the admin's progress. */
+export type OcrProgress = (done: number, total: number) => void;
+
+type Pending = { job: ReadingJob; resolve: (document: DocumentText) => void; reject: (error: Error) => void; onOcrPage?: OcrProgress | undefined };
 
 /**
  * The worker's module: its TypeScript source under tsx and Vitest (a child process, not a worker
@@ -105,7 +108,9 @@ class ReadingSlot {
     child.on("message", (message: ReadingOutcome | ReadingProgress | "ready") => {
       if (message === "ready") return;
       if ("progress" in message) {
-        if (this.current?.pending.job.id === message.id) this.armDeadline(child);
+        if (this.current?.pending.job.id !== message.id) return;
+        this.armDeadline(child);
+        this.current.pending.onOcrPage?.(message.progress.done, message.progress.total);
       } else this.finish(message);
     });
     child.on("error", () => this.fail(child, ragMessages.documents.unreadable));
@@ -177,9 +182,13 @@ export class DocumentReader {
   }
 
   /** A document's text, read in a reading process; throws DocumentTooLongError past `maxCharacters`, DocumentReadingError past time or memory. */
-  read(file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null }, maxCharacters: number = READING_LIMITS.maxCharactersPerDocument): Promise<DocumentText> {
+  read(
+    file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null },
+    maxCharacters: number = READING_LIMITS.maxCharactersPerDocument,
+    onOcrPage?: OcrProgress,
+  ): Promise<DocumentText> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, filename: file.filename, bytes: file.bytes, sourceUrl: file.sourceUrl ?? null, maxCharacters }, resolve, reject });
+      this.queue.push({ job: { id: this.nextId++, filename: file.filename, bytes: file.bytes, sourceUrl: file.sourceUrl ?? null, maxCharacters }, resolve, reject, onOcrPage });
       this.dispatch();
     });
   }

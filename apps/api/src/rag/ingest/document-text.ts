@@ -5,7 +5,7 @@ import { emailText, type Attachment } from "./formats/email-text";
 import { CSV_EXTENSIONS, EMAIL_EXTENSIONS, extensionOf, INGESTIBLE_EXTENSIONS, OFFICE_EXTENSIONS, OLD_OFFICE_FORMATS } from "./formats/extensions";
 import { htmlText } from "./formats/html-text";
 import { officeText } from "./formats/office-text";
-import { pdfText, type OcrReport, type PdfReading } from "./pdf-text";
+import { pdfText, type OcrPage, type OcrReport, type PdfReading } from "./pdf-text";
 import { DocumentTooLongError } from "./reading-limits";
 import { UnsupportedDocumentError } from "./unsupported-document";
 
@@ -15,9 +15,10 @@ import { UnsupportedDocumentError } from "./unsupported-document";
 
 /**
  * `pages`: a PDF's page count (its original is kept for the source viewer). `attachments`: an
- * e-mail's attached files, indexed as documents of their own. `ocr`: what OCR read of a scanned PDF.
+ * e-mail's attached files, indexed as documents of their own. `ocr`: what OCR read of a scanned PDF;
+ * `ocrPages`: the words it read on each of its pages, with their boxes.
  */
-export type DocumentText = { title: string; url: string | null; text: string; pages?: number; attachments?: Attachment[]; ocr?: OcrReport };
+export type DocumentText = { title: string; url: string | null; text: string; pages?: number; attachments?: Attachment[]; ocr?: OcrReport; ocrPages?: OcrPage[] };
 
 const titleFromFilename = (filename: string) =>
   basename(filename, extname(filename))
@@ -46,8 +47,8 @@ export async function documentText(
 async function readByExtension(filename: string, bytes: Uint8Array, sourceUrl: string | null, reading: PdfReading): Promise<DocumentText> {
   const extension = extensionOf(filename);
   if (extension === ".pdf") {
-    const { text, title, pages, ocr } = await pdfText(bytes, reading);
-    return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, pages, ...(ocr ? { ocr } : {}) };
+    const { text, title, pages, ocr, ocrPages } = await pdfText(bytes, reading);
+    return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, pages, ...(ocr ? { ocr, ocrPages } : {}) };
   }
   if ((OFFICE_EXTENSIONS as readonly string[]).includes(extension)) {
     const { title, text } = await officeText(basename(filename), bytes);

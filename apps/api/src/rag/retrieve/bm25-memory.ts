@@ -1,5 +1,7 @@
 import type { Queryable } from "../../db/database";
 import type { RagIndex } from "../rag-store";
+import { log } from "../../observe/log";
+import { errorKind } from "../../web/log-line";
 
 // BM25 from this process's memory (issue 23: search ≤ 4 ms a question): an index's postings —
 // for each lexeme and each prefix stem, the chunks that hold it and how often — copied from
@@ -76,7 +78,7 @@ export async function memoryIndex(db: Queryable, index: IndexVersion): Promise<M
       },
       (error: unknown) => {
         finished();
-        console.error(`Copia in memoria dell'indice non riuscita: ${(error as Error).message}`);
+        log.error({ kind: errorKind(error) }, "Copia in memoria dell'indice non riuscita");
       },
     );
     entry.copying = { version: index.version, done };

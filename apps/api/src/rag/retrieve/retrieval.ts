@@ -8,6 +8,8 @@ import type { RagIndex } from "../rag-store";
 import type { Reranker, RerankCandidate } from "./reranker";
 import { stagesToRun } from "./retrieval-stages";
 import { vectorScores, vectorSearch } from "./vector-search";
+import { log } from "../../observe/log";
+import { errorKind } from "../../web/log-line";
 
 // DESIGN.md §8, retrieval: full-text and vector legs per index (top-K each, for the question
 // and each of its variations; HyDE's passage on the vector leg), reciprocal rank fusion,
@@ -197,7 +199,7 @@ async function scoreSafely(reranker: Reranker, question: string, candidates: rea
     return await reranker.score(question, candidates, signal);
   } catch (error) {
     if (signal?.aborted) throw error;
-    console.error(`Reranker ${reranker.name} non disponibile, resta l'ordine della prima fase: ${(error as Error).message}`);
+    log.error({ reranker: reranker.name, kind: errorKind(error) }, "Reranker non disponibile, resta l'ordine della prima fase");
     return candidates.map(() => 0);
   }
 }

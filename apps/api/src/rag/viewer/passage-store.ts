@@ -53,24 +53,49 @@ export async function findPassage(db: Queryable, chunkId: string): Promise<Store
     [chunkId, WINDOW],
   );
   if (!row) return null;
-  return { ownerId: row.owner_id, passage: { ...passageOf(row), ...(await landmarksOf(db, row)) } };
+  return { ownerId: row.owner_id, passage: { ...passageOf(row), ...(await landmarksOf(db, row)), ...(await ocrWordsOf(db, row)) } };
+}
+
+/** Issue 34: a scanned page's words and their boxes, stored as [text, left, top, width, height]. */
+async function ocrWordsOf(db: Queryable, row: PassageRow): Promise<Pick<RagPassage, "ocrWords">> {
+  if (!row.has_original || row.page === null) return {};
+  const [scanned] = await db.query<{ words: Array<[string, number, number, number, number]> }>("SELECT words FROM rag_ocr_pages WHERE document_id = $1 AND page = $2", [
+    row.document_id,
+    row.page,
+  ]);
+  if (!scanned) return {};
+  return { ocrWords: scanned.words.map(([text, left, top, width, height]) => ({ text, left, top, width, height })) };
 }
 
 /** Issue 34: the slide or sheet a presentation's or workbook's passage stands on; an e-mail's header. */
 async function landmarksOf(db: Queryable, row: PassageRow): Promise<Pick<RagPassage, "place" | "email">> {
-  if (hasPlaces(row.filename)) {
-    // Read only for these (small) documents: the reading text up to the passage, and the passage.
-    const [around] = await db.query<{ before: string | null; passage: string }>(
-      "SELECT substring(t.text FROM 1 FOR c.start_offset) AS before, c.text AS passage FROM rag_chunks c JOIN rag_document_texts t ON t.document_id = c.document_id WHERE c.id = $1",
-      [row.chunk_id],
-    );
-    return { place: around ? placeOf(around.before ?? "", around.passage) : null };
-  }
+  if (hasPlaces(row.filename)) return { place: (await placesOf(db, [{ chunkId: row.chunk_id, filename: row.filename }])).get(row.chunk_id) ?? null };
   if (isEmail(row.filename)) {
     const [start] = await db.query<{ text: string | null }>("SELECT substring(text FROM 1 FOR 4000) AS text FROM rag_document_texts WHERE document_id = $1", [row.document_id]);
     return { email: start?.text ? emailHeaderOf(start.text) : null };
   }
   return {};
+}
+
+/**
+ * The slide or sheet each presentation's or workbook's passage stands on, by chunk id (the
+ * viewer's and the answer's sources list's: issue 34). Read only for those (small) documents: the
+ * reading text up to the passage, and the passage; other passages cost nothing.
+ */
+export async function placesOf(db: Queryable, passages: ReadonlyArray<{ chunkId: string; filename: string }>): Promise<Map<string, string>> {
+  const ids = passages.filter((passage) => hasPlaces(passage.filename) && isRowId(passage.chunkId)).map((passage) => passage.chunkId);
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ chunk_id: string; before: string | null; passage: string }>(
+    `SELECT c.id::text AS chunk_id, substring(t.text FROM 1 FOR c.start_offset) AS before, c.text AS passage
+     FROM rag_chunks c JOIN rag_document_texts t ON t.document_id = c.document_id WHERE c.id = ANY($1::bigint[])`,
+    [ids],
+  );
+  const places = new Map<string, string>();
+  for (const row of rows) {
+    const place = placeOf(row.before ?? "", row.passage);
+    if (place) places.set(row.chunk_id, place);
+  }
+  return places;
 }
 
 function passageOf(row: PassageRow): RagPassage {

@@ -1,0 +1,106 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+// issue 37 §5: what an operator watches, in Prometheus' format (prom-client), served on a listener
+// of its own (observe/metrics-listener.ts). One registry per process: a process is one server. The
+// labels are bounded by design — a route's pattern, never its path; a plan's id; a failure's kind —
+// and never carry what a user wrote, an account or an address.
+
+export const registry = new Registry();
+registry.setDefaultLabels({ service: "oystar" });
+// The process's own: CPU, memory, event-loop delay, open handles.
+collectDefaultMetrics({ register: registry, prefix: "oystar_" });
+
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export const httpRequests = new Counter({
+  name: "oystar_http_requests_total",
+  help: "Richieste per metodo, percorso (il modello della rotta) e stato",
+  labelNames: ["method", "route", "status"] as const,
+  registers: [registry],
+});
+
+export const httpRequestSeconds = new Histogram({
+  name: "oystar_http_request_duration_seconds",
+  help: "Tempo fino alla risposta (per uno stream: fino alle intestazioni), per metodo e percorso",
+  labelNames: ["method", "route"] as const,
+  buckets: SECONDS_BUCKETS,
+  registers: [registry],
+});
+
+export const streamsOpen = new Gauge({
+  name: "oystar_streams_open",
+  help: "Stream di eventi aperti verso i client (chat, dibattito, RAG)",
+  registers: [registry],
+});
+
+export const modelFirstTokenSeconds = new Histogram({
+  name: "oystar_model_first_token_seconds",
+  help: "Tempo dalla domanda al primo byte della risposta del modello",
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+  registers: [registry],
+});
+
+export const modelErrors = new Counter({
+  name: "oystar_model_errors_total",
+  help: "Chiamate al modello fallite prima del primo byte, per tipo (connection, status, silent)",
+  labelNames: ["kind"] as const,
+  registers: [registry],
+});
+
+export const questions = new Counter({
+  name: "oystar_questions_total",
+  help: "Domande e dibattiti conteggiati e restituiti, per piano",
+  labelNames: ["counter", "plan", "outcome"] as const,
+  registers: [registry],
+});
+
+export const ragSearchSeconds = new Histogram({
+  name: "oystar_rag_search_seconds",
+  help: "Ricerca dei passaggi per una domanda RAG",
+  buckets: SECONDS_BUCKETS,
+  registers: [registry],
+});
+
+export const ragIngestionSeconds = new Histogram({
+  name: "oystar_rag_ingestion_seconds",
+  help: "Indicizzazione: lettura di un documento (read) e scrittura di un gruppo di documenti (store)",
+  labelNames: ["stage"] as const,
+  buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900],
+  registers: [registry],
+});
+
+export const workersUp = new Gauge({
+  name: "oystar_workers_up",
+  help: "Processi server attivi (sommati da Prometheus su tutti i processi)",
+  registers: [registry],
+});
+
+/** How a database's connection pool is used: null where there is none (the embedded PGlite). */
+export type PoolUse = { total: number; idle: number; waiting: number };
+
+const pools = new Set<() => PoolUse | null>();
+
+export function watchPool(read: () => PoolUse | null): () => void {
+  pools.add(read);
+  return () => pools.delete(read);
+}
+
+new Gauge({
+  name: "oystar_db_pool_connections",
+  help: "Connessioni al database del pool: totali, libere, richieste in attesa (PostgreSQL)",
+  labelNames: ["state"] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const read of pools) {
+      const use = read();
+      if (!use) continue;
+      this.inc({ state: "total" }, use.total);
+      this.inc({ state: "idle" }, use.idle);
+      this.inc({ state: "waiting" }, use.waiting);
+    }
+  },
+});
+
+/** Seconds since `startedAt` (a `performance.now()`). */
+export const secondsSince = (startedAt: number) => (performance.now() - startedAt) / 1000;

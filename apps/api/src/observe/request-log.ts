@@ -1,0 +1,51 @@
+import { createHmac, randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
+import type { MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import { log, requestContext } from "./log";
+import { httpRequests, httpRequestSeconds, secondsSince, streamsOpen } from "./metrics";
+
+// issue 37 §5: every request gets an id (the balancer's X-Request-Id when it sent a sane one, else
+// a new one), sent back in the answer and to the model; its line in the log and its count in the
+// metrics are written when its answer has ended — for a stream, when the stream closes.
+
+/** A balancer's request id is taken as is only when it looks like one: it is written to the log. */
+const SANE_REQUEST_ID = /^[\w.:-]{8,128}$/;
+
+export function requestLog({ accountKey }: { accountKey: string }): MiddlewareHandler {
+  const accountHash = (id: string) => createHmac("sha256", accountKey).update(id).digest("base64url").slice(0, 16);
+  return async (c, next) => {
+    const given = c.req.header("x-request-id");
+    const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    const startedAt = performance.now();
+    await requestContext.run({ requestId }, next);
+    // In place: the gateway's relayed answers are known by their Response object (node-stream-answer.ts).
+    c.res.headers.set("X-Request-Id", requestId);
+
+    const route = routePath(c) || "?";
+    const { method } = c.req;
+    const status = c.res.status;
+    httpRequests.inc({ method, route, status });
+    httpRequestSeconds.observe({ method, route }, secondsSince(startedAt));
+    const user = (c.var as { user?: { id?: unknown } }).user;
+    const line = {
+      request_id: requestId,
+      method,
+      route,
+      status,
+      ...(user?.id !== undefined ? { account: accountHash(String(user.id)) } : {}),
+    };
+    const stream = (c.res.headers.get("content-type") ?? "").startsWith("text/event-stream");
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (stream && outgoing) {
+      // A stream's line is written when it has closed, with how long it ran.
+      streamsOpen.inc();
+      outgoing.once("close", () => {
+        streamsOpen.dec();
+        log.info({ ...line, stream: true, ms: Math.round(performance.now() - startedAt) }, "richiesta");
+      });
+      return;
+    }
+    log.info({ ...line, ms: Math.round(performance.now() - startedAt) }, "richiesta");
+  };
+}

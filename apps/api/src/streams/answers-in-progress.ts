@@ -1,0 +1,218 @@
+import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+
+// Issue 35 §2, DESIGN.md §5: an answer in progress is held in this process's memory — never in a
+// table, a file or a log — so that a client whose connection dropped (a reload, a phone that slept)
+// resumes it from the last event it received. The answer runs on whether or not a client reads it;
+// it is dropped 2 minutes after its last client left, 60 s after it ended, or at once on STOP.
+
+/** How long an answer nobody reads is held (and its model kept answering) for a client to come back. */
+export const HOLD_AFTER_CLIENT_LEFT_MS = 2 * 60_000;
+/** How long an ended answer stays for a client that missed its end. */
+export const KEEP_AFTER_END_MS = 60_000;
+/**
+ * The most one answer keeps (its oldest events dropped first). The longest answer the product asks
+ * for (8,000 tokens, one event each of ~150 bytes in the OpenAI format) is about 1.2 MB.
+ */
+export const ANSWER_BYTES = 2 * 1024 * 1024;
+/** The most all answers of the process keep together (the oldest answers' oldest events dropped first). */
+export const PROCESS_BYTES = 64 * 1024 * 1024;
+
+/** Where a client reads an answer: the events it asked for, then each as it comes, then the end. */
+export type AnswerReader = { write(event: Buffer): void; end(): void };
+
+export type AnswersOptions = {
+  holdAfterClientLeftMs?: number;
+  keepAfterEndMs?: number;
+  answerBytes?: number;
+  processBytes?: number;
+};
+
+type HeldEvent = { seq: number; bytes: Buffer };
+
+/** One answer in progress, as a client may find it again. */
+export type HeldAnswer = {
+  readonly id: string;
+  readonly contentType: string;
+  /**
+   * Gives `reader` every event after `lastEventId` and then the rest as it comes. "gone" when some of
+   * those events were dropped to keep within the bounds: the answer cannot be given whole.
+   */
+  attach(reader: AnswerReader, lastEventId: number): "attached" | "gone";
+  /** The reader left (its connection closed): the answer goes on, held for it to come back. */
+  detach(reader: AnswerReader): void;
+  /** STOP: the model stops, the readers get what they have, the answer is dropped. */
+  stop(): void;
+};
+
+export type AnswersInProgress = ReturnType<typeof answersInProgress>;
+
+/** The process's answers in progress, each bound to the account that asked and an unguessable id. */
+export function answersInProgress(options: AnswersOptions = {}) {
+  const holdMs = options.holdAfterClientLeftMs ?? HOLD_AFTER_CLIENT_LEFT_MS;
+  const keepMs = options.keepAfterEndMs ?? KEEP_AFTER_END_MS;
+  const answerBytes = options.answerBytes ?? ANSWER_BYTES;
+  const processBytes = options.processBytes ?? PROCESS_BYTES;
+  // Insertion order is age: the process bound drops from the oldest answers first.
+  const answers = new Map<string, Answer>();
+  let processSize = 0;
+
+  class Answer implements HeldAnswer {
+    readonly id = randomBytes(18).toString("base64url");
+    readonly events: HeldEvent[] = [];
+    readonly readers = new Set<AnswerReader>();
+    size = 0;
+    nextSeq = 1;
+    /** The first event still kept: a reader needing an earlier one cannot be given the answer whole. */
+    firstKept = 1;
+    ended = false;
+    timer: NodeJS.Timeout | undefined;
+
+    constructor(
+      readonly accountId: string,
+      readonly contentType: string,
+      private readonly stopModel: () => void,
+    ) {}
+
+    push(event: Buffer) {
+      // A model stopped (STOP) may still send a piece or two: the answer is over and dropped.
+      if (this.ended) return;
+      const bytes = Buffer.concat([Buffer.from(`id: ${this.nextSeq}\n`), event, Buffer.from("\n\n")]);
+      this.events.push({ seq: this.nextSeq, bytes });
+      this.nextSeq += 1;
+      this.size += bytes.length;
+      processSize += bytes.length;
+      for (const reader of this.readers) reader.write(bytes);
+      while (this.size > answerBytes && this.events.length > 1) this.dropOldest();
+      keepWithinProcess();
+    }
+
+    dropOldest() {
+      const dropped = this.events.shift();
+      if (!dropped) return;
+      this.size -= dropped.bytes.length;
+      processSize -= dropped.bytes.length;
+      this.firstKept = dropped.seq + 1;
+    }
+
+    end() {
+      if (this.ended) return;
+      this.ended = true;
+      for (const reader of this.readers) reader.end();
+      this.readers.clear();
+      this.later(keepMs, () => this.forget());
+    }
+
+    attach(reader: AnswerReader, lastEventId: number): "attached" | "gone" {
+      if (lastEventId + 1 < this.firstKept) return "gone";
+      for (const event of this.events) if (event.seq > lastEventId) reader.write(event.bytes);
+      if (this.ended) {
+        reader.end();
+        return "attached";
+      }
+      // Someone reads it again: it is no longer waiting to be dropped.
+      clearTimeout(this.timer);
+      this.readers.add(reader);
+      return "attached";
+    }
+
+    detach(reader: AnswerReader) {
+      if (!this.readers.delete(reader) || this.ended || this.readers.size > 0) return;
+      this.later(holdMs, () => this.stop());
+    }
+
+    stop() {
+      this.stopModel();
+      this.end();
+      this.forget();
+    }
+
+    later(ms: number, then: () => void) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(then, ms);
+      // A held answer never keeps a stopping process alive.
+      this.timer.unref();
+    }
+
+    forget() {
+      clearTimeout(this.timer);
+      if (answers.get(this.id) !== this) return;
+      answers.delete(this.id);
+      processSize -= this.size;
+      this.events.length = 0;
+      this.size = 0;
+    }
+  }
+
+  function keepWithinProcess() {
+    for (const answer of answers.values()) {
+      if (processSize <= processBytes) return;
+      while (processSize > processBytes && answer.events.length > 0) answer.dropOldest();
+    }
+  }
+
+  return {
+    /**
+     * Holds the answer `source` is (an event stream's bytes): it is read to its end whoever reads
+     * it, each event numbered with an `id:` line. `stopModel` stops the model behind it (STOP, or
+     * nobody came back in time).
+     */
+    hold(accountId: string, source: Readable, contentType: string, stopModel: () => void): HeldAnswer {
+      const answer = new Answer(accountId, contentType, stopModel);
+      answers.set(answer.id, answer);
+      const events = eventSplitter((event) => answer.push(event));
+      source.on("data", (chunk: Buffer) => events.add(chunk));
+      source.once("end", () => {
+        events.flush();
+        answer.end();
+      });
+      // A source cut off mid-answer ends the answer where it stopped, as the direct relay does.
+      source.once("error", () => answer.end());
+      source.once("close", () => answer.end());
+      return answer;
+    },
+
+    /** The account's answer of that id; null for an unknown, expired or another account's id alike. */
+    find(accountId: string, id: string): HeldAnswer | null {
+      const answer = answers.get(id);
+      return answer && answer.accountId === accountId ? answer : null;
+    },
+
+    /** What is held, for health and tests: answers and bytes. */
+    held: () => ({ answers: answers.size, bytes: processSize }),
+  };
+}
+
+/**
+ * Splits an event stream's bytes into its events (the blocks between blank lines, LF or CRLF), so
+ * that each can be numbered and a resume starts at an event's beginning, never inside one.
+ */
+function eventSplitter(onEvent: (event: Buffer) => void) {
+  let pending: Buffer = Buffer.alloc(0);
+  return {
+    add(chunk: Buffer) {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      for (;;) {
+        const boundary = nextBoundary(pending);
+        if (!boundary) return;
+        const event = pending.subarray(0, boundary.at);
+        pending = pending.subarray(boundary.at + boundary.length);
+        if (event.length > 0) onEvent(Buffer.from(event));
+      }
+    },
+    /** The stream ended: a last event with no blank line after it is an event too. */
+    flush() {
+      const rest = pending.toString("utf8").trim();
+      pending = Buffer.alloc(0);
+      if (rest) onEvent(Buffer.from(rest));
+    },
+  };
+}
+
+function nextBoundary(bytes: Buffer): { at: number; length: number } | null {
+  const lf = bytes.indexOf("\n\n");
+  const crlf = bytes.indexOf("\r\n\r\n");
+  if (lf === -1 && crlf === -1) return null;
+  if (crlf !== -1 && (lf === -1 || crlf < lf)) return { at: crlf, length: 4 };
+  return { at: lf, length: 2 };
+}

@@ -1,0 +1,9 @@
+/** What a client reads about an answer it tries to resume or stop (issue 35 §2). */
+export const streamMessages = {
+  /** An unknown, expired or another account's stream id alike: nothing is revealed. */
+  notFound: "Questa risposta non è più disponibile: il server la tiene solo per due minuti dopo l'interruzione.",
+  /** Some of its events were dropped to keep within the server's memory bounds. */
+  partLost: "Una parte di questa risposta non è più sul server (era troppo lunga da tenere): non si può riprendere da qui.",
+  badLastEventId: "Last-Event-ID non valido: deve essere il numero dell'ultimo evento ricevuto.",
+  tooManyResumes: (minutes: string) => `Troppe riprese della stessa risposta in poco tempo: riprova tra ${minutes}.`,
+};

@@ -1,0 +1,96 @@
+import { API_PATHS, LAST_EVENT_ID_HEADER, RESUMABLE_REQUEST_HEADER, STREAM_ID_HEADER } from "@oystar/api-client";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { PassThrough } from "node:stream";
+import type { Access, SignedInVariables } from "../auth/access";
+import type { Queryable } from "../db/database";
+import { perAccountLimit } from "../web/account-limit";
+import { waitInMinutes } from "../web/messages";
+import { answerSource, nodeStreamAnswer } from "../web/node-stream-answer";
+import type { AnswerReader, AnswersInProgress, HeldAnswer } from "./answers-in-progress";
+import { streamMessages } from "./messages";
+
+// Issue 35 §2: the HTTP side of answers in progress (answers-in-progress.ts). A streamed answer the
+// product's client asked to be resumable is held and read to its end by the server; the client's
+// connection is only one reader of it. Third-party callers of the OpenAI-compatible gateway, which
+// do not ask, keep its contract: a caller that leaves stops the model at once (DESIGN.md §5).
+
+/** The signal a route stops its model with: STOP for a resumable answer, the caller leaving otherwise. */
+const stopSignals = new WeakMap<Request, AbortSignal>();
+
+/** When the route's work for this request must stop (llm, RAG and debate routes read it, never `c.req.raw.signal`). */
+export function callerSignal(c: Context): AbortSignal {
+  return stopSignals.get(c.req.raw) ?? c.req.raw.signal;
+}
+
+/** The step a streamed route takes after its signed-in policy to hold its answer for a resume. */
+export type Resumable = MiddlewareHandler<{ Variables: SignedInVariables }>;
+
+/** A client may resume an answer at most this often a minute (a reconnect loop is held back). */
+const RESUMES_PER_MINUTE = 60;
+
+export function resumableAnswers(access: Access, db: Queryable, answers: AnswersInProgress) {
+  /**
+   * On a streamed route, after the signed-in policy: when the client asks, the answer is held. Until
+   * it is (the charge, the model's first bytes), a client that leaves still stops everything.
+   */
+  const resumable: Resumable = async (c, next) => {
+    if (c.req.header(RESUMABLE_REQUEST_HEADER) !== "1") return next();
+    const client = c.req.raw.signal;
+    const stop = new AbortController();
+    const leftBeforeAnswer = () => stop.abort();
+    client.addEventListener("abort", leftBeforeAnswer, { once: true });
+    stopSignals.set(c.req.raw, stop.signal);
+    await next();
+    client.removeEventListener("abort", leftBeforeAnswer);
+    const response = c.res;
+    if (!response.ok || !isEventStream(response) || stop.signal.aborted) return;
+    const contentType = response.headers.get("Content-Type") ?? "text/event-stream";
+    const held = answers.hold(c.get("user").id, answerSource(response), contentType, () => stop.abort());
+    const headers = new Headers(response.headers);
+    headers.set(STREAM_ID_HEADER, held.id);
+    // The handler's answer is replaced whole, not merged into (Hono would wrap it again).
+    // Its first reader, from the first event: nothing can have been dropped yet.
+    c.res = undefined;
+    c.res = readerAnswer(c, held, 0, headers) ?? undefined;
+  };
+
+  const routes = new Hono()
+    .get(API_PATHS.answerStream, access.signedIn, perAccountLimit(db, { action: "answer-resume", limit: RESUMES_PER_MINUTE, windowSeconds: 60, tooMany: (seconds) => streamMessages.tooManyResumes(waitInMinutes(seconds)) }), (c) => {
+      const held = answers.find(c.get("user").id, c.req.param("streamId"));
+      if (!held) return c.json({ error: streamMessages.notFound }, 404);
+      const lastEventId = parseLastEventId(c.req.header(LAST_EVENT_ID_HEADER));
+      if (lastEventId === null) return c.json({ error: streamMessages.badLastEventId }, 400);
+      const headers = new Headers({ "Content-Type": held.contentType, "Cache-Control": "no-store", "X-Accel-Buffering": "no", [STREAM_ID_HEADER]: held.id });
+      const answer = readerAnswer(c, held, lastEventId, headers);
+      return answer ?? c.json({ error: streamMessages.partLost }, 410);
+    })
+    .delete(API_PATHS.answerStream, access.signedIn, (c) => {
+      const held = answers.find(c.get("user").id, c.req.param("streamId"));
+      if (!held) return c.json({ error: streamMessages.notFound }, 404);
+      held.stop();
+      return c.body(null, 204);
+    });
+
+  return { resumable, routes };
+}
+
+/** The held answer for one client connection, from after `lastEventId`; null when it cannot be given whole. */
+function readerAnswer(c: Context, held: HeldAnswer, lastEventId: number, headers: Headers): Response | null {
+  const connection = new PassThrough();
+  const reader: AnswerReader = { write: (event) => connection.write(event), end: () => connection.end() };
+  if (held.attach(reader, lastEventId) === "gone") return null;
+  const left = () => {
+    held.detach(reader);
+    connection.destroy();
+  };
+  c.req.raw.signal.addEventListener("abort", left, { once: true });
+  return nodeStreamAnswer(Buffer.alloc(0), connection, { status: 200, headers }, left);
+}
+
+const isEventStream = (response: Response) => (response.headers.get("Content-Type") ?? "").startsWith("text/event-stream");
+
+/** The standard header's value: the number of the last event received; none means before the first. */
+function parseLastEventId(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === "") return 0;
+  return /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : null;
+}

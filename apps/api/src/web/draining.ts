@@ -1,0 +1,47 @@
+import type { Server as HttpServer } from "node:http";
+
+// issue 37 §3: a server told to stop (SIGTERM: a rolling restart, a scale-down) lets the answers
+// it is writing finish. First it says 'draining' on its health check for DRAIN_NOTICE_MS while it
+// still serves everything (a balancer checking every few seconds takes it out of rotation, so no
+// request is refused); then it stops taking connections, closes the idle kept-alive ones, waits
+// for the requests in progress — streamed answers included — for at most DRAIN_TIMEOUT_MS, and
+// closes what is left.
+
+export type Draining = {
+  /** True from the stop signal on: the health check answers 503 'draining'. */
+  readonly started: boolean;
+  /** Drains, then resolves once every connection is closed. */
+  drain(bounds: { noticeMs: number; timeoutMs: number }): Promise<void>;
+};
+
+export function drainingOf(server: HttpServer): Draining {
+  let started = false;
+  let inProgress = 0;
+  let onIdle: (() => void) | null = null;
+  server.on("request", (_request, response) => {
+    inProgress += 1;
+    // A kept-alive connection is not kept while draining: the next request goes elsewhere.
+    if (started) response.shouldKeepAlive = false;
+    response.once("close", () => {
+      inProgress -= 1;
+      if (inProgress === 0) onIdle?.();
+    });
+  });
+  const idle = () => (inProgress === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onIdle = resolve)));
+  const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+  return {
+    get started() {
+      return started;
+    },
+    async drain({ noticeMs, timeoutMs }) {
+      started = true;
+      if (noticeMs > 0) await pause(noticeMs);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await Promise.race([idle(), pause(timeoutMs)]);
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import Dexie, { type Table } from "dexie";
+import type { ChatMessage } from "../message";
+import { historyMessages } from "./history-messages";
+import { accountTag, open, seal, type Sealed } from "./device-vault";
+
+// Issue 35 §1: the conversations a user had, kept in this browser (IndexedDB, through Dexie), per
+// account and encrypted with the account's key (device-vault.ts). The server never sees them. What
+// the database holds in clear: a digest of the account, the conversation's id and when it last
+// changed (to list newest first); its module, title and messages are sealed.
+
+export type ConversationModule = "chat" | "rag" | "debate";
+
+export type SavedConversation = {
+  id: string;
+  module: ConversationModule;
+  /** The first question, unless the user renamed it. */
+  title: string;
+  renamed?: boolean;
+  createdAt: number;
+  updatedAt: number;
+  messages: ChatMessage[];
+  /**
+   * What the module keeps beside the words (a debate's turns, scorecard and vote), sealed with
+   * them and read back by that module; the messages stay what the list searches and exports.
+   */
+  moduleState?: unknown;
+};
+
+type StoredRecord = Sealed & { account: string; id: string; updatedAt: number };
+
+class ConversationDatabase extends Dexie {
+  conversations!: Table<StoredRecord, [string, string]>;
+  constructor(name: string, indexedDB?: IDBFactory) {
+    super(name, indexedDB ? { indexedDB, IDBKeyRange: (globalThis as { IDBKeyRange?: typeof IDBKeyRange }).IDBKeyRange } : undefined);
+    this.version(1).stores({ conversations: "[account+id], account, [account+updatedAt]" });
+  }
+}
+
+/** The store is full: the user is told what to delete, nothing is lost silently. */
+export class HistoryFullError extends Error {
+  constructor() {
+    super(historyMessages.full);
+    this.name = "HistoryFullError";
+  }
+}
+
+export type ConversationList = {
+  /** Newest first. */
+  conversations: SavedConversation[];
+  /** Records this account's key cannot open, or that are not conversations: skipped, and said. */
+  unreadable: number;
+};
+
+export type ConversationHistory = {
+  list(): Promise<ConversationList>;
+  save(conversation: SavedConversation): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** Every conversation of this account on this device. */
+  clear(): Promise<void>;
+  /** Called after any change, in this tab or another of this browser. */
+  onChange(listener: () => void): () => void;
+  close(): void;
+};
+
+export const CONVERSATION_DATABASE = "oystar-conversations";
+const CHANNEL = "oystar-conversations";
+const MODULES: readonly ConversationModule[] = ["chat", "rag", "debate"];
+
+/** Read back what was sealed: a conversation, or null for anything else. */
+function asConversation(value: unknown, id: string): SavedConversation | null {
+  if (typeof value !== "object" || value === null) return null;
+  const candidate = value as Partial<SavedConversation>;
+  const fine =
+    candidate.id === id &&
+    MODULES.includes(candidate.module as ConversationModule) &&
+    typeof candidate.title === "string" &&
+    typeof candidate.createdAt === "number" &&
+    typeof candidate.updatedAt === "number" &&
+    Array.isArray(candidate.messages) &&
+    candidate.messages.every((message) => typeof message?.content === "string" && (message.role === "user" || message.role === "assistant"));
+  return fine ? (candidate as SavedConversation) : null;
+}
+
+const isQuotaError = (error: unknown): boolean =>
+  error instanceof Error && (error.name === "QuotaExceededError" || (error as { inner?: { name?: string } }).inner?.name === "QuotaExceededError");
+
+/**
+ * Opens this account's conversations on this device. `identity` is the account as the sign-in
+ * knows it (its subject); `key` the server's device key (importDeviceKey).
+ */
+export async function openConversationHistory(options: { identity: string; key: CryptoKey; indexedDB?: IDBFactory; name?: string }): Promise<ConversationHistory> {
+  const account = await accountTag(options.identity);
+  const db = new ConversationDatabase(options.name ?? CONVERSATION_DATABASE, options.indexedDB);
+  await db.open();
+  const listeners = new Set<() => void>();
+  const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL);
+  const notify = () => listeners.forEach((listener) => listener());
+  // Another tab of this browser changed this account's conversations.
+  if (channel) channel.onmessage = (event: MessageEvent<{ account?: string }>) => (event.data?.account === account ? notify() : undefined);
+  const changed = () => {
+    notify();
+    channel?.postMessage({ account });
+  };
+  const writing = async (write: () => Promise<unknown>) => {
+    try {
+      await write();
+    } catch (error) {
+      throw isQuotaError(error) ? new HistoryFullError() : error;
+    }
+    changed();
+  };
+
+  return {
+    async list() {
+      const records = await db.conversations.where("[account+updatedAt]").between([account, Dexie.minKey], [account, Dexie.maxKey]).reverse().toArray();
+      const conversations: SavedConversation[] = [];
+      let unreadable = 0;
+      for (const record of records) {
+        const conversation = await open(options.key, account, record.id, record).then(
+          (value) => asConversation(value, record.id),
+          () => null,
+        );
+        if (conversation) conversations.push(conversation);
+        else unreadable += 1;
+      }
+      return { conversations, unreadable };
+    },
+    save: (conversation) =>
+      writing(async () => {
+        const sealed = await seal(options.key, account, conversation.id, conversation);
+        await db.conversations.put({ account, id: conversation.id, updatedAt: conversation.updatedAt, ...sealed });
+      }),
+    remove: (id) => writing(() => db.conversations.delete([account, id])),
+    clear: () => writing(() => db.conversations.where("account").equals(account).delete()),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      channel?.close();
+      db.close();
+    },
+  };
+}
+
+/** Search in titles and text, as the user typed it (case and accents aside). */
+export function searchConversations(conversations: readonly SavedConversation[], query: string): SavedConversation[] {
+  const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  const wanted = fold(query.trim());
+  if (!wanted) return [...conversations];
+  return conversations.filter((conversation) => fold(conversation.title).includes(wanted) || conversation.messages.some((message) => fold(message.content).includes(wanted)));
+}
+
+/** The title a conversation gets: its first question, on one line, at most 80 characters. */
+export function titleOf(messages: readonly ChatMessage[]): string {
+  const first = messages.find((message) => message.role === "user" && !message.card)?.content ?? "";
+  const line = first.replace(/\s+/g, " ").trim();
+  const characters = [...line];
+  return characters.length > 80 ? `${characters.slice(0, 79).join("")}…` : line || historyMessages.untitled;
+}
+
+/** The conversation as Markdown, to download. */
+export function conversationMarkdown(conversation: SavedConversation): string {
+  const when = new Date(conversation.createdAt).toLocaleString("it-IT", { dateStyle: "long", timeStyle: "short" });
+  const lines = [`# ${conversation.title}`, "", `_${historyMessages.moduleName[conversation.module]} · ${when}_`, ""];
+  for (const message of conversation.messages) {
+    if (message.card) continue;
+    lines.push(`## ${message.role === "user" ? historyMessages.you : historyMessages.assistant}`, "", message.content.trim(), "");
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
+}
