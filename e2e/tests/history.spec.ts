@@ -29,11 +29,15 @@ test("a chat survives a reload and a sign-out, is invisible to another account, 
   const errors = collectConsoleErrors(page);
   await signIn(page, "memoria@esempio.it");
   await ask(page, "Quando fiorisce il glicine a Villa Lante?");
+  // Kept on the device as soon as it was asked: listed while the page is still open.
+  let panel = await conversations(page);
+  await expect(panel.getByRole("button", { name: "Apri «Quando fiorisce il glicine a Villa Lante?»" })).toBeVisible();
+  await panel.getByRole("button", { name: "Chiudi" }).click();
 
   // A reload: a fresh chat, and the conversation in the list, opened where it stopped.
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "OYSTAR AI" })).toBeVisible();
-  let panel = await conversations(page);
+  panel = await conversations(page);
   await panel.getByRole("button", { name: "Apri «Quando fiorisce il glicine a Villa Lante?»" }).click();
   await expect(page.locator(".chat-message--user")).toHaveText(["Tu:Quando fiorisce il glicine a Villa Lante?"]);
   await ask(page, "E le rose?");

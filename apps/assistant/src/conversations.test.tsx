@@ -56,6 +56,20 @@ test("a chat survives a reload: listed under its first question, opened, and con
   expect(within(again).getByText("Nessuna conversazione corrisponde alla ricerca.")).toBeVisible();
 });
 
+test("a question answered before the device's store has opened is kept once it opens", async () => {
+  let keyArrives = () => {};
+  settingsServer.deviceKeyHeld = new Promise<void>((resolve) => (keyArrives = resolve));
+  visit("/chat");
+  await ask("Quando fioriscono le ortensie?");
+  keyArrives();
+
+  const panel = await openConversations();
+  expect(await within(panel).findByRole("button", { name: "Apri «Quando fioriscono le ortensie?»" })).toBeVisible();
+  cleanup();
+  visit("/chat");
+  expect(await within(await openConversations()).findByRole("button", { name: "Apri «Quando fioriscono le ortensie?»" })).toBeVisible();
+});
+
 test("rename, delete one, and delete all after a confirmation", async () => {
   visit("/chat");
   await ask("Prima domanda");

@@ -11,6 +11,9 @@ import { messages } from "../messages";
 // server each time the page opens (never stored here), so a signed-out browser keeps nothing
 // readable; the store's code (Dexie) loads after the page, never in its first load.
 
+/** A conversation as a module hands it over: the title and time are given when it is written. */
+type Unsaved = Pick<SavedConversation, "id" | "module" | "createdAt" | "messages" | "moduleState">;
+
 export type DeviceHistory = {
   /** "off": the user chose not to keep conversations here; "failed": the store could not open. */
   status: "loading" | "ready" | "off" | "failed";
@@ -24,7 +27,7 @@ export type DeviceHistory = {
   /** What went wrong with the last write (a full store), to tell the user; null when nothing. */
   problem: string | null;
   /** Writes a conversation as it is now; its title is its first question, unless the user gave one. */
-  save: (conversation: Pick<SavedConversation, "id" | "module" | "createdAt" | "messages" | "moduleState">) => void;
+  save: (conversation: Unsaved) => void;
   rename: (id: string, title: string) => Promise<void>;
   remove: (id: string) => Promise<void>;
   /** Every conversation of this account on this device. */
@@ -50,11 +53,16 @@ export function useDeviceHistory(identity: string | null): DeviceHistory {
   const [problem, setProblem] = useState<string | null>(null);
   // Writes go one after another, so a rename cannot be overtaken by an older save.
   const queue = useRef(Promise.resolve());
+  // Saves asked for before the store opened (its key and code still on their way, a slow network
+  // or a busy machine): the latest of each conversation, written as soon as the store opens, so
+  // a question answered in the page's first seconds is kept like any other.
+  const waiting = useRef(new Map<string, Unsaved>());
 
   useEffect(() => {
     if (!identity) return;
     let opened: ConversationHistory | null = null;
     let gone = false;
+    const asked = waiting.current;
     void (async () => {
       try {
         const [{ key }, history] = await Promise.all([api.get(API_PATHS.deviceKey, deviceKeySchema), import("@oystar/conversation/history")]);
@@ -78,6 +86,8 @@ export function useDeviceHistory(identity: string | null): DeviceHistory {
     return () => {
       gone = true;
       opened?.close();
+      // Another account, or none: what this one asked to keep is not written under the next.
+      asked.clear();
       setStore(null);
     };
   }, [api, identity]);
@@ -102,12 +112,31 @@ export function useDeviceHistory(identity: string | null): DeviceHistory {
   const byId = useRef(new Map<string, SavedConversation>());
   byId.current = new Map(list.conversations.map((conversation) => [conversation.id, conversation]));
 
+  const persist = useCallback(
+    (conversation: Unsaved) => {
+      const history = loaded.current;
+      if (!history) return;
+      // A title the user gave stays.
+      const kept = byId.current.get(conversation.id);
+      const title = kept?.renamed ? { title: kept.title, renamed: true } : { title: history.titleOf(conversation.messages) };
+      void write((store) => store.save({ ...conversation, ...title, updatedAt: Date.now() }));
+    },
+    [write],
+  );
+
+  useEffect(() => {
+    if (!store || !remember) return;
+    for (const conversation of waiting.current.values()) persist(conversation);
+    waiting.current.clear();
+  }, [store, remember, persist]);
+
   return useMemo<DeviceHistory>(
     () => ({
       status: failed ? "failed" : !remember ? "off" : store ? "ready" : "loading",
       remember,
       setRemember(next) {
         setRememberState(next);
+        if (!next) waiting.current.clear();
         try {
           localStorage.setItem(REMEMBER_KEY, next ? "yes" : "no");
         } catch {
@@ -118,12 +147,9 @@ export function useDeviceHistory(identity: string | null): DeviceHistory {
       unreadable: list.unreadable,
       problem,
       save(conversation) {
-        const history = loaded.current;
-        if (!remember || !history) return;
-        // A title the user gave stays.
-        const kept = byId.current.get(conversation.id);
-        const title = kept?.renamed ? { title: kept.title, renamed: true } : { title: history.titleOf(conversation.messages) };
-        void write((store) => store.save({ ...conversation, ...title, updatedAt: Date.now() }));
+        if (!remember || failed) return;
+        if (store && loaded.current) persist(conversation);
+        else waiting.current.set(conversation.id, conversation);
       },
       rename: (id, title) =>
         write(async (store) => {
@@ -133,6 +159,6 @@ export function useDeviceHistory(identity: string | null): DeviceHistory {
       remove: (id) => write((store) => store.remove(id)),
       clear: () => write((store) => store.clear()),
     }),
-    [failed, remember, store, list, problem, write],
+    [failed, remember, store, list, problem, write, persist],
   );
 }

@@ -31,6 +31,8 @@ export const settingsServer = {
   indexFollowUps: {} as Record<string, unknown[]>,
   /** GET /api/me/device-key's answer for the account signed in (issue 35 §1). */
   deviceKey: "A".repeat(43),
+  /** When set, GET /api/me/device-key answers only once it settles (a slow network, a busy machine). */
+  deviceKeyHeld: null as Promise<void> | null,
 };
 
 export type ServerAnswers = {
@@ -68,6 +70,7 @@ export function serverAnswers({
   settingsServer.indexAnswers = {};
   settingsServer.indexFollowUps = {};
   settingsServer.deviceKey = "A".repeat(43);
+  settingsServer.deviceKeyHeld = null;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -117,7 +120,10 @@ export function serverAnswers({
       if (url.endsWith("/api/indices/list")) {
         return settingsServer.indices ? Response.json(settingsServer.indices) : Response.json({ error: "Errore" }, { status: 500 });
       }
-      if (url.endsWith("/api/me/device-key")) return Response.json({ key: settingsServer.deviceKey });
+      if (url.endsWith("/api/me/device-key")) {
+        await settingsServer.deviceKeyHeld;
+        return Response.json({ key: settingsServer.deviceKey });
+      }
       if (url.endsWith("/api/me")) {
         return admin
           ? Response.json({ username: "Amministratore", email: "admin@oystar.test", name: "Amministratore", picture: null, isAdmin: true })
