@@ -8,6 +8,11 @@ import type { AddressInfo } from "node:net";
 
 export type ChatCompletionRequest = { model?: string; stream?: boolean; messages?: Array<{ role: string; content: string }> };
 export type FakeModel = { baseUrl: string; close: () => Promise<void> };
+/**
+ * An answer written in two halves: `before` at once, `after` once the journey lets it go on — a
+ * model still writing while the journey does something in the middle (a reload), with no clock.
+ */
+export type HeldReply = { before: string; after: Promise<string> };
 
 /** The largest piece of the answer one stream event carries: 1, 2 or 3 characters in turn. */
 const PIECE_SIZES = [1, 2, 3];
@@ -34,17 +39,24 @@ function pieces(text: string): string[] {
   return result;
 }
 
-async function stream(response: ServerResponse, model: string, text: string) {
+async function stream(response: ServerResponse, model: string, reply: string | HeldReply) {
   response.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
-  for (const piece of pieces(text)) {
-    response.write(`data: ${JSON.stringify({ id: "fake", object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: piece } }] })}\n\n`);
-    // Each event its own write on the wire, so the reader meets them in separate chunks.
-    await new Promise((resolve) => setImmediate(resolve));
+  const write = async (text: string) => {
+    for (const piece of pieces(text)) {
+      response.write(`data: ${JSON.stringify({ id: "fake", object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: piece } }] })}\n\n`);
+      // Each event its own write on the wire, so the reader meets them in separate chunks.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  if (typeof reply === "string") await write(reply);
+  else {
+    await write(reply.before);
+    await write(await reply.after);
   }
   response.end(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`);
 }
 
-export async function startFakeModel(reply: (request: ChatCompletionRequest) => string): Promise<FakeModel> {
+export async function startFakeModel(reply: (request: ChatCompletionRequest) => string | HeldReply): Promise<FakeModel> {
   const server: Server = createServer((request, response) => {
     void (async () => {
       if (request.method === "GET" && request.url?.endsWith("/models")) {
@@ -57,8 +69,9 @@ export async function startFakeModel(reply: (request: ChatCompletionRequest) => 
       }
       const completion = await body(request);
       const model = completion.model ?? "fake";
-      const text = reply(completion);
-      if (completion.stream) return stream(response, model, text);
+      const answer = reply(completion);
+      if (completion.stream) return stream(response, model, answer);
+      const text = typeof answer === "string" ? answer : `${answer.before}${await answer.after}`;
       response
         .writeHead(200, { "Content-Type": "application/json" })
         .end(JSON.stringify({ id: "fake", object: "chat.completion", model, choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }] }));

@@ -47,3 +47,31 @@ test("a kept RAG conversation, opened from the chat's list, opens in the RAG's s
   expect(await screen.findByText("Cento limoni in vasi di terracotta.", { exact: false })).toBeVisible();
   expect(screen.getByText("Quanti limoni ci sono nella limonaia?")).toBeVisible();
 });
+
+test("a RAG answer the server was writing when the page reloaded is taken up: its sources and words arrive once, nothing is asked again", async () => {
+  const question = { id: "rag-1", role: "user", content: "Quanti limoni ci sono nella limonaia?", timestamp: 4000 };
+  const history = await openConversationHistory({ identity: "s", key: await importDeviceKey(settingsServer.deviceKey) });
+  await history.save({ ...keptRag, id: "4000", createdAt: 4000, updatedAt: 4000, messages: [question] } as SavedConversation);
+  history.close();
+  // What the page noted for this tab before it reloaded, and what the server holds.
+  sessionStorage.setItem("oystar-risposta-in-corso", JSON.stringify({ module: "rag", conversationId: "4000", streamUrl: "/api/streams/risposta-tenuta" }));
+  settingsServer.heldAnswers["risposta-tenuta"] = [
+    'id: 1\ndata: {"sources":[{"noteNumber":1,"chunkId":11,"filename":"villa-aurora.md","title":"Villa Aurora"}]}\n\n',
+    'id: 2\ndata: {"chunk":"Cento limoni "}\n\n',
+    'id: 3\ndata: {"chunk":"in vasi di terracotta [1]."}\n\n',
+    "id: 4\nevent: end\ndata: {}\n\n",
+  ].join("");
+
+  visit("/rag");
+  const answers = () => [...document.querySelectorAll(".chat-message--assistant")].map((message) => message.textContent ?? "");
+  await vi.waitFor(() => expect(answers().join("")).toContain("Cento limoni in vasi di terracotta"));
+  // Once, after its question.
+  expect(answers().filter((text) => text.includes("Cento limoni"))).toHaveLength(1);
+  expect([...document.querySelectorAll(".chat-message--user")].map((message) => message.textContent)).toEqual([expect.stringContaining("Quanti limoni ci sono nella limonaia?")]);
+  expect(within(screen.getByRole("region", { name: "Fonti utilizzate" })).getByText("Villa Aurora", { exact: false })).toBeVisible();
+  const asked = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+  expect(asked.filter((url) => url.endsWith("/api/ask-stream"))).toEqual([]);
+  expect(asked.filter((url) => url.includes("/api/streams/"))).toHaveLength(1);
+  // Taken up: nothing is left for another reload to take up again.
+  await vi.waitFor(() => expect(sessionStorage.getItem("oystar-risposta-in-corso")).toBeNull());
+});

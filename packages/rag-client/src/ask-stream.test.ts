@@ -1,7 +1,7 @@
 import { createApiClient, HttpError, STOPPED_BY_USER, StreamError } from "@oystar/api-client";
 import { describe, expect, test } from "vitest";
 import { classifyFailure } from "@oystar/conversation";
-import { httpAskStream, RAG_FAILURE_WORDS } from "./ask-stream";
+import { httpAskStream, httpResumeAsk, RAG_FAILURE_WORDS } from "./ask-stream";
 import { ragMessages } from "./messages";
 
 // The real API client and stream reader over a Response the test writes (the server's own
@@ -126,5 +126,34 @@ describe("issue 35 §2: an answer the server holds", () => {
     stop.abort(STOPPED_BY_USER);
     await reading.next().catch(() => null);
     expect(deleted).toEqual([`/api/streams/${HELD}`]);
+  });
+
+  test("the answer is held where the server said; a reloaded page reads it from its first event, and a refusal says it is gone", async () => {
+    const heard: string[] = [];
+    const asking = createApiClient({ fetch: async () => eventStream(events.join("")) });
+    const held = new Response(new Blob([events.join("")]).stream(), { headers: { "Content-Type": "text/event-stream", "Oystar-Stream-Id": HELD } });
+    const holding = createApiClient({ fetch: async () => held });
+    await collect(httpAskStream(holding)({ question: "Quando?" }, new AbortController().signal, (url) => heard.push(url)));
+    await collect(httpAskStream(asking)({ question: "Quando?" }, new AbortController().signal, (url) => heard.push(url)));
+    // Only the answer the server holds is named.
+    expect(heard).toEqual([`/api/streams/${HELD}`]);
+
+    const seen: Request[] = [];
+    const reloaded = createApiClient({
+      getAccessToken: async () => "tok",
+      fetch: async (input, init) => {
+        seen.push(new Request(new URL(String(input), "http://oystar.test"), init));
+        return eventStream(events.join(""));
+      },
+    });
+    const answer = await collect(httpResumeAsk(reloaded)(`/api/streams/${HELD}`, new AbortController().signal));
+    expect(answer).toEqual([{ sources: [{ noteNumber: 1, title: "T" }] }, { chunk: "Il giardino " }, { chunk: "fiorisce [1]" }]);
+    expect(seen.map((request) => [request.method, new URL(request.url).pathname, request.headers.get("last-event-id"), request.headers.get("authorization")])).toEqual([
+      ["GET", `/api/streams/${HELD}`, null, "Bearer tok"],
+    ]);
+
+    const gone = createApiClient({ fetch: async () => Response.json({ error: "Questa risposta non è più disponibile" }, { status: 404 }) });
+    const failure = await collect(httpResumeAsk(gone)(`/api/streams/${HELD}`, new AbortController().signal)).catch((error: unknown) => error);
+    expect(classifyFailure(failure, RAG_FAILURE_WORDS)).toEqual({ kind: "stalled", message: "Questa risposta non è più disponibile" });
   });
 });

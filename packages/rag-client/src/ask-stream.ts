@@ -13,8 +13,14 @@ import {
 import { AnswerGoneError, type FailureWords } from "@oystar/conversation";
 import { ragMessages } from "./messages";
 
-/** Streams the events of one RAG answer (spec 001 §7); abortable through `signal`. */
-export type AskStream = (request: RagAskRequest, signal: AbortSignal) => AsyncIterable<StreamChunk>;
+/**
+ * Streams the events of one RAG answer (spec 001 §7); abortable through `signal`. `onStream` hears
+ * where the server holds the answer (issue 35 §2: a reloaded page takes it up there).
+ */
+export type AskStream = (request: RagAskRequest, signal: AbortSignal, onStream?: (streamUrl: string) => void) => AsyncIterable<StreamChunk>;
+
+/** Issue 35 §2: reads again, from its first event, an answer the server holds at `streamUrl`. */
+export type ResumeAsk = (streamUrl: string, signal: AbortSignal) => AsyncIterable<StreamChunk>;
 
 /**
  * POST /api/ask-stream over the signed-in API client: the request's headers within the client's
@@ -23,7 +29,7 @@ export type AskStream = (request: RagAskRequest, signal: AbortSignal) => AsyncIt
  * error occurred'); one unreadable line is logged and skipped (spec 001 §8).
  */
 export function httpAskStream(api: Pick<ApiClient, "raw" | "rawAt">, log: (message: string) => void = console.warn): AskStream {
-  return async function* ask(request, signal) {
+  return async function* ask(request, signal, onStream) {
     const response = await api.raw(API_PATHS.askStream, {
       method: "POST",
       // Issue 35 §2: the server holds the answer, so a connection that drops resumes where it stopped.
@@ -31,16 +37,37 @@ export function httpAskStream(api: Pick<ApiClient, "raw" | "rawAt">, log: (messa
       body: JSON.stringify(request),
       signal,
     });
-    const held = heldAnswerBody(api, response, { signal });
-    try {
-      yield* readProductStream(held.body, { onParseError: () => log("RAG: un evento illeggibile del flusso è stato saltato") });
-    } catch (error) {
-      // Once the answer is under way, a refusal can only be of its resume: it is no longer held.
-      throw error instanceof HttpError ? new AnswerGoneError(error.serverMessage ?? ragMessages.generic) : error;
-    } finally {
-      held.release();
-    }
+    yield* heldEvents(api, response, signal, log, onStream);
   };
+}
+
+/**
+ * Issue 35 §2: GET of an answer the server holds, from its first event (a reloaded page has none of
+ * it): its sources again, then its words. A refusal (404: dropped, another account's) is AnswerGoneError.
+ */
+export function httpResumeAsk(api: Pick<ApiClient, "rawAt">, log: (message: string) => void = console.warn): ResumeAsk {
+  return async function* resume(streamUrl, signal) {
+    let response: Response;
+    try {
+      response = await api.rawAt(streamUrl, { method: "GET", headers: { Accept: "text/event-stream" }, signal });
+    } catch (error) {
+      throw error instanceof HttpError ? new AnswerGoneError(error.serverMessage ?? ragMessages.generic) : error;
+    }
+    yield* heldEvents(api, response, signal, log);
+  };
+}
+
+async function* heldEvents(api: Pick<ApiClient, "rawAt">, response: Response, signal: AbortSignal, log: (message: string) => void, onStream?: (streamUrl: string) => void): AsyncGenerator<StreamChunk> {
+  const held = heldAnswerBody(api, response, { signal });
+  if (held.streamUrl) onStream?.(held.streamUrl);
+  try {
+    yield* readProductStream(held.body, { onParseError: () => log("RAG: un evento illeggibile del flusso è stato saltato") });
+  } catch (error) {
+    // Once the answer is under way, a refusal can only be of its resume: it is no longer held.
+    throw error instanceof HttpError ? new AnswerGoneError(error.serverMessage ?? ragMessages.generic) : error;
+  } finally {
+    held.release();
+  }
 }
 
 /** GET /api/indices/list (spec 001 §7): the indexes the signed-in user may ask. */

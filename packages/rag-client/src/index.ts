@@ -1,5 +1,5 @@
-export { httpAskStream, loadIndices, RAG_FAILURE_WORDS } from "./ask-stream";
-export type { AskStream } from "./ask-stream";
+export { httpAskStream, httpResumeAsk, loadIndices, RAG_FAILURE_WORDS } from "./ask-stream";
+export type { AskStream, ResumeAsk } from "./ask-stream";
 export { citationNumbers, citedNoteNumbers, shownSources, sourceElementId, sourceLink, sourceOfCitation, withSingleWarning } from "./citations";
 export { exampleQuestions, indexesInUse, indexPicker, requestIndexNames } from "./index-choice";
 export type { IndexOption, IndexPicker } from "./index-choice";

@@ -241,6 +241,60 @@ describe("opening a kept conversation", () => {
   });
 });
 
+describe("an answer the server holds (issue 35 §2)", () => {
+  test("while it streams the session says where it is held; once it is in, it is held no more", async () => {
+    const live = new LiveAnswer();
+    const session = createRagSession(scriptedWorld([live]).dependencies);
+    const answered = session.send("Quanti limoni ci sono?");
+    await settle();
+    expect(session.store.getState().heldAnswer).toBe("/api/streams/risposta-1");
+    live.send({ sources: passages });
+    live.send({ chunk: "Cento [1]." });
+    live.end();
+    expect(await answered).toBe(true);
+    expect(session.store.getState().heldAnswer).toBeNull();
+  });
+
+  test("a reloaded page takes up the answer to its last question: sources and words arrive once, nothing is asked again", async () => {
+    const world = scriptedWorld([[{ sources: passages }, { chunk: "Cento limoni " }, { chunk: "nella limonaia [2]." }]]);
+    const session = createRagSession(world.dependencies);
+    session.open({ id: "700", createdAt: 700, contextUsage: 0, messages: [{ id: "rag-700-1", role: "user", content: "Quanti limoni ci sono?", timestamp: 700 }] });
+    expect(await session.resume("/api/streams/risposta-tenuta")).toBe(true);
+    expect(world.resumes).toEqual(["/api/streams/risposta-tenuta"]);
+    expect(world.requests).toEqual([]);
+    const state = session.store.getState();
+    expect(state.heldAnswer).toBeNull();
+    expect(state.conversation.messages.map((message) => message.content)).toEqual(["Quanti limoni ci sono?", "Cento limoni nella limonaia [2]."]);
+    expect(state.conversation.messages[1]?.sources?.map((source) => source.filename)).toEqual(["villa-aurora.md", "limonaie.md"]);
+  });
+
+  test("nothing is taken up for a conversation whose last question is answered", async () => {
+    const world = scriptedWorld();
+    const session = createRagSession(world.dependencies);
+    session.open({
+      id: "701",
+      createdAt: 701,
+      contextUsage: 0,
+      messages: [
+        { id: "rag-701-1", role: "user", content: "Domanda?", timestamp: 701 },
+        { id: "rag-701-2", role: "assistant", content: "Risposta.", timestamp: 702 },
+      ],
+    });
+    expect(await session.resume("/api/streams/risposta-tenuta")).toBe(false);
+    expect(world.resumes).toEqual([]);
+  });
+
+  test("an answer the server no longer holds ends as a failure in the RAG's words, and is held no more", async () => {
+    const world = scriptedWorld([{ events: [], error: new StreamError("La risposta non è più disponibile.") }]);
+    const session = createRagSession(world.dependencies);
+    session.open({ id: "702", createdAt: 702, contextUsage: 0, messages: [{ id: "rag-702-1", role: "user", content: "Domanda?", timestamp: 702 }] });
+    expect(await session.resume("/api/streams/scaduta")).toBe(false);
+    const state = session.store.getState();
+    expect(state.heldAnswer).toBeNull();
+    expect(state.conversation.messages.at(-1)).toMatchObject({ role: "assistant", kind: "error" });
+  });
+});
+
 describe("settings and model", () => {
   test("before the admin's settings arrive the client defaults apply; the admin's model is the default choice", () => {
     const session = createRagSession(scriptedWorld().dependencies);

@@ -1,7 +1,7 @@
-import { RAG_CONTEXT_WARNING_PERCENT, StreamError } from "@oystar/api-client";
+import { RAG_CONTEXT_WARNING_PERCENT, StreamError, type StreamChunk } from "@oystar/api-client";
 import { createAskLoop, MARKERS, noticeSteps, type AskTurn, type SessionWorld } from "@oystar/conversation";
 import { createStore } from "zustand/vanilla";
-import { RAG_FAILURE_WORDS, type AskStream } from "./ask-stream";
+import { RAG_FAILURE_WORDS, type AskStream, type ResumeAsk } from "./ask-stream";
 import { withSingleWarning } from "./citations";
 import { ragMessages } from "./messages";
 import {
@@ -23,6 +23,8 @@ import { RAG_CLIENT_DEFAULTS, ragSettingsOf, type RagSettings } from "./rag-sett
 export type RagDependencies = SessionWorld & {
   /** Streams one answer's events (httpAskStream over the API client). */
   ask: AskStream;
+  /** Issue 35 §2: reads again an answer the server holds (after a reload), from its first event. */
+  resume?: ResumeAsk;
   /** The admin's settings, when they are already known; the client defaults otherwise. */
   settings?: RagSettings;
 };
@@ -45,6 +47,11 @@ export type RagState = {
   /** A failure to show the user, and news that is not a failure (a copied answer …). */
   alert: string | null;
   notice: string | null;
+  /**
+   * Issue 35 §2: where the server holds the answer being written to the conversation's last
+   * question — a page reloaded (or left and come back to) takes it up there.
+   */
+  heldAnswer: string | null;
 };
 
 export type RagSession = ReturnType<typeof createRagSession>;
@@ -69,6 +76,7 @@ export function createRagSession(dependencies: RagDependencies) {
     contextWarning: null,
     alert: null,
     notice: null,
+    heldAnswer: null,
   }));
   const update = (change: Partial<RagState>) => store.setState(change);
   const append = (message: RagMessage) => {
@@ -104,14 +112,26 @@ export function createRagSession(dependencies: RagDependencies) {
       usableIndexes: state.usableIndexes,
     });
     append({ id: newRagMessageId(dependencies.now()), role: "user", content: question, timestamp: dependencies.now() });
+    return answerTurn((signal) => dependencies.ask(request, signal, (streamUrl) => update({ heldAnswer: streamUrl })));
+  }
+
+  /**
+   * How an answer's events end in the conversation, whether it was asked now or taken up after a
+   * reload: complete, stopped or failed. It is no longer held for a resume then.
+   */
+  function answerTurn(events: (signal: AbortSignal) => AsyncIterable<StreamChunk>): AskTurn {
     const answerId = newRagMessageId(dependencies.now());
     let sources: RagSource[] = [];
     let usage: number | null = null;
     let summary: string | null = null;
+    const answered = (message: RagMessage) => {
+      update({ heldAnswer: null });
+      append(message);
+    };
     return {
       answerId,
       async *stream(signal) {
-        for await (const event of dependencies.ask(request, signal)) {
+        for await (const event of events(signal)) {
           if (signal.aborted) return;
           if (event.error) throw new StreamError(event.error);
           // The second list (with each source's confidence) replaces the first.
@@ -124,16 +144,17 @@ export function createRagSession(dependencies: RagDependencies) {
       },
       finish(text) {
         if (!text.trim()) throw new Error("Risposta vuota");
+        update({ heldAnswer: null });
         finish({ id: answerId, role: "assistant", content: withSingleWarning(text), timestamp: dependencies.now(), sources }, usage, summary);
       },
       // issue 36 §7: stopped with Esc, what had arrived stays (with its sources), marked as cut short.
       stopped(text) {
-        append({ id: answerId, role: "assistant", content: `${text}\n\n${ragMessages.answerStopped}`, timestamp: dependencies.now(), sources });
+        answered({ id: answerId, role: "assistant", content: `${text}\n\n${ragMessages.answerStopped}`, timestamp: dependencies.now(), sources });
       },
       fail(failure) {
         const at = dependencies.now();
-        if (failure.kind === "quota") append({ id: answerId, role: "assistant", content: "", timestamp: at, card: MARKERS.quotaExceeded });
-        else append({ id: answerId, role: "assistant", content: failure.message, timestamp: at, kind: "error" });
+        if (failure.kind === "quota") answered({ id: answerId, role: "assistant", content: "", timestamp: at, card: MARKERS.quotaExceeded });
+        else answered({ id: answerId, role: "assistant", content: failure.message, timestamp: at, kind: "error" });
         if (failure.kind === "error" && failure.detail) update({ alert: ragMessages.errorDetail(failure.detail) });
       },
     };
@@ -147,6 +168,20 @@ export function createRagSession(dependencies: RagDependencies) {
     async send(input: string): Promise<boolean> {
       if (!canAsk(input, store.getState().loading)) return false;
       return asking.send(() => ragTurn(input.trim()));
+    },
+
+    /**
+     * Issue 35 §2: the answer to the conversation's last question, which the server holds at
+     * `streamUrl`, read from its first event (a reloaded page has none of it: its sources come
+     * again) and ended as any answer is. Nothing is asked again and nothing is charged. Resolves to
+     * whether it arrived complete.
+     */
+    async resume(streamUrl: string): Promise<boolean> {
+      const { loading, conversation } = store.getState();
+      const resume = dependencies.resume;
+      if (!resume || loading || conversation.messages.at(-1)?.role !== "user") return false;
+      update({ heldAnswer: streamUrl });
+      return asking.send(() => answerTurn((signal) => resume(streamUrl, signal)));
     },
 
     /** issue 36 §7 (Esc): the answer being streamed ends, what had arrived stays. */
@@ -165,6 +200,7 @@ export function createRagSession(dependencies: RagDependencies) {
         answerId: null,
         contextWarning: null,
         alert: null,
+        heldAnswer: null,
       });
     },
 
@@ -183,6 +219,7 @@ export function createRagSession(dependencies: RagDependencies) {
         answerId: null,
         contextWarning: null,
         alert: null,
+        heldAnswer: null,
       });
     },
 

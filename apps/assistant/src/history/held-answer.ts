@@ -3,14 +3,18 @@
 // never resumes it a second time. It names the conversation and where the server holds the answer
 // — never a word of either; the server gives it only to the account that asked.
 
-export type HeldAnswerRecord = { module: "chat"; conversationId: string; streamUrl: string };
+/** The screens whose answers a reload takes up: the chat's and RAG's. */
+export type HeldAnswerModule = "chat" | "rag";
+
+export type HeldAnswerRecord = { module: HeldAnswerModule; conversationId: string; streamUrl: string };
 
 const KEY = "oystar-risposta-in-corso";
 
-export function readHeldAnswer(): HeldAnswerRecord | null {
+/** The answer this tab was waiting for on `module`'s screen, if any. */
+export function readHeldAnswer(module: HeldAnswerModule): HeldAnswerRecord | null {
   try {
     const record = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as Partial<HeldAnswerRecord> | null;
-    if (record?.module !== "chat" || typeof record.conversationId !== "string" || typeof record.streamUrl !== "string") return null;
+    if (record?.module !== module || typeof record.conversationId !== "string" || typeof record.streamUrl !== "string") return null;
     return { module: record.module, conversationId: record.conversationId, streamUrl: record.streamUrl };
   } catch {
     return null;
@@ -28,7 +32,8 @@ export function keepHeldAnswer(record: HeldAnswerRecord): void {
 /** The answer is in its conversation (or was given up): nothing to take up again. */
 export function forgetHeldAnswer(conversationId?: string): void {
   try {
-    if (conversationId === undefined || readHeldAnswer()?.conversationId === conversationId) sessionStorage.removeItem(KEY);
+    const record = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as Partial<HeldAnswerRecord> | null;
+    if (conversationId === undefined || record?.conversationId === conversationId) sessionStorage.removeItem(KEY);
   } catch {
     // Nothing was kept.
   }

@@ -4,7 +4,7 @@ import { MARKERS, systemClock, type ChatCard } from "@oystar/conversation";
 import { useReadAloud } from "@oystar/conversation/react";
 import { ragGate } from "@oystar/plans-and-gates";
 import { RagUpsell } from "@oystar/plans-and-gates/react";
-import { createRagSession, createSourceViewer, type RagConversation, httpAskStream, httpSourceViewer, indexesInUse, loadIndices } from "@oystar/rag-client";
+import { createRagSession, createSourceViewer, type RagConversation, httpAskStream, httpResumeAsk, httpSourceViewer, indexesInUse, loadIndices } from "@oystar/rag-client";
 import { RagScreen, useRagSession } from "@oystar/rag-client/react";
 import { Button, LoadingScreen, Spinner } from "@oystar/ui-kit/react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -38,6 +38,7 @@ function RagPage() {
   const session = useRagSession(() =>
     createRagSession({
       ask: httpAskStream(api),
+      resume: httpResumeAsk(api),
       ...systemClock,
       refreshQuota: () => refresh.current(),
     }),

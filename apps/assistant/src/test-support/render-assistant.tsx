@@ -33,6 +33,8 @@ export const settingsServer = {
   deviceKey: "A".repeat(43),
   /** When set, GET /api/me/device-key answers only once it settles (a slow network, a busy machine). */
   deviceKeyHeld: null as Promise<void> | null,
+  /** The answers the server holds (issue 35 §2), by stream id: GET /api/streams/:id's event stream. */
+  heldAnswers: {} as Record<string, string>,
 };
 
 export type ServerAnswers = {
@@ -71,6 +73,7 @@ export function serverAnswers({
   settingsServer.indexFollowUps = {};
   settingsServer.deviceKey = "A".repeat(43);
   settingsServer.deviceKeyHeld = null;
+  settingsServer.heldAnswers = {};
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -119,6 +122,13 @@ export function serverAnswers({
       if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
       if (url.endsWith("/api/indices/list")) {
         return settingsServer.indices ? Response.json(settingsServer.indices) : Response.json({ error: "Errore" }, { status: 500 });
+      }
+      const heldAnswer = /\/api\/streams\/([\w-]+)$/.exec(url);
+      if (heldAnswer && (init?.method ?? "GET") === "GET") {
+        const events = settingsServer.heldAnswers[heldAnswer[1]!];
+        return events === undefined
+          ? Response.json({ error: "Questa risposta non è più disponibile." }, { status: 404 })
+          : new Response(events, { headers: { "Content-Type": "text/event-stream" } });
       }
       if (url.endsWith("/api/me/device-key")) {
         await settingsServer.deviceKeyHeld;

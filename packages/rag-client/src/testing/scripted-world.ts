@@ -1,5 +1,5 @@
 import type { RagAskRequest, StreamChunk } from "@oystar/api-client";
-import type { AskStream } from "../ask-stream";
+import type { AskStream, ResumeAsk } from "../ask-stream";
 import type { RagDependencies } from "../rag-session";
 
 // A world for tests and stories: the server's answers are scripted (whole, or step by step from
@@ -51,8 +51,8 @@ export function scriptedWorld(answers: ScriptedAnswer[] = []) {
   const requests: RagAskRequest[] = [];
   const later: Array<{ task: () => void; delayMs: number }> = [];
   let time = Date.UTC(2026, 10, 23, 9, 30);
-  const ask: AskStream = async function* (request, signal) {
-    requests.push(request);
+  const resumes: string[] = [];
+  async function* play(signal: AbortSignal) {
     const answer = answers.shift() ?? [{ chunk: "…" }];
     if (answer instanceof LiveAnswer) {
       yield* answer.events(signal);
@@ -61,9 +61,20 @@ export function scriptedWorld(answers: ScriptedAnswer[] = []) {
     const events = "events" in answer ? answer.events : answer;
     for (const event of events) yield event;
     if ("error" in answer) throw answer.error;
+  }
+  // Like the server, each answer is held where a reloaded page can take it up (issue 35 §2).
+  const ask: AskStream = async function* (request, signal, onStream) {
+    requests.push(request);
+    onStream?.(`/api/streams/risposta-${requests.length}`);
+    yield* play(signal);
+  };
+  const resume: ResumeAsk = async function* (streamUrl, signal) {
+    resumes.push(streamUrl);
+    yield* play(signal);
   };
   const dependencies: RagDependencies = {
     ask,
+    resume,
     now: () => (time += 1),
     later: (task, delayMs) => {
       const entry = { task, delayMs };
@@ -72,7 +83,7 @@ export function scriptedWorld(answers: ScriptedAnswer[] = []) {
     },
     refreshQuota: () => {},
   };
-  return { dependencies, requests, later, answers };
+  return { dependencies, requests, resumes, later, answers };
 }
 
 /** Lets pending promises settle (a streamed event reaching the store). */
