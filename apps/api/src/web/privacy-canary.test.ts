@@ -1,4 +1,4 @@
-import { API_PATHS, apiPath, DEBATE_CALLS_PATH, readModelStream, turnQuotesSchema } from "@oystar/api-client";
+import { API_PATHS, apiPath, DEBATE_CALLS_PATH, LAST_EVENT_ID_HEADER, readModelStream, RESUMABLE_REQUEST_HEADER, STREAM_ID_HEADER, turnQuotesSchema } from "@oystar/api-client";
 import { judgeCall, turnCall, type JudgedIntervention } from "@oystar/debate-engine";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -14,7 +14,8 @@ import { DEMO_INDEX } from "../rag/ingest/demo-index";
 
 // Issue 28 §6, DESIGN.md §7: the product's promise — no conversation content is stored or logged
 // by the server. A unique string goes through the chat, a debate, a debate argued from documents
-// to its judge, a RAG question and the passage it cites, and OCR (and their refusals); afterwards it is in no log line, no row of any table and no file under
+// to its judge, a RAG question and the passage it cites, answers held and resumed (issue 35 §2),
+// and OCR (and their refusals); afterwards it is in no log line, no row of any table and no file under
 // DATA_DIR or the embedded database's folder (persisted on disk, as `pnpm start` runs it).
 
 const CANARY = `canarino${randomBytes(6).toString("hex")}`;
@@ -101,6 +102,23 @@ test("a unique string sent through every conversation is in no log, no table and
   for await (const delta of readModelStream(chat)) void delta;
   const refused = await fetch(`${server.url}/groq/chat/completions`, { method: "POST", headers: json(pro), body: JSON.stringify({ model: "non-esiste", messages: [{ role: "user", content: CANARY }] }) });
   expect(refused.status).toBe(400);
+
+  // Issue 35 §2: answers the server holds — a chat answer and a RAG answer whose connections drop
+  // after their first bytes, each taken up again where it stopped, to its end.
+  for (const asked of [
+    { path: "/groq/chat/completions", token: pro, body: { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: `Tienila: ${CANARY}` }] } },
+    { path: "/api/ask-stream", token: business, body: { question: `Dove sono le camelie? ${CANARY}`, chat_history: [{ role: "user", content: CANARY }] } },
+  ]) {
+    const dropped = new AbortController();
+    const first = await fetch(`${server.url}${asked.path}`, { method: "POST", headers: { ...json(asked.token), [RESUMABLE_REQUEST_HEADER]: "1" }, body: JSON.stringify(asked.body), signal: dropped.signal });
+    const streamId = first.headers.get(STREAM_ID_HEADER);
+    expect(streamId).toBeTruthy();
+    await first.body!.getReader().read();
+    dropped.abort();
+    const resumed = await fetch(`${server.url}${apiPath(API_PATHS.answerStream, { streamId: streamId! })}`, { headers: { ...bearer(asked.token), [LAST_EVENT_ID_HEADER]: "1" } });
+    expect(resumed.status).toBe(200);
+    expect(await resumed.text()).toMatch(/\[DONE\]|event: end/);
+  }
 
   // A debate: its theses and an intervention carry the string.
   const { debate_id } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(pro) })).json()) as { debate_id: string };
