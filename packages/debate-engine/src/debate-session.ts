@@ -1,4 +1,4 @@
-import type { DebateVote } from "@oystar/api-client";
+import { STOPPED_BY_USER, type DebateVote } from "@oystar/api-client";
 import { classifyFailure } from "@oystar/conversation";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { DebateDefaults, DebateEffect, DebateEvent, DebateState } from "./debate-state";
@@ -43,7 +43,9 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
   function perform(effect: DebateEffect) {
     switch (effect.type) {
       case "abortReply":
-        reply?.abort();
+        // STOP, a new start, the loop guard or the screen gone: no one takes a debate's call up
+        // again, so the server stops the model too (issue 35 §2: only a dropped connection resumes).
+        reply?.abort(STOPPED_BY_USER);
         reply = null;
         return;
       case "cancelTimer":
@@ -87,7 +89,7 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
   }
 
   async function stream(effect: Extract<DebateEffect, { type: "callModel" }>) {
-    reply?.abort();
+    reply?.abort(STOPPED_BY_USER);
     const controller = new AbortController();
     reply = controller;
     const { epoch, call } = effect;

@@ -195,3 +195,57 @@ describe("a turn's stream has the chat's limits (spec 001 §8)", () => {
     session.dispose();
   });
 });
+
+describe("issue 35 §2: a debate call the server holds", () => {
+  const HELD = "abcdefghijklmnopqrstuvwx";
+  const events = ["Il treno ", "inquina ", "meno."].map((content, index) => `id: ${index + 1}\ndata: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
+  /** The first answer: one event, then the connection drops. */
+  function dropping(): Response {
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new TypeError("network error"));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode(events[0]!));
+      },
+    });
+    return new Response(body, { headers: { "Content-Type": "text/event-stream", "Oystar-Stream-Id": HELD } });
+  }
+
+  test("is asked for, and a connection that drops resumes after the last event: nothing lost, nothing twice", async () => {
+    const model = api((seen) => (seen.method === "POST" ? dropping() : new Response([...events.slice(Number(seen.headers["Last-Event-ID"])), "data: [DONE]\n\n"].join(""), { headers: { "Content-Type": "text/event-stream" } })));
+    const pieces: ModelPiece[] = [];
+    for await (const piece of httpDebatePorts({ api: model.client }).model({ request, signal: new AbortController().signal })) pieces.push(piece);
+    expect(pieces.join("")).toBe("Il treno inquina meno.");
+    expect(model.seen[0]?.headers["Oystar-Resumable"]).toBe("1");
+    expect(model.seen.slice(1).map((seen) => [seen.method, seen.url, seen.headers["Last-Event-ID"]])).toEqual([["GET", `/api/streams/${HELD}`, "1"]]);
+  });
+
+  test("STOP stops the call on the server too; the screen left likewise", async () => {
+    const model = api((seen) => {
+      if (seen.method === "DELETE") return new Response(null, { status: 204 });
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(events[0]!));
+        },
+      });
+      return new Response(body, { headers: { "Content-Type": "text/event-stream", "Oystar-Stream-Id": HELD } });
+    });
+    const deleted = () => model.seen.filter((seen) => seen.method === "DELETE").map((seen) => seen.url);
+    const play = () => {
+      const session = createDebateSession({ ...httpDebatePorts({ api: model.client }), clock: virtualTime().clock, resetProvider: async () => ({ status: "success", message: "ok", details: { actions: [] } }), startDebate: async () => ({ status: "started", debateId: "41" }) }, { length: 6, auto: false });
+      session.start({ theses: ["Il treno", "L'aereo"] });
+      return session;
+    };
+
+    const stopped = play();
+    await vi.waitFor(() => expect(stopped.store.getState().streaming?.text).toBe("Il treno "));
+    stopped.stop();
+    await vi.waitFor(() => expect(deleted()).toEqual([`/api/streams/${HELD}`]));
+
+    const left = play();
+    await vi.waitFor(() => expect(left.store.getState().streaming?.text).toBe("Il treno "));
+    left.dispose();
+    await vi.waitFor(() => expect(deleted()).toHaveLength(2));
+  });
+});

@@ -42,7 +42,8 @@ async function* debateAnswer(api: ApiClient, request: DebateCall, options: Model
     const piece = evidencePiece(name, data);
     if (piece) evidence.push(piece);
   };
-  for await (const text of streamCompletion(api, request, { ...options, path: DEBATE_CALLS_PATH, onEvent })) {
+  // Issue 35 §2: the server holds the call's answer, so a connection that drops resumes where it stopped.
+  for await (const text of streamCompletion(api, request, { ...options, path: DEBATE_CALLS_PATH, onEvent, resumable: true })) {
     yield* evidence.splice(0);
     yield text;
   }
