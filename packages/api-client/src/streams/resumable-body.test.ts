@@ -81,3 +81,20 @@ test("an answer that never drops passes through whole, its ids unseen by the rea
   expect(await words(resumableBody(new Response(ALL), { resume, signal: new AbortController().signal }))).toBe(WORDS.join(""));
   expect(resume).not.toHaveBeenCalled();
 });
+
+test("a reader that stops at the answer's end while the connection is still open asks nothing again", async () => {
+  // The whole answer, then a connection the server has not closed yet: the reader cancels it.
+  const open = new Response(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(ALL));
+      },
+      pull: () => new Promise<void>(() => {}),
+    }),
+  );
+  const resume = vi.fn(async (lastEventId: string | null) => serverFrom(lastEventId));
+  const body = resumableBody(open, { resume, signal: new AbortController().signal, wait: async () => {} });
+  expect(await words(body)).toBe(WORDS.join(""));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(resume).not.toHaveBeenCalled();
+});

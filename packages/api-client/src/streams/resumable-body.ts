@@ -28,28 +28,36 @@ export type ResumeOptions = {
 export function resumableBody(first: Response, { resume, signal, wait = sleep, waitsMs = RESUME_WAITS_MS }: ResumeOptions): ReadableStream<Uint8Array> {
   let reader = first.body?.getReader() ?? null;
   const events = completeEvents();
+  // The reader gave up (it had the answer's end, or left): nothing more is read or asked for.
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       for (;;) {
+        if (cancelled) return;
         if (!reader) return controller.close();
+        let read: ReadableStreamReadResult<Uint8Array>;
         try {
-          const { value, done } = await reader.read();
-          if (done) {
-            const rest = events.flush();
-            if (rest.length > 0) controller.enqueue(rest);
-            return controller.close();
-          }
-          const whole = events.add(value);
-          if (whole.length > 0) return controller.enqueue(whole);
+          read = await reader.read();
         } catch (error) {
-          if (signal.aborted) throw error;
+          if (signal.aborted || cancelled) throw error;
           // The connection dropped: what was received is kept, the rest is asked for.
           events.dropPartial();
           reader = (await resumed(events.lastId(), error)).body?.getReader() ?? null;
+          continue;
         }
+        // Cancelled while the read was pending (it then ends empty): not a dropped connection.
+        if (cancelled) return;
+        if (read.done) {
+          const rest = events.flush();
+          if (rest.length > 0) controller.enqueue(rest);
+          return controller.close();
+        }
+        const whole = events.add(read.value);
+        if (whole.length > 0) return controller.enqueue(whole);
       }
     },
     async cancel(reason) {
+      cancelled = true;
       await reader?.cancel(reason).catch(() => {});
     },
   });
@@ -58,7 +66,7 @@ export function resumableBody(first: Response, { resume, signal, wait = sleep, w
     let failure = cause;
     for (const ms of waitsMs) {
       await wait(ms);
-      if (signal.aborted) throw failure;
+      if (signal.aborted || cancelled) throw failure;
       try {
         return await resume(lastEventId);
       } catch (error) {
