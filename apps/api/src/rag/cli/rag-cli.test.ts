@@ -10,6 +10,9 @@ import { sharedStreamPdf } from "../../../test-support/heavy-pdf";
 import { PAGED_PASSAGES, pagedDocument, pagedFilename, pagedQuestion } from "../../../test-support/paged-index";
 import { temporaryFolder } from "../../../test-support/temporary-folders";
 
+// A guard against a hang, not a speed target: at this size, on a busy 2-core machine, a minute is not enough.
+const AT_SIZE_TIMEOUT_MS = 180_000;
+
 // `pnpm rag …` as a user runs it (the package's script: tsx on src/rag/cli/rag-cli.ts), on a
 // PGlite data folder of its own.
 
@@ -80,7 +83,7 @@ test(`search finds every passage of a ${PAGED_PASSAGES}-passage index, several p
     const found = lines.map((line) => (JSON.parse(line) as { results: Array<{ filename: string }> }).results[0]?.filename ?? "(nessuno)");
     expect(found, mode).toEqual(numbers.map(pagedFilename));
   }
-});
+}, AT_SIZE_TIMEOUT_MS);
 
 test("eval prints each set's ablation table (recall by distinct document, MRR, ms), ending with one JSON line", async () => {
   const { stdout } = await rag(["eval", "--set", "demo", "--qa", join(packageDir, "test-support/rag-fixtures-qa.jsonl"), "--docs", RAG_FIXTURES_DIR]);

@@ -9,6 +9,9 @@ import { createIndex, findIndex, type RagIndex } from "../rag-store";
 import { COPY_PAGE, copiedIndex, memoryIndex } from "./bm25-memory";
 import { CANDIDATE_CAP, fullTextSearch, queryTerms, queryTermsFromTables } from "./full-text-search";
 
+// A guard against a hang, not a speed target: at this size, on a busy 2-core machine, a minute is not enough.
+const AT_SIZE_TIMEOUT_MS = 180_000;
+
 // Issue 32 §2: the copy in memory answers only at its index's version (rag_indexes.version, bumped
 // by every ingestion and deletion). After documents are re-ingested with other text or deleted,
 // the answers are Postgres's over what the index holds now: a passage gone never comes back, a new
@@ -115,7 +118,7 @@ test("re-ingested and deleted documents, in an index copied at once: the new cop
   const copy = await memoryIndex(db, after);
   expect(copy?.version).toBe(after.version);
   expect(copy?.chunkIds.length).toBe(after.chunkCount);
-});
+}, AT_SIZE_TIMEOUT_MS);
 
 test("re-ingested and deleted documents, in an index over COPY_AT_ONCE_UP_TO passages: Postgres answers while the copy is made again, never the old copy", async () => {
   await storeInBatches(db, await current(), benchDocumentInputs(SMALL, LARGE - SMALL));
@@ -147,4 +150,4 @@ test("re-ingested and deleted documents, in an index over COPY_AT_ONCE_UP_TO pas
   expect(copy?.chunkIds.length).toBe(after.chunkCount);
   expect(await compared(after, sample)).toEqual({ count: sample.length, differing: [] });
   expect(await foundAmong(after, old.phrases, old.ids)).toEqual([]);
-});
+}, AT_SIZE_TIMEOUT_MS);
