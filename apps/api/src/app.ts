@@ -12,7 +12,6 @@ import type { Env } from "./env";
 import { formRoutes } from "./forms/forms-routes";
 import { healthRoutes } from "./health/health-routes";
 import { llmRoutes } from "./llm/llm-routes";
-import { answersInProgress } from "./streams/answers-in-progress";
 import { resumableAnswers } from "./streams/resumable-answers";
 import { createModelProviders } from "./llm/model-providers";
 import { ocrRoutes } from "./ocr/ocr-routes";
@@ -81,7 +80,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing));
   if (services.devIdpRoutes) app.route("/", services.devIdpRoutes(access));
   // Issue 35 §2: the answers in progress of this process, held for a client whose connection dropped.
-  const answers = resumableAnswers(access, db, answersInProgress());
+  const answers = resumableAnswers(access, db, services.answers, services.answerRelay);
   app.route("/", answers.routes);
   app.route("/", llmRoutes(access, db, env, providers, answers.resumable));
   app.route("/", debateRoutes(access, db, env, providers, services.rag, answers.resumable));

@@ -80,6 +80,7 @@ export async function startServer(env: Env, options: AppOptions & Parameters<typ
     unwatchPool();
     await metrics?.close();
     await services.ocr.close();
+    await services.answerRelay?.close();
     // A database the caller passed in is the caller's to close.
     if (!options.db) await services.db.close();
   }

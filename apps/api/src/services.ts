@@ -6,6 +6,8 @@ import { auth0Issuer, createTokenVerifier } from "./auth/token-verifier";
 import { builtInCheckout, stripeCheckout, type CheckoutProvider } from "./billing/checkout-provider";
 import { devWebhookSecret } from "./billing/webhook-secret";
 import { openDatabase, type Database } from "./db/database";
+import { startAnswerRelay, type AnswerRelay } from "./streams/answer-relay";
+import { answersInProgress, type AnswersInProgress } from "./streams/answers-in-progress";
 import { migrate } from "./db/migrate";
 import { sharedSecret } from "./db/shared-secret";
 import type { Env } from "./env";
@@ -41,6 +43,10 @@ export type Services = {
   rag: RagEngine;
   /** Web pages for indexing, through the SSRF guard (tests pass a fake network). */
   fetchPage: (url: string) => Promise<FetchedPage>;
+  /** Issue 35 §2: the answers in progress this process holds for a resume. */
+  answers: AnswersInProgress;
+  /** And those other server processes hold, reached through PostgreSQL; null with the embedded PGlite. */
+  answerRelay: AnswerRelay | null;
 };
 
 /**
@@ -68,6 +74,7 @@ const STARTUP_LOCK = 824174;
 
 async function openSeeded(env: Env & { publicUrl: string }, db: Database, given: { fetchPage?: Services["fetchPage"]; stripe?: CheckoutProvider }): Promise<Services> {
   const origin = env.publicUrl;
+  const answers = answersInProgress();
   const addressLimits = await openAddressLimits(db);
   const logAccountKey = await sharedSecret(db, "log-account-key", async () => randomBytes(32).toString("base64url"));
 
@@ -94,6 +101,8 @@ async function openSeeded(env: Env & { publicUrl: string }, db: Database, given:
     ocr: createOcrEngine(),
     rag: await openRag(env, db, identity.devIdpRoutes !== null),
     fetchPage: given.fetchPage ?? ((url) => guardedFetch(url)),
+    answers,
+    answerRelay: db.notifications ? await startAnswerRelay(db.notifications, answers) : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { mkdirSync } from "node:fs";
 import pg from "pg";
 import { log } from "../observe/log";
+import { postgresNotifications, type Notifications } from "./notifications";
 
 export type Queryable = {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
@@ -24,6 +25,11 @@ export type Database = Queryable & {
   exclusively<T>(lock: number, work: () => Promise<T>): Promise<T>;
   /** The connection pool's use, for the operator's metrics; null for the embedded PGlite (no pool). */
   poolUse(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * LISTEN/NOTIFY between the server processes on this database (db/notifications.ts); null for
+   * the embedded PGlite, which only ever has one process.
+   */
+  readonly notifications: Notifications | null;
   close(): Promise<void>;
 };
 
@@ -62,12 +68,14 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
     exclusively: (_lock, work) => work(),
     poolUse: () => null,
+    notifications: null,
     close: () => db.close(),
   };
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  const notifications = postgresNotifications(connectionString);
   // A connection the server drops (a restart, a failover) is an error event on the idle client;
   // unheard, Node would end the process. The pool replaces it; requests meanwhile fail as they do.
   pool.on("error", (error) => log.error({ kind: (error as NodeJS.ErrnoException).code ?? error.name }, "Connessione al database interrotta"));
@@ -111,6 +119,10 @@ async function openPostgres(connectionString: string): Promise<Database> {
       }
     },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => pool.end(),
+    notifications,
+    async close() {
+      await notifications.close();
+      await pool.end();
+    },
   };
 }

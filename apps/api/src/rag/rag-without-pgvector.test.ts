@@ -25,6 +25,7 @@ async function postgresWithoutVector(): Promise<Database> {
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
     exclusively: (_lock, work) => work(),
     poolUse: () => null,
+    notifications: null,
     close: () => pglite.close(),
   };
 }

@@ -6,6 +6,7 @@ import type { Queryable } from "../db/database";
 import { perAccountLimit } from "../web/account-limit";
 import { waitInMinutes } from "../web/messages";
 import { answerSource, nodeStreamAnswer } from "../web/node-stream-answer";
+import type { AnswerRelay } from "./answer-relay";
 import type { AnswerReader, AnswersInProgress, HeldAnswer } from "./answers-in-progress";
 import { streamMessages } from "./messages";
 
@@ -28,7 +29,11 @@ export type Resumable = MiddlewareHandler<{ Variables: SignedInVariables }>;
 /** A client may resume an answer at most this often a minute (a reconnect loop is held back). */
 const RESUMES_PER_MINUTE = 60;
 
-export function resumableAnswers(access: Access, db: Queryable, answers: AnswersInProgress) {
+/**
+ * `relay` reaches the answers other server processes hold (several servers on one PostgreSQL);
+ * null when this process is the only one (the embedded PGlite).
+ */
+export function resumableAnswers(access: Access, db: Queryable, answers: AnswersInProgress, relay: AnswerRelay | null = null) {
   /**
    * On a streamed route, after the signed-in policy: when the client asks, the answer is held. Until
    * it is (the charge, the model's first bytes), a client that leaves still stops everything.
@@ -55,20 +60,39 @@ export function resumableAnswers(access: Access, db: Queryable, answers: Answers
   };
 
   const routes = new Hono()
-    .get(API_PATHS.answerStream, access.signedIn, perAccountLimit(db, { action: "answer-resume", limit: RESUMES_PER_MINUTE, windowSeconds: 60, tooMany: (seconds) => streamMessages.tooManyResumes(waitInMinutes(seconds)) }), (c) => {
-      const held = answers.find(c.get("user").id, c.req.param("streamId"));
-      if (!held) return c.json({ error: streamMessages.notFound }, 404);
+    .get(API_PATHS.answerStream, access.signedIn, perAccountLimit(db, { action: "answer-resume", limit: RESUMES_PER_MINUTE, windowSeconds: 60, tooMany: (seconds) => streamMessages.tooManyResumes(waitInMinutes(seconds)) }), async (c) => {
       const lastEventId = parseLastEventId(c.req.header(LAST_EVENT_ID_HEADER));
       if (lastEventId === null) return c.json({ error: streamMessages.badLastEventId }, 400);
-      const headers = new Headers({ "Content-Type": held.contentType, "Cache-Control": "no-store", "X-Accel-Buffering": "no", [STREAM_ID_HEADER]: held.id });
-      const answer = readerAnswer(c, held, lastEventId, headers);
-      return answer ?? c.json({ error: streamMessages.partLost }, 410);
+      const accountId = c.get("user").id;
+      const streamId = c.req.param("streamId");
+      const held = answers.find(accountId, streamId);
+      if (held) {
+        const answer = readerAnswer(c, held, lastEventId, answerHeaders(held.contentType, held.id));
+        return answer ?? c.json({ error: streamMessages.partLost }, 410);
+      }
+      // Held by another server process, perhaps: relayed from it.
+      if (!relay) return c.json({ error: streamMessages.notFound }, 404);
+      const connection = new PassThrough();
+      const relayed = await relay.read(accountId, streamId, lastEventId, { write: (event) => connection.write(event), end: () => connection.end() });
+      if (relayed === null) return c.json({ error: streamMessages.notFound }, 404);
+      if (relayed === "gone") return c.json({ error: streamMessages.partLost }, 410);
+      const left = () => {
+        relayed.leave();
+        connection.destroy();
+      };
+      c.req.raw.signal.addEventListener("abort", left, { once: true });
+      return nodeStreamAnswer(Buffer.alloc(0), connection, { status: 200, headers: answerHeaders(relayed.contentType, streamId) }, left);
     })
-    .delete(API_PATHS.answerStream, access.signedIn, (c) => {
-      const held = answers.find(c.get("user").id, c.req.param("streamId"));
-      if (!held) return c.json({ error: streamMessages.notFound }, 404);
-      held.stop();
-      return c.body(null, 204);
+    .delete(API_PATHS.answerStream, access.signedIn, async (c) => {
+      const accountId = c.get("user").id;
+      const streamId = c.req.param("streamId");
+      const held = answers.find(accountId, streamId);
+      if (held) {
+        held.stop();
+        return c.body(null, 204);
+      }
+      if (relay && (await relay.stop(accountId, streamId))) return c.body(null, 204);
+      return c.json({ error: streamMessages.notFound }, 404);
     });
 
   return { resumable, routes };
@@ -86,6 +110,9 @@ function readerAnswer(c: Context, held: HeldAnswer, lastEventId: number, headers
   c.req.raw.signal.addEventListener("abort", left, { once: true });
   return nodeStreamAnswer(Buffer.alloc(0), connection, { status: 200, headers }, left);
 }
+
+const answerHeaders = (contentType: string, streamId: string) =>
+  new Headers({ "Content-Type": contentType, "Cache-Control": "no-store", "X-Accel-Buffering": "no", [STREAM_ID_HEADER]: streamId });
 
 const isEventStream = (response: Response) => (response.headers.get("Content-Type") ?? "").startsWith("text/event-stream");
 

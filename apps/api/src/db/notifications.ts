@@ -1,0 +1,80 @@
+import pg from "pg";
+import { log } from "../observe/log";
+
+// PostgreSQL's LISTEN/NOTIFY between the server processes on one database (issue 35 §2: a resume
+// that reaches another server). A notification is passed on and forgotten: PostgreSQL stores
+// nothing of it. One dedicated connection per process listens and also sends, so that what one
+// process sends reaches every listener in the order it was sent.
+
+export type Notifications = {
+  /** Hears `channel` until the returned function is called. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends `payload` (at most NOTIFY_PAYLOAD_LIMIT bytes) to every listener of `channel`. */
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
+export const NOTIFY_PAYLOAD_LIMIT = 7_900;
+
+export function postgresNotifications(connectionString: string): Notifications {
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let connection: Promise<pg.Client> | null = null;
+  let closed = false;
+
+  const quoted = (channel: string) => {
+    // Channels are the product's own names (letters, digits, underscores): never a caller's text.
+    if (!/^[a-z0-9_]{1,63}$/.test(channel)) throw new Error(`Canale non valido: ${channel}`);
+    return `"${channel}"`;
+  };
+
+  function connected(): Promise<pg.Client> {
+    if (closed) return Promise.reject(new Error("Notifiche chiuse"));
+    connection ??= (async () => {
+      const client = new pg.Client({ connectionString });
+      const lost = () => {
+        // The next use connects again and listens again to what is still heard.
+        if (connection && !closed) log.warn("Connessione delle notifiche interrotta: si riconnette");
+        connection = null;
+      };
+      client.on("error", lost);
+      client.on("end", lost);
+      client.on("notification", (message) => {
+        for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? "");
+      });
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${quoted(channel)}`);
+      return client;
+    })().catch((error: unknown) => {
+      connection = null;
+      throw error;
+    });
+    return connection;
+  }
+
+  return {
+    async listen(channel, onMessage) {
+      const heard = listeners.get(channel) ?? new Set();
+      const first = heard.size === 0;
+      heard.add(onMessage);
+      listeners.set(channel, heard);
+      if (first) await (await connected()).query(`LISTEN ${quoted(channel)}`);
+      return async () => {
+        heard.delete(onMessage);
+        if (heard.size > 0 || listeners.get(channel) !== heard) return;
+        listeners.delete(channel);
+        if (connection && !closed) await (await connection).query(`UNLISTEN ${quoted(channel)}`).catch(() => {});
+      };
+    },
+    async notify(channel, payload) {
+      await (await connected()).query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    async close() {
+      closed = true;
+      const open = connection;
+      connection = null;
+      listeners.clear();
+      if (open) await (await open.catch(() => null))?.end().catch(() => {});
+    },
+  };
+}
