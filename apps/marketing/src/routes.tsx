@@ -4,7 +4,7 @@ import { ErrorScreen } from "@oystar/ui-kit/react";
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation } from "react-router";
 import { SiteLayout } from "./layout/site-layout";
-import { messages } from "./messages";
+import { LEGAL_PATHS, messages } from "./messages";
 import { pageMetaOf } from "./page-meta";
 import { HomePage } from "./pages/home-page";
 import { LandingPage } from "./pages/landing-page";
@@ -29,6 +29,9 @@ const IndexRequestPage = lazyPage(() => import("./pages/index-request-page").the
 const SuccessPage = lazyPage<Leave>(() => import("./pages/success-page").then((module) => module.SuccessPage));
 const LoginPage = lazyPage<Leave>(() => import("./pages/login-page").then((module) => module.LoginPage));
 const NotFoundPage = lazyPage(() => import("./pages/not-found-page").then((module) => module.NotFoundPage));
+const PrivacyPage = lazyPage(() => import("./pages/legal/legal-pages").then((module) => module.PrivacyPage));
+const TermsPage = lazyPage(() => import("./pages/legal/legal-pages").then((module) => module.TermsPage));
+const CookiePage = lazyPage(() => import("./pages/legal/legal-pages").then((module) => module.CookiePage));
 
 /** spec 000 §8: the failure screen; a page that did not load offers a reload. */
 class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -82,6 +85,10 @@ export function SiteRoutes({ goTo }: Leave) {
           <Route path="/subscription" element={<SubscriptionPage goTo={goTo} />} />
           <Route path="/enterprise-contact" element={<EnterpriseContactPage />} />
           <Route path="/contact" element={<ContactPage />} />
+          {/* Issue 36 §8: the footer's legal labels open these. */}
+          <Route path={LEGAL_PATHS.privacy} element={<PrivacyPage />} />
+          <Route path={LEGAL_PATHS.terms} element={<TermsPage />} />
+          <Route path={LEGAL_PATHS.cookies} element={<CookiePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route element={<SiteLayout waitsForSession />}>
