@@ -4,7 +4,7 @@ import { ErrorScreen } from "@oystar/ui-kit/react";
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation } from "react-router";
 import { SiteLayout } from "./layout/site-layout";
-import { LEGAL_PATHS, messages } from "./messages";
+import { messages } from "./messages";
 import { pageMetaOf } from "./page-meta";
 import { HomePage } from "./pages/home-page";
 import { LandingPage } from "./pages/landing-page";
@@ -85,10 +85,10 @@ export function SiteRoutes({ goTo }: Leave) {
           <Route path="/subscription" element={<SubscriptionPage goTo={goTo} />} />
           <Route path="/enterprise-contact" element={<EnterpriseContactPage />} />
           <Route path="/contact" element={<ContactPage />} />
-          {/* Issue 36 §8: the footer's legal labels open these. */}
-          <Route path={LEGAL_PATHS.privacy} element={<PrivacyPage />} />
-          <Route path={LEGAL_PATHS.terms} element={<TermsPage />} />
-          <Route path={LEGAL_PATHS.cookies} element={<CookiePage />} />
+          {/* Issue 36 §8: the footer's legal labels open these (messages.ts, LEGAL_PATHS). */}
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/termini" element={<TermsPage />} />
+          <Route path="/cookie" element={<CookiePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route element={<SiteLayout waitsForSession />}>
