@@ -3,36 +3,33 @@ import type { LegalDocument, LegalTable } from "./legal-texts";
 
 function Table({ table }: { table: LegalTable }) {
   return (
-    // A wide table scrolls inside its own box on a phone; the page itself never scrolls sideways.
-    <div className="legal-page__table" role="region" aria-label={table.caption} tabIndex={0}>
-      <table>
-        <caption>{table.caption}</caption>
-        <thead>
-          <tr>
-            {table.columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={row[0]}>
-              {row.map((cell, column) =>
-                column === 0 ? (
-                  <th key={column} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={column}>{cell}</td>
-                ),
-              )}
-            </tr>
+    <table>
+      <caption>{table.caption}</caption>
+      <thead>
+        <tr>
+          {table.columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody>
+        {table.rows.map((row) => (
+          <tr key={row[0]}>
+            {row.map((cell, column) =>
+              column === 0 ? (
+                <th key={column} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={column}>{cell}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
