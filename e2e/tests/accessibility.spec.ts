@@ -21,7 +21,7 @@ async function expectAccessible(page: Page, screen: string) {
   expect(await violations(page), screen).toEqual([]);
 }
 
-test("the public site: landing, product page, plans, forms, sign-in, a missing page", async ({ page }) => {
+test("the public site: landing, product page, plans, forms, sign-in, the legal pages, a missing page", async ({ page }) => {
   for (const path of [
     "/oystar",
     "/oystar-ai",
@@ -29,6 +29,9 @@ test("the public site: landing, product page, plans, forms, sign-in, a missing p
     "/contact",
     "/enterprise-contact",
     "/login",
+    "/privacy",
+    "/termini",
+    "/cookie",
     "/una-pagina-che-non-esiste",
   ]) {
     await page.goto(path);
@@ -181,4 +184,18 @@ test("the conversations panel", async ({ page }) => {
   await panel.getByRole("button", { name: "Rinomina" }).click();
   await expect(panel.getByRole("textbox", { name: "Nuovo titolo" })).toBeFocused();
   await expectAccessible(page, "Conversazioni, rinomina");
+});
+
+// Issue 36 §8: 'Il mio account', and the confirmation before 'Elimina account' (cancelled here).
+test("'Il mio account' and its deletion's confirmation", async ({ page }) => {
+  await signIn(page, "accessibile-account@esempio.it");
+  await page.getByRole("banner").getByRole("link", { name: /^Il mio account/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Il mio account" })).toBeVisible();
+  await expectAccessible(page, "/account");
+  await page.getByRole("button", { name: "Elimina account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Eliminare l'account?" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, "/account, conferma dell'eliminazione");
+  await dialog.getByRole("button", { name: "Annulla" }).click();
+  await expect(dialog).toHaveCount(0);
 });

@@ -25,7 +25,8 @@ function assistantRoutes(): string[] {
 
 test("the route tables are read", () => {
   expect(siteRoutes()).toEqual(expect.arrayContaining(["/oystar", "/subscription", "/success", "/login", "/business-index-request"]));
-  expect(assistantRoutes()).toEqual(["/chat", "/debate", "/rag", "/chat/pagina-che-non-esiste"]);
+  expect(siteRoutes()).toEqual(expect.arrayContaining(["/privacy", "/termini", "/cookie"]));
+  expect(assistantRoutes()).toEqual(["/chat", "/debate", "/rag", "/account", "/chat/pagina-che-non-esiste"]);
 });
 
 /**

@@ -16,14 +16,14 @@ test("the landing's content is in the first response, with its title and descrip
 
 test("every page has its own title and description, and the plans are in the plans page's HTML", async ({ request }) => {
   const titles = new Set<string>();
-  for (const path of ["/oystar-ai", "/subscription", "/enterprise-contact", "/contact", "/login", "/success", "/business-index-request"]) {
+  for (const path of ["/oystar-ai", "/subscription", "/enterprise-contact", "/contact", "/login", "/success", "/business-index-request", "/privacy", "/termini", "/cookie"]) {
     const html = await (await request.get(path)).text();
     const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
     expect(title, path).toBeTruthy();
     titles.add(title ?? "");
     expect(html, path).toMatch(/<meta name="description" content="[^"]{20,}"\/>/);
   }
-  expect(titles.size).toBe(7);
+  expect(titles.size).toBe(10);
   const plans = await (await request.get("/subscription")).text();
   for (const name of ["Free", "Base", "Pro", "Business", "Enterprise"]) expect(plans).toContain(name);
   expect(plans).toContain("29,99");
@@ -67,6 +67,8 @@ test("robots.txt and sitemap.xml are real", async ({ request, baseURL }) => {
   expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain(`<loc>${baseURL}/oystar</loc>`);
+  // Issue 36 §8: the legal pages are public pages of the site.
+  for (const path of ["/privacy", "/termini", "/cookie"]) expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
   expect(sitemap).not.toContain("/login");
 });
 

@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { routePath } from "hono/route";
 import { accountRoutes } from "./accounts/account-routes";
 import { deviceKeyRoutes } from "./accounts/device-key-routes";
+import { myDataRoutes } from "./accounts/my-data-routes";
 import { checkoutRoutes, webhookRoutes } from "./billing/billing-routes";
 import { devCheckoutRoutes } from "./billing/dev-checkout-routes";
 import { configRoutes } from "./config/config-routes";
@@ -74,6 +75,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", publicPlanRoutes(access));
   app.route("/", accountRoutes(access));
   app.route("/", deviceKeyRoutes(access, db));
+  app.route("/", myDataRoutes(access, db, { billing: services.billing.provider, deleted: services.identity.deleted, forgetIdentity: services.identity.forgetAccount }));
   app.route("/", subscriptionRoutes(access, db));
   app.route("/", checkoutRoutes(access, db, services.billing.provider, services.origin));
   app.route("/", webhookRoutes(db, services.billing));

@@ -1,11 +1,12 @@
 import type { Hono } from "hono";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { deletedAccounts, type DeletedAccounts } from "./accounts/deleted-accounts";
 import { createAccess, type Access } from "./auth/access";
 import { auth0Issuer, createTokenVerifier } from "./auth/token-verifier";
 import { builtInCheckout, stripeCheckout, type CheckoutProvider } from "./billing/checkout-provider";
 import { devWebhookSecret } from "./billing/webhook-secret";
-import { openDatabase, type Database } from "./db/database";
+import { openDatabase, type Database, type Queryable } from "./db/database";
 import { startAnswerRelay, type AnswerRelay } from "./streams/answer-relay";
 import { answersInProgress, type AnswersInProgress } from "./streams/answers-in-progress";
 import { migrate } from "./db/migrate";
@@ -35,6 +36,12 @@ export type Services = {
   addressLimits: AddressLimits;
   /** The built-in identity provider's routes, in dev mode only. */
   devIdpRoutes: ((access: Access) => Hono) | null;
+  /**
+   * Issue 36 §8, what an account's deletion asks of the identity side: deleted accounts' old tokens
+   * are refused; the built-in provider forgets the account. (An Auth0 tenant keeps its user: the
+   * product's deletion reaches only what this server holds.)
+   */
+  identity: { deleted: DeletedAccounts; forgetAccount: ((tx: Queryable, sub: string) => Promise<void>) | null };
   /** Stripe when configured, otherwise the built-in checkout; both signed the same way. */
   billing: { provider: CheckoutProvider; webhookSecret: string };
   /** Tesseract for scanned PDFs, started with the first one and closed with the server. */
@@ -78,25 +85,34 @@ async function openSeeded(env: Env & { publicUrl: string }, db: Database, given:
   const addressLimits = await openAddressLimits(db);
   const logAccountKey = await sharedSecret(db, "log-account-key", async () => randomBytes(32).toString("base64url"));
 
-  let identity: { issuer: Parameters<typeof createTokenVerifier>[0]; auth: RuntimeAuth; adminEmails: string[]; devIdpRoutes: Services["devIdpRoutes"] };
+  const deleted = deletedAccounts(await sharedSecret(db, "deleted-account-key", async () => randomBytes(32).toString("base64url")));
+
+  let identity: {
+    issuer: Parameters<typeof createTokenVerifier>[0];
+    auth: RuntimeAuth;
+    adminEmails: string[];
+    devIdpRoutes: Services["devIdpRoutes"];
+    forgetAccount: Services["identity"]["forgetAccount"];
+  };
   if (env.authMode === "dev") {
     const { openDevIdp } = await import("./dev-idp/dev-idp");
     const devIdp = await openDevIdp(db, { origin, addressLimits });
-    identity = { issuer: devIdp.issuer, auth: devIdp.auth, adminEmails: env.adminEmails ?? devIdp.adminEmails, devIdpRoutes: devIdp.routes };
+    identity = { issuer: devIdp.issuer, auth: devIdp.auth, adminEmails: env.adminEmails ?? devIdp.adminEmails, devIdpRoutes: devIdp.routes, forgetAccount: devIdp.forgetAccount };
   } else {
     const auth0 = env.auth0;
     if (!auth0) throw new Error("AUTH_MODE=auth0 needs AUTH0_DOMAIN, AUTH0_CLIENT_ID and AUTH0_AUDIENCE");
-    identity = { issuer: auth0Issuer(auth0), auth: auth0, adminEmails: env.adminEmails ?? [], devIdpRoutes: null };
+    identity = { issuer: auth0Issuer(auth0), auth: auth0, adminEmails: env.adminEmails ?? [], devIdpRoutes: null, forgetAccount: null };
   }
 
   return {
     db,
     origin,
-    access: createAccess(db, createTokenVerifier(identity.issuer), identity.adminEmails),
+    access: createAccess(db, createTokenVerifier(identity.issuer), identity.adminEmails, deleted),
     auth: identity.auth,
     addressLimits,
     logAccountKey,
     devIdpRoutes: identity.devIdpRoutes,
+    identity: { deleted, forgetAccount: identity.forgetAccount },
     billing: await openBilling(env, db, given.stripe),
     ocr: createOcrEngine(),
     rag: await openRag(env, db, identity.devIdpRoutes !== null),

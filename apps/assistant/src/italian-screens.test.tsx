@@ -59,3 +59,13 @@ test.each(["/debate", "/rag"])("%s for a business user", async (path) => {
   await screen.findByText("Business");
   italianOnly();
 });
+
+// Issue 36 §8: 'Il mio account' and its deletion's confirmation.
+test("'Il mio account' and the confirmation before deleting it", async () => {
+  const user = userEvent.setup();
+  visit("/account");
+  await screen.findByText("pro@oystar.test", { selector: "strong" });
+  await user.click(screen.getByRole("button", { name: "Elimina account" }));
+  await screen.findByRole("dialog", { name: "Eliminare l'account?" });
+  italianOnly();
+});

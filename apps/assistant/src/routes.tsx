@@ -11,8 +11,8 @@ function RouteError() {
 }
 
 /**
- * spec 001 §2: the three modules, each loaded only when opened, for signed-in users only
- * (spec 000 §2). `goTo` leaves the app (to /login or the site), which is a full page load.
+ * spec 001 §2: the three modules, and 'Il mio account' (issue 36 §8), each loaded only when
+ * opened, for signed-in users only (spec 000 §2). `goTo` leaves the app (to /login or the site), which is a full page load.
  */
 export const assistantRoutes = (goTo: (path: string) => void): RouteObject[] => [
   {
@@ -26,6 +26,7 @@ export const assistantRoutes = (goTo: (path: string) => void): RouteObject[] => 
       { path: ASSISTANT_PATHS.chat, lazy: retryOnce(() => import("./pages/chat-page")) },
       { path: ASSISTANT_PATHS.debate, lazy: retryOnce(() => import("./pages/debate-page")) },
       { path: ASSISTANT_PATHS.rag, lazy: retryOnce(() => import("./pages/rag-page")) },
+      { path: ASSISTANT_PATHS.account, lazy: retryOnce(() => import("./account/account-page")) },
       { path: "*", lazy: retryOnce(() => import("./pages/not-found-page")) },
     ],
   },

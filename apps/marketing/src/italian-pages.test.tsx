@@ -36,6 +36,9 @@ test.each([
   ["/business-index-request", "Richiesta di indicizzazione"],
   ["/success?plan=pro", "Grazie!"],
   ["/login", "Benvenuto in OYSTAR"],
+  ["/privacy", "Informativa sulla privacy"],
+  ["/termini", "Termini di servizio"],
+  ["/cookie", "Cookie e memoria del browser"],
   ["/non-esiste", "Pagina non trovata"],
 ])("%s reads in Italian", async (path, heading) => {
   renderSite(path, { email: path === "/login" ? null : "business@oystar.test" });

@@ -3,6 +3,9 @@ import { ASSISTANT_PATHS } from "@oystar/api-client";
 // The marketing site's words, in one place for review and translation.
 export const SUPPORT_EMAIL = "supporto@oystar.it";
 
+/** Issue 36 §8: where the footer's legal labels lead. */
+export const LEGAL_PATHS = { privacy: "/privacy", terms: "/termini", cookies: "/cookie" } as const;
+
 export const messages = {
   productName: "OYSTAR",
   tagline: "AI built for privacy",
@@ -21,7 +24,13 @@ export const messages = {
     plans: "Piani",
     contactSales: "Contatta le vendite",
     support: "Supporto",
-    legal: ["Privacy Policy", "Terms of Service", "Cookie Policy"] as const,
+    legalHeading: "Legale",
+    // spec 000 §2 names the three labels; issue 36 §8 makes them links to real pages.
+    legal: [
+      { label: "Privacy Policy", href: LEGAL_PATHS.privacy },
+      { label: "Terms of Service", href: LEGAL_PATHS.terms },
+      { label: "Cookie Policy", href: LEGAL_PATHS.cookies },
+    ],
     copyright: (year: number) => `© ${year} OYSTAR. Tutti i diritti riservati.`,
   },
   modules: [

@@ -43,6 +43,24 @@ export const PAGES: readonly PageMeta[] = [
     description: "Chiedi l'indicizzazione dei tuoi documenti per OYSTAR RAG (piano Business).",
     indexable: false,
   },
+  {
+    path: "/privacy",
+    title: "Informativa sulla privacy — OYSTAR",
+    description: "Che cosa conserva il server di OYSTAR e per quanto tempo, che cosa non conserva mai: le conversazioni restano sul tuo dispositivo, cifrate.",
+    indexable: true,
+  },
+  {
+    path: "/termini",
+    title: "Termini di servizio — OYSTAR",
+    description: "I piani di OYSTAR, i limiti mensili di domande e dibattiti, i pagamenti e i limiti delle risposte dei modelli.",
+    indexable: true,
+  },
+  {
+    path: "/cookie",
+    title: "Cookie e memoria del browser — OYSTAR",
+    description: "Tutti i cookie e i dati che OYSTAR salva nel tuo browser, a che cosa servono e per quanto: nessun cookie pubblicitario o di profilazione.",
+    indexable: true,
+  },
   { path: "/login", title: "Accedi — OYSTAR", description: "Accedi a OYSTAR, l'assistente AI privato.", indexable: false },
   { path: "/success", title: "Pagamento completato — OYSTAR", description: "Il pagamento del tuo piano OYSTAR.", indexable: false },
 ];

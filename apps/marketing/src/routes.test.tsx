@@ -16,6 +16,9 @@ test.each([
   ["/contact", "Contattaci"],
   ["/business-index-request", "Richiesta di indicizzazione"],
   ["/success", "Grazie!"],
+  ["/privacy", "Informativa sulla privacy"],
+  ["/termini", "Termini di servizio"],
+  ["/cookie", "Cookie e memoria del browser"],
 ])("%s shows its page", async (path, heading) => {
   visit(path, { email: path === "/login" ? null : "business@oystar.test" });
   expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
@@ -57,14 +60,17 @@ test.each([
   expect(await screen.findByText(shown)).toBeInTheDocument();
 });
 
-test("links into the assistant are full page loads; the footer has the three unlinked labels", async () => {
+test("links into the assistant are full page loads; the footer's three legal labels open their pages", async () => {
   visit("/oystar", { email: null });
   await screen.findByRole("heading", { level: 1 });
   const footer = screen.getByRole("contentinfo");
-  for (const label of ["Privacy Policy", "Terms of Service", "Cookie Policy"]) {
-    const item = screen.getByText(label);
-    expect(footer).toContainElement(item);
-    expect(item.closest("a")).toBeNull();
+  // spec 000 §2 names the labels; issue 36 §8 gives them real pages.
+  for (const [label, href] of [
+    ["Privacy Policy", "/privacy"],
+    ["Terms of Service", "/termini"],
+    ["Cookie Policy", "/cookie"],
+  ] as const) {
+    expect(within(footer).getByRole("link", { name: label })).toHaveAttribute("href", href);
   }
   expect(screen.getByRole("link", { name: "Inizia ora" })).toHaveAttribute("href", "/chat");
   // spec 000 §2 (issue 27 §2): 'Contatti' leads to the Enterprise quote form; the footer's 'Supporto'

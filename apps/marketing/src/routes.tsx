@@ -29,6 +29,9 @@ const IndexRequestPage = lazyPage(() => import("./pages/index-request-page").the
 const SuccessPage = lazyPage<Leave>(() => import("./pages/success-page").then((module) => module.SuccessPage));
 const LoginPage = lazyPage<Leave>(() => import("./pages/login-page").then((module) => module.LoginPage));
 const NotFoundPage = lazyPage(() => import("./pages/not-found-page").then((module) => module.NotFoundPage));
+const PrivacyPage = lazyPage(() => import("./pages/legal/legal-pages").then((module) => module.PrivacyPage));
+const TermsPage = lazyPage(() => import("./pages/legal/legal-pages").then((module) => module.TermsPage));
+const CookiePage = lazyPage(() => import("./pages/legal/legal-pages").then((module) => module.CookiePage));
 
 /** spec 000 §8: the failure screen; a page that did not load offers a reload. */
 class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -82,6 +85,10 @@ export function SiteRoutes({ goTo }: Leave) {
           <Route path="/subscription" element={<SubscriptionPage goTo={goTo} />} />
           <Route path="/enterprise-contact" element={<EnterpriseContactPage />} />
           <Route path="/contact" element={<ContactPage />} />
+          {/* Issue 36 §8: the footer's legal labels open these (messages.ts, LEGAL_PATHS). */}
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/termini" element={<TermsPage />} />
+          <Route path="/cookie" element={<CookiePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route element={<SiteLayout waitsForSession />}>

@@ -4,8 +4,11 @@
 
 export const API_PATHS = {
   health: "/api/health",
+  /** GET: the profile; DELETE (issue 36 §8): deletes the caller's account, with `accountDeletionSchema`'s confirmation. */
   me: "/api/me",
   deviceKey: "/api/me/device-key",
+  /** Issue 36 §8: everything the server holds about the caller, as a JSON download. */
+  myData: "/api/me/data",
   plans: "/api/plans",
   subscriptionStatus: "/api/subscription/status",
   checkoutSession: "/api/checkout/session",

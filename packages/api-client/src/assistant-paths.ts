@@ -2,7 +2,13 @@
  * DESIGN.md §2: the pages of the assistant app, one origin with the site. The site links to them
  * with full page loads, the assistant routes them, the server serves the assistant's HTML there.
  */
-export const ASSISTANT_PATHS = { chat: "/chat", debate: "/debate", rag: "/rag" } as const;
+export const ASSISTANT_PATHS = {
+  chat: "/chat",
+  debate: "/debate",
+  rag: "/rag",
+  /** Issue 36 §8: 'Il mio account' — 'I miei dati' and 'Elimina account'. */
+  account: "/account",
+} as const;
 
 export type AssistantPath = (typeof ASSISTANT_PATHS)[keyof typeof ASSISTANT_PATHS];
 

@@ -14,6 +14,8 @@ export type { ApiClient, ApiClientOptions, RequestOptions } from "./client";
 export { HttpError, ResponseShapeError, TimeoutError } from "./errors";
 export { deviceKeySchema, meSchema } from "./schemas/account";
 export type { DeviceKey, Me } from "./schemas/account";
+export { ACCOUNT_DELETION_CONFIRMATION, accountDeletedSchema, accountDeletionSchema, myDataSchema } from "./schemas/my-data";
+export type { AccountDeleted, AccountDeletion, MyData } from "./schemas/my-data";
 export { chatCompletionRequestSchema, OFFLINE_MODEL, OFFLINE_MODEL_LABEL, supportsReasoning } from "./schemas/chat";
 export type { ChatCompletionRequest, ChatMessage } from "./schemas/chat";
 export { checkoutRequestSchema, parseCheckoutSession } from "./schemas/checkout";

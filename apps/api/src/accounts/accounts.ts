@@ -2,7 +2,20 @@ import type { PlanId } from "@oystar/api-client";
 import type { Queryable } from "../db/database";
 
 /** Who a verified token says the caller is (auth/claims.ts reads it off the token). */
-export type Profile = { sub: string; email: string | null; emailVerified: boolean; name: string | null; picture: string | null };
+export type Profile = {
+  sub: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+  /** When the token was issued (seconds): a deleted account's older tokens register nothing. */
+  issuedAt?: number;
+};
+
+/** A token issued to an account before it was deleted (issue 36 §8): it registers nothing. */
+export class DeletedAccountError extends Error {
+  override name = "DeletedAccountError";
+}
 
 /** An account as stored, with what its current token says of the email. */
 export type Account = {
@@ -50,8 +63,9 @@ export function forgetRecentAccounts(db: Queryable): void {
 /**
  * Automatic registration (spec 000 §1): the first authenticated call creates the account on the
  * free plan, later calls refresh the profile. One statement, so concurrent first calls are safe.
+ * `admitNew` may refuse to register a caller (a deleted account's old token): DeletedAccountError.
  */
-export async function ensureUser(db: Queryable, profile: Profile): Promise<Account> {
+export async function ensureUser(db: Queryable, profile: Profile, admitNew?: (profile: Profile) => Promise<boolean>): Promise<Account> {
   const sameProfile = (row: UserRow) =>
     (profile.email ?? row.email) === row.email && (profile.name ?? row.name) === row.name && (profile.picture ?? row.picture) === row.picture;
   // Every signed-in call comes here, each question included: an account seen a moment ago with
@@ -60,6 +74,7 @@ export async function ensureUser(db: Queryable, profile: Profile): Promise<Accou
   if (recent && Date.now() - recent.at < RECENT_ACCOUNT_MS && sameProfile(recent.row)) return { ...recent.row, emailVerified: profile.emailVerified };
   const [known] = await db.query<UserRow>("SELECT id::text, sub, email, name, picture, plan FROM users WHERE sub = $1", [profile.sub]);
   if (known && sameProfile(known)) return remember(db, known, profile.emailVerified);
+  if (!known && admitNew && !(await admitNew(profile))) throw new DeletedAccountError("account deleted after this token was issued");
   const [row] = await db.query<UserRow>(
     `INSERT INTO users (sub, email, name, picture, plan)
      VALUES ($1, $2, $3, $4, 'free')

@@ -1,7 +1,8 @@
 import type { PlanId } from "@oystar/api-client";
 import { planRank } from "@oystar/plans-and-gates";
 import type { Context, MiddlewareHandler } from "hono";
-import { ensureUser, isAdmin, type User } from "../accounts/accounts";
+import { DeletedAccountError, ensureUser, isAdmin, type Profile, type User } from "../accounts/accounts";
+import type { DeletedAccounts } from "../accounts/deleted-accounts";
 import type { Database } from "../db/database";
 import { profileOf } from "./claims";
 import { accessMessages } from "./messages";
@@ -42,7 +43,9 @@ export function declarePolicy<H extends MiddlewareHandler<any>>(name: string, mi
   return middleware;
 }
 
-export function createAccess(db: Database, verify: TokenVerifier, adminEmails: readonly string[]): Access {
+export function createAccess(db: Database, verify: TokenVerifier, adminEmails: readonly string[], deleted?: DeletedAccounts): Access {
+  // Issue 36 §8: a token issued before its account was deleted does not register it again.
+  const admitNew = deleted ? async (profile: Profile) => !(await deleted.refuses(db, profile.sub, profile.issuedAt)) : undefined;
   const authenticate = async (c: SignedInContext): Promise<Response | null> => {
     const match = /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(c.req.header("Authorization") ?? "");
     const token = match?.[1] ? await verify(match[1]).catch(() => null) : null;
@@ -50,7 +53,14 @@ export function createAccess(db: Database, verify: TokenVerifier, adminEmails: r
       c.header("WWW-Authenticate", 'Bearer realm="oystar"');
       return c.json({ error: accessMessages.unauthenticated }, 401);
     }
-    const account = await ensureUser(db, profileOf(token));
+    const account = await ensureUser(db, profileOf(token), admitNew).catch((error: unknown) => {
+      if (error instanceof DeletedAccountError) return null;
+      throw error;
+    });
+    if (!account) {
+      c.header("WWW-Authenticate", 'Bearer realm="oystar", error="invalid_token"');
+      return c.json({ error: accessMessages.accountDeleted }, 401);
+    }
     // Decided once here; handlers read `user.isAdmin`.
     c.set("user", { ...account, isAdmin: isAdmin(account, adminEmails) });
     return null;

@@ -20,5 +20,6 @@ export function profileOf(token: VerifiedToken): Profile {
     emailVerified: claim("email_verified") === true,
     name: text(claim("name")),
     picture: text(claim("picture")),
+    ...(typeof token.iat === "number" ? { issuedAt: token.iat } : {}),
   };
 }

@@ -290,6 +290,9 @@ describe("with Stripe, paying one checkout expires the user's other open ones at
     async expireSession(id) {
       expiredAtStripe.push(id);
     },
+    async cancelSubscription() {
+      return false;
+    },
   };
   const stripeSecret = "whsec_controfigura_di_prova";
   let withStripe: Awaited<ReturnType<typeof startTestServer>>;

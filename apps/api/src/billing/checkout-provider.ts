@@ -10,6 +10,11 @@ export type CheckoutProvider = {
   createSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** Closes a session that must no longer be paid (our table already says so). */
   expireSession(id: string): Promise<void>;
+  /**
+   * Issue 36 §8, an account deleted: ends the recurring payment a paid session started, at once.
+   * True when a subscription was running and is now cancelled; false when there was none to end.
+   */
+  cancelSubscription(sessionId: string): Promise<boolean>;
 };
 
 /** The return pages: fulfilment never happens there, only through the webhook. */
@@ -51,6 +56,15 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
     async expireSession(id) {
       await stripe.checkout.sessions.expire(id);
     },
+    async cancelSubscription(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["subscription"] });
+      const subscription = session.subscription;
+      if (!subscription) return false;
+      const running = typeof subscription === "string" ? await stripe.subscriptions.retrieve(subscription) : subscription;
+      if (running.status === "canceled" || running.status === "incomplete_expired") return false;
+      await stripe.subscriptions.cancel(running.id);
+      return true;
+    },
   };
 }
 
@@ -67,6 +81,10 @@ export function builtInCheckout(): CheckoutProvider {
     },
     // The built-in page serves open sessions only: the table's status is enough.
     async expireSession() {},
+    // The built-in card page charges once and never again: no recurring payment to end.
+    async cancelSubscription() {
+      return false;
+    },
   };
 }
 

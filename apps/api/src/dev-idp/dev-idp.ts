@@ -1,6 +1,6 @@
 import type { Access } from "../auth/access";
 import type { TokenIssuer } from "../auth/token-verifier";
-import type { Database } from "../db/database";
+import type { Database, Queryable } from "../db/database";
 import { migrate } from "../db/migrate";
 import type { AddressLimits } from "../web/address-limit";
 import { DEV_AUDIENCE, DEV_CLIENT_ID, devIssuer, SEEDED_ACCOUNTS } from "./dev-client";
@@ -18,6 +18,8 @@ export type DevIdp = {
   /** The seeded admin, when ADMIN_EMAILS is not set. */
   adminEmails: string[];
   routes(access: Access): ReturnType<typeof devIdpRoutes>;
+  /** Forgets a deleted account (issue 36 §8), in the deletion's transaction. */
+  forgetAccount(tx: Queryable, sub: string): Promise<void>;
 };
 
 /**
@@ -34,5 +36,6 @@ export async function openDevIdp(db: Database, options: { origin: string; addres
     auth: { domain: `${options.origin}/idp`, clientId: DEV_CLIENT_ID, audience: DEV_AUDIENCE },
     adminEmails: SEEDED_ACCOUNTS.filter((account) => account.admin).map((account) => account.email),
     routes: (access) => devIdpRoutes(store, keys, access, options.origin, options.addressLimits),
+    forgetAccount: (tx, sub) => store.forgetAccount(tx, sub),
   };
 }

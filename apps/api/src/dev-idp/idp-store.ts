@@ -51,6 +51,14 @@ export function createIdpStore(db: Database) {
       return account;
     },
 
+    /**
+     * Issue 36 §8: the product account was deleted — the provider forgets it too, with its
+     * sessions, codes and refresh tokens (they cascade), so nothing signs it in silently again.
+     */
+    async forgetAccount(db: Queryable, sub: string): Promise<void> {
+      await db.query("DELETE FROM idp_accounts WHERE sub = $1", [sub]);
+    },
+
     async account(sub: string): Promise<IdpAccount | null> {
       const [account] = await db.query<IdpAccount>("SELECT sub, email, name, plan FROM idp_accounts WHERE sub = $1", [sub]);
       return account ?? null;

@@ -7,7 +7,7 @@ import { AppHeader, Button, IconButton, Notice } from "@oystar/ui-kit/react";
 import { PlanBadge, QuotaBadge } from "@oystar/plans-and-gates/react";
 import { toggleAdvancedControls } from "@oystar/conversation";
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
-import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { messages } from "../messages";
 import type { SavedConversation } from "@oystar/conversation/history";
 import { useDeviceHistory } from "../history/use-device-history";
@@ -128,10 +128,13 @@ export function AssistantLayout() {
           </>
         }
         user={
+          // Issue 36 §8: the user's name opens 'Il mio account' — one item, and the header's row
+          // at 1280 px stays as it was.
           shownName ? (
-            <span className="assistant-user" title={shownName}>
+            <Link to={ASSISTANT_PATHS.account} className="assistant-user" title={`${messages.account.title}: ${shownName}`}>
+              <span className="oy-visually-hidden">{messages.account.title}: </span>
               {shownName}
-            </span>
+            </Link>
           ) : null
         }
         actions={

@@ -35,6 +35,9 @@ export const settingsServer = {
   deviceKeyHeld: null as Promise<void> | null,
   /** The answers the server holds (issue 35 §2), by stream id: GET /api/streams/:id's event stream. */
   heldAnswers: {} as Record<string, string>,
+  /** Issue 36 §8: the bodies DELETE /api/me was sent, and what it answers. */
+  deletions: [] as unknown[],
+  deletionAnswer: { status: 200, body: { deleted: true, subscriptionsCancelled: 0, formsDeleted: 1, debatesDeleted: 0, indexesDeleted: 0 } as unknown },
 };
 
 export type ServerAnswers = {
@@ -74,6 +77,8 @@ export function serverAnswers({
   settingsServer.deviceKey = "A".repeat(43);
   settingsServer.deviceKeyHeld = null;
   settingsServer.heldAnswers = {};
+  settingsServer.deletions = [];
+  settingsServer.deletionAnswer = { status: 200, body: { deleted: true, subscriptionsCancelled: 0, formsDeleted: 1, debatesDeleted: 0, indexesDeleted: 0 } };
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -133,6 +138,14 @@ export function serverAnswers({
       if (url.endsWith("/api/me/device-key")) {
         await settingsServer.deviceKeyHeld;
         return Response.json({ key: settingsServer.deviceKey });
+      }
+      if (url.endsWith("/api/me/data")) {
+        const data = { exportedAt: "2026-11-29T10:00:00.000Z", account: { email: admin ? "admin@oystar.test" : "pro@oystar.test" }, forms: [{ kind: "contact" }] };
+        return Response.json(data, { headers: { "Content-Disposition": 'attachment; filename="oystar-i-miei-dati-2026-11-29.json"' } });
+      }
+      if (url.endsWith("/api/me") && init?.method === "DELETE") {
+        settingsServer.deletions.push(JSON.parse(String(init.body)));
+        return Response.json(settingsServer.deletionAnswer.body, { status: settingsServer.deletionAnswer.status });
       }
       if (url.endsWith("/api/me")) {
         return admin

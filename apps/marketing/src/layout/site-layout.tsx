@@ -94,11 +94,12 @@ function SiteFooter() {
           </ul>
         </div>
         <div>
-          <h2 className="site-footer__heading">Legale</h2>
+          <h2 className="site-footer__heading">{messages.footer.legalHeading}</h2>
           <ul>
-            {/* spec 000 §2: three labels without links. */}
-            {messages.footer.legal.map((label) => (
-              <li key={label}>{label}</li>
+            {messages.footer.legal.map(({ label, href }) => (
+              <li key={href} lang="en">
+                <Link to={href}>{label}</Link>
+              </li>
             ))}
           </ul>
         </div>

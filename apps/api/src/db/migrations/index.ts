@@ -20,6 +20,7 @@ import { addressWindows } from "./0019-address-windows";
 import { ragOcrWords } from "./0020-rag-ocr-words";
 import { ragIndexBuilds } from "./0021-rag-index-builds";
 import { accountDeviceKeys } from "./0022-account-device-keys";
+import { deletedAccounts } from "./0023-deleted-accounts";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -45,4 +46,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0020-rag-ocr-words", sql: ragOcrWords },
   { id: "0021-rag-index-builds", sql: ragIndexBuilds },
   { id: "0022-account-device-keys", sql: accountDeviceKeys },
+  { id: "0023-deleted-accounts", sql: deletedAccounts },
 ];

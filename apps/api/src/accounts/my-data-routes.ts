@@ -1,0 +1,37 @@
+import { API_PATHS, accountDeletionSchema } from "@oystar/api-client";
+import { Hono } from "hono";
+import type { Access } from "../auth/access";
+import type { Database } from "../db/database";
+import { bodyCeiling, jsonOnly } from "../web/request-body";
+import { accountData } from "./account-data";
+import { deleteAccount, SubscriptionNotCancelledError, type AccountDeletionSides } from "./account-deletion";
+import { accountMessages } from "./messages";
+
+/** The confirmation is one short phrase. */
+const DELETION_BODY = { maxBytes: 1024 };
+
+/**
+ * Issue 36 §8, both signed-in and about the caller only:
+ *  - GET /api/me/data — 'I miei dati': everything the server holds about the account, as a JSON
+ *    file to download (never kept by a browser or a proxy: web/personal-answers.ts);
+ *  - DELETE /api/me — 'Elimina account', with `{ confirmation: "ELIMINA IL MIO ACCOUNT" }`.
+ */
+export function myDataRoutes(access: Access, db: Database, sides: AccountDeletionSides) {
+  return new Hono()
+    .get(API_PATHS.myData, access.signedIn, async (c) => {
+      const data = await accountData(db, c.get("user"));
+      const day = data.exportedAt.slice(0, 10);
+      c.header("Content-Disposition", `attachment; filename="oystar-i-miei-dati-${day}.json"`);
+      return c.json(data);
+    })
+    .delete(API_PATHS.me, access.signedIn, jsonOnly, bodyCeiling(DELETION_BODY), async (c) => {
+      const confirmed = accountDeletionSchema.safeParse(await c.req.json().catch(() => null));
+      if (!confirmed.success) return c.json({ error: accountMessages.confirmationMissing }, 400);
+      try {
+        return c.json(await deleteAccount(db, c.get("user"), sides));
+      } catch (error) {
+        if (error instanceof SubscriptionNotCancelledError) return c.json({ error: accountMessages.subscriptionNotCancelled }, 502);
+        throw error;
+      }
+    });
+}

@@ -1,0 +1,153 @@
+import { SUPPORT_EMAIL } from "../../messages";
+
+// Issue 36 §8, "the privacy promise, visible": the three pages the footer's legal labels open.
+// Every sentence is a fact of the code as it is (what apps/api/src/db/migrations keeps, what the
+// browser stores, what is logged) — not a legal promise the code does not keep. A change to what
+// the server keeps or the browser stores changes these words in the same commit.
+
+export type LegalTable = { caption: string; columns: readonly string[]; rows: ReadonlyArray<readonly string[]> };
+export type LegalSection = { heading: string; paragraphs?: readonly string[]; items?: readonly string[]; table?: LegalTable };
+export type LegalDocument = { path: string; title: string; intro: string; sections: readonly LegalSection[] };
+
+const deletion = "finché non elimini l'account";
+
+export const privacyPolicy: LegalDocument = {
+  path: "/privacy",
+  title: "Informativa sulla privacy",
+  intro: "Che cosa conserva il server di OYSTAR, per quanto tempo, e che cosa non conserva mai. La pagina descrive il servizio così come funziona.",
+  sections: [
+    {
+      heading: "Le conversazioni restano sul tuo dispositivo",
+      items: [
+        "Le chat, i dibattiti e le domande sui documenti non vengono salvati sul server di OYSTAR e non vengono scritti nei suoi log.",
+        "Il tuo browser conserva le conversazioni (IndexedDB), cifrate con una chiave del tuo account. Puoi scegliere di non ricordarle su questo dispositivo.",
+        "Per rispondere, il server inoltra la domanda e la conversazione che la precede al modello linguistico che scrive la risposta, senza conservarle.",
+        "Una risposta in corso resta nella memoria del server, per riprenderla se la connessione cade: al massimo 2 minuti dopo che la pagina si è disconnessa e 60 secondi dopo la fine. Mai in una tabella, in un file o in un log.",
+        "Le risposte di OYSTAR RAG possono restare nella memoria del server per il tempo di cache scelto dall'amministratore (da 60 secondi a 24 ore), legate al tuo account e mai date ad altri; un riavvio del server le cancella.",
+        "I PDF che apri nella chat vengono letti nel browser. Quelli scansionati che invii al riconoscimento del testo (OCR) vengono letti nella memoria del server e non vengono salvati.",
+      ],
+    },
+    {
+      heading: "Che cosa conserva il server, e per quanto",
+      table: {
+        caption: "I dati che il server conserva",
+        columns: ["Dato", "Che cosa contiene", "Per quanto"],
+        rows: [
+          ["Account", "L'identificativo assegnato dal servizio di accesso, email, nome, immagine del profilo, data di registrazione.", deletion],
+          ["Piano e pagamenti", "Il piano, quando è stato pagato, le sessioni di pagamento (identificativo, piano, stato). I dati della carta restano al fornitore dei pagamenti: OYSTAR non li riceve.", deletion],
+          ["Conteggi", "Le domande e i dibattiti usati in ogni mese.", deletion],
+          ["Dibattiti", "Per ogni dibattito avviato: modalità, lunghezza, turni usati, i nomi dei due modelli, il verdetto del giudice e il tuo voto. Mai il testo.", deletion],
+          ["Moduli", "I contatti, le richieste di preventivo e di indicizzazione, le valutazioni dei dibattiti: quello che scrivi, con l'email dell'account se hai effettuato l'accesso.", deletion],
+          ["Documenti indicizzati", "Per i piani Business ed Enterprise: il testo dei documenti che fai indicizzare, la posizione dei passaggi e gli originali che il visualizzatore delle fonti mostra.", "finché non elimini l'indice o l'account"],
+          ["Chiave del dispositivo", "La chiave con cui il browser cifra le tue conversazioni: senza di essa, ciò che il browser conserva non si può leggere.", deletion],
+          ["Limiti per account", "Quante volte hai compiuto un'azione (per esempio inviare un modulo) nella finestra di tempo in corso.", deletion],
+        ],
+      },
+    },
+    {
+      heading: "Dati che non nominano nessuno",
+      items: [
+        "Limiti per indirizzo: un'impronta cifrata dell'indirizzo di rete, mai l'indirizzo, cancellata pochi minuti dopo la fine della sua finestra di un minuto.",
+        "Log del server: per ogni richiesta il percorso, l'esito, la durata e un'impronta cifrata dell'account. Mai il contenuto delle richieste, un'email o un indirizzo di rete.",
+        "Prestazioni delle pagine: solo conteggi per pagina, senza utente e senza indirizzo.",
+        "La classifica dei modelli: solo conteggi di vittorie, pareggi e sconfitte.",
+        "Gli eventi del fornitore dei pagamenti: il loro identificativo e il loro tipo, per non applicarli due volte.",
+      ],
+    },
+    {
+      heading: "Scaricare i tuoi dati ed eliminare l'account",
+      items: [
+        "Quando hai effettuato l'accesso, dal menu del tuo account apri 'Il mio account': 'I miei dati' scarica in un file JSON tutto quello che il server conserva su di te. La chiave del dispositivo non è nel file: il file dice solo se esiste.",
+        "'Elimina account', dopo una conferma, annulla l'abbonamento presso il fornitore dei pagamenti e cancella l'account, i conteggi, i dibattiti con i voti, i moduli, i tuoi indici con i loro documenti e la chiave del dispositivo. Se l'annullamento dell'abbonamento non riesce, non viene cancellato nulla.",
+        "Vengono cancellati anche i moduli inviati senza accesso dall'email del tuo account, quando il servizio di accesso l'ha verificata.",
+        "Dopo l'eliminazione, per 30 giorni il server conserva soltanto un'impronta cifrata dell'identificativo dell'account e il momento dell'eliminazione, per rifiutare gli accessi aperti prima. Un nuovo accesso crea un account nuovo e vuoto.",
+        "L'accesso è gestito da un servizio di accesso esterno (Auth0), che conserva l'identità con cui accedi: eliminare l'account OYSTAR cancella i dati che conserva OYSTAR.",
+      ],
+    },
+    {
+      heading: "Domande",
+      paragraphs: [`Per domande su questa pagina scrivi a ${SUPPORT_EMAIL}.`],
+    },
+  ],
+};
+
+export const termsOfService: LegalDocument = {
+  path: "/termini",
+  title: "Termini di servizio",
+  intro: "Come funzionano i piani, i limiti e le risposte di OYSTAR.",
+  sections: [
+    {
+      heading: "Account",
+      items: [
+        "Per usare la chat, il dibattito e OYSTAR RAG serve un accesso: al primo accesso l'account viene creato sul piano Free.",
+        "Puoi scaricare i tuoi dati ed eliminare l'account quando vuoi, da 'Il mio account'.",
+      ],
+    },
+    {
+      heading: "Piani e limiti",
+      items: [
+        "I limiti di domande e di dibattiti di ogni piano sono quelli della pagina dei piani e valgono per mese di calendario: si azzerano il primo giorno del mese (ora UTC).",
+        "Una domanda nella chat o in OYSTAR RAG conta una domanda; un dibattito conta un dibattito, con tutti i suoi turni e la sintesi.",
+        "Raggiunto il limite, le richieste vengono rifiutate fino al mese successivo o a un piano superiore.",
+        "OYSTAR RAG è compreso nei piani Business ed Enterprise.",
+      ],
+    },
+    {
+      heading: "Pagamenti",
+      items: [
+        "I piani a pagamento si pagano con il fornitore dei pagamenti, con un addebito mensile. Il piano cambia solo quando il fornitore conferma il pagamento.",
+        "Si può passare solo a un piano superiore. Il piano Enterprise è su richiesta.",
+        "Eliminare l'account annulla l'abbonamento presso il fornitore dei pagamenti.",
+      ],
+    },
+    {
+      heading: "Le risposte",
+      items: [
+        "Le risposte sono scritte da modelli linguistici e possono contenere errori: verifica le informazioni importanti, a partire dalle fonti citate.",
+        "Quando nessun modello è disponibile risponde un modello dimostrativo offline, indicato come tale.",
+      ],
+    },
+    {
+      heading: "Contatti",
+      paragraphs: [`Per domande scrivi a ${SUPPORT_EMAIL}.`],
+    },
+  ],
+};
+
+export const cookiePolicy: LegalDocument = {
+  path: "/cookie",
+  title: "Cookie e memoria del browser",
+  intro: "OYSTAR non usa cookie pubblicitari, di profilazione o di statistica. Questi sono tutti i cookie e i dati che i suoi siti salvano nel tuo browser.",
+  sections: [
+    {
+      heading: "Cookie",
+      table: {
+        caption: "I cookie",
+        columns: ["Nome", "A che cosa serve", "Durata"],
+        rows: [
+          ["auth0.<id client>.is.authenticated", "Impostato dalla libreria di accesso: ricorda che hai effettuato l'accesso, per ritrovare la sessione quando torni.", "1 giorno"],
+          ["_legacy_auth0.<id client>.is.authenticated", "Lo stesso, per i browser che non accettano il primo.", "1 giorno"],
+          ["oystar_dev_idp_session", "Solo nelle installazioni di sviluppo e di prova, dal servizio di accesso integrato (percorso /idp): la sessione di accesso.", "24 ore"],
+        ],
+      },
+      paragraphs: ["Durante l'accesso, il servizio di accesso esterno (Auth0) imposta i propri cookie sul proprio dominio."],
+    },
+    {
+      heading: "Memoria del browser",
+      table: {
+        caption: "I dati salvati nel browser",
+        columns: ["Nome", "Dove e a che cosa serve", "Durata"],
+        rows: [
+          ["oystar-conversations", "IndexedDB: le tue conversazioni, cifrate con la chiave del tuo account. Se scegli di non ricordarle, le nuove non vengono salvate.", "finché non le elimini"],
+          ["oystar-ricorda-conversazioni", "localStorage: se vuoi che le conversazioni siano ricordate su questo dispositivo.", "finché non cambi scelta"],
+          ["oystar-risposta-in-corso", "sessionStorage: la risposta che il server stava scrivendo, per riprenderla dopo un ricaricamento; solo dove si trova, mai il testo.", "fino alla chiusura della scheda"],
+          ["oystar-offline-notice", "sessionStorage: se hai chiuso l'avviso del modello dimostrativo offline.", "fino alla chiusura del browser"],
+          ["a0.spajs.txs.<id client>", "sessionStorage: durante l'accesso, lo stato della richiesta di accesso.", "fino al rientro sul sito"],
+        ],
+      },
+      paragraphs: ["I token di accesso restano nella memoria della pagina e non vengono salvati nel browser."],
+    },
+  ],
+};
+
+export const LEGAL_DOCUMENTS = [privacyPolicy, termsOfService, cookiePolicy] as const;
