@@ -21,6 +21,13 @@ export function postgresNotifications(connectionString: string): Notifications {
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let connection: Promise<pg.Client> | null = null;
   let closed = false;
+  // One statement at a time on the connection, in the order asked (pg queues no more for us).
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(statement: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const run = queue.then(async () => statement(await connected()));
+    queue = run.catch(() => {});
+    return run;
+  };
 
   const quoted = (channel: string) => {
     // Channels are the product's own names (letters, digits, underscores): never a caller's text.
@@ -58,16 +65,16 @@ export function postgresNotifications(connectionString: string): Notifications {
       const first = heard.size === 0;
       heard.add(onMessage);
       listeners.set(channel, heard);
-      if (first) await (await connected()).query(`LISTEN ${quoted(channel)}`);
+      if (first) await serially((client) => client.query(`LISTEN ${quoted(channel)}`));
       return async () => {
         heard.delete(onMessage);
         if (heard.size > 0 || listeners.get(channel) !== heard) return;
         listeners.delete(channel);
-        if (connection && !closed) await (await connection).query(`UNLISTEN ${quoted(channel)}`).catch(() => {});
+        if (connection && !closed) await serially((client) => client.query(`UNLISTEN ${quoted(channel)}`)).catch(() => {});
       };
     },
     async notify(channel, payload) {
-      await (await connected()).query("SELECT pg_notify($1, $2)", [channel, payload]);
+      await serially((client) => client.query("SELECT pg_notify($1, $2)", [channel, payload]));
     },
     async close() {
       closed = true;
