@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { collectConsoleErrors } from "../support/console-errors";
 import { subscriptionStatus } from "../support/api-token";
-import { openDebate } from "../support/debate";
+import { finishedTurns, openDebate, setUp, transcript, writeTheses } from "../support/debate";
 import { pdfPages } from "../support/pdf-text";
 
 // Issue 35 §1: a debate is kept on the device as it is played, like the chat's conversations — it
@@ -12,26 +12,6 @@ import { pdfPages } from "../support/pdf-text";
 
 test.use({ reducedMotion: "reduce" });
 
-/** The controls panel: length and Auto/Manual. */
-async function setUp(page: Page, { length, auto }: { length: number; auto: boolean }) {
-  const panel = page.getByRole("region", { name: "Impostazioni del dibattito" });
-  const slider = panel.getByRole("slider", { name: "Durata del dibattito" });
-  if (!(await slider.isVisible())) await panel.getByRole("button", { name: "Impostazioni" }).click();
-  await slider.fill(String(length));
-  await expect(panel.getByText(`${length} turni`, { exact: true })).toBeVisible();
-  const mode = panel.getByRole("switch", { name: "Modalità automatica" });
-  if ((await mode.getAttribute("aria-checked")) !== String(auto)) await mode.click();
-  await expect(mode).toHaveAttribute("aria-checked", String(auto));
-}
-
-async function writeTheses(page: Page, a: string, b: string) {
-  await page.getByRole("textbox", { name: "Tesi A (a favore)" }).fill(a);
-  await page.getByRole("textbox", { name: "Tesi B (contro)" }).fill(b);
-}
-
-const transcript = (page: Page) => page.getByRole("region", { name: "Interventi del dibattito" });
-/** Finished interventions: they have their actions (copy, read aloud, share). */
-const finishedTurns = (page: Page) => transcript(page).locator(".debate-turn").filter({ has: page.getByRole("button", { name: "Copia" }) });
 
 test("a debate played to its end survives a reload: opened from 'Conversazioni', its turns, scorecard and vote are back, and its PDF is offered", async ({ page }) => {
   test.setTimeout(120_000);

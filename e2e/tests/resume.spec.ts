@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { authorizationWhile, subscriptionStatus } from "../support/api-token";
 import { collectConsoleErrors } from "../support/console-errors";
+import { finishedTurns, openDebate, setUp, writeTheses } from "../support/debate";
 import { startFakeModel, type ChatCompletionRequest, type FakeModel, type HeldReply } from "../support/fake-model";
 import { reserveFreePort } from "../support/free-port";
 import { startProductServer, type ProductServer } from "../support/product-server";
@@ -26,7 +27,7 @@ function holdNextAnswer() {
 
 function reply(request: ChatCompletionRequest): string | HeldReply {
   // The answer the user reads is streamed; anything asked beside it (a question's variations) is not.
-  if (!request.stream || !held) return "Quando fiorisce il glicine?";
+  if (!request.stream || !held) return "Il glicine fiorisce ad aprile, e il treno inquina meno dell'aereo.";
   const { reply: answer } = held;
   held = null;
   return answer;
@@ -99,3 +100,32 @@ for (const screen of [
     expect(errors).toEqual([]);
   });
 }
+
+test("debate: a reload mid-turn opens the debate where it was and takes the turn up — complete, once, one debate counted", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const authorization = await openDebate(page, "base@oystar.test");
+  const before = await subscriptionStatus(page, authorization);
+  await setUp(page, { length: 6, auto: false });
+  await writeTheses(page, "Il treno", "L'aereo");
+  await page.getByRole("button", { name: "Avvia Dibattito" }).click();
+  await expect(page.getByRole("button", { name: "Prossimo (B)" })).toBeVisible();
+  await expect(finishedTurns(page)).toHaveCount(1);
+
+  // The second turn: its first half on screen, the model still writing.
+  const answer = holdNextAnswer();
+  await page.getByRole("button", { name: "Prossimo (B)" }).click();
+  await expect(page.getByText(FIRST_HALF.trim(), { exact: false })).toBeVisible();
+
+  await page.reload();
+  // Back where it was: the first turn, and the second being written again from the server.
+  await expect(finishedTurns(page)).toHaveCount(1);
+  await expect(page.getByText(FIRST_HALF.trim(), { exact: false })).toBeVisible();
+  answer.finish();
+  await expect(finishedTurns(page)).toHaveCount(2);
+  await expect(finishedTurns(page).nth(1)).toContainText("durano fino a maggio");
+  const text = (await finishedTurns(page).nth(1).textContent()) ?? "";
+  expect(text.split("Il glicine di Villa Lante fiorisce ad aprile")).toHaveLength(2);
+  await expect(page.getByRole("button", { name: "Prossimo (A)" })).toBeVisible();
+  expect((await subscriptionStatus(page, authorization)).debates_used).toBe(before.debates_used + 1);
+  expect(errors).toEqual([]);
+});

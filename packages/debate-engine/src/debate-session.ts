@@ -22,12 +22,22 @@ function failureOf(error: unknown): { quota: boolean; message: string } {
 export type DebateSession = ReturnType<typeof createDebateSession>;
 
 /**
+ * Issue 35 §2: a debate's turn whose answer the server holds while it is written — a page
+ * reloaded meanwhile opens the debate again and takes the turn up there (`resumeTurn`).
+ */
+export type HeldTurn = { debateId: string; turn: number; streamUrl: string };
+
+/**
  * The debate's runner: a zustand vanilla store holding the machine's state, and the actions of
  * the screen. It performs the machine's effects through the ports — model calls, the timer, the
  * provider reset, the quota increment — and feeds their answers back as events.
  */
 export function createDebateSession(ports: DebatePorts, settings: DebateDefaults = {}) {
   const store: StoreApi<DebateState> = createStore<DebateState>()(() => initialDebateState(settings));
+  /** The turn being written that the server holds, while it is written (issue 35 §2). */
+  const held: StoreApi<{ heldTurn: HeldTurn | null }> = createStore<{ heldTurn: HeldTurn | null }>()(() => ({ heldTurn: null }));
+  /** A held turn to read again instead of asking it (a reloaded page), for the next call of that turn. */
+  let takeUp: HeldTurn | null = null;
   let reply: AbortController | null = null;
   /** Calls the pending timer off, while there is one. */
   let timer: { cancel: () => void } | null = null;
@@ -92,9 +102,17 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
     reply?.abort(STOPPED_BY_USER);
     const controller = new AbortController();
     reply = controller;
-    const { epoch, call } = effect;
+    const { epoch, call, request } = effect;
+    const turn = request.kind === "turn" ? { debateId: request.debate_id, turn: request.turn } : null;
+    const taken = takeUp && turn && takeUp.debateId === turn.debateId && takeUp.turn === turn.turn && ports.resume ? takeUp : null;
+    takeUp = null;
+    const onStream = (streamUrl: string) => {
+      if (turn && reply === controller) held.setState({ heldTurn: { ...turn, streamUrl } });
+    };
+    if (taken) held.setState({ heldTurn: taken });
+    const pieces = taken && ports.resume ? ports.resume({ streamUrl: taken.streamUrl, signal: controller.signal }) : ports.model({ request, signal: controller.signal, onStream });
     try {
-      for await (const piece of ports.model({ request: effect.request, signal: controller.signal })) {
+      for await (const piece of pieces) {
         if (controller.signal.aborted) break;
         if (typeof piece !== "string") dispatch("passages" in piece ? { type: "passagesFound", epoch, call, found: piece.passages } : { type: "quotesChecked", epoch, call, quotes: piece.quotes });
         else if (piece) dispatch({ type: "chunk", epoch, call, text: piece, at: ports.clock.now() });
@@ -105,6 +123,8 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
       if (!controller.signal.aborted) dispatch({ type: "replyFailed", epoch, call, ...failureOf(error) });
     } finally {
       if (reply === controller) reply = null;
+      // Ended, failed or stopped: no longer a turn to take up.
+      if (turn && held.getState().heldTurn?.turn === turn.turn && held.getState().heldTurn?.debateId === turn.debateId) held.setState({ heldTurn: null });
     }
   }
 
@@ -112,6 +132,20 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
 
   return {
     store,
+    /** Issue 35 §2: the turn being written that the server holds (null when none). */
+    held,
+    /**
+     * Issue 35 §2: a debate opened again after a reload (`open`) takes up the turn the server was
+     * writing, read from its start instead of asked again; resolves once it is asked for. A debate
+     * not at that turn (or not this debate) is left as it is.
+     */
+    resumeTurn(turn: HeldTurn): boolean {
+      const state = store.getState();
+      if (state.status !== "between" || state.turn !== turn.turn || state.debate?.debateId !== turn.debateId || !ports.resume) return false;
+      takeUp = turn;
+      dispatch({ type: "next" });
+      return true;
+    },
     /** 'Avvia Dibattito' (two theses, or one topic to parse) or 'Sfida la Tesi' ({ thesis }). */
     start(input: DebateInput) {
       dispatch({ type: "start", input, mode: "thesis" in input ? "challenge" : "debate", at: at() });

@@ -2,6 +2,7 @@ import { createApiClient } from "@oystar/api-client";
 import { AnswerStalledError, LlmHttpError, type Schedule } from "@oystar/conversation";
 import { describe, expect, test, vi } from "vitest";
 import { createDebateSession } from "./debate-session";
+import { keptDebateOf } from "./kept-debate";
 import { turnCall } from "./debate-request";
 import { httpDebatePorts } from "./http-ports";
 import type { ModelPiece } from "./ports";
@@ -247,5 +248,58 @@ describe("issue 35 §2: a debate call the server holds", () => {
     await vi.waitFor(() => expect(left.store.getState().streaming?.text).toBe("Il treno "));
     left.dispose();
     await vi.waitFor(() => expect(deleted()).toHaveLength(2));
+  });
+});
+
+describe("issue 35 §2: a turn taken up after a reload", () => {
+  const HELD = "abcdefghijklmnopqrstuvwx";
+  const turnEvents = (words: string[]) => [...words.map((content, index) => `id: ${index + 1}\ndata: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`), `id: ${words.length + 1}\ndata: [DONE]\n\n`].join("");
+  const held = (text: string) => new Response(text, { headers: { "Content-Type": "text/event-stream", "Oystar-Stream-Id": HELD } });
+  const ports = (client: ReturnType<typeof api>["client"]) => ({
+    ...httpDebatePorts({ api: client }),
+    clock: virtualTime().clock,
+    resetProvider: async () => ({ status: "success", message: "ok", details: { actions: [] } }),
+    startDebate: async () => ({ status: "started" as const, debateId: "41" }),
+  });
+
+  test("while a turn is written the session says where the server holds it; once it is in, nothing is held", async () => {
+    let finish = () => {};
+    const model = api(() => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('id: 1\ndata: {"choices":[{"delta":{"content":"Il treno "}}]}\n\n'));
+          finish = () => {
+            controller.enqueue(new TextEncoder().encode('id: 2\ndata: {"choices":[{"delta":{"content":"vince."}}]}\n\nid: 3\ndata: [DONE]\n\n'));
+            controller.close();
+          };
+        },
+      });
+      return new Response(body, { headers: { "Content-Type": "text/event-stream", "Oystar-Stream-Id": HELD } });
+    });
+    const session = createDebateSession(ports(model.client), { length: 6, auto: false });
+    session.start({ theses: ["Il treno", "L'aereo"] });
+    await vi.waitFor(() => expect(session.held.getState().heldTurn).toEqual({ debateId: "41", turn: 0, streamUrl: `/api/streams/${HELD}` }));
+    finish();
+    await vi.waitFor(() => expect(session.store.getState().status).toBe("between"));
+    expect(session.held.getState().heldTurn).toBeNull();
+  });
+
+  test("a debate opened again takes up the turn the server holds: read from its start, not asked again", async () => {
+    // The debate as the device kept it: its first turn played.
+    const first = api(() => held(turnEvents(["Il treno ", "inquina meno."])));
+    const played = createDebateSession(ports(first.client), { length: 6, auto: false });
+    played.start({ theses: ["Il treno", "L'aereo"] });
+    await vi.waitFor(() => expect(played.store.getState().status).toBe("between"));
+    const kept = keptDebateOf(played.store.getState());
+    expect(kept).not.toBeNull();
+
+    const reloaded = api((seen) => (seen.method === "GET" ? held(turnEvents(["L'aereo ", "è più veloce."])) : new Response(null, { status: 500 })));
+    const session = createDebateSession(ports(reloaded.client), { length: 6, auto: false });
+    session.open(kept!);
+    expect(session.resumeTurn({ debateId: "41", turn: 2, streamUrl: `/api/streams/${HELD}` })).toBe(false);
+    expect(session.resumeTurn({ debateId: "41", turn: 1, streamUrl: `/api/streams/${HELD}` })).toBe(true);
+    await vi.waitFor(() => expect(session.store.getState().turn).toBe(2));
+    expect(reloaded.seen.map((seen) => [seen.method, seen.url])).toEqual([["GET", `/api/streams/${HELD}`]]);
+    expect(session.store.getState().messages.filter((message) => message.turn !== undefined).map((message) => message.content)).toEqual(["Il treno inquina meno.", "L'aereo è più veloce."]);
   });
 });

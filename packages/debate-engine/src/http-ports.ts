@@ -8,9 +8,8 @@ import {
   resetResponseSchema,
   turnQuotesSchema,
   type ApiClient,
-  type DebateCall,
 } from "@oystar/api-client";
-import { streamCompletion, type ModelStreamLimits } from "@oystar/conversation";
+import { resumeCompletion, streamCompletion, type ModelStreamLimits } from "@oystar/conversation";
 import type { DebatePorts, ModelPiece } from "./ports";
 
 /** A named event of a turn's stream as a piece of the answer (issue 26 §2); anything else is not one. */
@@ -36,14 +35,13 @@ function evidencePiece(name: string, data: string): ModelPiece | null {
  * One call's answer: the words as the conversation floor's reader yields them, with the turn's evidence events
  * in their place among them (each is read before the words that follow it).
  */
-async function* debateAnswer(api: ApiClient, request: DebateCall, options: ModelStreamLimits & { signal: AbortSignal }): AsyncGenerator<ModelPiece> {
+async function* debateAnswer(read: (onEvent: (name: string, data: string) => void) => AsyncIterable<string>): AsyncGenerator<ModelPiece> {
   const evidence: ModelPiece[] = [];
   const onEvent = (name: string, data: string) => {
     const piece = evidencePiece(name, data);
     if (piece) evidence.push(piece);
   };
-  // Issue 35 §2: the server holds the call's answer, so a connection that drops resumes where it stopped.
-  for await (const text of streamCompletion(api, request, { ...options, path: DEBATE_CALLS_PATH, onEvent, resumable: true })) {
+  for await (const text of read(onEvent)) {
     yield* evidence.splice(0);
     yield text;
   }
@@ -58,9 +56,12 @@ async function* debateAnswer(api: ApiClient, request: DebateCall, options: Model
  * §8: 120 s in all, cut off when the stream stalls, 'LLM HTTP error! status: {n}', unreadable
  * lines logged by position and skipped); `limits` replaces its timers and log, for tests.
  */
-export function httpDebatePorts({ api, limits = {} }: { api: ApiClient; limits?: ModelStreamLimits }): Pick<DebatePorts, "model" | "resetProvider" | "startDebate"> {
+export function httpDebatePorts({ api, limits = {} }: { api: ApiClient; limits?: ModelStreamLimits }): Pick<DebatePorts, "model" | "resume" | "resetProvider" | "startDebate"> {
   return {
-    model: ({ request, signal }) => debateAnswer(api, request, { ...limits, signal }),
+    // Issue 35 §2: the server holds the call's answer, so a connection that drops resumes where it
+    // stopped, and a reloaded page takes a turn up again (`resume`).
+    model: ({ request, signal, onStream }) => debateAnswer((onEvent) => streamCompletion(api, request, { ...limits, signal, path: DEBATE_CALLS_PATH, onEvent, resumable: true, onStream })),
+    resume: ({ streamUrl, signal }) => debateAnswer((onEvent) => resumeCompletion(api, streamUrl, { ...limits, signal, onEvent })),
     resetProvider: (request) => api.post(API_PATHS.connectionReset, request, resetResponseSchema),
     async startDebate() {
       try {

@@ -6,7 +6,7 @@ export type { DebateModelRequest } from "./model-request";
 export { comparable, quoteCounts, quoteFound, quotesIn, withoutCitationMarks } from "./debate-quotes";
 export type { TurnEvidence, TurnQuote } from "./debate-quotes";
 export { createDebateSession } from "./debate-session";
-export type { DebateSession } from "./debate-session";
+export type { DebateSession, HeldTurn } from "./debate-session";
 export { cardMarker, debateDefaultsFrom, initialDebateState, interventionsOf, judgedInterventionsOf } from "./debate-state";
 export type {
   ActiveDebate,
@@ -47,7 +47,7 @@ export { guardChunk } from "./loop-guard";
 export type { GuardStep, LoopGuard } from "./loop-guard";
 export { debateMessages } from "./messages";
 export { systemTime } from "./ports";
-export type { DebatePorts, ModelCall, ModelPiece, StartDebateResult } from "./ports";
+export type { DebatePorts, HeldCall, ModelCall, ModelPiece, StartDebateResult } from "./ports";
 export { documentRules, FOLLOW_UP_STYLES, followUpStyle, OPENING_INSTRUCTION, passageLines, PHASE_PROMPTS, phasePrompt } from "./prompts";
 export type { PromptPassage } from "./prompts";
 export {

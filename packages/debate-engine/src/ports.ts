@@ -8,7 +8,12 @@ export type ModelCall = {
   request: DebateCall;
   /** Aborted by STOP, by a new start, or by the loop guard. */
   signal: AbortSignal;
+  /** Issue 35 §2: where the server holds the answer, once it says (a reloaded page takes it up there). */
+  onStream?: (streamUrl: string) => void;
 };
+
+/** Issue 35 §2: an answer the server holds, read again from its first event (after a reload). */
+export type HeldCall = { streamUrl: string; signal: AbortSignal };
 
 /**
  * What a call's answer brings, in order: the model's words; and for a turn argued from documents
@@ -21,6 +26,8 @@ export type StartDebateResult = { status: "started"; debateId: string } | { stat
 export type DebatePorts = {
   /** Streams a chat completion's text pieces (and a turn's evidence). A thrown error mentioning 429 is a quota refusal. */
   model: (call: ModelCall) => AsyncIterable<ModelPiece>;
+  /** Reads again a turn the server holds (issue 35 §2); without it a reloaded turn is asked again. */
+  resume?: (call: HeldCall) => AsyncIterable<ModelPiece>;
   /** The time the debate runs on: the floor's one clock port (the chat's and RAG's too). */
   clock: Clock;
   /** POST /api/ollama/reset; a rejection or a status other than success is a failed reset. */

@@ -3,10 +3,11 @@
 // never resumes it a second time. It names the conversation and where the server holds the answer
 // — never a word of either; the server gives it only to the account that asked.
 
-/** The screens whose answers a reload takes up: the chat's and RAG's. */
-export type HeldAnswerModule = "chat" | "rag";
+/** The screens whose answers a reload takes up: the chat's, RAG's and the debate's. */
+export type HeldAnswerModule = "chat" | "rag" | "debate";
 
-export type HeldAnswerRecord = { module: HeldAnswerModule; conversationId: string; streamUrl: string };
+/** For a debate, `turn` is the turn being written. */
+export type HeldAnswerRecord = { module: HeldAnswerModule; conversationId: string; streamUrl: string; turn?: number };
 
 const KEY = "oystar-risposta-in-corso";
 
@@ -15,7 +16,8 @@ export function readHeldAnswer(module: HeldAnswerModule): HeldAnswerRecord | nul
   try {
     const record = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as Partial<HeldAnswerRecord> | null;
     if (record?.module !== module || typeof record.conversationId !== "string" || typeof record.streamUrl !== "string") return null;
-    return { module: record.module, conversationId: record.conversationId, streamUrl: record.streamUrl };
+    if (record.turn !== undefined && !Number.isInteger(record.turn)) return null;
+    return { module: record.module, conversationId: record.conversationId, streamUrl: record.streamUrl, ...(record.turn === undefined ? {} : { turn: record.turn }) };
   } catch {
     return null;
   }
