@@ -1,3 +1,4 @@
+import { themeBootScript } from "@oystar/ui-kit";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
 
@@ -5,7 +6,7 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from "
 // the assistant's assets live under "/assistant/" so the two builds never collide.
 export default defineConfig(({ command }) => ({
   base: "/",
-  plugins: [react()],
+  plugins: [react(), themeBeforeFirstPaint],
   resolve: { conditions: ["@oystar/source", ...defaultClientConditions] },
   // The prerender build (scripts/prerender.mjs) reads the workspace packages from source too.
   ssr: { resolve: { conditions: ["@oystar/source", ...defaultServerConditions], externalConditions: ["@oystar/source"] } },
@@ -16,3 +17,7 @@ export default defineConfig(({ command }) => ({
   // NODE_ENV=development (`NODE_ENV=development pnpm start` shipped the 2.5× larger dev build).
   define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
 }));
+
+// Issue 36 §7: the theme the user chose is on the page before its first paint (no flash of light):
+// ui-kit's boot script, inline in <head>, allowed by its hash in the server's CSP.
+const themeBeforeFirstPaint = { name: "oystar-theme-before-first-paint", transformIndexHtml: () => [{ tag: "script", children: themeBootScript, injectTo: "head" as const }] };

@@ -10,7 +10,6 @@ beforeEach(() => {
 
 /** Runs the script as the page's <head> does: a classic script in the page's globals. */
 function runInHead() {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test runs the very text the page runs
   new Function(themeBootScript)();
   return root.getAttribute("data-theme");
 }
