@@ -10,6 +10,15 @@ import { signIn } from "../support/sign-in";
 /** ui-kit's --oy-canvas in each theme, the page's background. */
 const CANVAS = { light: "rgb(247, 245, 252)", dark: "rgb(19, 17, 28)" } as const;
 
+/** Opens 'Tema: …' in the banner and picks a choice; the choices stay open. */
+async function chooseTheme(page: Page, choice: "Automatico" | "Chiaro" | "Scuro") {
+  const banner = page.getByRole("banner");
+  const button = banner.getByRole("button", { name: /^Tema: / });
+  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+  await banner.getByRole("group", { name: "Tema" }).getByRole("radio", { name: choice }).check();
+  await expect(banner.getByRole("button", { name: `Tema: ${choice}` })).toBeVisible();
+}
+
 async function expectTheme(page: Page, theme: keyof typeof CANVAS) {
   await expect(page.locator("body")).toHaveCSS("background-color", CANVAS[theme]);
   await expect(page.locator("html")).toHaveCSS("color-scheme", theme);
@@ -35,7 +44,7 @@ test("'Automatico' follows a dark system on the site and in the assistant", asyn
   const errors = collectConsoleErrors(page);
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/oystar");
-  await expect(page.getByRole("banner").getByRole("combobox", { name: "Tema" })).toHaveValue("auto");
+  await expect(page.getByRole("banner").getByRole("button", { name: "Tema: Automatico" })).toBeVisible();
   await expectTheme(page, "dark");
   await expect(page.locator("html")).not.toHaveAttribute("data-theme");
 
@@ -50,13 +59,11 @@ test("'Scuro' in the site's header darkens the page, survives a reload and is th
   const errors = collectConsoleErrors(page);
   await page.goto("/oystar");
   await expectTheme(page, "light");
-  const theme = page.getByRole("banner").getByRole("combobox", { name: "Tema" });
-  await expect(theme).toHaveValue("auto");
-  await theme.selectOption({ label: "Scuro" });
+  await chooseTheme(page, "Scuro");
   await expectTheme(page, "dark");
 
   await page.reload();
-  await expect(page.getByRole("banner").getByRole("combobox", { name: "Tema" })).toHaveValue("dark");
+  await expect(page.getByRole("banner").getByRole("button", { name: "Tema: Scuro" })).toBeVisible();
   await expectTheme(page, "dark");
 
   // No flash: a prerendered page is dark before the app's code has run at all.
@@ -64,7 +71,7 @@ test("'Scuro' in the site's header darkens the page, survives a reload and is th
 
   // Back to 'Automatico': a light system, a light page, nothing kept.
   await page.goto("/oystar");
-  await page.getByRole("banner").getByRole("combobox", { name: "Tema" }).selectOption({ label: "Automatico" });
+  await chooseTheme(page, "Automatico");
   await expectTheme(page, "light");
   expect(await page.evaluate(() => localStorage.getItem("oystar-tema"))).toBeNull();
   expect(errors.filter(notRefusedByTheTest)).toEqual([]);
@@ -73,24 +80,27 @@ test("'Scuro' in the site's header darkens the page, survives a reload and is th
 test("the assistant keeps the site's choice, and its phone menu changes it", async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await page.goto("/oystar");
-  await page.getByRole("banner").getByRole("combobox", { name: "Tema" }).selectOption({ label: "Scuro" });
+  await chooseTheme(page, "Scuro");
   await signIn(page, "business@oystar.test");
   await expectTheme(page, "dark");
+  // On a wide screen the switch is in the header's row.
+  await expect(page.getByRole("banner").getByRole("button", { name: "Tema: Scuro" })).toBeVisible();
   // Under a dark system too: 'Chiaro' chosen wins over it.
   await page.emulateMedia({ colorScheme: "dark" });
 
   await page.setViewportSize({ width: 390, height: 844 });
   const banner = page.getByRole("banner");
   await banner.getByRole("button", { name: "Menu" }).click();
-  const theme = banner.getByRole("combobox", { name: "Tema" });
-  await expect(theme).toHaveValue("dark");
-  await theme.selectOption({ label: "Chiaro" });
+  await expect(banner.getByRole("button", { name: "Tema: Scuro" })).toBeVisible();
+  await chooseTheme(page, "Chiaro");
   await expectTheme(page, "light");
   // The menu stays open on a choice that is not a way elsewhere.
   await expect(banner.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "true");
 
   await page.reload();
   await expectTheme(page, "light");
+  await banner.getByRole("button", { name: "Menu" }).click();
+  await expect(banner.getByRole("button", { name: "Tema: Chiaro" })).toBeVisible();
   // The assistant's page, too, has the choice before its code runs.
   expect(await beforeAnyAppScript(page, "/rag", /\/assistant\/assets\/.*\.js$/)).toEqual({ theme: "light", background: CANVAS.light });
   expect(errors.filter(notRefusedByTheTest)).toEqual([]);
