@@ -8,6 +8,9 @@ import { signIn } from "../support/sign-in";
 // violation — and the three conversations done with the keyboard alone. Issue 36 §7: in both themes.
 
 test.use({ reducedMotion: "reduce" });
+// Each screen is checked three times over (light, dark from the system, dark chosen): a journey
+// with several screens takes twice the default time on a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 /** axe on what is on screen now: the serious and critical violations, named with where they are. */
 async function violations(page: Page): Promise<string[]> {
