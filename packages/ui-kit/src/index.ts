@@ -4,7 +4,7 @@ export type { ButtonSize, ButtonVariant, NoticeTone, Tone } from "./class-names"
 export { isChunkLoadError, retryOnce } from "./load-chunk";
 export { uiMessages } from "./messages";
 export { themeBootScript } from "./theme-boot-script";
-export { applyThemeChoice, createThemeSwitch, readThemeChoice, shownTheme, THEME_ATTRIBUTE, THEME_CHOICES, THEME_STORAGE_KEY } from "./theme-choice";
-export type { ThemeChoice, ThemeEnvironment, ThemeSwitchCore } from "./theme-choice";
+export { applyThemeChoice } from "./theme-choice";
+export type { ThemeChoice } from "./theme-choice";
 export { themeColors, tokens } from "./tokens";
-export type { ColorToken, Theme, Tokens } from "./tokens";
+export type { Theme, Tokens } from "./tokens";

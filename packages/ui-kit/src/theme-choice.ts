@@ -42,12 +42,6 @@ export function applyThemeChoice(root: ThemeEnvironment["root"], choice: ThemeCh
   else root.removeAttribute(THEME_ATTRIBUTE);
 }
 
-/** The theme on screen for a choice, given whether the system asks for dark. */
-export function shownTheme(choice: ThemeChoice, systemPrefersDark: boolean): Theme {
-  if (isTheme(choice)) return choice;
-  return systemPrefersDark ? "dark" : "light";
-}
-
 /**
  * The header's theme switch, without React. Its store starts at 'auto', as the prerendered page
  * does (the server knows no device's choice), then takes the stored choice: React hydrates the
