@@ -1,11 +1,16 @@
+import { themeBootScript } from "@oystar/ui-kit";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
+
+// Issue 36 §7: the theme the user chose is on the page before its first paint (no flash of light):
+// ui-kit's boot script, inline in <head>, allowed by its hash in the server's CSP.
+const themeBeforeFirstPaint = { name: "oystar-theme-before-first-paint", transformIndexHtml: () => [{ tag: "script", children: themeBootScript, injectTo: "head" as const }] };
 
 // Served by apps/api on the one origin (DESIGN.md §2): the marketing app owns "/",
 // the assistant's assets live under "/assistant/" so the two builds never collide.
 export default defineConfig(({ command }) => ({
   base: "/",
-  plugins: [react()],
+  plugins: [react(), themeBeforeFirstPaint],
   resolve: { conditions: ["@oystar/source", ...defaultClientConditions] },
   // The prerender build (scripts/prerender.mjs) reads the workspace packages from source too.
   ssr: { resolve: { conditions: ["@oystar/source", ...defaultServerConditions], externalConditions: ["@oystar/source"] } },

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { themeBootScript } from "@oystar/ui-kit";
 import { build } from "vite";
 import { afterAll, expect, test } from "vitest";
 
@@ -26,4 +27,12 @@ test("a build made with NODE_ENV=development ships React's production build", { 
   // React's development build warns about this; its production build has no such text.
   expect(code).toContain("createRoot");
   expect(code).not.toContain('Each child in a list should have a unique "key" prop');
+});
+
+// Issue 36 §7: the theme's boot script is in the built page's <head> word for word — the server's
+// CSP allows it by the hash of ui-kit's text, so a changed byte would be refused by the browser.
+test("the built page runs the theme's boot script in its head, as ui-kit wrote it", () => {
+  const html = readFileSync(join(outDir, "index.html"), "utf8");
+  const head = html.slice(0, html.indexOf("<body"));
+  expect(head).toContain(`<script>${themeBootScript}</script>`);
 });

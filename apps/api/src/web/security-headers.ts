@@ -1,12 +1,20 @@
+import { createHash } from "node:crypto";
+import { themeBootScript } from "@oystar/ui-kit";
 import type { MiddlewareHandler } from "hono";
 
 /**
- * Content-Security-Policy for everything we serve. Scripts only from our origin (no inline,
- * no eval); a page that must run one inline script (the identity provider's silent sign-in
- * answer) passes a per-response nonce.
+ * Issue 36 §7: the one inline script our pages carry, the theme's boot script in each app's <head>
+ * (it must run before the first paint, so it cannot wait for a file). Allowed by its hash alone.
+ */
+export const themeBootScriptSource = `'sha256-${createHash("sha256").update(themeBootScript).digest("base64")}'`;
+
+/**
+ * Content-Security-Policy for everything we serve. Scripts only from our origin (no eval, no
+ * inline script but the theme's, by its hash); a page that must run one inline script (the
+ * identity provider's silent sign-in answer) passes a per-response nonce.
  */
 export function contentSecurityPolicy(options: { nonce?: string; dev?: boolean; frameAncestors?: string; styleHashes?: readonly string[] } = {}): string {
-  const scriptSrc = ["'self'"];
+  const scriptSrc = ["'self'", themeBootScriptSource];
   // Inline styles only by their hash: the site's pages carry their stylesheet inline.
   const styleSrc = ["'self'", ...(options.styleHashes ?? []).map((hash) => `'${hash}'`)];
   const connectSrc = ["'self'"];

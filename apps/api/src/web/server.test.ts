@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { request } from "node:http";
+import { themeBootScript } from "@oystar/ui-kit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SITE_STYLE_HASH, startTestServer } from "../../test-support/fixtures";
 
@@ -183,7 +185,8 @@ describe("security headers", () => {
     const response = await get(path);
     const csp = response.headers.get("content-security-policy") ?? "";
     const scriptSrc = csp.split(";").find((part) => part.trim().startsWith("script-src")) ?? "";
-    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    // Our origin, and the theme's boot script by its hash (issue 36 §7): no other inline script.
+    expect(scriptSrc.trim()).toBe(`script-src 'self' 'sha256-${createHash("sha256").update(themeBootScript).digest("base64")}'`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

@@ -3,7 +3,7 @@ import { BackendStatusBadge } from "@oystar/api-client/react";
 import { buttonClassName, retryOnce } from "@oystar/ui-kit";
 import { useAuth } from "@oystar/auth/react";
 import { authMessages } from "@oystar/auth";
-import { AppHeader, Button, IconButton, Notice } from "@oystar/ui-kit/react";
+import { AppHeader, Button, IconButton, Notice, ThemeSwitch } from "@oystar/ui-kit/react";
 import { PlanBadge, QuotaBadge } from "@oystar/plans-and-gates/react";
 import { toggleAdvancedControls } from "@oystar/conversation";
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
@@ -139,6 +139,8 @@ export function AssistantLayout() {
         }
         actions={
           <>
+            {/* Issue 36 §7: 'Tema' — Automatico, Chiaro, Scuro; in the phone's menu with the rest. */}
+            <ThemeSwitch />
             {clearChat ? (
               <Button variant="ghost" size="sm" onClick={clearChat}>
                 {messages.clearChat}

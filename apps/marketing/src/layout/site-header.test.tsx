@@ -1,5 +1,6 @@
 import { PLANS, publicPlan } from "@oystar/plans-and-gates";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { beforeEach, expect, test, vi } from "vitest";
 import { renderSite } from "../test-support/render-site";
 
@@ -42,4 +43,15 @@ test("a visitor is asked to start", async () => {
   await screen.findByRole("heading", { level: 1 });
   expect(within(navigation()).getByRole("link", { name: "Inizia ora" })).toHaveAttribute("href", "/chat");
   expect(within(navigation()).queryByRole("link", { name: /^Piano / })).toBeNull();
+});
+
+// Issue 36 §7: the theme is chosen in the header, on every page of the site.
+test("the header's 'Tema' darkens the site", async () => {
+  renderSite("/subscription");
+  await screen.findByRole("heading", { level: 1, name: "Piani e prezzi" });
+  await userEvent.click(within(navigation()).getByRole("button", { name: "Tema: Automatico" }));
+  await userEvent.click(within(navigation()).getByRole("radio", { name: "Scuro" }));
+  expect(document.documentElement.dataset.theme).toBe("dark");
+  await userEvent.click(within(navigation()).getByRole("radio", { name: "Automatico" }));
+  expect(document.documentElement.hasAttribute("data-theme")).toBe(false);
 });

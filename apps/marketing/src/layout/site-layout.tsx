@@ -1,7 +1,7 @@
 import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { useAuth } from "@oystar/auth/react";
 import { buttonClassName } from "@oystar/ui-kit";
-import { LoadingScreen } from "@oystar/ui-kit/react";
+import { LoadingScreen, ThemeSwitch } from "@oystar/ui-kit/react";
 import { lazy, Suspense } from "react";
 import { Link, Outlet } from "react-router";
 import { messages, SUPPORT_EMAIL } from "../messages";
@@ -31,6 +31,8 @@ export function SiteLayout({ waitsForSession = false, loadingDetail }: { waitsFo
           {/* spec 000 §2: the navigation's contacts lead to the Enterprise quote form; the
               general contact form (/contact) is the footer's 'Supporto'. */}
           <Link to="/enterprise-contact">{messages.nav.contacts}</Link>
+          {/* Issue 36 §7: 'Tema' — Automatico, Chiaro, Scuro; the choice holds in the assistant too. */}
+          <ThemeSwitch />
           <AccountLinks signedIn={auth.status === "authenticated"} />
         </nav>
       </header>

@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { Badge } from "./badge";
 import { Button } from "./button";
+import { createThemeSwitch } from "../theme-choice";
 import { AppHeader } from "./app-header";
+import { ThemeSwitch } from "./theme-switch";
 
 /** A frame of the given width: the header answers to its own width (a container query). */
 const frame = (width: number) => (Story: () => React.JSX.Element) => (
@@ -29,7 +31,12 @@ const meta = {
     ),
     status: <Badge tone="brand">Business</Badge>,
     user: <span>business@oystar.test</span>,
-    actions: <Button variant="secondary" size="sm">Esci</Button>,
+    actions: (
+      <>
+        <ThemeSwitch themeSwitch={createThemeSwitch({ storage: null, root: document.createElement("html") })} />
+        <Button variant="secondary" size="sm">Esci</Button>
+      </>
+    ),
   },
 } satisfies Meta<typeof AppHeader>;
 export default meta;
@@ -43,6 +50,8 @@ export const Full: Story = {
     await expect(canvas.getByRole("navigation", { name: "Moduli" })).toBeVisible();
     await expect(canvas.getByRole("button", { name: "Esci" })).toBeVisible();
     await expect(canvas.queryByRole("button", { name: "Menu" })).toBeNull();
+    // Issue 36 §7: in the row the theme's switch is its icon, named by its words.
+    await expect(canvas.getByRole("button", { name: "Tema: Automatico" }).getBoundingClientRect().width).toBeLessThanOrEqual(40);
   },
 };
 
@@ -60,6 +69,9 @@ export const Phone: Story = {
     await expect(menu).toHaveAttribute("aria-expanded", "true");
     await expect(canvas.getByRole("navigation", { name: "Moduli" })).toBeVisible();
     await expect(canvas.getByRole("button", { name: "Esci" })).toBeVisible();
+    // In the menu the theme's switch says its words.
+    await expect(canvas.getByRole("button", { name: "Tema: Automatico" })).toHaveTextContent("Tema: Automatico");
+    await expect(canvas.getByText("Tema: Automatico").getBoundingClientRect().width).toBeGreaterThan(40);
     await userEvent.keyboard("{Escape}");
     await expect(menu).toHaveAttribute("aria-expanded", "false");
     await expect(menu).toHaveFocus();

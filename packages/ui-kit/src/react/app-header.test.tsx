@@ -1,7 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, test, vi } from "vitest";
+import { createThemeSwitch } from "../theme-choice";
 import { AppHeader } from "./app-header";
+import { ThemeSwitch } from "./theme-switch";
 
 // Issue 27 §3: on a phone the header's menu (shown by CSS below 720 px) is a disclosure. Its
 // behaviour is the same at any width: what the CSS hides is tested in the stories and in e2e.
@@ -73,5 +75,24 @@ test("pressing outside the header closes the menu", async () => {
   const menu = screen.getByRole("button", { name: "Menu" });
   await user.click(menu);
   await user.click(screen.getByRole("button", { name: "Fuori" }));
+  expect(menu).toHaveAttribute("aria-expanded", "false");
+});
+
+// Issue 36 §7: the theme's 'Tema' opens its choices inside the menu; the menu stays while one is made.
+test("the theme switch in the menu opens its choices without closing the menu", async () => {
+  const user = userEvent.setup();
+  const themeSwitch = createThemeSwitch({ storage: null, root: document.createElement("html") });
+  render(<AppHeader brand="OYSTAR" actions={<ThemeSwitch themeSwitch={themeSwitch} />} />);
+  const menu = screen.getByRole("button", { name: "Menu" });
+  await user.click(menu);
+  await user.click(screen.getByRole("button", { name: "Tema: Automatico" }));
+  await user.click(screen.getByRole("radio", { name: "Scuro" }));
+  expect(menu).toHaveAttribute("aria-expanded", "true");
+  expect(screen.getByRole("button", { name: "Tema: Scuro" })).toHaveAttribute("aria-expanded", "true");
+  // Escape closes the choices first, then the menu.
+  await user.keyboard("{Escape}");
+  expect(screen.getByRole("button", { name: "Tema: Scuro" })).toHaveAttribute("aria-expanded", "false");
+  expect(menu).toHaveAttribute("aria-expanded", "true");
+  await user.keyboard("{Escape}");
   expect(menu).toHaveAttribute("aria-expanded", "false");
 });

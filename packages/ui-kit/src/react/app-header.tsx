@@ -47,9 +47,11 @@ export function AppHeader({ brand, nav, indicator, status, user, actions, menuLa
   }, [open]);
 
   // A link or a button chosen in the open menu closes it. The focus goes back to the menu button
-  // first, so a dialog the choice opens gives the focus back to a control that is still shown.
+  // first, so a dialog the choice opens gives the focus back to a control that is still shown. A
+  // button that opens something in place (aria-expanded, as the theme's choices) keeps it open.
   const onMenuClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (!open || !(event.target instanceof Element) || !event.target.closest("a, button")) return;
+    const chosen = event.target instanceof Element ? event.target.closest("a, button") : null;
+    if (!open || !chosen || chosen.hasAttribute("aria-expanded")) return;
     button.current?.focus();
     setOpen(false);
   };

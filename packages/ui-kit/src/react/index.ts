@@ -27,6 +27,8 @@ export type { SuggestionsProps } from "./suggestions";
 export { Tabs } from "./tabs";
 export type { TabItem, TabsProps } from "./tabs";
 export { Textarea } from "./textarea";
+export { ThemeSwitch } from "./theme-switch";
+export type { ThemeSwitchProps } from "./theme-switch";
 export type { TextareaProps } from "./textarea";
 export { downloadFile } from "./download-file";
 export { Toggle } from "./toggle";

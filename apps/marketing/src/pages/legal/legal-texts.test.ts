@@ -17,6 +17,7 @@ test("every browser storage the cookie page lists is one the code really sets, w
     "oystar-conversations": { file: "packages/conversation/src/history/conversation-history.ts", where: "IndexedDB" },
     "oystar-ricorda-conversazioni": { file: "apps/assistant/src/history/use-device-history.ts", where: "localStorage" },
     "oystar-risposta-in-corso": { file: "apps/assistant/src/history/held-answer.ts", where: "sessionStorage" },
+    "oystar-tema": { file: "packages/ui-kit/src/theme-choice.ts", where: "localStorage" },
     "oystar-offline-notice": { file: "apps/assistant/src/layout/offline-notice-store.ts", where: "sessionStorage" },
   };
   const listed = rowsOf("Memoria del browser").filter(([name]) => !name!.startsWith("a0.spajs"));

@@ -140,6 +140,7 @@ export const cookiePolicy: LegalDocument = {
         rows: [
           ["oystar-conversations", "IndexedDB: le tue conversazioni, cifrate con la chiave del tuo account. Se scegli di non ricordarle, le nuove non vengono salvate.", "finché non le elimini"],
           ["oystar-ricorda-conversazioni", "localStorage: se vuoi che le conversazioni siano ricordate su questo dispositivo.", "finché non cambi scelta"],
+          ["oystar-tema", "localStorage: il tema che hai scelto (chiaro o scuro); senza una scelta segue quello del sistema.", "finché non cambi scelta"],
           ["oystar-risposta-in-corso", "sessionStorage: la risposta che il server stava scrivendo, per riprenderla dopo un ricaricamento; solo dove si trova, mai il testo.", "fino alla chiusura della scheda"],
           ["oystar-offline-notice", "sessionStorage: se hai chiuso l'avviso del modello dimostrativo offline.", "fino alla chiusura del browser"],
           ["a0.spajs.txs.<id client>", "sessionStorage: durante l'accesso, lo stato della richiesta di accesso.", "fino al rientro sul sito"],
