@@ -5,6 +5,6 @@ export { isChunkLoadError, retryOnce } from "./load-chunk";
 export { uiMessages } from "./messages";
 export { themeBootScript } from "./theme-boot-script";
 export { applyThemeChoice } from "./theme-choice";
-export type { ThemeChoice } from "./theme-choice";
+export type { ThemeChoice, ThemeSwitchCore } from "./theme-choice";
 export { themeColors, tokens } from "./tokens";
 export type { Theme, Tokens } from "./tokens";

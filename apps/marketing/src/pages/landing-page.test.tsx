@@ -61,7 +61,7 @@ test("before React takes the page over, every start button leads through /login 
     return form && form.getAttribute("method") === "get" && button.type === "submit" ? `${form.getAttribute("action")}?returnTo=${form.querySelector<HTMLInputElement>("input[name=returnTo]")?.value}` : null;
   };
   // A button that opens something in place (the header's 'Tema' choice) starts nothing.
-  const starts = [...prerendered.querySelectorAll("button:not([aria-expanded])")].map((button) => [button.textContent, leadsTo(button)]);
+  const starts = [...prerendered.querySelectorAll<HTMLButtonElement>("button:not([aria-expanded])")].map((button) => [button.textContent, leadsTo(button)]);
   expect(starts).toEqual([
     ["Prova gratis", "/login?returnTo=/chat"],
     ["Vedi i piani", "/login?returnTo=/subscription"],
