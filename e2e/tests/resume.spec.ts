@@ -101,31 +101,43 @@ for (const screen of [
   });
 }
 
-test("debate: a reload mid-turn opens the debate where it was and takes the turn up — complete, once, one debate counted", async ({ page }) => {
-  const errors = collectConsoleErrors(page);
-  const authorization = await openDebate(page, "base@oystar.test");
-  const before = await subscriptionStatus(page, authorization);
-  await setUp(page, { length: 6, auto: false });
-  await writeTheses(page, "Il treno", "L'aereo");
-  await page.getByRole("button", { name: "Avvia Dibattito" }).click();
-  await expect(page.getByRole("button", { name: "Prossimo (B)" })).toBeVisible();
-  await expect(finishedTurns(page)).toHaveCount(1);
+for (const away of [
+  { name: "a reload", leave: (page: Page) => page.reload() },
+  {
+    name: "the screen left and opened again",
+    leave: async (page: Page) => {
+      await page.getByRole("banner").getByRole("link", { name: "OYSTAR AI" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "OYSTAR AI" })).toBeVisible();
+      await page.getByRole("banner").getByRole("link", { name: "OYSTAR Debate" }).click();
+    },
+  },
+]) {
+  test(`debate: after ${away.name} mid-turn the debate is where it was and the turn is taken up — complete, once, one debate counted`, async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    const authorization = await openDebate(page, "base@oystar.test");
+    const before = await subscriptionStatus(page, authorization);
+    await setUp(page, { length: 6, auto: false });
+    await writeTheses(page, "Il treno", "L'aereo");
+    await page.getByRole("button", { name: "Avvia Dibattito" }).click();
+    await expect(page.getByRole("button", { name: "Prossimo (B)" })).toBeVisible();
+    await expect(finishedTurns(page)).toHaveCount(1);
 
-  // The second turn: its first half on screen, the model still writing.
-  const answer = holdNextAnswer();
-  await page.getByRole("button", { name: "Prossimo (B)" }).click();
-  await expect(page.getByText(FIRST_HALF.trim(), { exact: false })).toBeVisible();
+    // The second turn: its first half on screen, the model still writing.
+    const answer = holdNextAnswer();
+    await page.getByRole("button", { name: "Prossimo (B)" }).click();
+    await expect(page.getByText(FIRST_HALF.trim(), { exact: false })).toBeVisible();
 
-  await page.reload();
-  // Back where it was: the first turn, and the second being written again from the server.
-  await expect(finishedTurns(page)).toHaveCount(1);
-  await expect(page.getByText(FIRST_HALF.trim(), { exact: false })).toBeVisible();
-  answer.finish();
-  await expect(finishedTurns(page)).toHaveCount(2);
-  await expect(finishedTurns(page).nth(1)).toContainText("durano fino a maggio");
-  const text = (await finishedTurns(page).nth(1).textContent()) ?? "";
-  expect(text.split("Il glicine di Villa Lante fiorisce ad aprile")).toHaveLength(2);
-  await expect(page.getByRole("button", { name: "Prossimo (A)" })).toBeVisible();
-  expect((await subscriptionStatus(page, authorization)).debates_used).toBe(before.debates_used + 1);
-  expect(errors).toEqual([]);
-});
+    await away.leave(page);
+    // Back where it was: the first turn, and the second being written again from the server.
+    await expect(finishedTurns(page)).toHaveCount(1);
+    await expect(page.getByText(FIRST_HALF.trim(), { exact: false })).toBeVisible();
+    answer.finish();
+    await expect(finishedTurns(page)).toHaveCount(2);
+    await expect(finishedTurns(page).nth(1)).toContainText("durano fino a maggio");
+    const text = (await finishedTurns(page).nth(1).textContent()) ?? "";
+    expect(text.split("Il glicine di Villa Lante fiorisce ad aprile")).toHaveLength(2);
+    await expect(page.getByRole("button", { name: "Prossimo (A)" })).toBeVisible();
+    expect((await subscriptionStatus(page, authorization)).debates_used).toBe(before.debates_used + 1);
+    expect(errors).toEqual([]);
+  });
+}

@@ -53,8 +53,7 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
   function perform(effect: DebateEffect) {
     switch (effect.type) {
       case "abortReply":
-        // STOP, a new start, the loop guard or the screen gone: no one takes a debate's call up
-        // again, so the server stops the model too (issue 35 §2: only a dropped connection resumes).
+        // STOP, a new start or the loop guard: the server stops the model too (issue 35 §2).
         reply?.abort(STOPPED_BY_USER);
         reply = null;
         return;
@@ -123,8 +122,9 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
       if (!controller.signal.aborted) dispatch({ type: "replyFailed", epoch, call, ...failureOf(error) });
     } finally {
       if (reply === controller) reply = null;
-      // Ended, failed or stopped: no longer a turn to take up.
-      if (turn && held.getState().heldTurn?.turn === turn.turn && held.getState().heldTurn?.debateId === turn.debateId) held.setState({ heldTurn: null });
+      // Ended, failed or stopped: no longer a turn to take up. The screen left: it still is.
+      const heldTurn = held.getState().heldTurn;
+      if (!disposed && turn && heldTurn?.turn === turn.turn && heldTurn.debateId === turn.debateId) held.setState({ heldTurn: null });
     }
   }
 
@@ -179,11 +179,16 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
     feedbackSent: (vote: DebateVote | null) => dispatch({ type: "feedbackSent", vote }),
     /** What the start screen holds now (the tab's input): an empty-topic notice goes once it can start. */
     inputChanged: (input: DebateInput, mode: DebateMode) => dispatch({ type: "inputChanged", input, mode }),
-    /** The screen goes away: the stream and the timer end with it, nothing else is dispatched. */
+    /**
+     * The screen goes away: the stream and the timer end with it, nothing else is dispatched.
+     * Issue 35 §3: a turn being written goes on on the server (not STOP), so that the screen, opened
+     * again within the hold, takes it up (`held` still names it).
+     */
     dispose() {
-      perform({ type: "abortReply" });
-      perform({ type: "cancelTimer" });
       disposed = true;
+      reply?.abort();
+      reply = null;
+      perform({ type: "cancelTimer" });
     },
   };
 }

@@ -222,7 +222,7 @@ describe("issue 35 §2: a debate call the server holds", () => {
     expect(model.seen.slice(1).map((seen) => [seen.method, seen.url, seen.headers["Last-Event-ID"]])).toEqual([["GET", `/api/streams/${HELD}`, "1"]]);
   });
 
-  test("STOP stops the call on the server too; the screen left likewise", async () => {
+  test("STOP stops the call on the server too; a screen left does not, and still names the turn held", async () => {
     const model = api((seen) => {
       if (seen.method === "DELETE") return new Response(null, { status: 204 });
       const body = new ReadableStream<Uint8Array>({
@@ -244,10 +244,13 @@ describe("issue 35 §2: a debate call the server holds", () => {
     stopped.stop();
     await vi.waitFor(() => expect(deleted()).toEqual([`/api/streams/${HELD}`]));
 
+    // Issue 35 §3: leaving the screen keeps the turn running on the server, to be taken up.
     const left = play();
     await vi.waitFor(() => expect(left.store.getState().streaming?.text).toBe("Il treno "));
     left.dispose();
-    await vi.waitFor(() => expect(deleted()).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(deleted()).toHaveLength(1);
+    expect(left.held.getState().heldTurn).toEqual({ debateId: "41", turn: 0, streamUrl: `/api/streams/${HELD}` });
   });
 });
 
