@@ -14,12 +14,16 @@ export type Notifications = {
   close(): Promise<void>;
 };
 
+const RECONNECT_AFTER_MS = 1_000;
+
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
 export const NOTIFY_PAYLOAD_LIMIT = 7_900;
 
 export function postgresNotifications(connectionString: string): Notifications {
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let connection: Promise<pg.Client> | null = null;
+  /** The connection in use: an older one's last events must not undo a newer one. */
+  let current: pg.Client | null = null;
   let closed = false;
   // One statement at a time on the connection, in the order asked (pg queues no more for us).
   let queue: Promise<unknown> = Promise.resolve();
@@ -35,24 +39,35 @@ export function postgresNotifications(connectionString: string): Notifications {
     return `"${channel}"`;
   };
 
+  /** A second from now, a new connection (and again while the database cannot be reached). */
+  function reconnectSoon() {
+    if (closed || listeners.size === 0) return;
+    setTimeout(() => void connected().catch(reconnectSoon), RECONNECT_AFTER_MS).unref();
+  }
+
   function connected(): Promise<pg.Client> {
     if (closed) return Promise.reject(new Error("Notifiche chiuse"));
     connection ??= (async () => {
       const client = new pg.Client({ connectionString });
       const lost = () => {
-        // The next use connects again and listens again to what is still heard.
-        if (connection && !closed) log.warn("Connessione delle notifiche interrotta: si riconnette");
+        if (current !== client) return;
+        current = null;
+        if (!closed) log.warn("Connessione delle notifiche interrotta: si riconnette");
         connection = null;
+        // What is still heard is listened to again on a new connection, without waiting for a use.
+        reconnectSoon();
       };
       client.on("error", lost);
       client.on("end", lost);
       client.on("notification", (message) => {
         for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? "");
       });
+      current = client;
       await client.connect();
       for (const channel of listeners.keys()) await client.query(`LISTEN ${quoted(channel)}`);
       return client;
     })().catch((error: unknown) => {
+      current = null;
       connection = null;
       throw error;
     });

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { startApiProcess, type ApiProcess } from "../../test-support/api-process";
 import { makeAppFolders, RAG_FIXTURES_DIR } from "../../test-support/fixtures";
 import { startPostgres, type TestPostgres } from "../../test-support/postgres";
@@ -17,13 +18,14 @@ import { signInAs } from "../../test-support/sign-in";
 const PUBLIC_URL = "http://oystar.test";
 let postgres: TestPostgres;
 let servers: [ApiProcess, ApiProcess];
+let databaseUrl: string;
 const folders = makeAppFolders();
 const dataDirs = [mkdtempSync(join(tmpdir(), "oystar-data-")), mkdtempSync(join(tmpdir(), "oystar-data-"))];
 
 beforeAll(async () => {
   postgres = await startPostgres();
   const common = {
-    DATABASE_URL: await postgres.createDatabase(),
+    DATABASE_URL: (databaseUrl = await postgres.createDatabase()),
     PUBLIC_URL,
     MARKETING_DIST: folders.marketingDist,
     ASSISTANT_DIST: folders.assistantDist,
@@ -134,4 +136,28 @@ test("another account, or an id nobody holds, is told the answer is not there; a
     expect(gone.statusCode).toBe(404);
     gone.resume();
   }
+}, 60_000);
+
+test("after the database drops their connections, the servers listen again and the relay goes on", async () => {
+  const [holder, other] = servers;
+  const token = await signIn(holder, "base@oystar.test");
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    // Every connection that listens (one per server process) is cut, as a database restart would.
+    const cut = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ~ '^(LISTEN|UNLISTEN|SELECT pg_notify)'");
+    expect(cut.rowCount).toBeGreaterThanOrEqual(2);
+  } finally {
+    await admin.end();
+  }
+  await vi.waitFor(
+    async () => {
+      const { answer, path } = await askOn(holder, token);
+      await readEvents(answer, 1);
+      const resumed = await streamFrom(other, { method: "GET", path, token, headers: { [LAST_EVENT_ID_HEADER]: "1" } });
+      resumed.resume();
+      expect(resumed.statusCode).toBe(200);
+    },
+    { timeout: 20_000, interval: 500 },
+  );
 }, 60_000);
