@@ -136,8 +136,8 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
     held,
     /**
      * Issue 35 §2: a debate opened again after a reload (`open`) takes up the turn the server was
-     * writing, read from its start instead of asked again; resolves once it is asked for. A debate
-     * not at that turn (or not this debate) is left as it is.
+     * writing, read from its start instead of asked again. Says whether it did: a debate not at
+     * that turn (or not this debate) is left as it is.
      */
     resumeTurn(turn: HeldTurn): boolean {
       const state = store.getState();
