@@ -61,6 +61,8 @@ test("both servers came up on the fresh database and agree on its state", async 
   expect((await query<{ name: string }>("SELECT name FROM shared_secrets ORDER BY name")).map((row) => row.name)).toEqual([
     // issue 37 §4, §5: the key of the per-address limits' hashes and of the log's account hashes.
     "address-limit-key",
+    // issue 36 §8: the key of the hashes that refuse a deleted account's old tokens.
+    "deleted-account-key",
     "dev-idp-signing-key",
     "dev-webhook-secret",
     "log-account-key",
