@@ -3,7 +3,7 @@ import { expect, test, type Download, type Page, type Request } from "@playwrigh
 import { authorizationWhile, subscriptionStatus } from "../support/api-token";
 import { buyPlan } from "../support/checkout";
 import { collectConsoleErrors } from "../support/console-errors";
-import { openDebate } from "../support/debate";
+import { finishedTurns, openDebate, setUp, transcript, writeTheses } from "../support/debate";
 import { pdfPages } from "../support/pdf-text";
 import { signIn } from "../support/sign-in";
 
@@ -11,26 +11,6 @@ import { signIn } from "../support/sign-in";
 // character. A debate is one unit of the debate quota: its turns carry its id and cost no question.
 
 
-/** The controls panel: length and Auto/Manual. */
-async function setUp(page: Page, { length, auto }: { length: number; auto: boolean }) {
-  const panel = page.getByRole("region", { name: "Impostazioni del dibattito" });
-  const slider = panel.getByRole("slider", { name: "Durata del dibattito" });
-  if (!(await slider.isVisible())) await panel.getByRole("button", { name: "Impostazioni" }).click();
-  await slider.fill(String(length));
-  await expect(panel.getByText(`${length} turni`, { exact: true })).toBeVisible();
-  const mode = panel.getByRole("switch", { name: "Modalità automatica" });
-  if ((await mode.getAttribute("aria-checked")) !== String(auto)) await mode.click();
-  await expect(mode).toHaveAttribute("aria-checked", String(auto));
-}
-
-async function writeTheses(page: Page, a: string, b: string) {
-  await page.getByRole("textbox", { name: "Tesi A (a favore)" }).fill(a);
-  await page.getByRole("textbox", { name: "Tesi B (contro)" }).fill(b);
-}
-
-const transcript = (page: Page) => page.getByRole("region", { name: "Interventi del dibattito" });
-/** Finished interventions: they have their actions (copy, read aloud, share). */
-const finishedTurns = (page: Page) => transcript(page).locator(".debate-turn").filter({ has: page.getByRole("button", { name: "Copia" }) });
 
 /** Every model call the page makes. */
 function modelCalls(page: Page): Request[] {
