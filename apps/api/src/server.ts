@@ -66,7 +66,8 @@ export async function startServer(env: Env, options: AppOptions & Parameters<typ
     port,
     metricsUrl: metrics?.url ?? null,
     drain: async () => {
-      await draining.drain(env.draining);
+      // Past its bounds, the answers still running end with their reason (streams/server-stopping.ts).
+      await draining.drain({ ...env.draining, onOverdue: () => services.serverStop.stop() });
       await release();
     },
     close: async () => {

@@ -9,6 +9,7 @@ import { devWebhookSecret } from "./billing/webhook-secret";
 import { openDatabase, type Database, type Queryable } from "./db/database";
 import { startAnswerRelay, type AnswerRelay } from "./streams/answer-relay";
 import { answersInProgress, type AnswersInProgress } from "./streams/answers-in-progress";
+import { serverStop, type ServerStop } from "./streams/server-stopping";
 import { migrate } from "./db/migrate";
 import { sharedSecret } from "./db/shared-secret";
 import type { Env } from "./env";
@@ -54,6 +55,8 @@ export type Services = {
   answers: AnswersInProgress;
   /** And those other server processes hold, reached through PostgreSQL; null with the embedded PGlite. */
   answerRelay: AnswerRelay | null;
+  /** Issue 37 §3: fired when a stopping server's time for its answers in progress has run out. */
+  serverStop: ServerStop;
 };
 
 /**
@@ -119,6 +122,7 @@ async function openSeeded(env: Env & { publicUrl: string }, db: Database, given:
     fetchPage: given.fetchPage ?? ((url) => guardedFetch(url)),
     answers,
     answerRelay: db.notifications ? await startAnswerRelay(db.notifications, answers) : null,
+    serverStop: serverStop(),
   };
 }
 

@@ -13,6 +13,7 @@ import {
 import { debatePrompt, type PromptPassage } from "@oystar/debate-engine";
 import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type MiddlewareHandler } from "hono";
+import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing } from "../streams/server-stopping";
 import { callerSignal, type Resumable } from "../streams/resumable-answers";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -149,7 +150,7 @@ const debateCallCharge = (db: Database) =>
  * POST /api/debates/increment and POST /api/debates/calls (signed-in); GET
  * /api/admin/model-leaderboard (admin).
  */
-export function debateRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, rag: RagEngine, resumable: Resumable) {
+export function debateRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, rag: RagEngine, resumable: Resumable, serverStop: AbortSignal) {
   const app = new Hono();
   const sealer = quoteSealer(db);
 
@@ -172,9 +173,13 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
   });
 
   // A JSON call whose answer is held for a resume (issue 35 §2), as one step: Hono types ten a route.
+  // Inside it, a turn still running when a stopping server's time runs out ends with its reason.
+  const endsOnStop = endsWhenServerStops(serverStop, modelStreamClosing);
   const resumableJson: typeof resumable = (c, next) =>
     jsonOnly(c, async () => {
-      await resumable(c, next);
+      await resumable(c, async () => {
+        await endsOnStop(c, next);
+      });
     });
   // One call of the debate: the server builds the model's messages from the validated call (the
   // engine's own debatePrompt) and streams the answer as chat completions do.
@@ -192,6 +197,7 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
     async (c) => {
       const call = c.get("debateCall");
       const { refund, answered } = c.get("charge");
+      givenBackIfServerStops(c, refund);
       const gone = await goneBeforeAsking(c, refund);
       if (gone) return gone;
       const signal = callerSignal(c);

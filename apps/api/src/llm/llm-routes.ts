@@ -7,6 +7,7 @@ import { debateChargeMessages } from "../debates/messages";
 import type { Env, Upstream } from "../env";
 import { questionCharges, type ModelCallCharge } from "../plans/question-charge";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
+import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing } from "../streams/server-stopping";
 import { callerSignal, type Resumable } from "../streams/resumable-answers";
 import { llmMessages } from "./messages";
 import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer } from "./model-answer";
@@ -48,7 +49,7 @@ const validChatRequest: MiddlewareHandler<{ Variables: QuestionVariables }> = as
  * model fails (llm/model-answer.ts). Message content is never logged or stored: it only passes
  * through.
  */
-export function llmRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, resumable: Resumable) {
+export function llmRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, resumable: Resumable, serverStop: AbortSignal) {
   const app = new Hono();
   const charges = questionCharges(db);
 
@@ -62,7 +63,7 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
     await next();
   });
 
-  app.post(API_PATHS.chatCompletions, access.signedIn, resumable, jsonOnly, bodyCeiling(CHAT_BODY), validChatRequest, questionCharge, async (c) => {
+  app.post(API_PATHS.chatCompletions, access.signedIn, resumable, endsWhenServerStops(serverStop, modelStreamClosing), jsonOnly, bodyCeiling(CHAT_BODY), validChatRequest, questionCharge, async (c) => {
     const request = c.get("chatRequest");
     const { overlap, charge } = c.get("question");
     // The admin's provider setting picks the model server (spec 001 §4), read per question.
@@ -70,6 +71,7 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
     if (!upstream || !overlap) {
       const charged = await charge;
       if (!charged.ok) return c.json(charged.body, charged.status);
+      givenBackIfServerStops(c, charged.refund);
       const gone = await goneBeforeAsking(c, charged.refund);
       if (gone) return gone;
       if (!upstream) {
@@ -86,6 +88,7 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
       call.cancel();
       return c.json(charged.body, charged.status);
     }
+    givenBackIfServerStops(c, charged.refund);
     return relayAnswer(c, call, charged.refund, env.llm.firstTokenTimeoutMs);
   });
 

@@ -4,6 +4,7 @@ import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { streamSSE } from "hono/streaming";
 import type { z } from "zod";
+import { endsWhenServerStops, givenBackIfServerStops, once, ragStreamClosing } from "../streams/server-stopping";
 import { callerSignal, type Resumable } from "../streams/resumable-answers";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
@@ -38,6 +39,8 @@ export type RagRouteDependencies = {
   providers: ModelProviders;
   /** Issue 35 §2: holds an answer the client asked to resume (streams/resumable-answers.ts). */
   resumable: Resumable;
+  /** Issue 37 §3: fired when a stopping server's time for answers in progress has run out. */
+  serverStop: AbortSignal;
 } & IndexRequestDependencies;
 
 /** What the ask routes' middleware hands the handler: the parsed request, the settings, the indexes the caller owns or shares. */
@@ -112,8 +115,10 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     });
   });
 
-  app.post(API_PATHS.askStream, ragPlans, deps.resumable, jsonOnly, bodyCeiling(ASK_BODY), askBody, indexOwner, (c) => ask(c));
-  app.get(API_PATHS.askStream, ragPlans, deps.resumable, askQuery, indexOwner, (c) => ask(c));
+  // An answer still running when a stopping server's time runs out ends with its reason.
+  const endsOnStop = endsWhenServerStops(deps.serverStop, ragStreamClosing);
+  app.post(API_PATHS.askStream, ragPlans, deps.resumable, endsOnStop, jsonOnly, bodyCeiling(ASK_BODY), askBody, indexOwner, (c) => ask(c));
+  app.get(API_PATHS.askStream, ragPlans, deps.resumable, endsOnStop, askQuery, indexOwner, (c) => ask(c));
 
   // The indexing requests (spec 000 §5) still waiting for the administrator, for the global settings panel.
   app.get(API_PATHS.indexRequests, access.admin(), async (c) => {
@@ -145,6 +150,9 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     // One question, one query (DESIGN.md §4); given back below as the gateway's rule says.
     const charged = await chargeQuery(db, user);
     if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
+    // Given back at most once: by the rule below, or because the server stopped the answer.
+    const giveBack = once(() => refund(db, user, "queries_used"));
+    givenBackIfServerStops(c, giveBack);
 
     // The admin's provider setting picks the model server (spec 001 §4); an answer is cached per model server.
     const upstream = await providers.upstream();
@@ -165,7 +173,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
        * being written), and is given back only when the model failed while the caller waited.
        */
       const unanswered = async (callerLeft: boolean, cause: unknown) => {
-        if (chargeGivenBack({ asked: answered || (model?.asked ?? false), callerLeft, cause })) await refund(db, user, "queries_used");
+        if (chargeGivenBack({ asked: answered || (model?.asked ?? false), callerLeft, cause })) await giveBack();
       };
       try {
         const events = cached

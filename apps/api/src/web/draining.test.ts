@@ -1,3 +1,7 @@
+import { API_PATHS, RESUMABLE_REQUEST_HEADER } from "@oystar/api-client";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { startApiProcess, type ApiProcess } from "../../test-support/api-process";
 import { makeAppFolders, RAG_FIXTURES_DIR } from "../../test-support/fixtures";
@@ -10,20 +14,29 @@ import { signInAs } from "../../test-support/sign-in";
 
 const folders = makeAppFolders();
 const started: ApiProcess[] = [];
+const dataDirs: string[] = [];
 afterAll(async () => {
   await Promise.all(started.map((product) => product.stop("SIGKILL")));
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** A data folder of the test's own (the database, the provider's keys), kept across restarts. */
+function dataFolder() {
+  const dataDir = mkdtempSync(join(tmpdir(), "oystar-draining-"));
+  dataDirs.push(dataDir);
+  return dataDir;
+}
+
 async function startProduct(variables: Record<string, string>) {
-  const product = await startApiProcess({ MARKETING_DIST: folders.marketingDist, ASSISTANT_DIST: folders.assistantDist, RAG_DEMO_DIR: RAG_FIXTURES_DIR, ...variables });
+  const product = await startApiProcess({ MARKETING_DIST: folders.marketingDist, ASSISTANT_DIST: folders.assistantDist, RAG_DEMO_DIR: RAG_FIXTURES_DIR, DATA_DIR: dataFolder(), ...variables });
   started.push(product);
   return { product, base: `http://localhost:${product.port}` };
 }
 
-function ask(base: string, token: string) {
+function ask(base: string, token: string, headers: Record<string, string> = {}) {
   return fetch(`${base}/groq/chat/completions`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...headers },
     body: JSON.stringify({ model: "openai/gpt-oss-20b", messages: [{ role: "user", content: "Raccontami del giardino" }], stream: true }),
   });
 }
@@ -78,10 +91,42 @@ test("a stopping server says 'draining', still answers during the notice, finish
   expect(product.output()).not.toMatch(/"level":"(error|fatal)"/);
 });
 
-test("an answer still running past DRAIN_TIMEOUT_MS is closed and the server exits", async () => {
-  const { product, base } = await startProduct({ DRAIN_TIMEOUT_MS: "300", OFFLINE_MODEL_CHARS_PER_SECOND: "5" });
-  const { access_token } = await signInAs(base, "pro@oystar.test");
-  const inProgress = await firstBytes(await ask(base, access_token));
+test("answers still running past DRAIN_TIMEOUT_MS end with an Italian event saying why, their questions are given back, and the server exits", async () => {
+  const dataDir = dataFolder();
+  const slowly = { DATA_DIR: dataDir, DRAIN_TIMEOUT_MS: "300", OFFLINE_MODEL_CHARS_PER_SECOND: "5" };
+  const { product, base } = await startProduct(slowly);
+  const { access_token } = await signInAs(base, "business@oystar.test");
+  const auth = { Authorization: `Bearer ${access_token}` };
+  const queriesUsed = async (at: string) => ((await (await fetch(`${at}${API_PATHS.subscriptionStatus}`, { headers: auth })).json()) as { queries_used: number }).queries_used;
+  expect(await queriesUsed(base)).toBe(0);
+
+  // The chat as a third-party caller, the chat as the product's client (held for a resume), a RAG question.
+  const direct = await firstBytes(await ask(base, access_token));
+  const held = await firstBytes(await ask(base, access_token, { [RESUMABLE_REQUEST_HEADER]: "1" }));
+  const rag = await firstBytes(
+    await fetch(`${base}${API_PATHS.askStream}`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ question: "Quando si pota l'ulivo?", index_names: ["gardenroute-demo"] }),
+    }),
+  );
+  expect(await queriesUsed(base)).toBe(3);
+
   await product.stop("SIGTERM");
-  expect(await inProgress.rest).not.toContain("data: [DONE]");
+  const stopping = "Il server si sta riavviando per un aggiornamento";
+  for (const answer of [await direct.rest, await held.rest]) {
+    expect(answer).not.toContain("data: [DONE]");
+    // The last event, in the format the chat's reader turns into an error it shows.
+    const last = answer.trim().split(/\n\n/).at(-1) ?? "";
+    expect(JSON.parse(last.slice(last.indexOf("data: ") + 6))).toEqual({ error: { message: expect.stringContaining(stopping) } });
+  }
+  const ragAnswer = await rag.rest;
+  expect(ragAnswer).not.toContain("event: end");
+  expect(ragAnswer.trim().split(/\n\n/).at(-1)).toMatch(/^event: error\ndata: \{"error":"Il server si sta riavviando/);
+
+  // The same database, another server: the three questions were given back.
+  const { base: again } = await startProduct({ DATA_DIR: dataDir });
+  const signedInAgain = await signInAs(again, "business@oystar.test");
+  auth.Authorization = `Bearer ${signedInAgain.access_token}`;
+  expect(await queriesUsed(again)).toBe(0);
 });

@@ -4,14 +4,18 @@ import type { Server as HttpServer } from "node:http";
 // it is writing finish. First it says 'draining' on its health check for DRAIN_NOTICE_MS while it
 // still serves everything (a balancer checking every few seconds takes it out of rotation, so no
 // request is refused); then it stops taking connections, closes the idle kept-alive ones, waits
-// for the requests in progress — streamed answers included — for at most DRAIN_TIMEOUT_MS, and
-// closes what is left.
+// for the requests in progress — streamed answers included — for at most DRAIN_TIMEOUT_MS. Answers
+// still running then are ended, each with an event saying why (`onOverdue`,
+// streams/server-stopping.ts), given a moment to reach their clients, and what is left is closed.
+
+/** How long the answers ended past DRAIN_TIMEOUT_MS have to send their last event before their connections close. */
+export const LAST_WORDS_MS = 2_000;
 
 export type Draining = {
   /** True from the stop signal on: the health check answers 503 'draining'. */
   readonly started: boolean;
   /** Drains, then resolves once every connection is closed. */
-  drain(bounds: { noticeMs: number; timeoutMs: number }): Promise<void>;
+  drain(bounds: { noticeMs: number; timeoutMs: number; onOverdue?: () => void }): Promise<void>;
 };
 
 export function drainingOf(server: HttpServer): Draining {
@@ -34,12 +38,16 @@ export function drainingOf(server: HttpServer): Draining {
     get started() {
       return started;
     },
-    async drain({ noticeMs, timeoutMs }) {
+    async drain({ noticeMs, timeoutMs, onOverdue }) {
       started = true;
       if (noticeMs > 0) await pause(noticeMs);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await Promise.race([idle(), pause(timeoutMs)]);
+      if (inProgress > 0 && onOverdue) {
+        onOverdue();
+        await Promise.race([idle(), pause(LAST_WORDS_MS)]);
+      }
       server.closeAllConnections();
       await closed;
     },
