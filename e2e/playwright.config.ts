@@ -27,6 +27,12 @@ const baseURL = `http://127.0.0.1:${port}`;
 // TEST_POSTGRES_URL for the run — instead of the embedded one.
 process.env.E2E_DATABASE_URL ??= process.env.E2E_DATABASE === "postgres" ? await freshDatabase("oystar_e2e") : "";
 const serverEntry = fileURLToPath(new URL("../apps/api/dist/main.js", import.meta.url));
+// Issue 37 §3: in CI's PostgreSQL leg the journeys run through HAProxy in front of two servers on
+// one database (support/balanced-product.mjs), as an operator deploys on several machines: any
+// request may reach either server.
+const behindBalancer = process.env.E2E_BEHIND_BALANCER === "1";
+if (behindBalancer && !process.env.E2E_DATABASE_URL) throw new Error("E2E_BEHIND_BALANCER=1 vuole E2E_DATABASE=postgres: due server condividono un solo database.");
+const balancedProduct = fileURLToPath(new URL("./support/balanced-product.mjs", import.meta.url));
 
 export default defineConfig({
   testDir: "./tests",
@@ -55,7 +61,7 @@ export default defineConfig({
   },
   // The real product: the built API serving both built apps on one origin.
   webServer: {
-    command: `node ${JSON.stringify(serverEntry)}`,
+    command: behindBalancer ? `node ${JSON.stringify(balancedProduct)} ${JSON.stringify(serverEntry)} ${port}` : `node ${JSON.stringify(serverEntry)}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -66,9 +72,11 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_URL: baseURL,
       NODE_ENV: "test",
-      // One server process, on PostgreSQL too (WORKERS defaults to the cores there): the journeys
-      // of several processes are their own tests (apps/api/src/server-processes.test.ts).
+      // One process per server, on PostgreSQL too (WORKERS defaults to the cores there): the
+      // journeys of several processes on one port are their own tests (server-processes.test.ts).
       WORKERS: "1",
+      // Behind the balancer, the client's address is the one HAProxy vouches for.
+      ...(behindBalancer ? { TRUSTED_PROXIES: "127.0.0.1" } : {}),
       // A run that ends stops the server at once, whatever a page still streams.
       DRAIN_TIMEOUT_MS: "1000",
       DATA_DIR: process.env.E2E_DATA_DIR,
