@@ -1,10 +1,11 @@
-import { API_PATHS, apiPath, HttpError, indexBuildSchema, indexRequestListSchema, type IndexBuild, type IndexRequestReport, type IndexRequestSummary } from "@oystar/api-client";
-import { useLoad } from "@oystar/api-client/react";
+import { API_PATHS, apiPath, HttpError, indexBuildSchema, indexRequestListSchema, type IndexBuild, type IndexRequestList, type IndexRequestReport, type IndexRequestSummary } from "@oystar/api-client";
+import { type Loaded } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { planById } from "@oystar/plans-and-gates";
-import { Badge, Button, Notice, Spinner } from "@oystar/ui-kit/react";
+import { Badge, Button, Notice } from "@oystar/ui-kit/react";
 import { useEffect, useRef, useState } from "react";
 import { messages } from "../messages";
+import { SectionReadOnOpen } from "./section-read-on-open";
 
 const text = messages.indexRequests;
 
@@ -47,8 +48,16 @@ const failureOf = (error: unknown): Outcome => ({
  */
 export function IndexRequestsSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
-  const [open, setOpen] = useState(false);
-  const list = useLoad(() => (open ? api.get(API_PATHS.indexRequests, indexRequestListSchema) : null), [api, open]);
+  return (
+    <SectionReadOnOpen id={id} words={text} read={() => api.get(API_PATHS.indexRequests, indexRequestListSchema)} isEmpty={(list) => list.requests.length === 0}>
+      {(shownList, list) => <RequestList shownList={shownList} list={list} />}
+    </SectionReadOnOpen>
+  );
+}
+
+/** The requests read, each with its 'Indicizza' button; closing the section unmounts it. */
+function RequestList({ shownList, list }: { shownList: IndexRequestList; list: Loaded<IndexRequestList> }) {
+  const api = useApiClient();
   // The list comes a page at a time (issue 22): the next page is added below the ones shown.
   const [more, setMore] = useState<"idle" | "loading" | "failed">("idle");
   const [working, setWorking] = useState<string | null>(null);
@@ -93,12 +102,10 @@ export function IndexRequestsSection({ id }: { id?: string } = {}) {
   }
 
   async function showMore(cursor: string) {
-    const shown = list.data;
-    if (!shown) return;
     setMore("loading");
     try {
       const next = await api.get(`${API_PATHS.indexRequests}?cursor=${encodeURIComponent(cursor)}`, indexRequestListSchema);
-      list.replace({ requests: [...shown.requests, ...next.requests], next_cursor: next.next_cursor });
+      list.replace({ requests: [...shownList.requests, ...next.requests], next_cursor: next.next_cursor });
       setMore("idle");
     } catch {
       setMore("failed");
@@ -106,40 +113,26 @@ export function IndexRequestsSection({ id }: { id?: string } = {}) {
   }
 
   return (
-    <details id={id} className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>{text.title}</summary>
-      <p className="settings-panel__scope">{text.scope}</p>
-      {list.status === "failed" ? (
-        <Notice tone="error">{text.loadFailed}</Notice>
-      ) : list.data ? (
-        list.data.requests.length === 0 ? (
-          <p>{text.empty}</p>
-        ) : (
-          <>
-            <ul className="index-requests">
-              {list.data.requests.map((request) => (
-                <RequestItem
-                  key={request.id}
-                  request={request}
-                  outcome={outcomes.get(request.id)}
-                  working={working}
-                  progress={working === request.id ? progress : null}
-                  onIndex={() => void index(request)}
-                />
-              ))}
-            </ul>
-            {more === "failed" ? <Notice tone="error">{text.moreFailed}</Notice> : null}
-            {list.data.next_cursor ? (
-              <Button variant="secondary" disabled={more === "loading"} onClick={() => void showMore(list.data?.next_cursor ?? "")}>
-                {more === "loading" ? text.loadingMore : text.more}
-              </Button>
-            ) : null}
-          </>
-        )
-      ) : open ? (
-        <Spinner />
+    <>
+      <ul className="index-requests">
+        {shownList.requests.map((request) => (
+          <RequestItem
+            key={request.id}
+            request={request}
+            outcome={outcomes.get(request.id)}
+            working={working}
+            progress={working === request.id ? progress : null}
+            onIndex={() => void index(request)}
+          />
+        ))}
+      </ul>
+      {more === "failed" ? <Notice tone="error">{text.moreFailed}</Notice> : null}
+      {shownList.next_cursor ? (
+        <Button variant="secondary" disabled={more === "loading"} onClick={() => void showMore(shownList.next_cursor ?? "")}>
+          {more === "loading" ? text.loadingMore : text.more}
+        </Button>
       ) : null}
-    </details>
+    </>
   );
 }
 

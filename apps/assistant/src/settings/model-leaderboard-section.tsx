@@ -1,9 +1,7 @@
 import { MODEL_LEADERBOARD_PATH, modelLeaderboardSchema, type ModelStanding } from "@oystar/api-client";
-import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
-import { Notice, Spinner } from "@oystar/ui-kit/react";
-import { useState } from "react";
 import { messages } from "../messages";
+import { SectionReadOnOpen } from "./section-read-on-open";
 
 const text = messages.leaderboard;
 
@@ -41,21 +39,12 @@ function StandingsTable({ caption, standings }: { caption: string; standings: re
  */
 export function ModelLeaderboardSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
-  const [open, setOpen] = useState(false);
-  const board = useLoad(() => (open ? api.get(MODEL_LEADERBOARD_PATH, modelLeaderboardSchema) : null), [api, open]);
-  const models = board.data?.models ?? [];
-  const real = models.filter((standing) => !standing.offline);
-  const offline = models.filter((standing) => standing.offline);
   return (
-    <details id={id} className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>{text.title}</summary>
-      <p className="settings-panel__scope">{text.scope}</p>
-      {board.status === "failed" ? (
-        <Notice tone="error">{text.loadFailed}</Notice>
-      ) : board.data ? (
-        models.length === 0 ? (
-          <p>{text.empty}</p>
-        ) : (
+    <SectionReadOnOpen id={id} words={text} read={() => api.get(MODEL_LEADERBOARD_PATH, modelLeaderboardSchema)} isEmpty={(board) => board.models.length === 0}>
+      {(board) => {
+        const real = board.models.filter((standing) => !standing.offline);
+        const offline = board.models.filter((standing) => standing.offline);
+        return (
           <>
             {real.length > 0 ? <StandingsTable caption={text.title} standings={real} /> : null}
             {offline.length > 0 ? (
@@ -66,10 +55,8 @@ export function ModelLeaderboardSection({ id }: { id?: string } = {}) {
               </>
             ) : null}
           </>
-        )
-      ) : open ? (
-        <Spinner />
-      ) : null}
-    </details>
+        );
+      }}
+    </SectionReadOnOpen>
   );
 }

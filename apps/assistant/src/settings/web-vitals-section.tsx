@@ -1,9 +1,7 @@
 import { API_PATHS, WEB_VITAL_METRICS, webVitalsReportSchema, type WebVitalMetric, type WebVitalsReport } from "@oystar/api-client";
-import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
-import { Notice, Spinner } from "@oystar/ui-kit/react";
-import { useState } from "react";
 import { messages } from "../messages";
+import { SectionReadOnOpen } from "./section-read-on-open";
 
 const text = messages.webVitals;
 
@@ -22,46 +20,34 @@ function byPage(report: WebVitalsReport) {
  */
 export function WebVitalsSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
-  const [open, setOpen] = useState(false);
-  const report = useLoad(() => (open ? api.get(API_PATHS.webVitalsReport, webVitalsReportSchema) : null), [api, open]);
   return (
-    <details id={id} className="settings-panel__vitals" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>{text.title}</summary>
-      <p className="settings-panel__scope">{text.scope}</p>
-      {report.status === "failed" ? (
-        <Notice tone="error">{text.loadFailed}</Notice>
-      ) : report.data ? (
-        report.data.vitals.length === 0 ? (
-          <p>{text.empty}</p>
-        ) : (
-          <table className="vitals-table">
-            <caption className="oy-visually-hidden">{text.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{text.page}</th>
-                {WEB_VITAL_METRICS.map((metric) => (
-                  <th key={metric} scope="col">
-                    {metric}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {byPage(report.data).map(([page, metrics]) => (
-                <tr key={page}>
-                  <th scope="row">{page}</th>
-                  {WEB_VITAL_METRICS.map((metric) => {
-                    const vital = metrics[metric];
-                    return <td key={metric}>{vital ? `${shown(metric, vital.p75)} (${text.samples(vital.samples)})` : "—"}</td>;
-                  })}
-                </tr>
+    <SectionReadOnOpen id={id} words={text} read={() => api.get(API_PATHS.webVitalsReport, webVitalsReportSchema)} isEmpty={(report) => report.vitals.length === 0}>
+      {(report) => (
+        <table className="vitals-table">
+          <caption className="oy-visually-hidden">{text.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{text.page}</th>
+              {WEB_VITAL_METRICS.map((metric) => (
+                <th key={metric} scope="col">
+                  {metric}
+                </th>
               ))}
-            </tbody>
-          </table>
-        )
-      ) : open ? (
-        <Spinner />
-      ) : null}
-    </details>
+            </tr>
+          </thead>
+          <tbody>
+            {byPage(report).map(([page, metrics]) => (
+              <tr key={page}>
+                <th scope="row">{page}</th>
+                {WEB_VITAL_METRICS.map((metric) => {
+                  const vital = metrics[metric];
+                  return <td key={metric}>{vital ? `${shown(metric, vital.p75)} (${text.samples(vital.samples)})` : "—"}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </SectionReadOnOpen>
   );
 }
