@@ -1,5 +1,5 @@
 import { DEBATE_JUDGE_RUNS, type DebateCall } from "@oystar/api-client";
-import { debateModelCalls, type DebateMode } from "@oystar/debate-engine";
+import { debateModelCalls, type DebateMode } from "@oystar/debate-engine/protocol";
 import type { Queryable } from "../db/database";
 import type { Payer } from "../plans/quota";
 import type { ModelCallCharge } from "../plans/question-charge";

@@ -1,5 +1,5 @@
 import { DEBATE_PASSAGES_PER_TURN, DEBATE_STREAM_EVENTS, type DebatePassage, type DebateTurnCall, type Settings, type TurnQuotes } from "@oystar/api-client";
-import { cutTo, turnRole, withoutCitationMarks, type PromptPassage } from "@oystar/debate-engine";
+import { cutTo, turnRole, withoutCitationMarks, type PromptPassage } from "@oystar/debate-engine/protocol";
 import { planById } from "@oystar/plans-and-gates";
 import type { User } from "../accounts/accounts";
 import type { Database } from "../db/database";

@@ -10,7 +10,7 @@ import {
   MODEL_LEADERBOARD_PATH,
   type DebateCall,
 } from "@oystar/api-client";
-import { debatePrompt, type PromptPassage } from "@oystar/debate-engine";
+import { debatePrompt, type PromptPassage } from "@oystar/debate-engine/protocol";
 import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type MiddlewareHandler } from "hono";
 import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing } from "../streams/server-stopping";

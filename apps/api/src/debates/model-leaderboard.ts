@@ -1,5 +1,5 @@
 import { readModelStream, type DebateJudgeCall, type DebateVote, type ModelLeaderboard } from "@oystar/api-client";
-import { parseJudgeRun, runVerdict, type SideVerdict } from "@oystar/debate-engine";
+import { parseJudgeRun, runVerdict, type SideVerdict } from "@oystar/debate-engine/protocol";
 import type { User } from "../accounts/accounts";
 import type { Database, Queryable } from "../db/database";
 import { debateChargeMessages } from "./messages";

@@ -1,5 +1,5 @@
 import { OFFLINE_MODEL_LABEL, type DebateAnalysisCall, type DebateCall, type DebateTurnCall } from "@oystar/api-client";
-import { cutTo, formatSynthesisAnalysis, PROMPT_REPLY_LIMIT, turnRole, type DebatePhase, type PromptPassage } from "@oystar/debate-engine";
+import { cutTo, formatSynthesisAnalysis, PROMPT_REPLY_LIMIT, turnRole, type DebatePhase, type PromptPassage } from "@oystar/debate-engine/protocol";
 import { NOTHING_TO_QUOTE, offlineQuotes, quoteSentence } from "./offline-evidence";
 import { composeOfflineJudgement } from "./offline-judge";
 

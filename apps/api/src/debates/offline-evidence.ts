@@ -1,4 +1,4 @@
-import type { PromptPassage } from "@oystar/debate-engine";
+import type { PromptPassage } from "@oystar/debate-engine/protocol";
 import { sentencesOf } from "../rag/ingest/text-chunking";
 
 // issue 26 §2: the offline model argues from the passages it was given, as a debater must: it

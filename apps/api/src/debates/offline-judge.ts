@@ -1,5 +1,5 @@
 import type { DebateJudgeCall } from "@oystar/api-client";
-import { formatJudgeRun, latoOf, quoteTally, replyMeasure, shareScore, type CriterionScore, type JudgedSide, type Lato, type Speaker } from "@oystar/debate-engine";
+import { formatJudgeRun, latoOf, quoteTally, replyMeasure, shareScore, type CriterionScore, type JudgedSide, type Lato, type Speaker } from "@oystar/debate-engine/protocol";
 
 // issue 26 §1: without a language model the judge says so, and scores only what can be measured
 // in the text — whether each turn took up the question the previous turn asked ('Replica', a

@@ -1,5 +1,5 @@
 import { DEBATE_QUOTES_PER_TURN, type CheckedQuote, type QuoteStatus } from "@oystar/api-client";
-import { quoteFound, quotesIn, withoutCitationMarks } from "@oystar/debate-engine";
+import { quoteFound, quotesIn, withoutCitationMarks } from "@oystar/debate-engine/protocol";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../db/database";
 import { sharedSecret } from "../db/shared-secret";
