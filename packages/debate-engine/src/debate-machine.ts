@@ -2,6 +2,7 @@ import { isResetCommand } from "@oystar/conversation";
 import { cleanMessage } from "./cleaning";
 import { analysisCall, turnCall } from "./debate-request";
 import {
+  callHeaderOf,
   interventionsOf,
   NO_DEBATE,
   type ActiveDebate,
@@ -128,17 +129,7 @@ function analyse(state: DebateState): Transition {
 }
 
 /** What a model call says of its debate (the server charges it to `debateId` and builds its prompt). */
-const callFacts = (state: DebateState, debate: ActiveDebate, debateId: string) => ({
-  debateId,
-  mode: debate.subject.mode,
-  topic: debate.subject.topic,
-  options: debate.subject.options,
-  models: debate.models,
-  length: debate.length,
-  provider: debate.provider,
-  documents: debate.documents,
-  history: interventionsOf(state.messages),
-});
+const callFacts = (state: DebateState, debate: ActiveDebate, debateId: string) => ({ ...callHeaderOf(debate, debateId), history: interventionsOf(state.messages) });
 
 /** After a turn: the next one (now, in 3 s, or on 'Prossimo'), the analysis, or the end. */
 function afterTurn(state: DebateState): Transition {

@@ -3,16 +3,16 @@ import {
   DEBATE_CONTEXT_MESSAGES,
   DEBATE_REPLY_MAX_CHARS,
   type DebateAnalysisCall,
-  type DebateDocuments,
   type DebateCall,
   type DebateTurnCall,
   type Intervention,
 } from "@oystar/api-client";
+import { callHeaderFields, type CallHeader } from "./call-header";
 import { cutTo, oneLine } from "./cleaning";
 import { withoutCitationMarks } from "./debate-quotes";
 import { debateMessages } from "./messages";
 import { DOCUMENTS_INSTRUCTION, documentRules, followUpStyle, OPENING_INSTRUCTION, passageLines, phasePrompt, type PromptPassage } from "./prompts";
-import { ANALYSIS_PRESET, debatePhase, EARLIER_MESSAGE_CHARS, PHASE_PRESETS, speakerOfTurn, type DebateMode, type DebatePhase, type Provider, type Speaker } from "./rules";
+import { ANALYSIS_PRESET, debatePhase, EARLIER_MESSAGE_CHARS, PHASE_PRESETS, speakerOfTurn, type DebatePhase, type Speaker } from "./rules";
 import { judgePrompt } from "./judge-request";
 import type { DebateModelRequest } from "./model-request";
 import { ANALYSIS_INSTRUCTION, analysisPrompt } from "./synthesis";
@@ -25,16 +25,7 @@ import { ANALYSIS_INSTRUCTION, analysisPrompt } from "./synthesis";
 export type { Intervention };
 
 /** What the engine knows of its debate when it calls the model. */
-type DebateFacts = {
-  debateId: string;
-  mode: DebateMode;
-  topic: string;
-  options: Record<Speaker, string>;
-  models: Record<Speaker, string>;
-  length: number;
-  provider: Provider;
-  /** issue 26 §2: the index a debate argued from documents reads (null: none). */
-  documents?: string | null;
+type DebateFacts = CallHeader & {
   /** Every intervention so far, oldest first. */
   history: readonly Intervention[];
 };
@@ -42,27 +33,17 @@ type DebateFacts = {
 /** A reply as quoted: the loop guard keeps replies within the contract's limit; a note added to one may not. */
 const quotable = (item: Intervention): Intervention => (item.content.length <= DEBATE_REPLY_MAX_CHARS ? item : { ...item, content: cutTo(item.content, DEBATE_REPLY_MAX_CHARS) });
 
-const common = (facts: DebateFacts) => ({
-  debate_id: facts.debateId,
-  mode: facts.mode,
-  topic: facts.topic,
-  options: facts.options,
-  models: facts.models,
-  length: facts.length,
-  provider: facts.provider,
-  ...(facts.documents ? { documents: { index: facts.documents } satisfies DebateDocuments } : {}),
-});
 
 /** spec 001 §9: a turn quotes the last 5 interventions on the cloud provider, 10 otherwise. */
 export function turnCall(facts: DebateFacts & { turn: number }): DebateTurnCall {
   const history = facts.history.slice(-DEBATE_CONTEXT_MESSAGES[facts.provider]).map(quotable);
-  return { ...common(facts), kind: "turn", turn: facts.turn, history };
+  return { ...callHeaderFields(facts), kind: "turn", turn: facts.turn, history };
 }
 
 /** spec 001 §4: the synthesis "analyses the last third of the messages". */
 export function analysisCall(facts: DebateFacts): DebateAnalysisCall {
   const history = facts.history.slice(facts.history.length - analysedInterventions(facts.history.length)).map(quotable);
-  return { ...common(facts), kind: "analysis", history };
+  return { ...callHeaderFields(facts), kind: "analysis", history };
 }
 
 /** A turn in the engine's terms: who speaks, in which phase, for which option against which. */

@@ -9,6 +9,7 @@ import type { Scorecard } from "./scorecard";
 import type { SynthesisAnalysis } from "./synthesis";
 import type { DebateInput, DebateSubject } from "./topic";
 import type { KeptDebateRecord } from "./kept-debate";
+import type { CallHeader } from "./call-header";
 
 // The debate's state, events and effects as plain data (spec 001 §3 "Debate", §4 "Debate").
 
@@ -132,6 +133,18 @@ export type ActiveDebate = {
   debateId: string | null;
   startedAt: number;
 };
+
+/** The header every model call of this debate carries (call-header.ts). */
+export const callHeaderOf = (debate: ActiveDebate, debateId: string): CallHeader => ({
+  debateId,
+  mode: debate.subject.mode,
+  topic: debate.subject.topic,
+  options: debate.subject.options,
+  models: debate.models,
+  length: debate.length,
+  provider: debate.provider,
+  documents: debate.documents,
+});
 
 export type StreamingReply = LoopGuard & {
   call: number;

@@ -1,6 +1,6 @@
 import { DEBATE_JUDGE_RUNS, type DebateJudgeRun } from "@oystar/api-client";
 import { cleanMessage } from "./cleaning";
-import { interventionsOf, judgedInterventionsOf, type ActiveDebate, type DebateJudgement, type DebateMessage, type DebateState, type Transition } from "./debate-state";
+import { callHeaderOf, interventionsOf, judgedInterventionsOf, type ActiveDebate, type DebateJudgement, type DebateMessage, type DebateState, type Transition } from "./debate-state";
 import { parseJudgeRun, type JudgeRunReport } from "./judge-format";
 import { judgeCall } from "./judge-request";
 import { debateMessages } from "./messages";
@@ -31,18 +31,7 @@ function askJudge(state: DebateState, debate: ActiveDebate, run: DebateJudgeRun)
   if (!debate.debateId || debate.subject.mode === "synthesis") return { state, effects: [] };
   const call = state.call + 1;
   const request = judgeCall(
-    {
-      debateId: debate.debateId,
-      mode: debate.subject.mode,
-      topic: debate.subject.topic,
-      options: debate.subject.options,
-      models: debate.models,
-      length: debate.length,
-      provider: debate.provider,
-      documents: debate.documents,
-      history: judgedInterventionsOf(state.messages),
-      judge: debate.judge,
-    },
+    { ...callHeaderOf(debate, debate.debateId), mode: debate.subject.mode, history: judgedInterventionsOf(state.messages), judge: debate.judge },
     run,
   );
   return {

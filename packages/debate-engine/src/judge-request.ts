@@ -1,9 +1,10 @@
 import { DEBATE_JUDGE_QUOTE_CHARS, firstSideOfRun, OFFLINE_MODEL, type DebateJudgeCall, type DebateJudgeRun, type Intervention } from "@oystar/api-client";
+import { callHeaderFields, type CallHeader } from "./call-header";
 import { oneLine } from "./cleaning";
 import type { DebateModelRequest } from "./model-request";
 import { CRITERION_LABELS, JUDGE_CRITERIA, JUDGE_FORMAT_EXAMPLE, type Lato } from "./judge-format";
 import { debateMessages } from "./messages";
-import type { DebateMode, Provider, SamplingPreset, Speaker } from "./rules";
+import type { DebateMode, SamplingPreset, Speaker } from "./rules";
 
 // issue 26 §1: the judge's call. The client sends the whole transcript (judgeCall); the server
 // builds the prompt (judgePrompt) with the sides as 'Lato 1' and 'Lato 2' — no model's name,
@@ -33,16 +34,8 @@ export function judgeQuotable<T extends Intervention>(item: T): T {
 /** An intervention as the judge reads it: with the sealed verdicts of its quotes, when argued from documents. */
 export type JudgedIntervention = DebateJudgeCall["history"][number];
 
-type JudgeFacts = {
-  debateId: string;
+type JudgeFacts = CallHeader & {
   mode: Exclude<DebateMode, "synthesis">;
-  topic: string;
-  options: Record<Speaker, string>;
-  models: Record<Speaker, string>;
-  length: number;
-  provider: Provider;
-  /** issue 26 §2: the index the debate argued from, if any. */
-  documents?: string | null;
   history: readonly JudgedIntervention[];
   judge: DebateJudgeCall["judge_model"];
 };
@@ -50,14 +43,8 @@ type JudgeFacts = {
 /** One run of the judge over the whole debate (issue 26 §1: two runs, the order swapped). */
 export function judgeCall(facts: JudgeFacts, run: DebateJudgeRun): DebateJudgeCall {
   return {
-    debate_id: facts.debateId,
+    ...callHeaderFields(facts),
     mode: facts.mode,
-    topic: facts.topic,
-    options: facts.options,
-    models: facts.models,
-    length: facts.length,
-    provider: facts.provider,
-    ...(facts.documents ? { documents: { index: facts.documents } } : {}),
     kind: "judge",
     run,
     judge_model: facts.judge,

@@ -1,6 +1,8 @@
 // @oystar/debate-engine/protocol (issue 38 §4): what the server and the browser agree on — the
 // calls and their prompts, the quotes, the judge's format and measures, the synthesis, the rules —
 // apart from the browser's machine, session and React bindings, so the server imports only this.
+export { callHeaderFields } from "../call-header";
+export type { CallHeader } from "../call-header";
 export { cleanMessage, cutTo } from "../cleaning";
 export { analysisCall, debatePrompt, turnCall, turnRole } from "../debate-request";
 export type { Intervention, TurnContext, TurnRole } from "../debate-request";
