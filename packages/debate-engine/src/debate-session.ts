@@ -4,7 +4,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { DebateDefaults, DebateEffect, DebateEvent, DebateState } from "./debate-state";
 import { initialDebateState } from "./debate-state";
 import { transition } from "./debate-machine";
-import type { KeptDebateRecord } from "./kept-debate";
+import type { KeptDebateRecord } from "./debate-state";
 import { debateMessages } from "./messages";
 import type { DebatePorts } from "./ports";
 import type { DebateMode, Provider, Speaker } from "./rules";

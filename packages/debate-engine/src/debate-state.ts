@@ -8,7 +8,6 @@ import type { JudgeRunReport } from "./judge-format";
 import type { Scorecard } from "./scorecard";
 import type { SynthesisAnalysis } from "./synthesis";
 import type { DebateInput, DebateSubject } from "./topic";
-import type { KeptDebateRecord } from "./kept-debate";
 import type { CallHeader } from "./call-header";
 
 // The debate's state, events and effects as plain data (spec 001 §3 "Debate", §4 "Debate").
@@ -249,3 +248,23 @@ export type DebateEffect =
   | { type: "callModel"; epoch: number; call: number; request: DebateCall };
 
 export type Transition = { state: DebateState; effects: DebateEffect[] };
+
+// Issue 35 §1: what a debate screen keeps on the device (kept-debate.ts reads and writes it).
+export type KeptDebate = {
+  version: 1;
+  /** The debate as it was started (its id included: its next turn goes on in the same debate). */
+  debate: ActiveDebate;
+  /** Its turns (interventions, silent turns' cards) and the judge's card, in order. */
+  messages: DebateMessage[];
+  /** The next turn to play; `debate.length` once every turn was played. */
+  turn: number;
+  /** The vote sent with the feedback form; null while no feedback was sent. */
+  feedback: { vote: DebateVote | null } | null;
+  /** The offline model argued it (issue 36 §1: its sides are 'Lato A' and 'Lato B'). */
+  offline: boolean;
+};
+
+export type KeptSynthesis = { version: 1; synthesis: DebateSynthesis };
+
+/** What a debate screen leaves on the device: a debate, or a synthesis's result. */
+export type KeptDebateRecord = KeptDebate | KeptSynthesis;

@@ -25,7 +25,7 @@ export type {
   Transition,
 } from "./debate-state";
 export { asKeptDebate, keptDebateCreatedAt, keptDebateId, keptDebateOf } from "./kept-debate";
-export type { KeptDebate, KeptDebateRecord, KeptSynthesis } from "./kept-debate";
+export type { KeptDebate, KeptDebateRecord, KeptSynthesis } from "./debate-state";
 export { keptDebateMarkdown, keptDebateMessages, keptDebatePdf, voteText } from "./kept-debate-text";
 export { debatePdf, debatePdfFileName, synthesisPdf, synthesisPdfFileName } from "./debate-pdf";
 export { canSendFeedback, debateFeedback, httpDebateFeedback } from "./feedback";

@@ -1,7 +1,7 @@
 import type { ChatMessage } from "@oystar/conversation";
 import { documentPdf, type PdfBlock, type PdfDocument } from "@oystar/pdf-tools";
 import { debatePdfDocument, debatePdfFileName, synthesisPdfDocument, synthesisPdfFileName } from "./debate-pdf";
-import type { KeptDebateRecord } from "./kept-debate";
+import type { KeptDebateRecord } from "./debate-state";
 import { debateMessages } from "./messages";
 import { formatSynthesisAnalysis } from "./synthesis";
 

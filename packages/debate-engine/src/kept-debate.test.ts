@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { createDebateSession } from "./debate-session";
-import { asKeptDebate, keptDebateId, keptDebateOf, type KeptDebate, type KeptDebateRecord } from "./kept-debate";
+import { asKeptDebate, keptDebateId, keptDebateOf } from "./kept-debate";
+import type { KeptDebate, KeptDebateRecord } from "./debate-state";
 import { keptDebateMarkdown, keptDebateMessages } from "./kept-debate-text";
 import { analyst, fakeWorld } from "./testing/fake-world";
 

@@ -1,29 +1,10 @@
-import type { DebateVote } from "@oystar/api-client";
-import type { ActiveDebate, DebateCard, DebateMessage, DebateState, DebateSynthesis, Transition } from "./debate-state";
+import type { DebateCard, DebateMessage, DebateState, KeptDebate, KeptDebateRecord, KeptSynthesis, Transition } from "./debate-state";
 import { debateMessages } from "./messages";
 
 // Issue 35 §1: a debate kept on the device as it happens — what it was about, the turns played,
 // the judge's scorecard and the user's vote; or a synthesis's result. Plain data, sealed by the
 // app's device history beside the conversation's text, and read back here to put it on screen.
 
-export type KeptDebate = {
-  version: 1;
-  /** The debate as it was started (its id included: its next turn goes on in the same debate). */
-  debate: ActiveDebate;
-  /** Its turns (interventions, silent turns' cards) and the judge's card, in order. */
-  messages: DebateMessage[];
-  /** The next turn to play; `debate.length` once every turn was played. */
-  turn: number;
-  /** The vote sent with the feedback form; null while no feedback was sent. */
-  feedback: { vote: DebateVote | null } | null;
-  /** The offline model argued it (issue 36 §1: its sides are 'Lato A' and 'Lato B'). */
-  offline: boolean;
-};
-
-export type KeptSynthesis = { version: 1; synthesis: DebateSynthesis };
-
-/** What a debate screen leaves on the device: a debate, or a synthesis's result. */
-export type KeptDebateRecord = KeptDebate | KeptSynthesis;
 
 /** Which entries are kept: turns and the judge's card (errors, quota and the form are the moment's). */
 const isKept = (message: DebateMessage) => message.turn !== undefined || message.card?.kind === "judgement";
