@@ -28,6 +28,4 @@ export const debateChargeMessages = {
   /** issue 33 §2: an account past its judge runs or votes for now (web/account-limit.ts). */
   tooManyJudgeRuns: (retryAfterSeconds: number) => `Troppe richieste al giudice in poco tempo: riprova tra ${waitInMinutes(retryAfterSeconds)}.`,
   tooManyVotes: (retryAfterSeconds: number) => `Troppi voti in poco tempo: riprova tra ${waitInMinutes(retryAfterSeconds)}.`,
-  /** A page from before debate calls were structured still sends turns as questions with the id. */
-  reloadPage: "Il dibattito è stato aggiornato: ricarica la pagina per continuare.",
 } as const;

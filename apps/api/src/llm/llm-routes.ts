@@ -3,7 +3,6 @@ import { Hono, type MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
-import { debateChargeMessages } from "../debates/messages";
 import type { Env, Upstream } from "../env";
 import { questionCharges, type ModelCallCharge } from "../plans/question-charge";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
@@ -36,7 +35,7 @@ type QuestionVariables = SignedInVariables & {
 /** The body, read within its ceiling, must be a valid chat-completions request (400 otherwise). */
 const validChatRequest: MiddlewareHandler<{ Variables: QuestionVariables }> = async (c, next) => {
   // A debate's calls go to /api/debates/calls; a stale page sending one here is told to reload.
-  if (c.req.header(RETIRED_DEBATE_HEADER) !== undefined) return c.json({ error: debateChargeMessages.reloadPage }, 400);
+  if (c.req.header(RETIRED_DEBATE_HEADER) !== undefined) return c.json({ error: llmMessages.debateReloadPage }, 400);
   const parsed = chatCompletionRequestSchema.safeParse(await c.req.json().catch(() => null));
   if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? llmMessages.invalidRequest }, 400);
   c.set("chatRequest", parsed.data);

@@ -3,7 +3,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
-import { ragMessages } from "../rag/messages";
+import { fetchMessages } from "./messages";
 
 // The web fetcher of ingestion (an admin turns a customer's list of URLs into an index): it must
 // never become a way into our own network (SSRF). Rules:
@@ -53,16 +53,16 @@ const systemResolver: AddressResolver = async (hostname) =>
 
 /** Why an address may not be fetched, or null when it is public unicast. */
 export function addressProblem(text: string): string | null {
-  if (!ipaddr.isValid(text)) return ragMessages.fetch.invalidAddress(text);
+  if (!ipaddr.isValid(text)) return fetchMessages.invalidAddress(text);
   let address = ipaddr.parse(text);
   if (address.kind() === "ipv6") {
     const v6 = address as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) address = v6.toIPv4Address();
     // ::a.b.c.d (IPv4-compatible, deprecated): ipaddr.js calls it unicast, but it embeds an IPv4.
-    else if (v6.parts.slice(0, 6).every((part) => part === 0)) return ragMessages.fetch.embeddedIpv4(text);
+    else if (v6.parts.slice(0, 6).every((part) => part === 0)) return fetchMessages.embeddedIpv4(text);
   }
   const range = address.range();
-  return range === "unicast" ? null : ragMessages.fetch.notPublic(range, text);
+  return range === "unicast" ? null : fetchMessages.notPublic(range, text);
 }
 
 /** Checks a URL's form and resolves its host to addresses that are all public. */
@@ -71,24 +71,24 @@ export async function checkedTarget(raw: string, resolve: AddressResolver): Prom
   try {
     url = new URL(raw);
   } catch {
-    throw new BlockedUrlError(ragMessages.fetch.invalidUrl(raw.slice(0, 200)));
+    throw new BlockedUrlError(fetchMessages.invalidUrl(raw.slice(0, 200)));
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new BlockedUrlError(ragMessages.fetch.httpOnly(url.protocol));
-  if (url.username || url.password) throw new BlockedUrlError(ragMessages.fetch.credentials);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new BlockedUrlError(fetchMessages.httpOnly(url.protocol));
+  if (url.username || url.password) throw new BlockedUrlError(fetchMessages.credentials);
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (host.includes("%")) throw new BlockedUrlError(ragMessages.fetch.zonedIpv6);
+  if (host.includes("%")) throw new BlockedUrlError(fetchMessages.zonedIpv6);
   let addresses: ResolvedAddress[];
   if (ipaddr.isValid(host)) {
     addresses = [{ address: host, family: host.includes(":") ? 6 : 4 }];
   } else {
     addresses = await resolve(host.replace(/\.$/, "")).catch(() => {
-      throw new FetchFailedError(ragMessages.fetch.unresolved(host));
+      throw new FetchFailedError(fetchMessages.unresolved(host));
     });
-    if (addresses.length === 0) throw new FetchFailedError(ragMessages.fetch.unresolved(host));
+    if (addresses.length === 0) throw new FetchFailedError(fetchMessages.unresolved(host));
   }
   for (const { address } of addresses) {
     const problem = addressProblem(address);
-    if (problem) throw new BlockedUrlError(ragMessages.fetch.blocked(host, problem));
+    if (problem) throw new BlockedUrlError(fetchMessages.blocked(host, problem));
   }
   return { url, addresses };
 }
@@ -108,7 +108,7 @@ export async function guardedFetch(raw: string, options: GuardedFetchOptions = {
     }
     return { url: target.url.toString(), status: response.status, contentType: response.contentType, bytes: response.bytes };
   }
-  throw new BlockedUrlError(ragMessages.fetch.tooManyRedirects(maxRedirects));
+  throw new BlockedUrlError(fetchMessages.tooManyRedirects(maxRedirects));
 }
 
 type OneResponse = { status: number; location: string | null; contentType: string | null; bytes: Uint8Array };
@@ -146,7 +146,7 @@ function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOp
         const declared = Number(incoming.headers["content-length"] ?? 0);
         if (declared > maxBytes) {
           incoming.destroy();
-          return reject(new FetchFailedError(ragMessages.fetch.tooLarge(maxBytes)));
+          return reject(new FetchFailedError(fetchMessages.tooLarge(maxBytes)));
         }
         const parts: Buffer[] = [];
         let received = 0;
@@ -154,7 +154,7 @@ function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOp
           received += part.length;
           if (received > maxBytes) {
             incoming.destroy();
-            reject(new FetchFailedError(ragMessages.fetch.tooLarge(maxBytes)));
+            reject(new FetchFailedError(fetchMessages.tooLarge(maxBytes)));
             return;
           }
           parts.push(part);
@@ -163,7 +163,7 @@ function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOp
         incoming.on("error", (error) => reject(new FetchFailedError(error.message)));
       },
     );
-    outgoing.on("error", (error) => reject(deadline.aborted ? new FetchFailedError(ragMessages.fetch.timedOut) : new FetchFailedError(error.message)));
+    outgoing.on("error", (error) => reject(deadline.aborted ? new FetchFailedError(fetchMessages.timedOut) : new FetchFailedError(error.message)));
     outgoing.end();
   });
 }

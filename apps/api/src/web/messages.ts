@@ -23,3 +23,19 @@ export const webMessages = {
   notBuilt: (app: "marketing" | "assistant") =>
     `L'app ${app} non è ancora stata compilata. Esegui \`pnpm build\` (o \`pnpm start\`, che la compila) e ricarica.`,
 };
+
+/** Why a page to index could not be fetched (guarded-fetch.ts), as the admin's report says it. */
+export const fetchMessages = {
+  invalidUrl: (url: string) => `Indirizzo non valido: ${url}`,
+  httpOnly: (protocol: string) => `Solo indirizzi http o https: ${protocol}`,
+  credentials: "Indirizzi con credenziali non consentiti",
+  zonedIpv6: "Indirizzi IPv6 con zona non consentiti",
+  unresolved: (host: string) => `Nome non risolto: ${host}`,
+  blocked: (host: string, problem: string) => `Indirizzo bloccato (${host}): ${problem}`,
+  invalidAddress: (address: string) => `indirizzo non valido: ${address}`,
+  embeddedIpv4: (address: string) => `indirizzo IPv6 con IPv4 incorporato non consentito: ${address}`,
+  notPublic: (range: string, address: string) => `indirizzo non pubblico (${range}): ${address}`,
+  tooManyRedirects: (max: number) => `Troppi reindirizzamenti (massimo ${max})`,
+  tooLarge: (maxBytes: number) => `Pagina troppo grande (oltre ${maxBytes} byte)`,
+  timedOut: "Tempo scaduto",
+} as const;

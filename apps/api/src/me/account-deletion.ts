@@ -1,9 +1,9 @@
 import type { AccountDeleted } from "@oystar/api-client";
 import type { CheckoutProvider } from "../billing/checkout-provider";
 import type { Database, Queryable } from "../db/database";
-import { ACCOUNT_FORMS, formsEmailOf } from "./account-data";
-import { forgetRecentAccounts, type Account } from "./accounts";
-import type { DeletedAccounts } from "./deleted-accounts";
+import { ACCOUNT_FORMS, formsEmailOf } from "../accounts/account-data";
+import { forgetRecentAccounts, type Account } from "../accounts/accounts";
+import type { DeletedAccounts } from "../accounts/deleted-accounts";
 
 /** The payment provider could not end a subscription: nothing was deleted (the account would go on being charged). */
 export class SubscriptionNotCancelledError extends Error {

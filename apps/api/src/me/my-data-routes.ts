@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import { bodyCeiling, jsonOnly } from "../web/request-body";
-import { accountData } from "./account-data";
+import { accountData } from "../accounts/account-data";
 import { deleteAccount, SubscriptionNotCancelledError, type AccountDeletionSides } from "./account-deletion";
 import { accountMessages } from "./messages";
 
