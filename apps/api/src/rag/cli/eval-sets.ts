@@ -5,7 +5,7 @@ import { finishIngestion, ingestFile, storeDocuments } from "../ingest/ingestion
 import { withoutVectorIndexDuring } from "../retrieve/vector-search";
 import { ensureSharedIndex, findIndex, type RagIndex } from "../rag-store";
 import { callerPath, type CliContext } from "./cli-context";
-import { ingestibleFiles } from "./ingest-command";
+import { ingestibleFiles } from "../ingest/ingestible-files";
 
 // The question sets of `pnpm rag eval` (apps/api/rag-eval), each searched in the index of its
 // corpus; a question counts as found at k when its `answerFile` is among the first k distinct
@@ -40,7 +40,7 @@ export const readQa = (path: string) => jsonLines<QaLine>(path);
 /** A QA file (`{id, question, answer_file, answer?}` per line) over a folder of documents. */
 export async function folderSet(name: string, qaPath: string, docsPath: string): Promise<EvalSet> {
   const questions = (await jsonLines<QaLine>(callerPath(qaPath))).map((line) => ({ id: line.id, question: line.question, answerFile: line.answer_file, ...(line.answer ? { answer: line.answer } : {}) }));
-  const files = await ingestibleFiles([docsPath]);
+  const files = await ingestibleFiles([callerPath(docsPath)]);
   return {
     name,
     questions,

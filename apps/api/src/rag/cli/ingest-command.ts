@@ -1,35 +1,16 @@
 import { SingleBar } from "cli-progress";
-import { readdir, readFile, stat } from "node:fs/promises";
-import { join, relative } from "node:path";
-import { isConsidered } from "../ingest/formats/extensions";
+import { readFile, stat } from "node:fs/promises";
+import { ingestibleFiles } from "../ingest/ingestible-files";
 import { finishIngestion, ingestFiles } from "../ingest/ingestion";
 import { ensureSharedIndex, INDEX_NAME, type RagIndex } from "../rag-store";
 import { withoutVectorIndexDuring } from "../retrieve/vector-search";
 import { callerPath, type CliContext } from "./cli-context";
 
-/** Every ingestible file under the given paths (folders recursively), sorted. */
-export async function ingestibleFiles(paths: readonly string[]): Promise<Array<{ path: string; filename: string }>> {
-  const found: Array<{ path: string; filename: string }> = [];
-  const walk = async (path: string, root: string) => {
-    const info = await stat(path);
-    if (info.isDirectory()) {
-      for (const entry of (await readdir(path)).sort()) if (!entry.startsWith(".")) await walk(join(path, entry), root);
-    } else if (isConsidered(path)) {
-      found.push({ path, filename: relative(root, path) || path.split("/").pop()! });
-    }
-  };
-  for (const path of paths.map(callerPath)) {
-    const info = await stat(path);
-    await walk(path, info.isDirectory() ? path : join(path, ".."));
-  }
-  return found;
-}
-
 /** `pnpm rag ingest --index NAME PATH…`: a file already in the index is replaced. */
 export async function ingestCommand(context: CliContext, indexName: string, paths: readonly string[]): Promise<void> {
   if (!INDEX_NAME.test(indexName)) throw new Error(`Nome di indice non valido: ${indexName} (minuscole, cifre, . _ -)`);
   if (paths.length === 0) throw new Error("Indica almeno un file o una cartella da indicizzare.");
-  const files = await ingestibleFiles(paths);
+  const files = await ingestibleFiles(paths.map(callerPath));
   const index = await ensureSharedIndex(context.db, indexName);
   // A large load into PGlite builds the vector index once at the end (never on a shared
   // PostgreSQL, where a running server searches it).

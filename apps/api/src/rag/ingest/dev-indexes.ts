@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { ingestibleFiles } from "../cli/ingest-command";
+import { ingestibleFiles } from "./ingestible-files";
 import { finishIngestion, ingestFile } from "./ingestion";
 import { createIndex, findIndex, INDEX_NAME } from "../rag-store";
 import type { RetrievalEngine } from "../retrieve/retrieval";
