@@ -22,7 +22,7 @@
 //   --scenarios 50/200,100/300 (SSE_LOAD_SCENARIOS)   --events 20 (SSE_LOAD_EVENTS)
 //   --event-ms 100 (SSE_LOAD_EVENT_MS)   --seconds 20 (SSE_LOAD_SECONDS: how long streams arrive;
 //   by default until M are open, plus one answer's length and 5 s)   --plain 0 (SSE_LOAD_PLAIN)
-//   --database-url URL   --product-node-options "--cpu-prof --cpu-prof-dir=DIR" (for profiling)
+//   --database-url URL   --product-node-arguments "--cpu-prof --cpu-prof-dir=DIR" (to profile the product)
 // Run after `pnpm build`; everything it starts is stopped, and its data removed, however it ends.
 import { loadavg } from "node:os";
 import { readFileSync } from "node:fs";
@@ -43,7 +43,7 @@ const EVENT_MS = Number(setting("event-ms", 100));
 const ANSWER_MS = EVENTS * EVENT_MS;
 const plainRow = setting("plain", "1") !== "0";
 const databaseUrl = options["database-url"] ?? process.env.TEST_POSTGRES_URL ?? null;
-const productNodeOptions = setting("product-node-options", "");
+const productNodeArguments = setting("product-node-arguments", "").split(" ").filter(Boolean);
 
 const CHAT_PATH = "/groq/chat/completions";
 const question = JSON.stringify({ model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Raccontami una storia lunga." }], stream: true });
@@ -82,8 +82,7 @@ async function bareRelay() {
 async function product(workers) {
   const env = { LLM_BASE_URL: completionsUrl.replace(/\/chat\/completions$/, ""), LLM_API_KEY: "bench", WORKERS: String(workers) };
   if (workers > 1) Object.assign(env, { DATABASE_URL: database.url });
-  if (productNodeOptions) env.NODE_OPTIONS = productNodeOptions;
-  const running = await startProduct(env);
+  const running = await startProduct(env, { nodeArguments: productNodeArguments });
   const forget = stopOnExit(running.pid);
   const token = await accessTokenFor(running.base, "business@oystar.test");
   return {
