@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
+import { oldestFirst } from "./oldest-first";
 
 // Issue 35 §2, DESIGN.md §5: an answer in progress is held in this process's memory — never in a
 // table, a file or a log — so that a client whose connection dropped (a reload, a phone that slept)
@@ -56,9 +57,13 @@ export function answersInProgress(options: AnswersOptions = {}) {
   // Insertion order is age: the process bound drops from the oldest answers first.
   const answers = new Map<string, Answer>();
   let processSize = 0;
+  let answersMade = 0;
+  // The answers holding events, by age: the process bound drops from the oldest (oldest-first.ts).
+  const holding = oldestFirst<Answer>((answer) => answer.age);
 
   class Answer implements HeldAnswer {
     readonly id = randomBytes(18).toString("base64url");
+    readonly age = (answersMade += 1);
     readonly events: HeldEvent[] = [];
     readonly readers = new Set<AnswerReader>();
     size = 0;
@@ -79,12 +84,13 @@ export function answersInProgress(options: AnswersOptions = {}) {
       if (this.ended) return;
       const bytes = Buffer.concat([Buffer.from(`id: ${this.nextSeq}\n`), event, Buffer.from("\n\n")]);
       this.events.push({ seq: this.nextSeq, bytes });
+      if (this.events.length === 1) holding.add(this);
       this.nextSeq += 1;
       this.size += bytes.length;
       processSize += bytes.length;
       for (const reader of this.readers) reader.write(bytes);
       while (this.size > answerBytes && this.events.length > 1) this.dropOldest();
-      keepWithinProcess();
+      if (processSize > processBytes) keepWithinProcess();
     }
 
     dropOldest() {
@@ -93,6 +99,7 @@ export function answersInProgress(options: AnswersOptions = {}) {
       this.size -= dropped.bytes.length;
       processSize -= dropped.bytes.length;
       this.firstKept = dropped.seq + 1;
+      if (this.events.length === 0) holding.remove(this);
     }
 
     end() {
@@ -138,17 +145,16 @@ export function answersInProgress(options: AnswersOptions = {}) {
       clearTimeout(this.timer);
       if (answers.get(this.id) !== this) return;
       answers.delete(this.id);
+      holding.remove(this);
       processSize -= this.size;
       this.events.length = 0;
       this.size = 0;
     }
   }
 
+  /** The oldest answers lose their oldest events first, until the process is within its bound. */
   function keepWithinProcess() {
-    for (const answer of answers.values()) {
-      if (processSize <= processBytes) return;
-      while (processSize > processBytes && answer.events.length > 0) answer.dropOldest();
-    }
+    for (let oldest = holding.first(); oldest && processSize > processBytes; oldest = holding.first()) oldest.dropOldest();
   }
 
   return {
