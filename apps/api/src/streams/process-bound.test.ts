@@ -9,7 +9,7 @@ import { oldestFirst } from "./oldest-first";
 // reference: on random traffic both must drop exactly the same events.
 
 /** A source whose events arrive at once, so that each step's effect can be compared right away. */
-const sourceNow = () => new EventEmitter() as EventEmitter & Readable;
+const sourceNow = () => Object.assign(new EventEmitter(), { resume: () => {} }) as EventEmitter & Readable;
 const nobody: AnswerReader = { write: () => {}, end: () => {} };
 
 /** The bound as answers-in-progress.ts applied it before issue 37: a walk in age order. */
