@@ -1,83 +1,181 @@
-// `pnpm bench sse-load` (issue 28 §3): 1,000 chat streams started at once against the built
-// product's offline model, on loopback only, held for 30 s, then the clients leave. Figures: time
-// to the first byte of each answer (p50/p99), errors, the server's memory before, while the
-// streams are open (per stream) and after they are gone. Targets on a 2-core machine: 0 errors,
-// first byte p99 ≤ 150 ms, memory back within 10 % once the clients leave.
-import { request } from "node:http";
+// `pnpm bench sse-load` (issue 37 §1): the gateway relaying streamed answers as traffic arrives,
+// beside a bare Node relay under the same load in the same run.
+//
+// A loopback model in a process of its own (support/loopback-model.mjs) streams every answer as
+// 150 OpenAI-style events one every 100 ms (15 s). New chat streams arrive at N a second until M
+// are open at once, each read to its answer's end: by default 200/s to 2,000 open, then 300/s to
+// 3,000. Each scenario is run against:
+//  - a bare Node relay (support/bare-relay.mjs: accept, forward, pipe the bytes back);
+//  - the built product, one process, on the road its own chat client takes: `Oystar-Resumable: 1`,
+//    so the answer is held in memory (streams/answers-in-progress.ts) and reframed with SSE `id:`
+//    lines for a resume — the main row, the one the targets are about;
+//  - the product on the plain road third-party callers take (no header: the model's bytes piped);
+//  - the product as two processes (WORKERS=2), when a PostgreSQL is given (TEST_POSTGRES_URL or
+//    --database-url: a throwaway database is made on it and dropped after).
+// Figures per row: streams open at once, arrivals a second reached, first byte p50/p99, errors,
+// CPU µs per relayed event (the server's whole process tree's utime+stime from /proc over the run,
+// divided by the events the clients received) and memory per stream (peak RSS over the one before,
+// divided by the streams open). Targets (issue 37): at 2,000 open (200/s) p99 ≤ 150 ms and 0
+// errors; at 3,000 (300/s) p99 ≤ 1.5× the bare relay's; CPU per event ≤ 2× the bare relay's.
+//
+// Everything can be made smaller while developing, by environment or by option:
+//   --scenarios 50/200,100/300 (SSE_LOAD_SCENARIOS)   --events 20 (SSE_LOAD_EVENTS)
+//   --event-ms 100 (SSE_LOAD_EVENT_MS)   --seconds 20 (SSE_LOAD_SECONDS: how long streams arrive;
+//   by default until M are open, plus one answer's length and 5 s)   --plain 0 (SSE_LOAD_PLAIN)
+//   --database-url URL   --product-node-arguments "--cpu-prof --cpu-prof-dir=DIR" (to profile the product)
+// Run after `pnpm build`; everything it starts is stopped, and its data removed, however it ends.
+import { loadavg } from "node:os";
 import { readFileSync } from "node:fs";
-import { accessTokenFor, quantile, startProduct } from "./support/product.mjs";
+import { fileURLToPath } from "node:url";
+import { arrivals } from "./support/sse-arrivals.mjs";
+import { forkServer, stopOnExit, stopTree } from "./support/process-tree.mjs";
+import { accessTokenFor, startProduct } from "./support/product.mjs";
+import { throwawayDatabase } from "./support/throwaway-database.mjs";
 
-const STREAMS = Number(process.env.SSE_LOAD_STREAMS ?? 1000);
-const HOLD_MS = Number(process.env.SSE_LOAD_HOLD_MS ?? 30_000);
+const options = optionsFrom(process.argv.slice(2));
+const setting = (name, fallback) => options[name] ?? process.env[`SSE_LOAD_${name.toUpperCase().replaceAll("-", "_")}`] ?? fallback;
+const scenarios = setting("scenarios", "200/2000,300/3000")
+  .split(",")
+  .map((pair) => pair.split("/").map(Number))
+  .map(([rate, open]) => ({ rate, open }));
+const EVENTS = Number(setting("events", 150));
+const EVENT_MS = Number(setting("event-ms", 100));
+const ANSWER_MS = EVENTS * EVENT_MS;
+const plainRow = setting("plain", "1") !== "0";
+const databaseUrl = options["database-url"] ?? process.env.TEST_POSTGRES_URL ?? null;
+const productNodeArguments = setting("product-node-arguments", "").split(" ").filter(Boolean);
 
-/** The server process's resident memory, in MiB (Linux). */
-const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-const settle = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const CHAT_PATH = "/groq/chat/completions";
+const question = JSON.stringify({ model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Raccontami una storia lunga." }], stream: true });
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
-// A slow offline model: each answer (a few hundred characters) takes longer than the hold.
-const product = await startProduct({ OFFLINE_MODEL_CHARS_PER_SECOND: "5" });
+checkDescriptors();
+const model = await forkServer(here("./support/loopback-model.mjs"), { LOOPBACK_EVENTS: String(EVENTS), LOOPBACK_EVENT_MS: String(EVENT_MS) });
+const completionsUrl = `http://127.0.0.1:${model.port}/openai/v1/chat/completions`;
+const database = databaseUrl ? await throwawayDatabase(databaseUrl) : null;
+
+const results = [];
 try {
-  const token = await accessTokenFor(product.base, "business@oystar.test");
-  const { port } = new URL(product.base);
-  const body = JSON.stringify({ model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Raccontami una storia lunga." }], stream: true });
-
-  // Warm up: the first question opens what every later one reuses.
-  await fetch(`${product.base}/groq/chat/completions`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body.replace("true", "false") });
-  await settle(1000);
-  const before = rssOf(product.pid);
-
-  /** One stream: resolves with its time to first byte; it stays open until `leave` is called. */
-  const open = () =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      let firstByte = null;
-      const outgoing = request(
-        { host: "127.0.0.1", port, path: "/groq/chat/completions", method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
-        (incoming) => {
-          if (incoming.statusCode !== 200) {
-            incoming.resume();
-            return resolve({ error: `HTTP ${incoming.statusCode}`, leave: () => {} });
-          }
-          incoming.once("data", () => {
-            firstByte = performance.now() - started;
-            resolve({ firstByte, leave: () => outgoing.destroy() });
-          });
-          incoming.on("error", () => {});
-        },
-      );
-      outgoing.on("error", (error) => {
-        if (firstByte === null) resolve({ error: error.code ?? error.message, leave: () => {} });
-      });
-      outgoing.end(body);
-    });
-
-  const streams = await Promise.all(Array.from({ length: STREAMS }, open));
-  const firstBytes = streams.filter((stream) => stream.firstByte !== undefined).map((stream) => stream.firstByte);
-  const errors = streams.filter((stream) => stream.error);
-  await settle(HOLD_MS);
-  const during = rssOf(product.pid);
-  for (const stream of streams) stream.leave();
-  // The server lets each model stream go as its client leaves; give the collector a moment.
-  await settle(5000);
-  const after = rssOf(product.pid);
-
-  const figures = {
-    streams: STREAMS,
-    held_ms: HOLD_MS,
-    errors: errors.length,
-    first_byte_p50_ms: Math.round(quantile(firstBytes, 0.5)),
-    first_byte_p99_ms: Math.round(quantile(firstBytes, 0.99)),
-    rss_before_mib: Math.round(before),
-    rss_during_mib: Math.round(during),
-    kib_per_stream: Math.round(((during - before) * 1024) / STREAMS),
-    rss_after_mib: Math.round(after),
-    rss_after_vs_before: Number((after / before).toFixed(2)),
-  };
-  console.log(`${STREAMS} flussi aperti insieme, tenuti ${HOLD_MS / 1000} s:`);
-  console.log(`  errori: ${figures.errors}${errors.length ? ` (${[...new Set(errors.map((stream) => stream.error))].join(", ")})` : ""}`);
-  console.log(`  primo byte: p50 ${figures.first_byte_p50_ms} ms, p99 ${figures.first_byte_p99_ms} ms (obiettivo p99 ≤ 150 ms)`);
-  console.log(`  memoria del server: ${figures.rss_before_mib} MiB prima, ${figures.rss_during_mib} MiB con i flussi aperti (${figures.kib_per_stream} KiB per flusso), ${figures.rss_after_mib} MiB dopo (${figures.rss_after_vs_before}× di prima; obiettivo ≤ 1.10×)`);
-  console.log(JSON.stringify(figures));
+  for (const scenario of scenarios) {
+    const seconds = Number(setting("seconds", Math.ceil(scenario.open / scenario.rate + ANSWER_MS / 1000 + 5)));
+    const run = (row, server, road) => measure(row, scenario, seconds, server, road).then((result) => results.push(result));
+    await run("relè nudo (pipe)", await bareRelay(), { headers: {} });
+    await run("OYSTAR, 1 processo, client del prodotto", await product(1), { resumable: true });
+    if (plainRow) await run("OYSTAR, 1 processo, strada semplice", await product(1), { resumable: false });
+    if (database) await run("OYSTAR, 2 processi, client del prodotto", await product(2), { resumable: true });
+  }
 } finally {
-  product.stop();
+  await model.stop();
+  await database?.drop();
+}
+printTable(results);
+if (!database) console.log("\nRiga a 2 processi non misurata: WORKERS>1 vuole PostgreSQL (DATABASE_URL). Dare TEST_POSTGRES_URL o --database-url (un server su cui creare un database usa e getta).");
+console.log(JSON.stringify({ events_per_answer: EVENTS, event_ms: EVENT_MS, results }));
+
+/** The bare relay, fresh for its run; it takes any request and forwards it to the model. */
+async function bareRelay() {
+  const relay = await forkServer(here("./support/bare-relay.mjs"), { BARE_RELAY_TARGET: completionsUrl });
+  return { port: relay.port, pid: relay.pid, headers: {}, stop: relay.stop };
+}
+
+/** The built product pointed at the loopback model, fresh for its run, signed in as a business account. */
+async function product(workers) {
+  const env = { LLM_BASE_URL: completionsUrl.replace(/\/chat\/completions$/, ""), LLM_API_KEY: "bench", WORKERS: String(workers) };
+  if (workers > 1) Object.assign(env, { DATABASE_URL: database.url });
+  const running = await startProduct(env, { nodeArguments: productNodeArguments });
+  const forget = stopOnExit(running.pid);
+  const token = await accessTokenFor(running.base, "business@oystar.test");
+  return {
+    port: Number(new URL(running.base).port),
+    pid: running.pid,
+    headers: { Authorization: `Bearer ${token}` },
+    stop: async () => {
+      await stopTree(running.pid, 5000);
+      forget();
+    },
+  };
+}
+
+async function measure(row, scenario, seconds, server, { resumable }) {
+  const headers = { "Content-Type": "application/json", ...server.headers, ...(resumable ? { "Oystar-Resumable": "1" } : {}) };
+  try {
+    await warmUp(server.port, headers);
+    const load = { before: loadavg()[0] };
+    console.log(`${row}: ${scenario.rate}/s fino a ${scenario.open} aperti, arrivi per ${seconds} s…`);
+    const figures = await arrivals({ port: server.port, path: CHAT_PATH, headers, body: question, rate: scenario.rate, open: scenario.open, seconds, answerMs: ANSWER_MS, serverPid: server.pid });
+    load.after = loadavg()[0];
+    return { row, scenario: `${scenario.rate}/s → ${scenario.open}`, ...figures, loadAverage: load };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A few questions first, cut after their first bytes: what every later one reuses is open. */
+async function warmUp(port, headers) {
+  // The plain road, so that no answer is held past the warm-up.
+  const { "Oystar-Resumable": _, ...plain } = headers;
+  for (let i = 0; i < 20; i += 1) {
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}${CHAT_PATH}`, { method: "POST", headers: plain, body: question, signal: controller.signal });
+    if (response.status !== 200) throw new Error(`riscaldamento: HTTP ${response.status} ${await response.text()}`);
+    await response.body.getReader().read();
+    controller.abort();
+  }
+}
+
+function printTable(rows) {
+  const ms = (value) => (value === null ? "—" : `${Math.round(value)} ms`);
+  const columns = [
+    ["", (r) => r.row],
+    ["scenario", (r) => r.scenario],
+    ["aperti", (r) => String(r.peakOpen)],
+    ["arrivi/s", (r) => String(Math.round(r.arrivalsPerSecond))],
+    ["primo byte p50", (r) => ms(r.firstByteP50)],
+    ["p99", (r) => ms(r.firstByteP99)],
+    ["errori", (r) => `${r.errors}${r.errorKinds.length ? ` (${r.errorKinds.join(", ")})` : ""}`],
+    ["CPU µs/evento", (r) => (r.cpuMicrosecondsPerEvent === null ? "—" : r.cpuMicrosecondsPerEvent.toFixed(1))],
+    ["KiB/flusso", (r) => (r.kibPerStream === null ? "—" : r.kibPerStream.toFixed(1))],
+    ["carico (1 min)", (r) => `${r.loadAverage.before.toFixed(2)}→${r.loadAverage.after.toFixed(2)}`],
+  ];
+  const cells = [columns.map(([title]) => title), ...rows.map((r) => columns.map(([, cell]) => cell(r)))];
+  const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
+  console.log("");
+  for (const line of cells) console.log(line.map((cell, i) => cell.padEnd(widths[i])).join(" │ "));
+
+  console.log("\nObiettivi (issue 37 §1), riga del client del prodotto a confronto col relè nudo dello stesso scenario:");
+  for (const scenario of new Set(rows.map((r) => r.scenario))) {
+    const bare = rows.find((r) => r.scenario === scenario && r.row.startsWith("relè"));
+    for (const main of rows.filter((r) => r.scenario === scenario && r.row.includes("client del prodotto"))) {
+      const check = (ok) => (ok ? "✓" : "✗");
+      const p99Ratio = main.firstByteP99 / bare.firstByteP99;
+      const cpuRatio = main.cpuMicrosecondsPerEvent / bare.cpuMicrosecondsPerEvent;
+      console.log(`  ${scenario}, ${main.row}:`);
+      console.log(`    ${check(main.firstByteP99 <= 150 && main.errors === 0)} p99 ≤ 150 ms e 0 errori (obiettivo a 2.000 aperti, 200/s): p99 ${ms(main.firstByteP99)}, ${main.errors} errori`);
+      console.log(`    ${check(p99Ratio <= 1.5)} p99 ≤ 1,5× il relè nudo (obiettivo a 3.000 aperti, 300/s): ${p99Ratio.toFixed(2)}×`);
+      console.log(`    ${check(cpuRatio <= 2)} CPU per evento ≤ 2× il relè nudo: ${cpuRatio.toFixed(2)}×`);
+    }
+  }
+}
+
+/**
+ * Each stream holds a descriptor in the client, two in a relay (caller and model) and one in the
+ * model: too low a limit shows up as errors (EMFILE) that are not the relay's doing.
+ */
+function checkDescriptors() {
+  const limit = Number(/Max open files\s+(\d+|unlimited)/.exec(readFileSync("/proc/self/limits", "utf8"))?.[1] ?? Infinity);
+  const needed = 2 * Math.max(...scenarios.map((scenario) => scenario.open)) + 500;
+  if (limit >= needed) return;
+  console.error(`Limite dei descrittori di file troppo basso: ulimit -n è ${limit}, ne servono almeno ${needed} (due per flusso nel relè, più il resto).`);
+  console.error(`Alzarlo prima di eseguire il benchmark, per esempio: ulimit -n ${Math.max(needed, 16384)}`);
+  process.exit(1);
+}
+
+function optionsFrom(argv) {
+  const parsed = {};
+  for (let i = 0; i < argv.length; i += 1) {
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
+    if (!match) continue;
+    parsed[match[1]] = match[2] ?? argv[(i += 1)];
+  }
+  return parsed;
 }

@@ -26,8 +26,11 @@ export function freePort() {
   });
 }
 
-/** Starts apps/api/dist/main.js; resolves once /api/health answers. */
-export async function startProduct(env = {}) {
+/**
+ * Starts apps/api/dist/main.js; resolves once /api/health answers. `nodeArguments` go before the
+ * script (e.g. --cpu-prof, which NODE_OPTIONS does not take).
+ */
+export async function startProduct(env = {}, { nodeArguments = [] } = {}) {
   const serverEntry = join(productRoot, "apps/api/dist/main.js");
   if (!existsSync(serverEntry)) {
     console.error("apps/api/dist/main.js manca: esegui prima `pnpm build`.");
@@ -37,7 +40,7 @@ export async function startProduct(env = {}) {
   // The server answers only under its public origin (PUBLIC_URL): the one the benchmarks use.
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "oystar-bench-"));
-  const server = spawn(process.execPath, [serverEntry], {
+  const server = spawn(process.execPath, [...nodeArguments, serverEntry], {
     // A data folder of its own (removed when the server ends) unless the caller gives one.
     env: { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: "test", WORKERS: "1", DRAIN_TIMEOUT_MS: "1000", DATA_DIR: dataDir, ...env },
     stdio: "ignore",

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
+import { oldestFirst } from "./oldest-first";
 
 // Issue 35 §2, DESIGN.md §5: an answer in progress is held in this process's memory — never in a
 // table, a file or a log — so that a client whose connection dropped (a reload, a phone that slept)
@@ -56,9 +57,13 @@ export function answersInProgress(options: AnswersOptions = {}) {
   // Insertion order is age: the process bound drops from the oldest answers first.
   const answers = new Map<string, Answer>();
   let processSize = 0;
+  let answersMade = 0;
+  // The answers holding events, by age: the process bound drops from the oldest (oldest-first.ts).
+  const holding = oldestFirst<Answer>((answer) => answer.age);
 
   class Answer implements HeldAnswer {
     readonly id = randomBytes(18).toString("base64url");
+    readonly age = (answersMade += 1);
     readonly events: HeldEvent[] = [];
     readonly readers = new Set<AnswerReader>();
     size = 0;
@@ -74,17 +79,29 @@ export function answersInProgress(options: AnswersOptions = {}) {
       private readonly stopModel: () => void,
     ) {}
 
-    push(event: Buffer) {
+    /**
+     * The events of one piece of the model's answer: each numbered and kept, then all given to
+     * each reader in one write (issue 37 §1: a write per event cost more than the event).
+     */
+    push(events: readonly Buffer[]) {
       // A model stopped (STOP) may still send a piece or two: the answer is over and dropped.
-      if (this.ended) return;
-      const bytes = Buffer.concat([Buffer.from(`id: ${this.nextSeq}\n`), event, Buffer.from("\n\n")]);
+      if (this.ended || events.length === 0) return;
+      const numbered = events.map((event) => this.keep(event));
+      if (this.readers.size === 0) return;
+      const bytes = numbered.length === 1 ? (numbered[0] as Buffer) : Buffer.concat(numbered);
+      for (const reader of this.readers) reader.write(bytes);
+    }
+
+    keep(event: Buffer): Buffer {
+      const bytes = numberedEvent(this.nextSeq, event);
       this.events.push({ seq: this.nextSeq, bytes });
+      if (this.events.length === 1) holding.add(this);
       this.nextSeq += 1;
       this.size += bytes.length;
       processSize += bytes.length;
-      for (const reader of this.readers) reader.write(bytes);
       while (this.size > answerBytes && this.events.length > 1) this.dropOldest();
-      keepWithinProcess();
+      if (processSize > processBytes) keepWithinProcess();
+      return bytes;
     }
 
     dropOldest() {
@@ -93,6 +110,7 @@ export function answersInProgress(options: AnswersOptions = {}) {
       this.size -= dropped.bytes.length;
       processSize -= dropped.bytes.length;
       this.firstKept = dropped.seq + 1;
+      if (this.events.length === 0) holding.remove(this);
     }
 
     end() {
@@ -138,17 +156,16 @@ export function answersInProgress(options: AnswersOptions = {}) {
       clearTimeout(this.timer);
       if (answers.get(this.id) !== this) return;
       answers.delete(this.id);
+      holding.remove(this);
       processSize -= this.size;
       this.events.length = 0;
       this.size = 0;
     }
   }
 
+  /** The oldest answers lose their oldest events first, until the process is within its bound. */
   function keepWithinProcess() {
-    for (const answer of answers.values()) {
-      if (processSize <= processBytes) return;
-      while (processSize > processBytes && answer.events.length > 0) answer.dropOldest();
-    }
+    for (let oldest = holding.first(); oldest && processSize > processBytes; oldest = holding.first()) oldest.dropOldest();
   }
 
   return {
@@ -160,15 +177,17 @@ export function answersInProgress(options: AnswersOptions = {}) {
     hold(accountId: string, source: Readable, contentType: string, stopModel: () => void): HeldAnswer {
       const answer = new Answer(accountId, contentType, stopModel);
       answers.set(answer.id, answer);
-      const events = eventSplitter((event) => answer.push(event));
-      source.on("data", (chunk: Buffer) => events.add(chunk));
+      const events = eventSplitter();
+      source.on("data", (chunk: Buffer) => answer.push(events.add(chunk)));
       source.once("end", () => {
-        events.flush();
+        answer.push(events.flush());
         answer.end();
       });
       // A source cut off mid-answer ends the answer where it stopped, as the direct relay does.
       source.once("error", () => answer.end());
       source.once("close", () => answer.end());
+      // A source paused by whoever read its first bytes (a model's answer) flows again.
+      source.resume();
       return answer;
     },
 
@@ -183,36 +202,54 @@ export function answersInProgress(options: AnswersOptions = {}) {
   };
 }
 
-/**
- * Splits an event stream's bytes into its events (the blocks between blank lines, LF or CRLF), so
- * that each can be numbered and a resume starts at an event's beginning, never inside one.
- */
-function eventSplitter(onEvent: (event: Buffer) => void) {
-  let pending: Buffer = Buffer.alloc(0);
-  return {
-    add(chunk: Buffer) {
-      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-      for (;;) {
-        const boundary = nextBoundary(pending);
-        if (!boundary) return;
-        const event = pending.subarray(0, boundary.at);
-        pending = pending.subarray(boundary.at + boundary.length);
-        if (event.length > 0) onEvent(Buffer.from(event));
-      }
-    },
-    /** The stream ended: a last event with no blank line after it is an event too. */
-    flush() {
-      const rest = pending.toString("utf8").trim();
-      pending = Buffer.alloc(0);
-      if (rest) onEvent(Buffer.from(rest));
-    },
-  };
+/** An event with its number: `id: <seq>` on a line of its own before it, a blank line after (one copy). */
+function numberedEvent(seq: number, event: Buffer): Buffer {
+  const head = `id: ${seq}\n`;
+  const bytes = Buffer.allocUnsafe(head.length + event.length + 2);
+  bytes.write(head, 0, "latin1");
+  event.copy(bytes, head.length);
+  bytes[bytes.length - 2] = NEWLINE;
+  bytes[bytes.length - 1] = NEWLINE;
+  return bytes;
 }
 
-function nextBoundary(bytes: Buffer): { at: number; length: number } | null {
-  const lf = bytes.indexOf("\n\n");
-  const crlf = bytes.indexOf("\r\n\r\n");
-  if (lf === -1 && crlf === -1) return null;
-  if (crlf !== -1 && (lf === -1 || crlf < lf)) return { at: crlf, length: 4 };
-  return { at: lf, length: 2 };
+const NEWLINE = 0x0a;
+const LF_BLANK = Buffer.from("\n\n");
+const CRLF_BLANK = Buffer.from("\r\n\r\n");
+const NOTHING = Buffer.alloc(0);
+
+/**
+ * Splits an event stream's bytes into its events (the blocks between blank lines, LF or CRLF), so
+ * that each can be numbered and a resume starts at an event's beginning, never inside one. Each
+ * kind of blank line is looked for once per position (issue 37 §1: a piece holding many events
+ * was searched again from each event for a CRLF that was not there).
+ */
+function eventSplitter() {
+  let pending: Buffer = NOTHING;
+  return {
+    /** The events this piece completes, in order. */
+    add(chunk: Buffer): Buffer[] {
+      const bytes = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      const events: Buffer[] = [];
+      let from = 0;
+      let lf = bytes.indexOf(LF_BLANK);
+      let crlf = bytes.indexOf(CRLF_BLANK);
+      while (lf !== -1 || crlf !== -1) {
+        const isCrlf = crlf !== -1 && (lf === -1 || crlf < lf);
+        const at = isCrlf ? crlf : lf;
+        if (at > from) events.push(bytes.subarray(from, at));
+        from = at + (isCrlf ? CRLF_BLANK.length : LF_BLANK.length);
+        if (lf !== -1 && lf < from) lf = bytes.indexOf(LF_BLANK, from);
+        if (crlf !== -1 && crlf < from) crlf = bytes.indexOf(CRLF_BLANK, from);
+      }
+      pending = from === bytes.length ? NOTHING : bytes.subarray(from);
+      return events;
+    },
+    /** The stream ended: a last event with no blank line after it is an event too. */
+    flush(): Buffer[] {
+      const rest = pending.toString("utf8").trim();
+      pending = NOTHING;
+      return rest ? [Buffer.from(rest)] : [];
+    },
+  };
 }

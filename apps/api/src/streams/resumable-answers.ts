@@ -5,9 +5,9 @@ import type { Access, SignedInVariables } from "../auth/access";
 import type { Queryable } from "../db/database";
 import { perAccountLimit } from "../web/account-limit";
 import { waitInMinutes } from "../web/messages";
-import { answerSource, nodeStreamAnswer } from "../web/node-stream-answer";
+import { answerSource, fedAnswer, nodeStreamAnswer } from "../web/node-stream-answer";
 import type { AnswerRelay } from "./answer-relay";
-import type { AnswerReader, AnswersInProgress, HeldAnswer } from "./answers-in-progress";
+import type { AnswersInProgress, HeldAnswer } from "./answers-in-progress";
 import { streamMessages } from "./messages";
 
 // Issue 35 §2: the HTTP side of answers in progress (answers-in-progress.ts). A streamed answer the
@@ -100,15 +100,12 @@ export function resumableAnswers(access: Access, db: Queryable, answers: Answers
 
 /** The held answer for one client connection, from after `lastEventId`; null when it cannot be given whole. */
 function readerAnswer(c: Context, held: HeldAnswer, lastEventId: number, headers: Headers): Response | null {
-  const connection = new PassThrough();
-  const reader: AnswerReader = { write: (event) => connection.write(event), end: () => connection.end() };
-  if (held.attach(reader, lastEventId) === "gone") return null;
-  const left = () => {
-    held.detach(reader);
-    connection.destroy();
-  };
+  // Written straight into the client's connection (issue 37 §1), not through a stream of its own.
+  const left = () => held.detach(answer.feed);
+  const answer = fedAnswer({ status: 200, headers }, left);
+  if (held.attach(answer.feed, lastEventId) === "gone") return null;
   c.req.raw.signal.addEventListener("abort", left, { once: true });
-  return nodeStreamAnswer(Buffer.alloc(0), connection, { status: 200, headers }, left);
+  return answer.response;
 }
 
 const answerHeaders = (contentType: string, streamId: string) =>

@@ -10,6 +10,11 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 type NodeBody = { first: Buffer; rest: Readable };
 const nodeBodies = new WeakMap<Response, NodeBody>();
+/** Answers written by a producer rather than read from a stream: handed the connection once sent. */
+const fedBodies = new WeakMap<Response, (sink: AnswerFeed) => void>();
+
+/** Where a producer writes an answer it makes piece by piece (a held answer's reader). */
+export type AnswerFeed = { write(bytes: Buffer): void; end(): void };
 
 /**
  * An answer whose body is `first` then the rest of `source`. It is an ordinary Response, so the
@@ -23,6 +28,60 @@ export function nodeStreamAnswer(first: Buffer, source: Readable, init: Response
 }
 
 /**
+ * An answer its producer writes into `feed` (issue 37 §1): once the server sends it, each write
+ * goes straight into the Node response — no stream between them to pass each event through.
+ * Until then what is written waits, in order. A web reader of the Response (the app in-process)
+ * is fed the same bytes; `cancel` runs if it gives up.
+ */
+export function fedAnswer(init: ResponseInit, cancel: () => void): { response: Response; feed: AnswerFeed } {
+  let waiting: Buffer[] | null = [];
+  let ended = false;
+  let sink: AnswerFeed | null = null;
+  const deliverTo = (to: AnswerFeed) => {
+    if (sink) return;
+    sink = to;
+    for (const bytes of waiting ?? []) to.write(bytes);
+    waiting = null;
+    if (ended) to.end();
+  };
+  const feed: AnswerFeed = {
+    write(bytes) {
+      if (ended) return;
+      if (sink) sink.write(bytes);
+      else waiting?.push(bytes);
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      sink?.end();
+    },
+  };
+  let open = true;
+  // Pulled only when a web reader reads (a high-water mark of 0): the Node road never builds it up.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        deliverTo({
+          write: (bytes) => open && controller.enqueue(bytes),
+          end: () => {
+            if (open) controller.close();
+            open = false;
+          },
+        });
+      },
+      cancel() {
+        open = false;
+        cancel();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const response = new Response(body, init);
+  fedBodies.set(response, deliverTo);
+  return { response, feed };
+}
+
+/**
  * The app's fetch, writing answers made by `nodeStreamAnswer` to the Node response itself, with
  * the status and headers the app's middleware left on them.
  */
@@ -31,19 +90,35 @@ type Bindings = HttpBindings | Http2Bindings;
 export function sendingNodeStreams(fetch: (request: Request, bindings: Bindings) => Response | Promise<Response>) {
   return async (request: Request, bindings: Bindings): Promise<Response> => {
     const response = await fetch(request, bindings);
-    const body = nodeBodies.get(response);
     const outgoing = bindings?.outgoing;
-    if (!body || !(outgoing instanceof ServerResponse)) return response;
-    send(response, body, outgoing);
+    if (!(outgoing instanceof ServerResponse)) return response;
+    const body = nodeBodies.get(response);
+    if (body) {
+      send(response, body, outgoing);
+      return RESPONSE_ALREADY_SENT;
+    }
+    const deliverTo = fedBodies.get(response);
+    if (!deliverTo) return response;
+    writeHead(response, outgoing);
+    // The head goes at once, as for a streamed answer, whether or not an event is ready.
+    outgoing.write(EMPTY);
+    const open = () => !outgoing.writableEnded && !outgoing.destroyed;
+    deliverTo({ write: (bytes) => open() && outgoing.write(bytes), end: () => open() && outgoing.end() });
     return RESPONSE_ALREADY_SENT;
   };
 }
 
-function send(response: Response, { first, rest }: NodeBody, outgoing: ServerResponse) {
+const EMPTY = Buffer.alloc(0);
+
+function writeHead(response: Response, outgoing: ServerResponse) {
   const head: Record<string, string | string[]> = Object.fromEntries(response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) head["set-cookie"] = cookies;
   outgoing.writeHead(response.status, head);
+}
+
+function send(response: Response, { first, rest }: NodeBody, outgoing: ServerResponse) {
+  writeHead(response, outgoing);
   outgoing.write(first);
   // A source that fails mid-answer ends the answer where it stopped, as the web relay did.
   const end = () => {
@@ -86,6 +161,13 @@ export function answerSource(response: Response): Readable {
   if (body) {
     nodeBodies.delete(response);
     const { first, rest } = body;
+    // The answer's own stream, its first bytes put back in front (issue 37 §1): no stream between
+    // the model and the reader to pass each event through. A stopped reader stops the model by
+    // its signal, which ends this stream too.
+    if (!rest.readableEnded && !rest.destroyed && !rest.readableObjectMode) {
+      rest.unshift(first);
+      return rest;
+    }
     const whole = new PassThrough();
     whole.write(first);
     rest.once("error", () => whole.destroy()).pipe(whole);

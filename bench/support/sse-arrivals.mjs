@@ -1,0 +1,128 @@
+// The sse-load benchmark's callers (issue 37 §1): streamed questions arriving at a steady rate, as
+// traffic arrives, until a number are open at once; each is read to the answer's end. Measured at
+// the client: time to each answer's first byte, errors (a refusal, a connection lost, an answer
+// cut before `[DONE]`), and the events relayed; at the server (its process tree, from /proc): the
+// CPU it spent and its resident memory.
+import { Agent, request } from "node:http";
+import { cpuMicroseconds, rssKib } from "./process-tree.mjs";
+
+const settle = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const BLANK_LINE = Buffer.from("\n\n");
+const NEWLINE = 0x0a;
+
+/**
+ * Opens streams at `rate` a second (never more than `open` at once) for `seconds`, against the
+ * server on `port` whose process tree is `serverPid`; resolves once every answer has ended.
+ */
+export async function arrivals({ port, path, headers, body, rate, open, seconds, answerMs, serverPid }) {
+  // Callers each on their own connection, kept for the next question as browsers keep them.
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  const streams = [];
+  let opened = 0;
+  let peakOpen = 0;
+  let fullAt = null;
+  let events = 0;
+
+  /** One question, read to its end: its first byte's time or what went wrong. */
+  const ask = () =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const outcome = { firstByte: null, error: null };
+      let tail = "";
+      let endedWithNewline = false;
+      const finish = (error) => {
+        if (outcome.done) return;
+        outcome.done = true;
+        clearTimeout(deadline);
+        outcome.error = error;
+        resolve(outcome);
+      };
+      // An answer far later than its pace would make it has stalled.
+      const deadline = setTimeout(() => {
+        outgoing.destroy();
+        finish("fermo oltre il tempo della risposta");
+      }, answerMs + 30_000);
+      const outgoing = request({ host: "127.0.0.1", port, path, method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } }, (incoming) => {
+        if (incoming.statusCode !== 200) {
+          incoming.resume();
+          return finish(`HTTP ${incoming.statusCode}`);
+        }
+        incoming.on("data", (chunk) => {
+          outcome.firstByte ??= performance.now() - started;
+          // Events end with a blank line; one may be split between two chunks.
+          if (endedWithNewline && chunk[0] === NEWLINE) events += 1;
+          for (let at = chunk.indexOf(BLANK_LINE); at !== -1; at = chunk.indexOf(BLANK_LINE, at + 2)) events += 1;
+          endedWithNewline = chunk[chunk.length - 1] === NEWLINE;
+          tail = (tail + chunk.toString("latin1", Math.max(0, chunk.length - 32))).slice(-32);
+        });
+        incoming.once("end", () => finish(tail.includes("[DONE]") ? null : "risposta interrotta"));
+        incoming.once("error", (error) => finish(error.code ?? error.message));
+      });
+      outgoing.on("error", (error) => finish(error.code ?? error.message));
+      outgoing.end(body);
+    });
+
+  let openNow = 0;
+  let memoryPeak = 0;
+  const memoryBefore = rssKib(serverPid);
+  const cpuBefore = cpuMicroseconds(serverPid);
+  const begun = performance.now();
+  const sampler = setInterval(() => {
+    memoryPeak = Math.max(memoryPeak, rssKib(serverPid));
+  }, 500);
+
+  // A token bucket: `rate` arrivals a second, without catching up in a burst after a pause.
+  await new Promise((arrivalsEnd) => {
+    let tokens = 0;
+    let last = performance.now();
+    const tick = setInterval(() => {
+      const now = performance.now();
+      tokens = Math.min(tokens + ((now - last) * rate) / 1000, Math.max(1, rate / 20));
+      last = now;
+      if (now - begun >= seconds * 1000) {
+        clearInterval(tick);
+        return arrivalsEnd();
+      }
+      while (tokens >= 1 && openNow < open) {
+        tokens -= 1;
+        opened += 1;
+        openNow += 1;
+        peakOpen = Math.max(peakOpen, openNow);
+        if (openNow === open && fullAt === null) fullAt = { ms: performance.now() - begun, opened };
+        streams.push(
+          ask().then((outcome) => {
+            openNow -= 1;
+            return outcome;
+          }),
+        );
+      }
+    }, 5);
+  });
+  const outcomes = await Promise.all(streams);
+  const cpuUsed = cpuMicroseconds(serverPid) - cpuBefore;
+  clearInterval(sampler);
+  agent.destroy();
+  await settle(200);
+
+  const firstBytes = outcomes.filter((outcome) => outcome.firstByte !== null).map((outcome) => outcome.firstByte);
+  const errors = outcomes.filter((outcome) => outcome.error);
+  return {
+    streams: opened,
+    peakOpen,
+    // The rate reached while the streams were opening (to `open` at once, or over the whole run).
+    arrivalsPerSecond: fullAt ? (fullAt.opened * 1000) / fullAt.ms : (opened * 1000) / (seconds * 1000),
+    firstByteP50: quantile(firstBytes, 0.5),
+    firstByteP99: quantile(firstBytes, 0.99),
+    errors: errors.length,
+    errorKinds: [...new Set(errors.map((outcome) => outcome.error))],
+    events,
+    cpuMicrosecondsPerEvent: events > 0 ? cpuUsed / events : null,
+    kibPerStream: peakOpen > 0 ? (memoryPeak - memoryBefore) / peakOpen : null,
+  };
+}
+
+function quantile(values, q) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
