@@ -84,11 +84,11 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   // Issue 35 §2: the answers in progress of this process, held for a client whose connection dropped.
   const answers = resumableAnswers(access, db, services.answers, services.answerRelay);
   app.route("/", answers.routes);
-  app.route("/", llmRoutes(access, db, env, providers, answers.resumable, services.serverStop.signal));
-  app.route("/", debateRoutes(access, db, env, providers, services.rag, answers.resumable, services.serverStop.signal));
+  app.route("/", llmRoutes(access, db, env, providers, answers.resumable, services.serverStop));
+  app.route("/", debateRoutes(access, db, env, providers, services.rag, answers.resumable, services.serverStop));
   app.route("/", settingsRoutes(access, db, { onSaved: () => providers.settingsChanged() }));
   app.route("/", ocrRoutes(access, services.ocr));
-  app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, fetchPage: services.fetchPage, resumable: answers.resumable, serverStop: services.serverStop.signal }));
+  app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, fetchPage: services.fetchPage, resumable: answers.resumable, serverStop: services.serverStop }));
   app.route("/", sourceViewerRoutes(access, { db }));
   app.route("/", formRoutes(access, db, env.formsForwardUrl, services.addressLimits));
   app.route("/", webVitalsRoutes(access, db, services.addressLimits));

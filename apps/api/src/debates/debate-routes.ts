@@ -13,7 +13,7 @@ import {
 import { debatePrompt, type PromptPassage } from "@oystar/debate-engine/protocol";
 import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type MiddlewareHandler } from "hono";
-import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing } from "../streams/server-stopping";
+import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing, type ServerStop } from "../streams/server-stopping";
 import { callerSignal, type Resumable } from "../streams/resumable-answers";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -150,7 +150,7 @@ const debateCallCharge = (db: Database) =>
  * POST /api/debates/increment and POST /api/debates/calls (signed-in); GET
  * /api/admin/model-leaderboard (admin).
  */
-export function debateRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, rag: RagEngine, resumable: Resumable, serverStop: AbortSignal) {
+export function debateRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, rag: RagEngine, resumable: Resumable, serverStop: ServerStop) {
   const app = new Hono();
   const sealer = quoteSealer(db);
 

@@ -6,7 +6,7 @@ import type { Database } from "../db/database";
 import type { Env, Upstream } from "../env";
 import { questionCharges, type ModelCallCharge } from "../plans/question-charge";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
-import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing } from "../streams/server-stopping";
+import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing, type ServerStop } from "../streams/server-stopping";
 import { callerSignal, type Resumable } from "../streams/resumable-answers";
 import { llmMessages } from "./messages";
 import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer } from "./model-answer";
@@ -48,7 +48,7 @@ const validChatRequest: MiddlewareHandler<{ Variables: QuestionVariables }> = as
  * model fails (llm/model-answer.ts). Message content is never logged or stored: it only passes
  * through.
  */
-export function llmRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, resumable: Resumable, serverStop: AbortSignal) {
+export function llmRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, resumable: Resumable, serverStop: ServerStop) {
   const app = new Hono();
   const charges = questionCharges(db);
 

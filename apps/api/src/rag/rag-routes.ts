@@ -4,7 +4,7 @@ import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { streamSSE } from "hono/streaming";
 import type { z } from "zod";
-import { endsWhenServerStops, givenBackIfServerStops, once, ragStreamClosing } from "../streams/server-stopping";
+import { endsWhenServerStops, givenBackIfServerStops, once, ragStreamClosing, type ServerStop } from "../streams/server-stopping";
 import { callerSignal, type Resumable } from "../streams/resumable-answers";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
@@ -40,7 +40,7 @@ export type RagRouteDependencies = {
   /** Issue 35 §2: holds an answer the client asked to resume (streams/resumable-answers.ts). */
   resumable: Resumable;
   /** Issue 37 §3: fired when a stopping server's time for answers in progress has run out. */
-  serverStop: AbortSignal;
+  serverStop: ServerStop;
 } & IndexRequestDependencies;
 
 /** What the ask routes' middleware hands the handler: the parsed request, the settings, the indexes the caller owns or shares. */

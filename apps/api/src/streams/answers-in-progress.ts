@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
+import type { EarlyEnd } from "../web/node-stream-answer";
 import { oldestFirst } from "./oldest-first";
 
 // Issue 35 §2, DESIGN.md §5: an answer in progress is held in this process's memory — never in a
@@ -174,10 +175,23 @@ export function answersInProgress(options: AnswersOptions = {}) {
      * it, each event numbered with an `id:` line. `stopModel` stops the model behind it (STOP, or
      * nobody came back in time).
      */
-    hold(accountId: string, source: Readable, contentType: string, stopModel: () => void): HeldAnswer {
+    hold(accountId: string, source: Readable, contentType: string, stopModel: () => void, early?: EarlyEnd): HeldAnswer {
       const answer = new Answer(accountId, contentType, stopModel);
       answers.set(answer.id, answer);
       const events = eventSplitter();
+      if (early) {
+        // Ended before its source (a stopping server): the closing words are its last event, kept
+        // for a client that resumes; whatever the source had half sent of an event is dropped.
+        const stopListening = early.when(() => {
+          if (answer.ended) return;
+          answer.push([withoutBlankLine(early.closing)]);
+          answer.end();
+          stopModel();
+          source.destroy();
+          early.onCut();
+        });
+        source.once("close", stopListening);
+      }
       source.on("data", (chunk: Buffer) => answer.push(events.add(chunk)));
       source.once("end", () => {
         answer.push(events.flush());
@@ -214,6 +228,9 @@ function numberedEvent(seq: number, event: Buffer): Buffer {
 }
 
 const NEWLINE = 0x0a;
+
+/** An event as the splitter gives it: its text, without the blank line that ends it. */
+const withoutBlankLine = (event: Buffer) => Buffer.from(event.toString("utf8").replace(/(\r?\n)+$/, ""));
 const LF_BLANK = Buffer.from("\n\n");
 const CRLF_BLANK = Buffer.from("\r\n\r\n");
 const NOTHING = Buffer.alloc(0);

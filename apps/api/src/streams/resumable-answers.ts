@@ -5,7 +5,7 @@ import type { Access, SignedInVariables } from "../auth/access";
 import type { Queryable } from "../db/database";
 import { perAccountLimit } from "../web/account-limit";
 import { waitInMinutes } from "../web/messages";
-import { answerSource, fedAnswer, nodeStreamAnswer } from "../web/node-stream-answer";
+import { answerSource, earlyEndOf, fedAnswer, nodeStreamAnswer } from "../web/node-stream-answer";
 import type { AnswerRelay } from "./answer-relay";
 import type { AnswersInProgress, HeldAnswer } from "./answers-in-progress";
 import { streamMessages } from "./messages";
@@ -50,7 +50,7 @@ export function resumableAnswers(access: Access, db: Queryable, answers: Answers
     const response = c.res;
     if (!response.ok || !isEventStream(response) || stop.signal.aborted) return;
     const contentType = response.headers.get("Content-Type") ?? "text/event-stream";
-    const held = answers.hold(c.get("user").id, answerSource(response), contentType, () => stop.abort());
+    const held = answers.hold(c.get("user").id, answerSource(response), contentType, () => stop.abort(), earlyEndOf(response));
     const headers = new Headers(response.headers);
     headers.set(STREAM_ID_HEADER, held.id);
     // The handler's answer is replaced whole, not merged into (Hono would wrap it again).

@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { PassThrough } from "node:stream";
-import { answerSource, nodeStreamAnswer } from "../web/node-stream-answer";
+import { endingEarly } from "../web/node-stream-answer";
 import { streamMessages } from "./messages";
 
 // Issue 37 §3: a stopping server (SIGTERM, web/draining.ts) lets its answers in progress finish for
@@ -8,12 +7,32 @@ import { streamMessages } from "./messages";
 // event that says, in Italian, why it stops here, its model is stopped, and its question is given
 // back (the rule of llm/model-answer.ts: the caller did not leave, the server failed it).
 
-/** The server's "answers in progress must end now", fired once when draining runs out of time. */
-export type ServerStop = { readonly signal: AbortSignal; stop(): void };
+/** The server's "answers in progress must end now", said once when draining runs out of time. */
+export type ServerStop = {
+  /** Calls `cut` when the server stops its answers (at once if it already has); gives back a way to stop listening. */
+  when(cut: () => void): () => void;
+  stop(): void;
+};
 
 export function serverStop(): ServerStop {
-  const controller = new AbortController();
-  return { signal: controller.signal, stop: () => controller.abort() };
+  // A set, not an AbortSignal's listeners: thousands of answers may be waiting on it at once.
+  const waiting = new Set<() => void>();
+  let stopped = false;
+  return {
+    when(cut) {
+      if (stopped) {
+        cut();
+        return () => {};
+      }
+      waiting.add(cut);
+      return () => waiting.delete(cut);
+    },
+    stop() {
+      stopped = true;
+      for (const cut of [...waiting]) cut();
+      waiting.clear();
+    },
+  };
 }
 
 /** How a route's stream says an error, in the format its readers parse. */
@@ -45,36 +64,23 @@ export function once(refund: Refund): Refund {
 
 /**
  * On a streamed route, just inside the step that holds answers for a resume: the route's event
- * stream, ended by `closing` if the server stops while it is being written. A held answer then
- * keeps that last event too, so a client that resumes reads why it stopped.
+ * stream ends with `closing` if the server stops while it is being written — whoever writes it, the
+ * connection (web/node-stream-answer.ts) or a held answer, which keeps that last event for a client
+ * that resumes.
  */
-export function endsWhenServerStops(stop: AbortSignal, closing: ClosingEvent): MiddlewareHandler {
+export function endsWhenServerStops(stop: ServerStop, closing: ClosingEvent): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const response = c.res;
     if (!response.ok || !(response.headers.get("Content-Type") ?? "").startsWith("text/event-stream")) return;
-    const source = answerSource(response);
-    const answer = new PassThrough();
-    source.pipe(answer);
-    const cut = () => {
-      if (answer.writableEnded || answer.destroyed) return;
-      // The model (or the offline writer) behind the answer stops with its source.
-      source.unpipe(answer);
-      source.destroy();
-      answer.end(closing(streamMessages.serverStopping));
-      void refunds.get(c.req.raw)?.().catch(() => {});
-    };
-    if (stop.aborted) cut();
-    else {
-      stop.addEventListener("abort", cut, { once: true });
-      answer.once("close", () => stop.removeEventListener("abort", cut));
-    }
-    // An answer that fails mid-way ends where it stopped, as every relayed answer does.
-    source.on("error", () => {}).once("close", () => {
-      if (!answer.writableEnded) answer.end();
+    const ending = endingEarly(response, {
+      when: (cut) => stop.when(cut),
+      closing: Buffer.from(closing(streamMessages.serverStopping)),
+      onCut: () => void refunds.get(c.req.raw)?.().catch(() => {}),
     });
-    const headers = new Headers(response.headers);
+    if (ending === response) return;
+    // A web body read through one that can end it: the handler's answer is replaced whole.
     c.res = undefined;
-    c.res = nodeStreamAnswer(Buffer.alloc(0), answer, { status: response.status, headers }, () => source.destroy());
+    c.res = ending;
   };
 }

@@ -1,5 +1,7 @@
 import { API_PATHS, RESUMABLE_REQUEST_HEADER } from "@oystar/api-client";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
@@ -15,7 +17,10 @@ import { signInAs } from "../../test-support/sign-in";
 const folders = makeAppFolders();
 const started: ApiProcess[] = [];
 const dataDirs: string[] = [];
+let slowModel: Server | null = null;
 afterAll(async () => {
+  slowModel?.closeAllConnections();
+  slowModel?.close();
   await Promise.all(started.map((product) => product.stop("SIGKILL")));
   for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -129,4 +134,40 @@ test("answers still running past DRAIN_TIMEOUT_MS end with an Italian event sayi
   const signedInAgain = await signInAs(again, "business@oystar.test");
   auth.Authorization = `Bearer ${signedInAgain.access_token}`;
   expect(await queriesUsed(again)).toBe(0);
+});
+
+/** A model server that streams a word a second, for as long as it is listened to. */
+async function startSlowModel(): Promise<string> {
+  slowModel = createServer((request, response) => {
+    request.resume();
+    request.once("end", () => {
+      response.writeHead(200, { "Content-Type": "text/event-stream" });
+      const word = () => response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: "parola " } }] })}\n\n`);
+      word();
+      const timer = setInterval(word, 1000);
+      response.once("close", () => clearInterval(timer));
+    });
+  });
+  await new Promise<void>((resolve) => slowModel!.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(slowModel.address() as AddressInfo).port}/v1`;
+}
+
+test("a model's answer relayed past DRAIN_TIMEOUT_MS, read directly or held for a resume, ends with the Italian event and is given back", async () => {
+  const dataDir = dataFolder();
+  const { product, base } = await startProduct({ DATA_DIR: dataDir, DRAIN_TIMEOUT_MS: "300", LLM_BASE_URL: await startSlowModel() });
+  const { access_token } = await signInAs(base, "pro@oystar.test");
+  const queriesUsed = async (at: string, token: string) =>
+    ((await (await fetch(`${at}${API_PATHS.subscriptionStatus}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { queries_used: number }).queries_used;
+  const direct = await firstBytes(await ask(base, access_token));
+  const held = await firstBytes(await ask(base, access_token, { [RESUMABLE_REQUEST_HEADER]: "1" }));
+  expect(direct.first).toContain("parola");
+  expect(await queriesUsed(base, access_token)).toBe(2);
+
+  await product.stop("SIGTERM");
+  for (const answer of [await direct.rest, await held.rest]) {
+    const last = answer.trim().split(/\n\n/).at(-1) ?? "";
+    expect(JSON.parse(last.slice(last.indexOf("data: ") + 6))).toEqual({ error: { message: expect.stringContaining("Il server si sta riavviando") } });
+  }
+  const { base: again } = await startProduct({ DATA_DIR: dataDir });
+  expect(await queriesUsed(again, (await signInAs(again, "pro@oystar.test")).access_token)).toBe(0);
 });

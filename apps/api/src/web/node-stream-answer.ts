@@ -13,6 +13,76 @@ const nodeBodies = new WeakMap<Response, NodeBody>();
 /** Answers written by a producer rather than read from a stream: handed the connection once sent. */
 const fedBodies = new WeakMap<Response, (sink: AnswerFeed) => void>();
 
+/**
+ * How an answer ends before its source does, with words of its own (streams/server-stopping.ts: a
+ * stopping server's answers past its bounds): once `when` calls back, `closing` is the answer's
+ * last bytes, its source is let go and `onCut` runs.
+ */
+export type EarlyEnd = {
+  /** Calls `cut` when the answer must end (at once if it must already); gives back a way to stop listening. */
+  when: (cut: () => void) => () => void;
+  closing: Buffer;
+  onCut: () => void;
+};
+const earlyEnds = new WeakMap<Response, EarlyEnd>();
+
+/**
+ * `response`, ending early as `end` says. A relayed answer keeps its own stream — the end is kept
+ * beside it and taken by whoever writes it (issue 37 §1: no stream in between for every event); a
+ * web body (the offline model, RAG) is read through one that can end it.
+ */
+export function endingEarly(response: Response, end: EarlyEnd): Response {
+  if (nodeBodies.has(response)) {
+    earlyEnds.set(response, end);
+    return response;
+  }
+  if (!response.body) return response;
+  return new Response(endableWebBody(response.body, end), { status: response.status, headers: response.headers });
+}
+
+/** The early end a relayed answer carries, for the step that reads it itself (a held answer). */
+export const earlyEndOf = (response: Response): EarlyEnd | undefined => earlyEnds.get(response);
+
+function endableWebBody(source: ReadableStream<Uint8Array>, end: EarlyEnd): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let finished = false;
+  let stopListening = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      stopListening = end.when(() => {
+        if (finished) return;
+        finished = true;
+        controller.enqueue(end.closing);
+        controller.close();
+        reader.cancel().catch(() => {});
+        end.onCut();
+      });
+    },
+    async pull(controller) {
+      if (finished) return;
+      try {
+        const { value, done } = await reader.read();
+        if (finished) return;
+        if (done) {
+          finished = true;
+          stopListening();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        if (finished) return;
+        finished = true;
+        stopListening();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      finished = true;
+      stopListening();
+      return reader.cancel(reason);
+    },
+  });
+}
+
 /** Where a producer writes an answer it makes piece by piece (a held answer's reader). */
 export type AnswerFeed = { write(bytes: Buffer): void; end(): void };
 
@@ -126,6 +196,17 @@ function send(response: Response, { first, rest }: NodeBody, outgoing: ServerRes
   };
   rest.on("error", end).once("close", end);
   rest.pipe(outgoing);
+  const early = earlyEnds.get(response);
+  if (early) {
+    const stopListening = early.when(() => {
+      if (outgoing.writableEnded || outgoing.destroyed) return;
+      rest.unpipe(outgoing);
+      rest.destroy();
+      outgoing.end(early.closing);
+      early.onCut();
+    });
+    outgoing.once("close", stopListening);
+  }
 }
 
 /** The same answer as a web stream, for a caller that reads the Response itself (the app in-process). */
