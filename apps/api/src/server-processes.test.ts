@@ -75,10 +75,31 @@ test("two server processes share the port; the primary serves their metrics summ
   expect(Number(/^oystar_http_requests_total\{[^}]*route="\/api\/health"[^}]*status="200"[^}]*\} (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(20);
 });
 
-test("a server process that dies is replaced, and the product keeps answering", async () => {
+test("a server process that dies is replaced, and the product keeps answering — never 'Avvio in corso' from the one starting", async () => {
   const [victim] = listening(product);
   process.kill(victim as number, "SIGKILL");
+  // Asked all along while the replacement starts: the port hands connections to whoever listens,
+  // so a process still opening its database must not listen yet.
+  const statuses: number[] = [];
+  let replaced = false;
+  // Eight askers at once: one whose connection the killed process took waits, the others go on.
+  const asker = async () => {
+    while (!replaced) {
+      // A connection handed to the killed process fails or is never answered: that is the kill, not a start.
+      const given = product.fetch(`${PUBLIC_URL}/api/plans`, { headers: { Connection: "close" } }).then((response) => response.status, () => 0);
+      const status = await Promise.race([given, new Promise<number>((resolve) => setTimeout(() => resolve(0), 3000))]);
+      statuses.push(status);
+      // One request at a time, each after the event loop turned (a refused one fails at once).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  const asking = Promise.all(Array.from({ length: 8 }, asker));
   const after = await until(() => listening(product), (found) => found.length === 3);
+  // A few more once it listens, so that some reach it.
+  await until(() => statuses.length, (count) => count >= 200);
+  replaced = true;
+  await asking;
+  expect(statuses.filter((status) => status !== 200 && status !== 0)).toEqual([]);
   expect(after[2]).not.toBe(victim);
   expect(await until(workersUp, (count) => count === 2)).toBe(2);
   expect((await product.fetch(`${PUBLIC_URL}/api/health`, { headers: { Connection: "close" } })).status).toBe(200);

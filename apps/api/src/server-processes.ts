@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import type { Env } from "./env";
 import { log } from "./observe/log";
 import { answerClusterScrapes, clusterMetrics, startMetricsListener } from "./observe/metrics-listener";
-import { startServer } from "./server";
+import { startServer, type StartOptions } from "./server";
 
 // issue 37 §2: every core of the machine. With WORKERS=N (by default the machine's cores when the
 // database is a PostgreSQL server), a primary process forks N server processes that share one
@@ -16,11 +16,11 @@ export async function runServerProcesses(env: Env): Promise<void> {
   if (cluster.isPrimary) return runPrimary(env);
   // A worker: the primary serves the metrics, asking each worker for its own.
   answerClusterScrapes();
-  return runOneServer({ ...env, metrics: null });
+  return runOneServer({ ...env, metrics: null }, { readyBeforeListening: true });
 }
 
-async function runOneServer(env: Env): Promise<void> {
-  const server = await startServer(env);
+async function runOneServer(env: Env, options: StartOptions = {}): Promise<void> {
+  const server = await startServer(env, options);
   log.info(`OYSTAR in ascolto su ${server.url}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     // SIGTERM (a rolling restart): the answers in progress finish first (web/draining.ts).

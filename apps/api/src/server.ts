@@ -26,10 +26,21 @@ export const withPublicUrl = (env: Env, port: number): Env & { publicUrl: string
   publicUrl: env.publicUrl ?? `http://localhost:${port}`,
 });
 
+export type StartOptions = AppOptions &
+  Parameters<typeof openServices>[1] & {
+    /**
+     * Open the database and services before taking connections (a server process among several on
+     * one port: node:cluster hands connections to whoever listens, so one still starting must not).
+     */
+    readyBeforeListening?: boolean;
+  };
+
 /** Starts the real HTTP server (port 0 picks a free port, as the tests do). */
-export async function startServer(env: Env, options: AppOptions & Parameters<typeof openServices>[1] = {}): Promise<RunningServer> {
+export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
   setLogLevel(env.logLevel);
-  // Listen first: with PORT=0 the public origin is known only once the port is.
+  // Alone, listen first: with PORT=0 the public origin is known only once the port is, and a
+  // browser opened early reads 'Avvio in corso' rather than a refused connection.
+  const early = options.readyBeforeListening && env.port !== 0 ? await openServices(withPublicUrl(env, env.port), { db: options.db, fetchPage: options.fetchPage, stripe: options.stripe }) : null;
   let app: ReturnType<typeof createApp> | null = null;
   const server = serve({
     fetch: sendingNodeStreams((request, bindings) => (app ? app.fetch(request, bindings) : new Response("Avvio in corso", { status: 503 }))),
@@ -52,7 +63,7 @@ export async function startServer(env: Env, options: AppOptions & Parameters<typ
     });
   let services: Services;
   try {
-    services = await openServices(configured, { db: options.db, fetchPage: options.fetchPage, stripe: options.stripe });
+    services = early ?? (await openServices(configured, { db: options.db, fetchPage: options.fetchPage, stripe: options.stripe }));
   } catch (error) {
     await close();
     throw error;
