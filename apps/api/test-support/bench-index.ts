@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Database, Queryable } from "../src/db/database";
-import { benchDocument } from "../src/rag/cli/bench-corpus";
+import { benchDocument } from "../src/rag-cli/bench-corpus";
 import { localEmbedder } from "../src/rag/embedder";
 import { finishIngestion, storeDocuments, type DocumentInput } from "../src/rag/ingest/ingestion";
 import { fullTextSearch, queryTermsFromTables, type FullTextHit } from "../src/rag/retrieve/full-text-search";

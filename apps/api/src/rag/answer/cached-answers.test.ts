@@ -3,7 +3,7 @@ import { benchDocumentInputs, rewrittenDocumentInput, storeInBatches } from "../
 import { startTestServer } from "../../../test-support/fixtures";
 import { bearer, readEvents, userIdOf } from "../../../test-support/rag-helpers";
 import { signInAs } from "../../../test-support/sign-in";
-import { benchQuestions } from "../cli/bench-corpus";
+import { benchQuestions } from "../../rag-cli/bench-corpus";
 import { deleteDocument, finishIngestion } from "../ingest/ingestion";
 import { createIndex, findIndex } from "../rag-store";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "../../db/database";
 import { migrate } from "../../db/migrate";
 import { loadEnv } from "../../env";
-import { productRoad, roadPassages, type ProductRoad } from "../cli/product-road";
+import { productRoad, roadPassages, type ProductRoad } from "../../rag-cli/product-road";
 import { DEMO_INDEX } from "../ingest/demo-index";
 import { answerKindOf, extractiveAnswer, questionParts } from "./offline-answer";
 import type { Passage } from "../retrieve/retrieval";

@@ -5,7 +5,7 @@ import { bearer, readAnswer, userIdOf } from "../../../test-support/rag-helpers"
 import { signInAs } from "../../../test-support/sign-in";
 import { finishIngestion, storeDocuments } from "../ingest/ingestion";
 import { localEmbedder } from "../embedder";
-import { productRoad, roadPassages } from "../cli/product-road";
+import { productRoad, roadPassages } from "../../rag-cli/product-road";
 import { openRagEngine } from "../rag-engine";
 import { createIndex, findIndex } from "../rag-store";
 import { vectorStoreAvailable } from "./vector-search";

@@ -5,28 +5,28 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, expect, test } from "vitest";
-import { RAG_FIXTURES_DIR } from "../../../test-support/fixtures";
-import { sharedStreamPdf } from "../../../test-support/heavy-pdf";
-import { PAGED_PASSAGES, pagedDocument, pagedFilename, pagedQuestion } from "../../../test-support/paged-index";
-import { temporaryFolder } from "../../../test-support/temporary-folders";
+import { RAG_FIXTURES_DIR } from "../../test-support/fixtures";
+import { sharedStreamPdf } from "../../test-support/heavy-pdf";
+import { PAGED_PASSAGES, pagedDocument, pagedFilename, pagedQuestion } from "../../test-support/paged-index";
+import { temporaryFolder } from "../../test-support/temporary-folders";
 
 // A guard against a hang, not a speed target: at this size, on a busy 2-core machine, a minute is not enough.
 const AT_SIZE_TIMEOUT_MS = 180_000;
 
-// `pnpm rag …` as a user runs it (the package's script: tsx on src/rag/cli/rag-cli.ts), on a
+// `pnpm rag …` as a user runs it (the package's script: tsx on src/rag-cli/rag-cli.ts), on a
 // PGlite data folder of its own.
 
-const packageDir = fileURLToPath(new URL("../../..", import.meta.url));
+const packageDir = fileURLToPath(new URL("../..", import.meta.url));
 const tsx = join(packageDir, "node_modules/.bin/tsx");
 const dataDir = temporaryFolder("rag-cli");
 const documents = temporaryFolder("rag-docs");
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", EMBEDDINGS_BASE_URL: "", RERANKER_BASE_URL: "", INIT_CWD: documents };
 
-const rag = (args: string[]) => promisify(execFile)(tsx, ["--conditions=@oystar/source", "src/rag/cli/rag-cli.ts", ...args], { cwd: packageDir, env });
+const rag = (args: string[]) => promisify(execFile)(tsx, ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", ...args], { cwd: packageDir, env });
 
 function ragWithInput(args: string[], input: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ["--conditions=@oystar/source", "src/rag/cli/rag-cli.ts", ...args], { cwd: packageDir, env });
+    const child = spawn(tsx, ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", ...args], { cwd: packageDir, env });
     let output = "";
     let errors = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -1,5 +1,5 @@
-import { answerEvidence, EVIDENCE } from "../answer/answer-evidence";
-import type { RagIndex } from "../rag-store";
+import { answerEvidence, EVIDENCE } from "../rag/answer/answer-evidence";
+import type { RagIndex } from "../rag/rag-store";
 import type { EvalSet } from "./eval-sets";
 import { roadPassages, type ProductRoad } from "./product-road";
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sentencesOf } from "../ingest/text-chunking";
+import { sentencesOf } from "../rag/ingest/text-chunking";
 import { random } from "./bench-figures";
 
 // Documents for `pnpm bench rag`, built deterministically, two corpora:
@@ -14,7 +14,7 @@ import { random } from "./bench-figures";
 
 type Paragraph = { id: string; title: string; text: string };
 
-const corpusPath = fileURLToPath(new URL("../../../rag-eval/debian-it/paragraphs.jsonl", import.meta.url));
+const corpusPath = fileURLToPath(new URL("../../rag-eval/debian-it/paragraphs.jsonl", import.meta.url));
 let corpus: Paragraph[] | null = null;
 
 const paragraphsOf = () =>
@@ -42,7 +42,7 @@ export function benchDocument(number: number, paragraphs: number): string {
 
 /** The evaluation's questions, to time retrieval with (not to measure quality: the bench documents mix paragraphs). */
 export function benchQuestions(): string[] {
-  return readFileSync(fileURLToPath(new URL("../../../rag-eval/debian-it/questions.jsonl", import.meta.url)), "utf8")
+  return readFileSync(fileURLToPath(new URL("../../rag-eval/debian-it/questions.jsonl", import.meta.url)), "utf8")
     .split("\n")
     .filter((line) => line.trim())
     .map((line) => (JSON.parse(line) as { question: string }).question);
@@ -56,7 +56,7 @@ export function benchQuestions(): string[] {
  */
 export function inventedDocumentWriter(seed: number, paragraphs = 8): (number: number) => { title: string; paragraphs: string[] } {
   const next = random(seed);
-  const demoDir = fileURLToPath(new URL("../../../rag-demo/", import.meta.url));
+  const demoDir = fileURLToPath(new URL("../../rag-demo/", import.meta.url));
   const sentences = readdirSync(demoDir)
     .filter((file) => file.endsWith(".md"))
     .flatMap((file) => sentencesOf(readFileSync(join(demoDir, file), "utf8").replace(/^---[\s\S]*?---/, "")));

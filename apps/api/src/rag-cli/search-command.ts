@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline";
-import { fullTextSearch } from "../retrieve/full-text-search";
-import { findIndex, type RagIndex } from "../rag-store";
-import { PASSAGES_PER_DOCUMENT, type Passage, type RetrievalEngine } from "../retrieve/retrieval";
+import { fullTextSearch } from "../rag/retrieve/full-text-search";
+import { findIndex, type RagIndex } from "../rag/rag-store";
+import { PASSAGES_PER_DOCUMENT, type Passage, type RetrievalEngine } from "../rag/retrieve/retrieval";
 import type { CliContext } from "./cli-context";
 import { productRoad, roadPassages } from "./product-road";
 

@@ -1,4 +1,4 @@
-import { sentencesOf } from "../ingest/text-chunking";
+import { sentencesOf } from "../rag/ingest/text-chunking";
 import { inventedDocumentWriter } from "./bench-corpus";
 import { calcFile, csvFile, emailFile, scannedPage, typeable, typedPdf, workbookFile, wordFile, writerFile, type TextBlock } from "./firm-files";
 

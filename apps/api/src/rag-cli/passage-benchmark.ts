@@ -7,15 +7,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { signInAs } from "../../../test-support/sign-in";
-import { openDatabase } from "../../db/database";
-import { migrate } from "../../db/migrate";
-import { loadEnv } from "../../env";
-import { startServer } from "../../server";
-import { localEmbedder } from "../embedder";
-import { finishIngestion, storeDocument } from "../ingest/ingestion";
-import { findPassage } from "../viewer/passage-store";
-import { ensureSharedIndex } from "../rag-store";
+import { signInAs } from "../../test-support/sign-in";
+import { openDatabase } from "../db/database";
+import { migrate } from "../db/migrate";
+import { loadEnv } from "../env";
+import { startServer } from "../server";
+import { localEmbedder } from "../rag/embedder";
+import { finishIngestion, storeDocument } from "../rag/ingest/ingestion";
+import { findPassage } from "../rag/viewer/passage-store";
+import { ensureSharedIndex } from "../rag/rag-store";
 import { quantile, random } from "./bench-figures";
 import { parseArguments } from "./cli-context";
 

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { finishIngestion, ingestFile, storeDocuments } from "../ingest/ingestion";
-import { withoutVectorIndexDuring } from "../retrieve/vector-search";
-import { ensureSharedIndex, findIndex, type RagIndex } from "../rag-store";
+import { finishIngestion, ingestFile, storeDocuments } from "../rag/ingest/ingestion";
+import { withoutVectorIndexDuring } from "../rag/retrieve/vector-search";
+import { ensureSharedIndex, findIndex, type RagIndex } from "../rag/rag-store";
 import { callerPath, type CliContext } from "./cli-context";
-import { ingestibleFiles } from "../ingest/ingestible-files";
+import { ingestibleFiles } from "../rag/ingest/ingestible-files";
 
 // The question sets of `pnpm rag eval` (apps/api/rag-eval), each searched in the index of its
 // corpus; a question counts as found at k when its `answerFile` is among the first k distinct

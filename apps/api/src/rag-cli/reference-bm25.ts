@@ -1,6 +1,6 @@
-import type { Queryable } from "../../db/database";
-import { foldAccents } from "../italian-text";
-import type { RagIndex } from "../rag-store";
+import type { Queryable } from "../db/database";
+import { foldAccents } from "../rag/italian-text";
+import type { RagIndex } from "../rag/rag-store";
 
 // The baseline every default must beat (issue 23): plain BM25 over whole documents, words cut to
 // their first six letters as the only stemming, in memory — the forty lines of Python an

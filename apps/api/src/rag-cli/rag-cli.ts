@@ -19,7 +19,7 @@ import { debianSets, EVAL_SET_NAMES, folderSet, type EvalSet } from "./eval-sets
 import { ingestCommand } from "./ingest-command";
 import { searchCommand, type SearchMode } from "./search-command";
 
-const packageDir = fileURLToPath(new URL("../../../", import.meta.url));
+const packageDir = fileURLToPath(new URL("../../", import.meta.url));
 const debianDir = `${packageDir}rag-eval/debian-it`;
 const usage = `Uso:
   pnpm rag ingest --index NOME PERCORSO…

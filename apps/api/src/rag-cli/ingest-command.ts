@@ -1,9 +1,9 @@
 import { SingleBar } from "cli-progress";
 import { readFile, stat } from "node:fs/promises";
-import { ingestibleFiles } from "../ingest/ingestible-files";
-import { finishIngestion, ingestFiles } from "../ingest/ingestion";
-import { ensureSharedIndex, INDEX_NAME, type RagIndex } from "../rag-store";
-import { withoutVectorIndexDuring } from "../retrieve/vector-search";
+import { ingestibleFiles } from "../rag/ingest/ingestible-files";
+import { finishIngestion, ingestFiles } from "../rag/ingest/ingestion";
+import { ensureSharedIndex, INDEX_NAME, type RagIndex } from "../rag/rag-store";
+import { withoutVectorIndexDuring } from "../rag/retrieve/vector-search";
 import { callerPath, type CliContext } from "./cli-context";
 
 /** `pnpm rag ingest --index NAME PATH…`: a file already in the index is replaced. */

@@ -1,8 +1,8 @@
 import { isAbsolute, resolve } from "node:path";
-import { openDatabase, type Database } from "../../db/database";
-import { migrate } from "../../db/migrate";
-import { loadEnv, type Env } from "../../env";
-import { openRagEngine, type RagEngine } from "../rag-engine";
+import { openDatabase, type Database } from "../db/database";
+import { migrate } from "../db/migrate";
+import { loadEnv, type Env } from "../env";
+import { openRagEngine, type RagEngine } from "../rag/rag-engine";
 import { join } from "node:path";
 
 // What every `pnpm rag` command opens: the server's own database (DATABASE_URL, or PGlite under

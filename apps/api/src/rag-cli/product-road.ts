@@ -1,14 +1,14 @@
 import { ragAskRequestSchema } from "@oystar/api-client";
-import { readSettings } from "../../settings/settings-store";
-import { questionCalls } from "../../llm/model-answer";
-import { createModelProviders } from "../../llm/model-providers";
-import type { Env } from "../../env";
-import { findPassages, type AskContext, type SearchPlan } from "../answer/ask-pipeline";
-import { resolveAsk, searchPlanOf } from "../answer/ask-request";
-import type { RagEngine } from "../rag-engine";
-import type { RagIndex } from "../rag-store";
-import type { Passage } from "../retrieve/retrieval";
-import type { Understanding } from "../retrieve/understand-question";
+import { readSettings } from "../settings/settings-store";
+import { questionCalls } from "../llm/model-answer";
+import { createModelProviders } from "../llm/model-providers";
+import type { Env } from "../env";
+import { findPassages, type AskContext, type SearchPlan } from "../rag/answer/ask-pipeline";
+import { resolveAsk, searchPlanOf } from "../rag/answer/ask-request";
+import type { RagEngine } from "../rag/rag-engine";
+import type { RagIndex } from "../rag/rag-store";
+import type { Passage } from "../rag/retrieve/retrieval";
+import type { Understanding } from "../rag/retrieve/understand-question";
 
 // The road /api/ask-stream takes to its passages, for the CLI (`pnpm rag search`, `eval`,
 // `abstention`) and `pnpm bench rag` (issue 32 §3): what they measure must be what is served. The

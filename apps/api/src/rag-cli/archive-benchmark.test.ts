@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openTestDatabase } from "../../../test-support/test-database";
-import { loadEnv } from "../../env";
-import { openRagEngine } from "../rag-engine";
+import { openTestDatabase } from "../../test-support/test-database";
+import { loadEnv } from "../env";
+import { openRagEngine } from "../rag/rag-engine";
 import { ARCHIVE_FORMATS, archiveFiles } from "./archive-corpus";
 import { archiveBenchmark, archiveTable, type ArchiveFigures } from "./archive-benchmark";
 import type { CliContext } from "./cli-context";

@@ -1,7 +1,7 @@
-import { answerEvidence, EVIDENCE } from "../answer/answer-evidence";
-import { finishIngestion } from "../ingest/ingestion";
-import { extractiveAnswer } from "../answer/offline-answer";
-import { findIndex, type RagIndex } from "../rag-store";
+import { answerEvidence, EVIDENCE } from "../rag/answer/answer-evidence";
+import { finishIngestion } from "../rag/ingest/ingestion";
+import { extractiveAnswer } from "../rag/answer/offline-answer";
+import { findIndex, type RagIndex } from "../rag/rag-store";
 import { callerPath, type CliContext } from "./cli-context";
 import { containsAnswer } from "./eval-command";
 import { corpusIndex, readQa, type EvalSet } from "./eval-sets";

@@ -1,7 +1,7 @@
-import { documentText } from "../ingest/document-text";
-import { chunkDocument } from "../ingest/text-chunking";
-import { foldAccents, isStopword } from "../italian-text";
-import { PASSAGES_PER_DOCUMENT } from "../retrieve/retrieval";
+import { documentText } from "../rag/ingest/document-text";
+import { chunkDocument } from "../rag/ingest/text-chunking";
+import { foldAccents, isStopword } from "../rag/italian-text";
+import { PASSAGES_PER_DOCUMENT } from "../rag/retrieve/retrieval";
 import { random } from "./bench-figures";
 
 // Questions whose answer is known, for `pnpm bench rag` to measure quality beside speed (issue 32
