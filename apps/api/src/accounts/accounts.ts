@@ -1,5 +1,5 @@
 import type { PlanId } from "@oystar/api-client";
-import type { Queryable } from "../db/database";
+import type { Database, Queryable } from "../db/database";
 
 /** Who a verified token says the caller is (auth/claims.ts reads it off the token). */
 export type Profile = {
@@ -35,8 +35,8 @@ type UserRow = Omit<Account, "emailVerified">;
 
 /**
  * Accounts read in the last two seconds, per database. The plan comes with the account, so the
- * window is short, and a plan change in this process (a billing event) forgets them at once;
- * another server on the same Postgres is at most two seconds behind.
+ * window is short, and a plan change or a deletion forgets them at once — in this process, and in
+ * every other server process on the same PostgreSQL, told through LISTEN/NOTIFY (`accountsChanged`).
  */
 const RECENT_ACCOUNT_MS = 2000;
 const RECENT_ACCOUNTS_KEPT = 10_000;
@@ -58,6 +58,25 @@ function remember(db: Queryable, row: UserRow, emailVerified: boolean): Account 
 /** After a plan change: the next call reads the account again. */
 export function forgetRecentAccounts(db: Queryable): void {
   recentByDatabase.get(db)?.clear();
+}
+
+/** Where server processes on one PostgreSQL tell each other that an account changed. */
+const ACCOUNTS_CHANGED = "oystar_accounts_changed";
+
+/**
+ * After a plan change or an account's deletion, once committed: this process and every other on
+ * the database read accounts again (a deleted account's old token is refused by all at once). Sent
+ * before the caller is answered, so the caller's next request, wherever it lands, comes after it.
+ */
+export async function accountsChanged(db: Database): Promise<void> {
+  forgetRecentAccounts(db);
+  // Not heard (the database gone for a moment): the others are at most two seconds behind.
+  await db.notifications?.notify(ACCOUNTS_CHANGED, "").catch(() => {});
+}
+
+/** Listens for the other processes' `accountsChanged` (services.ts, at start); null with the embedded PGlite. */
+export async function hearAccountChanges(db: Database): Promise<(() => Promise<void>) | null> {
+  return db.notifications ? db.notifications.listen(ACCOUNTS_CHANGED, () => forgetRecentAccounts(db)) : null;
 }
 
 /**

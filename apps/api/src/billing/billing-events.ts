@@ -1,7 +1,7 @@
 import { planIdSchema } from "@oystar/api-client";
 import { planRank } from "@oystar/plans-and-gates";
 import Stripe from "stripe";
-import { forgetRecentAccounts } from "../accounts/accounts";
+import { accountsChanged } from "../accounts/accounts";
 import type { Database } from "../db/database";
 import { errorKind, logLine } from "../web/log-line";
 import type { CheckoutProvider } from "./checkout-provider";
@@ -109,6 +109,6 @@ export async function applyBillingEvent(db: Database, event: Stripe.Event): Prom
     );
     return { outcome, expiredSessions: expired.map((row) => row.id) };
   });
-  if (result.outcome === "applied") forgetRecentAccounts(db);
+  if (result.outcome === "applied") await accountsChanged(db);
   return result;
 }

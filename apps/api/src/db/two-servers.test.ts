@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ACCOUNT_DELETION_CONFIRMATION, API_PATHS } from "@oystar/api-client";
 import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -97,6 +98,20 @@ test("1,000 questions at once, split across both, at a limit of 300: exactly 300
   expect(statuses.filter((status) => status === 429)).toHaveLength(700);
   expect((await query<{ queries_used: number }>("SELECT queries_used FROM usage u JOIN users ON users.id = u.user_id WHERE email = 'trecento@esempio.it'"))[0]?.queries_used).toBe(300);
 }, 120_000);
+
+test("an account deleted through one server: its old token is refused by the other at once, though that server had just read the account", async () => {
+  const { access_token } = await signIn(servers[0], "va-via@esempio.it");
+  // The other server reads the account now: it remembers it for a moment (accounts.ts).
+  expect((await servers[1].fetch(`${PUBLIC_URL}${API_PATHS.me}`, { headers: bearer(access_token) })).status).toBe(200);
+  const deleted = await servers[0].fetch(`${PUBLIC_URL}${API_PATHS.me}`, {
+    method: "DELETE",
+    headers: { ...bearer(access_token), "Content-Type": "application/json" },
+    body: JSON.stringify({ confirmation: ACCOUNT_DELETION_CONFIRMATION }),
+  });
+  expect(deleted.status).toBe(200);
+  const refused = await servers[1].fetch(`${PUBLIC_URL}${API_PATHS.myData}`, { headers: bearer(access_token) });
+  expect(refused.status).toBe(401);
+});
 
 test("a payment's webhook delivered to both servers at once upgrades the plan once", async () => {
   const { access_token } = await signIn(servers[1], "pagamento@esempio.it");

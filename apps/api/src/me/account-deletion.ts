@@ -2,7 +2,7 @@ import type { AccountDeleted } from "@oystar/api-client";
 import type { CheckoutProvider } from "../billing/checkout-provider";
 import type { Database, Queryable } from "../db/database";
 import { ACCOUNT_FORMS, formsEmailOf } from "../accounts/account-data";
-import { forgetRecentAccounts, type Account } from "../accounts/accounts";
+import { accountsChanged, type Account } from "../accounts/accounts";
 import type { DeletedAccounts } from "../accounts/deleted-accounts";
 
 /** The payment provider could not end a subscription: nothing was deleted (the account would go on being charged). */
@@ -50,7 +50,7 @@ export async function deleteAccount(db: Database, account: Account, sides: Accou
     await sides.forgetIdentity?.(tx, account.sub);
     return { formsDeleted, indexesDeleted, debatesDeleted };
   });
-  // This server's recent accounts: the next call with an old token reads the table, and is refused.
-  forgetRecentAccounts(db);
+  // Every server's recent accounts: the next call with an old token reads the table, and is refused.
+  await accountsChanged(db);
   return { deleted: true, subscriptionsCancelled, ...removed };
 }

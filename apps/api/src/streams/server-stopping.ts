@@ -11,12 +11,16 @@ import { streamMessages } from "./messages";
 export type ServerStop = {
   /** Calls `cut` when the server stops its answers (at once if it already has); gives back a way to stop listening. */
   when(cut: () => void): () => void;
-  stop(): void;
+  /** Work a cut started (a question given back) that must be done before the database closes. */
+  finishing(work: Promise<unknown>): void;
+  /** Cuts every answer waiting; resolves once the work the cuts started is done. */
+  stop(): Promise<void>;
 };
 
 export function serverStop(): ServerStop {
   // A set, not an AbortSignal's listeners: thousands of answers may be waiting on it at once.
   const waiting = new Set<() => void>();
+  const work: Array<Promise<unknown>> = [];
   let stopped = false;
   return {
     when(cut) {
@@ -27,10 +31,14 @@ export function serverStop(): ServerStop {
       waiting.add(cut);
       return () => waiting.delete(cut);
     },
-    stop() {
+    finishing(started) {
+      work.push(started.catch(() => {}));
+    },
+    async stop() {
       stopped = true;
       for (const cut of [...waiting]) cut();
       waiting.clear();
+      await Promise.all(work);
     },
   };
 }
@@ -76,7 +84,10 @@ export function endsWhenServerStops(stop: ServerStop, closing: ClosingEvent): Mi
     const ending = endingEarly(response, {
       when: (cut) => stop.when(cut),
       closing: Buffer.from(closing(streamMessages.serverStopping)),
-      onCut: () => void refunds.get(c.req.raw)?.().catch(() => {}),
+      onCut: () => {
+        const refund = refunds.get(c.req.raw);
+        if (refund) stop.finishing(refund());
+      },
     });
     if (ending === response) return;
     // A web body read through one that can end it: the handler's answer is replaced whole.

@@ -15,7 +15,7 @@ export type Draining = {
   /** True from the stop signal on: the health check answers 503 'draining'. */
   readonly started: boolean;
   /** Drains, then resolves once every connection is closed. */
-  drain(bounds: { noticeMs: number; timeoutMs: number; onOverdue?: () => void }): Promise<void>;
+  drain(bounds: { noticeMs: number; timeoutMs: number; onOverdue?: () => Promise<void> }): Promise<void>;
 };
 
 export function drainingOf(server: HttpServer): Draining {
@@ -45,8 +45,8 @@ export function drainingOf(server: HttpServer): Draining {
       server.closeIdleConnections();
       await Promise.race([idle(), pause(timeoutMs)]);
       if (inProgress > 0 && onOverdue) {
-        onOverdue();
-        await Promise.race([idle(), pause(LAST_WORDS_MS)]);
+        // Their last events sent and their questions given back, or the bound: whichever first.
+        await Promise.race([Promise.all([idle(), onOverdue()]), pause(LAST_WORDS_MS)]);
       }
       server.closeAllConnections();
       await closed;
