@@ -149,9 +149,12 @@ function printTable(rows) {
       const check = (ok) => (ok ? "✓" : "✗");
       const p99Ratio = main.firstByteP99 / bare.firstByteP99;
       const cpuRatio = main.cpuMicrosecondsPerEvent / bare.cpuMicrosecondsPerEvent;
+      // Each latency target is the issue's for its own load: the absolute one up to 200 arrivals a
+      // second (2,000 open), the one beside the bare relay above it (3,000 at 300/s).
+      const rate = Number(scenario.split("/")[0]);
       console.log(`  ${scenario}, ${main.row}:`);
-      console.log(`    ${check(main.firstByteP99 <= 150 && main.errors === 0)} p99 ≤ 150 ms e 0 errori (obiettivo a 2.000 aperti, 200/s): p99 ${ms(main.firstByteP99)}, ${main.errors} errori`);
-      console.log(`    ${check(p99Ratio <= 1.5)} p99 ≤ 1,5× il relè nudo (obiettivo a 3.000 aperti, 300/s): ${p99Ratio.toFixed(2)}×`);
+      if (rate <= 200) console.log(`    ${check(main.firstByteP99 <= 150 && main.errors === 0)} p99 ≤ 150 ms e 0 errori: p99 ${ms(main.firstByteP99)}, ${main.errors} errori`);
+      else console.log(`    ${check(p99Ratio <= 1.5 && main.errors === 0)} p99 ≤ 1,5× il relè nudo e 0 errori: ${p99Ratio.toFixed(2)}×, ${main.errors} errori`);
       console.log(`    ${check(cpuRatio <= 2)} CPU per evento ≤ 2× il relè nudo: ${cpuRatio.toFixed(2)}×`);
     }
   }

@@ -77,13 +77,14 @@ export function once(refund: Refund): Refund {
  * that resumes.
  */
 export function endsWhenServerStops(stop: ServerStop, closing: ClosingEvent): MiddlewareHandler {
+  const closingBytes = Buffer.from(closing(streamMessages.serverStopping));
   return async (c, next) => {
     await next();
     const response = c.res;
     if (!response.ok || !(response.headers.get("Content-Type") ?? "").startsWith("text/event-stream")) return;
     const ending = endingEarly(response, {
       when: (cut) => stop.when(cut),
-      closing: Buffer.from(closing(streamMessages.serverStopping)),
+      closing: closingBytes,
       onCut: () => {
         const refund = refunds.get(c.req.raw);
         if (refund) stop.finishing(refund());
