@@ -1,7 +1,6 @@
 import type { Hono } from "hono";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { hearAccountChanges } from "./accounts/accounts";
 import { deletedAccounts, type DeletedAccounts } from "./accounts/deleted-accounts";
 import { createAccess, type Access } from "./auth/access";
 import { auth0Issuer, createTokenVerifier } from "./auth/token-verifier";
@@ -85,8 +84,6 @@ const STARTUP_LOCK = 824174;
 
 async function openSeeded(env: Env & { publicUrl: string }, db: Database, given: { fetchPage?: Services["fetchPage"]; stripe?: CheckoutProvider }): Promise<Services> {
   const origin = env.publicUrl;
-  // Plan changes and deletions made by the other server processes on this database (issue 37 §3).
-  await hearAccountChanges(db);
   const answers = answersInProgress();
   const addressLimits = await openAddressLimits(db);
   const logAccountKey = await sharedSecret(db, "log-account-key", async () => randomBytes(32).toString("base64url"));

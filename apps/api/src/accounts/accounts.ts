@@ -34,13 +34,21 @@ export type User = Account & { isAdmin: boolean };
 type UserRow = Omit<Account, "emailVerified">;
 
 /**
- * Accounts read in the last two seconds, per database. The plan comes with the account, so the
- * window is short, and a plan change or a deletion forgets them at once — in this process, and in
- * every other server process on the same PostgreSQL, told through LISTEN/NOTIFY (`accountsChanged`).
+ * Accounts read in the last two seconds, per database — only where this process is the database's
+ * only user (the embedded PGlite). The plan comes with the account, so the window is short, and a
+ * plan change or a deletion forgets them at once (`accountsChanged`). On PostgreSQL other server
+ * processes change accounts too, and nothing they could tell this one would arrive before the
+ * caller's next request can (CI's PostgreSQL leg saw a deleted account's old token accepted by
+ * the other server): there every call reads the account, one indexed query.
  */
 const RECENT_ACCOUNT_MS = 2000;
 const RECENT_ACCOUNTS_KEPT = 10_000;
 const recentByDatabase = new WeakMap<Queryable, Map<string, { row: UserRow; at: number }>>();
+
+/** Whether no other process can change this database's accounts behind this one's back. */
+function aloneOn(db: Database): boolean {
+  return db.kind === "pglite";
+}
 
 function recentAccounts(db: Queryable) {
   let recent = recentByDatabase.get(db);
@@ -48,35 +56,18 @@ function recentAccounts(db: Queryable) {
   return recent;
 }
 
-function remember(db: Queryable, row: UserRow, emailVerified: boolean): Account {
-  const recent = recentAccounts(db);
-  if (recent.size >= RECENT_ACCOUNTS_KEPT) recent.clear();
-  recent.set(row.sub, { row, at: Date.now() });
+function remember(db: Database, row: UserRow, emailVerified: boolean): Account {
+  if (aloneOn(db)) {
+    const recent = recentAccounts(db);
+    if (recent.size >= RECENT_ACCOUNTS_KEPT) recent.clear();
+    recent.set(row.sub, { row, at: Date.now() });
+  }
   return { ...row, emailVerified };
 }
 
-/** After a plan change: the next call reads the account again. */
-export function forgetRecentAccounts(db: Queryable): void {
+/** After a plan change or an account's deletion, once committed: the next call reads the account again. */
+export function accountsChanged(db: Queryable): void {
   recentByDatabase.get(db)?.clear();
-}
-
-/** Where server processes on one PostgreSQL tell each other that an account changed. */
-const ACCOUNTS_CHANGED = "oystar_accounts_changed";
-
-/**
- * After a plan change or an account's deletion, once committed: this process and every other on
- * the database read accounts again (a deleted account's old token is refused by all at once). Sent
- * before the caller is answered, so the caller's next request, wherever it lands, comes after it.
- */
-export async function accountsChanged(db: Database): Promise<void> {
-  forgetRecentAccounts(db);
-  // Not heard (the database gone for a moment): the others are at most two seconds behind.
-  await db.notifications?.notify(ACCOUNTS_CHANGED, "").catch(() => {});
-}
-
-/** Listens for the other processes' `accountsChanged` (services.ts, at start); null with the embedded PGlite. */
-export async function hearAccountChanges(db: Database): Promise<(() => Promise<void>) | null> {
-  return db.notifications ? db.notifications.listen(ACCOUNTS_CHANGED, () => forgetRecentAccounts(db)) : null;
 }
 
 /**
@@ -84,12 +75,12 @@ export async function hearAccountChanges(db: Database): Promise<(() => Promise<v
  * free plan, later calls refresh the profile. One statement, so concurrent first calls are safe.
  * `admitNew` may refuse to register a caller (a deleted account's old token): DeletedAccountError.
  */
-export async function ensureUser(db: Queryable, profile: Profile, admitNew?: (profile: Profile) => Promise<boolean>): Promise<Account> {
+export async function ensureUser(db: Database, profile: Profile, admitNew?: (profile: Profile) => Promise<boolean>): Promise<Account> {
   const sameProfile = (row: UserRow) =>
     (profile.email ?? row.email) === row.email && (profile.name ?? row.name) === row.name && (profile.picture ?? row.picture) === row.picture;
   // Every signed-in call comes here, each question included: an account seen a moment ago with
   // the same profile needs no query, one with the same profile needs no write.
-  const recent = recentAccounts(db).get(profile.sub);
+  const recent = aloneOn(db) ? recentAccounts(db).get(profile.sub) : undefined;
   if (recent && Date.now() - recent.at < RECENT_ACCOUNT_MS && sameProfile(recent.row)) return { ...recent.row, emailVerified: profile.emailVerified };
   const [known] = await db.query<UserRow>("SELECT id::text, sub, email, name, picture, plan FROM users WHERE sub = $1", [profile.sub]);
   if (known && sameProfile(known)) return remember(db, known, profile.emailVerified);

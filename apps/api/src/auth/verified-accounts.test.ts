@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { ensureUser, forgetRecentAccounts } from "../accounts/accounts";
+import { ensureUser, accountsChanged } from "../accounts/accounts";
 import { profileOf, type VerifiedToken } from "./claims";
 import { rememberVerifiedTokens } from "./token-verifier";
 import { startTestServer } from "../../test-support/fixtures";
@@ -40,7 +40,7 @@ describe("accounts seen a moment ago", () => {
     expect(row?.email).toBe("dopo@esempio.it");
 
     await server.db.query("UPDATE users SET plan = 'pro' WHERE sub = $1", ["auth0|profilo"]);
-    forgetRecentAccounts(server.db);
+    accountsChanged(server.db);
     expect((await ensureUser(server.db, profileOf(token("dopo@esempio.it")))).plan).toBe("pro");
   });
 });

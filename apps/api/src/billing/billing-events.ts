@@ -109,6 +109,6 @@ export async function applyBillingEvent(db: Database, event: Stripe.Event): Prom
     );
     return { outcome, expiredSessions: expired.map((row) => row.id) };
   });
-  if (result.outcome === "applied") await accountsChanged(db);
+  if (result.outcome === "applied") accountsChanged(db);
   return result;
 }

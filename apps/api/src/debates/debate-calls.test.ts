@@ -3,7 +3,7 @@ import { analysisCall, debatePrompt, judgeCall, parseJudgeRun, turnCall, type De
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../../test-support/sign-in";
-import { forgetRecentAccounts } from "../accounts/accounts";
+import { accountsChanged } from "../accounts/accounts";
 
 // DESIGN.md §4: a debate is one unit of quota, and its id carries only the calls the debate
 // engine makes — structured calls the server validates and builds the model's messages from.
@@ -206,7 +206,7 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     const { access_token } = await signInAs(server.url, "base.esaurito@esempio.it");
     await status(access_token);
     await server.db.query("UPDATE users SET plan = 'base' WHERE email = 'base.esaurito@esempio.it'");
-    forgetRecentAccounts(server.db);
+    accountsChanged(server.db);
     const answers = [];
     for (let i = 0; i < 31; i += 1) answers.push((await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(access_token) })).status);
     expect(answers.slice(0, 30).every((code) => code === 200)).toBe(true);

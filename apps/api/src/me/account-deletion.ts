@@ -50,7 +50,8 @@ export async function deleteAccount(db: Database, account: Account, sides: Accou
     await sides.forgetIdentity?.(tx, account.sub);
     return { formsDeleted, indexesDeleted, debatesDeleted };
   });
-  // Every server's recent accounts: the next call with an old token reads the table, and is refused.
-  await accountsChanged(db);
+  // Accounts remembered by this process (the only one that keeps any: accounts.ts): the next call
+  // with an old token reads the table, and is refused.
+  accountsChanged(db);
   return { deleted: true, subscriptionsCancelled, ...removed };
 }
