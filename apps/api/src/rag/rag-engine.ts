@@ -1,6 +1,6 @@
 import type { Database } from "../db/database";
 import type { Env } from "../env";
-import { createAnswerCache, type AnswerCache } from "./answer/answer-cache";
+import { createAnswerCache, type AnswerCache } from "./answer-cache";
 import { copyLargeIndexes } from "./retrieve/bm25-memory";
 import { buildDemoIndex } from "./ingest/demo-index";
 import { localEmbedder, remoteEmbedder, type Embedder } from "./embedder";

@@ -15,7 +15,7 @@ import { chargeQuery, refund } from "../plans/quota";
 import { readSettings } from "../settings/settings-store";
 import { errorKind } from "../web/log-line";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
-import { cacheKey } from "./answer/answer-cache";
+import { cacheKey } from "./answer-cache";
 import { answerQuestion } from "./answer/ask-pipeline";
 import { chooseIndexes, mayAskModel, resolveAsk, type ParsedAsk } from "./answer/ask-request";
 import { withSingleWarning } from "./answer/citation-validation";
