@@ -120,13 +120,15 @@ export {
   RAG_MAX_HISTORY_MESSAGES,
   RAG_PRESET,
   ragAskQuerySchema,
+  RAG_KNOBS,
   RAG_REQUEST_KNOBS,
   ragAskRequestSchema,
+  ragOptionsOf,
   ragRequestKnobs,
   ragPassageSchema,
   withRequestKnobs,
 } from "./schemas/rag";
-export type { IndexBuild, IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagRequestKnob, RagRequestKnobs, RagHistoryMessage, RagPassage } from "./schemas/rag";
+export type { IndexBuild, IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagOptions, RagRequestKnob, RagRequestKnobs, RagHistoryMessage, RagPassage, RagSettingKey } from "./schemas/rag";
 export {
   DEFAULT_RAG_SYSTEM_PROMPT,
   defaultSettings,

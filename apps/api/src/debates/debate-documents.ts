@@ -51,7 +51,7 @@ export function turnQuery(call: DebateTurnCall): string {
  */
 export async function turnPassages(engine: RagEngine, settings: Settings, index: RagIndex, call: DebateTurnCall, signal: AbortSignal): Promise<Passage[]> {
   const { retrieval } = searchPlanOf(settings);
-  const options = { ...retrieval, topKFinal: Math.min(retrieval.topKFinal, DEBATE_PASSAGES_PER_TURN), queries: [turnQuery(call)], hypothetical: null };
+  const options = { ...retrieval, topKReranker: Math.min(retrieval.topKReranker, DEBATE_PASSAGES_PER_TURN), queries: [turnQuery(call)], hypothetical: null };
   return (await retrieve(engine, [index], options, signal)).slice(0, DEBATE_PASSAGES_PER_TURN);
 }
 

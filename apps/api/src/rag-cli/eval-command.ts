@@ -63,7 +63,7 @@ function figuresOf(stage: string, tally: Tally): StageFigures {
 /** The stages of the ablation for this engine: those that need pgvector or a model only where they can run. */
 async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex, understanding: Understanding): Promise<Stage[]> {
   const plan = searchPlanOf((await readSettings(context.db)).data);
-  const base = { ...plan.retrieval, topKFinal: PASSAGES, hypothetical: null };
+  const base = { ...plan.retrieval, topKReranker: PASSAGES, hypothetical: null };
   const understand = (question: string) => understandQuestion(context.db, [index], question, { ...plan.understanding, ...understanding });
   const search = (options: Omit<RetrievalOptions, "queries" | "hypothetical" | "fields"> & Partial<RetrievalOptions>) => async (question: EvalQuestion) => {
     const understood = await understand(question.question);
@@ -77,7 +77,7 @@ async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex,
   };
   const reference = await referenceBm25(context.db, index);
   const asAsked = (fused: boolean, rerank: boolean, deduplicate: boolean, primary: "full-text" | "vector" = "full-text") =>
-    search({ ...base, fused, rerank, deduplicate, asAsked: { primary } });
+    search({ ...base, useFusedRetrieval: fused, useReranker: rerank, useDeduplication: deduplicate, asAsked: { primary } });
   const stages: Stage[] = [
     { stage: "riferimento: BM25 in memoria, prefissi di 6 lettere", rank: async (question) => ({ files: reference.rank(question.question, 10) }) },
     { stage: "BM25 (full-text)", rank: asAsked(false, false, false) },
@@ -113,7 +113,7 @@ async function evaluateSet(context: CliContext, road: ProductRoad, set: EvalSet,
   const stages = await stagesOf(context, road, index, understanding);
   const tallies = stages.map((): Tally => ({ count: 0, found: { 1: 0, 5: 0, 10: 0 }, reciprocal: 0, ms: 0 }));
   const answers = { count: 0, found: 0 };
-  const topKFinal = road.answerReads;
+  const answerReads = road.answerReads;
   for (const question of set.questions) {
     for (const [position, stage] of stages.entries()) {
       const started = performance.now();
@@ -127,7 +127,7 @@ async function evaluateSet(context: CliContext, road: ProductRoad, set: EvalSet,
       // The offline model's extractive answer from the default pipeline's passages.
       if (stage.isDefault && question.answer && ranked.passages) {
         answers.count += 1;
-        if (containsAnswer(question.question, question.answer, extractiveAnswer(ranked.searched ?? question.question, ranked.passages.slice(0, topKFinal)))) answers.found += 1;
+        if (containsAnswer(question.question, question.answer, extractiveAnswer(ranked.searched ?? question.question, ranked.passages.slice(0, answerReads)))) answers.found += 1;
       }
     }
   }
@@ -161,12 +161,12 @@ export async function evalCommand(given: CliContext, sets: readonly EvalSet[], u
   const settings = (await readSettings(context.db)).data;
   const plan = searchPlanOf(settings);
   const runs = stagesToRun(context.engine, plan.retrieval);
-  const full = { spellCheck: plan.understanding.spellCheck, fieldExtraction: plan.understanding.fieldExtraction, ...understanding };
+  const full = { ...plan.understanding, ...understanding };
   console.info(
     `Pipeline predefinita: ${runs.fused ? "BM25 + vettori (RRF)" : context.engine.vectors && context.engine.embedder.semantic ? "vettori" : "BM25"}` +
       `${runs.rerank ? ` + rerank (${context.engine.reranker.name})` : ""}${runs.deduplicate ? " + deduplicazione" : ""} + documenti distinti` +
-      `${full.spellCheck ? " + correzione ortografica" : ""}${full.fieldExtraction ? " + estrazione dei campi" : ""}; embedder ${context.engine.embedder.name}${context.engine.vectors ? "" : " (pgvector assente)"}` +
-      `; richiesti dalle impostazioni: fusione ${plan.retrieval.fused ? "sì" : "no"}, reranker ${plan.retrieval.rerank ? "sì" : "no"}, deduplicazione ${plan.retrieval.deduplicate ? "sì" : "no"}`,
+      `${full.enableSpellCheck ? " + correzione ortografica" : ""}${full.useFieldExtraction ? " + estrazione dei campi" : ""}; embedder ${context.engine.embedder.name}${context.engine.vectors ? "" : " (pgvector assente)"}` +
+      `; richiesti dalle impostazioni: fusione ${plan.retrieval.useFusedRetrieval ? "sì" : "no"}, reranker ${plan.retrieval.useReranker ? "sì" : "no"}, deduplicazione ${plan.retrieval.useDeduplication ? "sì" : "no"}`,
   );
   const road = await productRoad(context, full);
   const loaded = new Map<string, RagIndex>();

@@ -31,12 +31,12 @@ export async function productRoad(cli: { db: RagEngine["db"]; env: Env; engine: 
   return {
     // The model's calls on the gateway's road, as a request's (no charge here: `asked` is not read).
     context: { engine: cli.engine, model: upstream ? questionCalls(upstream, cli.env.llm.firstTokenTimeoutMs) : null, offlineCharsPerSecond: cli.env.llm.offlineCharsPerSecond },
-    answerReads: searchPlanOf(settings).retrieval.topKFinal,
+    answerReads: searchPlanOf(settings).retrieval.topKReranker,
     searchPlan(question, passages) {
       const resolved = resolveAsk(ragAskRequestSchema.parse({ question }), settings).plan;
       const plan = { ...resolved, understanding: { ...resolved.understanding, ...understanding } };
       if (passages === undefined) return plan;
-      return { ...plan, retrieval: { ...plan.retrieval, topKFinal: passages, topKPerIndex: Math.max(plan.retrieval.topKPerIndex, passages) } };
+      return { ...plan, retrieval: { ...plan.retrieval, topKReranker: passages, topKRetrieval: Math.max(plan.retrieval.topKRetrieval, passages) } };
     },
   };
 }

@@ -54,8 +54,8 @@ async function main(words: readonly string[]) {
     const context = await openCliContext({ inMemory: true });
     try {
       await evalCommand(context, await evalSets(options, context.env.rag.demoDir), {
-        ...(options.has("spell-check") ? { spellCheck: true } : {}),
-        ...(options.has("field-extraction") ? { fieldExtraction: true } : {}),
+        ...(options.has("spell-check") ? { enableSpellCheck: true } : {}),
+        ...(options.has("field-extraction") ? { useFieldExtraction: true } : {}),
       });
     } finally {
       await context.close();

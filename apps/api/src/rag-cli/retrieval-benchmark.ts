@@ -166,8 +166,8 @@ for (const size of sizes) {
 
   const timings = { fullText: [] as number[], postgres: [] as number[], vector: [] as number[], hybrid: [] as number[], pipeline: [] as number[], naive: [] as number[] };
   // Fusion and reranking as asked (the ablation's way): with the local components the server itself would not run them.
-  const hybrid = { topKPerIndex: 45, topKFinal: 7, fused: true, rerank: false, deduplicate: false, deduplicationThreshold: 0.9, hypothetical: null, asAsked: {} };
-  const pipeline = { ...hybrid, rerank: true, deduplicate: true };
+  const hybrid = { topKRetrieval: 45, topKReranker: 7, useFusedRetrieval: true, useReranker: false, useDeduplication: false, deduplicationThreshold: 0.9, hypothetical: null, asAsked: {} };
+  const pipeline = { ...hybrid, useReranker: true, useDeduplication: true };
   await copiedIndex(db, stored);
   for (let round = 0; round < queryCount + 20; round += 1) {
     const question = questions[round % questions.length]!;

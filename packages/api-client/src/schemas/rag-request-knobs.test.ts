@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { defaultSettings, RAG_REQUEST_KNOBS, ragAskRequestSchema, ragRequestKnobs, SETTINGS_FIELDS, settingsSchema, withRequestKnobs, type Settings } from "../index";
+import { defaultSettings, RAG_KNOBS, RAG_REQUEST_KNOBS, ragAskRequestSchema, ragOptionsOf, ragRequestKnobs, SETTINGS_FIELDS, settingsSchema, withRequestKnobs, type Settings } from "../index";
 
 // Issue 24: one table of the RAG request's knobs. Each entry alone makes its field part of the
 // request schema (bounded like its setting), of the request the client builds, and of the
@@ -47,4 +47,24 @@ test("a knob is checked like its setting: out of bounds is refused with the sett
   expect(outOfBounds.success).toBe(false);
   expect(outOfBounds.error?.issues[0]?.message).toBe(asSetting.error?.issues[0]?.message);
   expect(ragAskRequestSchema.safeParse({ question: "Domanda", piano: "enterprise" }).success).toBe(false);
+});
+
+test("every RAG setting has one row, and one name in code (issue 38 §5)", () => {
+  const ragSettings = Object.keys(settingsSchema.shape).filter((setting) => setting.startsWith("rag_"));
+  expect(Object.keys(RAG_KNOBS).sort()).toEqual(ragSettings.sort());
+  const codeNames = Object.values(RAG_KNOBS).map((row) => row.code);
+  expect(new Set(codeNames).size).toBe(codeNames.length);
+  // The request's fields are the rows that name one: none more, none less.
+  expect(Object.keys(RAG_REQUEST_KNOBS).sort()).toEqual(
+    Object.values(RAG_KNOBS)
+      .flatMap((row) => ("request" in row ? [row.request] : []))
+      .sort(),
+  );
+});
+
+test("the settings under their names in code carry each setting's value", () => {
+  const settings = { ...defaultSettings, ...Object.fromEntries(Object.keys(RAG_KNOBS).map((setting) => [setting, otherValue(setting as keyof Settings)])) } as Settings;
+  const options = ragOptionsOf(settings);
+  for (const [setting, { code }] of Object.entries(RAG_KNOBS)) expect(options[code as keyof typeof options]).toEqual(settings[setting as keyof Settings]);
+  expect(options.topKRetrieval).toBe(settings.rag_top_k_retrieval);
 });

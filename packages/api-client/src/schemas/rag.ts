@@ -32,41 +32,70 @@ export const ragHistoryMessageSchema = z.strictObject({
 });
 export type RagHistoryMessage = z.infer<typeof ragHistoryMessageSchema>;
 
+/** The admin's RAG settings (spec 001 §5): the `rag_*` keys of the global settings. */
+export type RagSettingKey = Extract<keyof Settings, `rag_${string}`>;
+
+/**
+ * Each RAG setting's name in every layer (issue 38 §5), one row per setting: the stored setting
+ * (`rag_top_k_retrieval`, spec 001 §5) is the row's key; `request` is the field a RAG request may
+ * set it with (`top_k_retrieval_per_index`, spec 001 §3; none for the settings only the admin
+ * sets); `code` is what the code calls it, on the server (the engine's plan) and in the browser
+ * (the read-only configuration view, whose names spec 001 §3 gives). Every mapping between the
+ * layers is made from this table (`RAG_REQUEST_KNOBS`, `ragOptionsOf`); none is written by hand.
+ */
+export const RAG_KNOBS = {
+  rag_provider: { code: "provider" },
+  rag_embed_model: { request: "embed_model", code: "embedModel" },
+  rag_llm_model: { request: "llm_model", code: "llmModel" },
+  /** Empty or missing: every index the caller may use. */
+  rag_index_names: { request: "index_names", code: "indexNames" },
+  rag_top_k_retrieval: { request: "top_k_retrieval_per_index", code: "topKRetrieval" },
+  rag_top_k_reranker_final: { request: "top_k_reranker_final", code: "topKReranker" },
+  rag_use_reranker: { request: "use_reranker", code: "useReranker" },
+  rag_use_fused_retrieval: { request: "use_fused_retrieval", code: "useFusedRetrieval" },
+  rag_enable_spell_check: { code: "enableSpellCheck" },
+  rag_use_field_extraction: { code: "useFieldExtraction" },
+  rag_use_multi_query: { request: "use_multi_query", code: "useMultiQuery" },
+  rag_use_hyde: { request: "use_hyde", code: "useHyde" },
+  rag_max_query_variations: { request: "max_query_variations", code: "maxQueryVariations" },
+  rag_use_deduplication: { request: "use_deduplication", code: "useDeduplication" },
+  rag_deduplication_threshold: { request: "deduplication_threshold", code: "deduplicationThreshold" },
+  rag_use_cache: { request: "use_cache", code: "useCache" },
+  rag_cache_ttl_seconds: { request: "cache_ttl_seconds", code: "cacheTtlSeconds" },
+  rag_system_prompt: { request: "system_prompt", code: "systemPrompt" },
+  rag_chat_history_max_tokens: { code: "chatHistoryMaxTokens" },
+  rag_enable_citation_validation: { request: "enable_citation_validation", code: "enableCitationValidation" },
+  rag_semantic_threshold: { request: "semantic_threshold", code: "semanticThreshold" },
+  rag_confidence_threshold: { request: "confidence_threshold", code: "confidenceThreshold" },
+  rag_mismatch_threshold: { request: "mismatch_threshold", code: "mismatchThreshold" },
+  rag_adaptive_validation: { request: "adaptive_validation", code: "adaptiveValidation" },
+  rag_valid_weight: { request: "valid_weight", code: "validWeight" },
+  rag_semantic_weight: { request: "semantic_weight", code: "semanticWeight" },
+  rag_entity_weight: { request: "entity_weight", code: "entityWeight" },
+  rag_word_weight: { request: "word_weight", code: "wordWeight" },
+  rag_text_weight: { request: "text_weight", code: "textWeight" },
+} as const satisfies { [Setting in RagSettingKey]: { request?: string; code: string } };
+
+type KnobRows = typeof RAG_KNOBS;
+const knobRows = Object.entries(RAG_KNOBS) as Array<[RagSettingKey, { request?: string; code: string }]>;
+
+/** The RAG settings under their names in code (`topKRetrieval`), each with its setting's type. */
+export type RagOptions = { [Setting in RagSettingKey as KnobRows[Setting]["code"]]: Settings[Setting] };
+
+/** A full settings object's RAG settings, under their names in code. */
+export function ragOptionsOf(settings: Pick<Settings, RagSettingKey>): RagOptions {
+  return Object.fromEntries(knobRows.map(([setting, { code }]) => [code, settings[setting]])) as RagOptions;
+}
+
 /**
  * spec 001 §3: each RAG request field and the global setting it stands for (the admin's value,
- * which the request may override for one question). One table (issue 24) for the request's
- * schema, the request the client builds (`ragRequestKnobs`) and the server's merge
+ * which the request may override for one question), from RAG_KNOBS. One table (issue 24) for
+ * the request's schema, the request the client builds (`ragRequestKnobs`) and the server's merge
  * (`withRequestKnobs`); the settings' own table (settings-fields.ts) gives bounds and labels.
- * A setting added here reaches all three.
  */
-export const RAG_REQUEST_KNOBS = {
-  embed_model: "rag_embed_model",
-  llm_model: "rag_llm_model",
-  /** Empty or missing: every index the caller may use. */
-  index_names: "rag_index_names",
-  top_k_retrieval_per_index: "rag_top_k_retrieval",
-  top_k_reranker_final: "rag_top_k_reranker_final",
-  use_reranker: "rag_use_reranker",
-  use_fused_retrieval: "rag_use_fused_retrieval",
-  use_multi_query: "rag_use_multi_query",
-  use_hyde: "rag_use_hyde",
-  max_query_variations: "rag_max_query_variations",
-  use_deduplication: "rag_use_deduplication",
-  deduplication_threshold: "rag_deduplication_threshold",
-  use_cache: "rag_use_cache",
-  cache_ttl_seconds: "rag_cache_ttl_seconds",
-  system_prompt: "rag_system_prompt",
-  enable_citation_validation: "rag_enable_citation_validation",
-  semantic_threshold: "rag_semantic_threshold",
-  confidence_threshold: "rag_confidence_threshold",
-  mismatch_threshold: "rag_mismatch_threshold",
-  adaptive_validation: "rag_adaptive_validation",
-  valid_weight: "rag_valid_weight",
-  semantic_weight: "rag_semantic_weight",
-  entity_weight: "rag_entity_weight",
-  word_weight: "rag_word_weight",
-  text_weight: "rag_text_weight",
-} as const satisfies Record<string, keyof Settings>;
+export const RAG_REQUEST_KNOBS = Object.fromEntries(knobRows.flatMap(([setting, { request }]) => (request ? [[request, setting]] : []))) as {
+  [Setting in RagSettingKey as KnobRows[Setting] extends { request: infer Field extends string } ? Field : never]: Setting;
+};
 
 type Knobs = typeof RAG_REQUEST_KNOBS;
 export type RagRequestKnob = keyof Knobs;

@@ -1,4 +1,4 @@
-import { RAG_MODELS, withRequestKnobs, type RagHistoryMessage, type Settings } from "@oystar/api-client";
+import { RAG_MODELS, ragOptionsOf, withRequestKnobs, type RagHistoryMessage, type RagOptions, type Settings } from "@oystar/api-client";
 import type { z } from "zod";
 import type { ragAskRequestSchema } from "@oystar/api-client";
 import type { AskPlan } from "./ask-pipeline";
@@ -18,23 +18,21 @@ export type ResolvedAsk = {
   cacheInputs: unknown;
 };
 
+/** Some of a settings object's entries, by their names in code. */
+function pick<Name extends keyof RagOptions>(options: RagOptions, names: readonly Name[]): Pick<RagOptions, Name> {
+  return Object.fromEntries(names.map((name) => [name, options[name]])) as Pick<RagOptions, Name>;
+}
+
 /**
  * How a question is searched: the request's retrieval knobs over the admin's settings; spell
  * check and field extraction are the settings' alone (spec 001 §3 has no request field for them).
  * The CLI's search and eval pass no request: the settings as they are.
  */
 export function searchPlanOf(settings: Settings, request: Partial<ParsedAsk> = {}): Pick<AskPlan, "retrieval" | "understanding"> {
-  const asked = withRequestKnobs(settings, request);
+  const asked = ragOptionsOf(withRequestKnobs(settings, request));
   return {
-    retrieval: {
-      topKPerIndex: asked.rag_top_k_retrieval,
-      topKFinal: asked.rag_top_k_reranker_final,
-      fused: asked.rag_use_fused_retrieval,
-      rerank: asked.rag_use_reranker,
-      deduplicate: asked.rag_use_deduplication,
-      deduplicationThreshold: asked.rag_deduplication_threshold,
-    },
-    understanding: { spellCheck: asked.rag_enable_spell_check, fieldExtraction: asked.rag_use_field_extraction },
+    retrieval: pick(asked, ["topKRetrieval", "topKReranker", "useFusedRetrieval", "useReranker", "useDeduplication", "deduplicationThreshold"]),
+    understanding: pick(asked, ["enableSpellCheck", "useFieldExtraction"]),
   };
 }
 
@@ -43,43 +41,41 @@ export function searchPlanOf(settings: Settings, request: Partial<ParsedAsk> = {
  * settings. A debate's quotes are checked with the settings alone (issue 26 §2).
  */
 export function validationSettingsOf(settings: Settings, request: Partial<ParsedAsk> = {}): ValidationSettings {
-  const asked = withRequestKnobs(settings, request);
-  return {
-    semanticThreshold: asked.rag_semantic_threshold,
-    confidenceThreshold: asked.rag_confidence_threshold,
-    mismatchThreshold: asked.rag_mismatch_threshold,
-    adaptive: asked.rag_adaptive_validation,
-    weights: {
-      valid: asked.rag_valid_weight,
-      semantic: asked.rag_semantic_weight,
-      entity: asked.rag_entity_weight,
-      word: asked.rag_word_weight,
-      text: asked.rag_text_weight,
-    },
-  };
+  const asked = ragOptionsOf(withRequestKnobs(settings, request));
+  return pick(asked, [
+    "semanticThreshold",
+    "confidenceThreshold",
+    "mismatchThreshold",
+    "adaptiveValidation",
+    "validWeight",
+    "semanticWeight",
+    "entityWeight",
+    "wordWeight",
+    "textWeight",
+  ]);
 }
 
 export function resolveAsk(request: ParsedAsk, settings: Settings, historyMaxTokens = settings.rag_chat_history_max_tokens): ResolvedAsk {
   const conversation: RagHistoryMessage[] = request.chat_history ?? [];
   const history = cutHistory(conversation, historyMaxTokens);
   // The settings this one question runs with: every knob the request gives over the admin's.
-  const asked = withRequestKnobs(settings, request);
+  const asked = ragOptionsOf(withRequestKnobs(settings, request));
   const plan: AskPlan = {
     question: request.question,
     history,
     conversation,
-    llmModel: asked.rag_llm_model,
+    llmModel: asked.llmModel,
     // An empty prompt in the request is no prompt: the admin's stands.
-    systemPrompt: asked.rag_system_prompt || settings.rag_system_prompt,
+    systemPrompt: asked.systemPrompt || settings.rag_system_prompt,
     ...searchPlanOf(settings, request),
-    multiQuery: asked.rag_use_multi_query ? { variations: asked.rag_max_query_variations } : null,
-    hyde: asked.rag_use_hyde,
-    validation: asked.rag_enable_citation_validation ? validationSettingsOf(settings, request) : null,
+    multiQuery: asked.useMultiQuery ? { variations: asked.maxQueryVariations } : null,
+    hyde: asked.useHyde,
+    validation: asked.enableCitationValidation ? validationSettingsOf(settings, request) : null,
   };
   return {
     plan,
-    cache: asked.rag_use_cache ? { ttlSeconds: asked.rag_cache_ttl_seconds } : null,
-    cacheInputs: { ...plan, embedModel: asked.rag_embed_model },
+    cache: asked.useCache ? { ttlSeconds: asked.cacheTtlSeconds } : null,
+    cacheInputs: { ...plan, embedModel: asked.embedModel },
   };
 }
 

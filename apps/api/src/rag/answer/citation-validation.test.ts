@@ -8,8 +8,12 @@ const settings: ValidationSettings = {
   semanticThreshold: defaultSettings.rag_semantic_threshold,
   confidenceThreshold: defaultSettings.rag_confidence_threshold,
   mismatchThreshold: defaultSettings.rag_mismatch_threshold,
-  adaptive: true,
-  weights: { valid: 0.6, semantic: 0.4, entity: 0.4, word: 0.3, text: 0.2 },
+  adaptiveValidation: true,
+  validWeight: 0.6,
+  semanticWeight: 0.4,
+  entityWeight: 0.4,
+  wordWeight: 0.3,
+  textWeight: 0.2,
 };
 
 const sources = [
@@ -70,12 +74,12 @@ test("a wrong number in a sentence lowers its validity", async () => {
 test("adaptive validation eases the thresholds for short passages", async () => {
   const short = [{ noteNumber: 1, chunkId: "9", text: "Le siepi sono alte un metro e ottanta." }];
   const answer = "Le siepi del labirinto sono molto alte, circa un metro e ottanta [1].";
-  const [measured] = (await validateCitations(answer, short, localEmbedder(), { ...settings, adaptive: false })).citations;
+  const [measured] = (await validateCitations(answer, short, localEmbedder(), { ...settings, adaptiveValidation: false })).citations;
   const confidence = measured?.confidence ?? 0;
   expect(confidence).toBeGreaterThan(0.3);
   // A threshold just above this citation's confidence, but within the adaptive easing (× 0.75).
   const strict = { ...settings, semanticThreshold: 0.01, confidenceThreshold: Math.min(1, confidence / 0.9) };
-  const [plain] = (await validateCitations(answer, short, localEmbedder(), { ...strict, adaptive: false })).citations;
+  const [plain] = (await validateCitations(answer, short, localEmbedder(), { ...strict, adaptiveValidation: false })).citations;
   const [eased] = (await validateCitations(answer, short, localEmbedder(), strict)).citations;
   expect(plain?.confidence).toBe(eased?.confidence);
   expect(plain?.weak).toBe(true);

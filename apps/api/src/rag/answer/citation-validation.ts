@@ -1,4 +1,4 @@
-import { citationNumbersIn, citationPattern, sourceOfCitation, withSingleWarning } from "@oystar/api-client";
+import { citationNumbersIn, citationPattern, sourceOfCitation, withSingleWarning, type RagOptions } from "@oystar/api-client";
 import { cosine, type Embedder } from "../embedder";
 import { entitiesOf, numbersOf, stemsOf, foldAccents } from "../italian-text";
 import { ragMessages } from "../messages";
@@ -18,13 +18,11 @@ export { sourceOfCitation, withSingleWarning };
 // A citation is weak under the confidence threshold, or under the semantic one. When the share
 // of weak citations passes the mismatch threshold, ONE warning note is appended.
 
-export type ValidationSettings = {
-  semanticThreshold: number;
-  confidenceThreshold: number;
-  mismatchThreshold: number;
-  adaptive: boolean;
-  weights: { valid: number; semantic: number; entity: number; word: number; text: number };
-};
+/** The settings of the same names (RAG_KNOBS): thresholds, adaptive validation, the five weights. */
+export type ValidationSettings = Pick<
+  RagOptions,
+  "semanticThreshold" | "confidenceThreshold" | "mismatchThreshold" | "adaptiveValidation" | "validWeight" | "semanticWeight" | "entityWeight" | "wordWeight" | "textWeight"
+>;
 
 export type CitedSource = { noteNumber: number; chunkId: string; text: string };
 
@@ -113,7 +111,8 @@ export async function validateCitations(answer: string, sources: readonly CitedS
     passageVectors.set(source.chunkId, await embedder.embed(embedder.semantic ? [source.text] : stretchesOf(source.text)));
   }
 
-  const { weights } = settings;
+  // Each measure's weight.
+  const weights = { valid: settings.validWeight, semantic: settings.semanticWeight, entity: settings.entityWeight, word: settings.wordWeight, text: settings.textWeight };
   const totalWeight = weights.valid + weights.semantic + weights.entity + weights.word + weights.text || 1;
   const citations: CitationScore[] = cited.map((entry, position) => {
     const source = sourceOfCitation(entry.number, sources);
@@ -136,7 +135,7 @@ export async function validateCitations(answer: string, sources: readonly CitedS
     const confidence =
       (weights.valid * scores.valid + weights.semantic * scores.semantic + weights.entity * scores.entity + weights.word * scores.word + weights.text * scores.text) /
       totalWeight;
-    const ease = settings.adaptive && passage.length < SHORT_PASSAGE_CHARS ? ADAPTIVE_FACTOR : 1;
+    const ease = settings.adaptiveValidation && passage.length < SHORT_PASSAGE_CHARS ? ADAPTIVE_FACTOR : 1;
     const weak = confidence < settings.confidenceThreshold * ease || scores.semantic < settings.semanticThreshold * ease;
     return { noteNumber: source.noteNumber, sentence: entry.sentence, scores, confidence, weak };
   });

@@ -74,8 +74,8 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const search = async (question: string, fieldExtraction = true, over = index) => {
-  const understood = await understandQuestion(db, [over], question, { spellCheck: false, fieldExtraction });
-  const options = { topKPerIndex: 45, topKFinal: 5, fused: true, rerank: true, deduplicate: true, deduplicationThreshold: 0.9 };
+  const understood = await understandQuestion(db, [over], question, { enableSpellCheck: false, useFieldExtraction: fieldExtraction });
+  const options = { topKRetrieval: 45, topKReranker: 5, useFusedRetrieval: true, useReranker: true, useDeduplication: true, deduplicationThreshold: 0.9 };
   return retrieve(engine, [over], { ...options, queries: [understood.question], hypothetical: null, fields: understood.fields });
 };
 

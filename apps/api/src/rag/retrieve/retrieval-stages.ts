@@ -1,3 +1,4 @@
+import type { RagOptions } from "@oystar/api-client";
 import type { Embedder } from "../embedder";
 import type { Reranker } from "./reranker";
 
@@ -32,9 +33,16 @@ export const rerankEarned = (engine: Components) => engine.reranker.crossEncoder
 /** Whether deduplication runs when asked for. */
 export const deduplicationEarned = (engine: Components) => engine.embedder.semantic || DEDUPLICATION_EARNS_LEXICAL_DEFAULT;
 
-export type AskedStages = { fused: boolean; rerank: boolean; deduplicate: boolean };
+/** The stages a search asks for: the settings of the same names (RAG_KNOBS). */
+export type AskedStages = Pick<RagOptions, "useFusedRetrieval" | "useReranker" | "useDeduplication">;
+/** The stages that run. */
+export type RunningStages = { fused: boolean; rerank: boolean; deduplicate: boolean };
 
 /** The stages that run: what is asked, less what the configured components have not earned. */
-export function stagesToRun(engine: Components, asked: AskedStages): AskedStages {
-  return { fused: asked.fused && vectorLegEarned(engine), rerank: asked.rerank && rerankEarned(engine), deduplicate: asked.deduplicate && deduplicationEarned(engine) };
+export function stagesToRun(engine: Components, asked: AskedStages): RunningStages {
+  return {
+    fused: asked.useFusedRetrieval && vectorLegEarned(engine),
+    rerank: asked.useReranker && rerankEarned(engine),
+    deduplicate: asked.useDeduplication && deduplicationEarned(engine),
+  };
 }

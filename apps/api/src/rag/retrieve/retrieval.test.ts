@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const asked: Omit<RetrievalOptions, "queries"> = { hypothetical: null, topKPerIndex: 45, topKFinal: 9, fused: true, rerank: true, deduplicate: true, deduplicationThreshold: 0.9 };
+const asked: Omit<RetrievalOptions, "queries"> = { hypothetical: null, topKRetrieval: 45, topKReranker: 9, useFusedRetrieval: true, useReranker: true, useDeduplication: true, deduplicationThreshold: 0.9 };
 const question = "Quando si potano le rose rampicanti?";
 
 describe("results by distinct document", () => {
@@ -64,9 +64,9 @@ describe("results by distinct document", () => {
 
 describe("the stages that run", () => {
   test("offline, fusion, reranking and deduplication asked for by the settings do not run: BM25 decides", async () => {
-    expect(stagesToRun(engine, { fused: true, rerank: true, deduplicate: true })).toEqual({ fused: false, rerank: false, deduplicate: false });
+    expect(stagesToRun(engine, { useFusedRetrieval: true, useReranker: true, useDeduplication: true })).toEqual({ fused: false, rerank: false, deduplicate: false });
     const asSettingsAsk = await retrieve(engine, [index], { ...asked, queries: [question] });
-    const bm25Alone = await retrieve(engine, [index], { ...asked, fused: false, rerank: false, deduplicate: false, queries: [question], asAsked: {} });
+    const bm25Alone = await retrieve(engine, [index], { ...asked, useFusedRetrieval: false, useReranker: false, useDeduplication: false, queries: [question], asAsked: {} });
     expect(asSettingsAsk.map((passage) => passage.chunkId)).toEqual(bm25Alone.map((passage) => passage.chunkId));
   });
 
@@ -80,8 +80,8 @@ describe("the stages that run", () => {
   test("a cross-encoder reranks when asked", async () => {
     // Scores that reverse the first stage's order: the last candidate comes first.
     const reversing: Reranker = { name: "inverso", crossEncoder: true, score: async (_question, candidates) => candidates.map((_, position) => position) };
-    const reranked = await retrieve({ ...engine, reranker: reversing }, [index], { ...asked, fused: false, deduplicate: false, topKFinal: 40, queries: [question] });
-    const firstStage = await retrieve(engine, [index], { ...asked, fused: false, rerank: false, deduplicate: false, topKFinal: 40, queries: [question] });
+    const reranked = await retrieve({ ...engine, reranker: reversing }, [index], { ...asked, useFusedRetrieval: false, useDeduplication: false, topKReranker: 40, queries: [question] });
+    const firstStage = await retrieve(engine, [index], { ...asked, useFusedRetrieval: false, useReranker: false, useDeduplication: false, topKReranker: 40, queries: [question] });
     expect(reranked[0]?.chunkId).toBe(firstStage.at(-1)?.chunkId);
   });
 });

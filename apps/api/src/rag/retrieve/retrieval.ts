@@ -33,11 +33,12 @@ export type RetrievalOptions = {
   queries: readonly string[];
   /** HyDE: a hypothetical answer, searched on the vector leg (or the full-text one without it). */
   hypothetical: string | null;
-  topKPerIndex: number;
-  topKFinal: number;
-  fused: boolean;
-  rerank: boolean;
-  deduplicate: boolean;
+  /** The settings that shape a search, under their names in code (RAG_KNOBS): passages per index and leg, passages kept, stages asked for. */
+  topKRetrieval: number;
+  topKReranker: number;
+  useFusedRetrieval: boolean;
+  useReranker: boolean;
+  useDeduplication: boolean;
   deduplicationThreshold: number;
   /** The question's fields (understand-question.ts), when field extraction is on. */
   fields?: QuestionFields | null;
@@ -72,7 +73,7 @@ const RERANK_POOL = 40;
 
 export async function retrieve(engine: RetrievalEngine, indexes: readonly RagIndex[], options: RetrievalOptions, signal?: AbortSignal): Promise<Passage[]> {
   const question = options.queries[0] ?? "";
-  const stages = options.asAsked ? { fused: options.fused, rerank: options.rerank, deduplicate: options.deduplicate } : stagesToRun(engine, options);
+  const stages = options.asAsked ? { fused: options.useFusedRetrieval, rerank: options.useReranker, deduplicate: options.useDeduplication } : stagesToRun(engine, options);
   // Not fused: one leg — the vector leg when the embedder is a semantic model, full-text when
   // it is the lexical local embedder (BM25 is the stronger of two lexical legs) — and the fields'.
   const primary: Leg = options.asAsked?.primary ?? (engine.vectors && engine.embedder.semantic ? "vector" : "full-text");
@@ -94,17 +95,17 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
     const terms = (await queryTerms(engine.db, index, question)).filter((term) => term.df > 0);
     known.terms.set(index.id, terms);
     for (const [position, query] of (legs.fullText ? fullTextQueries : []).entries()) {
-      const hits = await fullTextSearch(engine.db, index, query, options.topKPerIndex, { ...(position === 0 ? { terms } : {}), documentIds, positions: localRerank });
+      const hits = await fullTextSearch(engine.db, index, query, options.topKRetrieval, { ...(position === 0 ? { terms } : {}), documentIds, positions: localRerank });
       if (position === 0) for (const hit of hits) known.fullText.set(hit.chunkId, hit);
       lists.push({ leg: "full-text", hits });
     }
     for (const [position, vector] of (legs.vector ? queryVectors : []).entries()) {
-      const hits = await vectorSearch(engine.db, engine.embedder, index.id, vector, options.topKPerIndex, documentIds);
+      const hits = await vectorSearch(engine.db, engine.embedder, index.id, vector, options.topKRetrieval, documentIds);
       if (position === 0) for (const hit of hits) known.similarity.set(hit.chunkId, hit.score);
       lists.push({ leg: "vector", hits });
     }
     for (const field of fields ? searchedFieldsOf(fields) : []) {
-      lists.push({ leg: "field", hits: await fieldSearch(engine.db, index, field, terms, options.topKPerIndex, documentIds) });
+      lists.push({ leg: "field", hits: await fieldSearch(engine.db, index, field, terms, options.topKRetrieval, documentIds) });
     }
   }
   // One list alone keeps its own scores (BM25, cosine): RRF would flatten them to ranks.
@@ -118,8 +119,8 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
   // BM25 alone knows each chunk's document: the limit applies before any text is read.
   const limitedEarly = !stages.rerank && !stages.deduplicate && fused.every((hit) => hit.documentId !== undefined);
   const pool = limitedEarly
-    ? atMostPerDocument(fused, PASSAGES_PER_DOCUMENT, (hit) => hit.documentId ?? hit.chunkId).slice(0, options.topKFinal)
-    : fused.slice(0, stages.rerank ? RERANK_POOL : options.topKFinal * 3);
+    ? atMostPerDocument(fused, PASSAGES_PER_DOCUMENT, (hit) => hit.documentId ?? hit.chunkId).slice(0, options.topKReranker)
+    : fused.slice(0, stages.rerank ? RERANK_POOL : options.topKReranker * 3);
   const ids = pool.map((hit) => hit.chunkId);
   let ranked: Passage[];
   if (stages.rerank) {
@@ -134,9 +135,9 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
   }
   const limited = atMostPerDocument(ranked, PASSAGES_PER_DOCUMENT, (passage) => `${passage.indexName}\u0000${passage.filename}`);
   // Field extraction reorders after deduplication: then every passage is kept for it.
-  const deduplicated = stages.deduplicate ? deduplicate(limited, options.deduplicationThreshold, fields ? Number.POSITIVE_INFINITY : options.topKFinal) : limited;
+  const deduplicated = stages.deduplicate ? deduplicate(limited, options.deduplicationThreshold, fields ? Number.POSITIVE_INFINITY : options.topKReranker) : limited;
   const kept = fields ? byFieldsHeld(deduplicated, requiredFieldsOf(fields)) : deduplicated;
-  return groupedByDocument(kept.slice(0, options.topKFinal)).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({ chunkId, text, page, filename, title, url, indexName, score }));
+  return groupedByDocument(kept.slice(0, options.topKReranker)).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({ chunkId, text, page, filename, title, url, indexName, score }));
 }
 
 /** The ranked items, each document's after its first `most` left out: room for other documents' evidence. */

@@ -67,11 +67,11 @@ describe("correcting a question", () => {
   });
 
   test("with spell check on, the misspelt question finds its passage first; off, it is searched as written", async () => {
-    const options = { topKPerIndex: 45, topKFinal: 3, fused: true, rerank: true, deduplicate: true, deduplicationThreshold: 0.9 };
+    const options = { topKRetrieval: 45, topKReranker: 3, useFusedRetrieval: true, useReranker: true, useDeduplication: true, deduplicationThreshold: 0.9 };
     const question = "In che mesi si pota l’ulivvo secondo la potatra?";
-    const off = await understandQuestion(db, [index], question, { spellCheck: false, fieldExtraction: false });
+    const off = await understandQuestion(db, [index], question, { enableSpellCheck: false, useFieldExtraction: false });
     expect(off.question).toBe(question);
-    const on = await understandQuestion(db, [index], question, { spellCheck: true, fieldExtraction: false });
+    const on = await understandQuestion(db, [index], question, { enableSpellCheck: true, useFieldExtraction: false });
     expect(on.question).toBe("In che mesi si pota l’ulivo secondo la potatura?");
     const [first] = await retrieve({ db, embedder: localEmbedder(), vectors: true, reranker: localReranker() }, [index], { ...options, queries: [on.question], hypothetical: null });
     expect(first?.filename).toBe("potatura-ulivi.md");
