@@ -17,6 +17,7 @@ import { resumableAnswers } from "./streams/resumable-answers";
 import { createModelProviders } from "./llm/model-providers";
 import { ocrRoutes } from "./ocr/ocr-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
+import { ragAdminRoutes } from "./rag/admin/admin-routes";
 import { ragRoutes } from "./rag/rag-routes";
 import { sourceViewerRoutes } from "./rag/viewer/source-viewer-routes";
 import type { Services } from "./services";
@@ -88,7 +89,8 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", debateRoutes(access, db, env, providers, services.rag, answers.resumable, services.serverStop));
   app.route("/", settingsRoutes(access, db, { onSaved: () => providers.settingsChanged() }));
   app.route("/", ocrRoutes(access, services.ocr));
-  app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, fetchPage: services.fetchPage, resumable: answers.resumable, serverStop: services.serverStop }));
+  app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, resumable: answers.resumable, serverStop: services.serverStop }));
+  app.route("/", ragAdminRoutes(access, { db, engine: services.rag, fetchPage: services.fetchPage }));
   app.route("/", sourceViewerRoutes(access, { db }));
   app.route("/", formRoutes(access, db, env.formsForwardUrl, services.addressLimits));
   app.route("/", webVitalsRoutes(access, db, services.addressLimits));

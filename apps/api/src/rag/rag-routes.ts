@@ -1,4 +1,4 @@
-import { API_PATHS, indexRequestListQuerySchema, ragAskQuerySchema, ragAskRequestSchema, type Settings, type StreamChunk } from "@oystar/api-client";
+import { API_PATHS, ragAskQuerySchema, ragAskRequestSchema, type Settings, type StreamChunk } from "@oystar/api-client";
 import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -20,8 +20,6 @@ import { answerQuestion } from "./answer/ask-pipeline";
 import { chooseIndexes, mayAskModel, resolveAsk, type ParsedAsk } from "./answer/ask-request";
 import { withSingleWarning } from "./answer/citation-validation";
 import { DEMO_EXAMPLE_QUESTIONS, DEMO_INDEX } from "./ingest/demo-index";
-import { IndexBuilds } from "./admin/index-builds";
-import { pendingIndexRequests, type IndexRequestDependencies } from "./admin/index-request";
 import type { RagEngine } from "./rag-engine";
 import { ragMessages } from "./messages";
 import { usableIndexes, type RagIndex } from "./rag-store";
@@ -41,7 +39,7 @@ export type RagRouteDependencies = {
   resumable: Resumable;
   /** Issue 37 §3: fired when a stopping server's time for answers in progress has run out. */
   serverStop: ServerStop;
-} & IndexRequestDependencies;
+};
 
 /** What the ask routes' middleware hands the handler: the parsed request, the settings, the indexes the caller owns or shares. */
 type AskVariables = SignedInVariables & { ask: ParsedAsk; settings: Settings; indexes: RagIndex[] };
@@ -49,8 +47,7 @@ type AskContext = Context<{ Variables: AskVariables }>;
 
 /**
  * GET /api/indices/list (signed-in), GET and POST /api/ask-stream (Business, Enterprise; over the
- * caller's own and the shared indexes only), GET /api/admin/index-requests and POST
- * /api/admin/index-requests/:id/index (admin).
+ * caller's own and the shared indexes only). The administrator's are in admin/admin-routes.ts.
  */
 export function ragRoutes(access: Access, deps: RagRouteDependencies) {
   const { db, engine, env, providers } = deps;
@@ -119,27 +116,6 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
   const endsOnStop = endsWhenServerStops(deps.serverStop, ragStreamClosing);
   app.post(API_PATHS.askStream, ragPlans, deps.resumable, endsOnStop, jsonOnly, bodyCeiling(ASK_BODY), askBody, indexOwner, (c) => ask(c));
   app.get(API_PATHS.askStream, ragPlans, deps.resumable, endsOnStop, askQuery, indexOwner, (c) => ask(c));
-
-  // The indexing requests (spec 000 §5) still waiting for the administrator, for the global settings panel.
-  app.get(API_PATHS.indexRequests, access.admin(), async (c) => {
-    const page = indexRequestListQuerySchema.safeParse(c.req.query());
-    if (!page.success) return c.json({ error: firstIssue(page.error) }, 400);
-    const list = await pendingIndexRequests(db, page.data);
-    return list ? c.json(list) : c.json({ error: ragMessages.unknownCursor }, 400);
-  });
-
-  // An administrator turns a customer's indexing request (spec 000 §5) into their index: the build
-  // runs in the background (issue 34 §2), the admin's panel follows it with GET.
-  const builds = new IndexBuilds({ db, engine, fetchPage: deps.fetchPage });
-  app.post(API_PATHS.indexRequestIndexing, access.admin(() => ragMessages.adminOnly), async (c) => {
-    const started = await builds.start(c.req.param("id"));
-    if (!started.ok) return c.json({ error: started.error }, started.status);
-    return c.json(started.build, 202);
-  });
-  app.get(API_PATHS.indexRequestIndexing, access.admin(() => ragMessages.adminOnly), async (c) => {
-    const build = await builds.status(c.req.param("id"));
-    return build ? c.json(build) : c.json({ error: ragMessages.buildNotFound }, 404);
-  });
 
   async function ask(c: AskContext) {
     const user = c.get("user");
