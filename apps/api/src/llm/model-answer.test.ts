@@ -1,9 +1,7 @@
 import { DEBATE_CALLS_PATH, readModelStream } from "@oystar/api-client";
 import { formatJudgeRun, JUDGE_CRITERIA, judgeCall, turnCall, type JudgedSide } from "@oystar/debate-engine";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { startTestServer } from "../../test-support/fixtures";
+import { ANSWER, demoWords, guardedAndPatientServers, startModelServer, type ChatBody, type ModelBehaviour, type ModelServer, type TestServer } from "../../test-support/model-server";
 import { bearer, readEvents } from "../../test-support/rag-helpers";
 import { captureServerLog } from "../../test-support/server-log";
 import { signInAs } from "../../test-support/sign-in";
@@ -14,23 +12,8 @@ import { readSettings } from "../settings/settings-store";
 // meets a model that stays silent, a reset connection and a caller that leaves alike: the same
 // retry, the same charge rule, the same Italian words; and reads the model's words with the same
 // reader, whichever of spec 001 §7's line styles the model writes. The model server is a fake
-// OpenAI-compatible one over real HTTP (the only double: a third party).
+// OpenAI-compatible one over real HTTP (test-support/model-server.ts).
 
-/** How the model server treats a feature's call (streamed) and RAG's helper calls (multi-query, HyDE; not streamed). */
-type Behaviour = "answer" | "answer-local-style" | "silent" | "reset-every-connection" | "reset-first-reused-connection";
-let answering: Behaviour = "answer";
-let helping: Behaviour = "answer";
-let heard = { answers: 0, helpers: 0 };
-let resets = 0;
-/** The words of the model's last answer, as it wrote them. */
-let lastWords = "";
-/** This test's calls still open on the model server. */
-let openCalls = new Set<ServerResponse>();
-const servedSockets = new WeakSet<Socket>();
-let upstream: Server;
-
-type ChatBody = { stream?: boolean; max_tokens?: number; messages?: Array<{ role: string; content: string }> };
-const ANSWER = "Villa Aurora ha dodici fontane [1].";
 const isJudge = (body: ChatBody) => body.messages?.[0]?.content.includes("Scheda del giudizio OYSTAR") ?? false;
 
 function judgeSays(): string {
@@ -49,49 +32,16 @@ function quotingAnswer(user: string): string {
   return `Come dicono i documenti, «${words.slice(start, start + 8).join(" ")}» [1]. Che ne dici?`;
 }
 
+/** The judge's run, a debater's quotes, or RAG's words. */
 function wordsFor(body: ChatBody): string {
   const user = body.messages?.find((message) => message.role === "user")?.content ?? "";
   if (isJudge(body)) return judgeSays();
   if (user.startsWith("Passaggi dai documenti")) return quotingAnswer(user);
-  if (user.startsWith("Riformula")) return "Quante fontane ci sono a Villa Aurora?";
-  if (user.startsWith("Scrivi un breve paragrafo")) return "Villa Aurora ha un giardino con fontane.";
-  return ANSWER;
+  return demoWords(body);
 }
 
-function fakeModelServer(req: IncomingMessage, res: ServerResponse) {
-  const reused = servedSockets.has(req.socket);
-  servedSockets.add(req.socket);
-  let raw = "";
-  req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-  req.on("end", () => {
-    const body = JSON.parse(raw || "{}") as ChatBody;
-    // The server's health probe is no feature's call.
-    if (body.max_tokens === 1) return res.writeHead(200, { "Content-Type": "application/json" }).end('{"choices":[{"message":{"content":"ok"}}]}');
-    const helper = body.stream === false;
-    const behaviour = helper ? helping : answering;
-    if (behaviour === "reset-every-connection" || (behaviour === "reset-first-reused-connection" && reused && resets === 0)) {
-      resets += 1;
-      return req.socket.resetAndDestroy();
-    }
-    if (helper) heard.helpers += 1;
-    else heard.answers += 1;
-    const open = openCalls;
-    open.add(res);
-    res.on("close", () => open.delete(res));
-    res.writeHead(200, { "Content-Type": helper ? "application/json" : "text/event-stream" });
-    // Takes the call and never starts answering, until hung up on.
-    if (behaviour === "silent") return res.flushHeaders();
-    const content = wordsFor(body);
-    if (helper) return res.end(JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }));
-    lastWords = content;
-    // spec 001 §7: a model server may write local-style lines, {response, done}.
-    if (behaviour === "answer-local-style") return res.end(`${JSON.stringify({ response: content, done: false })}\n${JSON.stringify({ response: "", done: true })}\n`);
-    res.write(`data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
-    res.end("data: [DONE]\n\n");
-  });
-}
-
-type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+let model: ModelServer;
+let servers: Awaited<ReturnType<typeof guardedAndPatientServers>>;
 /** The first-token guard at 300 ms: a silent model fails quickly. */
 let guarded: TestServer;
 /** The product's default guard (30 s): nothing here waits for it. */
@@ -100,29 +50,19 @@ const tokens = new Map<string, string>();
 const serverLog = captureServerLog();
 
 beforeAll(async () => {
-  upstream = createServer(fakeModelServer);
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  const model = { LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1` };
+  model = await startModelServer(wordsFor);
   // Each request's line in the log tells when the server is done with it.
-  const logged = { ...model, LOG_LEVEL: "info" };
-  [guarded, patient] = await Promise.all([startTestServer({ ...logged, LLM_FIRST_TOKEN_TIMEOUT_MS: "300" }), startTestServer(logged)]);
+  servers = await guardedAndPatientServers(model, { LOG_LEVEL: "info" });
+  ({ guarded, patient } = servers);
   // Enterprise: RAG and documents, and no debate limit for the many debates below.
   for (const server of [guarded, patient]) tokens.set(server.url, (await signInAs(server.url, "enterprise@oystar.test")).access_token);
 });
 afterAll(async () => {
   serverLog.stop();
-  await Promise.all([guarded?.close(), patient?.close()]);
-  upstream.closeAllConnections();
-  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  await servers?.close();
+  await model?.close();
 });
-beforeEach(() => {
-  answering = "answer";
-  helping = "answer";
-  heard = { answers: 0, helpers: 0 };
-  resets = 0;
-  lastWords = "";
-  openCalls = new Set();
-});
+beforeEach(() => model.forget());
 
 /** What the caller saw: the model's words, the named events around them, or the error it was told. */
 type Observed = { words: string; events: Map<string, string>; error: { message: string; status?: number } | null };
@@ -250,70 +190,62 @@ const features: Feature[] = [
 async function keepConnectionAlive(server: TestServer) {
   const call = await features[0]!.prepare(server);
   expect((await readModelAnswer(await call.send())).words).toBe(ANSWER);
+  model.heard.answers = 0;
+}
+
+/** The feature's call to `server`, the model behaving so: what the caller saw, and what it was charged. */
+async function callWhile(behaviour: ModelBehaviour, feature: Feature, server: TestServer) {
+  const call = await feature.prepare(server);
+  model.answering = behaviour;
+  const before = await call.charges();
+  const seen = await feature.read(await call.send());
+  return { call, seen, charged: (await call.charges()) - before };
 }
 
 describe.each(features)("$name, on the one road to the model", (feature) => {
   test("a model silent past the first-token guard: the chat's 504 in Italian, the call given back, the model let go", async () => {
-    answering = "silent";
-    const call = await feature.prepare(guarded);
-    const before = await call.charges();
-    const seen = await feature.read(await call.send());
-    expect(heard.answers).toBe(1);
-    expect(seen.words).toBe("");
-    expect(seen.error).toEqual({ message: UNAVAILABLE, status: 504 });
-    expect(await call.charges()).toBe(before);
-    await vi.waitFor(() => expect(openCalls.size).toBe(0));
+    const { seen, charged } = await callWhile("headers-then-silent", feature, guarded);
+    expect(model.heard.answers).toBe(1);
+    expect(seen).toMatchObject({ words: "", error: { message: UNAVAILABLE, status: 504 } });
+    expect(charged).toBe(0);
+    await vi.waitFor(() => expect(model.openCalls.size).toBe(0));
   });
 
   test("a kept-alive connection the model server reset is asked again on a new one: one answer, charged once", async () => {
-    const call = await feature.prepare(patient);
     await keepConnectionAlive(patient);
-    answering = "reset-first-reused-connection";
-    heard.answers = 0;
-    const before = await call.charges();
-    const seen = await feature.read(await call.send());
-    expect(resets).toBe(1);
-    expect(heard.answers).toBe(1);
-    expect(seen.error).toBeNull();
-    expect(seen.words).toBe(lastWords);
-    expect(await call.charges()).toBe(before + 1);
+    const { seen, charged } = await callWhile("reset-first-reused-connection", feature, patient);
+    expect([model.resets, model.heard.answers]).toEqual([1, 1]);
+    expect(seen).toMatchObject({ words: model.lastWords, error: null });
+    expect(charged).toBe(1);
   });
 
   test("a connection reset before the first token: the feature's Italian error, the call given back", async () => {
-    answering = "reset-every-connection";
-    const call = await feature.prepare(patient);
-    const before = await call.charges();
-    const seen = await feature.read(await call.send());
-    expect(resets).toBeGreaterThan(0);
-    expect(seen.words).toBe("");
-    expect(seen.error?.message).toBe(feature.failed);
-    expect(await call.charges()).toBe(before);
+    const { seen, charged } = await callWhile("reset-every-connection", feature, patient);
+    expect(model.resets).toBeGreaterThan(0);
+    expect(seen).toMatchObject({ words: "", error: { message: feature.failed } });
+    expect(charged).toBe(0);
   });
 
   test("a caller that leaves once the model has the call, before its first token: the model let go, the call charged", async () => {
-    answering = "silent";
+    model.answering = "headers-then-silent";
     const call = await feature.prepare(patient);
     const before = await call.charges();
     const leaving = new AbortController();
     const requestId = `se-ne-va-${crypto.randomUUID()}`;
     const answer = call.send(leaving.signal, requestId).then((response) => response.text());
-    await vi.waitFor(() => expect(heard.answers).toBe(1));
+    await vi.waitFor(() => expect(model.heard.answers).toBe(1));
     leaving.abort();
     await expect(answer).rejects.toThrow();
-    await vi.waitFor(() => expect(openCalls.size).toBe(0));
+    await vi.waitFor(() => expect(model.openCalls.size).toBe(0));
     // The request's line is logged once the server is done with it (observe/request-log.ts).
     await vi.waitFor(() => expect(serverLog.entries().some((entry) => entry.request_id === requestId && entry.msg === "richiesta")).toBe(true));
     expect(await call.charges()).toBe(before + 1);
   });
 
   test("a model writing local-style lines (spec 001 §7): the caller reads its words, and the server judges those words", async () => {
-    answering = "answer-local-style";
-    const call = await feature.prepare(patient);
-    const before = await call.charges();
-    const seen = await feature.read(await call.send());
-    expect(seen.error).toBeNull();
-    expect(seen.words).toBe(lastWords);
-    expect(await call.charges()).toBe(before + 1);
+    const { call, seen, charged } = await callWhile("answer-local-style", feature, patient);
+    expect(seen).toMatchObject({ words: model.lastWords, error: null });
+    expect(charged).toBe(1);
     if (feature.name === "a debate's turn argued from documents") {
       // issue 26 §2: the quote the words hold is verified, in the event the caller's reader sees.
       const verdicts = JSON.parse(seen.events.get("debate-quotes") ?? "{}") as { quotes?: Array<{ status: string }> };
@@ -329,10 +261,10 @@ describe("RAG's multi-query and HyDE, on the same road: a helper the model fails
     post(server, "/api/ask-stream", { question: "Quante fontane ha Villa Aurora?", use_cache: false, use_multi_query: true, max_query_variations: 2, use_hyde: true }, signal);
 
   test("helpers silent past the first-token guard: the answer comes without them, charged once", async () => {
-    helping = "silent";
+    model.helping = "headers-then-silent";
     const before = await queriesUsed(guarded);
     const seen = await readRagAnswer(await withHelpers(guarded));
-    expect(heard.helpers).toBe(2);
+    expect(model.heard.helpers).toBe(2);
     expect(seen.error).toBeNull();
     expect(seen.words).toBe(ANSWER);
     expect(await queriesUsed(guarded)).toBe(before + 1);
@@ -340,37 +272,37 @@ describe("RAG's multi-query and HyDE, on the same road: a helper the model fails
 
   test("a helper's kept-alive connection the model server reset is asked again on a new one", async () => {
     await keepConnectionAlive(patient);
-    helping = "reset-first-reused-connection";
+    model.helping = "reset-first-reused-connection";
     const before = await queriesUsed(patient);
     const seen = await readRagAnswer(await withHelpers(patient));
-    expect(resets).toBe(1);
-    expect(heard.helpers).toBe(2);
+    expect(model.resets).toBe(1);
+    expect(model.heard.helpers).toBe(2);
     expect(seen.words).toBe(ANSWER);
     expect(await queriesUsed(patient)).toBe(before + 1);
   });
 
   test("helpers whose connections are reset: the answer comes without them, charged once", async () => {
-    helping = "reset-every-connection";
+    model.helping = "reset-every-connection";
     const before = await queriesUsed(patient);
     const seen = await readRagAnswer(await withHelpers(patient));
     // Each helper, reset on a reused connection, is asked again once, and reset again.
-    expect(resets).toBeGreaterThanOrEqual(2);
-    expect(heard.helpers).toBe(0);
+    expect(model.resets).toBeGreaterThanOrEqual(2);
+    expect(model.heard.helpers).toBe(0);
     expect(seen.error).toBeNull();
     expect(seen.words).toBe(ANSWER);
     expect(await queriesUsed(patient)).toBe(before + 1);
   });
 
   test("a caller that leaves while the helpers are at the model: the model let go, the question charged", async () => {
-    helping = "silent";
+    model.helping = "headers-then-silent";
     const before = await queriesUsed(patient);
     const leaving = new AbortController();
     const answer = withHelpers(patient, leaving.signal).then((response) => response.text());
-    await vi.waitFor(() => expect(heard.helpers).toBe(2));
+    await vi.waitFor(() => expect(model.heard.helpers).toBe(2));
     leaving.abort();
     await expect(answer).rejects.toThrow();
-    await vi.waitFor(() => expect(openCalls.size).toBe(0));
-    expect(heard.answers).toBe(0);
+    await vi.waitFor(() => expect(model.openCalls.size).toBe(0));
+    expect(model.heard.answers).toBe(0);
     expect(await queriesUsed(patient)).toBe(before + 1);
   });
 });
