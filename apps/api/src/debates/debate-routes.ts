@@ -15,8 +15,6 @@ import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type MiddlewareHandler } from "hono";
 import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing, type ServerStop } from "../streams/server-stopping";
 import { callerSignal, type Resumable } from "../streams/resumable-answers";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
@@ -35,9 +33,9 @@ import { nodeStreamAnswer } from "../web/node-stream-answer";
 import { bodyCeiling, jsonOnly, noBody, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { chargeDebateCall, type DebateCallCharge } from "./debate-charge";
 import { debateIndex, promptPassages, turnEvidence, turnPassages } from "./debate-documents";
-import { framedBody, type EvidenceFraming } from "./evidence-stream";
+import { framedAnswer, type EvidenceFraming } from "./evidence-stream";
 import { debateChargeMessages } from "./messages";
-import { answerText, markOffline, modelLeaderboard, recordJudgeRun } from "./model-leaderboard";
+import { markOffline, modelLeaderboard, recordJudgeRun } from "./model-leaderboard";
 import { composeOfflineDebateReply } from "./offline-debate";
 import { quoteSealer, type QuoteSealer } from "./quote-check";
 import { log } from "../observe/log";
@@ -230,12 +228,12 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
       const context: { passages: PromptPassage[] } | undefined = evidence ? { passages: promptPassages(evidence.passages) } : undefined;
       const framing = evidence?.framing;
       // issue 26 §3: the judge's verdict moves the model leaderboard, read from the answer it gave.
-      const judged = call.kind === "judge" ? (answer: Uint8Array) => recordVerdict(db, call, answer) : undefined;
+      const judged = call.kind === "judge" ? (answer: string) => recordVerdict(db, call, answer) : undefined;
       return relayAnswer(c, callUpstream(upstream, debatePrompt(call, context), signal), refund, env.llm.firstTokenTimeoutMs, {
         // issue 33 §2: the debate may go one call further once the model has begun this one.
         onFirstBytes: answered,
         onAnswered: judged,
-        framing: framing ? { opening: framing.opening, frame: (first, body) => framedBody(first, body, framing.closing) } : undefined,
+        framing: framing ? { opening: framing.opening, frame: (answer) => framedAnswer(answer, framing.closing) } : undefined,
       });
     },
   );
@@ -248,14 +246,14 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
 
 /** The offline model's reply to a turn argued from documents, between its evidence events. */
 function framedOfflineAnswer(reply: string, framing: EvidenceFraming, charsPerSecond: number, signal: AbortSignal): Response {
-  const body = Readable.fromWeb(offlineStream(reply, charsPerSecond, signal) as NodeReadableStream<Uint8Array>);
-  return nodeStreamAnswer(Buffer.from(framing.opening), framedBody(null, body, framing.closing), { headers: streamHeaders }, () => body.destroy());
+  const framed = framedAnswer(offlineStream(reply, charsPerSecond, signal), framing.closing);
+  return nodeStreamAnswer(Buffer.from(framing.opening), framed, { headers: streamHeaders }, () => framed.destroy());
 }
 
 /** A judge run's answer, relayed whole: its verdict is kept. A failure here must not reach the caller. */
-async function recordVerdict(db: Database, call: Extract<DebateCall, { kind: "judge" }>, answer: Uint8Array) {
+async function recordVerdict(db: Database, call: Extract<DebateCall, { kind: "judge" }>, answer: string) {
   try {
-    await recordJudgeRun(db, call, await answerText(answer));
+    await recordJudgeRun(db, call, answer);
   } catch (error) {
     log.error({ debate: logLine(call.debate_id), kind: errorKind(error) }, "Verdetto del giudice non registrato");
   }

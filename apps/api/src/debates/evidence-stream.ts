@@ -1,10 +1,14 @@
-import { pipeline, Transform, type Readable } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
+import { readModelStream, type ModelDelta } from "@oystar/api-client";
+import { Readable } from "node:stream";
+import { AnswerCut } from "../llm/model-answer";
+import { modelStreamClosing } from "../streams/server-stopping";
 
 // issue 26 §2: a turn argued from documents streams as any debate call does — OpenAI-shaped
 // deltas — framed by two named events: the passages before the first delta, the quotes' verdicts
 // after the last, then `data: [DONE]`. A reader of deltas alone (chat-core's) skips named events.
-// The answer's text is gathered in memory for the verdicts, never stored or logged.
+// The model's words are read with that same reader (readModelStream: spec 001 §7's OpenAI and
+// local lines alike), so the verdicts judge the words the caller reads. The answer's text is
+// gathered in memory for the verdicts, never stored or logged.
 
 /** One named server-sent event. */
 export const namedEvent = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -17,57 +21,30 @@ export type EvidenceFraming = {
   closing: (answer: string) => Promise<string>;
 };
 
-/** The text of one `data:` line of a chat-completions stream ('' for anything else). */
-function deltaText(line: string): string {
-  const payload = line.slice(5).trim();
-  if (!payload.startsWith("{")) return "";
-  try {
-    const content = (JSON.parse(payload) as { choices?: Array<{ delta?: { content?: unknown } }> }).choices?.[0]?.delta?.content;
-    return typeof content === "string" ? content : "";
-  } catch {
-    return "";
-  }
-}
+/** One delta of the model's, as the debate's stream carries it. */
+const deltaEvent = (delta: ModelDelta) => `data: ${JSON.stringify({ choices: [{ delta }] })}\n\n`;
 
 /**
- * The model's stream after the opening, line by line: the model's `[DONE]` is held back and sent
- * after the closing event. A stream cut off midway sends no closing. (The opening is the
- * caller's to send first: the relay writes its first bytes before the rest.)
+ * The model's answer after the opening (the relay sends that first): its words as deltas, then the
+ * closing event and `[DONE]`. An answer cut off midway sends no closing; an error the model sent
+ * in its stream is passed on as the debate's readers know one, and ends the turn without verdicts.
  */
-export function framedAnswer(closing: EvidenceFraming["closing"]): Transform {
-  const decoder = new StringDecoder("utf8");
-  let pending = "";
-  let answer = "";
-  const pass = (line: string, push: (text: string) => void) => {
-    const trimmed = line.trim();
-    if (trimmed === "data: [DONE]") return;
-    if (trimmed.startsWith("data:")) answer += deltaText(trimmed);
-    push(`${line}\n`);
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      const lines = (pending + decoder.write(chunk)).split("\n");
-      pending = lines.pop() ?? "";
-      let out = "";
-      for (const line of lines) pass(line, (text) => (out += text));
-      done(null, out || undefined);
-    },
-    flush(done) {
-      let out = "";
-      const rest = pending + decoder.end();
-      if (rest) pass(rest, (text) => (out += text));
-      closing(answer).then(
-        (closing) => done(null, `${out}\n${closing}data: [DONE]\n\n`),
-        () => done(null, `${out}\ndata: [DONE]\n\n`),
-      );
-    },
-  });
+export function framedAnswer(answer: ReadableStream<Uint8Array>, closing: EvidenceFraming["closing"]): Readable {
+  return Readable.from(framedEvents(answer, closing), { objectMode: false });
 }
 
-/** The model's stream (its first bytes, then the rest) through `framedAnswer`. */
-export function framedBody(first: Buffer | null, body: Readable, closing: EvidenceFraming["closing"]): Readable {
-  const framed = framedAnswer(closing);
-  if (first) framed.write(first);
-  pipeline(body, framed, () => {});
-  return framed;
+async function* framedEvents(answer: ReadableStream<Uint8Array>, closing: EvidenceFraming["closing"]): AsyncGenerator<Buffer> {
+  let text = "";
+  try {
+    for await (const delta of readModelStream(answer)) {
+      text += delta.content;
+      yield Buffer.from(deltaEvent(delta));
+    }
+  } catch (error) {
+    if (error instanceof AnswerCut || !(error instanceof Error)) throw error;
+    yield Buffer.from(modelStreamClosing(error.message));
+    return;
+  }
+  const verdicts = await closing(text).catch(() => "");
+  yield Buffer.from(`${verdicts}data: [DONE]\n\n`);
 }

@@ -1,4 +1,4 @@
-import { readModelStream, type DebateJudgeCall, type DebateVote, type ModelLeaderboard } from "@oystar/api-client";
+import type { DebateJudgeCall, DebateVote, ModelLeaderboard } from "@oystar/api-client";
 import { parseJudgeRun, runVerdict, type SideVerdict } from "@oystar/debate-engine/protocol";
 import type { User } from "../accounts/accounts";
 import type { Database, Queryable } from "../db/database";
@@ -45,13 +45,6 @@ async function applyOutcome(tx: Queryable, models: { a: string; b: string; offli
       next,
     ]);
   }
-}
-
-/** The text of an OpenAI-style answer stream, as the caller received it. */
-export async function answerText(bytes: Uint8Array): Promise<string> {
-  let text = "";
-  for await (const delta of readModelStream(new Response(new Uint8Array(bytes)))) text += delta.content;
-  return text;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readModelStream } from "@oystar/api-client";
 import type { Context } from "hono";
 import type { IncomingMessage } from "node:http";
 import { pipeline, Transform, type Readable } from "node:stream";
@@ -14,7 +15,9 @@ import { completionsEndpoint, postUpstream, type UpstreamResponse } from "./upst
 // been sent to the model, and is given back only when the model fails — it refused the
 // connection, answered with an error, or sent nothing before the first-token guard ran out —
 // never because the caller went away. The gateway and the debate relay the model's answer as it
-// is (relayAnswer); RAG reads it on the server (questionCalls), on the same road.
+// is (relayAnswer); RAG reads it on the server (questionCalls), on the same road. Where the server
+// reads the model's words — a judge's verdict, a debate turn's quotes, RAG's answer — it reads them
+// with the client's own reader (readModelStream, spec 001 §7), so both read the same words.
 
 
 /** What an accepted charge offers: giving it back when the model fails. */
@@ -47,16 +50,24 @@ export function callUpstream(upstream: Upstream, body: unknown, clientSignal: Ab
 /**
  * What a relay may add to the answer: `onFirstBytes` runs once the model's first bytes are in (the
  * charge stands from then on), and the caller gets nothing before it is done — a debate marks its
- * call answered there, so the next call cannot arrive first; `onAnswered` receives the whole
- * answer's bytes once the model has sent it all, and the answer's end waits for it (an answer cut
- * off gives none); `framing` puts a debate turn's evidence events around the model's words
- * (debates/evidence-stream.ts).
+ * call answered there, so the next call cannot arrive first; `onAnswered` receives the answer's
+ * words once the model has sent them all, and the answer's end waits for it (an answer cut off
+ * gives none); `framing` sends `opening` first, then the model's answer as `frame` makes it — a
+ * debate turn's evidence events around the model's words (debates/evidence-stream.ts).
  */
 export type RelayOptions = {
   onFirstBytes?: () => Promise<void>;
-  onAnswered?: (answer: Uint8Array) => Promise<void>;
-  framing?: { opening: string; frame: (first: Buffer, body: Readable) => Readable };
+  onAnswered?: (answer: string) => Promise<void>;
+  framing?: { opening: string; frame: (answer: ReadableStream<Uint8Array>) => Readable };
 };
+
+/** The model's answer stopped before its end: the connection closed or failed midway. */
+export class AnswerCut extends Error {
+  override name = "AnswerCut";
+  constructor(cause?: unknown) {
+    super("risposta del modello interrotta", { cause });
+  }
+}
 
 /** How the model failed before its first byte: the failures that give a charge back. */
 export class ModelFailure extends Error {
@@ -87,6 +98,15 @@ export function chargeGivenBack(ended: { asked: boolean; callerLeft: boolean; ca
 }
 
 /**
+ * A charged question the server answers itself (RAG) that ended without its whole answer: its
+ * charge is given back by the rule above — the model had it once one of its calls went out, or
+ * once an answer without one (the offline model's, a cached one) began reaching the caller.
+ */
+export async function unansweredQuestion(ended: { calls: QuestionCalls | null; answering: boolean; callerLeft: boolean; cause: unknown }, refund: Refund): Promise<void> {
+  if (chargeGivenBack({ asked: ended.answering || (ended.calls?.asked ?? false), callerLeft: ended.callerLeft, cause: ended.cause })) await refund();
+}
+
+/**
  * Streams the model's answer through (as `options` say). The model failing before its first
  * byte — or sending none within `firstTokenTimeoutMs` — gives the charge back and answers
  * 502/504; the caller leaving does not (the model had the whole request by then).
@@ -104,8 +124,8 @@ export async function relayAnswer(c: Context, call: UpstreamCall, refund: Refund
   try {
     await onFirstBytes?.();
     const headers = { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] };
-    if (framing) return nodeStreamAnswer(Buffer.from(framing.opening), framing.frame(first, response.body), { headers }, () => call.abort.abort());
-    const rest = onAnswered ? keepingAnswer(first, response.body, onAnswered) : response.body;
+    if (framing) return nodeStreamAnswer(Buffer.from(framing.opening), framing.frame(answerStream(first, response.body)), { headers }, () => call.abort.abort());
+    const rest = onAnswered ? keepingAnswer(first, response.body, async (bytes) => onAnswered(await answerText(bytes))) : response.body;
     return nodeStreamAnswer(first, rest, { headers }, () => call.abort.abort());
   } catch {
     return fail(new ModelFailure("connection", 0));
@@ -158,6 +178,13 @@ export async function goneBeforeAsking(c: Context, refund: Refund): Promise<Resp
   if (!callerSignal(c).aborted) return null;
   await refund();
   return c.body(null, 204);
+}
+
+/** The words of a model's whole answer, read as the client reads them. */
+async function answerText(bytes: Uint8Array): Promise<string> {
+  let text = "";
+  for await (const delta of readModelStream(new Response(new Uint8Array(bytes)))) text += delta.content;
+  return text;
 }
 
 /** The offline model's reply, streamed OpenAI-style at its steady pace (DESIGN.md §6). */
@@ -233,13 +260,13 @@ function answerStream(first: Buffer, rest: IncomingMessage): ReadableStream<Uint
       controller.enqueue(first);
       // A short answer may have ended with its first bytes, while it waited paused.
       if (rest.readableEnded) return stop();
-      if (rest.destroyed) return stop(new Error("risposta del modello interrotta"));
+      if (rest.destroyed) return stop(new AnswerCut());
       rest.on("data", (chunk: Buffer) => {
         if (reading) controller.enqueue(chunk);
       });
       rest.once("end", () => stop());
-      rest.once("error", (error) => stop(error));
-      rest.once("close", () => stop(rest.complete ? undefined : new Error("risposta del modello interrotta")));
+      rest.once("error", (error) => stop(new AnswerCut(error)));
+      rest.once("close", () => stop(rest.complete ? undefined : new AnswerCut()));
       rest.resume();
     },
     cancel() {

@@ -9,7 +9,7 @@ import { callerSignal, type Resumable } from "../streams/resumable-answers";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
-import { chargeGivenBack, ModelFailure, questionCalls } from "../llm/model-answer";
+import { ModelFailure, questionCalls, unansweredQuestion } from "../llm/model-answer";
 import type { ModelProviders } from "../llm/model-providers";
 import { chargeQuery, refund } from "../plans/quota";
 import { readSettings } from "../settings/settings-store";
@@ -123,7 +123,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     const request = c.get("ask");
     if (!mayAskModel(request.llm_model, c.get("settings"))) return c.json({ error: ragMessages.modelNotAllowed(request.llm_model ?? "") }, 400);
     const resolved = resolveAsk(request, c.get("settings"));
-    // One question, one query (DESIGN.md §4); given back below as the gateway's rule says.
+    // One question, one query (DESIGN.md §4); given back below by the gateway's rule (llm/model-answer.ts).
     const charged = await chargeQuery(db, user);
     if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
     // Given back at most once: by the rule below, or because the server stopped the answer.
@@ -144,13 +144,8 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
       callerSignal(c).addEventListener("abort", () => abort.abort(), { once: true });
       const collected: StreamChunk[] = [];
       let answered = false;
-      /**
-       * The question ended unanswered: the charge stands once the model had it (or an answer was
-       * being written), and is given back only when the model failed while the caller waited.
-       */
-      const unanswered = async (callerLeft: boolean, cause: unknown) => {
-        if (chargeGivenBack({ asked: answered || (model?.asked ?? false), callerLeft, cause })) await giveBack();
-      };
+      // Ended unanswered: given back by the road's rule (the model failed while the caller waited).
+      const unanswered = (callerLeft: boolean, cause: unknown) => unansweredQuestion({ calls: model, answering: answered, callerLeft, cause }, giveBack);
       try {
         const events = cached
           ? replay(cached.events)
