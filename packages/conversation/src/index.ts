@@ -10,6 +10,7 @@ export { systemClock } from "./clock";
 export type { Clock } from "./clock";
 export { classifyFailure, isResetCommand } from "./failures";
 export type { ConversationFailure, FailureWords } from "./failures";
+export { keptPassages } from "./kept-passages";
 export { markdownBlocks } from "./markdown-blocks";
 export { MARKERS } from "./markers";
 export type { ChatCard } from "./markers";

@@ -4,8 +4,8 @@ export { citationNumbers, citedNoteNumbers, shownSources, sourceElementId, sourc
 export { exampleQuestions, indexesInUse, indexPicker, requestIndexNames } from "./index-choice";
 export type { IndexOption, IndexPicker } from "./index-choice";
 export { ragMessages } from "./messages";
-export { conversationSummary, newRagConversation, normalizeSources, ragContextUsage, replaceWithSummary } from "./rag-conversation";
-export type { RagConversation, RagMessage, RagSource } from "./rag-conversation";
+export { conversationSummary, newRagConversation, ragContextUsage, replaceWithSummary } from "./rag-conversation";
+export type { RagConversation, RagMessage } from "./rag-conversation";
 export { ragModelChoices } from "./rag-models";
 export { ragRunning, stagesThatCannotRun } from "./rag-running";
 export type { RagRunning, RunningPart, StageSetting } from "./rag-running";

@@ -1,7 +1,6 @@
-import { API_PATHS, apiPath, HttpError, ragPassageSchema, type ApiClient, type RagPassage } from "@oystar/api-client";
+import { API_PATHS, apiPath, HttpError, ragPassageSchema, type ApiClient, type CitedPassage, type RagPassage } from "@oystar/api-client";
 import { createStore } from "zustand/vanilla";
 import { ragMessages } from "./messages";
-import type { RagSource } from "./rag-conversation";
 import type { SourceDocument } from "./source-documents";
 
 // Issue 25, the source viewer: a citation or a source opens the passage it names where it stands
@@ -25,12 +24,12 @@ export type ViewerDocument = {
  * A document of the sources list as the viewer opens it: the passages shown under it (the cited
  * ones, or the consulted ones when it was only consulted), those the index can serve.
  */
-export function viewerDocument(document: SourceDocument, passages: readonly RagSource[] = document.cited.length > 0 ? document.cited : document.consulted): ViewerDocument {
+export function viewerDocument(document: SourceDocument, passages: readonly CitedPassage[] = document.cited.length > 0 ? document.cited : document.consulted): ViewerDocument {
   return {
     noteNumber: document.noteNumber,
-    title: document.lead.title ?? null,
-    filename: document.lead.filename ?? null,
-    passages: passages.flatMap((passage) => (passage.chunkId === undefined ? [] : [passage.chunkId])),
+    title: document.lead.title || null,
+    filename: document.lead.filename || null,
+    passages: passages.map((passage) => passage.chunkId),
   };
 }
 

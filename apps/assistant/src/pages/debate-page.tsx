@@ -111,9 +111,9 @@ function DebateWithSources(props: Omit<ComponentProps<typeof DebateScreen>, "ope
   const openSource = useOpenSource();
   const openPassage = useCallback<OpenPassage>(
     (passages, n, from) => {
-      const cited = passages.find((passage) => passage.n === n);
+      const cited = passages.find((passage) => passage.noteNumber === n);
       if (!openSource || !cited) return;
-      const sameDocument = passages.filter((passage) => passage.filename === cited.filename);
+      const sameDocument = passages.filter((passage) => passage.document === cited.document);
       const document = { noteNumber: n, title: cited.title || null, filename: cited.filename || null, passages: sameDocument.map((passage) => passage.chunkId) };
       openSource(document, sameDocument.indexOf(cited), from);
     },

@@ -1,4 +1,5 @@
 // @oystar/conversation/testing — the fake world the chat's, the debate's and RAG's tests share.
+export { citedPassage } from "./cited-passage";
 export { fakeConversationWorld, modelFrames, streamFrame } from "./fake-world";
 export type { FakeConversationWorld, ScriptedReply } from "./fake-world";
 export { virtualTime } from "./virtual-time";

@@ -61,8 +61,8 @@ export const Evidence: Story = {
       evidence: {
         index: "gardenroute-demo",
         passages: [
-          { n: 1, chunkId: "101", title: "Giardini storici", filename: "giardini.md", page: null, excerpt: "Il bosso delle siepi si pota a fine primavera, quando…" },
-          { n: 2, chunkId: "102", title: "Restauro", filename: "restauro.pdf", page: 3, excerpt: "Le piante antiche del giardino…" },
+          { noteNumber: 1, chunkId: "101", document: "gardenroute-demo/giardini.md", title: "Giardini storici", filename: "giardini.md", url: null, page: null, place: null, excerpt: "Il bosso delle siepi si pota a fine primavera, quando…", support: null },
+          { noteNumber: 2, chunkId: "102", document: "gardenroute-demo/restauro.pdf", title: "Restauro", filename: "restauro.pdf", url: null, page: 3, place: null, excerpt: "Le piante antiche del giardino…", support: null },
         ],
         quotes: [
           { n: 1, text: "Il bosso delle siepi si pota a fine primavera", status: "verified" },

@@ -1,4 +1,4 @@
-import type { DebatePassage } from "@oystar/api-client";
+import type { CitedPassage } from "@oystar/api-client";
 import { createReadAloud } from "@oystar/conversation";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -23,7 +23,7 @@ const INDEXES = [
 function renderScreen(indexes?: typeof INDEXES) {
   const world = fakeWorld({ script: fromDocuments });
   const session = createDebateSession(world.ports, { length: 6 });
-  const opened: Array<{ passages: readonly DebatePassage[]; n: number; from: HTMLElement | null }> = [];
+  const opened: Array<{ passages: readonly CitedPassage[]; n: number; from: HTMLElement | null }> = [];
   const openPassage: OpenPassage = (passages, n, from) => opened.push({ passages, n, from });
   render(<DebateScreen session={session} sendFeedback={async () => {}} saveFile={() => {}} indexes={indexes} openPassage={openPassage} />);
   return { world, session, opened, user: userEvent.setup(), settle: () => act(() => world.settle()) };
@@ -93,7 +93,7 @@ test("a bubble lists its quotes with [n] and the server's verdict, marks the one
 const payloads = xssPayloads.map((payload) => payload.replace(/\n/g, " "));
 
 test("hostile passages and quotes rendered as evidence stay inert: shown as text, no element, handler or address of theirs", () => {
-  const passages: DebatePassage[] = payloads.map((payload, index) => ({ n: index + 1, chunkId: String(200 + index), title: payload, filename: `${payload}.md`, page: index, excerpt: payload }));
+  const passages: CitedPassage[] = payloads.map((payload, index) => ({ noteNumber: index + 1, chunkId: String(200 + index), document: `gardenroute-demo/${payload}.md`, title: payload, filename: `${payload}.md`, url: null, page: index, place: null, excerpt: payload, support: null }));
   const speech: DebateSpeech = {
     id: "ostile",
     speaker: "A",

@@ -1,4 +1,4 @@
-import type { CheckedQuote, DebatePassage } from "@oystar/api-client";
+import type { CheckedQuote, CitedPassage } from "@oystar/api-client";
 import { CITATION_CLASS, type CitationLinks } from "@oystar/conversation";
 import { Badge } from "@oystar/ui-kit/react";
 import type { MouseEvent } from "react";
@@ -12,7 +12,7 @@ import { debateMessages } from "../messages";
 // quotes come from the customer's documents and the model, never rendered as markup.
 
 /** Opens passage `n` of a turn's passages in the source viewer; `from` gets the focus back. */
-export type OpenPassage = (passages: readonly DebatePassage[], n: number, from: HTMLElement | null) => void;
+export type OpenPassage = (passages: readonly CitedPassage[], n: number, from: HTMLElement | null) => void;
 
 const { evidence: words } = debateMessages;
 
@@ -22,7 +22,7 @@ export const passageElementId = (speechId: string, n: number) => `debate-${speec
 /** A turn's citations lead to its passages' entries (only the numbers it was given). */
 export function evidenceCitations(speechId: string, evidence: TurnEvidence | undefined): CitationLinks | undefined {
   if (!evidence || evidence.passages.length === 0) return undefined;
-  const numbers = new Set(evidence.passages.map((passage) => passage.n));
+  const numbers = new Set(evidence.passages.map((passage) => passage.noteNumber));
   return { href: (n) => (numbers.has(n) ? `#${passageElementId(speechId, n)}` : null) };
 }
 
@@ -34,31 +34,31 @@ export function openCitedPassage(event: MouseEvent<HTMLElement>, evidence: TurnE
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(`a.${CITATION_CLASS}`) : null;
   if (!openPassage || !evidence || !link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
   const n = Number(/-passage-(\d+)$/.exec(link.getAttribute("href") ?? "")?.[1]);
-  if (!evidence.passages.some((passage) => passage.n === n)) return;
+  if (!evidence.passages.some((passage) => passage.noteNumber === n)) return;
   event.preventDefault();
   event.stopPropagation();
   openPassage(evidence.passages, n, link);
 }
 
-const passageTitle = (passage: DebatePassage) => passage.title || passage.filename;
+const passageTitle = (passage: CitedPassage) => passage.title || passage.filename;
 
-function PassageNumber({ passage, passages, openPassage }: { passage: DebatePassage; passages: readonly DebatePassage[]; openPassage?: OpenPassage }) {
-  const label = `[${passage.n}]`;
+function PassageNumber({ passage, passages, openPassage }: { passage: CitedPassage; passages: readonly CitedPassage[]; openPassage?: OpenPassage }) {
+  const label = `[${passage.noteNumber}]`;
   if (!openPassage) return <span className="debate-evidence__number">{label}</span>;
   return (
     <button
       type="button"
       className="debate-evidence__number debate-evidence__number--opens"
-      aria-label={words.openPassage(passage.n, passageTitle(passage))}
-      onClick={(event) => openPassage(passages, passage.n, event.currentTarget)}
+      aria-label={words.openPassage(passage.noteNumber, passageTitle(passage))}
+      onClick={(event) => openPassage(passages, passage.noteNumber, event.currentTarget)}
     >
       {label}
     </button>
   );
 }
 
-function QuoteItem({ quote, passages, openPassage }: { quote: CheckedQuote; passages: readonly DebatePassage[]; openPassage?: OpenPassage }) {
-  const passage = passages.find((candidate) => candidate.n === quote.n);
+function QuoteItem({ quote, passages, openPassage }: { quote: CheckedQuote; passages: readonly CitedPassage[]; openPassage?: OpenPassage }) {
+  const passage = passages.find((candidate) => candidate.noteNumber === quote.n);
   const verified = quote.status === "verified";
   return (
     <li className={`debate-evidence__quote debate-evidence__quote--${quote.status}`} data-status={quote.status}>
@@ -99,7 +99,7 @@ export function TurnEvidenceView({ speechId, evidence, openPassage }: TurnEviden
           <summary>{words.passagesTitle(passages.length)}</summary>
           <ol className="debate-evidence__list">
             {passages.map((passage) => (
-              <li key={passage.n} id={passageElementId(speechId, passage.n)} className="debate-evidence__passage" tabIndex={-1}>
+              <li key={passage.noteNumber} id={passageElementId(speechId, passage.noteNumber)} className="debate-evidence__passage" tabIndex={-1}>
                 <PassageNumber passage={passage} passages={passages} openPassage={openPassage} />{" "}
                 <span className="debate-evidence__source">
                   {passageTitle(passage)}

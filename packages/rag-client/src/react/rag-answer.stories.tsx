@@ -1,14 +1,13 @@
 import { RAG_CITATION_WARNING } from "@oystar/api-client";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { normalizeSources } from "../rag-conversation";
 import { storyAnswer, storySources } from "../testing/story-world";
 import { RagAnswer } from "./rag-answer";
 
 const meta = {
   title: "rag-client/RagAnswer",
   component: RagAnswer,
-  args: { message: { id: "storia", content: storyAnswer }, sources: normalizeSources(storySources) },
+  args: { message: { id: "storia", content: storyAnswer }, sources: storySources },
   decorators: [(Story) => <div className="chat-message chat-message--assistant">{Story()}</div>],
 } satisfies Meta<typeof RagAnswer>;
 export default meta;

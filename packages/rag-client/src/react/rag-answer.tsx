@@ -1,11 +1,11 @@
-import { MAX_NOTE_NUMBER } from "@oystar/api-client";
+import { MAX_NOTE_NUMBER, type CitedPassage } from "@oystar/api-client";
 import { CITATION_CLASS, type CitationLinks } from "@oystar/conversation";
 import { AnswerBlocks } from "@oystar/conversation/react";
 import { Badge } from "@oystar/ui-kit/react";
 import { useMemo, type MouseEvent } from "react";
 import { citedNoteNumbers, shownSources as listed, sourceElementId, sourceOfCitation } from "../citations";
 import { ragMessages } from "../messages";
-import type { RagMessage, RagSource } from "../rag-conversation";
+import type { RagMessage } from "../rag-conversation";
 import { sourceDocuments } from "../source-documents";
 import { viewerDocument } from "../source-viewer";
 import { SourceList } from "./source-list";
@@ -13,7 +13,7 @@ import { useOpenSource } from "./source-viewer";
 
 export type RagAnswerProps = {
   message: Pick<RagMessage, "id" | "content" | "kind">;
-  sources?: readonly RagSource[];
+  sources?: readonly CitedPassage[];
   /** Still arriving: the blinking cursor follows the text, the sources come at the end. */
   streaming?: boolean;
 };
@@ -25,7 +25,7 @@ export type RagAnswerProps = {
  * and a citation (a click, or Enter on it) opens its document in the viewer at the passages the
  * answer cites; its address stays for a new tab and for screens without one.
  */
-const NO_SOURCES: readonly RagSource[] = [];
+const NO_SOURCES: readonly CitedPassage[] = [];
 
 export function RagAnswer({ message, sources = NO_SOURCES, streaming = false }: RagAnswerProps) {
   const { id, content, kind } = message;

@@ -1,10 +1,10 @@
+import { citedPassage } from "@oystar/conversation/testing";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { jsPDF } from "jspdf";
 import { useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { RagPassage } from "@oystar/api-client";
 import type { LoadPdfRenderer } from "../pdf-renderer";
-import { normalizeSources } from "../rag-conversation";
 import { createSourceViewer } from "../source-viewer";
 import { scriptedViewer, textPassage } from "../testing/scripted-viewer";
 import { RagAnswer } from "./rag-answer";
@@ -83,13 +83,13 @@ const passages = [
   },
   { ...textPassage("51", "La limonaia riapre alle visite il primo maggio alle ore 10.", sign, { before: "Limonaia di Villa Aurora\n", after: "" }), page: 1, ocrWords: scan.words },
 ];
-const sources = normalizeSources([
-  { filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: 11, excerpt: "Il giardino apre alle 8:15…", cited: true },
-  { filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: 12, excerpt: "La Grotta Grande, costruita da Bernardo Buontalenti…", cited: true },
-  { filename: guide.filename, title: guide.title, noteNumber: 2, chunkId: 31, page: 2, excerpt: "In molti giardini storici il cavalletto…", cited: true },
-  { filename: visit.filename, title: visit.title, noteNumber: 3, chunkId: 41, excerpt: "La visita guidata è confermata…", cited: true },
-  { filename: sign.filename, title: sign.title, noteNumber: 4, chunkId: 51, page: 1, excerpt: "La limonaia riapre alle visite il primo maggio…", cited: true },
-]);
+const sources = [
+  citedPassage({ filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: "11", excerpt: "Il giardino apre alle 8:15…", support: { cited: true, confidence: null } }),
+  citedPassage({ filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: "12", excerpt: "La Grotta Grande, costruita da Bernardo Buontalenti…", support: { cited: true, confidence: null } }),
+  citedPassage({ filename: guide.filename, title: guide.title, noteNumber: 2, chunkId: "31", page: 2, excerpt: "In molti giardini storici il cavalletto…", support: { cited: true, confidence: null } }),
+  citedPassage({ filename: visit.filename, title: visit.title, noteNumber: 3, chunkId: "41", excerpt: "La visita guidata è confermata…", support: { cited: true, confidence: null } }),
+  citedPassage({ filename: sign.filename, title: sign.title, noteNumber: 4, chunkId: "51", page: 1, excerpt: "La limonaia riapre alle visite il primo maggio…", support: { cited: true, confidence: null } }),
+];
 
 function ViewerDemo() {
   const [viewer] = useState(() => createSourceViewer(scriptedViewer(passages, { "9": guidePdf(), "5": scan.bytes }).dependencies));
