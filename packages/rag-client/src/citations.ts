@@ -1,4 +1,5 @@
 import { citationNumbersIn, sourceOfCitation, withSingleWarning, type CitedPassage } from "@oystar/api-client";
+import { sourceLink } from "@oystar/conversation";
 
 // spec 001 §2, §5: citations in a RAG answer and the sources they name (the grammar is
 // api-client's, shared with the server).
@@ -16,17 +17,6 @@ export function citedNoteNumbers(text: string, sources: readonly CitedPassage[])
     if (source) cited.add(source.noteNumber);
   }
   return cited;
-}
-
-/** A source's address as a link: only an http(s) URL is one. */
-export function sourceLink(url: string | null | undefined): string | null {
-  if (!url || !/^https?:\/\//i.test(url.trim())) return null;
-  try {
-    const parsed = new URL(url.trim());
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -23,6 +23,9 @@ export type SourceDocuments = {
   consulted: SourceDocument[];
 };
 
+/** The passages listed under a document, and opened in the viewer: the cited ones, or the consulted ones when it was only consulted. */
+export const listedPassages = (document: SourceDocument): CitedPassage[] => (document.cited.length > 0 ? document.cited : document.consulted);
+
 /** Groups the listed passages by document; `citedNumbers` are the numbers the answer's text cites. */
 export function sourceDocuments(sources: readonly CitedPassage[], citedNumbers: ReadonlySet<number>): SourceDocuments {
   const serverSays = sources.some((source) => source.support !== null);

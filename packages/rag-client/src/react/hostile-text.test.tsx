@@ -12,7 +12,7 @@ import { RagAnswer } from "./rag-answer";
 // in two at every position, and its sources' titles, file names, addresses and excerpts — read
 // from POST /api/ask-stream's event stream by the screen's own reader (httpAskStream), kept by
 // the RAG session and drawn as the conversation draws each answer; and as the server's summary.
-// (The source viewer's passages: source-viewer.test.tsx; in Chromium: e2e xss-sinks.spec.ts.)
+// (The source viewer's passages: rag-answer-viewer.test.tsx; in Chromium: e2e xss-sinks.spec.ts.)
 
 const surface = drawingSurface();
 const { container } = surface;

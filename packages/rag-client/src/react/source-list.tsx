@@ -1,10 +1,10 @@
 import type { CitedPassage } from "@oystar/api-client";
+import { conversationMessages, sourceLink, viewerDocument } from "@oystar/conversation";
+import { useOpenSource, type OpenSource } from "@oystar/conversation/react";
 import { useId, type MouseEvent } from "react";
-import { sourceElementId, sourceLink } from "../citations";
+import { sourceElementId } from "../citations";
 import { ragMessages } from "../messages";
-import { sourceDocuments, type SourceDocument } from "../source-documents";
-import { viewerDocument } from "../source-viewer";
-import { useOpenSource, type OpenSource } from "./source-viewer";
+import { listedPassages, sourceDocuments, type SourceDocument } from "../source-documents";
 
 export type SourceListProps = {
   /** The answer's id: each document gets an element id a citation can lead to. */
@@ -15,7 +15,7 @@ export type SourceListProps = {
 };
 
 const text = ragMessages.sources;
-const viewerText = ragMessages.viewer;
+const viewerText = conversationMessages.viewer;
 
 /**
  * spec 001 §2, §5 and issue 23 §5: 'Fonti utilizzate' — one entry per document, numbered as the
@@ -59,9 +59,9 @@ function DocumentItem({ messageId, document }: { messageId: string; document: So
   const { lead, noteNumber } = document;
   const link = sourceLink(lead.url) ?? undefined;
   const name = lead.title || lead.filename || lead.url || text.source(noteNumber);
-  const shown = document.cited.length > 0 ? document.cited : document.consulted;
+  const shown = listedPassages(document);
   const folded = document.cited.length > 0 ? document.consulted : [];
-  const opens = openSource !== null && viewerDocument(document).passages.length > 0;
+  const opens = openSource !== null && shown.length > 0;
   return (
     // A citation in the text jumps here and gives it the focus.
     <li id={sourceElementId(messageId, noteNumber)} tabIndex={-1} className="rag-source">
@@ -75,7 +75,7 @@ function DocumentItem({ messageId, document }: { messageId: string; document: So
             type="button"
             className="rag-source__title rag-source__open"
             aria-label={viewerText.openDocument(name)}
-            onClick={(event) => openSource(viewerDocument(document), 0, event.currentTarget)}
+            onClick={(event) => openSource(viewerDocument(document.lead, shown), 0, event.currentTarget)}
           >
             {name}
           </button>
@@ -106,7 +106,7 @@ function DocumentItem({ messageId, document }: { messageId: string; document: So
 function PassageList({ document, passages, openSource }: { document: SourceDocument; passages: readonly CitedPassage[]; openSource: OpenSource | null }) {
   const viewable = passages;
   const open = (passage: CitedPassage) => (event: MouseEvent<HTMLButtonElement>) =>
-    openSource?.(viewerDocument(document, viewable), viewable.indexOf(passage), event.currentTarget);
+    openSource?.(viewerDocument(document.lead, viewable), viewable.indexOf(passage), event.currentTarget);
   return (
     <ul className="rag-source__passages">
       {passages.map((passage, index) => {

@@ -1,17 +1,17 @@
-import { citedPassage } from "@oystar/conversation/testing";
 import { defaultSettings, type StreamChunk } from "@oystar/api-client";
+import { createSourceViewer } from "@oystar/conversation";
+import { citedPassage, scriptedViewer, textPassage } from "@oystar/conversation/testing";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { xssPayloads } from "@oystar/vitest-config/hostile-text";
 import { describe, expect, test } from "vitest";
 import { createRagSession } from "../rag-session";
-import { createSourceViewer } from "../source-viewer";
-import { scriptedViewer, textPassage } from "../testing/scripted-viewer";
 import { scriptedWorld, settle } from "../testing/scripted-world";
 import { RagScreen } from "./rag-screen";
 
-// Issue 25: citations and sources open the source viewer — the passage highlighted in its text,
-// the passages of its document one after the other, Escape back to the citation.
+// Issue 25: a RAG answer's citations and sources open the source viewer (the floor's, issue 38 §1)
+// — the passage highlighted in its text, the passages of its document one after the other, Escape
+// back to the citation.
 
 const boboli = { id: "7", title: "Il Giardino di Boboli", filename: "giardino-di-boboli.md" };
 const passages = [
