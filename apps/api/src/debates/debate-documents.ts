@@ -69,7 +69,7 @@ export const promptPassages = (passages: readonly Passage[], chars = PROMPT_PASS
  * The passages as the client gets them — cited passages as a RAG answer's sources are (issue 38
  * §1), each under its own number — to name them and to open each in the source viewer.
  */
-export async function clientPassages(db: Queryable, passages: readonly Passage[]): Promise<CitedPassage[]> {
+async function clientPassages(db: Queryable, passages: readonly Passage[]): Promise<CitedPassage[]> {
   const places = await placesOf(db, passages);
   return passages.map((passage, position) => citedPassageOf(passage, { noteNumber: position + 1, place: places.get(passage.chunkId) }));
 }
