@@ -27,13 +27,13 @@ async function ask(page: Page, question: string): Promise<Locator> {
 }
 
 /** The events of an answer asked over the API: its last list of sources. */
-async function sourcesOf(page: Page, authorization: string, body: Record<string, unknown>): Promise<Array<{ chunkId: number; filename: string; title: string; cited?: boolean }>> {
+async function sourcesOf(page: Page, authorization: string, body: Record<string, unknown>): Promise<Array<{ chunkId: string; filename: string; title: string }>> {
   const response = await page.request.post("/api/ask-stream", { headers: { Authorization: authorization }, data: body });
   expect(response.status()).toBe(200);
   const lists = (await response.text())
     .split("\n")
     .filter((line) => line.startsWith("data: {"))
-    .map((line) => JSON.parse(line.slice(6)) as { sources?: Array<{ chunkId: number; filename: string; title: string; cited?: boolean }> })
+    .map((line) => JSON.parse(line.slice(6)) as { sources?: Array<{ chunkId: string; filename: string; title: string }> })
     .flatMap((event) => (event.sources ? [event.sources] : []));
   return lists.at(-1) ?? [];
 }

@@ -1,4 +1,4 @@
-import type { IndexBuild, IndexRequestReport } from "@oystar/api-client";
+import type { CitedPassage, IndexBuild, IndexRequestReport } from "@oystar/api-client";
 import type { Database } from "../src/db/database";
 import { localEmbedder } from "../src/rag/embedder";
 import { finishIngestion, storeDocument } from "../src/rag/ingest/ingestion";
@@ -25,7 +25,8 @@ export async function readEvents(response: Response): Promise<RawEvent[]> {
   return events;
 }
 
-export type Source = { filename: string; chunkId: number; url?: string; title: string; noteNumber: number; confidence?: number; page?: number; place?: string; excerpt?: string; cited?: boolean };
+/** A source as the browser gets it (issue 38 §1: the one cited-passage contract). */
+export type Source = CitedPassage;
 export type Answer = { text: string; sources: Source[][]; contextUsage: number | null; summary: string | null; ended: boolean; error: string | null; events: RawEvent[] };
 
 /** The answer an event stream carries: its text, each `sources` list, the final events. */

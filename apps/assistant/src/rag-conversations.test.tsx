@@ -15,6 +15,7 @@ beforeEach(() => {
   serverAnswers({ healthy: true, plan: "business" });
 });
 
+// Kept before issue 38's one cited-passage contract: its sources in the older shape still open.
 const keptRag = {
   id: "3000",
   module: "rag",
@@ -46,6 +47,8 @@ test("a kept RAG conversation, opened from the chat's list, opens in the RAG's s
   expect(await screen.findByRole("heading", { level: 1, name: "OYSTAR RAG" })).toBeVisible();
   expect(await screen.findByText("Cento limoni in vasi di terracotta.", { exact: false })).toBeVisible();
   expect(screen.getByText("Quanti limoni ci sono nella limonaia?")).toBeVisible();
+  // Its source, kept in the older shape, is listed under it (issue 38 §1).
+  expect(within(screen.getByRole("region", { name: "Fonti utilizzate" })).getByText("Villa Aurora", { exact: false })).toBeVisible();
 });
 
 test("a RAG answer the server was writing when the page reloaded is taken up: its sources and words arrive once, nothing is asked again", async () => {
@@ -56,7 +59,7 @@ test("a RAG answer the server was writing when the page reloaded is taken up: it
   // What the page noted for this tab before it reloaded, and what the server holds.
   sessionStorage.setItem("oystar-risposta-in-corso", JSON.stringify({ module: "rag", conversationId: "4000", streamUrl: "/api/streams/risposta-tenuta" }));
   settingsServer.heldAnswers["risposta-tenuta"] = [
-    'id: 1\ndata: {"sources":[{"noteNumber":1,"chunkId":11,"filename":"villa-aurora.md","title":"Villa Aurora"}]}\n\n',
+    'id: 1\ndata: {"sources":[{"noteNumber":1,"chunkId":"11","document":"gardenroute-demo/villa-aurora.md","title":"Villa Aurora","filename":"villa-aurora.md","url":null,"page":null,"place":null,"excerpt":"Nella limonaia","support":null}]}\n\n',
     'id: 2\ndata: {"chunk":"Cento limoni "}\n\n',
     'id: 3\ndata: {"chunk":"in vasi di terracotta [1]."}\n\n',
     "id: 4\nevent: end\ndata: {}\n\n",

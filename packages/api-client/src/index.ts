@@ -18,6 +18,8 @@ export { ACCOUNT_DELETION_CONFIRMATION, accountDeletedSchema, accountDeletionSch
 export type { AccountDeleted, AccountDeletion, MyData } from "./schemas/my-data";
 export { chatCompletionRequestSchema, OFFLINE_MODEL, OFFLINE_MODEL_LABEL, supportsReasoning } from "./schemas/chat";
 export type { ChatCompletionRequest, ChatMessage } from "./schemas/chat";
+export { citedPassageSchema, passageSupportSchema } from "./schemas/cited-passage";
+export type { CitedPassage, PassageSupport } from "./schemas/cited-passage";
 export { checkoutRequestSchema, parseCheckoutSession } from "./schemas/checkout";
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
 export {
@@ -60,13 +62,12 @@ export {
   DEBATE_QUOTES_PER_TURN,
   DEBATE_STREAM_EVENTS,
   debateDocumentsSchema,
-  debatePassageSchema,
   debatePassagesEventSchema,
   QUOTE_STATUSES,
   sealedVerdictsSchema,
   turnQuotesSchema,
 } from "./schemas/debate-evidence";
-export type { CheckedQuote, DebateDocuments, DebatePassage, DebatePassagesEvent, QuoteStatus, SealedVerdicts, TurnQuotes } from "./schemas/debate-evidence";
+export type { CheckedQuote, DebateDocuments, DebatePassagesEvent, QuoteStatus, SealedVerdicts, TurnQuotes } from "./schemas/debate-evidence";
 export {
   contactFormSchema,
   DEBATE_FEEDBACK_COMMENT_MAX,
@@ -145,7 +146,7 @@ export type { SubscriptionStatus } from "./schemas/subscription";
 export { readModelStream } from "./streams/model-stream";
 export type { ModelDelta, ModelStreamOptions } from "./streams/model-stream";
 export { readProductStream, StreamError } from "./streams/product-stream";
-export type { SourceReference, StreamChunk, StreamReadOptions } from "./streams/product-stream";
+export type { StreamChunk, StreamReadOptions } from "./streams/product-stream";
 export { WEB_VITAL_METRICS, WEB_VITAL_PAGES, webVitalPage, webVitalSchema, webVitalsReportSchema } from "./schemas/web-vitals";
 export type { WebVital, WebVitalMetric, WebVitalPage, WebVitalsReport } from "./schemas/web-vitals";
 export { startWebVitalsReporter, WEB_VITALS_PATH } from "./web-vitals-reporter";

@@ -3,7 +3,7 @@ import type { ChatCard } from "./markers";
 // spec 001 §3: a conversation and its messages, the chat's and RAG's alike (the list, the actions
 // and the answer renderer show them); conversations live in the browser, never on the server.
 
-export type SourceRef = string | { url?: string; title?: string };
+export type SourceRef = string | { url?: string | null; title?: string };
 
 export type ChatMessage = {
   id: string;

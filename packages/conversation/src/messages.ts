@@ -45,4 +45,37 @@ export const conversationMessages = {
     placeholderBlocked: "Quota esaurita: passa a un piano superiore per continuare",
     placeholderOffline: "Servizio non disponibile, riprova più tardi",
   },
+  /** Issue 25: the source viewer, where a citation opens the passage it rests on — a RAG answer's or a debate turn's (issue 38 §1). */
+  viewer: {
+    /** The sources list: what opening a document or a passage does, for screen readers. */
+    openDocument: (title: string) => `Apri ${title} nel visualizzatore delle fonti`,
+    openPassage: (number: number, of: number) => `Apri il passaggio ${number} di ${of} nel visualizzatore delle fonti`,
+    source: (number: number) => `Fonte ${number}`,
+    file: (filename: string) => `File: ${filename}`,
+    original: "Apri l'originale",
+    originalHint: "si apre in una nuova scheda",
+    passagePosition: (number: number, of: number) => `Passaggio ${number} di ${of}`,
+    passageNavigation: "Passaggi citati di questo documento",
+    previousPassage: "Passaggio precedente",
+    nextPassage: "Passaggio successivo",
+    pagePosition: (page: number, of: number) => `Pagina ${page} di ${of}`,
+    pageNavigation: "Pagine del documento",
+    previousPage: "Pagina precedente",
+    nextPage: "Pagina successiva",
+    pageImage: (page: number) => `Pagina ${page} del documento`,
+    loadingPassage: "Caricamento del passaggio…",
+    loadingPage: "Caricamento della pagina…",
+    /** Around the highlighted text, for screen readers (a <mark> alone is not announced). */
+    passageStart: "Inizio del passaggio citato:",
+    passageEnd: "Fine del passaggio citato.",
+    citedPassage: "Passaggio citato",
+    /** Issue 34: an e-mail's header above its passage. */
+    emailHeader: "Intestazione dell'e-mail",
+    emailFields: { subject: "Oggetto", from: "Da", to: "A", date: "Data" },
+    notOnPage: "Il passaggio non è stato ritrovato nel testo di questa pagina: eccolo com'è stato indicizzato.",
+    notFound: "Questa fonte non è più disponibile: il documento potrebbe essere stato rimosso dall'indice.",
+    failed: "Impossibile aprire la fonte. Controlla la connessione e riprova.",
+    pageFailed: "Impossibile mostrare la pagina del PDF. Il passaggio è riportato qui sotto.",
+    retry: "Riprova",
+  },
 } as const;

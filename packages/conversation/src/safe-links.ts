@@ -16,3 +16,14 @@ export function safeLinkUrl(href: string | null | undefined): string | null {
   }
   return ALLOWED_PROTOCOLS.has(url.protocol) ? url.href : null;
 }
+
+/** A source's address as a link (spec 001 §5): only an http(s) URL is one — not even mailto. */
+export function sourceLink(url: string | null | undefined): string | null {
+  if (!url || !/^https?:\/\//i.test(url.trim())) return null;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

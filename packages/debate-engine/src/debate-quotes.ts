@@ -1,4 +1,4 @@
-import { citationPattern, DEBATE_QUOTE_MAX_CHARS, DEBATE_QUOTES_PER_TURN, type CheckedQuote, type DebatePassage, type QuoteStatus } from "@oystar/api-client";
+import { citationPattern, DEBATE_QUOTE_MAX_CHARS, DEBATE_QUOTES_PER_TURN, type CheckedQuote, type CitedPassage, type QuoteStatus } from "@oystar/api-client";
 import { cutTo, oneLine } from "./cleaning";
 
 // issue 26 §2: the quotes of a turn argued from documents. A side supports a claim with the
@@ -60,7 +60,7 @@ export function quoteFound(quote: string, passage: string): boolean {
 /** What the bubble and the judge know of a turn argued from documents. */
 export type TurnEvidence = {
   index: string;
-  passages: DebatePassage[];
+  passages: CitedPassage[];
   /** The server's verdicts; null when they never came (the answer was cut off). */
   quotes: CheckedQuote[] | null;
   /** The server's seal on the verdicts, which the judge's call carries back. */

@@ -50,7 +50,7 @@ test("a model call posts the debate's structured call and yields the streamed te
 });
 
 test("a turn argued from documents yields its passages before the words and its quotes' verdicts after; an unreadable event is dropped", async () => {
-  const passages = { index: "gardenroute-demo", passages: [{ n: 1, chunkId: "42", title: "Giardini", filename: "giardini.md", page: null, excerpt: "Il bosso…" }] };
+  const passages = { index: "gardenroute-demo", passages: [{ noteNumber: 1, chunkId: "42", document: "gardenroute-demo/giardini.md", title: "Giardini", filename: "giardini.md", url: null, page: null, place: null, excerpt: "Il bosso…", support: null }] };
   const quotes = { quotes: [{ n: 1, text: "il bosso va potato in inverno", status: "verified" }], seal: "a".repeat(43) };
   const body = [
     `event: debate-passages\ndata: ${JSON.stringify(passages)}\n\n`,

@@ -3,7 +3,7 @@ import { createDebateSession } from "./debate-session";
 import { asKeptDebate, keptDebateId, keptDebateOf } from "./kept-debate";
 import type { KeptDebate, KeptDebateRecord } from "./debate-state";
 import { keptDebateMarkdown, keptDebateMessages } from "./kept-debate-text";
-import { analyst, fakeWorld } from "./testing/fake-world";
+import { analyst, FAKE_PASSAGES, fakeWorld, fromDocuments } from "./testing/fake-world";
 
 // Issue 35 §1: a debate kept on the device opens again — finished, whole with its scorecard and
 // vote; stopped mid-way, from its next turn in the same debate; a synthesis, with its result.
@@ -117,4 +117,27 @@ test("a synthesis opens with its result; a pending judge reads as not finished; 
 
   expect(asKeptDebate({ version: 1, debate: null })).toBeNull();
   expect(asKeptDebate("dibattito")).toBeNull();
+});
+
+// Issue 38 §1: a debate argued from documents and kept before the one cited-passage contract (its
+// passages numbered `n`) opens with its passages as the contract has them — its [n] still open them.
+test("a debate kept with its passages in the older shape opens with them as cited passages", async () => {
+  const first = setUp(fakeWorld({ script: fromDocuments }));
+  first.session.setDocuments("gardenroute-demo");
+  await playTurns(first, 2);
+  const kept = JSON.parse(JSON.stringify(keptDebateOf(first.state()))) as KeptDebate;
+  const older = {
+    ...kept,
+    messages: kept.messages.map((message) =>
+      !message.card && message.evidence
+        ? { ...message, evidence: { ...message.evidence, passages: message.evidence.passages.map(({ noteNumber, chunkId, title, filename, page, excerpt }) => ({ n: noteNumber, chunkId, title, filename, page, excerpt })) } }
+        : message,
+    ),
+  };
+  const opened = asKeptDebate(older) as KeptDebate;
+  const turns = opened.messages.flatMap((message) => (!message.card && message.evidence ? [message.evidence] : []));
+  expect(turns).toHaveLength(2);
+  for (const evidence of turns) expect(evidence.passages).toEqual(FAKE_PASSAGES.map((passage) => ({ ...passage, document: passage.filename })));
+  // One kept since reads back as it was.
+  expect(throughDevice(keptDebateOf(first.state()))).toEqual(kept);
 });

@@ -1,3 +1,4 @@
+import { keptPassages } from "@oystar/conversation";
 import type { DebateCard, DebateMessage, DebateState, KeptDebate, KeptDebateRecord, KeptSynthesis, Transition } from "./debate-state";
 import { debateMessages } from "./messages";
 
@@ -54,8 +55,14 @@ export function asKeptDebate(value: unknown): KeptDebateRecord | null {
     Array.isArray(messages) &&
     messages.every((message) => isObject(message) && typeof message.id === "string" && (typeof message.content === "string" || isObject(message.card))) &&
     typeof turn === "number";
-  return fine ? (value as KeptDebate) : null;
+  if (!fine) return null;
+  const kept = value as KeptDebate;
+  return { ...kept, messages: kept.messages.map(withKeptPassages) };
 }
+
+/** A turn's passages as the contract has them, kept in whatever shape they were (issue 38 §1). */
+const withKeptPassages = (message: DebateMessage): DebateMessage =>
+  !message.card && message.evidence ? { ...message, evidence: { ...message.evidence, passages: keptPassages(message.evidence.passages) } } : message;
 
 /** A judge's card left pending (the page closed while the judge read): it will not finish now. */
 const settledCard = (message: DebateMessage): DebateMessage =>

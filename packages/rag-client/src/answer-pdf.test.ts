@@ -1,15 +1,15 @@
+import { citedPassage } from "@oystar/conversation/testing";
 import { expect, test } from "vitest";
 import { ragAnswerPdf, ragAnswerPdfDocument, ragAnswerPdfFileName } from "./answer-pdf";
-import type { RagSource } from "./rag-conversation";
 
 // Issue 25: an answer saved as a PDF carries each source it cites, with title, page and excerpt.
 
-const sources: RagSource[] = [
-  { noteNumber: 1, chunkId: "11", title: "Villa Aurora", filename: "villa-aurora.md", excerpt: "Villa Aurora fu costruita per il conte Ferrante Bassi.", cited: true },
-  { noteNumber: 2, chunkId: "21", title: "Guida alle camelie", filename: "camelie.pdf", page: 3, excerpt: "Le camelie fioriscono **a marzo**.", cited: true },
-  { noteNumber: 2, chunkId: "22", title: "Guida alle camelie", filename: "camelie.pdf", page: 4, excerpt: "Il giardino apre alle 9.", cited: false },
-  { noteNumber: 3, chunkId: "31", title: "Il labirinto", filename: "labirinto.md", excerpt: "Le siepi sono alte un metro e ottanta.", cited: false },
-  { noteNumber: 4, chunkId: "41", title: "Parcelle", filename: "parcelle.xlsx", place: "Foglio «Parcelle 2026»", excerpt: "Cliente: Ferretti · Importo: 800", cited: true },
+const sources = [
+  citedPassage({ noteNumber: 1, chunkId: "11", title: "Villa Aurora", filename: "villa-aurora.md", excerpt: "Villa Aurora fu costruita per il conte Ferrante Bassi.", support: { cited: true, confidence: null } }),
+  citedPassage({ noteNumber: 2, chunkId: "21", title: "Guida alle camelie", filename: "camelie.pdf", page: 3, excerpt: "Le camelie fioriscono **a marzo**.", support: { cited: true, confidence: null } }),
+  citedPassage({ noteNumber: 2, chunkId: "22", title: "Guida alle camelie", filename: "camelie.pdf", page: 4, excerpt: "Il giardino apre alle 9.", support: { cited: false, confidence: null } }),
+  citedPassage({ noteNumber: 3, chunkId: "31", title: "Il labirinto", filename: "labirinto.md", excerpt: "Le siepi sono alte un metro e ottanta.", support: { cited: false, confidence: null } }),
+  citedPassage({ noteNumber: 4, chunkId: "41", title: "Parcelle", filename: "parcelle.xlsx", place: "Foglio «Parcelle 2026»", excerpt: "Cliente: Ferretti · Importo: 800", support: { cited: true, confidence: null } }),
 ];
 const answer = { content: "La villa fu costruita per il conte Bassi [1]. Le camelie fioriscono a marzo [2]. La parcella è di 800 euro [4].", sources };
 

@@ -20,9 +20,9 @@ export function ragAnswerPdfDocument(answer: Pick<RagMessage, "content" | "sourc
     blocks.push({ kind: "heading", text: ragMessages.sources.title });
     for (const document of documents) {
       const { title, filename } = document.lead;
-      blocks.push({ kind: "caption", text: words.source(document.noteNumber, title ?? filename ?? "", filename && filename !== title ? filename : null) });
+      blocks.push({ kind: "caption", text: words.source(document.noteNumber, title || filename, filename && filename !== title ? filename : null) });
       const excerpts = document.cited.filter((passage) => passage.excerpt);
-      if (excerpts.length > 0) blocks.push({ kind: "list", items: excerpts.map((passage) => words.excerpt(plain(passage.excerpt ?? ""), passage.page ?? null, passage.place ?? null)) });
+      if (excerpts.length > 0) blocks.push({ kind: "list", items: excerpts.map((passage) => words.excerpt(plain(passage.excerpt), passage.page, passage.place)) });
     }
   }
   return { title: words.title, blocks, date };

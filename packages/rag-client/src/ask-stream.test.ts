@@ -1,3 +1,4 @@
+import { citedPassage } from "@oystar/conversation/testing";
 import { createApiClient, HttpError, STOPPED_BY_USER, StreamError } from "@oystar/api-client";
 import { describe, expect, test } from "vitest";
 import { classifyFailure } from "@oystar/conversation";
@@ -17,6 +18,9 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return all;
 }
 
+/** A source as the server sends it (issue 38 §1). */
+const SOURCE = citedPassage({ noteNumber: 1, chunkId: "7", title: "T", filename: "t.md" });
+
 describe("POST /api/ask-stream", () => {
   test("sends the request as JSON with the bearer token and reads the events up to `event: end`", async () => {
     const seen: Request[] = [];
@@ -24,12 +28,12 @@ describe("POST /api/ask-stream", () => {
       getAccessToken: async () => "tok",
       fetch: async (input, init) => {
         seen.push(new Request(input, init));
-        return eventStream('data: {"sources":[{"noteNumber":1,"title":"T"}]}\n\ndata: {"chunk":"Ciao [1]"}\n\ndata: {oops}\n\nevent: end\ndata: {}\n\ndata: {"chunk":"dopo"}\n\n');
+        return eventStream('data: {"sources":[{"noteNumber":1,"chunkId":"7","document":"gardenroute-demo/t.md","title":"T","filename":"t.md","url":null,"page":null,"place":null,"excerpt":"","support":null}]}\n\ndata: {"chunk":"Ciao [1]"}\n\ndata: {oops}\n\nevent: end\ndata: {}\n\ndata: {"chunk":"dopo"}\n\n');
       },
     });
     const logged: string[] = [];
     const events = await collect(httpAskStream(api, (line) => logged.push(line))({ question: "Ciao?" }, new AbortController().signal));
-    expect(events).toEqual([{ sources: [{ noteNumber: 1, title: "T" }] }, { chunk: "Ciao [1]" }]);
+    expect(events).toEqual([{ sources: [SOURCE] }, { chunk: "Ciao [1]" }]);
     expect(logged).toHaveLength(1);
     const [request] = seen;
     expect(request?.method).toBe("POST");
@@ -60,7 +64,7 @@ describe("POST /api/ask-stream", () => {
 
 describe("issue 35 §2: an answer the server holds", () => {
   const HELD = "abcdefghijklmnopqrstuvwx";
-  const events = ['id: 1\ndata: {"sources":[{"noteNumber":1,"title":"T"}]}\n\n', 'id: 2\ndata: {"chunk":"Il giardino "}\n\n', 'id: 3\ndata: {"chunk":"fiorisce [1]"}\n\n', "id: 4\nevent: end\ndata: {}\n\n"];
+  const events = ['id: 1\ndata: {"sources":[{"noteNumber":1,"chunkId":"7","document":"gardenroute-demo/t.md","title":"T","filename":"t.md","url":null,"page":null,"place":null,"excerpt":"","support":null}]}\n\n', 'id: 2\ndata: {"chunk":"Il giardino "}\n\n', 'id: 3\ndata: {"chunk":"fiorisce [1]"}\n\n', "id: 4\nevent: end\ndata: {}\n\n"];
   /** The first answer: two events, then the connection drops. */
   function dropping(): Response {
     let sent = false;
@@ -87,7 +91,7 @@ describe("issue 35 §2: an answer the server holds", () => {
       },
     });
     const answer = await collect(httpAskStream(api)({ question: "Quando?" }, new AbortController().signal));
-    expect(answer).toEqual([{ sources: [{ noteNumber: 1, title: "T" }] }, { chunk: "Il giardino " }, { chunk: "fiorisce [1]" }]);
+    expect(answer).toEqual([{ sources: [SOURCE] }, { chunk: "Il giardino " }, { chunk: "fiorisce [1]" }]);
     expect(seen[0]?.headers.get("oystar-resumable")).toBe("1");
     expect(seen.slice(1).map((request) => [request.method, new URL(request.url).pathname, request.headers.get("last-event-id"), request.headers.get("authorization")])).toEqual([
       ["GET", `/api/streams/${HELD}`, "2", "Bearer tok"],
@@ -122,7 +126,7 @@ describe("issue 35 §2: an answer the server holds", () => {
     const stop = new AbortController();
     const reading = httpAskStream(slow)({ question: "?" }, stop.signal)[Symbol.asyncIterator]();
     // The sources arrived; then the user presses STOP.
-    expect((await reading.next()).value).toEqual({ sources: [{ noteNumber: 1, title: "T" }] });
+    expect((await reading.next()).value).toEqual({ sources: [SOURCE] });
     stop.abort(STOPPED_BY_USER);
     await reading.next().catch(() => null);
     expect(deleted).toEqual([`/api/streams/${HELD}`]);
@@ -147,7 +151,7 @@ describe("issue 35 §2: an answer the server holds", () => {
       },
     });
     const answer = await collect(httpResumeAsk(reloaded)(`/api/streams/${HELD}`, new AbortController().signal));
-    expect(answer).toEqual([{ sources: [{ noteNumber: 1, title: "T" }] }, { chunk: "Il giardino " }, { chunk: "fiorisce [1]" }]);
+    expect(answer).toEqual([{ sources: [SOURCE] }, { chunk: "Il giardino " }, { chunk: "fiorisce [1]" }]);
     expect(seen.map((request) => [request.method, new URL(request.url).pathname, request.headers.get("last-event-id"), request.headers.get("authorization")])).toEqual([
       ["GET", `/api/streams/${HELD}`, null, "Bearer tok"],
     ]);

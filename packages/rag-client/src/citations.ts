@@ -1,5 +1,5 @@
-import { citationNumbersIn, sourceOfCitation, withSingleWarning } from "@oystar/api-client";
-import type { RagSource } from "./rag-conversation";
+import { citationNumbersIn, sourceOfCitation, withSingleWarning, type CitedPassage } from "@oystar/api-client";
+import { sourceLink } from "@oystar/conversation";
 
 // spec 001 §2, §5: citations in a RAG answer and the sources they name (the grammar is
 // api-client's, shared with the server).
@@ -10,7 +10,7 @@ export { sourceOfCitation, withSingleWarning };
 export const citationNumbers = (text: string): number[] => [...new Set(citationNumbersIn(text))];
 
 /** The note numbers an answer cites (chunk ids resolved to the note of their passage). */
-export function citedNoteNumbers(text: string, sources: readonly RagSource[]): Set<number> {
+export function citedNoteNumbers(text: string, sources: readonly CitedPassage[]): Set<number> {
   const cited = new Set<number>();
   for (const citation of citationNumbers(text)) {
     const source = sourceOfCitation(citation, sources);
@@ -19,25 +19,14 @@ export function citedNoteNumbers(text: string, sources: readonly RagSource[]): S
   return cited;
 }
 
-/** A source's address as a link: only an http(s) URL is one. */
-export function sourceLink(url: string | undefined): string | null {
-  if (!url || !/^https?:\/\//i.test(url.trim())) return null;
-  try {
-    const parsed = new URL(url.trim());
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * spec 001 §5: "Sources are shown only when the URL begins with http" — the others (a file
  * indexed without an address, a relative path) are not listed, and their citations lead nowhere.
  * Where the screen has the source viewer (issue 25) a passage of the index opens in it, address
  * or not: then a source is shown when it has either.
  */
-export function shownSources(sources: readonly RagSource[], options: { viewer?: boolean } = {}): RagSource[] {
-  return sources.filter((source) => sourceLink(source.url) !== null || (options.viewer === true && source.chunkId !== undefined));
+export function shownSources(sources: readonly CitedPassage[], options: { viewer?: boolean } = {}): CitedPassage[] {
+  return sources.filter((source) => sourceLink(source.url) !== null || options.viewer === true);
 }
 
 /** The element id of a source in the list under its answer: a citation jumps there. */

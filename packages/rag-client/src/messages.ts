@@ -51,40 +51,6 @@ export const ragMessages = {
     excerpt: (excerpt: string, page: number | null, place: string | null = null) => `«${excerpt}»${page !== null ? `, pagina ${page}` : place ? `, ${place}` : ""}`,
   },
 
-  /** Issue 25: the source viewer, where a citation opens the passage it rests on. */
-  viewer: {
-    /** The sources list: what opening a document or a passage does, for screen readers. */
-    openDocument: (title: string) => `Apri ${title} nel visualizzatore delle fonti`,
-    openPassage: (number: number, of: number) => `Apri il passaggio ${number} di ${of} nel visualizzatore delle fonti`,
-    source: (number: number) => `Fonte ${number}`,
-    file: (filename: string) => `File: ${filename}`,
-    original: "Apri l'originale",
-    originalHint: "si apre in una nuova scheda",
-    passagePosition: (number: number, of: number) => `Passaggio ${number} di ${of}`,
-    passageNavigation: "Passaggi citati di questo documento",
-    previousPassage: "Passaggio precedente",
-    nextPassage: "Passaggio successivo",
-    pagePosition: (page: number, of: number) => `Pagina ${page} di ${of}`,
-    pageNavigation: "Pagine del documento",
-    previousPage: "Pagina precedente",
-    nextPage: "Pagina successiva",
-    pageImage: (page: number) => `Pagina ${page} del documento`,
-    loadingPassage: "Caricamento del passaggio…",
-    loadingPage: "Caricamento della pagina…",
-    /** Around the highlighted text, for screen readers (a <mark> alone is not announced). */
-    passageStart: "Inizio del passaggio citato:",
-    passageEnd: "Fine del passaggio citato.",
-    citedPassage: "Passaggio citato",
-    /** Issue 34: an e-mail's header above its passage. */
-    emailHeader: "Intestazione dell'e-mail",
-    emailFields: { subject: "Oggetto", from: "Da", to: "A", date: "Data" },
-    notOnPage: "Il passaggio non è stato ritrovato nel testo di questa pagina: eccolo com'è stato indicizzato.",
-    notFound: "Questa fonte non è più disponibile: il documento potrebbe essere stato rimosso dall'indice.",
-    failed: "Impossibile aprire la fonte. Controlla la connessione e riprova.",
-    pageFailed: "Impossibile mostrare la pagina del PDF. Il passaggio è riportato qui sotto.",
-    retry: "Riprova",
-  },
-
   /** Issue 23 §6: what runs (GET /api/health), beside what the settings ask for. */
   running: {
     localLexical: "locale (lessicale)",

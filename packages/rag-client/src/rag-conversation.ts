@@ -1,32 +1,13 @@
-import { RAG_CONTEXT_CHARS, type SourceReference } from "@oystar/api-client";
+import { RAG_CONTEXT_CHARS, type CitedPassage } from "@oystar/api-client";
 import { contextUsage, type ChatMessage, type Conversation } from "@oystar/conversation";
 import { ragMessages } from "./messages";
 
 // spec 001 §3: the RAG conversation. Its messages are the floor's typed messages (so the floor's
-// list and actions show them) whose sources are the numbered passages of the answer.
-
-/** spec 001 §3 (source reference): one passage an answer was written from, under its document's number. */
-export type RagSource = {
-  /** The number the answer cites it by (`[n]`). */
-  noteNumber: number;
-  /** The passage's id in the index; a citation above 100 names it (spec 001 §5). */
-  chunkId?: string;
-  filename?: string;
-  title?: string;
-  url?: string;
-  page?: number;
-  /** Issue 34: a presentation's or workbook's slide or sheet, where a PDF has its page («Diapositiva 3»). */
-  place?: string;
-  /** The passage's opening, to recognise it under its document. */
-  excerpt?: string;
-  /** The server's word on whether the answer cites this passage (its document's number is shared). */
-  cited?: boolean;
-  /** 0–1, cited passages: how well it supports the sentences citing it times how fully it answers the question. */
-  confidence?: number;
-};
+// list and actions show them) whose sources are the numbered passages of the answer, each under
+// its document's number (api-client's cited passages, issue 38 §1).
 
 export type RagMessage = Omit<ChatMessage, "sources"> & {
-  sources?: RagSource[];
+  sources?: CitedPassage[];
   /** A summary that replaced the conversation before it, or an answer that failed. */
   kind?: "summary" | "error";
 };
@@ -43,30 +24,6 @@ let counter = 0;
 export function newRagMessageId(now: number): string {
   counter += 1;
   return `rag-${now}-${counter}`;
-}
-
-/**
- * The sources of an event, numbered: strings (older servers) become a titled source, objects keep
- * what they carry; a source without its number takes its place in the list.
- */
-export function normalizeSources(sources: ReadonlyArray<string | SourceReference>): RagSource[] {
-  return sources.map((source, index) => {
-    if (typeof source === "string") return { noteNumber: index + 1, title: source, ...(/^https?:\/\//i.test(source) ? { url: source } : {}) };
-    const { filename, chunkId, url, title, noteNumber, confidence, excerpt, cited, place } = source;
-    const page = typeof source.page === "number" ? source.page : undefined;
-    return {
-      noteNumber: noteNumber ?? index + 1,
-      ...(chunkId !== undefined ? { chunkId: String(chunkId) } : {}),
-      ...(filename ? { filename } : {}),
-      ...(title ? { title } : {}),
-      ...(url ? { url } : {}),
-      ...(page !== undefined ? { page } : {}),
-      ...(place ? { place } : {}),
-      ...(excerpt ? { excerpt } : {}),
-      ...(cited !== undefined ? { cited } : {}),
-      ...(confidence !== undefined ? { confidence } : {}),
-    };
-  });
 }
 
 /** spec 001 §9: RAG context usage is the characters over 32000, as a percentage capped at 100. */

@@ -1,3 +1,4 @@
+import { citedPassage } from "@oystar/conversation/testing";
 import { defaultSettings, ragAskRequestSchema, type RagAskRequest } from "@oystar/api-client";
 import { MARKERS } from "@oystar/conversation";
 import { describe, expect, test } from "vitest";
@@ -35,7 +36,7 @@ describe("the RAG request (spec 001 §3)", () => {
       message("assistant", "", { card: MARKERS.quotaExceeded }),
       message("user", "Ancora"),
       message("assistant", "Mi dispiace…", { kind: "error" }),
-      message("assistant", "Risposta [1].", { sources: [{ noteNumber: 1, title: "Fonte" }] }),
+      message("assistant", "Risposta [1].", { sources: [citedPassage({ noteNumber: 1, chunkId: "1", title: "Fonte" })] }),
     ]);
     expect(history).toEqual([
       { role: "assistant", content: "Riepilogo…" },

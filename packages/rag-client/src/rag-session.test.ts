@@ -1,14 +1,16 @@
+import { citedPassage } from "@oystar/conversation/testing";
 import { defaultSettings, HttpError, RAG_CITATION_WARNING, StreamError } from "@oystar/api-client";
 import { MARKERS, QUOTA_REFRESH_DELAY_MS } from "@oystar/conversation";
 import { describe, expect, test } from "vitest";
 import { ragMessages } from "./messages";
+import type { RagConversation } from "./rag-conversation";
 import { createRagSession, selectModel } from "./rag-session";
 import { RAG_CLIENT_DEFAULTS } from "./rag-settings";
 import { LiveAnswer, scriptedWorld, settle } from "./testing/scripted-world";
 
 const passages = [
-  { filename: "villa-aurora.md", chunkId: 11, url: "https://giardini.example/villa-aurora", title: "Villa Aurora", noteNumber: 1 },
-  { filename: "limonaie.md", chunkId: 12, title: "Le limonaie", noteNumber: 2, page: 3 },
+  citedPassage({ filename: "villa-aurora.md", chunkId: "11", url: "https://giardini.example/villa-aurora", title: "Villa Aurora", noteNumber: 1 }),
+  citedPassage({ filename: "limonaie.md", chunkId: "12", title: "Le limonaie", noteNumber: 2, page: 3 }),
 ];
 
 describe("asking a question", () => {
@@ -28,7 +30,7 @@ describe("asking a question", () => {
     expect(session.store.getState().partialSources.map((source) => source.noteNumber)).toEqual([1, 2]);
 
     live.send({ chunk: " nella limonaia [2]." });
-    live.send({ sources: passages.map((source, index) => ({ ...source, confidence: index === 0 ? 0.82 : 0.4 })) });
+    live.send({ sources: passages.map((source, index) => ({ ...source, support: { cited: true, confidence: index === 0 ? 0.82 : 0.4 } })) });
     live.send({ contextUsage: 3 });
     live.end();
     expect(await answered).toBe(true);
@@ -39,8 +41,8 @@ describe("asking a question", () => {
     const answer = state.conversation.messages[1];
     expect(answer).toMatchObject({ role: "assistant", content: "Ci sono cento limoni [1] nella limonaia [2]." });
     expect(answer?.sources).toEqual([
-      { noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora", url: "https://giardini.example/villa-aurora", confidence: 0.82 },
-      { noteNumber: 2, chunkId: "12", filename: "limonaie.md", title: "Le limonaie", page: 3, confidence: 0.4 },
+      citedPassage({ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora", url: "https://giardini.example/villa-aurora", support: { cited: true, confidence: 0.82 } }),
+      citedPassage({ noteNumber: 2, chunkId: "12", filename: "limonaie.md", title: "Le limonaie", page: 3, support: { cited: true, confidence: 0.4 } }),
     ]);
     expect(state.conversation.contextUsage).toBe(3);
     // spec 001 §4: the question counter is read again half a second after each question.
@@ -202,9 +204,14 @@ describe("opening a kept conversation", () => {
     contextUsage: 77,
     messages: [
       { id: "rag-500-1", role: "user" as const, content: "Quanti limoni ci sono?", timestamp: 500 },
-      { id: "rag-500-2", role: "assistant" as const, content: "Cento limoni [1].", timestamp: 501, sources: [{ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora" }] },
+      { id: "rag-500-2", role: "assistant" as const, content: "Cento limoni [1].", timestamp: 501, sources: [citedPassage({ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora" })] },
     ],
   };
+  // Issue 38 §1: the same answer as a device kept it before the one cited-passage contract.
+  const keptBefore = {
+    ...kept,
+    messages: [kept.messages[0]!, { ...kept.messages[1]!, sources: [{ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora", cited: true }] }],
+  } as unknown as RagConversation;
 
   test("its answers keep their sources, and its messages are the history of the next question", async () => {
     const world = scriptedWorld([[{ chunk: "Prima." }], [{ chunk: "In serra [1]." }]]);
@@ -214,6 +221,10 @@ describe("opening a kept conversation", () => {
     const opened = session.store.getState().conversation;
     expect(opened).toMatchObject({ id: "500", createdAt: 500 });
     expect(opened.messages[1]?.sources).toEqual(kept.messages[1]?.sources);
+    // Kept in the older shape, it opens with the same source, its citation check kept.
+    session.open(keptBefore);
+    expect(session.store.getState().conversation.messages[1]?.sources).toEqual([{ ...kept.messages[1]?.sources?.[0], document: "villa-aurora.md", support: { cited: true, confidence: null } }]);
+    session.open(kept);
     // Usage is read again from its messages (a few characters), not taken from the record.
     expect(opened.contextUsage).toBe(0);
     await session.send("E d'inverno?");

@@ -1,5 +1,5 @@
-import { RAG_CONTEXT_WARNING_PERCENT, StreamError, type StreamChunk } from "@oystar/api-client";
-import { createAskLoop, MARKERS, noticeSteps, type AskTurn, type SessionWorld } from "@oystar/conversation";
+import { RAG_CONTEXT_WARNING_PERCENT, StreamError, type CitedPassage, type StreamChunk } from "@oystar/api-client";
+import { createAskLoop, keptPassages, MARKERS, noticeSteps, type AskTurn, type SessionWorld } from "@oystar/conversation";
 import { createStore } from "zustand/vanilla";
 import { RAG_FAILURE_WORDS, type AskStream, type ResumeAsk } from "./ask-stream";
 import { withSingleWarning } from "./citations";
@@ -8,12 +8,10 @@ import {
   conversationSummary,
   newRagConversation,
   newRagMessageId,
-  normalizeSources,
   ragContextUsage,
   replaceWithSummary,
   type RagConversation,
   type RagMessage,
-  type RagSource,
 } from "./rag-conversation";
 import { ragModelChoices } from "./rag-models";
 import { buildRagRequest } from "./rag-request";
@@ -34,7 +32,7 @@ export type RagState = {
   loading: boolean;
   /** The answer as it streams in, the sources it is written from, and the id its message will have. */
   partial: string;
-  partialSources: RagSource[];
+  partialSources: CitedPassage[];
   answerId: string | null;
   /** spec 001 §6: the admin's RAG configuration, read-only here. */
   settings: RagSettings;
@@ -121,7 +119,7 @@ export function createRagSession(dependencies: RagDependencies) {
    */
   function answerTurn(events: (signal: AbortSignal) => AsyncIterable<StreamChunk>): AskTurn {
     const answerId = newRagMessageId(dependencies.now());
-    let sources: RagSource[] = [];
+    let sources: CitedPassage[] = [];
     let usage: number | null = null;
     let summary: string | null = null;
     const answered = (message: RagMessage) => {
@@ -135,7 +133,7 @@ export function createRagSession(dependencies: RagDependencies) {
           if (signal.aborted) return;
           if (event.error) throw new StreamError(event.error);
           // The second list (with each source's confidence) replaces the first.
-          if (event.sources) update({ partialSources: (sources = normalizeSources(event.sources)) });
+          if (event.sources) update({ partialSources: (sources = event.sources) });
           if (event.chunk) yield event.chunk;
           if (typeof event.contextUsage === "number") usage = Math.min(100, Math.max(0, Math.round(event.contextUsage)));
           if (event.summary) summary = event.summary;
@@ -210,7 +208,8 @@ export function createRagSession(dependencies: RagDependencies) {
      */
     open(conversation: RagConversation) {
       asking.abort();
-      const messages = conversation.messages.map((message) => ({ ...message, ...(message.sources ? { sources: message.sources.map((source) => ({ ...source })) } : {}) }));
+      // Its sources as kept, in whatever shape they were kept (conversation's keptPassages).
+      const messages = conversation.messages.map((message) => ({ ...message, ...(message.sources ? { sources: keptPassages(message.sources) } : {}) }));
       update({
         conversation: { id: conversation.id, createdAt: conversation.createdAt, messages, contextUsage: ragContextUsage(messages) },
         loading: false,

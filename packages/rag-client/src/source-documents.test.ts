@@ -1,10 +1,11 @@
+import { citedPassage } from "@oystar/conversation/testing";
 import { describe, expect, test } from "vitest";
 import { sourceDocuments } from "./source-documents";
 
 // Issue 23 §5: one entry per document, its passages under it; every cited one in view.
-const boboli = (chunkId: string, cited?: boolean) => ({ noteNumber: 1, chunkId, title: "Boboli", filename: "boboli.md", ...(cited === undefined ? {} : { cited }) });
-const ninfa = (chunkId: string, cited?: boolean) => ({ noteNumber: 2, chunkId, title: "Ninfa", filename: "ninfa.md", ...(cited === undefined ? {} : { cited }) });
-const rose = (chunkId: string, cited?: boolean) => ({ noteNumber: 3, chunkId, title: "Rose", filename: "rose.md", ...(cited === undefined ? {} : { cited }) });
+const boboli = (chunkId: string, cited?: boolean) => citedPassage({ noteNumber: 1, chunkId, title: "Boboli", filename: "boboli.md", support: cited === undefined ? null : { cited, confidence: null } });
+const ninfa = (chunkId: string, cited?: boolean) => citedPassage({ noteNumber: 2, chunkId, title: "Ninfa", filename: "ninfa.md", support: cited === undefined ? null : { cited, confidence: null } });
+const rose = (chunkId: string, cited?: boolean) => citedPassage({ noteNumber: 3, chunkId, title: "Rose", filename: "rose.md", support: cited === undefined ? null : { cited, confidence: null } });
 
 describe("sources grouped by document", () => {
   test("the server marks the cited passages: cited documents in view with their cited passages; the rest folded", () => {

@@ -1,19 +1,19 @@
-import type { RagSource } from "./rag-conversation";
+import type { CitedPassage } from "@oystar/api-client";
 
 // Issue 23 §5: sources as a reader expects them — one entry per document (the sources an answer
 // lists share their document's number), its passages under it; the documents the answer cites
 // first, every one of them in view; the passages it does not cite folded. Whether a passage is
-// cited is the server's word (`cited`); from a server that does not say, a passage counts as cited
+// cited is the server's word (`support`); from a server that does not say, a passage counts as cited
 // when the answer's text cites its number.
 
 export type SourceDocument = {
   noteNumber: number;
   /** The document's first passage: its title, file name and address stand for the document. */
-  lead: RagSource;
+  lead: CitedPassage;
   /** The passages the answer cites (all of them when it cites none of the document's). */
-  cited: RagSource[];
+  cited: CitedPassage[];
   /** The passages consulted but not cited: folded under the document. */
-  consulted: RagSource[];
+  consulted: CitedPassage[];
 };
 
 export type SourceDocuments = {
@@ -23,11 +23,14 @@ export type SourceDocuments = {
   consulted: SourceDocument[];
 };
 
+/** The passages listed under a document, and opened in the viewer: the cited ones, or the consulted ones when it was only consulted. */
+export const listedPassages = (document: SourceDocument): CitedPassage[] => (document.cited.length > 0 ? document.cited : document.consulted);
+
 /** Groups the listed passages by document; `citedNumbers` are the numbers the answer's text cites. */
-export function sourceDocuments(sources: readonly RagSource[], citedNumbers: ReadonlySet<number>): SourceDocuments {
-  const serverSays = sources.some((source) => source.cited !== undefined);
-  const isCited = (source: RagSource) => (serverSays ? source.cited === true : citedNumbers.has(source.noteNumber));
-  const byNumber = new Map<number, RagSource[]>();
+export function sourceDocuments(sources: readonly CitedPassage[], citedNumbers: ReadonlySet<number>): SourceDocuments {
+  const serverSays = sources.some((source) => source.support !== null);
+  const isCited = (source: CitedPassage) => (serverSays ? source.support?.cited === true : citedNumbers.has(source.noteNumber));
+  const byNumber = new Map<number, CitedPassage[]>();
   for (const source of sources) byNumber.set(source.noteNumber, [...(byNumber.get(source.noteNumber) ?? []), source]);
   const documents = [...byNumber.entries()]
     .sort(([left], [right]) => left - right)

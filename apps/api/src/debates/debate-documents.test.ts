@@ -99,7 +99,7 @@ describe("a Business debate on the demo index, with the offline model", () => {
       const given = debatePassagesEventSchema.parse(passages);
       expect(given.index).toBe(DEMO_INDEX);
       expect(given.passages.length).toBeGreaterThan(0);
-      expect(given.passages.map((passage) => passage.n)).toEqual(given.passages.map((_, position) => position + 1));
+      expect(given.passages.map((passage) => passage.noteNumber)).toEqual(given.passages.map((_, position) => position + 1));
       // The offline model quotes the passages: every quote is found and supports its sentence.
       expect(quotes.quotes.length).toBeGreaterThan(0);
       for (const quote of quotes.quotes) {
@@ -181,7 +181,7 @@ describe("the index policy: Business and Enterprise, over their own or the share
   test("an Enterprise user argues from its own index; a Business user naming it, or a missing index, is refused alike, and nothing is charged", async () => {
     const own = await startDebate(enterprise);
     const { events } = await playTurn(enterprise, own, 0, [], "archivio-verde");
-    expect(JSON.parse(events[0]?.data ?? "{}")).toMatchObject({ index: "archivio-verde", passages: [{ n: 1, filename: "serre.md" }] });
+    expect(JSON.parse(events[0]?.data ?? "{}")).toMatchObject({ index: "archivio-verde", passages: [{ noteNumber: 1, filename: "serre.md" }] });
 
     const debateId = await startDebate(business);
     for (const name of ["archivio-verde", "indice-inesistente"]) {

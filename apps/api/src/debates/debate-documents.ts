@@ -1,14 +1,15 @@
-import { DEBATE_PASSAGES_PER_TURN, DEBATE_STREAM_EVENTS, type DebatePassage, type DebateTurnCall, type Settings, type TurnQuotes } from "@oystar/api-client";
+import { DEBATE_PASSAGES_PER_TURN, DEBATE_STREAM_EVENTS, type CitedPassage, type DebateTurnCall, type Settings, type TurnQuotes } from "@oystar/api-client";
 import { cutTo, turnRole, withoutCitationMarks, type PromptPassage } from "@oystar/debate-engine/protocol";
 import { planById } from "@oystar/plans-and-gates";
 import type { User } from "../accounts/accounts";
-import type { Database } from "../db/database";
-import { excerptOf } from "../rag/answer/ask-pipeline";
+import type { Database, Queryable } from "../db/database";
 import { chooseIndexes, searchPlanOf, validationSettingsOf } from "../rag/answer/ask-request";
+import { citedPassageOf } from "../rag/answer/cited-passage";
 import type { RagEngine } from "../rag/rag-engine";
 import { ragMessages } from "../rag/messages";
 import { usableIndexes, type RagIndex } from "../rag/rag-store";
 import { retrieve, type Passage } from "../rag/retrieve/retrieval";
+import { placesOf } from "../rag/viewer/passage-store";
 import { namedEvent, type EvidenceFraming } from "./evidence-stream";
 import { debateChargeMessages } from "./messages";
 import { checkQuotes, type QuoteSealer } from "./quote-check";
@@ -64,29 +65,27 @@ export const promptPassages = (passages: readonly Passage[], chars = PROMPT_PASS
     text: passage.text.length <= chars ? passage.text : cutTo(passage.text, chars),
   }));
 
-/** The passages as the client gets them: to name them, and to open each in the source viewer. */
-const clientPassages = (passages: readonly Passage[]): DebatePassage[] =>
-  passages.map((passage, position) => ({
-    n: position + 1,
-    chunkId: passage.chunkId,
-    title: passage.title,
-    filename: passage.filename,
-    page: passage.page,
-    excerpt: excerptOf(passage.text),
-  }));
+/**
+ * The passages as the client gets them — cited passages as a RAG answer's sources are (issue 38
+ * §1), each under its own number — to name them and to open each in the source viewer.
+ */
+async function clientPassages(db: Queryable, passages: readonly Passage[]): Promise<CitedPassage[]> {
+  const places = await placesOf(db, passages);
+  return passages.map((passage, position) => citedPassageOf(passage, { noteNumber: position + 1, place: places.get(passage.chunkId) }));
+}
 
 /**
  * The events around the turn's answer: its passages first; after the answer, its quotes checked
  * against them and sealed for this debate and turn (debates/quote-check.ts).
  */
-export function turnEvidence(
+export async function turnEvidence(
   { engine, sealer, settings }: { engine: RagEngine; sealer: QuoteSealer; settings: Settings },
   call: DebateTurnCall,
   index: RagIndex,
   passages: readonly Passage[],
-): EvidenceFraming {
+): Promise<EvidenceFraming> {
   return {
-    opening: namedEvent(DEBATE_STREAM_EVENTS.passages, { index: index.name, passages: clientPassages(passages) }),
+    opening: namedEvent(DEBATE_STREAM_EVENTS.passages, { index: index.name, passages: await clientPassages(engine.db, passages) }),
     async closing(answer) {
       const quotes = await checkQuotes(answer, passages, engine.embedder, validationSettingsOf(settings));
       const seal = await sealer.seal({ debateId: call.debate_id, turn: call.turn, statuses: quotes.map((quote) => quote.status) });

@@ -206,7 +206,7 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
         const settings = (await readSettings(db)).data;
         try {
           const passages = await turnPassages(rag, settings, index, call, signal);
-          evidence = { passages, framing: turnEvidence({ engine: rag, sealer, settings }, call, index, passages) };
+          evidence = { passages, framing: await turnEvidence({ engine: rag, sealer, settings }, call, index, passages) };
         } catch (error) {
           await refund();
           log.error({ kind: errorKind(error) }, "Dibattito: ricerca nei documenti non riuscita");

@@ -161,7 +161,7 @@ test("a turn argued from documents: the model reads the passages numbered; the a
   const [system, user] = (heard[0]?.messages as Array<{ content: string }>).map((message) => message.content);
   expect(system).toContain("copiate parola per parola tra «» e seguite dal numero del passaggio");
   expect(user).toMatch(/^Passaggi dai documenti:\n\[1\] \(/);
-  const passages = JSON.parse(events[0]?.data ?? "{}") as { index: string; passages: Array<{ n: number; chunkId: string }> };
+  const passages = JSON.parse(events[0]?.data ?? "{}") as { index: string; passages: Array<{ noteNumber: number; chunkId: string }> };
   expect(events[0]?.event).toBe("debate-passages");
   expect(passages.index).toBe("gardenroute-demo");
   expect(user).toContain(`[${passages.passages.length}] (`);

@@ -1,4 +1,4 @@
-import { defaultSettings } from "@oystar/api-client";
+import { citedPassageSchema, defaultSettings } from "@oystar/api-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, citationNumbers, privateIndex, readAnswer, readEvents, userIdOf } from "../../test-support/rag-helpers";
@@ -63,7 +63,9 @@ describe("POST /api/ask-stream", () => {
     expect(kinds.slice(-2)).toEqual(["sources", "contextUsage"]);
     const first = (payloads[0]?.sources as Array<Record<string, unknown>>)[0];
     expect(first).toMatchObject({ filename: "villa-aurora.md", title: "Villa Aurora a Castelnuovo", url: "https://esempi.oystar.test/giardini/villa-aurora", noteNumber: 1 });
-    expect(typeof first?.chunkId).toBe("number");
+    expect(typeof first?.chunkId).toBe("string");
+    // Issue 38 §1: the cited-passage contract, as a debate's passages have it too.
+    expect(citedPassageSchema.parse(first)).toEqual(first);
   });
 
   test("the offline model answers extractively, says so, and every [n] is a listed source that it quotes", async () => {
@@ -73,11 +75,11 @@ describe("POST /api/ask-stream", () => {
     const listed = answer.sources.at(-1) ?? [];
     const cited = citationNumbers(answer.text);
     expect(cited.length).toBeGreaterThan(0);
-    for (const number of cited) expect(listed.find((candidate) => candidate.noteNumber === number && candidate.cited)).toBeDefined();
+    for (const number of cited) expect(listed.find((candidate) => candidate.noteNumber === number && candidate.support?.cited)).toBeDefined();
     // Quoted word for word from the passage that answers the question: trusted. (A sentence quoted
     // from a passage about something else is not, however exact the quote: issue 23 §4.)
-    const answering = listed.find((candidate) => candidate.cited && candidate.filename === "villa-aurora.md");
-    expect(answering?.confidence).toBeGreaterThan(0.9);
+    const answering = listed.find((candidate) => candidate.support?.cited && candidate.filename === "villa-aurora.md");
+    expect(answering?.support?.confidence).toBeGreaterThan(0.9);
     expect(answer.text).not.toContain("⚠️");
   });
 
@@ -92,7 +94,7 @@ describe("POST /api/ask-stream", () => {
     // A question they do answer still gets its answer and its sources.
     const answered = await readAnswer(await ask(business, { question: "Per chi fu costruita Villa Aurora?", use_cache: false }));
     expect(answered.text).toContain("Ferrante Bassi");
-    expect(answered.sources.at(-1)?.some((source) => source.cited)).toBe(true);
+    expect(answered.sources.at(-1)?.some((source) => source.support?.cited)).toBe(true);
   });
 
   test("a question costs one query", async () => {

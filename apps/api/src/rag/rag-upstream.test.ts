@@ -120,10 +120,10 @@ test("correct citations: no warning; a source that answers the question is trust
   expect(warnings(answer.text)).toBe(0);
   const final = answer.sources.at(-1) ?? [];
   // Both sentences are the passages' own words; only Villa Aurora's answers the question (issue 23 §4).
-  const aurora = final.find((source) => source.cited && source.filename === "villa-aurora.md");
-  const elsewhere = final.find((source) => source.cited && source.filename !== "villa-aurora.md");
-  expect(aurora?.confidence).toBeGreaterThan(0.8);
-  expect(elsewhere?.confidence).toBeLessThan(0.5);
+  const aurora = final.find((source) => source.support?.cited && source.filename === "villa-aurora.md");
+  const elsewhere = final.find((source) => source.support?.cited && source.filename !== "villa-aurora.md");
+  expect(aurora?.support?.confidence).toBeGreaterThan(0.8);
+  expect(elsewhere?.support?.confidence).toBeLessThan(0.5);
 });
 
 test("citations are numbered by document in the order the answer first cites them; every passage is listed under its number", async () => {
@@ -134,7 +134,7 @@ test("citations are numbered by document in the order the answer first cites the
   const prompt = sourcesOfPrompt(lastAnswerBody?.messages.at(-1)?.content ?? "");
   const final = answer.sources.at(-1) ?? [];
   // [1] is the document of the prompt's last passage, cited first.
-  expect(final.filter((source) => source.noteNumber === 1 && source.cited).map((source) => source.title)).toContain(prompt.at(-1)?.title);
+  expect(final.filter((source) => source.noteNumber === 1 && source.support?.cited).map((source) => source.title)).toContain(prompt.at(-1)?.title);
   // One number per document, every passage of the prompt listed once, sorted by number.
   expect(final).toHaveLength(prompt.length);
   const numberOf = new Map<string, number>();
@@ -173,7 +173,7 @@ test("a planted wrong citation gives exactly one warning note", async () => {
   expect(answer.text.trimEnd().endsWith(ragMessages.citationWarning)).toBe(true);
   // The source cited for the other document's sentence has a low confidence.
   const final = answer.sources.at(-1) ?? [];
-  expect(Math.min(...final.flatMap((source) => (source.confidence === undefined ? [] : [source.confidence])))).toBeLessThan(0.6);
+  expect(Math.min(...final.flatMap((source) => (source.support?.confidence == null ? [] : [source.support.confidence])))).toBeLessThan(0.6);
 });
 
 test("a note the model wrote itself is not repeated", async () => {
@@ -186,9 +186,9 @@ test("validation off: no note, no confidence", async () => {
   behaviour = "plant-wrong-citation";
   const answer = await readAnswer(await ask({ question: "Quante fontane ha Villa Aurora?", use_cache: false, enable_citation_validation: false }));
   expect(warnings(answer.text)).toBe(0);
-  expect(answer.sources.every((list) => list.every((source) => source.confidence === undefined))).toBe(true);
+  expect(answer.sources.every((list) => list.every((source) => source.support?.confidence == null))).toBe(true);
   // The final list still says which passages the answer cites.
-  expect(answer.sources.at(-1)?.some((source) => source.cited)).toBe(true);
+  expect(answer.sources.at(-1)?.some((source) => source.support?.cited)).toBe(true);
 });
 
 test("a model failure gives the spec's error event and the query back", async () => {

@@ -2,14 +2,14 @@ import type { IndicesList } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { asKeptDebate, createDebateSession, debateDefaultsFrom, httpDebateFeedback, httpDebatePorts, systemTime, watchDebateQuota } from "@oystar/debate-engine";
-import { DebateScreen, useDebateSession, type DocumentsIndex, type OpenPassage } from "@oystar/debate-engine/react";
+import { DebateScreen, useDebateSession, type DocumentsIndex } from "@oystar/debate-engine/react";
 import { debateGate, ragGate } from "@oystar/plans-and-gates";
 import { DebateUpsell } from "@oystar/plans-and-gates/react";
-import { createSourceViewer, httpSourceViewer, loadIndices } from "@oystar/rag-client";
-import { SourceViewerProvider, useOpenSource } from "@oystar/rag-client/react";
-import { useReadAloud } from "@oystar/conversation/react";
+import { createSourceViewer, httpSourceViewer } from "@oystar/conversation";
+import { SourceViewerProvider, useReadAloud } from "@oystar/conversation/react";
+import { loadIndices } from "@oystar/rag-client";
 import { Button, LoadingScreen, Notice, Spinner } from "@oystar/ui-kit/react";
-import { useCallback, useEffect, useMemo, useState, type ComponentProps } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useKeptDebate } from "../history/use-kept-debate";
 import { useAssistantContext } from "../layout/assistant-context";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
@@ -61,7 +61,8 @@ function DebatePage() {
   const documents = ragGate(subscription) === "rag";
   const indices = useLoad(() => (documents ? loadIndices(api) : null), [api, documents]);
   const indexes = useMemo(() => (indices.status === "loaded" && indices.data ? documentsIndexes(indices.data) : undefined), [indices]);
-  // Issue 25's source viewer: a quote's [n] opens its passage; pdf.js loads with the first PDF shown.
+  // Issue 25's source viewer (the floor's, as RAG's): a quote's [n] opens its passage there, in its
+  // document; pdf.js loads with the first PDF shown.
   const [viewer] = useState(() => createSourceViewer(httpSourceViewer(api)));
 
   return (
@@ -87,7 +88,7 @@ function DebatePage() {
           offline model answers whichever is named, so then the spec's two stay on offer. */}
       {settings ? (
         <SourceViewerProvider viewer={viewer} loadPdfRenderer={loadPdfjs}>
-          <DebateWithSources session={session} sendFeedback={sendFeedback} models={chatModels.offline ? undefined : chatModels.models}
+          <DebateScreen session={session} sendFeedback={sendFeedback} models={chatModels.offline ? undefined : chatModels.models}
             indexes={indexes}
             offline={offlineModel}
           />
@@ -102,22 +103,3 @@ function DebatePage() {
 /** The indexes as the controls offer them: the list's names, with their labels where it gives them. */
 const documentsIndexes = (list: IndicesList): DocumentsIndex[] =>
   list.indices.map((name) => ({ name, label: list.details?.find((detail) => detail.name === name)?.label ?? name }));
-
-/**
- * The debate screen under the source viewer: a quote's [n] opens its passage there, stepping
- * through the passages of the same document the turn read (as a RAG citation opens its document).
- */
-function DebateWithSources(props: Omit<ComponentProps<typeof DebateScreen>, "openPassage">) {
-  const openSource = useOpenSource();
-  const openPassage = useCallback<OpenPassage>(
-    (passages, n, from) => {
-      const cited = passages.find((passage) => passage.n === n);
-      if (!openSource || !cited) return;
-      const sameDocument = passages.filter((passage) => passage.filename === cited.filename);
-      const document = { noteNumber: n, title: cited.title || null, filename: cited.filename || null, passages: sameDocument.map((passage) => passage.chunkId) };
-      openSource(document, sameDocument.indexOf(cited), from);
-    },
-    [openSource],
-  );
-  return <DebateScreen {...props} openPassage={openPassage} />;
-}

@@ -1,10 +1,10 @@
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
-import { MARKERS, systemClock, type ChatCard } from "@oystar/conversation";
+import { createSourceViewer, httpSourceViewer, MARKERS, systemClock, type ChatCard } from "@oystar/conversation";
 import { useReadAloud } from "@oystar/conversation/react";
 import { ragGate } from "@oystar/plans-and-gates";
 import { RagUpsell } from "@oystar/plans-and-gates/react";
-import { createRagSession, createSourceViewer, type RagConversation, httpAskStream, httpResumeAsk, httpSourceViewer, indexesInUse, loadIndices } from "@oystar/rag-client";
+import { createRagSession, type RagConversation, httpAskStream, httpResumeAsk, indexesInUse, loadIndices } from "@oystar/rag-client";
 import { RagScreen, useRagSession } from "@oystar/rag-client/react";
 import { Button, LoadingScreen, Spinner } from "@oystar/ui-kit/react";
 import { useEffect, useMemo, useRef, useState } from "react";

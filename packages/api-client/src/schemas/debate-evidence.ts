@@ -1,3 +1,4 @@
+import { citedPassageSchema } from "./cited-passage";
 import { z } from "./zod";
 import { storableString } from "./text";
 
@@ -27,19 +28,6 @@ export const DEBATE_PASSAGES_PER_TURN = 4;
 export const DEBATE_QUOTES_PER_TURN = 12;
 /** A quote is a phrase or a sentence of a passage, not a copy of it. */
 export const DEBATE_QUOTE_MAX_CHARS = 400;
-
-/** A passage as the client gets it: enough to name it; the source viewer loads it by its id. */
-export const debatePassageSchema = z.object({
-  /** The number the turn cites it by: [1], [2] … */
-  n: z.number().int().min(1),
-  chunkId: z.string(),
-  title: z.string(),
-  filename: z.string(),
-  page: z.number().int().nullable(),
-  /** Its opening, as the sources list of a RAG answer shows it. */
-  excerpt: z.string(),
-});
-export type DebatePassage = z.infer<typeof debatePassageSchema>;
 
 /**
  * What the server found of a quote: in passage n and supporting its sentence (`verified`), not in
@@ -84,6 +72,6 @@ export type SealedVerdicts = z.infer<typeof sealedVerdictsSchema>;
 /** The named events of a debate turn's stream. */
 export const DEBATE_STREAM_EVENTS = { passages: "debate-passages", quotes: "debate-quotes" } as const;
 
-/** `event: debate-passages`, before the answer: the passages the turn was given, numbered. */
-export const debatePassagesEventSchema = z.object({ index: z.string(), passages: z.array(debatePassageSchema) });
+/** `event: debate-passages`, before the answer: the passages the turn was given, numbered from 1 (issue 38 §1: cited passages, as a RAG answer's). */
+export const debatePassagesEventSchema = z.object({ index: z.string(), passages: z.array(citedPassageSchema) });
 export type DebatePassagesEvent = z.infer<typeof debatePassagesEventSchema>;

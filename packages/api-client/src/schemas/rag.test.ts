@@ -27,8 +27,22 @@ test("spec 001 §9: index labels", () => {
   expect(indexLabel("studio-rossi")).toBe("studio-rossi");
 });
 
+const passage = {
+  noteNumber: 1,
+  chunkId: "7",
+  document: "gardenroute-demo/a.pdf",
+  title: "Il giardino",
+  filename: "a.pdf",
+  url: null,
+  page: 3,
+  place: null,
+  excerpt: "Il giardino…",
+  support: null,
+};
+
 test("sources carry a citation confidence; the index list its details", () => {
-  expect(streamChunkSchema.parse({ sources: [{ filename: "a.md", chunkId: 501, noteNumber: 1, confidence: 0.93 }] }).sources?.[0]).toMatchObject({ confidence: 0.93 });
+  const checked = { ...passage, chunkId: "501", support: { cited: true, confidence: 0.93 } };
+  expect(streamChunkSchema.parse({ sources: [checked] }).sources?.[0]?.support).toEqual({ cited: true, confidence: 0.93 });
   const list = indicesListSchema.parse({ indices: ["gardenroute-demo"], default: "gardenroute-demo", path: "rag_indexes", details: [{ name: "gardenroute-demo", label: "Garden Route", shared: true, documents: 72, bytes: 278191 }] });
   expect(list.details?.[0]?.label).toBe("Garden Route");
   expect(indicesListSchema.parse({ indices: [], default: "", path: "" }).details).toBeUndefined();
@@ -36,9 +50,12 @@ test("sources carry a citation confidence; the index list its details", () => {
 
 // Issue 23 §5, §6: the passages under their document's number, and what the RAG engine runs.
 test("a source says its page, its opening and whether the answer cites it; the health says which embedder and reranker run", () => {
-  const source = streamChunkSchema.parse({ sources: [{ filename: "a.pdf", chunkId: 7, noteNumber: 1, page: 3, excerpt: "Il giardino…", cited: true }] }).sources?.[0];
-  expect(source).toEqual({ filename: "a.pdf", chunkId: 7, noteNumber: 1, page: 3, excerpt: "Il giardino…", cited: true });
-  expect(() => streamChunkSchema.parse({ sources: [{ cited: "sì" }] })).toThrow();
+  const source = streamChunkSchema.parse({ sources: [passage] }).sources?.[0];
+  expect(source).toEqual(passage);
+  expect(() => streamChunkSchema.parse({ sources: [{ ...passage, support: { cited: "sì", confidence: null } }] })).toThrow();
+  // Issue 38 §1: one strict contract — what the server always knows is there, nothing else is.
+  expect(() => streamChunkSchema.parse({ sources: [{ ...passage, cited: true }] })).toThrow();
+  expect(() => streamChunkSchema.parse({ sources: [{ filename: "a.pdf", chunkId: "7", noteNumber: 1 }] })).toThrow();
   const health = healthSchema.parse({
     status: "ok",
     version: "1",

@@ -1,38 +1,20 @@
+import { citedPassageSchema } from "../schemas/cited-passage";
 import { z } from "../schemas/zod";
 import { bodyOf, readLines } from "./lines";
 
 // DESIGN.md §5 / spec 001 §3: the product's event stream (RAG answers). A RAG answer sends
 // `sources` twice: once before the text (the passages, each under its document's number), once
-// after it numbered as the text cites them, with `cited` and each cited passage's `confidence`;
-// the later list replaces the earlier. An answer that is 'not in the documents' ends with none.
-export const sourceReferenceSchema = z.looseObject({
-  filename: z.string().optional(),
-  chunkId: z.union([z.string(), z.number()]).optional(),
-  url: z.string().optional(),
-  title: z.string().optional(),
-  /** The number the answer cites it by: one per DOCUMENT, its passages share it (issue 23 §5). */
-  noteNumber: z.number().optional(),
-  page: z.number().optional(),
-  /** Issue 34: where a presentation's or workbook's passage stands, in place of a page («Diapositiva 3», «Foglio «Parcelle 2026»»). */
-  place: z.string().optional(),
-  /** The passage's opening, to recognise it under its document. */
-  excerpt: z.string().optional(),
-  /** In the list after the answer: whether the answer cites this passage. */
-  cited: z.boolean().optional(),
-  /** 0–1, cited passages: how well the passage supports the sentences citing it times how fully it answers the question. */
-  confidence: z.number().optional(),
-});
-
+// after it numbered as the text cites them, each with the server's `support` verdict; the later
+// list replaces the earlier. An answer that is 'not in the documents' ends with none.
 export const streamChunkSchema = z.looseObject({
   chunk: z.string().optional(),
-  sources: z.array(z.union([z.string(), sourceReferenceSchema])).optional(),
+  sources: z.array(citedPassageSchema).optional(),
   contextUsage: z.number().optional(),
   summary: z.string().optional(),
   error: z.string().optional(),
   done: z.boolean().optional(),
 });
 
-export type SourceReference = z.infer<typeof sourceReferenceSchema>;
 export type StreamChunk = z.infer<typeof streamChunkSchema>;
 
 /** spec 001 §8: an `event: error` ends the stream with 'Stream error occurred'. */

@@ -31,7 +31,7 @@ test("product stream: CRLF lines, sources and context usage, then end", async ()
     readProductStream(
       bodyOf(
         'data: {"chunk":"Il giardino [1]"}\r\n\r\n',
-        'data: {"sources":[{"filename":"giardini.pdf","chunkId":"c-1","url":"https://example.org/g","title":"Giardini","noteNumber":1}],"contextUsage":12}\r\n\r\n',
+        'data: {"sources":[{"noteNumber":1,"chunkId":"31","document":"demo/giardini.pdf","title":"Giardini","filename":"giardini.pdf","url":"https://example.org/g","page":null,"place":null,"excerpt":"Il giardino","support":null}],"contextUsage":12}\r\n\r\n',
         "event: end\r\ndata: {}\r\n\r\n",
         'data: {"chunk":"after the end"}\n\n',
       ),

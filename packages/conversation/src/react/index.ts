@@ -1,6 +1,7 @@
 // @oystar/conversation/react — the React kit every conversation screen uses: its session's
 // lifetime and its store read once per frame, the message list with its answers as safe Markdown,
-// an answer's actions, the composer, the session's notices and the advanced settings' toggle.
+// an answer's actions, the composer, the session's notices, the advanced settings' toggle, and the
+// source viewer a RAG answer's sources and a debate turn's passages open in.
 export { AnswerBlocks } from "./answer-blocks";
 export type { AnswerBlocksProps } from "./answer-blocks";
 export { preloadAnswerRenderer } from "./answer-markdown";
@@ -11,6 +12,8 @@ export type { MessageActionsProps } from "./message-actions";
 export { MessageList } from "./message-list";
 export type { MessageListProps } from "./message-list";
 export { SessionNotices } from "./session-notices";
+export { SourceViewerProvider, useOpenSource } from "./source-viewer";
+export type { OpenSource, SourceViewerProviderProps } from "./source-viewer";
 export type { SessionNoticesProps } from "./session-notices";
 export { useAdvancedControls } from "./use-advanced-controls";
 export { useComposerDraft } from "./use-composer-draft";

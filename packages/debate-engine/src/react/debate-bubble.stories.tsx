@@ -1,4 +1,6 @@
 import { createReadAloud } from "@oystar/conversation";
+import { SourceViewerProvider } from "@oystar/conversation/react";
+import { scriptedSourceViewer, textPassage } from "@oystar/conversation/testing";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import type { DebateSpeech } from "../debate-state";
@@ -45,10 +47,16 @@ export const Streaming: StoryObj<typeof StreamingBubble> = {
   render: () => <StreamingBubble speaker="B" model="openai/gpt-oss-20b" phase="opposizione" turn={1} text="L'aereo collega Milano e Roma in un'ora: " />,
 };
 
+/** The passages of the story's turn where they stand in their documents, as the server's viewer gives them. */
+const storyViewer = scriptedSourceViewer([
+  textPassage("101", "Il bosso delle siepi si pota a fine primavera, quando le nuove foglie si sono indurite.", { id: "1", title: "Giardini storici", filename: "giardini.md" }),
+  { ...textPassage("102", "Le piante antiche del giardino fioriscono una volta l'anno.", { id: "2", title: "Restauro", filename: "restauro.md" }), page: 3 },
+]);
+
 /**
  * issue 26 §2: a turn argued from documents — its quotes cited [n] with the server's verdicts (a
- * quote not found, or not supporting its sentence, is marked), and the passages it read. Here [n]
- * only announces itself; in the app it opens the source viewer.
+ * quote not found, or not supporting its sentence, is marked), and the passages it read. Under the
+ * floor's source viewer (as on the debate page) a [n] opens its passage there (issue 38 §1).
  */
 export const Evidence: Story = {
   args: {
@@ -61,8 +69,8 @@ export const Evidence: Story = {
       evidence: {
         index: "gardenroute-demo",
         passages: [
-          { n: 1, chunkId: "101", title: "Giardini storici", filename: "giardini.md", page: null, excerpt: "Il bosso delle siepi si pota a fine primavera, quando…" },
-          { n: 2, chunkId: "102", title: "Restauro", filename: "restauro.pdf", page: 3, excerpt: "Le piante antiche del giardino…" },
+          { noteNumber: 1, chunkId: "101", document: "gardenroute-demo/giardini.md", title: "Giardini storici", filename: "giardini.md", url: null, page: null, place: null, excerpt: "Il bosso delle siepi si pota a fine primavera, quando…", support: null },
+          { noteNumber: 2, chunkId: "102", document: "gardenroute-demo/restauro.pdf", title: "Restauro", filename: "restauro.pdf", url: null, page: 3, place: null, excerpt: "Le piante antiche del giardino…", support: null },
         ],
         quotes: [
           { n: 1, text: "Il bosso delle siepi si pota a fine primavera", status: "verified" },
@@ -72,14 +80,16 @@ export const Evidence: Story = {
         seal: null,
       },
     },
-    openPassage: fn(),
   },
-  play: async ({ args, canvasElement }) => {
+  decorators: [(Story) => <SourceViewerProvider {...storyViewer.provider}>{Story()}</SourceViewerProvider>],
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const quotes = canvas.getAllByRole("listitem").filter((item) => item.dataset.status);
     await expect(quotes.map((quote) => quote.dataset.status)).toEqual(["verified", "unsupported", "notFound"]);
     await expect(quotes[2]).toHaveTextContent("Non verificata: non si trova nel passaggio citato");
     await userEvent.click(canvas.getAllByRole("button", { name: "Apri il passaggio [2]: Restauro" })[0]!);
-    await expect(args.openPassage).toHaveBeenCalledWith(args.speech.evidence?.passages, 2, expect.anything());
+    const viewer = await within(document.body).findByRole("dialog", { name: "Restauro" });
+    await expect(await within(viewer).findByText(/Le piante antiche del giardino/, { selector: "mark" })).toBeVisible();
+    await userEvent.keyboard("{Escape}");
   },
 };

@@ -1,5 +1,5 @@
 import type { ChatMessage } from "@oystar/conversation";
-import { AnswerBlocks, MessageActions } from "@oystar/conversation/react";
+import { AnswerBlocks, MessageActions, useOpenSource } from "@oystar/conversation/react";
 import type { ReadAloud } from "@oystar/conversation";
 import { memo, useMemo, type ReactNode, type Ref } from "react";
 import type { DebateSpeech } from "../debate-state";
@@ -7,7 +7,7 @@ import { debateMessages } from "../messages";
 import type { DebatePhase, Speaker } from "../rules";
 import { useParticipant } from "./participants";
 import { PhaseBadge } from "./phase-icon";
-import { evidenceCitations, openCitedPassage, TurnEvidenceView, type OpenPassage } from "./turn-evidence";
+import { evidenceCitations, openCitedPassage, TurnEvidenceView } from "./turn-evidence";
 
 /** The chat's answer actions work on a chat message: a speech is one, said by the assistant. */
 const asAnswer = (speech: DebateSpeech): ChatMessage => ({ id: speech.id, role: "assistant", content: speech.content, timestamp: 0 });
@@ -55,25 +55,25 @@ export type DebateBubbleProps = {
   /** Tells the user what an action did (copied, shared by copying, speech unsupported …). */
   onNotice: (text: string) => void;
   anchor?: Ref<HTMLLIElement>;
-  /** issue 26 §2: where a turn argued from documents opens its passages (the screen's source viewer). */
-  openPassage?: OpenPassage;
 };
 
 /**
  * A finished intervention, with copy, read aloud and share (the floor's actions). Argued from
- * documents, its [n] lead to the passages, and its quotes are listed with the server's verdicts.
+ * documents, its [n] lead to the passages — opened in the source viewer the screen sits under, if
+ * any (issue 26 §2) — and its quotes are listed with the server's verdicts.
  */
-export const DebateBubble = memo(function DebateBubble({ speech, readAloud, onNotice, anchor, openPassage }: DebateBubbleProps) {
+export const DebateBubble = memo(function DebateBubble({ speech, readAloud, onNotice, anchor }: DebateBubbleProps) {
   const { id, evidence } = speech;
+  const openSource = useOpenSource();
   // Stable per bubble: the Markdown blocks are memoised on it.
   const citations = useMemo(() => evidenceCitations(id, evidence), [id, evidence]);
   return (
     <TurnFrame speaker={speech.speaker} model={speech.model} phase={speech.phase} turn={speech.turn} anchor={anchor}>
       {/* The citations are links (reached with Tab, Enter clicks them): this only listens to their clicks. */}
-      <div className="debate-turn__text" onClickCapture={evidence ? (event) => openCitedPassage(event, evidence, openPassage) : undefined}>
+      <div className="debate-turn__text" onClickCapture={evidence ? (event) => openCitedPassage(event, evidence, openSource) : undefined}>
         <AnswerBlocks text={speech.content} citations={citations} />
       </div>
-      {evidence ? <TurnEvidenceView speechId={id} evidence={evidence} openPassage={openPassage} /> : null}
+      {evidence ? <TurnEvidenceView speechId={id} evidence={evidence} /> : null}
       <MessageActions message={asAnswer(speech)} readAloud={readAloud} onNotice={onNotice} />
     </TurnFrame>
   );

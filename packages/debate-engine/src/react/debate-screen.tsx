@@ -20,7 +20,6 @@ import { JudgementCard } from "./judgement-card";
 import { ParticipantsProvider } from "./participants";
 import { SidesBanner } from "./sides-banner";
 import { SynthesisProgressCard, SynthesisResult } from "./synthesis-views";
-import type { OpenPassage } from "./turn-evidence";
 import { useDebate } from "./use-debate";
 
 export type DebateScreenProps = {
@@ -39,8 +38,6 @@ export type DebateScreenProps = {
    * plans with RAG (Business, Enterprise; the server refuses the others); without them no option.
    */
   indexes?: readonly DocumentsIndex[];
-  /** issue 26 §2: where a quote's [n] opens its passage (the app's source viewer); kept stable. */
-  openPassage?: OpenPassage;
   /** issue 36 §1: the server's offline model plays both sides: no model names, 'Lato A' and 'Lato B'. */
   offline?: boolean;
 };
@@ -54,7 +51,7 @@ const pdfFailure = (error: unknown) => (error instanceof Error && error.message 
  * debate (bubbles, cards, status, STOP, 'Prossimo'), the synthesis's progress and result, the
  * feedback form, and the PDFs. All debate state is the session's; this holds only what is typed.
  */
-export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscription", saveFile = downloadFile, now = systemNow, models, indexes, openPassage, offline = false }: DebateScreenProps) {
+export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscription", saveFile = downloadFile, now = systemNow, models, indexes, offline = false }: DebateScreenProps) {
   const readAloud = useReadAloud();
   const [controlsOpen, setControlsOpen] = useAdvancedControls();
   const [tab, setTab] = useState<DebateMode>("debate");
@@ -184,7 +181,6 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
           readAloud={readAloud}
           onNotice={tell}
           renderCard={renderCard}
-          openPassage={openPassage}
           onDownloadPdf={() => void downloadDebate()}
           onLeave={leave}
         />
@@ -210,13 +206,13 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
   );
 }
 
-type DebateStageProps = Pick<Parameters<typeof DebateTranscript>[0], "session" | "readAloud" | "onNotice" | "renderCard" | "openPassage"> & {
+type DebateStageProps = Pick<Parameters<typeof DebateTranscript>[0], "session" | "readAloud" | "onNotice" | "renderCard"> & {
   onDownloadPdf: () => void;
   onLeave: () => void;
 };
 
 /** A debate on screen: who defends what, the synthesis's progress, the transcript, the bar. */
-function DebateStage({ session, readAloud, onNotice, renderCard, openPassage, onDownloadPdf, onLeave }: DebateStageProps) {
+function DebateStage({ session, readAloud, onNotice, renderCard, onDownloadPdf, onLeave }: DebateStageProps) {
   const debate = useDebate(session, (state) => state.debate);
   const progress = useDebate(session, useShallow(selectSynthesisProgress));
   const stage = useRef<HTMLElement>(null);
@@ -235,7 +231,7 @@ function DebateStage({ session, readAloud, onNotice, renderCard, openPassage, on
           }}
         />
       ) : null}
-      <DebateTranscript session={session} readAloud={readAloud} onNotice={onNotice} renderCard={renderCard} openPassage={openPassage} />
+      <DebateTranscript session={session} readAloud={readAloud} onNotice={onNotice} renderCard={renderCard} />
       <DebateBar session={session} onDownloadPdf={onDownloadPdf} onLeave={onLeave} />
     </section>
   );

@@ -7,7 +7,6 @@ import type { DebateCardMessage } from "../debate-state";
 import { debateMessages } from "../messages";
 import { selectShownMessages } from "../selectors";
 import { DebateBubble, StreamingBubble } from "./debate-bubble";
-import type { OpenPassage } from "./turn-evidence";
 import { useDebate, useDebateEachFrame } from "./use-debate";
 
 export type DebateTranscriptProps = {
@@ -16,15 +15,13 @@ export type DebateTranscriptProps = {
   onNotice: (text: string) => void;
   /** How the screen shows a card (feedback form, quota, no response, error). */
   renderCard: (message: DebateCardMessage) => ReactNode;
-  /** issue 26 §2: where the passages of a debate argued from documents open (kept stable: bubbles are memoised). */
-  openPassage?: OpenPassage;
 };
 
 /**
  * The debate as it goes: finished interventions and cards (memoised: a streaming turn re-renders
  * only itself), then the turn being written. Each new turn and each new card is scrolled into view.
  */
-export function DebateTranscript({ session, readAloud, onNotice, renderCard, openPassage }: DebateTranscriptProps) {
+export function DebateTranscript({ session, readAloud, onNotice, renderCard }: DebateTranscriptProps) {
   const messages = useDebate(session, useShallow(selectShownMessages));
   const writing = useDebate(session, (state) => state.streaming !== null);
   const last = useRef<HTMLLIElement>(null);
@@ -45,7 +42,7 @@ export function DebateTranscript({ session, readAloud, onNotice, renderCard, ope
               </li>
             );
           }
-          return <DebateBubble key={message.id} speech={message} readAloud={readAloud} onNotice={onNotice} anchor={anchor} openPassage={openPassage} />;
+          return <DebateBubble key={message.id} speech={message} readAloud={readAloud} onNotice={onNotice} anchor={anchor} />;
         })}
         <LiveTurn session={session} />
       </ol>

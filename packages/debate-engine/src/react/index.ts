@@ -23,5 +23,5 @@ export { DebateStatusBadge } from "./status-badge";
 export type { DebateStatusBadgeProps } from "./status-badge";
 export { SynthesisProgressCard, SynthesisResult } from "./synthesis-views";
 export { TurnEvidenceView } from "./turn-evidence";
-export type { OpenPassage, TurnEvidenceViewProps } from "./turn-evidence";
+export type { TurnEvidenceViewProps } from "./turn-evidence";
 export { useDebate, useDebateEachFrame, useDebateSession } from "./use-debate";

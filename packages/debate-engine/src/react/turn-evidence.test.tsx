@@ -1,5 +1,7 @@
-import type { DebatePassage } from "@oystar/api-client";
+import type { CitedPassage } from "@oystar/api-client";
 import { createReadAloud } from "@oystar/conversation";
+import { SourceViewerProvider } from "@oystar/conversation/react";
+import { scriptedSourceViewer, textPassage } from "@oystar/conversation/testing";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { unsafeMarkup, xssPayloads } from "@oystar/vitest-config/hostile-text";
@@ -9,7 +11,6 @@ import type { DebateSpeech } from "../debate-state";
 import { FAKE_PASSAGES, fakeWorld, fromDocuments } from "../testing/fake-world";
 import { DebateBubble } from "./debate-bubble";
 import { DebateScreen } from "./debate-screen";
-import type { OpenPassage } from "./turn-evidence";
 
 // issue 26 §2, the screen: 'Basati sui documenti' in the controls (only with the user's indexes),
 // bubbles that list their quotes with [n] and the server's verdict, unverified quotes marked, and
@@ -20,13 +21,23 @@ const INDEXES = [
   { name: "archivio-verde", label: "Archivio Verde" },
 ];
 
+/** The fake world's passages where they stand in their documents, as the server's viewer gives them. */
+const STANDING = [
+  textPassage("101", "Il bosso delle siepi va potato a fine primavera.", { id: "1", title: "Giardini storici", filename: "giardini.md" }),
+  textPassage("102", "Le piante antiche fioriscono una volta l'anno.", { id: "2", title: "Restauro", filename: "restauro.md" }),
+];
+
 function renderScreen(indexes?: typeof INDEXES) {
   const world = fakeWorld({ script: fromDocuments });
   const session = createDebateSession(world.ports, { length: 6 });
-  const opened: Array<{ passages: readonly DebatePassage[]; n: number; from: HTMLElement | null }> = [];
-  const openPassage: OpenPassage = (passages, n, from) => opened.push({ passages, n, from });
-  render(<DebateScreen session={session} sendFeedback={async () => {}} saveFile={() => {}} indexes={indexes} openPassage={openPassage} />);
-  return { world, session, opened, user: userEvent.setup(), settle: () => act(() => world.settle()) };
+  // The floor's source viewer, as the debate page gives it (issue 38 §1).
+  const server = scriptedSourceViewer(STANDING);
+  render(
+    <SourceViewerProvider {...server.provider}>
+      <DebateScreen session={session} sendFeedback={async () => {}} saveFile={() => {}} indexes={indexes} />
+    </SourceViewerProvider>,
+  );
+  return { world, session, server, user: userEvent.setup(), settle: () => act(() => world.settle()) };
 }
 
 async function startDebate(user: ReturnType<typeof userEvent.setup>) {
@@ -63,7 +74,7 @@ test("other plans get no documents option (the page gives no indexes), and their
 });
 
 test("a bubble lists its quotes with [n] and the server's verdict, marks the one not found, and each [n] — in the words or the list — opens its passage", async () => {
-  const { user, settle, opened } = renderScreen(INDEXES);
+  const { user, settle, server } = renderScreen(INDEXES);
   await user.click(screen.getByRole("button", { name: "Impostazioni" }));
   await user.click(screen.getByRole("switch", { name: "Basati sui documenti" }));
   await startDebate(user);
@@ -79,21 +90,29 @@ test("a bubble lists its quotes with [n] and the server's verdict, marks the one
   ]);
   expect(quotes.map((quote) => quote.dataset.status)).toEqual(["verified", "notFound"]);
 
-  // The [2] of the list, then the [1] of the words: each opens its passage among the turn's.
-  await user.click(within(quotes[1]!).getByRole("button", { name: "Apri il passaggio [2]: Restauro" }));
+  // The [2] of the list, then the [1] of the words: each opens its passage in the viewer, in its
+  // document, and Escape gives the focus back to it.
+  const two = within(quotes[1]!).getByRole("button", { name: "Apri il passaggio [2]: Restauro" });
+  await user.click(two);
+  const restoration = await screen.findByRole("dialog", { name: "Restauro" });
+  expect(await within(restoration).findByText("Le piante antiche fioriscono una volta l'anno.", { selector: "mark" })).toBeVisible();
+  expect(within(restoration).getByText("Fonte 2")).toBeVisible();
+  expect(within(restoration).getByRole("navigation", { name: "Passaggi citati di questo documento" })).toHaveTextContent("Passaggio 1 di 1");
+  await user.keyboard("{Escape}");
+  expect(two).toHaveFocus();
   const [citation] = await within(bubble).findAllByRole("link", { name: "Fonte 1" });
   await user.click(citation!);
-  expect(opened.map(({ passages, n, from }) => ({ passages, n, from: from?.textContent }))).toEqual([
-    { passages: FAKE_PASSAGES, n: 2, from: "[2]" },
-    { passages: FAKE_PASSAGES, n: 1, from: citation?.textContent },
-  ]);
+  const gardens = await screen.findByRole("dialog", { name: "Giardini storici" });
+  expect(await within(gardens).findByText("Il bosso delle siepi va potato a fine primavera.", { selector: "mark" })).toBeVisible();
+  expect(server.calls).toEqual(["passage 102", "passage 101"]);
+  expect(FAKE_PASSAGES.map((passage) => passage.chunkId)).toEqual(["101", "102"]);
 });
 
 // Issue 25's hostile documents, as evidence: titles, excerpts and quoted words are text only.
 const payloads = xssPayloads.map((payload) => payload.replace(/\n/g, " "));
 
 test("hostile passages and quotes rendered as evidence stay inert: shown as text, no element, handler or address of theirs", () => {
-  const passages: DebatePassage[] = payloads.map((payload, index) => ({ n: index + 1, chunkId: String(200 + index), title: payload, filename: `${payload}.md`, page: index, excerpt: payload }));
+  const passages: CitedPassage[] = payloads.map((payload, index) => ({ noteNumber: index + 1, chunkId: String(200 + index), document: `gardenroute-demo/${payload}.md`, title: payload, filename: `${payload}.md`, url: null, page: index, place: null, excerpt: payload, support: null }));
   const speech: DebateSpeech = {
     id: "ostile",
     speaker: "A",
@@ -109,9 +128,11 @@ test("hostile passages and quotes rendered as evidence stay inert: shown as text
     },
   };
   const { container } = render(
-    <ol>
-      <DebateBubble speech={speech} readAloud={createReadAloud(undefined, undefined)} onNotice={() => {}} openPassage={() => {}} />
-    </ol>,
+    <SourceViewerProvider {...scriptedSourceViewer([]).provider}>
+      <ol>
+        <DebateBubble speech={speech} readAloud={createReadAloud(undefined, undefined)} onNotice={() => {}} />
+      </ol>
+    </SourceViewerProvider>,
   );
   const evidence = screen.getByRole("region", { name: "Citazioni dai documenti" });
   for (const payload of payloads) expect(evidence.textContent).toContain(payload);

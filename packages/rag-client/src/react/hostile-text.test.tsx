@@ -1,3 +1,4 @@
+import { citedPassage } from "@oystar/conversation/testing";
 import { createApiClient, defaultSettings, type StreamChunk } from "@oystar/api-client";
 import { cutsOf, unsafeMarkup, xssPayloads } from "@oystar/vitest-config/hostile-text";
 import { drawingSurface } from "@oystar/vitest-config/drawing-surface";
@@ -11,7 +12,7 @@ import { RagAnswer } from "./rag-answer";
 // in two at every position, and its sources' titles, file names, addresses and excerpts — read
 // from POST /api/ask-stream's event stream by the screen's own reader (httpAskStream), kept by
 // the RAG session and drawn as the conversation draws each answer; and as the server's summary.
-// (The source viewer's passages: source-viewer.test.tsx; in Chromium: e2e xss-sinks.spec.ts.)
+// (The source viewer's passages: rag-answer-viewer.test.tsx; in Chromium: e2e xss-sinks.spec.ts.)
 
 const surface = drawingSurface();
 const { container } = surface;
@@ -45,8 +46,8 @@ function askStreamResponse(events: StreamChunk[], cutShare: number): Response {
 
 /** Sources made of the payload: as title, file name and excerpt, one with it in its http address, one with it in a javascript: address. */
 const hostileSources = (payload: string) => [
-  { filename: `${payload}.pdf`, title: payload, url: `https://esempio.invalid/documento?q=${payload}`, noteNumber: 1, chunkId: 11, excerpt: payload, cited: true },
-  { filename: `${payload}.md`, title: payload, url: ` javascript:${payload}`, noteNumber: 2, chunkId: 12, excerpt: payload, cited: true },
+  citedPassage({ filename: `${payload}.pdf`, title: payload, url: `https://esempio.invalid/documento?q=${payload}`, noteNumber: 1, chunkId: "11", excerpt: payload, support: { cited: true, confidence: null } }),
+  citedPassage({ filename: `${payload}.md`, title: payload, url: ` javascript:${payload}`, noteNumber: 2, chunkId: "12", excerpt: payload, support: { cited: true, confidence: null } }),
 ];
 
 /** Asks one question of a session reading `events`; draws every state it goes through. */

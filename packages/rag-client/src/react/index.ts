@@ -13,7 +13,5 @@ export type { RagEmptyStateProps } from "./rag-empty-state";
 export { RagScreen } from "./rag-screen";
 export type { RagScreenProps } from "./rag-screen";
 export { SourceList } from "./source-list";
-export { SourceViewerProvider, useOpenSource } from "./source-viewer";
-export type { OpenSource, SourceViewerProviderProps } from "./source-viewer";
 export type { SourceListProps } from "./source-list";
 export { useRag, useRagSession } from "./use-rag";

@@ -1,19 +1,17 @@
-import { MAX_NOTE_NUMBER } from "@oystar/api-client";
-import { CITATION_CLASS, type CitationLinks } from "@oystar/conversation";
-import { AnswerBlocks } from "@oystar/conversation/react";
+import { MAX_NOTE_NUMBER, type CitedPassage } from "@oystar/api-client";
+import { CITATION_CLASS, viewerDocument, type CitationLinks } from "@oystar/conversation";
+import { AnswerBlocks, useOpenSource } from "@oystar/conversation/react";
 import { Badge } from "@oystar/ui-kit/react";
 import { useMemo, type MouseEvent } from "react";
 import { citedNoteNumbers, shownSources as listed, sourceElementId, sourceOfCitation } from "../citations";
 import { ragMessages } from "../messages";
-import type { RagMessage, RagSource } from "../rag-conversation";
-import { sourceDocuments } from "../source-documents";
-import { viewerDocument } from "../source-viewer";
+import type { RagMessage } from "../rag-conversation";
+import { listedPassages, sourceDocuments } from "../source-documents";
 import { SourceList } from "./source-list";
-import { useOpenSource } from "./source-viewer";
 
 export type RagAnswerProps = {
   message: Pick<RagMessage, "id" | "content" | "kind">;
-  sources?: readonly RagSource[];
+  sources?: readonly CitedPassage[];
   /** Still arriving: the blinking cursor follows the text, the sources come at the end. */
   streaming?: boolean;
 };
@@ -25,7 +23,7 @@ export type RagAnswerProps = {
  * and a citation (a click, or Enter on it) opens its document in the viewer at the passages the
  * answer cites; its address stays for a new tab and for screens without one.
  */
-const NO_SOURCES: readonly RagSource[] = [];
+const NO_SOURCES: readonly CitedPassage[] = [];
 
 export function RagAnswer({ message, sources = NO_SOURCES, streaming = false }: RagAnswerProps) {
   const { id, content, kind } = message;
@@ -49,7 +47,7 @@ export function RagAnswer({ message, sources = NO_SOURCES, streaming = false }: 
     if (!openSource || !link || !event.currentTarget.contains(link) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     const documents = sourceDocuments(shownSources, cited);
     const document = [...documents.cited, ...documents.consulted].find((candidate) => `#${sourceElementId(id, candidate.noteNumber)}` === link.getAttribute("href"));
-    const opened = document ? viewerDocument(document) : null;
+    const opened = document ? viewerDocument(document.lead, listedPassages(document)) : null;
     if (!opened || opened.passages.length === 0) return;
     event.preventDefault();
     event.stopPropagation();

@@ -5,17 +5,18 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
 import { HttpError } from "@oystar/api-client";
 import type { IndexOption } from "../index-choice";
+import { citedPassage } from "@oystar/conversation/testing";
 import { createRagSession } from "../rag-session";
 import { LiveAnswer, scriptedWorld, settle, type ScriptedAnswer } from "../testing/scripted-world";
 import { RagScreen } from "./rag-screen";
 
 const demo = [{ name: "gardenroute-demo", label: "Garden Route" }];
 const sources = [
-  { filename: "boboli.md", chunkId: 301, url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 },
-  { filename: "limonaie.md", chunkId: 302, url: "https://giardini.example/limonaie", title: "Le limonaie", noteNumber: 2, page: 4 },
-  { filename: "rose.md", chunkId: 303, url: "https://giardini.example/rose", title: "Il roseto", noteNumber: 3 },
-  { filename: "regolamento.md", chunkId: 304, url: "/interno/regolamento.md", title: "Il regolamento interno", noteNumber: 4 },
-  { filename: "appunti.md", chunkId: 305, title: "Appunti del giardiniere", noteNumber: 5 },
+  citedPassage({ filename: "boboli.md", chunkId: "301", url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 }),
+  citedPassage({ filename: "limonaie.md", chunkId: "302", url: "https://giardini.example/limonaie", title: "Le limonaie", noteNumber: 2, page: 4 }),
+  citedPassage({ filename: "rose.md", chunkId: "303", url: "https://giardini.example/rose", title: "Il roseto", noteNumber: 3 }),
+  citedPassage({ filename: "regolamento.md", chunkId: "304", url: "/interno/regolamento.md", title: "Il regolamento interno", noteNumber: 4 }),
+  citedPassage({ filename: "appunti.md", chunkId: "305", title: "Appunti del giardiniere", noteNumber: 5 }),
 ];
 
 function renderScreen(
@@ -138,7 +139,8 @@ describe("the RAG screen", () => {
 
     await act(async () => {
       live.send({ chunk: " Le limonaie ospitano gli agrumi [302]. I droni sono vietati [4][5]." });
-      live.send({ sources: sources.map((source) => (source.noteNumber === 1 ? { ...source, confidence: 0.82 } : source)) });
+      // After the answer the server says which passages it cites ([302] is source 2's passage) and how far to trust them.
+      live.send({ sources: sources.map((source) => ({ ...source, support: { cited: source.noteNumber !== 3, confidence: source.noteNumber === 1 ? 0.82 : null } })) });
       live.send({ contextUsage: 2 });
       live.end();
       await settle();
@@ -183,11 +185,11 @@ describe("the RAG screen", () => {
     const boboli = { filename: "boboli.md", url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 };
     const ninfa = { filename: "ninfa.md", url: "https://giardini.example/ninfa", title: "Il Giardino di Ninfa", noteNumber: 2 };
     const final = [
-      { ...boboli, chunkId: 11, excerpt: "Il giardino apre alle 8:15 in estate…", cited: true, confidence: 0.91 },
-      { ...boboli, chunkId: 12, excerpt: "Le grotte del Buontalenti…", cited: true, confidence: 0.64 },
-      { ...boboli, chunkId: 13, excerpt: "La limonaia ospita gli agrumi…", cited: false },
-      { ...ninfa, chunkId: 21, excerpt: "Le rovine medievali…", cited: true, confidence: 0.12 },
-      { filename: "rose.md", url: "https://giardini.example/rose", title: "Il roseto", noteNumber: 3, chunkId: 31, excerpt: "Le rose antiche…", cited: false },
+      citedPassage({ ...boboli, chunkId: "11", excerpt: "Il giardino apre alle 8:15 in estate…", support: { cited: true, confidence: 0.91 } }),
+      citedPassage({ ...boboli, chunkId: "12", excerpt: "Le grotte del Buontalenti…", support: { cited: true, confidence: 0.64 } }),
+      citedPassage({ ...boboli, chunkId: "13", excerpt: "La limonaia ospita gli agrumi…", support: { cited: false, confidence: null } }),
+      citedPassage({ ...ninfa, chunkId: "21", excerpt: "Le rovine medievali…", support: { cited: true, confidence: 0.12 } }),
+      citedPassage({ filename: "rose.md", url: "https://giardini.example/rose", title: "Il roseto", noteNumber: 3, chunkId: "31", excerpt: "Le rose antiche…", support: { cited: false, confidence: null } }),
     ];
     const { user, box } = renderScreen([[{ sources: final }, { chunk: "Apre alle 8:15 [1]. Le grotte [1] e le rovine [2]." }, { sources: final }]]);
     await user.type(box(), "Quando apre Boboli?{Enter}");

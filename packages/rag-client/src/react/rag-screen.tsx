@@ -1,6 +1,6 @@
 import { OFFLINE_MODEL_LABEL, type Health } from "@oystar/api-client";
 import type { ChatCard, ReadAloud } from "@oystar/conversation";
-import { Composer, preloadAnswerRenderer, SessionNotices, useAdvancedControls, useComposerDraft, useEscapeStops, useReadAloud } from "@oystar/conversation/react";
+import { Composer, preloadAnswerRenderer, SessionNotices, SourceViewerProvider, useAdvancedControls, useComposerDraft, useEscapeStops, useReadAloud, type SourceViewerProviderProps } from "@oystar/conversation/react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { IndexOption } from "../index-choice";
@@ -14,7 +14,6 @@ import { ContextWarning } from "./context-warning";
 import { RagControls } from "./rag-controls";
 import { RagConversationView } from "./rag-conversation-view";
 import { RagEmptyState } from "./rag-empty-state";
-import { SourceViewerProvider, type SourceViewerProviderProps } from "./source-viewer";
 import { useRag } from "./use-rag";
 
 export type RagScreenProps = {

@@ -1,21 +1,21 @@
+import type { CitedPassage } from "@oystar/api-client";
+import { conversationMessages, sourceLink, viewerDocument } from "@oystar/conversation";
+import { useOpenSource, type OpenSource } from "@oystar/conversation/react";
 import { useId, type MouseEvent } from "react";
-import { sourceElementId, sourceLink } from "../citations";
+import { sourceElementId } from "../citations";
 import { ragMessages } from "../messages";
-import type { RagSource } from "../rag-conversation";
-import { sourceDocuments, type SourceDocument } from "../source-documents";
-import { viewerDocument } from "../source-viewer";
-import { useOpenSource, type OpenSource } from "./source-viewer";
+import { listedPassages, sourceDocuments, type SourceDocument } from "../source-documents";
 
 export type SourceListProps = {
   /** The answer's id: each document gets an element id a citation can lead to. */
   messageId: string;
-  sources: readonly RagSource[];
+  sources: readonly CitedPassage[];
   /** The note numbers the answer's text cites (from a server that does not mark cited passages). */
   cited: ReadonlySet<number>;
 };
 
 const text = ragMessages.sources;
-const viewerText = ragMessages.viewer;
+const viewerText = conversationMessages.viewer;
 
 /**
  * spec 001 §2, §5 and issue 23 §5: 'Fonti utilizzate' — one entry per document, numbered as the
@@ -49,7 +49,7 @@ export function SourceList({ messageId, sources, cited }: SourceListProps) {
         </details>
       ) : null}
       {/* The tooltip's words for those who cannot hover. */}
-      {sources.some((source) => source.confidence !== undefined) ? <p className="oy-visually-hidden">{text.confidenceHint}</p> : null}
+      {sources.some((source) => typeof source.support?.confidence === "number") ? <p className="oy-visually-hidden">{text.confidenceHint}</p> : null}
     </section>
   );
 }
@@ -58,10 +58,10 @@ function DocumentItem({ messageId, document }: { messageId: string; document: So
   const openSource = useOpenSource();
   const { lead, noteNumber } = document;
   const link = sourceLink(lead.url) ?? undefined;
-  const name = lead.title ?? lead.filename ?? lead.url ?? text.source(noteNumber);
-  const shown = document.cited.length > 0 ? document.cited : document.consulted;
+  const name = lead.title || lead.filename || lead.url || text.source(noteNumber);
+  const shown = listedPassages(document);
   const folded = document.cited.length > 0 ? document.consulted : [];
-  const opens = openSource !== null && viewerDocument(document).passages.length > 0;
+  const opens = openSource !== null && shown.length > 0;
   return (
     // A citation in the text jumps here and gives it the focus.
     <li id={sourceElementId(messageId, noteNumber)} tabIndex={-1} className="rag-source">
@@ -75,7 +75,7 @@ function DocumentItem({ messageId, document }: { messageId: string; document: So
             type="button"
             className="rag-source__title rag-source__open"
             aria-label={viewerText.openDocument(name)}
-            onClick={(event) => openSource(viewerDocument(document), 0, event.currentTarget)}
+            onClick={(event) => openSource(viewerDocument(document.lead, shown), 0, event.currentTarget)}
           >
             {name}
           </button>
@@ -103,31 +103,31 @@ function DocumentItem({ messageId, document }: { messageId: string; document: So
   );
 }
 
-function PassageList({ document, passages, openSource }: { document: SourceDocument; passages: readonly RagSource[]; openSource: OpenSource | null }) {
-  const viewable = passages.filter((passage) => passage.chunkId !== undefined);
-  const open = (passage: RagSource) => (event: MouseEvent<HTMLButtonElement>) =>
-    openSource?.(viewerDocument(document, viewable), viewable.indexOf(passage), event.currentTarget);
+function PassageList({ document, passages, openSource }: { document: SourceDocument; passages: readonly CitedPassage[]; openSource: OpenSource | null }) {
+  const viewable = passages;
+  const open = (passage: CitedPassage) => (event: MouseEvent<HTMLButtonElement>) =>
+    openSource?.(viewerDocument(document.lead, viewable), viewable.indexOf(passage), event.currentTarget);
   return (
     <ul className="rag-source__passages">
       {passages.map((passage, index) => {
         const label = (
           <>
             {/* Where it stands: a PDF's page, a presentation's slide or a workbook's sheet (issue 34). */}
-            {passage.page !== undefined ? (
+            {passage.page !== null ? (
               <span className="rag-passage__page">{text.page(passage.page)}</span>
             ) : passage.place ? (
               <span className="rag-passage__page">{passage.place}</span>
             ) : null}
             {passage.excerpt ? (
               <span className="rag-passage__excerpt">{passage.excerpt}</span>
-            ) : passage.page === undefined && !passage.place ? (
+            ) : passage.page === null && !passage.place ? (
               <span>{text.passage(index + 1)}</span>
             ) : null}
           </>
         );
         return (
-          <li key={passage.chunkId ?? index} className="rag-passage">
-            {openSource && passage.chunkId !== undefined ? (
+          <li key={passage.chunkId} className="rag-passage">
+            {openSource ? (
               <button type="button" className="rag-passage__open" onClick={open(passage)}>
                 <span className="oy-visually-hidden">{`${viewerText.openPassage(viewable.indexOf(passage) + 1, viewable.length)}: `}</span>
                 {label}
@@ -135,9 +135,9 @@ function PassageList({ document, passages, openSource }: { document: SourceDocum
             ) : (
               label
             )}
-            {passage.confidence !== undefined ? (
+            {typeof passage.support?.confidence === "number" ? (
               <span className="rag-passage__confidence" title={text.confidenceHint}>
-                {text.confidence(Math.round(passage.confidence * 100))}
+                {text.confidence(Math.round(passage.support.confidence * 100))}
               </span>
             ) : null}
           </li>

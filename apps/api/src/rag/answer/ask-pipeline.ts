@@ -1,5 +1,6 @@
-import { RAG_CONTEXT_WARNING_PERCENT, type RagHistoryMessage, type StreamChunk } from "@oystar/api-client";
+import { RAG_CONTEXT_WARNING_PERCENT, type CitedPassage, type RagHistoryMessage, type StreamChunk } from "@oystar/api-client";
 import { answerEvidence, answersQuestion, type Evidence } from "./answer-evidence";
+import { citedPassageOf, documentKeyOf } from "./cited-passage";
 import { noteNumbersInRetrievalOrder, renumberCitations, type CitationRenumbering } from "./citation-numbering";
 import { validateCitations, warningToAppend, type Validation, type ValidationSettings } from "./citation-validation";
 import { hypotheticalPassage, questionVariations, streamAnswer, type QuestionCalls } from "./model-calls";
@@ -19,7 +20,7 @@ import { placesOf } from "../viewer/passage-store";
 //                        in the order the answer first cites them (citation-numbering.ts)
 //   {chunk}              the citation warning note, once, when validation calls for it
 //   {sources}            the final list (replaces the first): numbered as the text cites them,
-//                        each passage `cited` or not, cited ones with their `confidence`
+//                        each passage's `support`: cited or not, cited ones with their `confidence`
 // When the passages found do not answer the question (answer-evidence.ts), or the model says so,
 // the answer is 'Non ho trovato questa informazione nei documenti dell'indice.' and the sources
 // list is empty: nothing is shown as if it supported it. It is still one question.
@@ -46,57 +47,27 @@ export type AskPlan = {
 /** `model`: the question's calls to the model server on the gateway's road; null for the offline model. */
 export type AskContext = { engine: RagEngine; model: QuestionCalls | null; offlineCharsPerSecond: number };
 
-type SourceEvent = {
-  filename: string;
-  chunkId: number;
-  url?: string;
-  title: string;
-  noteNumber: number;
-  page?: number;
-  /** Issue 34: a presentation's or workbook's passage has no page but a slide or sheet («Diapositiva 3»). */
-  place?: string;
-  excerpt: string;
-  cited?: boolean;
-  confidence?: number;
-};
-
-/** A passage's opening as a reader recognises it under its document (about 160 characters, whole words). */
-export function excerptOf(text: string, length = 160): string {
-  const flat = text.replace(/^\s*(?:#+|[-*•])\s*/gm, "").replace(/\s+/g, " ").trim();
-  if (flat.length <= length) return flat;
-  const cut = flat.slice(0, length);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), length / 2)).replace(/[\s,;:.]+$/, "")}…`;
-}
-
-const documentKeyOf = (passage: Passage) => `${passage.indexName}/${passage.filename}`;
-
 /**
  * The sources event: every passage under its document's number, sorted by that number. After the
  * answer, each says whether it was cited and, when checked, how far to trust it: how well it
  * supports the sentences citing it (validation) times how fully it answers the question (evidence).
+ * Each is made by the one mapper a debate's passages are made by too (cited-passage.ts).
  */
 function sourcesOf(
   passages: readonly Passage[],
   numbers: readonly number[],
   places: ReadonlyMap<string, string>,
   after?: { cited: Set<number>; validation: Validation | null; evidence: Evidence },
-): SourceEvent[] {
+): CitedPassage[] {
   const events = passages.map((passage, index) => {
-    const cited = after?.cited.has(index + 1);
+    const cited = after?.cited.has(index + 1) === true;
     const support = after?.validation?.confidenceBySource.get(index + 1);
-    const confidence = cited && support !== undefined ? support * answersQuestion(after!.evidence.onTopic.get(passage.chunkId) ?? 0) : undefined;
-    return {
-      filename: passage.filename,
-      chunkId: Number(passage.chunkId),
-      ...(passage.url ? { url: passage.url } : {}),
-      title: passage.title,
+    const confidence = cited && support !== undefined ? support * answersQuestion(after!.evidence.onTopic.get(passage.chunkId) ?? 0) : null;
+    return citedPassageOf(passage, {
       noteNumber: numbers[index]!,
-      ...(passage.page !== null ? { page: passage.page } : {}),
-      ...(places.has(passage.chunkId) ? { place: places.get(passage.chunkId) } : {}),
-      excerpt: excerptOf(passage.text),
-      ...(after ? { cited: cited === true } : {}),
-      ...(confidence !== undefined ? { confidence: Math.round(confidence * 1000) / 1000 } : {}),
-    };
+      place: places.get(passage.chunkId),
+      support: after ? { cited, confidence: confidence === null ? null : Math.round(confidence * 1000) / 1000 } : null,
+    });
   });
   return events.map((event, position) => ({ event, position })).sort((left, right) => left.event.noteNumber - right.event.noteNumber || left.position - right.position).map(({ event }) => event);
 }

@@ -114,11 +114,11 @@ describe("Villa d'Este: who commissioned it and since when it is a World Heritag
     try {
       const { access_token } = await signInAs(server.url, "business@oystar.test");
       const response = await fetch(`${server.url}/api/ask-stream`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(access_token) }, body: JSON.stringify({ question }) });
-      const cited = ((await readAnswer(response)).sources.at(-1) ?? []).filter((source) => source.cited);
-      const answering = Math.max(...cited.filter((source) => source.filename === "villa-d-este-tivoli.md").map((source) => source.confidence ?? 0));
+      const cited = ((await readAnswer(response)).sources.at(-1) ?? []).filter((source) => source.support?.cited);
+      const answering = Math.max(...cited.filter((source) => source.filename === "villa-d-este-tivoli.md").map((source) => source.support?.confidence ?? 0));
       const offTopic = cited.filter((source) => source.filename === "ville-e-giardini-medicei-unesco.md");
       expect(offTopic.length).toBeGreaterThan(0);
-      for (const other of offTopic) expect(answering).toBeGreaterThan(other.confidence ?? 0);
+      for (const other of offTopic) expect(answering).toBeGreaterThan(other.support?.confidence ?? 0);
     } finally {
       await server.close();
     }

@@ -44,7 +44,7 @@ test("pnpm rag's road (cli/product-road.ts) finds exactly the passages /api/ask-
   const index = (await findIndex(server.db, "archivio-fascicoli"))!;
   for (const number of [0, 499, 500, 1001, 1499, PAGED_PASSAGES - 1]) {
     const served = (await ask(pagedQuestion(number))).sources[0]?.map((source) => source.chunkId);
-    const found = (await roadPassages(road, [index], pagedQuestion(number))).passages.map((passage) => Number(passage.chunkId));
+    const found = (await roadPassages(road, [index], pagedQuestion(number))).passages.map((passage) => passage.chunkId);
     expect(found.length).toBeGreaterThan(1);
     expect(found).toEqual(served);
   }

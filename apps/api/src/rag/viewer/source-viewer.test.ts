@@ -97,7 +97,7 @@ describe("GET /api/rag/passages/:chunkId", () => {
         body: JSON.stringify({ question: "Quanti alberi di limone ci sono nella limonaia di Villa Aurora?" }),
       }),
     );
-    const cited = answer.sources.at(-1)!.find((source) => source.cited && source.filename === "villa-aurora.md")!;
+    const cited = answer.sources.at(-1)!.find((source) => source.support?.cited && source.filename === "villa-aurora.md")!;
     const response = await passage(business, cited.chunkId);
     expect(response.status).toBe(200);
     // Personal like every API answer: never kept by a browser or a proxy.

@@ -2,7 +2,7 @@ import { retryOnce } from "@oystar/ui-kit";
 import { Dialog, Spinner } from "@oystar/ui-kit/react";
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
-import { ragMessages } from "../messages";
+import { conversationMessages } from "../messages";
 import type { LoadPdfRenderer } from "../pdf-renderer";
 import type { SourceViewer as SourceViewerSession, ViewerDocument } from "../source-viewer";
 
@@ -56,11 +56,11 @@ function SourceViewerDialog({ viewer, loadPdfRenderer, returnFocus }: { viewer: 
   const loaded = useStore(viewer.store, (state) => (state.passage?.status === "loaded" ? state.passage.value.document : null));
   if (!opened) return null;
   // The list's words until the server's arrive: the same title, the document's own.
-  const title = loaded?.title || opened.title || opened.filename || ragMessages.viewer.source(opened.noteNumber);
+  const title = loaded?.title || opened.title || opened.filename || conversationMessages.viewer.source(opened.noteNumber);
   return (
     <Dialog open onClose={viewer.close} placement="side" className="rag-viewer" title={title} returnFocus={returnFocus}>
       <div className="rag-viewer__content">
-        <Suspense fallback={<Spinner label={ragMessages.viewer.loadingPassage} />}>
+        <Suspense fallback={<Spinner label={conversationMessages.viewer.loadingPassage} />}>
           <SourceViewerContent viewer={viewer} loadPdfRenderer={loadPdfRenderer} />
         </Suspense>
       </div>

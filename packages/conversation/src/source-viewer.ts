@@ -1,14 +1,13 @@
-import { API_PATHS, apiPath, HttpError, ragPassageSchema, type ApiClient, type RagPassage } from "@oystar/api-client";
+import { API_PATHS, apiPath, HttpError, ragPassageSchema, type ApiClient, type CitedPassage, type RagPassage } from "@oystar/api-client";
 import { createStore } from "zustand/vanilla";
-import { ragMessages } from "./messages";
-import type { RagSource } from "./rag-conversation";
-import type { SourceDocument } from "./source-documents";
+import { conversationMessages } from "./messages";
 
 // Issue 25, the source viewer: a citation or a source opens the passage it names where it stands
 // in its document, and steps through the passages of that document the answer used; a PDF is
 // shown at the passage's page, and its pages can be turned. What is loaded stays in memory while
 // the page lives (stepping back is instant) and goes nowhere else: the server is asked for a
-// passage by its id, never told the conversation.
+// passage by its id, never told the conversation. On the floor (issue 38 §1): a RAG answer's
+// sources and a debate turn's passages open in it alike, both being cited passages.
 
 /** What a screen opens: a document of an answer's sources, at one of the passages it lists. */
 export type ViewerDocument = {
@@ -22,16 +21,22 @@ export type ViewerDocument = {
 };
 
 /**
- * A document of the sources list as the viewer opens it: the passages shown under it (the cited
- * ones, or the consulted ones when it was only consulted), those the index can serve.
+ * A document as the viewer opens it: named by its lead passage (its number, title and file), and
+ * the passages of it to step through, in their order.
  */
-export function viewerDocument(document: SourceDocument, passages: readonly RagSource[] = document.cited.length > 0 ? document.cited : document.consulted): ViewerDocument {
-  return {
-    noteNumber: document.noteNumber,
-    title: document.lead.title ?? null,
-    filename: document.lead.filename ?? null,
-    passages: passages.flatMap((passage) => (passage.chunkId === undefined ? [] : [passage.chunkId])),
-  };
+export function viewerDocument(lead: CitedPassage, passages: readonly CitedPassage[]): ViewerDocument {
+  return { noteNumber: lead.noteNumber, title: lead.title || null, filename: lead.filename || null, passages: passages.map((passage) => passage.chunkId) };
+}
+
+/**
+ * Passage `noteNumber` of a text that numbers its passages one by one (a debate turn's), opened in
+ * its document: the viewer steps through the passages of the same document, as a RAG citation does.
+ */
+export function passageInDocument(passages: readonly CitedPassage[], noteNumber: number): { document: ViewerDocument; position: number } | null {
+  const cited = passages.find((passage) => passage.noteNumber === noteNumber);
+  if (!cited) return null;
+  const sameDocument = passages.filter((passage) => passage.document === cited.document);
+  return { document: viewerDocument(cited, sameDocument), position: sameDocument.indexOf(cited) };
 }
 
 export type Loading<T> = { status: "loading" } | { status: "loaded"; value: T } | { status: "failed"; message: string };
@@ -58,7 +63,7 @@ export type SourceViewer = ReturnType<typeof createSourceViewer>;
 const CLOSED: SourceViewerState = { opened: null, passage: null, original: null, page: null };
 
 /** A failure as the viewer says it: gone (404), or could not be reached. */
-const failureMessage = (error: unknown) => (error instanceof HttpError && error.status === 404 ? ragMessages.viewer.notFound : ragMessages.viewer.failed);
+const failureMessage = (error: unknown) => (error instanceof HttpError && error.status === 404 ? conversationMessages.viewer.notFound : conversationMessages.viewer.failed);
 
 export function createSourceViewer(dependencies: SourceViewerDependencies) {
   const store = createStore<SourceViewerState>()(() => CLOSED);

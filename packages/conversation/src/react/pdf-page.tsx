@@ -2,13 +2,13 @@ import type { RagPassage } from "@oystar/api-client";
 import { bringIntoView } from "@oystar/ui-kit";
 import { Notice, Spinner } from "@oystar/ui-kit/react";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { ragMessages } from "../messages";
+import { conversationMessages } from "../messages";
 import { passageOnPage, type MarkedRange } from "../page-highlight";
 import type { LoadPdfRenderer } from "../pdf-renderer";
 
 type Pdfjs = Awaited<ReturnType<LoadPdfRenderer>>;
 
-const text = ragMessages.viewer;
+const text = conversationMessages.viewer;
 
 type Opened = { status: "opening" } | { status: "open"; pdfjs: Pdfjs; pdf: Awaited<ReturnType<Pdfjs["getDocument"]>["promise"]> } | { status: "failed" };
 type Drawn = "drawing" | "drawn" | "not-on-page" | "failed";

@@ -1,10 +1,10 @@
 import type { RagPassage } from "@oystar/api-client";
 import { bringIntoView } from "@oystar/ui-kit";
 import { Fragment, useEffect, useMemo, useRef } from "react";
-import { ragMessages } from "../messages";
+import { conversationMessages } from "../messages";
 import { passageParagraphs } from "../passage-layout";
 
-const text = ragMessages.viewer;
+const text = conversationMessages.viewer;
 
 /**
  * Issue 25: the cited passage highlighted in its surroundings, scrolled into view. Document text

@@ -1,6 +1,7 @@
 import { HttpError, type RagPassage } from "@oystar/api-client";
 import { describe, expect, test } from "vitest";
-import { createSourceViewer, type SourceViewerDependencies } from "./source-viewer";
+import { createSourceViewer, passageInDocument, type SourceViewerDependencies } from "./source-viewer";
+import { citedPassage } from "./testing/cited-passage";
 
 // Issue 25: the viewer's state, with the server's two calls given as data.
 
@@ -120,5 +121,24 @@ describe("the source viewer", () => {
     world.release();
     await settled();
     expect(viewer.store.getState()).toMatchObject({ passage: { status: "loaded", value: { chunkId: "12" } }, original: null, page: null });
+  });
+});
+
+// Issue 38 §1: a debate turn numbers its passages one by one; its [n] opens that passage in its
+// document, among the passages of the same document the turn read.
+describe("a passage of a text that numbers its passages", () => {
+  const turn = [
+    citedPassage({ noteNumber: 1, chunkId: "101", title: "Giardini storici", filename: "giardini.md" }),
+    citedPassage({ noteNumber: 2, chunkId: "102", title: "Restauro", filename: "restauro.pdf" }),
+    citedPassage({ noteNumber: 3, chunkId: "103", title: "Giardini storici", filename: "giardini.md" }),
+  ];
+
+  test("opens in its document, at its place among that document's passages", () => {
+    expect(passageInDocument(turn, 3)).toEqual({ document: { noteNumber: 3, title: "Giardini storici", filename: "giardini.md", passages: ["101", "103"] }, position: 1 });
+    expect(passageInDocument(turn, 2)).toEqual({ document: { noteNumber: 2, title: "Restauro", filename: "restauro.pdf", passages: ["102"] }, position: 0 });
+  });
+
+  test("a number the turn was not given opens nothing", () => {
+    expect(passageInDocument(turn, 4)).toBeNull();
   });
 });

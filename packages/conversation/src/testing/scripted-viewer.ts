@@ -1,5 +1,6 @@
 import { HttpError, type RagPassage } from "@oystar/api-client";
-import type { SourceViewerDependencies } from "../source-viewer";
+import type { LoadPdfRenderer } from "../pdf-renderer";
+import { createSourceViewer, type SourceViewerDependencies } from "../source-viewer";
 
 // The source viewer's server for tests and stories: passages and originals from tables, every
 // call remembered; what is not in a table is 404, as the server says of a missing passage.
@@ -21,6 +22,15 @@ export function scriptedViewer(passages: readonly RagPassage[], originals: Recor
     },
   };
   return { dependencies, calls };
+}
+
+/** For passages of text documents: no page to draw, so no pdf.js. */
+const noPdfRenderer: LoadPdfRenderer = () => Promise.reject(new Error("nessun PDF: solo passaggi di testo"));
+
+/** A source viewer over scripted passages of text documents, as SourceViewerProvider takes it (`provider`). */
+export function scriptedSourceViewer(passages: readonly RagPassage[]) {
+  const server = scriptedViewer(passages);
+  return { provider: { viewer: createSourceViewer(server.dependencies), loadPdfRenderer: noPdfRenderer }, calls: server.calls };
 }
 
 /** A passage of a text document, its surroundings around it. */

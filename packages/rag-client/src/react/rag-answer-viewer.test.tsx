@@ -1,16 +1,17 @@
 import { defaultSettings, type StreamChunk } from "@oystar/api-client";
+import { createSourceViewer } from "@oystar/conversation";
+import { citedPassage, scriptedViewer, textPassage } from "@oystar/conversation/testing";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { xssPayloads } from "@oystar/vitest-config/hostile-text";
 import { describe, expect, test } from "vitest";
 import { createRagSession } from "../rag-session";
-import { createSourceViewer } from "../source-viewer";
-import { scriptedViewer, textPassage } from "../testing/scripted-viewer";
 import { scriptedWorld, settle } from "../testing/scripted-world";
 import { RagScreen } from "./rag-screen";
 
-// Issue 25: citations and sources open the source viewer — the passage highlighted in its text,
-// the passages of its document one after the other, Escape back to the citation.
+// Issue 25: a RAG answer's citations and sources open the source viewer (the floor's, issue 38 §1)
+// — the passage highlighted in its text, the passages of its document one after the other, Escape
+// back to the citation.
 
 const boboli = { id: "7", title: "Il Giardino di Boboli", filename: "giardino-di-boboli.md" };
 const passages = [
@@ -19,9 +20,9 @@ const passages = [
   textPassage("21", "Le rovine medievali di Ninfa.", { id: "8", title: "Il Giardino di Ninfa", filename: "ninfa.md", url: "https://giardini.example/ninfa" }),
 ];
 const sources = [
-  { filename: "giardino-di-boboli.md", title: "Il Giardino di Boboli", noteNumber: 1, chunkId: 11, excerpt: "Il giardino apre alle 8:15…", cited: true },
-  { filename: "giardino-di-boboli.md", title: "Il Giardino di Boboli", noteNumber: 1, chunkId: 12, excerpt: "La Grotta Grande…", cited: true },
-  { filename: "ninfa.md", title: "Il Giardino di Ninfa", url: "https://giardini.example/ninfa", noteNumber: 2, chunkId: 21, excerpt: "Le rovine…", cited: true },
+  citedPassage({ filename: "giardino-di-boboli.md", title: "Il Giardino di Boboli", noteNumber: 1, chunkId: "11", excerpt: "Il giardino apre alle 8:15…", support: { cited: true, confidence: null } }),
+  citedPassage({ filename: "giardino-di-boboli.md", title: "Il Giardino di Boboli", noteNumber: 1, chunkId: "12", excerpt: "La Grotta Grande…", support: { cited: true, confidence: null } }),
+  citedPassage({ filename: "ninfa.md", title: "Il Giardino di Ninfa", url: "https://giardini.example/ninfa", noteNumber: 2, chunkId: "21", excerpt: "Le rovine…", support: { cited: true, confidence: null } }),
 ];
 
 function renderWithViewer(events: StreamChunk[], table = passages) {
@@ -142,8 +143,8 @@ describe("the source viewer", () => {
       },
     ];
     const cited = [
-      { filename: "soci.pptx", title: "Riunione dei soci", noteNumber: 1, chunkId: 11, cited: true },
-      { filename: "rinvio.eml", title: "Rinvio udienza Ferretti", noteNumber: 2, chunkId: 21, cited: true },
+      citedPassage({ filename: "soci.pptx", title: "Riunione dei soci", noteNumber: 1, chunkId: "11", support: { cited: true, confidence: null } }),
+      citedPassage({ filename: "rinvio.eml", title: "Rinvio udienza Ferretti", noteNumber: 2, chunkId: "21", support: { cited: true, confidence: null } }),
     ];
     const { user } = renderWithViewer([{ sources: cited }, { chunk: "La nuova socia [1]; l'udienza è rinviata [2]." }, { sources: cited }], table);
     await ask(user, "Chi è la nuova socia?");
@@ -174,7 +175,7 @@ describe("the source viewer", () => {
     const hostile = payloads.map((payload, index) =>
       textPassage(String(500 + index), `${payload} fine`, { id: String(900 + index), title: payload, filename: `${payload}.md` }, { before: `${payload}\n\n`, after: `\n\n${payload}` }),
     );
-    const listed = hostile.map((passage, index) => ({ filename: passage.document.filename, title: passage.document.title, noteNumber: index + 1, chunkId: Number(passage.chunkId), excerpt: passage.text, cited: true }));
+    const listed = hostile.map((passage, index) => citedPassage({ filename: passage.document.filename, title: passage.document.title, noteNumber: index + 1, chunkId: passage.chunkId, excerpt: passage.text, support: { cited: true, confidence: null } }));
     const { user } = renderWithViewer([{ sources: listed }, { chunk: listed.map((source) => `[${source.noteNumber}]`).join(" ") }, { sources: listed }], hostile);
     await ask(user);
     for (const [index, payload] of payloads.entries()) {

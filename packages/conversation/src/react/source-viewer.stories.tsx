@@ -1,17 +1,19 @@
+import type { CitedPassage, RagPassage } from "@oystar/api-client";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { jsPDF } from "jspdf";
 import { useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import type { RagPassage } from "@oystar/api-client";
+import { conversationMessages } from "../messages";
 import type { LoadPdfRenderer } from "../pdf-renderer";
-import { normalizeSources } from "../rag-conversation";
-import { createSourceViewer } from "../source-viewer";
+import { createSourceViewer, viewerDocument } from "../source-viewer";
+import { citedPassage } from "../testing/cited-passage";
 import { scriptedViewer, textPassage } from "../testing/scripted-viewer";
-import { RagAnswer } from "./rag-answer";
-import { SourceViewerProvider } from "./source-viewer";
+import { SourceViewerProvider, useOpenSource } from "./source-viewer";
 
-// Issue 25, the source viewer: an answer whose citations and sources open the passage they rest
-// on, highlighted in its document, and a PDF at its page (pdf.js, as the assistant loads it).
+// Issue 25, the source viewer: cited passages — a RAG answer's sources, a debate turn's passages
+// (issue 38 §1) — open where they stand, highlighted in their document, a PDF at its page (pdf.js,
+// as the assistant loads it). The screens' own lists open it in their stories (rag-client's
+// RagAnswer); here a plain list of documents and passages does.
 
 const loadPdfjs: LoadPdfRenderer = async () => {
   const [pdfjs, worker] = await Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]);
@@ -83,30 +85,62 @@ const passages = [
   },
   { ...textPassage("51", "La limonaia riapre alle visite il primo maggio alle ore 10.", sign, { before: "Limonaia di Villa Aurora\n", after: "" }), page: 1, ocrWords: scan.words },
 ];
-const sources = normalizeSources([
-  { filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: 11, excerpt: "Il giardino apre alle 8:15…", cited: true },
-  { filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: 12, excerpt: "La Grotta Grande, costruita da Bernardo Buontalenti…", cited: true },
-  { filename: guide.filename, title: guide.title, noteNumber: 2, chunkId: 31, page: 2, excerpt: "In molti giardini storici il cavalletto…", cited: true },
-  { filename: visit.filename, title: visit.title, noteNumber: 3, chunkId: 41, excerpt: "La visita guidata è confermata…", cited: true },
-  { filename: sign.filename, title: sign.title, noteNumber: 4, chunkId: 51, page: 1, excerpt: "La limonaia riapre alle visite il primo maggio…", cited: true },
-]);
+const sources = [
+  citedPassage({ filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: "11", excerpt: "Il giardino apre alle 8:15…", support: { cited: true, confidence: null } }),
+  citedPassage({ filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: "12", excerpt: "La Grotta Grande, costruita da Bernardo Buontalenti…", support: { cited: true, confidence: null } }),
+  citedPassage({ filename: guide.filename, title: guide.title, noteNumber: 2, chunkId: "31", page: 2, excerpt: "In molti giardini storici il cavalletto…", support: { cited: true, confidence: null } }),
+  citedPassage({ filename: visit.filename, title: visit.title, noteNumber: 3, chunkId: "41", excerpt: "La visita guidata è confermata…", support: { cited: true, confidence: null } }),
+  citedPassage({ filename: sign.filename, title: sign.title, noteNumber: 4, chunkId: "51", page: 1, excerpt: "La limonaia riapre alle visite il primo maggio…", support: { cited: true, confidence: null } }),
+];
+
+const text = conversationMessages.viewer;
+
+/** Each document of the passages, and each of its passages, as a button that opens it in the viewer. */
+function PassageOpeners({ passages }: { passages: readonly CitedPassage[] }) {
+  const openSource = useOpenSource();
+  const byDocument = new Map<string, CitedPassage[]>();
+  for (const passage of passages) byDocument.set(passage.document, [...(byDocument.get(passage.document) ?? []), passage]);
+  const documents = [...byDocument.values()];
+  return (
+    <ul>
+      {documents.map((inDocument) => {
+        const lead = inDocument[0]!;
+        const opened = viewerDocument(lead, inDocument);
+        return (
+          <li key={lead.document}>
+            <button type="button" aria-label={text.openDocument(lead.title)} onClick={(event) => openSource?.(opened, 0, event.currentTarget)}>
+              {lead.title}
+            </button>
+            <ul>
+              {inDocument.map((passage, position) => (
+                <li key={passage.chunkId}>
+                  <button type="button" onClick={(event) => openSource?.(opened, position, event.currentTarget)}>
+                    <span className="oy-visually-hidden">{`${text.openPassage(position + 1, inDocument.length)}: `}</span>
+                    {passage.excerpt}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 function ViewerDemo() {
   const [viewer] = useState(() => createSourceViewer(scriptedViewer(passages, { "9": guidePdf(), "5": scan.bytes }).dependencies));
   return (
     <div style={{ maxWidth: 720 }}>
       <SourceViewerProvider viewer={viewer} loadPdfRenderer={loadPdfjs}>
-        <RagAnswer
-          message={{ id: "storia", content: "Boboli apre alle 8:15 [1]; la Grotta Grande è del Buontalenti [1]. Il cavalletto è spesso vietato [2]. La visita è sabato [3]. La limonaia riapre il primo maggio [4]." }}
-          sources={sources}
-        />
+        <PassageOpeners passages={sources} />
       </SourceViewerProvider>
     </div>
   );
 }
 
 const meta = {
-  title: "rag-client/SourceViewer",
+  title: "conversation/SourceViewer",
   component: ViewerDemo,
   parameters: { layout: "fullscreen" },
 } satisfies Meta<typeof ViewerDemo>;
@@ -115,11 +149,11 @@ type Story = StoryObj<typeof meta>;
 
 const screen = () => within(document.body);
 
-/** [1] opens Boboli at its first cited passage; 'Passaggio successivo' moves to the second; Escape gives the focus back to [1]. */
-export const CitationOpensThePassage: Story = {
+/** A document opens at its first passage; 'Passaggio successivo' moves to the second; Escape gives the focus back to what opened it. */
+export const DocumentOpensAtItsPassage: Story = {
   play: async ({ canvasElement }) => {
-    const citation = (await within(canvasElement).findAllByRole("link", { name: "Fonte 1" }))[0]!;
-    await userEvent.click(citation);
+    const opener = await within(canvasElement).findByRole("button", { name: "Apri Il Giardino di Boboli a Firenze nel visualizzatore delle fonti" });
+    await userEvent.click(opener);
     const viewer = await screen().findByRole("dialog", { name: "Il Giardino di Boboli a Firenze" });
     await expect(await within(viewer).findByText(/Il giardino apre alle 8:15/, { selector: "mark" })).toBeVisible();
     await expect(within(viewer).getByText("File: giardino-di-boboli-firenze.md")).toBeVisible();
@@ -127,7 +161,7 @@ export const CitationOpensThePassage: Story = {
     await expect(await within(viewer).findByText(/La Grotta Grande, costruita da Bernardo Buontalenti/, { selector: "mark" })).toBeVisible();
     await expect(within(viewer).getByRole("navigation", { name: "Passaggi citati di questo documento" })).toHaveTextContent("Passaggio 2 di 2");
     await userEvent.keyboard("{Escape}");
-    await waitFor(() => expect(citation).toHaveFocus());
+    await waitFor(() => expect(opener).toHaveFocus());
   },
 };
 

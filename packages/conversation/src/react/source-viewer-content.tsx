@@ -2,14 +2,14 @@ import type { RagPassage } from "@oystar/api-client";
 import { Button, Notice, Spinner } from "@oystar/ui-kit/react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
-import { sourceLink } from "../citations";
-import { ragMessages } from "../messages";
+import { conversationMessages } from "../messages";
+import { sourceLink } from "../safe-links";
 import type { LoadPdfRenderer } from "../pdf-renderer";
 import type { SourceViewer } from "../source-viewer";
 import { PassageText } from "./passage-text";
 import { PdfPage } from "./pdf-page";
 
-const text = ragMessages.viewer;
+const text = conversationMessages.viewer;
 
 /**
  * Issue 25: what the viewer shows (loaded when a source is first opened) — the document's file
