@@ -2,7 +2,7 @@ import { exportJWK, generateKeyPair, SignJWT, decodeProtectedHeader } from "jose
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEV_AUDIENCE, DEV_CLIENT_ID } from "../dev-idp/dev-client";
 import { startTestServer } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {

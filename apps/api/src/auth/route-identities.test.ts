@@ -2,7 +2,7 @@ import { importJWK, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { inspectedRoutes } from "../../test-support/inspected-app";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { DEV_AUDIENCE, devIssuer } from "../dev-idp/dev-client";
 
 // Issue 28 §4: every route of the route table, called as every identity weaker than its policy

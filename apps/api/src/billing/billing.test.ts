@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkCard, passesLuhn } from "./card";
 import type { CheckoutProvider } from "./checkout-provider";
 import { startTestServer } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let secret: string;

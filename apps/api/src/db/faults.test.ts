@@ -5,7 +5,7 @@ import { afterAll, expect, test, vi } from "vitest";
 import { startApiProcess, type ApiProcess } from "../../test-support/api-process";
 import { makeAppFolders, RAG_FIXTURES_DIR } from "../../test-support/fixtures";
 import { startPostgres, type TestPostgres } from "../../test-support/postgres";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // Issue 28 §7: faults. A server killed outright (kill -9) with writes in flight, six times over,
 // restarts on the same data and has lost no write it acknowledged — on the embedded database

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { loadEnv } from "../env";
 import { startServer, type RunningServer } from "../server";
 import { makeAppFolders } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { temporaryFolder } from "../../test-support/temporary-folders";
 
 // DATABASE_URL: the server talks the PostgreSQL wire protocol through `pg`, here to a Postgres

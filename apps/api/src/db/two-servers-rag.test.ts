@@ -9,7 +9,7 @@ import { makeAppFolders } from "../../test-support/fixtures";
 import { PAGED_PASSAGES, pagedDocument, pagedFilename, pagedQuestion } from "../../test-support/paged-index";
 import { startPostgres, type TestPostgres } from "../../test-support/postgres";
 import { bearer, readAnswer, type Answer } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { temporaryFolder } from "../../test-support/temporary-folders";
 import { DEMO_INDEX } from "../rag/ingest/demo-index";
 

@@ -9,7 +9,7 @@ import { startApiProcess, type ApiProcess } from "../../test-support/api-process
 import { makeAppFolders, RAG_FIXTURES_DIR } from "../../test-support/fixtures";
 import { startPostgres, type TestPostgres } from "../../test-support/postgres";
 import { readAnswer } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { DEV_CLIENT_ID } from "../dev-idp/dev-client";
 
 // DESIGN.md §9 (issue 28 §2): any number of API servers may start at once on one PostgreSQL, and

@@ -2,7 +2,7 @@ import { DEBATE_CALLS_PATH, readModelStream, type DebateCall, type Intervention,
 import { analysisCall, debatePrompt, judgeCall, parseJudgeRun, turnCall, type DebateMode } from "@oystar/debate-engine";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { accountsChanged } from "../accounts/accounts";
 
 // DESIGN.md §4: a debate is one unit of quota, and its id carries only the calls the debate

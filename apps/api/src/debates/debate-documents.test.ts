@@ -3,7 +3,7 @@ import { judgeCall, parseJudgeRun, turnCall, type JudgedIntervention } from "@oy
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, privateIndex, readEvents, userIdOf } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { DEMO_INDEX } from "../rag/ingest/demo-index";
 
 // issue 26 §2: debates argued from the customer's documents, over HTTP on the real server with the

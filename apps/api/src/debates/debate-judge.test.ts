@@ -16,7 +16,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // issue 26 §1, §3: the judge of a debate, through the real server and the debate engine, with a
 // fake model server. The judge reads the sides anonymised, twice with their order swapped; its

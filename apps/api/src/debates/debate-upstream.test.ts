@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { readEvents } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // What reaches the model for a debate (issue 22 §1, §2): exactly the engine's prompt for a valid
 // call, nothing for anything else, and a charge that stands once the model has the request.

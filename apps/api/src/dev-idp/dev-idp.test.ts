@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEV_CLIENT_ID } from "./dev-client";
 import { startTestServer } from "../../test-support/fixtures";
 import { rawRequest } from "../../test-support/raw-http";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "./dev-sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {

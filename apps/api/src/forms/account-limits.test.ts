@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer, type RunningServer } from "../server";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // issue 22 item 4: a signed-in form is limited per account — a free account stored 100 indexing
 // requests in 0.8 s, and 40 debate feedbacks in 0.25 s. The count is kept in the database, so

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { openDatabase, type Database } from "../db/database";
 
 // Issue 15 §3: the gateway asks the model while the quota is counted, so the first token waits

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // A fake OpenAI-compatible upstream over real HTTP (the only double: a third party).
 type Behaviour = "stream" | "fail-500" | "close-before-first-token" | "close-mid-answer" | "slow" | "silent";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 import { ANSWER, demoWords, guardedAndPatientServers, startModelServer, type ChatBody, type ModelBehaviour, type ModelServer, type TestServer } from "../../test-support/model-server";
 import { bearer, readEvents } from "../../test-support/rag-helpers";
 import { captureServerLog } from "../../test-support/server-log";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { readSettings } from "../settings/settings-store";
 
 // Issue 38 §2: one road to the model (llm/model-answer.ts). Every feature that asks the model —

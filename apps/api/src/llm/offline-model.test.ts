@@ -1,7 +1,7 @@
 import { readModelStream } from "@oystar/api-client";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { readAnswer } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // spec 001 §4, §6 (issue 27 §1): two model servers, the cloud one and the local one; the admin's
 // provider setting picks where chat, debate and RAG calls go, at once and without a restart.

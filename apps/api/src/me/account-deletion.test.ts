@@ -8,7 +8,7 @@ import type { CheckoutProvider } from "../billing/checkout-provider";
 import { tablesNamingAccount, type AccountNames } from "../../test-support/account-scan";
 import { startTestServer } from "../../test-support/fixtures";
 import { privateIndex, userIdOf } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // Issue 36 §8: 'I miei dati' downloads everything the server holds about the caller; 'Elimina
 // account' deletes it — after which no row of any table names the account, and its old tokens

@@ -1,7 +1,7 @@
 import { API_PATHS, deviceKeySchema } from "@oystar/api-client";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // Issue 35 §1: the key each account's conversations are encrypted with in the browser. The server
 // keeps it and hands it only to that account signed in.

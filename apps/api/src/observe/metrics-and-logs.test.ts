@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { readEvents } from "../../test-support/rag-helpers";
 import { captureServerLog } from "../../test-support/server-log";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // issue 37 §5: what an operator reads — Prometheus metrics on their own listener, JSON log lines
 // with the request's id (sent on to the model), route, status, duration and a hash of the account —

@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { scannedPdf } from "../../test-support/scanned-pdf";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { captureServerLog } from "../../test-support/server-log";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;

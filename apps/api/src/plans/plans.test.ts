@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureUser } from "../accounts/accounts";
 import { chargeQuery, refund, usageOf } from "./quota";
 import { startTestServer } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {

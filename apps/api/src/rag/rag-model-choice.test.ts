@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, readAnswer } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // What a RAG request may make the operator's model do (issue 22, items 3 and 6): only the RAG
 // models the product lists (spec 001 §9) or the admin's own choice reach the upstream, and a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { ANSWER, guardedAndPatientServers, startModelServer, type ModelServer, type TestServer } from "../../test-support/model-server";
 import { bearer, readAnswer, readEvents, type RawEvent } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // Issue 33 §3–4: RAG's model calls take the chat's road (llm/model-answer.ts) — the first-token
 // guard (504 in Italian, the question given back), the charge that stands once the model has the

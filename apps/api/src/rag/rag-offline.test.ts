@@ -2,7 +2,7 @@ import { citedPassageSchema, defaultSettings } from "@oystar/api-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, citationNumbers, privateIndex, readAnswer, readEvents, userIdOf } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { vectorStoreAvailable } from "./retrieve/vector-search";
 
 // The RAG engine over HTTP with no language model configured: the offline model answers

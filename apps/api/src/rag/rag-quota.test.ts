@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, readAnswer } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // One question = one query (DESIGN.md §4). Today's Business and Enterprise plans are unlimited,
 // so this file gives Business a contract of 1 query a month (the catalogue's numbers only; the

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { startTestServer } from "../../test-support/fixtures";
 import { openDatabase } from "../db/database";
 import { bearer, readAnswer } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { EmbeddingError, localEmbedding, remoteEmbedder } from "./embedder";
 import { remoteReranker, RerankError, type RerankCandidate } from "./retrieve/reranker";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { ragMessages } from "./messages";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, citationNumbers, readAnswer } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // The RAG engine with a language model: a fake OpenAI-compatible upstream over real HTTP (the
 // only double: a third party). It reads the numbered sources of the prompt and answers from

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Database, Queryable } from "../db/database";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, readAnswer } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // A PostgreSQL without pgvector (like Debian's PostgreSQL 15 on these machines): here PGlite
 // started WITHOUT its vector extension — a real Postgres on which `CREATE EXTENSION vector` is

@@ -1,7 +1,7 @@
 import { defaultSettings } from "@oystar/api-client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let adminToken: string;

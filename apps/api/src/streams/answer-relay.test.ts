@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { startApiProcess, type ApiProcess } from "../../test-support/api-process";
 import { makeAppFolders, RAG_FIXTURES_DIR } from "../../test-support/fixtures";
 import { startPostgres, type TestPostgres } from "../../test-support/postgres";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // Issue 35 §2: two server processes on one PostgreSQL behind one public address. An answer one
 // of them holds is resumed, and stopped, through the other — relayed by LISTEN/NOTIFY, nothing

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { bucketOf, bucketValue, p75 } from "./vital-buckets";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -2,7 +2,7 @@ import { englishFragments } from "@oystar/vitest-config/italian-text";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { inspectedRoutes } from "../../test-support/inspected-app";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // Issue 28 §8: every POST route of the route table, sent every kind of bad input a client can
 // send — malformed JSON, the wrong content type, an oversize body, control characters, huge

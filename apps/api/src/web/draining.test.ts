@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { startApiProcess, type ApiProcess } from "../../test-support/api-process";
 import { makeAppFolders, RAG_FIXTURES_DIR } from "../../test-support/fixtures";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // issue 37 §3: SIGTERM (a rolling restart) cuts no answer. The server says 'draining' on its health
 // check while it still serves everything for DRAIN_NOTICE_MS, then stops taking connections and

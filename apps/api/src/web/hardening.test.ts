@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { abortMidBody, fetchThrough, rawRequest } from "../../test-support/raw-http";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { captureServerLog } from "../../test-support/server-log";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;

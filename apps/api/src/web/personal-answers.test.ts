@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, readAnswer } from "../../test-support/rag-helpers";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // issue 22 item 8: no browser or proxy keeps a personal answer — streams, refusals and the
 // built-in card page included — while what is public and cacheable keeps its caching.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { readAnswer, readEvents } from "../../test-support/rag-helpers";
 import { scannedPdf } from "../../test-support/scanned-pdf";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 import { openDatabase, type Database } from "../db/database";
 import { DEMO_INDEX } from "../rag/ingest/demo-index";
 

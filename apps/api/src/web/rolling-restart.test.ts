@@ -7,7 +7,7 @@ import { freePort, startApiProcess, type ApiProcess } from "../../test-support/a
 import { makeAppFolders, RAG_FIXTURES_DIR } from "../../test-support/fixtures";
 import { startPostgres, type TestPostgres } from "../../test-support/postgres";
 import { fetchThrough } from "../../test-support/raw-http";
-import { signInAs } from "../../test-support/sign-in";
+import { signInAs } from "../dev-idp/dev-sign-in";
 
 // issue 37 §3: two servers on one PostgreSQL behind the repository's HAProxy configuration
 // (deploy/haproxy/haproxy.cfg, Debian's haproxy), restarted one after the other while questions

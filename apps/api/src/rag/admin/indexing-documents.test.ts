@@ -8,7 +8,7 @@ import { sharedStreamPdf } from "../../../test-support/heavy-pdf";
 import { mixedPdf } from "../../../test-support/scanned-pdf";
 import { calcFile, csvFile, emailFile, impressFile, sheetFile, slidesFile, wordFile, writerFile } from "../../../test-support/office-files";
 import { bearer, buildIndexFromRequest, readAnswer } from "../../../test-support/rag-helpers";
-import { signInAs } from "../../../test-support/sign-in";
+import { signInAs } from "../../dev-idp/dev-sign-in";
 import { createIndex } from "../rag-store";
 import { IndexBuilds } from "./index-builds";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { guardedFetch } from "../../web/guarded-fetch";
 import { startTestServer } from "../../../test-support/fixtures";
 import { bearer, buildIndexFromRequest, readAnswer } from "../../../test-support/rag-helpers";
-import { signInAs } from "../../../test-support/sign-in";
+import { signInAs } from "../../dev-idp/dev-sign-in";
 
 // An administrator turns a customer's indexing request (spec 000 §5) into the customer's own
 // index, fetching its web pages through the SSRF-guarded fetcher. «sito.example» is a public

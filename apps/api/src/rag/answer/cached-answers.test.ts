@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { benchDocumentInputs, rewrittenDocumentInput, storeInBatches } from "../../../test-support/bench-index";
 import { startTestServer } from "../../../test-support/fixtures";
 import { bearer, readEvents, userIdOf } from "../../../test-support/rag-helpers";
-import { signInAs } from "../../../test-support/sign-in";
+import { signInAs } from "../../dev-idp/dev-sign-in";
 import { benchQuestions } from "../../rag-cli/bench-corpus";
 import { deleteDocument, finishIngestion } from "../ingest/ingestion";
 import { createIndex, findIndex } from "../rag-store";

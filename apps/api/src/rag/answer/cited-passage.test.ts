@@ -3,7 +3,7 @@ import { turnCall } from "@oystar/debate-engine";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../../test-support/fixtures";
 import { bearer, privateIndex, readAnswer, readEvents, userIdOf } from "../../../test-support/rag-helpers";
-import { signInAs } from "../../../test-support/sign-in";
+import { signInAs } from "../../dev-idp/dev-sign-in";
 import type { Passage } from "../retrieve/retrieval";
 import { citedPassageOf } from "./cited-passage";
 

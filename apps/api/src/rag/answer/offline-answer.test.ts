@@ -9,7 +9,7 @@ import { answerKindOf, extractiveAnswer, questionParts } from "./offline-answer"
 import type { Passage } from "../retrieve/retrieval";
 import { startTestServer } from "../../../test-support/fixtures";
 import { bearer, readAnswer } from "../../../test-support/rag-helpers";
-import { signInAs } from "../../../test-support/sign-in";
+import { signInAs } from "../../dev-idp/dev-sign-in";
 import { openRagEngine, type RagEngine } from "../rag-engine";
 import { findIndex, type RagIndex } from "../rag-store";
 

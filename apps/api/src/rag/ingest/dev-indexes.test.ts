@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../../test-support/fixtures";
 import { bearer } from "../../../test-support/rag-helpers";
-import { signInAs } from "../../../test-support/sign-in";
+import { signInAs } from "../../dev-idp/dev-sign-in";
 
 // Development only: customers' own indexes from RAG_DEV_INDEXES_DIR, owned by the seeded accounts
 // (what the e2e journeys use for a customer's documents, hostile ones included).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../../test-support/fixtures";
 import { PAGED_PASSAGES, pagedDocumentInputs, pagedFilename, pagedQuestion } from "../../../test-support/paged-index";
 import { bearer, readAnswer, userIdOf } from "../../../test-support/rag-helpers";
-import { signInAs } from "../../../test-support/sign-in";
+import { signInAs } from "../../dev-idp/dev-sign-in";
 import { finishIngestion, storeDocuments } from "../ingest/ingestion";
 import { localEmbedder } from "../embedder";
 import { productRoad, roadPassages } from "../../rag-cli/product-road";

@@ -2,7 +2,7 @@ import { jsPDF } from "jspdf";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../../test-support/fixtures";
 import { bearer, privateIndex, readAnswer, userIdOf } from "../../../test-support/rag-helpers";
-import { signInAs } from "../../../test-support/sign-in";
+import { signInAs } from "../../dev-idp/dev-sign-in";
 import { localEmbedder } from "../embedder";
 import { deleteDocument, finishIngestion, ingestFile } from "../ingest/ingestion";
 import { deleteIndex, findIndex, type RagIndex } from "../rag-store";

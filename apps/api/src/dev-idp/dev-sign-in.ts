@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { DEV_AUDIENCE, DEV_CLIENT_ID } from "../src/dev-idp/dev-client";
+import { DEV_AUDIENCE, DEV_CLIENT_ID } from "./dev-client";
 
-/** Drives the built-in provider over HTTP as @auth0/auth0-spa-js does (PKCE, state, nonce). */
+/**
+ * Drives the built-in provider over HTTP as @auth0/auth0-spa-js does (PKCE, state, nonce): how
+ * the tests and the benchmarks (pnpm rag bench) sign in to a running server.
+ */
 export async function signInAs(
   baseUrl: string,
   email: string,
