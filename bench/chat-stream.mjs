@@ -17,7 +17,15 @@
 //     not block the page for more than 100 ms.
 // Run after `pnpm build`. Not a test: it prints, ending with one JSON line.
 import { createServer } from "node:http";
-import { checkLongTaskObserver, freePort, launchChromium, quantile, recordLongTasks, signInThroughProvider, startProduct } from "./support/product.mjs";
+import {
+  checkLongTaskObserver,
+  freePort,
+  launchChromium,
+  quantile,
+  recordLongTasks,
+  signInThroughProvider,
+  startProduct,
+} from "./support/product.mjs";
 
 const TTFT_SAMPLES = 200;
 /** A question carrying this word is answered after MODEL_THINKING_MS, like a model that thinks. */
@@ -73,7 +81,11 @@ const upstream = createServer(async (request, response) => {
     return response.end("data: [DONE]\n\n");
   }
   // "Scrivi la relazione lunga 1000 4000": the rate and the number of tokens.
-  const [rate, tokens] = question.slice(question.indexOf(LONG_QUESTION) + LONG_QUESTION.length).trim().split(" ").map(Number);
+  const [rate, tokens] = question
+    .slice(question.indexOf(LONG_QUESTION) + LONG_QUESTION.length)
+    .trim()
+    .split(" ")
+    .map(Number);
   const started = performance.now();
   let closed = false;
   request.on("close", () => (closed = true));
@@ -129,7 +141,11 @@ try {
           controller.enqueue(chunk);
         },
       });
-      return new Response(response.body.pipeThrough(tap), { status: response.status, statusText: response.statusText, headers: response.headers });
+      return new Response(response.body.pipeThrough(tap), {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     };
   });
   await recordLongTasks(page);
@@ -142,7 +158,12 @@ try {
   await upstreamPage.goto(`http://127.0.0.1:${upstreamPort}/`);
   /** Runs in a page: milliseconds from sending the request to the first content token. */
   const measureFirstToken = async ({ url, headers, question }) => {
-    const body = JSON.stringify({ model: "openai/gpt-oss-120b", messages: [{ role: "user", content: question }], stream: true, max_tokens: 16 });
+    const body = JSON.stringify({
+      model: "openai/gpt-oss-120b",
+      messages: [{ role: "user", content: question }],
+      stream: true,
+      max_tokens: 16,
+    });
     const started = performance.now();
     const response = await fetch(url, { method: "POST", headers, body });
     const reader = response.body.getReader();
@@ -158,9 +179,14 @@ try {
     await reader.cancel();
     return elapsed;
   };
-  const direct = (question) => upstreamPage.evaluate(measureFirstToken, { url: "/v1/chat/completions", headers: { "Content-Type": "application/json" }, question });
+  const direct = (question) =>
+    upstreamPage.evaluate(measureFirstToken, { url: "/v1/chat/completions", headers: { "Content-Type": "application/json" }, question });
   const gateway = (question) =>
-    page.evaluate(measureFirstToken, { url: "/groq/chat/completions", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, question });
+    page.evaluate(measureFirstToken, {
+      url: "/groq/chat/completions",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      question,
+    });
   /** Direct and through the gateway, alternating; p50/p95 of each and what the gateway adds. */
   const compareFirstTokens = async (question) => {
     for (let warmUp = 0; warmUp < 10; warmUp += 1) {
@@ -182,7 +208,11 @@ try {
   // ---- 2. Long answers into a 100-message conversation -------------------------------------------
   const input = page.getByRole("textbox", { name: "Messaggio" });
   // An answer is finished when it carries its first-character line.
-  const finishedAnswer = (index) => page.locator(".chat-message--assistant").nth(index).getByText(/Primo carattere/);
+  const finishedAnswer = (index) =>
+    page
+      .locator(".chat-message--assistant")
+      .nth(index)
+      .getByText(/Primo carattere/);
   let answers = 0;
   const ask = async (question, timeout = 30_000) => {
     await input.fill(question);
@@ -257,7 +287,9 @@ try {
     const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
     const answerTasks = window.__longTasks.filter((task) => task.start >= from);
     const scroller = document.scrollingElement;
-    const lists = [...document.querySelectorAll("*")].filter((element) => element.scrollHeight > element.clientHeight + 100 && getComputedStyle(element).overflowY !== "visible");
+    const lists = [...document.querySelectorAll("*")].filter(
+      (element) => element.scrollHeight > element.clientHeight + 100 && getComputedStyle(element).overflowY !== "visible",
+    );
     const target = lists.find((element) => element.querySelector(".chat-message")) ?? scroller;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const scrollFrom = performance.now();
@@ -308,7 +340,9 @@ console.info(
 );
 for (const stream of result.streams) {
   const cpu = stream.cpu_slowdown === 1 ? "" : `, CPU ${stream.cpu_slowdown}× slower`;
-  console.info(`${stream.tokens} tokens at ${stream.tokens_per_second} tokens/s into a ${result.conversation_messages}-message conversation${cpu} (${stream.seconds} s):`);
+  console.info(
+    `${stream.tokens} tokens at ${stream.tokens_per_second} tokens/s into a ${result.conversation_messages}-message conversation${cpu} (${stream.seconds} s):`,
+  );
   console.info(`  ${stream.long_tasks} long tasks, the longest ${stream.longest_task_ms} ms`);
   console.info(
     `  a token waits to be on screen: p50 ${stream.token_wait_p50_ms} ms, p95 ${stream.token_wait_p95_ms} ms, max ${stream.token_wait_max_ms} ms; within one frame: ${(stream.within_one_frame * 100).toFixed(1)} %`,
@@ -316,5 +350,7 @@ for (const stream of result.streams) {
 }
 const large = result.large_conversation;
 console.info(`${large.messages} messages on the page: one more answer, longest task ${large.answer_longest_task_ms} ms;`);
-console.info(`  scrolling to the top and back: longest frame ${large.scroll_longest_frame_ms} ms, longest task ${large.scroll_longest_task_ms} ms (target ≤ 100 ms)`);
+console.info(
+  `  scrolling to the top and back: longest frame ${large.scroll_longest_frame_ms} ms, longest task ${large.scroll_longest_task_ms} ms (target ≤ 100 ms)`,
+);
 console.info(JSON.stringify(result));

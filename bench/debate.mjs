@@ -18,7 +18,15 @@ import { createServer } from "node:http";
 import { readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { checkLongTaskObserver, freePort, launchChromium, quantile, recordLongTasks, signInThroughProvider, startProduct } from "./support/product.mjs";
+import {
+  checkLongTaskObserver,
+  freePort,
+  launchChromium,
+  quantile,
+  recordLongTasks,
+  signInThroughProvider,
+  startProduct,
+} from "./support/product.mjs";
 
 const TURNS = Number(process.env.DEBATE_BENCH_TURNS ?? 200);
 const TOKENS_PER_TURN = 120;
@@ -26,7 +34,38 @@ const TOKENS_PER_SECOND = 200;
 
 // ---- The fake upstream ------------------------------------------------------------------------
 const sse = (content) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
-const WORDS = ["il", "treno", "porta", "in", "centro", "città", "senza", "controlli,", "mentre", "l'aereo", "richiede", "tempo", "per", "arrivare", "e", "ripartire;", "i", "costi", "reali", "cambiano", "con", "la", "distanza", "**e**", "con", "le", "abitudini", "di", "chi", "viaggia."];
+const WORDS = [
+  "il",
+  "treno",
+  "porta",
+  "in",
+  "centro",
+  "città",
+  "senza",
+  "controlli,",
+  "mentre",
+  "l'aereo",
+  "richiede",
+  "tempo",
+  "per",
+  "arrivare",
+  "e",
+  "ripartire;",
+  "i",
+  "costi",
+  "reali",
+  "cambiano",
+  "con",
+  "la",
+  "distanza",
+  "**e**",
+  "con",
+  "le",
+  "abitudini",
+  "di",
+  "chi",
+  "viaggia.",
+];
 
 /** Token i of reply n: varied words (no chunk repeats, so the loop guard stays quiet), a question at the end. */
 const token = (reply, index) => (index === TOKENS_PER_TURN - 1 ? " Che ne pensi?" : ` ${WORDS[(reply * 7 + index) % WORDS.length]}`);
@@ -43,7 +82,8 @@ function longestTask(path) {
   const main = events.filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain");
   const onMain = (event) => main.some((thread) => thread.pid === event.pid && thread.tid === event.tid);
   const harness = events.filter((event) => HARNESS_EVENTS.has(event.name) && onMain(event));
-  const byHarness = (task) => harness.some((event) => event.pid === task.pid && event.tid === task.tid && event.ts >= task.ts && event.ts <= task.ts + task.dur);
+  const byHarness = (task) =>
+    harness.some((event) => event.pid === task.pid && event.tid === task.tid && event.ts >= task.ts && event.ts <= task.ts + task.dur);
   const tasks = events.filter((event) => event.name === "RunTask" && event.ph === "X" && onMain(event) && !byHarness(event));
   return {
     tasks: tasks.length,
@@ -56,7 +96,9 @@ function longestTask(path) {
 const side = (lato, score) =>
   [
     `## Lato ${lato}`,
-    ...["Logica", "Prove", "Persuasività", "Replica"].map((criterion) => `${criterion}: ${score} — Una frase di motivazione su questo criterio, con un esempio preso dalla trascrizione.`),
+    ...["Logica", "Prove", "Persuasività", "Replica"].map(
+      (criterion) => `${criterion}: ${score} — Una frase di motivazione su questo criterio, con un esempio preso dalla trascrizione.`,
+    ),
     "Argomento più forte: «il treno porta in centro città senza controlli»",
     "Argomento più debole: «i costi reali cambiano con la distanza»",
   ].join("\n");
@@ -66,7 +108,15 @@ let replies = 0;
 const upstream = createServer(async (request, response) => {
   if (request.method === "GET" && request.url.endsWith("/models")) {
     response.writeHead(200, { "Content-Type": "application/json" });
-    return response.end(JSON.stringify({ object: "list", data: [{ id: "openai/gpt-oss-120b", object: "model" }, { id: "openai/gpt-oss-20b", object: "model" }] }));
+    return response.end(
+      JSON.stringify({
+        object: "list",
+        data: [
+          { id: "openai/gpt-oss-120b", object: "model" },
+          { id: "openai/gpt-oss-20b", object: "model" },
+        ],
+      }),
+    );
   }
   let body = "";
   for await (const chunk of request) body += chunk;
@@ -113,7 +163,12 @@ try {
   const mainThread = async () => {
     const { metrics } = await cdp.send("Performance.getMetrics");
     const total = (name) => metrics.find((metric) => metric.name === name)?.value ?? 0;
-    return { task: total("TaskDuration"), script: total("ScriptDuration"), layout: total("LayoutDuration"), style: total("RecalcStyleDuration") };
+    return {
+      task: total("TaskDuration"),
+      script: total("ScriptDuration"),
+      layout: total("LayoutDuration"),
+      style: total("RecalcStyleDuration"),
+    };
   };
 
   const panel = page.getByRole("region", { name: "Impostazioni del dibattito" });
@@ -136,7 +191,9 @@ try {
   await page.evaluate(() => {
     window.__nextPressedAt = [];
     new MutationObserver(() => {
-      const next = [...document.querySelectorAll(".debate-bar__actions button")].find((button) => /^Prossimo \([AB]\)$/.test(button.textContent ?? ""));
+      const next = [...document.querySelectorAll(".debate-bar__actions button")].find((button) =>
+        /^Prossimo \([AB]\)$/.test(button.textContent ?? ""),
+      );
       if (!next || next.dataset.pressed) return;
       next.dataset.pressed = "yes";
       window.__nextPressedAt.push(performance.now());
@@ -148,7 +205,8 @@ try {
   // Three turns traced near the start, the middle and the end: the longest task by CPU time.
   const traced = [];
   for (const from of [10, Math.floor(TURNS / 2), TURNS - 10]) {
-    const pressed = (count) => page.waitForFunction((count) => window.__nextPressedAt.length >= count, count, { polling: 250, timeout: TURNS * 10_000 });
+    const pressed = (count) =>
+      page.waitForFunction((count) => window.__nextPressedAt.length >= count, count, { polling: 250, timeout: TURNS * 10_000 });
     await pressed(from);
     const path = join(tmpdir(), `oystar-debate-trace-${process.pid}-${from}.json`);
     await browser.startTracing(page, { path, categories: ["disabled-by-default-devtools.timeline"] });
@@ -167,13 +225,18 @@ try {
   const streamEnd = await page.evaluate(() => performance.now());
   const workAfter = await mainThread();
   const afterAll = await footprint();
-  const longTasks = await page.evaluate(({ from, to }) => window.__longTasks.filter((task) => task.start >= from && task.start <= to), { from: streamStart, to: streamEnd });
+  const longTasks = await page.evaluate(({ from, to }) => window.__longTasks.filter((task) => task.start >= from && task.start <= to), {
+    from: streamStart,
+    to: streamEnd,
+  });
   const turnsShown = await finished.count();
   // The judge's two runs, until its scorecard (or its error card) is on screen.
   await page.waitForFunction(
     () =>
       document.querySelector(".debate-scorecard table") !== null ||
-      [...document.querySelectorAll(".oy-notice__title")].some((title) => title.textContent === "Il giudice non ha potuto valutare il dibattito"),
+      [...document.querySelectorAll(".oy-notice__title")].some(
+        (title) => title.textContent === "Il giudice non ha potuto valutare il dibattito",
+      ),
     null,
     { polling: 250, timeout: 120_000 },
   );
@@ -182,7 +245,10 @@ try {
   const judgeTraced = longestTask(judgeTrace);
   rmSync(judgeTrace, { force: true });
   const scorecardShown = await page.locator(".debate-scorecard table").count();
-  const judgeTasks = await page.evaluate(({ from, to }) => window.__longTasks.filter((task) => task.start > from && task.start <= to), { from: streamEnd, to: judgedAt });
+  const judgeTasks = await page.evaluate(({ from, to }) => window.__longTasks.filter((task) => task.start > from && task.start <= to), {
+    from: streamEnd,
+    to: judgedAt,
+  });
 
   const round = (value) => Math.round(value * 100) / 100;
   result = {
@@ -223,15 +289,27 @@ try {
   upstream.close();
 }
 
-console.info(`A ${result.turns}-turn debate, ${result.tokens_per_turn} tokens a turn at ${result.tokens_per_second} tokens/s, in Chromium on this machine (${result.seconds} s):`);
+console.info(
+  `A ${result.turns}-turn debate, ${result.tokens_per_turn} tokens a turn at ${result.tokens_per_second} tokens/s, in Chromium on this machine (${result.seconds} s):`,
+);
 console.info(`  a turn from 'Prossimo' to the next 'Prossimo': p50 ${result.turn_seconds_p50} s, p95 ${result.turn_seconds_p95} s`);
-console.info(`  main thread busy ${result.main_thread_busy_percent}% of the time; per turn: ${JSON.stringify(result.main_thread_ms_per_turn)} ms`);
-console.info(`  longest main-thread task by CPU time in traced turns: ${result.longest_task_cpu_ms_traced} ms (${result.traced_turns.map((window) => `turns ${window.from}-${window.from + 3}: ${window.longest_cpu_ms} ms CPU, ${window.longest_wall_ms} ms wall`).join("; ")})`);
+console.info(
+  `  main thread busy ${result.main_thread_busy_percent}% of the time; per turn: ${JSON.stringify(result.main_thread_ms_per_turn)} ms`,
+);
+console.info(
+  `  longest main-thread task by CPU time in traced turns: ${result.longest_task_cpu_ms_traced} ms (${result.traced_turns.map((window) => `turns ${window.from}-${window.from + 3}: ${window.longest_cpu_ms} ms CPU, ${window.longest_wall_ms} ms wall`).join("; ")})`,
+);
 console.info(`  machine: ${result.cpus} CPUs, load average ${result.load_average_1m} at the end`);
-console.info(`  ${result.long_tasks} long tasks (wall time, PerformanceObserver), the longest ${result.longest_task_ms} ms (budget: none over 50 ms)`);
+console.info(
+  `  ${result.long_tasks} long tasks (wall time, PerformanceObserver), the longest ${result.longest_task_ms} ms (budget: none over 50 ms)`,
+);
 if (result.long_tasks > 0) console.info(`  at ${result.long_task_offsets_s.join(", ")} s after the first turn`);
-console.info(`  JS heap: ${result.heap_mb_after_first_turn} MB after the first turn, ${result.heap_mb_after_all_turns} MB after all of them`);
-console.info(`  DOM nodes: ${result.dom_nodes_after_first_turn} after the first turn, ${result.dom_nodes_after_all_turns} after all of them`);
+console.info(
+  `  JS heap: ${result.heap_mb_after_first_turn} MB after the first turn, ${result.heap_mb_after_all_turns} MB after all of them`,
+);
+console.info(
+  `  DOM nodes: ${result.dom_nodes_after_first_turn} after the first turn, ${result.dom_nodes_after_all_turns} after all of them`,
+);
 console.info(
   `  the judge: two runs to the scorecard in ${result.judge_seconds} s (${result.judge_scorecard_tables} score tables); ${result.judge_long_tasks} long tasks meanwhile (wall), the longest ${result.judge_longest_task_ms} ms; longest task by CPU time from the last turn to the scorecard: ${result.judge_longest_task_cpu_ms_traced} ms`,
 );

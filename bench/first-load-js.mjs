@@ -44,6 +44,8 @@ for (const app of apps) {
     sent += existsSync(`${path}.br`) ? readFileSync(`${path}.br`).length : file.length >= 1024 ? gzip : file.length;
   }
   figures[app.name] = { raw_bytes: raw, gzip_bytes: gzipped, brotli_sent_bytes: sent };
-  console.info(`${app.name}: ${(gzipped / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw) on first load; sent to a browser that takes brotli: ${(sent / 1024).toFixed(1)} KiB`);
+  console.info(
+    `${app.name}: ${(gzipped / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw) on first load; sent to a browser that takes brotli: ${(sent / 1024).toFixed(1)} KiB`,
+  );
 }
 console.info(JSON.stringify({ bench: "first-load-js", ...figures }));

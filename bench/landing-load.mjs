@@ -17,7 +17,10 @@ try {
     let jsBytes = 0;
     page.on("response", async (response) => {
       if (response.request().resourceType() !== "script") return;
-      const sizes = await response.request().sizes().catch(() => null);
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => null);
       jsBytes += sizes ? sizes.responseBodySize : 0;
     });
     await page.addInitScript(() => {
@@ -48,7 +51,13 @@ try {
   product.stop();
 }
 
-const median = (key) => Math.round(quantile(runs.map((run) => run[key]), 0.5));
+const median = (key) =>
+  Math.round(
+    quantile(
+      runs.map((run) => run[key]),
+      0.5,
+    ),
+  );
 const result = {
   bench: "landing-load",
   runs: RUNS,

@@ -22,7 +22,9 @@ import { freePort, signInThroughProvider, startProduct } from "./support/product
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const requireFromE2e = createRequire(join(root, "e2e/package.json"));
-const { default: lighthouse } = await import(pathToFileURL(join(dirname(requireFromE2e.resolve("lighthouse/package.json")), "core/index.js")).href);
+const { default: lighthouse } = await import(
+  pathToFileURL(join(dirname(requireFromE2e.resolve("lighthouse/package.json")), "core/index.js")).href
+);
 const { chromium } = requireFromE2e("@playwright/test");
 const { chromiumArgs, chromiumExecutablePath } = await import(requireFromE2e.resolve("@oystar/vitest-config/chromium"));
 
@@ -44,7 +46,11 @@ async function medianAudit(url, port, options) {
   const median = (key) => runs.map((figures) => figures[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
   const figures = {};
   for (const key of Object.keys(runs[0])) if (key !== "failing") figures[key] = median(key);
-  return { ...figures, runs: runs.map(({ performance, fcp_ms, lcp_ms }) => ({ performance, fcp_ms, lcp_ms })), failing: [...new Set(runs.flatMap((figures) => figures.failing))] };
+  return {
+    ...figures,
+    runs: runs.map(({ performance, fcp_ms, lcp_ms }) => ({ performance, fcp_ms, lcp_ms })),
+    failing: [...new Set(runs.flatMap((figures) => figures.failing))],
+  };
 }
 
 /** One Lighthouse run; `keepSession` leaves the browser's storage as it is (a signed-in user). */
@@ -66,7 +72,13 @@ async function audit(url, port, { keepSession = false, appliedThrottling = false
     cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
     // What cost points, for whoever wants to improve a figure.
     failing: Object.values(audits)
-      .filter((entry) => entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== "informative" && entry.scoreDisplayMode !== "notApplicable")
+      .filter(
+        (entry) =>
+          entry.score !== null &&
+          entry.score < 0.9 &&
+          entry.scoreDisplayMode !== "informative" &&
+          entry.scoreDisplayMode !== "notApplicable",
+      )
       .map((entry) => entry.id),
   };
 }
@@ -101,7 +113,9 @@ for (const [path, figures] of Object.entries(pages)) {
     `  performance ${figures.performance}, accessibility ${figures.accessibility}, best practices ${figures.best_practices}, SEO ${figures.seo}`,
   );
   console.info(`  FCP ${figures.fcp_ms} ms, LCP ${figures.lcp_ms} ms, TBT ${figures.tbt_ms} ms, CLS ${figures.cls}`);
-  console.info(`  each run (performance, FCP, LCP): ${figures.runs.map((run) => `${run.performance}, ${run.fcp_ms}, ${run.lcp_ms}`).join(" · ")}`);
+  console.info(
+    `  each run (performance, FCP, LCP): ${figures.runs.map((run) => `${run.performance}, ${run.fcp_ms}, ${run.lcp_ms}`).join(" · ")}`,
+  );
   if (figures.failing.length > 0) console.info(`  below 0.9: ${figures.failing.join(", ")}`);
 }
 console.info(JSON.stringify({ bench: "lighthouse", pages }));

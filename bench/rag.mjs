@@ -63,7 +63,9 @@ function apiScript(script, args, env = {}) {
       output += chunk;
       process.stdout.write(chunk);
     });
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(output.trim().split("\n").at(-1))) : reject(new Error(`${script} è uscito con ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(output.trim().split("\n").at(-1))) : reject(new Error(`${script} è uscito con ${code}`)),
+    );
   });
 }
 
@@ -166,7 +168,18 @@ async function documentsOn(label, env) {
   const knownFile = join(knownFolder, "domande.json");
   const ingested = await apiScript(
     "src/rag-cli/bench-index.ts",
-    ["--index", INDEX, "--documents", String(documents), "--paragraphs", "4", "--known-questions", knownFile, "--known-count", String(questionCount)],
+    [
+      "--index",
+      INDEX,
+      "--documents",
+      String(documents),
+      "--paragraphs",
+      "4",
+      "--known-questions",
+      knownFile,
+      "--known-count",
+      String(questionCount),
+    ],
     env,
   );
   const known = JSON.parse(readFileSync(knownFile, "utf8"));
@@ -177,7 +190,8 @@ async function documentsOn(label, env) {
     const first = await timeToSources(product.base, token, questions[0]);
     for (let round = 1; round < WARM_UP; round += 1) await timeToSources(product.base, token, questions[round % questions.length]);
     const times = [];
-    for (let round = 0; round < questionCount; round += 1) times.push(await timeToSources(product.base, token, questions[(WARM_UP + round) % questions.length]));
+    for (let round = 0; round < questionCount; round += 1)
+      times.push(await timeToSources(product.base, token, questions[(WARM_UP + round) % questions.length]));
     const result = {
       ...ingested,
       ingest_minutes: Math.round((ingested.ingest_seconds / 60) * 100) / 100,
@@ -248,7 +262,10 @@ if (parts.has("documents")) {
   } else {
     const dataDir15 = mkdtempSync(join(tmpdir(), "oystar-bench-rag-pg-"));
     try {
-      figures[`documents_${documents}_postgres15`] = await documentsOn("PostgreSQL 15 (senza pgvector)", { DATABASE_URL: postgres.url, DATA_DIR: dataDir15 });
+      figures[`documents_${documents}_postgres15`] = await documentsOn("PostgreSQL 15 (senza pgvector)", {
+        DATABASE_URL: postgres.url,
+        DATA_DIR: dataDir15,
+      });
     } finally {
       postgres.done();
       rmSync(dataDir15, { recursive: true, force: true });
@@ -258,17 +275,32 @@ if (parts.has("documents")) {
 
 // ---- 3. The source viewer (issue 25): a passage with its surroundings at 10,000 documents ----------
 if (parts.has("viewer")) {
-  const { bench: _passages, ...passages } = await apiScript("src/rag-cli/passage-benchmark.ts", ["--documents", String(documents), "--requests", option("requests", "500")]);
+  const { bench: _passages, ...passages } = await apiScript("src/rag-cli/passage-benchmark.ts", [
+    "--documents",
+    String(documents),
+    "--requests",
+    option("requests", "500"),
+  ]);
   figures.passages = passages;
 }
 
 // ---- 4. A firm's archive (issue 34 §5): its formats and scans, ingested, measured and asked -----------
 if (parts.has("archive")) {
-  const archiveArguments = ["--documents", String(documents), "--scanned", option("scanned", "100"), "--questions", option("archive-questions", "40")];
+  const archiveArguments = [
+    "--documents",
+    String(documents),
+    "--scanned",
+    option("scanned", "100"),
+    "--questions",
+    option("archive-questions", "40"),
+  ];
   const dataDir = mkdtempSync(join(tmpdir(), "oystar-bench-archivio-"));
   try {
     console.info(`\nArchivio di uno studio su PGlite: ${documents} documenti`);
-    figures[`archive_${documents}_pglite`] = await apiScript("src/rag-cli/archive-benchmark.ts", archiveArguments, { DATA_DIR: dataDir, DATABASE_URL: "" });
+    figures[`archive_${documents}_pglite`] = await apiScript("src/rag-cli/archive-benchmark.ts", archiveArguments, {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+    });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -280,7 +312,10 @@ if (parts.has("archive")) {
     const dataDir15 = mkdtempSync(join(tmpdir(), "oystar-bench-archivio-pg-"));
     try {
       console.info(`\nArchivio di uno studio su PostgreSQL 15: ${documents} documenti`);
-      figures[`archive_${documents}_postgres15`] = await apiScript("src/rag-cli/archive-benchmark.ts", archiveArguments, { DATABASE_URL: postgres.url, DATA_DIR: dataDir15 });
+      figures[`archive_${documents}_postgres15`] = await apiScript("src/rag-cli/archive-benchmark.ts", archiveArguments, {
+        DATABASE_URL: postgres.url,
+        DATA_DIR: dataDir15,
+      });
     } finally {
       postgres.done();
       rmSync(dataDir15, { recursive: true, force: true });

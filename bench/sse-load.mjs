@@ -46,11 +46,18 @@ const databaseUrl = options["database-url"] ?? process.env.TEST_POSTGRES_URL ?? 
 const productNodeArguments = setting("product-node-arguments", "").split(" ").filter(Boolean);
 
 const CHAT_PATH = "/groq/chat/completions";
-const question = JSON.stringify({ model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Raccontami una storia lunga." }], stream: true });
+const question = JSON.stringify({
+  model: "openai/gpt-oss-120b",
+  messages: [{ role: "user", content: "Raccontami una storia lunga." }],
+  stream: true,
+});
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 checkDescriptors();
-const model = await forkServer(here("./support/loopback-model.mjs"), { LOOPBACK_EVENTS: String(EVENTS), LOOPBACK_EVENT_MS: String(EVENT_MS) });
+const model = await forkServer(here("./support/loopback-model.mjs"), {
+  LOOPBACK_EVENTS: String(EVENTS),
+  LOOPBACK_EVENT_MS: String(EVENT_MS),
+});
 const completionsUrl = `http://127.0.0.1:${model.port}/openai/v1/chat/completions`;
 const database = databaseUrl ? await throwawayDatabase(databaseUrl) : null;
 
@@ -69,7 +76,10 @@ try {
   await database?.drop();
 }
 printTable(results);
-if (!database) console.log("\nRiga a 2 processi non misurata: WORKERS>1 vuole PostgreSQL (DATABASE_URL). Dare TEST_POSTGRES_URL o --database-url (un server su cui creare un database usa e getta).");
+if (!database)
+  console.log(
+    "\nRiga a 2 processi non misurata: WORKERS>1 vuole PostgreSQL (DATABASE_URL). Dare TEST_POSTGRES_URL o --database-url (un server su cui creare un database usa e getta).",
+  );
 console.log(JSON.stringify({ events_per_answer: EVENTS, event_ms: EVENT_MS, results }));
 
 /** The bare relay, fresh for its run; it takes any request and forwards it to the model. */
@@ -102,7 +112,17 @@ async function measure(row, scenario, seconds, server, { resumable }) {
     await warmUp(server.port, headers);
     const load = { before: loadavg()[0] };
     console.log(`${row}: ${scenario.rate}/s fino a ${scenario.open} aperti, arrivi per ${seconds} s…`);
-    const figures = await arrivals({ port: server.port, path: CHAT_PATH, headers, body: question, rate: scenario.rate, open: scenario.open, seconds, answerMs: ANSWER_MS, serverPid: server.pid });
+    const figures = await arrivals({
+      port: server.port,
+      path: CHAT_PATH,
+      headers,
+      body: question,
+      rate: scenario.rate,
+      open: scenario.open,
+      seconds,
+      answerMs: ANSWER_MS,
+      serverPid: server.pid,
+    });
     load.after = loadavg()[0];
     return { row, scenario: `${scenario.rate}/s → ${scenario.open}`, ...figures, loadAverage: load };
   } finally {
@@ -116,7 +136,12 @@ async function warmUp(port, headers) {
   const { "Oystar-Resumable": _, ...plain } = headers;
   for (let i = 0; i < 20; i += 1) {
     const controller = new AbortController();
-    const response = await fetch(`http://127.0.0.1:${port}${CHAT_PATH}`, { method: "POST", headers: plain, body: question, signal: controller.signal });
+    const response = await fetch(`http://127.0.0.1:${port}${CHAT_PATH}`, {
+      method: "POST",
+      headers: plain,
+      body: question,
+      signal: controller.signal,
+    });
     if (response.status !== 200) throw new Error(`riscaldamento: HTTP ${response.status} ${await response.text()}`);
     await response.body.getReader().read();
     controller.abort();
@@ -153,8 +178,14 @@ function printTable(rows) {
       // second (2,000 open), the one beside the bare relay above it (3,000 at 300/s).
       const rate = Number(scenario.split("/")[0]);
       console.log(`  ${scenario}, ${main.row}:`);
-      if (rate <= 200) console.log(`    ${check(main.firstByteP99 <= 150 && main.errors === 0)} p99 ≤ 150 ms e 0 errori: p99 ${ms(main.firstByteP99)}, ${main.errors} errori`);
-      else console.log(`    ${check(p99Ratio <= 1.5 && main.errors === 0)} p99 ≤ 1,5× il relè nudo e 0 errori: ${p99Ratio.toFixed(2)}×, ${main.errors} errori`);
+      if (rate <= 200)
+        console.log(
+          `    ${check(main.firstByteP99 <= 150 && main.errors === 0)} p99 ≤ 150 ms e 0 errori: p99 ${ms(main.firstByteP99)}, ${main.errors} errori`,
+        );
+      else
+        console.log(
+          `    ${check(p99Ratio <= 1.5 && main.errors === 0)} p99 ≤ 1,5× il relè nudo e 0 errori: ${p99Ratio.toFixed(2)}×, ${main.errors} errori`,
+        );
       console.log(`    ${check(cpuRatio <= 2)} CPU per evento ≤ 2× il relè nudo: ${cpuRatio.toFixed(2)}×`);
     }
   }
@@ -168,7 +199,9 @@ function checkDescriptors() {
   const limit = Number(/Max open files\s+(\d+|unlimited)/.exec(readFileSync("/proc/self/limits", "utf8"))?.[1] ?? Infinity);
   const needed = 2 * Math.max(...scenarios.map((scenario) => scenario.open)) + 500;
   if (limit >= needed) return;
-  console.error(`Limite dei descrittori di file troppo basso: ulimit -n è ${limit}, ne servono almeno ${needed} (due per flusso nel relè, più il resto).`);
+  console.error(
+    `Limite dei descrittori di file troppo basso: ulimit -n è ${limit}, ne servono almeno ${needed} (due per flusso nel relè, più il resto).`,
+  );
   console.error(`Alzarlo prima di eseguire il benchmark, per esempio: ulimit -n ${Math.max(needed, 16384)}`);
   process.exit(1);
 }

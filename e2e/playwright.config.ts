@@ -31,7 +31,8 @@ const serverEntry = fileURLToPath(new URL("../apps/api/dist/main.js", import.met
 // one database (support/balanced-product.mjs), as an operator deploys on several machines: any
 // request may reach either server.
 const behindBalancer = process.env.E2E_BEHIND_BALANCER === "1";
-if (behindBalancer && !process.env.E2E_DATABASE_URL) throw new Error("E2E_BEHIND_BALANCER=1 vuole E2E_DATABASE=postgres: due server condividono un solo database.");
+if (behindBalancer && !process.env.E2E_DATABASE_URL)
+  throw new Error("E2E_BEHIND_BALANCER=1 vuole E2E_DATABASE=postgres: due server condividono un solo database.");
 const balancedProduct = fileURLToPath(new URL("./support/balanced-product.mjs", import.meta.url));
 
 export default defineConfig({
@@ -61,7 +62,9 @@ export default defineConfig({
   },
   // The real product: the built API serving both built apps on one origin.
   webServer: {
-    command: behindBalancer ? `node ${JSON.stringify(balancedProduct)} ${JSON.stringify(serverEntry)} ${port}` : `node ${JSON.stringify(serverEntry)}`,
+    command: behindBalancer
+      ? `node ${JSON.stringify(balancedProduct)} ${JSON.stringify(serverEntry)} ${port}`
+      : `node ${JSON.stringify(serverEntry)}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

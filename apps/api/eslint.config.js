@@ -11,8 +11,18 @@ export default [
       "no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "@oystar/debate-engine", message: "Il server importa solo il protocollo del dibattito: @oystar/debate-engine/protocol." }],
-          patterns: [{ group: ["@oystar/debate-engine/react"], message: "Il server importa solo il protocollo del dibattito: @oystar/debate-engine/protocol." }],
+          paths: [
+            {
+              name: "@oystar/debate-engine",
+              message: "Il server importa solo il protocollo del dibattito: @oystar/debate-engine/protocol.",
+            },
+          ],
+          patterns: [
+            {
+              group: ["@oystar/debate-engine/react"],
+              message: "Il server importa solo il protocollo del dibattito: @oystar/debate-engine/protocol.",
+            },
+          ],
         },
       ],
     },

@@ -4,7 +4,10 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from "
 
 // Issue 36 §7: the theme the user chose is on the page before its first paint (no flash of light):
 // ui-kit's boot script, inline in <head>, allowed by its hash in the server's CSP.
-const themeBeforeFirstPaint = { name: "oystar-theme-before-first-paint", transformIndexHtml: () => [{ tag: "script", children: themeBootScript, injectTo: "head" as const }] };
+const themeBeforeFirstPaint = {
+  name: "oystar-theme-before-first-paint",
+  transformIndexHtml: () => [{ tag: "script", children: themeBootScript, injectTo: "head" as const }],
+};
 
 // Served by apps/api on the one origin (DESIGN.md §2): the marketing app owns "/",
 // the assistant's assets live under "/assistant/" so the two builds never collide.

@@ -11,9 +11,19 @@ const agent = new Agent({ keepAlive: true });
 const server = createServer((incoming, outgoing) => {
   const upstream = forward(
     target,
-    { method: "POST", agent, headers: { "Content-Type": "application/json", ...(incoming.headers["content-length"] ? { "Content-Length": incoming.headers["content-length"] } : {}) } },
+    {
+      method: "POST",
+      agent,
+      headers: {
+        "Content-Type": "application/json",
+        ...(incoming.headers["content-length"] ? { "Content-Length": incoming.headers["content-length"] } : {}),
+      },
+    },
     (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, { "Content-Type": answer.headers["content-type"] ?? "text/event-stream", "Cache-Control": "no-store" });
+      outgoing.writeHead(answer.statusCode ?? 502, {
+        "Content-Type": answer.headers["content-type"] ?? "text/event-stream",
+        "Cache-Control": "no-store",
+      });
       answer.pipe(outgoing);
     },
   );

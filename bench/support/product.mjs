@@ -42,7 +42,16 @@ export async function startProduct(env = {}, { nodeArguments = [] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "oystar-bench-"));
   const server = spawn(process.execPath, [...nodeArguments, serverEntry], {
     // A data folder of its own (removed when the server ends) unless the caller gives one.
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: "test", WORKERS: "1", DRAIN_TIMEOUT_MS: "1000", DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      NODE_ENV: "test",
+      WORKERS: "1",
+      DRAIN_TIMEOUT_MS: "1000",
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: "ignore",
   });
   // A benchmark leaves nothing in the temp directory (issue 28 §10).
@@ -53,7 +62,13 @@ export async function startProduct(env = {}, { nodeArguments = [] } = {}) {
     removeData();
   });
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (await fetch(`${base}/api/health`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { base, pid: server.pid, stop: () => server.kill() };
@@ -75,7 +90,9 @@ export function quantile(values, q) {
 export function recordLongTasks(page) {
   return page.addInitScript(() => {
     window.__longTasks = [];
-    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((entry) => ({ start: entry.startTime, duration: entry.duration })))).observe({
+    new PerformanceObserver((list) =>
+      window.__longTasks.push(...list.getEntries().map((entry) => ({ start: entry.startTime, duration: entry.duration }))),
+    ).observe({
       type: "longtask",
       buffered: true,
     });
@@ -123,7 +140,13 @@ export async function accessTokenFor(base, email) {
   const code = new URL(authorize.headers.get("location") ?? "").searchParams.get("code") ?? "";
   const token = await fetch(`${base}/idp/oauth/token`, {
     method: "POST",
-    body: new URLSearchParams({ grant_type: "authorization_code", client_id: auth.clientId, code, code_verifier: verifier, redirect_uri: redirectUri }),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      client_id: auth.clientId,
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+    }),
   });
   return (await token.json()).access_token;
 }

@@ -42,22 +42,25 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
         outgoing.destroy();
         finish("fermo oltre il tempo della risposta");
       }, answerMs + 30_000);
-      const outgoing = request({ host: "127.0.0.1", port, path, method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } }, (incoming) => {
-        if (incoming.statusCode !== 200) {
-          incoming.resume();
-          return finish(`HTTP ${incoming.statusCode}`);
-        }
-        incoming.on("data", (chunk) => {
-          outcome.firstByte ??= performance.now() - started;
-          // Events end with a blank line; one may be split between two chunks.
-          if (endedWithNewline && chunk[0] === NEWLINE) events += 1;
-          for (let at = chunk.indexOf(BLANK_LINE); at !== -1; at = chunk.indexOf(BLANK_LINE, at + 2)) events += 1;
-          endedWithNewline = chunk[chunk.length - 1] === NEWLINE;
-          tail = (tail + chunk.toString("latin1", Math.max(0, chunk.length - 32))).slice(-32);
-        });
-        incoming.once("end", () => finish(tail.includes("[DONE]") ? null : "risposta interrotta"));
-        incoming.once("error", (error) => finish(error.code ?? error.message));
-      });
+      const outgoing = request(
+        { host: "127.0.0.1", port, path, method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } },
+        (incoming) => {
+          if (incoming.statusCode !== 200) {
+            incoming.resume();
+            return finish(`HTTP ${incoming.statusCode}`);
+          }
+          incoming.on("data", (chunk) => {
+            outcome.firstByte ??= performance.now() - started;
+            // Events end with a blank line; one may be split between two chunks.
+            if (endedWithNewline && chunk[0] === NEWLINE) events += 1;
+            for (let at = chunk.indexOf(BLANK_LINE); at !== -1; at = chunk.indexOf(BLANK_LINE, at + 2)) events += 1;
+            endedWithNewline = chunk[chunk.length - 1] === NEWLINE;
+            tail = (tail + chunk.toString("latin1", Math.max(0, chunk.length - 32))).slice(-32);
+          });
+          incoming.once("end", () => finish(tail.includes("[DONE]") ? null : "risposta interrotta"));
+          incoming.once("error", (error) => finish(error.code ?? error.message));
+        },
+      );
       outgoing.on("error", (error) => finish(error.code ?? error.message));
       outgoing.end(body);
     });

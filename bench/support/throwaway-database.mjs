@@ -22,7 +22,12 @@ export async function throwawayDatabase(adminUrl) {
   const dropNow = () =>
     spawnSync(
       process.execPath,
-      ["--input-type=module", "-e", `import pg from ${JSON.stringify(requireFromApi.resolve("pg"))}; const c = new pg.Client({ connectionString: process.argv[1] }); await c.connect(); await c.query("DROP DATABASE IF EXISTS ${name} WITH (FORCE)"); await c.end();`, adminUrl],
+      [
+        "--input-type=module",
+        "-e",
+        `import pg from ${JSON.stringify(requireFromApi.resolve("pg"))}; const c = new pg.Client({ connectionString: process.argv[1] }); await c.connect(); await c.query("DROP DATABASE IF EXISTS ${name} WITH (FORCE)"); await c.end();`,
+        adminUrl,
+      ],
       { stdio: "ignore", timeout: 10_000 },
     );
   let dropped = false;

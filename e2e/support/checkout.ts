@@ -12,7 +12,10 @@ export async function payWithCard(page: Page, number: string) {
 /** A signed-in user buys a plan through the built-in card checkout and lands back on /chat. */
 export async function buyPlan(page: Page, plan: "Base" | "Pro") {
   await page.goto("/subscription");
-  await page.getByRole("listitem", { name: plan }).getByRole("button", { name: `Scegli ${plan}` }).click();
+  await page
+    .getByRole("listitem", { name: plan })
+    .getByRole("button", { name: `Scegli ${plan}` })
+    .click();
   await expect(page).toHaveURL(/\/api\/dev\/checkout\/cs_dev_/);
   await payWithCard(page, "4242 4242 4242 4242");
   await expect(page).toHaveURL(new RegExp(`/success\\?plan=${plan.toLowerCase()}$`));

@@ -29,4 +29,7 @@ export async function writeTheses(page: Page, a: string, b: string) {
 
 export const transcript = (page: Page) => page.getByRole("region", { name: "Interventi del dibattito" });
 /** Finished interventions: they have their actions (copy, read aloud, share). */
-export const finishedTurns = (page: Page) => transcript(page).locator(".debate-turn").filter({ has: page.getByRole("button", { name: "Copia" }) });
+export const finishedTurns = (page: Page) =>
+  transcript(page)
+    .locator(".debate-turn")
+    .filter({ has: page.getByRole("button", { name: "Copia" }) });

@@ -43,7 +43,9 @@ async function stream(response: ServerResponse, model: string, reply: string | H
   response.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
   const write = async (text: string) => {
     for (const piece of pieces(text)) {
-      response.write(`data: ${JSON.stringify({ id: "fake", object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: piece } }] })}\n\n`);
+      response.write(
+        `data: ${JSON.stringify({ id: "fake", object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content: piece } }] })}\n\n`,
+      );
       // Each event its own write on the wire, so the reader meets them in separate chunks.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -72,9 +74,14 @@ export async function startFakeModel(reply: (request: ChatCompletionRequest) => 
       const answer = reply(completion);
       if (completion.stream) return stream(response, model, answer);
       const text = typeof answer === "string" ? answer : `${answer.before}${await answer.after}`;
-      response
-        .writeHead(200, { "Content-Type": "application/json" })
-        .end(JSON.stringify({ id: "fake", object: "chat.completion", model, choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }] }));
+      response.writeHead(200, { "Content-Type": "application/json" }).end(
+        JSON.stringify({
+          id: "fake",
+          object: "chat.completion",
+          model,
+          choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+        }),
+      );
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

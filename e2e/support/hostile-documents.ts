@@ -22,7 +22,9 @@ export const hostileTitles = xssPayloads.slice(0, 6).map(oneLine);
 /** Writes the customer's hostile index under `root` (the folder RAG_DEV_INDEXES_DIR names). */
 export function writeHostileDocuments(root: string): void {
   const folder = join(root, HOSTILE_OWNER, HOSTILE_INDEX);
-  const body = xssPayloads.map((payload, index) => `${payload}\n\nNel ${HOSTILE_TOPIC} la prova numero ${index + 1} resta soltanto testo.`).join("\n\n");
+  const body = xssPayloads
+    .map((payload, index) => `${payload}\n\nNel ${HOSTILE_TOPIC} la prova numero ${index + 1} resta soltanto testo.`)
+    .join("\n\n");
   hostileTitles.forEach((title, index) => {
     // A payload's slashes make folders: the file name (its path in the index) is the payload.
     const filename = `${oneLine(xssPayloads[(index + 10) % xssPayloads.length]!)}.md`;
@@ -31,7 +33,16 @@ export function writeHostileDocuments(root: string): void {
     writeFileSync(path, `---\ntitle: ${title}\n---\n\nIl ${HOSTILE_TOPIC} custodisce la prova ${index + 1}.\n\n${body}\n`);
   });
   const pdfLines = xssPayloads.flatMap((payload) => oneLine(payload).match(/.{1,80}/g) ?? []);
-  const pages = [[`Il ${HOSTILE_TOPIC} custodisce il registro delle prove.`, ...pdfLines.slice(0, 25)], pdfLines.slice(25, 50), pdfLines.slice(50)];
-  writeFileSync(join(folder, "registro-ostile.pdf"), textPdf(pages.filter((lines) => lines.length > 0), xssPayloads[0]));
+  const pages = [
+    [`Il ${HOSTILE_TOPIC} custodisce il registro delle prove.`, ...pdfLines.slice(0, 25)],
+    pdfLines.slice(25, 50),
+    pdfLines.slice(50),
+  ];
+  writeFileSync(
+    join(folder, "registro-ostile.pdf"),
+    textPdf(
+      pages.filter((lines) => lines.length > 0),
+      xssPayloads[0],
+    ),
+  );
 }
-

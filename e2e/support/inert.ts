@@ -6,7 +6,11 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /** No element a payload could have made, no handler, no dangerous address, inside `region`. */
 export async function expectInert(region: Locator) {
-  expect(await region.locator("script, iframe, object, embed, form, input, img, svg, video, picture, link, meta, base, style, template, math").count()).toBe(0);
+  expect(
+    await region
+      .locator("script, iframe, object, embed, form, input, img, svg, video, picture, link, meta, base, style, template, math")
+      .count(),
+  ).toBe(0);
   await expectNoHandlers(region);
 }
 
@@ -20,7 +24,11 @@ export async function expectNoHandlers(region: Locator) {
     const followed = /^(href|src|srcset|srcdoc|action|formaction|xlink:href|poster|data|background|style|content|ping|manifest)$/i;
     return [root, ...root.querySelectorAll("*")].flatMap((element) =>
       [...element.attributes]
-        .filter((attribute) => /^on/i.test(attribute.name) || (followed.test(attribute.name) && /javascript:|vbscript:|exfil|data:text/i.test(attribute.value)))
+        .filter(
+          (attribute) =>
+            /^on/i.test(attribute.name) ||
+            (followed.test(attribute.name) && /javascript:|vbscript:|exfil|data:text/i.test(attribute.value)),
+        )
         .map((attribute) => `${element.tagName} ${attribute.name}="${attribute.value}"`),
     );
   });

@@ -35,7 +35,16 @@ export async function startProductServer(port: number, env: Record<string, strin
   const publicHost = new URL(env.PUBLIC_URL ?? baseUrl).host;
   const server = spawn(process.execPath, [serverEntry], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, NODE_ENV: "test", WORKERS: "1", DRAIN_TIMEOUT_MS: "1000", DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      NODE_ENV: "test",
+      WORKERS: "1",
+      DRAIN_TIMEOUT_MS: "1000",
+      DATA_DIR: dataDir,
+      ...env,
+    },
   });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   const stop = async () => {

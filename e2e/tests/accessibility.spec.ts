@@ -65,7 +65,18 @@ async function expectProviderPageAccessible(page: Page, screen: string) {
 
 // The public site: landing, product page, plans, forms, sign-in, the legal pages, a missing page — one test each,
 // each page checked three times over (issue 36 §7).
-for (const path of ["/oystar", "/oystar-ai", "/subscription", "/contact", "/enterprise-contact", "/login", "/privacy", "/termini", "/cookie", "/una-pagina-che-non-esiste"]) {
+for (const path of [
+  "/oystar",
+  "/oystar-ai",
+  "/subscription",
+  "/contact",
+  "/enterprise-contact",
+  "/login",
+  "/privacy",
+  "/termini",
+  "/cookie",
+  "/una-pagina-che-non-esiste",
+]) {
   test(`the public site: ${path}`, async ({ page }) => {
     await page.goto(path);
     // Each screen has its page title (its first-level heading) once it has drawn.
@@ -90,7 +101,10 @@ test("chat with each card: a PDF in context, the scanned PDF's question", async 
   await signIn(page, "business@oystar.test");
   const drop = page.locator('.pdf-drop input[type="file"]');
   // Over 100 characters of text: a shorter one would be taken for a scan.
-  const minutes = textPdf([["Verbale della riunione del 3 marzo 2026.", "Presenti: Rossi, Bianchi, Verdi."], ["Il consiglio approva il bilancio.", "Bianchi prepara il piano entro aprile."]]);
+  const minutes = textPdf([
+    ["Verbale della riunione del 3 marzo 2026.", "Presenti: Rossi, Bianchi, Verdi."],
+    ["Il consiglio approva il bilancio.", "Bianchi prepara il piano entro aprile."],
+  ]);
   await drop.setInputFiles({ name: "Verbale.pdf", mimeType: "application/pdf", buffer: minutes });
   const loaded = page.getByRole("region", { name: "PDF in contesto" });
   await expect(loaded).toContainText("Verbale.pdf");
@@ -98,7 +112,11 @@ test("chat with each card: a PDF in context, the scanned PDF's question", async 
   await loaded.getByRole("button", { name: /Rimuovi/ }).click();
   await expect(loaded).toHaveCount(0);
 
-  await drop.setInputFiles({ name: "Scansione.pdf", mimeType: "application/pdf", buffer: Buffer.from(await scannedPdf([["Pagina scansionata."]])) });
+  await drop.setInputFiles({
+    name: "Scansione.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from(await scannedPdf([["Pagina scansionata."]])),
+  });
   const question = page.getByRole("dialog", { name: "PDF scansionato" });
   await expect(question).toBeVisible();
   await expectAccessible(page, "/chat, domanda prima dell'OCR");
@@ -222,7 +240,10 @@ test("the conversations panel", async ({ page }) => {
 // Issue 36 §8: 'Il mio account', and the confirmation before 'Elimina account' (cancelled here).
 test("'Il mio account' and its deletion's confirmation", async ({ page }) => {
   await signIn(page, "accessibile-account@esempio.it");
-  await page.getByRole("banner").getByRole("link", { name: /^Il mio account/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /^Il mio account/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Il mio account" })).toBeVisible();
   await expectAccessible(page, "/account");
   await page.getByRole("button", { name: "Elimina account" }).click();

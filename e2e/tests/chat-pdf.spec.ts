@@ -12,7 +12,9 @@ const minutes = textPdf([
 test("business: a PDF is read in the browser, summarised, saved as PDF, then used again with 'Altre azioni'", async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await signIn(page, "business@oystar.test");
-  await page.locator('.pdf-drop input[type="file"]').setInputFiles({ name: "Verbale marzo.pdf", mimeType: "application/pdf", buffer: minutes });
+  await page
+    .locator('.pdf-drop input[type="file"]')
+    .setInputFiles({ name: "Verbale marzo.pdf", mimeType: "application/pdf", buffer: minutes });
   const loaded = page.getByRole("region", { name: "PDF in contesto" });
   await expect(loaded).toContainText("Verbale marzo.pdf");
   await expect(loaded).toContainText("2 pagine");
@@ -62,7 +64,9 @@ test("a scanned PDF asks before OCR; the server reads it and the chat can use it
   test.setTimeout(90_000);
   const scan = await scannedPdf([["Verbale della riunione del consiglio.", "Il bilancio viene approvato."]]);
   await signIn(page, "business@oystar.test");
-  await page.locator('.pdf-drop input[type="file"]').setInputFiles({ name: "Scansione.pdf", mimeType: "application/pdf", buffer: Buffer.from(scan) });
+  await page
+    .locator('.pdf-drop input[type="file"]')
+    .setInputFiles({ name: "Scansione.pdf", mimeType: "application/pdf", buffer: Buffer.from(scan) });
   const question = page.getByRole("dialog", { name: "PDF scansionato" });
   await expect(question).toContainText("«Scansione.pdf» contiene pochissimo testo");
   await question.getByRole("button", { name: "Sì, estrai testo" }).click();
@@ -77,7 +81,9 @@ test("a scanned PDF asks before OCR; the server reads it and the chat can use it
 test("'No, annulla' leaves no PDF", async ({ page }) => {
   const scan = await scannedPdf([["Pagina scansionata."]]);
   await signIn(page, "business@oystar.test");
-  await page.locator('.pdf-drop input[type="file"]').setInputFiles({ name: "Scansione.pdf", mimeType: "application/pdf", buffer: Buffer.from(scan) });
+  await page
+    .locator('.pdf-drop input[type="file"]')
+    .setInputFiles({ name: "Scansione.pdf", mimeType: "application/pdf", buffer: Buffer.from(scan) });
   await page.getByRole("button", { name: "No, annulla" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Carica un PDF" })).toBeEnabled();

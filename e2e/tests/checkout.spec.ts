@@ -57,7 +57,9 @@ test("a business account choosing Base sees the downgrade message", async ({ pag
 async function expectFieldsInsidePadding(page: Page) {
   const overflow = await page.locator("main").evaluate((main) => {
     const inner = main.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(main).paddingRight);
-    return [...main.querySelectorAll("input")].filter((input) => input.getBoundingClientRect().right > inner + 0.5).map((input) => input.name);
+    return [...main.querySelectorAll("input")]
+      .filter((input) => input.getBoundingClientRect().right > inner + 0.5)
+      .map((input) => input.name);
   });
   expect(overflow).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);

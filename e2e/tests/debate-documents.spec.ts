@@ -37,10 +37,15 @@ async function start(page: Page, a: string, b: string) {
 
 /** Finished interventions: they have their actions (copy, read aloud, share). */
 const finishedTurns = (page: Page) =>
-  page.getByRole("region", { name: "Interventi del dibattito" }).locator(".debate-turn").filter({ has: page.getByRole("button", { name: "Copia" }) });
+  page
+    .getByRole("region", { name: "Interventi del dibattito" })
+    .locator(".debate-turn")
+    .filter({ has: page.getByRole("button", { name: "Copia" }) });
 const quotesOf = (turn: Locator) => turn.getByRole("region", { name: "Citazioni dai documenti" }).locator("li[data-status]");
 
-test("a Business debate on the demo index: each turn quotes its passages with [n], verified; [n] opens the source viewer; one debate, no question", async ({ page }) => {
+test("a Business debate on the demo index: each turn quotes its passages with [n], verified; [n] opens the source viewer; one debate, no question", async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   const authorization = await openDebate(page, "business@oystar.test");
   const before = await subscriptionStatus(page, authorization);
@@ -64,7 +69,9 @@ test("a Business debate on the demo index: each turn quotes its passages with [n
 
   // [n] of a quote opens its passage, highlighted, in the viewer; Escape gives the focus back.
   const first = finishedTurns(page).first();
-  const opener = quotesOf(first).first().getByRole("button", { name: /^Apri il passaggio/ });
+  const opener = quotesOf(first)
+    .first()
+    .getByRole("button", { name: /^Apri il passaggio/ });
   await opener.click();
   const viewer = page.getByRole("dialog");
   await expect(viewer.locator("mark").first()).toBeVisible();
@@ -75,7 +82,10 @@ test("a Business debate on the demo index: each turn quotes its passages with [n
   await expect(opener).toBeFocused();
 
   // [n] in the words opens it too.
-  await first.getByRole("link", { name: /^Fonte \d+$/ }).first().click();
+  await first
+    .getByRole("link", { name: /^Fonte \d+$/ })
+    .first()
+    .click();
   await expect(page.getByRole("dialog").locator("mark").first()).toBeVisible();
   await page.keyboard.press("Escape");
 
@@ -113,7 +123,9 @@ test("a Base user is not offered 'Basati sui documenti', and the server refuses 
   expect(await refused.json()).toEqual({ error: "I dibattiti basati sui documenti sono riservati ai piani Business o Enterprise." });
 });
 
-test("hostile documents argued from stay inert: their titles, excerpts and quoted words are text, nothing runs or loads", async ({ page }) => {
+test("hostile documents argued from stay inert: their titles, excerpts and quoted words are text, nothing runs or loads", async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   const watch = watchHostilePage(page);
   await openDebate(page, "enterprise@oystar.test");
@@ -132,7 +144,10 @@ test("hostile documents argued from stay inert: their titles, excerpts and quote
   await expectInert(turn.getByRole("region", { name: "Citazioni dai documenti" }));
   await expectNoHandlers(turn);
 
-  await quotesOf(turn).first().getByRole("button", { name: /^Apri il passaggio/ }).click();
+  await quotesOf(turn)
+    .first()
+    .getByRole("button", { name: /^Apri il passaggio/ })
+    .click();
   const viewer = page.getByRole("dialog");
   await expect(viewer.locator("mark").first()).toBeVisible();
   await expectInert(viewer);

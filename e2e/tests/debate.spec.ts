@@ -10,8 +10,6 @@ import { signIn } from "../support/sign-in";
 // The debate (spec 001 §2, §4, §5, §8, §9) with the offline model, which answers each turn in
 // character. A debate is one unit of the debate quota: its turns carry its id and cost no question.
 
-
-
 /** Every model call the page makes. */
 function modelCalls(page: Page): Request[] {
   const calls: Request[] = [];
@@ -47,7 +45,10 @@ const firstTurn = (debateId: string) => ({
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 const PHASES = ["Opposizione", "Opposizione", "Riflessione", "Riflessione", "Sintesi", "Sintesi"];
 
-test("base runs a 6-turn auto debate to the judge's scorecard and the feedback form: one debate counted, no question; the PDF holds every turn and the scorecard; the vote moves the admin's leaderboard", async ({ page, browser }) => {
+test("base runs a 6-turn auto debate to the judge's scorecard and the feedback form: one debate counted, no question; the PDF holds every turn and the scorecard; the vote moves the admin's leaderboard", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const authorization = await openDebate(page, "base@oystar.test");
@@ -103,7 +104,12 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   await page.screenshot({ path: shot, fullPage: true });
   await test.info().attach("fine del dibattito offline", { path: shot, contentType: "image/png" });
   const form = page.getByRole("heading", { name: "Com'è andato il dibattito?" });
-  expect(await scorecard.evaluate((card, heading) => Boolean(card.compareDocumentPosition(heading as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await form.elementHandle())).toBe(true);
+  expect(
+    await scorecard.evaluate(
+      (card, heading) => Boolean(card.compareDocumentPosition(heading as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await form.elementHandle(),
+    ),
+  ).toBe(true);
 
   // One debate, and its turns cost no question; the header follows.
   const after = await subscriptionStatus(page, authorization);
@@ -114,7 +120,9 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   // 'SCARICA PDF': named with both options and the date, every turn with its speaker and phase.
   const pdf = await downloaded(page, () => page.getByRole("button", { name: "SCARICA PDF" }).click());
   // Each option is cut to 40 characters in the name.
-  expect(pdf.download.suggestedFilename()).toMatch(/^OYSTAR_Debate_Il_lavoro_da_remoto_rende_piu_produttivi_vs_Il_lavoro_in_ufficio_rende_piu_produttiv_\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(pdf.download.suggestedFilename()).toMatch(
+    /^OYSTAR_Debate_Il_lavoro_da_remoto_rende_piu_produttivi_vs_Il_lavoro_in_ufficio_rende_piu_produttiv_\d{4}-\d{2}-\d{2}\.pdf$/,
+  );
   expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   for (const [index, text] of texts.entries()) {
     expect(pdf.text).toContain(`Turno ${index + 1} · Lato ${index % 2 === 0 ? "A" : "B"} · ${PHASES[index]}`);
@@ -125,7 +133,8 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   expect(pdf.text).toContain("Giudice offline");
   expect(pdf.text).toContain("Verdetto: Nessun vincitore");
   expect(pdf.text).not.toMatch(/gpt-oss|Vince il Lato/);
-  for (const criterion of ["Logica: n.d.", "Prove: n.d.", "Persuasività: n.d.", "Replica: "]) expect(pdf.text.split(criterion).length).toBe(3);
+  for (const criterion of ["Logica: n.d.", "Prove: n.d.", "Persuasività: n.d.", "Replica: "])
+    expect(pdf.text.split(criterion).length).toBe(3);
 
   // The feedback form closes the debate; beside the stars, who convinced the user more.
   await page.getByRole("radio", { name: "Buono" }).check();
@@ -243,7 +252,8 @@ test("synthesis shows its progress, then the result on screen and as a PDF", asy
   const pdf = await downloaded(page, () => result.getByRole("button", { name: "Scarica Sintesi" }).click());
   expect(pdf.download.suggestedFilename()).toMatch(/^OYSTAR_Sintesi_\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  for (const section of ["Introduzione", "Sintesi 1:", "Piano operativo", "Sintesi 2:", "Sintesi 3:", "Conclusioni"]) expect(pdf.text).toContain(section);
+  for (const section of ["Introduzione", "Sintesi 1:", "Piano operativo", "Sintesi 2:", "Sintesi 3:", "Conclusioni"])
+    expect(pdf.text).toContain(section);
 });
 
 test("a challenge: Model A defends the thesis, Model B refutes it", async ({ page }) => {
@@ -251,7 +261,9 @@ test("a challenge: Model A defends the thesis, Model B refutes it", async ({ pag
   await setUp(page, { length: 6, auto: false });
   await page.getByRole("tab", { name: "SFIDA" }).click();
   await page.getByRole("textbox", { name: "Tesi da confutare" }).fill("L'intelligenza artificiale sostituirà gli insegnanti");
-  await expect(page.getByRole("region", { name: "Chi difende cosa" })).toContainText("«Non è vero che l'intelligenza artificiale sostituirà gli insegnanti»");
+  await expect(page.getByRole("region", { name: "Chi difende cosa" })).toContainText(
+    "«Non è vero che l'intelligenza artificiale sostituirà gli insegnanti»",
+  );
   await page.getByRole("button", { name: "Sfida la Tesi" }).click();
   await expect(page.getByRole("button", { name: "Prossimo (B)" })).toBeVisible();
   await expect(finishedTurns(page).first()).toContainText("L'intelligenza artificiale sostituirà gli insegnanti");
@@ -311,6 +323,9 @@ test("a Base user at 30/30 debates gets the quota card; the server refuses a new
   await expect(page.getByText("Nessun dibattito da salvare!")).toBeVisible();
 
   // A turn cannot ride on a debate id the server never gave.
-  const madeUp = await page.request.post("/api/debates/calls", { headers: { Authorization: authorization }, data: firstTurn("9f0e5b4c-3d2a-4b1c-8e7f-6a5d4c3b2a19") });
+  const madeUp = await page.request.post("/api/debates/calls", {
+    headers: { Authorization: authorization },
+    data: firstTurn("9f0e5b4c-3d2a-4b1c-8e7f-6a5d4c3b2a19"),
+  });
   expect([403, 409]).toContain(madeUp.status());
 });

@@ -12,8 +12,9 @@ import { pdfPages } from "../support/pdf-text";
 
 test.use({ reducedMotion: "reduce" });
 
-
-test("a debate played to its end survives a reload: opened from 'Conversazioni', its turns, scorecard and vote are back, and its PDF is offered", async ({ page }) => {
+test("a debate played to its end survives a reload: opened from 'Conversazioni', its turns, scorecard and vote are back, and its PDF is offered", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   await openDebate(page, "base@oystar.test");
@@ -60,7 +61,9 @@ test("a debate played to its end survives a reload: opened from 'Conversazioni',
   expect(errors).toEqual([]);
 });
 
-test("a debate stopped mid-way is kept as it was played, and after a reload goes on from its next turn in the same debate", async ({ page }) => {
+test("a debate stopped mid-way is kept as it was played, and after a reload goes on from its next turn in the same debate", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const errors = collectConsoleErrors(page);
   const authorization = await openDebate(page, "base@oystar.test");

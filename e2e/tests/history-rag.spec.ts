@@ -17,7 +17,8 @@ test("a RAG conversation survives a reload with its sources, and opens in the RA
   await page.getByRole("textbox", { name: "Messaggio" }).fill(QUESTION);
   await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
   await expect(page.locator(".chat-message--assistant").last().getByRole("region", { name: "Fonti utilizzate" })).toBeVisible();
-  const answer = (await page.locator(".chat-message--assistant").last().getByRole("region", { name: "Fonti utilizzate" }).textContent()) ?? "";
+  const answer =
+    (await page.locator(".chat-message--assistant").last().getByRole("region", { name: "Fonti utilizzate" }).textContent()) ?? "";
 
   // A reload: a fresh RAG, and the conversation in the list, opened with its sources.
   await page.reload();

@@ -55,7 +55,16 @@ test("a chat survives a reload and a sign-out, is invisible to another account, 
       all.onsuccess = () => resolve(all.result as unknown[]);
     });
     db.close();
-    return { count: records.length, text: records.map((record) => JSON.stringify(record, (_key, value: unknown) => (value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? new TextDecoder().decode(value as ArrayBuffer) : value))).join("\n") };
+    return {
+      count: records.length,
+      text: records
+        .map((record) =>
+          JSON.stringify(record, (_key, value: unknown) =>
+            value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? new TextDecoder().decode(value as ArrayBuffer) : value,
+          ),
+        )
+        .join("\n"),
+    };
   });
   expect(stored.count).toBe(1);
   expect(stored.text).not.toMatch(/glicine|rose|Villa Lante|memoria/);

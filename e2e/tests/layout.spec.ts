@@ -131,7 +131,9 @@ for (const module of phoneModules) {
     await expect(banner.getByLabel(module.counter)).toBeVisible();
     await expect(banner.getByRole("button", { name: "Esci" })).toBeVisible();
     if (module.name === "rag") {
-      await expect(page).toHaveScreenshot("menu-telefono.png", { mask: [banner.locator(".assistant-brand__version"), banner.getByLabel(module.counter)] });
+      await expect(page).toHaveScreenshot("menu-telefono.png", {
+        mask: [banner.locator(".assistant-brand__version"), banner.getByLabel(module.counter)],
+      });
     }
     await page.keyboard.press("Escape");
     await expect(menu).toHaveAttribute("aria-expanded", "false");

@@ -23,7 +23,9 @@ test("the footer's Privacy Policy, Terms of Service and Cookie Policy open their
   await expect(page.getByText("Le chat, i dibattiti e le domande sui documenti non vengono salvati sul server di OYSTAR")).toBeVisible();
 });
 
-test("a user sends a form, downloads 'I miei dati' with it, deletes the account and is signed out; the old token is refused", async ({ page }) => {
+test("a user sends a form, downloads 'I miei dati' with it, deletes the account and is signed out; the old token is refused", async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   const email = "lascia-oystar@esempio.it";
   const authorization = await authorizationWhile(page, () => signIn(page, email));
@@ -38,16 +40,24 @@ test("a user sends a form, downloads 'I miei dati' with it, deletes the account 
 
   // 'Il mio account', from the user's name in the header.
   await page.goto("/chat");
-  await page.getByRole("banner").getByRole("link", { name: `Il mio account: ${email}` }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: `Il mio account: ${email}` })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Il mio account" })).toBeVisible();
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "I miei dati" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^oystar-i-miei-dati-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(await readFile(await download.path(), "utf8")) as { account: { email: string }; forms: Array<{ kind: string; fields: { message?: string } }> };
+  const data = JSON.parse(await readFile(await download.path(), "utf8")) as {
+    account: { email: string };
+    forms: Array<{ kind: string; fields: { message?: string } }>;
+  };
   expect(data.account.email).toBe(email);
-  expect(data.forms).toEqual([expect.objectContaining({ kind: "contact", fields: expect.objectContaining({ message: "Vorrei sapere quali dati conservate." }) })]);
+  expect(data.forms).toEqual([
+    expect.objectContaining({ kind: "contact", fields: expect.objectContaining({ message: "Vorrei sapere quali dati conservate." }) }),
+  ]);
   await expect(page.getByText("File scaricato.")).toBeVisible();
 
   await page.getByRole("button", { name: "Elimina account" }).click();

@@ -72,7 +72,9 @@ test("the pages that validate the server's answers keep to the Content-Security-
   await page.addInitScript(() => {
     const breaches: string[] = [];
     Object.assign(window, { policyBreaches: breaches });
-    document.addEventListener("securitypolicyviolation", (event) => breaches.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      breaches.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+    );
   });
   const breaches = () => page.evaluate(() => (window as unknown as { policyBreaches: string[] }).policyBreaches);
 
@@ -101,7 +103,8 @@ test("a browser gets the pages and their scripts in brotli, compressed at build"
   const encodings = new Map<string, string | undefined>();
   page.on("response", async (response) => {
     const path = new URL(response.url()).pathname;
-    if (path === "/oystar" || (path.startsWith("/assets/") && path.endsWith(".js"))) encodings.set(path, (await response.allHeaders())["content-encoding"]);
+    if (path === "/oystar" || (path.startsWith("/assets/") && path.endsWith(".js")))
+      encodings.set(path, (await response.allHeaders())["content-encoding"]);
   });
   await page.goto("/oystar");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

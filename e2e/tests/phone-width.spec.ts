@@ -43,7 +43,8 @@ async function sidewaysScrollers(page: Page): Promise<string[]> {
     for (const element of document.querySelectorAll("body *")) {
       const style = getComputedStyle(element);
       const scrolls = ["auto", "scroll"].includes(style.overflowY) && element.clientHeight >= 200;
-      if (scrolls && element.scrollWidth > element.clientWidth) wide.push(`${name(element)} ${element.scrollWidth} > ${element.clientWidth}`);
+      if (scrolls && element.scrollWidth > element.clientWidth)
+        wide.push(`${name(element)} ${element.scrollWidth} > ${element.clientWidth}`);
     }
     return wide;
   });
@@ -52,7 +53,12 @@ async function sidewaysScrollers(page: Page): Promise<string[]> {
 /** The page has drawn what it shows: its main heading or the welcome screen's button. */
 async function waitForPage(page: Page) {
   await expect(page.getByText("Caricamento...")).toHaveCount(0);
-  await expect(page.getByRole("heading", { level: 1 }).or(page.getByRole("button", { name: "ACCEDI" })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("heading", { level: 1 })
+      .or(page.getByRole("button", { name: "ACCEDI" }))
+      .first(),
+  ).toBeVisible();
 }
 
 test("every page of the site fits a phone, signed out", async ({ page }) => {
@@ -109,7 +115,9 @@ async function expectBarOnOneRow(page: Page) {
   expect(actions.y).toBeLessThan(state.y + state.height);
   expect((await boxOf(bar)).height).toBeLessThanOrEqual(72);
   // Nothing in it is cut.
-  const cut = await bar.evaluate((element) => [...element.querySelectorAll("*")].filter((item) => item.scrollWidth > item.clientWidth + 1).map((item) => item.textContent));
+  const cut = await bar.evaluate((element) =>
+    [...element.querySelectorAll("*")].filter((item) => item.scrollWidth > item.clientWidth + 1).map((item) => item.textContent),
+  );
   expect(cut).toEqual([]);
   expect(await sidewaysScrollers(page)).toEqual([]);
 }

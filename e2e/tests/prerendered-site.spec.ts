@@ -16,7 +16,18 @@ test("the landing's content is in the first response, with its title and descrip
 
 test("every page has its own title and description, and the plans are in the plans page's HTML", async ({ request }) => {
   const titles = new Set<string>();
-  for (const path of ["/oystar-ai", "/subscription", "/enterprise-contact", "/contact", "/login", "/success", "/business-index-request", "/privacy", "/termini", "/cookie"]) {
+  for (const path of [
+    "/oystar-ai",
+    "/subscription",
+    "/enterprise-contact",
+    "/contact",
+    "/login",
+    "/success",
+    "/business-index-request",
+    "/privacy",
+    "/termini",
+    "/cookie",
+  ]) {
     const html = await (await request.get(path)).text();
     const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
     expect(title, path).toBeTruthy();

@@ -27,7 +27,9 @@ test("Business asks the demo index: a streamed answer whose every [n] leads to a
   const errors = collectConsoleErrors(page);
   await openRag(page, "business@oystar.test");
   await expect(page.getByRole("heading", { level: 1, name: "OYSTAR RAG" })).toBeVisible();
-  await expect(page.getByText(/Esempio illustrativo: le risposte vengono da una raccolta di documenti su giardini e turismo/)).toBeVisible();
+  await expect(
+    page.getByText(/Esempio illustrativo: le risposte vengono da una raccolta di documenti su giardini e turismo/),
+  ).toBeVisible();
   await expect(page.getByText("Garden Route (gardenroute-demo)")).toBeVisible();
 
   const answered = page.waitForResponse((response) => response.url().endsWith("/api/ask-stream"));
@@ -75,7 +77,12 @@ test("Business asks the demo index: a streamed answer whose every [n] leads to a
   // The demo's documents have no page on the web: their titles open the viewer, no dead link.
   await expect(sources.getByRole("button", { name: /nel visualizzatore delle fonti$/ }).first()).toBeVisible();
   await expect(sources.getByRole("link")).toHaveCount(0);
-  await expect(answer.getByRole("group", { name: "Azioni sulla risposta" }).getByRole("button")).toHaveText(["Copia", "Leggi ad alta voce", "Condividi", "Scarica PDF"]);
+  await expect(answer.getByRole("group", { name: "Azioni sulla risposta" }).getByRole("button")).toHaveText([
+    "Copia",
+    "Leggi ad alta voce",
+    "Condividi",
+    "Scarica PDF",
+  ]);
 
   // The read-only configuration panel: the admin's settings.
   await page.getByRole("button", { name: "Configurazione attuale" }).click();
@@ -135,7 +142,10 @@ test("Pro sees the Business upsell on /rag, and the API refuses it too (403)", a
   const refused = await askDirectly(page, authorization, { question: "Quando fioriscono le camelie?" });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error).toBe("Il RAG è riservato ai piani Business o Enterprise.");
-  const refusedGet = await page.request.get("/api/ask-stream?question=Camelie", { headers: { Authorization: authorization }, failOnStatusCode: false });
+  const refusedGet = await page.request.get("/api/ask-stream?question=Camelie", {
+    headers: { Authorization: authorization },
+    failOnStatusCode: false,
+  });
   expect(refusedGet.status()).toBe(403);
   expect((await indicesOf(page, authorization)).indices).toEqual([]);
 });
@@ -150,7 +160,13 @@ test("a Business customer cannot ask what another customer asked to index: 403, 
   const enterprise = await openRag(enterprisePage, "enterprise@oystar.test");
   const requested = await enterprisePage.request.post("/api/forms/index-request", {
     headers: { Authorization: enterprise },
-    data: { name: "Ufficio legale", email: "enterprise@oystar.test", indexName: "Contratti riservati", sourceType: "url", websiteUrls: "http://127.0.0.1/contratti" },
+    data: {
+      name: "Ufficio legale",
+      email: "enterprise@oystar.test",
+      indexName: "Contratti riservati",
+      sourceType: "url",
+      websiteUrls: "http://127.0.0.1/contratti",
+    },
   });
   expect(requested.status()).toBe(201);
   const { id } = (await requested.json()) as { id: string };
@@ -162,7 +178,12 @@ test("a Business customer cannot ask what another customer asked to index: 403, 
   const buildAddress = `/api/admin/index-requests/${id}/index`;
   const built = await adminPage.request.post(buildAddress, { headers: { Authorization: admin } });
   expect(built.status()).toBe(202);
-  await expect.poll(async () => ((await (await adminPage.request.get(buildAddress, { headers: { Authorization: admin } })).json()) as { state: string }).state).toBe("done");
+  await expect
+    .poll(
+      async () =>
+        ((await (await adminPage.request.get(buildAddress, { headers: { Authorization: admin } })).json()) as { state: string }).state,
+    )
+    .toBe("done");
   const ended = (await (await adminPage.request.get(buildAddress, { headers: { Authorization: admin } })).json()) as { report: unknown };
   const report = ended.report as { index: string; owner_email: string; documents: Array<{ status: string }> };
   expect(report).toMatchObject({ index: "contratti-riservati", owner_email: "enterprise@oystar.test", documents: [{ status: "failed" }] });

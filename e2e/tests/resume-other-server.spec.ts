@@ -46,7 +46,9 @@ test.afterAll(async () => {
   await postgres?.stop();
 });
 
-test("a chat answer held by one server, reloaded mid-answer, is taken up through the other: complete, once, charged once", async ({ page }) => {
+test("a chat answer held by one server, reloaded mid-answer, is taken up through the other: complete, once, charged once", async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   await signIn(page, "due.server@esempio.it");
   const authorization = await authorizationWhile(page, () => page.goto("/chat"));
@@ -60,7 +62,10 @@ test("a chat answer held by one server, reloaded mid-answer, is taken up through
   const resumedThere: number[] = [];
   await page.route("**/api/streams/**", async (route) => {
     const sent = route.request();
-    const response = await route.fetch({ url: sent.url().replace(`:${asked}/`, `:${other}/`), headers: { ...sent.headers(), host: new URL(origin).host } });
+    const response = await route.fetch({
+      url: sent.url().replace(`:${asked}/`, `:${other}/`),
+      headers: { ...sent.headers(), host: new URL(origin).host },
+    });
     resumedThere.push(response.status());
     await route.fulfill({ response });
   });

@@ -63,9 +63,17 @@ const answers = (page: Page) => page.locator(".chat-message--assistant");
 for (const screen of [
   { name: "chat", path: "/chat", email: "ripresa@esempio.it", heading: "OYSTAR AI", question: "Quando fiorisce il glicine a Villa Lante?" },
   // A question the demo index answers, so that the model is asked.
-  { name: "RAG", path: "/rag", email: "business@oystar.test", heading: "OYSTAR RAG", question: "Quando fioriscono le camelie e dove si possono vedere?" },
+  {
+    name: "RAG",
+    path: "/rag",
+    email: "business@oystar.test",
+    heading: "OYSTAR RAG",
+    question: "Quando fioriscono le camelie e dove si possono vedere?",
+  },
 ]) {
-  test(`${screen.name}: a reload mid-answer takes the answer up where the server holds it — complete, once, charged once`, async ({ page }) => {
+  test(`${screen.name}: a reload mid-answer takes the answer up where the server holds it — complete, once, charged once`, async ({
+    page,
+  }) => {
     const errors = collectConsoleErrors(page);
     await signIn(page, screen.email);
     const authorization = await authorizationWhile(page, () => page.goto(screen.path));
@@ -94,7 +102,10 @@ for (const screen of [
     // Kept on the device whole: another reload shows it once, with nothing to take up.
     await page.reload();
     await page.getByRole("button", { name: "Conversazioni" }).click();
-    await page.getByRole("dialog", { name: "Conversazioni" }).getByRole("button", { name: `Apri «${screen.question}»` }).click();
+    await page
+      .getByRole("dialog", { name: "Conversazioni" })
+      .getByRole("button", { name: `Apri «${screen.question}»` })
+      .click();
     await expect(answers(page)).toHaveCount(1);
     await expect(answers(page)).toContainText("durano fino a maggio");
     expect(errors).toEqual([]);
@@ -112,7 +123,9 @@ for (const away of [
     },
   },
 ]) {
-  test(`debate: after ${away.name} mid-turn the debate is where it was and the turn is taken up — complete, once, one debate counted`, async ({ page }) => {
+  test(`debate: after ${away.name} mid-turn the debate is where it was and the turn is taken up — complete, once, one debate counted`, async ({
+    page,
+  }) => {
     const errors = collectConsoleErrors(page);
     const authorization = await openDebate(page, "base@oystar.test");
     const before = await subscriptionStatus(page, authorization);

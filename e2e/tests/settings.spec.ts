@@ -30,7 +30,11 @@ test("the admin's default chat model applies to every user; 'Valori Ottimali' an
   expect((await question).postDataJSON()).toMatchObject({ model: "openai/gpt-oss-20b" });
 
   // The server, not the browser, refuses anyone else's save, whatever they send.
-  const refused = await proPage.request.post("/api/settings", { headers: { Authorization: proAuthorization }, data: {}, failOnStatusCode: false });
+  const refused = await proPage.request.post("/api/settings", {
+    headers: { Authorization: proAuthorization },
+    data: {},
+    failOnStatusCode: false,
+  });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error).toMatch(/^ACCESSO NEGATO: solo l'amministratore può modificare le impostazioni globali/);
 

@@ -27,7 +27,11 @@ async function ask(page: Page, question: string): Promise<Locator> {
 }
 
 /** The events of an answer asked over the API: its last list of sources. */
-async function sourcesOf(page: Page, authorization: string, body: Record<string, unknown>): Promise<Array<{ chunkId: string; filename: string; title: string }>> {
+async function sourcesOf(
+  page: Page,
+  authorization: string,
+  body: Record<string, unknown>,
+): Promise<Array<{ chunkId: string; filename: string; title: string }>> {
   const response = await page.request.post("/api/ask-stream", { headers: { Authorization: authorization }, data: body });
   expect(response.status()).toBe(200);
   const lists = (await response.text())
@@ -38,7 +42,9 @@ async function sourcesOf(page: Page, authorization: string, body: Record<string,
   return lists.at(-1) ?? [];
 }
 
-test("a Business user opens [1] of a demo answer: its title, the passage highlighted, the next passage, Escape back on [1]", async ({ page }) => {
+test("a Business user opens [1] of a demo answer: its title, the passage highlighted, the next passage, Escape back on [1]", async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   await openRag(page, "business@oystar.test");
   const answer = await ask(page, "Come si pota l'ulivo e in quale periodo?");
@@ -104,7 +110,9 @@ test("a PDF source opens at its page, drawn by pdf.js, the passage highlighted o
   const next = page0 < 3 ? "Pagina successiva" : "Pagina precedente";
   await pages.getByRole("button", { name: next }).click();
   await expect(pages).toContainText(`Pagina ${page0 < 3 ? page0 + 1 : page0 - 1} di 3`);
-  await expect(viewer.locator(`.rag-viewer__page[data-page="${page0 < 3 ? page0 + 1 : page0 - 1}"] .textLayer span`).first()).toBeAttached();
+  await expect(
+    viewer.locator(`.rag-viewer__page[data-page="${page0 < 3 ? page0 + 1 : page0 - 1}"] .textLayer span`).first(),
+  ).toBeAttached();
   await expect(marked).toHaveCount(0);
   await pages.getByRole("button", { name: page0 < 3 ? "Pagina precedente" : "Pagina successiva" }).click();
   await expect(marked.first()).toBeVisible();
@@ -118,7 +126,9 @@ test("a PDF source opens at its page, drawn by pdf.js, the passage highlighted o
 /** The cited passage's disclosure under a PDF's page. */
 const CITED_PASSAGE = "Passaggio citato";
 
-test("issue 34: the demo's scanned page answers a question, and opens as the page's picture, the passage highlighted on it and OCR's text under it", async ({ page }) => {
+test("issue 34: the demo's scanned page answers a question, and opens as the page's picture, the passage highlighted on it and OCR's text under it", async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   await openRag(page, "business@oystar.test");
   const answer = await ask(page, "Quando riapre alle visite la limonaia di Villa Aurora?");
@@ -153,7 +163,9 @@ test("issue 34: the demo's scanned page answers a question, and opens as the pag
       const box = mark.getBoundingClientRect();
       const x = Math.floor((box.left - area.left) * ratio);
       const y = Math.floor((box.top - area.top) * ratio);
-      const pixels = surface.getContext("2d")!.getImageData(x, y, Math.max(1, Math.ceil(box.width * ratio)), Math.max(1, Math.ceil(box.height * ratio))).data;
+      const pixels = surface
+        .getContext("2d")!
+        .getImageData(x, y, Math.max(1, Math.ceil(box.width * ratio)), Math.max(1, Math.ceil(box.height * ratio))).data;
       let ink = 0;
       for (let index = 0; index < pixels.length; index += 4) if (pixels[index]! < 128) ink += 1;
       return ink;
@@ -182,13 +194,18 @@ test("another customer's passage and original are refused by the API like missin
   const enterpriseContext = await browser.newContext();
   const enterprisePage = await enterpriseContext.newPage();
   const enterprise = await openRag(enterprisePage, "enterprise@oystar.test");
-  const own = await sourcesOf(enterprisePage, enterprise, { question: `Che cosa custodisce il registro delle prove del ${HOSTILE_TOPIC}?`, index_names: [HOSTILE_INDEX] });
+  const own = await sourcesOf(enterprisePage, enterprise, {
+    question: `Che cosa custodisce il registro delle prove del ${HOSTILE_TOPIC}?`,
+    index_names: [HOSTILE_INDEX],
+  });
   const foreign = own.find((source) => source.filename.endsWith(".pdf"));
   expect(foreign).toBeDefined();
   const mine = await enterprisePage.request.get(`/api/rag/passages/${foreign!.chunkId}`, { headers: { Authorization: enterprise } });
   expect(mine.status()).toBe(200);
   const documentId = ((await mine.json()) as { document: { id: string } }).document.id;
-  expect((await enterprisePage.request.get(`/api/rag/documents/${documentId}/original`, { headers: { Authorization: enterprise } })).status()).toBe(200);
+  expect(
+    (await enterprisePage.request.get(`/api/rag/documents/${documentId}/original`, { headers: { Authorization: enterprise } })).status(),
+  ).toBe(200);
 
   const businessContext = await browser.newContext();
   const businessPage = await businessContext.newPage();
@@ -205,7 +222,9 @@ test("another customer's passage and original are refused by the API like missin
   await Promise.all([enterpriseContext.close(), businessContext.close()]);
 });
 
-test("hostile documents stay inert: their titles, file names, passages and PDF text are shown as text, nothing runs or loads", async ({ page }) => {
+test("hostile documents stay inert: their titles, file names, passages and PDF text are shown as text, nothing runs or loads", async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   // Every request stays on the product's origin (an image, a stylesheet, a frame of a payload would not).
   const hostile = watchHostilePage(page);

@@ -32,7 +32,10 @@ async function beforeAnyAppScript(page: Page, path: string, assets: RegExp) {
   await page.route(assets, (route) => route.abort());
   // 'load': the stylesheet is in; with the app's scripts refused, nothing else could have run.
   await page.goto(path, { waitUntil: "load" });
-  const state = await page.evaluate(() => ({ theme: document.documentElement.dataset.theme ?? null, background: getComputedStyle(document.body).backgroundColor }));
+  const state = await page.evaluate(() => ({
+    theme: document.documentElement.dataset.theme ?? null,
+    background: getComputedStyle(document.body).backgroundColor,
+  }));
   await page.unroute(assets);
   return state;
 }

@@ -18,7 +18,8 @@ import { signIn } from "../support/sign-in";
 // (Evidence quotes of document-grounded debates are covered where that feature is built.)
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ");
-const inBatches = <T,>(items: readonly T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+const inBatches = <T>(items: readonly T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 /** What the model is asked for now: each journey says which. */
 let answering: "chat" | "debate" | "rag" = "chat";
@@ -27,11 +28,16 @@ const DEBATE_TURNS = 6;
 
 /** The judge's answer in its format, every payload in its motivations and quotes. */
 function judgeAnswer(): string {
-  const [one, two] = inBatches(inBatches(xssPayloads.map(oneLine), 4).map((batch) => batch.join(" ")), 6);
+  const [one, two] = inBatches(
+    inBatches(xssPayloads.map(oneLine), 4).map((batch) => batch.join(" ")),
+    6,
+  );
   const side = (lato: number, slots: string[]) =>
     [
       `## Lato ${lato}`,
-      ...["Logica", "Prove", "Persuasività", "Replica"].map((criterion, index) => `${criterion}: ${6 + index % 3} — ${slots[index] ?? ""}`),
+      ...["Logica", "Prove", "Persuasività", "Replica"].map(
+        (criterion, index) => `${criterion}: ${6 + (index % 3)} — ${slots[index] ?? ""}`,
+      ),
       `Argomento più forte: «${slots[4] ?? ""}»`,
       `Argomento più debole: «${slots[5] ?? ""}»`,
     ].join("\n");
@@ -46,7 +52,8 @@ function reply(request: ChatCompletionRequest): string {
     const share = inBatches(xssPayloads, Math.ceil(xssPayloads.length / DEBATE_TURNS))[debateTurns++ % DEBATE_TURNS]!;
     return share.join("\n\n");
   }
-  if (answering === "rag") return xssPayloads.map((payload, index) => `${payload}\n\nNel ${HOSTILE_TOPIC} resta testo [${(index % 2) + 1}].`).join("\n\n");
+  if (answering === "rag")
+    return xssPayloads.map((payload, index) => `${payload}\n\nNel ${HOSTILE_TOPIC} resta testo [${(index % 2) + 1}].`).join("\n\n");
   return xssPayloads.join("\n\n");
 }
 

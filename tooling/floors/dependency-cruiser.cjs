@@ -20,7 +20,10 @@ const anyOf = (rooms) => rooms.map(roomPattern).join("|");
 function floorRules(building, floors) {
   return floors.flatMap((rooms, floor) =>
     rooms.flatMap((room) => {
-      const notBelow = floors.slice(floor).flat().filter((other) => other !== room);
+      const notBelow = floors
+        .slice(floor)
+        .flat()
+        .filter((other) => other !== room);
       if (notBelow.length === 0) return [];
       return {
         name: `floor:${room}`,

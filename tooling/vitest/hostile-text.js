@@ -16,10 +16,47 @@ export const xssPayloads = readFileSync(PAYLOAD_FILE, "utf8")
 
 /** Elements that run, load, embed or submit something: no payload may make one. */
 const FORBIDDEN_TAGS = new Set(
-  ["script", "iframe", "frame", "object", "embed", "img", "image", "svg", "math", "video", "audio", "picture", "source", "link", "meta", "base", "style", "template", "form", "button", "textarea", "select", "noscript"].map((tag) => tag.toUpperCase()),
+  [
+    "script",
+    "iframe",
+    "frame",
+    "object",
+    "embed",
+    "img",
+    "image",
+    "svg",
+    "math",
+    "video",
+    "audio",
+    "picture",
+    "source",
+    "link",
+    "meta",
+    "base",
+    "style",
+    "template",
+    "form",
+    "button",
+    "textarea",
+    "select",
+    "noscript",
+  ].map((tag) => tag.toUpperCase()),
 );
 /** Attributes a browser follows or loads. */
-const URL_ATTRIBUTES = new Set(["href", "src", "srcset", "srcdoc", "action", "formaction", "xlink:href", "poster", "data", "background", "style", "ping"]);
+const URL_ATTRIBUTES = new Set([
+  "href",
+  "src",
+  "srcset",
+  "srcdoc",
+  "action",
+  "formaction",
+  "xlink:href",
+  "poster",
+  "data",
+  "background",
+  "style",
+  "ping",
+]);
 /** What such an attribute may hold: a web page, an email, or a place on this page. */
 const SAFE_ADDRESS = /^(https?:\/\/|mailto:|#)/i;
 
@@ -35,9 +72,11 @@ export function unsafeMarkup(root, { allowed = [] } = {}) {
   const mine = new Set(allowed.map((tag) => tag.toUpperCase()));
   const problems = [];
   for (const element of root.querySelectorAll("*")) {
-    if (FORBIDDEN_TAGS.has(element.tagName.toUpperCase()) && !mine.has(element.tagName.toUpperCase())) problems.push(`<${element.tagName.toLowerCase()}>`);
+    if (FORBIDDEN_TAGS.has(element.tagName.toUpperCase()) && !mine.has(element.tagName.toUpperCase()))
+      problems.push(`<${element.tagName.toLowerCase()}>`);
     // GFM's task boxes are the only inputs Markdown makes, and they are disabled.
-    if (element.tagName === "INPUT" && !(element.getAttribute("type") === "checkbox" && element.hasAttribute("disabled"))) problems.push("an active input");
+    if (element.tagName === "INPUT" && !(element.getAttribute("type") === "checkbox" && element.hasAttribute("disabled")))
+      problems.push("an active input");
     for (const attribute of element.attributes) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith("on")) problems.push(`${name}=`);

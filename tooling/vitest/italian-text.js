@@ -4,11 +4,62 @@
 
 /** English words with no Italian homograph. */
 export const ENGLISH_WORDS = [
-  "the", "and", "with", "your", "you", "this", "that", "these", "from", "only", "here", "will", "would",
-  "are", "is", "not", "of", "to", "be", "by", "on", "for", "please", "takes", "custom", "indexes",
-  "indexing", "unlimited", "month", "monthly", "loading", "failed", "error", "submit", "request",
-  "support", "click", "sign", "save", "cancel", "send", "settings", "new", "back", "next", "retry",
-  "close", "show", "hide", "choose", "plan", "plans", "price", "prices", "contact", "required",
+  "the",
+  "and",
+  "with",
+  "your",
+  "you",
+  "this",
+  "that",
+  "these",
+  "from",
+  "only",
+  "here",
+  "will",
+  "would",
+  "are",
+  "is",
+  "not",
+  "of",
+  "to",
+  "be",
+  "by",
+  "on",
+  "for",
+  "please",
+  "takes",
+  "custom",
+  "indexes",
+  "indexing",
+  "unlimited",
+  "month",
+  "monthly",
+  "loading",
+  "failed",
+  "error",
+  "submit",
+  "request",
+  "support",
+  "click",
+  "sign",
+  "save",
+  "cancel",
+  "send",
+  "settings",
+  "new",
+  "back",
+  "next",
+  "retry",
+  "close",
+  "show",
+  "hide",
+  "choose",
+  "plan",
+  "plans",
+  "price",
+  "prices",
+  "contact",
+  "required",
 ];
 
 /** English the spec asks for word for word (spec 000 §2, §8; spec 001 §1, §2, §5, §8). */
@@ -39,7 +90,9 @@ const words = new RegExp(`(?<![\\p{L}\\d_./@-])(${ENGLISH_WORDS.join("|")})(?![\
 export function englishFragments(text) {
   let cleaned = text;
   for (const phrase of SPEC_ENGLISH) cleaned = cleaned.replace(new RegExp(escape(phrase), "gi"), " ");
-  return [...cleaned.matchAll(words)].map((match) => cleaned.slice(Math.max(0, match.index - 20), match.index + match[0].length + 20).trim());
+  return [...cleaned.matchAll(words)].map((match) =>
+    cleaned.slice(Math.max(0, match.index - 20), match.index + match[0].length + 20).trim(),
+  );
 }
 
 /**
@@ -47,8 +100,20 @@ export function englishFragments(text) {
  * after an Italian label ('Riordino dei passaggi (reranker)'), where a professional looks for them.
  */
 export const TECHNICAL_TERMS = [
-  "top-k", "retrieval", "fused", "multi-query", "query", "reranker", "reranking", "provider", "embedding",
-  "prompt", "cache", "hyde", "llm", "ttl",
+  "top-k",
+  "retrieval",
+  "fused",
+  "multi-query",
+  "query",
+  "reranker",
+  "reranking",
+  "provider",
+  "embedding",
+  "prompt",
+  "cache",
+  "hyde",
+  "llm",
+  "ttl",
 ];
 
 const technical = new RegExp(`(?<![\\p{L}\\d_])(${TECHNICAL_TERMS.map(escape).join("|")})(?![\\p{L}\\d_])`, "giu");
@@ -56,7 +121,9 @@ const technical = new RegExp(`(?<![\\p{L}\\d_])(${TECHNICAL_TERMS.map(escape).jo
 /** The technical terms found in `text` outside parentheses, each with a little of what surrounds it. */
 export function bareTechnicalTerms(text) {
   const outside = text.replace(/\([^()]*\)/g, " ");
-  return [...outside.matchAll(technical)].map((match) => outside.slice(Math.max(0, match.index - 20), match.index + match[0].length + 20).trim());
+  return [...outside.matchAll(technical)].map((match) =>
+    outside.slice(Math.max(0, match.index - 20), match.index + match[0].length + 20).trim(),
+  );
 }
 
 /** What a person reads or hears on a page: its text, and the labels, titles and hints of its elements. */

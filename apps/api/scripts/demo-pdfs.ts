@@ -12,7 +12,9 @@ import { typedPdf } from "../src/rag-cli/firm-files";
 const sources = fileURLToPath(new URL("./demo-pdfs/", import.meta.url));
 const demo = fileURLToPath(new URL("../rag-demo/", import.meta.url));
 
-for (const file of readdirSync(sources).filter((name) => name.endsWith(".txt")).sort()) {
+for (const file of readdirSync(sources)
+  .filter((name) => name.endsWith(".txt"))
+  .sort()) {
   const target = `${demo}${file.replace(/\.txt$/, ".pdf")}`;
   writeFileSync(target, typedPdf(readFileSync(`${sources}${file}`, "utf8")));
   console.info(`rag-demo/${file.replace(/\.txt$/, ".pdf")}`);

@@ -71,12 +71,28 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
 
   // Which model server calls go to: the admin's provider setting (spec 001 §4), for every module.
   const providers = createModelProviders(db, env.llm);
-  app.route("/", healthRoutes(access, { version: env.version, startedAt, providers, rag: () => services.rag.health(), draining: options.draining ?? (() => false) }));
+  app.route(
+    "/",
+    healthRoutes(access, {
+      version: env.version,
+      startedAt,
+      providers,
+      rag: () => services.rag.health(),
+      draining: options.draining ?? (() => false),
+    }),
+  );
   app.route("/", configRoutes(access, { version: env.version, auth: services.auth, provider: providers.chosen }));
   app.route("/", publicPlanRoutes(access));
   app.route("/", accountRoutes(access));
   app.route("/", deviceKeyRoutes(access, db));
-  app.route("/", myDataRoutes(access, db, { billing: services.billing.provider, deleted: services.identity.deleted, forgetIdentity: services.identity.forgetAccount }));
+  app.route(
+    "/",
+    myDataRoutes(access, db, {
+      billing: services.billing.provider,
+      deleted: services.identity.deleted,
+      forgetIdentity: services.identity.forgetAccount,
+    }),
+  );
   app.route("/", subscriptionRoutes(access, db));
   app.route("/", checkoutRoutes(access, db, services.billing.provider, services.origin));
   app.route("/", webhookRoutes(db, services.billing));
@@ -89,7 +105,10 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", debateRoutes(access, db, env, providers, services.rag, answers.resumable, services.serverStop));
   app.route("/", settingsRoutes(access, db, { onSaved: () => providers.settingsChanged() }));
   app.route("/", ocrRoutes(access, services.ocr));
-  app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, resumable: answers.resumable, serverStop: services.serverStop }));
+  app.route(
+    "/",
+    ragRoutes(access, { db, engine: services.rag, env, providers, resumable: answers.resumable, serverStop: services.serverStop }),
+  );
   app.route("/", ragAdminRoutes(access, { db, engine: services.rag, fetchPage: services.fetchPage }));
   app.route("/", sourceViewerRoutes(access, { db }));
   app.route("/", formRoutes(access, db, env.formsForwardUrl, services.addressLimits));
@@ -113,4 +132,3 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
 
   return app;
 }
-

@@ -26,9 +26,11 @@ test("a bad value is refused with a readable message naming the variable", () =>
 
 test("Auth0 settings are used only when complete", () => {
   expect(loadEnv({ AUTH0_DOMAIN: "tenant.eu.auth0.com" }).auth0).toBeNull();
-  expect(
-    loadEnv({ AUTH0_DOMAIN: "tenant.eu.auth0.com", AUTH0_CLIENT_ID: "abc", AUTH0_AUDIENCE: "https://api.oystar.it" }).auth0,
-  ).toEqual({ domain: "tenant.eu.auth0.com", clientId: "abc", audience: "https://api.oystar.it" });
+  expect(loadEnv({ AUTH0_DOMAIN: "tenant.eu.auth0.com", AUTH0_CLIENT_ID: "abc", AUTH0_AUDIENCE: "https://api.oystar.it" }).auth0).toEqual({
+    domain: "tenant.eu.auth0.com",
+    clientId: "abc",
+    audience: "https://api.oystar.it",
+  });
 });
 
 test("ADMIN_EMAILS names the admins (unset: the built-in provider's seeded admin, in dev mode only)", () => {
@@ -36,7 +38,12 @@ test("ADMIN_EMAILS names the admins (unset: the built-in provider's seeded admin
   expect(loadEnv({ ADMIN_EMAILS: "Capo@Oystar.it, altro@oystar.it" }).adminEmails).toEqual(["capo@oystar.it", "altro@oystar.it"]);
 });
 
-const realAuth0 = { AUTH_MODE: "auth0", AUTH0_DOMAIN: "oystar.eu.auth0.com", AUTH0_CLIENT_ID: "abc", AUTH0_AUDIENCE: "https://api.oystar.it" };
+const realAuth0 = {
+  AUTH_MODE: "auth0",
+  AUTH0_DOMAIN: "oystar.eu.auth0.com",
+  AUTH0_CLIENT_ID: "abc",
+  AUTH0_AUDIENCE: "https://api.oystar.it",
+};
 const realStripe = { STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
 
 test("the development identity provider is refused in production", () => {
@@ -50,7 +57,10 @@ test("the development identity provider is refused in production", () => {
 test("production refuses to start without the Stripe secret and webhook secret", () => {
   expect(() => loadEnv({ NODE_ENV: "production", ...realAuth0 })).toThrow(/STRIPE_SECRET_KEY[\s\S]*NODE_ENV=production/);
   expect(() => loadEnv({ NODE_ENV: "production", ...realAuth0, STRIPE_SECRET_KEY: "sk_live_abc" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
-  expect(loadEnv({ NODE_ENV: "production", ...realAuth0, ...realStripe }).stripe).toEqual({ secretKey: "sk_live_abc", webhookSecret: "whsec_abc" });
+  expect(loadEnv({ NODE_ENV: "production", ...realAuth0, ...realStripe }).stripe).toEqual({
+    secretKey: "sk_live_abc",
+    webhookSecret: "whsec_abc",
+  });
 });
 
 test("PUBLIC_URL is the one public origin; by default http://localhost:$PORT", () => {

@@ -22,7 +22,13 @@ function packageVersion(): string {
  */
 function serverProcesses(asked: number | undefined, sharedDatabase: boolean): { count: number; limitedBecause: string | null } {
   if (!sharedDatabase) {
-    return { count: 1, limitedBecause: asked !== undefined && asked > 1 ? "il database integrato (PGlite) vive in un solo processo: per più processi serve DATABASE_URL" : null };
+    return {
+      count: 1,
+      limitedBecause:
+        asked !== undefined && asked > 1
+          ? "il database integrato (PGlite) vive in un solo processo: per più processi serve DATABASE_URL"
+          : null,
+    };
   }
   return { count: asked ?? availableParallelism(), limitedBecause: null };
 }
@@ -63,12 +69,20 @@ const variablesSchema = z.object({
   // in TRUSTED_PROXY_HEADER believed. Unset: nobody's, the connection's address counts.
   TRUSTED_PROXIES: z
     .string()
-    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
     .superRefine((proxies, context) => {
       try {
         checkTrustedProxies(proxies);
       } catch {
-        context.addIssue({ code: "custom", message: "indirizzi, intervalli CIDR (10.0.0.0/8) o loopback, linklocal, uniquelocal, separati da virgole" });
+        context.addIssue({
+          code: "custom",
+          message: "indirizzi, intervalli CIDR (10.0.0.0/8) o loopback, linklocal, uniquelocal, separati da virgole",
+        });
       }
     })
     .optional(),
@@ -143,16 +157,24 @@ const envSchema = variablesSchema.transform((raw) => ({
   stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null } : null,
   // Admin is decided on the server, from verified emails, never by the browser (DESIGN.md §3).
   // Unset: nobody, except that the built-in provider names its seeded admin (services.ts).
-  adminEmails: raw.ADMIN_EMAILS === undefined
-    ? null
-    : raw.ADMIN_EMAILS.split(",")
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
+  adminEmails:
+    raw.ADMIN_EMAILS === undefined
+      ? null
+      : raw.ADMIN_EMAILS.split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
   rag: {
     embeddings: raw.EMBEDDINGS_BASE_URL
-      ? { baseUrl: raw.EMBEDDINGS_BASE_URL.replace(/\/$/, ""), apiKey: raw.EMBEDDINGS_API_KEY ?? null, model: raw.EMBEDDINGS_MODEL, dimensions: raw.EMBEDDINGS_DIMENSIONS }
+      ? {
+          baseUrl: raw.EMBEDDINGS_BASE_URL.replace(/\/$/, ""),
+          apiKey: raw.EMBEDDINGS_API_KEY ?? null,
+          model: raw.EMBEDDINGS_MODEL,
+          dimensions: raw.EMBEDDINGS_DIMENSIONS,
+        }
       : null,
-    reranker: raw.RERANKER_BASE_URL ? { baseUrl: raw.RERANKER_BASE_URL.replace(/\/$/, ""), apiKey: raw.RERANKER_API_KEY ?? null, model: raw.RERANKER_MODEL ?? null } : null,
+    reranker: raw.RERANKER_BASE_URL
+      ? { baseUrl: raw.RERANKER_BASE_URL.replace(/\/$/, ""), apiKey: raw.RERANKER_API_KEY ?? null, model: raw.RERANKER_MODEL ?? null }
+      : null,
     demoDir: raw.RAG_DEMO_DIR,
     devIndexesDir: raw.RAG_DEV_INDEXES_DIR ?? null,
   },
@@ -182,7 +204,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = parsed.data;
   if (env.authMode === "dev" && env.nodeEnv === "production") {
-    throw new EnvError("Configurazione non valida:\n  AUTH_MODE: il provider di identità di sviluppo non può essere usato con NODE_ENV=production");
+    throw new EnvError(
+      "Configurazione non valida:\n  AUTH_MODE: il provider di identità di sviluppo non può essere usato con NODE_ENV=production",
+    );
   }
   // Without Stripe the built-in card form would take any test card: production must have both.
   if (env.nodeEnv === "production" && !env.stripe) {
@@ -194,7 +218,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError("Configurazione non valida:\n  STRIPE_WEBHOOK_SECRET: serve insieme a STRIPE_SECRET_KEY per verificare i webhook");
   }
   if (env.authMode === "auth0" && !env.auth0) {
-    throw new EnvError("Configurazione non valida:\n  AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_AUDIENCE: servono tutti e tre con AUTH_MODE=auth0");
+    throw new EnvError(
+      "Configurazione non valida:\n  AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_AUDIENCE: servono tutti e tre con AUTH_MODE=auth0",
+    );
   }
   return env;
 }

@@ -17,7 +17,11 @@ export function routeTable(app: Hono): RouteRow[] {
     if (policy !== undefined) row.policies.push(policy);
     byRoute.set(key, row);
   }
-  return [...byRoute.values()].map(({ method, path, policies }) => ({ method, path, policy: policies.length > 0 ? policies.join(" · ") : null }));
+  return [...byRoute.values()].map(({ method, path, policies }) => ({
+    method,
+    path,
+    policy: policies.length > 0 ? policies.join(" · ") : null,
+  }));
 }
 
 const README_START = "<!-- route-policy:start (pnpm --filter @oystar/api routes) -->";

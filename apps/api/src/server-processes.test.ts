@@ -20,13 +20,25 @@ let metricsPort = 0;
 const common = () => {
   const dataDir = mkdtempSync(join(tmpdir(), "oystar-data-"));
   dataDirs.push(dataDir);
-  return { PUBLIC_URL, MARKETING_DIST: folders.marketingDist, ASSISTANT_DIST: folders.assistantDist, RAG_DEMO_DIR: RAG_FIXTURES_DIR, DATA_DIR: dataDir, LOG_LEVEL: "info" };
+  return {
+    PUBLIC_URL,
+    MARKETING_DIST: folders.marketingDist,
+    ASSISTANT_DIST: folders.assistantDist,
+    RAG_DEMO_DIR: RAG_FIXTURES_DIR,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+  };
 };
 
 beforeAll(async () => {
   postgres = await startPostgres();
   metricsPort = await freePort();
-  product = await startApiProcess({ ...common(), DATABASE_URL: await postgres.createDatabase(), WORKERS: "2", METRICS_PORT: String(metricsPort) });
+  product = await startApiProcess({
+    ...common(),
+    DATABASE_URL: await postgres.createDatabase(),
+    WORKERS: "2",
+    METRICS_PORT: String(metricsPort),
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -43,7 +55,10 @@ const entriesOf = (process: ApiProcess): LogEntry[] =>
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as LogEntry);
 /** The processes that said they listen. */
-const listening = (process: ApiProcess) => entriesOf(process).filter((entry) => entry.msg?.startsWith("OYSTAR in ascolto su")).map((entry) => entry.pid);
+const listening = (process: ApiProcess) =>
+  entriesOf(process)
+    .filter((entry) => entry.msg?.startsWith("OYSTAR in ascolto su"))
+    .map((entry) => entry.pid);
 
 /** Waits until `check` holds, asking again as often as it takes (the test's own timeout bounds it). */
 async function until<T>(read: () => Promise<T> | T, check: (value: T) => boolean): Promise<T> {
@@ -61,18 +76,29 @@ async function workersUp(): Promise<number> {
 }
 
 test("two server processes share the port; the primary serves their metrics summed", async () => {
-  const pids = await until(() => listening(product), (found) => new Set(found).size === 2);
+  const pids = await until(
+    () => listening(product),
+    (found) => new Set(found).size === 2,
+  );
   expect(new Set(pids).size).toBe(2);
   expect(await until(workersUp, (count) => count === 2)).toBe(2);
   // New connections are handed to both processes in turn.
-  for (let i = 0; i < 20; i += 1) expect((await product.fetch(`${PUBLIC_URL}/api/health`, { headers: { Connection: "close" } })).status).toBe(200);
+  for (let i = 0; i < 20; i += 1)
+    expect((await product.fetch(`${PUBLIC_URL}/api/health`, { headers: { Connection: "close" } })).status).toBe(200);
   const served = await until(
-    () => new Set(entriesOf(product).filter((entry) => entry.route === "/api/health").map((entry) => entry.pid)),
+    () =>
+      new Set(
+        entriesOf(product)
+          .filter((entry) => entry.route === "/api/health")
+          .map((entry) => entry.pid),
+      ),
     (found) => found.size === 2,
   );
   expect([...served].sort()).toEqual([...new Set(pids)].sort());
   const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((response) => response.text());
-  expect(Number(/^oystar_http_requests_total\{[^}]*route="\/api\/health"[^}]*status="200"[^}]*\} (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(20);
+  expect(
+    Number(/^oystar_http_requests_total\{[^}]*route="\/api\/health"[^}]*status="200"[^}]*\} (\d+)/m.exec(text)?.[1]),
+  ).toBeGreaterThanOrEqual(20);
 });
 
 test("a server process that dies is replaced, and the product keeps answering â€” never 'Avvio in corso' from the one starting", async () => {
@@ -86,7 +112,10 @@ test("a server process that dies is replaced, and the product keeps answering â€
   const asker = async () => {
     while (!replaced) {
       // A connection handed to the killed process fails or is never answered: that is the kill, not a start.
-      const given = product.fetch(`${PUBLIC_URL}/api/plans`, { headers: { Connection: "close" } }).then((response) => response.status, () => 0);
+      const given = product.fetch(`${PUBLIC_URL}/api/plans`, { headers: { Connection: "close" } }).then(
+        (response) => response.status,
+        () => 0,
+      );
       const status = await Promise.race([given, new Promise<number>((resolve) => setTimeout(() => resolve(0), 3000))]);
       statuses.push(status);
       // One request at a time, each after the event loop turned (a refused one fails at once).
@@ -94,9 +123,15 @@ test("a server process that dies is replaced, and the product keeps answering â€
     }
   };
   const asking = Promise.all(Array.from({ length: 8 }, asker));
-  const after = await until(() => listening(product), (found) => found.length === 3);
+  const after = await until(
+    () => listening(product),
+    (found) => found.length === 3,
+  );
   // A few more once it listens, so that some reach it.
-  await until(() => statuses.length, (count) => count >= 200);
+  await until(
+    () => statuses.length,
+    (count) => count >= 200,
+  );
   replaced = true;
   await asking;
   expect(statuses.filter((status) => status !== 200 && status !== 0)).toEqual([]);
@@ -108,7 +143,9 @@ test("a server process that dies is replaced, and the product keeps answering â€
 test("with the embedded PGlite the server stays one process and says why", async () => {
   const alone = await startApiProcess({ ...common(), WORKERS: "4" });
   try {
-    expect(alone.output()).toContain("OYSTAR resta un solo processo: il database integrato (PGlite) vive in un solo processo: per piÃ¹ processi serve DATABASE_URL.");
+    expect(alone.output()).toContain(
+      "OYSTAR resta un solo processo: il database integrato (PGlite) vive in un solo processo: per piÃ¹ processi serve DATABASE_URL.",
+    );
     expect(listening(alone)).toHaveLength(1);
     expect(entriesOf(alone).some((entry) => entry.msg?.includes("processi server"))).toBe(false);
   } finally {

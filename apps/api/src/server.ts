@@ -40,10 +40,15 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   setLogLevel(env.logLevel);
   // Alone, listen first: with PORT=0 the public origin is known only once the port is, and a
   // browser opened early reads 'Avvio in corso' rather than a refused connection.
-  const early = options.readyBeforeListening && env.port !== 0 ? await openServices(withPublicUrl(env, env.port), { db: options.db, fetchPage: options.fetchPage, stripe: options.stripe }) : null;
+  const early =
+    options.readyBeforeListening && env.port !== 0
+      ? await openServices(withPublicUrl(env, env.port), { db: options.db, fetchPage: options.fetchPage, stripe: options.stripe })
+      : null;
   let app: ReturnType<typeof createApp> | null = null;
   const server = serve({
-    fetch: sendingNodeStreams((request, bindings) => (app ? app.fetch(request, bindings) : new Response("Avvio in corso", { status: 503 }))),
+    fetch: sendingNodeStreams((request, bindings) =>
+      app ? app.fetch(request, bindings) : new Response("Avvio in corso", { status: 503 }),
+    ),
     port: env.port,
     hostname: env.host,
   });

@@ -82,7 +82,11 @@ export async function openServices(
 /** The advisory lock under which a starting server seeds the database. */
 const STARTUP_LOCK = 824174;
 
-async function openSeeded(env: Env & { publicUrl: string }, db: Database, given: { fetchPage?: Services["fetchPage"]; stripe?: CheckoutProvider }): Promise<Services> {
+async function openSeeded(
+  env: Env & { publicUrl: string },
+  db: Database,
+  given: { fetchPage?: Services["fetchPage"]; stripe?: CheckoutProvider },
+): Promise<Services> {
   const origin = env.publicUrl;
   const answers = answersInProgress();
   const addressLimits = await openAddressLimits(db);
@@ -100,7 +104,13 @@ async function openSeeded(env: Env & { publicUrl: string }, db: Database, given:
   if (env.authMode === "dev") {
     const { openDevIdp } = await import("./dev-idp/dev-idp");
     const devIdp = await openDevIdp(db, { origin, addressLimits });
-    identity = { issuer: devIdp.issuer, auth: devIdp.auth, adminEmails: env.adminEmails ?? devIdp.adminEmails, devIdpRoutes: devIdp.routes, forgetAccount: devIdp.forgetAccount };
+    identity = {
+      issuer: devIdp.issuer,
+      auth: devIdp.auth,
+      adminEmails: env.adminEmails ?? devIdp.adminEmails,
+      devIdpRoutes: devIdp.routes,
+      forgetAccount: devIdp.forgetAccount,
+    };
   } else {
     const auth0 = env.auth0;
     if (!auth0) throw new Error("AUTH_MODE=auth0 needs AUTH0_DOMAIN, AUTH0_CLIENT_ID and AUTH0_AUDIENCE");
@@ -135,7 +145,8 @@ async function openRag(env: Env, db: Database, devMode: boolean): Promise<RagEng
 }
 
 async function openBilling(env: Env, db: Database, stripe?: CheckoutProvider): Promise<Services["billing"]> {
-  if (env.stripe?.webhookSecret) return { provider: stripe ?? stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret };
+  if (env.stripe?.webhookSecret)
+    return { provider: stripe ?? stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret };
   // Defence in depth beside env.ts: the built-in card form would make anyone Business for free.
   if (env.nodeEnv === "production") throw new Error("NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
   return { provider: builtInCheckout(), webhookSecret: await devWebhookSecret(db) };

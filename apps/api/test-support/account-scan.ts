@@ -29,11 +29,17 @@ export async function tablesNamingAccount(db: Queryable, account: AccountNames):
   const names = [account.sub, account.email].filter((name): name is string => Boolean(name)).map((name) => `%${name.toLowerCase()}%`);
   const found: Record<string, number> = {};
   for (const { table_name: table } of tables) {
-    const idColumns = [...(table === "users" ? ["id"] : []), ...references.filter((reference) => reference.table_name === table).map((reference) => reference.column_name)];
+    const idColumns = [
+      ...(table === "users" ? ["id"] : []),
+      ...references.filter((reference) => reference.table_name === table).map((reference) => reference.column_name),
+    ];
     const parameters: string[] = idColumns.length > 0 ? [account.id, ...names] : names;
     const byId = idColumns.map((column) => `t.${quoted(column)}::text = $1::text`);
     const byName = names.map((_, i) => `lower(t::text) LIKE $${parameters.length - names.length + i + 1}::text`);
-    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quoted(table)} t WHERE ${[...byId, ...byName].join(" OR ")}`, parameters);
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${quoted(table)} t WHERE ${[...byId, ...byName].join(" OR ")}`,
+      parameters,
+    );
     if (row && row.n > 0) found[table] = row.n;
   }
   return found;

@@ -33,7 +33,15 @@ export async function startApiProcess(variables: Record<string, string>, options
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@oystar/source", "src/main.ts"], {
     cwd: apiRoot,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "info", WORKERS: "1", DRAIN_TIMEOUT_MS: "1000", ...variables, PORT: String(port) },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "test",
+      LOG_LEVEL: "info",
+      WORKERS: "1",
+      DRAIN_TIMEOUT_MS: "1000",
+      ...variables,
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let printed = "";

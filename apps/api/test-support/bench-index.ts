@@ -36,15 +36,26 @@ export function benchDocumentInput(number: number): DocumentInput {
   if (number % 5 === 4) {
     const all = paragraphs();
     const first = (number * 37) % (all.length - GUIDE_PARAGRAPHS);
-    const text = all.slice(first, first + GUIDE_PARAGRAPHS).map((paragraph) => paragraph.text).join("\n\n");
-    return { filename: benchFilename(number), title: all[first]!.title, url: null, text, bytes: text.length, contentHash: `guide-${number}` };
+    const text = all
+      .slice(first, first + GUIDE_PARAGRAPHS)
+      .map((paragraph) => paragraph.text)
+      .join("\n\n");
+    return {
+      filename: benchFilename(number),
+      title: all[first]!.title,
+      url: null,
+      text,
+      bytes: text.length,
+      contentHash: `guide-${number}`,
+    };
   }
   const markdown = benchDocument(number, PARAGRAPHS[number % 5]!);
   const text = withoutFrontMatter(markdown);
   return { filename: benchFilename(number), title: titleOf(markdown), url: null, text, bytes: text.length, contentHash: `bench-${number}` };
 }
 
-export const benchDocumentInputs = (from: number, count: number) => Array.from({ length: count }, (_, offset) => benchDocumentInput(from + offset));
+export const benchDocumentInputs = (from: number, count: number) =>
+  Array.from({ length: count }, (_, offset) => benchDocumentInput(from + offset));
 
 /**
  * Document `number` rewritten (re-ingested with changed text): another document's paragraphs
@@ -53,7 +64,14 @@ export const benchDocumentInputs = (from: number, count: number) => Array.from({
 export function rewrittenDocumentInput(number: number, from: number, marker: number): DocumentInput {
   const markdown = benchDocument(from, 2);
   const text = `La revisione ${markerWord(marker)} sostituisce il testo precedente.\n\n${withoutFrontMatter(markdown)}`;
-  return { filename: benchFilename(number), title: `Revisione ${marker}`, url: null, text, bytes: text.length, contentHash: `rewritten-${number}-${marker}` };
+  return {
+    filename: benchFilename(number),
+    title: `Revisione ${marker}`,
+    url: null,
+    text,
+    bytes: text.length,
+    contentHash: `rewritten-${number}-${marker}`,
+  };
 }
 
 /** Stores documents as `pnpm rag ingest` does (batches of 200), full-text only, and finishes the ingestion. */
@@ -92,4 +110,5 @@ export async function exactRanking(db: Queryable, index: RagIndex, question: str
 
 /** Whether two rankings list the same chunks in the same order with the same scores (to 1e-9). */
 export const sameRanking = (ranking: readonly FullTextHit[], reference: readonly FullTextHit[]) =>
-  ranking.length === reference.length && ranking.every((hit, place) => hit.chunkId === reference[place]!.chunkId && Math.abs(hit.score - reference[place]!.score) <= 1e-9);
+  ranking.length === reference.length &&
+  ranking.every((hit, place) => hit.chunkId === reference[place]!.chunkId && Math.abs(hit.score - reference[place]!.score) <= 1e-9);

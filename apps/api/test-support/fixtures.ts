@@ -19,7 +19,17 @@ export function makeAppFolders() {
   mkdirSync(join(assistantDist, "assets"), { recursive: true });
   // As the marketing build leaves it: a page per path (prerendered), a 404 page and the list.
   const page = (title: string) => `<!doctype html><title>${title}</title><div id="root"><h1>${title}</h1></div>`;
-  const pages = ["/", "/oystar", "/oystar-ai", "/subscription", "/enterprise-contact", "/contact", "/business-index-request", "/login", "/success"].map((path) => ({
+  const pages = [
+    "/",
+    "/oystar",
+    "/oystar-ai",
+    "/subscription",
+    "/enterprise-contact",
+    "/contact",
+    "/business-index-request",
+    "/login",
+    "/success",
+  ].map((path) => ({
     path,
     file: path === "/" ? "index.html" : `${path.slice(1)}/index.html`,
     indexable: !["/", "/business-index-request", "/login", "/success"].includes(path),
@@ -60,7 +70,8 @@ export async function startTestServer(
   // Each test server gets its own empty database, migrated at start: in memory (PGlite), or with
   // OYSTAR_TEST_POSTGRES=1 a new database on a real PostgreSQL (CI's PostgreSQL leg, issue 28 §1).
   const postgres = options.db || process.env.OYSTAR_TEST_POSTGRES !== "1" ? null : await startPostgres();
-  const db = options.db ?? (postgres ? await openDatabase({ databaseUrl: await postgres.createDatabase() }) : await openDatabase({ dataDir: null }));
+  const db =
+    options.db ?? (postgres ? await openDatabase({ databaseUrl: await postgres.createDatabase() }) : await openDatabase({ dataDir: null }));
   const server = await startServer(env, { ...options, db });
   return {
     ...server,

@@ -5,10 +5,19 @@
  * reads as tens of millions of characters. Written by hand, object by object, because a PDF
  * library would write the stream once per page.
  */
-export function sharedStreamPdf({ pages, operations, words = "Clausola di riservatezza numero" }: { pages: number; operations: number; words?: string }): Uint8Array {
+export function sharedStreamPdf({
+  pages,
+  operations,
+  words = "Clausola di riservatezza numero",
+}: {
+  pages: number;
+  operations: number;
+  words?: string;
+}): Uint8Array {
   // Each operation places its line inside the page (text past the page's edge is not read).
   const lines = ["BT", "/F1 10 Tf"];
-  for (let operation = 1; operation <= operations; operation += 1) lines.push(`1 0 0 1 36 ${800 - (operation % 64) * 12} Tm (${words} ${operation}) Tj`);
+  for (let operation = 1; operation <= operations; operation += 1)
+    lines.push(`1 0 0 1 36 ${800 - (operation % 64) * 12} Tm (${words} ${operation}) Tj`);
   lines.push("ET");
   const content = lines.join("\n");
 

@@ -12,7 +12,10 @@ import { makeAppFolders, RAG_FIXTURES_DIR } from "./fixtures";
  */
 export async function inspectedRoutes(variables: Record<string, string> = {}): Promise<RouteRow[]> {
   const folders = makeAppFolders();
-  const env = { ...loadEnv({ NODE_ENV: "test", DATA_DIR: `${folders.root}/data`, RAG_DEMO_DIR: RAG_FIXTURES_DIR, ...variables }), publicUrl: "http://localhost:8787" };
+  const env = {
+    ...loadEnv({ NODE_ENV: "test", DATA_DIR: `${folders.root}/data`, RAG_DEMO_DIR: RAG_FIXTURES_DIR, ...variables }),
+    publicUrl: "http://localhost:8787",
+  };
   const db = await openDatabase({ dataDir: null });
   try {
     const services = await openServices(env, { db });

@@ -64,7 +64,8 @@ export async function startModelServer(words: (body: ChatBody) => string = demoW
   function serve(req: IncomingMessage, res: ServerResponse, raw: string, reused: boolean) {
     const body = JSON.parse(raw || "{}") as ChatBody;
     // The server's health probe is no question.
-    if (body.max_tokens === 1) return res.writeHead(200, { "Content-Type": "application/json" }).end('{"choices":[{"message":{"content":"ok"}}]}');
+    if (body.max_tokens === 1)
+      return res.writeHead(200, { "Content-Type": "application/json" }).end('{"choices":[{"message":{"content":"ok"}}]}');
     const helper = body.stream === false;
     const behaviour = helper ? model.helping : model.answering;
     if (behaviour === "reset-every-connection" || (behaviour === "reset-first-reused-connection" && reused && model.resets === 0)) {
@@ -87,7 +88,8 @@ export async function startModelServer(words: (body: ChatBody) => string = demoW
     const content = words(body);
     if (helper) return res.end(JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }));
     model.lastWords = content;
-    if (behaviour === "answer-local-style") return res.end(`${JSON.stringify({ response: content, done: false })}\n${JSON.stringify({ response: "", done: true })}\n`);
+    if (behaviour === "answer-local-style")
+      return res.end(`${JSON.stringify({ response: content, done: false })}\n${JSON.stringify({ response: "", done: true })}\n`);
     res.write(`data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
     res.end("data: [DONE]\n\n");
   }
@@ -117,6 +119,9 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  */
 export async function guardedAndPatientServers(modelServer: { baseUrl: string }, env: Record<string, string> = {}) {
   const shared = { ...env, LLM_BASE_URL: modelServer.baseUrl };
-  const [guarded, patient] = await Promise.all([startTestServer({ ...shared, LLM_FIRST_TOKEN_TIMEOUT_MS: "300" }), startTestServer(shared)]);
+  const [guarded, patient] = await Promise.all([
+    startTestServer({ ...shared, LLM_FIRST_TOKEN_TIMEOUT_MS: "300" }),
+    startTestServer(shared),
+  ]);
   return { guarded, patient, close: () => Promise.all([guarded.close(), patient.close()]) };
 }

@@ -18,11 +18,19 @@ export async function wordFile(): Promise<Uint8Array> {
       {
         children: [
           new Paragraph({ text: "Articolo 1 — Oggetto", heading: HeadingLevel.HEADING_1 }),
-          new Paragraph({ text: "Il locatore concede in locazione la Villa Serena di Fiesole al conduttore.", alignment: AlignmentType.JUSTIFIED }),
+          new Paragraph({
+            text: "Il locatore concede in locazione la Villa Serena di Fiesole al conduttore.",
+            alignment: AlignmentType.JUSTIFIED,
+          }),
           new Paragraph({ text: "Articolo 2 — Obblighi", heading: HeadingLevel.HEADING_1 }),
           new Paragraph({ text: "Manutenzione ordinaria del giardino", bullet: { level: 0 } }),
           new Paragraph({ text: "Pagamento del canone entro il giorno cinque", bullet: { level: 0 } }),
-          new Table({ rows: [new TableRow({ children: [cell("Canone mensile"), cell("1.850 euro")] }), new TableRow({ children: [cell("Deposito"), cell("5.550 euro")] })] }),
+          new Table({
+            rows: [
+              new TableRow({ children: [cell("Canone mensile"), cell("1.850 euro")] }),
+              new TableRow({ children: [cell("Deposito"), cell("5.550 euro")] }),
+            ],
+          }),
         ],
       },
     ],
@@ -67,8 +75,12 @@ function openDocument(mediaType: string, title: string, body: string): Uint8Arra
       `<manifest:manifest ${OFFICE_NS} manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mediaType}"/>` +
         '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="meta.xml" manifest:media-type="text/xml"/></manifest:manifest>',
     ),
-    "meta.xml": xml(`<office:document-meta ${OFFICE_NS} office:version="1.3"><office:meta><dc:title>${title}</dc:title></office:meta></office:document-meta>`),
-    "content.xml": xml(`<office:document-content ${OFFICE_NS} office:version="1.3"><office:body>${body}</office:body></office:document-content>`),
+    "meta.xml": xml(
+      `<office:document-meta ${OFFICE_NS} office:version="1.3"><office:meta><dc:title>${title}</dc:title></office:meta></office:document-meta>`,
+    ),
+    "content.xml": xml(
+      `<office:document-content ${OFFICE_NS} office:version="1.3"><office:body>${body}</office:body></office:document-content>`,
+    ),
   });
 }
 
@@ -147,7 +159,8 @@ export const emailFile = () =>
   );
 
 /** A CSV file exported by an Italian spreadsheet: «;» between fields, the comma for decimals. */
-export const csvFile = () => strToU8("\uFEFFFornitore;Servizio;Costo\r\nCartoleria Fabbri;Toner e carta;312,50\r\nTelecom;Linea dello studio;89,90\r\n");
+export const csvFile = () =>
+  strToU8("\uFEFFFornitore;Servizio;Costo\r\nCartoleria Fabbri;Toner e carta;312,50\r\nTelecom;Linea dello studio;89,90\r\n");
 
 /** A zip bomb dressed as a Word file: `inflatedBytes` of zeros that deflate to almost nothing, in `entries` entries. */
 export function zipBomb({ entries, inflatedBytes }: { entries: number; inflatedBytes: number }): Uint8Array {
@@ -170,7 +183,9 @@ export function laughingWordFile(): Uint8Array {
       '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
         '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
     ),
-    "_rels/.rels": part(`<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE_DOCUMENT}" Target="word/document.xml"/></Relationships>`),
+    "_rels/.rels": part(
+      `<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE_DOCUMENT}" Target="word/document.xml"/></Relationships>`,
+    ),
     "word/document.xml": part(
       `<!DOCTYPE w:document [${entities}]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&lol9;</w:t></w:r></w:p></w:body></w:document>`,
     ),
@@ -187,22 +202,41 @@ export function millionCellsFile(): Uint8Array {
         '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
         '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
     ),
-    "_rels/.rels": part(`<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE_DOCUMENT}" Target="xl/workbook.xml"/></Relationships>`),
+    "_rels/.rels": part(
+      `<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE_DOCUMENT}" Target="xl/workbook.xml"/></Relationships>`,
+    ),
     "xl/workbook.xml": part(
       '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Grande" sheetId="1" r:id="rId1"/></sheets></workbook>',
     ),
     "xl/_rels/workbook.xml.rels": part(
       `<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
     ),
-    "xl/worksheets/sheet1.xml": part(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`),
+    "xl/worksheets/sheet1.xml": part(
+      `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`,
+    ),
   });
 }
 
 /** An e-mail with `count` small text attachments. */
 export function manyAttachmentsEmail(count: number): Uint8Array {
-  const lines = ["From: a@studio.example", "Subject: Molti allegati", 'Content-Type: multipart/mixed; boundary="b"', "", "--b", "Content-Type: text/plain", "", "Corpo."];
+  const lines = [
+    "From: a@studio.example",
+    "Subject: Molti allegati",
+    'Content-Type: multipart/mixed; boundary="b"',
+    "",
+    "--b",
+    "Content-Type: text/plain",
+    "",
+    "Corpo.",
+  ];
   for (let index = 0; index < count; index += 1) {
-    lines.push("--b", `Content-Type: text/plain; name="nota-${index}.txt"`, `Content-Disposition: attachment; filename="nota-${index}.txt"`, "", `Nota numero ${index}.`);
+    lines.push(
+      "--b",
+      `Content-Type: text/plain; name="nota-${index}.txt"`,
+      `Content-Disposition: attachment; filename="nota-${index}.txt"`,
+      "",
+      `Nota numero ${index}.`,
+    );
   }
   return strToU8([...lines, "--b--", ""].join("\r\n"));
 }

@@ -16,7 +16,8 @@ const CONSONANTS = "bcdfghlmnprstvz";
  */
 export function markerWord(number: number): string {
   let letters = "";
-  for (let value = number, place = 0; place < 4; place += 1, value = Math.floor(value / CONSONANTS.length)) letters += CONSONANTS[value % CONSONANTS.length];
+  for (let value = number, place = 0; place < 4; place += 1, value = Math.floor(value / CONSONANTS.length))
+    letters += CONSONANTS[value % CONSONANTS.length];
   return `q${letters}x`;
 }
 
@@ -34,6 +35,13 @@ export const pagedQuestion = (number: number) => `In quale fascicolo è riportat
 export function pagedDocumentInputs(count = PAGED_PASSAGES): DocumentInput[] {
   return Array.from({ length: count }, (_, number) => {
     const text = pagedDocument(number).replace(/^---[\s\S]*?---\n\n/, "");
-    return { filename: pagedFilename(number), title: `Fascicolo ${number + 1}`, url: null, text, bytes: text.length, contentHash: `paged-${number}` };
+    return {
+      filename: pagedFilename(number),
+      title: `Fascicolo ${number + 1}`,
+      url: null,
+      text,
+      bytes: text.length,
+      contentHash: `paged-${number}`,
+    };
   });
 }

@@ -99,24 +99,44 @@ export async function startPostgres({ own = false }: { own?: boolean } = {}): Pr
     return { createDatabase: databases.createDatabase, stop: databases.dropMade };
   }
   const bin = postgresPrograms();
-  if (!bin) throw new Error("Questo test usa un PostgreSQL vero: installa Debian's postgresql (apt-get install postgresql) o indica TEST_POSTGRES_URL.");
+  if (!bin)
+    throw new Error(
+      "Questo test usa un PostgreSQL vero: installa Debian's postgresql (apt-get install postgresql) o indica TEST_POSTGRES_URL.",
+    );
 
   // PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user.
   const owner = userInfo().uid === 0 ? { uid: idOf("-u"), gid: idOf("-g") } : {};
   const dataDir = mkdtempSync(join(tmpdir(), "oystar-postgres-"));
   if (owner.uid !== undefined) chownSync(dataDir, owner.uid, owner.gid);
   chmodSync(dataDir, 0o700);
-  const made = spawnSync(join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"], {
-    ...owner,
-    cwd: dataDir,
-    encoding: "utf8",
-  });
+  const made = spawnSync(
+    join(bin, "initdb"),
+    ["-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"],
+    {
+      ...owner,
+      cwd: dataDir,
+      encoding: "utf8",
+    },
+  );
   if (made.status !== 0) throw new Error(`initdb: ${made.stderr}`);
 
   const port = await freePort();
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   // fsync off: a throwaway cluster needs no durability, and the tests run faster.
-  const serverArgs = ["-D", dataDir, "-p", String(port), "-k", dataDir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200"];
+  const serverArgs = [
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-k",
+    dataDir,
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    "fsync=off",
+    "-c",
+    "max_connections=200",
+  ];
   let server: ChildProcess;
   const start = async () => {
     server = spawn(join(bin, "postgres"), serverArgs, { ...owner, cwd: dataDir, stdio: "ignore" });

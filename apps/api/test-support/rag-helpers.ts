@@ -27,7 +27,15 @@ export async function readEvents(response: Response): Promise<RawEvent[]> {
 
 /** A source as the browser gets it (issue 38 §1: the one cited-passage contract). */
 export type Source = CitedPassage;
-export type Answer = { text: string; sources: Source[][]; contextUsage: number | null; summary: string | null; ended: boolean; error: string | null; events: RawEvent[] };
+export type Answer = {
+  text: string;
+  sources: Source[][];
+  contextUsage: number | null;
+  summary: string | null;
+  ended: boolean;
+  error: string | null;
+  events: RawEvent[];
+};
 
 /** The answer an event stream carries: its text, each `sources` list, the final events. */
 export async function readAnswer(response: Response): Promise<Answer> {
@@ -79,7 +87,11 @@ export async function privateIndex(db: Database, name: string, ownerId: string, 
  * panel does until it ends. `status`: the start's (202, or its refusal's 4xx); `body`: the ended
  * build's report, or the refusal; `seen`: each state the build was seen in while it ran.
  */
-export async function buildIndexFromRequest(serverUrl: string, token: string, requestId: string): Promise<{ status: number; body: IndexRequestReport & { error?: string }; seen: IndexBuild[] }> {
+export async function buildIndexFromRequest(
+  serverUrl: string,
+  token: string,
+  requestId: string,
+): Promise<{ status: number; body: IndexRequestReport & { error?: string }; seen: IndexBuild[] }> {
   const address = `${serverUrl}/api/admin/index-requests/${requestId}/index`;
   // A connection each: PGlite storing a large document holds the process (server and test alike),
   // and a kept-alive connection the server times out meanwhile would be reset under the next poll.

@@ -37,7 +37,10 @@ export function rawRequest(
  * A client that goes away mid-body: the request head with its Content-Length, part of the body,
  * a pause (the server is reading by then), then the connection is destroyed. Resolves once closed.
  */
-export async function abortMidBody(url: string, options: { path: string; headers?: Record<string, string>; declaredBytes: number; sent: string }) {
+export async function abortMidBody(
+  url: string,
+  options: { path: string; headers?: Record<string, string>; declaredBytes: number; sent: string },
+) {
   const { hostname, port } = new URL(url);
   const socket = connect({ host: hostname === "localhost" ? "127.0.0.1" : hostname, port: Number(port) });
   await new Promise<void>((resolve, reject) => {
@@ -76,17 +79,27 @@ export function fetchThrough(port: number) {
     headers.set("host", url.host);
     if (body !== undefined) headers.set("content-length", String(Buffer.byteLength(body)));
     return new Promise((resolve, reject) => {
-      const req = request({ host: "127.0.0.1", port, path: `${url.pathname}${url.search}`, method: init.method ?? "GET", headers: Object.fromEntries(headers) }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("error", reject);
-        res.on("end", () => {
-          const answerHeaders = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) for (const item of [value ?? []].flat()) answerHeaders.append(name, item);
-          const status = res.statusCode ?? 0;
-          resolve(new Response([204, 205, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: answerHeaders }));
-        });
-      });
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: `${url.pathname}${url.search}`,
+          method: init.method ?? "GET",
+          headers: Object.fromEntries(headers),
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("error", reject);
+          res.on("end", () => {
+            const answerHeaders = new Headers();
+            for (const [name, value] of Object.entries(res.headers))
+              for (const item of [value ?? []].flat()) answerHeaders.append(name, item);
+            const status = res.statusCode ?? 0;
+            resolve(new Response([204, 205, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: answerHeaders }));
+          });
+        },
+      );
       req.on("error", reject);
       req.end(body);
     });

@@ -20,7 +20,10 @@ export function captureServerLog() {
     /** Every line, as written. */
     lines,
     /** The server's entries, parsed. */
-    entries: (): LogEntry[] => lines().map((line) => JSON.parse(line) as LogEntry).filter((entry) => entry.service === "oystar"),
+    entries: (): LogEntry[] =>
+      lines()
+        .map((line) => JSON.parse(line) as LogEntry)
+        .filter((entry) => entry.service === "oystar"),
     stop: () => {
       process.stdout.write = write;
     },

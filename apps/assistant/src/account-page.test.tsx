@@ -44,7 +44,11 @@ test("'Elimina account' asks first and says what goes; cancelling deletes nothin
   visit("/account", { logout });
   await user.click(await screen.findByRole("button", { name: "Elimina account" }));
   const dialog = await screen.findByRole("dialog", { name: "Eliminare l'account?" });
-  for (const goes of ["l'abbonamento, annullato presso il fornitore dei pagamenti;", "i dibattiti e i tuoi voti (la classifica dei modelli conserva solo conteggi anonimi);", "i tuoi indici, con i loro documenti;"]) {
+  for (const goes of [
+    "l'abbonamento, annullato presso il fornitore dei pagamenti;",
+    "i dibattiti e i tuoi voti (la classifica dei modelli conserva solo conteggi anonimi);",
+    "i tuoi indici, con i loro documenti;",
+  ]) {
     expect(within(dialog).getByText(goes)).toBeInTheDocument();
   }
   await user.click(within(dialog).getByRole("button", { name: "Annulla" }));
@@ -66,7 +70,10 @@ test("confirmed, the account is deleted with the confirmation phrase, then the u
 test("a refusal is shown in the dialog, in the server's words, and the user stays signed in", async () => {
   settingsServer.deletionAnswer = {
     status: 502,
-    body: { error: "Non è stato possibile annullare l'abbonamento presso il servizio di pagamento: l'account non è stato eliminato. Riprova tra poco." },
+    body: {
+      error:
+        "Non è stato possibile annullare l'abbonamento presso il servizio di pagamento: l'account non è stato eliminato. Riprova tra poco.",
+    },
   };
   const logout = vi.fn(async () => {});
   const user = userEvent.setup();

@@ -129,6 +129,9 @@ test("with 'Ricorda le conversazioni su questo dispositivo' off, nothing new is 
   cleanup();
   visit("/chat");
   const after = await openConversations();
-  expect(within(after).getByRole("switch", { name: "Ricorda le conversazioni su questo dispositivo" })).toHaveAttribute("aria-checked", "false");
+  expect(within(after).getByRole("switch", { name: "Ricorda le conversazioni su questo dispositivo" })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
   expect(await within(after).findByText("Nessuna conversazione salvata su questo dispositivo.")).toBeVisible();
 });

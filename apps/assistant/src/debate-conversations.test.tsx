@@ -18,10 +18,14 @@ const DEBATE_ID = "9b2f3c1e-6a4d-4e8b-9f10-2c3d4e5f6a7b";
 let calls: DebateCall[] = [];
 
 const sse = (text: string) =>
-  new Response(`data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\ndata: [DONE]\n\n`, { headers: { "Content-Type": "text/event-stream" } });
+  new Response(`data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\ndata: [DONE]\n\n`, {
+    headers: { "Content-Type": "text/event-stream" },
+  });
 
 const judgedSide = (said: string): JudgedSide => ({
-  criteria: Object.fromEntries(JUDGE_CRITERIA.map((criterion) => [criterion, { score: 7, motivation: `Ben argomentato (${criterion}).` }])) as JudgedSide["criteria"],
+  criteria: Object.fromEntries(
+    JUDGE_CRITERIA.map((criterion) => [criterion, { score: 7, motivation: `Ben argomentato (${criterion}).` }]),
+  ) as JudgedSide["criteria"],
   strongest: said,
   weakest: null,
 });
@@ -33,13 +37,15 @@ function debateServer() {
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      if (url.endsWith("/api/ollama/reset")) return Response.json({ status: "success", message: "Connessione reimpostata.", details: { actions: [] } });
+      if (url.endsWith("/api/ollama/reset"))
+        return Response.json({ status: "success", message: "Connessione reimpostata.", details: { actions: [] } });
       if (url.endsWith("/api/debates/increment")) return Response.json({ debate_id: DEBATE_ID, debates_used: 2, debates_limit: -1 });
       if (url.endsWith("/api/forms/debate-feedback")) return Response.json({ ok: true, id: "feedback-1" });
       if (url.endsWith("/api/debates/calls")) {
         const call = JSON.parse(String(init?.body)) as DebateCall;
         calls.push(call);
-        if (call.kind !== "turn") return sse(formatJudgeRun({ offlineNote: null, sides: { 1: judgedSide("ferrovia"), 2: judgedSide("cielo") }, verdict: "tie" }));
+        if (call.kind !== "turn")
+          return sse(formatJudgeRun({ offlineNote: null, sides: { 1: judgedSide("ferrovia"), 2: judgedSide("cielo") }, verdict: "tie" }));
         const speaker = call.turn % 2 === 0 ? "A" : "B";
         return sse(`Turno ${call.turn} del lato ${speaker}: ${speaker === "A" ? "la ferrovia" : "il cielo"} vince.`);
       }

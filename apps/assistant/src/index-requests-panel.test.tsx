@@ -7,7 +7,12 @@ import { serverAnswers, settingsServer, visit } from "./test-support/render-assi
 // settings panel — the list of requests still waiting, an 'Indicizza' button each, the outcome.
 test("the admin indexes a waiting request from the global settings and reads the outcome, in Italian", async () => {
   serverAnswers({ healthy: true, admin: true });
-  const request = (id: string, index_name: string, status: "pending" | "failed", account: unknown = { email: "business@oystar.test", email_verified: true, plan: "business" }) => ({
+  const request = (
+    id: string,
+    index_name: string,
+    status: "pending" | "failed",
+    account: unknown = { email: "business@oystar.test", email_verified: true, plan: "business" },
+  ) => ({
     id,
     email: "marta@studiorossi.it",
     account,
@@ -25,13 +30,22 @@ test("the admin indexes a waiting request from the global settings and reads the
       { url: "https://studiorossi.example/serre", status: "added", chunks: 3 },
       { url: "https://studiorossi.example/listino.pdf", status: "failed", error: "Risposta 404" },
       // Issue 34: a scanned PDF, read by OCR, one page of it unreadable.
-      { url: "https://studiorossi.example/contratto-firmato.pdf", status: "added", chunks: 2, ocr: { pages: 3, confidence: 88.6, unreadable_pages: [4] } },
+      {
+        url: "https://studiorossi.example/contratto-firmato.pdf",
+        status: "added",
+        chunks: 2,
+        ocr: { pages: 3, confidence: 88.6, unreadable_pages: [4] },
+      },
     ],
   };
   const addresses = report.documents.map((document) => document.url);
   const build = (states: string[], ocr?: { page: number; pages: number }) => ({
     state: "running",
-    documents: addresses.map((url, position) => ({ url, state: states[position], ...(ocr && states[position] === "reading" ? { ocr } : {}) })),
+    documents: addresses.map((url, position) => ({
+      url,
+      state: states[position],
+      ...(ocr && states[position] === "reading" ? { ocr } : {}),
+    })),
   });
   // Issue 34 §2: the build runs on the server; the panel follows it until its report.
   settingsServer.indexAnswers = {
@@ -65,20 +79,38 @@ test("the admin indexes a waiting request from the global settings and reads the
   expect(within(first).getByRole("button", { name: "Indicizzazione…" })).toBeDisabled();
   // Another request cannot be started meanwhile.
   expect(within(screen.getByRole("listitem", { name: "Archivio" })).getByRole("button", { name: "Indicizza" })).toBeDisabled();
-  expect(await within(first).findByText("https://studiorossi.example/contratto-firmato.pdf: in lettura · OCR: pagina 2 di 3", {}, { timeout: 5000 })).toBeVisible();
+  expect(
+    await within(first).findByText(
+      "https://studiorossi.example/contratto-firmato.pdf: in lettura · OCR: pagina 2 di 3",
+      {},
+      { timeout: 5000 },
+    ),
+  ).toBeVisible();
   expect(within(first).getByText("Indicizzazione in corso: 2 di 3 documenti letti.")).toBeVisible();
   expect(within(first).getByText("https://studiorossi.example/listino.pdf: non riuscito")).toBeVisible();
   // Then the report, as before.
-  expect(await within(first).findByText("Indice «serre-rossi» di business@oystar.test: 2 documenti indicizzati, 1 non riuscito.", {}, { timeout: 5000 })).toBeVisible();
+  expect(
+    await within(first).findByText(
+      "Indice «serre-rossi» di business@oystar.test: 2 documenti indicizzati, 1 non riuscito.",
+      {},
+      { timeout: 5000 },
+    ),
+  ).toBeVisible();
   expect(within(first).queryByText(/Indicizzazione in corso/)).toBeNull();
   expect(within(first).getByText("https://studiorossi.example/listino.pdf: Risposta 404")).toBeVisible();
-  expect(within(first).getByText("https://studiorossi.example/contratto-firmato.pdf: letto con l'OCR (3 pagine, affidabilità media 89 %); pagina illeggibile: 4")).toBeVisible();
+  expect(
+    within(first).getByText(
+      "https://studiorossi.example/contratto-firmato.pdf: letto con l'OCR (3 pagine, affidabilità media 89 %); pagina illeggibile: 4",
+    ),
+  ).toBeVisible();
   expect(within(first).getByText("Indicizzata")).toBeVisible();
   expect(within(first).getByRole("button", { name: "Indicizza" })).toBeDisabled();
 
   const second = screen.getByRole("listitem", { name: "Archivio" });
   await user.click(within(second).getByRole("button", { name: "Indicizza" }));
-  expect(await within(second).findByRole("alert")).toHaveTextContent("Indicizzazione non riuscita: Hai raggiunto il numero massimo di indici del tuo piano (3).");
+  expect(await within(second).findByRole("alert")).toHaveTextContent(
+    "Indicizzazione non riuscita: Hai raggiunto il numero massimo di indici del tuo piano (3).",
+  );
   expect(within(second).getByRole("button", { name: "Indicizza" })).toBeEnabled();
 });
 
@@ -107,7 +139,11 @@ test("the admin sees which account sent each request, and reads the list a page 
   const first = await screen.findByRole("listitem", { name: "Delibere" });
   expect(within(first).getByText("Account: sconosciuto@esempio.it · piano Business")).toBeVisible();
   expect(within(first).getByText("Email non verificata")).toBeVisible();
-  expect(within(screen.getByRole("listitem", { name: "Bandi" })).getByText("Account non più esistente: la richiesta non può essere indicizzata.")).toBeVisible();
+  expect(
+    within(screen.getByRole("listitem", { name: "Bandi" })).getByText(
+      "Account non più esistente: la richiesta non può essere indicizzata.",
+    ),
+  ).toBeVisible();
   expect(screen.queryByRole("listitem", { name: "Regolamenti" })).toBeNull();
 
   await user.click(screen.getByRole("button", { name: "Mostra altre richieste" }));
@@ -130,14 +166,19 @@ test("a build that breaks off on the server, or a second one while another runs,
     status: "pending",
   });
   settingsServer.indexRequests = [request("c3", "Archivio scansioni"), request("d4", "Secondo archivio")];
-  const running = { state: "running", documents: [{ url: "https://studiorossi.example/archivio.pdf", state: "reading", ocr: { page: 1, pages: 40 } }] };
+  const running = {
+    state: "running",
+    documents: [{ url: "https://studiorossi.example/archivio.pdf", state: "reading", ocr: { page: 1, pages: 40 } }],
+  };
   settingsServer.indexAnswers = {
     c3: { status: 202, body: running },
     // Another admin's build is running on the server.
     d4: { status: 409, body: { error: "Un'indicizzazione è già in corso: attendi che finisca prima di avviarne un'altra." } },
   };
   const brokeOff = "L'indicizzazione si è interrotta per un errore del server: i documenti già indicizzati restano, gli altri no. Riprova.";
-  settingsServer.indexFollowUps = { c3: [{ state: "failed", documents: [{ url: "https://studiorossi.example/archivio.pdf", state: "reading" }], error: brokeOff }] };
+  settingsServer.indexFollowUps = {
+    c3: [{ state: "failed", documents: [{ url: "https://studiorossi.example/archivio.pdf", state: "reading" }], error: brokeOff }],
+  };
   const user = userEvent.setup();
   visit("/chat");
   await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
@@ -145,7 +186,9 @@ test("a build that breaks off on the server, or a second one while another runs,
 
   const second = await screen.findByRole("listitem", { name: "Secondo archivio" });
   await user.click(within(second).getByRole("button", { name: "Indicizza" }));
-  expect(await within(second).findByRole("alert")).toHaveTextContent("Indicizzazione non riuscita: Un'indicizzazione è già in corso: attendi che finisca prima di avviarne un'altra.");
+  expect(await within(second).findByRole("alert")).toHaveTextContent(
+    "Indicizzazione non riuscita: Un'indicizzazione è già in corso: attendi che finisca prima di avviarne un'altra.",
+  );
 
   const first = screen.getByRole("listitem", { name: "Archivio scansioni" });
   await user.click(within(first).getByRole("button", { name: "Indicizza" }));

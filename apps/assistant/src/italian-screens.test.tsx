@@ -25,7 +25,9 @@ test("the chat, its answer and its advanced settings", async () => {
 
 test("the technical-term list catches the panel's English labels of issue 27 and lets their Italian through", () => {
   expect(bareTechnicalTerms("Top-K retrieval · Fused retrieval · Multi-query · Provider · Reranker")).toHaveLength(7);
-  expect(bareTechnicalTerms("Riordino dei passaggi (reranker) · Ricerca combinata (fused retrieval) · Server del modello (provider)")).toEqual([]);
+  expect(
+    bareTechnicalTerms("Riordino dei passaggi (reranker) · Ricerca combinata (fused retrieval) · Server del modello (provider)"),
+  ).toEqual([]);
 });
 
 // Issue 27 §4: the admin's panel too — every field shown (each switch on), the reset question
@@ -39,9 +41,15 @@ test("the admin's global settings, every field shown", async () => {
   const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
   await within(panel).findByRole("button", { name: "Valori Ottimali" });
   for (const toggle of within(panel).getAllByRole("switch")) if (toggle.getAttribute("aria-checked") !== "true") await user.click(toggle);
-  expect(within(panel).getAllByRole("switch").every((toggle) => toggle.getAttribute("aria-checked") === "true")).toBe(true);
+  expect(
+    within(panel)
+      .getAllByRole("switch")
+      .every((toggle) => toggle.getAttribute("aria-checked") === "true"),
+  ).toBe(true);
   await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
-  await within(panel).findByText("Ripristinare i valori ottimali? Ogni campo torna al valore consigliato; nulla cambia finché non premi Salva.");
+  await within(panel).findByText(
+    "Ripristinare i valori ottimali? Ogni campo torna al valore consigliato; nulla cambia finché non premi Salva.",
+  );
   italianOnly();
   expect(bareTechnicalTerms(readableText(panel))).toEqual([]);
 });

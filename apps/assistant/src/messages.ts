@@ -45,7 +45,8 @@ export const messages = {
   history: {
     open: "Conversazioni",
     title: "Conversazioni",
-    scope: "Le conversazioni restano solo su questo dispositivo, cifrate con una chiave del tuo account: il server non ne conserva nessuna.",
+    scope:
+      "Le conversazioni restano solo su questo dispositivo, cifrate con una chiave del tuo account: il server non ne conserva nessuna.",
     remember: "Ricorda le conversazioni su questo dispositivo",
     rememberOn: "Ogni domanda e ogni risposta vengono salvate qui mentre chatti.",
     rememberOff: "Le nuove conversazioni non vengono salvate; quelle già salvate restano finché non le elimini.",
@@ -117,7 +118,8 @@ export const messages = {
     rating: "Elo",
     judge: "Verdetti del giudice",
     votes: "Voti degli utenti",
-    outcomes: ({ wins, draws, losses }: { wins: number; draws: number; losses: number }) => `${wins} vinti · ${draws} pari · ${losses} persi`,
+    outcomes: ({ wins, draws, losses }: { wins: number; draws: number; losses: number }) =>
+      `${wins} vinti · ${draws} pari · ${losses} persi`,
     offlineTitle: "Dibattiti argomentati dal modello offline",
     offlineScope: "Senza un modello collegato ha parlato il modello offline al posto di questi: i loro risultati restano a parte.",
     empty: "Nessun dibattito valutato ancora.",
@@ -151,7 +153,8 @@ export const messages = {
       `${url}: letto con l'OCR (${pages === 1 ? "1 pagina" : `${pages} pagine`}, affidabilità media ${Math.round(confidence)} %)` +
       (unreadable.length > 0 ? `; ${unreadable.length === 1 ? "pagina illeggibile" : "pagine illeggibili"}: ${unreadable.join(", ")}` : ""),
     /** Issue 34 §2: the build runs on the server; the panel follows it document by document. */
-    progress: (read: number, total: number) => `Indicizzazione in corso: ${read} di ${total} ${total === 1 ? "documento letto" : "documenti letti"}.`,
+    progress: (read: number, total: number) =>
+      `Indicizzazione in corso: ${read} di ${total} ${total === 1 ? "documento letto" : "documenti letti"}.`,
     documentProgress: (url: string, state: string) => `${url}: ${state}`,
     documentStates: { waiting: "in attesa", reading: "in lettura", done: "letto", failed: "non riuscito" },
     ocrProgress: (page: number, pages: number) => `OCR: pagina ${page} di ${pages}`,

@@ -12,9 +12,20 @@ test("the admin reads the models ranked by Elo, with the judge's verdicts and th
   await user.click(await within(banner).findByRole("button", { name: "Impostazioni globali" }));
   await user.click(await screen.findByText("Classifica dei modelli", { selector: "summary" }));
   const table = await screen.findByRole("table", { name: "Classifica dei modelli" });
-  expect(within(table).getAllByRole("columnheader").map((header) => header.textContent)).toEqual(["Posizione", "Modello", "Elo", "Verdetti del giudice", "Voti degli utenti"]);
+  expect(
+    within(table)
+      .getAllByRole("columnheader")
+      .map((header) => header.textContent),
+  ).toEqual(["Posizione", "Modello", "Elo", "Verdetti del giudice", "Voti degli utenti"]);
   const rows = within(table).getAllByRole("row").slice(1);
-  expect(rows.map((row) => within(row).getAllByRole("cell").concat(within(row).getAllByRole("rowheader")).map((cell) => cell.textContent))).toEqual([
+  expect(
+    rows.map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .concat(within(row).getAllByRole("rowheader"))
+        .map((cell) => cell.textContent),
+    ),
+  ).toEqual([
     ["1", "1031", "3 vinti · 1 pari · 0 persi", "1 vinti · 0 pari · 0 persi", "openai/gpt-oss-120b"],
     ["2", "969", "0 vinti · 1 pari · 3 persi", "0 vinti · 0 pari · 1 persi", "openai/gpt-oss-20b"],
   ]);

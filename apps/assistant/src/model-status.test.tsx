@@ -63,7 +63,8 @@ test("the debate's model selectors offer the same served models as the chat's", 
   visit("/debate");
   const panel = await screen.findByRole("region", { name: "Impostazioni del dibattito" });
   await user.click(within(panel).getByRole("button", { name: "Impostazioni" }));
-  const offered = (name: string) => [...(within(panel).getByRole("combobox", { name }) as HTMLSelectElement).options].map((option) => option.value);
+  const offered = (name: string) =>
+    [...(within(panel).getByRole("combobox", { name }) as HTMLSelectElement).options].map((option) => option.value);
   await expect.poll(() => offered("Modello B")).toEqual(["openai/gpt-oss-20b"]);
   // Model A's default (the admin's gpt-oss-120b) is not served: it stays shown as set, beside what is.
   expect(offered("Modello A")).toEqual(["openai/gpt-oss-20b", "openai/gpt-oss-120b"]);

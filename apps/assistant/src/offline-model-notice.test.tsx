@@ -6,7 +6,6 @@ import { serverAnswers, visit } from "./test-support/render-assistant";
 // Issue 27 §5: with no model connected each module says so in one line, the details on demand,
 // and the notice closed once stays closed for the session.
 
-
 test.each([
   ["/chat", /mostrano come funziona la chat ma non rispondono alla domanda/],
   ["/debate", /difende la sua tesi con frasi preparate.*non assegna la vittoria/],

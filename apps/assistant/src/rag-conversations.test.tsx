@@ -24,7 +24,13 @@ const keptRag = {
   updatedAt: 3001,
   messages: [
     { id: "rag-1", role: "user", content: "Quanti limoni ci sono nella limonaia?", timestamp: 3000 },
-    { id: "rag-2", role: "assistant", content: "Cento limoni in vasi di terracotta.", timestamp: 3001, sources: [{ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora" }] },
+    {
+      id: "rag-2",
+      role: "assistant",
+      content: "Cento limoni in vasi di terracotta.",
+      timestamp: 3001,
+      sources: [{ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora" }],
+    },
   ],
 } as SavedConversation;
 
@@ -57,7 +63,10 @@ test("a RAG answer the server was writing when the page reloaded is taken up: it
   await history.save({ ...keptRag, id: "4000", createdAt: 4000, updatedAt: 4000, messages: [question] } as SavedConversation);
   history.close();
   // What the page noted for this tab before it reloaded, and what the server holds.
-  sessionStorage.setItem("oystar-risposta-in-corso", JSON.stringify({ module: "rag", conversationId: "4000", streamUrl: "/api/streams/risposta-tenuta" }));
+  sessionStorage.setItem(
+    "oystar-risposta-in-corso",
+    JSON.stringify({ module: "rag", conversationId: "4000", streamUrl: "/api/streams/risposta-tenuta" }),
+  );
   settingsServer.heldAnswers["risposta-tenuta"] = [
     'id: 1\ndata: {"sources":[{"noteNumber":1,"chunkId":"11","document":"gardenroute-demo/villa-aurora.md","title":"Villa Aurora","filename":"villa-aurora.md","url":null,"page":null,"place":null,"excerpt":"Nella limonaia","support":null}]}\n\n',
     'id: 2\ndata: {"chunk":"Cento limoni "}\n\n',
@@ -70,7 +79,9 @@ test("a RAG answer the server was writing when the page reloaded is taken up: it
   await vi.waitFor(() => expect(answers().join("")).toContain("Cento limoni in vasi di terracotta"));
   // Once, after its question.
   expect(answers().filter((text) => text.includes("Cento limoni"))).toHaveLength(1);
-  expect([...document.querySelectorAll(".chat-message--user")].map((message) => message.textContent)).toEqual([expect.stringContaining("Quanti limoni ci sono nella limonaia?")]);
+  expect([...document.querySelectorAll(".chat-message--user")].map((message) => message.textContent)).toEqual([
+    expect.stringContaining("Quanti limoni ci sono nella limonaia?"),
+  ]);
   expect(within(screen.getByRole("region", { name: "Fonti utilizzate" })).getByText("Villa Aurora", { exact: false })).toBeVisible();
   const asked = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
   expect(asked.filter((url) => url.endsWith("/api/ask-stream"))).toEqual([]);

@@ -198,21 +198,31 @@ test("'Valori Ottimali' asks first, then restores the defaults in the form only"
   expect(await within(panel).findByRole("slider", { name: "Lunghezza predefinita" })).toHaveValue("150");
   // The index list failed to load: the current indexes stay, as the only options (spec 001 §4).
   const indexes = within(panel).getByRole("group", { name: "Indici" });
-  expect(within(indexes).getAllByRole("checkbox").map((box) => [box.closest("label")?.textContent, (box as HTMLInputElement).checked])).toEqual([
+  expect(
+    within(indexes)
+      .getAllByRole("checkbox")
+      .map((box) => [box.closest("label")?.textContent, (box as HTMLInputElement).checked]),
+  ).toEqual([
     ["contratti", true],
     ["bilanci", true],
   ]);
   expect(within(panel).getByText(/Elenco degli indici non disponibile: restano quelli attuali/)).toBeVisible();
 
   await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
-  expect(within(panel).getByText("Ripristinare i valori ottimali? Ogni campo torna al valore consigliato; nulla cambia finché non premi Salva.")).toBeVisible();
+  expect(
+    within(panel).getByText("Ripristinare i valori ottimali? Ogni campo torna al valore consigliato; nulla cambia finché non premi Salva."),
+  ).toBeVisible();
   await user.click(within(panel).getByRole("button", { name: "Annulla" }));
   expect(within(panel).getByRole("slider", { name: "Lunghezza predefinita" })).toHaveValue("150");
 
   await user.click(within(panel).getByRole("button", { name: "Valori Ottimali" }));
   await user.click(within(panel).getByRole("button", { name: "Sì, ripristina" }));
   expect(within(panel).getByRole("slider", { name: "Lunghezza predefinita" })).toHaveValue("20");
-  expect(within(indexes).getAllByRole("checkbox").map((box) => (box as HTMLInputElement).checked)).toEqual([false, false]);
+  expect(
+    within(indexes)
+      .getAllByRole("checkbox")
+      .map((box) => (box as HTMLInputElement).checked),
+  ).toEqual([false, false]);
   expect(within(panel).getByText("Valori ottimali ripristinati: premi Salva per applicarli a tutti gli utenti.")).toBeVisible();
   expect(settingsServer.saves).toEqual([]);
   expect(settingsServer.stored.debate_length).toBe(150);

@@ -75,25 +75,29 @@ test.each([
     },
     stays: () => expect(screen.getByText("Quando si visita Boboli?")).toBeInTheDocument(),
   },
-])("on $path 'Autenticazione Richiesta' shows over the page, which stays; signing in again keeps it", async ({ path, typeWhatStays, stays }) => {
-  let tokenWorks = true;
-  const loginWithPopup = vi.fn(async () => {
-    tokenWorks = true;
-  });
-  const goTo = vi.fn();
-  const user = userEvent.setup();
-  visit(path, { goTo, client: { getTokenSilently: async () => (tokenWorks ? "t" : loginRequired()), loginWithPopup } });
-  await screen.findByText("Online");
+])(
+  "on $path 'Autenticazione Richiesta' shows over the page, which stays; signing in again keeps it",
+  async ({ path, typeWhatStays, stays }) => {
+    let tokenWorks = true;
+    const loginWithPopup = vi.fn(async () => {
+      tokenWorks = true;
+    });
+    const goTo = vi.fn();
+    const user = userEvent.setup();
+    visit(path, { goTo, client: { getTokenSilently: async () => (tokenWorks ? "t" : loginRequired()), loginWithPopup } });
+    await screen.findByText("Online");
 
-  tokenWorks = false;
-  await typeWhatStays(user);
-  const heading = await screen.findByRole("heading", { name: "Autenticazione Richiesta" });
-  expect(goTo).not.toHaveBeenCalled();
-  stays();
+    tokenWorks = false;
+    await typeWhatStays(user);
+    const heading = await screen.findByRole("heading", { name: "Autenticazione Richiesta" });
+    expect(goTo).not.toHaveBeenCalled();
+    stays();
 
-  await user.click(within(heading.closest("section") as HTMLElement).getByRole("button", { name: "Accedi" }));
-  expect(loginWithPopup).toHaveBeenCalledOnce();
-  await vi.waitFor(() => expect(screen.queryByRole("heading", { name: "Autenticazione Richiesta" })).toBeNull());
-  stays();
-  expect(goTo).not.toHaveBeenCalled();
-}, 20_000);
+    await user.click(within(heading.closest("section") as HTMLElement).getByRole("button", { name: "Accedi" }));
+    expect(loginWithPopup).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(screen.queryByRole("heading", { name: "Autenticazione Richiesta" })).toBeNull());
+    stays();
+    expect(goTo).not.toHaveBeenCalled();
+  },
+  20_000,
+);

@@ -25,7 +25,16 @@ test("/rag shows the example questions the index list gives the demo index", asy
     indices: ["gardenroute-demo"],
     default: "gardenroute-demo",
     path: "rag_indexes",
-    details: [{ name: "gardenroute-demo", label: "Garden Route", shared: true, documents: 78, bytes: 1, examples: ["Chi acquistò Villa Pisani a Stra nel 1807?"] }],
+    details: [
+      {
+        name: "gardenroute-demo",
+        label: "Garden Route",
+        shared: true,
+        documents: 78,
+        bytes: 1,
+        examples: ["Chi acquistò Villa Pisani a Stra nel 1807?"],
+      },
+    ],
   };
   visit("/rag");
   const examples = await screen.findByRole("group", { name: "Domande di esempio sui documenti" });

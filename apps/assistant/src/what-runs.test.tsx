@@ -17,15 +17,26 @@ test("the admin's global settings say what runs beside the RAG's embedder, model
   const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
   expect(await within(panel).findByRole("textbox", { name: "Modello dei vettori (embedding)" })).toHaveValue("bge-m3");
   // Each field's description: its sentence (issue 36 §2), then what runs.
-  expect(within(panel).getByRole("textbox", { name: "Modello dei vettori (embedding)" })).toHaveAccessibleDescription(/ In uso: locale \(lessicale\)$/);
-  expect(within(panel).getByRole("combobox", { name: "Modello linguistico (LLM)" })).toHaveAccessibleDescription(/ In uso: Modello dimostrativo offline$/);
-  expect(within(panel).getByRole("switch", { name: "Riordino dei passaggi (reranker)" })).toHaveAccessibleDescription(/ In uso: Attivo · locale \(lessicale\)$/);
+  expect(within(panel).getByRole("textbox", { name: "Modello dei vettori (embedding)" })).toHaveAccessibleDescription(
+    / In uso: locale \(lessicale\)$/,
+  );
+  expect(within(panel).getByRole("combobox", { name: "Modello linguistico (LLM)" })).toHaveAccessibleDescription(
+    / In uso: Modello dimostrativo offline$/,
+  );
+  expect(within(panel).getByRole("switch", { name: "Riordino dei passaggi (reranker)" })).toHaveAccessibleDescription(
+    / In uso: Attivo · locale \(lessicale\)$/,
+  );
 });
 
 // Issue 36 §2: one truth per setting.
 test("a stage the server cannot run is shown off and disabled with why, never on with 'In uso: Disattivo'", async () => {
   const why = "Il reranker locale è un punteggio lessicale, non un cross-encoder: resta spento.";
-  serverAnswers({ healthy: true, admin: true, models: null, ragStages: { reranking: "off", reranking_reason: why, vector_leg: "on", deduplication: "on" } });
+  serverAnswers({
+    healthy: true,
+    admin: true,
+    models: null,
+    ragStages: { reranking: "off", reranking_reason: why, vector_leg: "on", deduplication: "on" },
+  });
   settingsServer.stored = { ...defaultSettings, rag_use_reranker: true, rag_use_multi_query: true };
   const user = userEvent.setup();
   visit("/chat");
@@ -60,10 +71,16 @@ test("every setting says in one sentence what it does; the models the server doe
   const panel = await screen.findByRole("dialog", { name: "Impostazioni globali" });
   const chatModel = await within(panel).findByRole("combobox", { name: "Modello predefinito" });
   expect(chatModel).toHaveAccessibleDescription("Il modello con cui la chat risponde quando l'utente non ne sceglie un altro.");
-  expect(within(panel).getByRole("slider", { name: "Soglia di deduplicazione" })).toHaveAccessibleDescription(/^Quanto due passaggi devono somigliarsi/);
-  expect(within(panel).getByRole("spinbutton", { name: "Passaggi cercati per indice (top-K retrieval)" })).toHaveAccessibleDescription(/^Quanti passaggi si cercano in ogni indice/);
+  expect(within(panel).getByRole("slider", { name: "Soglia di deduplicazione" })).toHaveAccessibleDescription(
+    /^Quanto due passaggi devono somigliarsi/,
+  );
+  expect(within(panel).getByRole("spinbutton", { name: "Passaggi cercati per indice (top-K retrieval)" })).toHaveAccessibleDescription(
+    /^Quanti passaggi si cercano in ogni indice/,
+  );
   // Every control of the form has a description.
-  for (const control of within(panel).getAllByRole("switch").concat(within(panel).getAllByRole("slider"), within(panel).getAllByRole("combobox"))) {
+  for (const control of within(panel)
+    .getAllByRole("switch")
+    .concat(within(panel).getAllByRole("slider"), within(panel).getAllByRole("combobox"))) {
     expect(control.getAttribute("aria-describedby"), control.getAttribute("aria-labelledby") ?? control.id).toBeTruthy();
   }
   // The spec's list stays whole; the model the server does not serve says so.
@@ -71,7 +88,11 @@ test("every setting says in one sentence what it does; the models the server doe
   expect(within(chatModel).getByRole("option", { name: "openai/gpt-oss-120b" })).toBeInTheDocument();
 
   const index = within(panel).getByRole("navigation", { name: "Sezioni delle impostazioni" });
-  expect(within(index).getAllByRole("link").map((link) => link.textContent)).toEqual(["Chat AI", "Dibattito", "RAG", "Richieste di indicizzazione", "Classifica dei modelli", "Prestazioni delle pagine"]);
+  expect(
+    within(index)
+      .getAllByRole("link")
+      .map((link) => link.textContent),
+  ).toEqual(["Chat AI", "Dibattito", "RAG", "Richieste di indicizzazione", "Classifica dei modelli", "Prestazioni delle pagine"]);
   const vitals = within(panel).getByText("Prestazioni delle pagine", { selector: "summary" }).closest("details")!;
   expect(vitals.open).toBe(false);
   await user.click(within(index).getByRole("link", { name: "Prestazioni delle pagine" }));

@@ -14,7 +14,15 @@ beforeEach(() => {
       const url = String(input);
       if (url.endsWith("/api/plans")) return Response.json({ plans: PLANS.map(publicPlan) });
       if (url.endsWith("/api/subscription/status")) {
-        return Response.json({ plan: "pro", plan_name: "Pro", queries_used: 3, queries_limit: 1000, debates_used: 1, debates_limit: 100, rag_enabled: false });
+        return Response.json({
+          plan: "pro",
+          plan_name: "Pro",
+          queries_used: 3,
+          queries_limit: 1000,
+          debates_used: 1,
+          debates_limit: 100,
+          rag_enabled: false,
+        });
       }
       return Response.json({ error: "Richiesta non valida" }, { status: 400 });
     }),
@@ -24,7 +32,9 @@ beforeEach(() => {
 test("the word list catches the slips of issue 14 and lets Italian through", () => {
   expect(englishFragments("3 custom indexes")).toHaveLength(2);
   expect(englishFragments("indexing takes 24-48h")).toHaveLength(2);
-  expect(englishFragments("Domande illimitate. Vai al Login. AI built for privacy. Terms of Service. Il piano Free è quello di default.")).toEqual([]);
+  expect(
+    englishFragments("Domande illimitate. Vai al Login. AI built for privacy. Terms of Service. Il piano Free è quello di default."),
+  ).toEqual([]);
 });
 
 test.each([

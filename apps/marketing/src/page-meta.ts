@@ -16,13 +16,15 @@ export const PAGES: readonly PageMeta[] = [
   {
     path: "/oystar-ai",
     title: "OYSTAR AI — i moduli",
-    description: "I tre moduli di OYSTAR: la chat con i tuoi PDF, il dibattito tra due modelli fino a una sintesi e le risposte con fonti citate dai tuoi documenti.",
+    description:
+      "I tre moduli di OYSTAR: la chat con i tuoi PDF, il dibattito tra due modelli fino a una sintesi e le risposte con fonti citate dai tuoi documenti.",
     indexable: true,
   },
   {
     path: "/subscription",
     title: "Piani — OYSTAR",
-    description: "I piani di OYSTAR: Free gratuito per sempre, Base, Pro, Business con i tuoi indici di documenti ed Enterprise su misura. Prezzi mensili.",
+    description:
+      "I piani di OYSTAR: Free gratuito per sempre, Base, Pro, Business con i tuoi indici di documenti ed Enterprise su misura. Prezzi mensili.",
     indexable: true,
   },
   {
@@ -46,7 +48,8 @@ export const PAGES: readonly PageMeta[] = [
   {
     path: "/privacy",
     title: "Informativa sulla privacy — OYSTAR",
-    description: "Che cosa conserva il server di OYSTAR e per quanto tempo, che cosa non conserva mai: le conversazioni restano sul tuo dispositivo, cifrate.",
+    description:
+      "Che cosa conserva il server di OYSTAR e per quanto tempo, che cosa non conserva mai: le conversazioni restano sul tuo dispositivo, cifrate.",
     indexable: true,
   },
   {
@@ -58,7 +61,8 @@ export const PAGES: readonly PageMeta[] = [
   {
     path: "/cookie",
     title: "Cookie e memoria del browser — OYSTAR",
-    description: "Tutti i cookie e i dati che OYSTAR salva nel tuo browser, a che cosa servono e per quanto: nessun cookie pubblicitario o di profilazione.",
+    description:
+      "Tutti i cookie e i dati che OYSTAR salva nel tuo browser, a che cosa servono e per quanto: nessun cookie pubblicitario o di profilazione.",
     indexable: true,
   },
   { path: "/login", title: "Accedi — OYSTAR", description: "Accedi a OYSTAR, l'assistente AI privato.", indexable: false },

@@ -75,10 +75,9 @@ test("links into the assistant are full page loads; the footer's three legal lab
   expect(screen.getByRole("link", { name: "Inizia ora" })).toHaveAttribute("href", "/chat");
   // spec 000 §2 (issue 27 §2): 'Contatti' leads to the Enterprise quote form; the footer's 'Supporto'
   // opens the general contact form; the support address stays a mailto link.
-  expect(within(screen.getByRole("navigation", { name: "Navigazione principale" })).getByRole("link", { name: "Contatti" })).toHaveAttribute(
-    "href",
-    "/enterprise-contact",
-  );
+  expect(
+    within(screen.getByRole("navigation", { name: "Navigazione principale" })).getByRole("link", { name: "Contatti" }),
+  ).toHaveAttribute("href", "/enterprise-contact");
   expect(screen.getByRole("link", { name: "Supporto" })).toHaveAttribute("href", "/contact");
   expect(within(footer).getByRole("link", { name: "supporto@oystar.it" })).toHaveAttribute("href", "mailto:supporto@oystar.it");
   for (const href of ["/chat", "/debate", "/rag"]) {
@@ -88,7 +87,9 @@ test("links into the assistant are full page loads; the footer's three legal lab
 
 test("the root shows the landing to a visitor", async () => {
   visit("/", { email: null });
-  expect(await screen.findByRole("heading", { level: 1, name: "L'assistente AI in italiano che rispetta la tua privacy" })).toBeInTheDocument();
+  expect(
+    await screen.findByRole("heading", { level: 1, name: "L'assistente AI in italiano che rispetta la tua privacy" }),
+  ).toBeInTheDocument();
 });
 
 test("the root sends a signed-in user to /chat", async () => {

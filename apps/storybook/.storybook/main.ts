@@ -14,7 +14,14 @@ const config: StorybookConfig = {
       resolve: { conditions: ["@oystar/source", ...defaultClientConditions] },
       // The conversation floor's lazily loaded Markdown renderer, pre-bundled up front: discovered during a
       // story test run, it would make Vite reload the page under the test.
-      optimizeDeps: { include: ["@oystar/conversation > react-markdown", "@oystar/conversation > remark-gfm", "@oystar/rag-client > pdfjs-dist", "@oystar/rag-client > jspdf"] },
+      optimizeDeps: {
+        include: [
+          "@oystar/conversation > react-markdown",
+          "@oystar/conversation > remark-gfm",
+          "@oystar/rag-client > pdfjs-dist",
+          "@oystar/rag-client > jspdf",
+        ],
+      },
     }),
 };
 

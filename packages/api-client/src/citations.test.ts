@@ -17,6 +17,8 @@ test("a number above 100 names a passage by its chunk id, below it a note", () =
 });
 
 test("the citation warning is kept once, at the end", () => {
-  expect(withSingleWarning(`Primo.\n\n${RAG_CITATION_WARNING}\n\nSecondo.\n\n${RAG_CITATION_WARNING}`)).toBe(`Primo.\n\nSecondo.\n\n${RAG_CITATION_WARNING}`);
+  expect(withSingleWarning(`Primo.\n\n${RAG_CITATION_WARNING}\n\nSecondo.\n\n${RAG_CITATION_WARNING}`)).toBe(
+    `Primo.\n\nSecondo.\n\n${RAG_CITATION_WARNING}`,
+  );
   expect(withSingleWarning("Nessuna nota.")).toBe("Nessuna nota.");
 });

@@ -10,10 +10,14 @@ export const citationPattern = (): RegExp => /\[(\d+(?:\s*[,;]\s*\d+)*)\]/g;
 export const citationGroupNumbers = (inside: string): number[] => inside.split(/[,;]/).map((part) => Number(part.trim()));
 
 /** Every citation number in a text, in order, repeats kept. */
-export const citationNumbersIn = (text: string): number[] => [...text.matchAll(citationPattern())].flatMap((match) => citationGroupNumbers(match[1] ?? ""));
+export const citationNumbersIn = (text: string): number[] =>
+  [...text.matchAll(citationPattern())].flatMap((match) => citationGroupNumbers(match[1] ?? ""));
 
 /** spec 001 §5: a citation number above 100 is a chunk id, not a note number. */
-export function sourceOfCitation<Source extends { noteNumber: number; chunkId?: string }>(citation: number, sources: readonly Source[]): Source | null {
+export function sourceOfCitation<Source extends { noteNumber: number; chunkId?: string }>(
+  citation: number,
+  sources: readonly Source[],
+): Source | null {
   if (citation > MAX_NOTE_NUMBER) return sources.find((source) => source.chunkId === String(citation)) ?? null;
   return sources.find((source) => source.noteNumber === citation) ?? null;
 }
@@ -21,6 +25,10 @@ export function sourceOfCitation<Source extends { noteNumber: number; chunkId?: 
 /** spec 001 §2: the citation warning note is kept only once — duplicates removed, one note at the end. */
 export function withSingleWarning(answer: string): string {
   if (!answer.includes(RAG_CITATION_WARNING)) return answer;
-  const without = answer.split(RAG_CITATION_WARNING).join("").replace(/\n{3,}/g, "\n\n").trim();
+  const without = answer
+    .split(RAG_CITATION_WARNING)
+    .join("")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
   return `${without}\n\n${RAG_CITATION_WARNING}`;
 }

@@ -67,7 +67,14 @@ export {
   sealedVerdictsSchema,
   turnQuotesSchema,
 } from "./schemas/debate-evidence";
-export type { CheckedQuote, DebateDocuments, DebatePassagesEvent, QuoteStatus, SealedVerdicts, TurnQuotes } from "./schemas/debate-evidence";
+export type {
+  CheckedQuote,
+  DebateDocuments,
+  DebatePassagesEvent,
+  QuoteStatus,
+  SealedVerdicts,
+  TurnQuotes,
+} from "./schemas/debate-evidence";
 export {
   contactFormSchema,
   DEBATE_FEEDBACK_COMMENT_MAX,
@@ -104,7 +111,16 @@ export {
   resetResponseSchema,
   runtimeConfigSchema,
 } from "./schemas/service";
-export type { Health, IndexDetail, ModelProvider, IndicesList, OcrResponse, ResetRequest, ResetResponse, RuntimeConfig } from "./schemas/service";
+export type {
+  Health,
+  IndexDetail,
+  ModelProvider,
+  IndicesList,
+  OcrResponse,
+  ResetRequest,
+  ResetResponse,
+  RuntimeConfig,
+} from "./schemas/service";
 export { citationGroupNumbers, citationNumbersIn, citationPattern, sourceOfCitation, withSingleWarning } from "./citations";
 export {
   INDEX_REQUESTS_PAGE,
@@ -129,7 +145,19 @@ export {
   ragPassageSchema,
   withRequestKnobs,
 } from "./schemas/rag";
-export type { IndexBuild, IndexRequestList, IndexRequestReport, IndexRequestSummary, RagAskRequest, RagOptions, RagRequestKnob, RagRequestKnobs, RagHistoryMessage, RagPassage, RagSettingKey } from "./schemas/rag";
+export type {
+  IndexBuild,
+  IndexRequestList,
+  IndexRequestReport,
+  IndexRequestSummary,
+  RagAskRequest,
+  RagOptions,
+  RagRequestKnob,
+  RagRequestKnobs,
+  RagHistoryMessage,
+  RagPassage,
+  RagSettingKey,
+} from "./schemas/rag";
 export {
   DEFAULT_RAG_SYSTEM_PROMPT,
   defaultSettings,

@@ -31,7 +31,9 @@ test("each metric goes out as the page and the metric alone", async () => {
 
 test("a library that fails to load measures nothing and breaks nothing", async () => {
   const send = vi.fn();
-  await expect(startWebVitalsReporter({ pathname: () => "/", send, load: () => Promise.reject(new Error("offline")) })).resolves.toBeUndefined();
+  await expect(
+    startWebVitalsReporter({ pathname: () => "/", send, load: () => Promise.reject(new Error("offline")) }),
+  ).resolves.toBeUndefined();
   expect(send).not.toHaveBeenCalled();
 });
 

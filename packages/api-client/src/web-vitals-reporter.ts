@@ -21,7 +21,8 @@ export const WEB_VITALS_PATH = API_PATHS.webVitals;
 function beacon(vital: WebVital): void {
   const body = JSON.stringify(vital);
   const sent = typeof navigator !== "undefined" && navigator.sendBeacon?.(WEB_VITALS_PATH, new Blob([body], { type: "application/json" }));
-  if (!sent) void fetch(WEB_VITALS_PATH, { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(() => {});
+  if (!sent)
+    void fetch(WEB_VITALS_PATH, { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(() => {});
 }
 
 /**

@@ -31,7 +31,10 @@ describe("start", () => {
     expect(client.checkSession).toHaveBeenCalledOnce();
     expect(client.handleRedirectCallback).not.toHaveBeenCalled();
     expect(replaceUrl).not.toHaveBeenCalled();
-    expect(session.store.getState()).toMatchObject({ status: "authenticated", user: { email: "free@oystar.test", username: "Utente Free" } });
+    expect(session.store.getState()).toMatchObject({
+      status: "authenticated",
+      user: { email: "free@oystar.test", username: "Utente Free" },
+    });
   });
 
   test("without a session it is unauthenticated", async () => {
@@ -116,7 +119,10 @@ describe("actions", () => {
 
   test("login_required while getting a token signs out silently and rethrows", async () => {
     const failure = Object.assign(new Error("Login required"), { error: "login_required" });
-    const { session } = sessionAt("https://oystar.example/chat", scriptedClient({ getTokenSilently: vi.fn(async () => Promise.reject(failure)) }));
+    const { session } = sessionAt(
+      "https://oystar.example/chat",
+      scriptedClient({ getTokenSilently: vi.fn(async () => Promise.reject(failure)) }),
+    );
     await session.start();
     await expect(session.getAccessToken()).rejects.toBe(failure);
     // Signed in until then, on this page: the session is lost, the page is kept (spec 001 §2).

@@ -88,25 +88,25 @@ export function createAuthSession(
 
   let started: Promise<void> | null = null;
   async function begin(): Promise<void> {
-      const url = environment.currentUrl();
-      try {
-        if (isRedirectCallback(url.search)) {
-          const { appState } = await client.handleRedirectCallback(url.href);
-          const replaced = environment.replaceUrl(safeReturnTo(appState?.returnTo, url.pathname));
-          if (replaced === "leaving") return;
-          // The app is on its return page before it hears it is signed in, so a page that
-          // redirects signed-in users (like /) never sees the moment in between.
-          await replaced;
-        } else {
-          // Resolves quietly when there is no session (login_required).
-          await client.checkSession();
-        }
-        await signedInOrOut();
-      } catch (error) {
-        environment.log?.("Sign-in failed", error);
-        dispatch({ type: "failed", message: authErrorMessage(error) });
+    const url = environment.currentUrl();
+    try {
+      if (isRedirectCallback(url.search)) {
+        const { appState } = await client.handleRedirectCallback(url.href);
+        const replaced = environment.replaceUrl(safeReturnTo(appState?.returnTo, url.pathname));
+        if (replaced === "leaving") return;
+        // The app is on its return page before it hears it is signed in, so a page that
+        // redirects signed-in users (like /) never sees the moment in between.
+        await replaced;
+      } else {
+        // Resolves quietly when there is no session (login_required).
+        await client.checkSession();
       }
+      await signedInOrOut();
+    } catch (error) {
+      environment.log?.("Sign-in failed", error);
+      dispatch({ type: "failed", message: authErrorMessage(error) });
     }
+  }
 
   return {
     /** The state machine's state; it changes only through the session's own steps. */
@@ -114,7 +114,9 @@ export function createAuthSession(
     /** /config.json as the session's loader read it (null when it could not). */
     runtimeConfig: (): Promise<RuntimeConfig | null> => runtimeConfig,
     /** One API client for the whole session: it carries the token while someone is signed in. */
-    api: createApiClient({ getAccessToken: () => (store.getState().status === "authenticated" ? getAccessToken() : Promise.resolve(null)) }),
+    api: createApiClient({
+      getAccessToken: () => (store.getState().status === "authenticated" ? getAccessToken() : Promise.resolve(null)),
+    }),
     getAccessToken,
 
     /**

@@ -37,7 +37,9 @@ export function authTransition(_state: AuthState, event: AuthEvent): AuthState {
     case "signed-out":
       return { status: "unauthenticated" };
     case "session-lost":
-      return event.message ? { status: "unauthenticated", sessionLost: true, message: event.message } : { status: "unauthenticated", sessionLost: true };
+      return event.message
+        ? { status: "unauthenticated", sessionLost: true, message: event.message }
+        : { status: "unauthenticated", sessionLost: true };
     case "failed":
       return { status: "error", message: event.message };
   }
@@ -49,7 +51,8 @@ export function authErrorMessage(error: unknown, fallback: string = authMessages
   if (code === "state_mismatch" || code === "missing_transaction") return authMessages.invalidState;
   if (code === "timeout") return authMessages.timeout;
   if (code === "cancelled") return authMessages.popupClosed;
-  const description = typeof error === "object" && error !== null ? (error as { error_description?: unknown }).error_description : undefined;
+  const description =
+    typeof error === "object" && error !== null ? (error as { error_description?: unknown }).error_description : undefined;
   if (typeof description === "string" && description) return description;
   if (error instanceof Error && error.message === authMessages.invalidState) return authMessages.invalidState;
   return fallback;

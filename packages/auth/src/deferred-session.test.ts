@@ -13,7 +13,11 @@ const signedIn: IdentityClient = {
 };
 
 const realSession = (client: IdentityClient) =>
-  createAuthSession(client, { currentUrl: () => new URL("https://oystar.example/oystar"), replaceUrl: () => {}, origin: "https://oystar.example" });
+  createAuthSession(client, {
+    currentUrl: () => new URL("https://oystar.example/oystar"),
+    replaceUrl: () => {},
+    origin: "https://oystar.example",
+  });
 
 test("nothing is loaded until a page or an action asks; then the real session's state shows", async () => {
   const load = vi.fn(async () => realSession(signedIn));
@@ -39,7 +43,9 @@ test("a sign-in loads the session and goes to the provider, coming back where as
 });
 
 test("sign-in code that does not download is a failed sign-in, said in the state", async () => {
-  const session = deferAuthSession(() => Promise.reject(Object.assign(new Error("Failed to fetch dynamically imported module"), { name: "TypeError" })));
+  const session = deferAuthSession(() =>
+    Promise.reject(Object.assign(new Error("Failed to fetch dynamically imported module"), { name: "TypeError" })),
+  );
   await session.start();
   expect(session.store.getState()).toMatchObject({ status: "error" });
   // Signing in from it does not throw either: the page shows the state.

@@ -34,13 +34,22 @@ export function deferAuthSession(load: () => Promise<AuthSession>): AuthSession 
     runtimeConfig: () => (runtimeConfig ??= session().then((real) => real.runtimeConfig())),
     // Public calls (forms, plans) need no session; a token is sent once someone is signed in.
     api: createApiClient({
-      getAccessToken: () => (store.getState().status === "authenticated" ? session().then((real) => real.getAccessToken()) : Promise.resolve(null)),
+      getAccessToken: () =>
+        store.getState().status === "authenticated" ? session().then((real) => real.getAccessToken()) : Promise.resolve(null),
     }),
     getAccessToken: () => session().then((real) => real.getAccessToken()),
     // A session whose code did not download says so in its state (above); the pages that start
     // it or sign in from it read that state, so these never reject.
-    start: () => session().then((real) => real.start(), () => undefined),
-    login: (returnTo) => session().then((real) => real.login(returnTo), () => undefined),
+    start: () =>
+      session().then(
+        (real) => real.start(),
+        () => undefined,
+      ),
+    login: (returnTo) =>
+      session().then(
+        (real) => real.login(returnTo),
+        () => undefined,
+      ),
     signInAgain: (returnTo) => session().then((real) => real.signInAgain(returnTo)),
     logout: () => session().then((real) => real.logout()),
   };

@@ -25,7 +25,9 @@ describe("rules", () => {
   });
 
   test("history: the last 10 messages, cut from the oldest side to the token budget", () => {
-    const messages = Array.from({ length: 14 }, (_, index) => newMessage(index % 2 ? "assistant" : "user", `${index}`.padEnd(400, "x"), index));
+    const messages = Array.from({ length: 14 }, (_, index) =>
+      newMessage(index % 2 ? "assistant" : "user", `${index}`.padEnd(400, "x"), index),
+    );
     expect(cutHistoryToBudget(messages, 100_000).map((message) => message.timestamp)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     // 400 characters ≈ 100 tokens each: a 350-token budget keeps the newest 3.
     expect(cutHistoryToBudget(messages, 350).map((message) => message.timestamp)).toEqual([11, 12, 13]);
@@ -147,7 +149,11 @@ describe("send pipeline", () => {
       },
     });
     await chat.send("Ciao");
-    expect(chat.store.getState().conversation.messages.at(-1)).toMatchObject({ role: "assistant", content: "", card: MARKERS.quotaExceeded });
+    expect(chat.store.getState().conversation.messages.at(-1)).toMatchObject({
+      role: "assistant",
+      content: "",
+      card: MARKERS.quotaExceeded,
+    });
     expect(chat.store.getState().blocked).toBe(true);
     const messagesBefore = chat.store.getState().conversation.messages.length;
     await chat.send("Ancora?");
@@ -205,7 +211,12 @@ describe("send pipeline", () => {
       { role: "user", content: "Quando fiorisce il glicine?" },
       { role: "assistant", content: "In aprile." },
     ]);
-    expect(chat.store.getState().conversation.messages.map((message) => message.content)).toEqual(["Quando fiorisce il glicine?", "In aprile.", "E le rose?", "Sì, a maggio."]);
+    expect(chat.store.getState().conversation.messages.map((message) => message.content)).toEqual([
+      "Quando fiorisce il glicine?",
+      "In aprile.",
+      "E le rose?",
+      "Sì, a maggio.",
+    ]);
   });
 
   test("a document goes with its question only and never into the history, then retires", async () => {

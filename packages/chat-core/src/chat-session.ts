@@ -5,7 +5,16 @@ import { conversationSummary, newConversation, newMessage, newMessageId } from "
 import { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 import { chatMessages } from "./messages";
 import { canSend } from "./send-rules";
-import { createAskLoop, isResetCommand, MARKERS, noticeSteps, type AskTurn, type ChatMessage, type Conversation, type SessionWorld } from "@oystar/conversation";
+import {
+  createAskLoop,
+  isResetCommand,
+  MARKERS,
+  noticeSteps,
+  type AskTurn,
+  type ChatMessage,
+  type Conversation,
+  type SessionWorld,
+} from "@oystar/conversation";
 
 /**
  * spec 001 §4: a document that goes with one question only, then leaves the prompt (kept aside,
@@ -207,7 +216,13 @@ export function createChatSession(dependencies: ChatDependencies) {
       const messages = conversation.messages.map((message) => ({ ...message }));
       const summary = conversationSummary(messages);
       update({
-        conversation: { id: conversation.id, createdAt: conversation.createdAt, messages, contextUsage: contextUsage(messages), ...(summary ? { summary } : {}) },
+        conversation: {
+          id: conversation.id,
+          createdAt: conversation.createdAt,
+          messages,
+          contextUsage: contextUsage(messages),
+          ...(summary ? { summary } : {}),
+        },
         partial: "",
         answerId: null,
         alert: null,

@@ -69,7 +69,10 @@ describe("a stalled answer (spec 001 §8)", () => {
     expect(timers.armed(ANSWER_IDLE_TIMEOUT_MS)).toBe(1);
     const next = answer.next();
     timers.fire(ANSWER_IDLE_TIMEOUT_MS);
-    const error = await next.then(() => null, (reason: unknown) => reason);
+    const error = await next.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(AnswerStalledError);
     expect((error as Error).message).toBe("Il modello non ha inviato nulla per 30 secondi: la risposta è stata interrotta.");
     expect(endpoint.aborted()).toBe(true);
@@ -84,7 +87,10 @@ describe("a stalled answer (spec 001 §8)", () => {
     await answer.next();
     const next = answer.next();
     timers.fire(MODEL_CALL_TIMEOUT_MS);
-    const error = await next.then(() => null, (reason: unknown) => reason);
+    const error = await next.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(AnswerStalledError);
     expect((error as Error).message).toBe("La risposta ha superato il limite di 120 secondi ed è stata interrotta.");
     expect(endpoint.aborted()).toBe(true);
@@ -107,7 +113,10 @@ describe("a stalled answer (spec 001 §8)", () => {
     await firstPiece(answer, endpoint, "a");
     const next = answer.next();
     user.abort();
-    const error = await next.then(() => null, (reason: unknown) => reason);
+    const error = await next.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
     expect(error).not.toBeInstanceOf(AnswerStalledError);
     expect(endpoint.aborted()).toBe(true);
   });
@@ -135,17 +144,26 @@ describe("the direct call's stream errors (spec 001 §8)", () => {
     const fetch = async () => Response.json({ error: "x" }, { status: 502 });
     const error = await modelCompletion({ baseUrl: "/groq", fetch })(request())
       .next()
-      .then(() => null, (reason: unknown) => reason);
+      .then(
+        () => null,
+        (reason: unknown) => reason,
+      );
     expect(error).toBeInstanceOf(LlmHttpError);
     expect(error).toMatchObject({ message: "LLM HTTP error! status: 502", status: 502 });
-    expect(classifyChatError(error, { admin: false })).toMatchObject({ kind: "llm", message: expect.stringContaining("LLM HTTP error! status: 502") });
+    expect(classifyChatError(error, { admin: false })).toMatchObject({
+      kind: "llm",
+      message: expect.stringContaining("LLM HTTP error! status: 502"),
+    });
   });
 
   test("a 429 from the model call is still the quota", async () => {
     const fetch = async () => Response.json({ error: "quota" }, { status: 429 });
     const error = await modelCompletion({ baseUrl: "/groq", fetch })(request())
       .next()
-      .then(() => null, (reason: unknown) => reason);
+      .then(
+        () => null,
+        (reason: unknown) => reason,
+      );
     expect(classifyChatError(error, { admin: false })).toEqual({ kind: "quota", blockInput: true });
   });
 
@@ -161,7 +179,8 @@ describe("the direct call's stream errors (spec 001 §8)", () => {
 
   test("a line that cannot be read is logged by its position, never its content, and skipped", async () => {
     const log = vi.fn();
-    const fetch = async () => new Response(new Blob([line("Uno"), "data: {segreto non json\n\n", line(" due"), "data: [DONE]\n\n"]).stream());
+    const fetch = async () =>
+      new Response(new Blob([line("Uno"), "data: {segreto non json\n\n", line(" due"), "data: [DONE]\n\n"]).stream());
     const pieces: string[] = [];
     for await (const piece of modelCompletion({ baseUrl: "/groq", fetch, log })(request())) pieces.push(piece);
     expect(pieces).toEqual(["Uno", " due"]);

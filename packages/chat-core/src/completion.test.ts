@@ -33,7 +33,12 @@ describe("the request of a question", () => {
   });
 
   test("a document follows its question in the last message", () => {
-    const body = chatCompletionBody("Riassumi", [], { model: "openai/gpt-oss-120b", deepThink: false }, "Documento «Nota.pdf» (1 pagina):\nTesto.");
+    const body = chatCompletionBody(
+      "Riassumi",
+      [],
+      { model: "openai/gpt-oss-120b", deepThink: false },
+      "Documento «Nota.pdf» (1 pagina):\nTesto.",
+    );
     expect(body.messages.at(-1)).toEqual({ role: "user", content: "Riassumi\n\nDocumento «Nota.pdf» (1 pagina):\nTesto." });
   });
 
@@ -45,7 +50,15 @@ describe("the request of a question", () => {
     // What the cloud gets is exactly what the gateway accepts.
     expect(chatCompletionRequestSchema.safeParse(cloud).success).toBe(true);
     const local = chatCompletionBody("Ciao", [], options, undefined, "local");
-    expect(local).toMatchObject({ temperature: 0.3, top_p: 0.7, max_tokens: 2000, num_predict: 2000, num_ctx: 8192, num_thread: 4, num_gpu: 1 });
+    expect(local).toMatchObject({
+      temperature: 0.3,
+      top_p: 0.7,
+      max_tokens: 2000,
+      num_predict: 2000,
+      num_ctx: 8192,
+      num_thread: 4,
+      num_gpu: 1,
+    });
   });
 
   test("the templates are data with the spec's presets", () => {
@@ -80,7 +93,13 @@ describe("streaming from an OpenAI-compatible endpoint", () => {
     const complete = modelCompletion({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/groq` });
     const ask = async (token: string) => {
       const pieces: string[] = [];
-      const request = { question: "Ciao", history: [], token, signal: new AbortController().signal, options: { model: "openai/gpt-oss-120b" as const, deepThink: true } };
+      const request = {
+        question: "Ciao",
+        history: [],
+        token,
+        signal: new AbortController().signal,
+        options: { model: "openai/gpt-oss-120b" as const, deepThink: true },
+      };
       for await (const piece of complete(request)) pieces.push(piece);
       return pieces;
     };

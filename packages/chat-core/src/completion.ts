@@ -81,7 +81,13 @@ export function modelCompletion({ baseUrl, fetch, ...limits }: ModelCompletionOp
   // Issue 35 §2: the product's own gateway holds answers for a resume; a model server elsewhere does not.
   const resumable = !/^[a-z]+:/i.test(baseUrl);
   return ({ question, document, history, token, signal, options, provider, onStream }: CompletionRequest): AsyncGenerator<string> =>
-    streamCompletion(api, chatCompletionBody(question, history, options, document, provider), { ...limits, signal, headers: { Authorization: `Bearer ${token}` }, resumable, onStream });
+    streamCompletion(api, chatCompletionBody(question, history, options, document, provider), {
+      ...limits,
+      signal,
+      headers: { Authorization: `Bearer ${token}` },
+      resumable,
+      onStream,
+    });
 }
 
 /** Issue 35 §2: reads again an answer the gateway holds (`streamUrl`, from `onStream`), within the same limits. */

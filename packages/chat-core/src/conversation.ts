@@ -15,7 +15,12 @@ export function newMessageId(now: number): string {
 type MessageExtras = Pick<ChatMessage, "firstCharacterMs" | "card"> & { id?: string };
 
 /** A message; an answer keeps the id it had while streaming, so the screen does not redraw it. */
-export function newMessage(role: ChatMessage["role"], content: string, now: number, { id = newMessageId(now), ...extras }: MessageExtras = {}): ChatMessage {
+export function newMessage(
+  role: ChatMessage["role"],
+  content: string,
+  now: number,
+  { id = newMessageId(now), ...extras }: MessageExtras = {},
+): ChatMessage {
   return { id, role, content, timestamp: now, ...extras };
 }
 

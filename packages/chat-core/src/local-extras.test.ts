@@ -9,7 +9,10 @@ const LOCAL_EXTRAS = ["num_predict", "num_ctx", "num_thread", "num_gpu"];
 
 /** Asks one question of a session whose model runs at `provider`; answers what the endpoint received. */
 async function requestSentTo(provider: Provider | undefined) {
-  const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response("data: [DONE]\n\n", { headers: { "Content-Type": "text/event-stream" } }));
+  const fetch = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response("data: [DONE]\n\n", { headers: { "Content-Type": "text/event-stream" } }),
+  );
   const chat = testChatSession({
     complete: modelCompletion({ baseUrl: "/groq", fetch }),
     ...(provider ? { modelProvider: () => provider } : {}),
@@ -20,7 +23,15 @@ async function requestSentTo(provider: Provider | undefined) {
 
 test("a local model gets the chat template's local extras, and the gateway's contract accepts them", async () => {
   const body = await requestSentTo("local");
-  expect(body).toMatchObject({ temperature: 0.3, top_p: 0.7, max_tokens: 2000, num_predict: 2000, num_ctx: 8192, num_thread: 4, num_gpu: 1 });
+  expect(body).toMatchObject({
+    temperature: 0.3,
+    top_p: 0.7,
+    max_tokens: 2000,
+    num_predict: 2000,
+    num_ctx: 8192,
+    num_thread: 4,
+    num_gpu: 1,
+  });
   expect(chatCompletionRequestSchema.safeParse(body).success).toBe(true);
 });
 

@@ -9,7 +9,10 @@ import { testChatSession } from "./test-session";
 
 test("on the shared world: a stalled answer is cut off after 30 s of its clock, keeps what arrived, and the quotas are read 500 ms after the question", async () => {
   const world = fakeConversationWorld([{ frames: modelFrames("Prima", " parte"), stalls: true }]);
-  const chat = testChatSession({ ...world.session, complete: modelCompletion({ baseUrl: "http://oystar.test/groq", fetch: world.fetch, ...world.limits }) });
+  const chat = testChatSession({
+    ...world.session,
+    complete: modelCompletion({ baseUrl: "http://oystar.test/groq", fetch: world.fetch, ...world.limits }),
+  });
   const answered = chat.send("Racconta");
   await vi.waitFor(() => expect(chat.store.getState().partial).toBe("Prima parte"));
   world.advance(29_999);

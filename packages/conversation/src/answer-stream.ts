@@ -49,7 +49,13 @@ export type ModelStreamLimits = {
 export async function* streamCompletion(
   api: ApiClient,
   body: unknown,
-  { headers = {}, path = "/chat/completions", resumable = false, onStream, ...reading }: AnswerReading & {
+  {
+    headers = {},
+    path = "/chat/completions",
+    resumable = false,
+    onStream,
+    ...reading
+  }: AnswerReading & {
     /** Where the request goes under the client's base address: chat completions, or a debate's calls. */
     path?: string;
     /**
@@ -66,7 +72,12 @@ export async function* streamCompletion(
     (stop, timeoutMs) =>
       api.raw(path, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "text/event-stream", ...(resumable ? { [RESUMABLE_REQUEST_HEADER]: "1" } : {}), ...headers },
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "text/event-stream",
+          ...(resumable ? { [RESUMABLE_REQUEST_HEADER]: "1" } : {}),
+          ...headers,
+        },
         body: JSON.stringify(body),
         signal: stop,
         timeoutMs,
@@ -79,8 +90,17 @@ export async function* streamCompletion(
  * Issue 35 §2: an answer the server holds, read again from its first event (a reloaded page has
  * received none), within the same limits; it resumes again if its connection drops.
  */
-export async function* resumeCompletion(api: ApiClient, streamUrl: string, { headers = {}, ...reading }: AnswerReading): AsyncGenerator<string> {
-  yield* readAnswer(api, (stop, timeoutMs) => api.rawAt(streamUrl, { method: "GET", headers: { Accept: "text/event-stream", ...headers }, signal: stop, timeoutMs }), { ...reading, headers, resumed: true });
+export async function* resumeCompletion(
+  api: ApiClient,
+  streamUrl: string,
+  { headers = {}, ...reading }: AnswerReading,
+): AsyncGenerator<string> {
+  yield* readAnswer(
+    api,
+    (stop, timeoutMs) =>
+      api.rawAt(streamUrl, { method: "GET", headers: { Accept: "text/event-stream", ...headers }, signal: stop, timeoutMs }),
+    { ...reading, headers, resumed: true },
+  );
 }
 
 type AnswerReading = ModelStreamLimits & {

@@ -71,12 +71,17 @@ test("STOP keeps what had arrived through the feature's `stopped`; an abort (cle
 test("a failure reads in the feature's words: the LLM message, or its generic error with the server's detail", async () => {
   const chat = setUp();
   await chat.loop.send(() => chat.turn(["Mezza"], { error: new Error("rete assente") }));
-  expect(chat.state().said).toEqual(["llm: Errore di comunicazione con il modello: rete assente. Verifica che il backend sia attivo e raggiungibile. (Mezza)"]);
+  expect(chat.state().said).toEqual([
+    "llm: Errore di comunicazione con il modello: rete assente. Verifica che il backend sia attivo e raggiungibile. (Mezza)",
+  ]);
 
   const rag = setUp("Si è verificato un errore.");
   const failures: ConversationFailure[] = [];
   const store = rag.store;
-  await rag.loop.send(() => ({ ...rag.turn([], { error: new HttpError(503, { error: "Indice non disponibile" }) }), fail: (failure) => void failures.push(failure) }));
+  await rag.loop.send(() => ({
+    ...rag.turn([], { error: new HttpError(503, { error: "Indice non disponibile" }) }),
+    fail: (failure) => void failures.push(failure),
+  }));
   expect(failures).toEqual([{ kind: "error", message: "Si è verificato un errore.", detail: "Indice non disponibile" }]);
   expect(store.getState().loading).toBe(false);
 });

@@ -42,7 +42,11 @@ export type AskLoopOptions<S> = {
 export type AskLoop = ReturnType<typeof createAskLoop>;
 
 /** The ask loop over a session's store: `send` a turn, `stop` it (STOP), `abort` it (clear, leaving). */
-export function createAskLoop<S extends AskingState>(store: StoreApi<S>, world: SessionWorld, { failureWords, idle = {} }: AskLoopOptions<S>) {
+export function createAskLoop<S extends AskingState>(
+  store: StoreApi<S>,
+  world: SessionWorld,
+  { failureWords, idle = {} }: AskLoopOptions<S>,
+) {
   const update = (change: Partial<AskingState>) => store.setState({ ...change, ...idle } as Partial<S>);
   let inFlight: AbortController | null = null;
   let stoppedByUser = false;

@@ -13,7 +13,6 @@ export type CitationLinks = {
 /** The marker the Markdown view recognises: only this step puts it on a link. */
 export const CITATION_CLASS = "chat-citation";
 
-
 /** The few Markdown syntax-tree fields this step reads and writes. */
 type MarkdownNode = { type: string; value?: string; url?: string; children?: MarkdownNode[]; data?: Record<string, unknown> };
 

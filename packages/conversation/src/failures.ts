@@ -25,7 +25,8 @@ export type FailureWords = {
   generic?: string;
 };
 
-const fieldOf = (error: unknown, name: string): unknown => (typeof error === "object" && error !== null ? (error as Record<string, unknown>)[name] : undefined);
+const fieldOf = (error: unknown, name: string): unknown =>
+  typeof error === "object" && error !== null ? (error as Record<string, unknown>)[name] : undefined;
 
 /**
  * spec 001 §5, §8: 429 → the quota card and a blocked input (never for the admin); 401, or an
@@ -44,7 +45,8 @@ export function classifyFailure(error: unknown, { admin, generic }: FailureWords
   if (status === 429 || message.includes("429")) return { kind: "quota", blockInput: !admin };
   if (status === 401 || /\b401\b|Token|Auth/.test(message)) return { kind: "auth", message: conversationMessages.authenticationError };
   // spec 001 §8: direct chat errors carry their message, or 'Unknown error'.
-  if (generic === undefined) return { kind: "llm", message: conversationMessages.llmError(message || conversationMessages.streamErrors.unknown) };
+  if (generic === undefined)
+    return { kind: "llm", message: conversationMessages.llmError(message || conversationMessages.streamErrors.unknown) };
   const serverMessage = fieldOf(error, "serverMessage");
   const said = fieldOf(error, "detail");
   if (typeof serverMessage === "string") return { kind: "error", message: generic, detail: serverMessage };

@@ -3,7 +3,13 @@ import { passageOnPage } from "./page-highlight";
 
 // Issue 25: the cited passage found among a PDF page's text items, whatever the blanks.
 
-const items = ["Il roseto apre a maggio.", "", "La grotta custodisce settantasette", "statue di marmo. Furono scolpite", "tra il 1701 e il 1730."];
+const items = [
+  "Il roseto apre a maggio.",
+  "",
+  "La grotta custodisce settantasette",
+  "statue di marmo. Furono scolpite",
+  "tra il 1701 e il 1730.",
+];
 
 test("the passage as indexed (lines joined by a space) marks the parts of the items that hold it", () => {
   expect(passageOnPage(items, "La grotta custodisce settantasette statue di marmo.")).toEqual([
@@ -17,8 +23,14 @@ test("the passage as indexed (lines joined by a space) marks the parts of the it
 });
 
 test("a passage read a little differently is still found by its ends", () => {
-  const hyphenated = ["La grotta di Villa Nebbia custodisce da secoli settanta-", "sette statue di marmo scolpite tra il 1701 e il 1730 da Giacomo Ferri."];
-  const ranges = passageOnPage(hyphenated, "La grotta di Villa Nebbia custodisce da secoli settantasette statue di marmo scolpite tra il 1701 e il 1730 da Giacomo Ferri.");
+  const hyphenated = [
+    "La grotta di Villa Nebbia custodisce da secoli settanta-",
+    "sette statue di marmo scolpite tra il 1701 e il 1730 da Giacomo Ferri.",
+  ];
+  const ranges = passageOnPage(
+    hyphenated,
+    "La grotta di Villa Nebbia custodisce da secoli settantasette statue di marmo scolpite tra il 1701 e il 1730 da Giacomo Ferri.",
+  );
   expect(ranges[0]).toEqual({ item: 0, start: 0, end: 56 });
   expect(ranges.at(-1)).toEqual({ item: 1, start: 0, end: hyphenated[1]!.length });
 });

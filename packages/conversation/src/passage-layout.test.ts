@@ -4,7 +4,11 @@ import { passageParagraphs } from "./passage-layout";
 // Issue 25: the passage marked in its paragraphs, as plain text.
 
 test("the passage is marked where it stands, across paragraphs, its surroundings not", () => {
-  const paragraphs = passageParagraphs({ before: "Primo paragrafo.\n\nSecondo, che continua", text: " nel passaggio.\n\nTerzo, tutto citato.", after: " Coda del terzo.\n\nQuarto." });
+  const paragraphs = passageParagraphs({
+    before: "Primo paragrafo.\n\nSecondo, che continua",
+    text: " nel passaggio.\n\nTerzo, tutto citato.",
+    after: " Coda del terzo.\n\nQuarto.",
+  });
   expect(paragraphs).toEqual([
     { pieces: [{ text: "Primo paragrafo.", cited: false }], opensPassage: false, closesPassage: false },
     {
@@ -28,7 +32,9 @@ test("the passage is marked where it stands, across paragraphs, its surroundings
 });
 
 test("a passage alone (a document indexed before the viewer) is one marked paragraph", () => {
-  expect(passageParagraphs({ before: "", text: "Solo il passaggio.", after: "" })).toEqual([{ pieces: [{ text: "Solo il passaggio.", cited: true }], opensPassage: true, closesPassage: true }]);
+  expect(passageParagraphs({ before: "", text: "Solo il passaggio.", after: "" })).toEqual([
+    { pieces: [{ text: "Solo il passaggio.", cited: true }], opensPassage: true, closesPassage: true },
+  ]);
 });
 
 test("markup in a document stays text", () => {

@@ -7,7 +7,10 @@ export type PdfViewport = { width: number; height: number; scale: number };
 
 export type PdfRenderedPage<Viewport extends PdfViewport, TextContent> = {
   getViewport(options: { scale: number }): Viewport;
-  render(options: { canvas: HTMLCanvasElement | null; viewport: Viewport; transform?: number[] }): { promise: Promise<unknown>; cancel(): void };
+  render(options: { canvas: HTMLCanvasElement | null; viewport: Viewport; transform?: number[] }): {
+    promise: Promise<unknown>;
+    cancel(): void;
+  };
   getTextContent(): Promise<TextContent>;
   cleanup(): unknown;
 };
@@ -17,7 +20,12 @@ export type PdfRenderedDocument<Viewport extends PdfViewport, TextContent> = {
   getPage(pageNumber: number): Promise<PdfRenderedPage<Viewport, TextContent>>;
 };
 
-export type PdfTextLayer = { render(): Promise<unknown>; cancel(): void; readonly textDivs: HTMLElement[]; readonly textContentItemsStr: string[] };
+export type PdfTextLayer = {
+  render(): Promise<unknown>;
+  cancel(): void;
+  readonly textDivs: HTMLElement[];
+  readonly textContentItemsStr: string[];
+};
 
 export type PdfRenderer<Viewport extends PdfViewport, TextContent> = {
   getDocument(source: { data: Uint8Array; isEvalSupported: boolean; verbosity: number }): {

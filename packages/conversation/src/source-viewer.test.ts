@@ -5,7 +5,14 @@ import { citedPassage } from "./testing/cited-passage";
 
 // Issue 25: the viewer's state, with the server's two calls given as data.
 
-const document = (format: "pdf" | "text", id = "7") => ({ id, title: "Il giardino di Boboli", filename: "boboli.md", url: null, format, pages: format === "pdf" ? 3 : null });
+const document = (format: "pdf" | "text", id = "7") => ({
+  id,
+  title: "Il giardino di Boboli",
+  filename: "boboli.md",
+  url: null,
+  format,
+  pages: format === "pdf" ? 3 : null,
+});
 const passage = (chunkId: string, format: "pdf" | "text" = "text", page: number | null = null): RagPassage => ({
   chunkId,
   page,
@@ -101,10 +108,16 @@ describe("the source viewer", () => {
     const viewer = createSourceViewer(world.dependencies);
     viewer.open({ ...boboli, passages: ["99"] });
     await settled();
-    expect(viewer.store.getState().passage).toEqual({ status: "failed", message: "Questa fonte non è più disponibile: il documento potrebbe essere stato rimosso dall'indice." });
+    expect(viewer.store.getState().passage).toEqual({
+      status: "failed",
+      message: "Questa fonte non è più disponibile: il documento potrebbe essere stato rimosso dall'indice.",
+    });
     viewer.open(boboli);
     await settled();
-    expect(viewer.store.getState().passage).toEqual({ status: "failed", message: "Impossibile aprire la fonte. Controlla la connessione e riprova." });
+    expect(viewer.store.getState().passage).toEqual({
+      status: "failed",
+      message: "Impossibile aprire la fonte. Controlla la connessione e riprova.",
+    });
     expect(world.calls).toEqual(["passage 99", "passage 11"]);
     viewer.retry();
     await settled();
@@ -134,8 +147,14 @@ describe("a passage of a text that numbers its passages", () => {
   ];
 
   test("opens in its document, at its place among that document's passages", () => {
-    expect(passageInDocument(turn, 3)).toEqual({ document: { noteNumber: 3, title: "Giardini storici", filename: "giardini.md", passages: ["101", "103"] }, position: 1 });
-    expect(passageInDocument(turn, 2)).toEqual({ document: { noteNumber: 2, title: "Restauro", filename: "restauro.pdf", passages: ["102"] }, position: 0 });
+    expect(passageInDocument(turn, 3)).toEqual({
+      document: { noteNumber: 3, title: "Giardini storici", filename: "giardini.md", passages: ["101", "103"] },
+      position: 1,
+    });
+    expect(passageInDocument(turn, 2)).toEqual({
+      document: { noteNumber: 2, title: "Restauro", filename: "restauro.pdf", passages: ["102"] },
+      position: 0,
+    });
   });
 
   test("a number the turn was not given opens nothing", () => {

@@ -25,14 +25,22 @@ export type ViewerDocument = {
  * the passages of it to step through, in their order.
  */
 export function viewerDocument(lead: CitedPassage, passages: readonly CitedPassage[]): ViewerDocument {
-  return { noteNumber: lead.noteNumber, title: lead.title || null, filename: lead.filename || null, passages: passages.map((passage) => passage.chunkId) };
+  return {
+    noteNumber: lead.noteNumber,
+    title: lead.title || null,
+    filename: lead.filename || null,
+    passages: passages.map((passage) => passage.chunkId),
+  };
 }
 
 /**
  * Passage `noteNumber` of a text that numbers its passages one by one (a debate turn's), opened in
  * its document: the viewer steps through the passages of the same document, as a RAG citation does.
  */
-export function passageInDocument(passages: readonly CitedPassage[], noteNumber: number): { document: ViewerDocument; position: number } | null {
+export function passageInDocument(
+  passages: readonly CitedPassage[],
+  noteNumber: number,
+): { document: ViewerDocument; position: number } | null {
   const cited = passages.find((passage) => passage.noteNumber === noteNumber);
   if (!cited) return null;
   const sameDocument = passages.filter((passage) => passage.document === cited.document);
@@ -63,7 +71,8 @@ export type SourceViewer = ReturnType<typeof createSourceViewer>;
 const CLOSED: SourceViewerState = { opened: null, passage: null, original: null, page: null };
 
 /** A failure as the viewer says it: gone (404), or could not be reached. */
-const failureMessage = (error: unknown) => (error instanceof HttpError && error.status === 404 ? conversationMessages.viewer.notFound : conversationMessages.viewer.failed);
+const failureMessage = (error: unknown) =>
+  error instanceof HttpError && error.status === 404 ? conversationMessages.viewer.notFound : conversationMessages.viewer.failed;
 
 export function createSourceViewer(dependencies: SourceViewerDependencies) {
   const store = createStore<SourceViewerState>()(() => CLOSED);
@@ -92,7 +101,8 @@ export function createSourceViewer(dependencies: SourceViewerDependencies) {
       passages.set(chunkId, passage);
       if (!abort.signal.aborted) await shown(passage);
     } catch (error) {
-      if (!abort.signal.aborted) store.setState({ passage: { status: "failed", message: failureMessage(error) }, original: null, page: null });
+      if (!abort.signal.aborted)
+        store.setState({ passage: { status: "failed", message: failureMessage(error) }, original: null, page: null });
     }
   }
 
@@ -132,7 +142,10 @@ export function createSourceViewer(dependencies: SourceViewerDependencies) {
     /** Opens a document at one of its passages (the first unless told). */
     open(document: ViewerDocument, position = 0) {
       if (document.passages.length === 0) return;
-      store.setState({ ...CLOSED, opened: { ...document, passages: [...document.passages], position: Math.min(Math.max(position, 0), document.passages.length - 1) } });
+      store.setState({
+        ...CLOSED,
+        opened: { ...document, passages: [...document.passages], position: Math.min(Math.max(position, 0), document.passages.length - 1) },
+      });
       void show();
     },
     next: () => moveTo((store.getState().opened?.position ?? 0) + 1),

@@ -13,7 +13,11 @@ export class AnswerStalledError extends Error {
     readonly limit: "idle" | "total",
     readonly limitMs: number,
   ) {
-    super(limit === "idle" ? conversationMessages.answerIdle(Math.round(limitMs / 1000)) : conversationMessages.answerTooLong(Math.round(limitMs / 1000)));
+    super(
+      limit === "idle"
+        ? conversationMessages.answerIdle(Math.round(limitMs / 1000))
+        : conversationMessages.answerTooLong(Math.round(limitMs / 1000)),
+    );
   }
 }
 

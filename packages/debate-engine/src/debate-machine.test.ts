@@ -18,11 +18,18 @@ test("a start asks for the hard reset first, then (even after a failed reset) th
   expect(afterStart.effects).toEqual([
     { type: "abortReply" },
     { type: "cancelTimer" },
-    { type: "resetProvider", epoch: 1, purpose: "start", request: { provider: "cloud", models: ["openai/gpt-oss-120b", "openai/gpt-oss-20b"] } },
+    {
+      type: "resetProvider",
+      epoch: 1,
+      purpose: "start",
+      request: { provider: "cloud", models: ["openai/gpt-oss-120b", "openai/gpt-oss-20b"] },
+    },
   ]);
   expect(run(started.slice(0, 2)).effects).toEqual([{ type: "startDebate", epoch: 1 }]);
   const { state, effects } = run(started);
-  expect(effects).toMatchObject([{ type: "callModel", epoch: 1, call: 1, request: { debate_id: "d-7", kind: "turn", turn: 0, models: { A: "openai/gpt-oss-120b" } } }]);
+  expect(effects).toMatchObject([
+    { type: "callModel", epoch: 1, call: 1, request: { debate_id: "d-7", kind: "turn", turn: 0, models: { A: "openai/gpt-oss-120b" } } },
+  ]);
   expect(state).toMatchObject({ status: "speaking", streaming: { speaker: "A", turn: 0, phase: "opposizione" } });
 });
 
@@ -41,7 +48,14 @@ test("answers from an earlier run or an abandoned call change nothing", () => {
 
 test("a finished turn in auto mode schedules the next in 3 s; the timer then plays it", () => {
   const auto = initialDebateState({ length: 6, auto: true });
-  const ended = run([...started, { type: "chunk", epoch: 1, call: 1, text: "Il treno. Che ne pensi?", at: 6 }, { type: "replyEnded", epoch: 1, call: 1, at: 7 }], auto);
+  const ended = run(
+    [
+      ...started,
+      { type: "chunk", epoch: 1, call: 1, text: "Il treno. Che ne pensi?", at: 6 },
+      { type: "replyEnded", epoch: 1, call: 1, at: 7 },
+    ],
+    auto,
+  );
   expect(ended.effects).toEqual([{ type: "schedule", epoch: 1, delayMs: 3000 }]);
   expect(ended.state).toMatchObject({ status: "between", timerPending: true, turn: 1 });
   const fired = transition(ended.state, { type: "timerFired", epoch: 1 });
@@ -65,8 +79,12 @@ test("the empty-topic notice goes once the input can start, and only then; other
   expect(complete).toEqual({ state: { ...refused.state, notice: null }, effects: [] });
 
   const challenge = run([{ type: "start", input: { thesis: "" }, mode: "challenge", at: 1 }]);
-  expect(transition(challenge.state, { type: "inputChanged", input: { thesis: "Il treno vince" }, mode: "challenge" }).state.notice).toBeNull();
+  expect(
+    transition(challenge.state, { type: "inputChanged", input: { thesis: "Il treno vince" }, mode: "challenge" }).state.notice,
+  ).toBeNull();
 
   const resetFailed: DebateState = { ...initialDebateState({ length: 6 }), notice: { tone: "error", text: "❌ Errore reset!" } };
-  expect(transition(resetFailed, { type: "inputChanged", input: { theses: ["Il treno", "L'aereo"] }, mode: "debate" }).state).toBe(resetFailed);
+  expect(transition(resetFailed, { type: "inputChanged", input: { theses: ["Il treno", "L'aereo"] }, mode: "debate" }).state).toBe(
+    resetFailed,
+  );
 });

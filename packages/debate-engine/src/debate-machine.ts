@@ -37,13 +37,19 @@ const stay = (state: DebateState): Transition => ({ state, effects: [] });
 /** The entries that are turns: interventions, and the cards of silent turns. */
 const turnEntries = (messages: readonly DebateMessage[]) => messages.filter((message) => message.turn !== undefined);
 
-const cardMessage = (state: DebateState, card: DebateCard, id = `${state.epoch}-${card.kind}-${state.messages.length}`): DebateMessage => ({ id, card });
+const cardMessage = (state: DebateState, card: DebateCard, id = `${state.epoch}-${card.kind}-${state.messages.length}`): DebateMessage => ({
+  id,
+  card,
+});
 
 const resetEffect = (state: DebateState, purpose: ResetPurpose): DebateEffect => ({
   type: "resetProvider",
   epoch: state.epoch,
   purpose,
-  request: { provider: state.debate?.provider ?? state.settings.provider, models: Object.values(state.debate?.models ?? state.settings.models) },
+  request: {
+    provider: state.debate?.provider ?? state.settings.provider,
+    models: Object.values(state.debate?.models ?? state.settings.models),
+  },
 });
 
 /** Everything back to the start screen (spec 001 §4: the hard reset), in a new epoch. */
@@ -74,7 +80,10 @@ function start(state: DebateState, event: Extract<DebateEvent, { type: "start" }
       debateId: null,
       startedAt: event.at,
     },
-    synthesis: { progress: subject.mode === "synthesis" ? { completed: 0, total: state.settings.length, stage: "preparing" } : null, result: null },
+    synthesis: {
+      progress: subject.mode === "synthesis" ? { completed: 0, total: state.settings.length, stage: "preparing" } : null,
+      result: null,
+    },
   });
   // spec 001 §4: hard reset (stream, timers, messages, provider with both models), then quota.
   // The spec's "short waits" let an old stream die down before the new one; here its late
@@ -121,7 +130,17 @@ function analyse(state: DebateState): Transition {
       ...state,
       status: "analysing",
       call,
-      streaming: { call, purpose: "analysis", speaker: "A", turn: state.turn, phase: "sintesi", model: debate.models.A, text: "", lastChunk: "", repeats: 0 },
+      streaming: {
+        call,
+        purpose: "analysis",
+        speaker: "A",
+        turn: state.turn,
+        phase: "sintesi",
+        model: debate.models.A,
+        text: "",
+        lastChunk: "",
+        repeats: 0,
+      },
       synthesis: { ...state.synthesis, progress: { completed: debate.length, total: debate.length, stage: "analysing" } },
     },
     effects: [{ type: "callModel", epoch: state.epoch, call, request }],
@@ -129,7 +148,10 @@ function analyse(state: DebateState): Transition {
 }
 
 /** What a model call says of its debate (the server charges it to `debateId` and builds its prompt). */
-const callFacts = (state: DebateState, debate: ActiveDebate, debateId: string) => ({ ...callHeaderOf(debate, debateId), history: interventionsOf(state.messages) });
+const callFacts = (state: DebateState, debate: ActiveDebate, debateId: string) => ({
+  ...callHeaderOf(debate, debateId),
+  history: interventionsOf(state.messages),
+});
 
 /** After a turn: the next one (now, in 3 s, or on 'Prossimo'), the analysis, or the end. */
 function afterTurn(state: DebateState): Transition {
@@ -144,7 +166,10 @@ function afterTurn(state: DebateState): Transition {
   // spec 001 §4: at the last turn the feedback form closes the debate; the judge comes first.
   if (state.turn >= debate.length) return closeDebate(state, cardMessage(state, { kind: "feedbackForm" }));
   if (state.settings.auto) {
-    return { state: { ...state, status: "between", timerPending: true }, effects: [{ type: "schedule", epoch: state.epoch, delayMs: AUTO_CONTINUE_DELAY_MS }] };
+    return {
+      state: { ...state, status: "between", timerPending: true },
+      effects: [{ type: "schedule", epoch: state.epoch, delayMs: AUTO_CONTINUE_DELAY_MS }],
+    };
   }
   return stay({ ...state, status: "between" });
 }
@@ -156,14 +181,24 @@ function finishTurn(state: DebateState): Transition {
   const id = `${state.epoch}-turn-${reply.turn}`;
   if (content) {
     const evidence = turnEvidence(state, reply);
-    const entry: DebateMessage = { id, speaker: reply.speaker, model: reply.model, content, phase: reply.phase, turn: reply.turn, ...(evidence ? { evidence } : {}) };
+    const entry: DebateMessage = {
+      id,
+      speaker: reply.speaker,
+      model: reply.model,
+      content,
+      phase: reply.phase,
+      turn: reply.turn,
+      ...(evidence ? { evidence } : {}),
+    };
     return afterTurn({ ...state, streaming: null, messages: [...state.messages, entry], turn: reply.turn + 1 });
   }
   // spec 001 §4: "An empty model response adds an LLM_NO_RESPONSE card and an error"; the debate
   // goes on. The hidden debate of a synthesis shows neither: its turns are not on screen.
   const card: DebateMessage = { id, card: { kind: "noResponse" }, speaker: reply.speaker, phase: reply.phase, turn: reply.turn };
   const hidden = state.debate?.subject.mode === "synthesis";
-  const notice = hidden ? state.notice : { tone: "error" as const, text: debateMessages.error(debateMessages.emptyReply(reply.speaker, reply.turn + 1)) };
+  const notice = hidden
+    ? state.notice
+    : { tone: "error" as const, text: debateMessages.error(debateMessages.emptyReply(reply.speaker, reply.turn + 1)) };
   return afterTurn({ ...state, streaming: null, messages: [...state.messages, card], turn: reply.turn + 1, notice });
 }
 
@@ -197,7 +232,14 @@ function replyFailed(state: DebateState, event: Extract<DebateEvent, { type: "re
   // spec 001 §4: an error containing 429 adds the debate quota card; the debate cannot go on.
   if (event.quota) {
     const card = cardMessage(state, { kind: "debatesExceeded" });
-    return stay({ ...state, settings, status: "halted", streaming: null, messages: [...state.messages, card], synthesis: { ...state.synthesis, progress: null } });
+    return stay({
+      ...state,
+      settings,
+      status: "halted",
+      streaming: null,
+      messages: [...state.messages, card],
+      synthesis: { ...state.synthesis, progress: null },
+    });
   }
   if (debate.subject.mode === "synthesis") {
     const text = reply.purpose === "analysis" ? debateMessages.analysisFailed : debateMessages.synthesisFailed;
@@ -240,7 +282,9 @@ function providerReset(state: DebateState, event: Extract<DebateEvent, { type: "
   }
   if (state.status === "reconnecting") return speak(state, { reconnected: true });
   if (state.status === "resetting") {
-    const notice = event.ok ? { tone: "info" as const, text: event.message || debateMessages.resetDone } : { tone: "error" as const, text: debateMessages.resetFailed };
+    const notice = event.ok
+      ? { tone: "info" as const, text: event.message || debateMessages.resetDone }
+      : { tone: "error" as const, text: debateMessages.resetFailed };
     return stay({ ...state, status: "idle", notice });
   }
   return stay(state);
@@ -288,7 +332,17 @@ export function transition(state: DebateState, event: DebateEvent): Transition {
       // Defaults from GET /api/settings arrive late; they never change a debate under way.
       if (state.status !== "idle" || state.messages.length > 0) return stay(state);
       const { length, auto, models, provider, judge } = { ...state.settings, ...event.settings };
-      return stay({ ...state, settings: { ...state.settings, length: clampLength(length), auto, provider, judge, models: { ...state.settings.models, ...models } } });
+      return stay({
+        ...state,
+        settings: {
+          ...state.settings,
+          length: clampLength(length),
+          auto,
+          provider,
+          judge,
+          models: { ...state.settings.models, ...models },
+        },
+      });
     }
     case "dismissNotice":
       return stay({ ...state, notice: null });
@@ -298,7 +352,9 @@ export function transition(state: DebateState, event: DebateEvent): Transition {
     case "feedbackSent":
       return stay({
         ...state,
-        messages: state.messages.map((message) => (message.card?.kind === "feedbackForm" ? { id: message.id, card: { kind: "feedbackForm", sent: { vote: event.vote } } } : message)),
+        messages: state.messages.map((message) =>
+          message.card?.kind === "feedbackForm" ? { id: message.id, card: { kind: "feedbackForm", sent: { vote: event.vote } } } : message,
+        ),
       });
     case "inputChanged":
       // The empty-topic notice says what is missing; once nothing is, it has nothing left to say.
@@ -310,7 +366,8 @@ export function transition(state: DebateState, event: DebateEvent): Transition {
       return speak({ ...state, debate: { ...state.debate, debateId: event.debateId } });
     case "debateRefused": {
       if (state.status !== "charging") return stay(state);
-      const card: DebateCard = event.reason === "quota" ? { kind: "debatesExceeded" } : { kind: "error", message: debateMessages.error(event.message) };
+      const card: DebateCard =
+        event.reason === "quota" ? { kind: "debatesExceeded" } : { kind: "error", message: debateMessages.error(event.message) };
       return stay({ ...state, status: "halted", messages: [cardMessage(state, card)], synthesis: { ...state.synthesis, progress: null } });
     }
     case "chunk":

@@ -5,12 +5,24 @@ import type { Scorecard } from "./scorecard";
 
 const date = new Date("2026-03-04T10:00:00Z");
 const debate = {
-  subject: { mode: "debate" as const, topic: "Il treno contro l'aereo", options: { A: "Il treno è più comodo", B: "L'aereo è più rapido" }, customModels: {} },
+  subject: {
+    mode: "debate" as const,
+    topic: "Il treno contro l'aereo",
+    options: { A: "Il treno è più comodo", B: "L'aereo è più rapido" },
+    customModels: {},
+  },
   models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" },
   length: 6,
 };
 const messages: DebateMessage[] = [
-  { id: "1", speaker: "A", model: "openai/gpt-oss-120b", content: "Il treno porta in **centro**. Che ne pensi?", phase: "opposizione", turn: 0 },
+  {
+    id: "1",
+    speaker: "A",
+    model: "openai/gpt-oss-120b",
+    content: "Il treno porta in **centro**. Che ne pensi?",
+    phase: "opposizione",
+    turn: 0,
+  },
   { id: "2", card: { kind: "noResponse" }, speaker: "B", phase: "opposizione", turn: 1 },
   { id: "3", card: { kind: "error", message: "❌ Errore: rete" } },
   { id: "4", speaker: "A", model: "openai/gpt-oss-120b", content: "Propongo un confronto sui tempi reali.", phase: "riflessione", turn: 2 },
@@ -29,7 +41,9 @@ test("the synthesis PDF is named by its pattern with the date", () => {
 test("the debate PDF holds every turn in order with its speaker and phase; cards that are not turns stay out", () => {
   const document = debatePdfDocument(debate, messages, date);
   expect(document.title).toBe("OYSTAR Debate — Il treno è più comodo contro l'aereo è più rapido");
-  expect(document.subtitle).toBe("Modello A (openai/gpt-oss-120b): «Il treno è più comodo». Modello B (openai/gpt-oss-20b): «L'aereo è più rapido». 3 di 6 turni.");
+  expect(document.subtitle).toBe(
+    "Modello A (openai/gpt-oss-120b): «Il treno è più comodo». Modello B (openai/gpt-oss-20b): «L'aereo è più rapido». 3 di 6 turni.",
+  );
   expect(document.blocks).toEqual([
     { kind: "caption", text: "Turno 1 · Modello A · Opposizione" },
     { kind: "paragraph", text: "Il treno porta in centro. Che ne pensi?" },
@@ -53,7 +67,11 @@ test("issue 26 §1: the judge's scorecard follows the turns — verdict, agreeme
     offline: false,
     note: null,
     sides: {
-      A: { criteria: criteria(8), strongest: { text: "Il treno porta in centro", found: true }, weakest: { text: "Costa meno", found: false } },
+      A: {
+        criteria: criteria(8),
+        strongest: { text: "Il treno porta in centro", found: true },
+        weakest: { text: "Costa meno", found: false },
+      },
       B: { criteria: criteria(null), strongest: null, weakest: null },
     },
     verdict: "tie",
@@ -61,8 +79,14 @@ test("issue 26 §1: the judge's scorecard follows the turns — verdict, agreeme
     agreement: "bassa",
     judgeArgued: [],
   };
-  const judged: DebateMessage[] = [...messages.slice(0, 4), { id: "j", card: { kind: "judgement", judgement: { status: "done", scorecard } } }, messages[4] as DebateMessage];
-  const texts = debatePdfDocument(debate, judged, date).blocks.map((block) => (block.kind === "list" ? block.items.join(" | ") : block.text));
+  const judged: DebateMessage[] = [
+    ...messages.slice(0, 4),
+    { id: "j", card: { kind: "judgement", judgement: { status: "done", scorecard } } },
+    messages[4] as DebateMessage,
+  ];
+  const texts = debatePdfDocument(debate, judged, date).blocks.map((block) =>
+    block.kind === "list" ? block.items.join(" | ") : block.text,
+  );
   expect(texts.slice(6)).toEqual([
     "Valutazione del giudice",
     "Giudice: llama-3.3-70b-versatile, che legge i lati senza sapere quali modelli sono, due volte con l'ordine scambiato.",
@@ -74,12 +98,18 @@ test("issue 26 §1: the judge's scorecard follows the turns — verdict, agreeme
     "Logica: n.d. — Coerente. | Prove: n.d. — Pochi dati. | Persuasività: n.d. — Chiaro. | Replica: 7,5/10 — Risponde. | Argomento più forte: n.d. | Argomento più debole: n.d.",
   ]);
   // A judgement still pending or failed adds nothing.
-  const pending: DebateMessage[] = [...messages.slice(0, 4), { id: "j", card: { kind: "judgement", judgement: { status: "pending", reports: [] } } }];
+  const pending: DebateMessage[] = [
+    ...messages.slice(0, 4),
+    { id: "j", card: { kind: "judgement", judgement: { status: "pending", reports: [] } } },
+  ];
   expect(debatePdfDocument(debate, pending, date).blocks).toHaveLength(6);
 });
 
 test("a challenge's PDF is titled by the thesis", () => {
-  const challenge = { ...debate, subject: { ...debate.subject, mode: "challenge" as const, options: { A: "Il treno vince", B: "Non è vero che il treno vince" } } };
+  const challenge = {
+    ...debate,
+    subject: { ...debate.subject, mode: "challenge" as const, options: { A: "Il treno vince", B: "Non è vero che il treno vince" } },
+  };
   expect(debatePdfDocument(challenge, messages, date).title).toBe("OYSTAR Debate — Sfida: Il treno vince");
 });
 
@@ -123,8 +153,13 @@ test("the debate PDF is a real PDF file", async () => {
 
 test("issue 36 §1: offline, the PDF names the sides 'Lato A' and 'Lato B', no model, the demonstration model once", () => {
   const document = debatePdfDocument(debate, messages, date, { offline: true });
-  expect(document.subtitle).toBe("Lato A: «Il treno è più comodo». Lato B: «L'aereo è più rapido». Entrambi scritti dal modello dimostrativo offline. 3 di 6 turni.");
+  expect(document.subtitle).toBe(
+    "Lato A: «Il treno è più comodo». Lato B: «L'aereo è più rapido». Entrambi scritti dal modello dimostrativo offline. 3 di 6 turni.",
+  );
   expect(document.blocks[0]).toEqual({ kind: "caption", text: "Turno 1 · Lato A · Opposizione" });
-  const everything = [document.subtitle, ...document.blocks.map((block) => (block.kind === "list" ? block.items.join(" ") : block.text))].join("\n");
+  const everything = [
+    document.subtitle,
+    ...document.blocks.map((block) => (block.kind === "list" ? block.items.join(" ") : block.text)),
+  ].join("\n");
   expect(everything).not.toMatch(/gpt-oss|Modello [AB]/);
 });

@@ -38,7 +38,10 @@ function scorecardBlocks(scorecard: Scorecard, models: ActiveDebate["models"]): 
       ? // issue 36 §1: the offline judge names no winner, and says why.
         [{ kind: "paragraph", text: `${words.verdict}: ${words.noWinner}. ${words.noWinnerReason}` } as const]
       : [
-          { kind: "paragraph", text: `${words.verdict}: ${verdictText(scorecard.verdict)}. ${words.agreement[scorecard.agreement]}` } as const,
+          {
+            kind: "paragraph",
+            text: `${words.verdict}: ${verdictText(scorecard.verdict)}. ${words.agreement[scorecard.agreement]}`,
+          } as const,
           { kind: "paragraph", text: words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1])) } as const,
         ]),
   ];
@@ -77,14 +80,21 @@ export function debatePdfDocument(
   for (const message of messages) {
     if (message.turn === undefined || message.speaker === undefined || message.phase === undefined) continue;
     played += 1;
-    blocks.push({ kind: "caption", text: pdf.turnCaption(message.turn + 1, message.speaker, debateMessages.phaseLabel[message.phase], offline) });
+    blocks.push({
+      kind: "caption",
+      text: pdf.turnCaption(message.turn + 1, message.speaker, debateMessages.phaseLabel[message.phase], offline),
+    });
     blocks.push({ kind: "paragraph", text: message.card ? debateMessages.noResponseTitle : plain(message.content) });
   }
   for (const message of messages) {
-    if (message.card?.kind === "judgement" && message.card.judgement.status === "done") blocks.push(...scorecardBlocks(message.card.judgement.scorecard, models));
+    if (message.card?.kind === "judgement" && message.card.judgement.status === "done")
+      blocks.push(...scorecardBlocks(message.card.judgement.scorecard, models));
   }
   return {
-    title: subject.mode === "challenge" ? pdf.challengeTitle(subject.options.A) : pdf.debateTitle(subject.options.A, asMidSentence(subject.options.B)),
+    title:
+      subject.mode === "challenge"
+        ? pdf.challengeTitle(subject.options.A)
+        : pdf.debateTitle(subject.options.A, asMidSentence(subject.options.B)),
     subtitle: `${offline ? pdf.offlineSides(OFFLINE_MODEL_LABEL, subject.options) : pdf.sides(models, subject.options)} ${pdf.length(played, length)}`,
     blocks,
     date,
@@ -101,7 +111,9 @@ export function synthesisPdfDocument(synthesis: DebateSynthesis, date: Date): Pd
     { kind: "paragraph", text: plain(synthesis.introduction) },
     { kind: "heading", text: words.synthesis(1, plain(first.title)) },
     { kind: "paragraph", text: plain(first.text) },
-    ...(first.plan.length > 0 ? [{ kind: "caption", text: words.plan } as const, { kind: "list", items: first.plan.map(plain) } as const] : []),
+    ...(first.plan.length > 0
+      ? [{ kind: "caption", text: words.plan } as const, { kind: "list", items: first.plan.map(plain) } as const]
+      : []),
     { kind: "heading", text: words.synthesis(2, plain(second.title)) },
     { kind: "paragraph", text: plain(second.text) },
     { kind: "heading", text: words.synthesis(3, plain(third.title)) },
@@ -119,8 +131,12 @@ export function synthesisPdfDocument(synthesis: DebateSynthesis, date: Date): Pd
 }
 
 /** The debate as a PDF file (jspdf loads only now). */
-export const debatePdf = (debate: Pick<ActiveDebate, "subject" | "models" | "length">, messages: readonly DebateMessage[], date: Date, options: { offline?: boolean } = {}) =>
-  documentPdf(debatePdfDocument(debate, messages, date, options));
+export const debatePdf = (
+  debate: Pick<ActiveDebate, "subject" | "models" | "length">,
+  messages: readonly DebateMessage[],
+  date: Date,
+  options: { offline?: boolean } = {},
+) => documentPdf(debatePdfDocument(debate, messages, date, options));
 
 /** The synthesis as a PDF file (jspdf loads only now). */
 export const synthesisPdf = (synthesis: DebateSynthesis, date: Date) => documentPdf(synthesisPdfDocument(synthesis, date));

@@ -1,4 +1,11 @@
-import { citationPattern, DEBATE_QUOTE_MAX_CHARS, DEBATE_QUOTES_PER_TURN, type CheckedQuote, type CitedPassage, type QuoteStatus } from "@oystar/api-client";
+import {
+  citationPattern,
+  DEBATE_QUOTE_MAX_CHARS,
+  DEBATE_QUOTES_PER_TURN,
+  type CheckedQuote,
+  type CitedPassage,
+  type QuoteStatus,
+} from "@oystar/api-client";
 import { cutTo, oneLine } from "./cleaning";
 
 // issue 26 §2: the quotes of a turn argued from documents. A side supports a claim with the
@@ -27,7 +34,11 @@ export function quotesIn(reply: string): TurnQuote[] {
   for (const match of reply.matchAll(QUOTE)) {
     const words = oneLine(match[1] ?? match[2] ?? match[3] ?? "");
     if (words.split(" ").length < 3) continue;
-    quotes.push({ n: Number(match[4]), text: cutTo(words, DEBATE_QUOTE_MAX_CHARS), sentence: sentenceAround(reply, match.index, match.index + match[0].length) });
+    quotes.push({
+      n: Number(match[4]),
+      text: cutTo(words, DEBATE_QUOTE_MAX_CHARS),
+      sentence: sentenceAround(reply, match.index, match.index + match[0].length),
+    });
     if (quotes.length === DEBATE_QUOTES_PER_TURN) break;
   }
   return quotes;

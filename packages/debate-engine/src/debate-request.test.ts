@@ -4,7 +4,11 @@ import { analysisCall, debatePrompt, turnCall } from "./debate-request";
 import { FOLLOW_UP_STYLES, OPENING_INSTRUCTION } from "./prompts";
 
 const history = (count: number): Intervention[] =>
-  Array.from({ length: count }, (_, turn) => ({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: `Intervento ${turn}: ${"argomento ".repeat(30)}fine.` }));
+  Array.from({ length: count }, (_, turn) => ({
+    speaker: turn % 2 === 0 ? "A" : "B",
+    turn,
+    content: `Intervento ${turn}: ${"argomento ".repeat(30)}fine.`,
+  }));
 
 type TurnFacts = Parameters<typeof turnCall>[0];
 const facts = (overrides: Partial<TurnFacts> = {}): TurnFacts => ({
@@ -87,7 +91,11 @@ test("the calls the engine makes are the ones the server accepts", () => {
       const call = turnCall(facts({ turn, provider, history: history(turn) }));
       expect(debateCallSchema.safeParse(call).success).toBe(true);
       // spec 001 §9: only the interventions the prompt quotes travel.
-      expect(call.history.map((item) => item.turn)).toEqual(history(turn).slice(provider === "cloud" ? -5 : -10).map((item) => item.turn));
+      expect(call.history.map((item) => item.turn)).toEqual(
+        history(turn)
+          .slice(provider === "cloud" ? -5 : -10)
+          .map((item) => item.turn),
+      );
     }
   }
   const closing = analysisCall({ ...facts({ mode: "synthesis", length: 6 }), history: history(6) });

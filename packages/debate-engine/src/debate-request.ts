@@ -11,7 +11,15 @@ import { callHeaderFields, type CallHeader } from "./call-header";
 import { cutTo, oneLine } from "./cleaning";
 import { withoutCitationMarks } from "./debate-quotes";
 import { debateMessages } from "./messages";
-import { DOCUMENTS_INSTRUCTION, documentRules, followUpStyle, OPENING_INSTRUCTION, passageLines, phasePrompt, type PromptPassage } from "./prompts";
+import {
+  DOCUMENTS_INSTRUCTION,
+  documentRules,
+  followUpStyle,
+  OPENING_INSTRUCTION,
+  passageLines,
+  phasePrompt,
+  type PromptPassage,
+} from "./prompts";
 import { ANALYSIS_PRESET, debatePhase, EARLIER_MESSAGE_CHARS, PHASE_PRESETS, speakerOfTurn, type DebatePhase, type Speaker } from "./rules";
 import { judgePrompt } from "./judge-request";
 import type { DebateModelRequest } from "./model-request";
@@ -31,8 +39,8 @@ type DebateFacts = CallHeader & {
 };
 
 /** A reply as quoted: the loop guard keeps replies within the contract's limit; a note added to one may not. */
-const quotable = (item: Intervention): Intervention => (item.content.length <= DEBATE_REPLY_MAX_CHARS ? item : { ...item, content: cutTo(item.content, DEBATE_REPLY_MAX_CHARS) });
-
+const quotable = (item: Intervention): Intervention =>
+  item.content.length <= DEBATE_REPLY_MAX_CHARS ? item : { ...item, content: cutTo(item.content, DEBATE_REPLY_MAX_CHARS) };
 
 /** spec 001 §9: a turn quotes the last 5 interventions on the cloud provider, 10 otherwise. */
 export function turnCall(facts: DebateFacts & { turn: number }): DebateTurnCall {
@@ -59,10 +67,12 @@ const TURN_BRIEF = "Scheda del dibattito OYSTAR";
 const ANALYSIS_BRIEF = "Scheda dell'analisi OYSTAR";
 
 /** A short brief of labelled lines closes the system prompt: it keeps a real model on its task. */
-const briefLines = (title: string, fields: [string, string | number][]) => [title, ...fields.map(([label, value]) => `- ${label}: ${oneLine(String(value))}`)].join("\n");
+const briefLines = (title: string, fields: [string, string | number][]) =>
+  [title, ...fields.map(([label, value]) => `- ${label}: ${oneLine(String(value))}`)].join("\n");
 
 /** One line per intervention; its turn is shown from 1, as people count. */
-const interventionLine = ({ speaker, turn, content }: Intervention) => `[${debateMessages.modelLabel[speaker]} · turno ${turn + 1}] ${oneLine(content)}`;
+const interventionLine = ({ speaker, turn, content }: Intervention) =>
+  `[${debateMessages.modelLabel[speaker]} · turno ${turn + 1}] ${oneLine(content)}`;
 
 /** An earlier turn's [n] named that turn's passages, not this one's: they go. */
 const withoutCitations = (item: Intervention): Intervention => ({ ...item, content: withoutCitationMarks(item.content) });
@@ -89,16 +99,23 @@ function turnPrompt(call: DebateTurnCall, context?: TurnContext): DebateModelReq
   const earlierLimit = call.mode === "synthesis" ? EARLIER_MESSAGE_CHARS.synthesis : EARLIER_MESSAGE_CHARS.debate;
   const documents = call.documents ? (context?.passages ?? []) : null;
   const history = documents ? call.history.map(withoutCitations) : call.history;
-  const quoted = history.map((item, index) => (index === history.length - 1 ? item : { ...item, content: cutTo(item.content, earlierLimit) }));
+  const quoted = history.map((item, index) =>
+    index === history.length - 1 ? item : { ...item, content: cutTo(item.content, earlierLimit) },
+  );
   const question =
-    quoted.length === 0 ? OPENING_INSTRUCTION : `Ultimi interventi:\n${quoted.map(interventionLine).join("\n")}\n\nOra tocca a te: ${followUpStyle(call.turn)}`;
+    quoted.length === 0
+      ? OPENING_INSTRUCTION
+      : `Ultimi interventi:\n${quoted.map(interventionLine).join("\n")}\n\nOra tocca a te: ${followUpStyle(call.turn)}`;
   // issue 26 §2: the passages come first, numbered; the rules say how to quote them.
   const evidence = documents ? `${passageLines(documents)}\n\n${DOCUMENTS_INSTRUCTION}\n\n` : "";
   const rules = documents ? `\n${documentRules(documents.length)}` : "";
   return {
     model: call.models[speaker],
     messages: [
-      { role: "system", content: `${phasePrompt(phase, speaker, call.mode, { topic: call.topic, ownOption, otherOption })}${rules}\n\n${brief}` },
+      {
+        role: "system",
+        content: `${phasePrompt(phase, speaker, call.mode, { topic: call.topic, ownOption, otherOption })}${rules}\n\n${brief}`,
+      },
       { role: "user", content: `${evidence}${question}` },
     ],
     stream: true,

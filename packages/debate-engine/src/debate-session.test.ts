@@ -53,7 +53,14 @@ test("manual: each 'Prossimo' plays one turn, alternating A and B, to the feedba
   }
   expect(speeches(state().messages)).toEqual(["A0", "B1", "A2", "B3", "A4", "B5"]);
   expect(state().messages.map((message) => message.phase ?? message.card?.kind)).toEqual([
-    "opposizione", "opposizione", "riflessione", "riflessione", "sintesi", "sintesi", "judgement", "feedbackForm",
+    "opposizione",
+    "opposizione",
+    "riflessione",
+    "riflessione",
+    "sintesi",
+    "sintesi",
+    "judgement",
+    "feedbackForm",
   ]);
   expect(state().status).toBe("finished");
   session.next();
@@ -107,7 +114,10 @@ test("turning auto on with messages present resumes with the speaker given by th
 });
 
 test("STOP during a streaming turn aborts the stream, clears everything and leaves no timer", async () => {
-  const { session, world, state } = setUp({ auto: true }, fakeWorld({ script: (call, index) => (index === 1 ? "controlled" : inCharacter(call, index)) }));
+  const { session, world, state } = setUp(
+    { auto: true },
+    fakeWorld({ script: (call, index) => (index === 1 ? "controlled" : inCharacter(call, index)) }),
+  );
   session.start(theses);
   await world.settle();
   world.time.advance(3000);
@@ -295,9 +305,22 @@ test("the length is locked while generating or once messages exist", async () =>
 test("late settings apply on the start screen only", async () => {
   const { session, world, state } = setUp();
   session.configure(
-    debateDefaultsFrom({ debate_length: 30, debate_auto_mode: true, debate_model_a: "openai/gpt-oss-120b", debate_model_b: "openai/gpt-oss-120b", debate_judge_model: "mixtral-8x7b-32768" }),
+    debateDefaultsFrom({
+      debate_length: 30,
+      debate_auto_mode: true,
+      debate_model_a: "openai/gpt-oss-120b",
+      debate_model_b: "openai/gpt-oss-120b",
+      debate_judge_model: "mixtral-8x7b-32768",
+    }),
   );
-  expect(state().settings).toEqual({ length: 30, auto: true, provider: "cloud", models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-120b" }, judge: "mixtral-8x7b-32768", documents: null });
+  expect(state().settings).toEqual({
+    length: 30,
+    auto: true,
+    provider: "cloud",
+    models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-120b" },
+    judge: "mixtral-8x7b-32768",
+    documents: null,
+  });
   session.start(theses);
   await world.settle();
   session.configure({ length: 10 });

@@ -109,11 +109,19 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
       if (turn && reply === controller) held.setState({ heldTurn: { ...turn, streamUrl } });
     };
     if (taken) held.setState({ heldTurn: taken });
-    const pieces = taken && ports.resume ? ports.resume({ streamUrl: taken.streamUrl, signal: controller.signal }) : ports.model({ request, signal: controller.signal, onStream });
+    const pieces =
+      taken && ports.resume
+        ? ports.resume({ streamUrl: taken.streamUrl, signal: controller.signal })
+        : ports.model({ request, signal: controller.signal, onStream });
     try {
       for await (const piece of pieces) {
         if (controller.signal.aborted) break;
-        if (typeof piece !== "string") dispatch("passages" in piece ? { type: "passagesFound", epoch, call, found: piece.passages } : { type: "quotesChecked", epoch, call, quotes: piece.quotes });
+        if (typeof piece !== "string")
+          dispatch(
+            "passages" in piece
+              ? { type: "passagesFound", epoch, call, found: piece.passages }
+              : { type: "quotesChecked", epoch, call, quotes: piece.quotes },
+          );
         else if (piece) dispatch({ type: "chunk", epoch, call, text: piece, at: ports.clock.now() });
       }
       if (!controller.signal.aborted) dispatch({ type: "replyEnded", epoch, call, at: ports.clock.now() });

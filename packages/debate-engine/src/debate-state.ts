@@ -1,5 +1,12 @@
 import { MARKERS, type ChatCard } from "@oystar/conversation";
-import { DEFAULT_PROVIDER, defaultSettings, type DebateJudgeModel, type DebateVote, type ResetRequest, type Settings } from "@oystar/api-client";
+import {
+  DEFAULT_PROVIDER,
+  defaultSettings,
+  type DebateJudgeModel,
+  type DebateVote,
+  type ResetRequest,
+  type Settings,
+} from "@oystar/api-client";
 import type { DebateCall, DebateJudgeCall, DebatePassagesEvent, Intervention, TurnQuotes } from "@oystar/api-client";
 import type { TurnEvidence } from "./debate-quotes";
 import type { LoopGuard } from "./loop-guard";
@@ -16,7 +23,8 @@ import type { CallHeader } from "./call-header";
  * issue 26 §1: the judge's card under the transcript — while its two runs go (with the reports
  * read so far), its scorecard, or why there is none.
  */
-export type DebateJudgement = { status: "pending"; reports: JudgeRunReport[] } | { status: "done"; scorecard: Scorecard } | { status: "failed"; message: string };
+export type DebateJudgement =
+  { status: "pending"; reports: JudgeRunReport[] } | { status: "done"; scorecard: Scorecard } | { status: "failed"; message: string };
 
 /** spec 001 §2, §3: the special cards of the debate, typed rather than written into content. */
 export type DebateCard =
@@ -62,7 +70,8 @@ export const judgedInterventionsOf = (messages: readonly DebateMessage[]): Debat
   messages.flatMap((message) => {
     if (message.card) return [];
     const { speaker, turn, content, evidence } = message;
-    const sealed = evidence?.seal && evidence.quotes ? { quotes: { statuses: evidence.quotes.map((quote) => quote.status), seal: evidence.seal } } : {};
+    const sealed =
+      evidence?.seal && evidence.quotes ? { quotes: { statuses: evidence.quotes.map((quote) => quote.status), seal: evidence.seal } } : {};
     return [{ speaker, turn, content, ...sealed }];
   });
 
@@ -91,9 +100,14 @@ export type DebateDefaults = Partial<Omit<DebateSettings, "models" | "documents"
 
 /** The debate part of the global settings (spec 001 §7: length, auto mode, models A and B; issue 26: the judge). */
 export function debateDefaultsFrom(
-  settings: Pick<Settings, "debate_length" | "debate_auto_mode" | "debate_model_a" | "debate_model_b"> & Partial<Pick<Settings, "debate_judge_model">>,
+  settings: Pick<Settings, "debate_length" | "debate_auto_mode" | "debate_model_a" | "debate_model_b"> &
+    Partial<Pick<Settings, "debate_judge_model">>,
 ): DebateDefaults {
-  const defaults: DebateDefaults = { length: settings.debate_length, auto: settings.debate_auto_mode, models: { A: settings.debate_model_a, B: settings.debate_model_b } };
+  const defaults: DebateDefaults = {
+    length: settings.debate_length,
+    auto: settings.debate_auto_mode,
+    models: { A: settings.debate_model_a, B: settings.debate_model_b },
+  };
   return settings.debate_judge_model ? { ...defaults, judge: settings.debate_judge_model } : defaults;
 }
 
@@ -117,7 +131,8 @@ const DEFAULT_DEBATE_SETTINGS: DebateSettings = {
  *   cannot go on (quota).
  * - analysing: the synthesis's analysis streams. resetting: the '*reset*' command runs.
  */
-export type DebateStatus = "idle" | "connecting" | "charging" | "reconnecting" | "speaking" | "between" | "finished" | "halted" | "analysing" | "resetting";
+export type DebateStatus =
+  "idle" | "connecting" | "charging" | "reconnecting" | "speaking" | "between" | "finished" | "halted" | "analysing" | "resetting";
 
 /** spec 001 §3: a debate — topic, options, models, length, mode — and the id its turns are charged to. */
 export type ActiveDebate = {

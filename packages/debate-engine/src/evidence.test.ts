@@ -13,7 +13,8 @@ import { FAKE_PASSAGES, fakeWorld, fromDocuments, inCharacter, type ModelScript 
 
 const speeches = (state: DebateState) => state.messages.filter((message): message is DebateSpeech => !message.card);
 
-const judgeCalls = (world: ReturnType<typeof fakeWorld>) => world.calls.map((call) => call.request).filter((call): call is DebateJudgeCall => call.kind === "judge");
+const judgeCalls = (world: ReturnType<typeof fakeWorld>) =>
+  world.calls.map((call) => call.request).filter((call): call is DebateJudgeCall => call.kind === "judge");
 
 async function playDebate(script: ModelScript, documents: string | null = "gardenroute-demo") {
   const world = fakeWorld({ script });
@@ -54,13 +55,19 @@ test("the judge's calls carry each turn's sealed verdicts; 'Prove' counts only t
   expect(judged).toHaveLength(2);
   const [first] = judged;
   expect(first?.documents).toEqual({ index: "gardenroute-demo" });
-  expect(first?.history[0]).toMatchObject({ speaker: "A", turn: 0, quotes: { statuses: ["verified", "notFound"], seal: "seal0".padEnd(43, "x") } });
+  expect(first?.history[0]).toMatchObject({
+    speaker: "A",
+    turn: 0,
+    quotes: { statuses: ["verified", "notFound"], seal: "seal0".padEnd(43, "x") },
+  });
   if (!first) return;
   // Three turns each, one verified quote and one invented in each.
   expect(verifiedQuotes(first.history)).toEqual({ A: 3, B: 3 });
   expect(quoteTally(first.history)).toEqual({ A: { verified: 3, quoted: 6, turns: 3 }, B: { verified: 3, quoted: 6, turns: 3 } });
   // The judge model reads the verdicts beside each intervention, and the rule that only verified quotes are evidence.
-  const prompt = judgePrompt(first).messages.map((message) => message.content).join("\n");
+  const prompt = judgePrompt(first)
+    .messages.map((message) => message.content)
+    .join("\n");
   expect(prompt).toContain("[Lato 1 · turno 1] (citazioni verificate: 1 su 2)");
   expect(prompt).toContain("Per Prove conta soltanto le citazioni verificate");
 });
@@ -71,7 +78,12 @@ test("a debate not argued from documents sends no index, keeps no evidence, and 
   expect(speeches(state()).every((speech) => speech.evidence === undefined)).toBe(true);
   const [judged] = judgeCalls(world);
   expect(judged && verifiedQuotes(judged.history)).toEqual({ A: 0, B: 0 });
-  expect(judged && judgePrompt(judged).messages.map((message) => message.content).join("\n")).not.toContain("citazioni verificate");
+  expect(
+    judged &&
+      judgePrompt(judged)
+        .messages.map((message) => message.content)
+        .join("\n"),
+  ).not.toContain("citazioni verificate");
 });
 
 test("a turn cut off before its verdicts keeps its passages, its quotes unchecked; evidence of a debate not from documents is ignored", async () => {
@@ -84,7 +96,12 @@ test("a turn cut off before its verdicts keeps its passages, its quotes unchecke
   turn0?.push({ passages: { index: "gardenroute-demo", passages: FAKE_PASSAGES } }, "Cito «il bosso delle siepi va potato» [1]. Dunque?");
   turn0?.end();
   await world.settle();
-  expect(speeches(session.store.getState())[0]?.evidence).toEqual({ index: "gardenroute-demo", passages: FAKE_PASSAGES, quotes: null, seal: null });
+  expect(speeches(session.store.getState())[0]?.evidence).toEqual({
+    index: "gardenroute-demo",
+    passages: FAKE_PASSAGES,
+    quotes: null,
+    seal: null,
+  });
   // The documents cannot change once a debate is on screen.
   session.setDocuments(null);
   expect(session.store.getState().settings.documents).toBe("gardenroute-demo");
@@ -120,7 +137,9 @@ test("a turn's prompt, built by the server, lists the passages it retrieved, num
   });
   const [system, user] = prompt.messages.map((message) => message.content);
   expect(system).toContain("copiate parola per parola tra «» e seguite dal numero del passaggio tra parentesi quadre");
-  expect(user).toContain("Passaggi dai documenti:\n[1] (Giardini storici) Il bosso regge la potatura stretta.\n[2] (Restauro, p. 3) Il tasso cresce lento.");
+  expect(user).toContain(
+    "Passaggi dai documenti:\n[1] (Giardini storici) Il bosso regge la potatura stretta.\n[2] (Restauro, p. 3) Il tasso cresce lento.",
+  );
   expect(user).toContain("«il bosso regge la potatura». E il tasso?");
   // Without passages the side is told there are none, and not to invent quotes.
   expect(debatePrompt(call, { passages: [] }).messages[0]?.content).toContain("non inventare citazioni");
@@ -133,8 +152,17 @@ test("quotes are the passage's words between «» (or quotation marks) followed 
   const reply =
     'Il restauro conta. Come scrive la guida, «le siepi di bosso vanno potate a fine inverno» [2], e ancora "il tasso resiste alla siccità estiva", [1]. «Troppo poco» [1]. Parole mie [3].';
   expect(quotesIn(reply)).toEqual([
-    { n: 2, text: "le siepi di bosso vanno potate a fine inverno", sentence: "Come scrive la guida, «le siepi di bosso vanno potate a fine inverno» [2]" },
-    { n: 1, text: "il tasso resiste alla siccità estiva", sentence: 'Come scrive la guida, «le siepi di bosso vanno potate a fine inverno» [2], e ancora "il tasso resiste alla siccità estiva", [1]' },
+    {
+      n: 2,
+      text: "le siepi di bosso vanno potate a fine inverno",
+      sentence: "Come scrive la guida, «le siepi di bosso vanno potate a fine inverno» [2]",
+    },
+    {
+      n: 1,
+      text: "il tasso resiste alla siccità estiva",
+      sentence:
+        'Come scrive la guida, «le siepi di bosso vanno potate a fine inverno» [2], e ancora "il tasso resiste alla siccità estiva", [1]',
+    },
   ]);
   const passage = "Nei giardini storici le siepi di bosso vanno potate a fine inverno, quando la pianta riposa.";
   expect(quoteFound("Le siepi di bosso vanno potate a fine inverno", passage)).toBe(true);

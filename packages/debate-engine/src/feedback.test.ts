@@ -5,14 +5,22 @@ import { canSendFeedback, debateFeedback, httpDebateFeedback } from "./feedback"
 const at = new Date("2026-03-04T10:00:00Z");
 
 test("the feedback carries the rating, the trimmed comment within 500 characters, the topic, the time and the PDF flag", () => {
-  expect(debateFeedback({ rating: 4, comment: "  Utile  ", pdfRequested: true, vote: null }, { topic: "Treno contro aereo", debateId: "d-1" }, at)).toEqual({
+  expect(
+    debateFeedback(
+      { rating: 4, comment: "  Utile  ", pdfRequested: true, vote: null },
+      { topic: "Treno contro aereo", debateId: "d-1" },
+      at,
+    ),
+  ).toEqual({
     rating: 4,
     comment: "Utile",
     debate_topic: "Treno contro aereo",
     timestamp: "2026-03-04T10:00:00.000Z",
     pdf_requested: true,
   });
-  expect(debateFeedback({ rating: 1, comment: "x".repeat(600), pdfRequested: false, vote: null }, { topic: "T", debateId: null }, at).comment).toHaveLength(500);
+  expect(
+    debateFeedback({ rating: 1, comment: "x".repeat(600), pdfRequested: false, vote: null }, { topic: "T", debateId: null }, at).comment,
+  ).toHaveLength(500);
 });
 
 test("issue 26 §3: a vote goes with its debate's id; without an id there is no vote to send", () => {
@@ -39,7 +47,11 @@ test("it is posted as JSON to /api/forms/debate-feedback; a refusal rejects", as
     },
   });
   const send = httpDebateFeedback(api);
-  const feedback = debateFeedback({ rating: 5, comment: "", pdfRequested: false, vote: "A" }, { topic: "Mare o montagna", debateId: "00000000-0000-4000-8000-000000000001" }, at);
+  const feedback = debateFeedback(
+    { rating: 5, comment: "", pdfRequested: false, vote: "A" },
+    { topic: "Mare o montagna", debateId: "00000000-0000-4000-8000-000000000001" },
+    at,
+  );
   await expect(send(feedback)).resolves.toEqual({ ok: true, id: "9" });
   expect(seen).toEqual([{ url: "https://oystar.test/api/forms/debate-feedback", body: feedback, accept: "application/json" }]);
   status = 500;

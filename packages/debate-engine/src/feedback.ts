@@ -1,4 +1,12 @@
-import { API_PATHS, DEBATE_FEEDBACK_COMMENT_MAX, debateFeedbackSchema, formReceiptSchema, type ApiClient, type DebateFeedback, type DebateVote } from "@oystar/api-client";
+import {
+  API_PATHS,
+  DEBATE_FEEDBACK_COMMENT_MAX,
+  debateFeedbackSchema,
+  formReceiptSchema,
+  type ApiClient,
+  type DebateFeedback,
+  type DebateVote,
+} from "@oystar/api-client";
 
 // spec 001 §2, §3, §7: the feedback form that closes a debate. No debate text travels with it;
 // issue 26 §3: the user's answer to 'Chi ti ha convinto di più?' does, with the debate's id.

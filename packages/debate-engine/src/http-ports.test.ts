@@ -15,7 +15,12 @@ type Seen = { url: string; method: string; headers: Record<string, string>; body
 function api(answer: (seen: Seen) => Response) {
   const seen: Seen[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = { url: String(input), method: init?.method ?? "GET", headers: { ...(init?.headers as Record<string, string>) }, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const request = {
+      url: String(input),
+      method: init?.method ?? "GET",
+      headers: { ...(init?.headers as Record<string, string>) },
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
     seen.push(request);
     return answer(request);
   };
@@ -36,9 +41,12 @@ const request = turnCall({
 });
 
 const sse = (...pieces: string[]) =>
-  new Response([...pieces.map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`), "data: [DONE]\n\n"].join(""), {
-    headers: { "Content-Type": "text/event-stream" },
-  });
+  new Response(
+    [...pieces.map((content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`), "data: [DONE]\n\n"].join(""),
+    {
+      headers: { "Content-Type": "text/event-stream" },
+    },
+  );
 
 test("a model call posts the debate's structured call and yields the streamed text", async () => {
   const model = api(() => sse("Il treno ", "vince."));
@@ -46,11 +54,29 @@ test("a model call posts the debate's structured call and yields the streamed te
   const pieces: ModelPiece[] = [];
   for await (const piece of ports.model({ request, signal: new AbortController().signal })) pieces.push(piece);
   expect(pieces).toEqual(["Il treno ", "vince."]);
-  expect(model.seen).toMatchObject([{ url: "https://oystar.test/api/debates/calls", method: "POST", headers: { Authorization: "Bearer tok" }, body: request }]);
+  expect(model.seen).toMatchObject([
+    { url: "https://oystar.test/api/debates/calls", method: "POST", headers: { Authorization: "Bearer tok" }, body: request },
+  ]);
 });
 
 test("a turn argued from documents yields its passages before the words and its quotes' verdicts after; an unreadable event is dropped", async () => {
-  const passages = { index: "gardenroute-demo", passages: [{ noteNumber: 1, chunkId: "42", document: "gardenroute-demo/giardini.md", title: "Giardini", filename: "giardini.md", url: null, page: null, place: null, excerpt: "Il bosso…", support: null }] };
+  const passages = {
+    index: "gardenroute-demo",
+    passages: [
+      {
+        noteNumber: 1,
+        chunkId: "42",
+        document: "gardenroute-demo/giardini.md",
+        title: "Giardini",
+        filename: "giardini.md",
+        url: null,
+        page: null,
+        place: null,
+        excerpt: "Il bosso…",
+        support: null,
+      },
+    ],
+  };
   const quotes = { quotes: [{ n: 1, text: "il bosso va potato in inverno", status: "verified" }], seal: "a".repeat(43) };
   const body = [
     `event: debate-passages\ndata: ${JSON.stringify(passages)}\n\n`,
@@ -61,7 +87,8 @@ test("a turn argued from documents yields its passages before the words and its 
   ].join("");
   const model = api(() => new Response(body, { headers: { "Content-Type": "text/event-stream" } }));
   const pieces: ModelPiece[] = [];
-  for await (const piece of httpDebatePorts({ api: model.client }).model({ request, signal: new AbortController().signal })) pieces.push(piece);
+  for await (const piece of httpDebatePorts({ api: model.client }).model({ request, signal: new AbortController().signal }))
+    pieces.push(piece);
   expect(pieces).toEqual([{ passages }, "«il bosso va potato in inverno» [1]", { quotes }]);
 });
 
@@ -94,18 +121,33 @@ describe("a turn's stream has the chat's limits (spec 001 §8)", () => {
     const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
       fetchSignal = init?.signal ?? undefined;
       // A model that never sends its headers; like fetch, it gives up when aborted.
-      if (answer === "silent") return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+      if (answer === "silent")
+        return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
       // Like a stalled connection: the body never hears of the abort by itself.
-      return new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (writer = controller) }), { headers: { "Content-Type": "text/event-stream" } });
+      return new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (writer = controller) }), {
+        headers: { "Content-Type": "text/event-stream" },
+      });
     });
     const log = vi.fn();
     const client = createApiClient({ baseUrl: "https://oystar.test", fetch, getAccessToken: async () => "tok" });
     const ports = httpDebatePorts({ api: client, limits: { schedule, log } });
-    return { time, ports, log, fetch, write: (content: string) => writer?.enqueue(piece(content)), aborted: () => fetchSignal?.aborted ?? false };
+    return {
+      time,
+      ports,
+      log,
+      fetch,
+      write: (content: string) => writer?.enqueue(piece(content)),
+      aborted: () => fetchSignal?.aborted ?? false,
+    };
   }
 
-  const turn = (model: ReturnType<typeof stallingModel>) => model.ports.model({ request, signal: new AbortController().signal })[Symbol.asyncIterator]();
-  const failureOf = (pending: Promise<unknown>) => pending.then(() => null, (reason: unknown) => reason);
+  const turn = (model: ReturnType<typeof stallingModel>) =>
+    model.ports.model({ request, signal: new AbortController().signal })[Symbol.asyncIterator]();
+  const failureOf = (pending: Promise<unknown>) =>
+    pending.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
 
   test("a stream that stops sending is cut off after 30 s, and the request aborted", async () => {
     const model = stallingModel();
@@ -161,17 +203,27 @@ describe("a turn's stream has the chat's limits (spec 001 §8)", () => {
     const body = new Blob([piece("Uno"), "data: {segreto non json\n\n", piece(" due"), "data: [DONE]\n\n"]).stream();
     const client = createApiClient({ baseUrl: "https://oystar.test", fetch: async () => new Response(body) });
     const pieces: ModelPiece[] = [];
-    for await (const text of httpDebatePorts({ api: client, limits: { log } }).model({ request, signal: new AbortController().signal })) pieces.push(text);
+    for await (const text of httpDebatePorts({ api: client, limits: { log } }).model({ request, signal: new AbortController().signal }))
+      pieces.push(text);
     expect(pieces).toEqual(["Uno", " due"]);
     expect(log).toHaveBeenCalledExactlyOnceWith("Riga 3 dello stream del modello non leggibile: saltata.");
     expect(JSON.stringify(log.mock.calls)).not.toContain("segreto");
   });
 
   test("a non-OK answer is 'LLM HTTP error! status: {n}'; the debate's card keeps the server's words", async () => {
-    const client = createApiClient({ baseUrl: "https://oystar.test", fetch: async () => Response.json({ error: "Il modello non risponde. Riprova tra poco." }, { status: 502 }) });
-    const error = await failureOf(httpDebatePorts({ api: client }).model({ request, signal: new AbortController().signal })[Symbol.asyncIterator]().next());
+    const client = createApiClient({
+      baseUrl: "https://oystar.test",
+      fetch: async () => Response.json({ error: "Il modello non risponde. Riprova tra poco." }, { status: 502 }),
+    });
+    const error = await failureOf(
+      httpDebatePorts({ api: client }).model({ request, signal: new AbortController().signal })[Symbol.asyncIterator]().next(),
+    );
     expect(error).toBeInstanceOf(LlmHttpError);
-    expect(error).toMatchObject({ message: "LLM HTTP error! status: 502", status: 502, serverMessage: "Il modello non risponde. Riprova tra poco." });
+    expect(error).toMatchObject({
+      message: "LLM HTTP error! status: 502",
+      status: 502,
+      serverMessage: "Il modello non risponde. Riprova tra poco.",
+    });
   });
 
   test("in a debate, a stalled turn ends in the error card and 'Prossimo' can play it again", async () => {
@@ -199,7 +251,9 @@ describe("a turn's stream has the chat's limits (spec 001 §8)", () => {
 
 describe("issue 35 §2: a debate call the server holds", () => {
   const HELD = "abcdefghijklmnopqrstuvwx";
-  const events = ["Il treno ", "inquina ", "meno."].map((content, index) => `id: ${index + 1}\ndata: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
+  const events = ["Il treno ", "inquina ", "meno."].map(
+    (content, index) => `id: ${index + 1}\ndata: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`,
+  );
   /** The first answer: one event, then the connection drops. */
   function dropping(): Response {
     let sent = false;
@@ -214,12 +268,21 @@ describe("issue 35 §2: a debate call the server holds", () => {
   }
 
   test("is asked for, and a connection that drops resumes after the last event: nothing lost, nothing twice", async () => {
-    const model = api((seen) => (seen.method === "POST" ? dropping() : new Response([...events.slice(Number(seen.headers["Last-Event-ID"])), "data: [DONE]\n\n"].join(""), { headers: { "Content-Type": "text/event-stream" } })));
+    const model = api((seen) =>
+      seen.method === "POST"
+        ? dropping()
+        : new Response([...events.slice(Number(seen.headers["Last-Event-ID"])), "data: [DONE]\n\n"].join(""), {
+            headers: { "Content-Type": "text/event-stream" },
+          }),
+    );
     const pieces: ModelPiece[] = [];
-    for await (const piece of httpDebatePorts({ api: model.client }).model({ request, signal: new AbortController().signal })) pieces.push(piece);
+    for await (const piece of httpDebatePorts({ api: model.client }).model({ request, signal: new AbortController().signal }))
+      pieces.push(piece);
     expect(pieces.join("")).toBe("Il treno inquina meno.");
     expect(model.seen[0]?.headers["Oystar-Resumable"]).toBe("1");
-    expect(model.seen.slice(1).map((seen) => [seen.method, seen.url, seen.headers["Last-Event-ID"]])).toEqual([["GET", `/api/streams/${HELD}`, "1"]]);
+    expect(model.seen.slice(1).map((seen) => [seen.method, seen.url, seen.headers["Last-Event-ID"]])).toEqual([
+      ["GET", `/api/streams/${HELD}`, "1"],
+    ]);
   });
 
   test("STOP stops the call on the server too; a screen left does not, and still names the turn held", async () => {
@@ -234,7 +297,15 @@ describe("issue 35 §2: a debate call the server holds", () => {
     });
     const deleted = () => model.seen.filter((seen) => seen.method === "DELETE").map((seen) => seen.url);
     const play = () => {
-      const session = createDebateSession({ ...httpDebatePorts({ api: model.client }), clock: virtualTime().clock, resetProvider: async () => ({ status: "success", message: "ok", details: { actions: [] } }), startDebate: async () => ({ status: "started", debateId: "41" }) }, { length: 6, auto: false });
+      const session = createDebateSession(
+        {
+          ...httpDebatePorts({ api: model.client }),
+          clock: virtualTime().clock,
+          resetProvider: async () => ({ status: "success", message: "ok", details: { actions: [] } }),
+          startDebate: async () => ({ status: "started", debateId: "41" }),
+        },
+        { length: 6, auto: false },
+      );
       session.start({ theses: ["Il treno", "L'aereo"] });
       return session;
     };
@@ -256,7 +327,11 @@ describe("issue 35 §2: a debate call the server holds", () => {
 
 describe("issue 35 §2: a turn taken up after a reload", () => {
   const HELD = "abcdefghijklmnopqrstuvwx";
-  const turnEvents = (words: string[]) => [...words.map((content, index) => `id: ${index + 1}\ndata: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`), `id: ${words.length + 1}\ndata: [DONE]\n\n`].join("");
+  const turnEvents = (words: string[]) =>
+    [
+      ...words.map((content, index) => `id: ${index + 1}\ndata: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`),
+      `id: ${words.length + 1}\ndata: [DONE]\n\n`,
+    ].join("");
   const held = (text: string) => new Response(text, { headers: { "Content-Type": "text/event-stream", "Oystar-Stream-Id": HELD } });
   const ports = (client: ReturnType<typeof api>["client"]) => ({
     ...httpDebatePorts({ api: client }),
@@ -272,7 +347,9 @@ describe("issue 35 §2: a turn taken up after a reload", () => {
         start(controller) {
           controller.enqueue(new TextEncoder().encode('id: 1\ndata: {"choices":[{"delta":{"content":"Il treno "}}]}\n\n'));
           finish = () => {
-            controller.enqueue(new TextEncoder().encode('id: 2\ndata: {"choices":[{"delta":{"content":"vince."}}]}\n\nid: 3\ndata: [DONE]\n\n'));
+            controller.enqueue(
+              new TextEncoder().encode('id: 2\ndata: {"choices":[{"delta":{"content":"vince."}}]}\n\nid: 3\ndata: [DONE]\n\n'),
+            );
             controller.close();
           };
         },
@@ -281,7 +358,9 @@ describe("issue 35 §2: a turn taken up after a reload", () => {
     });
     const session = createDebateSession(ports(model.client), { length: 6, auto: false });
     session.start({ theses: ["Il treno", "L'aereo"] });
-    await vi.waitFor(() => expect(session.held.getState().heldTurn).toEqual({ debateId: "41", turn: 0, streamUrl: `/api/streams/${HELD}` }));
+    await vi.waitFor(() =>
+      expect(session.held.getState().heldTurn).toEqual({ debateId: "41", turn: 0, streamUrl: `/api/streams/${HELD}` }),
+    );
     finish();
     await vi.waitFor(() => expect(session.store.getState().status).toBe("between"));
     expect(session.held.getState().heldTurn).toBeNull();
@@ -296,13 +375,20 @@ describe("issue 35 §2: a turn taken up after a reload", () => {
     const kept = keptDebateOf(played.store.getState());
     expect(kept).not.toBeNull();
 
-    const reloaded = api((seen) => (seen.method === "GET" ? held(turnEvents(["L'aereo ", "è più veloce."])) : new Response(null, { status: 500 })));
+    const reloaded = api((seen) =>
+      seen.method === "GET" ? held(turnEvents(["L'aereo ", "è più veloce."])) : new Response(null, { status: 500 }),
+    );
     const session = createDebateSession(ports(reloaded.client), { length: 6, auto: false });
     session.open(kept!);
     expect(session.resumeTurn({ debateId: "41", turn: 2, streamUrl: `/api/streams/${HELD}` })).toBe(false);
     expect(session.resumeTurn({ debateId: "41", turn: 1, streamUrl: `/api/streams/${HELD}` })).toBe(true);
     await vi.waitFor(() => expect(session.store.getState().turn).toBe(2));
     expect(reloaded.seen.map((seen) => [seen.method, seen.url])).toEqual([["GET", `/api/streams/${HELD}`]]);
-    expect(session.store.getState().messages.filter((message) => message.turn !== undefined).map((message) => message.content)).toEqual(["Il treno inquina meno.", "L'aereo è più veloce."]);
+    expect(
+      session.store
+        .getState()
+        .messages.filter((message) => message.turn !== undefined)
+        .map((message) => message.content),
+    ).toEqual(["Il treno inquina meno.", "L'aereo è più veloce."]);
   });
 });

@@ -56,11 +56,20 @@ async function* debateAnswer(read: (onEvent: (name: string, data: string) => voi
  * §8: 120 s in all, cut off when the stream stalls, 'LLM HTTP error! status: {n}', unreadable
  * lines logged by position and skipped); `limits` replaces its timers and log, for tests.
  */
-export function httpDebatePorts({ api, limits = {} }: { api: ApiClient; limits?: ModelStreamLimits }): Pick<DebatePorts, "model" | "resume" | "resetProvider" | "startDebate"> {
+export function httpDebatePorts({
+  api,
+  limits = {},
+}: {
+  api: ApiClient;
+  limits?: ModelStreamLimits;
+}): Pick<DebatePorts, "model" | "resume" | "resetProvider" | "startDebate"> {
   return {
     // Issue 35 §2: the server holds the call's answer, so a connection that drops resumes where it
     // stopped, and a reloaded page takes a turn up again (`resume`).
-    model: ({ request, signal, onStream }) => debateAnswer((onEvent) => streamCompletion(api, request, { ...limits, signal, path: DEBATE_CALLS_PATH, onEvent, resumable: true, onStream })),
+    model: ({ request, signal, onStream }) =>
+      debateAnswer((onEvent) =>
+        streamCompletion(api, request, { ...limits, signal, path: DEBATE_CALLS_PATH, onEvent, resumable: true, onStream }),
+      ),
     resume: ({ streamUrl, signal }) => debateAnswer((onEvent) => resumeCompletion(api, streamUrl, { ...limits, signal, onEvent })),
     resetProvider: (request) => api.post(API_PATHS.connectionReset, request, resetResponseSchema),
     async startDebate() {

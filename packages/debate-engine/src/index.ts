@@ -48,4 +48,4 @@ export {
 } from "./selectors";
 export type { DebatePreview } from "./selectors";
 export { debateSubject, splitTopic } from "./topic";
-export type { DebateInput, DebateSubject } from "./topic";;
+export type { DebateInput, DebateSubject } from "./topic";

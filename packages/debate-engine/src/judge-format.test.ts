@@ -13,7 +13,11 @@ const side = (score: number | null, quote: string | null) => ({
 });
 
 test("what the offline judge writes, the parser reads back", () => {
-  const report: JudgeRunReport = { offlineNote: "Nessun modello collegato.", sides: { 1: side(7, "Il treno porta in centro"), 2: side(null, null) }, verdict: "tie" };
+  const report: JudgeRunReport = {
+    offlineNote: "Nessun modello collegato.",
+    sides: { 1: side(7, "Il treno porta in centro"), 2: side(null, null) },
+    verdict: "tie",
+  };
   expect(parseJudgeRun(formatJudgeRun(report))).toEqual(report);
 });
 
@@ -25,7 +29,7 @@ test("a model's answer in its own markup is read: bold, hashes, '/10', decimals,
     "- **Prove**: 6,5 - Pochi dati.",
     "- **Persuasività**: 7: Chiaro.",
     "- **Replica**: 9 | Risponde sempre.",
-    "- **Argomento più forte**: \"Il treno porta in centro città\"",
+    '- **Argomento più forte**: "Il treno porta in centro città"',
     "- **Argomento più debole**: «Costa meno»",
     "### Lato 2:",
     "Logica: 5 — Salta dei passaggi.",
@@ -53,7 +57,10 @@ test("a model's answer in its own markup is read: bold, hashes, '/10', decimals,
 });
 
 test("a verdict on a line of its own counts, 'Parità' included", () => {
-  const body = formatJudgeRun({ offlineNote: null, sides: { 1: side(5, "a"), 2: side(5, "b") }, verdict: 2 }).replace(/## Verdetto\nVincitore: Lato 2/, "Verdetto: Parità");
+  const body = formatJudgeRun({ offlineNote: null, sides: { 1: side(5, "a"), 2: side(5, "b") }, verdict: 2 }).replace(
+    /## Verdetto\nVincitore: Lato 2/,
+    "Verdetto: Parità",
+  );
   expect(parseJudgeRun(body).verdict).toBe("tie");
 });
 

@@ -42,7 +42,13 @@ export type JudgeRunReport = {
 
 const HEADINGS = { side: (lato: Lato) => `Lato ${lato}`, verdict: "Verdetto", offline: "Giudice offline" } as const;
 const NOT_AVAILABLE = "n.d.";
-const LABELS = { strongest: "Argomento più forte", weakest: "Argomento più debole", winner: "Vincitore", tie: "Parità", none: "Nessun vincitore" } as const;
+const LABELS = {
+  strongest: "Argomento più forte",
+  weakest: "Argomento più debole",
+  winner: "Vincitore",
+  tie: "Parità",
+  none: "Nessun vincitore",
+} as const;
 /** The offline judge's verdict line: no winner, and why. */
 const NO_WINNER = /^\s*(?:\*\*)?\s*nessun vincitore\b/i;
 
@@ -67,7 +73,10 @@ export function formatJudgeRun(report: JudgeRunReport): string {
     const judged = report.sides[lato];
     return [
       `## ${HEADINGS.side(lato)}`,
-      ...JUDGE_CRITERIA.map((criterion) => `${CRITERION_LABELS[criterion]}: ${scoreText(judged.criteria[criterion].score)} — ${judged.criteria[criterion].motivation}`),
+      ...JUDGE_CRITERIA.map(
+        (criterion) =>
+          `${CRITERION_LABELS[criterion]}: ${scoreText(judged.criteria[criterion].score)} — ${judged.criteria[criterion].motivation}`,
+      ),
       `${LABELS.strongest}: ${quoteText(judged.strongest)}`,
       `${LABELS.weakest}: ${quoteText(judged.weakest)}`,
     ].join("\n");
@@ -90,7 +99,8 @@ type SectionKey = Lato | "verdict" | "offline";
 /** A heading: `## Lato 1`, `**Lato 2**`, `Verdetto:` … (models vary the markup). */
 const HEADING = /^\s*(?:#{1,4}\s*)?(?:\*\*)?\s*(lato\s*([12])|verdetto|giudice offline)\s*(?:\*\*)?\s*:?\s*(?:\*\*)?\s*$/i;
 /** `Logica: 7 — motivazione`, `- **Prove**: 6/10: …`, `Replica: n.d. — …`. */
-const CRITERION = /^\s*[-*•]?\s*(?:\*\*)?\s*(logica|prove|persuasivit[àa]|replica)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*(\d{1,2}(?:[.,]\d+)?|n\.?\s?d\.?)\s*(?:\/\s*10)?\s*(?:\*\*)?\s*(?:[—–\-:|.]\s*)?(.*)$/i;
+const CRITERION =
+  /^\s*[-*•]?\s*(?:\*\*)?\s*(logica|prove|persuasivit[àa]|replica)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*(\d{1,2}(?:[.,]\d+)?|n\.?\s?d\.?)\s*(?:\/\s*10)?\s*(?:\*\*)?\s*(?:[—–\-:|.]\s*)?(.*)$/i;
 const QUOTE = /^\s*[-*•]?\s*(?:\*\*)?\s*argomento più (forte|debole)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*(.*?)\s*$/i;
 const VERDICT = /\b(lato\s*([12])|parit[àa])(?![\p{L}\p{N}])/iu;
 /** A verdict on a line of its own, wherever it is: `Verdetto: Lato 2`, `**Vincitore**: Parità`. */
@@ -105,7 +115,8 @@ const criterionKey = (word: string): JudgeCriterion => {
 function scoreOf(written: string): number | null {
   if (/^n/i.test(written)) return null;
   const value = Number(written.replace(",", "."));
-  if (!Number.isFinite(value) || value < SCORE_RANGE.min || value > SCORE_RANGE.max) throw new JudgeFormatError(`Voto fuori scala: ${written}`);
+  if (!Number.isFinite(value) || value < SCORE_RANGE.min || value > SCORE_RANGE.max)
+    throw new JudgeFormatError(`Voto fuori scala: ${written}`);
   return Math.round(value * 2) / 2;
 }
 
@@ -170,7 +181,12 @@ export function parseJudgeRun(text: string): JudgeRunReport {
   if (offline && (linesOf("verdict") ?? []).some((line) => NO_WINNER.test(line))) {
     return { offlineNote, sides: { 1: side(1), 2: side(2) }, verdict: null };
   }
-  const said = (linesOf("verdict") ?? []).map((line) => VERDICT.exec(line)).find(Boolean) ?? text.split("\n").map((line) => VERDICT_LINE.exec(line)).find(Boolean);
+  const said =
+    (linesOf("verdict") ?? []).map((line) => VERDICT.exec(line)).find(Boolean) ??
+    text
+      .split("\n")
+      .map((line) => VERDICT_LINE.exec(line))
+      .find(Boolean);
   if (!said) throw new JudgeFormatError("Verdetto mancante");
   const verdict: LatoVerdict = said[2] ? (Number(said[2]) as Lato) : "tie";
   return { offlineNote, sides: { 1: side(1), 2: side(2) }, verdict };

@@ -49,7 +49,12 @@ const STEM = 5;
 
 function stems(text: string, ignored: ReadonlySet<string> = new Set()): Set<string> {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  return new Set(words.filter((word) => word.length >= STEM && !FUNCTION_WORDS.has(word)).map((word) => word.slice(0, STEM)).filter((stem) => !ignored.has(stem)));
+  return new Set(
+    words
+      .filter((word) => word.length >= STEM && !FUNCTION_WORDS.has(word))
+      .map((word) => word.slice(0, STEM))
+      .filter((stem) => !ignored.has(stem)),
+  );
 }
 
 /** The question a reply closes with: its last sentence that ends in '?'. */

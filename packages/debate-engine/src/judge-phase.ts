@@ -1,6 +1,15 @@
 import { DEBATE_JUDGE_RUNS, type DebateJudgeRun } from "@oystar/api-client";
 import { cleanMessage } from "./cleaning";
-import { callHeaderOf, interventionsOf, judgedInterventionsOf, type ActiveDebate, type DebateJudgement, type DebateMessage, type DebateState, type Transition } from "./debate-state";
+import {
+  callHeaderOf,
+  interventionsOf,
+  judgedInterventionsOf,
+  type ActiveDebate,
+  type DebateJudgement,
+  type DebateMessage,
+  type DebateState,
+  type Transition,
+} from "./debate-state";
 import { parseJudgeRun, type JudgeRunReport } from "./judge-format";
 import { judgeCall } from "./judge-request";
 import { debateMessages } from "./messages";
@@ -13,7 +22,10 @@ import { scorecardOf } from "./scorecard";
 
 const judgementId = (state: DebateState) => `${state.epoch}-judgement`;
 
-const judgementCard = (state: DebateState, judgement: DebateJudgement): DebateMessage => ({ id: judgementId(state), card: { kind: "judgement", judgement } });
+const judgementCard = (state: DebateState, judgement: DebateJudgement): DebateMessage => ({
+  id: judgementId(state),
+  card: { kind: "judgement", judgement },
+});
 
 /** The state with the judge's card replaced. */
 const withJudgement = (state: DebateState, judgement: DebateJudgement): DebateState => ({
@@ -31,14 +43,29 @@ function askJudge(state: DebateState, debate: ActiveDebate, run: DebateJudgeRun)
   if (!debate.debateId || debate.subject.mode === "synthesis") return { state, effects: [] };
   const call = state.call + 1;
   const request = judgeCall(
-    { ...callHeaderOf(debate, debate.debateId), mode: debate.subject.mode, history: judgedInterventionsOf(state.messages), judge: debate.judge },
+    {
+      ...callHeaderOf(debate, debate.debateId),
+      mode: debate.subject.mode,
+      history: judgedInterventionsOf(state.messages),
+      judge: debate.judge,
+    },
     run,
   );
   return {
     state: {
       ...state,
       call,
-      streaming: { call, purpose: "judge", speaker: "A", turn: debate.length, phase: "sintesi", model: debate.judge, text: "", lastChunk: "", repeats: 0 },
+      streaming: {
+        call,
+        purpose: "judge",
+        speaker: "A",
+        turn: debate.length,
+        phase: "sintesi",
+        model: debate.judge,
+        text: "",
+        lastChunk: "",
+        repeats: 0,
+      },
     },
     effects: [{ type: "callModel", epoch: state.epoch, call, request }],
   };
@@ -51,9 +78,12 @@ function askJudge(state: DebateState, debate: ActiveDebate, run: DebateJudgeRun)
 export function closeDebate(state: DebateState, feedbackForm: DebateMessage): Transition {
   const debate = state.debate;
   const finished: DebateState = { ...state, status: "finished", settings: { ...state.settings, auto: false } };
-  if (!debate || debate.subject.mode === "synthesis") return { state: { ...finished, messages: [...state.messages, feedbackForm] }, effects: [] };
+  if (!debate || debate.subject.mode === "synthesis")
+    return { state: { ...finished, messages: [...state.messages, feedbackForm] }, effects: [] };
   const nothing = interventionsOf(state.messages).length === 0;
-  const judgement: DebateJudgement = nothing ? { status: "failed", message: debateMessages.judge.nothingToJudge } : { status: "pending", reports: [] };
+  const judgement: DebateJudgement = nothing
+    ? { status: "failed", message: debateMessages.judge.nothingToJudge }
+    : { status: "pending", reports: [] };
   const closed = { ...finished, messages: [...state.messages, judgementCard(state, judgement), feedbackForm] };
   return nothing ? { state: closed, effects: [] } : askJudge(closed, debate, DEBATE_JUDGE_RUNS[0]);
 }

@@ -1,4 +1,11 @@
-import { DEBATE_JUDGE_QUOTE_CHARS, firstSideOfRun, OFFLINE_MODEL, type DebateJudgeCall, type DebateJudgeRun, type Intervention } from "@oystar/api-client";
+import {
+  DEBATE_JUDGE_QUOTE_CHARS,
+  firstSideOfRun,
+  OFFLINE_MODEL,
+  type DebateJudgeCall,
+  type DebateJudgeRun,
+  type Intervention,
+} from "@oystar/api-client";
 import { callHeaderFields, type CallHeader } from "./call-header";
 import { oneLine } from "./cleaning";
 import type { DebateModelRequest } from "./model-request";
@@ -111,7 +118,9 @@ export function judgePrompt(call: DebateJudgeCall): DebateModelRequest {
     `- Interventi: ${call.history.length} su ${call.length} turni`,
   ].join("\n");
   const note = (item: JudgedIntervention) => (call.documents ? quotesNote(item) : "");
-  const transcript = call.history.map((item) => `[Lato ${latoOf(call.run, item.speaker)} · turno ${item.turn + 1}]${note(item)} ${clean(item.content)}`).join("\n");
+  const transcript = call.history
+    .map((item) => `[Lato ${latoOf(call.run, item.speaker)} · turno ${item.turn + 1}]${note(item)} ${clean(item.content)}`)
+    .join("\n");
   const instructions = call.documents ? `${JUDGE_INSTRUCTIONS}\n\n${DOCUMENTS_JUDGING}` : JUDGE_INSTRUCTIONS;
   return {
     model: call.judge_model,

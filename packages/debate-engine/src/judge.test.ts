@@ -27,7 +27,10 @@ const judgedBy =
         })()
       : inCharacter(call, index);
 
-async function playDebate(script: ModelScript = inCharacter, { mode = "debate" as "debate" | "challenge", models = { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" } } = {}) {
+async function playDebate(
+  script: ModelScript = inCharacter,
+  { mode = "debate" as "debate" | "challenge", models = { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" } } = {},
+) {
   const world = fakeWorld({ script });
   const session = createDebateSession(world.ports, { length: 6, auto: true, models, judge: "llama-3.3-70b-versatile" });
   if (mode === "challenge") session.startChallenge("Il treno è meglio dell'aereo");
@@ -51,12 +54,23 @@ test("a finished debate is judged twice, the sides' order swapped, and ends with
   expect(judged[0]?.history.map((item) => `${item.speaker}${item.turn}`)).toEqual(["A0", "B1", "A2", "B3", "A4", "B5"]);
   expect(world.calls).toHaveLength(debateModelCalls("debate", 6));
   expect(state().status).toBe("finished");
-  expect(state().messages.slice(-2).map((message) => message.card?.kind)).toEqual(["judgement", "feedbackForm"]);
+  expect(
+    state()
+      .messages.slice(-2)
+      .map((message) => message.card?.kind),
+  ).toEqual(["judgement", "feedbackForm"]);
   const result = judgement(state());
   expect(result?.status).toBe("done");
   if (result?.status !== "done") return;
   const { scorecard } = result;
-  expect(scorecard).toMatchObject({ judge: "llama-3.3-70b-versatile", offline: false, verdict: "A", runs: ["A", "A"], agreement: "alta", judgeArgued: [] });
+  expect(scorecard).toMatchObject({
+    judge: "llama-3.3-70b-versatile",
+    offline: false,
+    verdict: "A",
+    runs: ["A", "A"],
+    agreement: "alta",
+    judgeArgued: [],
+  });
   for (const side of ["A", "B"] as const) {
     expect(Object.keys(scorecard.sides[side].criteria)).toEqual(["logica", "prove", "persuasivita", "replica"]);
   }
@@ -81,7 +95,11 @@ test("runs that agree on the verdict but not on the scores: agreement medium; sc
 });
 
 test("a quote the sides never said is marked as not found", async () => {
-  const { state } = await playDebate(judgedBy((call) => judgeAnswer(call).replaceAll("Argomento più forte: «A0: difendo «Il treno». Che ne»", "Argomento più forte: «Parole mai dette»")));
+  const { state } = await playDebate(
+    judgedBy((call) =>
+      judgeAnswer(call).replaceAll("Argomento più forte: «A0: difendo «Il treno». Che ne»", "Argomento più forte: «Parole mai dette»"),
+    ),
+  );
   const result = judgement(state());
   if (result?.status !== "done") throw new Error("no scorecard");
   expect(result.scorecard.sides.A.strongest).toEqual({ text: "Parole mai dette", found: false });
@@ -111,8 +129,16 @@ test("a run the server refuses (even with 429) fails the judge's card only: no q
 });
 
 test("a challenge is judged too; the judge model arguing a side is said", async () => {
-  const { world, state } = await playDebate(inCharacter, { mode: "challenge", models: { A: "llama-3.3-70b-versatile", B: "openai/gpt-oss-20b" } });
-  expect(world.asked().filter((asked) => asked.kind === "judge").map((asked) => asked.mode)).toEqual(["challenge", "challenge"]);
+  const { world, state } = await playDebate(inCharacter, {
+    mode: "challenge",
+    models: { A: "llama-3.3-70b-versatile", B: "openai/gpt-oss-20b" },
+  });
+  expect(
+    world
+      .asked()
+      .filter((asked) => asked.kind === "judge")
+      .map((asked) => asked.mode),
+  ).toEqual(["challenge", "challenge"]);
   expect(judgement(state())).toMatchObject({ status: "done", scorecard: { judgeArgued: ["A"] } });
 });
 
@@ -173,7 +199,12 @@ test("'Replica' measured: a turn takes up the other side's closing question when
 
 test("the offline judge's format: a side with no scored criterion still parses", () => {
   const blank: JudgedSide = {
-    criteria: { logica: { score: null, motivation: "x" }, prove: { score: null, motivation: "x" }, persuasivita: { score: null, motivation: "x" }, replica: { score: 4, motivation: "y" } },
+    criteria: {
+      logica: { score: null, motivation: "x" },
+      prove: { score: null, motivation: "x" },
+      persuasivita: { score: null, motivation: "x" },
+      replica: { score: 4, motivation: "y" },
+    },
     strongest: null,
     weakest: null,
   };
@@ -182,7 +213,12 @@ test("the offline judge's format: a side with no scored criterion still parses",
 
 test("issue 36 §1: the offline judge names no winner — parsed as no verdict, no agreement, nothing for the leaderboard", () => {
   const measured: JudgedSide = {
-    criteria: { logica: { score: null, motivation: "x" }, prove: { score: null, motivation: "x" }, persuasivita: { score: null, motivation: "x" }, replica: { score: 6, motivation: "y" } },
+    criteria: {
+      logica: { score: null, motivation: "x" },
+      prove: { score: null, motivation: "x" },
+      persuasivita: { score: null, motivation: "x" },
+      replica: { score: 6, motivation: "y" },
+    },
     strongest: null,
     weakest: null,
   };

@@ -23,7 +23,12 @@ export function voteText(kept: KeptDebateRecord): string | null {
  */
 export function keptDebateMessages(kept: KeptDebateRecord): ChatMessage[] {
   const at = "synthesis" in kept ? kept.synthesis.createdAt : kept.debate.startedAt;
-  const said = (id: string, content: string, role: ChatMessage["role"] = "assistant"): ChatMessage => ({ id, role, content, timestamp: at });
+  const said = (id: string, content: string, role: ChatMessage["role"] = "assistant"): ChatMessage => ({
+    id,
+    role,
+    content,
+    timestamp: at,
+  });
   if ("synthesis" in kept) return [said("topic", kept.synthesis.topic, "user"), said("synthesis", formatSynthesisAnalysis(kept.synthesis))];
   const document = debatePdfDocument(kept.debate, kept.messages, new Date(at), { offline: kept.offline });
   const turns = kept.messages.flatMap((message) => (message.card ? [] : [said(message.id, message.content)]));
@@ -51,14 +56,24 @@ function blocksMarkdown(blocks: readonly PdfBlock[]): string {
 
 /** The PDF's document of a kept debate, or of a synthesis. */
 const documentOf = (kept: KeptDebateRecord, date: Date): PdfDocument =>
-  "synthesis" in kept ? synthesisPdfDocument(kept.synthesis, date) : debatePdfDocument(kept.debate, kept.messages, date, { offline: kept.offline });
+  "synthesis" in kept
+    ? synthesisPdfDocument(kept.synthesis, date)
+    : debatePdfDocument(kept.debate, kept.messages, date, { offline: kept.offline });
 
 /** The kept debate as Markdown, under the title the user sees in the list. */
 export function keptDebateMarkdown(kept: KeptDebateRecord, { title, date }: { title: string; date: Date }): string {
   const document = documentOf(kept, date);
   const when = date.toLocaleString("it-IT", { dateStyle: "long", timeStyle: "short" });
   const vote = voteText(kept);
-  const lines = [`# ${title}`, "", `_${document.title} · ${when}_`, "", ...(document.subtitle ? [document.subtitle, ""] : []), blocksMarkdown(document.blocks), ...(vote ? ["", `## ${feedback.vote}`, "", vote] : [])];
+  const lines = [
+    `# ${title}`,
+    "",
+    `_${document.title} · ${when}_`,
+    "",
+    ...(document.subtitle ? [document.subtitle, ""] : []),
+    blocksMarkdown(document.blocks),
+    ...(vote ? ["", `## ${feedback.vote}`, "", vote] : []),
+  ];
   return `${lines.join("\n").trimEnd()}\n`;
 }
 

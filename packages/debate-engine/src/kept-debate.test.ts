@@ -41,7 +41,16 @@ test("a finished debate opens whole in a fresh screen: turns, the judge's scorec
   const state = second.state();
   expect(state.status).toBe("finished");
   expect(state.debate?.subject.topic).toBe("Il treno contro l'aereo");
-  expect(state.messages.map((message) => message.card?.kind ?? `${message.speaker}${message.turn}`)).toEqual(["A0", "B1", "A2", "B3", "A4", "B5", "judgement", "feedbackForm"]);
+  expect(state.messages.map((message) => message.card?.kind ?? `${message.speaker}${message.turn}`)).toEqual([
+    "A0",
+    "B1",
+    "A2",
+    "B3",
+    "A4",
+    "B5",
+    "judgement",
+    "feedbackForm",
+  ]);
   const judgement = state.messages.find((message) => message.card?.kind === "judgement")?.card;
   expect(judgement).toMatchObject({ judgement: { status: "done", scorecard: { verdict: "A" } } });
   expect(state.messages.at(-1)?.card).toEqual({ kind: "feedbackForm", sent: { vote: "B" } });
@@ -52,7 +61,8 @@ test("a finished debate opens whole in a fresh screen: turns, the judge's scorec
   const words = keptDebateMessages(kept);
   expect(words[0]).toMatchObject({ role: "user", content: "Il treno contro l'aereo" });
   const text = words.map((message) => message.content).join("\n");
-  for (const said of ["A0: difendo «Il treno»", "B5: difendo «L'aereo»", "Verdetto: Vince il Lato A", "Il tuo voto: Lato B"]) expect(text).toContain(said);
+  for (const said of ["A0: difendo «Il treno»", "B5: difendo «L'aereo»", "Verdetto: Vince il Lato A", "Il tuo voto: Lato B"])
+    expect(text).toContain(said);
   const markdown = keptDebateMarkdown(kept, { title: "Treni", date: new Date(2026, 0, 2) });
   expect(markdown).toMatch(/^# Treni\n/);
   expect(markdown).toContain("### Turno 6 · Modello B · Sintesi");
@@ -74,7 +84,9 @@ test("a debate stopped mid-way opens as it was and goes on from its next turn, i
   second.session.next();
   await second.world.settle();
   // Turn 2 is A's, in the kept debate's id, with the two turns played before it.
-  expect(second.world.asked()).toMatchObject([{ kind: "turn", turn: 2, speaker: "A", debate_id: "debate-1", history: [{ turn: 0 }, { turn: 1 }] }]);
+  expect(second.world.asked()).toMatchObject([
+    { kind: "turn", turn: 2, speaker: "A", debate_id: "debate-1", history: [{ turn: 0 }, { turn: 1 }] },
+  ]);
   expect(second.world.increments()).toBe(0);
   for (let turn = 3; turn < 6; turn += 1) {
     second.session.next();
@@ -105,7 +117,11 @@ test("a synthesis opens with its result; a pending judge reads as not finished; 
   const finished = throughDevice(keptDebateOf(debate.state())) as KeptDebate;
   const pending: KeptDebate = {
     ...finished,
-    messages: finished.messages.map((message) => (message.card?.kind === "judgement" ? { id: message.id, card: { kind: "judgement", judgement: { status: "pending", reports: [] } } } : message)),
+    messages: finished.messages.map((message) =>
+      message.card?.kind === "judgement"
+        ? { id: message.id, card: { kind: "judgement", judgement: { status: "pending", reports: [] } } }
+        : message,
+    ),
   };
   const third = setUp();
   third.session.open(pending);
@@ -130,14 +146,28 @@ test("a debate kept with its passages in the older shape opens with them as cite
     ...kept,
     messages: kept.messages.map((message) =>
       !message.card && message.evidence
-        ? { ...message, evidence: { ...message.evidence, passages: message.evidence.passages.map(({ noteNumber, chunkId, title, filename, page, excerpt }) => ({ n: noteNumber, chunkId, title, filename, page, excerpt })) } }
+        ? {
+            ...message,
+            evidence: {
+              ...message.evidence,
+              passages: message.evidence.passages.map(({ noteNumber, chunkId, title, filename, page, excerpt }) => ({
+                n: noteNumber,
+                chunkId,
+                title,
+                filename,
+                page,
+                excerpt,
+              })),
+            },
+          }
         : message,
     ),
   };
   const opened = asKeptDebate(older) as KeptDebate;
   const turns = opened.messages.flatMap((message) => (!message.card && message.evidence ? [message.evidence] : []));
   expect(turns).toHaveLength(2);
-  for (const evidence of turns) expect(evidence.passages).toEqual(FAKE_PASSAGES.map((passage) => ({ ...passage, document: passage.filename })));
+  for (const evidence of turns)
+    expect(evidence.passages).toEqual(FAKE_PASSAGES.map((passage) => ({ ...passage, document: passage.filename })));
   // One kept since reads back as it was.
   expect(throughDevice(keptDebateOf(first.state()))).toEqual(kept);
 });

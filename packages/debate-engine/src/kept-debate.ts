@@ -6,7 +6,6 @@ import { debateMessages } from "./messages";
 // the judge's scorecard and the user's vote; or a synthesis's result. Plain data, sealed by the
 // app's device history beside the conversation's text, and read back here to put it on screen.
 
-
 /** Which entries are kept: turns and the judge's card (errors, quota and the form are the moment's). */
 const isKept = (message: DebateMessage) => message.turn !== undefined || message.card?.kind === "judgement";
 
@@ -41,7 +40,12 @@ export function asKeptDebate(value: unknown): KeptDebateRecord | null {
   if (!isObject(value) || value.version !== 1) return null;
   if ("synthesis" in value) {
     const synthesis = value.synthesis;
-    const fine = isObject(synthesis) && typeof synthesis.topic === "string" && Array.isArray(synthesis.syntheses) && synthesis.syntheses.length === 3 && typeof synthesis.createdAt === "number";
+    const fine =
+      isObject(synthesis) &&
+      typeof synthesis.topic === "string" &&
+      Array.isArray(synthesis.syntheses) &&
+      synthesis.syntheses.length === 3 &&
+      typeof synthesis.createdAt === "number";
     return fine ? (value as KeptSynthesis) : null;
   }
   const { debate, messages, turn } = value;
@@ -53,7 +57,9 @@ export function asKeptDebate(value: unknown): KeptDebateRecord | null {
     typeof debate.length === "number" &&
     typeof debate.startedAt === "number" &&
     Array.isArray(messages) &&
-    messages.every((message) => isObject(message) && typeof message.id === "string" && (typeof message.content === "string" || isObject(message.card))) &&
+    messages.every(
+      (message) => isObject(message) && typeof message.id === "string" && (typeof message.content === "string" || isObject(message.card)),
+    ) &&
     typeof turn === "number";
   if (!fine) return null;
   const kept = value as KeptDebate;
@@ -62,7 +68,9 @@ export function asKeptDebate(value: unknown): KeptDebateRecord | null {
 
 /** A turn's passages as the contract has them, kept in whatever shape they were (issue 38 §1). */
 const withKeptPassages = (message: DebateMessage): DebateMessage =>
-  !message.card && message.evidence ? { ...message, evidence: { ...message.evidence, passages: keptPassages(message.evidence.passages) } } : message;
+  !message.card && message.evidence
+    ? { ...message, evidence: { ...message.evidence, passages: keptPassages(message.evidence.passages) } }
+    : message;
 
 /** A judge's card left pending (the page closed while the judge read): it will not finish now. */
 const settledCard = (message: DebateMessage): DebateMessage =>

@@ -90,7 +90,8 @@ export const debateMessages = {
     autoOff: "Manuale: ogni intervento parte con il pulsante Prossimo.",
     /** issue 26 §2: a debate argued from one of the user's indexes (Business, Enterprise). */
     documents: "Basati sui documenti",
-    documentsOn: "Ogni intervento cerca i passaggi nell'indice scelto e li cita parola per parola, con il numero [n]: le citazioni vengono verificate.",
+    documentsOn:
+      "Ogni intervento cerca i passaggi nell'indice scelto e li cita parola per parola, con il numero [n]: le citazioni vengono verificate.",
     documentsOff: "I modelli argomentano senza documenti.",
     documentsIndex: "Indice dei documenti",
     documentsSummary: (index: string) => `Documenti: ${index}`,
@@ -166,7 +167,8 @@ export const debateMessages = {
     agreement: {
       alta: "Accordo tra le due letture: alto.",
       media: "Accordo tra le due letture: medio (stesso verdetto, voti diversi).",
-      bassa: "Accordo tra le due letture: basso. Con l'ordine dei lati scambiato il giudice ha dato verdetti diversi, quindi il verdetto è Parità.",
+      bassa:
+        "Accordo tra le due letture: basso. Con l'ordine dei lati scambiato il giudice ha dato verdetti diversi, quindi il verdetto è Parità.",
     },
     runs: (first: string, second: string) => `Prima lettura: ${first}. Seconda lettura, lati scambiati: ${second}.`,
     judgeArgued: (side: Speaker) => `Il giudice è anche il modello del Lato ${side}: la valutazione potrebbe non essere imparziale.`,
@@ -218,9 +220,11 @@ export const debateMessages = {
     sides: (models: Record<Speaker, string>, options: Record<Speaker, string>) =>
       `Modello A (${models.A}): «${options.A}». Modello B (${models.B}): «${options.B}».`,
     /** issue 36 §1: offline, the sides carry no model name; who wrote them is said once. */
-    offlineSides: (label: string, options: Record<Speaker, string>) => `Lato A: «${options.A}». Lato B: «${options.B}». Entrambi scritti dal ${label.charAt(0).toLowerCase()}${label.slice(1)}.`,
+    offlineSides: (label: string, options: Record<Speaker, string>) =>
+      `Lato A: «${options.A}». Lato B: «${options.B}». Entrambi scritti dal ${label.charAt(0).toLowerCase()}${label.slice(1)}.`,
     length: (played: number, total: number) => `${played} di ${total} turni.`,
-    turnCaption: (turn: number, speaker: Speaker, phase: string, offline = false) => `Turno ${turn} · ${offline ? "Lato" : "Modello"} ${speaker} · ${phase}`,
+    turnCaption: (turn: number, speaker: Speaker, phase: string, offline = false) =>
+      `Turno ${turn} · ${offline ? "Lato" : "Modello"} ${speaker} · ${phase}`,
     synthesisTitle: "OYSTAR Debate — Sintesi",
   },
 } as const;

@@ -68,7 +68,10 @@ export const FOLLOW_UP_STYLES = [
 export const followUpStyle = (turn: number) => FOLLOW_UP_STYLES[turn % FOLLOW_UP_STYLES.length] ?? FOLLOW_UP_STYLES[0];
 
 export function fillPrompt(template: string, values: PromptPlaceholders): string {
-  return template.replaceAll("{topic}", values.topic).replaceAll("{ownOption}", values.ownOption).replaceAll("{otherOption}", values.otherOption);
+  return template
+    .replaceAll("{topic}", values.topic)
+    .replaceAll("{ownOption}", values.ownOption)
+    .replaceAll("{otherOption}", values.otherOption);
 }
 
 /** The system prompt of one turn, before its brief (see debate-request.ts). */
@@ -86,7 +89,10 @@ export type PromptPassage = { n: number; title: string; page: number | null; tex
 export function passageLines(passages: readonly PromptPassage[]): string {
   if (passages.length === 0) return "Passaggi dai documenti: nessun passaggio pertinente trovato per questo turno.";
   const source = (passage: PromptPassage) => (passage.page === null ? passage.title : `${passage.title}, p. ${passage.page}`);
-  return ["Passaggi dai documenti:", ...passages.map((passage) => `[${passage.n}] (${source(passage)}) ${passage.text.replace(/\s+/g, " ").trim()}`)].join("\n");
+  return [
+    "Passaggi dai documenti:",
+    ...passages.map((passage) => `[${passage.n}] (${source(passage)}) ${passage.text.replace(/\s+/g, " ").trim()}`),
+  ].join("\n");
 }
 
 /** issue 26 §2: a side argued from documents supports its claims with their words, cited [n]. */

@@ -9,15 +9,18 @@ test.each([
   [6, 1, 2, 4, [2, 2, 2]],
   [20, 5, 6, 13, [6, 7, 7]],
   [200, 65, 66, 133, [66, 67, 67]],
-])("n = %i: opposizione before floor(n/3), riflessione before floor(2n/3), sintesi after", (n, lastOpposition, firstReflection, firstSynthesis, counts) => {
-  const phases = phasesOf(n);
-  expect(phases[lastOpposition]).toBe("opposizione");
-  expect(phases[firstReflection]).toBe("riflessione");
-  expect(phases[firstSynthesis - 1]).toBe("riflessione");
-  expect(phases[firstSynthesis]).toBe("sintesi");
-  expect(phases.at(-1)).toBe("sintesi");
-  expect([count(phases, "opposizione"), count(phases, "riflessione"), count(phases, "sintesi")]).toEqual(counts);
-});
+])(
+  "n = %i: opposizione before floor(n/3), riflessione before floor(2n/3), sintesi after",
+  (n, lastOpposition, firstReflection, firstSynthesis, counts) => {
+    const phases = phasesOf(n);
+    expect(phases[lastOpposition]).toBe("opposizione");
+    expect(phases[firstReflection]).toBe("riflessione");
+    expect(phases[firstSynthesis - 1]).toBe("riflessione");
+    expect(phases[firstSynthesis]).toBe("sintesi");
+    expect(phases.at(-1)).toBe("sintesi");
+    expect([count(phases, "opposizione"), count(phases, "riflessione"), count(phases, "sintesi")]).toEqual(counts);
+  },
+);
 
 test("turns alternate A then B from turn 0", () => {
   expect([0, 1, 2, 3, 18, 19].map(speakerOfTurn)).toEqual(["A", "B", "A", "B", "A", "B"]);

@@ -1,4 +1,13 @@
-import { DEBATE_CONTEXT_MESSAGES, DEBATE_JUDGE_RUNS, DEBATE_LENGTH, DEBATE_REPLY_MAX_CHARS, sideOfTurn, type DebateMode, type DebateProvider, type DebateSide } from "@oystar/api-client";
+import {
+  DEBATE_CONTEXT_MESSAGES,
+  DEBATE_JUDGE_RUNS,
+  DEBATE_LENGTH,
+  DEBATE_REPLY_MAX_CHARS,
+  sideOfTurn,
+  type DebateMode,
+  type DebateProvider,
+  type DebateSide,
+} from "@oystar/api-client";
 
 // spec 001 §4, §9: the debate's rules as data — turns, phases, presets, limits. The limits a
 // debate's call is validated against are the API contract's (@oystar/api-client); the engine

@@ -96,11 +96,19 @@ export function scorecardOf(
   runs: readonly [JudgeRunReport, JudgeRunReport],
   debate: { judge: string; models: Record<Speaker, string>; history: readonly Intervention[] },
 ): Scorecard {
-  const spoken = (side: Speaker) => normal(debate.history.filter((item) => item.speaker === side).map((item) => item.content).join(" "));
+  const spoken = (side: Speaker) =>
+    normal(
+      debate.history
+        .filter((item) => item.speaker === side)
+        .map((item) => item.content)
+        .join(" "),
+    );
   const scored = (side: Speaker): ScoredSide => {
     const first = sideOf(1, runs[0], side);
     const second = sideOf(2, runs[1], side);
-    const criteria = Object.fromEntries(JUDGE_CRITERIA.map((criterion) => [criterion, combined(first.criteria[criterion], second.criteria[criterion])]));
+    const criteria = Object.fromEntries(
+      JUDGE_CRITERIA.map((criterion) => [criterion, combined(first.criteria[criterion], second.criteria[criterion])]),
+    );
     return {
       criteria: criteria as Record<JudgeCriterion, CriterionScore>,
       strongest: checkQuote(first.strongest ?? second.strongest, spoken(side)),

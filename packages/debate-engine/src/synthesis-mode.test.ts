@@ -14,7 +14,11 @@ test("synthesis: a hidden debate of all turns with progress, one increment, then
     if (shown && progress.at(-1) !== `${shown.label} · ${shown.phaseText}`) progress.push(`${shown.label} · ${shown.phaseText}`);
   });
   session.startSynthesis({ topic: "Treno contro aereo" });
-  expect(selectSynthesisProgress(session.store.getState())).toEqual({ percent: 0, label: "0/6 turni completati", phaseText: "Preparazione del dibattito" });
+  expect(selectSynthesisProgress(session.store.getState())).toEqual({
+    percent: 0,
+    label: "0/6 turni completati",
+    phaseText: "Preparazione del dibattito",
+  });
   await world.settle();
 
   // All six turns ran back to back, without timers (auto mode is off and nobody pressed 'Prossimo'),
@@ -69,7 +73,10 @@ test("the hidden debate keeps 200 characters of earlier messages and is not show
   expect(Math.max(...shown)).toBe(0);
   // The fourth turn quotes the three before it, the earlier two cut to 200 characters.
   const fourth = debatePrompt(world.calls[3]!.request).messages[1]?.content ?? "";
-  const quoted = fourth.split("\n").filter((line) => line.startsWith("[Modello")).map((line) => line.replace(/^\[Modello [AB] · turno \d+\] /, "").length);
+  const quoted = fourth
+    .split("\n")
+    .filter((line) => line.startsWith("[Modello"))
+    .map((line) => line.replace(/^\[Modello [AB] · turno \d+\] /, "").length);
   expect(quoted).toEqual([200, 200, 427]);
 });
 
@@ -85,14 +92,22 @@ test("a failing turn gives 'Errore durante la generazione della sintesi'; a bad 
   const session = createDebateSession(first.ports, { length: 6 });
   session.startSynthesis({ topic: "Treno contro aereo" });
   await first.settle();
-  expect(session.store.getState()).toMatchObject({ status: "idle", messages: [], notice: { tone: "error", text: "Errore durante la generazione della sintesi" } });
+  expect(session.store.getState()).toMatchObject({
+    status: "idle",
+    messages: [],
+    notice: { tone: "error", text: "Errore durante la generazione della sintesi" },
+  });
 
   const second = fakeWorld({ script: inCharacter });
   const other = createDebateSession(second.ports, { length: 6 });
   other.startSynthesis({ topic: "Treno contro aereo" });
   await second.settle();
   expect(second.calls).toHaveLength(7);
-  expect(other.store.getState()).toMatchObject({ status: "idle", synthesis: { result: null }, notice: { tone: "error", text: "Errore durante l'analisi del dibattito" } });
+  expect(other.store.getState()).toMatchObject({
+    status: "idle",
+    synthesis: { result: null },
+    notice: { tone: "error", text: "Errore durante l'analisi del dibattito" },
+  });
 });
 
 test("an empty hidden turn raises no error on screen: the synthesis goes on to its result", async () => {
@@ -101,7 +116,10 @@ test("an empty hidden turn raises no error on screen: the synthesis goes on to i
   const session = createDebateSession(world.ports, { length: 6 });
   session.startSynthesis({ topic: "Treno contro aereo" });
   await world.settle();
-  expect(session.store.getState()).toMatchObject({ notice: null, synthesis: { result: { introduction: "Analizzati 2 interventi su «Treno contro aereo»." } } });
+  expect(session.store.getState()).toMatchObject({
+    notice: null,
+    synthesis: { result: { introduction: "Analizzati 2 interventi su «Treno contro aereo»." } },
+  });
 });
 
 test("challenge: Model A defends the thesis, Model B refutes it, as one debate", async () => {

@@ -4,7 +4,11 @@ import { formatSynthesisAnalysis, parseSynthesisAnalysis, SynthesisFormatError, 
 const analysis: SynthesisAnalysis = {
   introduction: "Il dibattito ha messo a confronto treno e aereo.",
   syntheses: [
-    { title: "Treno per le tratte brevi", text: "Sotto i 700 km vince il treno.", plan: ["Mappare le tratte entro un mese.", "Spostare i viaggi brevi sul treno entro sei mesi."] },
+    {
+      title: "Treno per le tratte brevi",
+      text: "Sotto i 700 km vince il treno.",
+      plan: ["Mappare le tratte entro un mese.", "Spostare i viaggi brevi sul treno entro sei mesi."],
+    },
     { title: "Aereo per le lunghe distanze", text: "Oltre i 1000 km l'aereo resta necessario." },
     { title: "Compensazione", text: "Compensare le emissioni residue." },
   ],
@@ -51,5 +55,7 @@ test("a long sentence that begins with a section's name is not a heading", () =>
 
 test("an answer without all the sections is an analysis error", () => {
   expect(() => parseSynthesisAnalysis("Il treno è meglio. Che ne pensi?")).toThrow(SynthesisFormatError);
-  expect(() => parseSynthesisAnalysis(formatSynthesisAnalysis(analysis).replace(/## Sintesi 3[\s\S]*?(?=## Conclusioni)/, ""))).toThrow("Sintesi 3");
+  expect(() => parseSynthesisAnalysis(formatSynthesisAnalysis(analysis).replace(/## Sintesi 3[\s\S]*?(?=## Conclusioni)/, ""))).toThrow(
+    "Sintesi 3",
+  );
 });

@@ -67,7 +67,8 @@ type Section = { key: "introduction" | "conclusions" | "plan" | 1 | 2 | 3; title
  * markup, so the hashes and bold are optional; without them the line must be short, so that a
  * sentence beginning with "Conclusioni" is not taken for a heading.
  */
-const HEADING = /^\s*(#{1,4}\s*)?(\*\*)?\s*(introduzione|conclusioni|piano operativo|sintesi\s*([123]))\b\s*[:.\-–—]?\s*(.*?)\s*(?:\*\*)?\s*:?\s*$/i;
+const HEADING =
+  /^\s*(#{1,4}\s*)?(\*\*)?\s*(introduzione|conclusioni|piano operativo|sintesi\s*([123]))\b\s*[:.\-–—]?\s*(.*?)\s*(?:\*\*)?\s*:?\s*$/i;
 const LIST_ITEM = /^\s*(?:\d+[.)]|[-*•])\s+(.*\S)\s*$/;
 
 function headingOf(line: string): Omit<Section, "lines"> | null {
@@ -83,7 +84,11 @@ function headingOf(line: string): Omit<Section, "lines"> | null {
   return { key: Number(match[4]) as 1 | 2 | 3, title };
 }
 
-const paragraph = (lines: readonly string[]) => lines.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+const paragraph = (lines: readonly string[]) =>
+  lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 
 /**
  * The structured result of an analysis answer. Throws SynthesisFormatError when a section is

@@ -34,7 +34,11 @@ test('Model-A="…" and Model-B="…" are taken out of the topic', () => {
     models: { A: "llama-3.3-70b-versatile", B: "gemma-7b-it" },
   });
   const subject = debateSubject({ topic: 'Model-B="mixtral-8x7b-32768" Treno contro aereo' });
-  expect(subject).toMatchObject({ topic: "Treno contro aereo", options: { A: "Treno", B: "aereo" }, customModels: { B: "mixtral-8x7b-32768" } });
+  expect(subject).toMatchObject({
+    topic: "Treno contro aereo",
+    options: { A: "Treno", B: "aereo" },
+    customModels: { B: "mixtral-8x7b-32768" },
+  });
 });
 
 test("the DEBATE tab's two theses are the two options, cleaned", () => {
@@ -71,12 +75,16 @@ test("a challenge defends the thesis with A and refutes it with B", () => {
   });
 });
 
-test.each([{ topic: "   " }, { topic: "💬 🤖" }, { theses: ["Tesi", " "] as const }, { theses: ["", "Tesi"] as const }, { thesis: "" }, { topic: 'Model-A="x"' }])(
-  "nothing to debate in %j",
-  (input) => {
-    expect(debateSubject(input)).toBeNull();
-  },
-);
+test.each([
+  { topic: "   " },
+  { topic: "💬 🤖" },
+  { theses: ["Tesi", " "] as const },
+  { theses: ["", "Tesi"] as const },
+  { thesis: "" },
+  { topic: 'Model-A="x"' },
+])("nothing to debate in %j", (input) => {
+  expect(debateSubject(input)).toBeNull();
+});
 
 test("the preview says what a start would debate, models named in the text included", () => {
   const settings = { models: { A: "openai/gpt-oss-120b", B: "openai/gpt-oss-20b" } };
@@ -84,6 +92,9 @@ test("the preview says what a start would debate, models named in the text inclu
     options: { A: "Il treno", B: "L'aereo" },
     models: { A: "openai/gpt-oss-120b", B: "llama3:latest" },
   });
-  expect(debatePreview(settings, { thesis: "Il treno vince" }, "challenge")?.options).toEqual({ A: "Il treno vince", B: "Non è vero che il treno vince" });
+  expect(debatePreview(settings, { thesis: "Il treno vince" }, "challenge")?.options).toEqual({
+    A: "Il treno vince",
+    B: "Non è vero che il treno vince",
+  });
   expect(debatePreview(settings, { theses: ["Il treno", " "] }, "synthesis")).toBeNull();
 });

@@ -84,7 +84,12 @@ export function debateSubject(input: DebateInput, mode: DebateMode = "debate"): 
     const { text, models } = extractCustomModels(input.thesis);
     const thesis = trimOption(clean(text));
     if (!thesis) return null;
-    return { mode: "challenge", topic: thesis, options: { A: thesis, B: debateMessages.challengeCounterThesis(asMidSentence(thesis)) }, customModels: models };
+    return {
+      mode: "challenge",
+      topic: thesis,
+      options: { A: thesis, B: debateMessages.challengeCounterThesis(asMidSentence(thesis)) },
+      customModels: models,
+    };
   }
   const { text, models } = extractCustomModels(input.topic);
   const topic = clean(text);

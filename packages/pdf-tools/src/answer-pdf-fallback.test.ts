@@ -46,7 +46,9 @@ test("a text the PDF cannot write as it is: 'Errore nella generazione del PDF...
 test("when the simplified text fails too: 'Errore durante la generazione del PDF'", async () => {
   writer.refuses = () => true;
   const onFallback = vi.fn();
-  await expect(answerPdf({ text: "Una risposta", date }, { onFallback })).rejects.toThrow(new Error("Errore durante la generazione del PDF"));
+  await expect(answerPdf({ text: "Una risposta", date }, { onFallback })).rejects.toThrow(
+    new Error("Errore durante la generazione del PDF"),
+  );
   expect(onFallback).toHaveBeenCalledWith("Errore nella generazione del PDF...", expect.any(Error));
 });
 

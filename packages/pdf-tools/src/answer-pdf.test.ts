@@ -16,7 +16,9 @@ async function pagesOf(blob: Blob): Promise<string[]> {
 
 describe("an answer as PDF", () => {
   test("file name: the AI name, the document and the date, or a generic name with the date", () => {
-    expect(answerPdfFileName({ documentName: "Verbale assemblea marzo.pdf", date })).toBe("OYSTAR_AI_Verbale_assemblea_marzo_2026-03-04.pdf");
+    expect(answerPdfFileName({ documentName: "Verbale assemblea marzo.pdf", date })).toBe(
+      "OYSTAR_AI_Verbale_assemblea_marzo_2026-03-04.pdf",
+    );
     expect(answerPdfFileName({ date })).toBe("OYSTAR_AI_risposta_2026-03-04.pdf");
   });
 
@@ -57,11 +59,18 @@ describe("a document on the shared page", () => {
       }),
     );
     const text = pages.join(" ");
-    const order = ["OYSTAR Debate — Mare contro Montagna", "6 turni", "Introduzione", "Modello A · Opposizione · turno 1", "Il mare riposa.", "1. Prenotare", "2. Partire"];
+    const order = [
+      "OYSTAR Debate — Mare contro Montagna",
+      "6 turni",
+      "Introduzione",
+      "Modello A · Opposizione · turno 1",
+      "Il mare riposa.",
+      "1. Prenotare",
+      "2. Partire",
+    ];
     const positions = order.map((piece) => text.indexOf(piece));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(pages[0]).toContain("Pagina 1 di 1 · OYSTAR Debate · 04/03/2026");
   });
 });
-

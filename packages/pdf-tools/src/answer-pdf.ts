@@ -81,7 +81,9 @@ function rewritten(document: PdfDocument, rewrite: (text: string) => string): Pd
     ...document,
     title: rewrite(document.title),
     subtitle: document.subtitle === undefined ? undefined : rewrite(document.subtitle),
-    blocks: document.blocks.map((block) => (block.kind === "list" ? { ...block, items: block.items.map(rewrite) } : { ...block, text: rewrite(block.text) })),
+    blocks: document.blocks.map((block) =>
+      block.kind === "list" ? { ...block, items: block.items.map(rewrite) } : { ...block, text: rewrite(block.text) },
+    ),
   };
 }
 
@@ -169,5 +171,8 @@ export async function documentPdf(document: PdfDocument, options: PdfOptions = {
 
 /** A chat answer as a PDF (spec 001 §2), on the shared page. */
 export function answerPdf({ text, documentName, date }: AnswerPdf, options: PdfOptions = {}): Promise<Blob> {
-  return documentPdf({ title: documentName ? pdfMessages.titleWithDocument(documentName) : pdfMessages.title, blocks: [{ kind: "paragraph", text }], date }, options);
+  return documentPdf(
+    { title: documentName ? pdfMessages.titleWithDocument(documentName) : pdfMessages.title, blocks: [{ kind: "paragraph", text }], date },
+    options,
+  );
 }

@@ -8,7 +8,12 @@ export type LoadedPdf = { name: string; text: string; pages: number; size: numbe
 export type PdfRecord = { name: string; pages: number; size: number; originalText: string };
 
 export const reducedRecord = (pdf: LoadedPdf): PdfRecord => ({ name: pdf.name, pages: pdf.pages, size: pdf.size, originalText: pdf.text });
-export const reloadedPdf = (record: PdfRecord): LoadedPdf => ({ name: record.name, pages: record.pages, size: record.size, text: record.originalText });
+export const reloadedPdf = (record: PdfRecord): LoadedPdf => ({
+  name: record.name,
+  pages: record.pages,
+  size: record.size,
+  text: record.originalText,
+});
 
 /** spec 001 §2: the size shown beside a loaded PDF, in KB. */
 export const sizeInKilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("it-IT")} KB`;

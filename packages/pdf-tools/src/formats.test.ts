@@ -3,7 +3,11 @@ import { formatDocumentContext, parseDocumentContext } from "./document-header";
 import { formatPageMarker, formatSkippedPage, withoutPageMarkers } from "./page-markers";
 
 test("a document after its question is read back as it was written", () => {
-  const document = { name: "Verbale 3 marzo.pdf", pages: 2, text: `${formatPageMarker(1)}\nPresenti: tutti.\n${formatPageMarker(2)}\nFine.` };
+  const document = {
+    name: "Verbale 3 marzo.pdf",
+    pages: 2,
+    text: `${formatPageMarker(1)}\nPresenti: tutti.\n${formatPageMarker(2)}\nFine.`,
+  };
   const message = `Riassumi il verbale\n\n${formatDocumentContext(document)}`;
   expect(formatDocumentContext(document).split("\n")[0]).toBe("Documento «Verbale 3 marzo.pdf» (2 pagine):");
   expect(parseDocumentContext(message)).toEqual({ question: "Riassumi il verbale", document });

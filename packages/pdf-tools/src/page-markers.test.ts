@@ -1,7 +1,9 @@
 import { expect, test } from "vitest";
 import { formatPageMarker, formatSkippedPage, pagesOf, withoutPageMarkers } from "./page-markers";
 
-const pages = [formatPageMarker(1), "Primo.", formatPageMarker(2), "Secondo.", formatSkippedPage(3), formatPageMarker(10), "Decimo."].join("\n");
+const pages = [formatPageMarker(1), "Primo.", formatPageMarker(2), "Secondo.", formatSkippedPage(3), formatPageMarker(10), "Decimo."].join(
+  "\n",
+);
 
 test("a document's text is read back page by page from the markers written for it", () => {
   expect(pagesOf(pages).map((page) => [page.page, page.text.trim()])).toEqual([

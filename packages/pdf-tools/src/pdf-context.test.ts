@@ -65,7 +65,10 @@ describe("the chat's PDF context", () => {
     expect(context.documentForQuestion()).toBe(`Documento «Verbale.pdf» (2 pagine):\n${pdf.text}`);
     context.markUsed();
     expect(context.documentForQuestion()).toBeNull();
-    expect(context.store.getState().phase).toEqual({ name: "used", record: { name: "Verbale.pdf", pages: 2, size: 20_480, originalText: pdf.text } });
+    expect(context.store.getState().phase).toEqual({
+      name: "used",
+      record: { name: "Verbale.pdf", pages: 2, size: 20_480, originalText: pdf.text },
+    });
     context.reload();
     expect(context.store.getState().phase).toEqual({ name: "loaded", pdf });
     context.remove();
@@ -81,12 +84,18 @@ describe("the chat's PDF context", () => {
   });
 
   test("extraction failures say why; unexpected ones say the PDF could not be loaded", async () => {
-    const tooBig = createPdfContext({ extract: async () => Promise.reject(new PdfError("Il PDF è troppo grande: 1200 pagine (massimo 1000).")), ocr: async () => ({ text: "" }) });
+    const tooBig = createPdfContext({
+      extract: async () => Promise.reject(new PdfError("Il PDF è troppo grande: 1200 pagine (massimo 1000).")),
+      ocr: async () => ({ text: "" }),
+    });
     await tooBig.load(file());
     expect(tooBig.store.getState().alert).toBe("Il PDF è troppo grande: 1200 pagine (massimo 1000).");
     const broken = createPdfContext({ extract: async () => Promise.reject(new Error("worker perso")), ocr: async () => ({ text: "" }) });
     await broken.load(file());
-    expect(broken.store.getState()).toMatchObject({ phase: { name: "empty" }, alert: "Errore durante il caricamento del PDF: worker perso" });
+    expect(broken.store.getState()).toMatchObject({
+      phase: { name: "empty" },
+      alert: "Errore durante il caricamento del PDF: worker perso",
+    });
   });
 
   test("a cut document warns the user", async () => {
@@ -110,7 +119,10 @@ describe("the chat's PDF context", () => {
     ocr.resolve({ text: "Testo letto dall'OCR." });
     await running;
     expect(seen).toEqual([scan]);
-    expect(context.store.getState().phase).toEqual({ name: "loaded", pdf: { name: "Scansione.pdf", pages: 3, size: 20_480, text: "Testo letto dall'OCR." } });
+    expect(context.store.getState().phase).toEqual({
+      name: "loaded",
+      pdf: { name: "Scansione.pdf", pages: 3, size: 20_480, text: "Testo letto dall'OCR." },
+    });
   });
 
   test("OCR text over the limit is cut with the OCR warning; an OCR failure is shown", async () => {
@@ -118,7 +130,10 @@ describe("the chat's PDF context", () => {
     await long.load(file());
     await long.confirmOcr();
     expect(long.store.getState().warning).toMatch(/circa 2500 caratteri per pagina/);
-    const failing = createPdfContext({ extract: async () => extracted({ scanned: true }), ocr: async () => Promise.reject(new Error("OCR failed: 502")) });
+    const failing = createPdfContext({
+      extract: async () => extracted({ scanned: true }),
+      ocr: async () => Promise.reject(new Error("OCR failed: 502")),
+    });
     await failing.load(file());
     await failing.confirmOcr();
     expect(failing.store.getState()).toMatchObject({ phase: { name: "empty" }, alert: "❌ Errore OCR: OCR failed: 502" });

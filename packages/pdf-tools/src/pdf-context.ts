@@ -70,7 +70,10 @@ export function createPdfContext<F extends PdfFile>(dependencies: PdfContextDepe
         if (mine !== generation) return;
         if (extracted.scanned) return update({ phase: { name: "scanned", file, pages: extracted.pages } });
         const { name, text, pages, size } = extracted;
-        update({ phase: { name: "loaded", pdf: { name, text, pages, size } }, warning: extracted.truncated ? pdfMessages.truncatedAlert : null });
+        update({
+          phase: { name: "loaded", pdf: { name, text, pages, size } },
+          warning: extracted.truncated ? pdfMessages.truncatedAlert : null,
+        });
       } catch (error) {
         if (mine === generation) update({ phase: { name: "empty" }, alert: failureText(error) });
       }
@@ -88,7 +91,8 @@ export function createPdfContext<F extends PdfFile>(dependencies: PdfContextDepe
         const pdf = { name: scanned.file.name, text, pages: scanned.pages, size: scanned.file.size };
         update({ phase: { name: "loaded", pdf }, warning: truncated ? pdfMessages.ocrTruncatedAlert : null });
       } catch (error) {
-        if (mine === generation) update({ phase: { name: "empty" }, alert: pdfMessages.ocrFailed(error instanceof Error ? error.message : String(error)) });
+        if (mine === generation)
+          update({ phase: { name: "empty" }, alert: pdfMessages.ocrFailed(error instanceof Error ? error.message : String(error)) });
       }
     },
 

@@ -88,6 +88,15 @@ export function planById(id: PlanId): PlanDetails {
 export const planRank = (id: PlanId) => PLAN_ORDER.indexOf(id);
 
 /** The public shape of GET /api/plans (spec 000 §3). */
-export function publicPlan({ id, name, price, description, queries_limit, debates_limit, rag_enabled, rag_indices_limit }: PlanDetails): Plan {
+export function publicPlan({
+  id,
+  name,
+  price,
+  description,
+  queries_limit,
+  debates_limit,
+  rag_enabled,
+  rag_indices_limit,
+}: PlanDetails): Plan {
   return { id, name, price, description, queries_limit, debates_limit, rag_enabled, rag_indices_limit };
 }

@@ -10,16 +10,29 @@ test("the catalogue holds the spec's five plans and constants", () => {
   expect(planById("free")).toMatchObject({ price: 0, queries_limit: 50, debates_limit: 0, rag_enabled: false });
   expect(planById("base")).toMatchObject({ price: 9.99, queries_limit: 300, debates_limit: 30 });
   expect(planById("pro")).toMatchObject({ price: 29.99, queries_limit: 1000, debates_limit: 100, most_popular: true });
-  expect(planById("business")).toMatchObject({ price: 99.99, queries_limit: -1, debates_limit: -1, rag_indices_limit: 3, rag_max_bytes: 104857600 });
+  expect(planById("business")).toMatchObject({
+    price: 99.99,
+    queries_limit: -1,
+    debates_limit: -1,
+    rag_indices_limit: 3,
+    rag_max_bytes: 104857600,
+  });
   expect(planById("enterprise")).toMatchObject({ price: null, rag_enabled: true, rag_max_bytes: 1024 ** 4 });
 });
 
-const signedIn = (currentPlan: "free" | "base" | "pro" | "business" | "enterprise") => ({ currentPlan, authLoading: false, signedIn: true });
+const signedIn = (currentPlan: "free" | "base" | "pro" | "business" | "enterprise") => ({
+  currentPlan,
+  authLoading: false,
+  signedIn: true,
+});
 
 test("choosing a plan follows the spec's order", () => {
   expect(choosePlan({ target: "enterprise", currentPlan: null, authLoading: true, signedIn: false })).toEqual({ kind: "contact-sales" });
   expect(choosePlan({ target: "pro", currentPlan: null, authLoading: true, signedIn: false })).toEqual({ kind: "ignore" });
-  expect(choosePlan({ target: "pro", currentPlan: null, authLoading: false, signedIn: false })).toEqual({ kind: "login", returnTo: "/subscription?plan=pro&checkout=1" });
+  expect(choosePlan({ target: "pro", currentPlan: null, authLoading: false, signedIn: false })).toEqual({
+    kind: "login",
+    returnTo: "/subscription?plan=pro&checkout=1",
+  });
   expect(choosePlan({ target: "pro", ...signedIn("pro") })).toEqual({ kind: "alert", message: "Sei già sul piano Pro!" });
   expect(choosePlan({ target: "free", ...signedIn("base") })).toEqual({
     kind: "alert",
@@ -73,7 +86,12 @@ describe("plan card features", () => {
       "RAG sui tuoi documenti: 3 indici personalizzati",
       "Documenti fino a 100 MB",
     ]);
-    expect(features("enterprise")).toEqual(["Domande illimitate", "Dibattiti illimitati", "RAG sui tuoi documenti: indici su richiesta", "Documenti fino a 1 TB"]);
+    expect(features("enterprise")).toEqual([
+      "Domande illimitate",
+      "Dibattiti illimitati",
+      "RAG sui tuoi documenti: indici su richiesta",
+      "Documenti fino a 1 TB",
+    ]);
   });
 
   test("storage sizes as people write them", () => {

@@ -5,13 +5,54 @@ import { ragAnswerPdf, ragAnswerPdfDocument, ragAnswerPdfFileName } from "./answ
 // Issue 25: an answer saved as a PDF carries each source it cites, with title, page and excerpt.
 
 const sources = [
-  citedPassage({ noteNumber: 1, chunkId: "11", title: "Villa Aurora", filename: "villa-aurora.md", excerpt: "Villa Aurora fu costruita per il conte Ferrante Bassi.", support: { cited: true, confidence: null } }),
-  citedPassage({ noteNumber: 2, chunkId: "21", title: "Guida alle camelie", filename: "camelie.pdf", page: 3, excerpt: "Le camelie fioriscono **a marzo**.", support: { cited: true, confidence: null } }),
-  citedPassage({ noteNumber: 2, chunkId: "22", title: "Guida alle camelie", filename: "camelie.pdf", page: 4, excerpt: "Il giardino apre alle 9.", support: { cited: false, confidence: null } }),
-  citedPassage({ noteNumber: 3, chunkId: "31", title: "Il labirinto", filename: "labirinto.md", excerpt: "Le siepi sono alte un metro e ottanta.", support: { cited: false, confidence: null } }),
-  citedPassage({ noteNumber: 4, chunkId: "41", title: "Parcelle", filename: "parcelle.xlsx", place: "Foglio «Parcelle 2026»", excerpt: "Cliente: Ferretti · Importo: 800", support: { cited: true, confidence: null } }),
+  citedPassage({
+    noteNumber: 1,
+    chunkId: "11",
+    title: "Villa Aurora",
+    filename: "villa-aurora.md",
+    excerpt: "Villa Aurora fu costruita per il conte Ferrante Bassi.",
+    support: { cited: true, confidence: null },
+  }),
+  citedPassage({
+    noteNumber: 2,
+    chunkId: "21",
+    title: "Guida alle camelie",
+    filename: "camelie.pdf",
+    page: 3,
+    excerpt: "Le camelie fioriscono **a marzo**.",
+    support: { cited: true, confidence: null },
+  }),
+  citedPassage({
+    noteNumber: 2,
+    chunkId: "22",
+    title: "Guida alle camelie",
+    filename: "camelie.pdf",
+    page: 4,
+    excerpt: "Il giardino apre alle 9.",
+    support: { cited: false, confidence: null },
+  }),
+  citedPassage({
+    noteNumber: 3,
+    chunkId: "31",
+    title: "Il labirinto",
+    filename: "labirinto.md",
+    excerpt: "Le siepi sono alte un metro e ottanta.",
+    support: { cited: false, confidence: null },
+  }),
+  citedPassage({
+    noteNumber: 4,
+    chunkId: "41",
+    title: "Parcelle",
+    filename: "parcelle.xlsx",
+    place: "Foglio «Parcelle 2026»",
+    excerpt: "Cliente: Ferretti · Importo: 800",
+    support: { cited: true, confidence: null },
+  }),
 ];
-const answer = { content: "La villa fu costruita per il conte Bassi [1]. Le camelie fioriscono a marzo [2]. La parcella è di 800 euro [4].", sources };
+const answer = {
+  content: "La villa fu costruita per il conte Bassi [1]. Le camelie fioriscono a marzo [2]. La parcella è di 800 euro [4].",
+  sources,
+};
 
 test("the answer, then each cited document with its title, file, and its cited passages' excerpts and pages", () => {
   const document = ragAnswerPdfDocument(answer, "Quando fioriscono le camelie?", new Date("2026-11-25T10:00:00Z"));
@@ -32,7 +73,11 @@ test("the answer, then each cited document with its title, file, and its cited p
 });
 
 test("an answer that says the documents do not hold it lists no sources", () => {
-  const document = ragAnswerPdfDocument({ content: "Non ho trovato questa informazione nei documenti dell'indice.", sources: [] }, null, new Date());
+  const document = ragAnswerPdfDocument(
+    { content: "Non ho trovato questa informazione nei documenti dell'indice.", sources: [] },
+    null,
+    new Date(),
+  );
   expect(document.blocks).toEqual([{ kind: "paragraph", text: "Non ho trovato questa informazione nei documenti dell'indice." }]);
 });
 

@@ -13,23 +13,31 @@ const plain = (text: string) => text.replace(/(\*\*|__|`)/g, "").trim();
 
 export function ragAnswerPdfDocument(answer: Pick<RagMessage, "content" | "sources">, question: string | null, date: Date): PdfDocument {
   const words = ragMessages.answerPdf;
-  const blocks: PdfBlock[] = [...(question ? [{ kind: "caption" as const, text: words.question(question) }] : []), { kind: "paragraph", text: plain(answer.content) }];
+  const blocks: PdfBlock[] = [
+    ...(question ? [{ kind: "caption" as const, text: words.question(question) }] : []),
+    { kind: "paragraph", text: plain(answer.content) },
+  ];
   const sources = answer.sources ?? [];
   const documents = sourceDocuments(sources, citedNoteNumbers(answer.content, sources)).cited;
   if (documents.length > 0) {
     blocks.push({ kind: "heading", text: ragMessages.sources.title });
     for (const document of documents) {
       const { title, filename } = document.lead;
-      blocks.push({ kind: "caption", text: words.source(document.noteNumber, title || filename, filename && filename !== title ? filename : null) });
+      blocks.push({
+        kind: "caption",
+        text: words.source(document.noteNumber, title || filename, filename && filename !== title ? filename : null),
+      });
       const excerpts = document.cited.filter((passage) => passage.excerpt);
-      if (excerpts.length > 0) blocks.push({ kind: "list", items: excerpts.map((passage) => words.excerpt(plain(passage.excerpt), passage.page, passage.place)) });
+      if (excerpts.length > 0)
+        blocks.push({ kind: "list", items: excerpts.map((passage) => words.excerpt(plain(passage.excerpt), passage.page, passage.place)) });
     }
   }
   return { title: words.title, blocks, date };
 }
 
 /** The answer as a PDF file. */
-export const ragAnswerPdf = (answer: Pick<RagMessage, "content" | "sources">, question: string | null, date: Date) => documentPdf(ragAnswerPdfDocument(answer, question, date));
+export const ragAnswerPdf = (answer: Pick<RagMessage, "content" | "sources">, question: string | null, date: Date) =>
+  documentPdf(ragAnswerPdfDocument(answer, question, date));
 
 /** Named by the product, the module and the date. */
 export const ragAnswerPdfFileName = (date: Date) => `OYSTAR_RAG_${isoDay(date)}.pdf`;

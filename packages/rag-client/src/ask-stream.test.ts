@@ -28,7 +28,9 @@ describe("POST /api/ask-stream", () => {
       getAccessToken: async () => "tok",
       fetch: async (input, init) => {
         seen.push(new Request(input, init));
-        return eventStream('data: {"sources":[{"noteNumber":1,"chunkId":"7","document":"gardenroute-demo/t.md","title":"T","filename":"t.md","url":null,"page":null,"place":null,"excerpt":"","support":null}]}\n\ndata: {"chunk":"Ciao [1]"}\n\ndata: {oops}\n\nevent: end\ndata: {}\n\ndata: {"chunk":"dopo"}\n\n');
+        return eventStream(
+          'data: {"sources":[{"noteNumber":1,"chunkId":"7","document":"gardenroute-demo/t.md","title":"T","filename":"t.md","url":null,"page":null,"place":null,"excerpt":"","support":null}]}\n\ndata: {"chunk":"Ciao [1]"}\n\ndata: {oops}\n\nevent: end\ndata: {}\n\ndata: {"chunk":"dopo"}\n\n',
+        );
       },
     });
     const logged: string[] = [];
@@ -45,26 +47,47 @@ describe("POST /api/ask-stream", () => {
 
   test("a refusal is an HttpError with the server's words; an error event is a StreamError", async () => {
     const refusing = createApiClient({ fetch: async () => Response.json({ error: "Quota esaurita" }, { status: 429 }) });
-    const refusal = await collect(httpAskStream(refusing)({ question: "?" }, new AbortController().signal)).catch((error: unknown) => error);
+    const refusal = await collect(httpAskStream(refusing)({ question: "?" }, new AbortController().signal)).catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toBeInstanceOf(HttpError);
     expect(classifyFailure(refusal, RAG_FAILURE_WORDS)).toEqual({ kind: "quota", blockInput: true });
 
-    const failing = createApiClient({ fetch: async () => eventStream(`data: {"chunk":"a"}\n\nevent: error\ndata: {"error":"${ragMessages.generic}"}\n\n`) });
+    const failing = createApiClient({
+      fetch: async () => eventStream(`data: {"chunk":"a"}\n\nevent: error\ndata: {"error":"${ragMessages.generic}"}\n\n`),
+    });
     const failure = await collect(httpAskStream(failing)({ question: "?" }, new AbortController().signal)).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StreamError);
-    expect(classifyFailure(failure, RAG_FAILURE_WORDS)).toEqual({ kind: "error", message: ragMessages.generic, detail: "Stream error occurred" });
+    expect(classifyFailure(failure, RAG_FAILURE_WORDS)).toEqual({
+      kind: "error",
+      message: ragMessages.generic,
+      detail: "Stream error occurred",
+    });
   });
 
   test("spec 001 §8: 'HTTP error! status: {n}' and 'No response body' as the detail", () => {
-    expect(classifyFailure(new HttpError(502, "Bad gateway"), RAG_FAILURE_WORDS)).toEqual({ kind: "error", message: ragMessages.generic, detail: "HTTP error! status: 502" });
-    expect(classifyFailure(new Error("No response body"), RAG_FAILURE_WORDS)).toEqual({ kind: "error", message: ragMessages.generic, detail: "No response body" });
+    expect(classifyFailure(new HttpError(502, "Bad gateway"), RAG_FAILURE_WORDS)).toEqual({
+      kind: "error",
+      message: ragMessages.generic,
+      detail: "HTTP error! status: 502",
+    });
+    expect(classifyFailure(new Error("No response body"), RAG_FAILURE_WORDS)).toEqual({
+      kind: "error",
+      message: ragMessages.generic,
+      detail: "No response body",
+    });
     expect(classifyFailure(new Error("Token scaduto"), RAG_FAILURE_WORDS).kind).toBe("auth");
   });
 });
 
 describe("issue 35 §2: an answer the server holds", () => {
   const HELD = "abcdefghijklmnopqrstuvwx";
-  const events = ['id: 1\ndata: {"sources":[{"noteNumber":1,"chunkId":"7","document":"gardenroute-demo/t.md","title":"T","filename":"t.md","url":null,"page":null,"place":null,"excerpt":"","support":null}]}\n\n', 'id: 2\ndata: {"chunk":"Il giardino "}\n\n', 'id: 3\ndata: {"chunk":"fiorisce [1]"}\n\n', "id: 4\nevent: end\ndata: {}\n\n"];
+  const events = [
+    'id: 1\ndata: {"sources":[{"noteNumber":1,"chunkId":"7","document":"gardenroute-demo/t.md","title":"T","filename":"t.md","url":null,"page":null,"place":null,"excerpt":"","support":null}]}\n\n',
+    'id: 2\ndata: {"chunk":"Il giardino "}\n\n',
+    'id: 3\ndata: {"chunk":"fiorisce [1]"}\n\n',
+    "id: 4\nevent: end\ndata: {}\n\n",
+  ];
   /** The first answer: two events, then the connection drops. */
   function dropping(): Response {
     let sent = false;
@@ -93,14 +116,22 @@ describe("issue 35 §2: an answer the server holds", () => {
     const answer = await collect(httpAskStream(api)({ question: "Quando?" }, new AbortController().signal));
     expect(answer).toEqual([{ sources: [SOURCE] }, { chunk: "Il giardino " }, { chunk: "fiorisce [1]" }]);
     expect(seen[0]?.headers.get("oystar-resumable")).toBe("1");
-    expect(seen.slice(1).map((request) => [request.method, new URL(request.url).pathname, request.headers.get("last-event-id"), request.headers.get("authorization")])).toEqual([
-      ["GET", `/api/streams/${HELD}`, "2", "Bearer tok"],
-    ]);
+    expect(
+      seen
+        .slice(1)
+        .map((request) => [
+          request.method,
+          new URL(request.url).pathname,
+          request.headers.get("last-event-id"),
+          request.headers.get("authorization"),
+        ]),
+    ).toEqual([["GET", `/api/streams/${HELD}`, "2", "Bearer tok"]]);
   });
 
   test("an answer the server no longer holds says so in its words; STOP stops it on the server", async () => {
     const gone = createApiClient({
-      fetch: async (_input, init) => (init?.method === "POST" ? dropping() : Response.json({ error: "Questa risposta non è più disponibile" }, { status: 404 })),
+      fetch: async (_input, init) =>
+        init?.method === "POST" ? dropping() : Response.json({ error: "Questa risposta non è più disponibile" }, { status: 404 }),
     });
     const failure = await collect(httpAskStream(gone)({ question: "?" }, new AbortController().signal)).catch((error: unknown) => error);
     expect(classifyFailure(failure, RAG_FAILURE_WORDS)).toEqual({ kind: "stalled", message: "Questa risposta non è più disponibile" });
@@ -135,7 +166,9 @@ describe("issue 35 §2: an answer the server holds", () => {
   test("the answer is held where the server said; a reloaded page reads it from its first event, and a refusal says it is gone", async () => {
     const heard: string[] = [];
     const asking = createApiClient({ fetch: async () => eventStream(events.join("")) });
-    const held = new Response(new Blob([events.join("")]).stream(), { headers: { "Content-Type": "text/event-stream", "Oystar-Stream-Id": HELD } });
+    const held = new Response(new Blob([events.join("")]).stream(), {
+      headers: { "Content-Type": "text/event-stream", "Oystar-Stream-Id": HELD },
+    });
     const holding = createApiClient({ fetch: async () => held });
     await collect(httpAskStream(holding)({ question: "Quando?" }, new AbortController().signal, (url) => heard.push(url)));
     await collect(httpAskStream(asking)({ question: "Quando?" }, new AbortController().signal, (url) => heard.push(url)));
@@ -152,12 +185,19 @@ describe("issue 35 §2: an answer the server holds", () => {
     });
     const answer = await collect(httpResumeAsk(reloaded)(`/api/streams/${HELD}`, new AbortController().signal));
     expect(answer).toEqual([{ sources: [SOURCE] }, { chunk: "Il giardino " }, { chunk: "fiorisce [1]" }]);
-    expect(seen.map((request) => [request.method, new URL(request.url).pathname, request.headers.get("last-event-id"), request.headers.get("authorization")])).toEqual([
-      ["GET", `/api/streams/${HELD}`, null, "Bearer tok"],
-    ]);
+    expect(
+      seen.map((request) => [
+        request.method,
+        new URL(request.url).pathname,
+        request.headers.get("last-event-id"),
+        request.headers.get("authorization"),
+      ]),
+    ).toEqual([["GET", `/api/streams/${HELD}`, null, "Bearer tok"]]);
 
     const gone = createApiClient({ fetch: async () => Response.json({ error: "Questa risposta non è più disponibile" }, { status: 404 }) });
-    const failure = await collect(httpResumeAsk(gone)(`/api/streams/${HELD}`, new AbortController().signal)).catch((error: unknown) => error);
+    const failure = await collect(httpResumeAsk(gone)(`/api/streams/${HELD}`, new AbortController().signal)).catch(
+      (error: unknown) => error,
+    );
     expect(classifyFailure(failure, RAG_FAILURE_WORDS)).toEqual({ kind: "stalled", message: "Questa risposta non è più disponibile" });
   });
 });

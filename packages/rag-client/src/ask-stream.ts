@@ -57,7 +57,13 @@ export function httpResumeAsk(api: Pick<ApiClient, "rawAt">, log: (message: stri
   };
 }
 
-async function* heldEvents(api: Pick<ApiClient, "rawAt">, response: Response, signal: AbortSignal, log: (message: string) => void, onStream?: (streamUrl: string) => void): AsyncGenerator<StreamChunk> {
+async function* heldEvents(
+  api: Pick<ApiClient, "rawAt">,
+  response: Response,
+  signal: AbortSignal,
+  log: (message: string) => void,
+  onStream?: (streamUrl: string) => void,
+): AsyncGenerator<StreamChunk> {
   const held = heldAnswerBody(api, response, { signal });
   if (held.streamUrl) onStream?.(held.streamUrl);
   try {

@@ -21,7 +21,10 @@ describe("the settings panel's index picker (spec 001 §4)", () => {
   });
 
   test("… or by its first entry when the default is not one of them", () => {
-    expect(indexPicker(["vecchio-indice", "contratti-test"], { ...list, default: "" }).selected).toEqual(["gardenroute-demo", "contratti-test"]);
+    expect(indexPicker(["vecchio-indice", "contratti-test"], { ...list, default: "" }).selected).toEqual([
+      "gardenroute-demo",
+      "contratti-test",
+    ]);
   });
 
   test("every index (nothing chosen) stays every index", () => {
@@ -55,11 +58,20 @@ test("issue 36 §3: an index's example questions come from the list's details, a
     default: "gardenroute-demo",
     path: "rag_indexes",
     details: [
-      { name: "gardenroute-demo", label: "Garden Route", shared: true, documents: 78, bytes: 1, examples: ["Chi ha creato il Giardino dei Tarocchi a Capalbio?"] },
+      {
+        name: "gardenroute-demo",
+        label: "Garden Route",
+        shared: true,
+        documents: 78,
+        bytes: 1,
+        examples: ["Chi ha creato il Giardino dei Tarocchi a Capalbio?"],
+      },
       { name: "dossier", label: "Dossier", shared: false, documents: 2, bytes: 1 },
     ],
   };
-  expect(exampleQuestions(indexesInUse(["gardenroute-demo"], withExamples))).toEqual(["Chi ha creato il Giardino dei Tarocchi a Capalbio?"]);
+  expect(exampleQuestions(indexesInUse(["gardenroute-demo"], withExamples))).toEqual([
+    "Chi ha creato il Giardino dei Tarocchi a Capalbio?",
+  ]);
   expect(exampleQuestions(indexesInUse(["dossier"], withExamples))).toEqual([]);
   // No index named: every index is asked, so no example stands for them all.
   expect(exampleQuestions(indexesInUse([], withExamples))).toEqual([]);

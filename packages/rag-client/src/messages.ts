@@ -48,7 +48,8 @@ export const ragMessages = {
     question: (question: string) => `Domanda: ${question}`,
     source: (number: number, title: string, filename: string | null) => `[${number}] ${title}${filename ? ` (${filename})` : ""}`,
     /** `place`: a presentation's slide or a workbook's sheet, where a PDF has its page (issue 34). */
-    excerpt: (excerpt: string, page: number | null, place: string | null = null) => `«${excerpt}»${page !== null ? `, pagina ${page}` : place ? `, ${place}` : ""}`,
+    excerpt: (excerpt: string, page: number | null, place: string | null = null) =>
+      `«${excerpt}»${page !== null ? `, pagina ${page}` : place ? `, ${place}` : ""}`,
   },
 
   /** Issue 23 §6: what runs (GET /api/health), beside what the settings ask for. */

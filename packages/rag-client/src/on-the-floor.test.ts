@@ -12,7 +12,14 @@ const guide = citedPassage({ noteNumber: 1, chunkId: "12", title: "Guida", filen
 
 test("on the shared world: an answer with its sources, a refusal as the floor's quota card, the quotas read 500 ms after each question", async () => {
   const world = fakeConversationWorld([
-    { frames: [streamFrame({ sources: [guide] }), streamFrame({ chunk: "Si annaffia " }), streamFrame({ chunk: "la sera [1]." }), streamFrame({}, "end")] },
+    {
+      frames: [
+        streamFrame({ sources: [guide] }),
+        streamFrame({ chunk: "Si annaffia " }),
+        streamFrame({ chunk: "la sera [1]." }),
+        streamFrame({}, "end"),
+      ],
+    },
     { status: 429, body: { error: "Quota esaurita" } },
   ]);
   const rag = createRagSession({ ...world.session, ask: httpAskStream(world.api) });

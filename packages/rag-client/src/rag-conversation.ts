@@ -44,7 +44,9 @@ const flat = (text: string) => text.replace(/\s+/g, " ").trim();
  */
 export function conversationSummary(messages: readonly RagMessage[]): string {
   const recent = messages.filter((message) => !message.card && message.kind !== "error").slice(-SUMMARY_MESSAGES);
-  const questions = recent.filter((message) => message.role === "user").map((message) => `- ${flat(message.content).slice(0, SUMMARY_QUESTION_CHARS)}`);
+  const questions = recent
+    .filter((message) => message.role === "user")
+    .map((message) => `- ${flat(message.content).slice(0, SUMMARY_QUESTION_CHARS)}`);
   const lastAnswer = recent.findLast((message) => message.role === "assistant" && message.kind !== "summary");
   return [
     `${ragMessages.summaryIntro}:`,

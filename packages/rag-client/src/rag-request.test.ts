@@ -6,17 +6,45 @@ import type { RagMessage } from "./rag-conversation";
 import { buildRagRequest, historyOf } from "./rag-request";
 import { configurationView, RAG_CLIENT_DEFAULTS, ragSettingsOf } from "./rag-settings";
 
-const message = (role: RagMessage["role"], content: string, extras: Partial<RagMessage> = {}): RagMessage => ({ id: content, role, content, timestamp: 0, ...extras });
+const message = (role: RagMessage["role"], content: string, extras: Partial<RagMessage> = {}): RagMessage => ({
+  id: content,
+  role,
+  content,
+  timestamp: 0,
+  ...extras,
+});
 
 describe("the RAG request (spec 001 §3)", () => {
   test("every one of the 27 fields, from the admin's settings, valid for the server's schema", () => {
     const request = buildRagRequest({ question: " Dove? ", settings: ragSettingsOf(defaultSettings), messages: [] });
     const fields: Array<keyof RagAskRequest> = [
-      "question", "embed_model", "llm_model", "index_names", "top_k_retrieval_per_index", "top_k_reranker_final", "use_reranker",
-      "use_fused_retrieval", "use_multi_query", "use_hyde", "max_query_variations", "use_deduplication", "deduplication_threshold",
-      "use_cache", "cache_ttl_seconds", "system_prompt", "chat_history", "enable_citation_validation", "semantic_threshold",
-      "confidence_threshold", "mismatch_threshold", "adaptive_validation", "valid_weight", "semantic_weight", "entity_weight",
-      "word_weight", "text_weight",
+      "question",
+      "embed_model",
+      "llm_model",
+      "index_names",
+      "top_k_retrieval_per_index",
+      "top_k_reranker_final",
+      "use_reranker",
+      "use_fused_retrieval",
+      "use_multi_query",
+      "use_hyde",
+      "max_query_variations",
+      "use_deduplication",
+      "deduplication_threshold",
+      "use_cache",
+      "cache_ttl_seconds",
+      "system_prompt",
+      "chat_history",
+      "enable_citation_validation",
+      "semantic_threshold",
+      "confidence_threshold",
+      "mismatch_threshold",
+      "adaptive_validation",
+      "valid_weight",
+      "semantic_weight",
+      "entity_weight",
+      "word_weight",
+      "text_weight",
     ];
     expect(Object.keys(request).sort()).toEqual([...fields].sort());
     expect(request).toMatchObject({
@@ -82,6 +110,13 @@ describe("the client defaults and the read-only view (spec 001 §9)", () => {
   test("the view has the 20 fields of spec 001 §3, read from the settings", () => {
     const view = configurationView({ ...RAG_CLIENT_DEFAULTS, rag_index_names: ["gardenroute-demo"], rag_cache_ttl_seconds: 600 });
     expect(Object.keys(view)).toHaveLength(20);
-    expect(view).toMatchObject({ embedModel: "bge-m3", topKRetrieval: 45, topKReranker: 7, cacheTtlSeconds: 600, indexNames: ["gardenroute-demo"], chatHistoryMaxTokens: 6144 });
+    expect(view).toMatchObject({
+      embedModel: "bge-m3",
+      topKRetrieval: 45,
+      topKReranker: 7,
+      cacheTtlSeconds: 600,
+      indexNames: ["gardenroute-demo"],
+      chatHistoryMaxTokens: 6144,
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { RAG_MAX_HISTORY_CHARS, RAG_MAX_HISTORY_MESSAGES, ragRequestKnobs, type RagAskRequest, type RagHistoryMessage } from "@oystar/api-client";
+import {
+  RAG_MAX_HISTORY_CHARS,
+  RAG_MAX_HISTORY_MESSAGES,
+  ragRequestKnobs,
+  type RagAskRequest,
+  type RagHistoryMessage,
+} from "@oystar/api-client";
 import { requestIndexNames } from "./index-choice";
 import type { RagMessage } from "./rag-conversation";
 import type { RagSettings } from "./rag-settings";

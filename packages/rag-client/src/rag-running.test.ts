@@ -4,12 +4,20 @@ import { ragRunning, stagesThatCannotRun } from "./rag-running";
 import { ragSettingsOf } from "./rag-settings";
 
 // Issue 23 §6: the panel tells what runs, as GET /api/health says, and what the settings ask when it differs.
-const settings = { ...ragSettingsOf(defaultSettings), rag_embed_model: "bge-m3", rag_use_reranker: true, rag_llm_model: "openai/gpt-oss-120b" };
+const settings = {
+  ...ragSettingsOf(defaultSettings),
+  rag_embed_model: "bge-m3",
+  rag_use_reranker: true,
+  rag_llm_model: "openai/gpt-oss-120b",
+};
 const local: Health = {
   status: "ok",
   version: "1",
   model: { offline: true, name: "oystar-offline" },
-  rag: { embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical" }, reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" } },
+  rag: {
+    embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical" },
+    reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" },
+  },
 };
 
 test("the local services and the offline model, beside the settings' bge-m3 and model", () => {
@@ -31,7 +39,11 @@ test("the services the settings name, running: nothing to add", () => {
     status: "ok",
     version: "1",
     model: { offline: false, healthy: true },
-    rag: { embedder: { name: "bge-m3", kind: "remote" }, reranker: { name: "bge-reranker-v2-m3", kind: "remote-cross-encoder" }, reranking: "on" },
+    rag: {
+      embedder: { name: "bge-m3", kind: "remote" },
+      reranker: { name: "bge-reranker-v2-m3", kind: "remote-cross-encoder" },
+      reranking: "on",
+    },
   };
   expect(ragRunning(remote, settings)).toEqual({
     embedder: { running: "bge-m3", asked: null },
@@ -49,7 +61,14 @@ test("unknown until the health is read", () => {
 test("the stages a server cannot run, with why", () => {
   const offlineLexical: Health = {
     ...local,
-    rag: { ...local.rag!, reranking: "off", reranking_reason: "niente cross-encoder", vector_leg: "off", vector_leg_reason: "niente pgvector", deduplication: "off" },
+    rag: {
+      ...local.rag!,
+      reranking: "off",
+      reranking_reason: "niente cross-encoder",
+      vector_leg: "off",
+      vector_leg_reason: "niente pgvector",
+      deduplication: "off",
+    },
   };
   expect(stagesThatCannotRun(offlineLexical)).toEqual({
     rag_use_reranker: "niente cross-encoder",
@@ -58,7 +77,11 @@ test("the stages a server cannot run, with why", () => {
     rag_use_multi_query: "Richiede un modello linguistico collegato: con il modello dimostrativo offline questa fase non può funzionare.",
     rag_use_hyde: "Richiede un modello linguistico collegato: con il modello dimostrativo offline questa fase non può funzionare.",
   });
-  const everything: Health = { ...local, model: { offline: false, healthy: true }, rag: { ...local.rag!, reranking: "on", vector_leg: "on", deduplication: "on" } };
+  const everything: Health = {
+    ...local,
+    model: { offline: false, healthy: true },
+    rag: { ...local.rag!, reranking: "on", vector_leg: "on", deduplication: "on" },
+  };
   expect(stagesThatCannotRun(everything)).toEqual({});
   expect(stagesThatCannotRun(null)).toEqual({});
 });

@@ -19,7 +19,10 @@ const text = ragMessages.running;
 const part = (running: string, asked: string): RunningPart => ({ running, asked: asked === running ? null : asked });
 
 /** What runs, from the server's health and the settings; null while the health is unknown. */
-export function ragRunning(health: Health | null | undefined, settings: Pick<RagSettings, "rag_embed_model" | "rag_use_reranker" | "rag_llm_model">): RagRunning | null {
+export function ragRunning(
+  health: Health | null | undefined,
+  settings: Pick<RagSettings, "rag_embed_model" | "rag_use_reranker" | "rag_llm_model">,
+): RagRunning | null {
   const rag = health?.rag;
   if (!health || !rag) return null;
   const embedder = rag.embedder.kind === "local-lexical" ? text.localLexical : rag.embedder.name;
@@ -39,7 +42,8 @@ export function ragRunning(health: Health | null | undefined, settings: Pick<Rag
 }
 
 /** The settings' switches for stages that need something the server may not have. */
-export type StageSetting = "rag_use_fused_retrieval" | "rag_use_reranker" | "rag_use_deduplication" | "rag_use_multi_query" | "rag_use_hyde";
+export type StageSetting =
+  "rag_use_fused_retrieval" | "rag_use_reranker" | "rag_use_deduplication" | "rag_use_multi_query" | "rag_use_hyde";
 
 /**
  * Issue 36 §2: the stages this server cannot run, each with why, from GET /api/health. The admin's

@@ -9,7 +9,13 @@ import { RAG_CLIENT_DEFAULTS } from "./rag-settings";
 import { LiveAnswer, scriptedWorld, settle } from "./testing/scripted-world";
 
 const passages = [
-  citedPassage({ filename: "villa-aurora.md", chunkId: "11", url: "https://giardini.example/villa-aurora", title: "Villa Aurora", noteNumber: 1 }),
+  citedPassage({
+    filename: "villa-aurora.md",
+    chunkId: "11",
+    url: "https://giardini.example/villa-aurora",
+    title: "Villa Aurora",
+    noteNumber: 1,
+  }),
   citedPassage({ filename: "limonaie.md", chunkId: "12", title: "Le limonaie", noteNumber: 2, page: 3 }),
 ];
 
@@ -30,7 +36,9 @@ describe("asking a question", () => {
     expect(session.store.getState().partialSources.map((source) => source.noteNumber)).toEqual([1, 2]);
 
     live.send({ chunk: " nella limonaia [2]." });
-    live.send({ sources: passages.map((source, index) => ({ ...source, support: { cited: true, confidence: index === 0 ? 0.82 : 0.4 } })) });
+    live.send({
+      sources: passages.map((source, index) => ({ ...source, support: { cited: true, confidence: index === 0 ? 0.82 : 0.4 } })),
+    });
     live.send({ contextUsage: 3 });
     live.end();
     expect(await answered).toBe(true);
@@ -41,8 +49,22 @@ describe("asking a question", () => {
     const answer = state.conversation.messages[1];
     expect(answer).toMatchObject({ role: "assistant", content: "Ci sono cento limoni [1] nella limonaia [2]." });
     expect(answer?.sources).toEqual([
-      citedPassage({ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora", url: "https://giardini.example/villa-aurora", support: { cited: true, confidence: 0.82 } }),
-      citedPassage({ noteNumber: 2, chunkId: "12", filename: "limonaie.md", title: "Le limonaie", page: 3, support: { cited: true, confidence: 0.4 } }),
+      citedPassage({
+        noteNumber: 1,
+        chunkId: "11",
+        filename: "villa-aurora.md",
+        title: "Villa Aurora",
+        url: "https://giardini.example/villa-aurora",
+        support: { cited: true, confidence: 0.82 },
+      }),
+      citedPassage({
+        noteNumber: 2,
+        chunkId: "12",
+        filename: "limonaie.md",
+        title: "Le limonaie",
+        page: 3,
+        support: { cited: true, confidence: 0.4 },
+      }),
     ]);
     expect(state.conversation.contextUsage).toBe(3);
     // spec 001 §4: the question counter is read again half a second after each question.
@@ -58,7 +80,12 @@ describe("asking a question", () => {
     await session.send("Prima domanda");
     await session.send("Seconda domanda");
     const [first, second] = world.requests;
-    expect(first).toMatchObject({ question: "Prima domanda", top_k_retrieval_per_index: 30, llm_model: "openai/gpt-oss-20b", chat_history: [] });
+    expect(first).toMatchObject({
+      question: "Prima domanda",
+      top_k_retrieval_per_index: 30,
+      llm_model: "openai/gpt-oss-20b",
+      chat_history: [],
+    });
     // Another customer's index is never named: the server would refuse the whole question.
     expect(first?.index_names).toEqual(["gardenroute-demo"]);
     expect(second?.chat_history).toEqual([
@@ -100,7 +127,9 @@ describe("asking a question", () => {
 
 describe("the citation warning note", () => {
   test("kept only once, at the end of the answer", async () => {
-    const world = scriptedWorld([[{ chunk: `Testo [1].\n\n${RAG_CITATION_WARNING}` }, { chunk: "\n\nAltro testo [2]." }, { chunk: `\n\n${RAG_CITATION_WARNING}` }]]);
+    const world = scriptedWorld([
+      [{ chunk: `Testo [1].\n\n${RAG_CITATION_WARNING}` }, { chunk: "\n\nAltro testo [2]." }, { chunk: `\n\n${RAG_CITATION_WARNING}` }],
+    ]);
     const session = createRagSession(world.dependencies);
     await session.send("Domanda");
     const content = session.store.getState().conversation.messages[1]?.content ?? "";
@@ -111,7 +140,10 @@ describe("the citation warning note", () => {
 
 describe("context usage and the summary", () => {
   test("a summary event replaces the conversation with a summary message; the exchange just answered stays under it", async () => {
-    const world = scriptedWorld([[{ chunk: "Uno." }, { contextUsage: 40 }], [{ chunk: "Due." }, { contextUsage: 91 }, { summary: "Riepilogo della conversazione precedente:\n\nDomande:\n- Prima" }]]);
+    const world = scriptedWorld([
+      [{ chunk: "Uno." }, { contextUsage: 40 }],
+      [{ chunk: "Due." }, { contextUsage: 91 }, { summary: "Riepilogo della conversazione precedente:\n\nDomande:\n- Prima" }],
+    ]);
     const session = createRagSession(world.dependencies);
     await session.send("Prima");
     expect(session.store.getState().contextWarning).toBeNull();
@@ -162,7 +194,11 @@ describe("failures (spec 001 §8)", () => {
     const world = scriptedWorld([{ events: [], error: new HttpError(429, { error: "Quota esaurita" }) }]);
     const session = createRagSession(world.dependencies);
     expect(await session.send("Domanda")).toBe(false);
-    expect(session.store.getState().conversation.messages[1]).toMatchObject({ role: "assistant", card: MARKERS.quotaExceeded, content: "" });
+    expect(session.store.getState().conversation.messages[1]).toMatchObject({
+      role: "assistant",
+      card: MARKERS.quotaExceeded,
+      content: "",
+    });
     expect(world.later).toHaveLength(1);
   });
 
@@ -182,7 +218,9 @@ describe("failures (spec 001 §8)", () => {
     ]);
     const session = createRagSession(world.dependencies);
     await session.send("Prima");
-    expect(session.store.getState().conversation.messages[1]?.content).toBe("Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova.");
+    expect(session.store.getState().conversation.messages[1]?.content).toBe(
+      "Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova.",
+    );
     expect(session.store.getState().alert).toBe("Dettaglio: Stream error occurred");
     await session.send("Seconda");
     expect(world.requests[1]?.chat_history).toEqual([{ role: "user", content: "Prima" }]);
@@ -204,13 +242,25 @@ describe("opening a kept conversation", () => {
     contextUsage: 77,
     messages: [
       { id: "rag-500-1", role: "user" as const, content: "Quanti limoni ci sono?", timestamp: 500 },
-      { id: "rag-500-2", role: "assistant" as const, content: "Cento limoni [1].", timestamp: 501, sources: [citedPassage({ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora" })] },
+      {
+        id: "rag-500-2",
+        role: "assistant" as const,
+        content: "Cento limoni [1].",
+        timestamp: 501,
+        sources: [citedPassage({ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora" })],
+      },
     ],
   };
   // Issue 38 §1: the same answer as a device kept it before the one cited-passage contract.
   const keptBefore = {
     ...kept,
-    messages: [kept.messages[0]!, { ...kept.messages[1]!, sources: [{ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora", cited: true }] }],
+    messages: [
+      kept.messages[0]!,
+      {
+        ...kept.messages[1]!,
+        sources: [{ noteNumber: 1, chunkId: "11", filename: "villa-aurora.md", title: "Villa Aurora", cited: true }],
+      },
+    ],
   } as unknown as RagConversation;
 
   test("its answers keep their sources, and its messages are the history of the next question", async () => {
@@ -223,7 +273,9 @@ describe("opening a kept conversation", () => {
     expect(opened.messages[1]?.sources).toEqual(kept.messages[1]?.sources);
     // Kept in the older shape, it opens with the same source, its citation check kept.
     session.open(keptBefore);
-    expect(session.store.getState().conversation.messages[1]?.sources).toEqual([{ ...kept.messages[1]?.sources?.[0], document: "villa-aurora.md", support: { cited: true, confidence: null } }]);
+    expect(session.store.getState().conversation.messages[1]?.sources).toEqual([
+      { ...kept.messages[1]?.sources?.[0], document: "villa-aurora.md", support: { cited: true, confidence: null } },
+    ]);
     session.open(kept);
     // Usage is read again from its messages (a few characters), not taken from the record.
     expect(opened.contextUsage).toBe(0);
@@ -232,7 +284,12 @@ describe("opening a kept conversation", () => {
       { role: "user", content: "Quanti limoni ci sono?" },
       { role: "assistant", content: "Cento limoni [1]." },
     ]);
-    expect(session.store.getState().conversation.messages.map((message) => message.content)).toEqual(["Quanti limoni ci sono?", "Cento limoni [1].", "E d'inverno?", "In serra [1]."]);
+    expect(session.store.getState().conversation.messages.map((message) => message.content)).toEqual([
+      "Quanti limoni ci sono?",
+      "Cento limoni [1].",
+      "E d'inverno?",
+      "In serra [1].",
+    ]);
   });
 
   test("opened while an answer streams, the answer stops and the kept conversation is shown", async () => {
@@ -269,13 +326,21 @@ describe("an answer the server holds (issue 35 §2)", () => {
   test("a reloaded page takes up the answer to its last question: sources and words arrive once, nothing is asked again", async () => {
     const world = scriptedWorld([[{ sources: passages }, { chunk: "Cento limoni " }, { chunk: "nella limonaia [2]." }]]);
     const session = createRagSession(world.dependencies);
-    session.open({ id: "700", createdAt: 700, contextUsage: 0, messages: [{ id: "rag-700-1", role: "user", content: "Quanti limoni ci sono?", timestamp: 700 }] });
+    session.open({
+      id: "700",
+      createdAt: 700,
+      contextUsage: 0,
+      messages: [{ id: "rag-700-1", role: "user", content: "Quanti limoni ci sono?", timestamp: 700 }],
+    });
     expect(await session.resume("/api/streams/risposta-tenuta")).toBe(true);
     expect(world.resumes).toEqual(["/api/streams/risposta-tenuta"]);
     expect(world.requests).toEqual([]);
     const state = session.store.getState();
     expect(state.heldAnswer).toBeNull();
-    expect(state.conversation.messages.map((message) => message.content)).toEqual(["Quanti limoni ci sono?", "Cento limoni nella limonaia [2]."]);
+    expect(state.conversation.messages.map((message) => message.content)).toEqual([
+      "Quanti limoni ci sono?",
+      "Cento limoni nella limonaia [2].",
+    ]);
     expect(state.conversation.messages[1]?.sources?.map((source) => source.filename)).toEqual(["villa-aurora.md", "limonaie.md"]);
   });
 
@@ -298,7 +363,12 @@ describe("an answer the server holds (issue 35 §2)", () => {
   test("an answer the server no longer holds ends as a failure in the RAG's words, and is held no more", async () => {
     const world = scriptedWorld([{ events: [], error: new StreamError("La risposta non è più disponibile.") }]);
     const session = createRagSession(world.dependencies);
-    session.open({ id: "702", createdAt: 702, contextUsage: 0, messages: [{ id: "rag-702-1", role: "user", content: "Domanda?", timestamp: 702 }] });
+    session.open({
+      id: "702",
+      createdAt: 702,
+      contextUsage: 0,
+      messages: [{ id: "rag-702-1", role: "user", content: "Domanda?", timestamp: 702 }],
+    });
     expect(await session.resume("/api/streams/scaduta")).toBe(false);
     const state = session.store.getState();
     expect(state.heldAnswer).toBeNull();

@@ -95,7 +95,13 @@ export function createRagSession(dependencies: RagDependencies) {
       return;
     }
     const text = summary ?? conversationSummary(conversation.messages);
-    const summaryMessage: RagMessage = { id: newRagMessageId(dependencies.now()), role: "assistant", content: text, timestamp: dependencies.now(), kind: "summary" };
+    const summaryMessage: RagMessage = {
+      id: newRagMessageId(dependencies.now()),
+      role: "assistant",
+      content: text,
+      timestamp: dependencies.now(),
+      kind: "summary",
+    };
     update({ conversation: replaceWithSummary(conversation, text, summaryMessage), contextWarning: usage });
   }
 
@@ -143,15 +149,26 @@ export function createRagSession(dependencies: RagDependencies) {
       finish(text) {
         if (!text.trim()) throw new Error("Risposta vuota");
         update({ heldAnswer: null });
-        finish({ id: answerId, role: "assistant", content: withSingleWarning(text), timestamp: dependencies.now(), sources }, usage, summary);
+        finish(
+          { id: answerId, role: "assistant", content: withSingleWarning(text), timestamp: dependencies.now(), sources },
+          usage,
+          summary,
+        );
       },
       // issue 36 §7: stopped with Esc, what had arrived stays (with its sources), marked as cut short.
       stopped(text) {
-        answered({ id: answerId, role: "assistant", content: `${text}\n\n${ragMessages.answerStopped}`, timestamp: dependencies.now(), sources });
+        answered({
+          id: answerId,
+          role: "assistant",
+          content: `${text}\n\n${ragMessages.answerStopped}`,
+          timestamp: dependencies.now(),
+          sources,
+        });
       },
       fail(failure) {
         const at = dependencies.now();
-        if (failure.kind === "quota") answered({ id: answerId, role: "assistant", content: "", timestamp: at, card: MARKERS.quotaExceeded });
+        if (failure.kind === "quota")
+          answered({ id: answerId, role: "assistant", content: "", timestamp: at, card: MARKERS.quotaExceeded });
         else answered({ id: answerId, role: "assistant", content: failure.message, timestamp: at, kind: "error" });
         if (failure.kind === "error" && failure.detail) update({ alert: ragMessages.errorDetail(failure.detail) });
       },
@@ -209,7 +226,10 @@ export function createRagSession(dependencies: RagDependencies) {
     open(conversation: RagConversation) {
       asking.abort();
       // Its sources as kept, in whatever shape they were kept (conversation's keptPassages).
-      const messages = conversation.messages.map((message) => ({ ...message, ...(message.sources ? { sources: keptPassages(message.sources) } : {}) }));
+      const messages = conversation.messages.map((message) => ({
+        ...message,
+        ...(message.sources ? { sources: keptPassages(message.sources) } : {}),
+      }));
       update({
         conversation: { id: conversation.id, createdAt: conversation.createdAt, messages, contextUsage: ragContextUsage(messages) },
         loading: false,

@@ -3,14 +3,44 @@ import { describe, expect, test } from "vitest";
 import { sourceDocuments } from "./source-documents";
 
 // Issue 23 §5: one entry per document, its passages under it; every cited one in view.
-const boboli = (chunkId: string, cited?: boolean) => citedPassage({ noteNumber: 1, chunkId, title: "Boboli", filename: "boboli.md", support: cited === undefined ? null : { cited, confidence: null } });
-const ninfa = (chunkId: string, cited?: boolean) => citedPassage({ noteNumber: 2, chunkId, title: "Ninfa", filename: "ninfa.md", support: cited === undefined ? null : { cited, confidence: null } });
-const rose = (chunkId: string, cited?: boolean) => citedPassage({ noteNumber: 3, chunkId, title: "Rose", filename: "rose.md", support: cited === undefined ? null : { cited, confidence: null } });
+const boboli = (chunkId: string, cited?: boolean) =>
+  citedPassage({
+    noteNumber: 1,
+    chunkId,
+    title: "Boboli",
+    filename: "boboli.md",
+    support: cited === undefined ? null : { cited, confidence: null },
+  });
+const ninfa = (chunkId: string, cited?: boolean) =>
+  citedPassage({
+    noteNumber: 2,
+    chunkId,
+    title: "Ninfa",
+    filename: "ninfa.md",
+    support: cited === undefined ? null : { cited, confidence: null },
+  });
+const rose = (chunkId: string, cited?: boolean) =>
+  citedPassage({
+    noteNumber: 3,
+    chunkId,
+    title: "Rose",
+    filename: "rose.md",
+    support: cited === undefined ? null : { cited, confidence: null },
+  });
 
 describe("sources grouped by document", () => {
   test("the server marks the cited passages: cited documents in view with their cited passages; the rest folded", () => {
-    const documents = sourceDocuments([boboli("1", true), boboli("2", false), ninfa("3", true), rose("4", false), rose("5", false)], new Set());
-    expect(documents.cited.map((document) => [document.noteNumber, document.cited.map((passage) => passage.chunkId), document.consulted.map((passage) => passage.chunkId)])).toEqual([
+    const documents = sourceDocuments(
+      [boboli("1", true), boboli("2", false), ninfa("3", true), rose("4", false), rose("5", false)],
+      new Set(),
+    );
+    expect(
+      documents.cited.map((document) => [
+        document.noteNumber,
+        document.cited.map((passage) => passage.chunkId),
+        document.consulted.map((passage) => passage.chunkId),
+      ]),
+    ).toEqual([
       [1, ["1"], ["2"]],
       [2, ["3"], []],
     ]);

@@ -24,7 +24,8 @@ export type SourceDocuments = {
 };
 
 /** The passages listed under a document, and opened in the viewer: the cited ones, or the consulted ones when it was only consulted. */
-export const listedPassages = (document: SourceDocument): CitedPassage[] => (document.cited.length > 0 ? document.cited : document.consulted);
+export const listedPassages = (document: SourceDocument): CitedPassage[] =>
+  document.cited.length > 0 ? document.cited : document.consulted;
 
 /** Groups the listed passages by document; `citedNumbers` are the numbers the answer's text cites. */
 export function sourceDocuments(sources: readonly CitedPassage[], citedNumbers: ReadonlySet<number>): SourceDocuments {
@@ -34,9 +35,17 @@ export function sourceDocuments(sources: readonly CitedPassage[], citedNumbers: 
   for (const source of sources) byNumber.set(source.noteNumber, [...(byNumber.get(source.noteNumber) ?? []), source]);
   const documents = [...byNumber.entries()]
     .sort(([left], [right]) => left - right)
-    .map(([noteNumber, passages]) => ({ noteNumber, lead: passages[0]!, cited: passages.filter(isCited), consulted: passages.filter((source) => !isCited(source)) }));
+    .map(([noteNumber, passages]) => ({
+      noteNumber,
+      lead: passages[0]!,
+      cited: passages.filter(isCited),
+      consulted: passages.filter((source) => !isCited(source)),
+    }));
   const anyCited = documents.some((document) => document.cited.length > 0);
   // An answer that cites nothing (a model that forgot): every document it was written from, in view.
   if (!anyCited) return { cited: documents.map((document) => ({ ...document, cited: document.consulted, consulted: [] })), consulted: [] };
-  return { cited: documents.filter((document) => document.cited.length > 0), consulted: documents.filter((document) => document.cited.length === 0) };
+  return {
+    cited: documents.filter((document) => document.cited.length > 0),
+    consulted: documents.filter((document) => document.cited.length === 0),
+  };
 }

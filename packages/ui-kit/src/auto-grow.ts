@@ -1,7 +1,10 @@
 /** spec 001 §2: the chat textarea grows with its content up to 120 px, then scrolls. */
 export const TEXTAREA_MAX_HEIGHT = 120;
 
-export function autoGrowHeight(scrollHeight: number, maxHeight: number = TEXTAREA_MAX_HEIGHT): {
+export function autoGrowHeight(
+  scrollHeight: number,
+  maxHeight: number = TEXTAREA_MAX_HEIGHT,
+): {
   height: number;
   scrolls: boolean;
 } {

@@ -4,7 +4,10 @@ import { ChunkLoadError, isChunkLoadError, retryOnce } from "./load-chunk";
 const noWait = async () => {};
 
 test("a download that fails once is tried again, and works", async () => {
-  const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module")).mockResolvedValueOnce("pagina");
+  const load = vi
+    .fn<() => Promise<string>>()
+    .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+    .mockResolvedValueOnce("pagina");
   const wait = vi.fn(noWait);
   await expect(retryOnce(load, wait)()).resolves.toBe("pagina");
   expect(load).toHaveBeenCalledTimes(2);

@@ -17,5 +17,6 @@ export const uiMessages = {
   chunkFailedTitle: "Non è stato possibile caricare la pagina",
   /** Issue 36 §7: the header's theme switch and its three choices. */
   theme: { label: "Tema", auto: "Automatico", light: "Chiaro", dark: "Scuro" },
-  chunkFailedText: "Forse è appena uscita una nuova versione di OYSTAR, o la connessione si è interrotta. Ricarica la pagina per continuare.",
+  chunkFailedText:
+    "Forse è appena uscita una nuova versione di OYSTAR, o la connessione si è interrotta. Ricarica la pagina per continuare.",
 } as const;

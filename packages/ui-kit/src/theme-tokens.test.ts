@@ -133,5 +133,7 @@ test.each(stylesheets)("%s names colours only through tokens", (file) => {
 });
 
 test("the stylesheets are all found", () => {
-  expect(stylesheets).toEqual(expect.arrayContaining(["packages/ui-kit/src/styles.css", "apps/marketing/src/marketing.css", "apps/assistant/src/assistant.css"]));
+  expect(stylesheets).toEqual(
+    expect.arrayContaining(["packages/ui-kit/src/styles.css", "apps/marketing/src/marketing.css", "apps/assistant/src/assistant.css"]),
+  );
 });

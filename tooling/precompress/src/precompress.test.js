@@ -43,7 +43,12 @@ describe("precompressFolder", () => {
   });
 
   test("a copy left by an earlier build never outlives its file nor keeps old content", async () => {
-    const folder = await builtApp({ "assets/gone-123.js.br": "stale", "assets/gone-123.js.gz": "stale", "index.html": page, "index.html.br": "stale" });
+    const folder = await builtApp({
+      "assets/gone-123.js.br": "stale",
+      "assets/gone-123.js.gz": "stale",
+      "index.html": page,
+      "index.html.br": "stale",
+    });
     await precompressFolder(folder);
     expect(existsSync(join(folder, "assets/gone-123.js.br"))).toBe(false);
     expect(existsSync(join(folder, "assets/gone-123.js.gz"))).toBe(false);

@@ -18,7 +18,11 @@ if (!root) throw new Error("usage: extract.mjs EXTRACTED_DEB_ROOT");
 /** Paragraphs shorter than this are steps or captions, not reading-comprehension passages. */
 const MIN_WORDS = 25;
 /** Italian function words: a paragraph with few of them is code, a table or English. */
-const ITALIAN = new Set("il lo la i gli le un una di da in con su per tra fra che non si è sono del della dei delle nel nella al alla e o ma come anche questo questa può essere viene".split(" "));
+const ITALIAN = new Set(
+  "il lo la i gli le un una di da in con su per tra fra che non si è sono del della dei delle nel nella al alla e o ma come anche questo questa può essere viene".split(
+    " ",
+  ),
+);
 
 const flat = (text) => text.replace(/\s+/g, " ").trim();
 const words = (text) => text.split(/\s+/).filter(Boolean);
@@ -39,13 +43,22 @@ function add(topic, documentTitle, section, text, source) {
 
 // Debian Reference: one topic per chapter; each <p> under its nearest section heading.
 const referenceDir = join(root, "usr/share/debian-reference");
-for (const file of readdirSync(referenceDir).filter((name) => /^(pr01|ch\d\d|apa)\.it\.html$/.test(name)).sort()) {
+for (const file of readdirSync(referenceDir)
+  .filter((name) => /^(pr01|ch\d\d|apa)\.it\.html$/.test(name))
+  .sort()) {
   const page = parse(readFileSync(join(referenceDir, file), "utf8"));
   const chapter = flat(page.querySelector("h1")?.text ?? file);
   let section = "";
   for (const element of page.querySelectorAll("h2, h3, h4, p")) {
     if (element.tagName !== "P") section = flat(element.text);
-    else add(`debian-reference/${file.replace(".it.html", "")}`, `Debian Reference, ${chapter}`, section, element.text, `debian-reference-it 2.100, ${file}`);
+    else
+      add(
+        `debian-reference/${file.replace(".it.html", "")}`,
+        `Debian Reference, ${chapter}`,
+        section,
+        element.text,
+        `debian-reference-it 2.100, ${file}`,
+      );
   }
 }
 
@@ -58,14 +71,29 @@ for (const directory of readdirSync(manDir).sort()) {
   for (const file of readdirSync(join(manDir, directory)).sort()) {
     const page = file.replace(/\.gz$/, "");
     if (duplicates.has(page)) continue;
-    const text = execFileSync("man", ["-l", "-E", "UTF-8", join(manDir, directory, file)], { env: { ...process.env, MANWIDTH: "2000", MAN_KEEP_FORMATTING: "" }, encoding: "utf8" })
+    const text = execFileSync("man", ["-l", "-E", "UTF-8", join(manDir, directory, file)], {
+      env: { ...process.env, MANWIDTH: "2000", MAN_KEEP_FORMATTING: "" },
+      encoding: "utf8",
+    })
       // Overstrike (bold and underline as «x\bx»): keep the letter only.
       .replaceAll(new RegExp(`.${String.fromCharCode(8)}`, "gu"), "");
     const name = page.replace(/\.(\d)$/, "($1)");
     let heading = "";
     let current = null;
     const flush = () => {
-      if (current) add(page === "bash.1" ? `man/bash.1/${heading.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/-$/, "")}` : `man/${page}`, `Manuale ${name}`, heading, current, `manpages-it 4.18.1, ${directory}/${file}`);
+      if (current)
+        add(
+          page === "bash.1"
+            ? `man/bash.1/${heading
+                .toLowerCase()
+                .replace(/[^\p{L}\p{N}]+/gu, "-")
+                .replace(/-$/, "")}`
+            : `man/${page}`,
+          `Manuale ${name}`,
+          heading,
+          current,
+          `manpages-it 4.18.1, ${directory}/${file}`,
+        );
       current = null;
     };
     for (const line of text.split("\n")) {
@@ -73,7 +101,10 @@ for (const directory of readdirSync(manDir).sort()) {
       if (indent === -1) continue;
       if (indent === 0) {
         flush();
-        if (!/^\S+\(\d\)/.test(line)) heading = flat(line).toLowerCase().replace(/^./, (letter) => letter.toUpperCase());
+        if (!/^\S+\(\d\)/.test(line))
+          heading = flat(line)
+            .toLowerCase()
+            .replace(/^./, (letter) => letter.toUpperCase());
       } else if (indent <= 7) {
         flush();
         current = line;
@@ -97,5 +128,7 @@ for (const topic of [...sizes.keys()].sort((left, right) => digest(left).localeC
   filled[half] += sizes.get(topic);
 }
 for (const [position, paragraph] of paragraphs.entries()) {
-  process.stdout.write(`${JSON.stringify({ id: `p${String(position + 1).padStart(4, "0")}`, half: halfOf.get(paragraph.topic), ...paragraph })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ id: `p${String(position + 1).padStart(4, "0")}`, half: halfOf.get(paragraph.topic), ...paragraph })}\n`,
+  );
 }

@@ -73,7 +73,14 @@ export async function accountData(db: Queryable, account: Account): Promise<MyDa
     "SELECT id::text, name, label, bytes::float8 AS bytes, chunk_count, created_at FROM rag_indexes WHERE owner_id = $1 ORDER BY created_at",
     [id],
   );
-  const documents = await db.query<{ index_id: string; filename: string; title: string; url: string | null; bytes: number; created_at: Date }>(
+  const documents = await db.query<{
+    index_id: string;
+    filename: string;
+    title: string;
+    url: string | null;
+    bytes: number;
+    created_at: Date;
+  }>(
     `SELECT d.index_id::text, d.filename, d.title, d.url, d.bytes::float8 AS bytes, d.created_at
      FROM rag_documents d JOIN rag_indexes i ON i.id = d.index_id WHERE i.owner_id = $1 ORDER BY d.created_at, d.id`,
     [id],
@@ -132,7 +139,13 @@ export async function accountData(db: Queryable, account: Account): Promise<MyDa
       createdAt: isoAlways(index.created_at),
       documents: documents
         .filter((document) => document.index_id === index.id)
-        .map((document) => ({ filename: document.filename, title: document.title, url: document.url, bytes: document.bytes, createdAt: isoAlways(document.created_at) })),
+        .map((document) => ({
+          filename: document.filename,
+          title: document.title,
+          url: document.url,
+          bytes: document.bytes,
+          createdAt: isoAlways(document.created_at),
+        })),
     })),
     limits: limits.map((row) => ({ action: row.action, windowStart: isoAlways(row.window_start), attempts: row.attempts })),
     // The key itself stays out of the file: a copy in a downloads folder, beside the browser's

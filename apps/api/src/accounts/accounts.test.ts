@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const me = (token?: string) =>
-  fetch(`${server.url}/api/me`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+const me = (token?: string) => fetch(`${server.url}/api/me`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
 describe("GET /api/me", () => {
   test("answers 401 in Italian without a token", async () => {

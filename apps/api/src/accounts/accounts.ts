@@ -77,11 +77,14 @@ export function accountsChanged(db: Queryable): void {
  */
 export async function ensureUser(db: Database, profile: Profile, admitNew?: (profile: Profile) => Promise<boolean>): Promise<Account> {
   const sameProfile = (row: UserRow) =>
-    (profile.email ?? row.email) === row.email && (profile.name ?? row.name) === row.name && (profile.picture ?? row.picture) === row.picture;
+    (profile.email ?? row.email) === row.email &&
+    (profile.name ?? row.name) === row.name &&
+    (profile.picture ?? row.picture) === row.picture;
   // Every signed-in call comes here, each question included: an account seen a moment ago with
   // the same profile needs no query, one with the same profile needs no write.
   const recent = aloneOn(db) ? recentAccounts(db).get(profile.sub) : undefined;
-  if (recent && Date.now() - recent.at < RECENT_ACCOUNT_MS && sameProfile(recent.row)) return { ...recent.row, emailVerified: profile.emailVerified };
+  if (recent && Date.now() - recent.at < RECENT_ACCOUNT_MS && sameProfile(recent.row))
+    return { ...recent.row, emailVerified: profile.emailVerified };
   const [known] = await db.query<UserRow>("SELECT id::text, sub, email, name, picture, plan FROM users WHERE sub = $1", [profile.sub]);
   if (known && sameProfile(known)) return remember(db, known, profile.emailVerified);
   if (!known && admitNew && !(await admitNew(profile))) throw new DeletedAccountError("account deleted after this token was issued");

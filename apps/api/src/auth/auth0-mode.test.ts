@@ -16,7 +16,11 @@ async function bootRecorded(env: Record<string, string>) {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "--conditions=@oystar/source", "--import", "./test-support/record-modules.mjs", "src/main.ts"],
-    { cwd: packageDir, env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", PORT: "0", DATA_DIR: dataDir, RECORD_MODULES_TO: record, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: packageDir,
+      env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", PORT: "0", DATA_DIR: dataDir, RECORD_MODULES_TO: record, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   let output = "";
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -32,12 +36,19 @@ async function bootRecorded(env: Record<string, string>) {
   await new Promise((resolve) => child.once("exit", resolve));
   const modules = readFileSync(record, "utf8").split("\n").filter(Boolean);
   const db = await PGlite.create({ dataDir: join(dataDir, "pglite"), extensions: { vector } });
-  const tables = (await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'")).rows.map((row) => row.name);
+  const tables = (
+    await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'")
+  ).rows.map((row) => row.name);
   await db.close();
   return { modules, tables };
 }
 
-const auth0 = { AUTH_MODE: "auth0", AUTH0_DOMAIN: "oystar-prova.eu.auth0.com", AUTH0_CLIENT_ID: "abc", AUTH0_AUDIENCE: "https://api.oystar.test" };
+const auth0 = {
+  AUTH_MODE: "auth0",
+  AUTH0_DOMAIN: "oystar-prova.eu.auth0.com",
+  AUTH0_CLIENT_ID: "abc",
+  AUTH0_AUDIENCE: "https://api.oystar.test",
+};
 
 test("AUTH_MODE=auth0 starts with no dev identity provider module loaded and no dev table", { timeout: 120_000 }, async () => {
   const [production, dev] = await Promise.all([bootRecorded(auth0), bootRecorded({ AUTH_MODE: "dev" })]);

@@ -61,16 +61,33 @@ afterAll(() => server.close());
 const nobody = (): Identity[] => [
   { name: "no token", kind: "nobody", headers: () => ({}) },
   { name: "a malformed token", kind: "nobody", headers: () => ({ Authorization: "Bearer abc.def.ghi" }) },
-  { name: "another scheme", kind: "nobody", headers: () => ({ Authorization: `Basic ${Buffer.from("admin@oystar.test:x").toString("base64")}` }) },
+  {
+    name: "another scheme",
+    kind: "nobody",
+    headers: () => ({ Authorization: `Basic ${Buffer.from("admin@oystar.test:x").toString("base64")}` }),
+  },
   { name: "an expired token", kind: "nobody", headers: () => ({ Authorization: `Bearer ${forged.expired}` }) },
   { name: "another audience's token", kind: "nobody", headers: () => ({ Authorization: `Bearer ${forged.otherAudience}` }) },
   { name: "another issuer's token", kind: "nobody", headers: () => ({ Authorization: `Bearer ${forged.otherIssuer}` }) },
   { name: "an unsigned token", kind: "nobody", headers: () => ({ Authorization: `Bearer ${forged.unsigned}` }) },
-  { name: "the admin's token in the query string", kind: "nobody", headers: () => ({}), query: `access_token=${tokens["admin@oystar.test"]}` },
-  { name: "the admin's token in a cookie", kind: "nobody", headers: () => ({ Cookie: `access_token=${tokens["admin@oystar.test"]}; token=${tokens["admin@oystar.test"]}` }) },
+  {
+    name: "the admin's token in the query string",
+    kind: "nobody",
+    headers: () => ({}),
+    query: `access_token=${tokens["admin@oystar.test"]}`,
+  },
+  {
+    name: "the admin's token in a cookie",
+    kind: "nobody",
+    headers: () => ({ Cookie: `access_token=${tokens["admin@oystar.test"]}; token=${tokens["admin@oystar.test"]}` }),
+  },
   { name: "the admin's token without its scheme", kind: "nobody", headers: () => ({ Authorization: tokens["admin@oystar.test"] ?? "" }) },
 ];
-const account = (email: string): Identity => ({ name: email, kind: "account", headers: () => ({ Authorization: `Bearer ${tokens[email]}` }) });
+const account = (email: string): Identity => ({
+  name: email,
+  kind: "account",
+  headers: () => ({ Authorization: `Bearer ${tokens[email]}` }),
+});
 
 /** Everyone weaker than a level asks. */
 function weakerThan(level: Level): Identity[] {
@@ -112,14 +129,37 @@ describe("no gated route lets a weaker identity past its policy", () => {
 });
 
 describe("fields a caller has no say over are refused or ignored, never applied", () => {
-  const privileges = { plan: "enterprise", role: "admin", is_admin: true, isAdmin: true, admin: true, email: "admin@oystar.test", owner: "admin@oystar.test", user_id: "1", debate_id: "00000000-0000-4000-8000-000000000000", queries_limit: -1 };
+  const privileges = {
+    plan: "enterprise",
+    role: "admin",
+    is_admin: true,
+    isAdmin: true,
+    admin: true,
+    email: "admin@oystar.test",
+    owner: "admin@oystar.test",
+    user_id: "1",
+    debate_id: "00000000-0000-4000-8000-000000000000",
+    queries_limit: -1,
+  };
   /** A body each signed-in POST route accepts, to which the privileges are added. */
   const validBodies: Record<string, unknown> = {
     "/api/checkout/session": { plan: "base" },
     "/api/ollama/reset": { provider: "cloud", models: ["openai/gpt-oss-120b"] },
     "/api/debates/increment": {},
-    "/api/forms/index-request": { name: "Mario", email: "mario@esempio.it", indexName: "studio-mario", sourceType: "url", websiteUrls: "https://esempio.it" },
-    "/api/forms/debate-feedback": { rating: 4, comment: "Bello", debate_topic: "Treno contro aereo", timestamp: new Date().toISOString(), pdf_requested: false },
+    "/api/forms/index-request": {
+      name: "Mario",
+      email: "mario@esempio.it",
+      indexName: "studio-mario",
+      sourceType: "url",
+      websiteUrls: "https://esempio.it",
+    },
+    "/api/forms/debate-feedback": {
+      rating: 4,
+      comment: "Bello",
+      debate_topic: "Treno contro aereo",
+      timestamp: new Date().toISOString(),
+      pdf_requested: false,
+    },
     "/groq/chat/completions": { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Ciao" }], stream: false },
     "/api/debates/calls": {},
   };
@@ -141,9 +181,14 @@ describe("fields a caller has no say over are refused or ignored, never applied"
       // Refused as a bad request, or (where a form ignores extras) taken without them.
       expect(response.status, path).not.toBe(500);
     }
-    const me = (await (await fetch(`${server.url}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { email: string; isAdmin: boolean };
+    const me = (await (await fetch(`${server.url}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      email: string;
+      isAdmin: boolean;
+    };
     expect(me).toMatchObject({ email: "free@oystar.test", isAdmin: false });
-    const status = (await (await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { plan: string; queries_limit: number };
+    const status = (await (
+      await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { plan: string; queries_limit: number };
     expect(status).toMatchObject({ plan: "free", queries_limit: 50 });
     const [row] = await server.db.query<{ plan: string; email: string }>("SELECT plan, email FROM users WHERE email = 'free@oystar.test'");
     expect(row).toEqual({ plan: "free", email: "free@oystar.test" });

@@ -19,7 +19,11 @@ test("the README's route table is the app's (regenerate: pnpm --filter @oystar/a
 
 test("a route added without a policy is found", () => {
   const app = new Hono();
-  app.get("/api/dichiarata", declarePolicy("public", async (_c, next) => next()), (c) => c.text("ok"));
+  app.get(
+    "/api/dichiarata",
+    declarePolicy("public", async (_c, next) => next()),
+    (c) => c.text("ok"),
+  );
   app.get("/api/dimenticata", (c) => c.text("ok"));
   expect(routeTable(app).filter((row) => row.policy === null)).toEqual([{ method: "GET", path: "/api/dimenticata", policy: null }]);
 });

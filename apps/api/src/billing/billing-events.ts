@@ -39,7 +39,11 @@ export function verifyProviderEvent(payload: string, signature: string, webhookS
 }
 
 /** Applies a verified event, then closes the user's other open checkouts at the provider. */
-export async function applyProviderEvent(db: Database, billing: { provider: CheckoutProvider }, event: Stripe.Event): Promise<EventOutcome> {
+export async function applyProviderEvent(
+  db: Database,
+  billing: { provider: CheckoutProvider },
+  event: Stripe.Event,
+): Promise<EventOutcome> {
   const { outcome, expiredSessions } = await applyBillingEvent(db, event);
   // The user's other open checkouts can no longer be paid (issue 10 §4), at the provider too.
   for (const id of expiredSessions) {
@@ -64,11 +68,10 @@ export async function applyBillingEvent(db: Database, event: Stripe.Event): Prom
   const result = await db.transaction(async (tx) => {
     const created = new Date(event.created * 1000);
     const nothing = (outcome: EventOutcome) => ({ outcome, expiredSessions: [] as string[] });
-    const recorded = await tx.query("INSERT INTO billing_events (id, type, created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id", [
-      event.id,
-      event.type,
-      created,
-    ]);
+    const recorded = await tx.query(
+      "INSERT INTO billing_events (id, type, created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id",
+      [event.id, event.type, created],
+    );
     if (recorded.length === 0) return nothing("duplicate");
     if (event.type !== "checkout.session.completed") return nothing("ignored");
 

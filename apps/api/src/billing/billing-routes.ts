@@ -25,7 +25,8 @@ export function checkoutRoutes(access: Access, db: Database, provider: CheckoutP
     if (!body.success) return c.json({ error: billingMessages.invalidPlan }, 400);
 
     const action = choosePlan({ target: body.data.plan, currentPlan: user.plan, authLoading: false, signedIn: true });
-    if (action.kind === "contact-sales") return c.json({ error: billingMessages.enterpriseOnRequest, contact_url: "/enterprise-contact" }, 400);
+    if (action.kind === "contact-sales")
+      return c.json({ error: billingMessages.enterpriseOnRequest, contact_url: "/enterprise-contact" }, 400);
     if (action.kind === "alert") return c.json({ error: action.message }, 409);
     if (action.kind !== "checkout") return c.json({ error: billingMessages.invalidRequest }, 400);
 

@@ -22,13 +22,19 @@ const startCheckout = (token: string, body: unknown) =>
   });
 
 const statusOf = async (token: string) =>
-  (await (await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { plan: string };
+  (await (await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    plan: string;
+  };
 
 /** An event signed with Stripe's scheme, as the provider would deliver it. */
 function signedEvent(event: Record<string, unknown>, options: { secret?: string; timestamp?: number; to?: string } = {}) {
   const payload = JSON.stringify({ object: "event", ...event });
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? secret, timestamp: options.timestamp });
-  return fetch(`${options.to ?? server.url}/api/billing/webhook`, { method: "POST", headers: { "Stripe-Signature": header }, body: payload });
+  return fetch(`${options.to ?? server.url}/api/billing/webhook`, {
+    method: "POST",
+    headers: { "Stripe-Signature": header },
+    body: payload,
+  });
 }
 
 const completed = (id: string, userId: string, plan: string, created = Math.floor(Date.now() / 1000)) => ({
@@ -117,7 +123,11 @@ test("the built-in checkout's card form takes 4 KB at most; a bigger one pays no
   const { access_token } = await signInAs(server.url, "modulo.grande@esempio.it");
   const { checkout_url } = await (await startCheckout(access_token, { plan: "pro" })).json();
   const card = { name: "Mario Rossi", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" };
-  const big = await fetch(`${checkout_url}/pay`, { method: "POST", body: new URLSearchParams({ ...card, note: "x".repeat(8 * 1024) }), redirect: "manual" });
+  const big = await fetch(`${checkout_url}/pay`, {
+    method: "POST",
+    body: new URLSearchParams({ ...card, note: "x".repeat(8 * 1024) }),
+    redirect: "manual",
+  });
   expect(big.status).toBe(413);
   expect(await big.json()).toEqual({ error: "La richiesta è troppo grande." });
   expect((await statusOf(access_token)).plan).toBe("free");
@@ -129,7 +139,10 @@ test("the built-in checkout's card form takes 4 KB at most; a bigger one pays no
 
 describe("webhook", () => {
   test("an unsigned or wrongly signed event is refused", async () => {
-    const unsigned = await fetch(`${server.url}/api/billing/webhook`, { method: "POST", body: JSON.stringify(completed("evt_u", "1", "pro")) });
+    const unsigned = await fetch(`${server.url}/api/billing/webhook`, {
+      method: "POST",
+      body: JSON.stringify(completed("evt_u", "1", "pro")),
+    });
     expect(unsigned.status).toBe(400);
     expect(await unsigned.json()).toEqual({ error: "Firma del webhook non valida" });
     expect((await signedEvent(completed("evt_w", "1", "pro"), { secret: "whsec_not_ours" })).status).toBe(400);
@@ -151,7 +164,9 @@ describe("webhook", () => {
     expect(await (await signedEvent(completed("evt_a", userId, "base", now - 60))).json()).toMatchObject({ outcome: "refund_due" });
     expect((await statusOf(access_token)).plan).toBe("business");
     // Its session was never opened here: the payment is recorded all the same.
-    const [row] = await server.db.query<{ status: string; plan: string }>("SELECT status, plan FROM checkout_sessions WHERE id = 'cs_evt_a'");
+    const [row] = await server.db.query<{ status: string; plan: string }>(
+      "SELECT status, plan FROM checkout_sessions WHERE id = 'cs_evt_a'",
+    );
     expect(row).toEqual({ status: "refund_due", plan: "base" });
   });
 
@@ -180,7 +195,12 @@ describe("webhook", () => {
   });
 
   test("other event types are acknowledged and ignored", async () => {
-    const response = await signedEvent({ id: "evt_other", type: "invoice.paid", created: Math.floor(Date.now() / 1000), data: { object: {} } });
+    const response = await signedEvent({
+      id: "evt_other",
+      type: "invoice.paid",
+      created: Math.floor(Date.now() / 1000),
+      data: { object: {} },
+    });
     expect(await response.json()).toMatchObject({ received: true, outcome: "ignored" });
   });
 });
@@ -204,7 +224,9 @@ describe("a cheaper, older checkout never downgrades a paid account (§4)", () =
     expect((await fetch(`${pro.checkout_url}/pay`, { method: "POST", body: card, redirect: "manual" })).status).toBe(303);
     const lateBase = await fetch(`${base.checkout_url}/pay`, { method: "POST", body: card, redirect: "manual" });
     expect(lateBase.status).toBe(404);
-    const status = await (await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${access_token}` } })).json();
+    const status = await (
+      await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${access_token}` } })
+    ).json();
     expect(status.plan).toBe("pro");
     const [row] = await server.db.query<{ status: string }>("SELECT status FROM checkout_sessions WHERE id = $1", [base.session_id]);
     expect(row?.status).toBe("expired");
@@ -235,26 +257,32 @@ describe("a cheaper, older checkout never downgrades a paid account (§4)", () =
   test.each([
     ["Pro's event arrives first", ["pro", "business"], { pro: "applied", business: "applied" }],
     ["Business's event arrives first", ["business", "pro"], { business: "applied", pro: "refund_due" }],
-  ] as const)("Business and Pro both paid, Business first; %s: Business applied, Pro due for a refund", async (_order, delivery, outcomes) => {
-    const email = `incrociati.${delivery[0]}@esempio.it`;
-    const { access_token } = await signInAs(server.url, email);
-    const sessions: Record<string, string> = {};
-    for (const plan of ["business", "pro"]) sessions[plan] = (await (await startCheckout(access_token, { plan })).json()).session_id;
-    const userId = await userIdOf(email);
-    // Both tabs were open when each was paid: Business at +2 s, Pro at +3 s.
-    const paidAt = { business: Math.floor(Date.now() / 1000) + 2, pro: Math.floor(Date.now() / 1000) + 3 };
-    for (const plan of delivery) {
-      const event = completed(`evt_crossed_${delivery[0]}_${plan}`, userId, plan, paidAt[plan]);
-      event.data.object.id = sessions[plan] ?? "";
-      expect(await (await signedEvent(event)).json()).toMatchObject({ outcome: outcomes[plan] });
-    }
-    expect((await statusOf(access_token)).plan).toBe("business");
-    const rows = await server.db.query<{ plan: string; status: string }>("SELECT plan, status FROM checkout_sessions WHERE user_id = $1 ORDER BY plan", [userId]);
-    expect(rows).toEqual([
-      { plan: "business", status: "completed" },
-      { plan: "pro", status: "refund_due" },
-    ]);
-  });
+  ] as const)(
+    "Business and Pro both paid, Business first; %s: Business applied, Pro due for a refund",
+    async (_order, delivery, outcomes) => {
+      const email = `incrociati.${delivery[0]}@esempio.it`;
+      const { access_token } = await signInAs(server.url, email);
+      const sessions: Record<string, string> = {};
+      for (const plan of ["business", "pro"]) sessions[plan] = (await (await startCheckout(access_token, { plan })).json()).session_id;
+      const userId = await userIdOf(email);
+      // Both tabs were open when each was paid: Business at +2 s, Pro at +3 s.
+      const paidAt = { business: Math.floor(Date.now() / 1000) + 2, pro: Math.floor(Date.now() / 1000) + 3 };
+      for (const plan of delivery) {
+        const event = completed(`evt_crossed_${delivery[0]}_${plan}`, userId, plan, paidAt[plan]);
+        event.data.object.id = sessions[plan] ?? "";
+        expect(await (await signedEvent(event)).json()).toMatchObject({ outcome: outcomes[plan] });
+      }
+      expect((await statusOf(access_token)).plan).toBe("business");
+      const rows = await server.db.query<{ plan: string; status: string }>(
+        "SELECT plan, status FROM checkout_sessions WHERE user_id = $1 ORDER BY plan",
+        [userId],
+      );
+      expect(rows).toEqual([
+        { plan: "business", status: "completed" },
+        { plan: "pro", status: "refund_due" },
+      ]);
+    },
+  );
 
   test("an upgrade long after a paid plan is no refund: only payments made while the dearer checkout was open are", async () => {
     const email = "aggiorna.dopo@esempio.it";
@@ -268,7 +296,10 @@ describe("a cheaper, older checkout never downgrades a paid account (§4)", () =
     const businessEvent = completed("evt_pro_then_business_2", userId, "business", Math.floor(Date.now() / 1000) + 2);
     businessEvent.data.object.id = business;
     expect(await (await signedEvent(businessEvent)).json()).toMatchObject({ outcome: "applied" });
-    const rows = await server.db.query<{ plan: string; status: string }>("SELECT plan, status FROM checkout_sessions WHERE user_id = $1 ORDER BY plan", [userId]);
+    const rows = await server.db.query<{ plan: string; status: string }>(
+      "SELECT plan, status FROM checkout_sessions WHERE user_id = $1 ORDER BY plan",
+      [userId],
+    );
     expect(rows).toEqual([
       { plan: "business", status: "completed" },
       { plan: "pro", status: "completed" },
@@ -297,22 +328,23 @@ describe("with Stripe, paying one checkout expires the user's other open ones at
   const stripeSecret = "whsec_controfigura_di_prova";
   let withStripe: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
-    withStripe = await startTestServer({ STRIPE_SECRET_KEY: "sk_test_controfigura", STRIPE_WEBHOOK_SECRET: stripeSecret }, { stripe: stripeStandIn });
+    withStripe = await startTestServer(
+      { STRIPE_SECRET_KEY: "sk_test_controfigura", STRIPE_WEBHOOK_SECRET: stripeSecret },
+      { stripe: stripeStandIn },
+    );
   });
   afterAll(() => withStripe.close());
 
   test("Base, Pro and Business opened; Pro paid: Base and Business are expired at Stripe, once", async () => {
     const { access_token } = await signInAs(withStripe.url, "tre.schede@esempio.it");
     const open = async (plan: string) =>
-      (
-        await (
-          await fetch(`${withStripe.url}/api/checkout/session`, {
-            method: "POST",
-            headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
-            body: JSON.stringify({ plan }),
-          })
-        ).json()
-      ) as { session_id: string; checkout_url: string };
+      (await (
+        await fetch(`${withStripe.url}/api/checkout/session`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ plan }),
+        })
+      ).json()) as { session_id: string; checkout_url: string };
     const [base, pro, business] = [await open("base"), await open("pro"), await open("business")];
     expect(pro?.checkout_url).toBe(`https://checkout.stripe.com/c/pay/${pro?.session_id}`);
     const [user] = await withStripe.db.query<{ id: string }>("SELECT id::text FROM users WHERE email = 'tre.schede@esempio.it'");

@@ -27,7 +27,8 @@ export function checkCard(card: { number: string; expiry: string; cvc: string; n
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
   const month = Number(expiry?.[1]);
   const year = 2000 + Number(expiry?.[2]);
-  if (!expiry || month < 1 || month > 12 || new Date(Date.UTC(year, month, 1)) <= now) return { ok: false, message: billingMessages.cardExpiryInvalid };
+  if (!expiry || month < 1 || month > 12 || new Date(Date.UTC(year, month, 1)) <= now)
+    return { ok: false, message: billingMessages.cardExpiryInvalid };
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return { ok: false, message: billingMessages.cardCvcInvalid };
   if (number === DECLINED_TEST_CARD) return { ok: false, message: billingMessages.cardDeclined };
   return { ok: true };

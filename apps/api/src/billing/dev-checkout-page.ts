@@ -5,7 +5,13 @@ const escapeHtml = (value: string) =>
  * The built-in checkout page: it plays the card provider's hosted page in development and tests,
  * and says so. Plain HTML, no script, so the strict CSP applies unchanged.
  */
-export function devCheckoutPage(options: { sessionId: string; planName: string; price: string; cancelPath: string; error?: string }): string {
+export function devCheckoutPage(options: {
+  sessionId: string;
+  planName: string;
+  price: string;
+  cancelPath: string;
+  error?: string;
+}): string {
   const id = escapeHtml(options.sessionId);
   return `<!doctype html>
 <html lang="it">

@@ -31,7 +31,9 @@ const euro = (price: number | null) => (price === null ? billingMessages.priceOn
 export function devCheckoutRoutes(access: Access, db: Database, billing: { provider: CheckoutProvider; webhookSecret: string }) {
   const app = new Hono();
 
-  app.get("/api/dev/checkout.css", access.public, (c) => c.body(devCheckoutStyles, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=3600" }));
+  app.get("/api/dev/checkout.css", access.public, (c) =>
+    c.body(devCheckoutStyles, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=3600" }),
+  );
 
   // An id that is not one of ours (a NUL, a lone surrogate, anything) names no session: the
   // database is not asked, so it cannot fail on it.
@@ -55,7 +57,17 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
     const card = checkCard({ name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") });
-    if (!card.ok) return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), cancelPath: cancelPath(plan), error: card.message }), 402);
+    if (!card.ok)
+      return c.html(
+        devCheckoutPage({
+          sessionId: session.id,
+          planName: plan.name,
+          price: euro(plan.price),
+          cancelPath: cancelPath(plan),
+          error: card.message,
+        }),
+        402,
+      );
 
     const payload = JSON.stringify({
       id: `evt_dev_${randomBytes(12).toString("hex")}`,
@@ -75,7 +87,16 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: billing.webhookSecret });
     const outcome = await receiveProviderEvent(db, billing, payload, signature).catch(() => null);
     if (!outcome) {
-      return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), cancelPath: cancelPath(plan), error: billingMessages.paymentFailed }), 502);
+      return c.html(
+        devCheckoutPage({
+          sessionId: session.id,
+          planName: plan.name,
+          price: euro(plan.price),
+          cancelPath: cancelPath(plan),
+          error: billingMessages.paymentFailed,
+        }),
+        502,
+      );
     }
     return c.redirect(`/success?plan=${plan.id}`, 303);
   });

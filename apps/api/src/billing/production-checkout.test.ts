@@ -10,7 +10,12 @@ import { makeAppFolders, startTestServer } from "../../test-support/fixtures";
 import { inspectedRoutes } from "../../test-support/inspected-app";
 import { temporaryFolder } from "../../test-support/temporary-folders";
 
-const auth0 = { AUTH_MODE: "auth0", AUTH0_DOMAIN: "oystar-prova.eu.auth0.com", AUTH0_CLIENT_ID: "abc", AUTH0_AUDIENCE: "https://api.oystar.test" };
+const auth0 = {
+  AUTH_MODE: "auth0",
+  AUTH0_DOMAIN: "oystar-prova.eu.auth0.com",
+  AUTH0_CLIENT_ID: "abc",
+  AUTH0_AUDIENCE: "https://api.oystar.test",
+};
 const stripe = { STRIPE_SECRET_KEY: "sk_test_produzione", STRIPE_WEBHOOK_SECRET: "whsec_produzione" };
 const production = { NODE_ENV: "production", ...auth0, ...stripe };
 
@@ -79,7 +84,16 @@ describe("production without Stripe refuses to start", () => {
 
   test("the server itself refuses too, should a configuration skip the check of env.ts", async () => {
     const folders = makeAppFolders();
-    const env = { ...loadEnv({ ...production, PORT: "0", DATA_DIR: join(folders.root, "data"), MARKETING_DIST: folders.marketingDist, ASSISTANT_DIST: folders.assistantDist }), stripe: null };
+    const env = {
+      ...loadEnv({
+        ...production,
+        PORT: "0",
+        DATA_DIR: join(folders.root, "data"),
+        MARKETING_DIST: folders.marketingDist,
+        ASSISTANT_DIST: folders.assistantDist,
+      }),
+      stripe: null,
+    };
     const db = await openDatabase({ dataDir: null });
     try {
       await expect(startServer(env, { db })).rejects.toThrow("NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");

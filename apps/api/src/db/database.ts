@@ -36,14 +36,29 @@ export type Database = Queryable & {
 export type DatabaseLocation = { databaseUrl?: string | null; dataDir?: string | null };
 
 /** Network errors of a connection, and PostgreSQL's SQLSTATEs for a server shutting down or starting. */
-const UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"]);
+const UNAVAILABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+]);
 
 /** The database could not be reached or went away mid-query: a moment's outage, not a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string" && UNAVAILABLE.has(code)) return true;
   // `pg` reports a dropped connection without a code.
-  return error instanceof Error && /^Connection terminated|^Client has encountered a connection error|timeout exceeded when trying to connect/.test(error.message);
+  return (
+    error instanceof Error &&
+    /^Connection terminated|^Client has encountered a connection error|timeout exceeded when trying to connect/.test(error.message)
+  );
 }
 
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
@@ -78,7 +93,9 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const notifications = postgresNotifications(connectionString);
   // A connection the server drops (a restart, a failover) is an error event on the idle client;
   // unheard, Node would end the process. The pool replaces it; requests meanwhile fail as they do.
-  pool.on("error", (error) => log.error({ kind: (error as NodeJS.ErrnoException).code ?? error.name }, "Connessione al database interrotta"));
+  pool.on("error", (error) =>
+    log.error({ kind: (error as NodeJS.ErrnoException).code ?? error.name }, "Connessione al database interrotta"),
+  );
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
       return (await target.query(sql, params)).rows as Row[];

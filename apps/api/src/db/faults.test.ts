@@ -19,13 +19,24 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-const common = { PUBLIC_URL, MARKETING_DIST: folders.marketingDist, ASSISTANT_DIST: folders.assistantDist, RAG_DEMO_DIR: RAG_FIXTURES_DIR, OFFLINE_MODEL_CHARS_PER_SECOND: "1000000" };
+const common = {
+  PUBLIC_URL,
+  MARKETING_DIST: folders.marketingDist,
+  ASSISTANT_DIST: folders.assistantDist,
+  RAG_DEMO_DIR: RAG_FIXTURES_DIR,
+  OFFLINE_MODEL_CHARS_PER_SECOND: "1000000",
+};
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Debates started and acknowledged: each is a row and a counter, written when the server says 200. */
 async function startDebates(server: ApiProcess, token: string, count: number): Promise<number> {
   const answers = await Promise.all(
-    Array.from({ length: count }, () => server.fetch(`${PUBLIC_URL}/api/debates/increment`, { method: "POST", headers: bearer(token) }).then((answer) => answer.status, () => 0)),
+    Array.from({ length: count }, () =>
+      server.fetch(`${PUBLIC_URL}/api/debates/increment`, { method: "POST", headers: bearer(token) }).then(
+        (answer) => answer.status,
+        () => 0,
+      ),
+    ),
   );
   return answers.filter((status) => status === 200).length;
 }

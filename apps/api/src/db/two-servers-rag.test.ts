@@ -117,7 +117,10 @@ test("a rolling deploy: the server that kept running finds the new release's pas
   // once, so a failure shows every way its answers went wrong. (A copy left at the old version
   // misses the new and the changed passages; the removed ones it would still rank are read from
   // PostgreSQL, where they are gone — so those two lines guard the deletion itself.)
-  for (const [name, server] of [["B, kept running", servers[1]!], ["A, restarted", servers[0]]] as const) {
+  for (const [name, server] of [
+    ["B, kept running", servers[1]!],
+    ["A, restarted", servers[0]],
+  ] as const) {
     const answers = {
       server: name,
       added: firstSource(await ask(server, pagedQuestion(ADDED))),
@@ -148,7 +151,16 @@ test("a passage the operator ingests with pnpm rag ingest while both servers run
   const { stdout } = await promisify(execFile)(
     join(apiRoot, "node_modules/.bin/tsx"),
     ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", "ingest", "--index", DEMO_INDEX, pagedFilename(FROM_THE_COMMAND_LINE)],
-    { cwd: apiRoot, env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", DATABASE_URL: databaseUrl, DATA_DIR: temporaryFolder("rag-cli"), INIT_CWD: documents } },
+    {
+      cwd: apiRoot,
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "test",
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: temporaryFolder("rag-cli"),
+        INIT_CWD: documents,
+      },
+    },
   );
   expect(stdout).toContain(`Indice ${DEMO_INDEX}: 1 aggiunti, 0 sostituiti`);
 

@@ -95,7 +95,13 @@ test("1,000 questions at once, split across both, at a limit of 300: exactly 300
   const statuses = answers.map((answer) => answer.status);
   expect(statuses.filter((status) => status === 200)).toHaveLength(300);
   expect(statuses.filter((status) => status === 429)).toHaveLength(700);
-  expect((await query<{ queries_used: number }>("SELECT queries_used FROM usage u JOIN users ON users.id = u.user_id WHERE email = 'trecento@esempio.it'"))[0]?.queries_used).toBe(300);
+  expect(
+    (
+      await query<{ queries_used: number }>(
+        "SELECT queries_used FROM usage u JOIN users ON users.id = u.user_id WHERE email = 'trecento@esempio.it'",
+      )
+    )[0]?.queries_used,
+  ).toBe(300);
 }, 120_000);
 
 test("an account deleted through one server: its old token is refused by the other at once, though that server had just read the account", async () => {
@@ -122,12 +128,17 @@ test("a payment's webhook delivered to both servers at once upgrades the plan on
     id: "evt_due_server",
     type: "checkout.session.completed",
     created: Math.floor(Date.now() / 1000),
-    data: { object: { id: "cs_due_server", object: "checkout.session", metadata: { user_id: user?.id, plan: "pro" }, payment_status: "paid" } },
+    data: {
+      object: { id: "cs_due_server", object: "checkout.session", metadata: { user_id: user?.id, plan: "pro" }, payment_status: "paid" },
+    },
   });
   const deliver = (server: ApiProcess) =>
     server.fetch(`${PUBLIC_URL}/api/billing/webhook`, {
       method: "POST",
-      headers: { "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: secret?.value ?? "" }), "Content-Type": "application/json" },
+      headers: {
+        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: secret?.value ?? "" }),
+        "Content-Type": "application/json",
+      },
       body: payload,
     });
   const delivered = await Promise.all(servers.map(deliver));
@@ -139,7 +150,10 @@ test("a payment's webhook delivered to both servers at once upgrades the plan on
 test("a refresh token rotated on one server is refused on the other once the reuse grace is over", async () => {
   const { refresh_token } = await signIn(servers[0], "rotazione@esempio.it");
   const refresh = (server: ApiProcess, token: string) =>
-    server.fetch(`${PUBLIC_URL}/idp/oauth/token`, { method: "POST", body: new URLSearchParams({ grant_type: "refresh_token", client_id: DEV_CLIENT_ID, refresh_token: token }) });
+    server.fetch(`${PUBLIC_URL}/idp/oauth/token`, {
+      method: "POST",
+      body: new URLSearchParams({ grant_type: "refresh_token", client_id: DEV_CLIENT_ID, refresh_token: token }),
+    });
   const rotated = await refresh(servers[0], refresh_token ?? "");
   expect(rotated.status).toBe(200);
   // The grace (10 s) for tabs refreshing together, passed.

@@ -16,11 +16,19 @@ afterAll(() => server.close());
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const status = async (token: string) =>
-  (await (await fetch(`${server.url}/api/subscription/status`, { headers: auth(token) })).json()) as { queries_used: number; debates_used: number };
-const startDebate = async (token: string): Promise<{ debate_id: string }> => (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json();
+  (await (await fetch(`${server.url}/api/subscription/status`, { headers: auth(token) })).json()) as {
+    queries_used: number;
+    debates_used: number;
+  };
+const startDebate = async (token: string): Promise<{ debate_id: string }> =>
+  (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json();
 
 const history = (count: number): Intervention[] =>
-  Array.from({ length: count }, (_, turn) => ({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: `Intervento ${turn + 1}: il treno inquina meno.` }));
+  Array.from({ length: count }, (_, turn) => ({
+    speaker: turn % 2 === 0 ? "A" : "B",
+    turn,
+    content: `Intervento ${turn + 1}: il treno inquina meno.`,
+  }));
 
 /** Turn `turn` of a debate about trains and planes, as the debate engine sends it. */
 const turn = (debateId: string, number: number, { length = 6, mode = "debate" as DebateMode } = {}) =>
@@ -65,7 +73,11 @@ const judgement = (debateId: string, run: 1 | 2, { length = 6, judge = "llama-3.
   );
 
 const send = (token: string, body: unknown) =>
-  fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+    method: "POST",
+    headers: { ...auth(token), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 async function reply(response: Response): Promise<string> {
   let text = "";
   for await (const delta of readModelStream(response)) text += delta.content;
@@ -148,7 +160,9 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     for (const mismatch of [turn(debate_id, 1, { length: 200 }), turn(debate_id, 1, { length: 6, mode: "challenge" }), otherModels]) {
       const answer = await send(access_token, mismatch);
       expect(answer.status).toBe(409);
-      expect(await answer.json()).toEqual({ error: "La richiesta non corrisponde al dibattito avviato (durata, modalità o modelli diversi): avviane uno nuovo." });
+      expect(await answer.json()).toEqual({
+        error: "La richiesta non corrisponde al dibattito avviato (durata, modalità o modelli diversi): avviane uno nuovo.",
+      });
     }
     expect(await turnsUsed(debate_id)).toBe(1);
     expect((await send(access_token, turn(debate_id, 1, { length: 6 }))).status).toBe(200);
@@ -157,7 +171,8 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
   test("a synthesis pays for its hidden debate and its analysis, nothing more", async () => {
     const { access_token } = await signInAs(server.url, "pro@oystar.test");
     const { debate_id } = await startDebate(access_token);
-    for (let number = 0; number < 6; number += 1) expect((await send(access_token, turn(debate_id, number, { mode: "synthesis" }))).status).toBe(200);
+    for (let number = 0; number < 6; number += 1)
+      expect((await send(access_token, turn(debate_id, number, { mode: "synthesis" }))).status).toBe(200);
     const closing = await send(access_token, analysis(debate_id));
     expect(closing.status).toBe(200);
     expect(await reply(closing)).toContain("## Introduzione");
@@ -180,7 +195,9 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
   test("the offline judge says what it is, scores only what it measures, names no winner, and moves no leaderboard", async () => {
     const admin = await signInAs(server.url, "admin@oystar.test");
     const judged = async () => {
-      const board = (await (await fetch(`${server.url}/api/admin/model-leaderboard`, { headers: auth(admin.access_token) })).json()) as ModelLeaderboard;
+      const board = (await (
+        await fetch(`${server.url}/api/admin/model-leaderboard`, { headers: auth(admin.access_token) })
+      ).json()) as ModelLeaderboard;
       // Argued by the offline model in these models' names: never counted as theirs.
       expect(board.models.filter((row) => !row.offline)).toEqual([]);
       return Object.fromEntries(board.models.map((row) => [row.model, row.judge.wins + row.judge.draws + row.judge.losses]));
@@ -208,7 +225,8 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     await server.db.query("UPDATE users SET plan = 'base' WHERE email = 'base.esaurito@esempio.it'");
     accountsChanged(server.db);
     const answers = [];
-    for (let i = 0; i < 31; i += 1) answers.push((await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(access_token) })).status);
+    for (let i = 0; i < 31; i += 1)
+      answers.push((await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(access_token) })).status);
     expect(answers.slice(0, 30).every((code) => code === 200)).toBe(true);
     expect(answers[30]).toBe(429);
   });

@@ -20,7 +20,8 @@ const refused = (status: 403 | 409, error: string): DebateCallRefusal => ({ ok: 
  * Where a call stands in its debate: a turn's number; `length` for the analysis closing a
  * synthesis; `length` and `length + 1` for the judge's two runs (issue 26 §1).
  */
-const positionOf = (call: DebateCall) => (call.kind === "turn" ? call.turn : call.kind === "analysis" ? call.length : call.length + call.run - 1);
+const positionOf = (call: DebateCall) =>
+  call.kind === "turn" ? call.turn : call.kind === "analysis" ? call.length : call.length + call.run - 1;
 
 /**
  * A debate's call, charged: given back when the model fails, or marked answered once the model's
@@ -43,7 +44,8 @@ export async function chargeDebateCall(db: Queryable, user: Payer, call: DebateC
   const position = positionOf(call);
   const judge = call.kind === "judge";
   // The judge's runs come last: turns replayed cannot use them up.
-  const callsAllowed = debateModelCalls(mode, call.length) - (judge || mode === "synthesis" ? 0 : DEBATE_JUDGE_RUNS.length) + REPLAYS_PER_DEBATE;
+  const callsAllowed =
+    debateModelCalls(mode, call.length) - (judge || mode === "synthesis" ? 0 : DEBATE_JUDGE_RUNS.length) + REPLAYS_PER_DEBATE;
   const [counted] = await db.query<{ id: string }>(
     `UPDATE debates SET turns_used = turns_used + 1, length = $5, mode = $6, last_turn = $7, model_a = $8, model_b = $9
      WHERE id = $1 AND user_id = $2 AND created_at > now() - make_interval(hours => $3)
@@ -61,7 +63,10 @@ export async function chargeDebateCall(db: Queryable, user: Payer, call: DebateC
         await db.query("UPDATE debates SET turns_used = greatest(turns_used - 1, 0) WHERE id = $1", [call.debate_id]);
       },
       answered: async () => {
-        await db.query("UPDATE debates SET answered_through = greatest(coalesce(answered_through, -1), $2) WHERE id = $1", [call.debate_id, position]);
+        await db.query("UPDATE debates SET answered_through = greatest(coalesce(answered_through, -1), $2) WHERE id = $1", [
+          call.debate_id,
+          position,
+        ]);
       },
     };
   }
@@ -83,7 +88,8 @@ export async function chargeDebateCall(db: Queryable, user: Payer, call: DebateC
   if (!debate?.own) return refused(403, debateChargeMessages.unknown);
   if (!debate.open) return refused(409, debateChargeMessages.finished);
   if (debate.length !== null && (debate.length !== call.length || debate.mode !== mode)) return refused(409, debateChargeMessages.mismatch);
-  if (debate.model_a !== null && (debate.model_a !== call.models.A || debate.model_b !== call.models.B)) return refused(409, debateChargeMessages.mismatch);
+  if (debate.model_a !== null && (debate.model_a !== call.models.A || debate.model_b !== call.models.B))
+    return refused(409, debateChargeMessages.mismatch);
   if (debate.last_turn !== null && debate.last_turn > position) return refused(409, debateChargeMessages.outOfOrder);
   const answeredThrough = debate.answered_through ?? -1;
   if (judge && answeredThrough < call.length - 1) return refused(409, debateChargeMessages.notOver);

@@ -1,4 +1,12 @@
-import { DEBATE_CALLS_PATH, debatePassagesEventSchema, readModelStream, turnQuotesSchema, type DebateJudgeCall, type Intervention, type TurnQuotes } from "@oystar/api-client";
+import {
+  DEBATE_CALLS_PATH,
+  debatePassagesEventSchema,
+  readModelStream,
+  turnQuotesSchema,
+  type DebateJudgeCall,
+  type Intervention,
+  type TurnQuotes,
+} from "@oystar/api-client";
 import { judgeCall, parseJudgeRun, turnCall, type JudgedIntervention } from "@oystar/debate-engine";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
@@ -34,12 +42,21 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const status = async (token: string) =>
-  (await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(token) })).json()) as { queries_used: number; debates_used: number };
+  (await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(token) })).json()) as {
+    queries_used: number;
+    debates_used: number;
+  };
 const startDebate = async (token: string): Promise<string> =>
-  ((await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(token) })).json()) as { debate_id: string }).debate_id;
+  ((await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(token) })).json()) as { debate_id: string })
+    .debate_id;
 const send = (token: string, body: unknown) =>
-  fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const turnsUsed = async (debateId: string) => (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
+  fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+    method: "POST",
+    headers: { ...bearer(token), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const turnsUsed = async (debateId: string) =>
+  (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
 
 const facts = (debateId: string, documents: string | null, history: Intervention[] = []) => ({
   debateId,
@@ -118,8 +135,16 @@ describe("a Business debate on the demo index, with the offline model", () => {
     const debateId = await startDebate(business);
     const { judged } = await playDebate(business, debateId);
     // A verdict turned into 'verified', and a seal taken from another turn: not the server's.
-    const forged = judged.map((item, index) => (index === 1 ? { ...item, quotes: { statuses: item.quotes?.statuses.map(() => "verified" as const) ?? [], seal: item.quotes?.seal ?? "" } } : item));
-    const forgedQuote = judged.map((item, index) => (index === 1 ? { ...item, quotes: { statuses: ["notFound" as const, ...(item.quotes?.statuses ?? [])], seal: item.quotes?.seal ?? "" } } : item));
+    const forged = judged.map((item, index) =>
+      index === 1
+        ? { ...item, quotes: { statuses: item.quotes?.statuses.map(() => "verified" as const) ?? [], seal: item.quotes?.seal ?? "" } }
+        : item,
+    );
+    const forgedQuote = judged.map((item, index) =>
+      index === 1
+        ? { ...item, quotes: { statuses: ["notFound" as const, ...(item.quotes?.statuses ?? [])], seal: item.quotes?.seal ?? "" } }
+        : item,
+    );
     const moved = judged.map((item, index) => (index === 2 ? { ...item, quotes: judged[0]?.quotes } : item));
     for (const history of [forgedQuote, moved, ...(judged[1]?.quotes?.statuses.every((status) => status === "verified") ? [] : [forged])]) {
       const refused = await send(business, judgeRun(debateId, history, 1));
@@ -161,7 +186,9 @@ describe("a Business debate on the demo index, with the offline model", () => {
   test("nothing of the debate is stored: no theses, words, passages or verdicts in any table", async () => {
     const debateId = await startDebate(enterprise);
     await playDebate(enterprise, debateId);
-    const tables = await server.db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
+    const tables = await server.db.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+    );
     const holding: string[] = [];
     for (const { name } of tables) {
       const rows = await server.db.query(`SELECT * FROM "${name}"`);
@@ -171,7 +198,23 @@ describe("a Business debate on the demo index, with the offline model", () => {
     // The debate's row holds its counters, settings and verdicts only: no index, no passage.
     const [row] = await server.db.query<Record<string, unknown>>("SELECT * FROM debates WHERE id = $1", [debateId]);
     expect(Object.keys(row ?? {}).sort()).toEqual(
-      ["answered_through", "created_at", "id", "judge_counted", "judge_first", "judge_second", "last_turn", "length", "mode", "model_a", "model_b", "offline", "turns_used", "user_id", "user_vote"].sort(),
+      [
+        "answered_through",
+        "created_at",
+        "id",
+        "judge_counted",
+        "judge_first",
+        "judge_second",
+        "last_turn",
+        "length",
+        "mode",
+        "model_a",
+        "model_b",
+        "offline",
+        "turns_used",
+        "user_id",
+        "user_vote",
+      ].sort(),
     );
     expect(JSON.stringify(row)).not.toContain(DEMO_INDEX);
   });
@@ -181,7 +224,10 @@ describe("the index policy: Business and Enterprise, over their own or the share
   test("an Enterprise user argues from its own index; a Business user naming it, or a missing index, is refused alike, and nothing is charged", async () => {
     const own = await startDebate(enterprise);
     const { events } = await playTurn(enterprise, own, 0, [], "archivio-verde");
-    expect(JSON.parse(events[0]?.data ?? "{}")).toMatchObject({ index: "archivio-verde", passages: [{ noteNumber: 1, filename: "serre.md" }] });
+    expect(JSON.parse(events[0]?.data ?? "{}")).toMatchObject({
+      index: "archivio-verde",
+      passages: [{ noteNumber: 1, filename: "serre.md" }],
+    });
 
     const debateId = await startDebate(business);
     for (const name of ["archivio-verde", "indice-inesistente"]) {
@@ -190,7 +236,10 @@ describe("the index policy: Business and Enterprise, over their own or the share
       expect(await refused.json()).toEqual({ error: `Indice non disponibile: «${name}».` });
     }
     expect(await turnsUsed(debateId)).toBe(0);
-    const malformed = await send(business, { ...turnCall({ ...facts(debateId, DEMO_INDEX), turn: 0 }), documents: { index: "../segreti" } });
+    const malformed = await send(business, {
+      ...turnCall({ ...facts(debateId, DEMO_INDEX), turn: 0 }),
+      documents: { index: "../segreti" },
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: "Indice non valido" });
   });

@@ -1,4 +1,11 @@
-import { DEBATE_PASSAGES_PER_TURN, DEBATE_STREAM_EVENTS, type CitedPassage, type DebateTurnCall, type Settings, type TurnQuotes } from "@oystar/api-client";
+import {
+  DEBATE_PASSAGES_PER_TURN,
+  DEBATE_STREAM_EVENTS,
+  type CitedPassage,
+  type DebateTurnCall,
+  type Settings,
+  type TurnQuotes,
+} from "@oystar/api-client";
 import { cutTo, turnRole, withoutCitationMarks, type PromptPassage } from "@oystar/debate-engine/protocol";
 import { planById } from "@oystar/plans-and-gates";
 import type { User } from "../accounts/accounts";
@@ -28,7 +35,11 @@ export type DocumentsRefusal = { status: 403; error: string };
  * customer's and a missing one are refused alike (403, the same words as a RAG question), so
  * names cannot be probed.
  */
-export async function debateIndex(db: Database, user: User, name: string): Promise<{ ok: true; index: RagIndex } | ({ ok: false } & DocumentsRefusal)> {
+export async function debateIndex(
+  db: Database,
+  user: User,
+  name: string,
+): Promise<{ ok: true; index: RagIndex } | ({ ok: false } & DocumentsRefusal)> {
   if (!planById(user.plan).rag_enabled) return { ok: false, status: 403, error: debateChargeMessages.documentsPlanOnly };
   const choice = chooseIndexes([name], [], await usableIndexes(db, user.id), user.id);
   const index = choice.ok ? choice.indexes[0] : undefined;
@@ -50,9 +61,20 @@ export function turnQuery(call: DebateTurnCall): string {
  * The passages of one turn: the RAG engine's retrieval with the admin's settings (no multi-query
  * or HyDE: they would ask a model), at most DEBATE_PASSAGES_PER_TURN of them.
  */
-export async function turnPassages(engine: RagEngine, settings: Settings, index: RagIndex, call: DebateTurnCall, signal: AbortSignal): Promise<Passage[]> {
+export async function turnPassages(
+  engine: RagEngine,
+  settings: Settings,
+  index: RagIndex,
+  call: DebateTurnCall,
+  signal: AbortSignal,
+): Promise<Passage[]> {
   const { retrieval } = searchPlanOf(settings);
-  const options = { ...retrieval, topKReranker: Math.min(retrieval.topKReranker, DEBATE_PASSAGES_PER_TURN), queries: [turnQuery(call)], hypothetical: null };
+  const options = {
+    ...retrieval,
+    topKReranker: Math.min(retrieval.topKReranker, DEBATE_PASSAGES_PER_TURN),
+    queries: [turnQuery(call)],
+    hypothetical: null,
+  };
   return (await retrieve(engine, [index], options, signal)).slice(0, DEBATE_PASSAGES_PER_TURN);
 }
 

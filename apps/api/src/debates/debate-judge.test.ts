@@ -34,7 +34,9 @@ const isJudge = (body: ChatBody) => body.messages[0]?.content.includes("Scheda d
 function judgeSays(body: ChatBody): string {
   const brief = body.messages[0]?.content ?? "";
   const side = (score: number): JudgedSide => ({
-    criteria: Object.fromEntries(JUDGE_CRITERIA.map((criterion) => [criterion, { score, motivation: "Motivazione in una frase." }])) as JudgedSide["criteria"],
+    criteria: Object.fromEntries(
+      JUDGE_CRITERIA.map((criterion) => [criterion, { score, motivation: "Motivazione in una frase." }]),
+    ) as JudgedSide["criteria"],
     strongest: "il treno inquina meno",
     weakest: "il treno inquina meno",
   });
@@ -73,8 +75,13 @@ beforeEach(() => {
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const send = (token: string, body: unknown) =>
-  fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const turnsUsed = async (debateId: string) => (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
+  fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+    method: "POST",
+    headers: { ...auth(token), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const turnsUsed = async (debateId: string) =>
+  (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
 
 async function leaderboard(): Promise<ModelLeaderboard> {
   const { access_token } = await signInAs(server.url, "admin@oystar.test");
@@ -121,7 +128,10 @@ describe("the judge (issue 26 §1)", () => {
     expect(judged[0]?.messages[1]?.content).toContain("[Lato 1 · turno 1] Il treno inquina meno.");
     expect(judged[1]?.messages[1]?.content).toContain("[Lato 2 · turno 1] Il treno inquina meno.");
 
-    expect(judgementOf(state)).toMatchObject({ status: "done", scorecard: { verdict: "A", runs: ["A", "A"], agreement: "alta", offline: false, judge: "llama-3.3-70b-versatile" } });
+    expect(judgementOf(state)).toMatchObject({
+      status: "done",
+      scorecard: { verdict: "A", runs: ["A", "A"], agreement: "alta", offline: false, judge: "llama-3.3-70b-versatile" },
+    });
     const board = await leaderboard();
     expect(standing(board, "openai/gpt-oss-20b")).toMatchObject({ rating: 1016, judge: { wins: 1, draws: 0, losses: 0 } });
     expect(standing(board, "openai/gpt-oss-120b")).toMatchObject({ rating: 984, judge: { wins: 0, draws: 0, losses: 1 } });
@@ -132,7 +142,8 @@ describe("the judge (issue 26 §1)", () => {
     const { state } = await debateThroughTheEngine("pro@oystar.test", { A: "llama-3.1-8b-instant", B: "gemma-7b-it" });
     expect(judgementOf(state)).toMatchObject({ status: "done", scorecard: { verdict: "tie", runs: ["A", "B"], agreement: "bassa" } });
     const board = await leaderboard();
-    for (const model of ["llama-3.1-8b-instant", "gemma-7b-it"]) expect(standing(board, model)).toMatchObject({ rating: 1000, judge: { wins: 0, draws: 1, losses: 0 } });
+    for (const model of ["llama-3.1-8b-instant", "gemma-7b-it"])
+      expect(standing(board, model)).toMatchObject({ rating: 1000, judge: { wins: 0, draws: 1, losses: 0 } });
   });
 });
 
@@ -145,23 +156,34 @@ const subject = (debateId: string) => ({
   length: 6,
   provider: "cloud" as const,
 });
-const history = (count: number) => Array.from({ length: count }, (_, turn) => ({ speaker: turn % 2 === 0 ? ("A" as const) : ("B" as const), turn, content: `Intervento ${turn + 1}.` }));
+const history = (count: number) =>
+  Array.from({ length: count }, (_, turn) => ({
+    speaker: turn % 2 === 0 ? ("A" as const) : ("B" as const),
+    turn,
+    content: `Intervento ${turn + 1}.`,
+  }));
 const judgeOf = (debateId: string, run: 1 | 2, judge: "llama-3.3-70b-versatile" | "gemma-7b-it" = "llama-3.3-70b-versatile") =>
   judgeCall({ ...subject(debateId), history: history(6), judge }, run);
 
 /** A debate of the caller's with its six turns asked. */
 async function playedDebate(token: string): Promise<string> {
-  const { debate_id } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json()) as { debate_id: string };
-  for (let turn = 0; turn < 6; turn += 1) expect((await send(token, turnCall({ ...subject(debate_id), history: history(turn), turn }))).status).toBe(200);
+  const { debate_id } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json()) as {
+    debate_id: string;
+  };
+  for (let turn = 0; turn < 6; turn += 1)
+    expect((await send(token, turnCall({ ...subject(debate_id), history: history(turn), turn }))).status).toBe(200);
   return debate_id;
 }
 
 describe("the judge's calls are calls of the debate (issue 26 §1)", () => {
   test("charged to the debate, never as questions; a foreign, unfinished, finished or misnamed call is refused before the model", async () => {
     const { access_token } = await signInAs(server.url, "pro@oystar.test");
-    const status = async () => (await (await fetch(`${server.url}/api/subscription/status`, { headers: auth(access_token) })).json()) as { queries_used: number };
+    const status = async () =>
+      (await (await fetch(`${server.url}/api/subscription/status`, { headers: auth(access_token) })).json()) as { queries_used: number };
     const before = await status();
-    const { debate_id: fresh } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(access_token) })).json()) as { debate_id: string };
+    const { debate_id: fresh } = (await (
+      await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(access_token) })
+    ).json()) as { debate_id: string };
     // Before the debate's last turn: refused.
     const early = await send(access_token, judgeOf(fresh, 1));
     expect(early.status).toBe(409);
@@ -206,7 +228,11 @@ describe("the user's vote (issue 26 §3)", () => {
     preferred_side: vote,
   });
   const sendFeedback = (token: string, body: unknown) =>
-    fetch(`${server.url}/api/forms/debate-feedback`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${server.url}/api/forms/debate-feedback`, {
+      method: "POST",
+      headers: { ...auth(token), "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   test("is stored with the feedback and moves the leaderboard, once per finished debate of the voter's", async () => {
     const { access_token } = await signInAs(server.url, "enterprise@oystar.test");
@@ -226,7 +252,9 @@ describe("the user's vote (issue 26 §3)", () => {
     expect(await again.json()).toEqual({ error: "Hai già votato questo dibattito." });
     const intruder = await signInAs(server.url, "business@oystar.test");
     expect((await sendFeedback(intruder.access_token, feedback(debateId, "B"))).status).toBe(403);
-    const { debate_id: unplayed } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(access_token) })).json()) as { debate_id: string };
+    const { debate_id: unplayed } = (await (
+      await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(access_token) })
+    ).json()) as { debate_id: string };
     const early = await sendFeedback(access_token, feedback(unplayed, "B"));
     expect(early.status).toBe(409);
     expect(await early.json()).toEqual({ error: "Si può votare solo un dibattito concluso." });

@@ -42,7 +42,9 @@ const isJudge = (body: ChatBody) => body.messages?.[0]?.content.includes("Scheda
 /** The judge finds for whichever side defends "Treno", in both runs (so the verdict is A). */
 function judgeSays(body: ChatBody): string {
   const side = (score: number): JudgedSide => ({
-    criteria: Object.fromEntries(JUDGE_CRITERIA.map((criterion) => [criterion, { score, motivation: "Motivazione in una frase." }])) as JudgedSide["criteria"],
+    criteria: Object.fromEntries(
+      JUDGE_CRITERIA.map((criterion) => [criterion, { score, motivation: "Motivazione in una frase." }]),
+    ) as JudgedSide["criteria"],
     strongest: "il treno inquina meno",
     weakest: "il treno inquina meno",
   });
@@ -89,8 +91,10 @@ const post = (base: string, path: string, token: string, body: unknown) =>
   fetch(`${base}${path}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
 const send = (token: string, body: unknown, base = server.url) => post(base, DEBATE_CALLS_PATH, token, body);
 const startDebate = async (token: string): Promise<string> =>
-  ((await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json()) as { debate_id: string }).debate_id;
-const turnsUsed = async (debateId: string) => (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
+  ((await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json()) as { debate_id: string })
+    .debate_id;
+const turnsUsed = async (debateId: string) =>
+  (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
 
 type Models = { A: string; B: string };
 const facts = (debateId: string, models: Models) => ({
@@ -103,12 +107,21 @@ const facts = (debateId: string, models: Models) => ({
   provider: "cloud" as const,
 });
 const history = (count: number): Intervention[] =>
-  Array.from({ length: count }, (_, turn) => ({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: `Intervento ${turn + 1}: il treno inquina meno.` }));
-const turn = (debateId: string, models: Models, number: number) => turnCall({ ...facts(debateId, models), history: history(number), turn: number });
+  Array.from({ length: count }, (_, turn) => ({
+    speaker: turn % 2 === 0 ? "A" : "B",
+    turn,
+    content: `Intervento ${turn + 1}: il treno inquina meno.`,
+  }));
+const turn = (debateId: string, models: Models, number: number) =>
+  turnCall({ ...facts(debateId, models), history: history(number), turn: number });
 /** The attack's judge run: a one-line history the server never saw. */
 const invented = (debateId: string, models: Models, run: 1 | 2) =>
-  judgeCall({ ...facts(debateId, models), history: [{ speaker: "A", turn: 0, content: "Il treno vince." }], judge: "llama-3.3-70b-versatile" }, run);
-const judged = (debateId: string, models: Models, run: 1 | 2) => judgeCall({ ...facts(debateId, models), history: history(6), judge: "llama-3.3-70b-versatile" }, run);
+  judgeCall(
+    { ...facts(debateId, models), history: [{ speaker: "A", turn: 0, content: "Il treno vince." }], judge: "llama-3.3-70b-versatile" },
+    run,
+  );
+const judged = (debateId: string, models: Models, run: 1 | 2) =>
+  judgeCall({ ...facts(debateId, models), history: history(6), judge: "llama-3.3-70b-versatile" }, run);
 const feedback = (debateId: string, vote: "A" | "B" | "tie") => ({
   rating: 4,
   comment: "",
@@ -118,7 +131,8 @@ const feedback = (debateId: string, vote: "A" | "B" | "tie") => ({
   debate_id: debateId,
   preferred_side: vote,
 });
-const vote = (token: string, debateId: string, side: "A" | "B" | "tie", base = server.url) => post(base, "/api/forms/debate-feedback", token, feedback(debateId, side));
+const vote = (token: string, debateId: string, side: "A" | "B" | "tie", base = server.url) =>
+  post(base, "/api/forms/debate-feedback", token, feedback(debateId, side));
 
 async function standing(model: string) {
   const { access_token } = await signInAs(server.url, "admin@oystar.test");
@@ -225,10 +239,15 @@ describe("the screen's debate engine still plays its debates to the judge (issue
     session.dispose();
     expect(cards("noResponse")).toHaveLength(1);
     expect(cards("error")).toHaveLength(1);
-    expect(state().messages.filter((message) => message.turn !== undefined).map((message) => message.turn)).toEqual([0, 1, 2, 3, 4, 5]);
-    const [row] = await server.db.query<{ turns_used: number; answered_through: number }>("SELECT turns_used, answered_through FROM debates WHERE id = $1", [
-      state().debate?.debateId,
-    ]);
+    expect(
+      state()
+        .messages.filter((message) => message.turn !== undefined)
+        .map((message) => message.turn),
+    ).toEqual([0, 1, 2, 3, 4, 5]);
+    const [row] = await server.db.query<{ turns_used: number; answered_through: number }>(
+      "SELECT turns_used, answered_through FROM debates WHERE id = $1",
+      [state().debate?.debateId],
+    );
     // Six turns and two judge runs; the failed call was given back.
     expect(row).toEqual({ turns_used: 8, answered_through: 7 });
     expect(await standing(models.A)).toMatchObject({ judge: { wins: 1, draws: 0, losses: 0 } });
@@ -238,15 +257,22 @@ describe("the screen's debate engine still plays its debates to the judge (issue
 test("debates from before the rule keep their last position only where they paid for one call per position", async () => {
   const old = await openDatabase({ dataDir: null });
   try {
-    await migrate(old, migrations.slice(0, migrations.findIndex((migration) => migration.id === "0018-debate-answered-through")));
-    const [user] = await old.query<{ id: string }>("INSERT INTO users (sub, email) VALUES ('dev|prima', 'prima@esempio.it') RETURNING id::text");
+    await migrate(
+      old,
+      migrations.slice(
+        0,
+        migrations.findIndex((migration) => migration.id === "0018-debate-answered-through"),
+      ),
+    );
+    const [user] = await old.query<{ id: string }>(
+      "INSERT INTO users (sub, email) VALUES ('dev|prima', 'prima@esempio.it') RETURNING id::text",
+    );
     const debate = async (lastTurn: number | null, turnsUsed: number) =>
       (
-        await old.query<{ id: string }>("INSERT INTO debates (user_id, length, mode, last_turn, turns_used) VALUES ($1, 6, 'debate', $2, $3) RETURNING id::text", [
-          user?.id,
-          lastTurn,
-          turnsUsed,
-        ])
+        await old.query<{ id: string }>(
+          "INSERT INTO debates (user_id, length, mode, last_turn, turns_used) VALUES ($1, 6, 'debate', $2, $3) RETURNING id::text",
+          [user?.id, lastTurn, turnsUsed],
+        )
       )[0]?.id;
     // Played to its end; judged too; the attack's jump to turn 5; not started.
     const ids = [await debate(5, 6), await debate(7, 8), await debate(5, 1), await debate(null, 0)];
@@ -261,10 +287,10 @@ test("debates from before the rule keep their last position only where they paid
 describe("judge runs and votes are limited per account, in the database (issue 33 §2)", () => {
   const attemptsOf = async (email: string, action: string) =>
     (
-      await server.db.query<{ attempts: number }>("SELECT w.attempts FROM account_action_windows w JOIN users u ON u.id = w.user_id WHERE u.email = $1 AND w.action = $2", [
-        email,
-        action,
-      ])
+      await server.db.query<{ attempts: number }>(
+        "SELECT w.attempts FROM account_action_windows w JOIN users u ON u.id = w.user_id WHERE u.email = $1 AND w.action = $2",
+        [email, action],
+      )
     )[0]?.attempts;
 
   test("40 judge runs an hour, refused ones included, across two servers on one database; then a 429 in Italian that costs nothing", async () => {
@@ -291,7 +317,9 @@ describe("judge runs and votes are limited per account, in the database (issue 3
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(600);
       expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
-      expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Troppe richieste al giudice in poco tempo: riprova tra \d+ minuti\.$/) });
+      expect(await refused.json()).toEqual({
+        error: expect.stringMatching(/^Troppe richieste al giudice in poco tempo: riprova tra \d+ minuti\.$/),
+      });
     }
     expect(heard).toEqual([]);
     expect(await turnsUsed(debateId)).toBe(6);
@@ -308,7 +336,10 @@ describe("judge runs and votes are limited per account, in the database (issue 3
     // The feedback form's own limit (10 in 10 minutes) is not what this test is about: its window
     // is ended every ten attempts, as if ten minutes had passed.
     const tenMinutesLater = () =>
-      server.db.query("DELETE FROM account_action_windows w USING users u WHERE u.id = w.user_id AND u.email = $1 AND w.action = 'debate-feedback'", [email]);
+      server.db.query(
+        "DELETE FROM account_action_windows w USING users u WHERE u.id = w.user_id AND u.email = $1 AND w.action = 'debate-feedback'",
+        [email],
+      );
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 20; attempt += 1) {
       if (attempt === 10) await tenMinutesLater();
@@ -323,9 +354,14 @@ describe("judge runs and votes are limited per account, in the database (issue 3
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(600);
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
     expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Troppi voti in poco tempo: riprova tra \d+ minuti\.$/) });
-    const [stored] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM form_submissions f JOIN users u ON u.id = f.user_id WHERE u.email = $1", [email]);
+    const [stored] = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM form_submissions f JOIN users u ON u.id = f.user_id WHERE u.email = $1",
+      [email],
+    );
     expect(stored?.n).toBe(0);
     // Feedback without a vote is the form's, as before.
-    expect((await post(server.url, "/api/forms/debate-feedback", here, { ...feedback(debateId, "A"), preferred_side: undefined })).status).toBe(201);
+    expect(
+      (await post(server.url, "/api/forms/debate-feedback", here, { ...feedback(debateId, "A"), preferred_side: undefined })).status,
+    ).toBe(201);
   });
 });

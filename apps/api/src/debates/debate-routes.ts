@@ -45,7 +45,10 @@ import { log } from "../observe/log";
  * at most 2000 characters) and the judge's (all 200 turns, each at most 800); in JSON a character
  * may take up to 6 bytes (a `\uXXXX` escape).
  */
-const LARGEST_HISTORY_CHARS = Math.max(analysedInterventions(DEBATE_LENGTH.max) * (DEBATE_REPLY_MAX_CHARS + 100), DEBATE_LENGTH.max * (DEBATE_JUDGE_QUOTE_CHARS + 100));
+const LARGEST_HISTORY_CHARS = Math.max(
+  analysedInterventions(DEBATE_LENGTH.max) * (DEBATE_REPLY_MAX_CHARS + 100),
+  DEBATE_LENGTH.max * (DEBATE_JUDGE_QUOTE_CHARS + 100),
+);
 const DEBATE_CALL_BODY = {
   maxBytes: (LARGEST_HISTORY_CHARS + 2 * DEBATE_TOPIC_MAX_CHARS) * 6,
   tooLarge: llmMessages.invalidRequest,
@@ -58,7 +61,12 @@ const DEBATE_CALL_BODY = {
  * had to answer one by one: 40 an hour is 20 debates judged, one every three minutes — more than a
  * person reads — while a script steering the leaderboard is held back.
  */
-const JUDGE_RUNS_LIMIT: AccountLimit = { action: "debate-judge-run", limit: 40, windowSeconds: 60 * 60, tooMany: debateChargeMessages.tooManyJudgeRuns };
+const JUDGE_RUNS_LIMIT: AccountLimit = {
+  action: "debate-judge-run",
+  limit: 40,
+  windowSeconds: 60 * 60,
+  tooMany: debateChargeMessages.tooManyJudgeRuns,
+};
 
 type DebateCallVariables = SignedInVariables & {
   debateCall: DebateCall;
@@ -106,16 +114,19 @@ const adminsJudge =
  * checked before anything is charged.
  */
 const debateDocuments = (db: Database) =>
-  declarePolicy<MiddlewareHandler<{ Variables: DebateCallVariables }>>("documents: plan ≥ business, owner of the index", async (c, next) => {
-    const documents = c.get("debateCall").documents;
-    c.set("debateIndex", null);
-    if (documents) {
-      const allowed = await debateIndex(db, c.get("user"), documents.index);
-      if (!allowed.ok) return c.json({ error: allowed.error }, allowed.status);
-      c.set("debateIndex", allowed.index);
-    }
-    await next();
-  });
+  declarePolicy<MiddlewareHandler<{ Variables: DebateCallVariables }>>(
+    "documents: plan ≥ business, owner of the index",
+    async (c, next) => {
+      const documents = c.get("debateCall").documents;
+      c.set("debateIndex", null);
+      if (documents) {
+        const allowed = await debateIndex(db, c.get("user"), documents.index);
+        if (!allowed.ok) return c.json({ error: allowed.error }, allowed.status);
+        c.set("debateIndex", allowed.index);
+      }
+      await next();
+    },
+  );
 
 /**
  * issue 26 §2: the judge counts only quotes the server verified — each turn's verdicts must bear
@@ -148,7 +159,15 @@ const debateCallCharge = (db: Database) =>
  * POST /api/debates/increment and POST /api/debates/calls (signed-in); GET
  * /api/admin/model-leaderboard (admin).
  */
-export function debateRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, rag: RagEngine, resumable: Resumable, serverStop: ServerStop) {
+export function debateRoutes(
+  access: Access,
+  db: Database,
+  env: Env,
+  providers: ModelProviders,
+  rag: RagEngine,
+  resumable: Resumable,
+  serverStop: ServerStop,
+) {
   const app = new Hono();
   const sealer = quoteSealer(db);
 
@@ -158,7 +177,15 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
     const plan = planById(user.plan);
     const result = await charge(db, user, "debates_used");
     if (!result.ok) {
-      return c.json({ error: planMessages.debatesExhausted, reset_at: result.resetAt.toISOString(), debates_used: result.usage.debates_used, debates_limit: plan.debates_limit }, 429);
+      return c.json(
+        {
+          error: planMessages.debatesExhausted,
+          reset_at: result.resetAt.toISOString(),
+          debates_used: result.usage.debates_used,
+          debates_limit: plan.debates_limit,
+        },
+        429,
+      );
     }
     const [debate] = await db.query<{ id: string }>("INSERT INTO debates (user_id) VALUES ($1) RETURNING id::text", [user.id]);
     return c.json({
@@ -239,7 +266,11 @@ export function debateRoutes(access: Access, db: Database, env: Env, providers: 
   );
 
   // issue 26 §3: the admin's model leaderboard (counts and ratings only).
-  app.get(MODEL_LEADERBOARD_PATH, access.admin(() => debateChargeMessages.adminOnly), async (c) => c.json(await modelLeaderboard(db)));
+  app.get(
+    MODEL_LEADERBOARD_PATH,
+    access.admin(() => debateChargeMessages.adminOnly),
+    async (c) => c.json(await modelLeaderboard(db)),
+  );
 
   return app;
 }

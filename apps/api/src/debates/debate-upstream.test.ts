@@ -1,4 +1,13 @@
-import { DEBATE_CALLS_PATH, DEBATE_LENGTH, DEBATE_OPTION_MAX_CHARS, DEBATE_REPLY_MAX_CHARS, DEBATE_TOPIC_MAX_CHARS, readModelStream, turnQuotesSchema, type Intervention } from "@oystar/api-client";
+import {
+  DEBATE_CALLS_PATH,
+  DEBATE_LENGTH,
+  DEBATE_OPTION_MAX_CHARS,
+  DEBATE_REPLY_MAX_CHARS,
+  DEBATE_TOPIC_MAX_CHARS,
+  readModelStream,
+  turnQuotesSchema,
+  type Intervention,
+} from "@oystar/api-client";
 import { analysisCall, debatePrompt, judgeCall, turnCall, type JudgedIntervention } from "@oystar/debate-engine";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -41,7 +50,8 @@ function fakeModel(req: IncomingMessage, res: ServerResponse) {
  * one invented for [2], and one of passage [1]'s words in a sentence the passage does not support.
  */
 function quotingAnswer(body: Record<string, unknown>): string {
-  const user = (body.messages as Array<{ role: string; content: string }> | undefined)?.find((message) => message.role === "user")?.content ?? "";
+  const user =
+    (body.messages as Array<{ role: string; content: string }> | undefined)?.find((message) => message.role === "user")?.content ?? "";
   const words = (/^\[1\] \([^)]*\) (.*)$/m.exec(user)?.[1] ?? "").split(" ");
   // Eight words in a row of the passage, letters only (no mark to mistake for the quote's own).
   const start = words.findIndex((_, at) => words.slice(at, at + 8).every((word) => /^[\p{L}']+$/u.test(word)));
@@ -67,17 +77,28 @@ beforeEach(() => {
 });
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-const startDebate = async (token: string): Promise<{ debate_id: string }> => (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json();
+const startDebate = async (token: string): Promise<{ debate_id: string }> =>
+  (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json();
 const send = (token: string, body: unknown, signal?: AbortSignal) =>
-  fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+  fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+    method: "POST",
+    headers: { ...auth(token), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
 const turnsUsed = async (debateId: string) =>
   (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debateId]))[0]?.turns_used;
 /** A debate whose turns before `turn` the model has answered, as the server records it (issue 33 §2). */
-const answeredBefore = (debateId: string, turn: number) => server.db.query("UPDATE debates SET answered_through = $2 WHERE id = $1", [debateId, turn - 1]);
+const answeredBefore = (debateId: string, turn: number) =>
+  server.db.query("UPDATE debates SET answered_through = $2 WHERE id = $1", [debateId, turn - 1]);
 
 /** The longest interventions the engine can quote: every reply at the loop guard's limit. */
 const longest = (count: number): Intervention[] =>
-  Array.from({ length: count }, (_, turn) => ({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: `${turn} ${"parola ".repeat(DEBATE_REPLY_MAX_CHARS)}`.slice(0, DEBATE_REPLY_MAX_CHARS) }));
+  Array.from({ length: count }, (_, turn) => ({
+    speaker: turn % 2 === 0 ? "A" : "B",
+    turn,
+    content: `${turn} ${"parola ".repeat(DEBATE_REPLY_MAX_CHARS)}`.slice(0, DEBATE_REPLY_MAX_CHARS),
+  }));
 const subject = {
   topic: "Treno contro aereo",
   options: { A: "Treno", B: "aereo" },
@@ -104,11 +125,30 @@ test("the largest requests a debate can forward are bounded by its turns and the
   const { debate_id } = await startDebate(access_token);
   const options = { A: "a".repeat(DEBATE_OPTION_MAX_CHARS), B: "b".repeat(DEBATE_OPTION_MAX_CHARS) };
   const topic = `${options.A} contro ${options.B}`;
-  const lastTurn = turnCall({ debateId: debate_id, mode: "synthesis", ...subject, topic, options, length: DEBATE_LENGTH.max, history: longest(DEBATE_LENGTH.max - 1), turn: DEBATE_LENGTH.max - 1 });
-  const closing = analysisCall({ debateId: debate_id, mode: "synthesis", ...subject, topic, options, length: DEBATE_LENGTH.max, history: longest(DEBATE_LENGTH.max) });
+  const lastTurn = turnCall({
+    debateId: debate_id,
+    mode: "synthesis",
+    ...subject,
+    topic,
+    options,
+    length: DEBATE_LENGTH.max,
+    history: longest(DEBATE_LENGTH.max - 1),
+    turn: DEBATE_LENGTH.max - 1,
+  });
+  const closing = analysisCall({
+    debateId: debate_id,
+    mode: "synthesis",
+    ...subject,
+    topic,
+    options,
+    length: DEBATE_LENGTH.max,
+    history: longest(DEBATE_LENGTH.max),
+  });
   await answeredBefore(debate_id, DEBATE_LENGTH.max - 1);
   for (const call of [lastTurn, closing]) expect((await send(access_token, call)).status).toBe(200);
-  const characters = heard.map((body) => (body.messages as Array<{ content: string }>).reduce((sum, message) => sum + message.content.length, 0));
+  const characters = heard.map((body) =>
+    (body.messages as Array<{ content: string }>).reduce((sum, message) => sum + message.content.length, 0),
+  );
   // A turn: its prompt, the latest reply whole and nine earlier ones cut to 200 characters; the
   // analysis: the last third of 200 replies. Nothing else can be added by the caller.
   expect(characters[0]).toBeLessThan(DEBATE_REPLY_MAX_CHARS + 9 * 220 + 4 * DEBATE_TOPIC_MAX_CHARS + 2_000);
@@ -136,7 +176,11 @@ test("a caller that leaves before the first token keeps the call charged: the mo
   const { debate_id } = await startDebate(access_token);
   behaviour = "silent";
   const leaving = new AbortController();
-  const answer = send(access_token, turnCall({ debateId: debate_id, mode: "debate", ...subject, length: 6, history: [], turn: 0 }), leaving.signal);
+  const answer = send(
+    access_token,
+    turnCall({ debateId: debate_id, mode: "debate", ...subject, length: 6, history: [], turn: 0 }),
+    leaving.signal,
+  );
   await vi.waitFor(() => expect(heard).toHaveLength(1));
   leaving.abort();
   await expect(answer).rejects.toThrow();
@@ -151,7 +195,16 @@ test("a turn argued from documents: the model reads the passages numbered; the a
   const { access_token } = await signInAs(server.url, "business@oystar.test");
   const { debate_id } = await startDebate(access_token);
   behaviour = "quoting";
-  const call = turnCall({ debateId: debate_id, mode: "debate", ...subject, options: { A: "Le siepi di bosso vanno potate", B: "Il bosso cresce da solo" }, documents: "gardenroute-demo", length: 6, history: [], turn: 0 });
+  const call = turnCall({
+    debateId: debate_id,
+    mode: "debate",
+    ...subject,
+    options: { A: "Le siepi di bosso vanno potate", B: "Il bosso cresce da solo" },
+    documents: "gardenroute-demo",
+    length: 6,
+    history: [],
+    turn: 0,
+  });
   const answer = await send(access_token, call);
   expect(answer.status).toBe(200);
   const events = await readEvents(answer.clone());
@@ -168,7 +221,11 @@ test("a turn argued from documents: the model reads the passages numbered; the a
   // The words, as chat-core's reader reads them; then the verdicts; then [DONE], once.
   expect(words).toBe(quotingAnswer(heard[0] ?? {}));
   expect(events.at(-2)?.event).toBe("debate-quotes");
-  expect((JSON.parse(events.at(-2)?.data ?? "{}") as { quotes: Array<{ status: string }> }).quotes.map((quote) => quote.status)).toEqual(["verified", "notFound", "unsupported"]);
+  expect((JSON.parse(events.at(-2)?.data ?? "{}") as { quotes: Array<{ status: string }> }).quotes.map((quote) => quote.status)).toEqual([
+    "verified",
+    "notFound",
+    "unsupported",
+  ]);
   expect(events.filter((event) => event.data === "[DONE]")).toHaveLength(1);
   expect(events.at(-1)?.data).toBe("[DONE]");
 });
@@ -177,13 +234,28 @@ test("the judge of a debate argued from documents reads, beside each turn, how m
   const { access_token } = await signInAs(server.url, "business@oystar.test");
   const { debate_id } = await startDebate(access_token);
   behaviour = "quoting";
-  const facts = { debateId: debate_id, mode: "debate" as const, ...subject, options: { A: "Le siepi di bosso vanno potate", B: "Il bosso cresce da solo" }, documents: "gardenroute-demo", length: 6 };
+  const facts = {
+    debateId: debate_id,
+    mode: "debate" as const,
+    ...subject,
+    options: { A: "Le siepi di bosso vanno potate", B: "Il bosso cresce da solo" },
+    documents: "gardenroute-demo",
+    length: 6,
+  };
   const judged: JudgedIntervention[] = [];
   for (let turn = 0; turn < 6; turn += 1) {
-    const answer = await send(access_token, turnCall({ ...facts, history: judged.map(({ speaker, turn, content }) => ({ speaker, turn, content })), turn }));
+    const answer = await send(
+      access_token,
+      turnCall({ ...facts, history: judged.map(({ speaker, turn, content }) => ({ speaker, turn, content })), turn }),
+    );
     const events = await readEvents(answer);
     const verdicts = turnQuotesSchema.parse(JSON.parse(events.find((event) => event.event === "debate-quotes")?.data ?? "{}"));
-    judged.push({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: quotingAnswer(heard.at(-1) ?? {}), quotes: { statuses: verdicts.quotes.map((quote) => quote.status), seal: verdicts.seal } });
+    judged.push({
+      speaker: turn % 2 === 0 ? "A" : "B",
+      turn,
+      content: quotingAnswer(heard.at(-1) ?? {}),
+      quotes: { statuses: verdicts.quotes.map((quote) => quote.status), seal: verdicts.seal },
+    });
   }
   heard = [];
   behaviour = "stream";

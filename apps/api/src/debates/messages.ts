@@ -26,6 +26,7 @@ export const debateChargeMessages = {
   /** issue 33 §2: a call past the next position (a turn skipped, or one the model has not answered yet). */
   skipped: "I turni del dibattito vanno giocati in ordine: il turno precedente non ha ancora avuto risposta.",
   /** issue 33 §2: an account past its judge runs or votes for now (web/account-limit.ts). */
-  tooManyJudgeRuns: (retryAfterSeconds: number) => `Troppe richieste al giudice in poco tempo: riprova tra ${waitInMinutes(retryAfterSeconds)}.`,
+  tooManyJudgeRuns: (retryAfterSeconds: number) =>
+    `Troppe richieste al giudice in poco tempo: riprova tra ${waitInMinutes(retryAfterSeconds)}.`,
   tooManyVotes: (retryAfterSeconds: number) => `Troppi voti in poco tempo: riprova tra ${waitInMinutes(retryAfterSeconds)}.`,
 } as const;

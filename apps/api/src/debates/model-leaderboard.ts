@@ -25,7 +25,11 @@ const expectedScore = (a: number, b: number) => 1 / (1 + 10 ** ((b - a) / 400));
  */
 async function applyOutcome(tx: Queryable, models: { a: string; b: string; offline: boolean }, outcome: Outcome, source: Source) {
   if (models.a === models.b) return;
-  await tx.query(`INSERT INTO model_ratings (model, offline) VALUES ($1, $3), ($2, $3) ON CONFLICT DO NOTHING`, [models.a, models.b, models.offline]);
+  await tx.query(`INSERT INTO model_ratings (model, offline) VALUES ($1, $3), ($2, $3) ON CONFLICT DO NOTHING`, [
+    models.a,
+    models.b,
+    models.offline,
+  ]);
   const rows = await tx.query<{ model: string; rating: number }>(
     "SELECT model, rating FROM model_ratings WHERE offline = $3 AND model IN ($1, $2) ORDER BY model FOR UPDATE",
     [models.a, models.b, models.offline],
@@ -39,11 +43,10 @@ async function applyOutcome(tx: Queryable, models: { a: string; b: string; offli
     [models.a, ratingA + change, scoreA],
     [models.b, ratingB - change, 1 - scoreA],
   ] as const) {
-    await tx.query(`UPDATE model_ratings SET rating = $3, ${count(score)} = ${count(score)} + 1, updated_at = now() WHERE model = $1 AND offline = $2`, [
-      model,
-      models.offline,
-      next,
-    ]);
+    await tx.query(
+      `UPDATE model_ratings SET rating = $3, ${count(score)} = ${count(score)} + 1, updated_at = now() WHERE model = $1 AND offline = $2`,
+      [model, models.offline, next],
+    );
   }
 }
 
@@ -63,7 +66,13 @@ export async function recordJudgeRun(db: Database, call: DebateJudgeCall, text: 
   if (verdict === null) return;
   const column = call.run === 1 ? "judge_first" : "judge_second";
   await db.transaction(async (tx) => {
-    const [debate] = await tx.query<{ judge_first: Outcome | null; judge_second: Outcome | null; model_a: string; model_b: string; offline: boolean }>(
+    const [debate] = await tx.query<{
+      judge_first: Outcome | null;
+      judge_second: Outcome | null;
+      model_a: string;
+      model_b: string;
+      offline: boolean;
+    }>(
       `UPDATE debates SET ${column} = $2 WHERE id = $1 AND NOT judge_counted AND model_a IS NOT NULL
        RETURNING judge_first, judge_second, model_a, model_b, offline`,
       [call.debate_id, verdict],
@@ -98,7 +107,10 @@ export async function recordVote(db: Database, user: Pick<User, "id">, debateId:
       await applyOutcome(tx, { a: debate.model_a, b: debate.model_b, offline: debate.offline }, vote, "vote");
       return null;
     }
-    const [found] = await tx.query<{ own: boolean; voted: boolean }>("SELECT user_id = $2 AS own, user_vote IS NOT NULL AS voted FROM debates WHERE id = $1", [debateId, user.id]);
+    const [found] = await tx.query<{ own: boolean; voted: boolean }>(
+      "SELECT user_id = $2 AS own, user_vote IS NOT NULL AS voted FROM debates WHERE id = $1",
+      [debateId, user.id],
+    );
     if (!found?.own) return { status: 403, error: debateChargeMessages.unknown };
     return { status: 409, error: found.voted ? debateChargeMessages.voteTwice : debateChargeMessages.voteTooEarly };
   });

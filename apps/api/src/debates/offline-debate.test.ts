@@ -1,5 +1,12 @@
 import { OFFLINE_MODEL } from "@oystar/api-client";
-import { analysisCall, createDebateSession, parseSynthesisAnalysis, turnCall, type DebatePorts, type Intervention } from "@oystar/debate-engine";
+import {
+  analysisCall,
+  createDebateSession,
+  parseSynthesisAnalysis,
+  turnCall,
+  type DebatePorts,
+  type Intervention,
+} from "@oystar/debate-engine";
 import { expect, test } from "vitest";
 import { composeOfflineDebateReply } from "./offline-debate";
 
@@ -47,7 +54,11 @@ test("it says it is the offline model once per debate: on its first turn", () =>
 test("a synthesis says it once too: on its hidden debate's first turn, not again in the analysis", () => {
   const history: Intervention[] = [];
   for (let turn = 0; turn < 6; turn += 1) {
-    history.push({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: composeOfflineDebateReply(turnCall({ ...subject, mode: "synthesis", turn, length: 6, history })) });
+    history.push({
+      speaker: turn % 2 === 0 ? "A" : "B",
+      turn,
+      content: composeOfflineDebateReply(turnCall({ ...subject, mode: "synthesis", turn, length: 6, history })),
+    });
   }
   const analysis = composeOfflineDebateReply(analysisCall({ ...subject, mode: "synthesis", length: 6, history }));
   expect([...history.map((item) => item.content), analysis].filter(saysOffline)).toEqual([history[0]?.content]);
@@ -97,7 +108,16 @@ test("a whole debate and a synthesis run end to end on the offline model", async
   }
   const state = session.store.getState();
   expect(state.status).toBe("finished");
-  expect(state.messages.map((message) => message.card?.kind ?? message.speaker)).toEqual(["A", "B", "A", "B", "A", "B", "judgement", "feedbackForm"]);
+  expect(state.messages.map((message) => message.card?.kind ?? message.speaker)).toEqual([
+    "A",
+    "B",
+    "A",
+    "B",
+    "A",
+    "B",
+    "judgement",
+    "feedbackForm",
+  ]);
   // issue 26 §1: the offline judge says what it is and scores only what it can measure.
   const judged = state.messages.find((message) => message.card?.kind === "judgement")?.card;
   expect(judged).toMatchObject({ judgement: { status: "done", scorecard: { offline: true, judge: OFFLINE_MODEL } } });
@@ -106,7 +126,13 @@ test("a whole debate and a synthesis run end to end on the offline model", async
   expect(scorecard.note).toMatch(/^Modello dimostrativo offline: nessun modello linguistico è collegato/);
   for (const side of ["A", "B"] as const) {
     const { criteria, strongest, weakest } = scorecard.sides[side];
-    expect([criteria.logica.score, criteria.prove.score, criteria.persuasivita.score, strongest, weakest]).toEqual([null, null, null, null, null]);
+    expect([criteria.logica.score, criteria.prove.score, criteria.persuasivita.score, strongest, weakest]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(criteria.prove.motivation).toMatch(/^Citazioni verificate: 0;/);
     expect(criteria.replica.motivation).toMatch(/^Riprende la domanda del turno precedente in \d turn[oi] su \d/);
   }

@@ -1,5 +1,12 @@
 import { OFFLINE_MODEL_LABEL, type DebateAnalysisCall, type DebateCall, type DebateTurnCall } from "@oystar/api-client";
-import { cutTo, formatSynthesisAnalysis, PROMPT_REPLY_LIMIT, turnRole, type DebatePhase, type PromptPassage } from "@oystar/debate-engine/protocol";
+import {
+  cutTo,
+  formatSynthesisAnalysis,
+  PROMPT_REPLY_LIMIT,
+  turnRole,
+  type DebatePhase,
+  type PromptPassage,
+} from "@oystar/debate-engine/protocol";
 import { NOTHING_TO_QUOTE, offlineQuotes, quoteSentence } from "./offline-evidence";
 import { composeOfflineJudgement } from "./offline-judge";
 
@@ -42,7 +49,10 @@ const STANCES: Record<DebatePhase, Record<"A" | "B", string>> = {
 /** Each reply ends with a question or a proposal (spec 001 §1). */
 const CLOSINGS: Record<DebatePhase, readonly string[]> = {
   opposizione: ["Quali prove concrete porti per sostenere il contrario?", "Come rispondi a questo limite di «{other}»?"],
-  riflessione: ["In quali condizioni saresti disposto a rivedere la tua posizione?", "Quale criterio proponi per decidere tra le due posizioni?"],
+  riflessione: [
+    "In quali condizioni saresti disposto a rivedere la tua posizione?",
+    "Quale criterio proponi per decidere tra le due posizioni?",
+  ],
   sintesi: [
     "Propongo di provare questa soluzione su piccola scala e di misurarne i risultati: sei d'accordo?",
     "Propongo di fissare insieme tre indicatori per verificarla: quali sceglieresti?",
@@ -73,7 +83,9 @@ function offlineTurn(call: DebateTurnCall, passages?: readonly PromptPassage[]):
   const stance = `${where} come Lato ${request.speaker} ${fill(STANCES[request.phase][request.speaker], request)}`;
   const closing = fill(pick(CLOSINGS[request.phase], round + (request.speaker === "B" ? 1 : 0)), request);
   const argument = fill(pick(ARGUMENTS[request.phase], round), request);
-  const evidence = passages ? offlineQuotes(passages, round, request.ownOption).map((quote, index) => quoteSentence(quote, index === 0)) : [];
+  const evidence = passages
+    ? offlineQuotes(passages, round, request.ownOption).map((quote, index) => quoteSentence(quote, index === 0))
+    : [];
   // Quotes are cut short, so this holds; should a sentence grow, the argument gives way first.
   const fits = (middle: readonly string[]) => [...parts, stance, ...middle, closing].join(" ").length <= PROMPT_REPLY_LIMIT;
   let middle: string[] = passages ? (evidence.length > 0 ? evidence : [NOTHING_TO_QUOTE, argument]) : [argument];
@@ -103,8 +115,14 @@ function offlineAnalysis(request: DebateAnalysisCall): string {
           "Alla fine della sperimentazione: il gruppo confronta gli indicatori con la situazione iniziale e decide se estendere, correggere o fermare.",
         ],
       },
-      { title: `Prevale «${a}»`, text: `Se i dati confermano i vantaggi indicati dal Lato A, conviene adottare «${a}» e gestirne i limiti con misure mirate.` },
-      { title: `Prevale «${b}»`, text: `Se invece prevalgono i rischi indicati dal Lato B, conviene scegliere «${b}» e recuperare ciò che di utile offriva l'altra posizione.` },
+      {
+        title: `Prevale «${a}»`,
+        text: `Se i dati confermano i vantaggi indicati dal Lato A, conviene adottare «${a}» e gestirne i limiti con misure mirate.`,
+      },
+      {
+        title: `Prevale «${b}»`,
+        text: `Se invece prevalgono i rischi indicati dal Lato B, conviene scegliere «${b}» e recuperare ciò che di utile offriva l'altra posizione.`,
+      },
     ],
     conclusions:
       `Negli interventi analizzati il Lato A ha parlato ${times("A")} e il Lato B ${times("B")}. ` +

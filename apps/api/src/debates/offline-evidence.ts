@@ -15,7 +15,13 @@ const UNQUOTABLE = /[«»"“”[\]#|*_`]/;
 export function quotableSentences(text: string): string[] {
   return sentencesOf(text)
     .map((sentence) => sentence.trim())
-    .filter((sentence) => /[.!?]$/.test(sentence) && sentence.length <= QUOTABLE.maxChars && sentence.split(/\s+/).length >= QUOTABLE.minWords && !UNQUOTABLE.test(sentence));
+    .filter(
+      (sentence) =>
+        /[.!?]$/.test(sentence) &&
+        sentence.length <= QUOTABLE.maxChars &&
+        sentence.split(/\s+/).length >= QUOTABLE.minWords &&
+        !UNQUOTABLE.test(sentence),
+    );
 }
 
 /** Where a passage comes from, as a reply names it (no quotation marks of its own). */

@@ -1,5 +1,15 @@
 import type { DebateJudgeCall } from "@oystar/api-client";
-import { formatJudgeRun, latoOf, quoteTally, replyMeasure, shareScore, type CriterionScore, type JudgedSide, type Lato, type Speaker } from "@oystar/debate-engine/protocol";
+import {
+  formatJudgeRun,
+  latoOf,
+  quoteTally,
+  replyMeasure,
+  shareScore,
+  type CriterionScore,
+  type JudgedSide,
+  type Lato,
+  type Speaker,
+} from "@oystar/debate-engine/protocol";
 
 // issue 26 §1: without a language model the judge says so, and scores only what can be measured
 // in the text — whether each turn took up the question the previous turn asked ('Replica', a
@@ -19,7 +29,11 @@ const UNMEASURED = "Non misurabile senza un modello linguistico.";
  */
 function proveScore(call: DebateJudgeCall, side: Speaker): CriterionScore {
   const { verified, quoted, turns } = quoteTally(call.history)[side];
-  if (!call.documents) return { score: null, motivation: `Citazioni verificate: ${verified}; il dibattito non si basa su documenti, quindi le prove non si possono contare.` };
+  if (!call.documents)
+    return {
+      score: null,
+      motivation: `Citazioni verificate: ${verified}; il dibattito non si basa su documenti, quindi le prove non si possono contare.`,
+    };
   if (turns === 0) return { score: null, motivation: "Nessun intervento da valutare." };
   return {
     score: shareScore(Math.min(verified, turns), turns),

@@ -16,23 +16,36 @@ import type { Embedder } from "../rag/embedder";
 /** A passage a turn was given, under the number the turn cites it by (its position, from 1). */
 export type QuotedPassage = { chunkId: string; text: string };
 
-
 /** The sentence around a quote as one cited sentence, whatever it cited: the quote's own full stops would split it. */
-const asOneSentence = (sentence: string) => `${withoutCitationMarks(sentence).replace(/[.!?]+(?=\s)/g, ",").trim()} [1]`;
+const asOneSentence = (sentence: string) =>
+  `${withoutCitationMarks(sentence)
+    .replace(/[.!?]+(?=\s)/g, ",")
+    .trim()} [1]`;
 
 /** Whether the passage supports the sentence that quotes it (the RAG's citation check). */
 async function supports(sentence: string, passage: QuotedPassage, embedder: Embedder, settings: ValidationSettings): Promise<boolean> {
-  const validation = await validateCitations(asOneSentence(sentence), [{ noteNumber: 1, chunkId: passage.chunkId, text: passage.text }], embedder, settings);
+  const validation = await validateCitations(
+    asOneSentence(sentence),
+    [{ noteNumber: 1, chunkId: passage.chunkId, text: passage.text }],
+    embedder,
+    settings,
+  );
   return validation.citations.length > 0 && validation.citations.every((citation) => !citation.weak);
 }
 
 /** Each quote of the reply (in order, at most DEBATE_QUOTES_PER_TURN) and what was found of it. */
-export async function checkQuotes(reply: string, passages: readonly QuotedPassage[], embedder: Embedder, settings: ValidationSettings): Promise<CheckedQuote[]> {
+export async function checkQuotes(
+  reply: string,
+  passages: readonly QuotedPassage[],
+  embedder: Embedder,
+  settings: ValidationSettings,
+): Promise<CheckedQuote[]> {
   const checked: CheckedQuote[] = [];
   for (const quote of quotesIn(reply).slice(0, DEBATE_QUOTES_PER_TURN)) {
     const passage = passages[quote.n - 1];
     let status: QuoteStatus = "notFound";
-    if (passage && quoteFound(quote.text, passage.text)) status = (await supports(quote.sentence, passage, embedder, settings)) ? "verified" : "unsupported";
+    if (passage && quoteFound(quote.text, passage.text))
+      status = (await supports(quote.sentence, passage, embedder, settings)) ? "verified" : "unsupported";
     checked.push({ n: quote.n, text: quote.text, status });
   }
   return checked;
@@ -42,7 +55,9 @@ export async function checkQuotes(reply: string, passages: readonly QuotedPassag
 type Sealed = { debateId: string; turn: number; statuses: readonly QuoteStatus[] };
 
 const digest = (secret: string, { debateId, turn, statuses }: Sealed) =>
-  createHmac("sha256", secret).update(JSON.stringify([debateId, turn, statuses])).digest();
+  createHmac("sha256", secret)
+    .update(JSON.stringify([debateId, turn, statuses]))
+    .digest();
 
 /** The deployment's sealing secret, made once and shared by every server (db/shared-secret.ts). */
 export function quoteSealer(db: Queryable) {

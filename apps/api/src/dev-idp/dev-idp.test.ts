@@ -32,7 +32,14 @@ describe("authorize", () => {
     const page = await fetch(`${server.url}/idp/authorize?${params}`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    for (const email of ["free@oystar.test", "base@oystar.test", "pro@oystar.test", "business@oystar.test", "enterprise@oystar.test", "admin@oystar.test"]) {
+    for (const email of [
+      "free@oystar.test",
+      "base@oystar.test",
+      "pro@oystar.test",
+      "business@oystar.test",
+      "enterprise@oystar.test",
+      "admin@oystar.test",
+    ]) {
       expect(html).toContain(`Accedi come ${email}`);
     }
     expect(html).toContain('type="email"');
@@ -100,13 +107,27 @@ describe("token endpoint", () => {
 
   test("a code works once, and only with its verifier", async () => {
     const { params, cookie, verifier, redirectUri } = await signInAs(server.url, "free@oystar.test");
-    const location = (await fetch(`${server.url}/idp/authorize?${params}`, { headers: { cookie }, redirect: "manual" })).headers.get("location");
+    const location = (await fetch(`${server.url}/idp/authorize?${params}`, { headers: { cookie }, redirect: "manual" })).headers.get(
+      "location",
+    );
     const code = new URL(location ?? "").searchParams.get("code") ?? "";
-    const wrongVerifier = await tokenRequest({ grant_type: "authorization_code", client_id: DEV_CLIENT_ID, code, code_verifier: "x".repeat(43), redirect_uri: redirectUri });
+    const wrongVerifier = await tokenRequest({
+      grant_type: "authorization_code",
+      client_id: DEV_CLIENT_ID,
+      code,
+      code_verifier: "x".repeat(43),
+      redirect_uri: redirectUri,
+    });
     expect(wrongVerifier.status).toBe(403);
     expect(await wrongVerifier.json()).toMatchObject({ error: "invalid_grant" });
     // The failed attempt spent the code: a code is never tried twice.
-    const retry = await tokenRequest({ grant_type: "authorization_code", client_id: DEV_CLIENT_ID, code, code_verifier: verifier, redirect_uri: redirectUri });
+    const retry = await tokenRequest({
+      grant_type: "authorization_code",
+      client_id: DEV_CLIENT_ID,
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+    });
     expect(retry.status).toBe(403);
   });
 
@@ -141,7 +162,11 @@ describe("token endpoint", () => {
     const bad = await tokenRequest({ grant_type: "authorization_code", client_id: DEV_CLIENT_ID });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "invalid_request" });
-    const broken = await fetch(`${server.url}/idp/oauth/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    const broken = await fetch(`${server.url}/idp/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
     expect(broken.status).toBe(400);
   });
 
@@ -154,7 +179,13 @@ describe("token endpoint", () => {
     const json = await fetch(`${server.url}/idp/oauth/token`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ grant_type: "http://auth0.com/oauth/grant-type/password-realm", client_id: DEV_CLIENT_ID, username: "pro@oystar.test", password: "segreta", realm: "Username-Password-Authentication" }),
+      body: JSON.stringify({
+        grant_type: "http://auth0.com/oauth/grant-type/password-realm",
+        client_id: DEV_CLIENT_ID,
+        username: "pro@oystar.test",
+        password: "segreta",
+        realm: "Username-Password-Authentication",
+      }),
     });
     expect(json.status).toBe(400);
     expect(await json.json()).toEqual(refusal);
@@ -177,7 +208,9 @@ describe("logout", () => {
   });
 
   test("never returns to another origin", async () => {
-    const logout = await fetch(`${server.url}/idp/v2/logout?returnTo=${encodeURIComponent("https://evil.example/")}`, { redirect: "manual" });
+    const logout = await fetch(`${server.url}/idp/v2/logout?returnTo=${encodeURIComponent("https://evil.example/")}`, {
+      redirect: "manual",
+    });
     expect(logout.headers.get("location")).toBe(`${server.url}/`);
   });
 });
@@ -204,7 +237,11 @@ test("the refused account goes back to the app with Auth0's error and descriptio
 test("a refusal is only ever sent to this origin", async () => {
   const { params } = await signInAs(server.url, "free@oystar.test");
   params.set("redirect_uri", "https://evil.example/callback");
-  const login = await fetch(`${server.url}/idp/login?${params}`, { method: "POST", body: new URLSearchParams({ email: "non-verificato@oystar.test" }), redirect: "manual" });
+  const login = await fetch(`${server.url}/idp/login?${params}`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "non-verificato@oystar.test" }),
+    redirect: "manual",
+  });
   expect(login.status).toBe(400);
 });
 
@@ -217,7 +254,10 @@ test("a sign-in popup gets its answer through its opener", async () => {
 
 test("an invalid email on the login page is refused in Italian", async () => {
   const { params } = await signInAs(server.url, "free@oystar.test");
-  const response = await fetch(`${server.url}/idp/login?${params}`, { method: "POST", body: new URLSearchParams({ email: "non-una-email" }) });
+  const response = await fetch(`${server.url}/idp/login?${params}`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "non-una-email" }),
+  });
   expect(response.status).toBe(400);
   expect(await response.text()).toContain("Inserisci un indirizzo email valido.");
 });

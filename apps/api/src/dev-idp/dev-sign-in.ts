@@ -38,7 +38,13 @@ export async function signInAs(
   const code = callback.searchParams.get("code") ?? "";
   const token = await fetch(`${baseUrl}/idp/oauth/token`, {
     method: "POST",
-    body: new URLSearchParams({ grant_type: "authorization_code", client_id: DEV_CLIENT_ID, code, code_verifier: verifier, redirect_uri: redirectUri }),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      client_id: DEV_CLIENT_ID,
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+    }),
   });
   const tokens = (await token.json()) as { access_token: string; id_token: string; refresh_token?: string };
   return { ...tokens, cookie, state, nonce, callback, params, verifier, redirectUri };

@@ -63,7 +63,9 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access,
   const app = new Hono();
   const issuer = devIssuer(origin);
 
-  app.get("/idp/.well-known/jwks.json", access.public, (c) => c.json({ keys: [{ ...keys.publicJwk, kid: keys.kid, alg: "RS256", use: "sig" }] }));
+  app.get("/idp/.well-known/jwks.json", access.public, (c) =>
+    c.json({ keys: [{ ...keys.publicJwk, kid: keys.kid, alg: "RS256", use: "sig" }] }),
+  );
 
   app.get("/idp/.well-known/openid-configuration", access.public, (c) =>
     c.json({
@@ -119,31 +121,37 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access,
     return answer(c, request, { code });
   });
 
-  app.post("/idp/login", access.public, addressLimits.perMinute({ action: "idp-login", perMinute: LOGINS_PER_MINUTE }), bodyCeiling(SMALL_BODY), async (c) => {
-    // Login CSRF: another site's form must not sign a visitor in to an account of its choosing.
-    if (crossSite(c, origin)) return c.text(idpMessages.crossSiteLogin, 403);
-    const query = new URL(c.req.url).search.slice(1);
-    const form = await c.req.parseBody();
-    const email = z.string().trim().email().max(254).safeParse(form.email);
-    if (!email.success) return c.html(loginPage(query, idpMessages.invalidEmail), 400);
-    const refusal = refusalFor(email.data);
-    if (refusal) {
-      // As Auth0 does when a rule refuses a login: back to the app with the reason, no session.
-      const request = authorizeSchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
-      if (!request.success || new URL(request.data.redirect_uri).origin !== origin) return c.text(idpMessages.redirectNotAllowed, 400);
-      return answer(c, request.data, { error: refusal.error, error_description: refusal.description });
-    }
-    const account = await store.accountFor(email.data);
-    const session = await store.openSession(account.sub);
-    setCookie(c, SESSION_COOKIE, session, {
-      httpOnly: true,
-      sameSite: "Lax",
-      path: "/idp",
-      secure: origin.startsWith("https:"),
-      maxAge: 24 * 3600,
-    });
-    return c.redirect(`/idp/authorize?${query}`, 303);
-  });
+  app.post(
+    "/idp/login",
+    access.public,
+    addressLimits.perMinute({ action: "idp-login", perMinute: LOGINS_PER_MINUTE }),
+    bodyCeiling(SMALL_BODY),
+    async (c) => {
+      // Login CSRF: another site's form must not sign a visitor in to an account of its choosing.
+      if (crossSite(c, origin)) return c.text(idpMessages.crossSiteLogin, 403);
+      const query = new URL(c.req.url).search.slice(1);
+      const form = await c.req.parseBody();
+      const email = z.string().trim().email().max(254).safeParse(form.email);
+      if (!email.success) return c.html(loginPage(query, idpMessages.invalidEmail), 400);
+      const refusal = refusalFor(email.data);
+      if (refusal) {
+        // As Auth0 does when a rule refuses a login: back to the app with the reason, no session.
+        const request = authorizeSchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
+        if (!request.success || new URL(request.data.redirect_uri).origin !== origin) return c.text(idpMessages.redirectNotAllowed, 400);
+        return answer(c, request.data, { error: refusal.error, error_description: refusal.description });
+      }
+      const account = await store.accountFor(email.data);
+      const session = await store.openSession(account.sub);
+      setCookie(c, SESSION_COOKIE, session, {
+        httpOnly: true,
+        sameSite: "Lax",
+        path: "/idp",
+        secure: origin.startsWith("https:"),
+        maxAge: 24 * 3600,
+      });
+      return c.redirect(`/idp/authorize?${query}`, 303);
+    },
+  );
 
   app.post("/idp/oauth/token", access.public, bodyCeiling(SMALL_BODY), async (c) => {
     const contentType = c.req.header("content-type") ?? "";
@@ -165,7 +173,8 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access,
       if (!grant || grant.clientId !== request.client_id || grant.redirectUri !== request.redirect_uri) {
         return oauthError(c, "invalid_grant", idpMessages.invalidCode, 403);
       }
-      if (!verifiesChallenge(request.code_verifier, grant.codeChallenge)) return oauthError(c, "invalid_grant", idpMessages.pkceFailed, 403);
+      if (!verifiesChallenge(request.code_verifier, grant.codeChallenge))
+        return oauthError(c, "invalid_grant", idpMessages.pkceFailed, 403);
       const account = await store.account(grant.sub);
       if (!account) return oauthError(c, "invalid_grant", idpMessages.noAccount, 403);
       const refreshToken = grant.scope.split(" ").includes("offline_access") ? await store.issueRefreshToken(grant) : undefined;

@@ -66,10 +66,11 @@ export function createIdpStore(db: Database) {
 
     async openSession(sub: string): Promise<string> {
       const session = newSecret();
-      await db.query(
-        `INSERT INTO idp_sessions (id_hash, sub, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
-        [hashSecret(session), sub, SESSION_TTL_HOURS],
-      );
+      await db.query(`INSERT INTO idp_sessions (id_hash, sub, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [
+        hashSecret(session),
+        sub,
+        SESSION_TTL_HOURS,
+      ]);
       return session;
     },
 
@@ -92,7 +93,17 @@ export function createIdpStore(db: Database) {
       await db.query(
         `INSERT INTO idp_codes (code_hash, sub, client_id, redirect_uri, code_challenge, nonce, scope, audience, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9))`,
-        [hashSecret(code), grant.sub, grant.clientId, grant.redirectUri, grant.codeChallenge, grant.nonce, grant.scope, grant.audience, CODE_TTL_SECONDS],
+        [
+          hashSecret(code),
+          grant.sub,
+          grant.clientId,
+          grant.redirectUri,
+          grant.codeChallenge,
+          grant.nonce,
+          grant.scope,
+          grant.audience,
+          CODE_TTL_SECONDS,
+        ],
       );
       return code;
     },
@@ -135,7 +146,15 @@ export function createIdpStore(db: Database) {
      */
     async rotateRefreshToken(token: string, clientId: string, graceSeconds: number) {
       return db.transaction(async (tx) => {
-        const [row] = await tx.query<{ family: string; sub: string; scope: string; audience: string; used: boolean; in_grace: boolean; client_id: string }>(
+        const [row] = await tx.query<{
+          family: string;
+          sub: string;
+          scope: string;
+          audience: string;
+          used: boolean;
+          in_grace: boolean;
+          client_id: string;
+        }>(
           `SELECT family, sub, scope, audience, client_id, used_at IS NOT NULL AS used,
                   used_at > now() - make_interval(secs => $2) AS in_grace
            FROM idp_refresh_tokens WHERE token_hash = $1 AND expires_at > now() FOR UPDATE`,

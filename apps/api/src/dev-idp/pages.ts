@@ -10,12 +10,16 @@ const escapeHtml = (value: string) =>
 export function loginPage(authorizeQuery: string, error?: string): string {
   const query = escapeHtml(authorizeQuery);
   const accounts = SEEDED_ACCOUNTS.map(
-    (account) => `<li><button type="submit" name="email" value="${escapeHtml(account.email)}">Accedi come ${escapeHtml(account.email)}</button>
+    (
+      account,
+    ) => `<li><button type="submit" name="email" value="${escapeHtml(account.email)}">Accedi come ${escapeHtml(account.email)}</button>
       <span class="plan">${escapeHtml(account.plan)}</span></li>`,
   )
     .concat(
       REFUSED_ACCOUNTS.map(
-        (account) => `<li><button type="submit" name="email" value="${escapeHtml(account.email)}">Accedi come ${escapeHtml(account.email)}</button>
+        (
+          account,
+        ) => `<li><button type="submit" name="email" value="${escapeHtml(account.email)}">Accedi come ${escapeHtml(account.email)}</button>
       <span class="plan">accesso rifiutato</span></li>`,
       ),
     )

@@ -7,7 +7,12 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 
 const pictureOf = (account: IdpAccount) => `/idp/avatar/${encodeURIComponent(account.email)}.svg`;
 
-export async function signAccessToken(keys: SigningKeys, issuer: string, account: IdpAccount, grant: { clientId: string; audience: string; scope: string }) {
+export async function signAccessToken(
+  keys: SigningKeys,
+  issuer: string,
+  account: IdpAccount,
+  grant: { clientId: string; audience: string; scope: string },
+) {
   return new SignJWT({
     scope: grant.scope,
     azp: grant.clientId,
@@ -24,7 +29,13 @@ export async function signAccessToken(keys: SigningKeys, issuer: string, account
     .sign(keys.privateKey);
 }
 
-export async function signIdToken(keys: SigningKeys, issuer: string, account: IdpAccount, grant: { clientId: string; nonce: string | null }, origin: string) {
+export async function signIdToken(
+  keys: SigningKeys,
+  issuer: string,
+  account: IdpAccount,
+  grant: { clientId: string; nonce: string | null },
+  origin: string,
+) {
   return new SignJWT({
     email: account.email,
     email_verified: true,

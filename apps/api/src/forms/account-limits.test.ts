@@ -19,14 +19,34 @@ afterAll(async () => {
   await server.close();
 });
 
-const feedback = { rating: 4, comment: "Molto utile", debate_topic: "Treno contro aereo", timestamp: "2026-11-23T10:00:00.000Z", pdf_requested: false };
-const indexRequest = (indexName: string) => ({ name: "Anna Bianchi", email: "anna@esempio.it", indexName, sourceType: "url", websiteUrls: "https://esempio.it/listino" });
+const feedback = {
+  rating: 4,
+  comment: "Molto utile",
+  debate_topic: "Treno contro aereo",
+  timestamp: "2026-11-23T10:00:00.000Z",
+  pdf_requested: false,
+};
+const indexRequest = (indexName: string) => ({
+  name: "Anna Bianchi",
+  email: "anna@esempio.it",
+  indexName,
+  sourceType: "url",
+  websiteUrls: "https://esempio.it/listino",
+});
 const post = (base: string, path: string, token: string, body: unknown) =>
-  fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(token) }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...bearer(token) },
+    body: JSON.stringify(body),
+  });
 
 test("debate feedback: 10 in 10 minutes per account, then a 429 with Retry-After and an Italian message; another account is not held back", async () => {
   const { access_token } = await signInAs(server.url, "base@oystar.test");
-  const statuses = await Promise.all(Array.from({ length: 14 }, () => post(server.url, "/api/forms/debate-feedback", access_token, feedback).then((response) => response.status)));
+  const statuses = await Promise.all(
+    Array.from({ length: 14 }, () =>
+      post(server.url, "/api/forms/debate-feedback", access_token, feedback).then((response) => response.status),
+    ),
+  );
   expect(statuses.filter((status) => status === 201)).toHaveLength(10);
   expect(statuses.filter((status) => status === 429)).toHaveLength(4);
 
@@ -35,9 +55,13 @@ test("debate feedback: 10 in 10 minutes per account, then a 429 with Retry-After
   const retryAfter = Number(refused.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(600);
-  expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Troppi invii in poco tempo: riprova tra (un minuto|\d+ minuti)\.$/) });
+  expect(await refused.json()).toEqual({
+    error: expect.stringMatching(/^Troppi invii in poco tempo: riprova tra (un minuto|\d+ minuti)\.$/),
+  });
   expect(refused.headers.get("cache-control")).toBe("no-store");
-  const [stored] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM form_submissions f JOIN users u ON u.id = f.user_id WHERE u.email = 'base@oystar.test'");
+  const [stored] = await server.db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM form_submissions f JOIN users u ON u.id = f.user_id WHERE u.email = 'base@oystar.test'",
+  );
   expect(stored?.n).toBe(10);
 
   const other = await signInAs(server.url, "pro@oystar.test");
@@ -57,19 +81,29 @@ test("the count holds across two servers on one database", async () => {
 
 test("an account holds at most 5 indexing requests the admin has not handled yet (409 in Italian)", async () => {
   const { access_token } = await signInAs(server.url, "business@oystar.test");
-  const statuses = await Promise.all(Array.from({ length: 7 }, (_, i) => post(server.url, "/api/forms/index-request", access_token, indexRequest(`Listino ${i}`)).then((response) => response.status)));
+  const statuses = await Promise.all(
+    Array.from({ length: 7 }, (_, i) =>
+      post(server.url, "/api/forms/index-request", access_token, indexRequest(`Listino ${i}`)).then((response) => response.status),
+    ),
+  );
   expect(statuses.filter((status) => status === 201)).toHaveLength(5);
   expect(statuses.filter((status) => status === 409)).toHaveLength(2);
   const refused = await post(server.url, "/api/forms/index-request", access_token, indexRequest("Listino 8"));
   expect(refused.status).toBe(409);
-  expect(await refused.json()).toEqual({ error: "Hai già 5 richieste di indicizzazione in attesa: potrai inviarne altre quando l'amministratore le avrà esaminate." });
+  expect(await refused.json()).toEqual({
+    error: "Hai già 5 richieste di indicizzazione in attesa: potrai inviarne altre quando l'amministratore le avrà esaminate.",
+  });
 });
 
 test("indexing requests: 10 an hour per account, whatever their outcome", async () => {
   const { access_token } = await signInAs(server.url, "free@oystar.test");
   const statuses: number[] = [];
   // Refused ones count too: a script sending bad forms is held back as well.
-  for (let i = 0; i < 11; i += 1) statuses.push((await post(server.url, "/api/forms/index-request", access_token, { ...indexRequest(`Prova ${i}`), websiteUrls: "ftp://esempio.it" })).status);
+  for (let i = 0; i < 11; i += 1)
+    statuses.push(
+      (await post(server.url, "/api/forms/index-request", access_token, { ...indexRequest(`Prova ${i}`), websiteUrls: "ftp://esempio.it" }))
+        .status,
+    );
   expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
   const refused = await post(server.url, "/api/forms/index-request", access_token, indexRequest("Valida"));
   expect(refused.status).toBe(429);

@@ -1,4 +1,11 @@
-import { API_PATHS, contactFormSchema, debateFeedbackSchema, enterpriseFormSchema, indexRequestSchema, type DebateFeedback } from "@oystar/api-client";
+import {
+  API_PATHS,
+  contactFormSchema,
+  debateFeedbackSchema,
+  enterpriseFormSchema,
+  indexRequestSchema,
+  type DebateFeedback,
+} from "@oystar/api-client";
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import type { Access, SignedInVariables } from "../auth/access";

@@ -36,14 +36,28 @@ const post = (path: string, body: unknown, token?: string) =>
 describe("enterprise and contact forms", () => {
   test("a valid request is stored with the subject and forwarded as JSON", async () => {
     received = [];
-    const response = await post("/api/forms/enterprise", { name: "Giulia Bianchi", email: "giulia@studio.it", company: "Studio Legale", message: "Preventivo per 40 utenti" });
+    const response = await post("/api/forms/enterprise", {
+      name: "Giulia Bianchi",
+      email: "giulia@studio.it",
+      company: "Studio Legale",
+      message: "Preventivo per 40 utenti",
+    });
     expect(response.status).toBe(201);
     const { id } = await response.json();
-    const [row] = await server.db.query<{ subject: string; forwarded_at: Date | null }>("SELECT subject, forwarded_at FROM form_submissions WHERE id = $1", [id]);
+    const [row] = await server.db.query<{ subject: string; forwarded_at: Date | null }>(
+      "SELECT subject, forwarded_at FROM form_submissions WHERE id = $1",
+      [id],
+    );
     expect(row?.subject).toBe("Richiesta Enterprise da Giulia Bianchi");
     expect(row?.forwarded_at).not.toBeNull();
     expect(received).toEqual([
-      { name: "Giulia Bianchi", email: "giulia@studio.it", company: "Studio Legale", message: "Preventivo per 40 utenti", subject: "Richiesta Enterprise da Giulia Bianchi" },
+      {
+        name: "Giulia Bianchi",
+        email: "giulia@studio.it",
+        company: "Studio Legale",
+        message: "Preventivo per 40 utenti",
+        subject: "Richiesta Enterprise da Giulia Bianchi",
+      },
     ]);
   });
 
@@ -74,26 +88,46 @@ describe("indexing request", () => {
     const { access_token } = await signInAs(server.url, "business@oystar.test");
     const response = await post(
       "/api/forms/index-request",
-      { name: "Marco Verdi", email: "marco@azienda.it", indexName: "contratti-2026", sourceType: "both", pdfUrls: "https://azienda.it/a.pdf", websiteUrls: "" },
+      {
+        name: "Marco Verdi",
+        email: "marco@azienda.it",
+        indexName: "contratti-2026",
+        sourceType: "both",
+        pdfUrls: "https://azienda.it/a.pdf",
+        websiteUrls: "",
+      },
       access_token,
     );
     expect(response.status).toBe(201);
     const { id } = await response.json();
-    const [row] = await server.db.query<{ subject: string; user_id: string | null }>("SELECT subject, user_id::text FROM form_submissions WHERE id = $1", [id]);
+    const [row] = await server.db.query<{ subject: string; user_id: string | null }>(
+      "SELECT subject, user_id::text FROM form_submissions WHERE id = $1",
+      [id],
+    );
     expect(row?.subject).toBe('Richiesta di indicizzazione "contratti-2026" da Marco Verdi');
     expect(row?.user_id).not.toBeNull();
   });
 
   test("the source rules apply on the server", async () => {
     const { access_token } = await signInAs(server.url, "business@oystar.test");
-    const response = await post("/api/forms/index-request", { name: "Marco", email: "marco@azienda.it", indexName: "x", sourceType: "url", websiteUrls: "ftp://azienda.it" }, access_token);
+    const response = await post(
+      "/api/forms/index-request",
+      { name: "Marco", email: "marco@azienda.it", indexName: "x", sourceType: "url", websiteUrls: "ftp://azienda.it" },
+      access_token,
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe("Indirizzo non valido (solo http o https): ftp://azienda.it");
   });
 });
 
 describe("debate feedback (spec 001 §3, §5)", () => {
-  const feedback = { rating: 4, comment: "Molto utile", debate_topic: "Treno contro aereo", timestamp: "2026-11-23T10:00:00.000Z", pdf_requested: true };
+  const feedback = {
+    rating: 4,
+    comment: "Molto utile",
+    debate_topic: "Treno contro aereo",
+    timestamp: "2026-11-23T10:00:00.000Z",
+    pdf_requested: true,
+  };
 
   test("needs sign-in", async () => {
     expect((await post("/api/forms/debate-feedback", feedback)).status).toBe(401);
@@ -104,14 +138,24 @@ describe("debate feedback (spec 001 §3, §5)", () => {
     const response = await post("/api/forms/debate-feedback", feedback, access_token);
     expect(response.status).toBe(201);
     const { id } = await response.json();
-    const [row] = await server.db.query<{ kind: string; fields: Record<string, unknown> }>("SELECT kind, fields FROM form_submissions WHERE id = $1", [id]);
+    const [row] = await server.db.query<{ kind: string; fields: Record<string, unknown> }>(
+      "SELECT kind, fields FROM form_submissions WHERE id = $1",
+      [id],
+    );
     expect(row).toEqual({ kind: "debate-feedback", fields: feedback });
   });
 
   test("a rating outside 1–5, a comment over 500 characters or extra fields are refused", async () => {
     const { access_token } = await signInAs(server.url, "base@oystar.test");
-    const bad = [{ ...feedback, rating: 0 }, { ...feedback, rating: 6 }, { ...feedback, comment: "x".repeat(501) }, { ...feedback, transcript: "il dibattito" }];
+    const bad = [
+      { ...feedback, rating: 0 },
+      { ...feedback, rating: 6 },
+      { ...feedback, comment: "x".repeat(501) },
+      { ...feedback, transcript: "il dibattito" },
+    ];
     for (const body of bad) expect((await post("/api/forms/debate-feedback", body, access_token)).status).toBe(400);
-    expect((await (await post("/api/forms/debate-feedback", { ...feedback, rating: 0 }, access_token)).json()).error).toBe("Scegli un voto da 1 a 5");
+    expect((await (await post("/api/forms/debate-feedback", { ...feedback, rating: 0 }, access_token)).json()).error).toBe(
+      "Scegli un voto da 1 a 5",
+    );
   });
 });

@@ -24,8 +24,16 @@ const probe = async () => ({ healthy: true, checkedAt: "2026-03-04T10:00:00.000Z
 
 /** The health of a server whose chosen provider is `upstream` (null: the offline model). */
 async function health(upstream: Upstream["provider"] | null) {
-  const chosen = upstream ? { upstream: { provider: upstream, baseUrl: "http://modelli.test/v1", apiKey: null }, health: await probe() } : null;
-  const response = await healthRoutes(access, { version: "1.2.3", startedAt: Date.now(), providers: { health: async () => chosen }, rag: () => rag, draining: () => false }).request("/api/health");
+  const chosen = upstream
+    ? { upstream: { provider: upstream, baseUrl: "http://modelli.test/v1", apiKey: null }, health: await probe() }
+    : null;
+  const response = await healthRoutes(access, {
+    version: "1.2.3",
+    startedAt: Date.now(),
+    providers: { health: async () => chosen },
+    rag: () => rag,
+    draining: () => false,
+  }).request("/api/health");
   return healthSchema.parse(await response.json());
 }
 

@@ -11,7 +11,10 @@ import type { RagHealth } from "../rag/rag-engine";
  * unhealthy one makes the whole answer "degraded". The RAG engine says which retrieval legs run.
  * A server draining before it stops answers 503 "draining".
  */
-export function healthRoutes(access: Access, options: { version: string; startedAt: number; providers: Pick<ModelProviders, "health">; rag: () => RagHealth; draining: () => boolean }) {
+export function healthRoutes(
+  access: Access,
+  options: { version: string; startedAt: number; providers: Pick<ModelProviders, "health">; rag: () => RagHealth; draining: () => boolean },
+) {
   return new Hono().get(API_PATHS.health, access.public, async (c) => {
     c.header("Cache-Control", "no-store");
     // A server about to stop (issue 37 §3): 503, so that a balancer sends it nothing new.
@@ -24,7 +27,13 @@ export function healthRoutes(access: Access, options: { version: string; started
       version: options.version,
       uptime_seconds: Math.round((Date.now() - options.startedAt) / 1000),
       model: probed
-        ? { provider: "openai-compatible" as const, upstream: probed.upstream, offline: false, healthy: probed.healthy, checked_at: probed.checkedAt }
+        ? {
+            provider: "openai-compatible" as const,
+            upstream: probed.upstream,
+            offline: false,
+            healthy: probed.healthy,
+            checked_at: probed.checkedAt,
+          }
         : { provider: "offline" as const, offline: true, name: OFFLINE_MODEL, healthy: true },
       // Which retrieval legs run and with what (the vector leg is off without pgvector).
       rag: options.rag(),

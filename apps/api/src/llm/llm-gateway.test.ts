@@ -21,7 +21,10 @@ function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
   let raw = "";
   req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
   req.on("end", () => {
-    if (req.url === "/v1/models") return res.writeHead(200, { "Content-Type": "application/json" }).end('{"object":"list","data":[{"id":"openai/gpt-oss-120b"},{"id":"whisper-large-v3"}]}');
+    if (req.url === "/v1/models")
+      return res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end('{"object":"list","data":[{"id":"openai/gpt-oss-120b"},{"id":"whisper-large-v3"}]}');
     lastBody = JSON.parse(raw);
     if (lastBody.max_tokens !== 1) questionsHeard += 1;
     if (behaviour === "fail-500") return res.writeHead(500).end("boom");
@@ -58,7 +61,10 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
   upstream = createServer(fakeUpstream);
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  server = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`, LLM_API_KEY: "upstream-key" });
+  server = await startTestServer({
+    LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`,
+    LLM_API_KEY: "upstream-key",
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -78,12 +84,21 @@ const ask = (token: string | null, body: unknown, signal?: AbortSignal) =>
   });
 const question = (model = "openai/gpt-oss-120b") => ({ model, messages: [{ role: "user", content: "Ciao?" }], stream: true });
 const usage = async (token: string) =>
-  ((await (await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { queries_used: number }).queries_used;
+  (
+    (await (await fetch(`${server.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      queries_used: number;
+    }
+  ).queries_used;
 
 test("401 without a token, 400 on a bad body", async () => {
   expect((await ask(null, question())).status).toBe(401);
   const { access_token } = await signInAs(server.url, "free@oystar.test");
-  for (const body of [{ model: "gpt-5", messages: [{ role: "user", content: "x" }] }, { model: "openai/gpt-oss-20b", messages: [] }, { ...question(), extra: 1 }, { ...question(), max_tokens: 9000 }]) {
+  for (const body of [
+    { model: "gpt-5", messages: [{ role: "user", content: "x" }] },
+    { model: "openai/gpt-oss-20b", messages: [] },
+    { ...question(), extra: 1 },
+    { ...question(), max_tokens: 9000 },
+  ]) {
     const response = await ask(access_token, body);
     expect(response.status).toBe(400);
     expect(typeof (await response.json()).error).toBe("string");
@@ -159,10 +174,18 @@ test("a client that leaves before the first token keeps the question charged: th
 });
 
 test("a model silent past the first-token guard is a failure: 504, the question given back", async () => {
-  const guarded = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`, LLM_FIRST_TOKEN_TIMEOUT_MS: "300" });
+  const guarded = await startTestServer({
+    LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`,
+    LLM_FIRST_TOKEN_TIMEOUT_MS: "300",
+  });
   try {
     const { access_token } = await signInAs(guarded.url, "pro@oystar.test");
-    const status = async () => ((await (await fetch(`${guarded.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${access_token}` } })).json()) as { queries_used: number }).queries_used;
+    const status = async () =>
+      (
+        (await (
+          await fetch(`${guarded.url}/api/subscription/status`, { headers: { Authorization: `Bearer ${access_token}` } })
+        ).json()) as { queries_used: number }
+      ).queries_used;
     const before = await status();
     behaviour = "silent";
     const response = await fetch(`${guarded.url}/groq/chat/completions`, {
@@ -183,7 +206,9 @@ test("a caller at its limit never reaches the model, however many questions it s
   const { access_token } = await signInAs(server.url, "al.limite@esempio.it");
   await usage(access_token);
   // Free: 50 questions a month; three left.
-  await server.db.query("INSERT INTO usage (user_id, month, queries_used) SELECT id, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 47 FROM users WHERE email = 'al.limite@esempio.it'");
+  await server.db.query(
+    "INSERT INTO usage (user_id, month, queries_used) SELECT id, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 47 FROM users WHERE email = 'al.limite@esempio.it'",
+  );
   questionsHeard = 0;
   // The first is counted before it is sent (nothing is known of the caller yet)…
   expect((await ask(access_token, question())).status).toBe(200);
@@ -212,7 +237,9 @@ test("a model that fails mid-answer ends the answer where it stopped; the questi
 test("429 at the limit, with the spec's message; the model's answer, already asked for, is called off", async () => {
   const { access_token } = await signInAs(server.url, "limite@esempio.it");
   await usage(access_token);
-  await server.db.query("INSERT INTO usage (user_id, month, queries_used) SELECT id, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 50 FROM users WHERE email = 'limite@esempio.it'");
+  await server.db.query(
+    "INSERT INTO usage (user_id, month, queries_used) SELECT id, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 50 FROM users WHERE email = 'limite@esempio.it'",
+  );
   // The upstream would stream until hung up on.
   behaviour = "slow";
   const response = await ask(access_token, question());

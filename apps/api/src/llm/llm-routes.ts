@@ -1,4 +1,11 @@
-import { API_PATHS, chatCompletionRequestSchema, LISTED_MODELS, OFFLINE_MODEL, resetRequestSchema, supportsReasoning } from "@oystar/api-client";
+import {
+  API_PATHS,
+  chatCompletionRequestSchema,
+  LISTED_MODELS,
+  OFFLINE_MODEL,
+  resetRequestSchema,
+  supportsReasoning,
+} from "@oystar/api-client";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
@@ -62,42 +69,63 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
     await next();
   });
 
-  app.post(API_PATHS.chatCompletions, access.signedIn, resumable, endsWhenServerStops(serverStop, modelStreamClosing), jsonOnly, bodyCeiling(CHAT_BODY), validChatRequest, questionCharge, async (c) => {
-    const request = c.get("chatRequest");
-    const { overlap, charge } = c.get("question");
-    // The admin's provider setting picks the model server (spec 001 §4), read per question.
-    const upstream = await providers.upstream();
-    if (!upstream || !overlap) {
-      const charged = await charge;
-      if (!charged.ok) return c.json(charged.body, charged.status);
-      givenBackIfServerStops(c, charged.refund);
-      const gone = await goneBeforeAsking(c, charged.refund);
-      if (gone) return gone;
-      if (!upstream) {
-        const reply = composeOfflineReply(request.messages);
-        return request.stream ? offlineAnswer(reply, env.llm.offlineCharsPerSecond, callerSignal(c)) : c.json(offlineCompletion(reply));
+  app.post(
+    API_PATHS.chatCompletions,
+    access.signedIn,
+    resumable,
+    endsWhenServerStops(serverStop, modelStreamClosing),
+    jsonOnly,
+    bodyCeiling(CHAT_BODY),
+    validChatRequest,
+    questionCharge,
+    async (c) => {
+      const request = c.get("chatRequest");
+      const { overlap, charge } = c.get("question");
+      // The admin's provider setting picks the model server (spec 001 §4), read per question.
+      const upstream = await providers.upstream();
+      if (!upstream || !overlap) {
+        const charged = await charge;
+        if (!charged.ok) return c.json(charged.body, charged.status);
+        givenBackIfServerStops(c, charged.refund);
+        const gone = await goneBeforeAsking(c, charged.refund);
+        if (gone) return gone;
+        if (!upstream) {
+          const reply = composeOfflineReply(request.messages);
+          return request.stream ? offlineAnswer(reply, env.llm.offlineCharsPerSecond, callerSignal(c)) : c.json(offlineCompletion(reply));
+        }
+        return relayAnswer(
+          c,
+          callUpstream(upstream, forUpstream(request, upstream), callerSignal(c)),
+          charged.refund,
+          env.llm.firstTokenTimeoutMs,
+        );
       }
-      return relayAnswer(c, callUpstream(upstream, forUpstream(request, upstream), callerSignal(c)), charged.refund, env.llm.firstTokenTimeoutMs);
-    }
-    // The caller has room: the model is asked while the quota is charged (issue 15), and a
-    // refusal after all cancels the call before a byte of its answer is read.
-    const call = callUpstream(upstream, forUpstream(request, upstream), callerSignal(c));
-    const charged = await charge;
-    if (!charged.ok) {
-      call.cancel();
-      return c.json(charged.body, charged.status);
-    }
-    givenBackIfServerStops(c, charged.refund);
-    return relayAnswer(c, call, charged.refund, env.llm.firstTokenTimeoutMs);
-  });
+      // The caller has room: the model is asked while the quota is charged (issue 15), and a
+      // refusal after all cancels the call before a byte of its answer is read.
+      const call = callUpstream(upstream, forUpstream(request, upstream), callerSignal(c));
+      const charged = await charge;
+      if (!charged.ok) {
+        call.cancel();
+        return c.json(charged.body, charged.status);
+      }
+      givenBackIfServerStops(c, charged.refund);
+      return relayAnswer(c, call, charged.refund, env.llm.firstTokenTimeoutMs);
+    },
+  );
 
   app.get(API_PATHS.models, access.signedIn, async (c) => {
     const upstream = await providers.upstream();
     if (!upstream) return c.json({ object: "list", data: [{ id: OFFLINE_MODEL, object: "model", owned_by: "oystar", offline: true }] });
-    const response = await fetch(`${upstream.baseUrl}/models`, { headers: upstreamAuthorization(upstream), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) }).catch(() => null);
+    const response = await fetch(`${upstream.baseUrl}/models`, {
+      headers: upstreamAuthorization(upstream),
+      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+    }).catch(() => null);
     if (!response?.ok) return c.json({ error: llmMessages.upstreamUnavailable }, 502);
     const models = (await response.json().catch(() => null)) as { data?: Array<{ id?: unknown }> } | null;
-    return c.json({ object: "list", data: (models?.data ?? []).filter((model) => typeof model.id === "string" && offered(upstream, model.id)) });
+    return c.json({
+      object: "list",
+      data: (models?.data ?? []).filter((model) => typeof model.id === "string" && offered(upstream, model.id)),
+    });
   });
 
   // spec 001 §7: a "connection reset" answers with what it did.
@@ -124,7 +152,8 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
  * spec 001 §9: only the models the product lists, whatever else the model server serves; for the
  * cloud provider, only names starting with openai/.
  */
-const offered = (upstream: Upstream, id: string) => (LISTED_MODELS as readonly string[]).includes(id) && (upstream.provider === "local" || id.startsWith("openai/"));
+const offered = (upstream: Upstream, id: string) =>
+  (LISTED_MODELS as readonly string[]).includes(id) && (upstream.provider === "local" || id.startsWith("openai/"));
 
 /**
  * What the upstream is sent of a request: gpt-oss's reasoning flags only to gpt-oss models, and a

@@ -1,7 +1,16 @@
 import { DEBATE_CALLS_PATH, readModelStream } from "@oystar/api-client";
 import { formatJudgeRun, JUDGE_CRITERIA, judgeCall, turnCall, type JudgedSide } from "@oystar/debate-engine";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { ANSWER, demoWords, guardedAndPatientServers, startModelServer, type ChatBody, type ModelBehaviour, type ModelServer, type TestServer } from "../../test-support/model-server";
+import {
+  ANSWER,
+  demoWords,
+  guardedAndPatientServers,
+  startModelServer,
+  type ChatBody,
+  type ModelBehaviour,
+  type ModelServer,
+  type TestServer,
+} from "../../test-support/model-server";
 import { bearer, readEvents } from "../../test-support/rag-helpers";
 import { captureServerLog } from "../../test-support/server-log";
 import { signInAs } from "../dev-idp/dev-sign-in";
@@ -18,7 +27,9 @@ const isJudge = (body: ChatBody) => body.messages?.[0]?.content.includes("Scheda
 
 function judgeSays(): string {
   const side = (score: number): JudgedSide => ({
-    criteria: Object.fromEntries(JUDGE_CRITERIA.map((criterion) => [criterion, { score, motivation: "Motivazione in una frase." }])) as JudgedSide["criteria"],
+    criteria: Object.fromEntries(
+      JUDGE_CRITERIA.map((criterion) => [criterion, { score, motivation: "Motivazione in una frase." }]),
+    ) as JudgedSide["criteria"],
     strongest: "il treno inquina meno",
     weakest: "il treno inquina meno",
   });
@@ -67,7 +78,11 @@ beforeEach(() => model.forget());
 /** What the caller saw: the model's words, the named events around them, or the error it was told. */
 type Observed = { words: string; events: Map<string, string>; error: { message: string; status?: number } | null };
 /** One call of a feature, ready to send; `charges` counts what it is charged to. */
-type Call = { send: (signal?: AbortSignal, requestId?: string) => Promise<Response>; charges: () => Promise<number>; verdict?: () => Promise<string | null> };
+type Call = {
+  send: (signal?: AbortSignal, requestId?: string) => Promise<Response>;
+  charges: () => Promise<number>;
+  verdict?: () => Promise<string | null>;
+};
 type Feature = {
   name: string;
   prepare: (server: TestServer) => Promise<Call>;
@@ -82,17 +97,26 @@ const RAG_GENERIC = "Mi dispiace, si è verificato un errore durante l'elaborazi
 const post = (server: TestServer, path: string, body: unknown, signal?: AbortSignal, requestId?: string) =>
   fetch(`${server.url}${path}`, {
     method: "POST",
-    headers: { ...bearer(tokens.get(server.url)!), "Content-Type": "application/json", ...(requestId ? { "X-Request-Id": requestId } : {}) },
+    headers: {
+      ...bearer(tokens.get(server.url)!),
+      "Content-Type": "application/json",
+      ...(requestId ? { "X-Request-Id": requestId } : {}),
+    },
     body: JSON.stringify(body),
     signal,
   });
 const queriesUsed = async (server: TestServer) =>
-  ((await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(tokens.get(server.url)!) })).json()) as { queries_used: number }).queries_used;
+  (
+    (await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(tokens.get(server.url)!) })).json()) as {
+      queries_used: number;
+    }
+  ).queries_used;
 
 /** The chat's and the debate's answer: an OpenAI-style stream, read as chat-core reads it, or a JSON error. */
 async function readModelAnswer(response: Response): Promise<Observed> {
   const events = new Map<string, string>();
-  if (!response.ok) return { words: "", events, error: { message: ((await response.json()) as { error: string }).error, status: response.status } };
+  if (!response.ok)
+    return { words: "", events, error: { message: ((await response.json()) as { error: string }).error, status: response.status } };
   let words = "";
   try {
     for await (const delta of readModelStream(response, { onEvent: (name, data) => events.set(name, data) })) words += delta.content;
@@ -126,8 +150,11 @@ const debateSubject = {
 
 /** A new debate; the calls it is charged are counted on it. */
 async function newDebate(server: TestServer) {
-  const { debate_id } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(tokens.get(server.url)!) })).json()) as { debate_id: string };
-  const charges = async () => (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debate_id]))[0]?.turns_used ?? -1;
+  const { debate_id } = (await (
+    await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(tokens.get(server.url)!) })
+  ).json()) as { debate_id: string };
+  const charges = async () =>
+    (await server.db.query<{ turns_used: number }>("SELECT turns_used FROM debates WHERE id = $1", [debate_id]))[0]?.turns_used ?? -1;
   return { debateId: debate_id, charges };
 }
 
@@ -135,7 +162,14 @@ const features: Feature[] = [
   {
     name: "the chat gateway",
     prepare: async (server) => ({
-      send: (signal, id) => post(server, "/groq/chat/completions", { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Quante fontane ha Villa Aurora?" }], stream: true }, signal, id),
+      send: (signal, id) =>
+        post(
+          server,
+          "/groq/chat/completions",
+          { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Quante fontane ha Villa Aurora?" }], stream: true },
+          signal,
+          id,
+        ),
       charges: () => queriesUsed(server),
     }),
     read: readModelAnswer,
@@ -145,7 +179,10 @@ const features: Feature[] = [
     name: "a debate's turn",
     prepare: async (server) => {
       const { debateId, charges } = await newDebate(server);
-      return { send: (signal, id) => post(server, DEBATE_CALLS_PATH, turnCall({ debateId, ...debateSubject, history: [], turn: 0 }), signal, id), charges };
+      return {
+        send: (signal, id) => post(server, DEBATE_CALLS_PATH, turnCall({ debateId, ...debateSubject, history: [], turn: 0 }), signal, id),
+        charges,
+      };
     },
     read: readModelAnswer,
     failed: UNAVAILABLE,
@@ -166,11 +203,21 @@ const features: Feature[] = [
       const { debateId, charges } = await newDebate(server);
       // Every turn answered, as the server records it (issue 33 §2): the judge may be asked.
       await server.db.query("UPDATE debates SET answered_through = $2 WHERE id = $1", [debateId, debateSubject.length - 1]);
-      const history = Array.from({ length: debateSubject.length }, (_, turn) => ({ speaker: turn % 2 === 0 ? ("A" as const) : ("B" as const), turn, content: `Argomento ${turn}.` }));
+      const history = Array.from({ length: debateSubject.length }, (_, turn) => ({
+        speaker: turn % 2 === 0 ? ("A" as const) : ("B" as const),
+        turn,
+        content: `Argomento ${turn}.`,
+      }));
       const judge = (await readSettings(server.db)).data.debate_judge_model;
       // issue 26 §3: the verdict of the judge's first run, as the server read it from the answer.
-      const verdict = async () => (await server.db.query<{ judge_first: string | null }>("SELECT judge_first FROM debates WHERE id = $1", [debateId]))[0]?.judge_first ?? null;
-      return { send: (signal, id) => post(server, DEBATE_CALLS_PATH, judgeCall({ debateId, ...debateSubject, history, judge }, 1), signal, id), charges, verdict };
+      const verdict = async () =>
+        (await server.db.query<{ judge_first: string | null }>("SELECT judge_first FROM debates WHERE id = $1", [debateId]))[0]
+          ?.judge_first ?? null;
+      return {
+        send: (signal, id) => post(server, DEBATE_CALLS_PATH, judgeCall({ debateId, ...debateSubject, history, judge }, 1), signal, id),
+        charges,
+        verdict,
+      };
     },
     read: readModelAnswer,
     failed: UNAVAILABLE,
@@ -238,7 +285,9 @@ describe.each(features)("$name, on the one road to the model", (feature) => {
     await expect(answer).rejects.toThrow();
     await vi.waitFor(() => expect(model.openCalls.size).toBe(0));
     // The request's line is logged once the server is done with it (observe/request-log.ts).
-    await vi.waitFor(() => expect(serverLog.entries().some((entry) => entry.request_id === requestId && entry.msg === "richiesta")).toBe(true));
+    await vi.waitFor(() =>
+      expect(serverLog.entries().some((entry) => entry.request_id === requestId && entry.msg === "richiesta")).toBe(true),
+    );
     expect(await call.charges()).toBe(before + 1);
   });
 
@@ -258,7 +307,12 @@ describe.each(features)("$name, on the one road to the model", (feature) => {
 
 describe("RAG's multi-query and HyDE, on the same road: a helper the model fails is left out, and the question goes on", () => {
   const withHelpers = (server: TestServer, signal?: AbortSignal) =>
-    post(server, "/api/ask-stream", { question: "Quante fontane ha Villa Aurora?", use_cache: false, use_multi_query: true, max_query_variations: 2, use_hyde: true }, signal);
+    post(
+      server,
+      "/api/ask-stream",
+      { question: "Quante fontane ha Villa Aurora?", use_cache: false, use_multi_query: true, max_query_variations: 2, use_hyde: true },
+      signal,
+    );
 
   test("helpers silent past the first-token guard: the answer comes without them, charged once", async () => {
     model.helping = "headers-then-silent";

@@ -19,7 +19,6 @@ import { completionsEndpoint, postUpstream, type UpstreamResponse } from "./upst
 // reads the model's words — a judge's verdict, a debate turn's quotes, RAG's answer — it reads them
 // with the client's own reader (readModelStream, spec 001 §7), so both read the same words.
 
-
 /** What an accepted charge offers: giving it back when the model fails. */
 export type Refund = () => Promise<void>;
 
@@ -42,7 +41,12 @@ export function callUpstream(upstream: Upstream, body: unknown, clientSignal: Ab
     abort,
     cancel: () => {
       abort.abort();
-      response.then((answer) => answer.body.destroy(), () => {}).catch(() => {});
+      response
+        .then(
+          (answer) => answer.body.destroy(),
+          () => {},
+        )
+        .catch(() => {});
     },
   };
 }
@@ -102,8 +106,12 @@ export function chargeGivenBack(ended: { asked: boolean; callerLeft: boolean; ca
  * charge is given back by the rule above — the model had it once one of its calls went out, or
  * once an answer without one (the offline model's, a cached one) began reaching the caller.
  */
-export async function unansweredQuestion(ended: { calls: QuestionCalls | null; answering: boolean; callerLeft: boolean; cause: unknown }, refund: Refund): Promise<void> {
-  if (chargeGivenBack({ asked: ended.answering || (ended.calls?.asked ?? false), callerLeft: ended.callerLeft, cause: ended.cause })) await refund();
+export async function unansweredQuestion(
+  ended: { calls: QuestionCalls | null; answering: boolean; callerLeft: boolean; cause: unknown },
+  refund: Refund,
+): Promise<void> {
+  if (chargeGivenBack({ asked: ended.answering || (ended.calls?.asked ?? false), callerLeft: ended.callerLeft, cause: ended.cause }))
+    await refund();
 }
 
 /**
@@ -111,7 +119,13 @@ export async function unansweredQuestion(ended: { calls: QuestionCalls | null; a
  * byte — or sending none within `firstTokenTimeoutMs` — gives the charge back and answers
  * 502/504; the caller leaving does not (the model had the whole request by then).
  */
-export async function relayAnswer(c: Context, call: UpstreamCall, refund: Refund, firstTokenTimeoutMs: number, options: RelayOptions = {}): Promise<Response> {
+export async function relayAnswer(
+  c: Context,
+  call: UpstreamCall,
+  refund: Refund,
+  firstTokenTimeoutMs: number,
+  options: RelayOptions = {},
+): Promise<Response> {
   const { onFirstBytes, onAnswered, framing } = options;
   const fail = async (failure: ModelFailure) => {
     call.cancel();
@@ -124,7 +138,10 @@ export async function relayAnswer(c: Context, call: UpstreamCall, refund: Refund
   try {
     await onFirstBytes?.();
     const headers = { ...streamHeaders, "Content-Type": response.contentType ?? streamHeaders["Content-Type"] };
-    if (framing) return nodeStreamAnswer(Buffer.from(framing.opening), framing.frame(answerStream(first, response.body)), { headers }, () => call.abort.abort());
+    if (framing)
+      return nodeStreamAnswer(Buffer.from(framing.opening), framing.frame(answerStream(first, response.body)), { headers }, () =>
+        call.abort.abort(),
+      );
     const rest = onAnswered ? keepingAnswer(first, response.body, async (bytes) => onAnswered(await answerText(bytes))) : response.body;
     return nodeStreamAnswer(first, rest, { headers }, () => call.abort.abort());
   } catch {
@@ -217,7 +234,10 @@ function keepingAnswer(first: Buffer, body: Readable, onAnswered: (answer: Uint8
  * The model's first bytes within the first-token guard, or how it failed before them. The answer's
  * head alone is not a token: a model that sends it and then nothing is silent.
  */
-async function firstBytes(call: UpstreamCall, firstTokenTimeoutMs: number): Promise<{ response: UpstreamResponse; first: Buffer } | ModelFailure> {
+async function firstBytes(
+  call: UpstreamCall,
+  firstTokenTimeoutMs: number,
+): Promise<{ response: UpstreamResponse; first: Buffer } | ModelFailure> {
   const askedAt = performance.now();
   const outcome = await firstBytesWithin(call, firstTokenTimeoutMs);
   if (outcome instanceof ModelFailure) modelErrors.inc({ kind: outcome.kind });
@@ -225,7 +245,10 @@ async function firstBytes(call: UpstreamCall, firstTokenTimeoutMs: number): Prom
   return outcome;
 }
 
-async function firstBytesWithin(call: UpstreamCall, firstTokenTimeoutMs: number): Promise<{ response: UpstreamResponse; first: Buffer } | ModelFailure> {
+async function firstBytesWithin(
+  call: UpstreamCall,
+  firstTokenTimeoutMs: number,
+): Promise<{ response: UpstreamResponse; first: Buffer } | ModelFailure> {
   const guard = firstTokenGuard(firstTokenTimeoutMs);
   try {
     const response = await Promise.race([call.response, guard.expired]);

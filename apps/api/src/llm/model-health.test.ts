@@ -25,7 +25,11 @@ test.each([
 ])("cloud: a one-token completion answered %s is healthy: %s (spec 001 §7)", async (status, healthy) => {
   const server = modelServer(status);
   expect((await createModelHealth(cloud, { fetch: server.fetchFake })()).healthy).toBe(healthy);
-  expect(server.calls[0]).toMatchObject({ url: `${cloud.baseUrl}/chat/completions`, method: "POST", body: { model: HEALTH_CHECK_MODEL, max_tokens: 1 } });
+  expect(server.calls[0]).toMatchObject({
+    url: `${cloud.baseUrl}/chat/completions`,
+    method: "POST",
+    body: { model: HEALTH_CHECK_MODEL, max_tokens: 1 },
+  });
 });
 
 test.each([

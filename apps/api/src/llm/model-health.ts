@@ -1,7 +1,6 @@
 import type { Upstream } from "../env";
 import { upstreamAuthorization } from "./upstream-request";
 
-
 /** spec 001 §7: the health check gives the model 5 s. */
 export const HEALTH_TIMEOUT_MS = 5000;
 /** spec 001 §7: the cloud check asks the smallest model for one token. */
@@ -48,7 +47,10 @@ export function createModelHealth(
       },
       () => 0,
     );
-    return { healthy: upstream.provider === "local" ? status >= 200 && status < 300 : status !== 0 && status < 500, checkedAt: new Date(now()).toISOString() };
+    return {
+      healthy: upstream.provider === "local" ? status >= 200 && status < 300 : status !== 0 && status < 500,
+      checkedAt: new Date(now()).toISOString(),
+    };
   };
 
   return async function modelHealth(): Promise<ModelHealth> {

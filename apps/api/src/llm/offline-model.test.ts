@@ -22,7 +22,12 @@ const ask = async (content: string) => {
 };
 
 test("health and models say the model is offline", async () => {
-  expect((await (await fetch(`${server.url}/api/health`)).json()).model).toEqual({ provider: "offline", offline: true, name: "oystar-offline", healthy: true });
+  expect((await (await fetch(`${server.url}/api/health`)).json()).model).toEqual({
+    provider: "offline",
+    offline: true,
+    name: "oystar-offline",
+    healthy: true,
+  });
   const { access_token } = await signInAs(server.url, "free@oystar.test");
   const models = await (await fetch(`${server.url}/groq/models`, { headers: { Authorization: `Bearer ${access_token}` } })).json();
   expect(models.data).toEqual([{ id: "oystar-offline", object: "model", owned_by: "oystar", offline: true }]);

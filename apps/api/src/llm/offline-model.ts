@@ -17,7 +17,15 @@ export const offlineChatMessages = {
 const DOCUMENT_THRESHOLD = 600;
 
 const firstSentences = (text: string, count: number) =>
-  (text.replace(/\s+/g, " ").trim().match(/[^.!?]+[.!?]?/g) ?? []).slice(0, count).map((sentence) => sentence.trim()).join(" ");
+  (
+    text
+      .replace(/\s+/g, " ")
+      .trim()
+      .match(/[^.!?]+[.!?]?/g) ?? []
+  )
+    .slice(0, count)
+    .map((sentence) => sentence.trim())
+    .join(" ");
 
 /** A PDF in the chat arrives after the question, in the format @oystar/pdf-tools writes and reads. */
 function splitDocument(message: string): { question: string; document: DocumentFacts | null } {
@@ -38,12 +46,20 @@ function documentSummary(text: string, lead: string, pages: number): string[] {
 }
 
 export function composeOfflineReply(messages: readonly ChatMessage[]): string {
-  const message = [...messages].reverse().find((candidate) => candidate.role === "user")?.content.trim() ?? "";
+  const message =
+    [...messages]
+      .reverse()
+      .find((candidate) => candidate.role === "user")
+      ?.content.trim() ?? "";
   // Issue 36 §1: it says what it is once, in the user's words; it neither repeats the question
   // (the user sees it just above) nor tells the user how to configure a model (the admin's job).
   const { question, document } = splitDocument(message);
   if (document) {
-    return [offlineChatMessages.documentIntro, "", ...documentSummary(document.text, `Il documento «${document.name}»`, document.pages)].join("\n");
+    return [
+      offlineChatMessages.documentIntro,
+      "",
+      ...documentSummary(document.text, `Il documento «${document.name}»`, document.pages),
+    ].join("\n");
   }
   if (question.length > DOCUMENT_THRESHOLD) {
     const estimatedPages = Math.max(1, Math.round(question.split(/\s+/).filter(Boolean).length / 250));
@@ -57,7 +73,9 @@ export function offlineStream(reply: string, charsPerSecond: number, signal: Abo
   const encoder = new TextEncoder();
   const id = `chatcmpl-offline-${Date.now()}`;
   const line = (delta: Record<string, unknown>, finish: string | null = null) =>
-    encoder.encode(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", model: OFFLINE_MODEL, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+    encoder.encode(
+      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", model: OFFLINE_MODEL, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+    );
   // Small pieces at a steady pace: ~20 chunks a second whatever the rate.
   const piece = Math.max(1, Math.round(charsPerSecond / 20));
   const pause = (1000 * piece) / charsPerSecond;

@@ -41,7 +41,11 @@ let local: Awaited<ReturnType<typeof modelServer>>;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
   [cloud, local] = await Promise.all([modelServer("il cloud"), modelServer("la VM")]);
-  server = await startTestServer({ LLM_BASE_URL: `${cloud.address}/v1`, LLM_API_KEY: "chiave-cloud", LLM_LOCAL_BASE_URL: `${local.address}/groq` });
+  server = await startTestServer({
+    LLM_BASE_URL: `${cloud.address}/v1`,
+    LLM_API_KEY: "chiave-cloud",
+    LLM_LOCAL_BASE_URL: `${local.address}/groq`,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -50,8 +54,14 @@ afterAll(async () => {
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 async function chooseProvider(adminToken: string, provider: "cloud" | "vm") {
-  const { data } = (await (await fetch(`${server.url}/api/settings`, { headers: bearer(adminToken) })).json()) as { data: Record<string, unknown> };
-  const saved = await fetch(`${server.url}/api/settings`, { method: "POST", headers: { ...bearer(adminToken), "Content-Type": "application/json" }, body: JSON.stringify({ ...data, rag_provider: provider }) });
+  const { data } = (await (await fetch(`${server.url}/api/settings`, { headers: bearer(adminToken) })).json()) as {
+    data: Record<string, unknown>;
+  };
+  const saved = await fetch(`${server.url}/api/settings`, {
+    method: "POST",
+    headers: { ...bearer(adminToken), "Content-Type": "application/json" },
+    body: JSON.stringify({ ...data, rag_provider: provider }),
+  });
   expect(saved.status).toBe(200);
 }
 async function chat(token: string, extras: Record<string, number> = {}) {
@@ -64,10 +74,14 @@ async function chat(token: string, extras: Record<string, number> = {}) {
   for await (const delta of readModelStream(response)) text += delta.content;
   return text;
 }
-const health = async () => (await (await fetch(`${server.url}/api/health`)).json()) as { status: string; model: { upstream?: string; healthy: boolean } };
+const health = async () =>
+  (await (await fetch(`${server.url}/api/health`)).json()) as { status: string; model: { upstream?: string; healthy: boolean } };
 const modelsOffered = async (token: string) =>
-  ((await (await fetch(`${server.url}/groq/models`, { headers: bearer(token) })).json()) as { data: Array<{ id: string }> }).data.map((model) => model.id);
-const completions = (heard: Heard[]) => heard.filter((request) => request.path.endsWith("/chat/completions") && request.body?.max_tokens !== 1);
+  ((await (await fetch(`${server.url}/groq/models`, { headers: bearer(token) })).json()) as { data: Array<{ id: string }> }).data.map(
+    (model) => model.id,
+  );
+const completions = (heard: Heard[]) =>
+  heard.filter((request) => request.path.endsWith("/chat/completions") && request.body?.max_tokens !== 1);
 const localExtras = { num_predict: 2000, num_ctx: 8192, num_thread: 4, num_gpu: 1 };
 
 test("the admin's provider setting moves chat, debate and RAG between the cloud and the local model server", async () => {
@@ -91,7 +105,9 @@ test("the admin's provider setting moves chat, debate and RAG between the cloud 
   expect(local.heard.some((request) => request.method === "GET" && request.path === "/version")).toBe(true);
   expect(await modelsOffered(user.access_token)).toEqual(["openai/gpt-oss-120b", "llama-3.3-70b-versatile"]);
 
-  const { debate_id } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(user.access_token) })).json()) as { debate_id: string };
+  const { debate_id } = (await (
+    await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(user.access_token) })
+  ).json()) as { debate_id: string };
   const turn = turnCall({
     debateId: debate_id,
     mode: "debate",
@@ -103,7 +119,11 @@ test("the admin's provider setting moves chat, debate and RAG between the cloud 
     history: [],
     turn: 0,
   });
-  const debate = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: { ...bearer(user.access_token), "Content-Type": "application/json" }, body: JSON.stringify(turn) });
+  const debate = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+    method: "POST",
+    headers: { ...bearer(user.access_token), "Content-Type": "application/json" },
+    body: JSON.stringify(turn),
+  });
   let argued = "";
   for await (const delta of readModelStream(debate)) argued += delta.content;
   expect(argued).toBe("Risponde la VM.");
@@ -112,7 +132,11 @@ test("the admin's provider setting moves chat, debate and RAG between the cloud 
     await fetch(`${server.url}/api/ask-stream`, {
       method: "POST",
       headers: { ...bearer(user.access_token), "Content-Type": "application/json" },
-      body: JSON.stringify({ question: "Quanto sono alte le siepi del labirinto di Villa Serena?", use_multi_query: false, use_hyde: false }),
+      body: JSON.stringify({
+        question: "Quanto sono alte le siepi del labirinto di Villa Serena?",
+        use_multi_query: false,
+        use_hyde: false,
+      }),
     }),
   );
   expect(rag.text).toContain("Risponde la VM.");
@@ -130,10 +154,21 @@ test("an unreachable local server gives the spec's errors at once, not a hang", 
   const unreachable = await startTestServer({ LLM_LOCAL_BASE_URL: `${closed.address}/groq` });
   try {
     const admin = await signInAs(unreachable.url, "admin@oystar.test");
-    const { data } = (await (await fetch(`${unreachable.url}/api/settings`, { headers: bearer(admin.access_token) })).json()) as { data: Record<string, unknown> };
-    await fetch(`${unreachable.url}/api/settings`, { method: "POST", headers: { ...bearer(admin.access_token), "Content-Type": "application/json" }, body: JSON.stringify({ ...data, rag_provider: "vm" }) });
+    const { data } = (await (await fetch(`${unreachable.url}/api/settings`, { headers: bearer(admin.access_token) })).json()) as {
+      data: Record<string, unknown>;
+    };
+    await fetch(`${unreachable.url}/api/settings`, {
+      method: "POST",
+      headers: { ...bearer(admin.access_token), "Content-Type": "application/json" },
+      body: JSON.stringify({ ...data, rag_provider: "vm" }),
+    });
     const user = await signInAs(unreachable.url, "pro@oystar.test");
-    const status = async () => ((await (await fetch(`${unreachable.url}/api/subscription/status`, { headers: bearer(user.access_token) })).json()) as { queries_used: number }).queries_used;
+    const status = async () =>
+      (
+        (await (await fetch(`${unreachable.url}/api/subscription/status`, { headers: bearer(user.access_token) })).json()) as {
+          queries_used: number;
+        }
+      ).queries_used;
     const before = await status();
     const answer = await fetch(`${unreachable.url}/groq/chat/completions`, {
       method: "POST",
@@ -144,7 +179,10 @@ test("an unreachable local server gives the spec's errors at once, not a hang", 
     expect((await answer.json()).error).toBe("Il modello non risponde. Riprova tra poco.");
     // The question never reached a model: it is given back.
     expect(await status()).toBe(before);
-    const probed = (await (await fetch(`${unreachable.url}/api/health`)).json()) as { status: string; model: { upstream: string; healthy: boolean } };
+    const probed = (await (await fetch(`${unreachable.url}/api/health`)).json()) as {
+      status: string;
+      model: { upstream: string; healthy: boolean };
+    };
     expect(probed).toMatchObject({ status: "degraded", model: { upstream: "local", healthy: false } });
   } finally {
     await unreachable.close();

@@ -10,14 +10,14 @@ const agents = { "http:": new HttpAgent({ keepAlive: true }), "https:": new Http
 /** The answer's head, and its body as the Node stream it arrives on (the gateway pipes it on as is). */
 export type UpstreamResponse = { status: number; contentType: string | null; body: IncomingMessage };
 
-
 /** Where questions go, and what every request there carries. */
 export type UpstreamEndpoint = { target: URL; agent: HttpAgent; send: typeof httpRequest; headers: Readonly<Record<string, string>> };
 
 const endpoints = new WeakMap<Upstream, UpstreamEndpoint>();
 
 /** The model server's key, as every request to it carries it (none for a local server without one). */
-export const upstreamAuthorization = (upstream: Upstream): Record<string, string> => (upstream.apiKey ? { Authorization: `Bearer ${upstream.apiKey}` } : {});
+export const upstreamAuthorization = (upstream: Upstream): Record<string, string> =>
+  upstream.apiKey ? { Authorization: `Bearer ${upstream.apiKey}` } : {};
 
 /** The model server's chat completions, worked out once per upstream rather than per question. */
 export function completionsEndpoint(upstream: Upstream): UpstreamEndpoint {
@@ -48,15 +48,22 @@ class StaleConnectionError extends Error {}
 
 function postOnce({ target, agent, send, headers }: UpstreamEndpoint, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
-    const outgoing = send(target, { method: "POST", agent, signal, headers: { ...headers, ...requestIdHeader(), "Content-Length": String(Buffer.byteLength(body)) } }, (incoming: IncomingMessage) =>
-      resolve({
-        status: incoming.statusCode ?? 0,
-        contentType: incoming.headers["content-type"] ?? null,
-        body: incoming,
-      }),
+    const outgoing = send(
+      target,
+      { method: "POST", agent, signal, headers: { ...headers, ...requestIdHeader(), "Content-Length": String(Buffer.byteLength(body)) } },
+      (incoming: IncomingMessage) =>
+        resolve({
+          status: incoming.statusCode ?? 0,
+          contentType: incoming.headers["content-type"] ?? null,
+          body: incoming,
+        }),
     );
     outgoing.on("error", (error: NodeJS.ErrnoException) =>
-      reject(outgoing.reusedSocket && error.code === "ECONNRESET" ? new StaleConnectionError("stale kept-alive connection", { cause: error }) : error),
+      reject(
+        outgoing.reusedSocket && error.code === "ECONNRESET"
+          ? new StaleConnectionError("stale kept-alive connection", { cause: error })
+          : error,
+      ),
     );
     outgoing.end(body);
   });

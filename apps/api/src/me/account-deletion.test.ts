@@ -42,22 +42,48 @@ describe("with the built-in checkout and identity provider", () => {
   });
 
   const post = (path: string, token: string | null, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: "POST", headers: token ? json(token) : { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: token ? json(token) : { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   const myData = (token: string) => fetch(`${server.url}${API_PATHS.myData}`, { headers: bearer(token) });
   const deleteAccount = (token: string, body: unknown = { confirmation: ACCOUNT_DELETION_CONFIRMATION }) =>
     fetch(`${server.url}${API_PATHS.me}`, { method: "DELETE", headers: json(token), body: JSON.stringify(body) });
 
   /** A six-turn debate of the caller's, played through, and the caller's vote on it. */
   async function votedDebate(token: string): Promise<string> {
-    const { debate_id: debateId } = (await (await fetch(`${server.url}${API_PATHS.debateIncrement}`, { method: "POST", headers: bearer(token) })).json()) as { debate_id: string };
-    const subject = { debateId, mode: "debate" as const, topic: "Treno contro aereo", options: { A: "Treno", B: "aereo" }, models: { A: "mixtral-8x7b-32768", B: "openai/gpt-oss-20b" }, length: 6, provider: "cloud" as const };
+    const { debate_id: debateId } = (await (
+      await fetch(`${server.url}${API_PATHS.debateIncrement}`, { method: "POST", headers: bearer(token) })
+    ).json()) as { debate_id: string };
+    const subject = {
+      debateId,
+      mode: "debate" as const,
+      topic: "Treno contro aereo",
+      options: { A: "Treno", B: "aereo" },
+      models: { A: "mixtral-8x7b-32768", B: "openai/gpt-oss-20b" },
+      length: 6,
+      provider: "cloud" as const,
+    };
     for (let turn = 0; turn < 6; turn += 1) {
-      const history = Array.from({ length: turn }, (_, n) => ({ speaker: n % 2 === 0 ? ("A" as const) : ("B" as const), turn: n, content: `Intervento ${n + 1}.` }));
+      const history = Array.from({ length: turn }, (_, n) => ({
+        speaker: n % 2 === 0 ? ("A" as const) : ("B" as const),
+        turn: n,
+        content: `Intervento ${n + 1}.`,
+      }));
       const answer = await post(DEBATE_CALLS_PATH, token, turnCall({ ...subject, history, turn }));
       expect(answer.status).toBe(200);
       await answer.text();
     }
-    const feedback = { rating: 5, comment: "", debate_topic: "Treno contro aereo", timestamp: new Date().toISOString(), pdf_requested: false, debate_id: debateId, preferred_side: "A" };
+    const feedback = {
+      rating: 5,
+      comment: "",
+      debate_topic: "Treno contro aereo",
+      timestamp: new Date().toISOString(),
+      pdf_requested: false,
+      debate_id: debateId,
+      preferred_side: "A",
+    };
     expect((await post(API_PATHS.debateFeedbackForm, token, feedback)).status).toBe(201);
     return debateId;
   }
@@ -86,9 +112,15 @@ describe("with the built-in checkout and identity provider", () => {
       expect(refused.status).toBe(400);
       expect(await refused.json()).toEqual({ error: "Per eliminare l'account conferma con «ELIMINA IL MIO ACCOUNT»." });
     }
-    const unsigned = await fetch(`${server.url}${API_PATHS.me}`, { method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ confirmation: ACCOUNT_DELETION_CONFIRMATION }) });
+    const unsigned = await fetch(`${server.url}${API_PATHS.me}`, {
+      method: "DELETE",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ confirmation: ACCOUNT_DELETION_CONFIRMATION }),
+    });
     expect(unsigned.status).toBe(401);
-    expect((await (await fetch(`${server.url}${API_PATHS.me}`, { headers: bearer(access_token) })).json()).email).toBe("indeciso@esempio.it");
+    expect((await (await fetch(`${server.url}${API_PATHS.me}`, { headers: bearer(access_token) })).json()).email).toBe(
+      "indeciso@esempio.it",
+    );
   });
 
   test("the file holds every kind of thing the account has; the deletion leaves no row naming it, and its old token is refused", async () => {
@@ -97,14 +129,37 @@ describe("with the built-in checkout and identity provider", () => {
     const other = await signInAs(server.url, "pro@oystar.test");
     // Things the account has: a question, a voted debate, an indexing request, a contact form sent
     // without signing in from its (verified) email, an index of its own, its device key.
-    const question = await post(API_PATHS.chatCompletions, token, { model: "llama-3.1-8b-instant", messages: [{ role: "user", content: "Ciao" }], stream: true });
+    const question = await post(API_PATHS.chatCompletions, token, {
+      model: "llama-3.1-8b-instant",
+      messages: [{ role: "user", content: "Ciao" }],
+      stream: true,
+    });
     expect(question.status).toBe(200);
     await question.text();
     const debateId = await votedDebate(token);
-    const indexRequest = { name: "Bruna Aziendale", email, company: "Azienda Srl", indexName: "contratti-2026", sourceType: "url", pdfUrls: "", websiteUrls: "https://azienda.example/contratti" };
+    const indexRequest = {
+      name: "Bruna Aziendale",
+      email,
+      company: "Azienda Srl",
+      indexName: "contratti-2026",
+      sourceType: "url",
+      pdfUrls: "",
+      websiteUrls: "https://azienda.example/contratti",
+    };
     expect((await post(API_PATHS.indexRequestForm, token, indexRequest)).status).toBe(201);
-    expect((await post(API_PATHS.contactForm, null, { name: "Bruna", email: "Business@Oystar.test", company: "", message: "Vorrei sapere di più." })).status).toBe(201);
-    await privateIndex(server.db, "archivio-bruna", await userIdOf(server.db, email), { "contratto.md": "Il contratto si rinnova ogni anno a gennaio." });
+    expect(
+      (
+        await post(API_PATHS.contactForm, null, {
+          name: "Bruna",
+          email: "Business@Oystar.test",
+          company: "",
+          message: "Vorrei sapere di più.",
+        })
+      ).status,
+    ).toBe(201);
+    await privateIndex(server.db, "archivio-bruna", await userIdOf(server.db, email), {
+      "contratto.md": "Il contratto si rinnova ogni anno a gennaio.",
+    });
     expect((await fetch(`${server.url}${API_PATHS.deviceKey}`, { headers: bearer(token) })).status).toBe(200);
     // Someone else's things stay.
     const otherDebate = await votedDebate(other.access_token);
@@ -113,10 +168,17 @@ describe("with the built-in checkout and identity provider", () => {
     expect(data.account).toMatchObject({ email, subject: `oystar-dev|${email}`, name: "Utente Business" });
     expect(data.subscription.plan).toBe("business");
     expect(data.usage).toEqual([{ month: new Date().toISOString().slice(0, 7), queriesUsed: 1, debatesUsed: 1 }]);
-    expect(data.debates).toEqual([expect.objectContaining({ id: debateId, vote: "A", modelA: "mixtral-8x7b-32768", modelB: "openai/gpt-oss-20b", turnsUsed: 6 })]);
+    expect(data.debates).toEqual([
+      expect.objectContaining({ id: debateId, vote: "A", modelA: "mixtral-8x7b-32768", modelB: "openai/gpt-oss-20b", turnsUsed: 6 }),
+    ]);
     expect(data.forms.map((form) => form.kind).sort()).toEqual(["contact", "debate-feedback", "index-request"]);
-    expect(data.forms.find((form) => form.kind === "index-request")?.fields).toMatchObject({ indexName: "contratti-2026", websiteUrls: "https://azienda.example/contratti" });
-    expect(data.indexes).toEqual([expect.objectContaining({ name: "archivio-bruna", documents: [expect.objectContaining({ filename: "contratto.md" })] })]);
+    expect(data.forms.find((form) => form.kind === "index-request")?.fields).toMatchObject({
+      indexName: "contratti-2026",
+      websiteUrls: "https://azienda.example/contratti",
+    });
+    expect(data.indexes).toEqual([
+      expect.objectContaining({ name: "archivio-bruna", documents: [expect.objectContaining({ filename: "contratto.md" })] }),
+    ]);
     expect(data.limits.map((limit) => limit.action).sort()).toEqual(expect.arrayContaining([expect.any(String)]));
     expect(data.deviceKey.exists).toBe(true);
     // Never the key itself, never a conversation's words.
@@ -127,16 +189,35 @@ describe("with the built-in checkout and identity provider", () => {
     const names: AccountNames = { id: data.account.id, sub: data.account.subject, email };
     // The scan sees the account where it is (so an empty scan later means something).
     expect(Object.keys(await tablesNamingAccount(server.db, names))).toEqual(
-      expect.arrayContaining(["users", "usage", "debates", "form_submissions", "rag_indexes", "account_device_keys", "account_action_windows", "idp_accounts"]),
+      expect.arrayContaining([
+        "users",
+        "usage",
+        "debates",
+        "form_submissions",
+        "rag_indexes",
+        "account_device_keys",
+        "account_action_windows",
+        "idp_accounts",
+      ]),
     );
 
     const deleted = await deleteAccount(token);
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toEqual({ deleted: true, subscriptionsCancelled: 0, formsDeleted: 3, debatesDeleted: 1, indexesDeleted: 1 });
+    expect(await deleted.json()).toEqual({
+      deleted: true,
+      subscriptionsCancelled: 0,
+      formsDeleted: 3,
+      debatesDeleted: 1,
+      indexesDeleted: 1,
+    });
     expect(await tablesNamingAccount(server.db, names)).toEqual({});
     // Its index's documents and passages went with it; the other account's debate and vote stay.
-    expect(await server.db.query("SELECT 1 FROM rag_chunks c JOIN rag_indexes i ON i.id = c.index_id WHERE i.name = 'archivio-bruna'")).toEqual([]);
-    expect(await server.db.query<{ user_vote: string }>("SELECT user_vote FROM debates WHERE id = $1", [otherDebate])).toEqual([{ user_vote: "A" }]);
+    expect(
+      await server.db.query("SELECT 1 FROM rag_chunks c JOIN rag_indexes i ON i.id = c.index_id WHERE i.name = 'archivio-bruna'"),
+    ).toEqual([]);
+    expect(await server.db.query<{ user_vote: string }>("SELECT user_vote FROM debates WHERE id = $1", [otherDebate])).toEqual([
+      { user_vote: "A" },
+    ]);
 
     // The old token: refused everywhere, and it registers nothing.
     for (const path of [API_PATHS.me, API_PATHS.myData, API_PATHS.subscriptionStatus]) {
@@ -184,7 +265,10 @@ describe("with Stripe", () => {
   const webhookSecret = "whsec_controfigura_di_prova";
   let server: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
-    server = await startTestServer({ STRIPE_SECRET_KEY: "sk_test_controfigura", STRIPE_WEBHOOK_SECRET: webhookSecret }, { stripe: stripeStandIn });
+    server = await startTestServer(
+      { STRIPE_SECRET_KEY: "sk_test_controfigura", STRIPE_WEBHOOK_SECRET: webhookSecret },
+      { stripe: stripeStandIn },
+    );
   });
   afterAll(() => server.close());
 
@@ -192,30 +276,58 @@ describe("with Stripe", () => {
     const email = "abbonata@esempio.it";
     const { access_token: token } = await signInAs(server.url, email);
     const open = async (plan: string) =>
-      (await (await fetch(`${server.url}${API_PATHS.checkoutSession}`, { method: "POST", headers: json(token), body: JSON.stringify({ plan }) })).json()) as { session_id: string };
+      (await (
+        await fetch(`${server.url}${API_PATHS.checkoutSession}`, { method: "POST", headers: json(token), body: JSON.stringify({ plan }) })
+      ).json()) as { session_id: string };
     const pro = await open("pro");
     const event = {
       id: "evt_abbonata_pro",
       type: "checkout.session.completed",
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: pro.session_id, object: "checkout.session", metadata: { user_id: await userIdOf(server.db, email), plan: "pro" }, payment_status: "paid" } },
+      data: {
+        object: {
+          id: pro.session_id,
+          object: "checkout.session",
+          metadata: { user_id: await userIdOf(server.db, email), plan: "pro" },
+          payment_status: "paid",
+        },
+      },
     };
     const payload = JSON.stringify(event);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    expect((await fetch(`${server.url}${API_PATHS.billingWebhook}`, { method: "POST", headers: { "Stripe-Signature": signature }, body: payload })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${server.url}${API_PATHS.billingWebhook}`, {
+          method: "POST",
+          headers: { "Stripe-Signature": signature },
+          body: payload,
+        })
+      ).status,
+    ).toBe(200);
     // Paid Pro; then a Business checkout opened and left unpaid.
     const later = await open("business");
 
     failing = true;
-    const refused = await fetch(`${server.url}${API_PATHS.me}`, { method: "DELETE", headers: json(token), body: JSON.stringify({ confirmation: ACCOUNT_DELETION_CONFIRMATION }) });
+    const refused = await fetch(`${server.url}${API_PATHS.me}`, {
+      method: "DELETE",
+      headers: json(token),
+      body: JSON.stringify({ confirmation: ACCOUNT_DELETION_CONFIRMATION }),
+    });
     expect(refused.status).toBe(502);
-    expect(await refused.json()).toEqual({ error: "Non è stato possibile annullare l'abbonamento presso il servizio di pagamento: l'account non è stato eliminato. Riprova tra poco." });
+    expect(await refused.json()).toEqual({
+      error:
+        "Non è stato possibile annullare l'abbonamento presso il servizio di pagamento: l'account non è stato eliminato. Riprova tra poco.",
+    });
     expect((await fetch(`${server.url}${API_PATHS.me}`, { headers: bearer(token) })).status).toBe(200);
 
     failing = false;
     expired.length = 0;
     const names = { id: await userIdOf(server.db, email), sub: `oystar-dev|${email}`, email };
-    const deleted = await fetch(`${server.url}${API_PATHS.me}`, { method: "DELETE", headers: json(token), body: JSON.stringify({ confirmation: ACCOUNT_DELETION_CONFIRMATION }) });
+    const deleted = await fetch(`${server.url}${API_PATHS.me}`, {
+      method: "DELETE",
+      headers: json(token),
+      body: JSON.stringify({ confirmation: ACCOUNT_DELETION_CONFIRMATION }),
+    });
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toMatchObject({ deleted: true, subscriptionsCancelled: 1 });
     expect(cancelled).toEqual([pro.session_id]);

@@ -27,7 +27,9 @@ export type AccountDeletionSides = {
  * only anonymous counts. What remains is the keyed hash that refuses its old tokens.
  */
 export async function deleteAccount(db: Database, account: Account, sides: AccountDeletionSides): Promise<AccountDeleted> {
-  const checkouts = await db.query<{ id: string; status: string }>("SELECT id, status FROM checkout_sessions WHERE user_id = $1", [account.id]);
+  const checkouts = await db.query<{ id: string; status: string }>("SELECT id, status FROM checkout_sessions WHERE user_id = $1", [
+    account.id,
+  ]);
   let subscriptionsCancelled = 0;
   for (const checkout of checkouts) {
     try {
@@ -42,7 +44,10 @@ export async function deleteAccount(db: Database, account: Account, sides: Accou
 
   const removed = await db.transaction(async (tx) => {
     const count = async (sql: string, parameters: unknown[]) => (await tx.query<{ id: string }>(sql, parameters)).length;
-    const formsDeleted = await count(`DELETE FROM form_submissions f WHERE ${ACCOUNT_FORMS} RETURNING f.id::text AS id`, [account.id, formsEmailOf(account)]);
+    const formsDeleted = await count(`DELETE FROM form_submissions f WHERE ${ACCOUNT_FORMS} RETURNING f.id::text AS id`, [
+      account.id,
+      formsEmailOf(account),
+    ]);
     const indexesDeleted = await count("DELETE FROM rag_indexes WHERE owner_id = $1 RETURNING id::text AS id", [account.id]);
     const debatesDeleted = await count("DELETE FROM debates WHERE user_id = $1 RETURNING id::text AS id", [account.id]);
     await tx.query("DELETE FROM users WHERE id = $1", [account.id]);

@@ -13,7 +13,10 @@ export function deviceKeyRoutes(access: Access, db: Database) {
   return new Hono().get(API_PATHS.deviceKey, access.signedIn, async (c) => {
     const user = c.get("user");
     // Two first requests at once (two tabs) keep one key: the second insert does nothing.
-    await db.query("INSERT INTO account_device_keys (user_id, key) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING", [user.id, randomBytes(32)]);
+    await db.query("INSERT INTO account_device_keys (user_id, key) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING", [
+      user.id,
+      randomBytes(32),
+    ]);
     const [row] = await db.query<{ key: Uint8Array }>("SELECT key FROM account_device_keys WHERE user_id = $1", [user.id]);
     c.header("Cache-Control", "no-store");
     const answer: DeviceKey = { key: Buffer.from(row!.key).toString("base64url") };

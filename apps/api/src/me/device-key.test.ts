@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const keyOf = (token: string | null) => fetch(`${server.url}${API_PATHS.deviceKey}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+const keyOf = (token: string | null) =>
+  fetch(`${server.url}${API_PATHS.deviceKey}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
 test("each account gets its own key, the same every time, 32 random bytes never cached", async () => {
   const { access_token: first } = await signInAs(server.url, "pro@oystar.test");
@@ -39,6 +40,8 @@ test("the key goes with its account", async () => {
   const { access_token } = await signInAs(server.url, "leaving@oystar.test");
   expect((await keyOf(access_token)).status).toBe(200);
   await server.db.query("DELETE FROM users WHERE email = $1", ["leaving@oystar.test"]);
-  const [left] = await server.db.query<{ count: number }>("SELECT count(*)::int AS count FROM account_device_keys k WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = k.user_id)");
+  const [left] = await server.db.query<{ count: number }>(
+    "SELECT count(*)::int AS count FROM account_device_keys k WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = k.user_id)",
+  );
   expect(left?.count).toBe(0);
 });

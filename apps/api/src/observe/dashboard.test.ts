@@ -17,8 +17,14 @@ test("every panel's query reads a series the server exports", async () => {
       .map((line) => /^\w+/.exec(line)?.[0]),
   );
   // Histograms export their buckets, counts and sums once observed; an unobserved one says so in its TYPE line.
-  const declared = new Set([...(await registry.metrics()).matchAll(/^# TYPE (\w+) (\w+)$/gm)].flatMap(([, name, type]) => (type === "histogram" ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name])));
-  const asked = dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => [...target.expr.matchAll(/\boystar_\w+/g)].map(([name]) => ({ panel: panel.title, name }))));
+  const declared = new Set(
+    [...(await registry.metrics()).matchAll(/^# TYPE (\w+) (\w+)$/gm)].flatMap(([, name, type]) =>
+      type === "histogram" ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name],
+    ),
+  );
+  const asked = dashboard.panels.flatMap((panel) =>
+    panel.targets.flatMap((target) => [...target.expr.matchAll(/\boystar_\w+/g)].map(([name]) => ({ panel: panel.title, name }))),
+  );
   expect(asked.length).toBeGreaterThanOrEqual(12);
   expect(asked.filter(({ name }) => !exported.has(name) && !declared.has(name))).toEqual([]);
 });

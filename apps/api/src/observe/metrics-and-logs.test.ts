@@ -63,7 +63,9 @@ async function samples(): Promise<Array<{ name: string; labels: Record<string, s
 }
 
 const valueOf = (all: Awaited<ReturnType<typeof samples>>, name: string, labels: Record<string, string> = {}) =>
-  all.filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value)).reduce((sum, sample) => sum + sample.value, 0);
+  all
+    .filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value))
+    .reduce((sum, sample) => sum + sample.value, 0);
 
 test("requests, streams, the model's first token and failures, questions charged and refunded, RAG search: counted, and nothing a user wrote", async () => {
   const { access_token } = await signInAs(server.url, "business@oystar.test");
@@ -114,12 +116,21 @@ test("requests, streams, the model's first token and failures, questions charged
 test("each request is one JSON log line: id, route, status, duration, a hash of the account — never the question", async () => {
   const entries = log.entries();
   const question = entries.find((entry) => entry.request_id === REQUEST_ID && entry.msg === "richiesta");
-  expect(question).toMatchObject({ level: "info", method: "POST", route: "/groq/chat/completions", status: 200, stream: true, account: expect.stringMatching(/^[\w-]{16}$/) });
+  expect(question).toMatchObject({
+    level: "info",
+    method: "POST",
+    route: "/groq/chat/completions",
+    status: 200,
+    stream: true,
+    account: expect.stringMatching(/^[\w-]{16}$/),
+  });
   expect(question?.ms).toEqual(expect.any(Number));
   const failed = entries.find((entry) => entry.route === "/groq/chat/completions" && entry.status === 502);
   // One account, one hash; and it is not the account's id or e-mail.
   expect(failed?.account).toBe(question?.account);
-  const [account] = await server.db.query<{ id: string; sub: string }>("SELECT id::text AS id, sub FROM users WHERE email = 'business@oystar.test'");
+  const [account] = await server.db.query<{ id: string; sub: string }>(
+    "SELECT id::text AS id, sub FROM users WHERE email = 'business@oystar.test'",
+  );
   expect([account?.id, account?.sub, "business@oystar.test"]).not.toContain(question?.account);
   // Every request has an id, given or made.
   expect(entries.filter((entry) => entry.msg === "richiesta").every((entry) => typeof entry.request_id === "string")).toBe(true);

@@ -26,7 +26,10 @@ export function answerClusterScrapes(): void {
   new AggregatorRegistry();
 }
 
-export async function startMetricsListener({ port, host }: { port: number; host: string }, read: MetricsSource = ownMetrics): Promise<MetricsListener> {
+export async function startMetricsListener(
+  { port, host }: { port: number; host: string },
+  read: MetricsSource = ownMetrics,
+): Promise<MetricsListener> {
   const server: Server = createServer((request, response) => {
     if (request.method !== "GET" || request.url !== "/metrics") {
       response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Solo GET /metrics\n");

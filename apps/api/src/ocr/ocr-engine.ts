@@ -61,7 +61,8 @@ export function createOcrEngine(): OcrEngine {
 
   return {
     exclusive(job) {
-      if (waiting >= MAX_WAITING) return Promise.reject(new OcrBusyError("OCR occupato: troppe richieste in corso, riprova tra qualche minuto."));
+      if (waiting >= MAX_WAITING)
+        return Promise.reject(new OcrBusyError("OCR occupato: troppe richieste in corso, riprova tra qualche minuto."));
       waiting += 1;
       const run = queue.then(async () => {
         if (idleTimer) clearTimeout(idleTimer);

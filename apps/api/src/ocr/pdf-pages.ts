@@ -20,7 +20,9 @@ export type PdfPages = {
 export async function openPdfPages(bytes: Uint8Array): Promise<PdfPages> {
   const { document, close } = await openPdf(bytes).catch((error: unknown) => {
     const passwordProtected = error instanceof PdfOpenError && error.reason === "locked";
-    throw new UnreadablePdfError(passwordProtected ? "Il PDF è protetto da password." : "Impossibile leggere il PDF: il file potrebbe essere danneggiato.");
+    throw new UnreadablePdfError(
+      passwordProtected ? "Il PDF è protetto da password." : "Impossibile leggere il PDF: il file potrebbe essere danneggiato.",
+    );
   });
   return {
     count: document.numPages,
@@ -43,7 +45,11 @@ export async function renderPage(page: PdfPage): Promise<Buffer> {
   context.fillStyle = "#ffffff";
   context.fillRect(0, 0, canvas.width, canvas.height);
   // @napi-rs/canvas is the canvas pdf.js itself uses in Node; its types are its own.
-  await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+  await page.render({
+    canvas: canvas as unknown as HTMLCanvasElement,
+    canvasContext: context as unknown as CanvasRenderingContext2D,
+    viewport,
+  }).promise;
   page.cleanup();
   return canvas.toBuffer("image/png");
 }

@@ -21,7 +21,10 @@ test("GET /api/plans is public and lists the five plans", async () => {
 });
 
 test("signed-in routes answer 401 without a valid token", async () => {
-  for (const [path, method] of [["/api/subscription/status", "GET"], ["/api/debates/increment", "POST"]] as const) {
+  for (const [path, method] of [
+    ["/api/subscription/status", "GET"],
+    ["/api/debates/increment", "POST"],
+  ] as const) {
     expect((await call(path, "not-a-token", method)).status).toBe(401);
   }
 });

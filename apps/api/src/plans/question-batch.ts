@@ -45,7 +45,10 @@ export function questionBatch(db: Queryable, now: () => Date = () => new Date())
     });
     const ids = callers.map((caller) => caller.id);
     // A caller's first question of the month makes its row.
-    await db.query("INSERT INTO usage (user_id, month) SELECT unnest($1::bigint[]), $2 ON CONFLICT (user_id, month) DO NOTHING", [ids, month]);
+    await db.query("INSERT INTO usage (user_id, month) SELECT unnest($1::bigint[]), $2 ON CONFLICT (user_id, month) DO NOTHING", [
+      ids,
+      month,
+    ]);
     const rows = await db.query<{ user_id: string; granted: number; queries_used: number; debates_used: number }>(GRANT, [
       ids,
       callers.map((caller) => caller.wanted),

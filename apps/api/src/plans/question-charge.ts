@@ -10,8 +10,7 @@ import { refund, type Payer } from "./quota";
 // not for both): when the caller's last count left more questions than it has in flight here.
 
 export type ModelCallCharge =
-  | { ok: true; refund: () => Promise<void> }
-  | { ok: false; status: 400 | 403 | 409 | 429; body: { error: string; reset_at?: string } };
+  { ok: true; refund: () => Promise<void> } | { ok: false; status: 400 | 403 | 409 | 429; body: { error: string; reset_at?: string } };
 
 /** What this process learnt of a caller's quota from its last count. */
 type Outlook = { month: string; plan: string; remaining: number; countedAt: number; inFlight: number };
@@ -44,7 +43,8 @@ export function questionCharges(db: Queryable, now: () => number = Date.now) {
 
   /** The caller surely has a question left for one more call beside those still being counted. */
   function mayOverlap(user: Payer, outlook: Outlook): boolean {
-    const known = outlook.month === usageMonth(new Date(now())) && outlook.plan === user.plan && now() - outlook.countedAt <= OUTLOOK_TRUSTED_MS;
+    const known =
+      outlook.month === usageMonth(new Date(now())) && outlook.plan === user.plan && now() - outlook.countedAt <= OUTLOOK_TRUSTED_MS;
     return known && outlook.remaining > outlook.inFlight;
   }
 
@@ -54,11 +54,16 @@ export function questionCharges(db: Queryable, now: () => number = Date.now) {
       const charged = await batch.charge(user);
       const plan = planById(user.plan);
       const unbounded = user.isAdmin || isUnlimited(plan.queries_limit);
-      outlook.remaining = !charged.ok ? 0 : unbounded ? Number.POSITIVE_INFINITY : Math.max(0, plan.queries_limit - charged.usage.queries_used);
+      outlook.remaining = !charged.ok
+        ? 0
+        : unbounded
+          ? Number.POSITIVE_INFINITY
+          : Math.max(0, plan.queries_limit - charged.usage.queries_used);
       outlook.month = usageMonth(new Date(now()));
       outlook.plan = user.plan;
       outlook.countedAt = now();
-      if (!charged.ok) return { ok: false, status: 429, body: { error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() } };
+      if (!charged.ok)
+        return { ok: false, status: 429, body: { error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() } };
       // Counted in a batch (question-batch.ts), not by quota.ts's charge: the operator's count is kept here.
       questions.inc({ counter: "queries_used", plan: user.plan, outcome: "charged" });
       return { ok: true, refund: () => refund(db, user, "queries_used") };

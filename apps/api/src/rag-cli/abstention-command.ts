@@ -40,7 +40,10 @@ function summary(scored: readonly Scored[], threshold: number) {
     answered: share(answerable.filter((item) => item.score >= threshold).length, answerable.length),
     right_today: share(right.length, answerable.length),
     right_kept: share(right.filter((item) => item.score >= threshold).length, right.length),
-    separation: separation(answerable.map((item) => item.score), unanswerable.map((item) => item.score)),
+    separation: separation(
+      answerable.map((item) => item.score),
+      unanswerable.map((item) => item.score),
+    ),
   };
 }
 
@@ -52,7 +55,13 @@ export function thresholdKeeping(rightScores: readonly number[], keep: number): 
 
 const median = (values: readonly number[]) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? 0;
 
-export async function abstentionCommand(context: CliContext, qaPath: string, unanswerablePath: string, docsPath: string, withheldSets: readonly EvalSet[]): Promise<void> {
+export async function abstentionCommand(
+  context: CliContext,
+  qaPath: string,
+  unanswerablePath: string,
+  docsPath: string,
+  withheldSets: readonly EvalSet[],
+): Promise<void> {
   const answerable = await readQa(callerPath(qaPath));
   const unanswerable = await readQa(callerPath(unanswerablePath));
   await ingestCommand(context, EVAL_INDEX, [docsPath]);
@@ -62,19 +71,36 @@ export async function abstentionCommand(context: CliContext, qaPath: string, una
   const road = await productRoad(context);
 
   const scored: Scored[] = [];
-  for (const item of [...answerable.map((entry) => ({ ...entry, answerable: true })), ...unanswerable.map((entry) => ({ ...entry, answerable: false }))]) {
+  for (const item of [
+    ...answerable.map((entry) => ({ ...entry, answerable: true })),
+    ...unanswerable.map((entry) => ({ ...entry, answerable: false })),
+  ]) {
     const searched = await roadPassages(road, [index], item.question);
     const evidence = await answerEvidence(context.db, [index], searched.question, searched.passages);
-    const rightToday = item.answer !== undefined && containsAnswer(item.question, item.answer, extractiveAnswer(searched.question, searched.passages));
+    const rightToday =
+      item.answer !== undefined && containsAnswer(item.question, item.answer, extractiveAnswer(searched.question, searched.passages));
     scored.push({ id: item.id, answerable: item.answerable, score: evidence.score, rightToday });
   }
 
-  const halves = (["development", "test"] as const).map((half) => ({ half, ...summary(scored.filter((item) => halfOfId(item.id) === half), EVIDENCE.answerable) }));
-  const development = scored.filter((item) => halfOfId(item.id) === "development" && item.answerable && item.rightToday).map((item) => item.score);
-  const calibration = { threshold_keeping_98_5: Math.floor(thresholdKeeping(development, 0.985) * 1000) / 1000, median_right_score: Math.round(median(development) * 1000) / 1000 };
+  const halves = (["development", "test"] as const).map((half) => ({
+    half,
+    ...summary(
+      scored.filter((item) => halfOfId(item.id) === half),
+      EVIDENCE.answerable,
+    ),
+  }));
+  const development = scored
+    .filter((item) => halfOfId(item.id) === "development" && item.answerable && item.rightToday)
+    .map((item) => item.score);
+  const calibration = {
+    threshold_keeping_98_5: Math.floor(thresholdKeeping(development, 0.985) * 1000) / 1000,
+    median_right_score: Math.round(median(development) * 1000) / 1000,
+  };
 
   console.info("");
-  console.info(`Soglia di evidenza ${EVIDENCE.answerable} (EVIDENCE.answerable); embedder ${context.engine.embedder.name}, reranker ${context.engine.reranker.name}`);
+  console.info(
+    `Soglia di evidenza ${EVIDENCE.answerable} (EVIDENCE.answerable); embedder ${context.engine.embedder.name}, reranker ${context.engine.reranker.name}`,
+  );
   console.info("metà           senza risposta  astensione | con risposta  risposte  giuste oggi  giuste mantenute  separazione (AUC)");
   for (const row of halves) {
     console.info(

@@ -17,7 +17,14 @@ import { roadPassages, type ProductRoad } from "./product-road";
 // given by another paragraph (a manual page and the reference both explain chmod) counts as a
 // wrong answer, so this abstention is somewhat understated.
 
-export type WithheldFigures = { set: string; questions: number; paragraph_read: number; answered: number; abstention: number; separation: number };
+export type WithheldFigures = {
+  set: string;
+  questions: number;
+  paragraph_read: number;
+  answered: number;
+  abstention: number;
+  separation: number;
+};
 
 /** ROC AUC: the chance that an answerable question scores above an unanswerable one (ties ½). */
 export function separation(answerable: readonly number[], unanswerable: readonly number[]): number {

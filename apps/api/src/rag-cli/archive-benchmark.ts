@@ -23,7 +23,14 @@ import { findIndex, type RagIndex } from "../rag/rag-store";
 import { ARCHIVE_FORMATS, archiveFiles, type ArchiveFormat } from "./archive-corpus";
 import { openCliContext, parseArguments, type CliContext } from "./cli-context";
 import { ingestCommand } from "./ingest-command";
-import { corpusDocumentOf, knownPassageQuestions, PASSAGES_FOR_RECALL, recallOf, type CorpusDocument, type Recall } from "./known-passage-questions";
+import {
+  corpusDocumentOf,
+  knownPassageQuestions,
+  PASSAGES_FOR_RECALL,
+  recallOf,
+  type CorpusDocument,
+  type Recall,
+} from "./known-passage-questions";
 import { productRoad, roadPassages } from "./product-road";
 
 export type ArchiveOptions = {
@@ -111,7 +118,9 @@ async function timedIngest(context: CliContext, name: string, paths: string[]) {
 /** The tesseract command line, if this machine has it. */
 function tesseractVersion(): string | null {
   try {
-    return execFileSync("tesseract", ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).split("\n")[0]!.trim();
+    return execFileSync("tesseract", ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+      .split("\n")[0]!
+      .trim();
   } catch {
     return null;
   }
@@ -122,13 +131,21 @@ function tesseractVersion(): string | null {
  * (@tesseract.js-data/ita, LSTM) and the same pictures (the product's renderPage at its 200 dpi):
  * how fast tesseract itself reads, drawing included, beside our OCR road.
  */
-async function tesseractCli(folder: string, scans: string[], productPagesPerMinute: number): Promise<TesseractCliFigures | { skipped: string }> {
+async function tesseractCli(
+  folder: string,
+  scans: string[],
+  productPagesPerMinute: number,
+): Promise<TesseractCliFigures | { skipped: string }> {
   const version = tesseractVersion();
   if (!version) return { skipped: "il comando tesseract non c'è su questa macchina" };
   if (scans.length === 0) return { skipped: "nessuna pagina scansionata" };
   const tessdata = join(folder, "tessdata");
   mkdirSync(tessdata);
-  const model = join(dirname(createRequire(import.meta.url).resolve("@tesseract.js-data/ita/package.json")), "4.0.0_best_int", "ita.traineddata.gz");
+  const model = join(
+    dirname(createRequire(import.meta.url).resolve("@tesseract.js-data/ita/package.json")),
+    "4.0.0_best_int",
+    "ita.traineddata.gz",
+  );
   writeFileSync(join(tessdata, "ita.traineddata"), gunzipSync(readFileSync(model)));
   const pictures: string[] = [];
   const drawing = performance.now();
@@ -146,7 +163,10 @@ async function tesseractCli(folder: string, scans: string[], productPagesPerMinu
   // As it comes (OpenMP's threads on every core), and on one thread as our OCR reads: the faster is the yardstick.
   const timed = (env: NodeJS.ProcessEnv) => {
     const reading = performance.now();
-    execFileSync("tesseract", [list, "stdout", "--tessdata-dir", tessdata, "-l", "ita", "--oem", "1"], { stdio: ["ignore", "ignore", "ignore"], env });
+    execFileSync("tesseract", [list, "stdout", "--tessdata-dir", tessdata, "-l", "ita", "--oem", "1"], {
+      stdio: ["ignore", "ignore", "ignore"],
+      env,
+    });
     return (performance.now() - reading) / 1000;
   };
   const { OMP_THREAD_LIMIT: _limit, ...unlimited } = process.env;
@@ -190,11 +210,17 @@ export async function archiveBenchmark(context: CliContext, options: ArchiveOpti
     await copiedIndex(context.db, indexes.archive);
     await copiedIndex(context.db, indexes.copies);
     const road = await productRoad(context);
-    const rankedIn = async (index: RagIndex, question: string) => (await roadPassages(road, [index], question, PASSAGES_FOR_RECALL)).passages.map((passage) => passage.filename);
+    const rankedIn = async (index: RagIndex, question: string) =>
+      (await roadPassages(road, [index], question, PASSAGES_FOR_RECALL)).passages.map((passage) => passage.filename);
     const formats = {} as Record<ArchiveFormat, FormatFigures>;
     for (const format of ARCHIVE_FORMATS) {
       if (archive.counts[format] === 0) continue;
-      const questions = knownPassageQuestions(archive.corpus, options.questionsPerFormat, undefined, (document) => archive.formatOfCopy.get(document.filename) === format);
+      const questions = knownPassageQuestions(
+        archive.corpus,
+        options.questionsPerFormat,
+        undefined,
+        (document) => archive.formatOfCopy.get(document.filename) === format,
+      );
       const inArchive: Array<{ answerFile: string; ranked: string[] }> = [];
       const inCopies: Array<{ answerFile: string; ranked: string[] }> = [];
       for (const question of questions) {
@@ -216,9 +242,14 @@ export async function archiveBenchmark(context: CliContext, options: ArchiveOpti
         r5_difference: round(recall["r@5"] - copiesRecall["r@5"], 3),
       };
     }
-    const textSeconds = ARCHIVE_FORMATS.filter((format) => format !== "scan").reduce((sum, format) => sum + (ingested[format]?.seconds ?? 0), 0);
+    const textSeconds = ARCHIVE_FORMATS.filter((format) => format !== "scan").reduce(
+      (sum, format) => sum + (ingested[format]?.seconds ?? 0),
+      0,
+    );
     const ocrPagesPerMinute = ingested.scan ? (archive.counts.scan * 60) / ingested.scan.seconds : 0;
-    const scans = Array.from({ length: archive.counts.scan }, (_, number) => join(folder, "archivio", "scan", `scan-${String(number).padStart(6, "0")}.pdf`));
+    const scans = Array.from({ length: archive.counts.scan }, (_, number) =>
+      join(folder, "archivio", "scan", `scan-${String(number).padStart(6, "0")}.pdf`),
+    );
     return {
       documents: options.documents,
       scanned: options.scanned,

@@ -1,6 +1,17 @@
 import { sentencesOf } from "../rag/ingest/text-chunking";
 import { inventedDocumentWriter } from "./bench-corpus";
-import { calcFile, csvFile, emailFile, scannedPage, typeable, typedPdf, workbookFile, wordFile, writerFile, type TextBlock } from "./firm-files";
+import {
+  calcFile,
+  csvFile,
+  emailFile,
+  scannedPage,
+  typeable,
+  typedPdf,
+  workbookFile,
+  wordFile,
+  writerFile,
+  type TextBlock,
+} from "./firm-files";
 
 // A firm's archive for `pnpm bench rag` (issue 34 §5), generated: no download, the same bytes on
 // every run (a seeded generator). Each document is the bench's invented corpus (bench-corpus.ts:
@@ -20,8 +31,26 @@ export const ARCHIVE_FORMATS: readonly ArchiveFormat[] = [...TEXT_FORMATS, "scan
 
 /** Twenty documents in a row, as a firm's archive mixes them: mostly Word files and e-mails. */
 const MIX: ReadonlyArray<(typeof TEXT_FORMATS)[number]> = [
-  "docx", "eml", "pdf", "docx", "eml", "odt", "xlsx", "docx", "eml", "pdf",
-  "csv", "docx", "eml", "pdf", "ods", "docx", "eml", "odt", "pdf", "xlsx",
+  "docx",
+  "eml",
+  "pdf",
+  "docx",
+  "eml",
+  "odt",
+  "xlsx",
+  "docx",
+  "eml",
+  "pdf",
+  "csv",
+  "docx",
+  "eml",
+  "pdf",
+  "ods",
+  "docx",
+  "eml",
+  "odt",
+  "pdf",
+  "xlsx",
 ];
 
 const PARAGRAPHS = 4;
@@ -51,7 +80,8 @@ type Written = { title: string; paragraphs: string[] };
 function archiveDocument(number: number, written: Written): ArchiveFile {
   const format = formatOf(number);
   // A PDF is typed in jsPDF's standard fonts: its text (and so its copy) is what they can type.
-  const { title, paragraphs } = format === "pdf" ? { title: typeable(written.title), paragraphs: written.paragraphs.map(typeable) } : written;
+  const { title, paragraphs } =
+    format === "pdf" ? { title: typeable(written.title), paragraphs: written.paragraphs.map(typeable) } : written;
   const name = `doc-${padded(number)}`;
   const file = (bytes: Uint8Array, copyBlocks: readonly string[] = paragraphs): ArchiveFile => ({
     format,
@@ -64,7 +94,11 @@ function archiveDocument(number: number, written: Written): ArchiveFile {
     case "odt": {
       // A heading, paragraphs, and the last paragraph's sentences as a list: what a Word file holds.
       const items = sentencesOf(paragraphs.at(-1)!);
-      const blocks: TextBlock[] = [{ heading: title }, ...paragraphs.slice(0, -1).map((paragraph) => ({ paragraph })), ...items.map((item) => ({ item }))];
+      const blocks: TextBlock[] = [
+        { heading: title },
+        ...paragraphs.slice(0, -1).map((paragraph) => ({ paragraph })),
+        ...items.map((item) => ({ item })),
+      ];
       const copy = [`# ${title}`, ...paragraphs.slice(0, -1), items.map((item) => `- ${item}`).join("\n")];
       return file(format === "docx" ? wordFile(title, blocks) : writerFile(title, blocks), copy);
     }
@@ -90,7 +124,8 @@ function archiveDocument(number: number, written: Written): ArchiveFile {
     case "csv": {
       // A register: one sentence a row, under its header.
       const rows = [["Riga", "Annotazione"], ...paragraphs.flatMap(sentencesOf).map((sentence, row) => [String(row + 1), sentence])];
-      const bytes = format === "xlsx" ? workbookFile(title, "Registro", rows) : format === "ods" ? calcFile(title, "Registro", rows) : csvFile(rows);
+      const bytes =
+        format === "xlsx" ? workbookFile(title, "Registro", rows) : format === "ods" ? calcFile(title, "Registro", rows) : csvFile(rows);
       return file(bytes);
     }
   }
@@ -106,7 +141,12 @@ async function scannedDocument(number: number, written: Written): Promise<Archiv
     text = text ? `${text} ${sentence}` : sentence;
   }
   const name = `scan-${padded(number)}`;
-  return { format: "scan", filename: `${name}.pdf`, bytes: await scannedPage(title, [text]), copy: { filename: `${name}.md`, text: markdownCopy(title, [`# ${title}`, text]) } };
+  return {
+    format: "scan",
+    filename: `${name}.pdf`,
+    bytes: await scannedPage(title, [text]),
+    copy: { filename: `${name}.md`, text: markdownCopy(title, [`# ${title}`, text]) },
+  };
 }
 
 /** The whole archive, document by document: `documents` text documents, then `scanned` scanned pages. */

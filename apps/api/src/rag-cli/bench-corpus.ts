@@ -60,7 +60,36 @@ export function inventedDocumentWriter(seed: number, paragraphs = 8): (number: n
   const sentences = readdirSync(demoDir)
     .filter((file) => file.endsWith(".md"))
     .flatMap((file) => sentencesOf(readFileSync(join(demoDir, file), "utf8").replace(/^---[\s\S]*?---/, "")));
-  const syllables = ["ca", "ro", "ti", "la", "mo", "ne", "sa", "pi", "gu", "de", "ver", "gia", "ri", "no", "fon", "ta", "lo", "bel", "vi", "sta", "pe", "ma", "li", "cor", "te", "mu", "se", "zio"];
+  const syllables = [
+    "ca",
+    "ro",
+    "ti",
+    "la",
+    "mo",
+    "ne",
+    "sa",
+    "pi",
+    "gu",
+    "de",
+    "ver",
+    "gia",
+    "ri",
+    "no",
+    "fon",
+    "ta",
+    "lo",
+    "bel",
+    "vi",
+    "sta",
+    "pe",
+    "ma",
+    "li",
+    "cor",
+    "te",
+    "mu",
+    "se",
+    "zio",
+  ];
   const invented = (rank: number) => {
     let word = "";
     for (let value = rank + 31; value > 0; value = Math.floor(value / syllables.length)) word += syllables[value % syllables.length];

@@ -37,7 +37,14 @@ try {
     await ingestCommand(context, name, [folder]);
     const seconds = (performance.now() - started) / 1000;
     const index = await findIndex(context.db, name);
-    console.info(JSON.stringify({ documents: index?.documents ?? 0, chunks: index?.chunkCount ?? 0, ingest_seconds: Math.round(seconds * 10) / 10, database: context.db.kind }));
+    console.info(
+      JSON.stringify({
+        documents: index?.documents ?? 0,
+        chunks: index?.chunkCount ?? 0,
+        ingest_seconds: Math.round(seconds * 10) / 10,
+        database: context.db.kind,
+      }),
+    );
   } finally {
     await context.close();
   }

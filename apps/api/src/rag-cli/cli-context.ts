@@ -13,7 +13,9 @@ export type CliContext = { env: Env; db: Database; engine: RagEngine; close(): P
 
 export async function openCliContext(options: { inMemory?: boolean } = {}): Promise<CliContext> {
   const env = loadEnv();
-  const db = options.inMemory ? await openDatabase({ dataDir: null }) : await openDatabase({ databaseUrl: env.databaseUrl, dataDir: join(env.dataDir, "pglite") });
+  const db = options.inMemory
+    ? await openDatabase({ dataDir: null })
+    : await openDatabase({ databaseUrl: env.databaseUrl, dataDir: join(env.dataDir, "pglite") });
   await migrate(db);
   const engine = await openRagEngine(db, env, { demo: false });
   return { env, db, engine, close: () => db.close() };

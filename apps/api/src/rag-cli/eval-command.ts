@@ -65,11 +65,18 @@ async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex,
   const plan = searchPlanOf((await readSettings(context.db)).data);
   const base = { ...plan.retrieval, topKReranker: PASSAGES, hypothetical: null };
   const understand = (question: string) => understandQuestion(context.db, [index], question, { ...plan.understanding, ...understanding });
-  const search = (options: Omit<RetrievalOptions, "queries" | "hypothetical" | "fields"> & Partial<RetrievalOptions>) => async (question: EvalQuestion) => {
-    const understood = await understand(question.question);
-    const passages = await retrieve(context.engine, [index], { hypothetical: null, queries: [understood.question], fields: understood.fields, ...options });
-    return { files: documentsOf(passages.map((passage) => passage.filename)), passages, searched: understood.question };
-  };
+  const search =
+    (options: Omit<RetrievalOptions, "queries" | "hypothetical" | "fields"> & Partial<RetrievalOptions>) =>
+    async (question: EvalQuestion) => {
+      const understood = await understand(question.question);
+      const passages = await retrieve(context.engine, [index], {
+        hypothetical: null,
+        queries: [understood.question],
+        fields: understood.fields,
+        ...options,
+      });
+      return { files: documentsOf(passages.map((passage) => passage.filename)), passages, searched: understood.question };
+    };
   // The default is not rebuilt from its parts: it is the road /api/ask-stream takes (product-road.ts).
   const served = async (question: EvalQuestion) => {
     const found = await roadPassages(road, [index], question.question, PASSAGES);
@@ -79,7 +86,10 @@ async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex,
   const asAsked = (fused: boolean, rerank: boolean, deduplicate: boolean, primary: "full-text" | "vector" = "full-text") =>
     search({ ...base, useFusedRetrieval: fused, useReranker: rerank, useDeduplication: deduplicate, asAsked: { primary } });
   const stages: Stage[] = [
-    { stage: "riferimento: BM25 in memoria, prefissi di 6 lettere", rank: async (question) => ({ files: reference.rank(question.question, 10) }) },
+    {
+      stage: "riferimento: BM25 in memoria, prefissi di 6 lettere",
+      rank: async (question) => ({ files: reference.rank(question.question, 10) }),
+    },
     { stage: "BM25 (full-text)", rank: asAsked(false, false, false) },
     ...(context.engine.vectors
       ? [
@@ -97,11 +107,19 @@ async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex,
     const expanded = (multiQuery: boolean, hyde: boolean) => async (question: EvalQuestion) => {
       const understood = await understand(question.question);
       const signal = new AbortController().signal;
-      const expansion = await expandQuestion(road.context, { multiQuery: multiQuery ? { variations: 3 } : null, hyde, llmModel: (await readSettings(context.db)).data.rag_llm_model }, understood.question, signal);
+      const expansion = await expandQuestion(
+        road.context,
+        { multiQuery: multiQuery ? { variations: 3 } : null, hyde, llmModel: (await readSettings(context.db)).data.rag_llm_model },
+        understood.question,
+        signal,
+      );
       const passages = await retrieve(context.engine, [index], { ...base, ...expansion, fields: understood.fields }, signal);
       return { files: documentsOf(passages.map((passage) => passage.filename)) };
     };
-    stages.push({ stage: "+ multi-query (modello)", rank: expanded(true, false) }, { stage: "+ HyDE (modello)", rank: expanded(false, true) });
+    stages.push(
+      { stage: "+ multi-query (modello)", rank: expanded(true, false) },
+      { stage: "+ HyDE (modello)", rank: expanded(false, true) },
+    );
   }
   return stages;
 }
@@ -109,7 +127,13 @@ async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex,
 export type SetFigures = { set: string; documents: number; questions: number; stages: StageFigures[]; offline_answer?: number };
 
 /** Runs every stage on the set's questions over its corpus' index. */
-async function evaluateSet(context: CliContext, road: ProductRoad, set: EvalSet, index: RagIndex, understanding: Understanding): Promise<SetFigures> {
+async function evaluateSet(
+  context: CliContext,
+  road: ProductRoad,
+  set: EvalSet,
+  index: RagIndex,
+  understanding: Understanding,
+): Promise<SetFigures> {
   const stages = await stagesOf(context, road, index, understanding);
   const tallies = stages.map((): Tally => ({ count: 0, found: { 1: 0, 5: 0, 10: 0 }, reciprocal: 0, ms: 0 }));
   const answers = { count: 0, found: 0 };
@@ -127,7 +151,14 @@ async function evaluateSet(context: CliContext, road: ProductRoad, set: EvalSet,
       // The offline model's extractive answer from the default pipeline's passages.
       if (stage.isDefault && question.answer && ranked.passages) {
         answers.count += 1;
-        if (containsAnswer(question.question, question.answer, extractiveAnswer(ranked.searched ?? question.question, ranked.passages.slice(0, answerReads)))) answers.found += 1;
+        if (
+          containsAnswer(
+            question.question,
+            question.answer,
+            extractiveAnswer(ranked.searched ?? question.question, ranked.passages.slice(0, answerReads)),
+          )
+        )
+          answers.found += 1;
       }
     }
   }
@@ -146,9 +177,12 @@ function printSet(figures: SetFigures) {
   console.info(`\n${figures.set}: ${figures.documents} documenti, ${figures.questions} domande`);
   console.info(`${"fase".padEnd(58)}    r@1    r@5   r@10 MRR@10  ms/domanda`);
   for (const row of figures.stages) {
-    console.info(`${row.stage.padEnd(58)} ${cell(row["r@1"])} ${cell(row["r@5"])} ${cell(row["r@10"])} ${cell(row["mrr@10"])} ${row.ms.toFixed(1).padStart(11)}`);
+    console.info(
+      `${row.stage.padEnd(58)} ${cell(row["r@1"])} ${cell(row["r@5"])} ${cell(row["r@10"])} ${cell(row["mrr@10"])} ${row.ms.toFixed(1).padStart(11)}`,
+    );
   }
-  if (figures.offline_answer !== undefined) console.info(`risposta offline (estrattiva, predefinita) che contiene la risposta attesa: ${figures.offline_answer.toFixed(3)}`);
+  if (figures.offline_answer !== undefined)
+    console.info(`risposta offline (estrattiva, predefinita) che contiene la risposta attesa: ${figures.offline_answer.toFixed(3)}`);
 }
 
 /** `understanding`: turn on the settings' spell check or field extraction (both off by default). */

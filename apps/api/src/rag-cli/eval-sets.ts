@@ -39,7 +39,12 @@ export const readQa = (path: string) => jsonLines<QaLine>(path);
 
 /** A QA file (`{id, question, answer_file, answer?}` per line) over a folder of documents. */
 export async function folderSet(name: string, qaPath: string, docsPath: string): Promise<EvalSet> {
-  const questions = (await jsonLines<QaLine>(callerPath(qaPath))).map((line) => ({ id: line.id, question: line.question, answerFile: line.answer_file, ...(line.answer ? { answer: line.answer } : {}) }));
+  const questions = (await jsonLines<QaLine>(callerPath(qaPath))).map((line) => ({
+    id: line.id,
+    question: line.question,
+    answerFile: line.answer_file,
+    ...(line.answer ? { answer: line.answer } : {}),
+  }));
   const files = await ingestibleFiles([callerPath(docsPath)]);
   return {
     name,
@@ -49,7 +54,12 @@ export async function folderSet(name: string, qaPath: string, docsPath: string):
       documents: files.length,
       async load(context, index) {
         for (const file of files) {
-          await ingestFile(context.db, index, { filename: file.filename, bytes: await readFile(file.path) }, { embedder: context.engine.embedder, vectors: context.engine.vectors });
+          await ingestFile(
+            context.db,
+            index,
+            { filename: file.filename, bytes: await readFile(file.path) },
+            { embedder: context.engine.embedder, vectors: context.engine.vectors },
+          );
         }
       },
     },
@@ -93,7 +103,10 @@ async function debianCorpus(directory: string): Promise<EvalCorpus> {
         contentHash: createHash("sha256").update(paragraph.text).digest("hex"),
       }));
       for (let start = 0; start < documents.length; start += STORE_BATCH) {
-        await storeDocuments(context.db, index, documents.slice(start, start + STORE_BATCH), { embedder: context.engine.embedder, vectors: context.engine.vectors });
+        await storeDocuments(context.db, index, documents.slice(start, start + STORE_BATCH), {
+          embedder: context.engine.embedder,
+          vectors: context.engine.vectors,
+        });
       }
     },
   };
@@ -105,7 +118,9 @@ export async function debianSets(directory: string): Promise<Record<"dev" | "tes
   const questions = await jsonLines<ParagraphQuestion>(join(directory, "questions.jsonl"));
   const half = (which: "dev" | "test"): EvalSet => ({
     name: `debian-${which}`,
-    questions: questions.filter((question) => question.half === which).map((question) => ({ id: question.id, question: question.question, answerFile: `${question.paragraph}.md` })),
+    questions: questions
+      .filter((question) => question.half === which)
+      .map((question) => ({ id: question.id, question: question.question, answerFile: `${question.paragraph}.md` })),
     corpus,
   });
   return { dev: half("dev"), test: half("test") };

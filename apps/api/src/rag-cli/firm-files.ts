@@ -80,7 +80,9 @@ function openDocument(mediaType: string, title: string, body: string): Uint8Arra
       `<office:document-meta ${OPEN_DOCUMENT_NS} office:version="1.3"><office:meta><dc:title>${escapeXml(title)}</dc:title>` +
         `<meta:creation-date>${FIXED_DATE.toISOString().slice(0, 19)}</meta:creation-date></office:meta></office:document-meta>`,
     ),
-    "content.xml": xml(`<office:document-content ${OPEN_DOCUMENT_NS} office:version="1.3"><office:body>${body}</office:body></office:document-content>`),
+    "content.xml": xml(
+      `<office:document-content ${OPEN_DOCUMENT_NS} office:version="1.3"><office:body>${body}</office:body></office:document-content>`,
+    ),
   });
 }
 
@@ -100,7 +102,8 @@ export function writerFile(title: string, blocks: readonly TextBlock[]): Uint8Ar
 
 /** A LibreOffice Calc file (.ods): one sheet, its first row the header. */
 export function calcFile(title: string, sheet: string, rows: readonly (readonly string[])[]): Uint8Array {
-  const cells = (row: readonly string[]) => row.map((cell) => `<table:table-cell office:value-type="string"><text:p>${escapeXml(cell)}</text:p></table:table-cell>`).join("");
+  const cells = (row: readonly string[]) =>
+    row.map((cell) => `<table:table-cell office:value-type="string"><text:p>${escapeXml(cell)}</text:p></table:table-cell>`).join("");
   const body = `<office:spreadsheet><table:table table:name="${escapeXml(sheet)}">${rows.map((row) => `<table:table-row>${cells(row)}</table:table-row>`).join("")}</table:table></office:spreadsheet>`;
   return openDocument("application/vnd.oasis.opendocument.spreadsheet", title, body);
 }
@@ -109,7 +112,10 @@ export function calcFile(title: string, sheet: string, rows: readonly (readonly 
 export function workbookFile(title: string, sheet: string, rows: readonly (readonly string[])[]): Uint8Array {
   const column = (index: number) => String.fromCharCode(65 + index);
   const sheetRows = rows
-    .map((row, number) => `<row r="${number + 1}">${row.map((cell, index) => `<c r="${column(index)}${number + 1}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`).join("")}</row>`)
+    .map(
+      (row, number) =>
+        `<row r="${number + 1}">${row.map((cell, index) => `<c r="${column(index)}${number + 1}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`).join("")}</row>`,
+    )
     .join("");
   const RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships";
   const OFFICE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
@@ -131,8 +137,12 @@ export function workbookFile(title: string, sheet: string, rows: readonly (reado
     "xl/workbook.xml": xml(
       `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${OFFICE}"><sheets><sheet name="${escapeXml(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     ),
-    "xl/_rels/workbook.xml.rels": xml(`<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
-    "xl/worksheets/sheet1.xml": xml(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`),
+    "xl/_rels/workbook.xml.rels": xml(
+      `<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${OFFICE}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    "xl/worksheets/sheet1.xml": xml(
+      `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
+    ),
   });
 }
 
@@ -145,9 +155,15 @@ export function csvFile(rows: readonly (readonly string[])[]): Uint8Array {
 /** An e-mail as a mail program saves it (.eml), plain text. */
 export const emailFile = (headers: Record<string, string>, body: string): Uint8Array =>
   strToU8(
-    [...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", body, ""].join(
-      "\r\n",
-    ),
+    [
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      "MIME-Version: 1.0",
+      "Content-Type: text/plain; charset=utf-8",
+      "Content-Transfer-Encoding: 8bit",
+      "",
+      body,
+      "",
+    ].join("\r\n"),
   );
 
 const PAGE = { margin: 22, body: 11, line: 6 } as const;
@@ -167,7 +183,11 @@ export const typeable = (text: string) => text.replace(/[^\n\u0020-\u007e\u00a0-
  */
 export function typedPdf(source: string): Uint8Array {
   const lines = source.split("\n");
-  const field = (name: string) => lines.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim() ?? "";
+  const field = (name: string) =>
+    lines
+      .find((line) => line.startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim() ?? "";
   const doc = new jsPDF({ unit: "mm", format: "a4", compress: true });
   doc.setProperties({ title: field("title"), subject: field("subtitle"), author: "OYSTAR", creator: "OYSTAR" });
   doc.setCreationDate(FIXED_DATE);

@@ -26,7 +26,12 @@ export async function ingestCommand(context: CliContext, indexName: string, path
 const FILES_PER_BATCH = 100;
 
 async function ingestAll(context: CliContext, index: RagIndex, files: ReadonlyArray<{ path: string; filename: string }>): Promise<void> {
-  const bar = new SingleBar({ format: "{bar} {value}/{total} file | {chunks} passaggi | {file}", hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 });
+  const bar = new SingleBar({
+    format: "{bar} {value}/{total} file | {chunks} passaggi | {file}",
+    hideCursor: true,
+    noTTYOutput: true,
+    notTTYSchedule: 2000,
+  });
   const counts = { added: 0, replaced: 0, unchanged: 0, failed: 0 };
   let chunks = 0;
   const started = performance.now();

@@ -1,6 +1,14 @@
 import { beforeAll, expect, test } from "vitest";
 import { benchDocument } from "./bench-corpus";
-import { corpusDocumentOf, knownPassageQuestions, prefixStem, prefixStemsOf, RARE_IN_PASSAGES, recallOf, type CorpusDocument } from "./known-passage-questions";
+import {
+  corpusDocumentOf,
+  knownPassageQuestions,
+  prefixStem,
+  prefixStemsOf,
+  RARE_IN_PASSAGES,
+  recallOf,
+  type CorpusDocument,
+} from "./known-passage-questions";
 
 // The bench's known-passage questions (issue 32 §4): the same every run, each about words its
 // passage holds and few others do, and together only its document.
@@ -20,7 +28,9 @@ test("the same corpus and seed give the same questions; another seed, others", (
 
 test("each question asks about rare words of its passage, which together only its document holds", () => {
   // Counted here from scratch: which passages (title included, as indexed) hold each prefix stem.
-  const passages = corpus.flatMap((document) => document.passages.map((text) => ({ filename: document.filename, stems: prefixStemsOf(`${document.title} ${text}`) })));
+  const passages = corpus.flatMap((document) =>
+    document.passages.map((text) => ({ filename: document.filename, stems: prefixStemsOf(`${document.title} ${text}`) })),
+  );
   for (const asked of knownPassageQuestions(corpus, 40, 7)) {
     const passage = corpus.find((document) => document.filename === asked.answerFile)!.passages[asked.passage]!;
     for (const word of asked.words) {
@@ -49,7 +59,10 @@ test("a word only one document holds is asked alone", async () => {
 
 test("a word Postgres keeps inside a path or a file name is not asked about: its parser reads the whole as one lexeme", async () => {
   const documents = await Promise.all([
-    corpusDocumentOf("limoni.md", "---\ntitle: Limoni\n---\n\nIl file /etc/zafferano/serre.conf e limonaia.conf riparano i vasi d'inverno.\n"),
+    corpusDocumentOf(
+      "limoni.md",
+      "---\ntitle: Limoni\n---\n\nIl file /etc/zafferano/serre.conf e limonaia.conf riparano i vasi d'inverno.\n",
+    ),
     corpusDocumentOf("rose.md", "---\ntitle: Rose\n---\n\nLe rose si potano a febbraio.\n"),
   ]);
   const [asked] = knownPassageQuestions(documents, 2, 1).filter((question) => question.answerFile === "limoni.md");

@@ -127,7 +127,7 @@ function postingsOf(documents: readonly CorpusDocument[]): { postings: Postings;
 /** The passages in both sorted lists. */
 function together(left: readonly number[], right: readonly number[]): number[] {
   const both: number[] = [];
-  for (let l = 0, r = 0; l < left.length && r < right.length; ) {
+  for (let l = 0, r = 0; l < left.length && r < right.length;) {
     if (left[l] === right[r]) {
       both.push(left[l]!);
       l += 1;
@@ -143,21 +143,31 @@ function rareWordsOf(text: string, document: number, postings: Postings, documen
   const candidates = new Map<string, { word: string; position: number; passages: number[] }>();
   for (const { 0: word, index: position } of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const folded = foldAccents(word);
-    if (word.length < MIN_LETTERS || !/^\p{L}+$/u.test(word) || isStopword(folded) || POSTGRES_STOPWORDS.has(folded) || !standsAlone(text, position, position + word.length)) continue;
+    if (
+      word.length < MIN_LETTERS ||
+      !/^\p{L}+$/u.test(word) ||
+      isStopword(folded) ||
+      POSTGRES_STOPWORDS.has(folded) ||
+      !standsAlone(text, position, position + word.length)
+    )
+      continue;
     const stem = prefixStem(word);
     const passages = postings.get(stem);
     if (passages && passages !== "common" && !candidates.has(stem)) candidates.set(stem, { word, position, passages });
   }
-  const rarest = [...candidates.values()].sort((left, right) => left.passages.length - right.passages.length || left.position - right.position);
+  const rarest = [...candidates.values()].sort(
+    (left, right) => left.passages.length - right.passages.length || left.position - right.position,
+  );
   const onlyHere = (passages: readonly number[]) => passages.every((passage) => documentOf[passage] === document);
   if (rarest[0] && onlyHere(rarest[0].passages)) return [rarest[0].word];
   const pool = rarest.slice(0, PAIR_POOL);
   let best: { words: string[]; passages: number } | null = null;
   for (let first = 0; first < pool.length; first += 1) {
     for (let second = first + 1; second < pool.length; second += 1) {
-      const [left, right] = [pool[first]!, pool[second]!].sort((a, b) => a.position - b.position) as [typeof pool[0], typeof pool[0]];
+      const [left, right] = [pool[first]!, pool[second]!].sort((a, b) => a.position - b.position) as [(typeof pool)[0], (typeof pool)[0]];
       const passages = left.passages.length + right.passages.length;
-      if ((!best || passages < best.passages) && onlyHere(together(left.passages, right.passages))) best = { words: [left.word, right.word], passages };
+      if ((!best || passages < best.passages) && onlyHere(together(left.passages, right.passages)))
+        best = { words: [left.word, right.word], passages };
     }
   }
   return best?.words ?? null;
@@ -191,7 +201,12 @@ export function knownPassageQuestions(
     const phrasing = PHRASINGS[Math.floor(next() * PHRASINGS.length)]!;
     const words = rareWordsOf(document.passages[passage]!, number, postings, documentOf);
     if (!words) continue;
-    questions.push({ question: words.length === 1 ? phrasing.one(words[0]!) : phrasing.two(words[0]!, words[1]!), answerFile: document.filename, passage, words });
+    questions.push({
+      question: words.length === 1 ? phrasing.one(words[0]!) : phrasing.two(words[0]!, words[1]!),
+      answerFile: document.filename,
+      passage,
+      words,
+    });
   }
   return questions;
 }

@@ -25,11 +25,31 @@ const requests = Number(options.get("requests") ?? 500);
 const BUDGET_P95_MS = 50;
 
 const next = random(25);
-const words = ["giardino", "viale", "fontana", "siepe", "bosso", "limonaia", "grotta", "statua", "aiuola", "pergola", "terrazza", "roseto", "vasca", "ninfeo", "cipresso"];
-const sentence = (n: number) => `Nel documento ${n} il ${words[Math.floor(next() * words.length)]} conduce al ${words[Math.floor(next() * words.length)]} tra le ${words[Math.floor(next() * words.length)]}e del parco.`;
+const words = [
+  "giardino",
+  "viale",
+  "fontana",
+  "siepe",
+  "bosso",
+  "limonaia",
+  "grotta",
+  "statua",
+  "aiuola",
+  "pergola",
+  "terrazza",
+  "roseto",
+  "vasca",
+  "ninfeo",
+  "cipresso",
+];
+const sentence = (n: number) =>
+  `Nel documento ${n} il ${words[Math.floor(next() * words.length)]} conduce al ${words[Math.floor(next() * words.length)]} tra le ${words[Math.floor(next() * words.length)]}e del parco.`;
 const paragraph = (n: number) => Array.from({ length: 4 }, () => sentence(n)).join(" ");
 
-const summary = (values: number[]) => ({ p50: Math.round(quantile(values, 0.5) * 100) / 100, p95: Math.round(quantile(values, 0.95) * 100) / 100 });
+const summary = (values: number[]) => ({
+  p50: Math.round(quantile(values, 0.5) * 100) / 100,
+  p95: Math.round(quantile(values, 0.95) * 100) / 100,
+});
 
 const root = mkdtempSync(join(tmpdir(), "oystar-passage-bench-"));
 const db = await openDatabase({ dataDir: null });
@@ -42,14 +62,26 @@ try {
   for (let n = 0; n < documents; n += 1) {
     const length = n % 100 === 0 ? 300 : 3 + Math.floor(next() * 6);
     const text = Array.from({ length }, () => paragraph(n)).join("\n\n");
-    await storeDocument(db, index, { filename: `doc-${n}.md`, title: `Documento ${n}`, url: null, text, bytes: text.length, contentHash: String(n) }, ingest);
+    await storeDocument(
+      db,
+      index,
+      { filename: `doc-${n}.md`, title: `Documento ${n}`, url: null, text, bytes: text.length, contentHash: String(n) },
+      ingest,
+    );
   }
   await finishIngestion(db);
   const ingestSeconds = (performance.now() - started) / 1000;
   const [{ chunks } = { chunks: 0 }] = await db.query<{ chunks: number }>("SELECT count(*)::int AS chunks FROM rag_chunks");
   const ids = (await db.query<{ id: string }>("SELECT id::text FROM rag_chunks")).map((row) => row.id);
 
-  const env = loadEnv({ NODE_ENV: "test", PORT: "0", DATA_DIR: join(root, "data"), RAG_DEMO_DIR: join(root, "senza-demo"), MARKETING_DIST: join(root, "m"), ASSISTANT_DIST: join(root, "a") });
+  const env = loadEnv({
+    NODE_ENV: "test",
+    PORT: "0",
+    DATA_DIR: join(root, "data"),
+    RAG_DEMO_DIR: join(root, "senza-demo"),
+    MARKETING_DIST: join(root, "m"),
+    ASSISTANT_DIST: join(root, "a"),
+  });
   const server = await startServer(env, { db });
   try {
     const token = (await signInAs(server.url, "business@oystar.test")).access_token;

@@ -25,23 +25,38 @@ export type ProductRoad = {
 };
 
 /** `understanding`: what `pnpm rag eval --spell-check` / `--field-extraction` turn on over the settings. */
-export async function productRoad(cli: { db: RagEngine["db"]; env: Env; engine: RagEngine }, understanding: Partial<Understanding> = {}): Promise<ProductRoad> {
+export async function productRoad(
+  cli: { db: RagEngine["db"]; env: Env; engine: RagEngine },
+  understanding: Partial<Understanding> = {},
+): Promise<ProductRoad> {
   const settings = (await readSettings(cli.db)).data;
   const upstream = await createModelProviders(cli.db, cli.env.llm).upstream();
   return {
     // The model's calls on the gateway's road, as a request's (no charge here: `asked` is not read).
-    context: { engine: cli.engine, model: upstream ? questionCalls(upstream, cli.env.llm.firstTokenTimeoutMs) : null, offlineCharsPerSecond: cli.env.llm.offlineCharsPerSecond },
+    context: {
+      engine: cli.engine,
+      model: upstream ? questionCalls(upstream, cli.env.llm.firstTokenTimeoutMs) : null,
+      offlineCharsPerSecond: cli.env.llm.offlineCharsPerSecond,
+    },
     answerReads: searchPlanOf(settings).retrieval.topKReranker,
     searchPlan(question, passages) {
       const resolved = resolveAsk(ragAskRequestSchema.parse({ question }), settings).plan;
       const plan = { ...resolved, understanding: { ...resolved.understanding, ...understanding } };
       if (passages === undefined) return plan;
-      return { ...plan, retrieval: { ...plan.retrieval, topKReranker: passages, topKRetrieval: Math.max(plan.retrieval.topKRetrieval, passages) } };
+      return {
+        ...plan,
+        retrieval: { ...plan.retrieval, topKReranker: passages, topKRetrieval: Math.max(plan.retrieval.topKRetrieval, passages) },
+      };
     },
   };
 }
 
 /** The passages `question` finds in `indexes` on the product's road: as many as an answer reads, or `passages`. */
-export function roadPassages(road: ProductRoad, indexes: readonly RagIndex[], question: string, passages?: number): Promise<{ question: string; passages: Passage[] }> {
+export function roadPassages(
+  road: ProductRoad,
+  indexes: readonly RagIndex[],
+  question: string,
+  passages?: number,
+): Promise<{ question: string; passages: Passage[] }> {
   return findPassages(road.context, indexes, road.searchPlan(question, passages), new AbortController().signal);
 }

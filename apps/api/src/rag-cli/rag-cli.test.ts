@@ -22,7 +22,8 @@ const dataDir = temporaryFolder("rag-cli");
 const documents = temporaryFolder("rag-docs");
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", EMBEDDINGS_BASE_URL: "", RERANKER_BASE_URL: "", INIT_CWD: documents };
 
-const rag = (args: string[]) => promisify(execFile)(tsx, ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", ...args], { cwd: packageDir, env });
+const rag = (args: string[]) =>
+  promisify(execFile)(tsx, ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", ...args], { cwd: packageDir, env });
 
 function ragWithInput(args: string[], input: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -38,9 +39,15 @@ function ragWithInput(args: string[], input: string): Promise<string> {
 
 beforeAll(() => {
   mkdirSync(join(documents, "guide", "vecchie"), { recursive: true });
-  writeFileSync(join(documents, "glicine.md"), "---\ntitle: Il glicine\nurl: https://esempi.oystar.test/glicine\n---\n\nIl glicine fiorisce in aprile e profuma di miele.");
+  writeFileSync(
+    join(documents, "glicine.md"),
+    "---\ntitle: Il glicine\nurl: https://esempi.oystar.test/glicine\n---\n\nIl glicine fiorisce in aprile e profuma di miele.",
+  );
   writeFileSync(join(documents, "guide", "compost.txt"), "Il compost maturo è scuro e profuma di bosco dopo sei mesi.");
-  writeFileSync(join(documents, "guide", "vecchie", "serra.html"), "<title>La serra</title><main><p>La serra fredda protegge gli agrumi dal gelo.</p></main>");
+  writeFileSync(
+    join(documents, "guide", "vecchie", "serra.html"),
+    "<title>La serra</title><main><p>La serra fredda protegge gli agrumi dal gelo.</p></main>",
+  );
   writeFileSync(join(documents, "guide", "foto.jpg"), "non un documento");
   const pdf = new jsPDF();
   pdf.text("Il roseto ha duecento varieta di rose.", 15, 30);
@@ -58,37 +65,65 @@ test("ingest reads .md .txt .html .pdf in folders recursively; a changed file is
 });
 
 test("search reads one JSON question per line and writes one JSON ranking per question", async () => {
-  const questions = ['{"question": "Quando fioriscono le peonie?"}', '{"question": "Dopo quanti mesi è pronto il compost?"}', "non json"].join("\n");
-  const lines = (await ragWithInput(["search", "--index", "test-cli", "--top", "2"], questions)).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+  const questions = [
+    '{"question": "Quando fioriscono le peonie?"}',
+    '{"question": "Dopo quanti mesi è pronto il compost?"}',
+    "non json",
+  ].join("\n");
+  const lines = (await ragWithInput(["search", "--index", "test-cli", "--top", "2"], questions))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(lines).toHaveLength(3);
-  const [peonies, compost, bad] = lines as Array<{ question: string; results: Array<{ filename: string; chunkId: number; score: number }>; error?: string }>;
+  const [peonies, compost, bad] = lines as Array<{
+    question: string;
+    results: Array<{ filename: string; chunkId: number; score: number }>;
+    error?: string;
+  }>;
   expect(peonies?.question).toBe("Quando fioriscono le peonie?");
   expect(peonies?.results[0]).toEqual({ filename: "fiori.pdf", chunkId: expect.any(Number), score: expect.any(Number) });
   expect(compost?.results[0]?.filename).toBe("compost.txt");
   expect(compost?.results.length).toBeLessThanOrEqual(2);
   expect(bad?.error).toMatch(/^Riga non valida/);
-  const plain = JSON.parse(await ragWithInput(["search", "--index", "test-cli", "--mode", "bm25"], '{"question": "serra agrumi gelo"}')) as { results: Array<{ filename: string }> };
+  const plain = JSON.parse(
+    await ragWithInput(["search", "--index", "test-cli", "--mode", "bm25"], '{"question": "serra agrumi gelo"}'),
+  ) as { results: Array<{ filename: string }> };
   expect(plain.results[0]?.filename).toBe("vecchie/serra.html");
 });
 
-test(`search finds every passage of a ${PAGED_PASSAGES}-passage index, several pages of the copy in memory (issue 32)`, async () => {
-  const folder = join(documents, "archivio");
-  mkdirSync(folder);
-  const numbers = Array.from({ length: PAGED_PASSAGES }, (_, number) => number);
-  for (const number of numbers) writeFileSync(join(folder, pagedFilename(number)), pagedDocument(number));
-  expect((await rag(["ingest", "--index", "archivio", "archivio"])).stdout).toContain(`Indice archivio: ${PAGED_PASSAGES} aggiunti`);
-  const questions = numbers.map((number) => JSON.stringify({ question: pagedQuestion(number) })).join("\n");
-  for (const mode of ["default", "bm25"]) {
-    const lines = (await ragWithInput(["search", "--index", "archivio", "--top", "1", "--mode", mode], questions)).trim().split("\n");
-    const found = lines.map((line) => (JSON.parse(line) as { results: Array<{ filename: string }> }).results[0]?.filename ?? "(nessuno)");
-    expect(found, mode).toEqual(numbers.map(pagedFilename));
-  }
-}, AT_SIZE_TIMEOUT_MS);
+test(
+  `search finds every passage of a ${PAGED_PASSAGES}-passage index, several pages of the copy in memory (issue 32)`,
+  async () => {
+    const folder = join(documents, "archivio");
+    mkdirSync(folder);
+    const numbers = Array.from({ length: PAGED_PASSAGES }, (_, number) => number);
+    for (const number of numbers) writeFileSync(join(folder, pagedFilename(number)), pagedDocument(number));
+    expect((await rag(["ingest", "--index", "archivio", "archivio"])).stdout).toContain(`Indice archivio: ${PAGED_PASSAGES} aggiunti`);
+    const questions = numbers.map((number) => JSON.stringify({ question: pagedQuestion(number) })).join("\n");
+    for (const mode of ["default", "bm25"]) {
+      const lines = (await ragWithInput(["search", "--index", "archivio", "--top", "1", "--mode", mode], questions)).trim().split("\n");
+      const found = lines.map((line) => (JSON.parse(line) as { results: Array<{ filename: string }> }).results[0]?.filename ?? "(nessuno)");
+      expect(found, mode).toEqual(numbers.map(pagedFilename));
+    }
+  },
+  AT_SIZE_TIMEOUT_MS,
+);
 
 test("eval prints each set's ablation table (recall by distinct document, MRR, ms), ending with one JSON line", async () => {
-  const { stdout } = await rag(["eval", "--set", "demo", "--qa", join(packageDir, "test-support/rag-fixtures-qa.jsonl"), "--docs", RAG_FIXTURES_DIR]);
+  const { stdout } = await rag([
+    "eval",
+    "--set",
+    "demo",
+    "--qa",
+    join(packageDir, "test-support/rag-fixtures-qa.jsonl"),
+    "--docs",
+    RAG_FIXTURES_DIR,
+  ]);
   type Row = { stage: string; "r@1": number; "r@5": number; "r@10": number; "mrr@10": number; ms: number };
-  const last = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as { default: Record<string, boolean>; sets: Array<{ set: string; documents: number; questions: number; stages: Row[] }> };
+  const last = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
+    default: Record<string, boolean>;
+    sets: Array<{ set: string; documents: number; questions: number; stages: Row[] }>;
+  };
   expect(last.sets.map((set) => [set.set, set.documents, set.questions])).toEqual([["demo", 5, 6]]);
   const stages = last.sets[0]!.stages;
   expect(stages.map((row) => row.stage)).toEqual([
@@ -122,7 +157,9 @@ test("issue 33: ingest refuses the attack's PDF by name (it reached 4.5 GB and d
 });
 
 test("eval refuses a set it does not know, naming the sets it has", async () => {
-  await expect(rag(["eval", "--set", "wikipedia"])).rejects.toThrow(/Insieme di valutazione sconosciuto: wikipedia[\s\S]*demo,debian-dev,debian-test/);
+  await expect(rag(["eval", "--set", "wikipedia"])).rejects.toThrow(
+    /Insieme di valutazione sconosciuto: wikipedia[\s\S]*demo,debian-dev,debian-test/,
+  );
 });
 
 test("a missing index name or command is refused with the usage", async () => {

@@ -89,7 +89,9 @@ async function evalSets(options: Map<string, string>, demoDir: string): Promise<
   const debian = await debianSets(debianDir);
   return Promise.all(
     names.map(async (name) =>
-      name === "demo" ? folderSet("demo", options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? demoDir) : debian[name === "debian-dev" ? "dev" : "test"],
+      name === "demo"
+        ? folderSet("demo", options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? demoDir)
+        : debian[name === "debian-dev" ? "dev" : "test"],
     ),
   );
 }

@@ -32,7 +32,15 @@ import { parseArguments } from "./cli-context";
 import { copiedIndex, withCopiesSetAside } from "../rag/retrieve/bm25-memory";
 import { benchDocument, benchQuestions, inventedCorpusWriter } from "./bench-corpus";
 import { readQa } from "./eval-sets";
-import { corpusDocumentOf, knownPassageQuestions, PASSAGES_FOR_RECALL, recallOf, type CorpusDocument, type KnownPassageQuestion, type Recall } from "./known-passage-questions";
+import {
+  corpusDocumentOf,
+  knownPassageQuestions,
+  PASSAGES_FOR_RECALL,
+  recallOf,
+  type CorpusDocument,
+  type KnownPassageQuestion,
+  type Recall,
+} from "./known-passage-questions";
 import { productRoad, roadPassages, type ProductRoad } from "./product-road";
 
 const packageDir = fileURLToPath(new URL("../../", import.meta.url));
@@ -81,7 +89,10 @@ const recallLine = (recall: RoadRecall) =>
 const figures: Record<string, unknown> = {};
 const env = loadEnv({ ...process.env, NODE_ENV: "test", DATABASE_URL: "" });
 const questions = (await readQa(join(packageDir, "rag-eval/qa.jsonl"))).map((item) => item.question);
-const summary = (values: number[]) => ({ p50: Math.round(quantile(values, 0.5) * 100) / 100, p95: Math.round(quantile(values, 0.95) * 100) / 100 });
+const summary = (values: number[]) => ({
+  p50: Math.round(quantile(values, 0.5) * 100) / 100,
+  p95: Math.round(quantile(values, 0.95) * 100) / 100,
+});
 
 if (searchDocuments > 0) {
   const db = await openDatabase({ dataDir: null });
@@ -89,7 +100,12 @@ if (searchDocuments > 0) {
   const engine = await openRagEngine(db, env, { demo: false });
   const created = await ensureSharedIndex(db, "bench-ricerca");
   for (let number = 0; number < searchDocuments; number += 1) {
-    await ingestFile(db, created, { filename: `doc-${number}.md`, bytes: new TextEncoder().encode(benchDocument(number, 1)) }, { embedder: engine.embedder, vectors: engine.vectors });
+    await ingestFile(
+      db,
+      created,
+      { filename: `doc-${number}.md`, bytes: new TextEncoder().encode(benchDocument(number, 1)) },
+      { embedder: engine.embedder, vectors: engine.vectors },
+    );
   }
   await finishIngestion(db);
   const index = (await findIndex(db, created.name))!;
@@ -106,14 +122,26 @@ if (searchDocuments > 0) {
       wall.push(performance.now() - started);
     }
     const used = process.cpuUsage(cpu);
-    return { ...summary(wall), mean: Math.round((wall.reduce((sum, value) => sum + value, 0) / wall.length) * 100) / 100, cpu_mean: Math.round(((used.user + used.system) / 1000 / asked.length) * 100) / 100 };
+    return {
+      ...summary(wall),
+      mean: Math.round((wall.reduce((sum, value) => sum + value, 0) / wall.length) * 100) / 100,
+      cpu_mean: Math.round(((used.user + used.system) / 1000 / asked.length) * 100) / 100,
+    };
   };
   // `pnpm rag search --top 10`: understanding, retrieval by distinct document, as the server runs it.
   const search = await time((question) => roadPassages(road, [index], question, 10 * PASSAGES_PER_DOCUMENT));
   const postgresOnly = await time((question) => fullTextSearch(db, index, question, 45, { cap: CANDIDATE_CAP }));
   await db.close();
   // The machine is shared: the process's CPU time (PGlite runs in it) is what a search costs; wall time waits for the CPU too.
-  const result = { documents: index.documents, chunks: index.chunkCount, questions: asked.length, search_ms: search, full_text_from_postgres_ms: postgresOnly, budget_ms: 4, within_budget: search.cpu_mean <= 4 };
+  const result = {
+    documents: index.documents,
+    chunks: index.chunkCount,
+    questions: asked.length,
+    search_ms: search,
+    full_text_from_postgres_ms: postgresOnly,
+    budget_ms: 4,
+    within_budget: search.cpu_mean <= 4,
+  };
   figures[`search_${searchDocuments}_documents`] = result;
   console.info(
     `Ricerca da sola (pnpm rag search, impostazioni predefinite) su ${index.documents} documenti (${index.chunkCount} passaggi), ${asked.length} domande:\n` +
@@ -152,7 +180,12 @@ for (const size of sizes) {
   const started = performance.now();
   const load = async () => {
     for (const file of readdirSync(folder).sort()) {
-      await ingestFile(db, index, { filename: file, bytes: await readFile(join(folder, file)) }, { embedder: engine.embedder, vectors: engine.vectors });
+      await ingestFile(
+        db,
+        index,
+        { filename: file, bytes: await readFile(join(folder, file)) },
+        { embedder: engine.embedder, vectors: engine.vectors },
+      );
     }
     hnswSeconds = performance.now();
   };
@@ -164,9 +197,25 @@ for (const size of sizes) {
   const stored = (await findIndex(db, index.name))!;
   rmSync(folder, { recursive: true, force: true });
 
-  const timings = { fullText: [] as number[], postgres: [] as number[], vector: [] as number[], hybrid: [] as number[], pipeline: [] as number[], naive: [] as number[] };
+  const timings = {
+    fullText: [] as number[],
+    postgres: [] as number[],
+    vector: [] as number[],
+    hybrid: [] as number[],
+    pipeline: [] as number[],
+    naive: [] as number[],
+  };
   // Fusion and reranking as asked (the ablation's way): with the local components the server itself would not run them.
-  const hybrid = { topKRetrieval: 45, topKReranker: 7, useFusedRetrieval: true, useReranker: false, useDeduplication: false, deduplicationThreshold: 0.9, hypothetical: null, asAsked: {} };
+  const hybrid = {
+    topKRetrieval: 45,
+    topKReranker: 7,
+    useFusedRetrieval: true,
+    useReranker: false,
+    useDeduplication: false,
+    deduplicationThreshold: 0.9,
+    hypothetical: null,
+    asAsked: {},
+  };
   const pipeline = { ...hybrid, useReranker: true, useDeduplication: true };
   await copiedIndex(db, stored);
   for (let round = 0; round < queryCount + 20; round += 1) {
@@ -224,7 +273,11 @@ for (const size of sizes) {
     default_pipeline_ms: summary(timings.pipeline),
     budget_p95_ms: budget,
     within_budget: summary(timings.hybrid).p95 <= budget,
-    known_passage_recall: { questions: known.length, from_copy: fromCopy, from_postgres_capped: { ...fromPostgres, candidate_cap: CANDIDATE_CAP } },
+    known_passage_recall: {
+      questions: known.length,
+      from_copy: fromCopy,
+      from_postgres_capped: { ...fromPostgres, candidate_cap: CANDIDATE_CAP },
+    },
     postgres_capped_against_exact_bm25: agreement,
   };
   figures[`chunks_${size}`] = result;
@@ -240,4 +293,6 @@ for (const size of sizes) {
       `  ${agreement.questions} domande del QA demo: PostgreSQL col tetto mette primo il passaggio primo per BM25 esatto nel ${(agreement.same_first_passage * 100).toFixed(1)} % dei casi, e tiene il ${(agreement.first_ten_kept * 100).toFixed(1)} % dei primi dieci`,
   );
 }
-console.info(JSON.stringify({ bench: "rag", embedder: env.rag.embeddings ? env.rag.embeddings.model : "local", queries: queryCount, ...figures }));
+console.info(
+  JSON.stringify({ bench: "rag", embedder: env.rag.embeddings ? env.rag.embeddings.model : "local", queries: queryCount, ...figures }),
+);

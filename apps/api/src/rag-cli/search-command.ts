@@ -11,11 +11,18 @@ export type RankedFile = { filename: string; chunkId: number; score: number };
 type RowInfo = { id: string; filename: string };
 
 /** Plain BM25 over one index: the full-text leg alone (`exact`: no candidate cap), by distinct document. */
-export async function bm25Ranking(engine: RetrievalEngine, index: RagIndex, question: string, top: number, exact = false): Promise<RankedFile[]> {
+export async function bm25Ranking(
+  engine: RetrievalEngine,
+  index: RagIndex,
+  question: string,
+  top: number,
+  exact = false,
+): Promise<RankedFile[]> {
   const hits = await fullTextSearch(engine.db, index, question, top * 3, exact ? { cap: Number.MAX_SAFE_INTEGER } : {});
-  const rows = await engine.db.query<RowInfo>("SELECT c.id::text, d.filename FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE c.id = ANY($1::bigint[])", [
-    hits.map((hit) => hit.chunkId),
-  ]);
+  const rows = await engine.db.query<RowInfo>(
+    "SELECT c.id::text, d.filename FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE c.id = ANY($1::bigint[])",
+    [hits.map((hit) => hit.chunkId)],
+  );
   const files = new Map(rows.map((row) => [row.id, row.filename]));
   const seen = new Set<string>();
   return hits
@@ -54,7 +61,10 @@ export async function searchCommand(context: CliContext, indexName: string, top:
       process.stdout.write(`${JSON.stringify({ error: `Riga non valida: ${(error as Error).message}` })}\n`);
       continue;
     }
-    const results = mode === "bm25" ? await bm25Ranking(context.engine, index, question, top) : rankingOf((await roadPassages(road, [index], question, top * PASSAGES_PER_DOCUMENT)).passages, top);
+    const results =
+      mode === "bm25"
+        ? await bm25Ranking(context.engine, index, question, top)
+        : rankingOf((await roadPassages(road, [index], question, top * PASSAGES_PER_DOCUMENT)).passages, top);
     process.stdout.write(`${JSON.stringify({ question, results })}\n`);
   }
 }

@@ -28,8 +28,14 @@ test("the key is one customer's: never shared with another, over a shared index 
   // issue 22: a hit over a shared index would tell a customer that another asked the same.
   expect(cacheKey({ userId: "42", indexes: shared }, inputs)).not.toBe(cacheKey({ userId: "43", indexes: shared }, inputs));
   expect(cacheKey({ userId: "42", indexes: withPrivate }, inputs)).not.toBe(cacheKey({ userId: "43", indexes: withPrivate }, inputs));
-  expect(cacheKey({ userId: "42", indexes: shared }, inputs)).toBe(cacheKey({ userId: "42", indexes: shared }, { question: "Quante fontane?" }));
+  expect(cacheKey({ userId: "42", indexes: shared }, inputs)).toBe(
+    cacheKey({ userId: "42", indexes: shared }, { question: "Quante fontane?" }),
+  );
   // A new version of an index (re-ingestion) is a new key: no stale answers.
-  expect(cacheKey({ userId: "42", indexes: [{ id: "1", version: 5 }] }, inputs)).not.toBe(cacheKey({ userId: "42", indexes: shared }, inputs));
-  expect(cacheKey({ userId: "42", indexes: shared }, { question: "Quante statue?" })).not.toBe(cacheKey({ userId: "42", indexes: shared }, inputs));
+  expect(cacheKey({ userId: "42", indexes: [{ id: "1", version: 5 }] }, inputs)).not.toBe(
+    cacheKey({ userId: "42", indexes: shared }, inputs),
+  );
+  expect(cacheKey({ userId: "42", indexes: shared }, { question: "Quante statue?" })).not.toBe(
+    cacheKey({ userId: "42", indexes: shared }, inputs),
+  );
 });

@@ -14,7 +14,10 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ OFFLINE_MODEL_CHARS_PER_SECOND: "1000000", RAG_DEMO_DIR: fileURLToPath(new URL("../../rag-demo", import.meta.url)) });
+  server = await startTestServer({
+    OFFLINE_MODEL_CHARS_PER_SECOND: "1000000",
+    RAG_DEMO_DIR: fileURLToPath(new URL("../../rag-demo", import.meta.url)),
+  });
   token = (await signInAs(server.url, "business@oystar.test")).access_token;
 }, 120_000);
 afterAll(() => server?.close());
@@ -28,7 +31,9 @@ const EXPECTED: Record<string, { fact: string; file: string }> = {
 };
 
 test("the index list gives the demo index its four example questions", async () => {
-  const list = (await (await fetch(`${server.url}/api/indices/list`, { headers: bearer(token) })).json()) as { details: Array<{ name: string; examples?: string[] }> };
+  const list = (await (await fetch(`${server.url}/api/indices/list`, { headers: bearer(token) })).json()) as {
+    details: Array<{ name: string; examples?: string[] }>;
+  };
   const demo = list.details.find((detail) => detail.name === "gardenroute-demo");
   expect(demo?.examples).toEqual(Object.keys(EXPECTED));
   expect(DEMO_EXAMPLE_QUESTIONS).toHaveLength(4);

@@ -81,7 +81,10 @@ export class EmbeddingError extends Error {
 /** An OpenAI-compatible `/embeddings` endpoint (TEI, vLLM, Ollama's `/v1`, Infinity …). */
 export function remoteEmbedder(options: RemoteEmbedderOptions): Embedder {
   const url = `${options.baseUrl.replace(/\/$/, "")}/embeddings`;
-  const headers: Record<string, string> = { "Content-Type": "application/json", ...(options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}) };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    ...(options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}),
+  };
   const batch = async (input: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> => {
     const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
     const response = await fetch(url, {
@@ -108,7 +111,8 @@ export function remoteEmbedder(options: RemoteEmbedderOptions): Embedder {
     semantic: true,
     async embed(texts, signal) {
       const vectors: Float32Array[] = [];
-      for (let start = 0; start < texts.length; start += REMOTE_BATCH) vectors.push(...(await batch(texts.slice(start, start + REMOTE_BATCH), signal)));
+      for (let start = 0; start < texts.length; start += REMOTE_BATCH)
+        vectors.push(...(await batch(texts.slice(start, start + REMOTE_BATCH), signal)));
       return vectors;
     },
   };
@@ -121,4 +125,5 @@ export function cosine(left: Float32Array, right: Float32Array): number {
 }
 
 /** pgvector's text form. */
-export const vectorLiteral = (vector: Float32Array) => `[${Array.from(vector, (value) => (Math.round(value * 1e6) / 1e6).toString()).join(",")}]`;
+export const vectorLiteral = (vector: Float32Array) =>
+  `[${Array.from(vector, (value) => (Math.round(value * 1e6) / 1e6).toString()).join(",")}]`;

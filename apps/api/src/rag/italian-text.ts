@@ -3,7 +3,11 @@
 // citation validation. Retrieval itself stems with Postgres (one stemmer for index and query).
 
 /** Lower case without accents: «Città» and «citta» are the same word to a reader. */
-export const foldAccents = (text: string) => text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+export const foldAccents = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
@@ -39,10 +43,67 @@ export const contentWordsOf = (text: string) => wordsOf(text).filter((word) => w
 
 // Longest first: the first suffix that leaves a stem of at least three letters is removed.
 const SUFFIXES = [
-  "amente", "imente", "mente", "azioni", "azione", "izioni", "izione", "zioni", "zione", "ature", "atura", "atori", "atore", "atrici", "atrice",
-  "ismi", "ismo", "iste", "isti", "ista", "ando", "endo", "ato", "ata", "ati", "ate", "uto", "uta", "uti", "ute", "ito", "ita", "iti",
-  "ite", "are", "ere", "ire", "ano", "ono", "ava", "avano", "eva", "evano", "iva", "ivano", "issimo", "issima", "issimi", "issime",
-  "ico", "ica", "ici", "ice", "che", "chi", "ghi", "ghe", "i", "e", "o", "a",
+  "amente",
+  "imente",
+  "mente",
+  "azioni",
+  "azione",
+  "izioni",
+  "izione",
+  "zioni",
+  "zione",
+  "ature",
+  "atura",
+  "atori",
+  "atore",
+  "atrici",
+  "atrice",
+  "ismi",
+  "ismo",
+  "iste",
+  "isti",
+  "ista",
+  "ando",
+  "endo",
+  "ato",
+  "ata",
+  "ati",
+  "ate",
+  "uto",
+  "uta",
+  "uti",
+  "ute",
+  "ito",
+  "ita",
+  "iti",
+  "ite",
+  "are",
+  "ere",
+  "ire",
+  "ano",
+  "ono",
+  "ava",
+  "avano",
+  "eva",
+  "evano",
+  "iva",
+  "ivano",
+  "issimo",
+  "issima",
+  "issimi",
+  "issime",
+  "ico",
+  "ica",
+  "ici",
+  "ice",
+  "che",
+  "chi",
+  "ghi",
+  "ghe",
+  "i",
+  "e",
+  "o",
+  "a",
 ].sort((left, right) => right.length - left.length);
 
 /**

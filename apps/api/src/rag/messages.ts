@@ -19,7 +19,8 @@ export const ragMessages = {
   modelNotAllowed: (model: string) => `Modello LLM non consentito: «${model}».`,
   /** spec 001 §9: Business holds at most 3 indexes, 100 MB in all. */
   indexLimit: (limit: number) => `Hai raggiunto il numero massimo di indici del tuo piano (${limit}).`,
-  storageLimit: (limitBytes: number) => `Spazio esaurito: il tuo piano consente al massimo ${megabytes(limitBytes)} di documenti indicizzati.`,
+  storageLimit: (limitBytes: number) =>
+    `Spazio esaurito: il tuo piano consente al massimo ${megabytes(limitBytes)} di documenti indicizzati.`,
   /** Issue 23 §3: the whole answer when the passages found do not answer the question (and the model is asked to say so). */
   notInDocuments: "Non ho trovato questa informazione nei documenti dell'indice.",
   /** spec 001 §2: the note kept once when citations do not match their sources. */
@@ -55,7 +56,8 @@ export const ragMessages = {
     /** Issue 34 §2: scanned pages are read by OCR, within a bound. */
     tooManyScannedPages: (filename: string, pages: number, max: number) =>
       `«${filename}» non è stato indicizzato: ha ${pages.toLocaleString("it-IT")} pagine scansionate da leggere con l'OCR (massimo ${max}). Dividilo in documenti più piccoli.`,
-    emailTooComplex: (filename: string) => `«${filename}» non è stato indicizzato: l'e-mail contiene troppe parti (allegati o messaggi annidati).`,
+    emailTooComplex: (filename: string) =>
+      `«${filename}» non è stato indicizzato: l'e-mail contiene troppe parti (allegati o messaggi annidati).`,
     /** Issue 34 §4: a Word or LibreOffice file is a zip archive, read only within bounds. */
     notAnArchive: (filename: string) => `«${filename}» non è stato indicizzato: il file è danneggiato o non è un documento Office valido.`,
     archiveTooLarge: (filename: string, maxBytes: number, maxEntries: number) =>
@@ -71,8 +73,10 @@ export const ragMessages = {
       `«${filename}» non è stato indicizzato: con i documenti precedenti la richiesta supererebbe ${maxCharacters.toLocaleString("it-IT")} caratteri di testo in tutto. Indicizzalo con una nuova richiesta.`,
     readingTimedOut: (filename: string, seconds: number) =>
       `«${filename}» non è stato indicizzato: la lettura ha richiesto più di ${seconds === 1 ? "un secondo" : `${seconds} secondi`}. Il file potrebbe essere danneggiato o troppo complesso.`,
-    readingCrashed: (filename: string) => `«${filename}» non è stato indicizzato: la lettura si è interrotta. Il file potrebbe essere danneggiato.`,
-    readingOutOfMemory: (filename: string) => `«${filename}» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.`,
+    readingCrashed: (filename: string) =>
+      `«${filename}» non è stato indicizzato: la lettura si è interrotta. Il file potrebbe essere danneggiato.`,
+    readingOutOfMemory: (filename: string) =>
+      `«${filename}» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.`,
     httpStatus: (status: number) => `Risposta ${status}`,
   },
 

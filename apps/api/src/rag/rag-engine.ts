@@ -55,7 +55,11 @@ export function createReranker(env: Env): Reranker {
  * the embedder earned it (retrieval-stages.ts): offline, no vector is computed or stored at all
  * (ingestion is faster, and a semantic embedder configured later fills every chunk's vector).
  */
-export async function openRagEngine(db: Database, env: Env, options: { demo?: boolean; log?: (line: string) => void } = {}): Promise<RagEngine> {
+export async function openRagEngine(
+  db: Database,
+  env: Env,
+  options: { demo?: boolean; log?: (line: string) => void } = {},
+): Promise<RagEngine> {
   const embedder = createEmbedder(env);
   const reranker = createReranker(env);
   const pgvector = await vectorStoreAvailable(db);
@@ -89,6 +93,9 @@ export async function openRagEngine(db: Database, env: Env, options: { demo?: bo
     if (!embedder.semantic) await filling;
   }
   // The first question on a large index should not wait for its postings to be copied.
-  if (options.demo !== false) void copyLargeIndexes(db).catch((error: unknown) => log.error({ kind: errorKind(error) }, "Copia in memoria degli indici non riuscita"));
+  if (options.demo !== false)
+    void copyLargeIndexes(db).catch((error: unknown) =>
+      log.error({ kind: errorKind(error) }, "Copia in memoria degli indici non riuscita"),
+    );
   return engine;
 }

@@ -25,7 +25,9 @@ beforeAll(async () => {
       const body = JSON.parse(raw) as { model: string; stream?: boolean };
       modelsAsked.push(body.model);
       if (body.stream === false) {
-        return response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content: "Quante fontane ci sono?" } }] }));
+        return response
+          .writeHead(200, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ choices: [{ message: { role: "assistant", content: "Quante fontane ci sono?" } }] }));
       }
       response.writeHead(200, { "Content-Type": "text/event-stream" });
       response.end(`data: ${JSON.stringify({ choices: [{ delta: { content: "Dodici fontane [1]." } }] })}\n\ndata: [DONE]\n\n`);
@@ -46,19 +48,36 @@ beforeEach(() => {
 });
 
 const ask = (token: string, body: Record<string, unknown>) =>
-  fetch(`${server.url}/api/ask-stream`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(token) }, body: JSON.stringify(body) });
+  fetch(`${server.url}/api/ask-stream`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...bearer(token) },
+    body: JSON.stringify(body),
+  });
 const queriesUsed = async (token: string) =>
-  ((await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(token) })).json()) as { queries_used: number }).queries_used;
+  ((await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(token) })).json()) as { queries_used: number })
+    .queries_used;
 const saveSettings = async (changes: Record<string, unknown>) => {
-  const current = ((await (await fetch(`${server.url}/api/settings`, { headers: bearer(admin) })).json()) as { data: Record<string, unknown> }).data;
-  const saved = await fetch(`${server.url}/api/settings`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(admin) }, body: JSON.stringify({ ...current, ...changes }) });
+  const current = (
+    (await (await fetch(`${server.url}/api/settings`, { headers: bearer(admin) })).json()) as { data: Record<string, unknown> }
+  ).data;
+  const saved = await fetch(`${server.url}/api/settings`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...bearer(admin) },
+    body: JSON.stringify({ ...current, ...changes }),
+  });
   expect(saved.status).toBe(200);
 };
 
 test("a model the RAG does not list is refused with a 400 in Italian: nothing reaches the model, no question is charged", async () => {
   const before = await queriesUsed(business);
   for (const llm_model of ["anthropic/claude-opus-4-very-expensive", "meta-llama/llama-guard-4-12b", "OPENAI/GPT-OSS-120B"]) {
-    const refused = await ask(business, { question: "Quante fontane ha Villa Aurora?", llm_model, use_multi_query: true, use_hyde: true, use_cache: false });
+    const refused = await ask(business, {
+      question: "Quante fontane ha Villa Aurora?",
+      llm_model,
+      use_multi_query: true,
+      use_hyde: true,
+      use_cache: false,
+    });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ error: `Modello LLM non consentito: «${llm_model}».` });
   }
@@ -67,9 +86,25 @@ test("a model the RAG does not list is refused with a 400 in Italian: nothing re
 });
 
 test("each RAG model of spec 001 §9 reaches the model, for the answer, the variations and HyDE", async () => {
-  const listed = ["openai/gpt-oss-120b", "openai/gpt-oss-20b", "llama-3.3-70b-versatile", "llama-3.1-8b-instant", "mixtral-8x7b-32768", "gemma-7b-it"];
+  const listed = [
+    "openai/gpt-oss-120b",
+    "openai/gpt-oss-20b",
+    "llama-3.3-70b-versatile",
+    "llama-3.1-8b-instant",
+    "mixtral-8x7b-32768",
+    "gemma-7b-it",
+  ];
   for (const llm_model of listed) {
-    const answer = await readAnswer(await ask(business, { question: "Quante fontane ha Villa Aurora?", llm_model, use_multi_query: true, max_query_variations: 1, use_hyde: true, use_cache: false }));
+    const answer = await readAnswer(
+      await ask(business, {
+        question: "Quante fontane ha Villa Aurora?",
+        llm_model,
+        use_multi_query: true,
+        max_query_variations: 1,
+        use_hyde: true,
+        use_cache: false,
+      }),
+    );
     expect(answer.ended).toBe(true);
   }
   expect(modelsAsked).toEqual(listed.flatMap((model) => [model, model, model]));
@@ -78,7 +113,13 @@ test("each RAG model of spec 001 §9 reaches the model, for the answer, the vari
 test("the admin's own model (rag_llm_model) is allowed, and is what a request without llm_model uses", async () => {
   await saveSettings({ rag_llm_model: "qwen2.5-72b-instruct" });
   try {
-    expect((await readAnswer(await ask(business, { question: "Quante fontane ha Villa Aurora?", llm_model: "qwen2.5-72b-instruct", use_cache: false }))).ended).toBe(true);
+    expect(
+      (
+        await readAnswer(
+          await ask(business, { question: "Quante fontane ha Villa Aurora?", llm_model: "qwen2.5-72b-instruct", use_cache: false }),
+        )
+      ).ended,
+    ).toBe(true);
     expect((await readAnswer(await ask(business, { question: "Quante fontane ha Villa Aurora?", use_cache: false }))).ended).toBe(true);
     expect(modelsAsked).toEqual(["qwen2.5-72b-instruct", "qwen2.5-72b-instruct"]);
     // Another model of the admin's kind is not the admin's choice.

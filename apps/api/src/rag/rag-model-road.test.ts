@@ -32,10 +32,19 @@ const QUESTION = { question: "Quante fontane ha Villa Aurora?", use_cache: false
 const WITH_HELPERS = { ...QUESTION, use_multi_query: true, max_query_variations: 2, use_hyde: true };
 
 const ask = (server: TestServer, body: unknown, signal?: AbortSignal) =>
-  fetch(`${server.url}/api/ask-stream`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(tokens.get(server.url)!) }, body: JSON.stringify(body), signal });
+  fetch(`${server.url}/api/ask-stream`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...bearer(tokens.get(server.url)!) },
+    body: JSON.stringify(body),
+    signal,
+  });
 /** The caller's count of questions this month, as the usage API tells it. */
 const queriesUsed = async (server: TestServer) =>
-  ((await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(tokens.get(server.url)!) })).json()) as { queries_used: number }).queries_used;
+  (
+    (await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(tokens.get(server.url)!) })).json()) as {
+      queries_used: number;
+    }
+  ).queries_used;
 
 /** Reads the stream until an event satisfies `until`; the rest is left unread. */
 async function readUntil(response: Response, until: (event: RawEvent) => boolean): Promise<RawEvent[]> {
@@ -125,17 +134,20 @@ describe("a caller that leaves once the model has the question stays charged", (
 });
 
 describe("the model failing before its first token gives the question back", () => {
-  test.each(["fail-500", "close-before-first-token", "reset-every-connection"] as const)("%s, multi-query and HyDE answered", async (behaviour) => {
-    model.answering = behaviour;
-    const before = await queriesUsed(patient);
-    const answer = await readAnswer(await ask(patient, WITH_HELPERS));
-    expect(model.heard.helpers).toBe(2);
-    expect(answer.sources).toHaveLength(1);
-    expect(answer.text).toBe("");
-    expect(answer.error).toBe("Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova.");
-    expect(answer.ended).toBe(false);
-    expect(await queriesUsed(patient)).toBe(before);
-  });
+  test.each(["fail-500", "close-before-first-token", "reset-every-connection"] as const)(
+    "%s, multi-query and HyDE answered",
+    async (behaviour) => {
+      model.answering = behaviour;
+      const before = await queriesUsed(patient);
+      const answer = await readAnswer(await ask(patient, WITH_HELPERS));
+      expect(model.heard.helpers).toBe(2);
+      expect(answer.sources).toHaveLength(1);
+      expect(answer.text).toBe("");
+      expect(answer.error).toBe("Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova.");
+      expect(answer.ended).toBe(false);
+      expect(await queriesUsed(patient)).toBe(before);
+    },
+  );
 });
 
 test("a kept-alive connection the model server reset is asked again on a new one, as the chat's are: one answer, one question", async () => {

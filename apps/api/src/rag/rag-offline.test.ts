@@ -21,19 +21,26 @@ beforeAll(async () => {
   pro = (await signInAs(server.url, "pro@oystar.test")).access_token;
   await fetch(`${server.url}/api/me`, { headers: bearer(enterprise) });
   await privateIndex(server.db, "dossier-nebbia", await userIdOf(server.db, "enterprise@oystar.test"), {
-    "villa-nebbia.md": "Villa Nebbia custodisce settantasette statue di marmo nel suo parco. Le statue furono scolpite tra il 1701 e il 1730 da Giacomo Ferri.",
+    "villa-nebbia.md":
+      "Villa Nebbia custodisce settantasette statue di marmo nel suo parco. Le statue furono scolpite tra il 1701 e il 1730 da Giacomo Ferri.",
   });
 });
 afterAll(() => server.close());
 
 const ask = (token: string, body: unknown) =>
-  fetch(`${server.url}/api/ask-stream`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(token) }, body: JSON.stringify(body) });
+  fetch(`${server.url}/api/ask-stream`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...bearer(token) },
+    body: JSON.stringify(body),
+  });
 const queriesUsed = async (token: string) =>
-  ((await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(token) })).json()) as { queries_used: number }).queries_used;
+  ((await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(token) })).json()) as { queries_used: number })
+    .queries_used;
 
 describe("GET /api/indices/list", () => {
   test("a customer sees the shared demo and their own indexes, never another customer's", async () => {
-    const list = async (token: string) => (await (await fetch(`${server.url}/api/indices/list`, { headers: bearer(token) })).json()) as Record<string, unknown>;
+    const list = async (token: string) =>
+      (await (await fetch(`${server.url}/api/indices/list`, { headers: bearer(token) })).json()) as Record<string, unknown>;
     expect(await list(business)).toMatchObject({
       indices: ["gardenroute-demo"],
       default: "gardenroute-demo",
@@ -62,7 +69,12 @@ describe("POST /api/ask-stream", () => {
     expect(kinds.slice(1, -2).every((kind) => kind === "chunk")).toBe(true);
     expect(kinds.slice(-2)).toEqual(["sources", "contextUsage"]);
     const first = (payloads[0]?.sources as Array<Record<string, unknown>>)[0];
-    expect(first).toMatchObject({ filename: "villa-aurora.md", title: "Villa Aurora a Castelnuovo", url: "https://esempi.oystar.test/giardini/villa-aurora", noteNumber: 1 });
+    expect(first).toMatchObject({
+      filename: "villa-aurora.md",
+      title: "Villa Aurora a Castelnuovo",
+      url: "https://esempi.oystar.test/giardini/villa-aurora",
+      noteNumber: 1,
+    });
     expect(typeof first?.chunkId).toBe("string");
     // Issue 38 §1: the cited-passage contract, as a debate's passages have it too.
     expect(citedPassageSchema.parse(first)).toEqual(first);
@@ -75,7 +87,8 @@ describe("POST /api/ask-stream", () => {
     const listed = answer.sources.at(-1) ?? [];
     const cited = citationNumbers(answer.text);
     expect(cited.length).toBeGreaterThan(0);
-    for (const number of cited) expect(listed.find((candidate) => candidate.noteNumber === number && candidate.support?.cited)).toBeDefined();
+    for (const number of cited)
+      expect(listed.find((candidate) => candidate.noteNumber === number && candidate.support?.cited)).toBeDefined();
     // Quoted word for word from the passage that answers the question: trusted. (A sentence quoted
     // from a passage about something else is not, however exact the quote: issue 23 §4.)
     const answering = listed.find((candidate) => candidate.support?.cited && candidate.filename === "villa-aurora.md");
@@ -86,7 +99,9 @@ describe("POST /api/ask-stream", () => {
   // Issue 23 §3: retrieval always finds some passage; evidence decides whether it answers.
   test("a question the documents cannot answer: 'not in the documents', no source listed, still one query", async () => {
     const before = await queriesUsed(business);
-    const answer = await readAnswer(await ask(business, { question: "Qual è il prezzo del biglietto aereo Roma-Tokyo?", use_cache: false }));
+    const answer = await readAnswer(
+      await ask(business, { question: "Qual è il prezzo del biglietto aereo Roma-Tokyo?", use_cache: false }),
+    );
     expect(answer.text).toBe("Non ho trovato questa informazione nei documenti dell'indice.");
     expect(answer.sources).toEqual([[]]);
     expect(answer.ended).toBe(true);
@@ -104,7 +119,11 @@ describe("POST /api/ask-stream", () => {
   });
 
   test("plans without RAG get 403 before the body is even read", async () => {
-    const response = await fetch(`${server.url}/api/ask-stream`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(pro) }, body: "{not json" });
+    const response = await fetch(`${server.url}/api/ask-stream`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...bearer(pro) },
+      body: "{not json",
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: "Il RAG è riservato ai piani Business o Enterprise." });
     expect((await fetch(`${server.url}/api/ask-stream?question=ciao`, { headers: bearer(pro) })).status).toBe(403);
@@ -153,7 +172,11 @@ describe("POST /api/ask-stream", () => {
       if (message) expect(error).toBe(message);
       else expect(error.length).toBeGreaterThan(0);
     }
-    const notJson = await fetch(`${server.url}/api/ask-stream`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(business) }, body: "{" });
+    const notJson = await fetch(`${server.url}/api/ask-stream`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...bearer(business) },
+      body: "{",
+    });
     expect(notJson.status).toBe(400);
   });
 
@@ -179,7 +202,9 @@ describe("GET /api/ask-stream", () => {
     const answer = await readAnswer(await fetch(`${server.url}/api/ask-stream?${params}`, { headers: bearer(business) }));
     expect(answer.ended).toBe(true);
     expect(answer.text).toContain("1545");
-    const bad = await fetch(`${server.url}/api/ask-stream?${new URLSearchParams({ question: "x", chat_history_json: "{" })}`, { headers: bearer(business) });
+    const bad = await fetch(`${server.url}/api/ask-stream?${new URLSearchParams({ question: "x", chat_history_json: "{" })}`, {
+      headers: bearer(business),
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "chat_history_json non è un JSON valido" });
   });

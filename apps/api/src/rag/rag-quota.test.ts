@@ -14,7 +14,8 @@ vi.mock("@oystar/plans-and-gates", async (importOriginal) => {
   const actual = await importOriginal<typeof PlansAndGates>();
   return {
     ...actual,
-    planById: (id: Parameters<typeof actual.planById>[0]) => (id === "business" ? { ...actual.planById(id), queries_limit: 1 } : actual.planById(id)),
+    planById: (id: Parameters<typeof actual.planById>[0]) =>
+      id === "business" ? { ...actual.planById(id), queries_limit: 1 } : actual.planById(id),
   };
 });
 
@@ -46,7 +47,11 @@ test("a question nothing was answered to is given back; at the limit the answer 
       headers: { "Content-Type": "application/json", ...bearer(access_token) },
       body: JSON.stringify({ question: "Quante fontane ha Villa Aurora?", use_cache: false }),
     });
-  const status = async () => (await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(access_token) })).json()) as { queries_used: number; queries_limit: number };
+  const status = async () =>
+    (await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(access_token) })).json()) as {
+      queries_used: number;
+      queries_limit: number;
+    };
 
   expect(await status()).toMatchObject({ queries_used: 0, queries_limit: 1 });
   const failed = await readAnswer(await ask());
@@ -60,5 +65,8 @@ test("a question nothing was answered to is given back; at the limit the answer 
 
   const refused = await ask();
   expect(refused.status).toBe(429);
-  expect(await refused.json()).toMatchObject({ error: planMessages.queriesExhausted, reset_at: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00/) });
+  expect(await refused.json()).toMatchObject({
+    error: planMessages.queriesExhausted,
+    reset_at: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00/),
+  });
 });

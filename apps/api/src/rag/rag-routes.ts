@@ -66,7 +66,10 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
       const user = c.get("user");
       const settings = (await readSettings(db)).data;
       const choice = chooseIndexes(c.get("ask").index_names, settings.rag_index_names, await usableIndexes(db, user.id), user.id);
-      if (!choice.ok) return "forbidden" in choice ? c.json({ error: ragMessages.indexUnavailable(choice.forbidden) }, 403) : c.json({ error: ragMessages.noIndexes }, 404);
+      if (!choice.ok)
+        return "forbidden" in choice
+          ? c.json({ error: ragMessages.indexUnavailable(choice.forbidden) }, 403)
+          : c.json({ error: ragMessages.noIndexes }, 404);
       c.set("settings", settings);
       c.set("indexes", choice.indexes);
       await next();
@@ -121,7 +124,8 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     const user = c.get("user");
     const indexes = c.get("indexes");
     const request = c.get("ask");
-    if (!mayAskModel(request.llm_model, c.get("settings"))) return c.json({ error: ragMessages.modelNotAllowed(request.llm_model ?? "") }, 400);
+    if (!mayAskModel(request.llm_model, c.get("settings")))
+      return c.json({ error: ragMessages.modelNotAllowed(request.llm_model ?? "") }, 400);
     const resolved = resolveAsk(request, c.get("settings"));
     // One question, one query (DESIGN.md §4); given back below by the gateway's rule (llm/model-answer.ts).
     const charged = await chargeQuery(db, user);
@@ -145,7 +149,8 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
       const collected: StreamChunk[] = [];
       let answered = false;
       // Ended unanswered: given back by the road's rule (the model failed while the caller waited).
-      const unanswered = (callerLeft: boolean, cause: unknown) => unansweredQuestion({ calls: model, answering: answered, callerLeft, cause }, giveBack);
+      const unanswered = (callerLeft: boolean, cause: unknown) =>
+        unansweredQuestion({ calls: model, answering: answered, callerLeft, cause }, giveBack);
       try {
         const events = cached
           ? replay(cached.events)
@@ -196,4 +201,3 @@ function forCache(events: readonly StreamChunk[]): StreamChunk[] {
   result.splice(firstSources + 1, 0, { chunk: text });
   return result;
 }
-

@@ -71,7 +71,10 @@ export async function findIndex(db: Queryable, name: string): Promise<RagIndex |
 
 /** The indexes a user may search: the shared ones and their own, shared first, by name. */
 export async function usableIndexes(db: Queryable, userId: string): Promise<RagIndex[]> {
-  const rows = await db.query<IndexRow>(`${SELECT_INDEX} WHERE i.owner_id IS NULL OR i.owner_id = $1 ORDER BY i.owner_id NULLS FIRST, i.name`, [userId]);
+  const rows = await db.query<IndexRow>(
+    `${SELECT_INDEX} WHERE i.owner_id IS NULL OR i.owner_id = $1 ORDER BY i.owner_id NULLS FIRST, i.name`,
+    [userId],
+  );
   return rows.map(toIndex);
 }
 
@@ -124,15 +127,39 @@ export async function ensureSharedIndex(db: Queryable, name: string, label?: str
 }
 
 /** `viewable`: its passages know their place in its text (the source viewer, issue 25). */
-export type DocumentSummary = { id: string; filename: string; title: string; url: string | null; bytes: number; contentHash: string; viewable: boolean };
+export type DocumentSummary = {
+  id: string;
+  filename: string;
+  title: string;
+  url: string | null;
+  bytes: number;
+  contentHash: string;
+  viewable: boolean;
+};
 
 export async function documentByFilename(db: Queryable, indexId: string, filename: string): Promise<DocumentSummary | null> {
-  const [row] = await db.query<{ id: string; filename: string; title: string; url: string | null; bytes: string; content_hash: string; viewable: boolean }>(
+  const [row] = await db.query<{
+    id: string;
+    filename: string;
+    title: string;
+    url: string | null;
+    bytes: string;
+    content_hash: string;
+    viewable: boolean;
+  }>(
     `SELECT d.id::text, d.filename, d.title, d.url, d.bytes::text, d.content_hash, EXISTS (SELECT 1 FROM rag_document_texts t WHERE t.document_id = d.id) AS viewable
      FROM rag_documents d WHERE d.index_id = $1 AND d.filename = $2`,
     [indexId, filename],
   );
   return row
-    ? { id: row.id, filename: row.filename, title: row.title, url: row.url, bytes: Number(row.bytes), contentHash: row.content_hash, viewable: row.viewable }
+    ? {
+        id: row.id,
+        filename: row.filename,
+        title: row.title,
+        url: row.url,
+        bytes: Number(row.bytes),
+        contentHash: row.content_hash,
+        viewable: row.viewable,
+      }
     : null;
 }

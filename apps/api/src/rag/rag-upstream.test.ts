@@ -11,11 +11,18 @@ import { signInAs } from "../dev-idp/dev-sign-in";
 // only double: a third party). It reads the numbered sources of the prompt and answers from
 // them — correctly, with a planted wrong citation, or not at all.
 
-type Behaviour = "cite-correctly" | "cite-last-first" | "say-not-in-documents" | "plant-wrong-citation" | "plant-and-write-note" | "fail-500" | "slow";
+type Behaviour =
+  "cite-correctly" | "cite-last-first" | "say-not-in-documents" | "plant-wrong-citation" | "plant-and-write-note" | "fail-500" | "slow";
 let behaviour: Behaviour = "cite-correctly";
 let answerCalls = 0;
 let sideCalls: string[] = [];
-let lastAnswerBody: { model: string; temperature: number; top_p: number; max_tokens: number; messages: Array<{ role: string; content: string }> } | null = null;
+let lastAnswerBody: {
+  model: string;
+  temperature: number;
+  top_p: number;
+  max_tokens: number;
+  messages: Array<{ role: string; content: string }>;
+} | null = null;
 let upstreamClosed: Promise<void> = Promise.resolve();
 let markClosed = () => {};
 let upstream: Server;
@@ -57,8 +64,12 @@ function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
     const prompt = body.messages.at(-1)?.content ?? "";
     if (body.stream === false) {
       sideCalls.push(prompt.startsWith("Riformula") ? "variations" : "hyde");
-      const content = prompt.startsWith("Riformula") ? "Quando fu costruita Villa Aurora?\nChi fece costruire Villa Aurora?" : "Villa Aurora è una villa con giardino a terrazze.";
-      return res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }));
+      const content = prompt.startsWith("Riformula")
+        ? "Quando fu costruita Villa Aurora?\nChi fece costruire Villa Aurora?"
+        : "Villa Aurora è una villa con giardino a terrazze.";
+      return res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }));
     }
     answerCalls += 1;
     lastAnswerBody = body as typeof lastAnswerBody;
@@ -70,7 +81,8 @@ function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
       res.on("close", () => clearInterval(timer));
       return;
     }
-    for (const word of answerFor(prompt).split(/(?<= )/)) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: word } }] })}\n\n`);
+    for (const word of answerFor(prompt).split(/(?<= )/))
+      res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: word } }] })}\n\n`);
     res.end("data: [DONE]\n\n");
   });
 }
@@ -95,8 +107,15 @@ beforeEach(() => {
 });
 
 const ask = (body: unknown, signal?: AbortSignal) =>
-  fetch(`${server.url}/api/ask-stream`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(business) }, body: JSON.stringify(body), signal });
-const queriesUsed = async () => ((await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(business) })).json()) as { queries_used: number }).queries_used;
+  fetch(`${server.url}/api/ask-stream`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...bearer(business) },
+    body: JSON.stringify(body),
+    signal,
+  });
+const queriesUsed = async () =>
+  ((await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(business) })).json()) as { queries_used: number })
+    .queries_used;
 const warnings = (text: string) => text.split(ragMessages.citationWarning).length - 1;
 
 test("the model gets the numbered sources, the RAG prompt and preset, and the history", async () => {
@@ -134,7 +153,9 @@ test("citations are numbered by document in the order the answer first cites the
   const prompt = sourcesOfPrompt(lastAnswerBody?.messages.at(-1)?.content ?? "");
   const final = answer.sources.at(-1) ?? [];
   // [1] is the document of the prompt's last passage, cited first.
-  expect(final.filter((source) => source.noteNumber === 1 && source.support?.cited).map((source) => source.title)).toContain(prompt.at(-1)?.title);
+  expect(final.filter((source) => source.noteNumber === 1 && source.support?.cited).map((source) => source.title)).toContain(
+    prompt.at(-1)?.title,
+  );
   // One number per document, every passage of the prompt listed once, sorted by number.
   expect(final).toHaveLength(prompt.length);
   const numberOf = new Map<string, number>();
@@ -144,13 +165,17 @@ test("citations are numbered by document in the order the answer first cites the
     expect(source.excerpt?.length).toBeGreaterThan(20);
   }
   expect(new Set(numberOf.values()).size).toBe(numberOf.size);
-  expect(final.map((source) => source.noteNumber)).toEqual([...final.map((source) => source.noteNumber)].sort((left, right) => left - right));
+  expect(final.map((source) => source.noteNumber)).toEqual(
+    [...final.map((source) => source.noteNumber)].sort((left, right) => left - right),
+  );
 });
 
 test("the prompt asks the model to say when the documents do not answer; when it does, no source is listed", async () => {
   behaviour = "say-not-in-documents";
   const answer = await readAnswer(await ask({ question: "Quante fontane ha Villa Aurora?", use_cache: false }));
-  expect(lastAnswerBody?.messages.at(-1)?.content).toContain("Se non contengono la risposta, rispondi soltanto: Non ho trovato questa informazione nei documenti dell'indice.");
+  expect(lastAnswerBody?.messages.at(-1)?.content).toContain(
+    "Se non contengono la risposta, rispondi soltanto: Non ho trovato questa informazione nei documenti dell'indice.",
+  );
   expect(answer.text).toBe("Non ho trovato questa informazione nei documenti dell'indice.");
   expect(answer.sources.at(-1)).toEqual([]);
   expect(warnings(answer.text)).toBe(0);
@@ -184,7 +209,9 @@ test("a note the model wrote itself is not repeated", async () => {
 
 test("validation off: no note, no confidence", async () => {
   behaviour = "plant-wrong-citation";
-  const answer = await readAnswer(await ask({ question: "Quante fontane ha Villa Aurora?", use_cache: false, enable_citation_validation: false }));
+  const answer = await readAnswer(
+    await ask({ question: "Quante fontane ha Villa Aurora?", use_cache: false, enable_citation_validation: false }),
+  );
   expect(warnings(answer.text)).toBe(0);
   expect(answer.sources.every((list) => list.every((source) => source.support?.confidence == null))).toBe(true);
   // The final list still says which passages the answer cites.
@@ -227,7 +254,9 @@ test("the same request within the cache's life is answered from the cache; use_c
 });
 
 test("multi-query and HyDE ask the model for variations and a hypothetical passage", async () => {
-  const answer = await readAnswer(await ask({ question: "Chi costruì Villa Aurora?", use_multi_query: true, max_query_variations: 2, use_hyde: true, use_cache: false }));
+  const answer = await readAnswer(
+    await ask({ question: "Chi costruì Villa Aurora?", use_multi_query: true, max_query_variations: 2, use_hyde: true, use_cache: false }),
+  );
   expect(answer.ended).toBe(true);
   expect(sideCalls.sort()).toEqual(["hyde", "variations"]);
   expect(answer.sources[0]?.[0]?.filename).toBe("villa-aurora.md");

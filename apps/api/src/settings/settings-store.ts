@@ -8,7 +8,9 @@ import type { Database } from "../db/database";
 export type StoredSettings = { data: Settings; updated_at: string | null; version: number };
 
 export async function readSettings(db: Database): Promise<StoredSettings> {
-  const [row] = await db.query<{ value: unknown; updated_at: Date; version: number }>("SELECT value, updated_at, version FROM global_settings");
+  const [row] = await db.query<{ value: unknown; updated_at: Date; version: number }>(
+    "SELECT value, updated_at, version FROM global_settings",
+  );
   if (!row) return { data: defaultSettings, updated_at: null, version: 0 };
   return { data: mergeSettings(row.value), updated_at: row.updated_at.toISOString(), version: row.version };
 }

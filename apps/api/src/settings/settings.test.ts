@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const getSettings = (token?: string) =>
-  fetch(`${server.url}/api/settings`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+const getSettings = (token?: string) => fetch(`${server.url}/api/settings`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 const postSettings = (body: unknown, token?: string) =>
   fetch(`${server.url}/api/settings`, {
     method: "POST",
@@ -67,7 +66,11 @@ describe("POST /api/settings", () => {
   test("every bound of the form is checked by the server, in Italian", async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ debate_length: 5 }, "Lunghezza predefinita: il valore minimo è 6", "debate_length"],
-      [{ rag_top_k_reranker_final: 21 }, "Passaggi tenuti dopo il riordino (top-K reranker): il valore massimo è 20", "rag_top_k_reranker_final"],
+      [
+        { rag_top_k_reranker_final: 21 },
+        "Passaggi tenuti dopo il riordino (top-K reranker): il valore massimo è 20",
+        "rag_top_k_reranker_final",
+      ],
       [{ rag_chat_history_max_tokens: 64000 }, "Token massimi di cronologia: il valore massimo è 32000", "rag_chat_history_max_tokens"],
       [{ debate_model_a: "llama-3.1-8b-instant" }, "Modello A: modello non consentito", "debate_model_a"],
       [{ rag_use_cache: "sì" }, "Memoria delle risposte (cache): deve essere vero o falso", "rag_use_cache"],

@@ -46,7 +46,10 @@ afterAll(async () => {
 const signIn = async (server: ApiProcess, email: string) => (await signInAs(PUBLIC_URL, email, { fetch: server.fetch })).access_token;
 
 /** A streamed request to one server, as the browser sends it to the public address. */
-function streamFrom(server: ApiProcess, options: { method: string; path: string; token: string; headers?: Record<string, string>; body?: unknown }): Promise<IncomingMessage> {
+function streamFrom(
+  server: ApiProcess,
+  options: { method: string; path: string; token: string; headers?: Record<string, string>; body?: unknown },
+): Promise<IncomingMessage> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const sent = request(
@@ -55,7 +58,13 @@ function streamFrom(server: ApiProcess, options: { method: string; path: string;
         port: server.port,
         path: options.path,
         method: options.method,
-        headers: { Host: new URL(PUBLIC_URL).host, Authorization: `Bearer ${options.token}`, Accept: "text/event-stream", ...(body ? { "Content-Type": "application/json" } : {}), ...options.headers },
+        headers: {
+          Host: new URL(PUBLIC_URL).host,
+          Authorization: `Bearer ${options.token}`,
+          Accept: "text/event-stream",
+          ...(body ? { "Content-Type": "application/json" } : {}),
+          ...options.headers,
+        },
       },
       resolve,
     );
@@ -82,10 +91,19 @@ function readEvents(answer: IncomingMessage, events = Number.POSITIVE_INFINITY):
 }
 
 const idOf = (event: string) => Number(/^id: (\d+)$/m.exec(event)?.[1]);
-const chatQuestion = { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Raccontami dei giardini all'italiana, con calma." }] };
+const chatQuestion = {
+  model: "openai/gpt-oss-120b",
+  messages: [{ role: "user", content: "Raccontami dei giardini all'italiana, con calma." }],
+};
 
 async function askOn(server: ApiProcess, token: string) {
-  const answer = await streamFrom(server, { method: "POST", path: "/groq/chat/completions", token, headers: { [RESUMABLE_REQUEST_HEADER]: "1" }, body: chatQuestion });
+  const answer = await streamFrom(server, {
+    method: "POST",
+    path: "/groq/chat/completions",
+    token,
+    headers: { [RESUMABLE_REQUEST_HEADER]: "1" },
+    body: chatQuestion,
+  });
   expect(answer.statusCode).toBe(200);
   const streamId = String(answer.headers[STREAM_ID_HEADER.toLowerCase()]);
   expect(streamId).toMatch(/^[\w-]{20,}$/);
@@ -145,7 +163,9 @@ test("after the database drops their connections, the servers listen again and t
   await admin.connect();
   try {
     // Every connection that listens (one per server process) is cut, as a database restart would.
-    const cut = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ~ '^(LISTEN|UNLISTEN|SELECT pg_notify)'");
+    const cut = await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ~ '^(LISTEN|UNLISTEN|SELECT pg_notify)'",
+    );
     expect(cut.rowCount).toBeGreaterThanOrEqual(2);
   } finally {
     await admin.end();

@@ -21,7 +21,8 @@ type Asked =
   | { t: "stop"; request: string; stream: string; account: string }
   | { t: "left"; request: string };
 
-type Reply = { t: "found"; contentType: string } | { t: "gone" } | { t: "part"; bytes: string; more: boolean } | { t: "end" } | { t: "stopped" };
+type Reply =
+  { t: "found"; contentType: string } | { t: "gone" } | { t: "part"; bytes: string; more: boolean } | { t: "end" } | { t: "stopped" };
 
 const replies = (request: string) => `oystar_held_answer_${request}`;
 
@@ -66,7 +67,8 @@ export async function startAnswerRelay(notifications: Notifications, answers: An
     let early: Buffer[] | null = [];
     let endedEarly = false;
     const send = (event: Buffer) => {
-      for (let at = 0; at < event.length; at += PART_BYTES) reply({ t: "part", bytes: event.subarray(at, at + PART_BYTES).toString("base64"), more: at + PART_BYTES < event.length });
+      for (let at = 0; at < event.length; at += PART_BYTES)
+        reply({ t: "part", bytes: event.subarray(at, at + PART_BYTES).toString("base64"), more: at + PART_BYTES < event.length });
     };
     const end = () => {
       feeding.delete(asked.request);

@@ -30,8 +30,8 @@ describe("an answer held in memory", () => {
     const held = answers.hold("account-1", source, "text/event-stream", () => {});
     const first = collector();
     held.attach(first.reader, 0);
-    source.write("data: {\"n\":1}\n\nda");
-    source.write("ta: {\"n\":2}\r\n\r\nevent: end\ndata: {}");
+    source.write('data: {"n":1}\n\nda');
+    source.write('ta: {"n":2}\r\n\r\nevent: end\ndata: {}');
     await settle();
     expect(first.events).toEqual([`id: 1\n${event(1)}\n\n`, `id: 2\n${event(2)}\n\n`]);
     held.detach(first.reader);

@@ -61,7 +61,7 @@ describe("events split once and written together", () => {
     const bytes = Buffer.from(whole);
     // Cut anywhere, inside a blank line or a character too; now and then a piece of many events.
     const pieces: Buffer[] = [];
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       const length = 1 + next(next(4) === 0 ? 400 : 40);
       pieces.push(bytes.subarray(at, at + length));
       at += length;
@@ -89,7 +89,7 @@ describe("events split once and written together", () => {
     held.attach(live.reader, 0);
     source.write('data: {"n":1}\n\ndata: {"n":2}\n\ndata: {"n":3}\n\ndata: {"n":');
     await settle();
-    source.write('4}\n\n');
+    source.write("4}\n\n");
     await settle();
     expect(live.seen).toEqual(['id: 1\ndata: {"n":1}\n\nid: 2\ndata: {"n":2}\n\nid: 3\ndata: {"n":3}\n\n', 'id: 4\ndata: {"n":4}\n\n']);
   });
@@ -101,7 +101,12 @@ describe("events split once and written together", () => {
     const events = Array.from({ length: 12 }, (_, n) => `data: {"n":${n + 1}}`);
     // Three pieces of four events each.
     for (let piece = 0; piece < 3; piece += 1) {
-      source.write(events.slice(piece * 4, piece * 4 + 4).map((event) => `${event}\n\n`).join(""));
+      source.write(
+        events
+          .slice(piece * 4, piece * 4 + 4)
+          .map((event) => `${event}\n\n`)
+          .join(""),
+      );
       await settle();
     }
     for (let lastEventId = 0; lastEventId <= 12; lastEventId += 1) {

@@ -6,6 +6,7 @@ export const streamMessages = {
   partLost: "Una parte di questa risposta non è più sul server (era troppo lunga da tenere): non si può riprendere da qui.",
   badLastEventId: "Last-Event-ID non valido: deve essere il numero dell'ultimo evento ricevuto.",
   /** Issue 37 §3: the last event of an answer still running when a stopping server's time ran out. */
-  serverStopping: "Il server si sta riavviando per un aggiornamento: la risposta si ferma qui e questa domanda non ti viene conteggiata. Riprova tra qualche istante.",
+  serverStopping:
+    "Il server si sta riavviando per un aggiornamento: la risposta si ferma qui e questa domanda non ti viene conteggiata. Riprova tra qualche istante.",
   tooManyResumes: (minutes: string) => `Troppe riprese della stessa risposta in poco tempo: riprova tra ${minutes}.`,
 };

@@ -49,7 +49,10 @@ let other: string;
 beforeAll(async () => {
   upstream = createServer(slowModel);
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  server = await startTestServer({ LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`, LLM_API_KEY: "upstream-key" });
+  server = await startTestServer({
+    LLM_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`,
+    LLM_API_KEY: "upstream-key",
+  });
   base = (await signInAs(server.url, "base@oystar.test")).access_token;
   other = (await signInAs(server.url, "pro@oystar.test")).access_token;
 });
@@ -71,8 +74,12 @@ const ask = (token: string, resumable: boolean, signal?: AbortSignal) =>
     signal,
   });
 const resume = (token: string, streamId: string, lastEventId?: string) =>
-  fetch(`${server.url}/api/streams/${streamId}`, { headers: { ...bearer(token), ...(lastEventId !== undefined ? { "Last-Event-ID": lastEventId } : {}) } });
-const usage = async (token: string) => ((await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(token) })).json()) as { queries_used: number }).queries_used;
+  fetch(`${server.url}/api/streams/${streamId}`, {
+    headers: { ...bearer(token), ...(lastEventId !== undefined ? { "Last-Event-ID": lastEventId } : {}) },
+  });
+const usage = async (token: string) =>
+  ((await (await fetch(`${server.url}/api/subscription/status`, { headers: bearer(token) })).json()) as { queries_used: number })
+    .queries_used;
 
 /** Reads events (blocks between blank lines) until `count` have arrived, then drops the connection. */
 async function readThenDrop(response: Response, count: number, drop: AbortController): Promise<string[]> {
@@ -206,7 +213,9 @@ describe("RAG's answers, resumed", () => {
       // Dropped while the offline model writes (400 characters a second): its sources and first words.
       const received = await readThenDrop(response, 3, drop);
       const whole = await chunksOf(await ask());
-      const rest = await fetch(`${offline.url}/api/streams/${response.headers.get("oystar-stream-id")}`, { headers: { ...bearer(business), "Last-Event-ID": idOf(received.at(-1)!)! } });
+      const rest = await fetch(`${offline.url}/api/streams/${response.headers.get("oystar-stream-id")}`, {
+        headers: { ...bearer(business), "Last-Event-ID": idOf(received.at(-1)!)! },
+      });
       expect(rest.status).toBe(200);
       const resumed = await chunksOf(received.join("\n\n") + "\n\n" + (await rest.text()));
       // The same answer (the second is the cache's, its text in one piece): same text, same sources.
@@ -215,7 +224,9 @@ describe("RAG's answers, resumed", () => {
       expect(textOf(resumed)).toBe(textOf(whole));
       expect(sourcesOf(resumed)).toEqual(sourcesOf(whole));
       // And the resumed events are the stream's own, from the first, none twice.
-      const fromStart = await fetch(`${offline.url}/api/streams/${response.headers.get("oystar-stream-id")}`, { headers: bearer(business) });
+      const fromStart = await fetch(`${offline.url}/api/streams/${response.headers.get("oystar-stream-id")}`, {
+        headers: bearer(business),
+      });
       expect(resumed).toEqual(await chunksOf(fromStart));
       expect(JSON.stringify(resumed)).toContain("Villa Aurora");
     } finally {

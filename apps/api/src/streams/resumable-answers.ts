@@ -60,29 +60,42 @@ export function resumableAnswers(access: Access, db: Queryable, answers: Answers
   };
 
   const routes = new Hono()
-    .get(API_PATHS.answerStream, access.signedIn, perAccountLimit(db, { action: "answer-resume", limit: RESUMES_PER_MINUTE, windowSeconds: 60, tooMany: (seconds) => streamMessages.tooManyResumes(waitInMinutes(seconds)) }), async (c) => {
-      const lastEventId = parseLastEventId(c.req.header(LAST_EVENT_ID_HEADER));
-      if (lastEventId === null) return c.json({ error: streamMessages.badLastEventId }, 400);
-      const accountId = c.get("user").id;
-      const streamId = c.req.param("streamId");
-      const held = answers.find(accountId, streamId);
-      if (held) {
-        const answer = readerAnswer(c, held, lastEventId, answerHeaders(held.contentType, held.id));
-        return answer ?? c.json({ error: streamMessages.partLost }, 410);
-      }
-      // Held by another server process, perhaps: relayed from it.
-      if (!relay) return c.json({ error: streamMessages.notFound }, 404);
-      const connection = new PassThrough();
-      const relayed = await relay.read(accountId, streamId, lastEventId, { write: (event) => connection.write(event), end: () => connection.end() });
-      if (relayed === null) return c.json({ error: streamMessages.notFound }, 404);
-      if (relayed === "gone") return c.json({ error: streamMessages.partLost }, 410);
-      const left = () => {
-        relayed.leave();
-        connection.destroy();
-      };
-      c.req.raw.signal.addEventListener("abort", left, { once: true });
-      return nodeStreamAnswer(Buffer.alloc(0), connection, { status: 200, headers: answerHeaders(relayed.contentType, streamId) }, left);
-    })
+    .get(
+      API_PATHS.answerStream,
+      access.signedIn,
+      perAccountLimit(db, {
+        action: "answer-resume",
+        limit: RESUMES_PER_MINUTE,
+        windowSeconds: 60,
+        tooMany: (seconds) => streamMessages.tooManyResumes(waitInMinutes(seconds)),
+      }),
+      async (c) => {
+        const lastEventId = parseLastEventId(c.req.header(LAST_EVENT_ID_HEADER));
+        if (lastEventId === null) return c.json({ error: streamMessages.badLastEventId }, 400);
+        const accountId = c.get("user").id;
+        const streamId = c.req.param("streamId");
+        const held = answers.find(accountId, streamId);
+        if (held) {
+          const answer = readerAnswer(c, held, lastEventId, answerHeaders(held.contentType, held.id));
+          return answer ?? c.json({ error: streamMessages.partLost }, 410);
+        }
+        // Held by another server process, perhaps: relayed from it.
+        if (!relay) return c.json({ error: streamMessages.notFound }, 404);
+        const connection = new PassThrough();
+        const relayed = await relay.read(accountId, streamId, lastEventId, {
+          write: (event) => connection.write(event),
+          end: () => connection.end(),
+        });
+        if (relayed === null) return c.json({ error: streamMessages.notFound }, 404);
+        if (relayed === "gone") return c.json({ error: streamMessages.partLost }, 410);
+        const left = () => {
+          relayed.leave();
+          connection.destroy();
+        };
+        c.req.raw.signal.addEventListener("abort", left, { once: true });
+        return nodeStreamAnswer(Buffer.alloc(0), connection, { status: 200, headers: answerHeaders(relayed.contentType, streamId) }, left);
+      },
+    )
     .delete(API_PATHS.answerStream, access.signedIn, async (c) => {
       const accountId = c.get("user").id;
       const streamId = c.req.param("streamId");

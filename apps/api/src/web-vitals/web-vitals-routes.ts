@@ -25,14 +25,25 @@ export function webVitalsRoutes(access: Access, db: Database, addressLimits: Add
   const store = createWebVitalsStore(db);
   const app = new Hono();
 
-  app.post(WEB_VITALS_PATH, access.public, addressLimits.perMinute({ action: "web-vitals", perMinute: VITALS_PER_MINUTE, whenLimited: dropped }), jsonOnly, bodyCeiling(VITAL_BODY), async (c) => {
-    const parsed = webVitalSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? webVitalsMessages.invalid }, 400);
-    await store.record(parsed.data);
-    return c.body(null, 204);
-  });
+  app.post(
+    WEB_VITALS_PATH,
+    access.public,
+    addressLimits.perMinute({ action: "web-vitals", perMinute: VITALS_PER_MINUTE, whenLimited: dropped }),
+    jsonOnly,
+    bodyCeiling(VITAL_BODY),
+    async (c) => {
+      const parsed = webVitalSchema.safeParse(await c.req.json().catch(() => null));
+      if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? webVitalsMessages.invalid }, 400);
+      await store.record(parsed.data);
+      return c.body(null, 204);
+    },
+  );
 
-  app.get(API_PATHS.webVitalsReport, access.admin(() => webVitalsMessages.adminOnly), async (c) => c.json(await store.report()));
+  app.get(
+    API_PATHS.webVitalsReport,
+    access.admin(() => webVitalsMessages.adminOnly),
+    async (c) => c.json(await store.report()),
+  );
 
   return app;
 }

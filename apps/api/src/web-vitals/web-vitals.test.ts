@@ -11,7 +11,8 @@ afterAll(() => server.close());
 
 const report = (body: unknown, headers: Record<string, string> = { "Content-Type": "application/json" }) =>
   fetch(`${server.url}/api/web-vitals`, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
-const read = (token?: string) => fetch(`${server.url}/api/admin/web-vitals`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+const read = (token?: string) =>
+  fetch(`${server.url}/api/admin/web-vitals`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
 describe("buckets and percentiles", () => {
   test("a value is found again within 5 %", () => {

@@ -21,7 +21,11 @@ export type AccountLimit = {
 };
 
 /** Counts one attempt of the account's (web/attempt-window.ts). */
-export function countAttempt(db: Queryable, userId: string, { action, windowSeconds }: AccountLimit): Promise<{ attempts: number; retryAfterSeconds: number }> {
+export function countAttempt(
+  db: Queryable,
+  userId: string,
+  { action, windowSeconds }: AccountLimit,
+): Promise<{ attempts: number; retryAfterSeconds: number }> {
   return countInWindow(db, "account", userId, action, windowSeconds);
 }
 

@@ -41,10 +41,17 @@ export async function openAddressLimits(db: Database): Promise<AddressLimits> {
   };
 
   return {
-    perMinute: ({ action, perMinute, whenLimited }) =>
+    perMinute:
+      ({ action, perMinute, whenLimited }) =>
       async (c, next) => {
         await sweep();
-        const { attempts, retryAfterSeconds } = await countInWindow(db, "address", addressKey(c.get("clientAddress")), action, WINDOW_SECONDS);
+        const { attempts, retryAfterSeconds } = await countInWindow(
+          db,
+          "address",
+          addressKey(c.get("clientAddress")),
+          action,
+          WINDOW_SECONDS,
+        );
         if (attempts > perMinute) {
           if (whenLimited) return whenLimited(c);
           c.header("Retry-After", String(retryAfterSeconds));

@@ -33,7 +33,13 @@ function dataFolder() {
 }
 
 async function startProduct(variables: Record<string, string>) {
-  const product = await startApiProcess({ MARKETING_DIST: folders.marketingDist, ASSISTANT_DIST: folders.assistantDist, RAG_DEMO_DIR: RAG_FIXTURES_DIR, DATA_DIR: dataFolder(), ...variables });
+  const product = await startApiProcess({
+    MARKETING_DIST: folders.marketingDist,
+    ASSISTANT_DIST: folders.assistantDist,
+    RAG_DEMO_DIR: RAG_FIXTURES_DIR,
+    DATA_DIR: dataFolder(),
+    ...variables,
+  });
   started.push(product);
   return { product, base: `http://localhost:${product.port}` };
 }
@@ -70,7 +76,11 @@ async function firstBytes(response: Response): Promise<{ first: string; rest: Pr
 }
 
 test("a stopping server says 'draining', still answers during the notice, finishes the answers in progress, then exits", async () => {
-  const { product, base } = await startProduct({ DRAIN_NOTICE_MS: "5000", DRAIN_TIMEOUT_MS: "60000", OFFLINE_MODEL_CHARS_PER_SECOND: "150" });
+  const { product, base } = await startProduct({
+    DRAIN_NOTICE_MS: "5000",
+    DRAIN_TIMEOUT_MS: "60000",
+    OFFLINE_MODEL_CHARS_PER_SECOND: "150",
+  });
   const { access_token } = await signInAs(base, "pro@oystar.test");
   const inProgress = await firstBytes(await ask(base, access_token));
   expect(inProgress.first).toContain("data:");
@@ -102,7 +112,8 @@ test("answers still running past DRAIN_TIMEOUT_MS end with an Italian event sayi
   const { product, base } = await startProduct(slowly);
   const { access_token } = await signInAs(base, "business@oystar.test");
   const auth = { Authorization: `Bearer ${access_token}` };
-  const queriesUsed = async (at: string) => ((await (await fetch(`${at}${API_PATHS.subscriptionStatus}`, { headers: auth })).json()) as { queries_used: number }).queries_used;
+  const queriesUsed = async (at: string) =>
+    ((await (await fetch(`${at}${API_PATHS.subscriptionStatus}`, { headers: auth })).json()) as { queries_used: number }).queries_used;
   expect(await queriesUsed(base)).toBe(0);
 
   // The chat as a third-party caller, the chat as the product's client (held for a resume), a RAG question.
@@ -157,7 +168,11 @@ test("a model's answer relayed past DRAIN_TIMEOUT_MS, read directly or held for 
   const { product, base } = await startProduct({ DATA_DIR: dataDir, DRAIN_TIMEOUT_MS: "300", LLM_BASE_URL: await startSlowModel() });
   const { access_token } = await signInAs(base, "pro@oystar.test");
   const queriesUsed = async (at: string, token: string) =>
-    ((await (await fetch(`${at}${API_PATHS.subscriptionStatus}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { queries_used: number }).queries_used;
+    (
+      (await (await fetch(`${at}${API_PATHS.subscriptionStatus}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+        queries_used: number;
+      }
+    ).queries_used;
   const direct = await firstBytes(await ask(base, access_token));
   const held = await firstBytes(await ask(base, access_token, { [RESUMABLE_REQUEST_HEADER]: "1" }));
   expect(direct.first).toContain("parola");
@@ -166,7 +181,9 @@ test("a model's answer relayed past DRAIN_TIMEOUT_MS, read directly or held for 
   await product.stop("SIGTERM");
   for (const answer of [await direct.rest, await held.rest]) {
     const last = answer.trim().split(/\n\n/).at(-1) ?? "";
-    expect(JSON.parse(last.slice(last.indexOf("data: ") + 6))).toEqual({ error: { message: expect.stringContaining("Il server si sta riavviando") } });
+    expect(JSON.parse(last.slice(last.indexOf("data: ") + 6))).toEqual({
+      error: { message: expect.stringContaining("Il server si sta riavviando") },
+    });
   }
   const { base: again } = await startProduct({ DATA_DIR: dataDir });
   expect(await queriesUsed(again, (await signInAs(again, "pro@oystar.test")).access_token)).toBe(0);

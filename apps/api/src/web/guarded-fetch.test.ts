@@ -1,7 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { addressProblem, BlockedUrlError, FetchFailedError, guardedFetch, type AddressResolver, type GuardedFetchOptions } from "./guarded-fetch";
+import {
+  addressProblem,
+  BlockedUrlError,
+  FetchFailedError,
+  guardedFetch,
+  type AddressResolver,
+  type GuardedFetchOptions,
+} from "./guarded-fetch";
 
 // The SSRF guard. Names are resolved by a table (hermetic: no DNS), and a public address is
 // routed to a local test server (a double of the network, not of the checks).
@@ -27,7 +34,8 @@ let port = 0;
 let secretRequests = 0;
 beforeAll(async () => {
   server = createServer((request, response) => {
-    if (request.url === "/pagina") return response.writeHead(200, { "Content-Type": "text/html" }).end("<title>Giardino</title><p>Benvenuti.</p>");
+    if (request.url === "/pagina")
+      return response.writeHead(200, { "Content-Type": "text/html" }).end("<title>Giardino</title><p>Benvenuti.</p>");
     if (request.url === "/verso-locale") return response.writeHead(302, { Location: `http://127.0.0.1:${port}/segreto` }).end();
     if (request.url === "/verso-metadati") return response.writeHead(301, { Location: "http://metadati.example/latest/meta-data/" }).end();
     if (request.url === "/giro") return response.writeHead(302, { Location: "/giro" }).end();
@@ -58,7 +66,8 @@ afterAll(() => {
 
 const options = (): GuardedFetchOptions => ({
   resolve,
-  route: (address, targetPort) => (address.address === PUBLIC_ADDRESS ? { address: { address: "127.0.0.1", family: 4 }, port } : { address, port: targetPort }),
+  route: (address, targetPort) =>
+    address.address === PUBLIC_ADDRESS ? { address: { address: "127.0.0.1", family: 4 }, port } : { address, port: targetPort },
 });
 
 const refused = [

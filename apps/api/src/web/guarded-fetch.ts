@@ -49,7 +49,10 @@ export type GuardedFetchOptions = {
 export type FetchedPage = { url: string; status: number; contentType: string | null; bytes: Uint8Array };
 
 const systemResolver: AddressResolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => ({
+    address: entry.address,
+    family: entry.family === 6 ? 6 : 4,
+  }));
 
 /** Why an address may not be fetched, or null when it is public unicast. */
 export function addressProblem(text: string): string | null {
@@ -115,12 +118,15 @@ type OneResponse = { status: number; location: string | null; contentType: strin
 
 function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOptions, deadline: AbortSignal): Promise<OneResponse> {
   const defaultPort = url.protocol === "https:" ? 443 : 80;
-  const routed = options.route ? options.route(checked, Number(url.port || defaultPort)) : { address: checked, port: Number(url.port || defaultPort) };
+  const routed = options.route
+    ? options.route(checked, Number(url.port || defaultPort))
+    : { address: checked, port: Number(url.port || defaultPort) };
   const maxBytes = options.maxBytes ?? MAX_PAGE_BYTES;
   // The connection goes to the checked address; the name stays for Host, SNI and certificates.
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
     const { address, family } = routed.address;
-    if ((lookupOptions as { all?: boolean }).all) (callback as (error: null, addresses: ResolvedAddress[]) => void)(null, [{ address, family }]);
+    if ((lookupOptions as { all?: boolean }).all)
+      (callback as (error: null, addresses: ResolvedAddress[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
@@ -133,7 +139,11 @@ function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOp
         lookup: pinned,
         signal: deadline,
         agent: false,
-        headers: { "User-Agent": "OYSTAR-Indexer/1.0", Accept: "text/html,application/pdf,text/plain;q=0.9,*/*;q=0.5", "Accept-Encoding": "identity" },
+        headers: {
+          "User-Agent": "OYSTAR-Indexer/1.0",
+          Accept: "text/html,application/pdf,text/plain;q=0.9,*/*;q=0.5",
+          "Accept-Encoding": "identity",
+        },
       },
       (incoming: IncomingMessage) => {
         const status = incoming.statusCode ?? 0;
@@ -163,7 +173,9 @@ function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOp
         incoming.on("error", (error) => reject(new FetchFailedError(error.message)));
       },
     );
-    outgoing.on("error", (error) => reject(deadline.aborted ? new FetchFailedError(fetchMessages.timedOut) : new FetchFailedError(error.message)));
+    outgoing.on("error", (error) =>
+      reject(deadline.aborted ? new FetchFailedError(fetchMessages.timedOut) : new FetchFailedError(error.message)),
+    );
     outgoing.end();
   });
 }

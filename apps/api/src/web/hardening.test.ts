@@ -55,10 +55,15 @@ describe("request bodies are bounded before they are read (§2)", () => {
   test("signed-in routes have their own ceilings: checkout and reset a few KB, chat the spec's 400,000 characters", async () => {
     const { access_token } = await signInAs(server.url, "pro@oystar.test");
     const post = (path: string, body: string) =>
-      fetch(`${server.url}${path}`, { method: "POST", headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" }, body });
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
+        body,
+      });
     expect((await post("/api/checkout/session", JSON.stringify({ plan: "business", pad: "x".repeat(64 * 1024) }))).status).toBe(413);
     expect((await post("/api/ollama/reset", JSON.stringify({ provider: "cloud", models: ["x".repeat(64 * 1024)] }))).status).toBe(413);
-    const chat = (content: string) => post("/groq/chat/completions", JSON.stringify({ model: "openai/gpt-oss-20b", stream: false, messages: [{ role: "user", content }] }));
+    const chat = (content: string) =>
+      post("/groq/chat/completions", JSON.stringify({ model: "openai/gpt-oss-20b", stream: false, messages: [{ role: "user", content }] }));
     expect((await chat("x".repeat(20 * MB))).status).toBe(413);
     // Within the ceiling, the schema's own rule answers (400), not the size guard.
     expect((await chat("x".repeat(400_001))).status).toBe(400);
@@ -74,27 +79,38 @@ describe("request bodies are bounded before they are read (§2)", () => {
     expect(answer.status).toBe(408);
   });
 
-  test("a signed-in conversation on a slow uplink gets longer than that: the gateway waits 60 s for its body", { timeout: 30_000 }, async () => {
-    const { access_token } = await signInAs(server.url, "pro@oystar.test");
-    const body = JSON.stringify({ model: "openai/gpt-oss-20b", stream: false, messages: [{ role: "user", content: `Riassumi: ${"parola ".repeat(15_000)}` }] });
-    const started = Date.now();
-    const trickled = (path: string, headers: Record<string, string>) =>
-      rawRequest(server.url, {
-        method: "POST",
-        path,
-        headers: { Host: host(), "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), ...headers },
-        // Half now, the rest after 11 s: past the unauthenticated deadline, well within the signed-in one.
-        send: (write) => {
-          write(body.slice(0, body.length / 2));
-          setTimeout(() => write(body.slice(body.length / 2)), 11_000);
-        },
+  test(
+    "a signed-in conversation on a slow uplink gets longer than that: the gateway waits 60 s for its body",
+    { timeout: 30_000 },
+    async () => {
+      const { access_token } = await signInAs(server.url, "pro@oystar.test");
+      const body = JSON.stringify({
+        model: "openai/gpt-oss-20b",
+        stream: false,
+        messages: [{ role: "user", content: `Riassumi: ${"parola ".repeat(15_000)}` }],
       });
-    const [gateway, webhook] = await Promise.all([trickled("/groq/chat/completions", { Authorization: `Bearer ${access_token}` }), trickled("/api/billing/webhook", {})]);
-    expect(webhook.status).toBe(408);
-    expect(gateway.status).toBe(200);
-    expect(JSON.parse(gateway.body).choices[0].message.content).toMatch(/\S/);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(11_000);
-  });
+      const started = Date.now();
+      const trickled = (path: string, headers: Record<string, string>) =>
+        rawRequest(server.url, {
+          method: "POST",
+          path,
+          headers: { Host: host(), "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), ...headers },
+          // Half now, the rest after 11 s: past the unauthenticated deadline, well within the signed-in one.
+          send: (write) => {
+            write(body.slice(0, body.length / 2));
+            setTimeout(() => write(body.slice(body.length / 2)), 11_000);
+          },
+        });
+      const [gateway, webhook] = await Promise.all([
+        trickled("/groq/chat/completions", { Authorization: `Bearer ${access_token}` }),
+        trickled("/api/billing/webhook", {}),
+      ]);
+      expect(webhook.status).toBe(408);
+      expect(gateway.status).toBe(200);
+      expect(JSON.parse(gateway.body).choices[0].message.content).toMatch(/\S/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(11_000);
+    },
+  );
 });
 
 describe("the Host header is never the public origin (§3, §5)", () => {
@@ -134,12 +150,20 @@ describe("the Host header is never the public origin (§3, §5)", () => {
       const spoofed = await rawRequest(server.url, {
         method: "POST",
         path: `/api/dev/checkout/${session_id}/pay`,
-        headers: { Host: `127.0.0.1:${(trap.address() as AddressInfo).port}`, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": card.length },
+        headers: {
+          Host: `127.0.0.1:${(trap.address() as AddressInfo).port}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": card.length,
+        },
         send: (write) => write(card),
       });
       expect(spoofed.status).toBe(421);
       // Through the public origin the payment is applied in this process.
-      const paid = await fetch(`${server.url}/api/dev/checkout/${session_id}/pay`, { method: "POST", body: new URLSearchParams(card), redirect: "manual" });
+      const paid = await fetch(`${server.url}/api/dev/checkout/${session_id}/pay`, {
+        method: "POST",
+        body: new URLSearchParams(card),
+        redirect: "manual",
+      });
       expect(paid.status).toBe(303);
       expect(calls).toBe(0);
     } finally {
@@ -181,8 +205,20 @@ test("paying on the built-in checkout upgrades the plan in process, with no outg
 });
 
 describe("bad input is a 4xx, never a 500 (§6)", () => {
-  const feedback = { rating: 4, comment: "Molto utile", debate_topic: "Treno contro aereo", timestamp: "2026-11-23T10:00:00.000Z", pdf_requested: true };
-  const indexRequest = { name: "Anna Bianchi", email: "anna@esempio.it", indexName: "contratti", sourceType: "url", websiteUrls: "https://esempio.it" };
+  const feedback = {
+    rating: 4,
+    comment: "Molto utile",
+    debate_topic: "Treno contro aereo",
+    timestamp: "2026-11-23T10:00:00.000Z",
+    pdf_requested: true,
+  };
+  const indexRequest = {
+    name: "Anna Bianchi",
+    email: "anna@esempio.it",
+    indexName: "contratti",
+    sourceType: "url",
+    websiteUrls: "https://esempio.it",
+  };
 
   test.each([
     ["a NUL character", "Mario\u0000Rossi"],
@@ -199,12 +235,26 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
 
   // Every stored text goes through the shared storable string (packages/api-client schemas/text.ts).
   test.each([
-    ["settings", "/api/settings", "admin@oystar.test", { ...defaultSettings, rag_system_prompt: "Rispondi\u0000 in italiano." }, "rag_system_prompt"],
+    [
+      "settings",
+      "/api/settings",
+      "admin@oystar.test",
+      { ...defaultSettings, rag_system_prompt: "Rispondi\u0000 in italiano." },
+      "rag_system_prompt",
+    ],
     ["debate feedback", "/api/forms/debate-feedback", "base@oystar.test", { ...feedback, comment: "Utile \ud800 davvero" }, "comment"],
-    ["an indexing request", "/api/forms/index-request", "business@oystar.test", { ...indexRequest, indexName: "contratti\udc00" }, "indexName"],
+    [
+      "an indexing request",
+      "/api/forms/index-request",
+      "business@oystar.test",
+      { ...indexRequest, indexName: "contratti\udc00" },
+      "indexName",
+    ],
   ])("NUL or a lone surrogate in %s is refused in Italian, and nothing is stored", async (_what, path, email, body, field) => {
     const { access_token } = await signInAs(server.url, email);
-    const [before] = await server.db.query<{ n: number }>("SELECT (SELECT count(*) FROM form_submissions) + (SELECT count(*) FROM global_settings) AS n");
+    const [before] = await server.db.query<{ n: number }>(
+      "SELECT (SELECT count(*) FROM form_submissions) + (SELECT count(*) FROM global_settings) AS n",
+    );
     const response = await fetch(`${server.url}${path}`, {
       method: "POST",
       headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
@@ -212,7 +262,9 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Il testo contiene caratteri non validi.", field });
-    const [after] = await server.db.query<{ n: number }>("SELECT (SELECT count(*) FROM form_submissions) + (SELECT count(*) FROM global_settings) AS n");
+    const [after] = await server.db.query<{ n: number }>(
+      "SELECT (SELECT count(*) FROM form_submissions) + (SELECT count(*) FROM global_settings) AS n",
+    );
     expect(after?.n).toBe(before?.n);
   });
 
@@ -220,8 +272,14 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
   test.each([
     ["a NUL in the question", { question: "Quante fontane\u0000 ha Villa Aurora?" }],
     ["a lone surrogate in the question", { question: "Quante fontane \ud800 ha Villa Aurora?" }],
-    ["a NUL in the history", { question: "Quante fontane ha Villa Aurora?", chat_history: [{ role: "user", content: "Prima\u0000 domanda" }] }],
-    ["a lone surrogate in the history", { question: "Quante fontane ha Villa Aurora?", chat_history: [{ role: "assistant", content: "Risposta \udc00" }] }],
+    [
+      "a NUL in the history",
+      { question: "Quante fontane ha Villa Aurora?", chat_history: [{ role: "user", content: "Prima\u0000 domanda" }] },
+    ],
+    [
+      "a lone surrogate in the history",
+      { question: "Quante fontane ha Villa Aurora?", chat_history: [{ role: "assistant", content: "Risposta \udc00" }] },
+    ],
   ])("%s of a RAG request is a 400 in Italian, before any answer", async (_what, body) => {
     const { access_token } = await signInAs(server.url, "business@oystar.test");
     const response = await fetch(`${server.url}/api/ask-stream`, {
@@ -235,7 +293,10 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
 
   test.each([
     ["question", "?question=Fontane%00"],
-    ["chat_history_json", `?question=Fontane&chat_history_json=${encodeURIComponent(JSON.stringify({ role: "user", content: "Prima\u0000" }))}`],
+    [
+      "chat_history_json",
+      `?question=Fontane&chat_history_json=${encodeURIComponent(JSON.stringify({ role: "user", content: "Prima\u0000" }))}`,
+    ],
   ])("a NUL in the GET form's %s is a 400 in Italian too", async (_what, query) => {
     const { access_token } = await signInAs(server.url, "business@oystar.test");
     const response = await fetch(`${server.url}/api/ask-stream${query}`, { headers: { Authorization: `Bearer ${access_token}` } });
@@ -248,7 +309,10 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
     ["POST", "/api/dev/checkout/%00/pay"],
     ["GET", "/api/dev/checkout/cs_dev_%00abc"],
   ])("%s %s, without sign-in, is the built-in checkout's 404 (was a 500)", async (method, path) => {
-    const response = await fetch(`${server.url}${path}`, { method, ...(method === "POST" ? { body: new URLSearchParams({ name: "Mario" }) } : {}) });
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      ...(method === "POST" ? { body: new URLSearchParams({ name: "Mario" }) } : {}),
+    });
     expect(response.status).toBe(404);
   });
 
@@ -275,7 +339,12 @@ describe("bad input is a 4xx, never a 500 (§6)", () => {
     const errors = log.entries().filter((entry) => entry.level === "error");
     expect(errors).toHaveLength(1);
     // What went wrong, for whoever reads the log: the route, the kind of error and the database's code.
-    expect(errors[0]).toMatchObject({ msg: "Errore interno", method: "POST", route: "/api/forms/contact", kind: expect.stringMatching(/^\w+ 22P02$/) });
+    expect(errors[0]).toMatchObject({
+      msg: "Errore interno",
+      method: "POST",
+      route: "/api/forms/contact",
+      kind: expect.stringMatching(/^\w+ 22P02$/),
+    });
     const line = log.lines().find((written) => written.includes('"Errore interno"')) ?? "";
     expect(line).not.toMatch(/[\r\u2028\u2029]/);
     expect(line).not.toContain("Mario");
@@ -312,7 +381,9 @@ describe("hygiene (§7)", () => {
       body: JSON.stringify({ name: "Sito ostile", email: "csrf@esempio.it" }),
     });
     expect(contact.status).toBe(415);
-    const [stored] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM form_submissions WHERE fields->>'email' = 'csrf@esempio.it'");
+    const [stored] = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM form_submissions WHERE fields->>'email' = 'csrf@esempio.it'",
+    );
     expect(stored?.n).toBe(0);
     const { access_token } = await signInAs(server.url, "free@oystar.test");
     const chat = await fetch(`${server.url}/groq/chat/completions`, {
@@ -332,7 +403,10 @@ describe("hygiene (§7)", () => {
     });
     expect(checkout.status).toBe(200);
     expect(checkout.headers.get("cache-control")).toBe("no-store");
-    const increment = await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: { Authorization: `Bearer ${access_token}` } });
+    const increment = await fetch(`${server.url}/api/debates/increment`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${access_token}` },
+    });
     expect(increment.headers.get("cache-control")).toBe("no-store");
   });
 

@@ -18,7 +18,11 @@ afterAll(() => server.close());
 
 const cacheControl = (response: Response) => response.headers.get("cache-control");
 const askPost = (token: string) =>
-  fetch(`${server.url}/api/ask-stream`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(token) }, body: JSON.stringify({ question: "Quante fontane ha Villa Aurora?" }) });
+  fetch(`${server.url}/api/ask-stream`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...bearer(token) },
+    body: JSON.stringify({ question: "Quante fontane ha Villa Aurora?" }),
+  });
 
 describe("personal answers say no-store", () => {
   test("a RAG answer's event stream, POST and GET (Hono's streamSSE said no-cache)", async () => {
@@ -26,7 +30,9 @@ describe("personal answers say no-store", () => {
     expect(posted.headers.get("content-type")).toContain("text/event-stream");
     expect(cacheControl(posted)).toBe("no-store");
     expect((await readAnswer(posted)).ended).toBe(true);
-    const got = await fetch(`${server.url}/api/ask-stream?question=${encodeURIComponent("Quante fontane ha Villa Aurora?")}`, { headers: bearer(business) });
+    const got = await fetch(`${server.url}/api/ask-stream?question=${encodeURIComponent("Quante fontane ha Villa Aurora?")}`, {
+      headers: bearer(business),
+    });
     expect(cacheControl(got)).toBe("no-store");
     await got.text();
   });
@@ -41,19 +47,30 @@ describe("personal answers say no-store", () => {
     const notAdmin = await fetch(`${server.url}/api/admin/index-requests`, { headers: bearer(pro) });
     expect(notAdmin.status).toBe(403);
     expect(cacheControl(notAdmin)).toBe("no-store");
-    const badBody = await fetch(`${server.url}/api/ask-stream`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(business) }, body: "{}" });
+    const badBody = await fetch(`${server.url}/api/ask-stream`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...bearer(business) },
+      body: "{}",
+    });
     expect(badBody.status).toBe(400);
     expect(cacheControl(badBody)).toBe("no-store");
   });
 
   test("the built-in card page, its refusals and its 'gone' page (the session id in the address is the capability)", async () => {
-    const checkout = await fetch(`${server.url}/api/checkout/session`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(pro) }, body: JSON.stringify({ plan: "business" }) });
+    const checkout = await fetch(`${server.url}/api/checkout/session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...bearer(pro) },
+      body: JSON.stringify({ plan: "business" }),
+    });
     const { checkout_url } = (await checkout.json()) as { checkout_url: string };
     const page = await fetch(checkout_url);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(cacheControl(page)).toBe("no-store");
-    const declined = await fetch(`${checkout_url}/pay`, { method: "POST", body: new URLSearchParams({ name: "Mario Rossi", number: "4000000000000002", expiry: "12/40", cvc: "123" }) });
+    const declined = await fetch(`${checkout_url}/pay`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Mario Rossi", number: "4000000000000002", expiry: "12/40", cvc: "123" }),
+    });
     expect(declined.status).toBe(402);
     expect(cacheControl(declined)).toBe("no-store");
     const gone = await fetch(`${server.url}/api/dev/checkout/cs_dev_${"x".repeat(24)}`);

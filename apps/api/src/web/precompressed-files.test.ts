@@ -24,7 +24,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A request as a browser sends it, without fetch's transparent decompression. */
-function rawGet(path: string, acceptEncoding?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { Host: new URL(server.url).host };
     if (acceptEncoding !== undefined) headers["Accept-Encoding"] = acceptEncoding;
@@ -84,10 +87,19 @@ describe("files compressed at build", () => {
 
   test("a HEAD says what a GET would send, without the body", async () => {
     const head = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
-      request({ host: "127.0.0.1", port: server.port, path: "/assets/app-abc123.js", method: "HEAD", headers: { Host: new URL(server.url).host, "Accept-Encoding": CHROMIUM } }, (res) => {
-        res.resume();
-        resolve(res.headers);
-      })
+      request(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path: "/assets/app-abc123.js",
+          method: "HEAD",
+          headers: { Host: new URL(server.url).host, "Accept-Encoding": CHROMIUM },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.headers);
+        },
+      )
         .on("error", reject)
         .end();
     });

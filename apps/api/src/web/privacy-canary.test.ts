@@ -1,4 +1,13 @@
-import { API_PATHS, apiPath, DEBATE_CALLS_PATH, LAST_EVENT_ID_HEADER, readModelStream, RESUMABLE_REQUEST_HEADER, STREAM_ID_HEADER, turnQuotesSchema } from "@oystar/api-client";
+import {
+  API_PATHS,
+  apiPath,
+  DEBATE_CALLS_PATH,
+  LAST_EVENT_ID_HEADER,
+  readModelStream,
+  RESUMABLE_REQUEST_HEADER,
+  STREAM_ID_HEADER,
+  turnQuotesSchema,
+} from "@oystar/api-client";
 import { judgeCall, turnCall, type JudgedIntervention } from "@oystar/debate-engine";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -97,31 +106,59 @@ test("a unique string sent through every conversation is in no log, no table and
   const chat = await fetch(`${server.url}/groq/chat/completions`, {
     method: "POST",
     headers: json(pro),
-    body: JSON.stringify({ model: "openai/gpt-oss-120b", messages: [{ role: "user", content: `Ricordati ${CANARY}` }, { role: "assistant", content: CANARY }, { role: "user", content: `Che cosa è ${CANARY}?` }] }),
+    body: JSON.stringify({
+      model: "openai/gpt-oss-120b",
+      messages: [
+        { role: "user", content: `Ricordati ${CANARY}` },
+        { role: "assistant", content: CANARY },
+        { role: "user", content: `Che cosa è ${CANARY}?` },
+      ],
+    }),
   });
   for await (const delta of readModelStream(chat)) void delta;
-  const refused = await fetch(`${server.url}/groq/chat/completions`, { method: "POST", headers: json(pro), body: JSON.stringify({ model: "non-esiste", messages: [{ role: "user", content: CANARY }] }) });
+  const refused = await fetch(`${server.url}/groq/chat/completions`, {
+    method: "POST",
+    headers: json(pro),
+    body: JSON.stringify({ model: "non-esiste", messages: [{ role: "user", content: CANARY }] }),
+  });
   expect(refused.status).toBe(400);
 
   // Issue 35 §2: answers the server holds — a chat answer and a RAG answer whose connections drop
   // after their first bytes, each taken up again where it stopped, to its end.
   for (const asked of [
-    { path: "/groq/chat/completions", token: pro, body: { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: `Tienila: ${CANARY}` }] } },
-    { path: "/api/ask-stream", token: business, body: { question: `Dove sono le camelie? ${CANARY}`, chat_history: [{ role: "user", content: CANARY }] } },
+    {
+      path: "/groq/chat/completions",
+      token: pro,
+      body: { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: `Tienila: ${CANARY}` }] },
+    },
+    {
+      path: "/api/ask-stream",
+      token: business,
+      body: { question: `Dove sono le camelie? ${CANARY}`, chat_history: [{ role: "user", content: CANARY }] },
+    },
   ]) {
     const dropped = new AbortController();
-    const first = await fetch(`${server.url}${asked.path}`, { method: "POST", headers: { ...json(asked.token), [RESUMABLE_REQUEST_HEADER]: "1" }, body: JSON.stringify(asked.body), signal: dropped.signal });
+    const first = await fetch(`${server.url}${asked.path}`, {
+      method: "POST",
+      headers: { ...json(asked.token), [RESUMABLE_REQUEST_HEADER]: "1" },
+      body: JSON.stringify(asked.body),
+      signal: dropped.signal,
+    });
     const streamId = first.headers.get(STREAM_ID_HEADER);
     expect(streamId).toBeTruthy();
     await first.body!.getReader().read();
     dropped.abort();
-    const resumed = await fetch(`${server.url}${apiPath(API_PATHS.answerStream, { streamId: streamId! })}`, { headers: { ...bearer(asked.token), [LAST_EVENT_ID_HEADER]: "1" } });
+    const resumed = await fetch(`${server.url}${apiPath(API_PATHS.answerStream, { streamId: streamId! })}`, {
+      headers: { ...bearer(asked.token), [LAST_EVENT_ID_HEADER]: "1" },
+    });
     expect(resumed.status).toBe(200);
     expect(await resumed.text()).toMatch(/\[DONE\]|event: end/);
   }
 
   // A debate: its theses and an intervention carry the string.
-  const { debate_id } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(pro) })).json()) as { debate_id: string };
+  const { debate_id } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(pro) })).json()) as {
+    debate_id: string;
+  };
   for (const turn of [0, 1]) {
     const call = turnCall({
       debateId: debate_id,
@@ -143,17 +180,27 @@ test("a unique string sent through every conversation is in no log, no table and
     await fetch(`${server.url}/api/ask-stream`, {
       method: "POST",
       headers: json(business),
-      body: JSON.stringify({ question: `Per chi fu costruita Villa Aurora? ${CANARY}`, chat_history: [{ role: "user", content: CANARY }, { role: "assistant", content: CANARY }] }),
+      body: JSON.stringify({
+        question: `Per chi fu costruita Villa Aurora? ${CANARY}`,
+        chat_history: [
+          { role: "user", content: CANARY },
+          { role: "assistant", content: CANARY },
+        ],
+      }),
     }),
   );
   expect(rag.error).toBeNull();
   // The source viewer: the passage the answer rests on.
   const cited = rag.sources.at(-1)?.[0];
   expect(cited).toBeDefined();
-  expect((await fetch(`${server.url}${apiPath(API_PATHS.ragPassage, { chunkId: cited!.chunkId })}`, { headers: bearer(business) })).status).toBe(200);
+  expect(
+    (await fetch(`${server.url}${apiPath(API_PATHS.ragPassage, { chunkId: cited!.chunkId })}`, { headers: bearer(business) })).status,
+  ).toBe(200);
 
   // A debate argued from the demo index, to both runs of its judge: its theses carry the string.
-  const { debate_id: documentsDebate } = (await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(business) })).json()) as { debate_id: string };
+  const { debate_id: documentsDebate } = (await (
+    await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(business) })
+  ).json()) as { debate_id: string };
   const facts = {
     debateId: documentsDebate,
     mode: "debate" as const,
@@ -167,7 +214,11 @@ test("a unique string sent through every conversation is in no log, no table and
   const judged: JudgedIntervention[] = [];
   for (let turn = 0; turn < 6; turn += 1) {
     const history = judged.map(({ speaker, turn: said, content }) => ({ speaker, turn: said, content }));
-    const answer = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: json(business), body: JSON.stringify(turnCall({ ...facts, history, turn })) });
+    const answer = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+      method: "POST",
+      headers: json(business),
+      body: JSON.stringify(turnCall({ ...facts, history, turn })),
+    });
     expect(answer.status).toBe(200);
     const events = await readEvents(answer);
     const words = events
@@ -175,10 +226,19 @@ test("a unique string sent through every conversation is in no log, no table and
       .map((event) => (JSON.parse(event.data) as { choices: Array<{ delta: { content?: string } }> }).choices[0]?.delta.content ?? "")
       .join("");
     const quotes = turnQuotesSchema.parse(JSON.parse(events.find((event) => event.event === "debate-quotes")?.data ?? "{}"));
-    judged.push({ speaker: turn % 2 === 0 ? "A" : "B", turn, content: words, quotes: { statuses: quotes.quotes.map((quote) => quote.status), seal: quotes.seal } });
+    judged.push({
+      speaker: turn % 2 === 0 ? "A" : "B",
+      turn,
+      content: words,
+      quotes: { statuses: quotes.quotes.map((quote) => quote.status), seal: quotes.seal },
+    });
   }
   for (const run of [1, 2] as const) {
-    const verdict = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: json(business), body: JSON.stringify(judgeCall({ ...facts, history: judged, judge: "llama-3.3-70b-versatile" }, run)) });
+    const verdict = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+      method: "POST",
+      headers: json(business),
+      body: JSON.stringify(judgeCall({ ...facts, history: judged, judge: "llama-3.3-70b-versatile" }, run)),
+    });
     expect(verdict.status).toBe(200);
     for await (const delta of readModelStream(verdict)) void delta;
   }
@@ -195,7 +255,9 @@ test("a unique string sent through every conversation is in no log, no table and
   const metrics = await (await fetch(server.metricsUrl ?? "")).text();
   expect(metrics).toContain("oystar_http_requests_total");
   expect(metrics).not.toContain(CANARY);
-  const tables = await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
+  const tables = await db.query<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+  );
   const holding: string[] = [];
   for (const { name } of tables) {
     const rows = await db.query(`SELECT * FROM "${name}"`);

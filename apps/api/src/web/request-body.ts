@@ -74,7 +74,10 @@ async function readBounded(c: Context, { maxBytes, tooLarge = webMessages.bodyTo
   const declared = Number(c.req.header("content-length"));
   if (!c.req.header("transfer-encoding") && Number.isFinite(declared) && declared > maxBytes) return refuse(413, tooLarge);
 
-  const read = incoming instanceof IncomingMessage ? await readNodeBody(incoming, maxBytes, readTimeoutMs) : await readWebBody(c, maxBytes, readTimeoutMs);
+  const read =
+    incoming instanceof IncomingMessage
+      ? await readNodeBody(incoming, maxBytes, readTimeoutMs)
+      : await readWebBody(c, maxBytes, readTimeoutMs);
   if (read === "late") return refuse(408, webMessages.bodyTooSlow);
   if (read === "too-large") return refuse(413, tooLarge);
   // The client went away mid-body: nobody is left to answer, and it is not a server fault.
@@ -92,7 +95,8 @@ async function readBounded(c: Context, { maxBytes, tooLarge = webMessages.bodyTo
 
 type BodyRead = Buffer | "late" | "too-large" | "gone";
 
-const hasBody = (incoming: IncomingMessage) => incoming.headers["transfer-encoding"] !== undefined || Number(incoming.headers["content-length"] ?? 0) > 0;
+const hasBody = (incoming: IncomingMessage) =>
+  incoming.headers["transfer-encoding"] !== undefined || Number(incoming.headers["content-length"] ?? 0) > 0;
 
 /** The body straight off the Node stream: no web streams on the way to the first token. */
 function readNodeBody(incoming: IncomingMessage, maxBytes: number, readTimeoutMs: number): Promise<BodyRead> {

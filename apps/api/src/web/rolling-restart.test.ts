@@ -45,7 +45,13 @@ beforeAll(async () => {
   for (const port of ports) servers.push(await startApiProcess(variables, { port }));
   const listen = await freePort();
   balancer = spawn(HAPROXY, ["-db", "-f", CONFIG], {
-    env: { PATH: process.env.PATH ?? "", OYSTAR_LISTEN: `127.0.0.1:${listen}`, OYSTAR_HOST: "oystar.test", OYSTAR_SERVER_1: `127.0.0.1:${ports[0]}`, OYSTAR_SERVER_2: `127.0.0.1:${ports[1]}` },
+    env: {
+      PATH: process.env.PATH ?? "",
+      OYSTAR_LISTEN: `127.0.0.1:${listen}`,
+      OYSTAR_HOST: "oystar.test",
+      OYSTAR_SERVER_1: `127.0.0.1:${ports[0]}`,
+      OYSTAR_SERVER_2: `127.0.0.1:${ports[1]}`,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   through = fetchThrough(listen);
@@ -70,7 +76,11 @@ async function until(check: () => Promise<boolean> | boolean): Promise<void> {
 }
 
 /** How many requests for `route` a server's log has written. */
-const served = (server: ApiProcess, route: string) => server.output().split("\n").filter((line) => line.includes(`"route":"${route}"`)).length;
+const served = (server: ApiProcess, route: string) =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes(`"route":"${route}"`)).length;
 
 test("a rolling restart of both servers under load fails no request and cuts no answer", async () => {
   const { access_token } = await signInAs(PUBLIC_URL, "pro@oystar.test", { fetch: through });
@@ -81,7 +91,11 @@ test("a rolling restart of both servers under load fails no request and cuts no 
       const answer = await through(`${PUBLIC_URL}/groq/chat/completions`, {
         method: "POST",
         headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ model: "openai/gpt-oss-20b", messages: [{ role: "user", content: "Com'è il giardino in autunno?" }], stream: true }),
+        body: JSON.stringify({
+          model: "openai/gpt-oss-20b",
+          messages: [{ role: "user", content: "Com'è il giardino in autunno?" }],
+          stream: true,
+        }),
       }).catch(() => null);
       outcomes.push({ status: answer?.status ?? 0, whole: answer ? (await answer.text()).includes("data: [DONE]") : false });
     }

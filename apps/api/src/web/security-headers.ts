@@ -13,7 +13,9 @@ export const themeBootScriptSource = `'sha256-${createHash("sha256").update(them
  * inline script but the theme's, by its hash); a page that must run one inline script (the
  * identity provider's silent sign-in answer) passes a per-response nonce.
  */
-export function contentSecurityPolicy(options: { nonce?: string; dev?: boolean; frameAncestors?: string; styleHashes?: readonly string[] } = {}): string {
+export function contentSecurityPolicy(
+  options: { nonce?: string; dev?: boolean; frameAncestors?: string; styleHashes?: readonly string[] } = {},
+): string {
   const scriptSrc = ["'self'", themeBootScriptSource];
   // Inline styles only by their hash: the site's pages carry their stylesheet inline.
   const styleSrc = ["'self'", ...(options.styleHashes ?? []).map((hash) => `'${hash}'`)];

@@ -9,7 +9,6 @@ import { acceptedEncodings, fileResponse, findFile, pageResponse } from "./stati
 
 export type AppFolders = { marketingDist: string; assistantDist: string };
 
-
 /** Serves the two built apps on one origin (DESIGN.md §2); API paths never reach here. */
 export function serveApps(folders: AppFolders) {
   return async (c: Context): Promise<Response> => {

@@ -15,11 +15,14 @@ const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, 
 /** fetch() normalises "../" away; a raw request sends the path exactly as an attacker would. */
 function rawGet(path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: server.port, path, method: "GET", headers: { Host: new URL(server.url).host } }, (res) => {
-      let body = "";
-      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port: server.port, path, method: "GET", headers: { Host: new URL(server.url).host } },
+      (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -62,23 +65,33 @@ describe("API", () => {
 });
 
 describe("one origin", () => {
-  test.each(["/", "/oystar", "/oystar-ai", "/login", "/subscription?plan=pro", "/enterprise-contact", "/contact", "/business-index-request", "/success"])(
-    "%s is a marketing page, served as it was prerendered",
+  test.each([
+    "/",
+    "/oystar",
+    "/oystar-ai",
+    "/login",
+    "/subscription?plan=pro",
+    "/enterprise-contact",
+    "/contact",
+    "/business-index-request",
+    "/success",
+  ])("%s is a marketing page, served as it was prerendered", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(await response.text()).toContain(`<h1>marketing ${new URL(path, server.url).pathname}</h1>`);
+  });
+
+  test.each(["/non-esiste", "/oystar/altro", "/robots", "/index.htm"])(
+    "%s is not a page: the site's 404 page, with status 404",
     async (path) => {
       const response = await get(path);
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(404);
       expect(response.headers.get("content-type")).toContain("text/html");
-      expect(response.headers.get("cache-control")).toBe("no-cache");
-      expect(await response.text()).toContain(`<h1>marketing ${new URL(path, server.url).pathname}</h1>`);
+      expect(await response.text()).toContain("<h1>marketing 404</h1>");
     },
   );
-
-  test.each(["/non-esiste", "/oystar/altro", "/robots", "/index.htm"])("%s is not a page: the site's 404 page, with status 404", async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(404);
-    expect(response.headers.get("content-type")).toContain("text/html");
-    expect(await response.text()).toContain("<h1>marketing 404</h1>");
-  });
 
   test("the site's pages allow their inlined stylesheet by its hash, and nothing else inline", async () => {
     for (const path of ["/oystar", "/non-esiste"]) {
@@ -110,7 +123,9 @@ describe("one origin", () => {
     expect(response.headers.get("content-type")).toContain("application/xml");
     const sitemap = await response.text();
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(listed).toEqual(["/oystar", "/oystar-ai", "/subscription", "/enterprise-contact", "/contact"].map((path) => `${server.url}${path}`));
+    expect(listed).toEqual(
+      ["/oystar", "/oystar-ai", "/subscription", "/enterprise-contact", "/contact"].map((path) => `${server.url}${path}`),
+    );
   });
 
   test.each(["/chat", "/debate", "/rag", "/debate/anything", "/chat/"])("%s is an assistant page", async (path) => {
@@ -130,10 +145,18 @@ describe("one origin", () => {
   test("pages and assets are compressed for browsers that accept it", async () => {
     const { request: raw } = await import("node:http");
     const encoding = await new Promise<string | undefined>((resolve, reject) => {
-      raw({ host: "127.0.0.1", port: server.port, path: "/assets/big-abc123.js", headers: { Host: new URL(server.url).host, "Accept-Encoding": "gzip" } }, (res) => {
-        res.resume();
-        resolve(res.headers["content-encoding"]);
-      })
+      raw(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path: "/assets/big-abc123.js",
+          headers: { Host: new URL(server.url).host, "Accept-Encoding": "gzip" },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.headers["content-encoding"]);
+        },
+      )
         .on("error", reject)
         .end();
     });

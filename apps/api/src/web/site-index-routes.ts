@@ -8,7 +8,19 @@ import { sitePagesOf, type SitePages } from "./site-pages";
 
 /** Signed-in screens and the API are not for crawlers; the site's pages and assets are. */
 export function robotsTxt(origin: string): string {
-  return ["User-agent: *", "Disallow: /api/", "Disallow: /groq/", "Disallow: /idp/", "Disallow: /chat", "Disallow: /debate", "Disallow: /rag", "Allow: /", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Disallow: /api/",
+    "Disallow: /groq/",
+    "Disallow: /idp/",
+    "Disallow: /chat",
+    "Disallow: /debate",
+    "Disallow: /rag",
+    "Allow: /",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -16,7 +28,13 @@ const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&
 /** The indexable pages (sign-in, payment and signed-in forms ask not to be indexed). */
 export function sitemapXml(origin: string, site: SitePages): string {
   const urls = site.pages.filter((page) => page.indexable).map((page) => `  <url><loc>${escapeXml(`${origin}${page.path}`)}</loc></url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
 }
 
 const cached = { "Cache-Control": "public, max-age=3600" };

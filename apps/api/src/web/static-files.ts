@@ -65,15 +65,21 @@ type Precompressed = keyof typeof PRECOMPRESSED;
  */
 export function acceptedEncodings(acceptEncoding: string | undefined): Precompressed[] {
   const offered = parseAccept(acceptEncoding ?? "");
-  const quality = (encoding: string) => offered.find((offer) => offer.type.toLowerCase() === encoding)?.q ?? offered.find((offer) => offer.type === "*")?.q ?? 0;
-  return (Object.keys(PRECOMPRESSED) as Precompressed[]).filter((encoding) => quality(encoding) > 0).sort((a, b) => quality(b) - quality(a));
+  const quality = (encoding: string) =>
+    offered.find((offer) => offer.type.toLowerCase() === encoding)?.q ?? offered.find((offer) => offer.type === "*")?.q ?? 0;
+  return (Object.keys(PRECOMPRESSED) as Precompressed[])
+    .filter((encoding) => quality(encoding) > 0)
+    .sort((a, b) => quality(b) - quality(a));
 }
 
 /**
  * What is sent for a file: its best precompressed copy the browser accepts, or the file itself.
  * Either way the choice depended on Accept-Encoding, which a shared cache must know (Vary).
  */
-async function representation(filePath: string, accepted: readonly Precompressed[]): Promise<{ path: string; size: number; headers: Record<string, string> }> {
+async function representation(
+  filePath: string,
+  accepted: readonly Precompressed[],
+): Promise<{ path: string; size: number; headers: Record<string, string> }> {
   for (const encoding of accepted) {
     const copy = `${filePath}${PRECOMPRESSED[encoding]}`;
     const info = await stat(copy).catch(() => null);
@@ -83,7 +89,12 @@ async function representation(filePath: string, accepted: readonly Precompressed
   return { path: filePath, size: info.size, headers: { Vary: "Accept-Encoding" } };
 }
 
-export async function fileResponse(filePath: string, urlPath: string, method: string, accepted: readonly Precompressed[] = []): Promise<Response> {
+export async function fileResponse(
+  filePath: string,
+  urlPath: string,
+  method: string,
+  accepted: readonly Precompressed[] = [],
+): Promise<Response> {
   const sent = await representation(filePath, accepted);
   const headers = new Headers({
     "Content-Type": contentTypes[extname(filePath).toLowerCase()] ?? "application/octet-stream",
@@ -99,7 +110,12 @@ export async function fileResponse(filePath: string, urlPath: string, method: st
 /** An app's index.html: always revalidated, so a deploy is picked up on the next visit. */
 export async function pageResponse(
   indexPath: string,
-  { method, accepted = [], status = 200, headers: extraHeaders = {} }: { method: string; accepted?: readonly Precompressed[]; status?: number; headers?: Record<string, string> },
+  {
+    method,
+    accepted = [],
+    status = 200,
+    headers: extraHeaders = {},
+  }: { method: string; accepted?: readonly Precompressed[]; status?: number; headers?: Record<string, string> },
 ): Promise<Response> {
   const sent = await representation(indexPath, accepted);
   const headers = { "Content-Type": contentTypes[".html"] ?? "text/html", "Cache-Control": "no-cache", ...extraHeaders, ...sent.headers };

@@ -59,7 +59,12 @@ function sendForm(url: string, localAddress: string, headers: Record<string, str
   return rawRequest(url, {
     method: "POST",
     path: "/api/forms/enterprise",
-    headers: { Host: new URL(url).host, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(enterpriseForm), ...headers },
+    headers: {
+      Host: new URL(url).host,
+      "Content-Type": "application/json",
+      "Content-Length": Buffer.byteLength(enterpriseForm),
+      ...headers,
+    },
     send: (write) => write(enterpriseForm),
     localAddress,
   }).then((answer) => answer.status);

@@ -24,4 +24,5 @@ export async function deleteMyAccount(api: ApiClient): Promise<void> {
 }
 
 /** The server's Italian reason when it gave one, else `fallback`. */
-export const reasonOf = (error: unknown, fallback: string) => (error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback);
+export const reasonOf = (error: unknown, fallback: string) =>
+  error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;

@@ -10,13 +10,19 @@ import { downloadAnswerPdf } from "./download-answer-pdf";
 import { QuotaCard } from "./quota-card";
 
 /** spec 001 §2: answers can be saved as PDF while a PDF is loaded or was just used. */
-const pdfInContext = ({ phase }: PdfContextState<File>) => (phase.name === "loaded" ? phase.pdf.name : phase.name === "used" ? phase.record.name : null);
+const pdfInContext = ({ phase }: PdfContextState<File>) =>
+  phase.name === "loaded" ? phase.pdf.name : phase.name === "used" ? phase.record.name : null;
 
 /** The conversation of the chat screen: the messages, their cards and the actions under each answer. */
 export function ChatConversation({ session, pdf, readAloud }: { session: ChatSession; pdf: PdfContext<File>; readAloud: ReadAloud }) {
   const { messages, partial, loading, answerId } = useChatState(
     session,
-    useShallow((state) => ({ messages: state.conversation.messages, partial: state.partial, loading: state.loading, answerId: state.answerId })),
+    useShallow((state) => ({
+      messages: state.conversation.messages,
+      partial: state.partial,
+      loading: state.loading,
+      answerId: state.answerId,
+    })),
   );
   const pdfName = usePdfContext(pdf, pdfInContext);
   const renderActions = useCallback(
@@ -25,13 +31,24 @@ export function ChatConversation({ session, pdf, readAloud }: { session: ChatSes
         message={message}
         readAloud={readAloud}
         onNotice={session.notify}
-        onDownloadPdf={pdfName ? () => void downloadAnswerPdf(message, pdfName, session.notify).catch((error: Error) => session.notify(error.message)) : undefined}
+        onDownloadPdf={
+          pdfName
+            ? () => void downloadAnswerPdf(message, pdfName, session.notify).catch((error: Error) => session.notify(error.message))
+            : undefined
+        }
       />
     ),
     [readAloud, pdfName, session],
   );
   return (
-    <MessageList messages={messages} partial={partial} loading={loading} answerId={answerId} renderCard={renderCard} renderActions={renderActions} />
+    <MessageList
+      messages={messages}
+      partial={partial}
+      loading={loading}
+      answerId={answerId}
+      renderCard={renderCard}
+      renderActions={renderActions}
+    />
   );
 }
 

@@ -6,7 +6,10 @@ import { useShallow } from "zustand/react/shallow";
 
 /** The chat's question box, under the send rules of spec 001 §5. */
 export function ChatInput({ session, backend }: { session: ChatSession; backend: BackendStatus }) {
-  const { loading, blocked } = useChatState(session, useShallow((state) => ({ loading: state.loading, blocked: state.blocked })));
+  const { loading, blocked } = useChatState(
+    session,
+    useShallow((state) => ({ loading: state.loading, blocked: state.blocked })),
+  );
   const draft = useComposerDraft(session.send, (input) => canSend({ input, loading, backend, blocked }));
   return <Composer {...draft} onStop={session.stop} loading={loading} blocked={blocked} offline={backend === "offline"} />;
 }

@@ -1,6 +1,14 @@
 import type { DocumentAction, PdfContext } from "@oystar/pdf-tools";
 import { DOCUMENT_ACTIONS, pdfMessages } from "@oystar/pdf-tools";
-import { LoadedPdfCard, LockedPdfZone, OcrDialog, PdfDropZone, PdfUsedBanner, pdfViewMessages, usePdfContext } from "@oystar/pdf-tools/react";
+import {
+  LoadedPdfCard,
+  LockedPdfZone,
+  OcrDialog,
+  PdfDropZone,
+  PdfUsedBanner,
+  pdfViewMessages,
+  usePdfContext,
+} from "@oystar/pdf-tools/react";
 import { Notice } from "@oystar/ui-kit/react";
 
 /** spec 001 §5: a user whose plan has no PDF upload is sent to the plans, Business first. */
@@ -56,7 +64,11 @@ export function ChatPdfPanel({ context, allowed, answering, onAction, onMoreActi
           {state.warning}
         </Notice>
       ) : null}
-      <OcrDialog fileName={phase.name === "scanned" ? phase.file.name : null} onConfirm={() => void context.confirmOcr()} onCancel={context.remove} />
+      <OcrDialog
+        fileName={phase.name === "scanned" ? phase.file.name : null}
+        onConfirm={() => void context.confirmOcr()}
+        onCancel={context.remove}
+      />
     </div>
   );
 }

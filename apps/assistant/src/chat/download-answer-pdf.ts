@@ -10,7 +10,9 @@ import { downloadFile } from "@oystar/ui-kit/react";
 export async function downloadAnswerPdf(message: ChatMessage, documentName: string, tell: (notice: string) => void): Promise<void> {
   const date = new Date();
   const pdf = await answerPdf({ text: message.content, documentName, date }, { onFallback: tell }).catch((error: unknown) => {
-    throw new Error(error instanceof Error && error.message === pdfMessages.generationFailed ? error.message : pdfMessages.downloadFailed, { cause: error });
+    throw new Error(error instanceof Error && error.message === pdfMessages.generationFailed ? error.message : pdfMessages.downloadFailed, {
+      cause: error,
+    });
   });
   downloadFile(pdf, answerPdfFileName({ documentName, date }));
 }

@@ -1,6 +1,15 @@
 import type { BackendStatus } from "@oystar/api-client";
 import { useApiClient, useAuth } from "@oystar/auth/react";
-import { connectionReset, createChatSession, modelCompletion, modelResume, providerBaseUrl, type ChatDocument, type ChatSession, type Provider } from "@oystar/chat-core";
+import {
+  connectionReset,
+  createChatSession,
+  modelCompletion,
+  modelResume,
+  providerBaseUrl,
+  type ChatDocument,
+  type ChatSession,
+  type Provider,
+} from "@oystar/chat-core";
 import { useChatSession } from "@oystar/chat-core/react";
 import { systemClock } from "@oystar/conversation";
 import { useEffect, useRef } from "react";

@@ -25,13 +25,23 @@ async function markdownOf(conversation: SavedConversation): Promise<string> {
   if (conversation.module !== "debate") return conversationMarkdown(conversation);
   const engine = await debateEngine();
   const kept = engine.asKeptDebate(conversation.moduleState);
-  return kept ? engine.keptDebateMarkdown(kept, { title: conversation.title, date: new Date(conversation.createdAt) }) : conversationMarkdown(conversation);
+  return kept
+    ? engine.keptDebateMarkdown(kept, { title: conversation.title, date: new Date(conversation.createdAt) })
+    : conversationMarkdown(conversation);
 }
 
 /** Saves the conversation as a Markdown file. */
 async function downloadMarkdown(conversation: SavedConversation) {
   const file = new Blob([await markdownOf(conversation)], { type: "text/markdown;charset=utf-8" });
-  downloadFile(file, `${conversation.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().slice(0, 60) || "conversazione"}.md`);
+  downloadFile(
+    file,
+    `${
+      conversation.title
+        .replace(/[^\p{L}\p{N} _-]+/gu, "")
+        .trim()
+        .slice(0, 60) || "conversazione"
+    }.md`,
+  );
 }
 
 /** Issue 35 §1: a kept debate's PDF, the one its screen's 'SCARICA PDF' (or 'Scarica Sintesi') makes. */
@@ -84,7 +94,12 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
   return (
     <Dialog open onClose={onClose} placement="side" title={text.title} footer={footer} className="conversations">
       <p className="conversations__scope">{text.scope}</p>
-      <Toggle label={text.remember} checked={history.remember} onChange={history.setRemember} description={history.remember ? text.rememberOn : text.rememberOff} />
+      <Toggle
+        label={text.remember}
+        checked={history.remember}
+        onChange={history.setRemember}
+        description={history.remember ? text.rememberOn : text.rememberOff}
+      />
       {history.problem ? <Notice tone="error">{history.problem}</Notice> : null}
       {history.unreadable > 0 ? <Notice tone="warning">{historyMessages.unreadable(history.unreadable)}</Notice> : null}
       {history.status === "failed" ? <Notice tone="error">{text.failed}</Notice> : null}
@@ -133,10 +148,17 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
               ) : (
                 <>
                   {/* Named «Apri «title»»: its visible words, the title, are in its name. */}
-                  <button type="button" className="conversations__open" aria-label={text.openConversation(conversation.title)} onClick={() => onOpen(conversation)}>
+                  <button
+                    type="button"
+                    className="conversations__open"
+                    aria-label={text.openConversation(conversation.title)}
+                    onClick={() => onOpen(conversation)}
+                  >
                     <span className="conversations__title">{conversation.title}</span>
                   </button>
-                  <span className="conversations__meta">{text.opened(historyMessages.moduleName[conversation.module], dateOf(conversation.updatedAt))}</span>
+                  <span className="conversations__meta">
+                    {text.opened(historyMessages.moduleName[conversation.module], dateOf(conversation.updatedAt))}
+                  </span>
                   <div className="conversations__actions">
                     <Button size="sm" variant="ghost" onClick={() => setRenaming({ id: conversation.id, title: conversation.title })}>
                       {text.rename}
@@ -149,7 +171,12 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
                         {text.exportPdf}
                       </Button>
                     ) : null}
-                    <Button size="sm" variant="ghost" aria-label={text.removeLabel(conversation.title)} onClick={() => void history.remove(conversation.id)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={text.removeLabel(conversation.title)}
+                      onClick={() => void history.remove(conversation.id)}
+                    >
                       {text.remove}
                     </Button>
                   </div>

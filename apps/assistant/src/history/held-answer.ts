@@ -17,7 +17,12 @@ export function readHeldAnswer(module: HeldAnswerModule): HeldAnswerRecord | nul
     const record = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as Partial<HeldAnswerRecord> | null;
     if (record?.module !== module || typeof record.conversationId !== "string" || typeof record.streamUrl !== "string") return null;
     if (record.turn !== undefined && !Number.isInteger(record.turn)) return null;
-    return { module: record.module, conversationId: record.conversationId, streamUrl: record.streamUrl, ...(record.turn === undefined ? {} : { turn: record.turn }) };
+    return {
+      module: record.module,
+      conversationId: record.conversationId,
+      streamUrl: record.streamUrl,
+      ...(record.turn === undefined ? {} : { turn: record.turn }),
+    };
   } catch {
     return null;
   }

@@ -65,7 +65,10 @@ export function useDeviceHistory(identity: string | null): DeviceHistory {
     const asked = waiting.current;
     void (async () => {
       try {
-        const [{ key }, history] = await Promise.all([api.get(API_PATHS.deviceKey, deviceKeySchema), import("@oystar/conversation/history")]);
+        const [{ key }, history] = await Promise.all([
+          api.get(API_PATHS.deviceKey, deviceKeySchema),
+          import("@oystar/conversation/history"),
+        ]);
         const store = await history.openConversationHistory({ identity, key: await history.importDeviceKey(key) });
         if (gone) return store.close();
         opened = store;

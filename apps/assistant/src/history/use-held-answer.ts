@@ -16,7 +16,12 @@ export type HoldingSession = {
  * that comes back (a reload, the screen left and opened again) opens its conversation — once the
  * device's history has it — and takes the answer up again, from its start, without asking again.
  */
-export function useHeldAnswer(module: HeldAnswerModule, session: HoldingSession, history: DeviceHistory, open: (kept: SavedConversation) => void): void {
+export function useHeldAnswer(
+  module: HeldAnswerModule,
+  session: HoldingSession,
+  history: DeviceHistory,
+  open: (kept: SavedConversation) => void,
+): void {
   useEffect(() => {
     let held = session.store.getState().heldAnswer;
     let heldIn = session.store.getState().conversation.id;

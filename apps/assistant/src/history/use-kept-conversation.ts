@@ -15,7 +15,12 @@ type KeptSession = Pick<HoldingSession, "resume"> & { store: { getState(): Kept;
  * its messages are kept whole (RAG's with their sources) and read back by the module's `open`.
  * Issue 35 §2: an answer the server holds is taken up again by a page that comes back.
  */
-export function useKeptConversation(module: Extract<HeldAnswerModule, "chat" | "rag">, session: KeptSession, history: DeviceHistory, open: (kept: SavedConversation) => void): void {
+export function useKeptConversation(
+  module: Extract<HeldAnswerModule, "chat" | "rag">,
+  session: KeptSession,
+  history: DeviceHistory,
+  open: (kept: SavedConversation) => void,
+): void {
   const { save } = history;
   useEffect(() => {
     let last = session.store.getState().conversation.messages;

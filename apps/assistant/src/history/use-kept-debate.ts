@@ -1,4 +1,11 @@
-import { asKeptDebate, keptDebateCreatedAt, keptDebateId, keptDebateMessages, keptDebateOf, type DebateSession } from "@oystar/debate-engine";
+import {
+  asKeptDebate,
+  keptDebateCreatedAt,
+  keptDebateId,
+  keptDebateMessages,
+  keptDebateOf,
+  type DebateSession,
+} from "@oystar/debate-engine";
 import { useEffect, useRef } from "react";
 import { forgetHeldAnswer, keepHeldAnswer, readHeldAnswer } from "./held-answer";
 import type { DeviceHistory } from "./use-device-history";
@@ -22,7 +29,13 @@ export function useKeptDebate(session: DebateSession, history: DeviceHistory, of
       last = now;
       const kept = keptDebateOf(state, { offline });
       if (!kept) return;
-      save({ id: keptDebateId(kept), module: "debate", createdAt: keptDebateCreatedAt(kept), messages: keptDebateMessages(kept), moduleState: kept });
+      save({
+        id: keptDebateId(kept),
+        module: "debate",
+        createdAt: keptDebateCreatedAt(kept),
+        messages: keptDebateMessages(kept),
+        moduleState: kept,
+      });
     });
   }, [session, save, offline]);
 

@@ -19,7 +19,9 @@ const GlobalSettingsPanel = lazy(
   retryOnce(() => import("../settings/global-settings-panel").then((module) => ({ default: module.GlobalSettingsPanel }))),
 );
 // The conversations kept on the device load when their panel opens (issue 35 §1).
-const ConversationsPanel = lazy(retryOnce(() => import("../history/conversations-panel").then((module) => ({ default: module.ConversationsPanel }))));
+const ConversationsPanel = lazy(
+  retryOnce(() => import("../history/conversations-panel").then((module) => ({ default: module.ConversationsPanel }))),
+);
 
 /** The shared header of spec 001 §2 around the three modules. */
 export function AssistantLayout() {
@@ -81,7 +83,22 @@ export function AssistantLayout() {
       setOpenConversation,
       showConversations: () => setConversationsOpen(true),
     }),
-    [status, subscriptionFailed, subscription.reload, profile, backend, health, offlineModel, modelProvider, chatModels, globalSettings.data, version, setClearChat, history, setOpenConversation],
+    [
+      status,
+      subscriptionFailed,
+      subscription.reload,
+      profile,
+      backend,
+      health,
+      offlineModel,
+      modelProvider,
+      chatModels,
+      globalSettings.data,
+      version,
+      setClearChat,
+      history,
+      setOpenConversation,
+    ],
   );
   return (
     <div className="assistant">
@@ -94,7 +111,12 @@ export function AssistantLayout() {
             </a>
             {/* spec 001 §2: clicking the version opens the advanced settings. */}
             {version ? (
-              <button type="button" className="assistant-brand__version" title={messages.openAdvanced} onClick={() => toggleAdvancedControls()}>
+              <button
+                type="button"
+                className="assistant-brand__version"
+                title={messages.openAdvanced}
+                onClick={() => toggleAdvancedControls()}
+              >
                 {messages.version(version)}
               </button>
             ) : null}

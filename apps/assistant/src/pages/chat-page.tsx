@@ -19,10 +19,28 @@ import { messages } from "../messages";
 
 /** /chat (spec 001 §2): the plain chat — a chat session, its PDF as the document port, and their views. */
 export function Component() {
-  const { subscription, subscriptionFailed, refreshSubscription, profile, backend, offlineModel, modelProvider, chatModels, globalSettings, history, setOpenConversation, showConversations } =
-    useAssistantContext();
+  const {
+    subscription,
+    subscriptionFailed,
+    refreshSubscription,
+    profile,
+    backend,
+    offlineModel,
+    modelProvider,
+    chatModels,
+    globalSettings,
+    history,
+    setOpenConversation,
+    showConversations,
+  } = useAssistantContext();
   const pdf = useChatPdf();
-  const session = useWiredChatSession({ admin: profile?.isAdmin ?? false, backend, modelProvider, refreshQuota: refreshSubscription, document: pdf });
+  const session = useWiredChatSession({
+    admin: profile?.isAdmin ?? false,
+    backend,
+    modelProvider,
+    refreshQuota: refreshSubscription,
+    document: pdf,
+  });
   const readAloud = useReadAloud();
   const empty = useChatState(session, (state) => state.conversation.messages.length === 0 && !state.loading);
   const answering = useChatState(session, (state) => state.loading);
@@ -66,7 +84,13 @@ export function Component() {
           title={messages.chat.title}
           description={messages.chat.description}
           // issue 36 §3: a click asks the question, under the same send rules as the box.
-          action={<Suggestions label={messages.chat.suggestionsLabel} items={messages.chat.suggestions} onPick={(question) => void session.send(question)} />}
+          action={
+            <Suggestions
+              label={messages.chat.suggestionsLabel}
+              items={messages.chat.suggestions}
+              onPick={(question) => void session.send(question)}
+            />
+          }
         />
       ) : (
         <h1 className="oy-visually-hidden">{messages.chat.title}</h1>
@@ -94,7 +118,17 @@ export function Component() {
 /** A clock turning back: the conversations kept on this device. */
 function HistoryIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
       <path d="M3 3v5h5" />
       <path d="M12 7v5l3 2" />

@@ -1,7 +1,15 @@
 import type { IndicesList } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
-import { asKeptDebate, createDebateSession, debateDefaultsFrom, httpDebateFeedback, httpDebatePorts, systemTime, watchDebateQuota } from "@oystar/debate-engine";
+import {
+  asKeptDebate,
+  createDebateSession,
+  debateDefaultsFrom,
+  httpDebateFeedback,
+  httpDebatePorts,
+  systemTime,
+  watchDebateQuota,
+} from "@oystar/debate-engine";
 import { DebateScreen, useDebateSession, type DocumentsIndex } from "@oystar/debate-engine/react";
 import { debateGate, ragGate } from "@oystar/plans-and-gates";
 import { DebateUpsell } from "@oystar/plans-and-gates/react";
@@ -26,7 +34,8 @@ export function Component() {
 
 /** /debate (spec 001 §2): wiring only — one debate session per visit, over the signed-in API. */
 function DebatePage() {
-  const { refreshSubscription, globalSettings, offlineModel, chatModels, subscription, history, setOpenConversation, showConversations } = useAssistantContext();
+  const { refreshSubscription, globalSettings, offlineModel, chatModels, subscription, history, setOpenConversation, showConversations } =
+    useAssistantContext();
   const readAloud = useReadAloud();
   const api = useApiClient();
   // The debate's calls go to the server as structured calls carrying the debate's id (DESIGN.md §4).
@@ -88,7 +97,10 @@ function DebatePage() {
           offline model answers whichever is named, so then the spec's two stay on offer. */}
       {settings ? (
         <SourceViewerProvider viewer={viewer} loadPdfRenderer={loadPdfjs}>
-          <DebateScreen session={session} sendFeedback={sendFeedback} models={chatModels.offline ? undefined : chatModels.models}
+          <DebateScreen
+            session={session}
+            sendFeedback={sendFeedback}
+            models={chatModels.offline ? undefined : chatModels.models}
             indexes={indexes}
             offline={offlineModel}
           />

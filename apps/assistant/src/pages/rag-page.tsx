@@ -28,7 +28,8 @@ const renderCard = (card: ChatCard) => (card === MARKERS.quotaExceeded ? <QuotaC
 
 /** /rag (spec 001 §2): wiring only — one RAG conversation per visit, over the signed-in API. */
 function RagPage() {
-  const { refreshSubscription, globalSettings, offlineModel, health, history, setOpenConversation, showConversations } = useAssistantContext();
+  const { refreshSubscription, globalSettings, offlineModel, health, history, setOpenConversation, showConversations } =
+    useAssistantContext();
   const api = useApiClient();
   const readAloud = useReadAloud();
   const refresh = useRef(refreshSubscription);

@@ -1,4 +1,14 @@
-import { API_PATHS, defaultSettings, HttpError, modelListSchema, settingsAnswerSchema, settingsUpdateSchema, type Health, type Settings, type SettingsAnswer } from "@oystar/api-client";
+import {
+  API_PATHS,
+  defaultSettings,
+  HttpError,
+  modelListSchema,
+  settingsAnswerSchema,
+  settingsUpdateSchema,
+  type Health,
+  type Settings,
+  type SettingsAnswer,
+} from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { indexPicker, loadIndices, ragRunning, stagesThatCannotRun, type IndexOption } from "@oystar/rag-client";
@@ -50,7 +60,10 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
     // spec 001 §4: an index not in the list gives way to the list's default; no list keeps the current.
     const picker = indexPicker(settings.rag_index_names, list);
     setDraft({ ...settings, rag_index_names: picker.selected });
-    setIndexChoice({ options: picker.options, note: list === null ? text.indexesUnavailable : list.indices.length === 0 ? text.noIndexes : null });
+    setIndexChoice({
+      options: picker.options,
+      note: list === null ? text.indexesUnavailable : list.indices.length === 0 ? text.noIndexes : null,
+    });
     if (loaded.status === "failed") setNotice({ tone: "error", text: text.loadFailed });
   }
 
@@ -108,7 +121,14 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
 
   // What runs beside what the draft asks for: the fields name a choice, the server may run another.
   const running = draft ? ragRunning(health, draft) : null;
-  const runningOf = (key: string) => (key === "rag_embed_model" ? running?.embedder : key === "rag_llm_model" ? running?.model : key === "rag_use_reranker" ? running?.reranker : undefined);
+  const runningOf = (key: string) =>
+    key === "rag_embed_model"
+      ? running?.embedder
+      : key === "rag_llm_model"
+        ? running?.model
+        : key === "rag_use_reranker"
+          ? running?.reranker
+          : undefined;
   // Issue 36 §2: one truth per setting — a stage the server cannot run is shown off, with why.
   const cannotRun: Partial<Record<string, string>> = stagesThatCannotRun(health);
 
@@ -157,7 +177,11 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
 }
 
 const sectionId = (title: string) => `impostazioni-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
-const OTHER_SECTIONS = { indexRequests: "impostazioni-richieste", leaderboard: "impostazioni-classifica", webVitals: "impostazioni-prestazioni" } as const;
+const OTHER_SECTIONS = {
+  indexRequests: "impostazioni-richieste",
+  leaderboard: "impostazioni-classifica",
+  webVitals: "impostazioni-prestazioni",
+} as const;
 
 /**
  * Issue 36 §2: the panel's index. Each link scrolls its section into view inside the panel (and

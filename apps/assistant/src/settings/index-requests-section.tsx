@@ -1,4 +1,14 @@
-import { API_PATHS, apiPath, HttpError, indexBuildSchema, indexRequestListSchema, type IndexBuild, type IndexRequestList, type IndexRequestReport, type IndexRequestSummary } from "@oystar/api-client";
+import {
+  API_PATHS,
+  apiPath,
+  HttpError,
+  indexBuildSchema,
+  indexRequestListSchema,
+  type IndexBuild,
+  type IndexRequestList,
+  type IndexRequestReport,
+  type IndexRequestSummary,
+} from "@oystar/api-client";
 import { type Loaded } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { planById } from "@oystar/plans-and-gates";
@@ -49,7 +59,12 @@ const failureOf = (error: unknown): Outcome => ({
 export function IndexRequestsSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
   return (
-    <SectionReadOnOpen id={id} words={text} read={() => api.get(API_PATHS.indexRequests, indexRequestListSchema)} isEmpty={(list) => list.requests.length === 0}>
+    <SectionReadOnOpen
+      id={id}
+      words={text}
+      read={() => api.get(API_PATHS.indexRequests, indexRequestListSchema)}
+      isEmpty={(list) => list.requests.length === 0}
+    >
       {(shownList, list) => <RequestList shownList={shownList} list={list} />}
     </SectionReadOnOpen>
   );
@@ -91,7 +106,9 @@ function RequestList({ shownList, list }: { shownList: IndexRequestList; list: L
           if (error instanceof HttpError || failures >= FOLLOW_FAILURES) throw error;
         }
       }
-      outcome = build.report ? outcomeOf(build.report) : { tone: "error", text: build.error ? text.failed(build.error) : text.failedUnknown, details: [], indexed: false };
+      outcome = build.report
+        ? outcomeOf(build.report)
+        : { tone: "error", text: build.error ? text.failed(build.error) : text.failedUnknown, details: [], indexed: false };
     } catch (error) {
       outcome = failureOf(error);
     }

@@ -40,7 +40,12 @@ function StandingsTable({ caption, standings }: { caption: string; standings: re
 export function ModelLeaderboardSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
   return (
-    <SectionReadOnOpen id={id} words={text} read={() => api.get(MODEL_LEADERBOARD_PATH, modelLeaderboardSchema)} isEmpty={(board) => board.models.length === 0}>
+    <SectionReadOnOpen
+      id={id}
+      words={text}
+      read={() => api.get(MODEL_LEADERBOARD_PATH, modelLeaderboardSchema)}
+      isEmpty={(board) => board.models.length === 0}
+    >
       {(board) => {
         const real = board.models.filter((standing) => !standing.offline);
         const offline = board.models.filter((standing) => standing.offline);

@@ -24,7 +24,16 @@ type Props = {
 const italianNumber = (value: number) => value.toLocaleString("it-IT", { maximumFractionDigits: 2 });
 
 /** One field of the global settings form, drawn for its kind. */
-export function SettingsFieldControl({ field, settings, onChange, indexOptions, indexesNote, running = null, cannotRun = null, servedModels = null }: Props) {
+export function SettingsFieldControl({
+  field,
+  settings,
+  onChange,
+  indexOptions,
+  indexesNote,
+  running = null,
+  cannotRun = null,
+  servedModels = null,
+}: Props) {
   const id = useId();
   const runningId = useId();
   const effectId = useId();
@@ -120,7 +129,9 @@ export function SettingsFieldControl({ field, settings, onChange, indexOptions, 
             {field.options(settings).map((option) => (
               <option key={option.value} value={option.value}>
                 {/* The spec's lists stay whole; a model the server does not serve says so. */}
-                {field.models && servedModels && !servedModels.has(option.value) ? messages.settings.modelUnavailable(option.label) : option.label}
+                {field.models && servedModels && !servedModels.has(option.value)
+                  ? messages.settings.modelUnavailable(option.label)
+                  : option.label}
               </option>
             ))}
           </select>
@@ -160,13 +171,27 @@ export function SettingsFieldControl({ field, settings, onChange, indexOptions, 
       );
     case "indexes":
       return (
-        <IndexesField label={field.label} effect={field.effect} options={indexOptions} note={indexesNote} chosen={settings[field.key]} onChange={(names) => onChange({ [field.key]: names })} />
+        <IndexesField
+          label={field.label}
+          effect={field.effect}
+          options={indexOptions}
+          note={indexesNote}
+          chosen={settings[field.key]}
+          onChange={(names) => onChange({ [field.key]: names })}
+        />
       );
   }
 }
 
 /** spec 001 §2, §4: the indexes from the list, as checkboxes; none chosen means every index. */
-function IndexesField(props: { label: string; effect: string; options: readonly IndexOption[]; note: string | null; chosen: string[]; onChange: (names: string[]) => void }) {
+function IndexesField(props: {
+  label: string;
+  effect: string;
+  options: readonly IndexOption[];
+  note: string | null;
+  chosen: string[];
+  onChange: (names: string[]) => void;
+}) {
   const { label, effect, options, note, chosen, onChange } = props;
   const hintId = useId();
   const toggle = (name: string, on: boolean) => onChange(on ? [...chosen, name] : chosen.filter((current) => current !== name));

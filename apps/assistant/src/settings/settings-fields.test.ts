@@ -17,7 +17,10 @@ test("on the cloud provider only openai/ models are offered, and a local model i
   expect(withProvider(local, "cloud")).toMatchObject({ rag_provider: "cloud", rag_llm_model: "openai/gpt-oss-120b" });
   expect(withProvider(onVm, "cloud").rag_llm_model).toBe("openai/gpt-oss-20b");
   const ragModel = settingsSections.flatMap((section) => section.fields).find((field) => field.key === "rag_llm_model");
-  expect(ragModel?.kind === "choice" && ragModel.options(defaultSettings).map((option) => option.value)).toEqual(["openai/gpt-oss-120b", "openai/gpt-oss-20b"]);
+  expect(ragModel?.kind === "choice" && ragModel.options(defaultSettings).map((option) => option.value)).toEqual([
+    "openai/gpt-oss-120b",
+    "openai/gpt-oss-20b",
+  ]);
 });
 
 // Issue 14 §7: the history-tokens default (spec 001 §9: 6144) fits the slider (§5: 1000–32000, step 1000).

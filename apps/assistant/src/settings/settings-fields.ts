@@ -1,4 +1,12 @@
-import { DEBATE_JUDGE_MODELS, LISTED_MODELS, MODEL_PROVIDER_LABELS, SELECTABLE_CHAT_MODELS, SETTINGS_FIELDS, type BoundedSettingsKey, type Settings } from "@oystar/api-client";
+import {
+  DEBATE_JUDGE_MODELS,
+  LISTED_MODELS,
+  MODEL_PROVIDER_LABELS,
+  SELECTABLE_CHAT_MODELS,
+  SETTINGS_FIELDS,
+  type BoundedSettingsKey,
+  type Settings,
+} from "@oystar/api-client";
 
 // The global settings form of spec 001 §2 and §5: its sections, which control draws each field
 // and when each shows. Labels, bounds, steps and units come from SETTINGS_FIELDS, the table the
@@ -18,7 +26,16 @@ export type SettingsField =
       /** A choice of model: an option the model server does not serve is marked (issue 36 §2). */
       models?: boolean;
     }
-  | { kind: "range" | "number"; key: BoundedSettingsKey; label: string; effect: string; min: number; max: number; step: number; unit?: string }
+  | {
+      kind: "range" | "number";
+      key: BoundedSettingsKey;
+      label: string;
+      effect: string;
+      min: number;
+      max: number;
+      step: number;
+      unit?: string;
+    }
   | { kind: "flag"; key: KeyOf<boolean>; label: string; effect: string }
   | { kind: "text" | "prompt"; key: KeyOf<string>; label: string; effect: string }
   | { kind: "indexes"; key: KeyOf<string[]>; label: string; effect: string };
@@ -42,7 +59,12 @@ const ragModels = (settings: Settings) =>
 /** A field's name and its one sentence, from the table. */
 const named = (key: Key) => ({ label: SETTINGS_FIELDS[key].label, effect: SETTINGS_FIELDS[key].effect });
 /** A number field, as a slider or a number box, with its bounds from the table. */
-const bounded = (kind: "range" | "number", key: BoundedSettingsKey, extra: ShownWhen = {}) => ({ kind, key, ...SETTINGS_FIELDS[key], ...extra });
+const bounded = (kind: "range" | "number", key: BoundedSettingsKey, extra: ShownWhen = {}) => ({
+  kind,
+  key,
+  ...SETTINGS_FIELDS[key],
+  ...extra,
+});
 const flag = (key: KeyOf<boolean>, extra: ShownWhen = {}) => ({ kind: "flag" as const, key, ...named(key), ...extra });
 const choice = (key: KeyOf<string>, options: (settings: Settings) => ReadonlyArray<{ value: string; label: string }>, models = false) => ({
   kind: "choice" as const,

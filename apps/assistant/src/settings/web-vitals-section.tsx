@@ -10,7 +10,8 @@ const shown = (metric: WebVitalMetric, p75: number) => (metric === "CLS" ? p75.t
 /** One row per page, a column per metric: "p75 (samples)". */
 function byPage(report: WebVitalsReport) {
   const pages = new Map<string, Partial<Record<WebVitalMetric, { p75: number; samples: number }>>>();
-  for (const vital of report.vitals) pages.set(vital.page, { ...pages.get(vital.page), [vital.metric]: { p75: vital.p75, samples: vital.samples } });
+  for (const vital of report.vitals)
+    pages.set(vital.page, { ...pages.get(vital.page), [vital.metric]: { p75: vital.p75, samples: vital.samples } });
   return [...pages.entries()];
 }
 
@@ -21,7 +22,12 @@ function byPage(report: WebVitalsReport) {
 export function WebVitalsSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
   return (
-    <SectionReadOnOpen id={id} words={text} read={() => api.get(API_PATHS.webVitalsReport, webVitalsReportSchema)} isEmpty={(report) => report.vitals.length === 0}>
+    <SectionReadOnOpen
+      id={id}
+      words={text}
+      read={() => api.get(API_PATHS.webVitalsReport, webVitalsReportSchema)}
+      isEmpty={(report) => report.vitals.length === 0}
+    >
       {(report) => (
         <table className="vitals-table">
           <caption className="oy-visually-hidden">{text.title}</caption>

@@ -37,7 +37,10 @@ export const settingsServer = {
   heldAnswers: {} as Record<string, string>,
   /** Issue 36 §8: the bodies DELETE /api/me was sent, and what it answers. */
   deletions: [] as unknown[],
-  deletionAnswer: { status: 200, body: { deleted: true, subscriptionsCancelled: 0, formsDeleted: 1, debatesDeleted: 0, indexesDeleted: 0 } as unknown },
+  deletionAnswer: {
+    status: 200,
+    body: { deleted: true, subscriptionsCancelled: 0, formsDeleted: 1, debatesDeleted: 0, indexesDeleted: 0 } as unknown,
+  },
 };
 
 export type ServerAnswers = {
@@ -78,7 +81,10 @@ export function serverAnswers({
   settingsServer.deviceKeyHeld = null;
   settingsServer.heldAnswers = {};
   settingsServer.deletions = [];
-  settingsServer.deletionAnswer = { status: 200, body: { deleted: true, subscriptionsCancelled: 0, formsDeleted: 1, debatesDeleted: 0, indexesDeleted: 0 } };
+  settingsServer.deletionAnswer = {
+    status: 200,
+    body: { deleted: true, subscriptionsCancelled: 0, formsDeleted: 1, debatesDeleted: 0, indexesDeleted: 0 },
+  };
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -92,7 +98,8 @@ export function serverAnswers({
         settingsServer.version += 1;
         return Response.json({ data: body, updated_at: "2026-11-23T10:00:00.000Z", version: settingsServer.version });
       }
-      if (url.endsWith("/api/settings")) return Response.json({ data: settingsServer.stored, updated_at: null, version: settingsServer.version });
+      if (url.endsWith("/api/settings"))
+        return Response.json({ data: settingsServer.stored, updated_at: null, version: settingsServer.version });
       const indexRequests = /\/api\/admin\/index-requests(?:\?cursor=([^&]+))?$/.exec(url);
       if (indexRequests) {
         // Pages of two, as the server's `limit` would make them (the cursor: the last id shown).
@@ -103,13 +110,18 @@ export function serverAnswers({
       }
       const indexing = /\/api\/admin\/index-requests\/([^/]+)\/index$/.exec(url);
       if (indexing && init?.method === "POST") {
-        const answer = settingsServer.indexAnswers[decodeURIComponent(indexing[1]!)] ?? { status: 404, body: { error: "Richiesta di indicizzazione non trovata." } };
+        const answer = settingsServer.indexAnswers[decodeURIComponent(indexing[1]!)] ?? {
+          status: 404,
+          body: { error: "Richiesta di indicizzazione non trovata." },
+        };
         return Response.json(answer.body, { status: answer.status });
       }
       if (indexing) {
         const followUps = settingsServer.indexFollowUps[decodeURIComponent(indexing[1]!)] ?? [];
         const next = followUps.length > 1 ? followUps.shift() : followUps[0];
-        return next ? Response.json(next) : Response.json({ error: "Nessuna indicizzazione avviata per questa richiesta." }, { status: 404 });
+        return next
+          ? Response.json(next)
+          : Response.json({ error: "Nessuna indicizzazione avviata per questa richiesta." }, { status: 404 });
       }
       if (url.endsWith("/api/admin/model-leaderboard")) {
         const outcomes = (wins: number, draws: number, losses: number) => ({ wins, draws, losses });
@@ -122,7 +134,12 @@ export function serverAnswers({
         });
       }
       if (url.endsWith("/api/admin/web-vitals")) {
-        return Response.json({ vitals: [{ page: "/chat", metric: "LCP", p75: 1470, samples: 12 }, { page: "/chat", metric: "CLS", p75: 0.052, samples: 12 }] });
+        return Response.json({
+          vitals: [
+            { page: "/chat", metric: "LCP", p75: 1470, samples: 12 },
+            { page: "/chat", metric: "CLS", p75: 0.052, samples: 12 },
+          ],
+        });
       }
       if (url.endsWith("/api/subscription/status")) return Response.json(statusOf(plan));
       if (url.endsWith("/api/indices/list")) {
@@ -140,7 +157,11 @@ export function serverAnswers({
         return Response.json({ key: settingsServer.deviceKey });
       }
       if (url.endsWith("/api/me/data")) {
-        const data = { exportedAt: "2026-11-29T10:00:00.000Z", account: { email: admin ? "admin@oystar.test" : "pro@oystar.test" }, forms: [{ kind: "contact" }] };
+        const data = {
+          exportedAt: "2026-11-29T10:00:00.000Z",
+          account: { email: admin ? "admin@oystar.test" : "pro@oystar.test" },
+          forms: [{ kind: "contact" }],
+        };
         return Response.json(data, { headers: { "Content-Disposition": 'attachment; filename="oystar-i-miei-dati-2026-11-29.json"' } });
       }
       if (url.endsWith("/api/me") && init?.method === "DELETE") {
@@ -164,11 +185,15 @@ export function serverAnswers({
           reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" },
           ...ragStages,
         };
-        const model = models === null ? { offline: true, name: "oystar-offline", healthy: modelHealthy } : { offline: false, upstream, healthy: modelHealthy };
+        const model =
+          models === null
+            ? { offline: true, name: "oystar-offline", healthy: modelHealthy }
+            : { offline: false, upstream, healthy: modelHealthy };
         return Response.json({ status: modelHealthy ? "ok" : "degraded", version: "1.2.3", model, rag });
       }
       if (url.endsWith("/groq/models")) {
-        const data = models === null ? [{ id: "oystar-offline", object: "model", offline: true }] : models.map((id) => ({ id, object: "model" }));
+        const data =
+          models === null ? [{ id: "oystar-offline", object: "model", offline: true }] : models.map((id) => ({ id, object: "model" }));
         return Response.json({ object: "list", data });
       }
       return new Response(null, { status: 404 });
@@ -214,4 +239,3 @@ export function visit(path: string, options: VisitOptions = {}) {
   );
   return router;
 }
-

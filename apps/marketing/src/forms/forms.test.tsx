@@ -4,7 +4,9 @@ import { expect, test, vi } from "vitest";
 import { renderSite } from "../test-support/render-site";
 
 function serverAnswers(status: number) {
-  const fetchMock = vi.fn(async () => (status === 201 ? Response.json({ ok: true, id: "f1" }, { status }) : Response.json({ error: "x" }, { status })));
+  const fetchMock = vi.fn(async () =>
+    status === 201 ? Response.json({ ok: true, id: "f1" }, { status }) : Response.json({ error: "x" }, { status }),
+  );
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }

@@ -14,7 +14,15 @@ beforeEach(() => {
       const url = String(input);
       if (url.endsWith("/api/plans")) return Response.json({ plans: PLANS.map(publicPlan) });
       if (url.endsWith("/api/subscription/status")) {
-        return Response.json({ plan: serverPlan, plan_name: "x", queries_used: 0, queries_limit: 1000, debates_used: 0, debates_limit: 100, rag_enabled: false });
+        return Response.json({
+          plan: serverPlan,
+          plan_name: "x",
+          queries_used: 0,
+          queries_limit: 1000,
+          debates_used: 0,
+          debates_limit: 100,
+          rag_enabled: false,
+        });
       }
       return new Response(null, { status: 404 });
     }),

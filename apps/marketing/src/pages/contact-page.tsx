@@ -28,9 +28,30 @@ export function ContactPage() {
         <FormSuccess text={text.success} againLabel={text.again} onAgain={form.reset} />
       ) : (
         <SubmissionForm status={form.status} onSubmit={() => void form.submit()}>
-          <TextField label="Nome" required autoComplete="name" value={form.fields.name} onChange={form.set("name")} error={form.errors.name} />
-          <TextField label="Email" type="email" required autoComplete="email" value={form.fields.email} onChange={form.set("email")} error={form.errors.email} />
-          <TextField label="Azienda" autoComplete="organization" value={form.fields.company} onChange={form.set("company")} error={form.errors.company} />
+          <TextField
+            label="Nome"
+            required
+            autoComplete="name"
+            value={form.fields.name}
+            onChange={form.set("name")}
+            error={form.errors.name}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            value={form.fields.email}
+            onChange={form.set("email")}
+            error={form.errors.email}
+          />
+          <TextField
+            label="Azienda"
+            autoComplete="organization"
+            value={form.fields.company}
+            onChange={form.set("company")}
+            error={form.errors.company}
+          />
           <TextField label="Messaggio" multiline value={form.fields.message} onChange={form.set("message")} error={form.errors.message} />
         </SubmissionForm>
       )}

@@ -17,9 +17,31 @@ export function EnterpriseContactPage() {
         <FormSuccess text="Ti risponderemo entro 24 ore." againLabel="Invia un'altra richiesta" onAgain={form.reset} />
       ) : (
         <SubmissionForm status={form.status} onSubmit={() => void form.submit()}>
-          <TextField label="Nome" required autoComplete="name" value={form.fields.name} onChange={form.set("name")} error={form.errors.name} />
-          <TextField label="Email" type="email" required autoComplete="email" value={form.fields.email} onChange={form.set("email")} error={form.errors.email} />
-          <TextField label="Azienda" required autoComplete="organization" value={form.fields.company} onChange={form.set("company")} error={form.errors.company} />
+          <TextField
+            label="Nome"
+            required
+            autoComplete="name"
+            value={form.fields.name}
+            onChange={form.set("name")}
+            error={form.errors.name}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            value={form.fields.email}
+            onChange={form.set("email")}
+            error={form.errors.email}
+          />
+          <TextField
+            label="Azienda"
+            required
+            autoComplete="organization"
+            value={form.fields.company}
+            onChange={form.set("company")}
+            error={form.errors.company}
+          />
           <TextField label="Messaggio" multiline value={form.fields.message} onChange={form.set("message")} error={form.errors.message} />
         </SubmissionForm>
       )}

@@ -24,10 +24,27 @@ test("the landing's sections come in the spec's order", async () => {
   expect(screen.getAllByLabelText("Valutazione 5 su 5")).toHaveLength(3);
   expect(screen.getByText("Incluso nel piano Free: 50 domande al mese, senza carta.")).toBeInTheDocument();
   // spec 000 §1: the target users, each named.
-  const audience = within(screen.getByRole("region", { name: "Per chi è OYSTAR" })).getAllByRole("listitem").map((item) => item.textContent);
-  expect(audience).toEqual(["Professionisti", "Sviluppatori", "Studenti", "Creativi", "Studi legali", "Sanità", "Finanza", "Università", "Società di consulenza", "Industria"]);
+  const audience = within(screen.getByRole("region", { name: "Per chi è OYSTAR" }))
+    .getAllByRole("listitem")
+    .map((item) => item.textContent);
+  expect(audience).toEqual([
+    "Professionisti",
+    "Sviluppatori",
+    "Studenti",
+    "Creativi",
+    "Studi legali",
+    "Sanità",
+    "Finanza",
+    "Università",
+    "Società di consulenza",
+    "Industria",
+  ]);
   const pricing = screen.getByRole("region", { name: "Piani" });
-  expect(within(pricing).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["Free", "Base", "Pro", "Business"]);
+  expect(
+    within(pricing)
+      .getAllByRole("heading", { level: 3 })
+      .map((h) => h.textContent),
+  ).toEqual(["Free", "Base", "Pro", "Business"]);
 });
 
 test("a visitor's free trial signs in first, coming back to /chat", async () => {
@@ -58,10 +75,15 @@ test("before React takes the page over, every start button leads through /login 
   const prerendered = new DOMParser().parseFromString(await renderPage("/oystar"), "text/html");
   const leadsTo = (button: HTMLButtonElement) => {
     const form = button.closest("form");
-    return form && form.getAttribute("method") === "get" && button.type === "submit" ? `${form.getAttribute("action")}?returnTo=${form.querySelector<HTMLInputElement>("input[name=returnTo]")?.value}` : null;
+    return form && form.getAttribute("method") === "get" && button.type === "submit"
+      ? `${form.getAttribute("action")}?returnTo=${form.querySelector<HTMLInputElement>("input[name=returnTo]")?.value}`
+      : null;
   };
   // A button that opens something in place (the header's 'Tema' choice) starts nothing.
-  const starts = [...prerendered.querySelectorAll<HTMLButtonElement>("button:not([aria-expanded])")].map((button) => [button.textContent, leadsTo(button)]);
+  const starts = [...prerendered.querySelectorAll<HTMLButtonElement>("button:not([aria-expanded])")].map((button) => [
+    button.textContent,
+    leadsTo(button),
+  ]);
   expect(starts).toEqual([
     ["Prova gratis", "/login?returnTo=/chat"],
     ["Vedi i piani", "/login?returnTo=/subscription"],

@@ -8,10 +8,7 @@ export function ProductPage() {
     <>
       <section className="page-intro">
         <h1>OYSTAR AI</h1>
-        <p>
-          Un assistente in italiano con tre moduli. Le conversazioni vivono nel tuo browser: il server non le salva e non
-          le registra.
-        </p>
+        <p>Un assistente in italiano con tre moduli. Le conversazioni vivono nel tuo browser: il server non le salva e non le registra.</p>
         <a href={ASSISTANT_PATHS.chat} className={buttonClassName()}>
           Apri la chat
         </a>

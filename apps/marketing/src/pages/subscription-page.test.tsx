@@ -19,7 +19,15 @@ beforeEach(() => {
       const url = String(input);
       if (url.endsWith("/api/plans")) return Response.json({ plans: PLANS.map(publicPlan) });
       if (url.endsWith("/api/subscription/status")) {
-        return Response.json({ plan: answers.plan ?? "free", plan_name: "x", queries_used: 0, queries_limit: 50, debates_used: 0, debates_limit: 0, rag_enabled: false });
+        return Response.json({
+          plan: answers.plan ?? "free",
+          plan_name: "x",
+          queries_used: 0,
+          queries_limit: 50,
+          debates_used: 0,
+          debates_limit: 0,
+          rag_enabled: false,
+        });
       }
       if (url.endsWith("/api/checkout/session") && init?.method === "POST") {
         checkedOut.push((JSON.parse(String(init.body)) as { plan: unknown }).plan);
@@ -78,7 +86,9 @@ test("the current plan is active; choosing it again is refused in the spec's wor
   const business = await card("Business");
   expect(await within(business).findByRole("button", { name: "Piano attuale" })).toBeDisabled();
   await userEvent.click(within(await card("Pro")).getByRole("button", { name: "Non disponibile" }));
-  expect(await screen.findByRole("alert")).toHaveTextContent("Downgrade non disponibile per account admin. Contatta il supporto se necessario.");
+  expect(await screen.findByRole("alert")).toHaveTextContent(
+    "Downgrade non disponibile per account admin. Contatta il supporto se necessario.",
+  );
 });
 
 test("enterprise leads to the contact page", async () => {

@@ -1,4 +1,11 @@
-import { API_PATHS, HttpError, parseCheckoutSession, planIdSchema, subscriptionStatusResponseSchema, type PlanId } from "@oystar/api-client";
+import {
+  API_PATHS,
+  HttpError,
+  parseCheckoutSession,
+  planIdSchema,
+  subscriptionStatusResponseSchema,
+  type PlanId,
+} from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient, useAuth } from "@oystar/auth/react";
 import { choosePlan, CONTINUE_CHECKOUT_PARAM, planMessages, PLANS, publicPlan } from "@oystar/plans-and-gates";
@@ -25,7 +32,10 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
   const signedIn = auth.status === "authenticated";
-  const status = useLoad(() => (signedIn ? api.get(API_PATHS.subscriptionStatus, subscriptionStatusResponseSchema) : null), [api, signedIn]);
+  const status = useLoad(
+    () => (signedIn ? api.get(API_PATHS.subscriptionStatus, subscriptionStatusResponseSchema) : null),
+    [api, signedIn],
+  );
   // spec 000 §4: a failed status check counts as the free plan.
   const currentPlan = status.data?.plan ?? (status.status === "failed" ? "free" : null);
 
@@ -36,11 +46,14 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   useEffect(() => {
     if (!continuesCheckout || !signedIn || currentPlan === null || continued.current) return;
     continued.current = true;
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete(CONTINUE_CHECKOUT_PARAM);
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CONTINUE_CHECKOUT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
     void onChoose(requested);
   });
 

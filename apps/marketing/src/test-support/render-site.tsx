@@ -22,7 +22,11 @@ export function identity(email: string | null): IdentityClient {
 export function renderSite(path: string, options: { client?: IdentityClient; email?: string | null; goTo?: (path: string) => void } = {}) {
   const client = options.client ?? identity(options.email === undefined ? "business@oystar.test" : options.email);
   const goTo = options.goTo ?? vi.fn();
-  const session = createAuthSession(client, { currentUrl: () => new URL(`http://localhost${path}`), replaceUrl: () => {}, origin: "http://localhost" });
+  const session = createAuthSession(client, {
+    currentUrl: () => new URL(`http://localhost${path}`),
+    replaceUrl: () => {},
+    origin: "http://localhost",
+  });
   let current: Location | null = null;
   function LocationProbe() {
     current = useLocation();

@@ -39,7 +39,11 @@ export const sideOfTurn = (turn: number): DebateSide => (turn % 2 === 0 ? "A" : 
 
 const invalidCall = "Richiesta del dibattito non valida";
 const text = (max: number) => storableString({ error: invalidCall }).max(max, invalidCall);
-const turnNumber = z.number({ error: invalidCall }).int(invalidCall).min(0, invalidCall).max(DEBATE_LENGTH.max - 1, invalidCall);
+const turnNumber = z
+  .number({ error: invalidCall })
+  .int(invalidCall)
+  .min(0, invalidCall)
+  .max(DEBATE_LENGTH.max - 1, invalidCall);
 const side = z.enum(["A", "B"], { error: invalidCall });
 const SERVED_MODELS: readonly string[] = [...LISTED_MODELS, OFFLINE_MODEL];
 /** A model name as the engine holds it (a custom Model-A="…" may be any), refused unless listed. */
@@ -64,7 +68,10 @@ const debateFields = {
 
 /** The interventions quoted, oldest first: earlier turns only, each in its side's turn. */
 const inOrderBefore = (history: readonly Intervention[], turn: number) =>
-  history.every((item, position) => item.turn < turn && item.speaker === sideOfTurn(item.turn) && (position === 0 || (history[position - 1]?.turn ?? -1) < item.turn));
+  history.every(
+    (item, position) =>
+      item.turn < turn && item.speaker === sideOfTurn(item.turn) && (position === 0 || (history[position - 1]?.turn ?? -1) < item.turn),
+  );
 
 /** One turn: its number, and the interventions its prompt quotes (spec 001 §9). */
 export const debateTurnCallSchema = z
@@ -75,10 +82,13 @@ export const debateTurnCallSchema = z
     history: z.array(interventionSchema).max(DEBATE_CONTEXT_MESSAGES.local, invalidCall),
   })
   .refine((call) => call.turn < call.length, { message: invalidCall, path: ["turn"] })
-  .refine((call) => call.history.length <= Math.min(call.turn, DEBATE_CONTEXT_MESSAGES[call.provider]) && inOrderBefore(call.history, call.turn), {
-    message: invalidCall,
-    path: ["history"],
-  });
+  .refine(
+    (call) => call.history.length <= Math.min(call.turn, DEBATE_CONTEXT_MESSAGES[call.provider]) && inOrderBefore(call.history, call.turn),
+    {
+      message: invalidCall,
+      path: ["history"],
+    },
+  );
 
 /** The analysis closing a synthesis: the last third of its hidden debate (spec 001 §4). */
 export const debateAnalysisCallSchema = z
@@ -108,7 +118,12 @@ export const firstSideOfRun = (run: DebateJudgeRun): DebateSide => (run === 1 ? 
 export const DEBATE_JUDGE_QUOTE_CHARS = 800;
 
 /** An intervention as the judge reads it; one argued from documents brings its quotes' sealed verdicts. */
-const judgeQuote = z.strictObject({ speaker: side, turn: turnNumber, content: text(DEBATE_JUDGE_QUOTE_CHARS), quotes: sealedVerdictsSchema.optional() });
+const judgeQuote = z.strictObject({
+  speaker: side,
+  turn: turnNumber,
+  content: text(DEBATE_JUDGE_QUOTE_CHARS),
+  quotes: sealedVerdictsSchema.optional(),
+});
 
 /**
  * The judge of a finished debate or challenge (issue 26 §1): the whole transcript, its interventions
@@ -124,8 +139,14 @@ export const debateJudgeCallSchema = z
     history: z.array(judgeQuote).min(1, invalidCall).max(DEBATE_LENGTH.max, invalidCall),
   })
   .refine((call) => call.mode !== "synthesis", { message: invalidCall, path: ["mode"] })
-  .refine((call) => call.history.length <= call.length && inOrderBefore(call.history, call.length), { message: invalidCall, path: ["history"] })
-  .refine((call) => call.documents !== undefined || call.history.every((item) => item.quotes === undefined), { message: invalidCall, path: ["history"] });
+  .refine((call) => call.history.length <= call.length && inOrderBefore(call.history, call.length), {
+    message: invalidCall,
+    path: ["history"],
+  })
+  .refine((call) => call.documents !== undefined || call.history.every((item) => item.quotes === undefined), {
+    message: invalidCall,
+    path: ["history"],
+  });
 
 /** POST /api/debates/calls: one model call of a debate the caller started. */
 export const debateCallSchema = z.discriminatedUnion("kind", [debateTurnCallSchema, debateAnalysisCallSchema, debateJudgeCallSchema]);

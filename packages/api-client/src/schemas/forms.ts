@@ -5,9 +5,16 @@ import { storableString } from "./text";
 // server validates with these; the apps show the same messages before sending.
 
 const requiredText = (label: string, max = 200) =>
-  storableString({ error: `${label} è obbligatorio` }).trim().min(1, `${label} è obbligatorio`).max(max, `${label}: testo troppo lungo`);
+  storableString({ error: `${label} è obbligatorio` })
+    .trim()
+    .min(1, `${label} è obbligatorio`)
+    .max(max, `${label}: testo troppo lungo`);
 const optionalText = (max: number) => storableString().trim().max(max, "Testo troppo lungo").optional().default("");
-const email = storableString({ error: "L'email è obbligatoria" }).trim().min(1, "L'email è obbligatoria").max(254).email("Inserisci un indirizzo email valido");
+const email = storableString({ error: "L'email è obbligatoria" })
+  .trim()
+  .min(1, "L'email è obbligatoria")
+  .max(254)
+  .email("Inserisci un indirizzo email valido");
 /** A hidden field people never fill: bots do. */
 const honeypot = z.string().max(0, "Richiesta rifiutata").optional();
 
@@ -68,9 +75,13 @@ export const indexRequestSchema = z
     if ((form.sourceType === "url" || (form.sourceType === "both" && pdfs.length === 0)) && sites.length === 0) {
       context.addIssue({ code: "custom", path: ["websiteUrls"], message: "Inserisci almeno un sito web" });
     }
-    for (const [field, lines] of [["pdfUrls", pdfs], ["websiteUrls", sites]] as const) {
+    for (const [field, lines] of [
+      ["pdfUrls", pdfs],
+      ["websiteUrls", sites],
+    ] as const) {
       const bad = lines.find((line) => !isHttpUrl(line));
-      if (bad) context.addIssue({ code: "custom", path: [field], message: `Indirizzo non valido (solo http o https): ${bad.slice(0, 100)}` });
+      if (bad)
+        context.addIssue({ code: "custom", path: [field], message: `Indirizzo non valido (solo http o https): ${bad.slice(0, 100)}` });
     }
   });
 export type IndexRequestForm = z.input<typeof indexRequestSchema>;
@@ -83,7 +94,11 @@ export type DebateVote = (typeof DEBATE_VOTES)[number];
 
 export const debateFeedbackSchema = z
   .strictObject({
-    rating: z.number({ error: "Scegli un voto da 1 a 5" }).int("Scegli un voto da 1 a 5").min(1, "Scegli un voto da 1 a 5").max(5, "Scegli un voto da 1 a 5"),
+    rating: z
+      .number({ error: "Scegli un voto da 1 a 5" })
+      .int("Scegli un voto da 1 a 5")
+      .min(1, "Scegli un voto da 1 a 5")
+      .max(5, "Scegli un voto da 1 a 5"),
     comment: storableString()
       .trim()
       .max(DEBATE_FEEDBACK_COMMENT_MAX, `Il commento può avere al massimo ${DEBATE_FEEDBACK_COMMENT_MAX} caratteri`)

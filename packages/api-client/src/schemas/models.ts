@@ -40,7 +40,14 @@ export type DebateJudgeModel = (typeof DEBATE_JUDGE_MODELS)[number];
  * A judge that argued in the debate is not impartial (Liang et al. 2023): the first judge model,
  * in this order of preference, that is neither side's — or, when both sides leave none, the first.
  */
-const JUDGE_PREFERENCE: readonly DebateJudgeModel[] = ["llama-3.3-70b-versatile", "openai/gpt-oss-120b", "openai/gpt-oss-20b", "mixtral-8x7b-32768", "llama-3.1-8b-instant", "gemma-7b-it"];
+const JUDGE_PREFERENCE: readonly DebateJudgeModel[] = [
+  "llama-3.3-70b-versatile",
+  "openai/gpt-oss-120b",
+  "openai/gpt-oss-20b",
+  "mixtral-8x7b-32768",
+  "llama-3.1-8b-instant",
+  "gemma-7b-it",
+];
 export const judgeModelBeside = (sides: readonly string[]): DebateJudgeModel =>
   JUDGE_PREFERENCE.find((model) => !sides.includes(model)) ?? (JUDGE_PREFERENCE[0] as DebateJudgeModel);
 

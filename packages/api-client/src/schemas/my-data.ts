@@ -10,7 +10,9 @@ const planId = z.enum(["free", "base", "pro", "business", "enterprise"]);
 /** The one value DELETE /api/me takes: an accidental or forged-by-habit call deletes nothing. */
 export const ACCOUNT_DELETION_CONFIRMATION = "ELIMINA IL MIO ACCOUNT";
 export const accountDeletionSchema = z.strictObject({
-  confirmation: z.literal(ACCOUNT_DELETION_CONFIRMATION, { error: `Per eliminare l'account conferma con «${ACCOUNT_DELETION_CONFIRMATION}».` }),
+  confirmation: z.literal(ACCOUNT_DELETION_CONFIRMATION, {
+    error: `Per eliminare l'account conferma con «${ACCOUNT_DELETION_CONFIRMATION}».`,
+  }),
 });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 
@@ -82,7 +84,9 @@ export const myDataSchema = z.object({
       bytes: z.number(),
       chunkCount: z.number(),
       createdAt: timestamp,
-      documents: z.array(z.object({ filename: z.string(), title: z.string(), url: z.string().nullable(), bytes: z.number(), createdAt: timestamp })),
+      documents: z.array(
+        z.object({ filename: z.string(), title: z.string(), url: z.string().nullable(), bytes: z.number(), createdAt: timestamp }),
+      ),
     }),
   ),
   /** Per-account rate windows (how many times an action was done in the current window). */

@@ -1,5 +1,16 @@
 import { expect, test } from "vitest";
-import { defaultSettings, RAG_KNOBS, RAG_REQUEST_KNOBS, ragAskRequestSchema, ragOptionsOf, ragRequestKnobs, SETTINGS_FIELDS, settingsSchema, withRequestKnobs, type Settings } from "../index";
+import {
+  defaultSettings,
+  RAG_KNOBS,
+  RAG_REQUEST_KNOBS,
+  ragAskRequestSchema,
+  ragOptionsOf,
+  ragRequestKnobs,
+  SETTINGS_FIELDS,
+  settingsSchema,
+  withRequestKnobs,
+  type Settings,
+} from "../index";
 
 // Issue 24: one table of the RAG request's knobs. Each entry alone makes its field part of the
 // request schema (bounded like its setting), of the request the client builds, and of the
@@ -63,8 +74,12 @@ test("every RAG setting has one row, and one name in code (issue 38 §5)", () =>
 });
 
 test("the settings under their names in code carry each setting's value", () => {
-  const settings = { ...defaultSettings, ...Object.fromEntries(Object.keys(RAG_KNOBS).map((setting) => [setting, otherValue(setting as keyof Settings)])) } as Settings;
+  const settings = {
+    ...defaultSettings,
+    ...Object.fromEntries(Object.keys(RAG_KNOBS).map((setting) => [setting, otherValue(setting as keyof Settings)])),
+  } as Settings;
   const options = ragOptionsOf(settings);
-  for (const [setting, { code }] of Object.entries(RAG_KNOBS)) expect(options[code as keyof typeof options]).toEqual(settings[setting as keyof Settings]);
+  for (const [setting, { code }] of Object.entries(RAG_KNOBS))
+    expect(options[code as keyof typeof options]).toEqual(settings[setting as keyof Settings]);
   expect(options.topKRetrieval).toBe(settings.rag_top_k_retrieval);
 });

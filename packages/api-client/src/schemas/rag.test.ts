@@ -5,7 +5,13 @@ import { streamChunkSchema } from "../streams/product-stream";
 
 test("a RAG request needs a question; every knob is optional and bounded like the settings", () => {
   expect(ragAskRequestSchema.parse({ question: "  Quante fontane?  " })).toEqual({ question: "Quante fontane?" });
-  const full = ragAskRequestSchema.safeParse({ question: "x", top_k_retrieval_per_index: 45, top_k_reranker_final: 7, use_reranker: false, chat_history: [{ role: "user", content: "ciao" }] });
+  const full = ragAskRequestSchema.safeParse({
+    question: "x",
+    top_k_retrieval_per_index: 45,
+    top_k_reranker_final: 7,
+    use_reranker: false,
+    chat_history: [{ role: "user", content: "ciao" }],
+  });
   expect(full.success).toBe(true);
   const tooMany = ragAskRequestSchema.safeParse({ question: "x", top_k_reranker_final: 21 });
   expect(tooMany.error?.issues[0]?.message).toBe("Passaggi tenuti dopo il riordino (top-K reranker): il valore massimo è 20");
@@ -14,9 +20,13 @@ test("a RAG request needs a question; every knob is optional and bounded like th
 });
 
 test("GET form: the last history item as JSON, one message or a list", () => {
-  expect(ragAskQuerySchema.parse({ question: "x", chat_history_json: '{"role":"user","content":"prima"}' }).chat_history_json).toEqual([{ role: "user", content: "prima" }]);
+  expect(ragAskQuerySchema.parse({ question: "x", chat_history_json: '{"role":"user","content":"prima"}' }).chat_history_json).toEqual([
+    { role: "user", content: "prima" },
+  ]);
   expect(ragAskQuerySchema.parse({ question: "x" }).chat_history_json).toEqual([]);
-  expect(ragAskQuerySchema.safeParse({ question: "x", chat_history_json: "[" }).error?.issues[0]?.message).toBe("chat_history_json non è un JSON valido");
+  expect(ragAskQuerySchema.safeParse({ question: "x", chat_history_json: "[" }).error?.issues[0]?.message).toBe(
+    "chat_history_json non è un JSON valido",
+  );
 });
 
 test("spec 001 §9: index labels", () => {
@@ -43,7 +53,12 @@ const passage = {
 test("sources carry a citation confidence; the index list its details", () => {
   const checked = { ...passage, chunkId: "501", support: { cited: true, confidence: 0.93 } };
   expect(streamChunkSchema.parse({ sources: [checked] }).sources?.[0]?.support).toEqual({ cited: true, confidence: 0.93 });
-  const list = indicesListSchema.parse({ indices: ["gardenroute-demo"], default: "gardenroute-demo", path: "rag_indexes", details: [{ name: "gardenroute-demo", label: "Garden Route", shared: true, documents: 72, bytes: 278191 }] });
+  const list = indicesListSchema.parse({
+    indices: ["gardenroute-demo"],
+    default: "gardenroute-demo",
+    path: "rag_indexes",
+    details: [{ name: "gardenroute-demo", label: "Garden Route", shared: true, documents: 72, bytes: 278191 }],
+  });
   expect(list.details?.[0]?.label).toBe("Garden Route");
   expect(indicesListSchema.parse({ indices: [], default: "", path: "" }).details).toBeUndefined();
 });
@@ -59,9 +74,12 @@ test("a source says its page, its opening and whether the answer cites it; the h
   const health = healthSchema.parse({
     status: "ok",
     version: "1",
-    rag: { embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical", dimensions: 256 }, reranker: { name: "x", kind: "local-feature-scorer" }, vector_leg: "on" },
+    rag: {
+      embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical", dimensions: 256 },
+      reranker: { name: "x", kind: "local-feature-scorer" },
+      vector_leg: "on",
+    },
   });
   expect(health.rag?.embedder.kind).toBe("local-lexical");
   expect(healthSchema.parse({ status: "ok", version: "1" }).rag).toBeUndefined();
 });
-

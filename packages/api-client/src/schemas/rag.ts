@@ -28,7 +28,10 @@ export const RAG_MAX_HISTORY_CHARS = 200_000;
 
 export const ragHistoryMessageSchema = z.strictObject({
   role: z.enum(["user", "assistant"], { error: "Cronologia: ruolo del messaggio non valido" }),
-  content: storableString({ error: "Cronologia: il contenuto deve essere un testo" }).max(RAG_MAX_HISTORY_CHARS, "Cronologia: messaggio troppo lungo"),
+  content: storableString({ error: "Cronologia: il contenuto deve essere un testo" }).max(
+    RAG_MAX_HISTORY_CHARS,
+    "Cronologia: messaggio troppo lungo",
+  ),
 });
 export type RagHistoryMessage = z.infer<typeof ragHistoryMessageSchema>;
 
@@ -93,7 +96,9 @@ export function ragOptionsOf(settings: Pick<Settings, RagSettingKey>): RagOption
  * the request's schema, the request the client builds (`ragRequestKnobs`) and the server's merge
  * (`withRequestKnobs`); the settings' own table (settings-fields.ts) gives bounds and labels.
  */
-export const RAG_REQUEST_KNOBS = Object.fromEntries(knobRows.flatMap(([setting, { request }]) => (request ? [[request, setting]] : []))) as {
+export const RAG_REQUEST_KNOBS = Object.fromEntries(
+  knobRows.flatMap(([setting, { request }]) => (request ? [[request, setting]] : [])),
+) as {
   [Setting in RagSettingKey as KnobRows[Setting] extends { request: infer Field extends string } ? Field : never]: Setting;
 };
 
@@ -159,7 +164,10 @@ export const ragAskQuerySchema = z.strictObject({
         context.addIssue({ code: "custom", message: "chat_history_json non è un JSON valido" });
         return z.NEVER;
       }
-      const parsed = z.array(ragHistoryMessageSchema).max(RAG_MAX_HISTORY_MESSAGES).safeParse(Array.isArray(json) ? json : [json]);
+      const parsed = z
+        .array(ragHistoryMessageSchema)
+        .max(RAG_MAX_HISTORY_MESSAGES)
+        .safeParse(Array.isArray(json) ? json : [json]);
       if (!parsed.success) {
         context.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Cronologia non valida" });
         return z.NEVER;

@@ -26,7 +26,16 @@ test("subscription status is read bare or inside a data wrapper", () => {
 test("plans: a null price means on request", () => {
   const parsed = plansResponseSchema.parse({
     plans: [
-      { id: "enterprise", name: "Enterprise", price: null, description: "Su richiesta", queries_limit: -1, debates_limit: -1, rag_enabled: true, rag_indices_limit: -1 },
+      {
+        id: "enterprise",
+        name: "Enterprise",
+        price: null,
+        description: "Su richiesta",
+        queries_limit: -1,
+        debates_limit: -1,
+        rag_enabled: true,
+        rag_indices_limit: -1,
+      },
     ],
   });
   expect(parsed.plans[0]?.price).toBeNull();
@@ -40,7 +49,9 @@ test("a checkout answer without a URL gives the spec's message", () => {
 });
 
 test("settings are merged over the defaults, unwrapping data and dropping bad values", () => {
-  const merged = mergeSettings({ data: { debate_length: 40, rag_top_k_retrieval: 500, unknown_key: 1, rag_index_names: "gardenroute-500, test" } });
+  const merged = mergeSettings({
+    data: { debate_length: 40, rag_top_k_retrieval: 500, unknown_key: 1, rag_index_names: "gardenroute-500, test" },
+  });
   expect(merged.debate_length).toBe(40);
   expect(merged.rag_top_k_retrieval).toBe(defaultSettings.rag_top_k_retrieval);
   expect(merged.rag_index_names).toEqual(["gardenroute-500", "test"]);
@@ -49,7 +60,11 @@ test("settings are merged over the defaults, unwrapping data and dropping bad va
 });
 
 test("a settings answer gives the merged settings and the last save, from ours or an older server", () => {
-  const ours = settingsAnswerSchema.parse({ data: { ...defaultSettings, debate_length: 30 }, updated_at: "2026-11-20T10:00:00.000Z", version: 7 });
+  const ours = settingsAnswerSchema.parse({
+    data: { ...defaultSettings, debate_length: 30 },
+    updated_at: "2026-11-20T10:00:00.000Z",
+    version: 7,
+  });
   expect(ours).toEqual({ settings: { ...defaultSettings, debate_length: 30 }, updatedAt: "2026-11-20T10:00:00.000Z", version: 7 });
   const older = settingsAnswerSchema.parse({ debate_length: 12, updated_at: "ieri", version: "7" });
   expect(older).toEqual({ settings: { ...defaultSettings, debate_length: 12 }, updatedAt: null, version: null });
@@ -73,7 +88,11 @@ test("an update outside the spec's bounds is refused in Italian", () => {
 
 test("a debate increment carries the debate's id", async () => {
   const { debateIncrementSchema } = await import("./debates");
-  expect(debateIncrementSchema.parse({ debate_id: "42", debates_used: 3, debates_limit: 30, queries_used: 1 })).toEqual({ debate_id: "42", debates_used: 3, debates_limit: 30 });
+  expect(debateIncrementSchema.parse({ debate_id: "42", debates_used: 3, debates_limit: 30, queries_used: 1 })).toEqual({
+    debate_id: "42",
+    debates_used: 3,
+    debates_limit: 30,
+  });
   expect(debateIncrementSchema.safeParse({ debates_used: 3, debates_limit: 30 }).success).toBe(false);
 });
 
@@ -90,7 +109,10 @@ test("a setting that steps by whole numbers must be whole; the others may be fra
 // spec 001 §5, §7 (issue 14 §5): the chat's model selector reads GET /groq/models.
 describe("chat model choices", () => {
   test("the selectable models the server serves, in its order", () => {
-    const list = { object: "list", data: [{ id: "llama-3.1-8b-instant" }, { id: "openai/gpt-oss-20b" }, { id: "meta-llama/llama-guard-4-12b" }] };
+    const list = {
+      object: "list",
+      data: [{ id: "llama-3.1-8b-instant" }, { id: "openai/gpt-oss-20b" }, { id: "meta-llama/llama-guard-4-12b" }],
+    };
     expect(chatModelChoices(modelListSchema.parse(list))).toEqual({ models: ["openai/gpt-oss-20b"], offline: false });
   });
 
@@ -106,7 +128,9 @@ describe("chat model choices", () => {
 
 test("the gateway's request takes a prompt template's local extras, bounded (spec 001 §3)", () => {
   const request = { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Ciao" }] };
-  expect(chatCompletionRequestSchema.safeParse({ ...request, num_predict: 2000, num_ctx: 8192, num_thread: 4, num_gpu: 1 }).success).toBe(true);
+  expect(chatCompletionRequestSchema.safeParse({ ...request, num_predict: 2000, num_ctx: 8192, num_thread: 4, num_gpu: 1 }).success).toBe(
+    true,
+  );
   expect(chatCompletionRequestSchema.safeParse({ ...request, num_ctx: 1_000_000 }).success).toBe(false);
   expect(chatCompletionRequestSchema.safeParse({ ...request, num_thread: 0 }).success).toBe(false);
   expect(chatCompletionRequestSchema.safeParse({ ...request, num_gpu: 1.5 }).success).toBe(false);

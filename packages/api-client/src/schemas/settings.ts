@@ -16,7 +16,8 @@ const number = ({ label, min, max, step }: NumberFacts) => {
 };
 const flag = ({ label }: { label: string }) => z.boolean({ error: `${label}: deve essere vero o falso` });
 const chatModel = ({ label }: { label: string }) => z.enum(SELECTABLE_CHAT_MODELS, { error: `${label}: modello non consentito` });
-const text = ({ label, maxLength }: TextFacts) => storableString({ error: `${label}: deve essere un testo` }).max(maxLength, `${label}: testo troppo lungo`);
+const text = ({ label, maxLength }: TextFacts) =>
+  storableString({ error: `${label}: deve essere un testo` }).max(maxLength, `${label}: testo troppo lungo`);
 
 export const settingsSchema = z.strictObject({
   pigna_ai_model: chatModel(FIELDS.pigna_ai_model),
@@ -126,7 +127,11 @@ export function mergeSettings(json: unknown): Settings {
       if (!(key in source)) continue;
       let value = (source as Record<string, unknown>)[key];
       // Older backends send the index list as a comma-separated string.
-      if (key === "rag_index_names" && typeof value === "string") value = value.split(",").map((name) => name.trim()).filter(Boolean);
+      if (key === "rag_index_names" && typeof value === "string")
+        value = value
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean);
       const parsed = (field as z.ZodType).safeParse(value);
       if (parsed.success) merged[key] = parsed.data;
     }
@@ -154,9 +159,9 @@ export type SettingsAnswer = {
  * The answer of GET and POST /api/settings: `{data, updated_at, version}` from our server, or a
  * bare settings object from an older one. Tolerant by design (spec 001 §7: merged over the defaults).
  */
-export const settingsAnswerSchema = z.unknown().transform(
-  (json): SettingsAnswer => ({ settings: mergeSettings(json), updatedAt: readUpdatedAt(json), version: readVersion(json) }),
-);
+export const settingsAnswerSchema = z
+  .unknown()
+  .transform((json): SettingsAnswer => ({ settings: mergeSettings(json), updatedAt: readUpdatedAt(json), version: readVersion(json) }));
 
 function readVersion(json: unknown): number | null {
   const value = json && typeof json === "object" && "version" in json ? (json as { version: unknown }).version : null;

@@ -101,7 +101,10 @@ describe.each(stored)("$what", (entry) => {
       const value = path.length === 2 ? [spoiled] : spoiled;
       const result = entry.schema.safeParse({ ...entry.example, [field]: value });
       expect(result.success, field).toBe(false);
-      expect(result.error?.issues.map(({ path: at, message }) => ({ path: at, message })), field).toContainEqual({ path, message: INVALID_CHARACTERS });
+      expect(
+        result.error?.issues.map(({ path: at, message }) => ({ path: at, message })),
+        field,
+      ).toContainEqual({ path, message: INVALID_CHARACTERS });
     }
   });
 });

@@ -26,7 +26,11 @@ export type HeldAnswerOptions = {
   timeoutMs?: number;
 };
 
-export function heldAnswerBody(api: Pick<ApiClient, "rawAt">, response: Response, { signal, stop = signal, headers = {}, timeoutMs }: HeldAnswerOptions): HeldAnswerBody {
+export function heldAnswerBody(
+  api: Pick<ApiClient, "rawAt">,
+  response: Response,
+  { signal, stop = signal, headers = {}, timeoutMs }: HeldAnswerOptions,
+): HeldAnswerBody {
   // spec 001 §8: 'No response body'.
   if (!response.body) throw new Error("No response body");
   const streamUrl = heldAnswerUrl(response);
@@ -42,7 +46,11 @@ export function heldAnswerBody(api: Pick<ApiClient, "rawAt">, response: Response
       signal: stop,
       ...(timeoutMs ? { timeoutMs } : {}),
     });
-  return { body: resumableBody(response, { resume, signal: stop }), streamUrl, release: () => signal.removeEventListener("abort", stopOnServer) };
+  return {
+    body: resumableBody(response, { resume, signal: stop }),
+    streamUrl,
+    release: () => signal.removeEventListener("abort", stopOnServer),
+  };
 }
 
 /** Where the server holds this answer: on the origin that answered; null when it holds none. */

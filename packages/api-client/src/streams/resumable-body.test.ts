@@ -27,7 +27,9 @@ function droppingBody(text: string, cutAt: number): Response {
 /** The server's side: the events after `lastEventId`. */
 const serverFrom = (lastEventId: string | null) => {
   const after = Number(lastEventId ?? 0);
-  const events = ALL.split("\n\n").filter(Boolean).filter((block) => Number(/^id: (\d+)/.exec(block)?.[1]) > after);
+  const events = ALL.split("\n\n")
+    .filter(Boolean)
+    .filter((block) => Number(/^id: (\d+)/.exec(block)?.[1]) > after);
   return new Response(events.map((block) => `${block}\n\n`).join(""));
 };
 
@@ -50,11 +52,23 @@ test("a network still down is tried again, then given up with its error", async 
   const down = vi.fn(async () => {
     throw new TypeError("network error");
   });
-  const body = resumableBody(droppingBody(ALL, ALL.indexOf("id: 2")), { resume: down, signal: new AbortController().signal, wait: async () => {}, waitsMs: [1, 1, 1] });
+  const body = resumableBody(droppingBody(ALL, ALL.indexOf("id: 2")), {
+    resume: down,
+    signal: new AbortController().signal,
+    wait: async () => {},
+    waitsMs: [1, 1, 1],
+  });
   await expect(words(body)).rejects.toThrow("network error");
   expect(down).toHaveBeenCalledTimes(3);
-  const comesBack = vi.fn().mockRejectedValueOnce(new TypeError("network error")).mockImplementation(async (last: string | null) => serverFrom(last));
-  const again = resumableBody(droppingBody(ALL, ALL.indexOf("id: 2")), { resume: comesBack, signal: new AbortController().signal, wait: async () => {} });
+  const comesBack = vi
+    .fn()
+    .mockRejectedValueOnce(new TypeError("network error"))
+    .mockImplementation(async (last: string | null) => serverFrom(last));
+  const again = resumableBody(droppingBody(ALL, ALL.indexOf("id: 2")), {
+    resume: comesBack,
+    signal: new AbortController().signal,
+    wait: async () => {},
+  });
   expect(await words(again)).toBe(WORDS.join(""));
 });
 
@@ -62,7 +76,11 @@ test("the server's refusal (the answer is gone) ends it at once with the server'
   const gone = vi.fn(async () => {
     throw new HttpError(404, { error: "Questa risposta non è più disponibile" });
   });
-  const body = resumableBody(droppingBody(ALL, ALL.indexOf("id: 3")), { resume: gone, signal: new AbortController().signal, wait: async () => {} });
+  const body = resumableBody(droppingBody(ALL, ALL.indexOf("id: 3")), {
+    resume: gone,
+    signal: new AbortController().signal,
+    wait: async () => {},
+  });
   await expect(words(body)).rejects.toBeInstanceOf(HttpError);
   expect(gone).toHaveBeenCalledOnce();
 });

@@ -25,7 +25,10 @@ export type ResumeOptions = {
  * The body of `first`, resumed as often as `waitsMs` allows when its connection fails. A refusal
  * of the resume (the answer is gone: 404, 410) ends it with the server's words.
  */
-export function resumableBody(first: Response, { resume, signal, wait = sleep, waitsMs = RESUME_WAITS_MS }: ResumeOptions): ReadableStream<Uint8Array> {
+export function resumableBody(
+  first: Response,
+  { resume, signal, wait = sleep, waitsMs = RESUME_WAITS_MS }: ResumeOptions,
+): ReadableStream<Uint8Array> {
   let reader = first.body?.getReader() ?? null;
   const events = completeEvents();
   // The reader gave up (it had the answer's end, or left): nothing more is read or asked for.

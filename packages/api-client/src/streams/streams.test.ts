@@ -22,7 +22,9 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
 test("product stream: chunks split mid-line and mid-character come out whole", async () => {
   const bytes = new TextEncoder().encode('data: {"chunk":"perché"}\n\n');
   const cut = bytes.indexOf(0xc3) + 1; // inside the two bytes of "é"
-  const items = await collect(readProductStream(bodyOf(bytes.slice(0, 7), bytes.slice(7, cut), bytes.slice(cut), "event: end\ndata: {}\n\n")));
+  const items = await collect(
+    readProductStream(bodyOf(bytes.slice(0, 7), bytes.slice(7, cut), bytes.slice(cut), "event: end\ndata: {}\n\n")),
+  );
   expect(items).toEqual([{ chunk: "perché" }]);
 });
 
@@ -81,7 +83,13 @@ test("model stream: OpenAI-style deltas until [DONE]", async () => {
 test("model stream: a product's named events go to onEvent, never into the answer; a reader without it skips them", async () => {
   const line = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
   // A named event may even look like an error or a local-style line: it is not the model's.
-  const parts = ['event: debate-passages\ndata: {"passages":[],"error":"x"}\n\n', line("Ciao"), 'event: debate-quotes\ndata: {"response":"no"}\n\n', line("!"), "data: [DONE]\n\n"];
+  const parts = [
+    'event: debate-passages\ndata: {"passages":[],"error":"x"}\n\n',
+    line("Ciao"),
+    'event: debate-quotes\ndata: {"response":"no"}\n\n',
+    line("!"),
+    "data: [DONE]\n\n",
+  ];
   const events: Array<[string, string]> = [];
   const read = await collect(readModelStream(bodyOf(...parts), { onEvent: (name, data) => events.push([name, data]) }));
   expect(read.map((item) => item.content).join("")).toBe("Ciao!");
@@ -99,7 +107,9 @@ test("model stream: reasoning deltas are kept apart from the answer", async () =
 
 test("model stream: local-style lines with response and done", async () => {
   const items = await collect(
-    readModelStream(bodyOf('{"response":"Buon","done":false}\n{"response":"giorno","done":false}\n{"response":"","done":true}\n{"response":"x"}\n')),
+    readModelStream(
+      bodyOf('{"response":"Buon","done":false}\n{"response":"giorno","done":false}\n{"response":"","done":true}\n{"response":"x"}\n'),
+    ),
   );
   expect(items).toEqual([{ content: "Buon" }, { content: "giorno" }]);
 });

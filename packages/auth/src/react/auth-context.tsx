@@ -11,7 +11,15 @@ const SessionContext = createContext<AuthSession | null>(null);
  * in) starts it at once; `start="on-demand"` (the public site) leaves it to the pages that need
  * it — `useAuth()` starts it, `useAuth({ start: false })` only reads it.
  */
-export function AuthProvider({ session, start = "now", children }: { session: AuthSession; start?: "now" | "on-demand"; children: ReactNode }) {
+export function AuthProvider({
+  session,
+  start = "now",
+  children,
+}: {
+  session: AuthSession;
+  start?: "now" | "on-demand";
+  children: ReactNode;
+}) {
   useEffect(() => {
     if (start === "now") void session.start();
   }, [session, start]);

@@ -18,7 +18,11 @@ function sessionWith(signedIn: boolean) {
     loginWithRedirect: async () => {},
     logout: async () => {},
   };
-  return createAuthSession(client, { currentUrl: () => new URL("https://o.example/chat"), replaceUrl: () => {}, origin: "https://o.example" });
+  return createAuthSession(client, {
+    currentUrl: () => new URL("https://o.example/chat"),
+    replaceUrl: () => {},
+    origin: "https://o.example",
+  });
 }
 
 /** The gate as a route element, at `path`, as the apps use it. */

@@ -27,7 +27,12 @@ test("only the two gpt-oss models can be chosen for chat, with Deep Think", asyn
 
 // spec 001 §7 (issue 14 §5): the list comes from the server.
 test("the selector offers what the server serves, or its offline model alone", async () => {
-  const props = { options: { model: "openai/gpt-oss-20b" as const, deepThink: false }, onModelChange: vi.fn(), onDeepThinkChange: vi.fn(), onOpenTypingDemo: vi.fn() };
+  const props = {
+    options: { model: "openai/gpt-oss-20b" as const, deepThink: false },
+    onModelChange: vi.fn(),
+    onDeepThinkChange: vi.fn(),
+    onOpenTypingDemo: vi.fn(),
+  };
   const { unmount } = render(<AdvancedPanel {...props} choices={{ models: ["openai/gpt-oss-20b"], offline: false }} />);
   const select = screen.getByRole("combobox", { name: "Modello" });
   expect([...(select as HTMLSelectElement).options].map((option) => option.value)).toEqual(["openai/gpt-oss-20b"]);

@@ -1,4 +1,11 @@
-import { OFFLINE_MODEL, OFFLINE_MODEL_LABEL, SELECTABLE_CHAT_MODELS, supportsReasoning, type ChatModel, type ChatModelChoices } from "@oystar/api-client";
+import {
+  OFFLINE_MODEL,
+  OFFLINE_MODEL_LABEL,
+  SELECTABLE_CHAT_MODELS,
+  supportsReasoning,
+  type ChatModel,
+  type ChatModelChoices,
+} from "@oystar/api-client";
 import { Button, Toggle } from "@oystar/ui-kit/react";
 import { useId } from "react";
 import type { CompletionOptions } from "../completion";
@@ -14,8 +21,6 @@ export type AdvancedPanelProps = {
 };
 
 const specChoices: ChatModelChoices = { models: [...SELECTABLE_CHAT_MODELS], offline: false };
-
-
 
 /** spec 001 §2: the chat's advanced settings — the model, and 'Deep Think' for gpt-oss models. */
 export function AdvancedPanel({ options, onModelChange, onDeepThinkChange, onOpenTypingDemo, choices = specChoices }: AdvancedPanelProps) {

@@ -1,12 +1,23 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { expect, test } from "vitest";
-import { conversationMarkdown, HistoryFullError, openConversationHistory, searchConversations, titleOf, type SavedConversation } from "./conversation-history";
+import {
+  conversationMarkdown,
+  HistoryFullError,
+  openConversationHistory,
+  searchConversations,
+  titleOf,
+  type SavedConversation,
+} from "./conversation-history";
 import { importDeviceKey } from "./device-vault";
 
 // Issue 35 §1: the conversations kept on the device — per account, encrypted with the account's key.
 
-const randomKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const randomKey = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 const conversation = (id: string, question: string, answer: string, updatedAt = Number(id)): SavedConversation => ({
   id,
   module: "chat",
@@ -37,9 +48,14 @@ test("a conversation is kept sealed: what the database holds has no word of it, 
   const history = await openConversationHistory({ identity: "auth0|rossi", key, indexedDB });
   await history.save(conversation("1000", "Quando fiorisce il glicine a Villa Lante?", "In aprile [1]."));
   await history.save(conversation("2000", "Chi progettò il giardino di Boboli?", "Niccolò Tribolo."));
-  expect((await history.list()).conversations.map((saved) => saved.title)).toEqual(["Chi progettò il giardino di Boboli?", "Quando fiorisce il glicine a Villa Lante?"]);
+  expect((await history.list()).conversations.map((saved) => saved.title)).toEqual([
+    "Chi progettò il giardino di Boboli?",
+    "Quando fiorisce il glicine a Villa Lante?",
+  ]);
 
-  const stored = JSON.stringify(await rawRecords(indexedDB), (_key, value: unknown) => (value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? new TextDecoder().decode(value as ArrayBuffer) : value));
+  const stored = JSON.stringify(await rawRecords(indexedDB), (_key, value: unknown) =>
+    value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? new TextDecoder().decode(value as ArrayBuffer) : value,
+  );
   for (const word of ["glicine", "Boboli", "Tribolo", "chat", "rossi"]) expect(stored).not.toContain(word);
   history.close();
 });

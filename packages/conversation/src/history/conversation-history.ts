@@ -77,18 +77,26 @@ function asConversation(value: unknown, id: string): SavedConversation | null {
     typeof candidate.createdAt === "number" &&
     typeof candidate.updatedAt === "number" &&
     Array.isArray(candidate.messages) &&
-    candidate.messages.every((message) => typeof message?.content === "string" && (message.role === "user" || message.role === "assistant"));
+    candidate.messages.every(
+      (message) => typeof message?.content === "string" && (message.role === "user" || message.role === "assistant"),
+    );
   return fine ? (candidate as SavedConversation) : null;
 }
 
 const isQuotaError = (error: unknown): boolean =>
-  error instanceof Error && (error.name === "QuotaExceededError" || (error as { inner?: { name?: string } }).inner?.name === "QuotaExceededError");
+  error instanceof Error &&
+  (error.name === "QuotaExceededError" || (error as { inner?: { name?: string } }).inner?.name === "QuotaExceededError");
 
 /**
  * Opens this account's conversations on this device. `identity` is the account as the sign-in
  * knows it (its subject); `key` the server's device key (importDeviceKey).
  */
-export async function openConversationHistory(options: { identity: string; key: CryptoKey; indexedDB?: IDBFactory; name?: string }): Promise<ConversationHistory> {
+export async function openConversationHistory(options: {
+  identity: string;
+  key: CryptoKey;
+  indexedDB?: IDBFactory;
+  name?: string;
+}): Promise<ConversationHistory> {
   const account = await accountTag(options.identity);
   const db = new ConversationDatabase(options.name ?? CONVERSATION_DATABASE, options.indexedDB);
   await db.open();
@@ -112,7 +120,11 @@ export async function openConversationHistory(options: { identity: string; key: 
 
   return {
     async list() {
-      const records = await db.conversations.where("[account+updatedAt]").between([account, Dexie.minKey], [account, Dexie.maxKey]).reverse().toArray();
+      const records = await db.conversations
+        .where("[account+updatedAt]")
+        .between([account, Dexie.minKey], [account, Dexie.maxKey])
+        .reverse()
+        .toArray();
       const conversations: SavedConversation[] = [];
       let unreadable = 0;
       for (const record of records) {
@@ -145,10 +157,17 @@ export async function openConversationHistory(options: { identity: string; key: 
 
 /** Search in titles and text, as the user typed it (case and accents aside). */
 export function searchConversations(conversations: readonly SavedConversation[], query: string): SavedConversation[] {
-  const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  const fold = (text: string) =>
+    text
+      .normalize("NFD")
+      .replace(/\p{Diacritic}/gu, "")
+      .toLowerCase();
   const wanted = fold(query.trim());
   if (!wanted) return [...conversations];
-  return conversations.filter((conversation) => fold(conversation.title).includes(wanted) || conversation.messages.some((message) => fold(message.content).includes(wanted)));
+  return conversations.filter(
+    (conversation) =>
+      fold(conversation.title).includes(wanted) || conversation.messages.some((message) => fold(message.content).includes(wanted)),
+  );
 }
 
 /** The title a conversation gets: its first question, on one line, at most 80 characters. */

@@ -7,7 +7,11 @@ import { importDeviceKey } from "./device-vault";
 // Issue 35 §1: a debate kept in the same store — beside its words (what the list searches), what
 // the debate module keeps of it (turns, scorecard, vote) comes back whole, and sealed like the rest.
 
-const randomKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const randomKey = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 const debate: SavedConversation = {
   id: "5000",
@@ -19,7 +23,12 @@ const debate: SavedConversation = {
     { id: "topic", role: "user", content: "Il treno contro l'aereo", timestamp: 5000 },
     { id: "1-turn-0", role: "assistant", content: "La ferrovia arriva in centro città.", timestamp: 5000 },
   ],
-  moduleState: { version: 1, turn: 1, feedback: { vote: "B" }, messages: [{ id: "1-turn-0", speaker: "A", content: "La ferrovia arriva in centro città." }] },
+  moduleState: {
+    version: 1,
+    turn: 1,
+    feedback: { vote: "B" },
+    messages: [{ id: "1-turn-0", speaker: "A", content: "La ferrovia arriva in centro città." }],
+  },
 };
 
 test("a kept debate reads back with what its module keeps, is found by its words, and none of it is in the database in clear", async () => {
@@ -34,7 +43,9 @@ test("a kept debate reads back with what its module keeps, is found by its words
   const all = db.transaction("conversations").objectStore("conversations").getAll();
   const records = await new Promise<unknown[]>((resolve) => (all.onsuccess = () => resolve(all.result as unknown[])));
   db.close();
-  const raw = JSON.stringify(records, (_key, value: unknown) => (value instanceof Uint8Array || value instanceof ArrayBuffer ? Array.from(new Uint8Array(value as ArrayBuffer)) : value));
+  const raw = JSON.stringify(records, (_key, value: unknown) =>
+    value instanceof Uint8Array || value instanceof ArrayBuffer ? Array.from(new Uint8Array(value as ArrayBuffer)) : value,
+  );
   for (const word of ["treno", "ferrovia", "vote", "speaker", "debate"]) expect(raw).not.toContain(word);
   history.close();
 });

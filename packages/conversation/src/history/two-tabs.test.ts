@@ -7,7 +7,11 @@ import { importDeviceKey } from "./device-vault";
 // Issue 35 §4: two tabs of the same account see the same list — a change in one is told to the
 // other (BroadcastChannel), which reads it from the shared database. Each store here is one tab.
 
-const randomKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const randomKey = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 const saved = (id: string, question: string): SavedConversation => ({
   id,
   module: "chat",
@@ -22,12 +26,13 @@ test("a conversation saved, then deleted, in one tab is told to the other tab of
   const key = await importDeviceKey(randomKey());
   const first = await openConversationHistory({ identity: "auth0|rossi", key, indexedDB });
   const second = await openConversationHistory({ identity: "auth0|rossi", key, indexedDB });
-  const toldOnce = () => new Promise<void>((resolve) => {
-    const stop = second.onChange(() => {
-      stop();
-      resolve();
+  const toldOnce = () =>
+    new Promise<void>((resolve) => {
+      const stop = second.onChange(() => {
+        stop();
+        resolve();
+      });
     });
-  });
 
   const saving = toldOnce();
   await first.save(saved("1000", "Quando fiorisce il glicine?"));

@@ -45,7 +45,8 @@ function problemsInDom(): string[] {
   const problems: string[] = [];
   for (const element of container.querySelectorAll("*")) {
     if (!ALLOWED_TAGS.has(element.tagName)) problems.push(`<${element.tagName.toLowerCase()}>`);
-    if (element.tagName === "INPUT" && !(element.getAttribute("type") === "checkbox" && element.hasAttribute("disabled"))) problems.push("an active input");
+    if (element.tagName === "INPUT" && !(element.getAttribute("type") === "checkbox" && element.hasAttribute("disabled")))
+      problems.push("an active input");
     for (const attribute of element.attributes) {
       if (attribute.name.toLowerCase().startsWith("on")) problems.push(`${attribute.name}=`);
       if (URL_ATTRIBUTES.includes(attribute.name.toLowerCase()) && !/^(https?:\/\/|mailto:)/i.test(attribute.value)) {
@@ -56,7 +57,13 @@ function problemsInDom(): string[] {
   return problems;
 }
 
-const message = (content: string, id = "risposta", firstCharacterMs?: number): ChatMessage => ({ id, role: "assistant", content, timestamp: 0, firstCharacterMs });
+const message = (content: string, id = "risposta", firstCharacterMs?: number): ChatMessage => ({
+  id,
+  role: "assistant",
+  content,
+  timestamp: 0,
+  firstCharacterMs,
+});
 
 test("the Markdown renderer has loaded (the first answer is shown as text until then)", async () => {
   render([message("**pronto**")], "", false);
@@ -89,7 +96,11 @@ test("no request left the page for an image, a frame, a style or a remote host",
   const requests = performance
     .getEntriesByType("resource")
     .map((entry) => entry as PerformanceResourceTiming)
-    .filter((entry) => /exfil\.invalid/.test(entry.name) || ["img", "image", "iframe", "frame", "object", "embed", "video", "css", "link"].includes(entry.initiatorType));
+    .filter(
+      (entry) =>
+        /exfil\.invalid/.test(entry.name) ||
+        ["img", "image", "iframe", "frame", "object", "embed", "video", "css", "link"].includes(entry.initiatorType),
+    );
   expect(requests.map((entry) => entry.name)).toEqual([]);
   expect(alerts).toEqual([]);
 });

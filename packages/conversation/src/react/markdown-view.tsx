@@ -62,7 +62,11 @@ const keepUrl = (url: string) => url;
 
 export default function MarkdownView({ text, citations }: { text: string; citations?: CitationLinks }) {
   return (
-    <Markdown remarkPlugins={citations ? [remarkGfm, [remarkCitations, citations]] : [remarkGfm]} components={components} urlTransform={keepUrl}>
+    <Markdown
+      remarkPlugins={citations ? [remarkGfm, [remarkCitations, citations]] : [remarkGfm]}
+      components={components}
+      urlTransform={keepUrl}
+    >
       {text}
     </Markdown>
   );

@@ -70,4 +70,6 @@ export const PlantedContent: Story = {
   },
 };
 
-export const WithCard: Story = { args: { messages: [question, { id: "q", role: "assistant", content: "", card: MARKERS.quotaExceeded, timestamp: 0 }] } };
+export const WithCard: Story = {
+  args: { messages: [question, { id: "q", role: "assistant", content: "", card: MARKERS.quotaExceeded, timestamp: 0 }] },
+};

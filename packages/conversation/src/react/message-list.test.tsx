@@ -5,13 +5,27 @@ import { MARKERS } from "../markers";
 import { MessageList } from "./message-list";
 
 const user = (content: string, id = "u1"): ChatMessage => ({ id, role: "user", content, timestamp: 0 });
-const answer = (content: string, id = "a1", extras: Partial<ChatMessage> = {}): ChatMessage => ({ id, role: "assistant", content, timestamp: 0, ...extras });
+const answer = (content: string, id = "a1", extras: Partial<ChatMessage> = {}): ChatMessage => ({
+  id,
+  role: "assistant",
+  content,
+  timestamp: 0,
+  ...extras,
+});
 const card = (id = "c1"): ChatMessage => ({ id, role: "assistant", content: "", card: MARKERS.quotaExceeded, timestamp: 0 });
 
 describe("the message list", () => {
   test("answers are Markdown: emphasis, code blocks, tables; links open safely in a new tab", async () => {
-    const text = "Ecco **due** cose:\n\n```js\nconst a = 1;\n```\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\nVedi [il sito](https://example.com).";
-    render(<MessageList messages={[user("Domanda **non** formattata"), answer(text, "a1", { firstCharacterMs: 800 })]} partial="" loading={false} renderCard={() => null} />);
+    const text =
+      "Ecco **due** cose:\n\n```js\nconst a = 1;\n```\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\nVedi [il sito](https://example.com).";
+    render(
+      <MessageList
+        messages={[user("Domanda **non** formattata"), answer(text, "a1", { firstCharacterMs: 800 })]}
+        partial=""
+        loading={false}
+        renderCard={() => null}
+      />,
+    );
     expect(await screen.findByText("due", { selector: "strong" })).toBeInTheDocument();
     expect(screen.getByText("const a = 1;", { exact: false, selector: "code" })).toBeInTheDocument();
     expect(screen.getByRole("table")).toBeInTheDocument();
@@ -25,7 +39,7 @@ describe("the message list", () => {
   });
 
   test("HTML in an answer is shown as text; images are not loaded; bad links are plain text", async () => {
-    const text = '<b>grassetto?</b> ![grafico](https://example.com/g.png) [clic](javascript:alert(1))';
+    const text = "<b>grassetto?</b> ![grafico](https://example.com/g.png) [clic](javascript:alert(1))";
     const { container } = render(<MessageList messages={[answer(text)]} partial="" loading={false} renderCard={() => null} />);
     expect(await screen.findByText("[grafico: immagine non caricata]", { exact: false })).toBeInTheDocument();
     expect(container.querySelector("b, img")).toBeNull();
@@ -66,7 +80,14 @@ describe("the message list", () => {
     const streamed = "# Titolo\n\nPrimo paragrafo.\n\nSecondo";
     const { rerender } = render(<MessageList messages={[user("Ciao")]} partial={streamed} loading answerId="a9" renderCard={renderCard} />);
     const heading = await screen.findByRole("heading", { name: "Titolo" });
-    rerender(<MessageList messages={[user("Ciao"), answer(streamed, "a9", { firstCharacterMs: 100 })]} partial="" loading={false} renderCard={renderCard} />);
+    rerender(
+      <MessageList
+        messages={[user("Ciao"), answer(streamed, "a9", { firstCharacterMs: 100 })]}
+        partial=""
+        loading={false}
+        renderCard={renderCard}
+      />,
+    );
     expect(await screen.findByText("Primo carattere in 0,10 s")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Titolo" })).toBe(heading);
   });

@@ -31,7 +31,9 @@ export const SCROLL_TO_ANSWER_DELAY_MS = 400;
 export function MessageList({ messages, partial, loading, answerId, renderCard, renderActions, renderAnswer }: MessageListProps) {
   const lastMessage = useRef<HTMLLIElement>(null);
   const count = messages.length;
-  const streamingAnswer: ChatMessage | null = loading ? { id: answerId ?? "streaming", role: "assistant", content: partial, timestamp: 0 } : null;
+  const streamingAnswer: ChatMessage | null = loading
+    ? { id: answerId ?? "streaming", role: "assistant", content: partial, timestamp: 0 }
+    : null;
   const shown = streamingAnswer ? [...messages, streamingAnswer] : messages;
   // The renderer loads while the user types the first question, not once its answer is there.
   useEffect(preloadAnswerRenderer, []);
@@ -65,7 +67,14 @@ type MessageItemProps = Pick<MessageListProps, "renderCard" | "renderActions" | 
   streaming?: boolean;
 };
 
-const MessageItem = memo(function MessageItem({ message, anchor, streaming = false, renderCard, renderActions, renderAnswer }: MessageItemProps) {
+const MessageItem = memo(function MessageItem({
+  message,
+  anchor,
+  streaming = false,
+  renderCard,
+  renderActions,
+  renderAnswer,
+}: MessageItemProps) {
   const { role, content, card } = message;
   let body: ReactNode;
   if (card) body = renderCard(card);

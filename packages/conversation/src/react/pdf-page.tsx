@@ -10,7 +10,10 @@ type Pdfjs = Awaited<ReturnType<LoadPdfRenderer>>;
 
 const text = conversationMessages.viewer;
 
-type Opened = { status: "opening" } | { status: "open"; pdfjs: Pdfjs; pdf: Awaited<ReturnType<Pdfjs["getDocument"]>["promise"]> } | { status: "failed" };
+type Opened =
+  | { status: "opening" }
+  | { status: "open"; pdfjs: Pdfjs; pdf: Awaited<ReturnType<Pdfjs["getDocument"]>["promise"]> }
+  | { status: "failed" };
 type Drawn = "drawing" | "drawn" | "not-on-page" | "failed";
 /** A word OCR read on a scanned page, its box in fractions of the page (issue 34). */
 export type OcrWord = NonNullable<RagPassage["ocrWords"]>[number];
@@ -154,7 +157,11 @@ export function PdfPage({ bytes, page, passage, ocrWords, loadPdfRenderer, fallb
         {scanMarks.length > 0 ? (
           <div className="rag-viewer__scan-marks" aria-hidden="true">
             {scanMarks.map((word, index) => (
-              <span key={index} className="rag-viewer__scan-mark" style={{ left: percent(word.left), top: percent(word.top), width: percent(word.width), height: percent(word.height) }} />
+              <span
+                key={index}
+                className="rag-viewer__scan-mark"
+                style={{ left: percent(word.left), top: percent(word.top), width: percent(word.width), height: percent(word.height) }}
+              />
             ))}
           </div>
         ) : null}

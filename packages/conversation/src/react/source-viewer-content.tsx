@@ -26,7 +26,11 @@ export default function SourceViewerContent({ viewer, loadPdfRenderer }: { viewe
   const loaded = passage?.status === "loaded" ? passage.value : null;
   return (
     <div className="rag-viewer__layout">
-      <DocumentFacts noteNumber={opened.noteNumber} filename={loaded?.document.filename ?? opened.filename} url={loaded?.document.url ?? null} />
+      <DocumentFacts
+        noteNumber={opened.noteNumber}
+        filename={loaded?.document.filename ?? opened.filename}
+        url={loaded?.document.url ?? null}
+      />
       <Stepper
         label={text.passageNavigation}
         position={text.passagePosition(opened.position + 1, opened.passages.length)}

@@ -28,7 +28,16 @@ function guidePdf(): Uint8Array {
   pdf.setFontSize(11).text("Le ore migliori sono quelle vicine all'alba e al tramonto.", 20, 40);
   pdf.addPage();
   pdf.setFontSize(14).text("Le regole dei giardini", 20, 25);
-  pdf.setFontSize(11).text(["In molti giardini storici il cavalletto è vietato o richiede un permesso.", "Il drone è in genere vietato sopra i visitatori senza un'autorizzazione."], 20, 40);
+  pdf
+    .setFontSize(11)
+    .text(
+      [
+        "In molti giardini storici il cavalletto è vietato o richiede un permesso.",
+        "Il drone è in genere vietato sopra i visitatori senza un'autorizzazione.",
+      ],
+      20,
+      40,
+    );
   pdf.addPage();
   pdf.setFontSize(11).text("Un giardino formale si fotografa bene dall'alto.", 20, 25);
   return new Uint8Array(pdf.output("arraybuffer"));
@@ -55,7 +64,13 @@ function scannedSign(): { bytes: Uint8Array; words: NonNullable<RagPassage["ocrW
       context.fillText(word, left, baseline);
       const top = baseline - size.actualBoundingBoxAscent;
       const height = size.actualBoundingBoxAscent + size.actualBoundingBoxDescent;
-      words.push({ text: word, left: left / picture.width, top: top / picture.height, width: size.width / picture.width, height: height / picture.height });
+      words.push({
+        text: word,
+        left: left / picture.width,
+        top: top / picture.height,
+        width: size.width / picture.width,
+        height: height / picture.height,
+      });
       left += size.width + context.measureText(" ").width;
     }
   });
@@ -70,27 +85,90 @@ const guide = { id: "9", title: "Fotografare i giardini", filename: "fotografare
 const sign = { id: "5", title: "Cartello della limonaia", filename: "cartello-della-limonaia.pdf", format: "pdf" as const, pages: 1 };
 const scan = scannedSign();
 const passages = [
-  textPassage("11", "Il giardino apre alle 8:15 e chiude a un'ora che cambia con le stagioni, dalle 16:30 d'inverno alle 19:10 d'estate.", boboli, {
-    before: "Il Giardino di Boboli si stende alle spalle di Palazzo Pitti, sulla collina tra il palazzo e il Forte di Belvedere.\n\nOrari e biglietti\n\n",
-    after: " L'ultimo ingresso è un'ora prima della chiusura.\n\nLa Grotta Grande\n\nLa grotta fu costruita tra il 1583 e il 1593.",
-  }),
-  textPassage("12", "La Grotta Grande, costruita da Bernardo Buontalenti tra il 1583 e il 1593, ospitava un tempo i Prigioni di Michelangelo.", boboli, {
-    before: "La Grotta Grande\n\n",
-    after: "\n\nL'Isolotto\n\nUn'isola ovale al centro di una grande vasca.",
-  }),
+  textPassage(
+    "11",
+    "Il giardino apre alle 8:15 e chiude a un'ora che cambia con le stagioni, dalle 16:30 d'inverno alle 19:10 d'estate.",
+    boboli,
+    {
+      before:
+        "Il Giardino di Boboli si stende alle spalle di Palazzo Pitti, sulla collina tra il palazzo e il Forte di Belvedere.\n\nOrari e biglietti\n\n",
+      after: " L'ultimo ingresso è un'ora prima della chiusura.\n\nLa Grotta Grande\n\nLa grotta fu costruita tra il 1583 e il 1593.",
+    },
+  ),
+  textPassage(
+    "12",
+    "La Grotta Grande, costruita da Bernardo Buontalenti tra il 1583 e il 1593, ospitava un tempo i Prigioni di Michelangelo.",
+    boboli,
+    {
+      before: "La Grotta Grande\n\n",
+      after: "\n\nL'Isolotto\n\nUn'isola ovale al centro di una grande vasca.",
+    },
+  ),
   { ...textPassage("31", "In molti giardini storici il cavalletto è vietato o richiede un permesso.", guide), page: 2 },
   {
-    ...textPassage("41", "La visita guidata è confermata per sabato 14 novembre alle ore 10, con ingresso da via Micheli.", visit, { before: "Buongiorno,\n\n", after: "" }),
-    email: { subject: "Conferma della visita guidata", from: "Ufficio visite <visite@giardini.example>", to: "Gruppo FAI Firenze <gruppo@fai.example>", date: "2 novembre 2026 alle ore 10:15" },
+    ...textPassage("41", "La visita guidata è confermata per sabato 14 novembre alle ore 10, con ingresso da via Micheli.", visit, {
+      before: "Buongiorno,\n\n",
+      after: "",
+    }),
+    email: {
+      subject: "Conferma della visita guidata",
+      from: "Ufficio visite <visite@giardini.example>",
+      to: "Gruppo FAI Firenze <gruppo@fai.example>",
+      date: "2 novembre 2026 alle ore 10:15",
+    },
   },
-  { ...textPassage("51", "La limonaia riapre alle visite il primo maggio alle ore 10.", sign, { before: "Limonaia di Villa Aurora\n", after: "" }), page: 1, ocrWords: scan.words },
+  {
+    ...textPassage("51", "La limonaia riapre alle visite il primo maggio alle ore 10.", sign, {
+      before: "Limonaia di Villa Aurora\n",
+      after: "",
+    }),
+    page: 1,
+    ocrWords: scan.words,
+  },
 ];
 const sources = [
-  citedPassage({ filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: "11", excerpt: "Il giardino apre alle 8:15…", support: { cited: true, confidence: null } }),
-  citedPassage({ filename: boboli.filename, title: boboli.title, noteNumber: 1, chunkId: "12", excerpt: "La Grotta Grande, costruita da Bernardo Buontalenti…", support: { cited: true, confidence: null } }),
-  citedPassage({ filename: guide.filename, title: guide.title, noteNumber: 2, chunkId: "31", page: 2, excerpt: "In molti giardini storici il cavalletto…", support: { cited: true, confidence: null } }),
-  citedPassage({ filename: visit.filename, title: visit.title, noteNumber: 3, chunkId: "41", excerpt: "La visita guidata è confermata…", support: { cited: true, confidence: null } }),
-  citedPassage({ filename: sign.filename, title: sign.title, noteNumber: 4, chunkId: "51", page: 1, excerpt: "La limonaia riapre alle visite il primo maggio…", support: { cited: true, confidence: null } }),
+  citedPassage({
+    filename: boboli.filename,
+    title: boboli.title,
+    noteNumber: 1,
+    chunkId: "11",
+    excerpt: "Il giardino apre alle 8:15…",
+    support: { cited: true, confidence: null },
+  }),
+  citedPassage({
+    filename: boboli.filename,
+    title: boboli.title,
+    noteNumber: 1,
+    chunkId: "12",
+    excerpt: "La Grotta Grande, costruita da Bernardo Buontalenti…",
+    support: { cited: true, confidence: null },
+  }),
+  citedPassage({
+    filename: guide.filename,
+    title: guide.title,
+    noteNumber: 2,
+    chunkId: "31",
+    page: 2,
+    excerpt: "In molti giardini storici il cavalletto…",
+    support: { cited: true, confidence: null },
+  }),
+  citedPassage({
+    filename: visit.filename,
+    title: visit.title,
+    noteNumber: 3,
+    chunkId: "41",
+    excerpt: "La visita guidata è confermata…",
+    support: { cited: true, confidence: null },
+  }),
+  citedPassage({
+    filename: sign.filename,
+    title: sign.title,
+    noteNumber: 4,
+    chunkId: "51",
+    page: 1,
+    excerpt: "La limonaia riapre alle visite il primo maggio…",
+    support: { cited: true, confidence: null },
+  }),
 ];
 
 const text = conversationMessages.viewer;
@@ -108,7 +186,11 @@ function PassageOpeners({ passages }: { passages: readonly CitedPassage[] }) {
         const opened = viewerDocument(lead, inDocument);
         return (
           <li key={lead.document}>
-            <button type="button" aria-label={text.openDocument(lead.title)} onClick={(event) => openSource?.(opened, 0, event.currentTarget)}>
+            <button
+              type="button"
+              aria-label={text.openDocument(lead.title)}
+              onClick={(event) => openSource?.(opened, 0, event.currentTarget)}
+            >
               {lead.title}
             </button>
             <ul>
@@ -152,14 +234,20 @@ const screen = () => within(document.body);
 /** A document opens at its first passage; 'Passaggio successivo' moves to the second; Escape gives the focus back to what opened it. */
 export const DocumentOpensAtItsPassage: Story = {
   play: async ({ canvasElement }) => {
-    const opener = await within(canvasElement).findByRole("button", { name: "Apri Il Giardino di Boboli a Firenze nel visualizzatore delle fonti" });
+    const opener = await within(canvasElement).findByRole("button", {
+      name: "Apri Il Giardino di Boboli a Firenze nel visualizzatore delle fonti",
+    });
     await userEvent.click(opener);
     const viewer = await screen().findByRole("dialog", { name: "Il Giardino di Boboli a Firenze" });
     await expect(await within(viewer).findByText(/Il giardino apre alle 8:15/, { selector: "mark" })).toBeVisible();
     await expect(within(viewer).getByText("File: giardino-di-boboli-firenze.md")).toBeVisible();
     await userEvent.click(within(viewer).getByRole("button", { name: "Passaggio successivo" }));
-    await expect(await within(viewer).findByText(/La Grotta Grande, costruita da Bernardo Buontalenti/, { selector: "mark" })).toBeVisible();
-    await expect(within(viewer).getByRole("navigation", { name: "Passaggi citati di questo documento" })).toHaveTextContent("Passaggio 2 di 2");
+    await expect(
+      await within(viewer).findByText(/La Grotta Grande, costruita da Bernardo Buontalenti/, { selector: "mark" }),
+    ).toBeVisible();
+    await expect(within(viewer).getByRole("navigation", { name: "Passaggi citati di questo documento" })).toHaveTextContent(
+      "Passaggio 2 di 2",
+    );
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(opener).toHaveFocus());
   },
@@ -168,7 +256,9 @@ export const DocumentOpensAtItsPassage: Story = {
 /** A PDF source: its page drawn by pdf.js, the passage highlighted in the page's text layer. */
 export const PdfAtItsPage: Story = {
   play: async ({ canvasElement }) => {
-    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Apri Fotografare i giardini nel visualizzatore delle fonti" }));
+    await userEvent.click(
+      await within(canvasElement).findByRole("button", { name: "Apri Fotografare i giardini nel visualizzatore delle fonti" }),
+    );
     const viewer = await screen().findByRole("dialog", { name: "Fotografare i giardini" });
     // The page's navigation comes once the document has loaded (a spinner until then).
     await expect(await within(viewer).findByRole("navigation", { name: "Pagine del documento" })).toHaveTextContent("Pagina 2 di 3");
@@ -179,9 +269,13 @@ export const PdfAtItsPage: Story = {
 /** The viewer left open on a passage in its text (what the accessibility check reads). */
 export const PassageInItsText: Story = {
   play: async ({ canvasElement }) => {
-    await userEvent.click(await within(canvasElement).findByRole("button", { name: /Apri il passaggio 2 di 2 nel visualizzatore delle fonti/ }));
+    await userEvent.click(
+      await within(canvasElement).findByRole("button", { name: /Apri il passaggio 2 di 2 nel visualizzatore delle fonti/ }),
+    );
     const viewer = await screen().findByRole("dialog", { name: "Il Giardino di Boboli a Firenze" });
-    await expect(await within(viewer).findByText(/La Grotta Grande, costruita da Bernardo Buontalenti/, { selector: "mark" })).toBeVisible();
+    await expect(
+      await within(viewer).findByText(/La Grotta Grande, costruita da Bernardo Buontalenti/, { selector: "mark" }),
+    ).toBeVisible();
     await expect(within(viewer).getByRole("button", { name: "Passaggio successivo" })).toHaveAttribute("aria-disabled", "true");
   },
 };
@@ -189,7 +283,9 @@ export const PassageInItsText: Story = {
 /** Issue 34: an e-mail's passage, with who wrote it, to whom, when and about what above it. */
 export const EmailWithItsHeader: Story = {
   play: async ({ canvasElement }) => {
-    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Apri Conferma della visita guidata nel visualizzatore delle fonti" }));
+    await userEvent.click(
+      await within(canvasElement).findByRole("button", { name: "Apri Conferma della visita guidata nel visualizzatore delle fonti" }),
+    );
     const viewer = await screen().findByRole("dialog", { name: "Conferma della visita guidata" });
     const header = await within(viewer).findByLabelText("Intestazione dell'e-mail");
     await expect(within(header).getByText("Ufficio visite <visite@giardini.example>")).toBeVisible();
@@ -201,7 +297,9 @@ export const EmailWithItsHeader: Story = {
 /** Issue 34: a scanned page drawn as its picture, the passage highlighted on it with the boxes of the words OCR read there. */
 export const ScannedPageHighlighted: Story = {
   play: async ({ canvasElement }) => {
-    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Apri Cartello della limonaia nel visualizzatore delle fonti" }));
+    await userEvent.click(
+      await within(canvasElement).findByRole("button", { name: "Apri Cartello della limonaia nel visualizzatore delle fonti" }),
+    );
     const viewer = await screen().findByRole("dialog", { name: "Cartello della limonaia" });
     await expect(await within(viewer).findByRole("navigation", { name: "Pagine del documento" })).toHaveTextContent("Pagina 1 di 1");
     // The passage's eleven words are marked, the sign's title line is not.

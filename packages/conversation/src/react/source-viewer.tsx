@@ -51,7 +51,15 @@ export function SourceViewerProvider({ viewer, loadPdfRenderer, children }: Sour
   );
 }
 
-function SourceViewerDialog({ viewer, loadPdfRenderer, returnFocus }: { viewer: SourceViewerSession; loadPdfRenderer: LoadPdfRenderer; returnFocus: HTMLElement | null }) {
+function SourceViewerDialog({
+  viewer,
+  loadPdfRenderer,
+  returnFocus,
+}: {
+  viewer: SourceViewerSession;
+  loadPdfRenderer: LoadPdfRenderer;
+  returnFocus: HTMLElement | null;
+}) {
   const opened = useStore(viewer.store, (state) => state.opened);
   const loaded = useStore(viewer.store, (state) => (state.passage?.status === "loaded" ? state.passage.value.document : null));
   if (!opened) return null;

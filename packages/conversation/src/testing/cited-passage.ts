@@ -6,5 +6,15 @@ import type { CitedPassage } from "@oystar/api-client";
  */
 export function citedPassage(fields: Pick<CitedPassage, "noteNumber" | "chunkId"> & Partial<CitedPassage>): CitedPassage {
   const filename = fields.filename ?? `documento-${fields.noteNumber}.md`;
-  return { document: `gardenroute-demo/${filename}`, title: "", filename, url: null, page: null, place: null, excerpt: "", support: null, ...fields };
+  return {
+    document: `gardenroute-demo/${filename}`,
+    title: "",
+    filename,
+    url: null,
+    page: null,
+    place: null,
+    excerpt: "",
+    support: null,
+    ...fields,
+  };
 }

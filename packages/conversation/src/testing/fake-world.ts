@@ -24,7 +24,10 @@ export function fakeConversationWorld(replies: ScriptedReply[] = []) {
   let quotaReads = 0;
   const encoder = new TextEncoder();
   const fetch: typeof globalThis.fetch = async (input, init) => {
-    requests.push({ path: new URL(String(input), "http://oystar.test").pathname, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
+    requests.push({
+      path: new URL(String(input), "http://oystar.test").pathname,
+      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+    });
     const reply = replies.shift() ?? { frames: [] };
     if ("status" in reply) return Response.json(reply.body ?? {}, { status: reply.status });
     const body = new ReadableStream<Uint8Array>({

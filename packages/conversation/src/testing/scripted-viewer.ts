@@ -34,6 +34,11 @@ export function scriptedSourceViewer(passages: readonly RagPassage[]) {
 }
 
 /** A passage of a text document, its surroundings around it. */
-export function textPassage(chunkId: string, text: string, document: Partial<RagPassage["document"]> & { id: string; title: string; filename: string }, surroundings = { before: "", after: "" }): RagPassage {
+export function textPassage(
+  chunkId: string,
+  text: string,
+  document: Partial<RagPassage["document"]> & { id: string; title: string; filename: string },
+  surroundings = { before: "", after: "" },
+): RagPassage {
   return { chunkId, page: null, text, ...surroundings, document: { url: null, format: "text", pages: null, ...document } };
 }

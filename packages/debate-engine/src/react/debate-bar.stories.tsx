@@ -23,7 +23,10 @@ const played = (call: number): DebateEvent[] => [
 
 function sessionAt(events: DebateEvent[], settings: DebateDefaults = {}) {
   const session = createDebateSession(storyPorts(), { length: 6, auto: false, ...settings });
-  session.store.setState(events.reduce((state, event) => transition(state, event).state, session.store.getState()), true);
+  session.store.setState(
+    events.reduce((state, event) => transition(state, event).state, session.store.getState()),
+    true,
+  );
   return session;
 }
 

@@ -78,7 +78,9 @@ export function DebateBar({ session, onDownloadPdf, onLeave }: DebateBarProps) {
             {buttons.stop}
           </Button>
         ) : null}
-        {!synthesis && !over && badge && !badge.auto && canPlayNext ? <Button onClick={session.next}>{buttons.next(badge.nextSpeaker)}</Button> : null}
+        {!synthesis && !over && badge && !badge.auto && canPlayNext ? (
+          <Button onClick={session.next}>{buttons.next(badge.nextSpeaker)}</Button>
+        ) : null}
         {!synthesis ? (
           <Button variant="secondary" onClick={onDownloadPdf}>
             {buttons.downloadPdf}

@@ -26,7 +26,12 @@ const meta = {
     ),
   ],
   args: {
-    speech: speech("A", "opposizione", 0, "Il treno porta **in centro città** senza controlli di sicurezza: si guadagna un'ora. Quali prove porti per sostenere il contrario?"),
+    speech: speech(
+      "A",
+      "opposizione",
+      0,
+      "Il treno porta **in centro città** senza controlli di sicurezza: si guadagna un'ora. Quali prove porti per sostenere il contrario?",
+    ),
     readAloud: createReadAloud(undefined, undefined),
     onNotice: fn(),
   },
@@ -36,21 +41,48 @@ type Story = StoryObj<typeof meta>;
 
 export const OpposizioneModelA: Story = {};
 export const RiflessioneModelB: Story = {
-  args: { speech: speech("B", "riflessione", 3, "Riconosco che il treno ha un punto valido, ma sulle lunghe distanze l'aereo resta imbattibile. In quali condizioni rivedresti la tua posizione?") },
+  args: {
+    speech: speech(
+      "B",
+      "riflessione",
+      3,
+      "Riconosco che il treno ha un punto valido, ma sulle lunghe distanze l'aereo resta imbattibile. In quali condizioni rivedresti la tua posizione?",
+    ),
+  },
 };
 export const SintesiModelA: Story = {
-  args: { speech: speech("A", "sintesi", 4, "Propongo il treno sotto i 600 km e l'aereo oltre, con un biglietto unico:\n\n1. tratte brevi in treno;\n2. voli solo per le lunghe distanze.\n\nSei d'accordo?") },
+  args: {
+    speech: speech(
+      "A",
+      "sintesi",
+      4,
+      "Propongo il treno sotto i 600 km e l'aereo oltre, con un biglietto unico:\n\n1. tratte brevi in treno;\n2. voli solo per le lunghe distanze.\n\nSei d'accordo?",
+    ),
+  },
 };
 
 /** The turn being written, with the blinking cursor. */
 export const Streaming: StoryObj<typeof StreamingBubble> = {
-  render: () => <StreamingBubble speaker="B" model="openai/gpt-oss-20b" phase="opposizione" turn={1} text="L'aereo collega Milano e Roma in un'ora: " />,
+  render: () => (
+    <StreamingBubble speaker="B" model="openai/gpt-oss-20b" phase="opposizione" turn={1} text="L'aereo collega Milano e Roma in un'ora: " />
+  ),
 };
 
 /** The passages of the story's turn where they stand in their documents, as the server's viewer gives them. */
 const storyViewer = scriptedSourceViewer([
-  textPassage("101", "Il bosso delle siepi si pota a fine primavera, quando le nuove foglie si sono indurite.", { id: "1", title: "Giardini storici", filename: "giardini.md" }),
-  { ...textPassage("102", "Le piante antiche del giardino fioriscono una volta l'anno.", { id: "2", title: "Restauro", filename: "restauro.md" }), page: 3 },
+  textPassage("101", "Il bosso delle siepi si pota a fine primavera, quando le nuove foglie si sono indurite.", {
+    id: "1",
+    title: "Giardini storici",
+    filename: "giardini.md",
+  }),
+  {
+    ...textPassage("102", "Le piante antiche del giardino fioriscono una volta l'anno.", {
+      id: "2",
+      title: "Restauro",
+      filename: "restauro.md",
+    }),
+    page: 3,
+  },
 ]);
 
 /**
@@ -69,8 +101,30 @@ export const Evidence: Story = {
       evidence: {
         index: "gardenroute-demo",
         passages: [
-          { noteNumber: 1, chunkId: "101", document: "gardenroute-demo/giardini.md", title: "Giardini storici", filename: "giardini.md", url: null, page: null, place: null, excerpt: "Il bosso delle siepi si pota a fine primavera, quando…", support: null },
-          { noteNumber: 2, chunkId: "102", document: "gardenroute-demo/restauro.pdf", title: "Restauro", filename: "restauro.pdf", url: null, page: 3, place: null, excerpt: "Le piante antiche del giardino…", support: null },
+          {
+            noteNumber: 1,
+            chunkId: "101",
+            document: "gardenroute-demo/giardini.md",
+            title: "Giardini storici",
+            filename: "giardini.md",
+            url: null,
+            page: null,
+            place: null,
+            excerpt: "Il bosso delle siepi si pota a fine primavera, quando…",
+            support: null,
+          },
+          {
+            noteNumber: 2,
+            chunkId: "102",
+            document: "gardenroute-demo/restauro.pdf",
+            title: "Restauro",
+            filename: "restauro.pdf",
+            url: null,
+            page: 3,
+            place: null,
+            excerpt: "Le piante antiche del giardino…",
+            support: null,
+          },
         ],
         quotes: [
           { n: 1, text: "Il bosso delle siepi si pota a fine primavera", status: "verified" },

@@ -79,7 +79,14 @@ export const DebateBubble = memo(function DebateBubble({ speech, readAloud, onNo
   );
 });
 
-export type StreamingBubbleProps = { speaker: Speaker; model: string; phase: DebatePhase; turn: number; text: string; anchor?: Ref<HTMLLIElement> };
+export type StreamingBubbleProps = {
+  speaker: Speaker;
+  model: string;
+  phase: DebatePhase;
+  turn: number;
+  text: string;
+  anchor?: Ref<HTMLLIElement>;
+};
 
 /** The intervention being written, with the blinking cursor. */
 export function StreamingBubble({ speaker, model, phase, turn, text, anchor }: StreamingBubbleProps) {

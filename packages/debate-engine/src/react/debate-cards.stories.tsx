@@ -14,4 +14,6 @@ export const NoResponse: Story = {};
 /** spec 001 §8: QUOTA_EXCEEDED_DEBATES. */
 export const DebatesExceeded: StoryObj<typeof DebatesExceededCard> = { render: () => <DebatesExceededCard /> };
 /** spec 001 §8: '❌ Errore: {message}'. */
-export const ErrorMessage: StoryObj<typeof DebateErrorCard> = { render: () => <DebateErrorCard message="❌ Errore: Il modello non è raggiungibile." /> };
+export const ErrorMessage: StoryObj<typeof DebateErrorCard> = {
+  render: () => <DebateErrorCard message="❌ Errore: Il modello non è raggiungibile." />,
+};

@@ -28,7 +28,9 @@ export const Open: Story = {
   },
 };
 export const Closed: Story = { args: { open: false } };
-export const AutoMode: Story = { args: { settings: { length: 200, auto: true, models: { A: "openai/gpt-oss-20b", B: "openai/gpt-oss-20b" } } } };
+export const AutoMode: Story = {
+  args: { settings: { length: 200, auto: true, models: { A: "openai/gpt-oss-20b", B: "openai/gpt-oss-20b" } } },
+};
 /** While generating or once messages exist (spec 001 §4). */
 export const LockedDuringADebate: Story = {
   args: { locked: true },

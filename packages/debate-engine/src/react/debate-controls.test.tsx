@@ -15,7 +15,16 @@ function setUp(models?: readonly string[]) {
 
 test("the admin's defaults fill the panel; what the user picks is what the debate uses", async () => {
   const { world, session, user } = setUp();
-  act(() => session.configure(debateDefaultsFrom({ debate_length: 150, debate_auto_mode: true, debate_model_a: "openai/gpt-oss-20b", debate_model_b: "openai/gpt-oss-20b" })));
+  act(() =>
+    session.configure(
+      debateDefaultsFrom({
+        debate_length: 150,
+        debate_auto_mode: true,
+        debate_model_a: "openai/gpt-oss-20b",
+        debate_model_b: "openai/gpt-oss-20b",
+      }),
+    ),
+  );
   const panel = screen.getByRole("region", { name: "Impostazioni del dibattito" });
   expect(panel).toHaveTextContent("150 turni · Auto · A: openai/gpt-oss-20b · B: openai/gpt-oss-20b");
   // Closed, the panel still says what is set; opened, it can change it.
@@ -45,7 +54,8 @@ test("the window event toggleAdvancedControls opens and closes the panel (the he
   expect(screen.queryByRole("slider")).toBeNull();
 });
 
-const offered = (name: string) => Array.from((screen.getByRole("combobox", { name }) as HTMLSelectElement).options, (option) => option.value);
+const offered = (name: string) =>
+  Array.from((screen.getByRole("combobox", { name }) as HTMLSelectElement).options, (option) => option.value);
 
 test("the models offered are the spec's two, or those of them the gateway serves; the model set stays shown", async () => {
   const all = setUp();

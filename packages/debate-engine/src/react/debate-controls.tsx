@@ -85,11 +85,23 @@ export function DebateControls({
             />
             {locked ? <p className="oy-field__hint">{controls.lengthLocked}</p> : null}
           </div>
-          <Toggle label={controls.auto} description={settings.auto ? controls.autoOn : controls.autoOff} checked={settings.auto} onChange={onAutoChange} />
+          <Toggle
+            label={controls.auto}
+            description={settings.auto ? controls.autoOn : controls.autoOff}
+            checked={settings.auto}
+            onChange={onAutoChange}
+          />
           {offline ? null : (
             <div className="debate-controls__models">
               {(["A", "B"] as const).map((speaker) => (
-                <ModelSelect key={speaker} speaker={speaker} value={settings.models[speaker]} choices={choices(speaker)} disabled={locked} onChange={onModelChange} />
+                <ModelSelect
+                  key={speaker}
+                  speaker={speaker}
+                  value={settings.models[speaker]}
+                  choices={choices(speaker)}
+                  disabled={locked}
+                  onChange={onModelChange}
+                />
               ))}
             </div>
           )}
@@ -102,7 +114,19 @@ export function DebateControls({
   );
 }
 
-function ModelSelect({ speaker, value, choices, disabled, onChange }: { speaker: Speaker; value: string; choices: string[]; disabled: boolean; onChange: (speaker: Speaker, model: string) => void }) {
+function ModelSelect({
+  speaker,
+  value,
+  choices,
+  disabled,
+  onChange,
+}: {
+  speaker: Speaker;
+  value: string;
+  choices: string[];
+  disabled: boolean;
+  onChange: (speaker: Speaker, model: string) => void;
+}) {
   const id = useId();
   return (
     <div className="oy-field">
@@ -121,7 +145,17 @@ function ModelSelect({ speaker, value, choices, disabled, onChange }: { speaker:
 }
 
 /** 'Basati sui documenti': on, the debate argues from the chosen index (the first until one is picked). */
-function DocumentsChoice({ indexes, value, disabled, onChange }: { indexes: readonly DocumentsIndex[]; value: string | null; disabled: boolean; onChange: (index: string | null) => void }) {
+function DocumentsChoice({
+  indexes,
+  value,
+  disabled,
+  onChange,
+}: {
+  indexes: readonly DocumentsIndex[];
+  value: string | null;
+  disabled: boolean;
+  onChange: (index: string | null) => void;
+}) {
   const id = useId();
   // The index set stays shown even if the list no longer has it.
   const choices = value && !indexes.some((index) => index.name === value) ? [...indexes, { name: value, label: value }] : indexes;

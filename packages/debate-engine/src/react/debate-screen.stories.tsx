@@ -85,7 +85,9 @@ export const Offline: Story = {
     await userEvent.type(canvas.getByRole("textbox", { name: "Tesi B (contro)" }), "L'aereo");
     await userEvent.click(canvas.getByRole("button", { name: "Avvia Dibattito" }));
     await canvas.findByRole("button", { name: "Prossimo (B)" }, { timeout: 10_000 });
-    await expect(canvas.getByRole("region", { name: "Il tema del dibattito" })).toHaveTextContent("Entrambi i lati sono scritti dal modello dimostrativo offline.");
+    await expect(canvas.getByRole("region", { name: "Il tema del dibattito" })).toHaveTextContent(
+      "Entrambi i lati sono scritti dal modello dimostrativo offline.",
+    );
     await expect(canvas.getByText("Lato A", { selector: ".debate-turn__speaker" })).toBeVisible();
     await expect(canvas.getByRole("group", { name: "Stato del dibattito" })).toHaveTextContent("Prossimo: Lato B");
     await expect(canvasElement.textContent).not.toMatch(/gpt-oss|Modello [AB]/);

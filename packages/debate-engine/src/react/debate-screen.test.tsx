@@ -9,7 +9,11 @@ import { DebateScreen } from "./debate-screen";
 
 const today = new Date("2026-03-04T10:00:00Z");
 
-function renderScreen({ settings = {}, world = fakeWorld(), feedback = async () => {} }: { settings?: DebateDefaults; world?: ReturnType<typeof fakeWorld>; feedback?: (sent: DebateFeedback) => Promise<void> } = {}) {
+function renderScreen({
+  settings = {},
+  world = fakeWorld(),
+  feedback = async () => {},
+}: { settings?: DebateDefaults; world?: ReturnType<typeof fakeWorld>; feedback?: (sent: DebateFeedback) => Promise<void> } = {}) {
   const session = createDebateSession(world.ports, { length: 6, ...settings });
   const sent: DebateFeedback[] = [];
   const saved: Array<{ name: string; file: Blob }> = [];
@@ -45,7 +49,10 @@ async function typeTheses(user: ReturnType<typeof userEvent.setup>, a = "Il tren
   await user.type(screen.getByRole("textbox", { name: "Tesi B (contro)" }), b);
 }
 
-const bubbles = () => within(screen.getByRole("region", { name: "Interventi del dibattito" })).queryAllByRole("listitem").filter((item) => item.classList.contains("debate-turn"));
+const bubbles = () =>
+  within(screen.getByRole("region", { name: "Interventi del dibattito" }))
+    .queryAllByRole("listitem")
+    .filter((item) => item.classList.contains("debate-turn"));
 const statusText = () => screen.getByRole("group", { name: "Stato del dibattito" }).textContent;
 
 describe("the start screen", () => {
@@ -61,7 +68,9 @@ describe("the start screen", () => {
     const { user, settle, world } = renderScreen();
     const examples = screen.getByRole("group", { name: "Tesi di esempio" });
     expect(within(examples).getAllByRole("button")).toHaveLength(3);
-    await user.click(within(examples).getByRole("button", { name: "«I compiti a casa aiutano a imparare» contro «I compiti a casa andrebbero aboliti»" }));
+    await user.click(
+      within(examples).getByRole("button", { name: "«I compiti a casa aiutano a imparare» contro «I compiti a casa andrebbero aboliti»" }),
+    );
     expect(screen.getByRole("textbox", { name: "Tesi A (a favore)" })).toHaveValue("I compiti a casa aiutano a imparare");
     expect(screen.getByRole("textbox", { name: "Tesi B (contro)" })).toHaveValue("I compiti a casa andrebbero aboliti");
     // Nothing starts (nor is counted) before 'Avvia Dibattito'.
@@ -135,7 +144,8 @@ describe("a debate", () => {
     expect(first).toHaveTextContent("Modello A");
     expect(first).toHaveTextContent("Opposizione");
     expect(first).toHaveTextContent("A0: difendo «Il treno». Che ne pensi?");
-    for (const action of ["Copia", "Leggi ad alta voce", "Condividi"]) expect(within(first).getByRole("button", { name: action })).toBeInTheDocument();
+    for (const action of ["Copia", "Leggi ad alta voce", "Condividi"])
+      expect(within(first).getByRole("button", { name: action })).toBeInTheDocument();
     // No speech in this browser: the chat's own words say so.
     await user.click(within(first).getByRole("button", { name: "Leggi ad alta voce" }));
     expect(screen.getByRole("status")).toHaveTextContent("Text-to-speech non supportato dal browser");
@@ -313,7 +323,9 @@ describe("the feedback form", () => {
     await user.click(screen.getByRole("checkbox", { name: "Scarica una copia PDF del dibattito" }));
     await user.click(screen.getByRole("button", { name: "Invia feedback" }));
     expect(await screen.findByRole("heading", { name: "Grazie per il tuo feedback!" })).toBeInTheDocument();
-    expect(sent).toEqual([{ rating: 4, comment: "Chiaro", debate_topic: "Il treno contro l'aereo", timestamp: "2026-03-04T10:00:00.000Z", pdf_requested: true }]);
+    expect(sent).toEqual([
+      { rating: 4, comment: "Chiaro", debate_topic: "Il treno contro l'aereo", timestamp: "2026-03-04T10:00:00.000Z", pdf_requested: true },
+    ]);
     expect(saved.map((file) => file.name)).toEqual(["OYSTAR_Debate_Il_treno_vs_L_aereo_2026-03-04.pdf"]);
     await user.click(screen.getByRole("button", { name: "Nuovo Dibattito" }));
     expect(screen.getByRole("button", { name: "Avvia Dibattito" })).toBeInTheDocument();
@@ -322,7 +334,11 @@ describe("the feedback form", () => {
   test("'Chi ti ha convinto di più?' beside the stars: the vote goes with the debate's id", async () => {
     const { user, sent } = await finishedDebate();
     const vote = screen.getByRole("group", { name: "Chi ti ha convinto di più?" });
-    expect(within(vote).getAllByRole("radio").map((radio) => radio.parentElement?.textContent)).toEqual(["Lato A", "Lato B", "Parità"]);
+    expect(
+      within(vote)
+        .getAllByRole("radio")
+        .map((radio) => radio.parentElement?.textContent),
+    ).toEqual(["Lato A", "Lato B", "Parità"]);
     await user.click(screen.getByRole("radio", { name: "Ottimo" }));
     await user.click(within(vote).getByRole("radio", { name: "Parità" }));
     await user.click(screen.getByRole("button", { name: "Invia feedback" }));
@@ -346,7 +362,9 @@ describe("the feedback form", () => {
 describe("synthesis", () => {
   test("a progress bar with its phase text and 'x/y turni completati', then the result and 'Scarica Sintesi'", async () => {
     // The first hidden turn is held, to see the bar while it runs.
-    const { user, settle, saved, world } = renderScreen({ world: fakeWorld({ script: (call, index) => (index === 0 ? "controlled" : analyst(call, index)) }) });
+    const { user, settle, saved, world } = renderScreen({
+      world: fakeWorld({ script: (call, index) => (index === 0 ? "controlled" : analyst(call, index)) }),
+    });
     await typeTheses(user);
     await user.click(screen.getByRole("tab", { name: "SINTESI" }));
     expect(screen.getByRole("region", { name: "Chi difende cosa" })).toHaveTextContent("«Il treno»");

@@ -44,14 +44,24 @@ export type DebateScreenProps = {
 
 const systemNow = () => new Date();
 
-const pdfFailure = (error: unknown) => (error instanceof Error && error.message === pdfMessages.generationFailed ? error.message : pdfMessages.generationFailed);
+const pdfFailure = (error: unknown) =>
+  error instanceof Error && error.message === pdfMessages.generationFailed ? error.message : pdfMessages.generationFailed;
 
 /**
  * spec 001 §2 "Debate screen": the controls panel, the start screen with its three tabs, the
  * debate (bubbles, cards, status, STOP, 'Prossimo'), the synthesis's progress and result, the
  * feedback form, and the PDFs. All debate state is the session's; this holds only what is typed.
  */
-export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscription", saveFile = downloadFile, now = systemNow, models, indexes, offline = false }: DebateScreenProps) {
+export function DebateScreen({
+  session,
+  sendFeedback,
+  upgradeHref = "/subscription",
+  saveFile = downloadFile,
+  now = systemNow,
+  models,
+  indexes,
+  offline = false,
+}: DebateScreenProps) {
   const readAloud = useReadAloud();
   const [controlsOpen, setControlsOpen] = useAdvancedControls();
   const [tab, setTab] = useState<DebateMode>("debate");
@@ -119,7 +129,12 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
     (message: DebateCardMessage) => {
       switch (message.card.kind) {
         case "judgement":
-          return <JudgementCard judgement={message.card.judgement} models={session.store.getState().debate?.models ?? session.store.getState().settings.models} />;
+          return (
+            <JudgementCard
+              judgement={message.card.judgement}
+              models={session.store.getState().debate?.models ?? session.store.getState().settings.models}
+            />
+          );
         case "feedbackForm":
           return (
             <FeedbackForm
@@ -152,56 +167,56 @@ export function DebateScreen({ session, sendFeedback, upgradeHref = "/subscripti
 
   return (
     <ParticipantsProvider offline={offline}>
-    <div className="debate">
-      <DebateControls
-        settings={settings}
-        locked={locked}
-        open={controlsOpen}
-        onOpenChange={setControlsOpen}
-        onLengthChange={session.setLength}
-        onAutoChange={session.setAuto}
-        onModelChange={(speaker: Speaker, model: string) => session.setModels({ [speaker]: model })}
-        models={models}
-        indexes={indexes}
-        onDocumentsChange={session.setDocuments}
-      />
-      {machineNotice ? (
-        <Notice tone={machineNotice.tone} onDismiss={session.dismissNotice}>
-          {machineNotice.text}
-        </Notice>
-      ) : null}
-      {notice ? (
-        <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>
-          {notice.text}
-        </Notice>
-      ) : null}
-      {onStage ? (
-        <DebateStage
-          session={session}
-          readAloud={readAloud}
-          onNotice={tell}
-          renderCard={renderCard}
-          onDownloadPdf={() => void downloadDebate()}
-          onLeave={leave}
+      <div className="debate">
+        <DebateControls
+          settings={settings}
+          locked={locked}
+          open={controlsOpen}
+          onOpenChange={setControlsOpen}
+          onLengthChange={session.setLength}
+          onAutoChange={session.setAuto}
+          onModelChange={(speaker: Speaker, model: string) => session.setModels({ [speaker]: model })}
+          models={models}
+          indexes={indexes}
+          onDocumentsChange={session.setDocuments}
         />
-      ) : (
-        <>
-          {synthesis ? <SynthesisResult synthesis={synthesis} onDownload={() => void downloadSynthesis()} /> : null}
-          <DebateStart
-            tab={tab}
-            onTabChange={setTab}
-            theses={theses}
-            onThesesChange={setTheses}
-            thesis={thesis}
-            onThesisChange={setThesis}
-            settings={settings}
-            onStart={() => begin("debate")}
-            onSynthesis={() => begin("synthesis")}
-            onChallenge={() => begin("challenge")}
+        {machineNotice ? (
+          <Notice tone={machineNotice.tone} onDismiss={session.dismissNotice}>
+            {machineNotice.text}
+          </Notice>
+        ) : null}
+        {notice ? (
+          <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>
+            {notice.text}
+          </Notice>
+        ) : null}
+        {onStage ? (
+          <DebateStage
+            session={session}
+            readAloud={readAloud}
+            onNotice={tell}
+            renderCard={renderCard}
+            onDownloadPdf={() => void downloadDebate()}
+            onLeave={leave}
           />
-        </>
-      )}
-    </div>
+        ) : (
+          <>
+            {synthesis ? <SynthesisResult synthesis={synthesis} onDownload={() => void downloadSynthesis()} /> : null}
+            <DebateStart
+              tab={tab}
+              onTabChange={setTab}
+              theses={theses}
+              onThesesChange={setTheses}
+              thesis={thesis}
+              onThesisChange={setThesis}
+              settings={settings}
+              onStart={() => begin("debate")}
+              onSynthesis={() => begin("synthesis")}
+              onChallenge={() => begin("challenge")}
+            />
+          </>
+        )}
+      </div>
     </ParticipantsProvider>
   );
 }

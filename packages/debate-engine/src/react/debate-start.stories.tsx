@@ -4,7 +4,14 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import type { DebateMode } from "../rules";
 import { DebateStart } from "./debate-start";
 
-type StartProps = { initialTab?: DebateMode; initialTheses?: [string, string]; initialThesis?: string; onStart: () => void; onSynthesis: () => void; onChallenge: () => void };
+type StartProps = {
+  initialTab?: DebateMode;
+  initialTheses?: [string, string];
+  initialThesis?: string;
+  onStart: () => void;
+  onSynthesis: () => void;
+  onChallenge: () => void;
+};
 
 /** The start screen with its inputs held, as the debate screen holds them. */
 function Start({ initialTab = "debate", initialTheses = ["", ""], initialThesis = "", onStart, onSynthesis, onChallenge }: StartProps) {
@@ -48,4 +55,6 @@ export const WithPreview: Story = {
 };
 export const SynthesisTab: Story = { args: { initialTab: "synthesis", initialTheses: ["Il treno", "L'aereo"] } };
 export const SynthesisWithoutTopic: Story = { args: { initialTab: "synthesis" } };
-export const ChallengeTab: Story = { args: { initialTab: "challenge", initialThesis: "L'intelligenza artificiale sostituirà gli insegnanti" } };
+export const ChallengeTab: Story = {
+  args: { initialTab: "challenge", initialThesis: "L'intelligenza artificiale sostituirà gli insegnanti" },
+};

@@ -53,7 +53,18 @@ function Panel({ intro, children, action }: { intro: string; children?: ReactNod
  * generated from the theses' topic), SFIDA (one thesis to refute) — each with the preview of
  * which option each model will defend.
  */
-export function DebateStart({ tab, onTabChange, theses, onThesesChange, thesis, onThesisChange, settings, onStart, onSynthesis, onChallenge }: DebateStartProps) {
+export function DebateStart({
+  tab,
+  onTabChange,
+  theses,
+  onThesesChange,
+  thesis,
+  onThesisChange,
+  settings,
+  onStart,
+  onSynthesis,
+  onChallenge,
+}: DebateStartProps) {
   const tabs = [
     {
       id: "debate",

@@ -52,12 +52,16 @@ export function DebateTranscript({ session, readAloud, onNotice, renderCard }: D
 
 /** The turn being written (the synthesis's hidden debate is never shown). */
 function LiveTurn({ session }: { session: DebateSession }) {
-  const reply = useDebateEachFrame(session, (state) => (state.debate?.subject.mode !== "synthesis" && state.streaming?.purpose === "turn" ? state.streaming : null));
+  const reply = useDebateEachFrame(session, (state) =>
+    state.debate?.subject.mode !== "synthesis" && state.streaming?.purpose === "turn" ? state.streaming : null,
+  );
   const item = useRef<HTMLLIElement>(null);
   const call = reply?.call;
   useEffect(() => {
     if (call !== undefined) bringIntoView(item.current);
   }, [call]);
   if (!reply) return null;
-  return <StreamingBubble speaker={reply.speaker} model={reply.model} phase={reply.phase} turn={reply.turn} text={reply.text} anchor={item} />;
+  return (
+    <StreamingBubble speaker={reply.speaker} model={reply.model} phase={reply.phase} turn={reply.turn} text={reply.text} anchor={item} />
+  );
 }

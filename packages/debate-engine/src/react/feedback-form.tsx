@@ -54,7 +54,9 @@ export function FeedbackForm({ onSubmit, onNewDebate, sent }: FeedbackFormProps)
           {feedback.thanks}
         </h3>
         <p className="debate-feedback__thanks">{feedback.thanksText}</p>
-        {sent ? <p className="debate-feedback__vote">{sent.vote ? feedback.voted(feedback.voteOptions[sent.vote]) : feedback.noVote}</p> : null}
+        {sent ? (
+          <p className="debate-feedback__vote">{sent.vote ? feedback.voted(feedback.voteOptions[sent.vote]) : feedback.noVote}</p>
+        ) : null}
         <Button onClick={onNewDebate}>{debateMessages.buttons.newDebate}</Button>
       </section>
     );

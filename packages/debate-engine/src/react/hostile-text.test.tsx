@@ -42,46 +42,63 @@ test("the Markdown renderer has loaded (the first reply is shown as text until t
   await expect.poll(() => container.querySelector("strong")?.textContent, { timeout: 30_000 }).toBe("pronto");
 });
 
-test.each(xssPayloads.map((payload, index) => [index + 1, payload] as const))("payload %i as a debater's streamed reply, cut at every position, draws nothing that runs or loads", async (_, payload) => {
-  const cuts = cutsOf(payload);
-  const readAloud = createReadAloud(undefined, undefined);
-  for (const [index, cut] of cuts.entries()) {
-    const problems: string[] = [];
-    const text = await replyThrough(cut, index / cuts.length, (partial) => {
-      draw(<StreamingBubble speaker="B" model={MODELS.B} phase="riflessione" turn={1} text={partial} />);
+test.each(xssPayloads.map((payload, index) => [index + 1, payload] as const))(
+  "payload %i as a debater's streamed reply, cut at every position, draws nothing that runs or loads",
+  async (_, payload) => {
+    const cuts = cutsOf(payload);
+    const readAloud = createReadAloud(undefined, undefined);
+    for (const [index, cut] of cuts.entries()) {
+      const problems: string[] = [];
+      const text = await replyThrough(cut, index / cuts.length, (partial) => {
+        draw(<StreamingBubble speaker="B" model={MODELS.B} phase="riflessione" turn={1} text={partial} />);
+        problems.push(...unsafeWords(), ...unsafeAnywhere());
+      });
+      expect(text, `cut at ${cut[0].length}`).toBe(payload);
+      draw(
+        <DebateBubble
+          speech={{ id: "t1", speaker: "B", model: MODELS.B, phase: "riflessione", turn: 1, content: text }}
+          readAloud={readAloud}
+          onNotice={() => {}}
+        />,
+      );
       problems.push(...unsafeWords(), ...unsafeAnywhere());
-    });
-    expect(text, `cut at ${cut[0].length}`).toBe(payload);
-    draw(<DebateBubble speech={{ id: "t1", speaker: "B", model: MODELS.B, phase: "riflessione", turn: 1, content: text }} readAloud={readAloud} onNotice={() => {}} />);
-    problems.push(...unsafeWords(), ...unsafeAnywhere());
-    expect(problems, `cut at ${cut[0].length}`).toEqual([]);
-  }
-});
+      expect(problems, `cut at ${cut[0].length}`).toEqual([]);
+    }
+  },
+);
 
 /** A judge's run in its format: the payload as every motivation and both quotes of each side. */
 function judgeRun(payload: string): string {
   const side = (lato: number) =>
-    [`## Lato ${lato}`, ...["Logica", "Prove", "Persuasività", "Replica"].map((criterion) => `${criterion}: 7 — ${payload}`), `Argomento più forte: «${payload}»`, `Argomento più debole: «${payload}»`].join("\n");
+    [
+      `## Lato ${lato}`,
+      ...["Logica", "Prove", "Persuasività", "Replica"].map((criterion) => `${criterion}: 7 — ${payload}`),
+      `Argomento più forte: «${payload}»`,
+      `Argomento più debole: «${payload}»`,
+    ].join("\n");
   return [side(1), side(2), "## Verdetto\nVincitore: Lato 1"].join("\n\n");
 }
 
-test.each(xssPayloads.map((payload, index) => [index + 1, oneLine(payload)] as const))("payload %i in the judge's motivations and quotes is shown as text in the scorecard", async (_, payload) => {
-  // The judge's answer as its port streams it, cut at the payload's middle.
-  const answer = judgeRun(payload);
-  const cut = answer.indexOf(payload) + Math.floor(payload.length / 2);
-  const text = await replyThrough([answer.slice(0, cut), answer.slice(cut)], 0.5, () => {});
-  const history: Intervention[] = [
-    { speaker: "A", content: payload, turn: 0 },
-    { speaker: "B", content: payload, turn: 1 },
-  ] as Intervention[];
-  const scorecard = scorecardOf([parseJudgeRun(text), parseJudgeRun(text)], { judge: "openai/gpt-oss-120b", models: MODELS, history });
-  draw(
-    <li>
-      <JudgementCard judgement={{ status: "done", scorecard }} models={MODELS} />
-    </li>,
-  );
-  expect(unsafeMarkup(container)).toEqual([]);
-  const card = container.querySelector(".debate-scorecard");
-  // Every motivation and quote of both sides is there, as its text.
-  expect(card?.textContent?.split(payload).length).toBe(2 * 6 + 1);
-});
+test.each(xssPayloads.map((payload, index) => [index + 1, oneLine(payload)] as const))(
+  "payload %i in the judge's motivations and quotes is shown as text in the scorecard",
+  async (_, payload) => {
+    // The judge's answer as its port streams it, cut at the payload's middle.
+    const answer = judgeRun(payload);
+    const cut = answer.indexOf(payload) + Math.floor(payload.length / 2);
+    const text = await replyThrough([answer.slice(0, cut), answer.slice(cut)], 0.5, () => {});
+    const history: Intervention[] = [
+      { speaker: "A", content: payload, turn: 0 },
+      { speaker: "B", content: payload, turn: 1 },
+    ] as Intervention[];
+    const scorecard = scorecardOf([parseJudgeRun(text), parseJudgeRun(text)], { judge: "openai/gpt-oss-120b", models: MODELS, history });
+    draw(
+      <li>
+        <JudgementCard judgement={{ status: "done", scorecard }} models={MODELS} />
+      </li>,
+    );
+    expect(unsafeMarkup(container)).toEqual([]);
+    const card = container.querySelector(".debate-scorecard");
+    // Every motivation and quote of both sides is there, as its text.
+    expect(card?.textContent?.split(payload).length).toBe(2 * 6 + 1);
+  },
+);

@@ -19,14 +19,20 @@ const scorecard: Scorecard = {
   offline: false,
   note: null,
   sides: {
-    A: side([8, 6.5, 8, 9], [
-      { text: "Il treno porta in centro città senza controlli, mentre l'aereo richiede ore prima di partire", found: true },
-      { text: "costa sempre meno", found: true },
-    ]),
-    B: side([6, 5, 7, 5], [
-      { text: "Sopra i 700 km l'aereo resta il mezzo più rapido", found: true },
-      { text: "nessuno usa più il treno", found: false },
-    ]),
+    A: side(
+      [8, 6.5, 8, 9],
+      [
+        { text: "Il treno porta in centro città senza controlli, mentre l'aereo richiede ore prima di partire", found: true },
+        { text: "costa sempre meno", found: true },
+      ],
+    ),
+    B: side(
+      [6, 5, 7, 5],
+      [
+        { text: "Sopra i 700 km l'aereo resta il mezzo più rapido", found: true },
+        { text: "nessuno usa più il treno", found: false },
+      ],
+    ),
   },
   verdict: "A",
   runs: ["A", "A"],
@@ -49,16 +55,11 @@ export const Verdict: Story = {
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByRole("region", { name: "Valutazione del giudice" });
     await expect(card).toHaveTextContent("Verdetto: Vince il Lato A");
-    await expect(within(card).getAllByRole("rowheader").map((header) => header.textContent)).toEqual([
-      "Logica",
-      "Prove",
-      "Persuasività",
-      "Replica",
-      "Logica",
-      "Prove",
-      "Persuasività",
-      "Replica",
-    ]);
+    await expect(
+      within(card)
+        .getAllByRole("rowheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Logica", "Prove", "Persuasività", "Replica", "Logica", "Prove", "Persuasività", "Replica"]);
     await expect(within(card).getByText("(citazione non trovata negli interventi di questo lato)", { exact: false })).toBeVisible();
   },
 };
@@ -95,7 +96,10 @@ export const Offline: Story = {
 
 /** The judge model argued one side: the card warns that it may not be impartial. */
 export const JudgeArgued: Story = {
-  args: { judgement: { status: "done", scorecard: { ...scorecard, judgeArgued: ["B"] } }, models: { A: "openai/gpt-oss-120b", B: "llama-3.3-70b-versatile" } },
+  args: {
+    judgement: { status: "done", scorecard: { ...scorecard, judgeArgued: ["B"] } },
+    models: { A: "openai/gpt-oss-120b", B: "llama-3.3-70b-versatile" },
+  },
 };
 
 /** While the judge reads (its first of two runs). */

@@ -8,7 +8,10 @@ import { JudgementCard } from "./judgement-card";
 const measured: ScoredSide = {
   criteria: {
     logica: { score: null, motivation: "Non misurabile senza un modello linguistico." },
-    prove: { score: null, motivation: "Citazioni verificate: 0; il dibattito non si basa su documenti, quindi le prove non si possono contare." },
+    prove: {
+      score: null,
+      motivation: "Citazioni verificate: 0; il dibattito non si basa su documenti, quindi le prove non si possono contare.",
+    },
     persuasivita: { score: null, motivation: "Non misurabile senza un modello linguistico." },
     replica: { score: 7, motivation: "Riprende la domanda del turno precedente in 2 turni su 3 (misura sulle parole usate)." },
   },
@@ -40,7 +43,23 @@ test("the offline judge shows its measures and no winner, saying why", () => {
 });
 
 test("a model's judge still gives its verdict and agreement", () => {
-  render(<JudgementCard judgement={{ status: "done", scorecard: { ...offline, judge: "llama-3.3-70b-versatile", offline: false, note: null, verdict: "A", runs: ["A", "A"], agreement: "alta" } }} models={{ A: "a", B: "b" }} />);
+  render(
+    <JudgementCard
+      judgement={{
+        status: "done",
+        scorecard: {
+          ...offline,
+          judge: "llama-3.3-70b-versatile",
+          offline: false,
+          note: null,
+          verdict: "A",
+          runs: ["A", "A"],
+          agreement: "alta",
+        },
+      }}
+      models={{ A: "a", B: "b" }}
+    />,
+  );
   const card = screen.getByRole("region", { name: "Valutazione del giudice" });
   expect(card).toHaveTextContent("Verdetto: Vince il Lato A");
   expect(card).toHaveTextContent("Accordo tra le due letture: alto.");

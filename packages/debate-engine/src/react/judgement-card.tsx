@@ -73,7 +73,9 @@ function ScorecardBody({ scorecard, models }: { scorecard: Scorecard; models: Re
           <p>
             <strong>{words.verdict}:</strong> {verdictText(scorecard.verdict)}
           </p>
-          <p className={`debate-scorecard__agreement debate-scorecard__agreement--${scorecard.agreement}`}>{words.agreement[scorecard.agreement]}</p>
+          <p className={`debate-scorecard__agreement debate-scorecard__agreement--${scorecard.agreement}`}>
+            {words.agreement[scorecard.agreement]}
+          </p>
           <p className="debate-scorecard__runs">{words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1]))}</p>
         </div>
       )}
@@ -106,7 +108,9 @@ function SideScores({ side, model, scorecard }: { side: Speaker; model: string; 
             return (
               <tr key={criterion}>
                 <th scope="row">{CRITERION_LABELS[criterion]}</th>
-                <td className="debate-scorecard__score">{score === null ? <abbr title={words.notScoredLabel}>{words.notScored}</abbr> : words.outOfTen(scoreText(score))}</td>
+                <td className="debate-scorecard__score">
+                  {score === null ? <abbr title={words.notScoredLabel}>{words.notScored}</abbr> : words.outOfTen(scoreText(score))}
+                </td>
                 <td>{motivation}</td>
               </tr>
             );

@@ -32,7 +32,9 @@ test("offline: sides and bubbles are 'Lato A' and 'Lato B', no model name; the d
   expect(sides).toHaveTextContent("Lato B");
   expect(sides.textContent?.match(/Modello dimostrativo offline|modello dimostrativo offline/gi)).toHaveLength(1);
   const transcript = screen.getByRole("region", { name: "Interventi del dibattito" });
-  const headers = within(transcript).getAllByRole("listitem").filter((item) => item.classList.contains("debate-turn"));
+  const headers = within(transcript)
+    .getAllByRole("listitem")
+    .filter((item) => item.classList.contains("debate-turn"));
   expect(headers.length).toBeGreaterThan(0);
   expect(headers[0]?.textContent).toMatch(/^ALato A/);
   // The status bar names the next side as the bubbles do.

@@ -16,12 +16,15 @@ export function ParticipantsProvider({ offline, children }: { offline: boolean; 
 /** How a side is named on screen: 'Modello A' and its model, or offline 'Lato A' and no model. */
 export function useParticipant(): (speaker: Speaker, model: string) => { label: string; model: string | null } {
   const offline = useContext(OfflineParticipants);
-  return (speaker, model) => (offline ? { label: debateMessages.judge.side(speaker), model: null } : { label: debateMessages.modelLabel[speaker], model });
+  return (speaker, model) =>
+    offline ? { label: debateMessages.judge.side(speaker), model: null } : { label: debateMessages.modelLabel[speaker], model };
 }
 
 export const useOfflineParticipants = () => useContext(OfflineParticipants);
 
 /** Said once, above the sides, when the offline model plays them. */
 export function OfflineParticipantsNote() {
-  return useOfflineParticipants() ? <p className="debate-sides__offline">{debateMessages.offlineParticipants(OFFLINE_MODEL_LABEL)}</p> : null;
+  return useOfflineParticipants() ? (
+    <p className="debate-sides__offline">{debateMessages.offlineParticipants(OFFLINE_MODEL_LABEL)}</p>
+  ) : null;
 }

@@ -15,7 +15,14 @@ const PATHS: Record<DebatePhase, string> = {
 /** The icon of a phase, with its name for those who cannot see it. */
 export function PhaseIcon({ phase }: { phase: DebatePhase }) {
   return (
-    <svg className={`debate-phase-icon debate-phase-icon--${phase}`} viewBox="0 0 24 24" width="18" height="18" role="img" aria-label={debateMessages.phaseLabel[phase]}>
+    <svg
+      className={`debate-phase-icon debate-phase-icon--${phase}`}
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      role="img"
+      aria-label={debateMessages.phaseLabel[phase]}
+    >
       <path d={PATHS[phase]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

@@ -27,7 +27,12 @@ export const Preview: Story = {
 export const DebateHeading: Story = { args: { label: "Il tema del dibattito", verb: undefined } };
 /** SFIDA: Model B defends the negation of the thesis. */
 export const Challenge: Story = {
-  args: { options: { A: "L'intelligenza artificiale sostituirà gli insegnanti", B: "Non è vero che l'intelligenza artificiale sostituirà gli insegnanti" } },
+  args: {
+    options: {
+      A: "L'intelligenza artificiale sostituirà gli insegnanti",
+      B: "Non è vero che l'intelligenza artificiale sostituirà gli insegnanti",
+    },
+  },
 };
 /** Long theses wrap; nothing is cut. */
 export const LongTheses: Story = {

@@ -33,7 +33,9 @@ export function DebateStatusBadge({ auto, speaker, speaking, turn, total, phase 
         {speaker ? (
           <>
             {" · "}
-            <span className={`debate-status__speaker debate-status__speaker--${speaker}`}>{speaking ? status.speaking(side) : status.next(side)}</span>
+            <span className={`debate-status__speaker debate-status__speaker--${speaker}`}>
+              {speaking ? status.speaking(side) : status.next(side)}
+            </span>
           </>
         ) : null}
       </span>

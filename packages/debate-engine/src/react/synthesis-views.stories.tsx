@@ -11,7 +11,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Progress: Story = {};
-export const Analysing: Story = { args: { percent: 100, label: "20/20 turni completati", phaseText: "Analisi dell'ultimo terzo del dibattito" } };
+export const Analysing: Story = {
+  args: { percent: 100, label: "20/20 turni completati", phaseText: "Analisi dell'ultimo terzo del dibattito" },
+};
 
 export const Result: StoryObj<typeof SynthesisResult> = {
   render: () => (
@@ -27,7 +29,11 @@ export const Result: StoryObj<typeof SynthesisResult> = {
           {
             title: "Intermodalità",
             text: "Il treno sotto i **600 km**, l'aereo oltre, con un biglietto unico.",
-            plan: ["Entro un mese: mappare le tratte sotto i 600 km.", "Entro tre mesi: accordi tra compagnie.", "Entro sei mesi: verifica degli indicatori."],
+            plan: [
+              "Entro un mese: mappare le tratte sotto i 600 km.",
+              "Entro tre mesi: accordi tra compagnie.",
+              "Entro sei mesi: verifica degli indicatori.",
+            ],
           },
           { title: "Prevale il treno", text: "Se i tempi porta a porta confermano il vantaggio del treno." },
           { title: "Prevale l'aereo", text: "Se i costi delle tratte lunghe restano più bassi in volo." },

@@ -7,7 +7,17 @@ import { AnswerBlocks } from "@oystar/conversation/react";
 const words = debateMessages.synthesis;
 
 /** spec 001 §2: the synthesis progress bar with its phase text and 'x/y turni completati', and STOP. */
-export function SynthesisProgressCard({ percent, label, phaseText, onStop }: { percent: number; label: string; phaseText: string; onStop: () => void }) {
+export function SynthesisProgressCard({
+  percent,
+  label,
+  phaseText,
+  onStop,
+}: {
+  percent: number;
+  label: string;
+  phaseText: string;
+  onStop: () => void;
+}) {
   const titleId = useId();
   return (
     <section className="oy-card debate-progress" aria-labelledby={titleId}>

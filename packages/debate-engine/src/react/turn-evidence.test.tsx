@@ -97,7 +97,9 @@ test("a bubble lists its quotes with [n] and the server's verdict, marks the one
   const restoration = await screen.findByRole("dialog", { name: "Restauro" });
   expect(await within(restoration).findByText("Le piante antiche fioriscono una volta l'anno.", { selector: "mark" })).toBeVisible();
   expect(within(restoration).getByText("Fonte 2")).toBeVisible();
-  expect(within(restoration).getByRole("navigation", { name: "Passaggi citati di questo documento" })).toHaveTextContent("Passaggio 1 di 1");
+  expect(within(restoration).getByRole("navigation", { name: "Passaggi citati di questo documento" })).toHaveTextContent(
+    "Passaggio 1 di 1",
+  );
   await user.keyboard("{Escape}");
   expect(two).toHaveFocus();
   const [citation] = await within(bubble).findAllByRole("link", { name: "Fonte 1" });
@@ -112,7 +114,18 @@ test("a bubble lists its quotes with [n] and the server's verdict, marks the one
 const payloads = xssPayloads.map((payload) => payload.replace(/\n/g, " "));
 
 test("hostile passages and quotes rendered as evidence stay inert: shown as text, no element, handler or address of theirs", () => {
-  const passages: CitedPassage[] = payloads.map((payload, index) => ({ noteNumber: index + 1, chunkId: String(200 + index), document: `gardenroute-demo/${payload}.md`, title: payload, filename: `${payload}.md`, url: null, page: index, place: null, excerpt: payload, support: null }));
+  const passages: CitedPassage[] = payloads.map((payload, index) => ({
+    noteNumber: index + 1,
+    chunkId: String(200 + index),
+    document: `gardenroute-demo/${payload}.md`,
+    title: payload,
+    filename: `${payload}.md`,
+    url: null,
+    page: index,
+    place: null,
+    excerpt: payload,
+    support: null,
+  }));
   const speech: DebateSpeech = {
     id: "ostile",
     speaker: "A",
@@ -123,7 +136,9 @@ test("hostile passages and quotes rendered as evidence stay inert: shown as text
     evidence: {
       index: "documenti-ostili",
       passages,
-      quotes: payloads.slice(0, 12).map((payload, index) => ({ n: index + 1, text: payload, status: index % 2 === 0 ? "verified" : "unsupported" })),
+      quotes: payloads
+        .slice(0, 12)
+        .map((payload, index) => ({ n: index + 1, text: payload, status: index % 2 === 0 ? "verified" : "unsupported" })),
       seal: null,
     },
   };

@@ -69,7 +69,11 @@ function QuoteItem({ quote, passages }: { quote: CheckedQuote; passages: readonl
   return (
     <li className={`debate-evidence__quote debate-evidence__quote--${quote.status}`} data-status={quote.status}>
       <q className="debate-evidence__words">{quote.text}</q>{" "}
-      {passage ? <PassageNumber passage={passage} passages={passages} /> : <span className="debate-evidence__number">{`[${quote.n}]`}</span>}{" "}
+      {passage ? (
+        <PassageNumber passage={passage} passages={passages} />
+      ) : (
+        <span className="debate-evidence__number">{`[${quote.n}]`}</span>
+      )}{" "}
       <Badge tone={verified ? "success" : "warning"} className="debate-evidence__status">
         {words.status[quote.status]}
       </Badge>
@@ -104,7 +108,12 @@ export function TurnEvidenceView({ speechId, evidence }: TurnEvidenceViewProps) 
           <summary>{words.passagesTitle(passages.length)}</summary>
           <ol className="debate-evidence__list">
             {passages.map((passage) => (
-              <li key={passage.noteNumber} id={passageElementId(speechId, passage.noteNumber)} className="debate-evidence__passage" tabIndex={-1}>
+              <li
+                key={passage.noteNumber}
+                id={passageElementId(speechId, passage.noteNumber)}
+                className="debate-evidence__passage"
+                tabIndex={-1}
+              >
                 <PassageNumber passage={passage} passages={passages} />{" "}
                 <span className="debate-evidence__source">
                   {passageTitle(passage)}

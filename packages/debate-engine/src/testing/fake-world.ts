@@ -50,10 +50,15 @@ export type ModelScript = (call: ModelCall, index: number) => AsyncIterable<Mode
  * quoting the first 30 characters of its first intervention; `winner` is a side (or 'tie'), named
  * as the run's Lato — or, for a judge that favours whatever it reads first, `"first"`.
  */
-export function judgeAnswer(call: DebateJudgeCall, { winner = "A", scores = { A: 8, B: 6 } }: { winner?: Speaker | "tie" | "first"; scores?: Record<Speaker, number> } = {}): string {
+export function judgeAnswer(
+  call: DebateJudgeCall,
+  { winner = "A", scores = { A: 8, B: 6 } }: { winner?: Speaker | "tie" | "first"; scores?: Record<Speaker, number> } = {},
+): string {
   const side = (speaker: Speaker): JudgedSide => {
     const said = call.history.find((item) => item.speaker === speaker)?.content ?? "";
-    const criteria = Object.fromEntries(JUDGE_CRITERIA.map((criterion) => [criterion, { score: scores[speaker], motivation: `${criterion} del lato ${speaker}.` }]));
+    const criteria = Object.fromEntries(
+      JUDGE_CRITERIA.map((criterion) => [criterion, { score: scores[speaker], motivation: `${criterion} del lato ${speaker}.` }]),
+    );
     return { criteria: criteria as JudgedSide["criteria"], strongest: said.slice(0, 30), weakest: said.slice(0, 12) };
   };
   const first: Speaker = latoOf(call.run, "A") === 1 ? "A" : "B";
@@ -65,7 +70,11 @@ export function judgeAnswer(call: DebateJudgeCall, { winner = "A", scores = { A:
 export const inCharacter: ModelScript = (call) => {
   const request = call.request;
   const text =
-    request.kind === "turn" ? `${turnRole(request).speaker}${request.turn}: difendo «${turnRole(request).ownOption}». Che ne pensi?` : request.kind === "judge" ? judgeAnswer(request) : "?";
+    request.kind === "turn"
+      ? `${turnRole(request).speaker}${request.turn}: difendo «${turnRole(request).ownOption}». Che ne pensi?`
+      : request.kind === "judge"
+        ? judgeAnswer(request)
+        : "?";
   return (async function* () {
     yield text.slice(0, 10);
     yield text.slice(10);
@@ -74,8 +83,30 @@ export const inCharacter: ModelScript = (call) => {
 
 /** The passages the fake server gives every turn argued from documents (issue 26 §2). */
 export const FAKE_PASSAGES = [
-  { noteNumber: 1, chunkId: "101", document: "gardenroute-demo/giardini.md", title: "Giardini storici", filename: "giardini.md", url: null, page: null, place: null, excerpt: "Il bosso delle siepi…", support: null },
-  { noteNumber: 2, chunkId: "102", document: "gardenroute-demo/restauro.pdf", title: "Restauro", filename: "restauro.pdf", url: null, page: 3, place: null, excerpt: "Le piante antiche…", support: null },
+  {
+    noteNumber: 1,
+    chunkId: "101",
+    document: "gardenroute-demo/giardini.md",
+    title: "Giardini storici",
+    filename: "giardini.md",
+    url: null,
+    page: null,
+    place: null,
+    excerpt: "Il bosso delle siepi…",
+    support: null,
+  },
+  {
+    noteNumber: 2,
+    chunkId: "102",
+    document: "gardenroute-demo/restauro.pdf",
+    title: "Restauro",
+    filename: "restauro.pdf",
+    url: null,
+    page: 3,
+    place: null,
+    excerpt: "Le piante antiche…",
+    support: null,
+  },
 ];
 
 /**
@@ -112,7 +143,11 @@ export const analyst: ModelScript = (call, index) => {
   const text = formatSynthesisAnalysis({
     introduction: `Analizzati ${asked.history.length} interventi su «${asked.topic}».`,
     syntheses: [
-      { title: "Prima", text: asked.history.map((item) => `${item.speaker}${item.turn}`).join(" "), plan: ["Primo passo.", "Secondo passo."] },
+      {
+        title: "Prima",
+        text: asked.history.map((item) => `${item.speaker}${item.turn}`).join(" "),
+        plan: ["Primo passo.", "Secondo passo."],
+      },
       { title: "Seconda", text: "Alternativa." },
       { title: "Terza", text: "Altra alternativa." },
     ],
@@ -123,7 +158,13 @@ export const analyst: ModelScript = (call, index) => {
   })();
 };
 
-export function fakeWorld(options: { script?: ModelScript; startDebate?: () => Promise<StartDebateResult>; reset?: (request: ResetRequest) => Promise<ResetResponse> } = {}) {
+export function fakeWorld(
+  options: {
+    script?: ModelScript;
+    startDebate?: () => Promise<StartDebateResult>;
+    reset?: (request: ResetRequest) => Promise<ResetResponse>;
+  } = {},
+) {
   const time = virtualTime();
   const calls: ModelCall[] = [];
   const controlled: ControlledReply[] = [];
@@ -142,7 +183,9 @@ export function fakeWorld(options: { script?: ModelScript; startDebate?: () => P
     },
     resetProvider(request) {
       resets.push(request);
-      return options.reset?.(request) ?? Promise.resolve({ status: "success", message: "Connessione reimpostata.", details: { actions: [] } });
+      return (
+        options.reset?.(request) ?? Promise.resolve({ status: "success", message: "Connessione reimpostata.", details: { actions: [] } })
+      );
     },
     startDebate() {
       increments += 1;

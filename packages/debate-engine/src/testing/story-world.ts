@@ -23,7 +23,11 @@ function reply(asked: DebateCall): string {
     return formatSynthesisAnalysis({
       introduction: `Il dibattito su «${asked.topic}» ha messo a confronto due posizioni con argomenti concreti.`,
       syntheses: [
-        { title: "Un percorso comune", text: `Partire da «${asked.options.A}» e tenere di «${asked.options.B}» ciò che funziona.`, plan: ["Raccogliere i dati.", "Provare su piccola scala.", "Decidere con indicatori condivisi."] },
+        {
+          title: "Un percorso comune",
+          text: `Partire da «${asked.options.A}» e tenere di «${asked.options.B}» ciò che funziona.`,
+          plan: ["Raccogliere i dati.", "Provare su piccola scala.", "Decidere con indicatori condivisi."],
+        },
         { title: `Prevale «${asked.options.A}»`, text: "Se i dati confermano i vantaggi del Modello A." },
         { title: `Prevale «${asked.options.B}»`, text: "Se prevalgono i rischi indicati dal Modello B." },
       ],

@@ -30,7 +30,14 @@ export function LoadedPdfCard({ pdf, onRemove, onAction, disabled = false }: Loa
       <p className="pdf-loaded__hint">{words.hint}</p>
       <div className="pdf-loaded__actions" role="group" aria-label={words.actions}>
         {actions.map((action) => (
-          <Button key={action} size="sm" variant="secondary" disabled={disabled} title={DOCUMENT_ACTIONS[action].description} onClick={() => onAction(action)}>
+          <Button
+            key={action}
+            size="sm"
+            variant="secondary"
+            disabled={disabled}
+            title={DOCUMENT_ACTIONS[action].description}
+            onClick={() => onAction(action)}
+          >
             {DOCUMENT_ACTIONS[action].label}
           </Button>
         ))}

@@ -43,7 +43,13 @@ export function PdfDropZone({ onFile, onRefused, disabled = false, busyText = nu
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <button type="button" className="pdf-drop__button" disabled={disabled} aria-describedby={hintId} onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        className="pdf-drop__button"
+        disabled={disabled}
+        aria-describedby={hintId}
+        onClick={() => input.current?.click()}
+      >
         {words.choose}
       </button>
       <span id={hintId} className="pdf-drop__hint" aria-live="polite">

@@ -76,7 +76,13 @@ describe("a loaded PDF", () => {
     const user = userEvent.setup();
     const onMoreActions = vi.fn();
     const onNormalChat = vi.fn();
-    render(<PdfUsedBanner record={{ name: "Verbale.pdf", pages: 2, size: 20_480, originalText: "Testo." }} onMoreActions={onMoreActions} onNormalChat={onNormalChat} />);
+    render(
+      <PdfUsedBanner
+        record={{ name: "Verbale.pdf", pages: 2, size: 20_480, originalText: "Testo." }}
+        onMoreActions={onMoreActions}
+        onNormalChat={onNormalChat}
+      />,
+    );
     expect(screen.getByRole("status")).toHaveTextContent("Risposta basata su «Verbale.pdf»");
     await user.click(screen.getByRole("button", { name: "Altre azioni" }));
     await user.click(screen.getByRole("button", { name: "Chat normale" }));

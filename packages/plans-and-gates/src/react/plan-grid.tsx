@@ -46,7 +46,12 @@ export function PlanGrid({ plans, error, onRetry, currentPlan, requestedPlan, bu
         return (
           <li
             key={plan.id}
-            className={cx("oy-plan", mostPopular && "oy-plan--popular", state === "current" && "oy-plan--current", requestedPlan === plan.id && "oy-plan--requested")}
+            className={cx(
+              "oy-plan",
+              mostPopular && "oy-plan--popular",
+              state === "current" && "oy-plan--current",
+              requestedPlan === plan.id && "oy-plan--requested",
+            )}
             aria-label={plan.name}
           >
             <div className="oy-plan__badges">

@@ -8,7 +8,13 @@ import { ConfigurationPanel } from "./configuration-panel";
 const meta = {
   title: "rag-client/ConfigurationPanel",
   component: ConfigurationPanel,
-  args: { open: true, onClose: () => {}, configuration: configurationView(ragSettingsOf(defaultSettings)), updatedAt: "2026-11-20T09:15:00.000Z", version: 3 },
+  args: {
+    open: true,
+    onClose: () => {},
+    configuration: configurationView(ragSettingsOf(defaultSettings)),
+    updatedAt: "2026-11-20T09:15:00.000Z",
+    version: 3,
+  },
   parameters: { layout: "fullscreen" },
 } satisfies Meta<typeof ConfigurationPanel>;
 export default meta;
@@ -26,7 +32,11 @@ export const AdminSettings: Story = {
 /** The client defaults of spec 001 §9, multi-query on, two indexes named, never saved by the admin. */
 export const ClientDefaults: Story = {
   args: {
-    configuration: configurationView({ ...RAG_CLIENT_DEFAULTS, rag_use_multi_query: true, rag_index_names: ["gardenroute-500-2025", "contratti-test"] }),
+    configuration: configurationView({
+      ...RAG_CLIENT_DEFAULTS,
+      rag_use_multi_query: true,
+      rag_index_names: ["gardenroute-500-2025", "contratti-test"],
+    }),
     updatedAt: null,
     version: 0,
   },
@@ -37,7 +47,10 @@ const offlineServer: Health = {
   status: "ok",
   version: "1",
   model: { offline: true, name: "oystar-offline" },
-  rag: { embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical" }, reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" } },
+  rag: {
+    embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical" },
+    reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" },
+  },
 };
 
 /** Issue 23 §6: what runs, beside what the settings ask for where they differ. */
@@ -47,6 +60,8 @@ export const WhatRuns: Story = {
     const panel = within(document.body).getByRole("dialog", { name: "Configurazione attuale" });
     const value = (term: string) => within(panel).getByText(term, { selector: "dt" }).nextElementSibling;
     await expect(value("Modello di embedding")).toHaveTextContent("locale (lessicale) (le impostazioni chiedono bge-m3)");
-    await expect(value("Modello linguistico")).toHaveTextContent("Modello dimostrativo offline (le impostazioni chiedono openai/gpt-oss-120b)");
+    await expect(value("Modello linguistico")).toHaveTextContent(
+      "Modello dimostrativo offline (le impostazioni chiedono openai/gpt-oss-120b)",
+    );
   },
 };

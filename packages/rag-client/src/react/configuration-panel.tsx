@@ -30,7 +30,15 @@ const onOff = (on: boolean) => (on ? text.on : text.off);
  * the admin chose, read-only, with Private Cloud as the provider; its footer says where the
  * configuration comes from, when it last changed (in Italian) and the settings' version.
  */
-export function ConfigurationPanel({ open, onClose, configuration: view, updatedAt, version, formatDate = italianDate, running = null }: ConfigurationPanelProps) {
+export function ConfigurationPanel({
+  open,
+  onClose,
+  configuration: view,
+  updatedAt,
+  version,
+  formatDate = italianDate,
+  running = null,
+}: ConfigurationPanelProps) {
   const footer = (
     <div className="rag-config__footer">
       <p>{text.source}</p>
@@ -58,7 +66,9 @@ export function ConfigurationPanel({ open, onClose, configuration: view, updated
         <Row term={text.useFusedRetrieval}>{onOff(view.useFusedRetrieval)}</Row>
         <Row term={text.enableSpellCheck}>{onOff(view.enableSpellCheck)}</Row>
         <Row term={text.useFieldExtraction}>{onOff(view.useFieldExtraction)}</Row>
-        <Row term={text.useMultiQuery}>{view.useMultiQuery ? `${text.on} · ${text.maxQueryVariations(view.maxQueryVariations)}` : text.off}</Row>
+        <Row term={text.useMultiQuery}>
+          {view.useMultiQuery ? `${text.on} · ${text.maxQueryVariations(view.maxQueryVariations)}` : text.off}
+        </Row>
         <Row term={text.useHyde}>{onOff(view.useHyde)}</Row>
         <Row term={text.useDeduplication}>{onOff(view.useDeduplication)}</Row>
         <Row term={text.useCache}>{view.useCache ? `${text.on} · ${text.cacheTtl(view.cacheTtlSeconds)}` : text.off}</Row>
@@ -76,7 +86,9 @@ export function ConfigurationPanel({ open, onClose, configuration: view, updated
       <Group title={text.conversation}>
         <Row term={text.indexNames}>
           {/* spec 001 §9: no index named means every index. */}
-          {view.indexNames.length === 0 ? ragMessages.allIndexes : view.indexNames.map((name) => ragMessages.indexOption(indexLabel(name), name)).join(", ")}
+          {view.indexNames.length === 0
+            ? ragMessages.allIndexes
+            : view.indexNames.map((name) => ragMessages.indexOption(indexLabel(name), name)).join(", ")}
         </Row>
         <Row term={text.chatHistoryMaxTokens}>{text.tokens(view.chatHistoryMaxTokens)}</Row>
         <Row term={text.systemPrompt} wide>

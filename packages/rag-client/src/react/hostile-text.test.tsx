@@ -21,12 +21,12 @@ const { container } = surface;
 function draw({ conversation, partial, loading, answerId }: Pick<RagState, "conversation" | "partial" | "loading" | "answerId">) {
   const answers = conversation.messages.filter((message) => message.role === "assistant");
   surface.draw(
-      <>
-        {answers.map((message) => (
-          <RagAnswer key={message.id} message={message} sources={message.sources} />
-        ))}
-        {loading && answerId ? <RagAnswer message={{ id: answerId, content: partial }} streaming /> : null}
-      </>,
+    <>
+      {answers.map((message) => (
+        <RagAnswer key={message.id} message={message} sources={message.sources} />
+      ))}
+      {loading && answerId ? <RagAnswer message={{ id: answerId, content: partial }} streaming /> : null}
+    </>,
   );
 }
 
@@ -46,14 +46,39 @@ function askStreamResponse(events: StreamChunk[], cutShare: number): Response {
 
 /** Sources made of the payload: as title, file name and excerpt, one with it in its http address, one with it in a javascript: address. */
 const hostileSources = (payload: string) => [
-  citedPassage({ filename: `${payload}.pdf`, title: payload, url: `https://esempio.invalid/documento?q=${payload}`, noteNumber: 1, chunkId: "11", excerpt: payload, support: { cited: true, confidence: null } }),
-  citedPassage({ filename: `${payload}.md`, title: payload, url: ` javascript:${payload}`, noteNumber: 2, chunkId: "12", excerpt: payload, support: { cited: true, confidence: null } }),
+  citedPassage({
+    filename: `${payload}.pdf`,
+    title: payload,
+    url: `https://esempio.invalid/documento?q=${payload}`,
+    noteNumber: 1,
+    chunkId: "11",
+    excerpt: payload,
+    support: { cited: true, confidence: null },
+  }),
+  citedPassage({
+    filename: `${payload}.md`,
+    title: payload,
+    url: ` javascript:${payload}`,
+    noteNumber: 2,
+    chunkId: "12",
+    excerpt: payload,
+    support: { cited: true, confidence: null },
+  }),
 ];
 
 /** Asks one question of a session reading `events`; draws every state it goes through. */
-async function answerDrawn(events: StreamChunk[], cutShare: number): Promise<{ problems: string[]; answer: RagMessage | undefined; messages: RagMessage[] }> {
+async function answerDrawn(
+  events: StreamChunk[],
+  cutShare: number,
+): Promise<{ problems: string[]; answer: RagMessage | undefined; messages: RagMessage[] }> {
   const api = createApiClient({ fetch: async () => askStreamResponse(events, cutShare) });
-  const session = createRagSession({ ask: httpAskStream(api), now: () => 1, later: () => () => {}, refreshQuota: () => {}, settings: defaultSettings });
+  const session = createRagSession({
+    ask: httpAskStream(api),
+    now: () => 1,
+    later: () => () => {},
+    refreshQuota: () => {},
+    settings: defaultSettings,
+  });
   const problems: string[] = [];
   const unsubscribe = session.store.subscribe((state) => {
     draw(state);
@@ -66,27 +91,40 @@ async function answerDrawn(events: StreamChunk[], cutShare: number): Promise<{ p
 }
 
 test("the Markdown renderer has loaded (the first answer is shown as text until then)", async () => {
-  draw({ conversation: { messages: [{ id: "r", role: "assistant", content: "**pronto**", timestamp: 0 }] } as unknown as RagState["conversation"], partial: "", loading: false, answerId: null });
+  draw({
+    conversation: {
+      messages: [{ id: "r", role: "assistant", content: "**pronto**", timestamp: 0 }],
+    } as unknown as RagState["conversation"],
+    partial: "",
+    loading: false,
+    answerId: null,
+  });
   await expect.poll(() => container.querySelector("strong")?.textContent, { timeout: 30_000 }).toBe("pronto");
 });
 
-test.each(xssPayloads.map((payload, index) => [index + 1, payload] as const))("payload %i as a RAG answer and its sources, the answer cut at every position, draws nothing that runs or loads", async (_, payload) => {
-  const sources = hostileSources(payload);
-  const cuts = cutsOf(`${payload} [1] [2]`);
-  for (const [index, [before, after]] of cuts.entries()) {
-    const events: StreamChunk[] = [{ sources }, ...[before, after].filter(Boolean).map((chunk) => ({ chunk })), { sources }];
-    const { problems, answer } = await answerDrawn(events, index / cuts.length);
-    expect(answer?.content, `cut at ${before.length}`).toBe(`${payload} [1] [2]`);
-    expect(problems, `cut at ${before.length}`).toEqual([]);
-  }
-  // The finished answer lists its source with an http address, by the payload as its title, as text.
-  const list = container.querySelector(".rag-source");
-  expect(list?.querySelector(".rag-source__title")?.textContent).toBe(payload);
-  expect(list?.querySelector("a.rag-source__title")?.getAttribute("href")).toMatch(/^https:\/\/esempio\.invalid\/documento\?q=/);
-});
+test.each(xssPayloads.map((payload, index) => [index + 1, payload] as const))(
+  "payload %i as a RAG answer and its sources, the answer cut at every position, draws nothing that runs or loads",
+  async (_, payload) => {
+    const sources = hostileSources(payload);
+    const cuts = cutsOf(`${payload} [1] [2]`);
+    for (const [index, [before, after]] of cuts.entries()) {
+      const events: StreamChunk[] = [{ sources }, ...[before, after].filter(Boolean).map((chunk) => ({ chunk })), { sources }];
+      const { problems, answer } = await answerDrawn(events, index / cuts.length);
+      expect(answer?.content, `cut at ${before.length}`).toBe(`${payload} [1] [2]`);
+      expect(problems, `cut at ${before.length}`).toEqual([]);
+    }
+    // The finished answer lists its source with an http address, by the payload as its title, as text.
+    const list = container.querySelector(".rag-source");
+    expect(list?.querySelector(".rag-source__title")?.textContent).toBe(payload);
+    expect(list?.querySelector("a.rag-source__title")?.getAttribute("href")).toMatch(/^https:\/\/esempio\.invalid\/documento\?q=/);
+  },
+);
 
-test.each(xssPayloads.map((payload, index) => [index + 1, payload] as const))("payload %i as the server's summary of the conversation is drawn as text", async (_, payload) => {
-  const { problems, messages } = await answerDrawn([{ chunk: "Risposta." }, { contextUsage: 95, summary: payload }], 0.5);
-  expect(messages.find((message) => message.kind === "summary")?.content).toBe(payload);
-  expect(problems).toEqual([]);
-});
+test.each(xssPayloads.map((payload, index) => [index + 1, payload] as const))(
+  "payload %i as the server's summary of the conversation is drawn as text",
+  async (_, payload) => {
+    const { problems, messages } = await answerDrawn([{ chunk: "Risposta." }, { contextUsage: 95, summary: payload }], 0.5);
+    expect(messages.find((message) => message.kind === "summary")?.content).toBe(payload);
+    expect(problems).toEqual([]);
+  },
+);

@@ -15,14 +15,44 @@ import { RagScreen } from "./rag-screen";
 
 const boboli = { id: "7", title: "Il Giardino di Boboli", filename: "giardino-di-boboli.md" };
 const passages = [
-  textPassage("11", "Il giardino apre alle 8:15 da giugno ad agosto.", boboli, { before: "Boboli è il giardino di Palazzo Pitti.\n\nOrari. ", after: " In inverno chiude alle 16:30.\n\nBiglietti." }),
+  textPassage("11", "Il giardino apre alle 8:15 da giugno ad agosto.", boboli, {
+    before: "Boboli è il giardino di Palazzo Pitti.\n\nOrari. ",
+    after: " In inverno chiude alle 16:30.\n\nBiglietti.",
+  }),
   textPassage("12", "La Grotta Grande fu decorata da Bernardo Buontalenti.", boboli, { before: "Le grotte.\n\n", after: "" }),
-  textPassage("21", "Le rovine medievali di Ninfa.", { id: "8", title: "Il Giardino di Ninfa", filename: "ninfa.md", url: "https://giardini.example/ninfa" }),
+  textPassage("21", "Le rovine medievali di Ninfa.", {
+    id: "8",
+    title: "Il Giardino di Ninfa",
+    filename: "ninfa.md",
+    url: "https://giardini.example/ninfa",
+  }),
 ];
 const sources = [
-  citedPassage({ filename: "giardino-di-boboli.md", title: "Il Giardino di Boboli", noteNumber: 1, chunkId: "11", excerpt: "Il giardino apre alle 8:15…", support: { cited: true, confidence: null } }),
-  citedPassage({ filename: "giardino-di-boboli.md", title: "Il Giardino di Boboli", noteNumber: 1, chunkId: "12", excerpt: "La Grotta Grande…", support: { cited: true, confidence: null } }),
-  citedPassage({ filename: "ninfa.md", title: "Il Giardino di Ninfa", url: "https://giardini.example/ninfa", noteNumber: 2, chunkId: "21", excerpt: "Le rovine…", support: { cited: true, confidence: null } }),
+  citedPassage({
+    filename: "giardino-di-boboli.md",
+    title: "Il Giardino di Boboli",
+    noteNumber: 1,
+    chunkId: "11",
+    excerpt: "Il giardino apre alle 8:15…",
+    support: { cited: true, confidence: null },
+  }),
+  citedPassage({
+    filename: "giardino-di-boboli.md",
+    title: "Il Giardino di Boboli",
+    noteNumber: 1,
+    chunkId: "12",
+    excerpt: "La Grotta Grande…",
+    support: { cited: true, confidence: null },
+  }),
+  citedPassage({
+    filename: "ninfa.md",
+    title: "Il Giardino di Ninfa",
+    url: "https://giardini.example/ninfa",
+    noteNumber: 2,
+    chunkId: "21",
+    excerpt: "Le rovine…",
+    support: { cited: true, confidence: null },
+  }),
 ];
 
 function renderWithViewer(events: StreamChunk[], table = passages) {
@@ -129,7 +159,10 @@ describe("the source viewer", () => {
     await ask(user);
     const list = screen.getByRole("region", { name: "Fonti utilizzate" });
     expect(within(list).getByRole("button", { name: "Apri Il Giardino di Boboli nel visualizzatore delle fonti" })).toBeVisible();
-    expect(within(list).getByRole("link", { name: "Apri l'originale (si apre in una nuova scheda)" })).toHaveAttribute("href", "https://giardini.example/ninfa");
+    expect(within(list).getByRole("link", { name: "Apri l'originale (si apre in una nuova scheda)" })).toHaveAttribute(
+      "href",
+      "https://giardini.example/ninfa",
+    );
   });
 
   test("issue 34: a slide's passage says which slide it is on; an e-mail's shows its header above it", async () => {
@@ -139,14 +172,34 @@ describe("the source viewer", () => {
       { ...textPassage("11", "Nomina del nuovo socio: avvocata Giulia Marchetti", slides), place: "Diapositiva 2" },
       {
         ...textPassage("21", "Il giudice ha rinviato l'udienza al 3 febbraio 2027.", mail),
-        email: { subject: "Rinvio udienza Ferretti", from: "Avv. Paolo Greco <paolo.greco@studiogreco.example>", to: "Segreteria", date: "10 novembre 2026 alle ore 09:30" },
+        email: {
+          subject: "Rinvio udienza Ferretti",
+          from: "Avv. Paolo Greco <paolo.greco@studiogreco.example>",
+          to: "Segreteria",
+          date: "10 novembre 2026 alle ore 09:30",
+        },
       },
     ];
     const cited = [
-      citedPassage({ filename: "soci.pptx", title: "Riunione dei soci", noteNumber: 1, chunkId: "11", support: { cited: true, confidence: null } }),
-      citedPassage({ filename: "rinvio.eml", title: "Rinvio udienza Ferretti", noteNumber: 2, chunkId: "21", support: { cited: true, confidence: null } }),
+      citedPassage({
+        filename: "soci.pptx",
+        title: "Riunione dei soci",
+        noteNumber: 1,
+        chunkId: "11",
+        support: { cited: true, confidence: null },
+      }),
+      citedPassage({
+        filename: "rinvio.eml",
+        title: "Rinvio udienza Ferretti",
+        noteNumber: 2,
+        chunkId: "21",
+        support: { cited: true, confidence: null },
+      }),
     ];
-    const { user } = renderWithViewer([{ sources: cited }, { chunk: "La nuova socia [1]; l'udienza è rinviata [2]." }, { sources: cited }], table);
+    const { user } = renderWithViewer(
+      [{ sources: cited }, { chunk: "La nuova socia [1]; l'udienza è rinviata [2]." }, { sources: cited }],
+      table,
+    );
     await ask(user, "Chi è la nuova socia?");
     await user.click(screen.getAllByRole("link", { name: "Fonte 1" })[0]!);
     const slide = await screen.findByRole("dialog", { name: "Riunione dei soci" });
@@ -166,17 +219,36 @@ describe("the source viewer", () => {
     await ask(user);
     await user.click(screen.getAllByRole("link", { name: "Fonte 1" })[0]!);
     const viewer = await screen.findByRole("dialog", { name: "Il Giardino di Boboli" });
-    expect(await within(viewer).findByText("Questa fonte non è più disponibile: il documento potrebbe essere stato rimosso dall'indice.")).toBeVisible();
+    expect(
+      await within(viewer).findByText("Questa fonte non è più disponibile: il documento potrebbe essere stato rimosso dall'indice."),
+    ).toBeVisible();
   });
 
   test("hostile titles, file names and passages stay text: no element, no handler, no address is made of them", async () => {
     // The shared list of payloads (../shared/security/xss-payloads.txt).
     const payloads = xssPayloads;
     const hostile = payloads.map((payload, index) =>
-      textPassage(String(500 + index), `${payload} fine`, { id: String(900 + index), title: payload, filename: `${payload}.md` }, { before: `${payload}\n\n`, after: `\n\n${payload}` }),
+      textPassage(
+        String(500 + index),
+        `${payload} fine`,
+        { id: String(900 + index), title: payload, filename: `${payload}.md` },
+        { before: `${payload}\n\n`, after: `\n\n${payload}` },
+      ),
     );
-    const listed = hostile.map((passage, index) => citedPassage({ filename: passage.document.filename, title: passage.document.title, noteNumber: index + 1, chunkId: passage.chunkId, excerpt: passage.text, support: { cited: true, confidence: null } }));
-    const { user } = renderWithViewer([{ sources: listed }, { chunk: listed.map((source) => `[${source.noteNumber}]`).join(" ") }, { sources: listed }], hostile);
+    const listed = hostile.map((passage, index) =>
+      citedPassage({
+        filename: passage.document.filename,
+        title: passage.document.title,
+        noteNumber: index + 1,
+        chunkId: passage.chunkId,
+        excerpt: passage.text,
+        support: { cited: true, confidence: null },
+      }),
+    );
+    const { user } = renderWithViewer(
+      [{ sources: listed }, { chunk: listed.map((source) => `[${source.noteNumber}]`).join(" ") }, { sources: listed }],
+      hostile,
+    );
     await ask(user);
     for (const [index, payload] of payloads.entries()) {
       await user.click(screen.getAllByRole("link", { name: `Fonte ${index + 1}` })[0]!);
@@ -184,9 +256,15 @@ describe("the source viewer", () => {
       await within(viewer).findByText(`${payload} fine`, { selector: "mark", normalizer: (text) => text });
       expect(viewer.querySelector(".oy-dialog__title")?.textContent).toBe(payload);
       expect(viewer.textContent).toContain(`File: ${payload}.md`);
-      expect(viewer.querySelectorAll("script, img, svg, iframe, object, embed, form, input, style, link, meta, base, video, picture, math, template, details[ontoggle]")).toHaveLength(0);
+      expect(
+        viewer.querySelectorAll(
+          "script, img, svg, iframe, object, embed, form, input, style, link, meta, base, video, picture, math, template, details[ontoggle]",
+        ),
+      ).toHaveLength(0);
       for (const element of viewer.querySelectorAll("*")) {
-        expect([...element.attributes].filter((attribute) => /^on/i.test(attribute.name) || /javascript:|exfil/i.test(attribute.value))).toEqual([]);
+        expect(
+          [...element.attributes].filter((attribute) => /^on/i.test(attribute.name) || /javascript:|exfil/i.test(attribute.value)),
+        ).toEqual([]);
       }
       await user.keyboard("{Escape}");
       await act(settle);

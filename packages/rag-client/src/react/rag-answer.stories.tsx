@@ -25,8 +25,17 @@ export const WithSources: Story = {
 
 /** The passages of the story's sources where they stand in their documents, as the server's viewer gives them. */
 const storyViewer = scriptedSourceViewer([
-  textPassage("1201", "Il Giardino di Boboli si visita tutto l'anno; gli orari cambiano con le stagioni.", { id: "7", title: "Il Giardino di Boboli a Firenze", filename: "giardino-di-boboli.md" }, { before: "Orari\n\n", after: "\n\nBiglietti" }),
-  textPassage("1344", "D'inverno le limonaie ospitano gli agrumi in vaso, al riparo dal gelo.", { id: "8", title: "Limonaie e agrumi in vaso", filename: "limonaie.md" }),
+  textPassage(
+    "1201",
+    "Il Giardino di Boboli si visita tutto l'anno; gli orari cambiano con le stagioni.",
+    { id: "7", title: "Il Giardino di Boboli a Firenze", filename: "giardino-di-boboli.md" },
+    { before: "Orari\n\n", after: "\n\nBiglietti" },
+  ),
+  textPassage("1344", "D'inverno le limonaie ospitano gli agrumi in vaso, al riparo dal gelo.", {
+    id: "8",
+    title: "Limonaie e agrumi in vaso",
+    filename: "limonaie.md",
+  }),
 ]);
 
 /** Issue 25: under the source viewer (the floor's, issue 38 §1), [1] opens its document at the passage; Escape gives the focus back to [1]. */
@@ -61,7 +70,12 @@ export const Streaming: Story = { args: { message: { id: "in-arrivo", content: s
 
 export const Summary: Story = {
   args: {
-    message: { id: "riepilogo", kind: "summary", content: "Riepilogo della conversazione precedente:\n\nDomande:\n- Quando si visita Boboli?\n\nUltima risposta: Il Giardino di Boboli si visita tutto l'anno…" },
+    message: {
+      id: "riepilogo",
+      kind: "summary",
+      content:
+        "Riepilogo della conversazione precedente:\n\nDomande:\n- Quando si visita Boboli?\n\nUltima risposta: Il Giardino di Boboli si visita tutto l'anno…",
+    },
     sources: [],
   },
 };

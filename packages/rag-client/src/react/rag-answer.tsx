@@ -44,9 +44,20 @@ export function RagAnswer({ message, sources = NO_SOURCES, streaming = false }: 
   // A citation's address names its document's entry: the viewer opens that document.
   const openCitation = (event: MouseEvent<HTMLDivElement>) => {
     const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(`a.${CITATION_CLASS}`) : null;
-    if (!openSource || !link || !event.currentTarget.contains(link) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (
+      !openSource ||
+      !link ||
+      !event.currentTarget.contains(link) ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey
+    )
+      return;
     const documents = sourceDocuments(shownSources, cited);
-    const document = [...documents.cited, ...documents.consulted].find((candidate) => `#${sourceElementId(id, candidate.noteNumber)}` === link.getAttribute("href"));
+    const document = [...documents.cited, ...documents.consulted].find(
+      (candidate) => `#${sourceElementId(id, candidate.noteNumber)}` === link.getAttribute("href"),
+    );
     const opened = document ? viewerDocument(document.lead, listedPassages(document)) : null;
     if (!opened || opened.passages.length === 0) return;
     event.preventDefault();

@@ -26,12 +26,23 @@ const text = ragMessages;
  * advanced panel with the model selector (spec 001 §2) and the read-only configuration.
  */
 export function RagControls(props: RagControlsProps) {
-  const { indexes, models, model, onModelChange, contextUsage, advancedOpen, onAdvancedOpenChange, onOpenConfiguration, disabled = false } = props;
+  const {
+    indexes,
+    models,
+    model,
+    onModelChange,
+    contextUsage,
+    advancedOpen,
+    onAdvancedOpenChange,
+    onOpenConfiguration,
+    disabled = false,
+  } = props;
   const modelId = useId();
   const hintId = useId();
   const bodyId = useId();
   const modelLabel = models.find((choice) => choice.id === model)?.label ?? model;
-  const indexSummary = indexes === null ? text.indexLoading : indexes.length === 0 ? text.noIndexes : indexes.map((index) => index.label).join(", ");
+  const indexSummary =
+    indexes === null ? text.indexLoading : indexes.length === 0 ? text.noIndexes : indexes.map((index) => index.label).join(", ");
   return (
     <section className="rag-controls" aria-label={text.toolbar.label}>
       <div className="rag-controls__header">
@@ -43,7 +54,13 @@ export function RagControls(props: RagControlsProps) {
           <span title={text.context.usageHint}>{text.context.usage(contextUsage)}</span>
         </p>
         <div className="rag-controls__actions">
-          <Button variant="secondary" size="sm" aria-expanded={advancedOpen} aria-controls={advancedOpen ? bodyId : undefined} onClick={() => onAdvancedOpenChange(!advancedOpen)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={advancedOpen}
+            aria-controls={advancedOpen ? bodyId : undefined}
+            onClick={() => onAdvancedOpenChange(!advancedOpen)}
+          >
             {text.toolbar.advanced}
           </Button>
           <Button variant="secondary" size="sm" onClick={onOpenConfiguration}>
@@ -58,7 +75,14 @@ export function RagControls(props: RagControlsProps) {
             <label htmlFor={modelId} className="oy-field__label">
               {text.advanced.model}
             </label>
-            <select id={modelId} className="oy-input" value={model} disabled={disabled} aria-describedby={hintId} onChange={(event) => onModelChange(event.target.value)}>
+            <select
+              id={modelId}
+              className="oy-input"
+              value={model}
+              disabled={disabled}
+              aria-describedby={hintId}
+              onChange={(event) => onModelChange(event.target.value)}
+            >
               {models.map((choice) => (
                 <option key={choice.id} value={choice.id}>
                   {choice.label}

@@ -18,7 +18,13 @@ function Conversation({ questions, server }: { questions: readonly string[]; ser
     })();
     return () => session.dispose();
   }, [session, questions]);
-  return <RagConversationView session={session} readAloud={readAloud} renderCard={(card) => <p>{card === MARKERS.quotaExceeded ? "Quota Esaurita!" : card}</p>} />;
+  return (
+    <RagConversationView
+      session={session}
+      readAloud={readAloud}
+      renderCard={(card) => <p>{card === MARKERS.quotaExceeded ? "Quota Esaurita!" : card}</p>}
+    />
+  );
 }
 
 const meta = {

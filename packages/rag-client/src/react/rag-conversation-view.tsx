@@ -25,7 +25,12 @@ export type RagConversationViewProps = {
 export function RagConversationView({ session, readAloud, renderCard }: RagConversationViewProps) {
   const { messages, partial, loading, answerId } = useRag(
     session,
-    useShallow((state) => ({ messages: state.conversation.messages, partial: state.partial, loading: state.loading, answerId: state.answerId })),
+    useShallow((state) => ({
+      messages: state.conversation.messages,
+      partial: state.partial,
+      loading: state.loading,
+      answerId: state.answerId,
+    })),
   );
   // The list hands back the floor's messages; their RAG sources are read from the conversation.
   const byId = useMemo(() => new Map<string, RagMessage>(messages.map((message) => [message.id, message])), [messages]);
@@ -54,7 +59,14 @@ export function RagConversationView({ session, readAloud, renderCard }: RagConve
     (message: ChatMessage) => {
       const kind = byId.get(message.id)?.kind;
       if (kind === "error") return null;
-      return <MessageActions message={message} readAloud={readAloud} onNotice={session.notify} onDownloadPdf={kind === "summary" ? undefined : downloadPdf} />;
+      return (
+        <MessageActions
+          message={message}
+          readAloud={readAloud}
+          onNotice={session.notify}
+          onDownloadPdf={kind === "summary" ? undefined : downloadPdf}
+        />
+      );
     },
     [byId, readAloud, session, downloadPdf],
   );

@@ -37,7 +37,15 @@ export function RagEmptyState({ indexes, onAsk }: RagEmptyStateProps) {
 /** A leaf: the example collection is about gardens (drawn here, no icon font needed). */
 function LeafIcon() {
   return (
-    <svg className="rag-empty__icon" viewBox="0 0 48 48" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="rag-empty__icon"
+      viewBox="0 0 48 48"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M10 38C10 20 22 9 40 8c0 19-11 30-28 30" />
       <path d="M10 38c7-10 14-17 22-22" />
     </svg>

@@ -12,16 +12,39 @@ import { RagScreen } from "./rag-screen";
 
 const demo = [{ name: "gardenroute-demo", label: "Garden Route" }];
 const sources = [
-  citedPassage({ filename: "boboli.md", chunkId: "301", url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 }),
-  citedPassage({ filename: "limonaie.md", chunkId: "302", url: "https://giardini.example/limonaie", title: "Le limonaie", noteNumber: 2, page: 4 }),
+  citedPassage({
+    filename: "boboli.md",
+    chunkId: "301",
+    url: "https://giardini.example/boboli",
+    title: "Il Giardino di Boboli",
+    noteNumber: 1,
+  }),
+  citedPassage({
+    filename: "limonaie.md",
+    chunkId: "302",
+    url: "https://giardini.example/limonaie",
+    title: "Le limonaie",
+    noteNumber: 2,
+    page: 4,
+  }),
   citedPassage({ filename: "rose.md", chunkId: "303", url: "https://giardini.example/rose", title: "Il roseto", noteNumber: 3 }),
-  citedPassage({ filename: "regolamento.md", chunkId: "304", url: "/interno/regolamento.md", title: "Il regolamento interno", noteNumber: 4 }),
+  citedPassage({
+    filename: "regolamento.md",
+    chunkId: "304",
+    url: "/interno/regolamento.md",
+    title: "Il regolamento interno",
+    noteNumber: 4,
+  }),
   citedPassage({ filename: "appunti.md", chunkId: "305", title: "Appunti del giardiniere", noteNumber: 5 }),
 ];
 
 function renderScreen(
   answers: ScriptedAnswer[] = [],
-  { updatedAt = "2026-11-20T09:15:00.000Z", health = null, indexes = demo }: { updatedAt?: string | null; health?: Health | null; indexes?: readonly IndexOption[] } = {},
+  {
+    updatedAt = "2026-11-20T09:15:00.000Z",
+    health = null,
+    indexes = demo,
+  }: { updatedAt?: string | null; health?: Health | null; indexes?: readonly IndexOption[] } = {},
 ) {
   const world = scriptedWorld(answers);
   const session = createRagSession({ ...world.dependencies, settings: defaultSettings });
@@ -56,7 +79,11 @@ describe("the RAG screen", () => {
     const examples = ["Chi ha commissionato Villa d'Este a Tivoli?", "Quando è stato fondato l'Orto botanico di Padova?"];
     const { user, world } = renderScreen([live], { indexes: [{ ...demo[0]!, examples }] });
     const group = screen.getByRole("group", { name: "Domande di esempio sui documenti" });
-    expect(within(group).getAllByRole("button").map((button) => button.textContent)).toEqual(examples);
+    expect(
+      within(group)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(examples);
     await user.click(within(group).getByRole("button", { name: examples[1] }));
     expect(world.requests.map((request) => request.question)).toEqual([examples[1]]);
     // The conversation has begun: the empty state and its examples are gone.
@@ -89,7 +116,12 @@ describe("the RAG screen", () => {
   });
 
   test("no example questions when more than one index is asked, or the index has none", () => {
-    renderScreen([], { indexes: [{ ...demo[0]!, examples: ["Chi ha commissionato Villa d'Este a Tivoli?"] }, { name: "dossier", label: "Dossier" }] });
+    renderScreen([], {
+      indexes: [
+        { ...demo[0]!, examples: ["Chi ha commissionato Villa d'Este a Tivoli?"] },
+        { name: "dossier", label: "Dossier" },
+      ],
+    });
     expect(screen.queryByRole("group", { name: "Domande di esempio sui documenti" })).toBeNull();
     cleanup();
     renderScreen();
@@ -140,7 +172,12 @@ describe("the RAG screen", () => {
     await act(async () => {
       live.send({ chunk: " Le limonaie ospitano gli agrumi [302]. I droni sono vietati [4][5]." });
       // After the answer the server says which passages it cites ([302] is source 2's passage) and how far to trust them.
-      live.send({ sources: sources.map((source) => ({ ...source, support: { cited: source.noteNumber !== 3, confidence: source.noteNumber === 1 ? 0.82 : null } })) });
+      live.send({
+        sources: sources.map((source) => ({
+          ...source,
+          support: { cited: source.noteNumber !== 3, confidence: source.noteNumber === 1 ? 0.82 : null },
+        })),
+      });
       live.send({ contextUsage: 2 });
       live.end();
       await settle();
@@ -160,7 +197,10 @@ describe("the RAG screen", () => {
     // Two cited documents in view, one consulted and folded (a document each, its passage under it).
     expect(list.querySelectorAll(".rag-source")).toHaveLength(3);
     expect(within(list).getByText("attendibilità 82 %")).toBeVisible();
-    expect(within(list).getByText("attendibilità 82 %")).toHaveAttribute("title", expect.stringMatching(/^Attendibilità: quanto il passaggio sostiene le frasi che lo citano e quanto risponde alla domanda/));
+    expect(within(list).getByText("attendibilità 82 %")).toHaveAttribute(
+      "title",
+      expect.stringMatching(/^Attendibilità: quanto il passaggio sostiene le frasi che lo citano e quanto risponde alla domanda/),
+    );
     // The source not cited is folded apart.
     expect(within(list).getByText("Un altro passaggio consultato")).toBeVisible();
     expect(within(list).getByText("Il roseto")).not.toBeVisible();
@@ -176,7 +216,11 @@ describe("the RAG screen", () => {
 
     // spec 001 §2: copy, read aloud and share under the answer; issue 25: and the answer as a PDF with its sources.
     const actions = screen.getByRole("group", { name: "Azioni sulla risposta" });
-    expect(within(actions).getAllByRole("button").map((button) => button.textContent)).toEqual(["Copia", "Leggi ad alta voce", "Condividi", "Scarica PDF"]);
+    expect(
+      within(actions)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Copia", "Leggi ad alta voce", "Condividi", "Scarica PDF"]);
     expect(screen.getByRole("region", { name: "Strumenti del RAG" })).toHaveTextContent("Garden Route · GPT-OSS 120B · Contesto: 2 %");
   });
 
@@ -185,13 +229,28 @@ describe("the RAG screen", () => {
     const boboli = { filename: "boboli.md", url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 };
     const ninfa = { filename: "ninfa.md", url: "https://giardini.example/ninfa", title: "Il Giardino di Ninfa", noteNumber: 2 };
     const final = [
-      citedPassage({ ...boboli, chunkId: "11", excerpt: "Il giardino apre alle 8:15 in estate…", support: { cited: true, confidence: 0.91 } }),
+      citedPassage({
+        ...boboli,
+        chunkId: "11",
+        excerpt: "Il giardino apre alle 8:15 in estate…",
+        support: { cited: true, confidence: 0.91 },
+      }),
       citedPassage({ ...boboli, chunkId: "12", excerpt: "Le grotte del Buontalenti…", support: { cited: true, confidence: 0.64 } }),
       citedPassage({ ...boboli, chunkId: "13", excerpt: "La limonaia ospita gli agrumi…", support: { cited: false, confidence: null } }),
       citedPassage({ ...ninfa, chunkId: "21", excerpt: "Le rovine medievali…", support: { cited: true, confidence: 0.12 } }),
-      citedPassage({ filename: "rose.md", url: "https://giardini.example/rose", title: "Il roseto", noteNumber: 3, chunkId: "31", excerpt: "Le rose antiche…", support: { cited: false, confidence: null } }),
+      citedPassage({
+        filename: "rose.md",
+        url: "https://giardini.example/rose",
+        title: "Il roseto",
+        noteNumber: 3,
+        chunkId: "31",
+        excerpt: "Le rose antiche…",
+        support: { cited: false, confidence: null },
+      }),
     ];
-    const { user, box } = renderScreen([[{ sources: final }, { chunk: "Apre alle 8:15 [1]. Le grotte [1] e le rovine [2]." }, { sources: final }]]);
+    const { user, box } = renderScreen([
+      [{ sources: final }, { chunk: "Apre alle 8:15 [1]. Le grotte [1] e le rovine [2]." }, { sources: final }],
+    ]);
     await user.type(box(), "Quando apre Boboli?{Enter}");
     const list = await screen.findByRole("region", { name: "Fonti utilizzate" });
     const entries = [...list.querySelectorAll(":scope > ol > .rag-source")];
@@ -211,14 +270,20 @@ describe("the RAG screen", () => {
   });
 
   test("'not in the documents': the answer with no sources at all", async () => {
-    const { user, box } = renderScreen([[{ sources: [] }, { chunk: "Non ho trovato questa informazione nei documenti dell'indice." }, { contextUsage: 1 }]]);
+    const { user, box } = renderScreen([
+      [{ sources: [] }, { chunk: "Non ho trovato questa informazione nei documenti dell'indice." }, { contextUsage: 1 }],
+    ]);
     await user.type(box(), "Qual è il prezzo del biglietto aereo Roma-Tokyo?{Enter}");
     expect(await screen.findByText("Non ho trovato questa informazione nei documenti dell'indice.")).toBeVisible();
     expect(screen.queryByRole("region", { name: "Fonti utilizzate" })).toBeNull();
   });
 
   test("spec 001 §2, §4: at 90 % the warning banner shows and the conversation becomes its summary", async () => {
-    const events: StreamChunk[] = [{ chunk: "Risposta lunga." }, { contextUsage: 93 }, { summary: "Riepilogo della conversazione precedente:\n\nDomande:\n- Prima" }];
+    const events: StreamChunk[] = [
+      { chunk: "Risposta lunga." },
+      { contextUsage: 93 },
+      { summary: "Riepilogo della conversazione precedente:\n\nDomande:\n- Prima" },
+    ];
     const { user, box } = renderScreen([events]);
     await user.type(box(), "Prima{Enter}");
     const banner = await screen.findByRole("alert");
@@ -242,14 +307,11 @@ describe("the RAG screen", () => {
     act(() => toggleAdvancedControls());
     const model = screen.getByRole("combobox", { name: "Modello" });
     // spec 001 §9: the RAG's model choices, with the (default) cloud provider too.
-    expect(within(model).getAllByRole("option").map((option) => option.textContent)).toEqual([
-      "GPT-OSS 120B",
-      "GPT-OSS 20B",
-      "Llama 3.3 70B",
-      "Llama 3.1 8B",
-      "Mixtral 8x7B",
-      "Gemma 7B",
-    ]);
+    expect(
+      within(model)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["GPT-OSS 120B", "GPT-OSS 20B", "Llama 3.3 70B", "Llama 3.1 8B", "Mixtral 8x7B", "Gemma 7B"]);
     await user.selectOptions(model, "llama-3.3-70b-versatile");
     await user.type(box(), "Domanda{Enter}");
     expect(world.requests[0]?.llm_model).toBe("llama-3.3-70b-versatile");
@@ -291,7 +353,11 @@ describe("the RAG screen", () => {
       status: "ok",
       version: "1",
       model: { offline: true, name: "oystar-offline" },
-      rag: { embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical" }, reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" }, reranking: "off" },
+      rag: {
+        embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical" },
+        reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" },
+        reranking: "off",
+      },
     };
     const { user } = renderScreen([], { health });
     await user.click(screen.getByRole("button", { name: "Configurazione attuale" }));
@@ -320,7 +386,9 @@ describe("the RAG screen", () => {
     expect(await screen.findByText("Carta QUOTA_EXCEEDED_UPGRADE")).toBeVisible();
     expect(cards).toContain("QUOTA_EXCEEDED_UPGRADE");
     await user.type(box(), "Due{Enter}");
-    expect(await screen.findByText("Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova.")).toBeVisible();
+    expect(
+      await screen.findByText("Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova."),
+    ).toBeVisible();
     expect(screen.getByText("Dettaglio: Indice non disponibile: «altrui».")).toBeVisible();
     expect(screen.queryByRole("group", { name: "Azioni sulla risposta" })).toBeNull();
   });

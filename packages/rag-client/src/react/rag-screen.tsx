@@ -1,6 +1,16 @@
 import { OFFLINE_MODEL_LABEL, type Health } from "@oystar/api-client";
 import type { ChatCard, ReadAloud } from "@oystar/conversation";
-import { Composer, preloadAnswerRenderer, SessionNotices, SourceViewerProvider, useAdvancedControls, useComposerDraft, useEscapeStops, useReadAloud, type SourceViewerProviderProps } from "@oystar/conversation/react";
+import {
+  Composer,
+  preloadAnswerRenderer,
+  SessionNotices,
+  SourceViewerProvider,
+  useAdvancedControls,
+  useComposerDraft,
+  useEscapeStops,
+  useReadAloud,
+  type SourceViewerProviderProps,
+} from "@oystar/conversation/react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { IndexOption } from "../index-choice";
@@ -40,7 +50,17 @@ export type RagScreenProps = {
  * read-only configuration, the conversation with its sources, the 90 % banner and the question box
  * (Enter sends, Shift+Enter adds a line, a spinner while the answer comes).
  */
-export function RagScreen({ session, indexes, renderCard, updatedAt, version, readAloud, formatDate, health = null, sourceViewer }: RagScreenProps) {
+export function RagScreen({
+  session,
+  indexes,
+  renderCard,
+  updatedAt,
+  version,
+  readAloud,
+  formatDate,
+  health = null,
+  sourceViewer,
+}: RagScreenProps) {
   const ownVoice = useReadAloud();
   const voice = readAloud ?? ownVoice;
   const [advancedOpen, setAdvancedOpen] = useAdvancedControls();
@@ -88,7 +108,11 @@ export function RagScreen({ session, indexes, renderCard, updatedAt, version, re
         onOpenConfiguration={() => setConfigurationOpen(true)}
         disabled={loading}
       />
-      {empty ? <RagEmptyState indexes={indexes} onAsk={(question) => void session.send(question)} /> : <h1 className="oy-visually-hidden">{ragMessages.title}</h1>}
+      {empty ? (
+        <RagEmptyState indexes={indexes} onAsk={(question) => void session.send(question)} />
+      ) : (
+        <h1 className="oy-visually-hidden">{ragMessages.title}</h1>
+      )}
       {contextWarning !== null ? <ContextWarning usage={contextWarning} onDismiss={session.dismissContextWarning} /> : null}
       {sourceViewer ? (
         <SourceViewerProvider {...sourceViewer}>

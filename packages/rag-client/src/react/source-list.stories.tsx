@@ -9,15 +9,46 @@ import { SourceList } from "./source-list";
 // (issue 23 §5), each cited passage with its citation check.
 const sources = shownSources(storyCheckedSources);
 
-const boboli = { filename: "giardino-di-boboli.md", url: "https://giardini.example/boboli", title: "Il Giardino di Boboli a Firenze", noteNumber: 1 };
+const boboli = {
+  filename: "giardino-di-boboli.md",
+  url: "https://giardini.example/boboli",
+  title: "Il Giardino di Boboli a Firenze",
+  noteNumber: 1,
+};
 const ninfa = { filename: "giardino-di-ninfa.md", url: "https://giardini.example/ninfa", title: "Il Giardino di Ninfa", noteNumber: 2 };
 const rose = { filename: "rose-antiche.md", url: "https://giardini.example/rose", title: "Rose antiche", noteNumber: 3 };
 const documents = [
-  citedPassage({ ...boboli, chunkId: "11", excerpt: "Il giardino apre alle 8:15 e chiude a un'ora che cambia con le stagioni…", support: { cited: true, confidence: 0.92 } }),
-  citedPassage({ ...boboli, chunkId: "12", excerpt: "La Grotta Grande del Buontalenti fu completata nel 1593…", support: { cited: true, confidence: 0.58 } }),
-  citedPassage({ ...boboli, chunkId: "13", excerpt: "La limonaia ospita d'inverno gli agrumi in vaso…", support: { cited: false, confidence: null } }),
-  citedPassage({ ...ninfa, chunkId: "21", page: 2, excerpt: "Le rovine medievali di Ninfa sono coperte di rose rampicanti…", support: { cited: true, confidence: 0.14 } }),
-  citedPassage({ ...rose, chunkId: "31", excerpt: "Le rose antiche fioriscono una volta sola, tra maggio e giugno…", support: { cited: false, confidence: null } }),
+  citedPassage({
+    ...boboli,
+    chunkId: "11",
+    excerpt: "Il giardino apre alle 8:15 e chiude a un'ora che cambia con le stagioni…",
+    support: { cited: true, confidence: 0.92 },
+  }),
+  citedPassage({
+    ...boboli,
+    chunkId: "12",
+    excerpt: "La Grotta Grande del Buontalenti fu completata nel 1593…",
+    support: { cited: true, confidence: 0.58 },
+  }),
+  citedPassage({
+    ...boboli,
+    chunkId: "13",
+    excerpt: "La limonaia ospita d'inverno gli agrumi in vaso…",
+    support: { cited: false, confidence: null },
+  }),
+  citedPassage({
+    ...ninfa,
+    chunkId: "21",
+    page: 2,
+    excerpt: "Le rovine medievali di Ninfa sono coperte di rose rampicanti…",
+    support: { cited: true, confidence: 0.14 },
+  }),
+  citedPassage({
+    ...rose,
+    chunkId: "31",
+    excerpt: "Le rose antiche fioriscono una volta sola, tra maggio e giugno…",
+    support: { cited: false, confidence: null },
+  }),
 ];
 
 const meta = {
@@ -51,9 +82,32 @@ export const NothingCited: Story = { args: { sources: storySources, cited: new S
 export const SlidesAndSheets: Story = {
   args: {
     sources: [
-      citedPassage({ filename: "verbale-soci.pptx", title: "Verbale dei soci", noteNumber: 1, chunkId: "51", place: "Diapositiva 3", excerpt: "Il nuovo socio è l'avv. Chiara Rinaldi…", support: { cited: true, confidence: null } }),
-      citedPassage({ filename: "parcelle.xlsx", title: "Parcelle", noteNumber: 2, chunkId: "61", place: "Foglio «Parcelle 2026»", excerpt: "Cliente: Ferretti Costruzioni · Importo: 800…", support: { cited: true, confidence: null } }),
-      citedPassage({ ...ninfa, noteNumber: 3, chunkId: "21", page: 2, excerpt: "Le rovine medievali di Ninfa sono coperte di rose rampicanti…", support: { cited: true, confidence: null } }),
+      citedPassage({
+        filename: "verbale-soci.pptx",
+        title: "Verbale dei soci",
+        noteNumber: 1,
+        chunkId: "51",
+        place: "Diapositiva 3",
+        excerpt: "Il nuovo socio è l'avv. Chiara Rinaldi…",
+        support: { cited: true, confidence: null },
+      }),
+      citedPassage({
+        filename: "parcelle.xlsx",
+        title: "Parcelle",
+        noteNumber: 2,
+        chunkId: "61",
+        place: "Foglio «Parcelle 2026»",
+        excerpt: "Cliente: Ferretti Costruzioni · Importo: 800…",
+        support: { cited: true, confidence: null },
+      }),
+      citedPassage({
+        ...ninfa,
+        noteNumber: 3,
+        chunkId: "21",
+        page: 2,
+        excerpt: "Le rovine medievali di Ninfa sono coperte di rose rampicanti…",
+        support: { cited: true, confidence: null },
+      }),
     ],
     cited: new Set([1, 2, 3]),
   },

@@ -49,7 +49,9 @@ export function SourceList({ messageId, sources, cited }: SourceListProps) {
         </details>
       ) : null}
       {/* The tooltip's words for those who cannot hover. */}
-      {sources.some((source) => typeof source.support?.confidence === "number") ? <p className="oy-visually-hidden">{text.confidenceHint}</p> : null}
+      {sources.some((source) => typeof source.support?.confidence === "number") ? (
+        <p className="oy-visually-hidden">{text.confidenceHint}</p>
+      ) : null}
     </section>
   );
 }
@@ -103,7 +105,15 @@ function DocumentItem({ messageId, document }: { messageId: string; document: So
   );
 }
 
-function PassageList({ document, passages, openSource }: { document: SourceDocument; passages: readonly CitedPassage[]; openSource: OpenSource | null }) {
+function PassageList({
+  document,
+  passages,
+  openSource,
+}: {
+  document: SourceDocument;
+  passages: readonly CitedPassage[];
+  openSource: OpenSource | null;
+}) {
   const viewable = passages;
   const open = (passage: CitedPassage) => (event: MouseEvent<HTMLButtonElement>) =>
     openSource?.(viewerDocument(document.lead, viewable), viewable.indexOf(passage), event.currentTarget);

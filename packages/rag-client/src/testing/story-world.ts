@@ -14,7 +14,8 @@ export const storySources = [
     url: "https://giardini.example/boboli",
     title: "Il Giardino di Boboli a Firenze",
     noteNumber: 1,
-    excerpt: "Il Giardino di Boboli si visita tutto l'anno; gli orari cambiano con le stagioni e il biglietto è spesso combinato con Palazzo Pitti…",
+    excerpt:
+      "Il Giardino di Boboli si visita tutto l'anno; gli orari cambiano con le stagioni e il biglietto è spesso combinato con Palazzo Pitti…",
   }),
   citedPassage({
     filename: "limonaie.md",
@@ -25,11 +26,20 @@ export const storySources = [
     page: 3,
     excerpt: "D'inverno le limonaie ospitano gli agrumi in vaso, al riparo dal gelo…",
   }),
-  citedPassage({ filename: "villa-d-este.md", chunkId: "1410", title: "Villa d'Este a Tivoli", noteNumber: 3, excerpt: "Le cento fontane del viale…" }),
+  citedPassage({
+    filename: "villa-d-este.md",
+    chunkId: "1410",
+    title: "Villa d'Este a Tivoli",
+    noteNumber: 3,
+    excerpt: "Le cento fontane del viale…",
+  }),
 ];
 
 /** The sources after the answer: the first two cited, each with how far to trust it (issue 23 §4, §5). */
-export const storyCheckedSources = storySources.map((source, index) => ({ ...source, support: { cited: index < 2, confidence: index < 2 ? [0.86, 0.41][index]! : null } }));
+export const storyCheckedSources = storySources.map((source, index) => ({
+  ...source,
+  support: { cited: index < 2, confidence: index < 2 ? [0.86, 0.41][index]! : null },
+}));
 
 export const storyAnswer = [
   "Il Giardino di Boboli si visita tutto l'anno, con orari che cambiano con le stagioni [1].",
@@ -63,10 +73,14 @@ export function storyAsk({ charsPerSecond = 400, contextUsage }: StoryServer = {
     }
     // After the answer: which passages it cites, and how far to trust each (issue 23 §4, §5).
     yield { sources: storyCheckedSources };
-    const characters = (request.chat_history ?? []).reduce((sum, message) => sum + message.content.length, 0) + request.question.length + storyAnswer.length;
+    const characters =
+      (request.chat_history ?? []).reduce((sum, message) => sum + message.content.length, 0) + request.question.length + storyAnswer.length;
     const usage = contextUsage ?? Math.min(100, Math.round((characters / RAG_CONTEXT_CHARS) * 100));
     yield { contextUsage: usage };
-    if (usage >= 90) yield { summary: `Riepilogo della conversazione precedente:\n\nDomande:\n- ${request.question.slice(0, 50)}\n\nUltima risposta: ${storyAnswer.slice(0, 120)}` };
+    if (usage >= 90)
+      yield {
+        summary: `Riepilogo della conversazione precedente:\n\nDomande:\n- ${request.question.slice(0, 50)}\n\nUltima risposta: ${storyAnswer.slice(0, 120)}`,
+      };
   };
 }
 

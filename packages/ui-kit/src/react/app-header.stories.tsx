@@ -21,7 +21,10 @@ const meta = {
     brand: <strong>OYSTAR</strong>,
     nav: (
       <nav aria-label="Moduli">
-        <a href="#chat" aria-current="page">OYSTAR AI</a> <a href="#debate">OYSTAR Debate</a> <a href="#rag">OYSTAR RAG</a>
+        <a href="#chat" aria-current="page">
+          OYSTAR AI
+        </a>{" "}
+        <a href="#debate">OYSTAR Debate</a> <a href="#rag">OYSTAR RAG</a>
       </nav>
     ),
     indicator: (
@@ -34,7 +37,9 @@ const meta = {
     actions: (
       <>
         <ThemeSwitch themeSwitch={createThemeSwitch({ storage: null, root: document.createElement("html") })} />
-        <Button variant="secondary" size="sm">Esci</Button>
+        <Button variant="secondary" size="sm">
+          Esci
+        </Button>
       </>
     ),
   },

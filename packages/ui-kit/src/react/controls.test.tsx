@@ -32,7 +32,18 @@ test("the slider reports numbers within its bounds and shows the value", () => {
 // Issue 14 §7: a default between two steps (history tokens: 6144 on a 1000-step slider) is a stop of its own.
 test("a slider with stops moves over them and reports their values", () => {
   const onChange = vi.fn();
-  render(<Slider label="Token" min={1000} max={8000} step={1000} value={6144} stops={[5000, 6000, 6144, 7000]} onChange={onChange} formatValue={(value) => `${value} token`} />);
+  render(
+    <Slider
+      label="Token"
+      min={1000}
+      max={8000}
+      step={1000}
+      value={6144}
+      stops={[5000, 6000, 6144, 7000]}
+      onChange={onChange}
+      formatValue={(value) => `${value} token`}
+    />,
+  );
   const slider = screen.getByRole("slider", { name: "Token" });
   expect(slider).toHaveValue("2");
   expect(slider).toHaveAttribute("aria-valuetext", "6144 token");

@@ -16,7 +16,9 @@ function OcrConfirmation({ initiallyOpen = false, placement }: { initiallyOpen?:
         title="PDF senza testo"
         footer={
           <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>No, annulla</Button>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              No, annulla
+            </Button>
             <Button onClick={() => setOpen(false)}>Sì, estrai testo</Button>
           </>
         }

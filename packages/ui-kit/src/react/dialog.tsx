@@ -69,7 +69,11 @@ export function Dialog({ open, onClose, title, children, footer, placement = "ce
   };
 
   return createPortal(
-    <div className={placement === "side" ? "oy-dialog-backdrop oy-dialog-backdrop--side" : "oy-dialog-backdrop"} onMouseDown={onBackdropClick} data-testid="dialog-backdrop">
+    <div
+      className={placement === "side" ? "oy-dialog-backdrop oy-dialog-backdrop--side" : "oy-dialog-backdrop"}
+      onMouseDown={onBackdropClick}
+      data-testid="dialog-backdrop"
+    >
       <div
         ref={panel}
         role="dialog"

@@ -4,7 +4,9 @@ import { Button } from "./button";
 import { ChunkLoadError } from "../load-chunk";
 import { ErrorScreen } from "./error-screen";
 
-const meta = { title: "ui-kit/ErrorScreen", component: ErrorScreen, parameters: { layout: "fullscreen" } } satisfies Meta<typeof ErrorScreen>;
+const meta = { title: "ui-kit/ErrorScreen", component: ErrorScreen, parameters: { layout: "fullscreen" } } satisfies Meta<
+  typeof ErrorScreen
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -28,7 +28,13 @@ export function Notice({ tone, title, children, onDismiss, details, compact = fa
   const detailsId = useId();
   const [showDetails, setShowDetails] = useState(false);
   const toggle = details ? (
-    <button type="button" className="oy-notice__more" aria-expanded={showDetails} aria-controls={detailsId} onClick={() => setShowDetails(!showDetails)}>
+    <button
+      type="button"
+      className="oy-notice__more"
+      aria-expanded={showDetails}
+      aria-controls={detailsId}
+      onClick={() => setShowDetails(!showDetails)}
+    >
       {uiMessages.details}
     </button>
   ) : null;
@@ -38,8 +44,7 @@ export function Notice({ tone, title, children, onDismiss, details, compact = fa
         {compact ? (
           <p className="oy-notice__line">
             {/* The spaces keep the words apart for a screen reader; the flex gap does it on screen. */}
-            {title ? <strong className="oy-notice__title">{title}</strong> : null}{" "}
-            <span className="oy-notice__text">{children}</span>
+            {title ? <strong className="oy-notice__title">{title}</strong> : null} <span className="oy-notice__text">{children}</span>
             {toggle ? <> {toggle}</> : null}
           </p>
         ) : (

@@ -8,7 +8,18 @@ function Palette() {
     <ul aria-label="Colori" style={{ listStyle: "none", padding: 0, display: "grid", gap: 4 }}>
       {(Object.keys(themeColors.light) as ColorToken[]).map((token) => (
         <li key={token}>
-          <span aria-hidden="true" style={{ display: "inline-block", width: 48, height: 24, marginRight: 8, verticalAlign: "middle", border: "1px solid var(--oy-border)", background: `var(${token})` }} />
+          <span
+            aria-hidden="true"
+            style={{
+              display: "inline-block",
+              width: 48,
+              height: 24,
+              marginRight: 8,
+              verticalAlign: "middle",
+              border: "1px solid var(--oy-border)",
+              background: `var(${token})`,
+            }}
+          />
           <code>{token}</code>
         </li>
       ))}

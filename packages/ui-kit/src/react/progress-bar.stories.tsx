@@ -17,4 +17,6 @@ export const Midway: Story = {
   },
 };
 export const Starting: Story = { args: { label: "Preparazione del dibattito", percent: 0, valueText: "0/20 turni completati" } };
-export const Complete: Story = { args: { label: "Analisi dell'ultimo terzo del dibattito", percent: 100, valueText: "20/20 turni completati" } };
+export const Complete: Story = {
+  args: { label: "Analisi dell'ultimo terzo del dibattito", percent: 100, valueText: "20/20 turni completati" },
+};

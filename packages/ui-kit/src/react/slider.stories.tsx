@@ -31,6 +31,8 @@ export const Locked: Story = { args: { disabled: true } };
 export const WithDescription: Story = {
   args: { description: "Quanti interventi conta un dibattito prima della sintesi." },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("slider", { name: "Lunghezza del dibattito" })).toHaveAccessibleDescription("Quanti interventi conta un dibattito prima della sintesi.");
+    await expect(within(canvasElement).getByRole("slider", { name: "Lunghezza del dibattito" })).toHaveAccessibleDescription(
+      "Quanti interventi conta un dibattito prima della sintesi.",
+    );
   },
 };

@@ -31,11 +31,19 @@ export function Tabs({ tabs, value, defaultValue, onChange, label }: TabsProps) 
     const current = tabs.findIndex((tab) => tab.id === selected);
     const last = tabs.length - 1;
     const next =
-      event.key === "ArrowRight" ? (current >= last ? 0 : current + 1)
-      : event.key === "ArrowLeft" ? (current <= 0 ? last : current - 1)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : null;
+      event.key === "ArrowRight"
+        ? current >= last
+          ? 0
+          : current + 1
+        : event.key === "ArrowLeft"
+          ? current <= 0
+            ? last
+            : current - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     select(next);

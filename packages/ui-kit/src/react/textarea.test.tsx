@@ -52,7 +52,17 @@ test("the height is set from the content", () => {
 test("without onSubmit, Enter starts a new line; the length is capped and described", async () => {
   function Comment() {
     const [value, setValue] = useState("");
-    return <Textarea label="Commento" hideLabel={false} value={value} onChange={setValue} maxLength={5} rows={3} description={`${value.length}/5`} />;
+    return (
+      <Textarea
+        label="Commento"
+        hideLabel={false}
+        value={value}
+        onChange={setValue}
+        maxLength={5}
+        rows={3}
+        description={`${value.length}/5`}
+      />
+    );
   }
   render(<Comment />);
   const field = screen.getByRole("textbox", { name: "Commento" });

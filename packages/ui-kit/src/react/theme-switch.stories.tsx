@@ -9,7 +9,11 @@ import { ThemeSwitch } from "./theme-switch";
  */
 function storySwitch(frame: HTMLElement) {
   const kept = new Map<string, string>();
-  const storage = { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => void kept.set(key, value), removeItem: (key: string) => void kept.delete(key) };
+  const storage = {
+    getItem: (key: string) => kept.get(key) ?? null,
+    setItem: (key: string, value: string) => void kept.set(key, value),
+    removeItem: (key: string) => void kept.delete(key),
+  };
   return createThemeSwitch({ storage, root: frame });
 }
 

@@ -73,7 +73,17 @@ export function ThemeSwitch({ themeSwitch }: ThemeSwitchProps) {
 /** A sun (Chiaro), a moon (Scuro), half of each (Automatico: the system decides). */
 function ThemeIcon({ choice }: { choice: ThemeChoice }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {choice === "light" ? (
         <>
           <circle cx="12" cy="12" r="4" />

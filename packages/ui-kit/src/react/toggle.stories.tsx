@@ -3,7 +3,15 @@ import { useState } from "react";
 import { expect, userEvent, within } from "storybook/test";
 import { Toggle } from "./toggle";
 
-function DeepThink({ initial = false, disabled = false, withDescription = false }: { initial?: boolean; disabled?: boolean; withDescription?: boolean }) {
+function DeepThink({
+  initial = false,
+  disabled = false,
+  withDescription = false,
+}: {
+  initial?: boolean;
+  disabled?: boolean;
+  withDescription?: boolean;
+}) {
   const [on, setOn] = useState(initial);
   return (
     <Toggle

@@ -27,15 +27,23 @@ export function ragAdminRoutes(access: Access, deps: RagAdminRouteDependencies) 
 
   // The build runs in the background (issue 34 §2), the admin's panel follows it with GET.
   const builds = new IndexBuilds({ db, engine, fetchPage: deps.fetchPage });
-  app.post(API_PATHS.indexRequestIndexing, access.admin(() => ragMessages.adminOnly), async (c) => {
-    const started = await builds.start(c.req.param("id"));
-    if (!started.ok) return c.json({ error: started.error }, started.status);
-    return c.json(started.build, 202);
-  });
-  app.get(API_PATHS.indexRequestIndexing, access.admin(() => ragMessages.adminOnly), async (c) => {
-    const build = await builds.status(c.req.param("id"));
-    return build ? c.json(build) : c.json({ error: ragMessages.buildNotFound }, 404);
-  });
+  app.post(
+    API_PATHS.indexRequestIndexing,
+    access.admin(() => ragMessages.adminOnly),
+    async (c) => {
+      const started = await builds.start(c.req.param("id"));
+      if (!started.ok) return c.json({ error: started.error }, started.status);
+      return c.json(started.build, 202);
+    },
+  );
+  app.get(
+    API_PATHS.indexRequestIndexing,
+    access.admin(() => ragMessages.adminOnly),
+    async (c) => {
+      const build = await builds.status(c.req.param("id"));
+      return build ? c.json(build) : c.json({ error: ragMessages.buildNotFound }, 404);
+    },
+  );
 
   return app;
 }

@@ -2,7 +2,14 @@ import type { IndexBuild, IndexRequestReport } from "@oystar/api-client";
 import type { Database, Queryable } from "../../db/database";
 import type { RagEngine } from "../rag-engine";
 import { ragMessages } from "../messages";
-import { prepareBuild, recordBrokenBuild, recordReport, runBuild, type IndexRequestDependencies, type PreparedBuild } from "./index-request";
+import {
+  prepareBuild,
+  recordBrokenBuild,
+  recordReport,
+  runBuild,
+  type IndexRequestDependencies,
+  type PreparedBuild,
+} from "./index-request";
 
 // Issue 34 §2: the admin's 'Indicizza' starts a build the server runs in the background, and the
 // admin's panel follows it (GET, every second): each address and how far it is — OCR's page of a
@@ -68,7 +75,11 @@ export class IndexBuilds {
     let written: Promise<unknown> = Promise.resolve();
     const save = () => {
       const progress = JSON.stringify(build);
-      written = written.then(() => db.query("UPDATE rag_index_builds SET progress = $2, heartbeat = now() WHERE request_id = $1", [requestId, progress]).catch(() => undefined));
+      written = written.then(() =>
+        db
+          .query("UPDATE rag_index_builds SET progress = $2, heartbeat = now() WHERE request_id = $1", [requestId, progress])
+          .catch(() => undefined),
+      );
     };
     const heartbeat = setInterval(save, HEARTBEAT_MS);
     heartbeat.unref();
@@ -111,9 +122,16 @@ const release = (db: Queryable, requestId: string) => db.query("DELETE FROM rag_
 
 /** The last build of a request as kept on it (rag_index_request_runs), or null when it has none. */
 async function recordedBuild(db: Queryable, requestId: string): Promise<IndexBuild | null> {
-  const [run] = await db.query<{ report: IndexRequestReport | { error: string } }>("SELECT report FROM rag_index_request_runs WHERE request_id = $1", [requestId]);
+  const [run] = await db.query<{ report: IndexRequestReport | { error: string } }>(
+    "SELECT report FROM rag_index_request_runs WHERE request_id = $1",
+    [requestId],
+  );
   if (!run) return null;
   if ("error" in run.report) return { state: "failed", documents: [], error: run.report.error };
   const report = run.report;
-  return { state: "done", documents: report.documents.map((document) => ({ url: document.url, state: document.status === "failed" ? "failed" : "done" })), report };
+  return {
+    state: "done",
+    documents: report.documents.map((document) => ({ url: document.url, state: document.status === "failed" ? "failed" : "done" })),
+    report,
+  };
 }

@@ -40,8 +40,13 @@ type ListRow = {
  * indexed nothing — oldest first, after the request `cursor` names (issue 22: the whole list
  * was one answer of megabytes). Each shows the account that sent it, the index's future owner.
  */
-export async function pendingIndexRequests(db: Database, page: { limit: number; cursor?: string | undefined }): Promise<IndexRequestList | null> {
-  const after = page.cursor ? (await db.query<{ id: string }>("SELECT id::text FROM form_submissions WHERE id = $1 AND kind = 'index-request'", [page.cursor]))[0] : null;
+export async function pendingIndexRequests(
+  db: Database,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<IndexRequestList | null> {
+  const after = page.cursor
+    ? (await db.query<{ id: string }>("SELECT id::text FROM form_submissions WHERE id = $1 AND kind = 'index-request'", [page.cursor]))[0]
+    : null;
   if (page.cursor && !after) return null;
   // The cursor's time is compared in the database: PostgreSQL keeps microseconds, which a
   // JavaScript Date would round away (and show a page's last rows again on the next).
@@ -75,7 +80,12 @@ async function recordRun(db: Queryable, requestId: string, outcome: Outcome): Pr
   await db.query(
     `INSERT INTO rag_index_request_runs (request_id, index_name, status, report) VALUES ($1, $2, $3, $4)
      ON CONFLICT (request_id) DO UPDATE SET index_name = EXCLUDED.index_name, status = EXCLUDED.status, report = EXCLUDED.report, ran_at = now()`,
-    [requestId, outcome.ok ? outcome.report.index : null, indexed ? "indexed" : "failed", JSON.stringify(outcome.ok ? outcome.report : { error: outcome.error })],
+    [
+      requestId,
+      outcome.ok ? outcome.report.index : null,
+      indexed ? "indexed" : "failed",
+      JSON.stringify(outcome.ok ? outcome.report : { error: outcome.error }),
+    ],
   );
 }
 
@@ -99,20 +109,32 @@ const EXTENSION_BY_MEDIA_TYPE: Record<string, string> = {
 /** A file name for a fetched address: host and path, with the extension its content has. */
 export function filenameForUrl(url: string, contentType: string | null): string {
   const parsed = new URL(url);
-  const base = `${parsed.hostname}${parsed.pathname}`.replace(/\/+$/, "").replace(/[^a-zA-Z0-9._-]+/g, "_").slice(0, 180);
+  const base = `${parsed.hostname}${parsed.pathname}`
+    .replace(/\/+$/, "")
+    .replace(/[^a-zA-Z0-9._-]+/g, "_")
+    .slice(0, 180);
   if (isConsidered(base)) return base;
   const type = (contentType ?? "").toLowerCase().split(";")[0]!.trim();
   return `${base}${EXTENSION_BY_MEDIA_TYPE[type] ?? (type.includes("pdf") ? ".pdf" : ".html")}`;
 }
 
 /** Errors whose message tells the admin what went wrong with one address, as it is. */
-const REPORTED_ERRORS = [BlockedUrlError, FetchFailedError, StorageLimitError, DocumentReadingError, UnsupportedDocumentError, UnreadablePdfTextError];
+const REPORTED_ERRORS = [
+  BlockedUrlError,
+  FetchFailedError,
+  StorageLimitError,
+  DocumentReadingError,
+  UnsupportedDocumentError,
+  UnreadablePdfTextError,
+];
 
 /** A scanned document's line says what OCR read (issue 34). */
-const ocrOf = ({ ocr }: IngestResult) => (ocr ? { ocr: { pages: ocr.pages.length, confidence: ocr.confidence, unreadable_pages: ocr.unreadable } } : {});
+const ocrOf = ({ ocr }: IngestResult) =>
+  ocr ? { ocr: { pages: ocr.pages.length, confidence: ocr.confidence, unreadable_pages: ocr.unreadable } } : {};
 
 /** What the admin's report says of a document that failed: its known reason, or that it could not be read. */
-const reportedMessage = (error: unknown) => (REPORTED_ERRORS.some((kind) => error instanceof kind) ? (error as Error).message : ragMessages.documents.unreadable);
+const reportedMessage = (error: unknown) =>
+  REPORTED_ERRORS.some((kind) => error instanceof kind) ? (error as Error).message : ragMessages.documents.unreadable;
 
 /** A request checked and its index made or found: what the build reads, and into which index. */
 export type PreparedBuild = { requestId: string; index: RagIndex; created: boolean; ownerEmail: string | null; urls: string[] };
@@ -129,27 +151,38 @@ export type BuildProgress = {
  * free or the customer's own, the plan allows one more index. Its refusals are kept on the request
  * (the admin's list), as a build's outcome is.
  */
-export async function prepareBuild(db: Database, requestId: string): Promise<{ ok: true; build: PreparedBuild } | Extract<Outcome, { ok: false }>> {
+export async function prepareBuild(
+  db: Database,
+  requestId: string,
+): Promise<{ ok: true; build: PreparedBuild } | Extract<Outcome, { ok: false }>> {
   const prepared = await checkRequest(db, requestId);
   if (!prepared.ok && prepared.status !== 404) await recordRun(db, requestId, prepared);
   return prepared;
 }
 
 /** The documents read into the index, one address at a time: the build's report (to keep with recordReport). */
-export const runBuild = (deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, build: PreparedBuild, progress: BuildProgress): Promise<IndexRequestReport> =>
-  readDocuments(deps, build, progress);
+export const runBuild = (
+  deps: { db: Database; engine: RagEngine } & IndexRequestDependencies,
+  build: PreparedBuild,
+  progress: BuildProgress,
+): Promise<IndexRequestReport> => readDocuments(deps, build, progress);
 
 /** A build's report kept on its request (the admin's list: indexed, or failed when nothing went in). */
-export const recordReport = (db: Queryable, requestId: string, report: IndexRequestReport) => recordRun(db, requestId, { ok: true, report });
+export const recordReport = (db: Queryable, requestId: string, report: IndexRequestReport) =>
+  recordRun(db, requestId, { ok: true, report });
 
 /** A broken-off build kept on its request: it stays on the admin's list, as failed. */
-export const recordBrokenBuild = (db: Queryable, requestId: string, error: string) => recordRun(db, requestId, { ok: false, status: 409, error });
+export const recordBrokenBuild = (db: Queryable, requestId: string, error: string) =>
+  recordRun(db, requestId, { ok: false, status: 409, error });
 
 async function isEmpty(db: Database, indexId: string): Promise<boolean> {
   return (await db.query("SELECT 1 FROM rag_documents WHERE index_id = $1 LIMIT 1", [indexId])).length === 0;
 }
 
-async function checkRequest(db: Database, requestId: string): Promise<{ ok: true; build: PreparedBuild } | Extract<Outcome, { ok: false }>> {
+async function checkRequest(
+  db: Database,
+  requestId: string,
+): Promise<{ ok: true; build: PreparedBuild } | Extract<Outcome, { ok: false }>> {
   if (!/^[0-9a-f-]{36}$/i.test(requestId)) return { ok: false, status: 404, error: ragMessages.requestNotFound };
   const [request] = await db.query<{ user_id: string | null; fields: RequestFields; plan: PlanId | null; email: string | null }>(
     `SELECT f.user_id::text, f.fields, u.plan, u.email FROM form_submissions f LEFT JOIN users u ON u.id = f.user_id
@@ -167,13 +200,18 @@ async function checkRequest(db: Database, requestId: string): Promise<{ ok: true
   const created = !index;
   if (!index) {
     const usage = await ownerUsage(db, request.user_id);
-    if (plan.rag_indices_limit !== -1 && usage.indexes >= plan.rag_indices_limit) return { ok: false, status: 409, error: ragMessages.indexLimit(plan.rag_indices_limit) };
+    if (plan.rag_indices_limit !== -1 && usage.indexes >= plan.rag_indices_limit)
+      return { ok: false, status: 409, error: ragMessages.indexLimit(plan.rag_indices_limit) };
     index = await createIndex(db, { name, ownerId: request.user_id });
   }
   return { ok: true, build: { requestId, index, created, ownerEmail: request.email, urls } };
 }
 
-async function readDocuments(deps: { db: Database; engine: RagEngine } & IndexRequestDependencies, build: PreparedBuild, progress: BuildProgress): Promise<IndexRequestReport> {
+async function readDocuments(
+  deps: { db: Database; engine: RagEngine } & IndexRequestDependencies,
+  build: PreparedBuild,
+  progress: BuildProgress,
+): Promise<IndexRequestReport> {
   const { db, engine } = deps;
   const { index, created, urls } = build;
   const documents: IndexRequestReport["documents"] = [];
@@ -212,6 +250,7 @@ async function readDocuments(deps: { db: Database; engine: RagEngine } & IndexRe
   // issue 22: an index this attempt made and nothing went into would count toward the plan's
   // limit (Business 3) while holding nothing: it goes, and the request stays on the list as failed.
   // So does an empty one an earlier attempt left (issue 33: the server died reading a document).
-  if (documents.every((document) => document.status === "failed") && (created || (await isEmpty(db, index.id)))) await deleteIndex(db, index);
+  if (documents.every((document) => document.status === "failed") && (created || (await isEmpty(db, index.id))))
+    await deleteIndex(db, index);
   return { index: index.name, owner_email: build.ownerEmail, documents };
 }

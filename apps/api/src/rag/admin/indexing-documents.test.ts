@@ -47,13 +47,19 @@ const firmFiles: Record<string, { type: string; body: Uint8Array }> = {
   // Typed, then a signed page scanned in, then a blank scan.
   "/verbale-firmato.pdf": {
     type: "application/pdf",
-    body: await mixedPdf(["Verbale di consegna del cantiere di via Ghibellina."], ["La ditta Ferretti riceve le chiavi", "del cantiere il 9 marzo 2026."]),
+    body: await mixedPdf(
+      ["Verbale di consegna del cantiere di via Ghibellina."],
+      ["La ditta Ferretti riceve le chiavi", "del cantiere il 9 marzo 2026."],
+    ),
   },
   "/atto.doc": { type: "application/msword", body: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) },
 };
 Object.assign(files, firmFiles, {
   // Two scanned pages (one of them blank): the admin's progress follows OCR through them.
-  "/cartello-scansione.pdf": { type: "application/pdf", body: await mixedPdf(["Orari della limonaia di Villa Serena."], ["La limonaia chiude alle diciotto", "dal primo ottobre."]) },
+  "/cartello-scansione.pdf": {
+    type: "application/pdf",
+    body: await mixedPdf(["Orari della limonaia di Villa Serena."], ["La limonaia chiude alle diciotto", "dal primo ottobre."]),
+  },
 });
 
 let site: Server;
@@ -66,7 +72,10 @@ let admin: string;
 beforeAll(async () => {
   site = createServer((request, response) => {
     // Held until the test lets it go: a build seen while it runs.
-    if (request.url === "/attesa") return void held.then(() => response.writeHead(200, { "Content-Type": "text/plain" }).end("Il cancello della limonaia si apre alle nove."));
+    if (request.url === "/attesa")
+      return void held.then(() =>
+        response.writeHead(200, { "Content-Type": "text/plain" }).end("Il cancello della limonaia si apre alle nove."),
+      );
     const file = files[request.url ?? ""];
     if (!file) return response.writeHead(404).end();
     response.writeHead(200, { "Content-Type": file.type }).end(file.body);
@@ -78,7 +87,8 @@ beforeAll(async () => {
     {
       fetchPage: (url) =>
         guardedFetch(url, {
-          resolve: async (host) => (host === "sito.example" ? [{ address: PUBLIC_ADDRESS, family: 4 }] : Promise.reject(new Error("ENOTFOUND"))),
+          resolve: async (host) =>
+            host === "sito.example" ? [{ address: PUBLIC_ADDRESS, family: 4 }] : Promise.reject(new Error("ENOTFOUND")),
           route: () => ({ address: { address: "127.0.0.1", family: 4 }, port: sitePort }),
         }),
     },
@@ -118,7 +128,11 @@ const indexes = async () =>
     details: Array<{ name: string; documents: number; bytes: number }>;
   };
 const pendingRequests = async () =>
-  ((await (await fetch(`${server.url}/api/admin/index-requests`, { headers: bearer(admin) })).json()) as { requests: Array<{ id: string; status: string }> }).requests;
+  (
+    (await (await fetch(`${server.url}/api/admin/index-requests`, { headers: bearer(admin) })).json()) as {
+      requests: Array<{ id: string; status: string }>;
+    }
+  ).requests;
 
 test("the attack's PDF is refused by name, the rest of the request is indexed, and the server keeps answering while it is read", async () => {
   const id = await requestIndex("Archivio contratti", ["/serre", "/lungo.pdf"]);
@@ -143,7 +157,8 @@ test("the attack's PDF is refused by name, the rest of the request is indexed, a
     {
       url: "http://sito.example/lungo.pdf",
       status: "failed",
-      error: "«sito.example_lungo.pdf» non è stato indicizzato: contiene più di 4.000.000 caratteri di testo, il massimo per un documento. Dividilo in documenti più piccoli.",
+      error:
+        "«sito.example_lungo.pdf» non è stato indicizzato: contiene più di 4.000.000 caratteri di testo, il massimo per un documento. Dividilo in documenti più piccoli.",
     },
   ]);
   expect((await indexes()).details.find((index) => index.name === "archivio-contratti")).toMatchObject({ documents: 1 });
@@ -178,7 +193,9 @@ test("a request that indexes nothing leaves no index behind, not even an empty o
   const id = await requestIndex("Solo lungo", ["/lungo.pdf"]);
   const { status, report } = await build(id);
   expect(status).toBe(202);
-  expect(report.documents).toEqual([expect.objectContaining({ status: "failed", error: expect.stringContaining("«sito.example_lungo.pdf» non è stato indicizzato") })]);
+  expect(report.documents).toEqual([
+    expect.objectContaining({ status: "failed", error: expect.stringContaining("«sito.example_lungo.pdf» non è stato indicizzato") }),
+  ]);
   expect((await indexes()).indices).not.toContain("solo-lungo");
   // Still on the admin's list, as failed (not pending, to be started again as if never tried).
   expect((await pendingRequests()).find((request) => request.id === id)?.status).toBe("failed");
@@ -190,10 +207,19 @@ test("issue 34: a firm's Word, LibreOffice, PowerPoint, Excel, e-mail and CSV fi
   expect(status).toBe(202);
   // The e-mail's attached record is a document of its own, reported under the e-mail's address.
   const lines = paths.flatMap((path) => (path === "/rinvio.eml" ? [path, `${path}#verbale.pdf`] : [path]));
-  expect(report.documents.map((document) => [document.url.replace("http://sito.example", ""), document.status])).toEqual([...lines.slice(0, -1).map((path) => [path, "added"]), ["/atto.doc", "failed"]]);
+  expect(report.documents.map((document) => [document.url.replace("http://sito.example", ""), document.status])).toEqual([
+    ...lines.slice(0, -1).map((path) => [path, "added"]),
+    ["/atto.doc", "failed"],
+  ]);
   // The scanned page was read by OCR; the blank one is named, not silently empty.
-  expect(report.documents.find((document) => document.url.endsWith("/verbale-firmato.pdf"))?.ocr).toEqual({ pages: 1, confidence: expect.any(Number), unreadable_pages: [3] });
-  expect(report.documents.at(-1)?.error).toBe("«sito.example_atto.doc» non è stato indicizzato: i file Word 97-2003 non si leggono. Salvalo come .docx o come PDF e invialo di nuovo.");
+  expect(report.documents.find((document) => document.url.endsWith("/verbale-firmato.pdf"))?.ocr).toEqual({
+    pages: 1,
+    confidence: expect.any(Number),
+    unreadable_pages: [3],
+  });
+  expect(report.documents.at(-1)?.error).toBe(
+    "«sito.example_atto.doc» non è stato indicizzato: i file Word 97-2003 non si leggono. Salvalo come .docx o come PDF e invialo di nuovo.",
+  );
 
   const ask = async (question: string) =>
     readAnswer(
@@ -229,8 +255,13 @@ test("issue 34: a firm's Word, LibreOffice, PowerPoint, Excel, e-mail and CSV fi
   // The presentation is one passage across its two slides.
   expect((await opened("Chi è il nuovo socio nominato dalla riunione?")).place).toBe("Diapositive 1–2");
   // The answer's sources list says so too, where a PDF's passage gives its page; a PDF's passage has no place.
-  expect((await ask("Chi è il nuovo socio nominato dalla riunione?")).sources.at(-1)?.[0]).toMatchObject({ filename: "sito.example_soci.pptx", place: "Diapositive 1–2" });
-  expect((await ask("Qual è l'onorario per il ricorso al TAR di Ferretti Costruzioni?")).sources.at(-1)?.[0]).toMatchObject({ place: "Foglio «Parcelle 2026»" });
+  expect((await ask("Chi è il nuovo socio nominato dalla riunione?")).sources.at(-1)?.[0]).toMatchObject({
+    filename: "sito.example_soci.pptx",
+    place: "Diapositive 1–2",
+  });
+  expect((await ask("Qual è l'onorario per il ricorso al TAR di Ferretti Costruzioni?")).sources.at(-1)?.[0]).toMatchObject({
+    place: "Foglio «Parcelle 2026»",
+  });
   const pdfSource = (await ask("Quando la ditta Ferretti riceve le chiavi del cantiere?")).sources.at(-1)?.[0];
   expect(pdfSource).toMatchObject({ page: 2 });
   expect(pdfSource?.place).toBeNull();
@@ -244,12 +275,16 @@ test("issue 34: a firm's Word, LibreOffice, PowerPoint, Excel, e-mail and CSV fi
 
   // The scanned passage keeps its page, and the typed page its own.
   const scanned = (await ask("Quando la ditta Ferretti riceve le chiavi del cantiere?")).sources.at(-1)![0]!;
-  const scannedPassage = (await (await fetch(`${server.url}/api/rag/passages/${scanned.chunkId}`, { headers: bearer(business) })).json()) as { page: number; text: string };
+  const scannedPassage = (await (
+    await fetch(`${server.url}/api/rag/passages/${scanned.chunkId}`, { headers: bearer(business) })
+  ).json()) as { page: number; text: string };
   expect(scannedPassage.page).toBe(2);
   expect(scannedPassage.text).toMatch(/riceve le chiavi/);
   // Its words come with their boxes on the page (fractions of it): the scan's lines were drawn
   // 15 mm from the left edge of an A4 page, their baselines 30 mm and 44 mm from the top.
-  const { ocrWords } = (await (await fetch(`${server.url}/api/rag/passages/${scanned.chunkId}`, { headers: bearer(business) })).json()) as RagPassage;
+  const { ocrWords } = (await (
+    await fetch(`${server.url}/api/rag/passages/${scanned.chunkId}`, { headers: bearer(business) })
+  ).json()) as RagPassage;
   expect(ocrWords?.map((word) => word.text).join(" ")).toMatch(/La ditta Ferretti riceve le chiavi del cantiere il 9 marzo 2026/);
   const box = (text: string) => ocrWords!.find((word) => word.text === text)!;
   expect(box("La").left).toBeCloseTo(15 / 210, 1);
@@ -264,7 +299,13 @@ test("issue 34: a firm's Word, LibreOffice, PowerPoint, Excel, e-mail and CSV fi
   const source = answer.sources.at(-1)![0]!;
   const response = await fetch(`${server.url}/api/rag/passages/${source.chunkId}`, { headers: bearer(business) });
   expect(response.status).toBe(200);
-  const passage = (await response.json()) as { text: string; before: string; after: string; page: number | null; document: { title: string; format: string } };
+  const passage = (await response.json()) as {
+    text: string;
+    before: string;
+    after: string;
+    page: number | null;
+    document: { title: string; format: string };
+  };
   expect(passage.document).toMatchObject({ title: "Contratto di locazione Villa Serena", format: "text" });
   expect(`${passage.before}${passage.text}${passage.after}`).toContain("Articolo 1 — Oggetto");
   expect(`${passage.before}${passage.text}${passage.after}`).toContain("Canone mensile · 1.850 euro");
@@ -292,7 +333,11 @@ test("issue 34 §2: 'Indicizza' starts a build in the background that the admin 
   };
   await expect.poll(async () => (await follow()).documents[1]?.state, { timeout: 60_000, interval: 50 }).toBe("reading");
   // The scan was read by OCR page by page, both of its scanned pages.
-  expect(seen.at(-1)!.documents[0], JSON.stringify(seen.at(-1))).toEqual({ url: "http://sito.example/cartello-scansione.pdf", state: "done", ocr: { page: 2, pages: 2 } });
+  expect(seen.at(-1)!.documents[0], JSON.stringify(seen.at(-1))).toEqual({
+    url: "http://sito.example/cartello-scansione.pdf",
+    state: "done",
+    ocr: { page: 2, pages: 2 },
+  });
   expect(seen.every((build) => build.state === "running")).toBe(true);
 
   // While it runs, no second build starts: not this request's, not another's.
@@ -304,7 +349,11 @@ test("issue 34 §2: 'Indicizza' starts a build in the background that the admin 
   // Another server of the deployment (the same database) follows it too, and refuses a second one.
   // (Only its database: it reads no document here.)
   const elsewhere = new IndexBuilds({ db: server.db } as ConstructorParameters<typeof IndexBuilds>[0]);
-  expect(await elsewhere.start(other)).toEqual({ ok: false, status: 409, error: "Un'indicizzazione è già in corso: attendi che finisca prima di avviarne un'altra." });
+  expect(await elsewhere.start(other)).toEqual({
+    ok: false,
+    status: 409,
+    error: "Un'indicizzazione è già in corso: attendi che finisca prima di avviarne un'altra.",
+  });
   expect((await elsewhere.status(id))?.documents.map((document) => document.state)).toEqual(["done", "reading"]);
   // Only the admin follows a build.
   expect((await fetch(buildAddress(id), { headers: bearer(business) })).status).toBe(403);
@@ -314,7 +363,12 @@ test("issue 34 §2: 'Indicizza' starts a build in the background that the admin 
   const ended = seen.at(-1)!;
   expect(ended.documents.map((document) => document.state)).toEqual(["done", "done"]);
   expect(ended.report?.documents).toEqual([
-    { url: "http://sito.example/cartello-scansione.pdf", status: "added", chunks: expect.any(Number), ocr: { pages: 1, confidence: expect.any(Number), unreadable_pages: [3] } },
+    {
+      url: "http://sito.example/cartello-scansione.pdf",
+      status: "added",
+      chunks: expect.any(Number),
+      ocr: { pages: 1, confidence: expect.any(Number), unreadable_pages: [3] },
+    },
     { url: "http://sito.example/attesa", status: "added", chunks: 1 },
   ]);
   // The report stays on the request: asked again (by this server or another), the same.

@@ -22,7 +22,9 @@ beforeAll(async () => {
     if (request.url === "/serre") {
       return response
         .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
-        .end("<html><head><title>Le serre dello Studio Rossi</title></head><body><main><p>La serra tropicale dello Studio Rossi ospita trecento orchidee.</p></main></body></html>");
+        .end(
+          "<html><head><title>Le serre dello Studio Rossi</title></head><body><main><p>La serra tropicale dello Studio Rossi ospita trecento orchidee.</p></main></body></html>",
+        );
     }
     response.writeHead(404).end();
   });
@@ -35,7 +37,8 @@ beforeAll(async () => {
       fetchPage: (url) =>
         guardedFetch(url, {
           resolve: async (host) => (names[host] ? [{ address: names[host]!, family: 4 }] : Promise.reject(new Error("ENOTFOUND"))),
-          route: (address, port) => (address.address === PUBLIC_ADDRESS ? { address: { address: "127.0.0.1", family: 4 }, port: sitePort } : { address, port }),
+          route: (address, port) =>
+            address.address === PUBLIC_ADDRESS ? { address: { address: "127.0.0.1", family: 4 }, port: sitePort } : { address, port },
         }),
     },
   );
@@ -78,7 +81,11 @@ test("only an administrator may build an index", async () => {
 test("the request becomes the customer's index: public pages in, private addresses refused", async () => {
   const response = await build(await requestIndex("Studio Rossi Serre"));
   expect(response.status).toBe(202);
-  const report = (await response.json()) as { index: string; owner_email: string; documents: Array<{ url: string; status: string; error?: string }> };
+  const report = (await response.json()) as {
+    index: string;
+    owner_email: string;
+    documents: Array<{ url: string; status: string; error?: string }>;
+  };
   expect(report.index).toBe("studio-rossi-serre");
   expect(report.owner_email).toBe("business@oystar.test");
   expect(report.documents[0]).toMatchObject({ url: "http://sito.example/serre", status: "added", chunks: 1 });
@@ -95,7 +102,11 @@ test("the request becomes the customer's index: public pages in, private address
     }),
   );
   expect(answer.text).toContain("trecento orchidee");
-  expect(answer.sources[0]?.[0]).toMatchObject({ title: "Le serre dello Studio Rossi", url: "http://sito.example/serre", filename: "sito.example_serre.html" });
+  expect(answer.sources[0]?.[0]).toMatchObject({
+    title: "Le serre dello Studio Rossi",
+    url: "http://sito.example/serre",
+    filename: "sito.example_serre.html",
+  });
 });
 
 test("a request whose downloads all fail leaves no empty index behind, counting toward the plan's 3 (issue 22)", async () => {
@@ -155,7 +166,10 @@ test("GET /api/admin/index-requests: the admin's list of requests still waiting,
 test("the admin's list comes a page at a time (issue 22: it was one answer of megabytes)", async () => {
   const page = async (query: string) => {
     const response = await fetch(`${server.url}/api/admin/index-requests${query}`, { headers: bearer(admin) });
-    return { status: response.status, body: (await response.json()) as { requests?: Array<{ index_name: string }>; next_cursor?: string | null; error?: string } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { requests?: Array<{ index_name: string }>; next_cursor?: string | null; error?: string },
+    };
   };
   const first = await page("?limit=2");
   expect(first.body.requests?.map((request) => request.index_name)).toEqual(["Prova negata", "Tutto bloccato"]);

@@ -66,7 +66,8 @@ export function questionWords(question: string): QuestionWord[] {
     });
 }
 
-const UNITS = "(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove)";
+const UNITS =
+  "(?:uno|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove)";
 /** A number in digits or in Italian words («centoquaranta», «trentotto», «duemila»), or a round amount («centinaia»). */
 const NUMBER =
   `(?:\\d[\\d.,]*|(?=[a-z])(?:(?:due|tre|quattro|cinque|sei|sette|otto|nove)?cento|mille|(?:due|tre|quattro|cinque|sei|sette|otto|nove|dieci)?mila)?` +
@@ -94,7 +95,12 @@ export function answerTypeCheck(question: string): ((passage: string) => boolean
 type IndexStats = Pick<RagIndex, "id" | "name" | "chunkCount">;
 
 /** How well the first passages (as retrieved) answer the question; nothing found is no evidence. */
-export async function answerEvidence(db: Queryable, indexes: readonly IndexStats[], question: string, passages: readonly EvidencePassage[]): Promise<Evidence> {
+export async function answerEvidence(
+  db: Queryable,
+  indexes: readonly IndexStats[],
+  question: string,
+  passages: readonly EvidencePassage[],
+): Promise<Evidence> {
   // Every passage gets its coverage (a cited one's confidence uses it); the score reads the first ones.
   const read = passages;
   const words = questionWords(question);

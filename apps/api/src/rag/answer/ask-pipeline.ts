@@ -69,24 +69,39 @@ function sourcesOf(
       support: after ? { cited, confidence: confidence === null ? null : Math.round(confidence * 1000) / 1000 } : null,
     });
   });
-  return events.map((event, position) => ({ event, position })).sort((left, right) => left.event.noteNumber - right.event.noteNumber || left.position - right.position).map(({ event }) => event);
+  return events
+    .map((event, position) => ({ event, position }))
+    .sort((left, right) => left.event.noteNumber - right.event.noteNumber || left.position - right.position)
+    .map(({ event }) => event);
 }
 
 /** Whether the model's answer is the 'not in the documents' one (it cites nothing then). */
 export function saysNotInDocuments(answer: string): boolean {
-  const flat = (text: string) => text.replace(/\s+/g, " ").replace(/[.\s]+$/, "").trim().toLowerCase();
+  const flat = (text: string) =>
+    text
+      .replace(/\s+/g, " ")
+      .replace(/[.\s]+$/, "")
+      .trim()
+      .toLowerCase();
   return !/\[\d/.test(answer) && flat(answer).includes(flat(ragMessages.notInDocuments));
 }
 
 /** Multi-query and HyDE need a language model: with the offline one they are skipped. */
-export async function expandQuestion(context: AskContext, plan: Pick<AskPlan, "multiQuery" | "hyde" | "llmModel">, question: string, signal: AbortSignal): Promise<{ queries: string[]; hypothetical: string | null }> {
+export async function expandQuestion(
+  context: AskContext,
+  plan: Pick<AskPlan, "multiQuery" | "hyde" | "llmModel">,
+  question: string,
+  signal: AbortSignal,
+): Promise<{ queries: string[]; hypothetical: string | null }> {
   const queries = [question];
   let hypothetical: string | null = null;
   const model = context.model;
   if (!model) return { queries, hypothetical };
   // Either failing (the model's failure, or its answer unreadable) leaves the question as it is.
   const [variations, passage] = await Promise.all([
-    plan.multiQuery ? questionVariations(model, plan.llmModel, question, plan.multiQuery.variations, signal).catch(() => [] as string[]) : [],
+    plan.multiQuery
+      ? questionVariations(model, plan.llmModel, question, plan.multiQuery.variations, signal).catch(() => [] as string[])
+      : [],
     plan.hyde ? hypotheticalPassage(model, plan.llmModel, question, signal).catch(() => null) : null,
   ]);
   queries.push(...variations);
@@ -110,7 +125,11 @@ async function* notInDocuments(): AsyncGenerator<StreamChunk> {
 }
 
 /** The answer's pieces as shown: renumbered citations (the model's own text is kept in `original`). */
-async function* renumbered(pieces: AsyncIterable<string>, numbering: CitationRenumbering, original: { text: string }): AsyncGenerator<string> {
+async function* renumbered(
+  pieces: AsyncIterable<string>,
+  numbering: CitationRenumbering,
+  original: { text: string },
+): AsyncGenerator<string> {
   for await (const piece of pieces) {
     original.text += piece;
     const shown = numbering.next(piece);
@@ -129,7 +148,12 @@ export type SearchPlan = Pick<AskPlan, "question" | "retrieval" | "understanding
  * `eval`, `abstention` and `bench rag` (cli/product-road.ts): what they measure is what is served.
  * `question` is the question as searched (spell-checked, qualifiers out).
  */
-export async function findPassages(context: AskContext, indexes: readonly RagIndex[], plan: SearchPlan, signal: AbortSignal): Promise<{ question: string; passages: Passage[] }> {
+export async function findPassages(
+  context: AskContext,
+  indexes: readonly RagIndex[],
+  plan: SearchPlan,
+  signal: AbortSignal,
+): Promise<{ question: string; passages: Passage[] }> {
   const done = ragSearchSeconds.startTimer();
   try {
     return await findPassagesNow(context, indexes, plan, signal);
@@ -138,14 +162,24 @@ export async function findPassages(context: AskContext, indexes: readonly RagInd
   }
 }
 
-async function findPassagesNow(context: AskContext, indexes: readonly RagIndex[], plan: SearchPlan, signal: AbortSignal): Promise<{ question: string; passages: Passage[] }> {
+async function findPassagesNow(
+  context: AskContext,
+  indexes: readonly RagIndex[],
+  plan: SearchPlan,
+  signal: AbortSignal,
+): Promise<{ question: string; passages: Passage[] }> {
   const understood = await understandQuestion(context.engine.db, indexes, plan.question, plan.understanding);
   const expanded = await expandQuestion(context, plan, understood.question, signal);
   const passages = await retrieve(context.engine, indexes, { ...plan.retrieval, ...expanded, fields: understood.fields }, signal);
   return { question: understood.question, passages };
 }
 
-export async function* answerQuestion(context: AskContext, indexes: readonly RagIndex[], plan: AskPlan, signal: AbortSignal): AsyncGenerator<StreamChunk> {
+export async function* answerQuestion(
+  context: AskContext,
+  indexes: readonly RagIndex[],
+  plan: AskPlan,
+  signal: AbortSignal,
+): AsyncGenerator<StreamChunk> {
   const { engine } = context;
   const { question: searched, passages } = await findPassages(context, indexes, plan, signal);
   // Evidence, not the mere presence of a passage, decides whether there is an answer to write.
@@ -166,7 +200,13 @@ export async function* answerQuestion(context: AskContext, indexes: readonly Rag
     const written = context.model
       ? streamAnswer(
           context.model,
-          answerRequest({ model: plan.llmModel, systemPrompt: plan.systemPrompt, history: plan.history, question: plan.question, passages }),
+          answerRequest({
+            model: plan.llmModel,
+            systemPrompt: plan.systemPrompt,
+            history: plan.history,
+            question: plan.question,
+            passages,
+          }),
           signal,
         )
       : offlineAnswer(extractiveAnswer(searched, passages), context.offlineCharsPerSecond, signal);

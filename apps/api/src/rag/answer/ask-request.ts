@@ -31,7 +31,14 @@ function pick<Name extends keyof RagOptions>(options: RagOptions, names: readonl
 export function searchPlanOf(settings: Settings, request: Partial<ParsedAsk> = {}): Pick<AskPlan, "retrieval" | "understanding"> {
   const asked = ragOptionsOf(withRequestKnobs(settings, request));
   return {
-    retrieval: pick(asked, ["topKRetrieval", "topKReranker", "useFusedRetrieval", "useReranker", "useDeduplication", "deduplicationThreshold"]),
+    retrieval: pick(asked, [
+      "topKRetrieval",
+      "topKReranker",
+      "useFusedRetrieval",
+      "useReranker",
+      "useDeduplication",
+      "deduplicationThreshold",
+    ]),
     understanding: pick(asked, ["enableSpellCheck", "useFieldExtraction"]),
   };
 }
@@ -94,7 +101,12 @@ export type IndexChoice = { ok: true; indexes: RagIndex[] } | { ok: false; forbi
  * customer's index and a missing one get the same refusal, so names cannot be probed). From
  * the settings: those of them the caller may use. Neither: every index the caller may use.
  */
-export function chooseIndexes(requested: readonly string[] | undefined, fromSettings: readonly string[], usable: readonly RagIndex[], userId: string): IndexChoice {
+export function chooseIndexes(
+  requested: readonly string[] | undefined,
+  fromSettings: readonly string[],
+  usable: readonly RagIndex[],
+  userId: string,
+): IndexChoice {
   const byName = new Map(usable.map((index) => [index.name, index]));
   if (requested && requested.length > 0) {
     const chosen: RagIndex[] = [];

@@ -66,7 +66,10 @@ test("a cached answer is the fresh answer, event for event; after re-ingestion a
   }
   // Served from the cache: a title changed behind the index's back (no new version, which only
   // ingestion and deletion give) shows in fresh answers, not in the cached ones.
-  await server.db.query("UPDATE rag_documents SET title = 'Titolo cambiato' WHERE index_id = (SELECT id FROM rag_indexes WHERE name = $1)", [NAME]);
+  await server.db.query(
+    "UPDATE rag_documents SET title = 'Titolo cambiato' WHERE index_id = (SELECT id FROM rag_indexes WHERE name = $1)",
+    [NAME],
+  );
   const withSources = questions.filter((question) => filenamesOf(cached.get(question)!).size > 0);
   expect(withSources.length).toBeGreaterThan(questions.length / 2);
   for (const question of questions) expect(await ask(question, true)).toEqual(cached.get(question));

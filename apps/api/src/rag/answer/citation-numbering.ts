@@ -33,7 +33,11 @@ export function renumberCitations(passages: readonly NumberedPassage[]): Citatio
 
   /** The passage (1-based) a citation number names: a note number, or a chunk id above 100 (spec 001 §5). */
   const passageOf = (number: number) =>
-    number > MAX_NOTE_NUMBER ? passages.findIndex((passage) => passage.chunkId === String(number)) + 1 : number >= 1 && number <= passages.length ? number : 0;
+    number > MAX_NOTE_NUMBER
+      ? passages.findIndex((passage) => passage.chunkId === String(number)) + 1
+      : number >= 1 && number <= passages.length
+        ? number
+        : 0;
 
   const rewrite = (text: string) =>
     text.replace(citationPattern(), (whole, list: string) => {

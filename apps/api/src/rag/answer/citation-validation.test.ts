@@ -1,6 +1,13 @@
 import { defaultSettings } from "@oystar/api-client";
 import { expect, test } from "vitest";
-import { citedSentences, sourceOfCitation, validateCitations, warningToAppend, withSingleWarning, type ValidationSettings } from "./citation-validation";
+import {
+  citedSentences,
+  sourceOfCitation,
+  validateCitations,
+  warningToAppend,
+  withSingleWarning,
+  type ValidationSettings,
+} from "./citation-validation";
 import { localEmbedder } from "../embedder";
 import { ragMessages } from "../messages";
 
@@ -49,7 +56,8 @@ test("faithful citations pass, a planted wrong one is weak, and one note is call
   expect(good.citations.map((citation) => citation.weak)).toEqual([false, false]);
   expect(good.warn).toBe(false);
 
-  const planted = "Villa Aurora fu costruita nel 1620 per il conte Ferrante Bassi [1]. La Fontana del Tritone lancia un getto alto otto metri [2].";
+  const planted =
+    "Villa Aurora fu costruita nel 1620 per il conte Ferrante Bassi [1]. La Fontana del Tritone lancia un getto alto otto metri [2].";
   const bad = await validateCitations(planted, sources, localEmbedder(), settings);
   expect(bad.citations.map((citation) => citation.weak)).toEqual([false, true]);
   // Its names (Fontana, Tritone) are not in the olive-pruning passage it cites.
@@ -67,7 +75,12 @@ test("a number that names no source is an invented citation", async () => {
 });
 
 test("a wrong number in a sentence lowers its validity", async () => {
-  const result = await validateCitations("Villa Aurora fu costruita nel 1720 per il conte Ferrante Bassi [1].", sources, localEmbedder(), settings);
+  const result = await validateCitations(
+    "Villa Aurora fu costruita nel 1720 per il conte Ferrante Bassi [1].",
+    sources,
+    localEmbedder(),
+    settings,
+  );
   expect(result.citations[0]?.scores.valid).toBe(0);
 });
 

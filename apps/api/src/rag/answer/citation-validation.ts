@@ -21,7 +21,15 @@ export { sourceOfCitation, withSingleWarning };
 /** The settings of the same names (RAG_KNOBS): thresholds, adaptive validation, the five weights. */
 export type ValidationSettings = Pick<
   RagOptions,
-  "semanticThreshold" | "confidenceThreshold" | "mismatchThreshold" | "adaptiveValidation" | "validWeight" | "semanticWeight" | "entityWeight" | "wordWeight" | "textWeight"
+  | "semanticThreshold"
+  | "confidenceThreshold"
+  | "mismatchThreshold"
+  | "adaptiveValidation"
+  | "validWeight"
+  | "semanticWeight"
+  | "entityWeight"
+  | "wordWeight"
+  | "textWeight"
 >;
 
 export type CitedSource = { noteNumber: number; chunkId: string; text: string };
@@ -66,8 +74,11 @@ export function citedSentences(answer: string): Array<{ sentence: string; number
   return result.filter((entry) => entry.numbers.length > 0);
 }
 
-
-const strip = (sentence: string) => sentence.replace(citationPattern(), "").replace(/^[-*•\s]+/, "").trim();
+const strip = (sentence: string) =>
+  sentence
+    .replace(citationPattern(), "")
+    .replace(/^[-*•\s]+/, "")
+    .trim();
 
 function share<T>(wanted: Iterable<T>, has: (item: T) => boolean): number {
   const items = [...wanted];
@@ -76,7 +87,9 @@ function share<T>(wanted: Iterable<T>, has: (item: T) => boolean): number {
 }
 
 function trigrams(text: string): Set<string> {
-  const flat = ` ${foldAccents(text).replace(/[^\p{L}\p{N}]+/gu, " ").trim()} `;
+  const flat = ` ${foldAccents(text)
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()} `;
   const grams = new Set<string>();
   for (let index = 0; index + 3 <= flat.length; index += 1) grams.add(flat.slice(index, index + 3));
   return grams;
@@ -100,8 +113,15 @@ function stretchesOf(passage: string): string[] {
   return stretches.length > 0 ? stretches : [passage];
 }
 
-export async function validateCitations(answer: string, sources: readonly CitedSource[], embedder: Embedder, settings: ValidationSettings): Promise<Validation> {
-  const cited = citedSentences(answer).flatMap(({ sentence, numbers }) => [...new Set(numbers)].map((number) => ({ sentence: strip(sentence), number })));
+export async function validateCitations(
+  answer: string,
+  sources: readonly CitedSource[],
+  embedder: Embedder,
+  settings: ValidationSettings,
+): Promise<Validation> {
+  const cited = citedSentences(answer).flatMap(({ sentence, numbers }) =>
+    [...new Set(numbers)].map((number) => ({ sentence: strip(sentence), number })),
+  );
   if (cited.length === 0) return { citations: [], confidenceBySource: new Map(), weakShare: 0, warn: false };
 
   const sentenceVectors = await embedder.embed(cited.map((entry) => entry.sentence));
@@ -112,13 +132,25 @@ export async function validateCitations(answer: string, sources: readonly CitedS
   }
 
   // Each measure's weight.
-  const weights = { valid: settings.validWeight, semantic: settings.semanticWeight, entity: settings.entityWeight, word: settings.wordWeight, text: settings.textWeight };
+  const weights = {
+    valid: settings.validWeight,
+    semantic: settings.semanticWeight,
+    entity: settings.entityWeight,
+    word: settings.wordWeight,
+    text: settings.textWeight,
+  };
   const totalWeight = weights.valid + weights.semantic + weights.entity + weights.word + weights.text || 1;
   const citations: CitationScore[] = cited.map((entry, position) => {
     const source = sourceOfCitation(entry.number, sources);
     if (!source) {
       // A number that names no listed source is an invented citation.
-      return { noteNumber: null, sentence: entry.sentence, scores: { valid: 0, semantic: 0, entity: 0, word: 0, text: 0 }, confidence: 0, weak: true };
+      return {
+        noteNumber: null,
+        sentence: entry.sentence,
+        scores: { valid: 0, semantic: 0, entity: 0, word: 0, text: 0 },
+        confidence: 0,
+        weak: true,
+      };
     }
     const passage = source.text;
     const foldedPassage = foldAccents(passage);
@@ -133,7 +165,11 @@ export async function validateCitations(answer: string, sources: readonly CitedS
       text: Math.max(0, ...stretchesOf(passage).map((stretch) => letterSimilarity(entry.sentence, stretch))),
     };
     const confidence =
-      (weights.valid * scores.valid + weights.semantic * scores.semantic + weights.entity * scores.entity + weights.word * scores.word + weights.text * scores.text) /
+      (weights.valid * scores.valid +
+        weights.semantic * scores.semantic +
+        weights.entity * scores.entity +
+        weights.word * scores.word +
+        weights.text * scores.text) /
       totalWeight;
     const ease = settings.adaptiveValidation && passage.length < SHORT_PASSAGE_CHARS ? ADAPTIVE_FACTOR : 1;
     const weak = confidence < settings.confidenceThreshold * ease || scores.semantic < settings.semanticThreshold * ease;
@@ -145,7 +181,9 @@ export async function validateCitations(answer: string, sources: readonly CitedS
     if (citation.noteNumber === null) continue;
     perSource.set(citation.noteNumber, [...(perSource.get(citation.noteNumber) ?? []), citation.confidence]);
   }
-  const confidenceBySource = new Map([...perSource].map(([note, values]) => [note, values.reduce((sum, value) => sum + value, 0) / values.length]));
+  const confidenceBySource = new Map(
+    [...perSource].map(([note, values]) => [note, values.reduce((sum, value) => sum + value, 0) / values.length]),
+  );
   const weakShare = citations.filter((citation) => citation.weak).length / citations.length;
   return { citations, confidenceBySource, weakShare, warn: weakShare > settings.mismatchThreshold };
 }

@@ -31,7 +31,11 @@ async function ragSources(): Promise<CitedPassage[]> {
   const response = await fetch(`${server.url}/api/ask-stream`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...bearer(enterprise) },
-    body: JSON.stringify({ question: "Quante felci arboree ospitano le serre dell'Archivio Verde?", index_names: [INDEX], use_cache: false }),
+    body: JSON.stringify({
+      question: "Quante felci arboree ospitano le serre dell'Archivio Verde?",
+      index_names: [INDEX],
+      use_cache: false,
+    }),
   });
   expect(response.status).toBe(200);
   return (await readAnswer(response)).sources.at(-1) ?? [];
@@ -73,7 +77,14 @@ test("a RAG answer's source and a debate turn's passage are the same cited passa
   const { noteNumber: ragNumber, support: ragSupport, ...ragPassage } = fromRag!;
   const { noteNumber: debateNumber, support: debateSupport, ...debatePassage } = fromDebate!;
   expect(ragPassage).toEqual(debatePassage);
-  expect(ragPassage).toMatchObject({ document: `${INDEX}/serre.md`, title: "serre", filename: "serre.md", url: null, page: null, place: null });
+  expect(ragPassage).toMatchObject({
+    document: `${INDEX}/serre.md`,
+    title: "serre",
+    filename: "serre.md",
+    url: null,
+    page: null,
+    place: null,
+  });
   expect(ragPassage.excerpt).toContain("trecento felci arboree");
   // [1] for both: the answer's first document, the turn's first passage.
   expect([ragNumber, debateNumber]).toEqual([1, 1]);
@@ -83,7 +94,16 @@ test("a RAG answer's source and a debate turn's passage are the same cited passa
 });
 
 test("the mapper: what the server always knows is given, an empty address is none, a slide stands in for a page", () => {
-  const passage: Passage = { chunkId: "42", text: "# Sala delle felci\n\n- Trecento   felci arboree.", page: null, filename: "serre.pptx", title: "", url: "", indexName: INDEX, score: 0.7 };
+  const passage: Passage = {
+    chunkId: "42",
+    text: "# Sala delle felci\n\n- Trecento   felci arboree.",
+    page: null,
+    filename: "serre.pptx",
+    title: "",
+    url: "",
+    indexName: INDEX,
+    score: 0.7,
+  };
   const cited = citedPassageOf(passage, { noteNumber: 3, place: "Diapositiva 2" });
   expect(citedPassageSchema.parse(cited)).toEqual({
     noteNumber: 3,
@@ -97,7 +117,12 @@ test("the mapper: what the server always knows is given, an empty address is non
     excerpt: "Sala delle felci Trecento felci arboree.",
     support: null,
   });
-  expect(citedPassageOf({ ...passage, page: 4, url: "https://esempio.it/serre" }, { noteNumber: 1, support: { cited: false, confidence: null } })).toMatchObject({
+  expect(
+    citedPassageOf(
+      { ...passage, page: 4, url: "https://esempio.it/serre" },
+      { noteNumber: 1, support: { cited: false, confidence: null } },
+    ),
+  ).toMatchObject({
     page: 4,
     place: null,
     url: "https://esempio.it/serre",

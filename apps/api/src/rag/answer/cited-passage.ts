@@ -8,7 +8,10 @@ import type { Passage } from "../retrieve/retrieval";
 
 /** A passage's opening as a reader recognises it under its document (about 160 characters, whole words). */
 export function excerptOf(text: string, length = 160): string {
-  const flat = text.replace(/^\s*(?:#+|[-*•])\s*/gm, "").replace(/\s+/g, " ").trim();
+  const flat = text
+    .replace(/^\s*(?:#+|[-*•])\s*/gm, "")
+    .replace(/\s+/g, " ")
+    .trim();
   if (flat.length <= length) return flat;
   const cut = flat.slice(0, length);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), length / 2)).replace(/[\s,;:.]+$/, "")}…`;

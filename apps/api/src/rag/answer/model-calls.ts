@@ -31,7 +31,13 @@ async function complete(calls: QuestionCalls, model: string, prompt: string, max
 }
 
 /** Multi-query: up to `count` rephrasings of the question, one per line. */
-export async function questionVariations(calls: QuestionCalls, model: string, question: string, count: number, signal: AbortSignal): Promise<string[]> {
+export async function questionVariations(
+  calls: QuestionCalls,
+  model: string,
+  question: string,
+  count: number,
+  signal: AbortSignal,
+): Promise<string[]> {
   const prompt =
     `Riformula la domanda seguente in ${count} modi diversi, con parole diverse ma lo stesso significato, ` +
     `per cercarla in un archivio di documenti in italiano. Scrivi solo le riformulazioni, una per riga, senza numeri.\n\nDomanda: ${question}`;

@@ -33,7 +33,10 @@ describe("what a question asks for, from its wh-word", () => {
 
 describe("a question of two parts gets both (issue 36 §4)", () => {
   test.each([
-    ["Chi ha commissionato Villa d'Este e da quando è patrimonio dell'umanità?", ["Chi ha commissionato Villa d'Este", "da quando è patrimonio dell'umanità"]],
+    [
+      "Chi ha commissionato Villa d'Este e da quando è patrimonio dell'umanità?",
+      ["Chi ha commissionato Villa d'Este", "da quando è patrimonio dell'umanità"],
+    ],
     ["Quando apre il giardino, e quanto costa il biglietto?", ["Quando apre il giardino", "quanto costa il biglietto"]],
     ["Cosa vedere a Villa Lante e Caprarola?", ["Cosa vedere a Villa Lante e Caprarola"]],
     ["Chi commissionò il giardino di Villa d'Este a Tivoli?", ["Chi commissionò il giardino di Villa d'Este a Tivoli"]],
@@ -41,7 +44,16 @@ describe("a question of two parts gets both (issue 36 §4)", () => {
     expect(questionParts(question)).toEqual(parts);
   });
 
-  const passage = (chunkId: string, text: string): Passage => ({ chunkId, text, page: null, filename: `${chunkId}.md`, title: chunkId, url: null, indexName: "prova", score: 1 });
+  const passage = (chunkId: string, text: string): Passage => ({
+    chunkId,
+    text,
+    page: null,
+    filename: `${chunkId}.md`,
+    title: chunkId,
+    url: null,
+    indexName: "prova",
+    score: 1,
+  });
 
   test("the sentence that answers the second part is quoted, though the first part's fill the passage", () => {
     const answer = extractiveAnswer("Chi progettò il Giardino Aurora e da quando è aperto al pubblico?", [
@@ -110,12 +122,21 @@ describe("Villa d'Este: who commissioned it and since when it is a World Heritag
   });
 
   test("over /api/ask-stream, the source that answers is more 'attendibile' than the one about the Medici villas", async () => {
-    const server = await startTestServer({ OFFLINE_MODEL_CHARS_PER_SECOND: "1000000", RAG_DEMO_DIR: fileURLToPath(new URL("../../../rag-demo", import.meta.url)) });
+    const server = await startTestServer({
+      OFFLINE_MODEL_CHARS_PER_SECOND: "1000000",
+      RAG_DEMO_DIR: fileURLToPath(new URL("../../../rag-demo", import.meta.url)),
+    });
     try {
       const { access_token } = await signInAs(server.url, "business@oystar.test");
-      const response = await fetch(`${server.url}/api/ask-stream`, { method: "POST", headers: { "Content-Type": "application/json", ...bearer(access_token) }, body: JSON.stringify({ question }) });
+      const response = await fetch(`${server.url}/api/ask-stream`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...bearer(access_token) },
+        body: JSON.stringify({ question }),
+      });
       const cited = ((await readAnswer(response)).sources.at(-1) ?? []).filter((source) => source.support?.cited);
-      const answering = Math.max(...cited.filter((source) => source.filename === "villa-d-este-tivoli.md").map((source) => source.support?.confidence ?? 0));
+      const answering = Math.max(
+        ...cited.filter((source) => source.filename === "villa-d-este-tivoli.md").map((source) => source.support?.confidence ?? 0),
+      );
       const offTopic = cited.filter((source) => source.filename === "ville-e-giardini-medicei-unesco.md");
       expect(offTopic.length).toBeGreaterThan(0);
       for (const other of offTopic) expect(answering).toBeGreaterThan(other.support?.confidence ?? 0);

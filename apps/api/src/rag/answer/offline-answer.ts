@@ -20,11 +20,15 @@ const PERSON_NOUNS =
   "famiglia|famiglie|musicista|compositore|architetto|architetti|artista|artisti|scultore|scultori|pittore|pittori|principe|principessa|cardinale|papa|re|regina|" +
   "granduca|duca|duchessa|sovrano|sovrana|imperatore|imperatrice|professore|docente|scrittore|scrittori|scrittrice|poeta|botanico|botanici|giardiniere|" +
   "paesaggista|proprietario|proprietari|proprietaria|committente|fondatore|fondatrice|ente|fondazione|ateneo|universita|ordine|nobile|nobili|conte|contessa|marchese|signore";
-const PERSON_QUESTION = new RegExp(`^(?:(?:da|a|di|con|per|tra) )?chi\\b|\\b(?:quale|quali|che|qual) (?:\\p{L}+ )?(?:${PERSON_NOUNS})\\b`, "u");
+const PERSON_QUESTION = new RegExp(
+  `^(?:(?:da|a|di|con|per|tra) )?chi\\b|\\b(?:quale|quali|che|qual) (?:\\p{L}+ )?(?:${PERSON_NOUNS})\\b`,
+  "u",
+);
 const TIME_QUESTION =
   /\bquando\b|\b(?:in|da|di|fino a|entro) (?:che|quale|quali) (?:anno|anni|secolo|secoli|periodo|epoca|mese|mesi|stagione|stagioni|giorno|giorni|data|ora|orari)\b|\b(?:che|quale|quali) (?:anno|secolo|periodo|epoca|mese|mesi|stagione|giorni|orari|ora)\b|\ba che ora\b/u;
 const QUANTITY_QUESTION = /\bquant[oaie]\b|\b(?:che|quale) (?:dimensioni|superficie|estensione|altezza|lunghezza|distanza|numero)\b/u;
-const PLACE_QUESTION = /\bdove\b|\b(?:in|da|a|verso) (?:che|quale) (?:citta|regione|luogo|paese|zona|provincia|parte|strada|via|lago|isola)\b/u;
+const PLACE_QUESTION =
+  /\bdove\b|\b(?:in|da|a|verso) (?:che|quale) (?:citta|regione|luogo|paese|zona|provincia|parte|strada|via|lago|isola)\b/u;
 const REASON_QUESTION = /\bperche\b|\bper quale (?:motivo|ragione)\b|\bcome mai\b|\ba cosa serv/u;
 
 export function answerKindOf(question: string): AnswerKind | null {
@@ -39,10 +43,12 @@ export function answerKindOf(question: string): AnswerKind | null {
 
 const ROLES =
   /\b(?:cardinale|papa|re|regina|principe|principessa|granduca|granduchessa|duca|duchessa|conte|contessa|marchese|marchesa|imperatore|imperatrice|sovrano|sovrana|architetto|scultore|pittore|botanico|giardiniere|paesaggista|committente|proprietari[oa]?|fondat(?:ore|rice)|famiglia|capitano|lord|lady|senato|fondazione|universita|ordine|monaci|frati|scrittore|scrittrice|poeta|compositore|musicista|docente|professore)\b/u;
-const TIME = /\b(?:1\d{3}|20\d{2})\b|\bsecol[oi]\b|\b(?:duecento|trecento|quattrocento|cinquecento|seicento|settecento|ottocento|novecento|duemila)\b|\b(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|primavera|estate|autunno|inverno)\b|\balle ore\b|\b\d{1,2}[.:]\d{2}\b/u;
+const TIME =
+  /\b(?:1\d{3}|20\d{2})\b|\bsecol[oi]\b|\b(?:duecento|trecento|quattrocento|cinquecento|seicento|settecento|ottocento|novecento|duemila)\b|\b(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|primavera|estate|autunno|inverno)\b|\balle ore\b|\b\d{1,2}[.:]\d{2}\b/u;
 const QUANTITY =
   /\d|\b(?:due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|quindici|venti|trenta|quaranta|cinquanta|sessanta|settanta|ottanta|novanta|cento|duecento|trecento|mille|migliaia|centinaia|decine|dozzina|meta|ettari|metri|chilometri)\b/u;
-const REASON = /\bperche\b|\bpoiche\b|\bgrazie a\b|\ba causa\b|\bper (?:proteggere|difendere|evitare|ricordare|celebrare|onorare|alimentare)\b|\bemblema\b|\bin onore\b|\bmotivo\b|\bserviva|\bservivano\b/u;
+const REASON =
+  /\bperche\b|\bpoiche\b|\bgrazie a\b|\ba causa\b|\bper (?:proteggere|difendere|evitare|ricordare|celebrare|onorare|alimentare)\b|\bemblema\b|\bin onore\b|\bmotivo\b|\bserviva|\bservivano\b/u;
 
 /** The names a sentence gives that the question does not: capitalised words past its first. */
 function newNames(sentence: string, questionWords: ReadonlySet<string>): number {
@@ -130,11 +136,18 @@ export function extractiveAnswer(question: string, passages: readonly Passage[],
   const kind = answerKindOf(question);
   const sentences = passages.slice(0, maxPassages).flatMap((passage, index) =>
     sentencesOf(passage.text)
-      .map((sentence, position) => ({ note: index + 1, position, sentence: sentence.replace(/^[-*•]\s*/, ""), stems: new Set(stemsOf(sentence)) }))
+      .map((sentence, position) => ({
+        note: index + 1,
+        position,
+        sentence: sentence.replace(/^[-*•]\s*/, ""),
+        stems: new Set(stemsOf(sentence)),
+      }))
       .filter((entry) => entry.sentence.length >= 20),
   );
   // A question word weighs by its rarity among these sentences (an idf of the answer's own pool).
-  const weight = new Map(wanted.map((stem) => [stem, Math.log(1 + sentences.length / (1 + sentences.filter((entry) => entry.stems.has(stem)).length))]));
+  const weight = new Map(
+    wanted.map((stem) => [stem, Math.log(1 + sentences.length / (1 + sentences.filter((entry) => entry.stems.has(stem)).length))]),
+  );
   const total = [...weight.values()].reduce((sum, value) => sum + value, 0) || 1;
   const candidates: Candidate[] = sentences.flatMap((entry) => {
     const matched = wanted.filter((stem) => entry.stems.has(stem));
@@ -164,20 +177,26 @@ export function extractiveAnswer(question: string, passages: readonly Passage[],
         .map((entry) => {
           const share = [...partStems].reduce((sum, stem) => sum + (entry.stems.has(stem) ? (weight.get(stem) ?? 0) : 0), 0) / partTotal;
           const whole = wanted.reduce((sum, stem) => sum + (entry.stems.has(stem) ? (weight.get(stem) ?? 0) : 0), 0) / total;
-          const score = (share + KIND_WEIGHT * answersKind(partKind, entry.sentence, questionWords) + PART_CONTEXT_WEIGHT * whole) * (1 - RANK_DISCOUNT * (entry.note - 1));
+          const score =
+            (share + KIND_WEIGHT * answersKind(partKind, entry.sentence, questionWords) + PART_CONTEXT_WEIGHT * whole) *
+            (1 - RANK_DISCOUNT * (entry.note - 1));
           return { note: entry.note, position: entry.position, sentence: entry.sentence, score };
         })
         .sort((left, right) => right.score - left.score || left.note - right.note || left.position - right.position)[0];
       if (best && chosen.length < SENTENCES) take(best);
     }
   }
-  for (const candidate of candidates.sort((left, right) => right.score - left.score || left.note - right.note || left.position - right.position)) {
+  for (const candidate of candidates.sort(
+    (left, right) => right.score - left.score || left.note - right.note || left.position - right.position,
+  )) {
     if (chosen.length === SENTENCES) break;
     // Passages overlap (a chunk repeats the last sentences of the one before): a sentence is quoted once.
     if (quoted.has(candidate.sentence) || (perPassage.get(candidate.note) ?? 0) >= PER_PASSAGE) continue;
     take(candidate);
   }
   if (chosen.length === 0) return ragMessages.notInDocuments;
-  const lines = chosen.sort((left, right) => left.note - right.note || left.position - right.position).map((entry) => `- ${cite(entry.sentence, entry.note)}`);
+  const lines = chosen
+    .sort((left, right) => left.note - right.note || left.position - right.position)
+    .map((entry) => `- ${cite(entry.sentence, entry.note)}`);
   return [ragMessages.offlineIntro, "", ...lines].join("\n");
 }

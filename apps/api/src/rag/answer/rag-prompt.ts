@@ -26,7 +26,13 @@ export function numberedSources(passages: readonly Passage[]): string {
 }
 
 /** spec 001 §9 (the RAG preset) and §1 (the RAG prompt): the chat-completions request. */
-export function answerRequest(input: { model: string; systemPrompt: string; history: readonly RagHistoryMessage[]; question: string; passages: readonly Passage[] }) {
+export function answerRequest(input: {
+  model: string;
+  systemPrompt: string;
+  history: readonly RagHistoryMessage[];
+  question: string;
+  passages: readonly Passage[];
+}) {
   const user = [
     "Documenti:",
     numberedSources(input.passages),
@@ -58,7 +64,9 @@ export function contextUsage(history: readonly RagHistoryMessage[], question: st
  */
 export function conversationSummary(history: readonly RagHistoryMessage[], question: string, answer: string): string {
   const recent = [...history, { role: "user" as const, content: question }].slice(-10);
-  const questions = recent.filter((message) => message.role === "user").map((message) => `- ${message.content.replace(/\s+/g, " ").trim().slice(0, 50)}`);
+  const questions = recent
+    .filter((message) => message.role === "user")
+    .map((message) => `- ${message.content.replace(/\s+/g, " ").trim().slice(0, 50)}`);
   const lastAnswer = answer.replace(/\s+/g, " ").trim().slice(0, 300);
   return [`${ragMessages.summaryIntro}:`, "", "Domande:", ...questions, "", `Ultima risposta: ${lastAnswer}`].join("\n");
 }

@@ -14,7 +14,9 @@ const FIRM_DOCUMENTS = ["manutenzione-del-roseto.docx", "visita-guidata-al-giard
 test("the demo collection has at least 60 documents and a few PDFs, each with a title and no address that leads nowhere", async () => {
   const files = readdirSync(folder).filter((name) => /\.(md|pdf)$/.test(name) && !FIRM_DOCUMENTS.includes(name));
   expect(files.length).toBeGreaterThanOrEqual(60);
-  const documents = await Promise.all(files.map(async (name) => ({ name, ...(await documentText(name, readFileSync(fileURLToPath(new URL(name, folder))))) })));
+  const documents = await Promise.all(
+    files.map(async (name) => ({ name, ...(await documentText(name, readFileSync(fileURLToPath(new URL(name, folder))))) })),
+  );
   for (const document of documents) {
     expect(document.title, document.name).not.toBe("");
     // Issue 25: the demo's documents open in the source viewer; they have no page on the web.
@@ -31,7 +33,9 @@ test("the demo collection has at least 60 documents and a few PDFs, each with a 
 test("issue 34: the demo has a Word file, an e-mail and a scanned page, each read with its title (the scan by OCR)", async () => {
   const reader = new DocumentReader({ workers: 1 });
   try {
-    const read = await Promise.all(FIRM_DOCUMENTS.map(async (filename) => reader.read({ filename, bytes: readFileSync(fileURLToPath(new URL(filename, folder))) })));
+    const read = await Promise.all(
+      FIRM_DOCUMENTS.map(async (filename) => reader.read({ filename, bytes: readFileSync(fileURLToPath(new URL(filename, folder))) })),
+    );
     expect(read.map((document) => document.title)).toEqual([
       "Manutenzione del roseto: il calendario del giardiniere",
       "Conferma della visita guidata al Giardino dei Semplici",

@@ -39,13 +39,19 @@ export async function buildDemoIndex(engine: IndexBuilder, folder: string, log: 
   let changed = 0;
   const load = async () => {
     for (const filename of files) {
-      const result = await ingestFile(engine.db, index, { filename, bytes: await readFile(join(folder, filename)) }, { embedder: engine.embedder, vectors: engine.vectors });
+      const result = await ingestFile(
+        engine.db,
+        index,
+        { filename, bytes: await readFile(join(folder, filename)) },
+        { embedder: engine.embedder, vectors: engine.vectors },
+      );
       if (result.status !== "unchanged") changed += 1;
     }
   };
   // The first build into PGlite (held by this server alone, before it serves) builds the vector
   // index once at the end: seconds instead of tens of seconds.
-  if (index.documents === 0 && engine.vectors && engine.db.kind === "pglite") await withoutVectorIndexDuring(engine.db, engine.embedder, load);
+  if (index.documents === 0 && engine.vectors && engine.db.kind === "pglite")
+    await withoutVectorIndexDuring(engine.db, engine.embedder, load);
   else await load();
   const present = new Set(files);
   const stored = await engine.db.query<{ filename: string }>("SELECT filename FROM rag_documents WHERE index_id = $1", [index.id]);

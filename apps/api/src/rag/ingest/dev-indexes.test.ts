@@ -14,7 +14,10 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
   mkdirSync(join(folder, "enterprise@oystar.test", "archivio-villa", "capitoli"), { recursive: true });
-  writeFileSync(join(folder, "enterprise@oystar.test", "archivio-villa", "capitoli", "serre.md"), "---\ntitle: Le serre\n---\nLe serre di Villa Nebbia ospitano trecento orchidee.");
+  writeFileSync(
+    join(folder, "enterprise@oystar.test", "archivio-villa", "capitoli", "serre.md"),
+    "---\ntitle: Le serre\n---\nLe serre di Villa Nebbia ospitano trecento orchidee.",
+  );
   mkdirSync(join(folder, "nessuno@oystar.test", "orfano"), { recursive: true });
   writeFileSync(join(folder, "nessuno@oystar.test", "orfano", "nota.md"), "Nessuno la leggerà.");
   server = await startTestServer({ RAG_DEV_INDEXES_DIR: folder, OFFLINE_MODEL_CHARS_PER_SECOND: "1000000" });
@@ -27,10 +30,13 @@ afterAll(async () => {
 test("a folder per owner and index: the index is that customer's own, its files named by their path", async () => {
   const enterprise = (await signInAs(server.url, "enterprise@oystar.test")).access_token;
   const business = (await signInAs(server.url, "business@oystar.test")).access_token;
-  const list = async (token: string) => ((await (await fetch(`${server.url}/api/indices/list`, { headers: bearer(token) })).json()) as { indices: string[] }).indices;
+  const list = async (token: string) =>
+    ((await (await fetch(`${server.url}/api/indices/list`, { headers: bearer(token) })).json()) as { indices: string[] }).indices;
   expect(await list(enterprise)).toContain("archivio-villa");
   expect(await list(business)).not.toContain("archivio-villa");
-  const [document] = await server.db.query<{ filename: string; title: string }>("SELECT filename, title FROM rag_documents d JOIN rag_indexes i ON i.id = d.index_id WHERE i.name = 'archivio-villa'");
+  const [document] = await server.db.query<{ filename: string; title: string }>(
+    "SELECT filename, title FROM rag_documents d JOIN rag_indexes i ON i.id = d.index_id WHERE i.name = 'archivio-villa'",
+  );
   expect(document).toEqual({ filename: "capitoli/serre.md", title: "Le serre" });
   // No account, no index.
   expect(await server.db.query("SELECT 1 FROM rag_indexes WHERE name = 'orfano'")).toEqual([]);

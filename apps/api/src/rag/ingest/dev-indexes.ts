@@ -11,10 +11,16 @@ import type { RetrievalEngine } from "../retrieve/retrieval";
 // in the RAG and the source viewer without an upload form. The owners are accounts that exist
 // (the built-in provider's seeded ones); files already indexed unchanged cost a hash comparison.
 
-export async function seedDevIndexes(engine: Pick<RetrievalEngine, "db" | "embedder" | "vectors">, folder: string, log: (line: string) => void): Promise<void> {
+export async function seedDevIndexes(
+  engine: Pick<RetrievalEngine, "db" | "embedder" | "vectors">,
+  folder: string,
+  log: (line: string) => void,
+): Promise<void> {
   const { db } = engine;
   for (const email of await subfolders(folder)) {
-    const [owner] = await db.query<{ id: string }>("SELECT id::text FROM users WHERE lower(email) = lower($1) ORDER BY users.id LIMIT 1", [email]);
+    const [owner] = await db.query<{ id: string }>("SELECT id::text FROM users WHERE lower(email) = lower($1) ORDER BY users.id LIMIT 1", [
+      email,
+    ]);
     if (!owner) {
       log(`Indici di sviluppo: nessun account ${email}, cartella saltata.`);
       continue;
@@ -32,7 +38,12 @@ export async function seedDevIndexes(engine: Pick<RetrievalEngine, "db" | "embed
       const index = existing ?? (await createIndex(db, { name, ownerId: owner.id }));
       let changed = 0;
       for (const file of await ingestibleFiles([join(folder, email, name)])) {
-        const result = await ingestFile(db, index, { filename: file.filename, bytes: await readFile(file.path) }, { embedder: engine.embedder, vectors: engine.vectors });
+        const result = await ingestFile(
+          db,
+          index,
+          { filename: file.filename, bytes: await readFile(file.path) },
+          { embedder: engine.embedder, vectors: engine.vectors },
+        );
         if (result.status !== "unchanged") changed += 1;
       }
       if (changed > 0) log(`Indice di sviluppo ${name} di ${email}: ${changed} documenti aggiornati.`);

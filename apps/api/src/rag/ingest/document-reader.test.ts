@@ -31,7 +31,9 @@ afterAll(() => Promise.all(readers.map((made) => made.close())));
 
 test("a document reads the same in a reading process as on the server's thread (the demo's PDFs, texts, Word file and e-mail)", async () => {
   // Every kind the demo has (the scanned page apart: OCR reads it in a reading process only, demo-index.test.ts).
-  const filenames = (await readdir(DEMO_DIR)).filter((filename) => isIngestible(filename) && filename !== "cartello-della-limonaia.pdf").filter((filename, position) => position < 12 || !filename.endsWith(".md"));
+  const filenames = (await readdir(DEMO_DIR))
+    .filter((filename) => isIngestible(filename) && filename !== "cartello-della-limonaia.pdf")
+    .filter((filename, position) => position < 12 || !filename.endsWith(".md"));
   expect(filenames.some((filename) => filename.endsWith(".pdf"))).toBe(true);
   const pool = reader({ workers: 2 });
   for (const filename of filenames) {
@@ -48,7 +50,9 @@ test("past its heap the reading process is ended and the document refused by nam
   const cramped = reader({ memoryMb: 64, workers: 1 });
   const refused = cramped.read({ filename: "lungo.pdf", bytes: heavy }, Number.POSITIVE_INFINITY);
   await expect(refused).rejects.toThrow(DocumentReadingError);
-  await expect(refused).rejects.toThrow("«lungo.pdf» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.");
+  await expect(refused).rejects.toThrow(
+    "«lungo.pdf» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.",
+  );
   expect((await cramped.read(small)).text).toBe("Il glicine fiorisce in aprile.");
 });
 
@@ -69,7 +73,9 @@ test("an indexing request's documents share one budget of text: past it a docume
     const options = { embedder: localEmbedder(), vectors: true, reader: reader() };
     const refusal = ingestFile(db, index, small, { ...options, charactersLeft: 10 });
     await expect(refusal).rejects.toThrow(DocumentReadingError);
-    await expect(refusal).rejects.toThrow(/^«nota\.md» non è stato indicizzato: con i documenti precedenti la richiesta supererebbe 20\.000\.000 caratteri/);
+    await expect(refusal).rejects.toThrow(
+      /^«nota\.md» non è stato indicizzato: con i documenti precedenti la richiesta supererebbe 20\.000\.000 caratteri/,
+    );
     expect((await findIndex(db, "budget"))?.documents).toBe(0);
     expect(await ingestFile(db, index, small, { ...options, charactersLeft: 1000 })).toMatchObject({ status: "added", characters: 30 });
   } finally {

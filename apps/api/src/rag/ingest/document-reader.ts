@@ -16,7 +16,8 @@ import { DocumentTooLongError, READING_LIMITS } from "./reading-limits";
 // for the next document), and that document alone is refused.
 
 export type ReadingJob = { id: number; filename: string; bytes: Uint8Array; sourceUrl: string | null; maxCharacters: number };
-export type ReadingOutcome = { id: number; ok: true; document: DocumentText } | { id: number; ok: false; errorName: string; message: string };
+export type ReadingOutcome =
+  { id: number; ok: true; document: DocumentText } | { id: number; ok: false; errorName: string; message: string };
 /** A scanned page read by OCR: the document's deadline starts again (it bounds each step, not a long scan). */
 export type ReadingProgress = { id: number; progress: { done: number; total: number } };
 
@@ -30,7 +31,12 @@ export type ReaderOptions = { workers?: number; memoryMb?: number; deadlineMs?: 
 /** After each page OCR read (and once before the first): how far the scan is, for the admin's progress. */
 export type OcrProgress = (done: number, total: number) => void;
 
-type Pending = { job: ReadingJob; resolve: (document: DocumentText) => void; reject: (error: Error) => void; onOcrPage?: OcrProgress | undefined };
+type Pending = {
+  job: ReadingJob;
+  resolve: (document: DocumentText) => void;
+  reject: (error: Error) => void;
+  onOcrPage?: OcrProgress | undefined;
+};
 
 /**
  * The worker's module: its TypeScript source under tsx and Vitest (a child process, not a worker
@@ -40,7 +46,9 @@ type Pending = { job: ReadingJob; resolve: (document: DocumentText) => void; rej
 const fromSource = import.meta.url.endsWith(".ts");
 const workerModule = fileURLToPath(new URL(fromSource ? "./reading-worker.ts" : "./reading-worker.js", import.meta.url));
 // tsx's loader found from here, not from wherever the server was started.
-const sourceExecArgv = fromSource ? ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href, "--conditions=@oystar/source"] : [];
+const sourceExecArgv = fromSource
+  ? ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href, "--conditions=@oystar/source"]
+  : [];
 
 /** Where a reading process that died says it ran out of heap. */
 const OUT_OF_MEMORY = /heap out of memory|Allocation failed/i;
@@ -81,7 +89,10 @@ class ReadingSlot {
     if (!current) return;
     if (current.deadline) clearTimeout(current.deadline);
     const seconds = Math.round(this.options.deadlineMs / 1000);
-    current.deadline = setTimeout(() => this.fail(child, ragMessages.documents.readingTimedOut(current.pending.job.filename, seconds)), this.options.deadlineMs);
+    current.deadline = setTimeout(
+      () => this.fail(child, ragMessages.documents.readingTimedOut(current.pending.job.filename, seconds)),
+      this.options.deadlineMs,
+    );
   }
 
   async close() {
@@ -117,7 +128,12 @@ class ReadingSlot {
     child.on("exit", () => {
       if (this.child !== child) return;
       const filename = this.current?.pending.job.filename ?? "";
-      this.fail(child, OUT_OF_MEMORY.test(this.stderrTail) ? ragMessages.documents.readingOutOfMemory(filename) : ragMessages.documents.readingCrashed(filename));
+      this.fail(
+        child,
+        OUT_OF_MEMORY.test(this.stderrTail)
+          ? ragMessages.documents.readingOutOfMemory(filename)
+          : ragMessages.documents.readingCrashed(filename),
+      );
     });
     this.hold(child, false);
     return child;
@@ -188,7 +204,12 @@ export class DocumentReader {
     onOcrPage?: OcrProgress,
   ): Promise<DocumentText> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, filename: file.filename, bytes: file.bytes, sourceUrl: file.sourceUrl ?? null, maxCharacters }, resolve, reject, onOcrPage });
+      this.queue.push({
+        job: { id: this.nextId++, filename: file.filename, bytes: file.bytes, sourceUrl: file.sourceUrl ?? null, maxCharacters },
+        resolve,
+        reject,
+        onOcrPage,
+      });
       this.dispatch();
     });
   }

@@ -2,7 +2,14 @@ import { basename, extname } from "node:path";
 import { ragMessages } from "../messages";
 import { csvText } from "./formats/csv-text";
 import { emailText, type Attachment } from "./formats/email-text";
-import { CSV_EXTENSIONS, EMAIL_EXTENSIONS, extensionOf, INGESTIBLE_EXTENSIONS, OFFICE_EXTENSIONS, OLD_OFFICE_FORMATS } from "./formats/extensions";
+import {
+  CSV_EXTENSIONS,
+  EMAIL_EXTENSIONS,
+  extensionOf,
+  INGESTIBLE_EXTENSIONS,
+  OFFICE_EXTENSIONS,
+  OLD_OFFICE_FORMATS,
+} from "./formats/extensions";
 import { htmlText } from "./formats/html-text";
 import { officeText } from "./formats/office-text";
 import { pdfText, type OcrPage, type OcrReport, type PdfReading } from "./pdf-text";
@@ -18,12 +25,17 @@ import { UnsupportedDocumentError } from "./unsupported-document";
  * e-mail's attached files, indexed as documents of their own. `ocr`: what OCR read of a scanned PDF;
  * `ocrPages`: the words it read on each of its pages, with their boxes.
  */
-export type DocumentText = { title: string; url: string | null; text: string; pages?: number; attachments?: Attachment[]; ocr?: OcrReport; ocrPages?: OcrPage[] };
+export type DocumentText = {
+  title: string;
+  url: string | null;
+  text: string;
+  pages?: number;
+  attachments?: Attachment[];
+  ocr?: OcrReport;
+  ocrPages?: OcrPage[];
+};
 
-const titleFromFilename = (filename: string) =>
-  basename(filename, extname(filename))
-    .replace(/[-_]+/g, " ")
-    .trim();
+const titleFromFilename = (filename: string) => basename(filename, extname(filename)).replace(/[-_]+/g, " ").trim();
 
 const httpUrl = (value: string | null | undefined) => (value && /^https?:\/\//i.test(value) ? value : null);
 

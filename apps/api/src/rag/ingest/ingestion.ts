@@ -72,14 +72,21 @@ export async function ingestFile(
   const contentHash = hashOf(file.bytes);
   const existing = await documentByFilename(db, index.id, file.filename);
   // A document indexed before the source viewer is read again: its passages get their places.
-  if (existing?.contentHash === contentHash && existing.viewable) return { filename: file.filename, status: "unchanged", chunks: 0, characters: 0 };
+  if (existing?.contentHash === contentHash && existing.viewable)
+    return { filename: file.filename, status: "unchanged", chunks: 0, characters: 0 };
   const document = await documentInput(file, contentHash, options);
   const stored = await storeDocument(db, index, document, options);
   return withAttachments(db, index, document, stored, options);
 }
 
 /** An e-mail's attachments indexed after it, as documents of their own, in place of those of its previous version. */
-async function withAttachments(db: Database, index: RagIndex, document: DocumentInput, stored: IngestResult, options: IngestOptions): Promise<IngestResult> {
+async function withAttachments(
+  db: Database,
+  index: RagIndex,
+  document: DocumentInput,
+  stored: IngestResult,
+  options: IngestOptions,
+): Promise<IngestResult> {
   // Only an e-mail has attachments (an empty list when it has none): other documents cost nothing here.
   if (!document.attachments) return stored;
   await removeDocuments(db, index, `${document.filename}/`);
@@ -88,7 +95,12 @@ async function withAttachments(db: Database, index: RagIndex, document: Document
   const attachments: IngestOutcome[] = [];
   for (const attachment of document.attachments) {
     const filename = attachmentFilename(document.filename, attachment.filename);
-    const outcome = await ingestFile(db, index, { filename, bytes: attachment.bytes }, { ...options, charactersLeft, withAttachments: false }).catch((error: unknown) => ({ filename, error: error as Error }));
+    const outcome = await ingestFile(
+      db,
+      index,
+      { filename, bytes: attachment.bytes },
+      { ...options, charactersLeft, withAttachments: false },
+    ).catch((error: unknown) => ({ filename, error: error as Error }));
     if ("characters" in outcome) charactersLeft -= outcome.characters;
     attachments.push(outcome);
   }
@@ -109,11 +121,16 @@ export async function ingestFiles(
      WHERE d.index_id = $1 AND d.filename = ANY($2::text[]) AND EXISTS (SELECT 1 FROM rag_document_texts t WHERE t.document_id = d.id)`,
     [index.id, files.map((file) => file.filename)],
   );
-  const unchanged = new Set(stored.filter((row) => hashes[files.findIndex((file) => file.filename === row.filename)] === row.content_hash).map((row) => row.filename));
+  const unchanged = new Set(
+    stored
+      .filter((row) => hashes[files.findIndex((file) => file.filename === row.filename)] === row.content_hash)
+      .map((row) => row.filename),
+  );
   const results = new Map<string, IngestResult | { filename: string; error: Error }>();
   const documents: DocumentInput[] = [];
   for (const [position, file] of files.entries()) {
-    if (unchanged.has(file.filename)) results.set(file.filename, { filename: file.filename, status: "unchanged", chunks: 0, characters: 0 });
+    if (unchanged.has(file.filename))
+      results.set(file.filename, { filename: file.filename, status: "unchanged", chunks: 0, characters: 0 });
     else {
       try {
         documents.push(await documentInput(file, hashes[position]!, options));
@@ -127,7 +144,13 @@ export async function ingestFiles(
   } catch {
     // One document spoils the batch: each on its own, so only that one fails.
     for (const document of documents) {
-      results.set(document.filename, await storeDocument(db, index, document, options).catch((error: unknown) => ({ filename: document.filename, error: error as Error })));
+      results.set(
+        document.filename,
+        await storeDocument(db, index, document, options).catch((error: unknown) => ({
+          filename: document.filename,
+          error: error as Error,
+        })),
+      );
     }
   }
   for (const document of documents) {
@@ -155,7 +178,11 @@ export type DocumentInput = {
 };
 
 /** A file read for storing, timed for the operator (issue 37 §5). */
-async function documentInput(file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null }, contentHash: string, options: IngestOptions): Promise<DocumentInput> {
+async function documentInput(
+  file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null },
+  contentHash: string,
+  options: IngestOptions,
+): Promise<DocumentInput> {
   const done = ragIngestionSeconds.startTimer({ stage: "read" });
   try {
     return await readDocumentInput(file, contentHash, options);
@@ -165,7 +192,11 @@ async function documentInput(file: { filename: string; bytes: Uint8Array; source
 }
 
 /** A file read for storing (by the reading processes, within the document's and the request's text): its text, and a PDF's original. */
-async function readDocumentInput(file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null }, contentHash: string, options: IngestOptions): Promise<DocumentInput> {
+async function readDocumentInput(
+  file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null },
+  contentHash: string,
+  options: IngestOptions,
+): Promise<DocumentInput> {
   const perRequest = options.charactersLeft ?? Number.POSITIVE_INFINITY;
   const maxCharacters = Math.max(0, Math.min(READING_LIMITS.maxCharactersPerDocument, perRequest));
   const read = await (options.reader ?? sharedDocumentReader()).read(file, maxCharacters, options.onOcrPage).catch((error: unknown) => {
@@ -182,7 +213,18 @@ async function readDocumentInput(file: { filename: string; bytes: Uint8Array; so
   // text each becomes a space, so every place after it (passages, the viewer's offsets) stays put.
   const text = read.text.replaceAll("\u0000", " ");
   const title = read.title.replaceAll("\u0000", "");
-  return { filename: file.filename, title, url, text, bytes: Buffer.byteLength(text) + (original?.bytes.byteLength ?? 0), contentHash, original, attachments, ocr, ocrPages };
+  return {
+    filename: file.filename,
+    title,
+    url,
+    text,
+    bytes: Buffer.byteLength(text) + (original?.bytes.byteLength ?? 0),
+    contentHash,
+    original,
+    attachments,
+    ocr,
+    ocrPages,
+  };
 }
 
 export async function storeDocument(db: Database, index: RagIndex, document: DocumentInput, options: IngestOptions): Promise<IngestResult> {
@@ -194,7 +236,12 @@ export async function storeDocument(db: Database, index: RagIndex, document: Doc
  * (`pnpm rag ingest`) passes them by the hundred: a few statements per batch instead of a dozen
  * per document, and the BM25 statistics merged once.
  */
-export async function storeDocuments(db: Database, index: RagIndex, documents: readonly DocumentInput[], options: IngestOptions): Promise<IngestResult[]> {
+export async function storeDocuments(
+  db: Database,
+  index: RagIndex,
+  documents: readonly DocumentInput[],
+  options: IngestOptions,
+): Promise<IngestResult[]> {
   const done = ragIngestionSeconds.startTimer({ stage: "store" });
   try {
     return await storeDocumentsTogether(db, index, documents, options);
@@ -203,17 +250,36 @@ export async function storeDocuments(db: Database, index: RagIndex, documents: r
   }
 }
 
-async function storeDocumentsTogether(db: Database, index: RagIndex, documents: readonly DocumentInput[], options: IngestOptions): Promise<IngestResult[]> {
+async function storeDocumentsTogether(
+  db: Database,
+  index: RagIndex,
+  documents: readonly DocumentInput[],
+  options: IngestOptions,
+): Promise<IngestResult[]> {
   const chunked = documents.map((document) => {
     const { text: reading, chunks } = chunkDocument(document.text);
     // Places in the reading text, counted in characters (code points) as the viewer counts them.
-    const starts = codePointOffsets(reading, chunks.map((chunk) => chunk.start));
-    const ends = codePointOffsets(reading, chunks.map((chunk) => chunk.end));
+    const starts = codePointOffsets(
+      reading,
+      chunks.map((chunk) => chunk.start),
+    );
+    const ends = codePointOffsets(
+      reading,
+      chunks.map((chunk) => chunk.end),
+    );
     return { document, reading, chunks, starts, ends };
   });
-  const all = chunked.flatMap(({ document, chunks, starts, ends }) => chunks.map((chunk) => ({ document, chunk, start: starts[chunk.ordinal]!, end: ends[chunk.ordinal]! })));
+  const all = chunked.flatMap(({ document, chunks, starts, ends }) =>
+    chunks.map((chunk) => ({ document, chunk, start: starts[chunk.ordinal]!, end: ends[chunk.ordinal]! })),
+  );
   // Embeddings are computed before the transaction: a remote model must not hold it open.
-  const vectors = options.vectors && all.length > 0 ? await options.embedder.embed(all.map(({ document, chunk }) => embeddingText(document.title, chunk)), options.signal) : null;
+  const vectors =
+    options.vectors && all.length > 0
+      ? await options.embedder.embed(
+          all.map(({ document, chunk }) => embeddingText(document.title, chunk)),
+          options.signal,
+        )
+      : null;
   return db.transaction(async (tx) => {
     // One ingestion at a time per index: the statistics below are read-modify-write.
     await tx.query("SELECT id FROM rag_indexes WHERE id = $1 FOR UPDATE", [index.id]);
@@ -229,18 +295,33 @@ async function storeDocumentsTogether(db: Database, index: RagIndex, documents: 
        SELECT $1, u.filename, u.title, u.url, u.bytes, u.content_hash
        FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[]) WITH ORDINALITY AS u(filename, title, url, bytes, content_hash, position)
        ORDER BY u.position RETURNING id::text, filename`,
-      [index.id, ...(["filename", "title", "url", "bytes", "contentHash"] as const).map((field) => documents.map((document) => document[field]))],
+      [
+        index.id,
+        ...(["filename", "title", "url", "bytes", "contentHash"] as const).map((field) => documents.map((document) => document[field])),
+      ],
     );
     const documentIds = new Map(created.map((row) => [row.filename, row.id]));
     for (const { document, reading } of chunked) {
       const documentId = documentIds.get(document.filename);
-      await tx.query("INSERT INTO rag_document_texts (document_id, text, pages) VALUES ($1, $2, $3)", [documentId, reading, document.original?.pages ?? null]);
+      await tx.query("INSERT INTO rag_document_texts (document_id, text, pages) VALUES ($1, $2, $3)", [
+        documentId,
+        reading,
+        document.original?.pages ?? null,
+      ]);
       if (document.original) {
-        await tx.query("INSERT INTO rag_originals (document_id, media_type, bytes) VALUES ($1, $2, $3)", [documentId, document.original.mediaType, document.original.bytes]);
+        await tx.query("INSERT INTO rag_originals (document_id, media_type, bytes) VALUES ($1, $2, $3)", [
+          documentId,
+          document.original.mediaType,
+          document.original.bytes,
+        ]);
       }
       for (const { page, words } of document.ocrPages ?? []) {
         const stored = words.map((word) => [word.text, word.left, word.top, word.width, word.height]);
-        await tx.query("INSERT INTO rag_ocr_pages (document_id, page, words) VALUES ($1, $2, $3)", [documentId, page, JSON.stringify(stored)]);
+        await tx.query("INSERT INTO rag_ocr_pages (document_id, page, words) VALUES ($1, $2, $3)", [
+          documentId,
+          page,
+          JSON.stringify(stored),
+        ]);
       }
     }
     let lexemes = 0;
@@ -278,7 +359,13 @@ async function storeDocumentsTogether(db: Database, index: RagIndex, documents: 
            SELECT c.id, $2, $3, u.embedding::vector
            FROM unnest($1::bigint[], $4::int[], $5::text[]) AS u(document_id, ordinal, embedding)
            JOIN rag_chunks c ON c.document_id = u.document_id AND c.ordinal = u.ordinal`,
-          [of(({ document }) => documentIds.get(document.filename)), index.id, options.embedder.name, of(({ chunk }) => chunk.ordinal), batch.map((_, offset) => vectorLiteral(vectors[start + offset]!))],
+          [
+            of(({ document }) => documentIds.get(document.filename)),
+            index.id,
+            options.embedder.name,
+            of(({ chunk }) => chunk.ordinal),
+            batch.map((_, offset) => vectorLiteral(vectors[start + offset]!)),
+          ],
         );
       }
     }
@@ -360,13 +447,10 @@ async function removeDocument(tx: Queryable, indexId: string, documentId: string
   );
   await tx.query("DELETE FROM rag_stem_terms WHERE index_id = $1 AND df <= 0", [indexId]);
   await tx.query("DELETE FROM rag_documents WHERE id = $1", [documentId]);
-  await tx.query("UPDATE rag_indexes SET chunk_count = chunk_count - $2, lexeme_total = lexeme_total - $3, bytes = bytes - $4, stem_total = stem_total - $5 WHERE id = $1", [
-    indexId,
-    Number(totals?.chunks ?? 0),
-    Number(totals?.lexemes ?? 0),
-    Number(totals?.bytes ?? 0),
-    Number(totals?.stems ?? 0),
-  ]);
+  await tx.query(
+    "UPDATE rag_indexes SET chunk_count = chunk_count - $2, lexeme_total = lexeme_total - $3, bytes = bytes - $4, stem_total = stem_total - $5 WHERE id = $1",
+    [indexId, Number(totals?.chunks ?? 0), Number(totals?.lexemes ?? 0), Number(totals?.bytes ?? 0), Number(totals?.stems ?? 0)],
+  );
 }
 
 /** spec 001 §9: Business holds up to 100 MB of documents in all; Enterprise per its plan. */

@@ -41,14 +41,18 @@ export type PdfReading = {
 const isScan = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, "").length < MIN_TEXT_LAYER;
 
 /** Throws DocumentTooLongError as soon as the text read passes `maxCharacters`: a small file can hold millions (issue 33). */
-export async function pdfText(bytes: Uint8Array, reading: PdfReading = {}): Promise<{ text: string; title: string; pages: number; ocr?: OcrReport; ocrPages?: OcrPage[] }> {
+export async function pdfText(
+  bytes: Uint8Array,
+  reading: PdfReading = {},
+): Promise<{ text: string; title: string; pages: number; ocr?: OcrReport; ocrPages?: OcrPage[] }> {
   const maxCharacters = reading.maxCharacters ?? Number.POSITIVE_INFINITY;
   const { document, close } = await openPdf(bytes).catch((error: unknown) => {
     const locked = error instanceof PdfOpenError && error.reason === "locked";
     throw new UnreadablePdfTextError(locked ? ragMessages.documents.pdfLocked : ragMessages.documents.pdfUnreadable);
   });
   try {
-    if (document.numPages > MAX_PDF_PAGES) throw new UnreadablePdfTextError(ragMessages.documents.pdfTooManyPages(document.numPages, MAX_PDF_PAGES));
+    if (document.numPages > MAX_PDF_PAGES)
+      throw new UnreadablePdfTextError(ragMessages.documents.pdfTooManyPages(document.numPages, MAX_PDF_PAGES));
     const metadata = await document.getMetadata().catch(() => null);
     const info = (metadata?.info ?? {}) as { Title?: unknown };
     const texts: string[] = [];
@@ -65,10 +69,16 @@ export async function pdfText(bytes: Uint8Array, reading: PdfReading = {}): Prom
       texts.push(text);
     }
     const scanned = reading.recognize ? texts.flatMap((text, index) => (isScan(text) ? [index + 1] : [])) : [];
-    if (scanned.length > MAX_OCR_PAGES) throw new UnsupportedDocumentError(ragMessages.documents.tooManyScannedPages(reading.filename ?? "", scanned.length, MAX_OCR_PAGES));
+    if (scanned.length > MAX_OCR_PAGES)
+      throw new UnsupportedDocumentError(ragMessages.documents.tooManyScannedPages(reading.filename ?? "", scanned.length, MAX_OCR_PAGES));
     const read = scanned.length > 0 && reading.recognize ? await recognizePages(document, scanned, texts, reading, count) : undefined;
     const text = texts.flatMap((pageText, index) => [formatPageMarker(index + 1), pageText]).join("\n");
-    return { text, title: typeof info.Title === "string" ? info.Title.trim() : "", pages: document.numPages, ...(read ? { ocr: read.report, ocrPages: read.pages } : {}) };
+    return {
+      text,
+      title: typeof info.Title === "string" ? info.Title.trim() : "",
+      pages: document.numPages,
+      ...(read ? { ocr: read.report, ocrPages: read.pages } : {}),
+    };
   } finally {
     await close();
   }

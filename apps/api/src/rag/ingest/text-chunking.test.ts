@@ -6,12 +6,9 @@ import { CHUNK_MAX, CHUNK_TARGET, chunkDocument, chunkText, codePointOffsets, se
 const sentence = (n: number) => `La frase numero ${n} descrive un viale del giardino con le sue siepi di bosso e le sue statue.`;
 
 test("sentences: abbreviations and decimals do not end one; blocks and list items do", () => {
-  expect(sentencesOf("Fu voluta dal card. Ippolito d'Este. Misura 4,5 ettari, vedi p. 12 della guida.\n\n- Primo punto\n- Secondo punto")).toEqual([
-    "Fu voluta dal card. Ippolito d'Este.",
-    "Misura 4,5 ettari, vedi p. 12 della guida.",
-    "- Primo punto",
-    "- Secondo punto",
-  ]);
+  expect(
+    sentencesOf("Fu voluta dal card. Ippolito d'Este. Misura 4,5 ettari, vedi p. 12 della guida.\n\n- Primo punto\n- Secondo punto"),
+  ).toEqual(["Fu voluta dal card. Ippolito d'Este.", "Misura 4,5 ettari, vedi p. 12 della guida.", "- Primo punto", "- Secondo punto"]);
 });
 
 test("chunks hold whole sentences near the target size, and each opens with the previous one's closing sentences", () => {
@@ -46,7 +43,17 @@ test("a sentence longer than a chunk is cut between words", () => {
 });
 
 test("page markers give every chunk its page, and no chunk spans two pages", () => {
-  const text = ["--- Pagina 1 ---", sentence(1), "--- Pagina 2 ---", sentence(2), sentence(3), "--- Pagina 3 ---", "", "--- Pagina 4 ---", sentence(4)].join("\n");
+  const text = [
+    "--- Pagina 1 ---",
+    sentence(1),
+    "--- Pagina 2 ---",
+    sentence(2),
+    sentence(3),
+    "--- Pagina 3 ---",
+    "",
+    "--- Pagina 4 ---",
+    sentence(4),
+  ].join("\n");
   expect(chunkText(text).map((chunk) => [chunk.page, chunk.text])).toEqual([
     [1, sentence(1)],
     [2, `${sentence(2)} ${sentence(3)}`],
@@ -70,14 +77,28 @@ test("a real PDF: pdf.js text with page markers, chunked page by page", async ()
 
 // Issue 25: the source viewer shows a chunk where it stands in its document.
 test("the reading text: paragraphs one to a line, no page markers, and every chunk is the slice between its offsets", () => {
-  const text = ["--- Pagina 1 ---", "# Il roseto", "", sentence(1), "seguita a capo.", "", "- una voce", "- un'altra voce", "--- Pagina 2 ---", ...Array.from({ length: 30 }, (_, index) => sentence(index + 2))].join("\n");
+  const text = [
+    "--- Pagina 1 ---",
+    "# Il roseto",
+    "",
+    sentence(1),
+    "seguita a capo.",
+    "",
+    "- una voce",
+    "- un'altra voce",
+    "--- Pagina 2 ---",
+    ...Array.from({ length: 30 }, (_, index) => sentence(index + 2)),
+  ].join("\n");
   const { text: reading, chunks } = chunkDocument(text);
-  expect(reading.startsWith(`# Il roseto\n\n${sentence(1)} seguita a capo.\n\n- una voce\n\n- un'altra voce\n\n${sentence(2)} ${sentence(3)}`)).toBe(true);
+  expect(
+    reading.startsWith(`# Il roseto\n\n${sentence(1)} seguita a capo.\n\n- una voce\n\n- un'altra voce\n\n${sentence(2)} ${sentence(3)}`),
+  ).toBe(true);
   expect(reading).not.toContain("Pagina");
   expect(chunks.length).toBeGreaterThan(3);
   for (const chunk of chunks) expect(reading.slice(chunk.start, chunk.end)).toBe(chunk.text);
   // Overlapping chunks: each starts before the previous one ends, and later.
-  for (const [index, chunk] of chunks.entries()) if (index > 0 && chunk.page === chunks[index - 1]!.page) expect(chunk.start).toBeGreaterThan(chunks[index - 1]!.start);
+  for (const [index, chunk] of chunks.entries())
+    if (index > 0 && chunk.page === chunks[index - 1]!.page) expect(chunk.start).toBeGreaterThan(chunks[index - 1]!.start);
   expect(chunks.map((chunk) => chunk.page)).toEqual([1, ...chunks.slice(1).map(() => 2)]);
 });
 
@@ -91,5 +112,10 @@ test("a word longer than a chunk is cut, not lost", () => {
 test("offsets in code points, as PostgreSQL counts characters", () => {
   const text = "🌹 rose 🌷 tulipani e gigli";
   const start = text.indexOf("tulipani");
-  expect(codePointOffsets(text, [start, 0, text.length, 2])).toEqual([Array.from(text.slice(0, start)).length, 0, Array.from(text).length, 1]);
+  expect(codePointOffsets(text, [start, 0, text.length, 2])).toEqual([
+    Array.from(text.slice(0, start)).length,
+    0,
+    Array.from(text).length,
+    1,
+  ]);
 });

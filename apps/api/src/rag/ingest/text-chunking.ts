@@ -21,7 +21,8 @@ export type ChunkedDocument = {
 };
 
 // ICU splits after these though the sentence goes on («il card. Ippolito», «a p. 12»).
-const ABBREVIATIONS = /(?:^|\s)(?:card|dott|dr|sig|sigg|prof|ing|avv|arch|mons|s|ss|st|p|pp|pag|es|ecc|sec|secc|n|nn|cap|fig|vol|ca|cfr|vd|tav)\.\s*$/i;
+const ABBREVIATIONS =
+  /(?:^|\s)(?:card|dott|dr|sig|sigg|prof|ing|avv|arch|mons|s|ss|st|p|pp|pag|es|ecc|sec|secc|n|nn|cap|fig|vol|ca|cfr|vd|tav)\.\s*$/i;
 
 /** What separates two paragraphs in the reading text. */
 export const PARAGRAPH_BREAK = "\n\n";
@@ -159,7 +160,8 @@ export function codePointOffsets(text: string, offsets: readonly number[]): numb
     for (; unit < offset && unit < text.length; unit += 1) {
       const code = text.charCodeAt(unit);
       // A low surrogate is the second half of a character already counted.
-      if (code >= 0xdc00 && code <= 0xdfff && unit > 0 && text.charCodeAt(unit - 1) >= 0xd800 && text.charCodeAt(unit - 1) <= 0xdbff) surrogates += 1;
+      if (code >= 0xdc00 && code <= 0xdfff && unit > 0 && text.charCodeAt(unit - 1) >= 0xd800 && text.charCodeAt(unit - 1) <= 0xdbff)
+        surrogates += 1;
     }
     result[position] = offset - surrogates;
   }

@@ -89,7 +89,10 @@ export async function memoryIndex(db: Queryable, index: IndexVersion): Promise<M
 
 /** At start: the copies of the large indexes are made in the background, before the first question needs them. */
 export async function copyLargeIndexes(db: Queryable): Promise<void> {
-  const indexes = await db.query<{ id: string; version: number; chunk_count: number }>("SELECT id::text, version, chunk_count FROM rag_indexes WHERE chunk_count > $1", [COPY_AT_ONCE_UP_TO]);
+  const indexes = await db.query<{ id: string; version: number; chunk_count: number }>(
+    "SELECT id::text, version, chunk_count FROM rag_indexes WHERE chunk_count > $1",
+    [COPY_AT_ONCE_UP_TO],
+  );
   for (const index of indexes) await memoryIndex(db, { id: index.id, version: index.version, chunkCount: index.chunk_count });
 }
 
@@ -124,14 +127,17 @@ async function copyIndex(db: Queryable, index: IndexVersion): Promise<MemoryInde
   const documentIds: string[] = [];
   const lexemeCounts: number[] = [];
   const stemCounts: number[] = [];
-  const building = { lexemes: new Map<string, { chunks: number[]; counts: number[] }>(), stems: new Map<string, { chunks: number[]; counts: number[] }>() };
+  const building = {
+    lexemes: new Map<string, { chunks: number[]; counts: number[] }>(),
+    stems: new Map<string, { chunks: number[]; counts: number[] }>(),
+  };
   const add = (view: Map<string, { chunks: number[]; counts: number[] }>, position: number) => (term: string, count: number) => {
     const postings = view.get(term) ?? { chunks: [], counts: [] };
     view.set(term, postings);
     postings.chunks.push(position);
     postings.counts.push(Math.min(count, 65_535));
   };
-  for (let after = "0"; ; ) {
+  for (let after = "0"; ;) {
     // Ordered by the column, not by the text `id` this query outputs: pages in text order ('1',
     // '10', '100', …) with `id > $2` comparing numbers skipped most of every page after the first.
     const rows = await db.query<{ id: string; document_id: string; lexeme_count: number; stem_count: number; tsv: string; stems: string }>(
@@ -154,7 +160,9 @@ async function copyIndex(db: Queryable, index: IndexVersion): Promise<MemoryInde
   const [current] = await db.query<{ version: number }>("SELECT version FROM rag_indexes WHERE id = $1", [index.id]);
   if (current?.version !== index.version) return null;
   const frozen = (view: Map<string, { chunks: number[]; counts: number[] }>) =>
-    new Map([...view].map(([term, postings]) => [term, { chunks: Int32Array.from(postings.chunks), counts: Uint16Array.from(postings.counts) }]));
+    new Map(
+      [...view].map(([term, postings]) => [term, { chunks: Int32Array.from(postings.chunks), counts: Uint16Array.from(postings.counts) }]),
+    );
   const total = (counts: number[]) => counts.reduce((sum, count) => sum + count, 0);
   return {
     version: index.version,

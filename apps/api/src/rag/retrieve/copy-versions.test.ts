@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { benchDocumentInputs, benchFilename, exactRanking, passageQuestions, rewrittenDocumentInput, sameRanking, storeInBatches } from "../../../test-support/bench-index";
+import {
+  benchDocumentInputs,
+  benchFilename,
+  exactRanking,
+  passageQuestions,
+  rewrittenDocumentInput,
+  sameRanking,
+  storeInBatches,
+} from "../../../test-support/bench-index";
 import { markerWord } from "../../../test-support/paged-index";
 import { openTestDatabase } from "../../../test-support/test-database";
 import type { Database } from "../../db/database";
@@ -61,7 +69,8 @@ async function compared(index: RagIndex, questions: readonly string[], which: (m
     if (!which(terms.reduce((sum, term) => sum + term.df, 0))) continue;
     count += 1;
     const sameTerms = JSON.stringify(await queryTerms(db, index, question)) === JSON.stringify(terms);
-    if (!sameTerms || !sameRanking(await fullTextSearch(db, index, question, TOP), (await exactRanking(db, index, question)).slice(0, TOP))) differing.push(question);
+    if (!sameTerms || !sameRanking(await fullTextSearch(db, index, question, TOP), (await exactRanking(db, index, question)).slice(0, TOP)))
+      differing.push(question);
   }
   return { count, differing };
 }
@@ -69,7 +78,8 @@ async function compared(index: RagIndex, questions: readonly string[], which: (m
 /** The passages of `ids` that the fast path answers to `questions`. */
 async function foundAmong(index: RagIndex, questions: readonly string[], ids: ReadonlySet<string>) {
   const found = new Set<string>();
-  for (const question of questions) for (const hit of await fullTextSearch(db, index, question, TOP)) if (ids.has(hit.chunkId)) found.add(hit.chunkId);
+  for (const question of questions)
+    for (const hit of await fullTextSearch(db, index, question, TOP)) if (ids.has(hit.chunkId)) found.add(hit.chunkId);
   return [...found];
 }
 
@@ -96,58 +106,67 @@ async function markersFound(rewritten: readonly number[], markerBase: number) {
   return found;
 }
 
-const numbersBelow = (limit: number, remainder: number) => Array.from({ length: Math.ceil(limit / 18) }, (_, step) => step * 18 + remainder).filter((number) => number < limit);
+const numbersBelow = (limit: number, remainder: number) =>
+  Array.from({ length: Math.ceil(limit / 18) }, (_, step) => step * 18 + remainder).filter((number) => number < limit);
 
-test("re-ingested and deleted documents, in an index copied at once: the new copy answers as Postgres, the old passages never come back", async () => {
-  const before = await current();
-  expect(before.chunkCount).toBeGreaterThan(3 * COPY_PAGE);
-  expect((await memoryIndex(db, before))?.version).toBe(before.version);
-  // Guides and notes: every 18th document rewritten, every 18th (shifted by 9) deleted.
-  const rewritten = numbersBelow(SMALL, 0);
-  const deleted = numbersBelow(SMALL, 9);
-  const old = await passagesOf([...rewritten, ...deleted].map(benchFilename));
-  // Before the change, the questions drawn from them find most of them.
-  expect((await foundAmong(before, old.phrases, old.ids)).length).toBeGreaterThan(old.ids.size / 2);
-  await change(rewritten, deleted, 10_000);
+test(
+  "re-ingested and deleted documents, in an index copied at once: the new copy answers as Postgres, the old passages never come back",
+  async () => {
+    const before = await current();
+    expect(before.chunkCount).toBeGreaterThan(3 * COPY_PAGE);
+    expect((await memoryIndex(db, before))?.version).toBe(before.version);
+    // Guides and notes: every 18th document rewritten, every 18th (shifted by 9) deleted.
+    const rewritten = numbersBelow(SMALL, 0);
+    const deleted = numbersBelow(SMALL, 9);
+    const old = await passagesOf([...rewritten, ...deleted].map(benchFilename));
+    // Before the change, the questions drawn from them find most of them.
+    expect((await foundAmong(before, old.phrases, old.ids)).length).toBeGreaterThan(old.ids.size / 2);
+    await change(rewritten, deleted, 10_000);
 
-  const after = await current();
-  expect(after.version).toBeGreaterThan(before.version);
-  expect(await compared(after, sample)).toEqual({ count: sample.length, differing: [] });
-  expect(await foundAmong(after, [...sample, ...old.phrases], old.ids)).toEqual([]);
-  expect((await markersFound(rewritten, 10_000)).filter((marker) => !marker.first)).toEqual([]);
-  const copy = await memoryIndex(db, after);
-  expect(copy?.version).toBe(after.version);
-  expect(copy?.chunkIds.length).toBe(after.chunkCount);
-}, AT_SIZE_TIMEOUT_MS);
+    const after = await current();
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(await compared(after, sample)).toEqual({ count: sample.length, differing: [] });
+    expect(await foundAmong(after, [...sample, ...old.phrases], old.ids)).toEqual([]);
+    expect((await markersFound(rewritten, 10_000)).filter((marker) => !marker.first)).toEqual([]);
+    const copy = await memoryIndex(db, after);
+    expect(copy?.version).toBe(after.version);
+    expect(copy?.chunkIds.length).toBe(after.chunkCount);
+  },
+  AT_SIZE_TIMEOUT_MS,
+);
 
-test("re-ingested and deleted documents, in an index over COPY_AT_ONCE_UP_TO passages: Postgres answers while the copy is made again, never the old copy", async () => {
-  await storeInBatches(db, await current(), benchDocumentInputs(SMALL, LARGE - SMALL));
-  const before = await current();
-  expect(before.chunkCount).toBeGreaterThan(4_000);
-  expect((await copiedIndex(db, before))?.version).toBe(before.version);
+test(
+  "re-ingested and deleted documents, in an index over COPY_AT_ONCE_UP_TO passages: Postgres answers while the copy is made again, never the old copy",
+  async () => {
+    await storeInBatches(db, await current(), benchDocumentInputs(SMALL, LARGE - SMALL));
+    const before = await current();
+    expect(before.chunkCount).toBeGreaterThan(4_000);
+    expect((await copiedIndex(db, before))?.version).toBe(before.version);
 
-  const rewritten = numbersBelow(LARGE, 4).filter((number) => number >= SMALL);
-  const deleted = numbersBelow(LARGE, 13).filter((number) => number >= SMALL);
-  const old = await passagesOf([...rewritten, ...deleted].map(benchFilename));
-  expect((await foundAmong(before, old.phrases, old.ids)).length).toBeGreaterThan(old.ids.size / 2);
-  await change(rewritten, deleted, 20_000);
-  const after = await current();
-  expect(after.chunkCount).toBeGreaterThan(4_000);
+    const rewritten = numbersBelow(LARGE, 4).filter((number) => number >= SMALL);
+    const deleted = numbersBelow(LARGE, 13).filter((number) => number >= SMALL);
+    const old = await passagesOf([...rewritten, ...deleted].map(benchFilename));
+    expect((await foundAmong(before, old.phrases, old.ids)).length).toBeGreaterThan(old.ids.size / 2);
+    await change(rewritten, deleted, 20_000);
+    const after = await current();
+    expect(after.chunkCount).toBeGreaterThan(4_000);
 
-  // Asked at once, while the new copy is made: the old copy must not answer. Whichever of
-  // Postgres (capped) and the new copy answers, questions whose matches fit the cap have one
-  // right ranking; the rewritten documents' markers are found, the old passages never.
-  const rare = await passageQuestions(db, after, 10);
-  const fitting = await compared(after, [...rare, ...sample, ...old.phrases], (matches) => matches <= CANDIDATE_CAP);
-  expect(fitting.differing).toEqual([]);
-  expect(fitting.count).toBeGreaterThan(20);
-  expect((await markersFound(rewritten, 20_000)).filter((marker) => !marker.first)).toEqual([]);
-  expect(await foundAmong(after, [...sample, ...old.phrases], old.ids)).toEqual([]);
+    // Asked at once, while the new copy is made: the old copy must not answer. Whichever of
+    // Postgres (capped) and the new copy answers, questions whose matches fit the cap have one
+    // right ranking; the rewritten documents' markers are found, the old passages never.
+    const rare = await passageQuestions(db, after, 10);
+    const fitting = await compared(after, [...rare, ...sample, ...old.phrases], (matches) => matches <= CANDIDATE_CAP);
+    expect(fitting.differing).toEqual([]);
+    expect(fitting.count).toBeGreaterThan(20);
+    expect((await markersFound(rewritten, 20_000)).filter((marker) => !marker.first)).toEqual([]);
+    expect(await foundAmong(after, [...sample, ...old.phrases], old.ids)).toEqual([]);
 
-  // Once made, the new copy answers every question as Postgres with no cap.
-  const copy = await copiedIndex(db, after);
-  expect(copy?.version).toBe(after.version);
-  expect(copy?.chunkIds.length).toBe(after.chunkCount);
-  expect(await compared(after, sample)).toEqual({ count: sample.length, differing: [] });
-  expect(await foundAmong(after, old.phrases, old.ids)).toEqual([]);
-}, AT_SIZE_TIMEOUT_MS);
+    // Once made, the new copy answers every question as Postgres with no cap.
+    const copy = await copiedIndex(db, after);
+    expect(copy?.version).toBe(after.version);
+    expect(copy?.chunkIds.length).toBe(after.chunkCount);
+    expect(await compared(after, sample)).toEqual({ count: sample.length, differing: [] });
+    expect(await foundAmong(after, old.phrases, old.ids)).toEqual([]);
+  },
+  AT_SIZE_TIMEOUT_MS,
+);

@@ -24,7 +24,8 @@ beforeAll(async () => {
   const index = await createIndex(server.db, { name: "archivio-fascicoli", ownerId: await userIdOf(server.db, "enterprise@oystar.test") });
   const documents = pagedDocumentInputs();
   const options = { embedder: localEmbedder(), vectors: await vectorStoreAvailable(server.db) };
-  for (let start = 0; start < documents.length; start += 200) await storeDocuments(server.db, index, documents.slice(start, start + 200), options);
+  for (let start = 0; start < documents.length; start += 200)
+    await storeDocuments(server.db, index, documents.slice(start, start + 200), options);
   await finishIngestion(server.db);
 });
 afterAll(() => server.close());

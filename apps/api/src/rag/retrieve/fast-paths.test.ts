@@ -8,7 +8,15 @@ import { benchQuestions } from "../../rag-cli/bench-corpus";
 import { localEmbedder } from "../embedder";
 import { createIndex, findIndex, type RagIndex } from "../rag-store";
 import { COPY_PAGE, memoryIndex, type MemoryIndex } from "./bm25-memory";
-import { CANDIDATE_CAP, candidateTerms, fieldSearch, fullTextSearch, queryTerms, queryTermsFromTables, type FullTextHit } from "./full-text-search";
+import {
+  CANDIDATE_CAP,
+  candidateTerms,
+  fieldSearch,
+  fullTextSearch,
+  queryTerms,
+  queryTermsFromTables,
+  type FullTextHit,
+} from "./full-text-search";
 import { localReranker } from "./reranker";
 import { groupedByDocument, PASSAGES_PER_DOCUMENT, retrieve, type RetrievalEngine } from "./retrieval";
 
@@ -71,14 +79,16 @@ describe("BM25 from the copy in memory", () => {
     await copy();
     const differing: string[] = [];
     for (const question of questions) {
-      if (JSON.stringify(await queryTerms(db, index, question)) !== JSON.stringify(await queryTermsFromTables(db, index, question))) differing.push(question);
+      if (JSON.stringify(await queryTerms(db, index, question)) !== JSON.stringify(await queryTermsFromTables(db, index, question)))
+        differing.push(question);
     }
     expect(differing).toEqual([]);
   });
 });
 
 describe("the candidate cap (Postgres without the copy)", () => {
-  const capped = async (question: string) => fullTextSearch(db, index, question, TOP, { cap: CANDIDATE_CAP, terms: await queryTermsFromTables(db, index, question) });
+  const capped = async (question: string) =>
+    fullTextSearch(db, index, question, TOP, { cap: CANDIDATE_CAP, terms: await queryTermsFromTables(db, index, question) });
   /** The question's matches in all: the document frequencies of its lexemes and stems summed. */
   const matchesOf = async (question: string) => (await queryTermsFromTables(db, index, question)).reduce((sum, term) => sum + term.df, 0);
 
@@ -98,7 +108,13 @@ describe("the candidate cap (Postgres without the copy)", () => {
       // The cap leaves passages out; the ones it keeps are scored with all the question's terms.
       const kept = await capped(question);
       const keptIds = new Set(kept.map((hit) => hit.chunkId));
-      if (!sameRanking(kept, exact.get(question)!.filter((hit) => keptIds.has(hit.chunkId)))) misjudged.push(question);
+      if (
+        !sameRanking(
+          kept,
+          exact.get(question)!.filter((hit) => keptIds.has(hit.chunkId)),
+        )
+      )
+        misjudged.push(question);
     }
     expect(misjudged).toEqual([]);
   });
@@ -127,7 +143,16 @@ describe("the candidate cap (Postgres without the copy)", () => {
         ).map((row) => row.id),
       );
       const kept = await capped(question);
-      if (!sameRanking(kept, exact.get(question)!.filter((hit) => holding.has(hit.chunkId)).slice(0, TOP))) differing.push(question);
+      if (
+        !sameRanking(
+          kept,
+          exact
+            .get(question)!
+            .filter((hit) => holding.has(hit.chunkId))
+            .slice(0, TOP),
+        )
+      )
+        differing.push(question);
       if (kept[0]?.chunkId === exact.get(question)![0]?.chunkId) firstKept += 1;
     }
     expect(differing).toEqual([]);
@@ -172,12 +197,18 @@ describe("field search (question-fields.ts: a phrase, number or name of the ques
     let fitting = 0;
     const differing: string[] = [];
     for (const field of drawn) {
-      const rows = await db.query<{ id: string }>("SELECT id::text FROM rag_chunks WHERE index_id = $1 AND tsv @@ phraseto_tsquery('italian', $2)", [index.id, field]);
+      const rows = await db.query<{ id: string }>(
+        "SELECT id::text FROM rag_chunks WHERE index_id = $1 AND tsv @@ phraseto_tsquery('italian', $2)",
+        [index.id, field],
+      );
       const holding = new Set(rows.map((row) => row.id));
       if (holding.size === 0 || holding.size > CANDIDATE_CAP) continue;
       fitting += 1;
       const terms = (await queryTermsFromTables(db, index, field)).filter((term) => term.df > 0);
-      const reference = exact.get(field)!.filter((hit) => holding.has(hit.chunkId)).slice(0, TOP);
+      const reference = exact
+        .get(field)!
+        .filter((hit) => holding.has(hit.chunkId))
+        .slice(0, TOP);
       if (!sameRanking(await fieldSearch(db, index, field, terms, TOP), reference)) differing.push(field);
     }
     expect(differing).toEqual([]);
@@ -201,28 +232,33 @@ describe("the per-document limit", () => {
   test.each([
     { final: defaultSettings.rag_top_k_reranker_final, atWork: 15 },
     { final: 20, atWork: 120 },
-  ])(`retrieve() keeps ${PASSAGES_PER_DOCUMENT} passages a document, before reading them, as the limit over the whole exact ranking does (top $final)`, async ({ final, atWork }) => {
-    const engine: RetrievalEngine = { db, embedder: localEmbedder(), vectors: false, reranker: localReranker() };
-    const { retrieval } = searchPlanOf(defaultSettings, { top_k_reranker_final: final });
-    const rows = await db.query<{ id: string; filename: string }>(
-      "SELECT c.id::text, d.filename FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE c.index_id = $1",
-      [index.id],
-    );
-    const filenames = new Map(rows.map((row) => [row.id, row.filename]));
-    let limited = 0;
-    const differing: string[] = [];
-    for (const question of questions) {
-      const ranking = exact.get(question)!.map((hit) => ({ ...hit, filename: filenames.get(hit.chunkId)!, indexName: index.name }));
-      const reference = limitedRanking(ranking, final);
-      if (reference.some((hit) => !ranking.slice(0, final).includes(hit))) limited += 1;
-      // BM25 alone (the local components earn no other stage): the limit applies early, by document id.
-      const passages = await retrieve(engine, [index], { ...retrieval, hypothetical: null, queries: [question] });
-      const same =
-        passages.length === reference.length &&
-        passages.every((passage, place) => passage.chunkId === reference[place]!.chunkId && Math.abs(passage.score - reference[place]!.score) <= 1e-9);
-      if (!same) differing.push(question);
-    }
-    expect(differing).toEqual([]);
-    expect(limited).toBeGreaterThan(atWork);
-  });
+  ])(
+    `retrieve() keeps ${PASSAGES_PER_DOCUMENT} passages a document, before reading them, as the limit over the whole exact ranking does (top $final)`,
+    async ({ final, atWork }) => {
+      const engine: RetrievalEngine = { db, embedder: localEmbedder(), vectors: false, reranker: localReranker() };
+      const { retrieval } = searchPlanOf(defaultSettings, { top_k_reranker_final: final });
+      const rows = await db.query<{ id: string; filename: string }>(
+        "SELECT c.id::text, d.filename FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE c.index_id = $1",
+        [index.id],
+      );
+      const filenames = new Map(rows.map((row) => [row.id, row.filename]));
+      let limited = 0;
+      const differing: string[] = [];
+      for (const question of questions) {
+        const ranking = exact.get(question)!.map((hit) => ({ ...hit, filename: filenames.get(hit.chunkId)!, indexName: index.name }));
+        const reference = limitedRanking(ranking, final);
+        if (reference.some((hit) => !ranking.slice(0, final).includes(hit))) limited += 1;
+        // BM25 alone (the local components earn no other stage): the limit applies early, by document id.
+        const passages = await retrieve(engine, [index], { ...retrieval, hypothetical: null, queries: [question] });
+        const same =
+          passages.length === reference.length &&
+          passages.every(
+            (passage, place) => passage.chunkId === reference[place]!.chunkId && Math.abs(passage.score - reference[place]!.score) <= 1e-9,
+          );
+        if (!same) differing.push(question);
+      }
+      expect(differing).toEqual([]);
+      expect(limited).toBeGreaterThan(atWork);
+    },
+  );
 });

@@ -35,7 +35,11 @@ type IndexStats = Pick<RagIndex, "id" | "chunkCount" | "lexemeTotal" | "stemTota
 export const idfOf = (chunks: number, df: number) => Math.log(1 + (chunks - df + 0.5) / (df + 0.5));
 
 /** The question's distinct lexemes and prefix stems with their document frequency in the index. */
-export async function queryTerms(db: Queryable, index: Pick<RagIndex, "id" | "chunkCount" | "version">, question: string): Promise<QueryTerm[]> {
+export async function queryTerms(
+  db: Queryable,
+  index: Pick<RagIndex, "id" | "chunkCount" | "version">,
+  question: string,
+): Promise<QueryTerm[]> {
   // With the index's postings in memory, their lengths are the frequencies: no lookup needed.
   const copy = await memoryIndex(db, index);
   if (copy) {
@@ -52,7 +56,11 @@ export async function queryTerms(db: Queryable, index: Pick<RagIndex, "id" | "ch
 }
 
 /** `queryTerms` without the copy: the frequencies that ingestion keeps in rag_terms and rag_stem_terms. */
-export async function queryTermsFromTables(db: Queryable, index: Pick<RagIndex, "id" | "chunkCount">, question: string): Promise<QueryTerm[]> {
+export async function queryTermsFromTables(
+  db: Queryable,
+  index: Pick<RagIndex, "id" | "chunkCount">,
+  question: string,
+): Promise<QueryTerm[]> {
   const rows = await db.query<{ lexeme: string; df: number; stem: boolean }>(
     `SELECT q.lexeme, coalesce(t.df, 0) AS df, false AS stem FROM unnest(to_tsvector('italian', $2)) AS q
        LEFT JOIN rag_terms t ON t.index_id = $1 AND t.lexeme = q.lexeme
@@ -61,7 +69,12 @@ export async function queryTermsFromTables(db: Queryable, index: Pick<RagIndex, 
        LEFT JOIN rag_stem_terms s ON s.index_id = $1 AND s.stem = q.lexeme`,
     [index.id, question],
   );
-  return rows.map((row) => ({ lexeme: row.lexeme, df: row.df, idf: idfOf(index.chunkCount, row.df), ...(row.stem ? { stem: true as const } : {}) }));
+  return rows.map((row) => ({
+    lexeme: row.lexeme,
+    df: row.df,
+    idf: idfOf(index.chunkCount, row.df),
+    ...(row.stem ? { stem: true as const } : {}),
+  }));
 }
 
 /** The question's Postgres lexemes (what the reranker's features and phrase search read). */
@@ -139,7 +152,10 @@ function matching(terms: readonly QueryTerm[], joiner: "|" | "&"): Condition {
   const query = (of: readonly QueryTerm[]) => (of.length ? of.map((term) => quoted(term.lexeme)).join(` ${joiner} `) : undefined);
   const [lexemes, stems] = [query(lexemesOf(terms)), query(stemsOf(terms))];
   const parts = [lexemes ? "tsv @@ {lexemes}::tsquery" : "", stems ? "stems @@ {stems}::tsquery" : ""].filter(Boolean);
-  return { sql: `(${parts.join(joiner === "|" ? " OR " : " AND ")})`, values: { ...(lexemes ? { lexemes } : {}), ...(stems ? { stems } : {}) } };
+  return {
+    sql: `(${parts.join(joiner === "|" ? " OR " : " AND ")})`,
+    values: { ...(lexemes ? { lexemes } : {}), ...(stems ? { stems } : {}) },
+  };
 }
 
 /** Full-text retrieval in one index: the top `limit` chunks by BM25 (`terms`: the question's, if already looked up). */
@@ -191,7 +207,11 @@ export async function fullTextSearch(
  * common words and 0.86 of 465 single common words; taking the first CANDIDATE_CAP chunks
  * Postgres met, as before, kept it for 0.65 and 0.21.
  */
-async function candidatesByWordsHeld(terms: readonly QueryTerm[], cap: number, candidates: (condition: Condition, most: number) => Promise<CandidateRow[]>): Promise<CandidateRow[]> {
+async function candidatesByWordsHeld(
+  terms: readonly QueryTerm[],
+  cap: number,
+  candidates: (condition: Condition, most: number) => Promise<CandidateRow[]>,
+): Promise<CandidateRow[]> {
   const ordered = terms
     .filter((term) => term.df > 0)
     .sort((left, right) => left.df - right.df)
@@ -201,7 +221,9 @@ async function candidatesByWordsHeld(terms: readonly QueryTerm[], cap: number, c
   const rows: CandidateRow[] = [];
   for (let held = ordered.length; held >= 1 && rows.length < cap; held -= 1) {
     const missing = ordered[held];
-    const level = [...ordered.slice(0, held).map((term) => quoted(term.lexeme)), ...(missing ? [`!${quoted(missing.lexeme)}`] : [])].join(" & ");
+    const level = [...ordered.slice(0, held).map((term) => quoted(term.lexeme)), ...(missing ? [`!${quoted(missing.lexeme)}`] : [])].join(
+      " & ",
+    );
     const condition: Condition = {
       sql: `${view.column} @@ {${view.value}}::tsquery`,
       values: { [view.value]: level, ranking },
@@ -253,15 +275,27 @@ function bestOf(items: readonly number[], limit: number, order: (left: number, r
 }
 
 /** Chunks of the index matching `condition`, with the terms' positions; only of `documentIds` when given. */
-function matchingChunks(db: Queryable, index: IndexStats, terms: readonly QueryTerm[], condition: Condition, cap: number, documentIds?: readonly string[] | null) {
+function matchingChunks(
+  db: Queryable,
+  index: IndexStats,
+  terms: readonly QueryTerm[],
+  condition: Condition,
+  cap: number,
+  documentIds?: readonly string[] | null,
+) {
   const params: unknown[] = [index.id, lexemesOf(terms).map((term) => term.lexeme), stemsOf(terms).map((term) => term.lexeme), cap];
   // Each value the condition names becomes the next parameter.
-  const filled = (sql: string) => sql.replace(/\{(lexemes|stems|phrase|ranking)\}/g, (_, name: keyof Condition["values"]) => `$${params.push(condition.values[name])}`);
+  const filled = (sql: string) =>
+    sql.replace(/\{(lexemes|stems|phrase|ranking)\}/g, (_, name: keyof Condition["values"]) => `$${params.push(condition.values[name])}`);
   const where = `index_id = $1 AND ${filled(condition.sql)}${documentIds ? ` AND document_id = ANY($${params.push(documentIds)}::bigint[])` : ""}`;
-  if (!condition.rankedBy) return db.query<CandidateRow>(`SELECT id::text, ${MATCHED_TERMS} FROM rag_chunks WHERE ${where} LIMIT $4`, params);
+  if (!condition.rankedBy)
+    return db.query<CandidateRow>(`SELECT id::text, ${MATCHED_TERMS} FROM rag_chunks WHERE ${where} LIMIT $4`, params);
   // The terms' positions are read for the chunks taken only: the sample is ranked on its tsvectors.
   const sample = `SELECT id, tsv, stems FROM rag_chunks WHERE ${where} LIMIT ${RANKED_SAMPLE} * $4::bigint`;
-  return db.query<CandidateRow>(`SELECT id::text, ${MATCHED_TERMS} FROM rag_chunks WHERE id IN (SELECT id FROM (${sample}) AS sample ORDER BY ${filled(condition.rankedBy)} LIMIT $4)`, params);
+  return db.query<CandidateRow>(
+    `SELECT id::text, ${MATCHED_TERMS} FROM rag_chunks WHERE id IN (SELECT id FROM (${sample}) AS sample ORDER BY ${filled(condition.rankedBy)} LIMIT $4)`,
+    params,
+  );
 }
 
 /**
@@ -277,12 +311,24 @@ export async function fieldSearch(
   documentIds?: readonly string[] | null,
 ): Promise<FullTextHit[]> {
   if (index.chunkCount === 0) return [];
-  const rows = await matchingChunks(db, index, terms, { sql: "tsv @@ phraseto_tsquery('italian', {phrase}::text)", values: { phrase: field } }, CANDIDATE_CAP, documentIds);
+  const rows = await matchingChunks(
+    db,
+    index,
+    terms,
+    { sql: "tsv @@ phraseto_tsquery('italian', {phrase}::text)", values: { phrase: field } },
+    CANDIDATE_CAP,
+    documentIds,
+  );
   return rankRows(rows, terms, index, limit);
 }
 
 /** BM25 of given chunks (the other leg's finds, for the reranker). */
-export async function fullTextScores(db: Queryable, index: IndexStats, terms: readonly QueryTerm[], chunkIds: readonly string[]): Promise<FullTextHit[]> {
+export async function fullTextScores(
+  db: Queryable,
+  index: IndexStats,
+  terms: readonly QueryTerm[],
+  chunkIds: readonly string[],
+): Promise<FullTextHit[]> {
   if (chunkIds.length === 0 || terms.length === 0) return [];
   const rows = await db.query<CandidateRow>(`SELECT id::text, ${MATCHED_TERMS} FROM rag_chunks WHERE id = ANY($1::bigint[])`, [
     chunkIds,
@@ -299,7 +345,9 @@ function rankRows(rows: readonly CandidateRow[], terms: readonly QueryTerm[], in
   return rows
     .map((row) => {
       const matches = parseTsvector(row.matched);
-      const score = bm25(lexemes, matches, row.lexeme_count, averageLength) + STEM_WEIGHT * bm25(stems, parseTsvector(row.matched_stems), row.stem_count, averageStems);
+      const score =
+        bm25(lexemes, matches, row.lexeme_count, averageLength) +
+        STEM_WEIGHT * bm25(stems, parseTsvector(row.matched_stems), row.stem_count, averageStems);
       return { chunkId: row.id, documentId: row.document_id, score, lexemeCount: row.lexeme_count, matches };
     })
     .sort((left, right) => right.score - left.score || Number(left.chunkId) - Number(right.chunkId))

@@ -28,7 +28,9 @@ describe("the fields of a question", () => {
         { field: "sito", value: "esempi.oystar.test" },
       ],
     });
-    expect(extractFields("url:«esempi.oystar.test/guide» potatura").filters).toEqual([{ field: "sito", value: "esempi.oystar.test/guide" }]);
+    expect(extractFields("url:«esempi.oystar.test/guide» potatura").filters).toEqual([
+      { field: "sito", value: "esempi.oystar.test/guide" },
+    ]);
   });
 
   test("quoted phrases, numbers in digits and proper names", () => {
@@ -57,16 +59,24 @@ beforeAll(async () => {
   engine = { db, embedder: localEmbedder(), vectors: true, reranker: localReranker() };
   const created = await ensureSharedIndex(db, "campi-prova");
   for (const filename of readdirSync(RAG_FIXTURES_DIR)) {
-    await ingestFile(db, created, { filename, bytes: readFileSync(join(RAG_FIXTURES_DIR, filename)) }, { embedder: engine.embedder, vectors: true });
+    await ingestFile(
+      db,
+      created,
+      { filename, bytes: readFileSync(join(RAG_FIXTURES_DIR, filename)) },
+      { embedder: engine.embedder, vectors: true },
+    );
   }
   const made = await ensureSharedIndex(db, "campi-esche");
   const documents: Record<string, string> = {
-    "fontane-del-viale.md": "# Le fontane del viale\n\nLa fontana grande e il tritone di bronzo: il tritone guarda la fontana, la fontana è antica, il tritone è restaurato.",
+    "fontane-del-viale.md":
+      "# Le fontane del viale\n\nLa fontana grande e il tritone di bronzo: il tritone guarda la fontana, la fontana è antica, il tritone è restaurato.",
     "angolo-nascosto.md": "# Un angolo nascosto\n\nAccanto al muro c'è la Fontana del Tritone, piccola e coperta di muschio.",
-    "restauri.md": "# I restauri del roseto\n\nIl roseto fu restaurato con cura: il restauro del roseto rinnovò le aiuole, e il roseto restaurato riaprì.",
+    "restauri.md":
+      "# I restauri del roseto\n\nIl roseto fu restaurato con cura: il restauro del roseto rinnovò le aiuole, e il roseto restaurato riaprì.",
     "cronaca.md": "# Cronaca del parco\n\nNel 2008 il roseto venne rifatto da capo dopo la grandinata.",
   };
-  for (const [filename, text] of Object.entries(documents)) await ingestFile(db, made, { filename, bytes: new TextEncoder().encode(text) }, { embedder: engine.embedder, vectors: true });
+  for (const [filename, text] of Object.entries(documents))
+    await ingestFile(db, made, { filename, bytes: new TextEncoder().encode(text) }, { embedder: engine.embedder, vectors: true });
   await finishIngestion(db);
   index = (await findIndex(db, "campi-prova"))!;
   lures = (await findIndex(db, "campi-esche"))!;
@@ -75,7 +85,14 @@ afterAll(() => db.close());
 
 const search = async (question: string, fieldExtraction = true, over = index) => {
   const understood = await understandQuestion(db, [over], question, { enableSpellCheck: false, useFieldExtraction: fieldExtraction });
-  const options = { topKRetrieval: 45, topKReranker: 5, useFusedRetrieval: true, useReranker: true, useDeduplication: true, deduplicationThreshold: 0.9 };
+  const options = {
+    topKRetrieval: 45,
+    topKReranker: 5,
+    useFusedRetrieval: true,
+    useReranker: true,
+    useDeduplication: true,
+    deduplicationThreshold: 0.9,
+  };
   return retrieve(engine, [over], { ...options, queries: [understood.question], hypothetical: null, fields: understood.fields });
 };
 

@@ -43,7 +43,11 @@ const capitalised = (token: string) => /^\p{Lu}/u.test(token) || /^\p{Ll}{1,4}['
 export function namesOf(text: string): string[] {
   const names: string[] = [];
   for (const sentence of text.split(/(?<=[.!?;:])\s+/)) {
-    const tokens = [...sentence.matchAll(TOKEN)].map((match) => ({ text: match[0], start: match.index, end: match.index + match[0].length }));
+    const tokens = [...sentence.matchAll(TOKEN)].map((match) => ({
+      text: match[0],
+      start: match.index,
+      end: match.index + match[0].length,
+    }));
     let run: typeof tokens = [];
     const close = () => {
       while (run.length > 0 && CONNECTORS.has(run.at(-1)!.text.toLowerCase())) run.pop();
@@ -73,7 +77,11 @@ export function takeQualifiers(question: string): Qualifiers {
   const numbers: string[] = [];
   const text = question
     .replace(QUALIFIER, (_match, field: string, ...values: Array<string | undefined>) => {
-      const value = values.slice(0, 4).find((candidate) => candidate !== undefined)?.trim() ?? "";
+      const value =
+        values
+          .slice(0, 4)
+          .find((candidate) => candidate !== undefined)
+          ?.trim() ?? "";
       const name = field.toLowerCase();
       if (name === "anno") numbers.push(value);
       else if (value) filters.push({ field: name === "url" ? "sito" : (name as DocumentField), value });
@@ -113,6 +121,8 @@ export function fieldsHeld(required: readonly string[], title: string, text: str
   const haystack = comparable(`${title}\n${text}`);
   return required.filter((field) => {
     const needle = comparable(field);
-    return /^\d/.test(needle) ? new RegExp(`(?<![\\p{N}])${needle.replace(/[.,]/g, "[.,]")}(?![\\p{N}])`, "u").test(haystack) : haystack.includes(needle);
+    return /^\d/.test(needle)
+      ? new RegExp(`(?<![\\p{N}])${needle.replace(/[.,]/g, "[.,]")}(?![\\p{N}])`, "u").test(haystack)
+      : haystack.includes(needle);
   }).length;
 }

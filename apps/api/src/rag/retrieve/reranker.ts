@@ -79,7 +79,8 @@ export function proximityOf(matches: Map<string, TermMatch>): number {
  */
 function documentSupport(candidates: readonly RerankCandidate[], topBm25: number): number[] {
   const totals = new Map<string, number>();
-  for (const candidate of candidates) totals.set(candidate.documentKey, (totals.get(candidate.documentKey) ?? 0) + candidate.bm25 / topBm25);
+  for (const candidate of candidates)
+    totals.set(candidate.documentKey, (totals.get(candidate.documentKey) ?? 0) + candidate.bm25 / topBm25);
   const best = Math.max(1e-9, ...totals.values());
   return candidates.map((candidate) => ((totals.get(candidate.documentKey) ?? 0) - candidate.bm25 / topBm25) / best);
 }
@@ -133,11 +134,16 @@ export function remoteReranker(options: RemoteRerankerOptions): Reranker {
       });
       if (!response.ok) throw new RerankError(`Il reranker ha risposto ${response.status}`);
       const body = (await response.json()) as unknown;
-      const results = (Array.isArray(body) ? body : ((body as { results?: unknown }).results ?? [])) as Array<{ index?: number; relevance_score?: number; score?: number }>;
+      const results = (Array.isArray(body) ? body : ((body as { results?: unknown }).results ?? [])) as Array<{
+        index?: number;
+        relevance_score?: number;
+        score?: number;
+      }>;
       const scores = candidates.map(() => Number.NEGATIVE_INFINITY);
       for (const result of results) {
         const value = result.relevance_score ?? result.score;
-        if (typeof result.index === "number" && typeof value === "number" && result.index >= 0 && result.index < scores.length) scores[result.index] = value;
+        if (typeof result.index === "number" && typeof value === "number" && result.index >= 0 && result.index < scores.length)
+          scores[result.index] = value;
       }
       return scores;
     },

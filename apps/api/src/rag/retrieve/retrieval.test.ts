@@ -35,13 +35,22 @@ beforeAll(async () => {
     "frutteto.md": "---\ntitle: Il frutteto\n---\n\nNel frutteto i meli si potano in febbraio.",
   };
   engine = { db, embedder: localEmbedder(), vectors: true, reranker: localReranker() };
-  for (const [filename, text] of Object.entries(documents)) await ingestFile(db, created, { filename, bytes: new TextEncoder().encode(text) }, { embedder: engine.embedder, vectors: true });
+  for (const [filename, text] of Object.entries(documents))
+    await ingestFile(db, created, { filename, bytes: new TextEncoder().encode(text) }, { embedder: engine.embedder, vectors: true });
   await finishIngestion(db);
   index = (await findIndex(db, "documenti-distinti"))!;
 });
 afterAll(() => db.close());
 
-const asked: Omit<RetrievalOptions, "queries"> = { hypothetical: null, topKRetrieval: 45, topKReranker: 9, useFusedRetrieval: true, useReranker: true, useDeduplication: true, deduplicationThreshold: 0.9 };
+const asked: Omit<RetrievalOptions, "queries"> = {
+  hypothetical: null,
+  topKRetrieval: 45,
+  topKReranker: 9,
+  useFusedRetrieval: true,
+  useReranker: true,
+  useDeduplication: true,
+  deduplicationThreshold: 0.9,
+};
 const question = "Quando si potano le rose rampicanti?";
 
 describe("results by distinct document", () => {
@@ -64,24 +73,56 @@ describe("results by distinct document", () => {
 
 describe("the stages that run", () => {
   test("offline, fusion, reranking and deduplication asked for by the settings do not run: BM25 decides", async () => {
-    expect(stagesToRun(engine, { useFusedRetrieval: true, useReranker: true, useDeduplication: true })).toEqual({ fused: false, rerank: false, deduplicate: false });
+    expect(stagesToRun(engine, { useFusedRetrieval: true, useReranker: true, useDeduplication: true })).toEqual({
+      fused: false,
+      rerank: false,
+      deduplicate: false,
+    });
     const asSettingsAsk = await retrieve(engine, [index], { ...asked, queries: [question] });
-    const bm25Alone = await retrieve(engine, [index], { ...asked, useFusedRetrieval: false, useReranker: false, useDeduplication: false, queries: [question], asAsked: {} });
+    const bm25Alone = await retrieve(engine, [index], {
+      ...asked,
+      useFusedRetrieval: false,
+      useReranker: false,
+      useDeduplication: false,
+      queries: [question],
+      asAsked: {},
+    });
     expect(asSettingsAsk.map((passage) => passage.chunkId)).toEqual(bm25Alone.map((passage) => passage.chunkId));
   });
 
   test("asked as such (the evaluation's ablation), the local stages do run", async () => {
     let scored = 0;
-    const counting: Reranker = { name: "conta", crossEncoder: false, score: async (_question, candidates) => candidates.map(() => (scored += 1)) };
+    const counting: Reranker = {
+      name: "conta",
+      crossEncoder: false,
+      score: async (_question, candidates) => candidates.map(() => (scored += 1)),
+    };
     await retrieve({ ...engine, reranker: counting }, [index], { ...asked, queries: [question], asAsked: {} });
     expect(scored).toBeGreaterThan(0);
   });
 
   test("a cross-encoder reranks when asked", async () => {
     // Scores that reverse the first stage's order: the last candidate comes first.
-    const reversing: Reranker = { name: "inverso", crossEncoder: true, score: async (_question, candidates) => candidates.map((_, position) => position) };
-    const reranked = await retrieve({ ...engine, reranker: reversing }, [index], { ...asked, useFusedRetrieval: false, useDeduplication: false, topKReranker: 40, queries: [question] });
-    const firstStage = await retrieve(engine, [index], { ...asked, useFusedRetrieval: false, useReranker: false, useDeduplication: false, topKReranker: 40, queries: [question] });
+    const reversing: Reranker = {
+      name: "inverso",
+      crossEncoder: true,
+      score: async (_question, candidates) => candidates.map((_, position) => position),
+    };
+    const reranked = await retrieve({ ...engine, reranker: reversing }, [index], {
+      ...asked,
+      useFusedRetrieval: false,
+      useDeduplication: false,
+      topKReranker: 40,
+      queries: [question],
+    });
+    const firstStage = await retrieve(engine, [index], {
+      ...asked,
+      useFusedRetrieval: false,
+      useReranker: false,
+      useDeduplication: false,
+      topKReranker: 40,
+      queries: [question],
+    });
     expect(reranked[0]?.chunkId).toBe(firstStage.at(-1)?.chunkId);
   });
 });

@@ -71,17 +71,28 @@ export const PASSAGES_PER_DOCUMENT = 2;
 /** How many fused candidates the reranker reads: enough to reorder, few enough for a cross-encoder. */
 const RERANK_POOL = 40;
 
-export async function retrieve(engine: RetrievalEngine, indexes: readonly RagIndex[], options: RetrievalOptions, signal?: AbortSignal): Promise<Passage[]> {
+export async function retrieve(
+  engine: RetrievalEngine,
+  indexes: readonly RagIndex[],
+  options: RetrievalOptions,
+  signal?: AbortSignal,
+): Promise<Passage[]> {
   const question = options.queries[0] ?? "";
-  const stages = options.asAsked ? { fused: options.useFusedRetrieval, rerank: options.useReranker, deduplicate: options.useDeduplication } : stagesToRun(engine, options);
+  const stages = options.asAsked
+    ? { fused: options.useFusedRetrieval, rerank: options.useReranker, deduplicate: options.useDeduplication }
+    : stagesToRun(engine, options);
   // Not fused: one leg — the vector leg when the embedder is a semantic model, full-text when
   // it is the lexical local embedder (BM25 is the stronger of two lexical legs) — and the fields'.
   const primary: Leg = options.asAsked?.primary ?? (engine.vectors && engine.embedder.semantic ? "vector" : "full-text");
-  const legs = { fullText: stages.fused || primary === "full-text" || !engine.vectors, vector: engine.vectors && (stages.fused || primary === "vector") };
+  const legs = {
+    fullText: stages.fused || primary === "full-text" || !engine.vectors,
+    vector: engine.vectors && (stages.fused || primary === "vector"),
+  };
   const vectorTexts = [...options.queries, ...(options.hypothetical ? [options.hypothetical] : [])];
   // The local scorer reads the question's similarity and the terms' positions too.
   const localRerank = stages.rerank && !engine.reranker.crossEncoder;
-  const queryVectors = legs.vector || (localRerank && engine.vectors) ? await engine.embedder.embed(legs.vector ? vectorTexts : [question], signal) : [];
+  const queryVectors =
+    legs.vector || (localRerank && engine.vectors) ? await engine.embedder.embed(legs.vector ? vectorTexts : [question], signal) : [];
   const fullTextQueries = legs.vector || !options.hypothetical ? options.queries : [...options.queries, options.hypothetical];
 
   // What the legs learn about the question itself is kept for the reranker's features.
@@ -95,7 +106,11 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
     const terms = (await queryTerms(engine.db, index, question)).filter((term) => term.df > 0);
     known.terms.set(index.id, terms);
     for (const [position, query] of (legs.fullText ? fullTextQueries : []).entries()) {
-      const hits = await fullTextSearch(engine.db, index, query, options.topKRetrieval, { ...(position === 0 ? { terms } : {}), documentIds, positions: localRerank });
+      const hits = await fullTextSearch(engine.db, index, query, options.topKRetrieval, {
+        ...(position === 0 ? { terms } : {}),
+        documentIds,
+        positions: localRerank,
+      });
       if (position === 0) for (const hit of hits) known.fullText.set(hit.chunkId, hit);
       lists.push({ leg: "full-text", hits });
     }
@@ -128,16 +143,30 @@ export async function retrieve(engine: RetrievalEngine, indexes: readonly RagInd
     const scores = await scoreSafely(engine.reranker, question, candidates, signal);
     ranked = candidates.map((candidate, position) => ({ ...candidate, score: scores[position] ?? 0 }));
     // Stable: a reranker that cannot tell two passages apart leaves the first stage's order.
-    ranked = ranked.map((passage, position) => ({ passage, position })).sort((left, right) => right.passage.score - left.passage.score || left.position - right.position).map(({ passage }) => passage);
+    ranked = ranked
+      .map((passage, position) => ({ passage, position }))
+      .sort((left, right) => right.passage.score - left.passage.score || left.position - right.position)
+      .map(({ passage }) => passage);
   } else {
     const fusedScore = new Map(pool.map((hit) => [hit.chunkId, hit.score]));
     ranked = (await passagesOf(engine, indexes, ids)).map((passage) => ({ ...passage, score: fusedScore.get(passage.chunkId) ?? 0 }));
   }
   const limited = atMostPerDocument(ranked, PASSAGES_PER_DOCUMENT, (passage) => `${passage.indexName}\u0000${passage.filename}`);
   // Field extraction reorders after deduplication: then every passage is kept for it.
-  const deduplicated = stages.deduplicate ? deduplicate(limited, options.deduplicationThreshold, fields ? Number.POSITIVE_INFINITY : options.topKReranker) : limited;
+  const deduplicated = stages.deduplicate
+    ? deduplicate(limited, options.deduplicationThreshold, fields ? Number.POSITIVE_INFINITY : options.topKReranker)
+    : limited;
   const kept = fields ? byFieldsHeld(deduplicated, requiredFieldsOf(fields)) : deduplicated;
-  return groupedByDocument(kept.slice(0, options.topKReranker)).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({ chunkId, text, page, filename, title, url, indexName, score }));
+  return groupedByDocument(kept.slice(0, options.topKReranker)).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({
+    chunkId,
+    text,
+    page,
+    filename,
+    title,
+    url,
+    indexName,
+    score,
+  }));
 }
 
 /** The ranked items, each document's after its first `most` left out: room for other documents' evidence. */
@@ -174,7 +203,11 @@ const COLUMN_OF: Record<DocumentFilter["field"], string> = { titolo: "title", fi
 const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /** The documents of each index that match every `campo:valore` qualifier (case aside), by index id. */
-async function documentsMatching(db: Database, indexes: readonly RagIndex[], filters: readonly DocumentFilter[]): Promise<Map<string, string[]>> {
+async function documentsMatching(
+  db: Database,
+  indexes: readonly RagIndex[],
+  filters: readonly DocumentFilter[],
+): Promise<Map<string, string[]>> {
   const conditions = filters.map((filter, position) => `coalesce(${COLUMN_OF[filter.field]}, '') ILIKE $${position + 2}`);
   const rows = await db.query<{ id: string; index_id: string }>(
     `SELECT id::text, index_id::text FROM rag_documents WHERE index_id = ANY($1::bigint[]) AND ${conditions.join(" AND ")}`,
@@ -195,7 +228,12 @@ type Known = {
 };
 
 /** A failing cross-encoder must not fail the answer: the first stage's order stands. */
-async function scoreSafely(reranker: Reranker, question: string, candidates: readonly RerankCandidate[], signal?: AbortSignal): Promise<number[]> {
+async function scoreSafely(
+  reranker: Reranker,
+  question: string,
+  candidates: readonly RerankCandidate[],
+  signal?: AbortSignal,
+): Promise<number[]> {
   try {
     return await reranker.score(question, candidates, signal);
   } catch (error) {
@@ -218,7 +256,19 @@ async function passagesOf(engine: RetrievalEngine, indexes: readonly RagIndex[],
     [chunkIds],
   );
   const byId = new Map(
-    rows.map((row) => [row.id, { chunkId: row.id, text: row.text, page: row.page, filename: row.filename, title: row.title, url: row.url, indexName: names.get(row.index_id) ?? "", score: 0 }]),
+    rows.map((row) => [
+      row.id,
+      {
+        chunkId: row.id,
+        text: row.text,
+        page: row.page,
+        filename: row.filename,
+        title: row.title,
+        url: row.url,
+        indexName: names.get(row.index_id) ?? "",
+        score: 0,
+      },
+    ]),
   );
   return chunkIds.flatMap((id) => byId.get(id) ?? []);
 }
@@ -235,11 +285,15 @@ async function rerankCandidates(
   const indexOf = new Map(indexes.map((index) => [index.name, index]));
   const missingSimilarity = passages.filter((passage) => !known.similarity.has(passage.chunkId)).map((passage) => passage.chunkId);
   if (engine.vectors && questionVector && missingSimilarity.length > 0) {
-    for (const [id, score] of await vectorScores(engine.db, engine.embedder, missingSimilarity, questionVector)) known.similarity.set(id, score);
+    for (const [id, score] of await vectorScores(engine.db, engine.embedder, missingSimilarity, questionVector))
+      known.similarity.set(id, score);
   }
   for (const index of indexes) {
-    const missing = passages.filter((passage) => passage.indexName === index.name && !known.fullText.has(passage.chunkId)).map((passage) => passage.chunkId);
-    for (const hit of await fullTextScores(engine.db, index, known.terms.get(index.id) ?? [], missing)) known.fullText.set(hit.chunkId, hit);
+    const missing = passages
+      .filter((passage) => passage.indexName === index.name && !known.fullText.has(passage.chunkId))
+      .map((passage) => passage.chunkId);
+    for (const hit of await fullTextScores(engine.db, index, known.terms.get(index.id) ?? [], missing))
+      known.fullText.set(hit.chunkId, hit);
   }
   return passages.map((passage) => {
     const hit = known.fullText.get(passage.chunkId);

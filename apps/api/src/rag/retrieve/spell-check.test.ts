@@ -31,7 +31,12 @@ beforeAll(async () => {
   await migrate(db);
   const created = await ensureSharedIndex(db, "ortografia-prova");
   for (const filename of readdirSync(RAG_FIXTURES_DIR)) {
-    await ingestFile(db, created, { filename, bytes: readFileSync(join(RAG_FIXTURES_DIR, filename)) }, { embedder: localEmbedder(), vectors: true });
+    await ingestFile(
+      db,
+      created,
+      { filename, bytes: readFileSync(join(RAG_FIXTURES_DIR, filename)) },
+      { embedder: localEmbedder(), vectors: true },
+    );
   }
   const gallery = await ensureSharedIndex(db, "ortografia-musei");
   const text = "# Gli Uffizi\n\nGli Uffizi custodiscono la Nascita di Venere di Botticelli. Il museo degli Uffizi apre alle 8:15.";
@@ -53,7 +58,10 @@ describe("correcting a question", () => {
   });
 
   test("words the documents have, short words and words far from any are left alone", async () => {
-    for (const { question } of readFileSync(join(RAG_FIXTURES_DIR, "../rag-fixtures-qa.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as { question: string })) {
+    for (const { question } of readFileSync(join(RAG_FIXTURES_DIR, "../rag-fixtures-qa.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { question: string })) {
       expect((await correctSpelling(db, [index], question)).corrections).toEqual([]);
     }
     expect((await correctSpelling(db, [index], "Una vila col labirinto?")).corrections).toEqual([]);
@@ -62,18 +70,34 @@ describe("correcting a question", () => {
 
   // Issue 23 §7: without a dictionary, «uffici» (offices) was "corrected" to the documents' «Uffizi».
   test("a real Italian word the documents do not contain is left as written; a typo of theirs is still corrected", async () => {
-    expect(await correctSpelling(db, [museums], "Dove sono gli uffici del museo?")).toEqual({ question: "Dove sono gli uffici del museo?", corrections: [] });
-    expect((await correctSpelling(db, [museums], "Quale quadro di Boticelli custodiscono?")).question).toBe("Quale quadro di Botticelli custodiscono?");
+    expect(await correctSpelling(db, [museums], "Dove sono gli uffici del museo?")).toEqual({
+      question: "Dove sono gli uffici del museo?",
+      corrections: [],
+    });
+    expect((await correctSpelling(db, [museums], "Quale quadro di Boticelli custodiscono?")).question).toBe(
+      "Quale quadro di Botticelli custodiscono?",
+    );
   });
 
   test("with spell check on, the misspelt question finds its passage first; off, it is searched as written", async () => {
-    const options = { topKRetrieval: 45, topKReranker: 3, useFusedRetrieval: true, useReranker: true, useDeduplication: true, deduplicationThreshold: 0.9 };
+    const options = {
+      topKRetrieval: 45,
+      topKReranker: 3,
+      useFusedRetrieval: true,
+      useReranker: true,
+      useDeduplication: true,
+      deduplicationThreshold: 0.9,
+    };
     const question = "In che mesi si pota l’ulivvo secondo la potatra?";
     const off = await understandQuestion(db, [index], question, { enableSpellCheck: false, useFieldExtraction: false });
     expect(off.question).toBe(question);
     const on = await understandQuestion(db, [index], question, { enableSpellCheck: true, useFieldExtraction: false });
     expect(on.question).toBe("In che mesi si pota l’ulivo secondo la potatura?");
-    const [first] = await retrieve({ db, embedder: localEmbedder(), vectors: true, reranker: localReranker() }, [index], { ...options, queries: [on.question], hypothetical: null });
+    const [first] = await retrieve({ db, embedder: localEmbedder(), vectors: true, reranker: localReranker() }, [index], {
+      ...options,
+      queries: [on.question],
+      hypothetical: null,
+    });
     expect(first?.filename).toBe("potatura-ulivi.md");
   });
 });

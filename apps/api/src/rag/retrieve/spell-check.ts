@@ -95,19 +95,33 @@ const quotedLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").repla
 /** The words of the passages that have `lexeme` as their lexeme («giardin» → giardino, giardini…), commonest first. */
 async function writtenForms(db: Queryable, indexIds: Ids, lexeme: string): Promise<string[]> {
   const query = quotedLexeme(lexeme);
-  const texts = await db.query<{ text: string }>("SELECT text FROM rag_chunks WHERE index_id = ANY($1::bigint[]) AND tsv @@ $2::tsquery LIMIT 5", [indexIds, query]);
+  const texts = await db.query<{ text: string }>(
+    "SELECT text FROM rag_chunks WHERE index_id = ANY($1::bigint[]) AND tsv @@ $2::tsquery LIMIT 5",
+    [indexIds, query],
+  );
   const counts = new Map<string, number>();
-  for (const { text } of texts) for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const { text } of texts)
+    for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
   if (counts.size === 0) return [];
-  const forms = await db.query<{ word: string }>("SELECT w AS word FROM unnest($1::text[]) AS w WHERE to_tsvector('italian', w) @@ $2::tsquery", [[...counts.keys()], query]);
-  return forms.map((form) => form.word).sort((left, right) => (counts.get(right) ?? 0) - (counts.get(left) ?? 0) || left.localeCompare(right));
+  const forms = await db.query<{ word: string }>(
+    "SELECT w AS word FROM unnest($1::text[]) AS w WHERE to_tsvector('italian', w) @@ $2::tsquery",
+    [[...counts.keys()], query],
+  );
+  return forms
+    .map((form) => form.word)
+    .sort((left, right) => (counts.get(right) ?? 0) - (counts.get(left) ?? 0) || left.localeCompare(right));
 }
 
 /** «Giardno» → «Giardino»: the correction written as the question wrote the word. */
-const inCaseOf = (original: string, correction: string) => (/^\p{Lu}/u.test(original) ? correction.charAt(0).toUpperCase() + correction.slice(1) : correction);
+const inCaseOf = (original: string, correction: string) =>
+  /^\p{Lu}/u.test(original) ? correction.charAt(0).toUpperCase() + correction.slice(1) : correction;
 
 /** The question with its misspelt words corrected against the vocabulary of `indexes`. */
-export async function correctSpelling(db: Queryable, indexes: readonly Pick<RagIndex, "id" | "chunkCount">[], question: string): Promise<SpellChecked> {
+export async function correctSpelling(
+  db: Queryable,
+  indexes: readonly Pick<RagIndex, "id" | "chunkCount">[],
+  question: string,
+): Promise<SpellChecked> {
   const indexIds = indexes.map((index) => index.id);
   const minimumDf = minDf(indexes.reduce((sum, index) => sum + index.chunkCount, 0));
   const words = [...new Set((question.match(/\p{L}{4,}/gu) ?? []).map((word) => word.toLowerCase()))];

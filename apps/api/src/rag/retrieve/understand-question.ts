@@ -18,10 +18,17 @@ export type UnderstoodQuestion = {
   corrections: SpellCorrection[];
 };
 
-export async function understandQuestion(db: Queryable, indexes: readonly Pick<RagIndex, "id" | "chunkCount">[], question: string, understanding: Understanding): Promise<UnderstoodQuestion> {
+export async function understandQuestion(
+  db: Queryable,
+  indexes: readonly Pick<RagIndex, "id" | "chunkCount">[],
+  question: string,
+  understanding: Understanding,
+): Promise<UnderstoodQuestion> {
   // Qualifiers first: a file name or a site is not a misspelt Italian word.
   const qualifiers = understanding.useFieldExtraction ? takeQualifiers(question) : { text: question, filters: [], numbers: [] };
-  const checked = understanding.enableSpellCheck ? await correctSpelling(db, indexes, qualifiers.text) : { question: qualifiers.text, corrections: [] };
+  const checked = understanding.enableSpellCheck
+    ? await correctSpelling(db, indexes, qualifiers.text)
+    : { question: qualifiers.text, corrections: [] };
   return {
     question: checked.question,
     fields: understanding.useFieldExtraction ? fieldsIn(checked.question, qualifiers) : null,

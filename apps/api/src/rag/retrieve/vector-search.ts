@@ -90,7 +90,12 @@ export async function vectorSearch(
 }
 
 /** Cosine similarity of given chunks to `query` (for the reranker's features). */
-export async function vectorScores(db: Queryable, embedder: Embedder, chunkIds: readonly string[], query: Float32Array): Promise<Map<string, number>> {
+export async function vectorScores(
+  db: Queryable,
+  embedder: Embedder,
+  chunkIds: readonly string[],
+  query: Float32Array,
+): Promise<Map<string, number>> {
   if (chunkIds.length === 0) return new Map();
   const rows = await db.query<{ chunk_id: string; score: number }>(
     `SELECT chunk_id::text AS chunk_id, 1 - (embedding::vector(${embedder.dimensions}) <=> $2::vector(${embedder.dimensions})) AS score

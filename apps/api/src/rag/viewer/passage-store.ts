@@ -59,19 +59,23 @@ export async function findPassage(db: Queryable, chunkId: string): Promise<Store
 /** Issue 34: a scanned page's words and their boxes, stored as [text, left, top, width, height]. */
 async function ocrWordsOf(db: Queryable, row: PassageRow): Promise<Pick<RagPassage, "ocrWords">> {
   if (!row.has_original || row.page === null) return {};
-  const [scanned] = await db.query<{ words: Array<[string, number, number, number, number]> }>("SELECT words FROM rag_ocr_pages WHERE document_id = $1 AND page = $2", [
-    row.document_id,
-    row.page,
-  ]);
+  const [scanned] = await db.query<{ words: Array<[string, number, number, number, number]> }>(
+    "SELECT words FROM rag_ocr_pages WHERE document_id = $1 AND page = $2",
+    [row.document_id, row.page],
+  );
   if (!scanned) return {};
   return { ocrWords: scanned.words.map(([text, left, top, width, height]) => ({ text, left, top, width, height })) };
 }
 
 /** Issue 34: the slide or sheet a presentation's or workbook's passage stands on; an e-mail's header. */
 async function landmarksOf(db: Queryable, row: PassageRow): Promise<Pick<RagPassage, "place" | "email">> {
-  if (hasPlaces(row.filename)) return { place: (await placesOf(db, [{ chunkId: row.chunk_id, filename: row.filename }])).get(row.chunk_id) ?? null };
+  if (hasPlaces(row.filename))
+    return { place: (await placesOf(db, [{ chunkId: row.chunk_id, filename: row.filename }])).get(row.chunk_id) ?? null };
   if (isEmail(row.filename)) {
-    const [start] = await db.query<{ text: string | null }>("SELECT substring(text FROM 1 FOR 4000) AS text FROM rag_document_texts WHERE document_id = $1", [row.document_id]);
+    const [start] = await db.query<{ text: string | null }>(
+      "SELECT substring(text FROM 1 FOR 4000) AS text FROM rag_document_texts WHERE document_id = $1",
+      [row.document_id],
+    );
     return { email: start?.text ? emailHeaderOf(start.text) : null };
   }
   return {};
@@ -82,7 +86,10 @@ async function landmarksOf(db: Queryable, row: PassageRow): Promise<Pick<RagPass
  * viewer's and the answer's sources list's: issue 34). Read only for those (small) documents: the
  * reading text up to the passage, and the passage; other passages cost nothing.
  */
-export async function placesOf(db: Queryable, passages: ReadonlyArray<{ chunkId: string; filename: string }>): Promise<Map<string, string>> {
+export async function placesOf(
+  db: Queryable,
+  passages: ReadonlyArray<{ chunkId: string; filename: string }>,
+): Promise<Map<string, string>> {
   const ids = passages.filter((passage) => hasPlaces(passage.filename) && isRowId(passage.chunkId)).map((passage) => passage.chunkId);
   if (ids.length === 0) return new Map();
   const rows = await db.query<{ chunk_id: string; before: string | null; passage: string }>(
@@ -164,7 +171,10 @@ export function textAfter(text: string): string {
 }
 
 /** A PDF's original and who may see it. */
-export async function findOriginal(db: Queryable, documentId: string): Promise<{ ownerId: string | null; mediaType: string; bytes: Uint8Array } | null> {
+export async function findOriginal(
+  db: Queryable,
+  documentId: string,
+): Promise<{ ownerId: string | null; mediaType: string; bytes: Uint8Array } | null> {
   if (!isRowId(documentId)) return null;
   const [row] = await db.query<{ owner_id: string | null; media_type: string; bytes: Uint8Array }>(
     `SELECT i.owner_id::text, o.media_type, o.bytes

@@ -38,7 +38,8 @@ function writeGuidePdf(): Uint8Array {
 // A rose outside the Basic Multilingual Plane: offsets counted in code points by the database, in UTF-16 units by JavaScript.
 const paragraph = (n: number) => `🌹 Paragrafo ${n}: il viale numero ${n} del parco attraversa le aiuole di bosso e conduce alla fontana.`;
 /** Paragraphs first…last, a blank line between them: the document's reading text as well. */
-const avenues = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, index) => paragraph(first + index)).join("\n\n");
+const avenues = (first: number, last: number) =>
+  Array.from({ length: last - first + 1 }, (_, index) => paragraph(first + index)).join("\n\n");
 
 beforeAll(async () => {
   server = await startTestServer({ OFFLINE_MODEL_CHARS_PER_SECOND: "1000000" });
@@ -57,7 +58,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const passage = (token: string, chunkId: string | number) => fetch(`${server.url}/api/rag/passages/${chunkId}`, { headers: bearer(token) });
-const original = (token: string, documentId: string) => fetch(`${server.url}/api/rag/documents/${documentId}/original`, { headers: bearer(token) });
+const original = (token: string, documentId: string) =>
+  fetch(`${server.url}/api/rag/documents/${documentId}/original`, { headers: bearer(token) });
 
 /** A passage from the middle of a document: text on both sides of it. */
 async function middleChunkOf(filename: string): Promise<string> {
@@ -106,7 +108,13 @@ describe("GET /api/rag/passages/:chunkId", () => {
     expect(body).toMatchObject({
       chunkId: String(cited.chunkId),
       page: null,
-      document: { title: "Villa Aurora a Castelnuovo", filename: "villa-aurora.md", url: "https://esempi.oystar.test/giardini/villa-aurora", format: "text", pages: null },
+      document: {
+        title: "Villa Aurora a Castelnuovo",
+        filename: "villa-aurora.md",
+        url: "https://esempi.oystar.test/giardini/villa-aurora",
+        format: "text",
+        pages: null,
+      },
     });
     expect(body.text).toContain("centoquaranta alberi di limone");
     // The passage is the one the answer was written from, in its document's own order.
@@ -135,7 +143,10 @@ describe("GET /api/rag/passages/:chunkId", () => {
 
   test("a PDF's passage names its page, the document's pages and that its original can be shown", async () => {
     const body = (await (await passage(enterprise, await chunkIdOf("guida-nebbia.pdf", "settantasette"))).json()) as Passage;
-    expect(body).toMatchObject({ page: 2, document: { title: "Guida di Villa Nebbia", filename: "guida-nebbia.pdf", url: null, format: "pdf", pages: 3 } });
+    expect(body).toMatchObject({
+      page: 2,
+      document: { title: "Guida di Villa Nebbia", filename: "guida-nebbia.pdf", url: null, format: "pdf", pages: 3 },
+    });
     expect(body.text).toContain("La grotta di Villa Nebbia custodisce settantasette statue di marmo.");
   });
 
@@ -149,7 +160,8 @@ describe("GET /api/rag/passages/:chunkId", () => {
     expect(said).toBe(await missing.text());
     expect(JSON.parse(said)).toEqual({ error: "Passaggio non trovato." });
     expect(said).not.toMatch(/viali|nebbia|dossier/i);
-    for (const nonsense of ["abc", "0", "-1", "1e3", "99999999999999999999999"]) expect((await passage(business, nonsense)).status).toBe(404);
+    for (const nonsense of ["abc", "0", "-1", "1e3", "99999999999999999999999"])
+      expect((await passage(business, nonsense)).status).toBe(404);
   });
 
   test("plans without RAG get 403, anonymous callers 401", async () => {
@@ -187,25 +199,39 @@ describe("what ingestion keeps for the viewer", () => {
     const file = { filename: "vecchio.md", bytes: new TextEncoder().encode(avenues(101, 140)) };
     await ingestFile(server.db, index, file, options);
     // As the documents indexed before migration 0015 are: no text kept, no offsets.
-    await server.db.query("DELETE FROM rag_document_texts WHERE document_id = (SELECT id FROM rag_documents WHERE filename = 'vecchio.md')");
-    await server.db.query("UPDATE rag_chunks SET start_offset = NULL, end_offset = NULL WHERE document_id = (SELECT id FROM rag_documents WHERE filename = 'vecchio.md')");
+    await server.db.query(
+      "DELETE FROM rag_document_texts WHERE document_id = (SELECT id FROM rag_documents WHERE filename = 'vecchio.md')",
+    );
+    await server.db.query(
+      "UPDATE rag_chunks SET start_offset = NULL, end_offset = NULL WHERE document_id = (SELECT id FROM rag_documents WHERE filename = 'vecchio.md')",
+    );
     const before = (await (await passage(enterprise, await middleChunkOf("vecchio.md"))).json()) as Passage;
     expect(avenues(101, 140)).toContain(before.text);
     expect({ before: before.before, after: before.after }).toEqual({ before: "", after: "" });
 
     // Same bytes: not 'unchanged' while its passages have no place.
-    expect(await ingestFile(server.db, (await findIndex(server.db, "dossier-nebbia"))!, file, options)).toMatchObject({ status: "replaced" });
+    expect(await ingestFile(server.db, (await findIndex(server.db, "dossier-nebbia"))!, file, options)).toMatchObject({
+      status: "replaced",
+    });
     const after = (await (await passage(enterprise, await middleChunkOf("vecchio.md"))).json()) as Passage;
     expect(after.text).toBe(before.text);
     expect(after.before).toMatch(/^🌹 Paragrafo 1\d\d/);
     expect(after.after).toMatch(/^\n\n🌹 Paragrafo 1\d\d/);
-    expect(await ingestFile(server.db, (await findIndex(server.db, "dossier-nebbia"))!, file, options)).toMatchObject({ status: "unchanged" });
+    expect(await ingestFile(server.db, (await findIndex(server.db, "dossier-nebbia"))!, file, options)).toMatchObject({
+      status: "unchanged",
+    });
   });
 
   test("deleting a document, or its index, deletes its text and its original", async () => {
     const kept = async () =>
-      (await server.db.query<{ texts: number; originals: number }>("SELECT (SELECT count(*)::int FROM rag_document_texts) AS texts, (SELECT count(*)::int FROM rag_originals) AS originals"))[0]!;
-    const index = await privateIndex(server.db, "da-cancellare", await userIdOf(server.db, "enterprise@oystar.test"), { "nota.md": "Una nota sul giardino." });
+      (
+        await server.db.query<{ texts: number; originals: number }>(
+          "SELECT (SELECT count(*)::int FROM rag_document_texts) AS texts, (SELECT count(*)::int FROM rag_originals) AS originals",
+        )
+      )[0]!;
+    const index = await privateIndex(server.db, "da-cancellare", await userIdOf(server.db, "enterprise@oystar.test"), {
+      "nota.md": "Una nota sul giardino.",
+    });
     await ingestFile(server.db, index, { filename: "guida.pdf", bytes: guidePdf() }, options);
     const start = await kept();
     expect(await deleteDocument(server.db, (await findIndex(server.db, "da-cancellare"))!, "guida.pdf")).toBe(true);

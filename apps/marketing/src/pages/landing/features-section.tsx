@@ -4,7 +4,10 @@ import { StartButton } from "./start-button";
 
 const trio = [
   { problem: "Le tue domande finiscono su server lontani.", solution: "OYSTAR usa modelli open source su server in Europa." },
-  { problem: "Le risposte lente fanno perdere il filo.", solution: "Risposte in meno di 1 secondo in chat, in meno di 2 nella ricerca sui documenti." },
+  {
+    problem: "Le risposte lente fanno perdere il filo.",
+    solution: "Risposte in meno di 1 secondo in chat, in meno di 2 nella ricerca sui documenti.",
+  },
   { problem: "Cercare nei propri documenti richiede ore.", solution: "Il RAG risponde dai tuoi PDF e siti, citando le fonti." },
 ];
 
@@ -56,7 +59,10 @@ export function ChatSection() {
   return (
     <section className="landing-section feature" aria-labelledby="chat-title">
       <h2 id="chat-title">OYSTAR AI: la chat privata</h2>
-      <p>Risposte in streaming, in italiano o nella lingua della domanda. Con i piani Business ed Enterprise puoi caricare un PDF e chiedere un verbale, un riassunto o le azioni da fare.</p>
+      <p>
+        Risposte in streaming, in italiano o nella lingua della domanda. Con i piani Business ed Enterprise puoi caricare un PDF e chiedere
+        un verbale, un riassunto o le azioni da fare.
+      </p>
       <p className="feature__note">Incluso nel piano Free: 50 domande al mese, senza carta.</p>
       <StartButton start={{ demo: ASSISTANT_PATHS.chat }} variant="secondary">
         Prova la chat
@@ -66,8 +72,14 @@ export function ChatSection() {
 }
 
 const sampleDebate = [
-  { speaker: "Modello A", text: "Il lavoro da remoto aumenta la produttività: meno spostamenti, più concentrazione. Quali attività ne traggono meno vantaggio?" },
-  { speaker: "Modello B", text: "La collaborazione spontanea ne soffre: le idee nascono anche in corridoio. Proviamo un modello ibrido con giorni fissi in ufficio?" },
+  {
+    speaker: "Modello A",
+    text: "Il lavoro da remoto aumenta la produttività: meno spostamenti, più concentrazione. Quali attività ne traggono meno vantaggio?",
+  },
+  {
+    speaker: "Modello B",
+    text: "La collaborazione spontanea ne soffre: le idee nascono anche in corridoio. Proviamo un modello ibrido con giorni fissi in ufficio?",
+  },
 ];
 
 export function DebateSection() {
@@ -94,8 +106,8 @@ export function RagSection() {
     <section className="landing-section feature" aria-labelledby="rag-title">
       <h2 id="rag-title">OYSTAR RAG: risposte dai tuoi documenti</h2>
       <p>
-        Domande sui tuoi PDF e siti web, con fonti citate e verificate, in meno di 2 secondi. Fused retrieval, reranking con
-        cross-encoder e multi-query. Nei piani Business ed Enterprise.
+        Domande sui tuoi PDF e siti web, con fonti citate e verificate, in meno di 2 secondi. Fused retrieval, reranking con cross-encoder e
+        multi-query. Nei piani Business ed Enterprise.
       </p>
       <div className="feature__actions">
         <StartButton start={{ plan: "business" }}>Vedi il piano Business</StartButton>

@@ -8,8 +8,8 @@ export function HeroSection() {
         L&apos;assistente AI in italiano che rispetta la tua privacy
       </h1>
       <p className="hero__lead">
-        Modelli open source su server in Europa. Nessun addestramento sui tuoi dati, nessun registro dei tuoi messaggi.
-        Pronto in 30 secondi.
+        Modelli open source su server in Europa. Nessun addestramento sui tuoi dati, nessun registro dei tuoi messaggi. Pronto in 30
+        secondi.
       </p>
       <div className="hero__actions">
         <StartButton start={{ plan: "free" }} size="lg" className="hero__primary">

@@ -1,7 +1,19 @@
 const testimonials = [
-  { name: "Chiara Esposito", role: "Avvocata, studio legale associato", text: "Abbiamo indicizzato 10.000 documenti: troviamo i precedenti in pochi secondi, con la fonte citata." },
-  { name: "Luca Moretti", role: "Sviluppatore", text: "Uso la chat ogni giorno per rivedere codice e documentazione, sapendo che i miei messaggi non restano sui server." },
-  { name: "Sara Colombo", role: "Studentessa universitaria", text: "Il dibattito tra due modelli mi aiuta a preparare gli esami guardando ogni tema da due lati." },
+  {
+    name: "Chiara Esposito",
+    role: "Avvocata, studio legale associato",
+    text: "Abbiamo indicizzato 10.000 documenti: troviamo i precedenti in pochi secondi, con la fonte citata.",
+  },
+  {
+    name: "Luca Moretti",
+    role: "Sviluppatore",
+    text: "Uso la chat ogni giorno per rivedere codice e documentazione, sapendo che i miei messaggi non restano sui server.",
+  },
+  {
+    name: "Sara Colombo",
+    role: "Studentessa universitaria",
+    text: "Il dibattito tra due modelli mi aiuta a preparare gli esami guardando ogni tema da due lati.",
+  },
 ];
 
 const initials = (name: string) =>

@@ -33,7 +33,11 @@ test("every browser storage the cookie page lists is one the code really sets, w
 
 test("the cookies listed are the sign-in library's and the built-in provider's, with their lifetimes", () => {
   const cookies = rowsOf("Cookie");
-  expect(cookies.map(([name]) => name)).toEqual(["auth0.<id client>.is.authenticated", "_legacy_auth0.<id client>.is.authenticated", "oystar_dev_idp_session"]);
+  expect(cookies.map(([name]) => name)).toEqual([
+    "auth0.<id client>.is.authenticated",
+    "_legacy_auth0.<id client>.is.authenticated",
+    "oystar_dev_idp_session",
+  ]);
   const provider = source("apps/api/src/dev-idp/idp-routes.ts");
   expect(provider).toContain('"oystar_dev_idp_session"');
   expect(provider).toContain("maxAge: 24 * 3600");

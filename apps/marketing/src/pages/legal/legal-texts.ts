@@ -14,7 +14,8 @@ const deletion = "finché non elimini l'account";
 export const privacyPolicy: LegalDocument = {
   path: "/privacy",
   title: "Informativa sulla privacy",
-  intro: "Che cosa conserva il server di OYSTAR, per quanto tempo, e che cosa non conserva mai. La pagina descrive il servizio così come funziona.",
+  intro:
+    "Che cosa conserva il server di OYSTAR, per quanto tempo, e che cosa non conserva mai. La pagina descrive il servizio così come funziona.",
   sections: [
     {
       heading: "Le conversazioni restano sul tuo dispositivo",
@@ -33,14 +34,42 @@ export const privacyPolicy: LegalDocument = {
         caption: "I dati che il server conserva",
         columns: ["Dato", "Che cosa contiene", "Per quanto"],
         rows: [
-          ["Account", "L'identificativo assegnato dal servizio di accesso, email, nome, immagine del profilo, data di registrazione.", deletion],
-          ["Piano e pagamenti", "Il piano, quando è stato pagato, le sessioni di pagamento (identificativo, piano, stato). I dati della carta restano al fornitore dei pagamenti: OYSTAR non li riceve.", deletion],
+          [
+            "Account",
+            "L'identificativo assegnato dal servizio di accesso, email, nome, immagine del profilo, data di registrazione.",
+            deletion,
+          ],
+          [
+            "Piano e pagamenti",
+            "Il piano, quando è stato pagato, le sessioni di pagamento (identificativo, piano, stato). I dati della carta restano al fornitore dei pagamenti: OYSTAR non li riceve.",
+            deletion,
+          ],
           ["Conteggi", "Le domande e i dibattiti usati in ogni mese.", deletion],
-          ["Dibattiti", "Per ogni dibattito avviato: modalità, lunghezza, turni usati, i nomi dei due modelli, il verdetto del giudice e il tuo voto. Mai il testo.", deletion],
-          ["Moduli", "I contatti, le richieste di preventivo e di indicizzazione, le valutazioni dei dibattiti: quello che scrivi, con l'email dell'account se hai effettuato l'accesso.", deletion],
-          ["Documenti indicizzati", "Per i piani Business ed Enterprise: il testo dei documenti che fai indicizzare, la posizione dei passaggi e gli originali che il visualizzatore delle fonti mostra.", "finché non elimini l'indice o l'account"],
-          ["Chiave del dispositivo", "La chiave con cui il browser cifra le tue conversazioni: senza di essa, ciò che il browser conserva non si può leggere.", deletion],
-          ["Limiti per account", "Quante volte hai compiuto un'azione (per esempio inviare un modulo) nella finestra di tempo in corso.", deletion],
+          [
+            "Dibattiti",
+            "Per ogni dibattito avviato: modalità, lunghezza, turni usati, i nomi dei due modelli, il verdetto del giudice e il tuo voto. Mai il testo.",
+            deletion,
+          ],
+          [
+            "Moduli",
+            "I contatti, le richieste di preventivo e di indicizzazione, le valutazioni dei dibattiti: quello che scrivi, con l'email dell'account se hai effettuato l'accesso.",
+            deletion,
+          ],
+          [
+            "Documenti indicizzati",
+            "Per i piani Business ed Enterprise: il testo dei documenti che fai indicizzare, la posizione dei passaggi e gli originali che il visualizzatore delle fonti mostra.",
+            "finché non elimini l'indice o l'account",
+          ],
+          [
+            "Chiave del dispositivo",
+            "La chiave con cui il browser cifra le tue conversazioni: senza di essa, ciò che il browser conserva non si può leggere.",
+            deletion,
+          ],
+          [
+            "Limiti per account",
+            "Quante volte hai compiuto un'azione (per esempio inviare un modulo) nella finestra di tempo in corso.",
+            deletion,
+          ],
         ],
       },
     },
@@ -117,7 +146,8 @@ export const termsOfService: LegalDocument = {
 export const cookiePolicy: LegalDocument = {
   path: "/cookie",
   title: "Cookie e memoria del browser",
-  intro: "OYSTAR non usa cookie pubblicitari, di profilazione o di statistica. Questi sono tutti i cookie e i dati che i suoi siti salvano nel tuo browser.",
+  intro:
+    "OYSTAR non usa cookie pubblicitari, di profilazione o di statistica. Questi sono tutti i cookie e i dati che i suoi siti salvano nel tuo browser.",
   sections: [
     {
       heading: "Cookie",
@@ -125,9 +155,17 @@ export const cookiePolicy: LegalDocument = {
         caption: "I cookie",
         columns: ["Nome", "A che cosa serve", "Durata"],
         rows: [
-          ["auth0.<id client>.is.authenticated", "Impostato dalla libreria di accesso: ricorda che hai effettuato l'accesso, per ritrovare la sessione quando torni.", "1 giorno"],
+          [
+            "auth0.<id client>.is.authenticated",
+            "Impostato dalla libreria di accesso: ricorda che hai effettuato l'accesso, per ritrovare la sessione quando torni.",
+            "1 giorno",
+          ],
           ["_legacy_auth0.<id client>.is.authenticated", "Lo stesso, per i browser che non accettano il primo.", "1 giorno"],
-          ["oystar_dev_idp_session", "Solo nelle installazioni di sviluppo e di prova, dal servizio di accesso integrato (percorso /idp): la sessione di accesso.", "24 ore"],
+          [
+            "oystar_dev_idp_session",
+            "Solo nelle installazioni di sviluppo e di prova, dal servizio di accesso integrato (percorso /idp): la sessione di accesso.",
+            "24 ore",
+          ],
         ],
       },
       paragraphs: ["Durante l'accesso, il servizio di accesso esterno (Auth0) imposta i propri cookie sul proprio dominio."],
@@ -138,12 +176,36 @@ export const cookiePolicy: LegalDocument = {
         caption: "I dati salvati nel browser",
         columns: ["Nome", "Dove e a che cosa serve", "Durata"],
         rows: [
-          ["oystar-conversations", "IndexedDB: le tue conversazioni, cifrate con la chiave del tuo account. Se scegli di non ricordarle, le nuove non vengono salvate.", "finché non le elimini"],
-          ["oystar-ricorda-conversazioni", "localStorage: se vuoi che le conversazioni siano ricordate su questo dispositivo.", "finché non cambi scelta"],
-          ["oystar-tema", "localStorage: il tema che hai scelto (chiaro o scuro); senza una scelta segue quello del sistema.", "finché non cambi scelta"],
-          ["oystar-risposta-in-corso", "sessionStorage: la risposta che il server stava scrivendo, per riprenderla dopo un ricaricamento; solo dove si trova, mai il testo.", "fino alla chiusura della scheda"],
-          ["oystar-offline-notice", "sessionStorage: se hai chiuso l'avviso del modello dimostrativo offline.", "fino alla chiusura del browser"],
-          ["a0.spajs.txs.<id client>", "sessionStorage: durante l'accesso, lo stato della richiesta di accesso.", "fino al rientro sul sito"],
+          [
+            "oystar-conversations",
+            "IndexedDB: le tue conversazioni, cifrate con la chiave del tuo account. Se scegli di non ricordarle, le nuove non vengono salvate.",
+            "finché non le elimini",
+          ],
+          [
+            "oystar-ricorda-conversazioni",
+            "localStorage: se vuoi che le conversazioni siano ricordate su questo dispositivo.",
+            "finché non cambi scelta",
+          ],
+          [
+            "oystar-tema",
+            "localStorage: il tema che hai scelto (chiaro o scuro); senza una scelta segue quello del sistema.",
+            "finché non cambi scelta",
+          ],
+          [
+            "oystar-risposta-in-corso",
+            "sessionStorage: la risposta che il server stava scrivendo, per riprenderla dopo un ricaricamento; solo dove si trova, mai il testo.",
+            "fino alla chiusura della scheda",
+          ],
+          [
+            "oystar-offline-notice",
+            "sessionStorage: se hai chiuso l'avviso del modello dimostrativo offline.",
+            "fino alla chiusura del browser",
+          ],
+          [
+            "a0.spajs.txs.<id client>",
+            "sessionStorage: durante l'accesso, lo stato della richiesta di accesso.",
+            "fino al rientro sul sito",
+          ],
         ],
       },
       paragraphs: ["I token di accesso restano nella memoria della pagina e non vengono salvati nel browser."],

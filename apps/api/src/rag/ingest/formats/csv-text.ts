@@ -5,7 +5,6 @@ import { rowsUnderHeader } from "./table-rows";
 // own block, so a passage found by a value says what the value is. Italian spreadsheets export
 // with «;» (the comma is the decimal mark): the header line tells which.
 
-
 const delimiterOf = (firstLine: string) => {
   const counts = [";", ",", "\t"].map((delimiter) => [delimiter, firstLine.split(delimiter).length] as const);
   return counts.sort((a, b) => b[1] - a[1])[0]![0];
@@ -13,6 +12,13 @@ const delimiterOf = (firstLine: string) => {
 
 export function csvText(raw: string): string {
   const delimiter = delimiterOf(raw.slice(0, raw.indexOf("\n") === -1 ? raw.length : raw.indexOf("\n")));
-  const rows = parse(raw, { delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }) as string[][];
+  const rows = parse(raw, {
+    delimiter,
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as string[][];
   return rowsUnderHeader(rows).join("\n\n");
 }

@@ -16,7 +16,6 @@ export type Attachment = { filename: string; bytes: Uint8Array };
 /** Past these, an e-mail's attachments are named in its text but not indexed (a mail of thousands is not an archive). */
 export const MAX_INDEXED_ATTACHMENTS = 20;
 
-
 /** How an e-mail's date reads (the firm's own time zone). */
 const dateFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Rome" });
 
@@ -24,19 +23,27 @@ const dateFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "long", timeSty
 const NAMED_ATTACHMENTS = 50;
 
 export async function emailText(filename: string, bytes: Uint8Array): Promise<{ title: string; text: string; attachments: Attachment[] }> {
-  const mail = await simpleParser(Buffer.from(bytes), { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true }).catch((error: unknown) => {
-    // mailparser's own bounds (parts, nesting, header size): a hostile e-mail, refused by name.
-    if ((error as { code?: string }).code === "EMAXLEN") throw new UnsupportedDocumentError(ragMessages.documents.emailTooComplex(filename));
-    throw error;
-  });
+  const mail = await simpleParser(Buffer.from(bytes), { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true }).catch(
+    (error: unknown) => {
+      // mailparser's own bounds (parts, nesting, header size): a hostile e-mail, refused by name.
+      if ((error as { code?: string }).code === "EMAXLEN")
+        throw new UnsupportedDocumentError(ragMessages.documents.emailTooComplex(filename));
+      throw error;
+    },
+  );
   const addresses = (field: typeof mail.to) => (Array.isArray(field) ? field.map((one) => one.text).join(", ") : (field?.text ?? ""));
   const body = mail.text?.trim() ? mail.text : typeof mail.html === "string" ? htmlText(mail.html).text : "";
   const attachments = mail.attachments.map((attachment) => attachment.filename ?? "senza nome");
   const readable = mail.attachments
-    .map((attachment) => ({ filename: basename((attachment.filename ?? "").replace(/\\/g, "/")), bytes: new Uint8Array(attachment.content) }))
+    .map((attachment) => ({
+      filename: basename((attachment.filename ?? "").replace(/\\/g, "/")),
+      bytes: new Uint8Array(attachment.content),
+    }))
     .filter((attachment) => attachment.filename && isConsidered(attachment.filename))
     .slice(0, MAX_INDEXED_ATTACHMENTS);
-  const named = attachments.slice(0, NAMED_ATTACHMENTS).join(", ") + (attachments.length > NAMED_ATTACHMENTS ? ` e altri ${attachments.length - NAMED_ATTACHMENTS}` : "");
+  const named =
+    attachments.slice(0, NAMED_ATTACHMENTS).join(", ") +
+    (attachments.length > NAMED_ATTACHMENTS ? ` e altri ${attachments.length - NAMED_ATTACHMENTS}` : "");
   const header = [
     mail.subject ? emailHeaderLine("subject", mail.subject) : "",
     mail.from ? emailHeaderLine("from", addresses(mail.from)) : "",
@@ -45,5 +52,9 @@ export async function emailText(filename: string, bytes: Uint8Array): Promise<{ 
     mail.date ? emailHeaderLine("date", dateFormat.format(mail.date)) : "",
   ];
   const footer = attachments.length > 0 ? [`Allegati: ${named}`] : [];
-  return { title: mail.subject?.trim() ?? "", text: [...header, body.trim(), ...footer].filter(Boolean).join("\n\n"), attachments: readable };
+  return {
+    title: mail.subject?.trim() ?? "",
+    text: [...header, body.trim(), ...footer].filter(Boolean).join("\n\n"),
+    attachments: readable,
+  };
 }

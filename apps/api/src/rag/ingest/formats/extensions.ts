@@ -10,7 +10,17 @@ export const OFFICE_EXTENSIONS = [".docx", ".odt", ...PLACED_EXTENSIONS] as cons
 export const EMAIL_EXTENSIONS = [".eml"] as const;
 export const CSV_EXTENSIONS = [".csv"] as const;
 
-export const INGESTIBLE_EXTENSIONS = [".md", ".markdown", ".txt", ".html", ".htm", ".pdf", ...OFFICE_EXTENSIONS, ...EMAIL_EXTENSIONS, ...CSV_EXTENSIONS] as const;
+export const INGESTIBLE_EXTENSIONS = [
+  ".md",
+  ".markdown",
+  ".txt",
+  ".html",
+  ".htm",
+  ".pdf",
+  ...OFFICE_EXTENSIONS,
+  ...EMAIL_EXTENSIONS,
+  ...CSV_EXTENSIONS,
+] as const;
 
 /** The binary formats of Office 97-2003: refused by name, with what to send instead. */
 export const OLD_OFFICE_FORMATS: Readonly<Record<string, { kind: string; instead: string }>> = {

@@ -64,7 +64,9 @@ test("sheets (.xlsx, .ods) and CSV: each row under its header", async () => {
     title: "Parcelle",
     text: "Foglio «Parcelle 2026»\n\nCliente · Pratica · Onorario\n\nCliente: Ferretti Costruzioni · Pratica: Ricorso al TAR · Onorario: 4.200 euro\n\nCliente: Lanza Ottica · Pratica: Marchio europeo · Onorario: 1.300 euro",
   });
-  expect((await documentText("scadenze.ods", calcFile())).text).toBe("Foglio «Udienze»\n\nPratica · Udienza\n\nPratica: Eredità Bonelli · Udienza: 14 marzo 2027");
+  expect((await documentText("scadenze.ods", calcFile())).text).toBe(
+    "Foglio «Udienze»\n\nPratica · Udienza\n\nPratica: Eredità Bonelli · Udienza: 14 marzo 2027",
+  );
   // Exported with «;» between fields and the comma for decimals, with a byte-order mark.
   expect(await documentText("fornitori_2026.csv", csvFile())).toEqual({
     title: "fornitori 2026",
@@ -77,7 +79,9 @@ test("an e-mail (.eml): subject as title, who, to whom, when, the body, its atta
   const { attachments, ...read } = await documentText("rinvio.eml", emailFile());
   // The record is a document to index; the signature's logo is only named.
   expect(attachments?.map((attachment) => attachment.filename)).toEqual(["verbale.pdf"]);
-  expect((await documentText("verbale.pdf", attachments![0]!.bytes)).text).toContain("il teste Mario Conti ha confermato la consegna del cantiere");
+  expect((await documentText("verbale.pdf", attachments![0]!.bytes)).text).toContain(
+    "il teste Mario Conti ha confermato la consegna del cantiere",
+  );
   expect(read).toEqual({
     title: "Rinvio udienza Ferretti",
     url: null,
@@ -95,8 +99,12 @@ test("an e-mail (.eml): subject as title, who, to whom, when, the body, its atta
 test("old binary Office files are refused by name, with what to send instead", async () => {
   const refusal = documentText("fascicolo/atto.doc", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]));
   await expect(refusal).rejects.toThrow(UnsupportedDocumentError);
-  await expect(refusal).rejects.toThrow("«atto.doc» non è stato indicizzato: i file Word 97-2003 non si leggono. Salvalo come .docx o come PDF e invialo di nuovo.");
-  await expect(documentText("conti.xls", new Uint8Array([0xd0, 0xcf]))).rejects.toThrow("«conti.xls» non è stato indicizzato: i file Excel 97-2003 non si leggono.");
+  await expect(refusal).rejects.toThrow(
+    "«atto.doc» non è stato indicizzato: i file Word 97-2003 non si leggono. Salvalo come .docx o come PDF e invialo di nuovo.",
+  );
+  await expect(documentText("conti.xls", new Uint8Array([0xd0, 0xcf]))).rejects.toThrow(
+    "«conti.xls» non è stato indicizzato: i file Excel 97-2003 non si leggono.",
+  );
 });
 
 const reader = new DocumentReader({ workers: 1 });

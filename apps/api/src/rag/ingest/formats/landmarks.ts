@@ -32,7 +32,8 @@ export function placeOf(before: string, passage: string): string | null {
 /** An e-mail's header, from the first blocks of its reading text. */
 export function emailHeaderOf(readingStart: string): EmailHeader | null {
   const blocks = readingStart.split("\n\n");
-  const field = (name: keyof typeof EMAIL_HEADER) => blocks.find((block) => block.startsWith(`${EMAIL_HEADER[name]}: `))?.slice(EMAIL_HEADER[name].length + 2) ?? "";
+  const field = (name: keyof typeof EMAIL_HEADER) =>
+    blocks.find((block) => block.startsWith(`${EMAIL_HEADER[name]}: `))?.slice(EMAIL_HEADER[name].length + 2) ?? "";
   const header = { subject: field("subject"), from: field("from"), to: field("to"), date: field("date") };
   return header.subject || header.from ? header : null;
 }

@@ -7,7 +7,6 @@ import { checkZipBounds } from "./zip-bounds";
 // tree, written as our reading text: one block per heading, paragraph or list item, a table's
 // rows one to a block (a sheet's with their header), a slide or a sheet announced by its number.
 
-
 export type OfficeText = { title: string; text: string };
 
 export async function officeText(filename: string, bytes: Uint8Array): Promise<OfficeText> {
@@ -69,6 +68,8 @@ function rowsOf(rows: readonly OfficeContentNode[]): string[][] {
 
 /** A sheet's rows under their header; its rows may come in tables or on their own. */
 function sheetRows(children: readonly OfficeContentNode[]): string[] {
-  const rows = children.flatMap((child) => (child.type === "table" ? rowsOf(child.children ?? []) : child.type === "row" ? rowsOf([child]) : []));
+  const rows = children.flatMap((child) =>
+    child.type === "table" ? rowsOf(child.children ?? []) : child.type === "row" ? rowsOf([child]) : [],
+  );
   return rows.length > 0 ? rowsUnderHeader(rows) : blocksOf(children);
 }

@@ -26,5 +26,6 @@ export function checkZipBounds(filename: string, bytes: Uint8Array): void {
   } catch {
     throw new UnsupportedDocumentError(ragMessages.documents.notAnArchive(filename));
   }
-  if (entries > MAX_ZIP_ENTRIES || inflated > MAX_ZIP_BYTES) throw new UnsupportedDocumentError(ragMessages.documents.archiveTooLarge(filename, MAX_ZIP_BYTES, MAX_ZIP_ENTRIES));
+  if (entries > MAX_ZIP_ENTRIES || inflated > MAX_ZIP_BYTES)
+    throw new UnsupportedDocumentError(ragMessages.documents.archiveTooLarge(filename, MAX_ZIP_BYTES, MAX_ZIP_ENTRIES));
 }
