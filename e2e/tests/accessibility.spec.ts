@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { payWithCard } from "../support/checkout";
 import { scannedPdf, textPdf } from "../support/pdf-fixtures";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 // Issue 28 §9: every screen checked with axe in a real browser — no serious or critical
 // violation — and the three conversations done with the keyboard alone. Issue 36 §7: in both themes.
@@ -87,8 +88,7 @@ for (const path of [
 
 test("the assistant's screens: chat with an answer, the plans' upsells, the admin's settings", async ({ page }) => {
   await signIn(page, "admin@oystar.test");
-  await page.getByRole("textbox", { name: "Messaggio" }).fill("Ciao, chi sei?");
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, "Ciao, chi sei?");
   await expect(page.locator(".chat-message--assistant").last()).toContainText("Modello dimostrativo offline");
   await expectAccessible(page, "/chat con una risposta");
 
@@ -179,8 +179,7 @@ test("RAG with an answer and its sources", async ({ page }) => {
   await signIn(page, "business@oystar.test");
   await page.goto("/rag");
   await expectAccessible(page, "/rag, inizio");
-  await page.getByRole("textbox", { name: "Messaggio" }).fill("Quando fioriscono le camelie e dove si possono vedere?");
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, "Quando fioriscono le camelie e dove si possono vedere?");
   await expect(page.getByRole("region", { name: "Fonti utilizzate" }).last()).toBeVisible();
   await expectAccessible(page, "/rag con una risposta");
 
@@ -225,8 +224,7 @@ test("with the keyboard alone: a chat question, a RAG question, a debate", async
 // Issue 35 §1: the conversations kept on the device, with one kept and one being renamed.
 test("the conversations panel", async ({ page }) => {
   await signIn(page, "accessibile@esempio.it");
-  await page.getByRole("textbox", { name: "Messaggio" }).fill("Una domanda da ricordare");
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, "Una domanda da ricordare");
   await expect(page.locator(".chat-message--assistant").last()).toContainText(/Primo carattere in/);
   await page.getByRole("button", { name: "Conversazioni" }).click();
   const panel = page.getByRole("dialog", { name: "Conversazioni" });

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { collectConsoleErrors } from "../support/console-errors";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 async function ask(page: Page, question: string) {
-  await page.getByRole("textbox", { name: "Messaggio" }).fill(question);
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, question);
 }
 
 // spec 001 §2: 400 ms after an answer is complete, the page scrolls to its start. A click while

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { collectConsoleErrors } from "../support/console-errors";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 // Issue 35 §5: a RAG conversation is kept on the device like the chat's — it survives a reload,
 // opens again with its sources, and is listed in the chat's 'Conversazioni' too, from where it
@@ -14,8 +15,7 @@ test("a RAG conversation survives a reload with its sources, and opens in the RA
   const errors = collectConsoleErrors(page);
   await signIn(page, "business@oystar.test");
   await page.goto("/rag");
-  await page.getByRole("textbox", { name: "Messaggio" }).fill(QUESTION);
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, QUESTION);
   await expect(page.locator(".chat-message--assistant").last().getByRole("region", { name: "Fonti utilizzate" })).toBeVisible();
   const answer =
     (await page.locator(".chat-message--assistant").last().getByRole("region", { name: "Fonti utilizzate" }).textContent()) ?? "";

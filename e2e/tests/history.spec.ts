@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { collectConsoleErrors } from "../support/console-errors";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 // Issue 35 §1: conversations kept on the device — in the browser's IndexedDB, per account,
 // encrypted with the key the server keeps — survive a reload and a sign-out, are invisible to
@@ -9,8 +10,7 @@ import { signIn } from "../support/sign-in";
 test.use({ reducedMotion: "reduce" });
 
 async function ask(page: Page, question: string) {
-  await page.getByRole("textbox", { name: "Messaggio" }).fill(question);
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, question);
   // The offline model's answer, complete.
   await expect(page.locator(".chat-message--assistant").last()).toContainText(/Primo carattere in \d+,\d{2} s/);
 }

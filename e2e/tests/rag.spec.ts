@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { authorizationWhile, subscriptionStatus } from "../support/api-token";
 import { collectConsoleErrors } from "../support/console-errors";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 // The RAG (spec 001 §2–§9) over the demo index `gardenroute-demo`, answered by the offline model:
 // an extractive answer whose every sentence cites the passage it quotes.
@@ -33,8 +34,7 @@ test("Business asks the demo index: a streamed answer whose every [n] leads to a
   await expect(page.getByText("Garden Route (gardenroute-demo)")).toBeVisible();
 
   const answered = page.waitForResponse((response) => response.url().endsWith("/api/ask-stream"));
-  await page.getByRole("textbox", { name: "Messaggio" }).fill("Quando fioriscono le camelie e dove si possono vedere?");
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, "Quando fioriscono le camelie e dove si possono vedere?");
   const response = await answered;
   // The answer comes as an event stream, asked with the admin's settings (spec 001 §3, §7).
   expect(response.headers()["content-type"]).toContain("text/event-stream");
@@ -98,8 +98,7 @@ test("Business asks the demo index: a streamed answer whose every [n] leads to a
 
   // A second question carries the conversation; 'Nuova chat' starts over.
   const second = page.waitForRequest((request) => request.url().endsWith("/api/ask-stream"));
-  await page.getByRole("textbox", { name: "Messaggio" }).fill("E le azalee?");
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, "E le azalee?");
   expect(((await second).postDataJSON() as { chat_history: unknown[] }).chat_history).toHaveLength(2);
   await expect(page.locator(".chat-message--assistant")).toHaveCount(2);
   await expect(page.locator(".chat-cursor")).toHaveCount(0);
@@ -115,8 +114,7 @@ test("a question the demo documents cannot answer gets 'not in the documents' an
   const authorization = await openRag(page, "business@oystar.test");
   const status = async () => (await subscriptionStatus(page, authorization)).queries_used;
   const before = await status();
-  await page.getByRole("textbox", { name: "Messaggio" }).fill("Qual è il prezzo del biglietto aereo Roma-Tokyo?");
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, "Qual è il prezzo del biglietto aereo Roma-Tokyo?");
   const answer = page.locator(".chat-message--assistant").last();
   await expect(answer.locator(".chat-answer")).toHaveText("Non ho trovato questa informazione nei documenti dell'indice.");
   await expect(page.locator(".chat-cursor")).toHaveCount(0);

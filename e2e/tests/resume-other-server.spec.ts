@@ -6,6 +6,7 @@ import { startFakeModel, type FakeModel, type HeldReply } from "../support/fake-
 import { reserveFreePort } from "../support/free-port";
 import { startProductServer, type ProductServer } from "../support/product-server";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 // Issue 35 §2: two servers on one PostgreSQL behind one public address. The page asks one of them;
 // after a reload mid-answer its resume reaches the other — here every resume is sent there, as a
@@ -54,8 +55,7 @@ test("a chat answer held by one server, reloaded mid-answer, is taken up through
   const authorization = await authorizationWhile(page, () => page.goto("/chat"));
   const before = await subscriptionStatus(page, authorization);
 
-  await page.getByRole("textbox", { name: "Messaggio" }).fill("Quando fioriscono le camelie?");
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, "Quando fioriscono le camelie?");
   await expect(page.getByText(FIRST_HALF.trim(), { exact: false })).toBeVisible();
 
   // From now on the answer's resume goes to the other server, under the same public address.

@@ -6,6 +6,7 @@ import { startFakeModel, type ChatCompletionRequest, type FakeModel, type HeldRe
 import { reserveFreePort } from "../support/free-port";
 import { startProductServer, type ProductServer } from "../support/product-server";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 // Issue 35 §2: an answer being written when the page reloads is taken up by the page that comes
 // back — in the chat and in the RAG — complete, once, and charged once. The model is a loopback
@@ -53,8 +54,7 @@ test.afterAll(async () => {
 });
 
 async function ask(page: Page, question: string) {
-  await page.getByRole("textbox", { name: "Messaggio" }).fill(question);
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, question);
 }
 
 /** The answers on screen, as the user reads them. */

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { collectConsoleErrors } from "../support/console-errors";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 // spec 001 §2 (issue 14 §6): the session ends while the user is on /chat. The card 'Autenticazione
 // Richiesta' shows over the conversation, and signing in again (in the provider's popup) keeps it.
@@ -9,8 +10,7 @@ test("a session lost on /chat: the card, a sign-in in a popup, the conversation 
   await page.clock.install();
   await signIn(page, "sessione@esempio.it");
   await expect(page.getByRole("banner").getByText("Online")).toBeVisible();
-  await page.getByRole("textbox", { name: "Messaggio" }).fill("Prima domanda");
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, "Prima domanda");
   await expect(page.locator(".chat-message--assistant").last()).toContainText("Primo carattere");
 
   // The session ends: the provider's sign-in session is closed, it refuses the refresh token
@@ -22,8 +22,7 @@ test("a session lost on /chat: the card, a sign-in in a popup, the conversation 
   });
   await page.clock.fastForward("02:00:00");
 
-  await page.getByRole("textbox", { name: "Messaggio" }).fill("Seconda domanda");
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, "Seconda domanda");
   const card = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "Autenticazione Richiesta" }) });
   await expect(card).toBeVisible();
   // No redirect: the page and its conversation are still there.
@@ -43,8 +42,7 @@ test("a session lost on /chat: the card, a sign-in in a popup, the conversation 
   // Signed in again, the next question is answered whole (the offline answer no longer repeats it).
   const answers = page.locator(".chat-message--assistant");
   const answered = await answers.count();
-  await page.getByRole("textbox", { name: "Messaggio" }).fill("Terza domanda");
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, "Terza domanda");
   await expect(page.getByText("Terza domanda", { exact: true })).toBeVisible();
   await expect(answers).toHaveCount(answered + 1);
   await expect(answers.last()).toContainText("Primo carattere");

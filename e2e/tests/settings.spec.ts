@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { collectConsoleErrors } from "../support/console-errors";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 test("the admin's default chat model applies to every user; 'Valori Ottimali' and Save put the defaults back", async ({ browser }) => {
   const adminContext = await browser.newContext();
@@ -25,8 +26,7 @@ test("the admin's default chat model applies to every user; 'Valori Ottimali' an
   // Its questions name the admin's model (the offline server answers them all the same).
   await expect(proPage.getByRole("banner").getByText("Online")).toBeVisible();
   const question = proPage.waitForRequest((request) => request.url().endsWith("/groq/chat/completions"));
-  await proPage.getByRole("textbox", { name: "Messaggio" }).fill("Ciao");
-  await proPage.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(proPage, "Ciao");
   expect((await question).postDataJSON()).toMatchObject({ model: "openai/gpt-oss-20b" });
 
   // The server, not the browser, refuses anyone else's save, whatever they send.

@@ -6,6 +6,7 @@ import { expectInert, watchHostilePage } from "../support/inert";
 import { HOSTILE_INDEX, HOSTILE_TOPIC, hostileTitles } from "../support/hostile-documents";
 import { pdfPages } from "../support/pdf-text";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 // Issue 25, the source viewer: a citation opens the passage it rests on, highlighted in its
 // document; a PDF at its page. Over the demo index and the offline model, and an Enterprise
@@ -18,8 +19,7 @@ async function openRag(page: Page, email: string): Promise<string> {
 
 /** Asks on the screen and waits for the whole answer, sources included. */
 async function ask(page: Page, question: string): Promise<Locator> {
-  await page.getByRole("textbox", { name: "Messaggio" }).fill(question);
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, question);
   const answer = page.locator(".chat-message--assistant").last();
   await expect(answer.getByRole("region", { name: "Fonti utilizzate" })).toBeVisible();
   await expect(page.locator(".chat-cursor")).toHaveCount(0);

@@ -8,6 +8,7 @@ import { HOSTILE_TOPIC, xssPayloads } from "../support/hostile-documents";
 import { expectInert, expectNoHandlers, watchHostilePage, type HostileWatch } from "../support/inert";
 import { startProductServer, type ProductServer } from "../support/product-server";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 // Issue 28 §5: the security team's payloads (../shared/security/xss-payloads.txt) through every
 // sink a model or a customer can write into — the chat's answer, the debate's bubbles, the judge's
@@ -103,8 +104,7 @@ async function expectNothingRan(page: Page, seen: Watched) {
 }
 
 async function ask(page: Page, question: string) {
-  await page.getByRole("textbox", { name: "Messaggio" }).fill(question);
-  await page.getByRole("textbox", { name: "Messaggio" }).press("Enter");
+  await sendQuestion(page, question);
   const answer = page.locator(".chat-message--assistant").last();
   await expect(answer).toBeVisible();
   await expect(page.locator(".chat-cursor")).toHaveCount(0);
