@@ -1,6 +1,6 @@
 import { createReadAloud } from "@oystar/conversation";
 import { SourceViewerProvider } from "@oystar/conversation/react";
-import { scriptedSourceViewer, textPassage } from "@oystar/conversation/testing";
+import { citedPassage, scriptedSourceViewer, textPassage } from "@oystar/conversation/testing";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import type { DebateSpeech } from "../debate-state";
@@ -101,30 +101,21 @@ export const Evidence: Story = {
       evidence: {
         index: "gardenroute-demo",
         passages: [
-          {
+          citedPassage({
             noteNumber: 1,
             chunkId: "101",
-            document: "gardenroute-demo/giardini.md",
             title: "Giardini storici",
             filename: "giardini.md",
-            url: null,
-            page: null,
-            place: null,
             excerpt: "Il bosso delle siepi si pota a fine primavera, quando…",
-            support: null,
-          },
-          {
+          }),
+          citedPassage({
             noteNumber: 2,
             chunkId: "102",
-            document: "gardenroute-demo/restauro.pdf",
             title: "Restauro",
             filename: "restauro.pdf",
-            url: null,
             page: 3,
-            place: null,
             excerpt: "Le piante antiche del giardino…",
-            support: null,
-          },
+          }),
         ],
         quotes: [
           { n: 1, text: "Il bosso delle siepi si pota a fine primavera", status: "verified" },

@@ -1,5 +1,5 @@
 import type { DebateCall, DebateJudgeCall, ResetRequest, ResetResponse } from "@oystar/api-client";
-import { virtualTime } from "@oystar/conversation/testing";
+import { citedPassage, virtualTime } from "@oystar/conversation/testing";
 import { turnRole } from "../debate-request";
 import { formatJudgeRun, JUDGE_CRITERIA, type JudgedSide, type LatoVerdict } from "../judge-format";
 import { latoOf } from "../judge-request";
@@ -83,30 +83,8 @@ export const inCharacter: ModelScript = (call) => {
 
 /** The passages the fake server gives every turn argued from documents (issue 26 §2). */
 export const FAKE_PASSAGES = [
-  {
-    noteNumber: 1,
-    chunkId: "101",
-    document: "gardenroute-demo/giardini.md",
-    title: "Giardini storici",
-    filename: "giardini.md",
-    url: null,
-    page: null,
-    place: null,
-    excerpt: "Il bosso delle siepi…",
-    support: null,
-  },
-  {
-    noteNumber: 2,
-    chunkId: "102",
-    document: "gardenroute-demo/restauro.pdf",
-    title: "Restauro",
-    filename: "restauro.pdf",
-    url: null,
-    page: 3,
-    place: null,
-    excerpt: "Le piante antiche…",
-    support: null,
-  },
+  citedPassage({ noteNumber: 1, chunkId: "101", title: "Giardini storici", filename: "giardini.md", excerpt: "Il bosso delle siepi…" }),
+  citedPassage({ noteNumber: 2, chunkId: "102", title: "Restauro", filename: "restauro.pdf", page: 3, excerpt: "Le piante antiche…" }),
 ];
 
 /**
