@@ -300,8 +300,10 @@ describe.each(features)("$name, on the one road to the model", (feature) => {
       const verdicts = JSON.parse(seen.events.get("debate-quotes") ?? "{}") as { quotes?: Array<{ status: string }> };
       expect(verdicts.quotes?.map((quote) => quote.status)).toEqual(["verified"]);
     }
-    // The judge's verdict is read from the same words: side 1 of the first run is side A.
-    if (call.verdict) expect(await call.verdict()).toBe("A");
+    // The judge's verdict is read from the same words: side 1 of the first run is side A. It is
+    // recorded once the answer has reached the caller (onAnswered): wait until it is there.
+    const verdict = call.verdict;
+    if (verdict) await vi.waitFor(async () => expect(await verdict()).toBe("A"));
   });
 });
 
