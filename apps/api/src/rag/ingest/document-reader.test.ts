@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
+import { getPriority } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, test } from "vitest";
@@ -81,4 +83,23 @@ test("an indexing request's documents share one budget of text: past it a docume
   } finally {
     await db.close();
   }
+});
+
+test("issue 34 §2: reading processes run below the server's priority, so its requests come first", async () => {
+  const pool = reader({ workers: 1 });
+  expect((await pool.read(small)).title).toBe("Nota");
+  // This process's children that are reading processes, as an operator sees them in `top` (NI).
+  const children = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("reading-worker");
+      } catch {
+        return false;
+      }
+    });
+  expect(children.length).toBeGreaterThan(0);
+  for (const pid of children) expect(getPriority(Number(pid))).toBe(Math.min(19, getPriority() + 10));
 });

@@ -182,6 +182,16 @@ function rebuiltError(outcome: Extract<ReadingOutcome, { ok: false }>, job: Read
   return new DocumentReadingError(ragMessages.documents.unreadable);
 }
 
+/** The most reading processes a server starts: each may hold ~1 GB (its heap cap, and OCR's ~100 MB). */
+const MOST_READING_PROCESSES = 4;
+
+/**
+ * One reading process per core (issue 34 §2: OCR's pool sized to the machine). They need not
+ * leave a core to the server: they run at a lower priority (reading-worker.ts), so the server's
+ * requests come first and reading takes what the machine has to spare.
+ */
+export const defaultReadingProcesses = () => Math.max(1, Math.min(MOST_READING_PROCESSES, availableParallelism()));
+
 /** A pool of reading processes; documents wait their turn in order. */
 export class DocumentReader {
   private readonly slots: ReadingSlot[];
@@ -190,7 +200,7 @@ export class DocumentReader {
 
   constructor(options: ReaderOptions = {}) {
     const settled: Required<ReaderOptions> = {
-      workers: options.workers ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
+      workers: options.workers ?? defaultReadingProcesses(),
       memoryMb: options.memoryMb ?? READING_LIMITS.memoryMb,
       deadlineMs: options.deadlineMs ?? READING_LIMITS.deadlineMs,
     };

@@ -14,7 +14,9 @@ import {
   queryTerms,
   STEM_WEIGHT,
 } from "../retrieve/full-text-search";
-import { deleteDocument, finishIngestion, ingestFile, StorageLimitError, storeDocument, storeDocuments } from "./ingestion";
+import { DocumentReadingError, type DocumentReader } from "./document-reader";
+import { documentText } from "./document-text";
+import { deleteDocument, finishIngestion, ingestFile, ingestFiles, StorageLimitError, storeDocument, storeDocuments } from "./ingestion";
 import { createIndex, ensureSharedIndex, findIndex, type RagIndex } from "../rag-store";
 import { vectorSearch } from "../retrieve/vector-search";
 import { emailFile } from "../../../test-support/office-files";
@@ -342,4 +344,31 @@ test("a document whose text holds NUL characters (some PDFs' text layers do) is 
   // Postgres text cannot hold U+0000: each became a space (which the Markdown reading text then
   // collapses), and the title lost it.
   expect(row).toEqual({ text: "La consegna del cantiere è avvenuta il 3 marzo.", title: "Verbale di consegna" });
+});
+
+test("issue 34 §2: a bulk load hands the reader every document of the batch at once, and stores them in the files' order", async () => {
+  const index = await ensureSharedIndex(db, "test-letture-affiancate");
+  const files = ["a.md", "b.md", "rotto.md", "c.md"].map((name) => file(name, `# ${name}\n\nIl testo di ${name} parla di glicini.`));
+  let reading = 0;
+  let mostAtOnce = 0;
+  // A reader with as many processes as there are files: how many it is given before any is read.
+  const reader = {
+    async read(input: { filename: string; bytes: Uint8Array }) {
+      reading += 1;
+      mostAtOnce = Math.max(mostAtOnce, reading);
+      await new Promise((resolve) => setImmediate(resolve));
+      reading -= 1;
+      if (input.filename === "rotto.md") throw new DocumentReadingError("«rotto.md» non è stato indicizzato.");
+      return documentText(input.filename, input.bytes);
+    },
+  } as unknown as DocumentReader;
+  const results = await ingestFiles(db, index, files, { ...options, reader });
+  expect(mostAtOnce).toBe(4);
+  expect(results.map((result) => [result.filename, "error" in result ? result.error.message : result.status])).toEqual([
+    ["a.md", "added"],
+    ["b.md", "added"],
+    ["rotto.md", "«rotto.md» non è stato indicizzato."],
+    ["c.md", "added"],
+  ]);
+  expect((await fresh("test-letture-affiancate")).documents).toBe(3);
 });

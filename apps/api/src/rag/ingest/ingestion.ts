@@ -128,16 +128,20 @@ export async function ingestFiles(
   );
   const results = new Map<string, IngestResult | { filename: string; error: Error }>();
   const documents: DocumentInput[] = [];
+  // Read side by side (issue 34 §2): the reader's processes, one per core, take them in turn.
+  const reads = files.map((file, position) =>
+    unchanged.has(file.filename)
+      ? null
+      : documentInput(file, hashes[position]!, options).then(
+          (document) => ({ document }),
+          (error: unknown) => ({ error: error as Error }),
+        ),
+  );
   for (const [position, file] of files.entries()) {
-    if (unchanged.has(file.filename))
-      results.set(file.filename, { filename: file.filename, status: "unchanged", chunks: 0, characters: 0 });
-    else {
-      try {
-        documents.push(await documentInput(file, hashes[position]!, options));
-      } catch (error) {
-        results.set(file.filename, { filename: file.filename, error: error as Error });
-      }
-    }
+    const read = await reads[position];
+    if (!read) results.set(file.filename, { filename: file.filename, status: "unchanged", chunks: 0, characters: 0 });
+    else if ("error" in read) results.set(file.filename, { filename: file.filename, error: read.error });
+    else documents.push(read.document);
   }
   try {
     for (const result of await storeDocuments(db, index, documents, options)) results.set(result.filename, result);

@@ -85,10 +85,9 @@ export async function pdfText(
 }
 
 /**
- * Reads the scanned pages by OCR, one at a time, in place of their empty text layer. Not a pool of
- * OCR workers: on the 2-core machine two tesseract workers read no faster than one (measured on 4
- * pages: 21.2 and 20.9 pages/min with one, 21.8 and 18.9 with two) and hold ~100 MB more; the
- * reading processes (document-reader.ts) are already sized to the machine, one per spare core.
+ * Reads the scanned pages by OCR, one at a time, in place of their empty text layer; the next page
+ * is drawn while one is read (drawing runs on this thread, OCR on its worker's). One OCR worker per
+ * document: the reading processes (document-reader.ts) are the pool, one per core.
  */
 async function recognizePages(
   document: Awaited<ReturnType<typeof openPdf>>["document"],
@@ -102,8 +101,17 @@ async function recognizePages(
   const pages: OcrPage[] = [];
   // None read yet: the admin's progress says OCR has started («OCR: pagina 1 di 40»).
   reading.onOcrPage?.(0, scanned.length);
+  const draw = (pageNumber: number) => {
+    const drawn = document.getPage(pageNumber).then(renderPage);
+    // Awaited in its turn; a page left undrawn when reading stops early fails no one.
+    drawn.catch(() => undefined);
+    return drawn;
+  };
+  let next = draw(scanned[0]!);
   for (const [position, pageNumber] of scanned.entries()) {
-    const recognized = await reading.recognize!(await renderPage(await document.getPage(pageNumber)), { words: true });
+    const picture = await next;
+    if (position + 1 < scanned.length) next = draw(scanned[position + 1]!);
+    const recognized = await reading.recognize!(picture, { words: true });
     const text = recognized.text.trim();
     reading.onOcrPage?.(position + 1, scanned.length);
     // A page OCR finds nothing on is named in the report, not silently empty.
