@@ -51,7 +51,7 @@ beforeAll(async () => {
   const slowToCount: Database = {
     ...database,
     async query(sql, params) {
-      if (slowCounting && sql.includes("INSERT INTO usage")) {
+      if (slowCounting && sql.includes("UPDATE usage u SET queries_used")) {
         const until = Date.now() + COUNTING_MS;
         while (Date.now() < until);
         countingEndedAt.push(Date.now());

@@ -5,11 +5,13 @@ import type { Charge, Payer } from "./quota";
 // Issue 28 §3: a thousand questions arriving together were counted one statement at a time, and
 // the last one's first token waited for all the others. Questions are counted in batches: those
 // that arrive while a batch is being counted (or in the same turn of the event loop, when none
-// is) form the next one — two statements whatever their number, still exact — each
+// is) form the next one — one statement whatever their number (two more for callers asking for
+// the first time this month, whose rows it makes), still exact — each
 // caller's questions are granted up to what its plan leaves, in one conditional update that locks
 // the caller's row (DESIGN.md §4), so servers counting at once cannot pass a limit either.
 
 type Waiting = { user: Payer; settle: (charge: Charge) => void; fail: (error: unknown) => void };
+type Granted = { user_id: string; granted: number; queries_used: number; debates_used: number };
 
 /** Grants each caller's questions of the batch up to its room, and says how many and what is left. */
 const GRANT = `
@@ -43,20 +45,25 @@ export function questionBatch(db: Queryable, now: () => Date = () => new Date())
       const limit = planById(user.plan).queries_limit;
       return { id: user.id, wanted: items.length, unbounded: user.isAdmin || isUnlimited(limit), limit: Math.max(0, limit), items };
     });
-    const ids = callers.map((caller) => caller.id);
-    // A caller's first question of the month makes its row.
-    await db.query("INSERT INTO usage (user_id, month) SELECT unnest($1::bigint[]), $2 ON CONFLICT (user_id, month) DO NOTHING", [
-      ids,
-      month,
-    ]);
-    const rows = await db.query<{ user_id: string; granted: number; queries_used: number; debates_used: number }>(GRANT, [
-      ids,
-      callers.map((caller) => caller.wanted),
-      callers.map((caller) => caller.unbounded),
-      callers.map((caller) => caller.limit),
-      month,
-    ]);
-    const counted = new Map(rows.map((row) => [row.user_id, row]));
+    const granted = (among: typeof callers) =>
+      db.query<Granted>(GRANT, [
+        among.map((caller) => caller.id),
+        among.map((caller) => caller.wanted),
+        among.map((caller) => caller.unbounded),
+        among.map((caller) => caller.limit),
+        month,
+      ]);
+    // One statement for callers who already asked this month (issue 37 §1: the count was half of
+    // a question's cost to the server); a caller's first question of the month makes its row first.
+    const counted = new Map((await granted(callers)).map((row) => [row.user_id, row]));
+    const newThisMonth = callers.filter((caller) => !counted.has(caller.id));
+    if (newThisMonth.length > 0) {
+      await db.query("INSERT INTO usage (user_id, month) SELECT unnest($1::bigint[]), $2 ON CONFLICT (user_id, month) DO NOTHING", [
+        newThisMonth.map((caller) => caller.id),
+        month,
+      ]);
+      for (const row of await granted(newThisMonth)) counted.set(row.user_id, row);
+    }
     for (const caller of callers) {
       const row = counted.get(caller.id);
       const usage = { queries_used: row?.queries_used ?? 0, debates_used: row?.debates_used ?? 0 };
