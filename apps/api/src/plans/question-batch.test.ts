@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openDatabase, type Database } from "../db/database";
+import { openDatabase, type Database, type Queryable } from "../db/database";
 import { migrate } from "../db/migrate";
 import { questionBatch } from "./question-batch";
 import type { Payer } from "./quota";
@@ -11,10 +11,10 @@ import type { Payer } from "./quota";
 let database: Database;
 let statements: string[] = [];
 /** The database as the batch sees it, each statement it runs written down. */
-const counted = {
-  query: (sql: string, params?: unknown[]) => {
+const counted: Queryable = {
+  query<Row>(sql: string, params?: unknown[]) {
     statements.push(sql.includes("INSERT INTO usage") ? "make rows" : sql.includes("UPDATE usage") ? "grant" : "other");
-    return database.query(sql, params);
+    return database.query<Row>(sql, params);
   },
   exec: (sql: string) => database.exec(sql),
 };
