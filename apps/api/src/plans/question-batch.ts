@@ -53,7 +53,7 @@ export function questionBatch(db: Queryable, now: () => Date = () => new Date())
         among.map((caller) => caller.limit),
         month,
       ]);
-    // One statement for callers who already asked this month (issue 37 §1: the count was half of
+    // One statement for callers who already asked this month (issue 37 §1: the count was about half of
     // a question's cost to the server); a caller's first question of the month makes its row first.
     const counted = new Map((await granted(callers)).map((row) => [row.user_id, row]));
     const newThisMonth = callers.filter((caller) => !counted.has(caller.id));
