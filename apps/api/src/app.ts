@@ -30,7 +30,7 @@ import { personalAnswersNotStored } from "./web/personal-answers";
 import { onlyPublicHost } from "./web/public-origin";
 import { clientAddress } from "./web/client-address";
 import { log } from "./observe/log";
-import { requestLog } from "./observe/request-log";
+import { requestIdOf, requestLog } from "./observe/request-log";
 import { defaultBodyCeiling } from "./web/request-body";
 import { securityHeaders } from "./web/security-headers";
 import { serveApps } from "./web/serve-apps";
@@ -124,7 +124,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
     if (c.req.raw.signal.aborted) return c.json({ error: webMessages.badRequest }, 400);
     // Privacy and log forging: the route's pattern and the kind of error, never its message (it
     // can quote the caller's text), bodies or headers.
-    log.error({ method: c.req.method, route: routePath(c) || "?", kind: errorKind(error) }, "Errore interno");
+    log.error({ request_id: requestIdOf(c), method: c.req.method, route: routePath(c) || "?", kind: errorKind(error) }, "Errore interno");
     // The database gone for a moment (issue 28 §7): a clean 503 the caller may retry, not a fault.
     if (isDatabaseUnavailable(error)) return c.json({ error: webMessages.databaseUnavailable }, 503, { "Retry-After": "5" });
     return c.json({ error: webMessages.internal }, 500);

@@ -39,6 +39,7 @@ import { markOffline, modelLeaderboard, recordJudgeRun } from "./model-leaderboa
 import { composeOfflineDebateReply } from "./offline-debate";
 import { quoteSealer, type QuoteSealer } from "./quote-check";
 import { log } from "../observe/log";
+import { requestIdOf } from "../observe/request-log";
 
 /**
  * The largest calls the engine makes: a synthesis's analysis (the last third of 200 turns, each
@@ -236,7 +237,7 @@ export function debateRoutes(
           evidence = { passages, framing: await turnEvidence({ engine: rag, sealer, settings }, call, index, passages) };
         } catch (error) {
           await refund();
-          log.error({ kind: errorKind(error) }, "Dibattito: ricerca nei documenti non riuscita");
+          log.error({ request_id: requestIdOf(c), kind: errorKind(error) }, "Dibattito: ricerca nei documenti non riuscita");
           return c.json({ error: debateChargeMessages.retrievalFailed }, 502);
         }
       }
@@ -256,7 +257,8 @@ export function debateRoutes(
       const framing = evidence?.framing;
       // issue 26 §3: the judge's verdict moves the model leaderboard, read from the answer it gave.
       const judged = call.kind === "judge" ? (answer: string) => recordVerdict(db, call, answer) : undefined;
-      return relayAnswer(c, callUpstream(upstream, debatePrompt(call, context), signal), refund, env.llm.firstTokenTimeoutMs, {
+      const asked = callUpstream(upstream, debatePrompt(call, context), signal, requestIdOf(c));
+      return relayAnswer(c, asked, refund, env.llm.firstTokenTimeoutMs, {
         // issue 33 §2: the debate may go one call further once the model has begun this one.
         onFirstBytes: answered,
         onAnswered: judged,

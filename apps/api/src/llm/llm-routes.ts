@@ -15,6 +15,7 @@ import { questionCharges, type ModelCallCharge } from "../plans/question-charge"
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing, type ServerStop } from "../streams/server-stopping";
 import { callerSignal, type Resumable } from "../streams/resumable-answers";
+import { requestIdOf } from "../observe/request-log";
 import { llmMessages } from "./messages";
 import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer } from "./model-answer";
 import type { ModelProviders } from "./model-providers";
@@ -95,14 +96,14 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
         }
         return relayAnswer(
           c,
-          callUpstream(upstream, forUpstream(request, upstream), callerSignal(c)),
+          callUpstream(upstream, forUpstream(request, upstream), callerSignal(c), requestIdOf(c)),
           charged.refund,
           env.llm.firstTokenTimeoutMs,
         );
       }
       // The caller has room: the model is asked while the quota is charged (issue 15), and a
       // refusal after all cancels the call before a byte of its answer is read.
-      const call = callUpstream(upstream, forUpstream(request, upstream), callerSignal(c));
+      const call = callUpstream(upstream, forUpstream(request, upstream), callerSignal(c), requestIdOf(c));
       const charged = await charge;
       if (!charged.ok) {
         call.cancel();

@@ -27,12 +27,15 @@ export const streamHeaders = { "Content-Type": "text/event-stream; charset=utf-8
 /** A request to the model under way: its answer's head, and a way to call it off. */
 export type UpstreamCall = { response: Promise<UpstreamResponse>; abort: AbortController; cancel: () => void };
 
-/** Starts the model's request now; a client that goes away aborts it at once (it stays charged). */
-export function callUpstream(upstream: Upstream, body: unknown, clientSignal: AbortSignal): UpstreamCall {
+/**
+ * Starts the model's request now; a client that goes away aborts it at once (it stays charged).
+ * `requestId`: the id of the request it serves (observe/request-log.ts), named to the model.
+ */
+export function callUpstream(upstream: Upstream, body: unknown, clientSignal: AbortSignal, requestId?: string): UpstreamCall {
   const abort = new AbortController();
   if (clientSignal.aborted) abort.abort();
   clientSignal.addEventListener("abort", () => abort.abort(), { once: true });
-  const response = postUpstream(completionsEndpoint(upstream), JSON.stringify(body), abort.signal);
+  const response = postUpstream(completionsEndpoint(upstream), JSON.stringify(body), abort.signal, requestId);
   // The gateway may be counting the question while the model is asked (issue 15): a model that
   // fails before the count is done must not be an unhandled rejection — relayAnswer reads it.
   response.catch(() => {});
@@ -165,7 +168,7 @@ export type QuestionCalls = {
   ask(body: unknown, signal: AbortSignal): Promise<ModelReply>;
 };
 
-export function questionCalls(upstream: Upstream, firstTokenTimeoutMs: number): QuestionCalls {
+export function questionCalls(upstream: Upstream, firstTokenTimeoutMs: number, requestId?: string): QuestionCalls {
   let asked = false;
   return {
     upstream,
@@ -176,7 +179,7 @@ export function questionCalls(upstream: Upstream, firstTokenTimeoutMs: number): 
       // A caller gone before this call: nothing is sent.
       signal.throwIfAborted();
       asked = true;
-      const call = callUpstream(upstream, body, signal);
+      const call = callUpstream(upstream, body, signal, requestId);
       const answer = await firstBytes(call, firstTokenTimeoutMs);
       if (answer instanceof ModelFailure) {
         call.cancel();

@@ -1,7 +1,6 @@
 import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from "node:http";
 import { request as httpsRequest, Agent as HttpsAgent } from "node:https";
 import type { Upstream } from "../env";
-import { currentRequestId } from "../observe/log";
 
 // Kept-alive connections to the model server: a question should not pay for a new TCP (or TLS)
 // handshake, and node:http adds less per request than fetch does on the path to the first token.
@@ -32,13 +31,21 @@ export function completionsEndpoint(upstream: Upstream): UpstreamEndpoint {
   return endpoint;
 }
 
-/** POSTs JSON to the model server; resolves when its answer's headers arrive. */
-export function postUpstream(endpoint: UpstreamEndpoint, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
-  return postOnce(endpoint, body, signal).catch((error: unknown) => {
+/**
+ * POSTs JSON to the model server; resolves when its answer's headers arrive. `requestId` names the
+ * request it serves to the model server (issue 37 §5): its logs and ours meet on it.
+ */
+export function postUpstream(endpoint: UpstreamEndpoint, body: string, signal: AbortSignal, requestId?: string): Promise<UpstreamResponse> {
+  const headers = {
+    ...endpoint.headers,
+    ...(requestId ? { "X-Request-Id": requestId } : {}),
+    "Content-Length": String(Buffer.byteLength(body)),
+  };
+  return postOnce(endpoint, headers, body, signal).catch((error: unknown) => {
     // A kept-alive connection the model server closed while it sat idle is reset when reused,
     // before the server read the question: asked again on a new connection, it is asked once
     // (the case Node's documentation of `request.reusedSocket` describes).
-    if (error instanceof StaleConnectionError && !signal.aborted) return postOnce(endpoint, body, signal);
+    if (error instanceof StaleConnectionError && !signal.aborted) return postOnce(endpoint, headers, body, signal);
     throw error instanceof StaleConnectionError ? error.cause : error;
   });
 }
@@ -46,17 +53,19 @@ export function postUpstream(endpoint: UpstreamEndpoint, body: string, signal: A
 /** A reused kept-alive connection was reset before any answer came: the question never arrived. */
 class StaleConnectionError extends Error {}
 
-function postOnce({ target, agent, send, headers }: UpstreamEndpoint, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
+function postOnce(
+  { target, agent, send }: UpstreamEndpoint,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
-    const outgoing = send(
-      target,
-      { method: "POST", agent, signal, headers: { ...headers, ...requestIdHeader(), "Content-Length": String(Buffer.byteLength(body)) } },
-      (incoming: IncomingMessage) =>
-        resolve({
-          status: incoming.statusCode ?? 0,
-          contentType: incoming.headers["content-type"] ?? null,
-          body: incoming,
-        }),
+    const outgoing = send(target, { method: "POST", agent, signal, headers }, (incoming: IncomingMessage) =>
+      resolve({
+        status: incoming.statusCode ?? 0,
+        contentType: incoming.headers["content-type"] ?? null,
+        body: incoming,
+      }),
     );
     outgoing.on("error", (error: NodeJS.ErrnoException) =>
       reject(
@@ -67,10 +76,4 @@ function postOnce({ target, agent, send, headers }: UpstreamEndpoint, body: stri
     );
     outgoing.end(body);
   });
-}
-
-/** The request this call serves, named to the model server (issue 37 §5): its logs and ours meet on it. */
-function requestIdHeader(): Record<string, string> {
-  const requestId = currentRequestId();
-  return requestId ? { "X-Request-Id": requestId } : {};
 }

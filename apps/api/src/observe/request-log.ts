@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import { log, requestContext } from "./log";
+import { log } from "./log";
 import { httpRequests, httpRequestSeconds, secondsSince, streamsOpen } from "./metrics";
 
 // issue 37 §5: every request gets an id (the balancer's X-Request-Id when it sent a sane one, else
@@ -12,13 +12,25 @@ import { httpRequests, httpRequestSeconds, secondsSince, streamsOpen } from "./m
 /** A balancer's request id is taken as is only when it looks like one: it is written to the log. */
 const SANE_REQUEST_ID = /^[\w.:-]{8,128}$/;
 
+/**
+ * Each request's id, by the request, for the work it starts to name (the model call's
+ * X-Request-Id, an error's log line). Handed along rather than found from an AsyncLocalStorage:
+ * on Node 20 one of those runs a hook on every promise and every socket write of the process,
+ * each streamed event's included (issue 37 §1).
+ */
+const requestIds = new WeakMap<Request, string>();
+
+/** The id of the request `c` serves (none outside requestLog, as in a test's bare app). */
+export const requestIdOf = (c: Context): string | undefined => requestIds.get(c.req.raw);
+
 export function requestLog({ accountKey }: { accountKey: string }): MiddlewareHandler {
   const accountHash = (id: string) => createHmac("sha256", accountKey).update(id).digest("base64url").slice(0, 16);
   return async (c, next) => {
     const given = c.req.header("x-request-id");
     const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
     const startedAt = performance.now();
-    await requestContext.run({ requestId }, next);
+    requestIds.set(c.req.raw, requestId);
+    await next();
     // In place: the gateway's relayed answers are known by their Response object (node-stream-answer.ts).
     c.res.headers.set("X-Request-Id", requestId);
 

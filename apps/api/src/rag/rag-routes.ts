@@ -24,6 +24,7 @@ import type { RagEngine } from "./rag-engine";
 import { ragMessages } from "./messages";
 import { usableIndexes, type RagIndex } from "./rag-store";
 import { log } from "../observe/log";
+import { requestIdOf } from "../observe/request-log";
 
 /** A RAG request is a question, settings and some history: 2 MB is far more than any needs. */
 const ASK_BODY = { maxBytes: 2 * 1024 * 1024, tooLarge: ragMessages.tooLarge, readTimeoutMs: SIGNED_IN_BODY_MS };
@@ -139,7 +140,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     const key = cacheKey({ userId: user.id, indexes }, [resolved.cacheInputs, upstream?.provider ?? "offline"]);
     const cached = resolved.cache ? engine.cache.get(key) : null;
     // The question's calls to the model take the gateway's road (llm/model-answer.ts).
-    const model = upstream && !cached ? questionCalls(upstream, env.llm.firstTokenTimeoutMs) : null;
+    const model = upstream && !cached ? questionCalls(upstream, env.llm.firstTokenTimeoutMs, requestIdOf(c)) : null;
     // Cache-Control: no-store for the stream too (streamSSE says no-cache): web/personal-answers.ts.
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
@@ -170,7 +171,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
         await unanswered(callerLeft, error);
         if (callerLeft) return;
         // Privacy: what failed, never the question or the answer.
-        log.error({ kind: errorKind(error) }, "RAG: risposta non riuscita");
+        log.error({ request_id: requestIdOf(c), kind: errorKind(error) }, "RAG: risposta non riuscita");
         await stream.writeSSE({ event: "error", data: JSON.stringify(failureEvent(error)) }).catch(() => {});
       }
     });
