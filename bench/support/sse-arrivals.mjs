@@ -4,6 +4,7 @@
 // cut before `[DONE]`), and the events relayed; at the server (its process tree, from /proc): the
 // CPU it spent and its resident memory.
 import { Agent, request } from "node:http";
+import { availableParallelism } from "node:os";
 import { cpuMicroseconds, rssKib } from "./process-tree.mjs";
 
 const settle = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -13,8 +14,9 @@ const NEWLINE = 0x0a;
 /**
  * Opens streams at `rate` a second (never more than `open` at once) for `seconds`, against the
  * server on `port` whose process tree is `serverPid`; resolves once every answer has ended.
+ * `modelPid`: the model's process, whose CPU is measured beside the server's and this client's.
  */
-export async function arrivals({ port, path, headers, body, rate, open, seconds, answerMs, serverPid }) {
+export async function arrivals({ port, path, headers, body, rate, open, seconds, answerMs, serverPid, modelPid }) {
   // Callers each on their own connection, kept for the next question as browsers keep them.
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const streams = [];
@@ -65,6 +67,21 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
       outgoing.end(body);
     });
 
+  // What the machine spends while `open` streams run at once (from the moment they are all open to
+  // the last arrival): the server's, the model's and this client's CPU, in CPUs used. A server
+  // whose row is slow on a machine near its cores' total is short of CPU, not of a faster road.
+  const cpuNow = () => {
+    const client = process.cpuUsage();
+    return {
+      at: performance.now(),
+      server: cpuMicroseconds(serverPid),
+      model: modelPid ? cpuMicroseconds(modelPid) : 0,
+      client: client.user + client.system,
+    };
+  };
+  let steadyFrom = null;
+  let steadyTo = null;
+
   let openNow = 0;
   let memoryPeak = 0;
   const memoryBefore = rssKib(serverPid);
@@ -84,6 +101,7 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
       last = now;
       if (now - begun >= seconds * 1000) {
         clearInterval(tick);
+        if (steadyFrom) steadyTo = cpuNow();
         return arrivalsEnd();
       }
       while (tokens >= 1 && openNow < open) {
@@ -91,7 +109,10 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
         opened += 1;
         openNow += 1;
         peakOpen = Math.max(peakOpen, openNow);
-        if (openNow === open && fullAt === null) fullAt = { ms: performance.now() - begun, opened };
+        if (openNow === open && fullAt === null) {
+          fullAt = { ms: performance.now() - begun, opened };
+          steadyFrom = cpuNow();
+        }
         streams.push(
           ask().then((outcome) => {
             openNow -= 1;
@@ -121,7 +142,16 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
     events,
     cpuMicrosecondsPerEvent: events > 0 ? cpuUsed / events : null,
     kibPerStream: peakOpen > 0 ? (memoryPeak - memoryBefore) / peakOpen : null,
+    steadyCpus: steadyFrom && steadyTo ? cpusBetween(steadyFrom, steadyTo) : null,
   };
+}
+
+/** CPUs used between two readings (CPU µs over wall µs), by process, and of the machine's cores. */
+function cpusBetween(from, to) {
+  const wallMicroseconds = (to.at - from.at) * 1000;
+  const used = (name) => (to[name] - from[name]) / wallMicroseconds;
+  const cpus = { server: used("server"), model: used("model"), client: used("client") };
+  return { ...cpus, total: cpus.server + cpus.model + cpus.client, cores: availableParallelism() };
 }
 
 function quantile(values, q) {
