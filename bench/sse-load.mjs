@@ -17,8 +17,9 @@
 // divided by the events the clients received), memory per stream (peak RSS over the one before,
 // divided by the streams open), and the CPUs the server, the model and the client used while all
 // the streams were open, against the machine's cores (PostgreSQL's not counted): a row that runs
-// the machine near its total is short of CPU, whatever its road costs. Targets (issue 37): at 2,000 open (200/s) p99 ≤ 150 ms and 0
-// errors; at 3,000 (300/s) p99 ≤ 1.5× the bare relay's; CPU per event ≤ 2× the bare relay's.
+// the machine near its total is short of CPU, whatever its road costs. Targets (issue 37): at 2,000
+// open (200/s) p99 ≤ 150 ms and 0 errors; at 3,000 (300/s) p99 ≤ 1.5× the bare relay's; CPU per
+// event ≤ 2× the bare relay's.
 //
 // Everything can be made smaller while developing, by environment or by option:
 //   --scenarios 50/200,100/300 (SSE_LOAD_SCENARIOS)   --events 20 (SSE_LOAD_EVENTS)
