@@ -91,12 +91,14 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
       await release();
     },
   };
-  /** What the server holds besides its connections: its metrics, its OCR workers, its database. */
+  /**
+   * What the server holds besides its connections: its metrics, its database. (Its reading
+   * processes are the process's own, shared with ingestion; idle, they keep nothing alive.)
+   */
   async function release() {
     workersUp.dec();
     unwatchPool();
     await metrics?.close();
-    await services.ocr.close();
     await services.answerRelay?.close();
     // A database the caller passed in is the caller's to close.
     if (!options.db) await services.db.close();

@@ -14,9 +14,10 @@ import { migrate } from "./db/migrate";
 import { sharedSecret } from "./db/shared-secret";
 import type { Env } from "./env";
 import { log as serverLog } from "./observe/log";
-import { createOcrEngine, type OcrEngine } from "./ocr/ocr-engine";
+import type { ScanReader } from "./ocr/scanned-pdf-text";
 import { openAddressLimits, type AddressLimits } from "./web/address-limit";
 import { guardedFetch, type FetchedPage } from "./web/guarded-fetch";
+import { sharedDocumentReader } from "./rag/ingest/document-reader";
 import { seedDevIndexes } from "./rag/ingest/dev-indexes";
 import { openRagEngine, type RagEngine } from "./rag/rag-engine";
 
@@ -45,8 +46,8 @@ export type Services = {
   identity: { deleted: DeletedAccounts; forgetAccount: ((tx: Queryable, sub: string) => Promise<void>) | null };
   /** Stripe when configured, otherwise the built-in checkout; both signed the same way. */
   billing: { provider: CheckoutProvider; webhookSecret: string };
-  /** Tesseract for scanned PDFs, started with the first one and closed with the server. */
-  ocr: OcrEngine;
+  /** The chat's scanned PDFs, read by the reading processes ingestion uses (issue 47 §1). */
+  ocr: ScanReader;
   /** Retrieval over the indexes, with the shared demo index built at first start. */
   rag: RagEngine;
   /** Web pages for indexing, through the SSRF guard (tests pass a fake network). */
@@ -127,7 +128,7 @@ async function openSeeded(
     devIdpRoutes: identity.devIdpRoutes,
     identity: { deleted, forgetAccount: identity.forgetAccount },
     billing: await openBilling(env, db, given.stripe),
-    ocr: createOcrEngine(),
+    ocr: sharedDocumentReader(),
     rag: await openRag(env, db, identity.devIdpRoutes !== null),
     fetchPage: given.fetchPage ?? ((url) => guardedFetch(url)),
     answers,

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createWorker, OEM, type Block, type Worker } from "tesseract.js";
+import { ocrMessages } from "./messages";
 
 // Italian trained data from npm (@tesseract.js-data/ita): OCR runs with no network at all.
 const require = createRequire(import.meta.url);
@@ -61,8 +62,7 @@ export function createOcrEngine(): OcrEngine {
 
   return {
     exclusive(job) {
-      if (waiting >= MAX_WAITING)
-        return Promise.reject(new OcrBusyError("OCR occupato: troppe richieste in corso, riprova tra qualche minuto."));
+      if (waiting >= MAX_WAITING) return Promise.reject(new OcrBusyError(ocrMessages.busy));
       waiting += 1;
       const run = queue.then(async () => {
         if (idleTimer) clearTimeout(idleTimer);

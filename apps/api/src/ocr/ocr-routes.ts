@@ -4,9 +4,9 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { Access } from "../auth/access";
 import { bodyCeiling } from "../web/request-body";
 import { ocrMessages } from "./messages";
-import { OcrBusyError, type OcrEngine } from "./ocr-engine";
+import { OcrBusyError } from "./ocr-engine";
 import { UnreadablePdfError } from "./pdf-pages";
-import { scannedPdfText } from "./scanned-pdf-text";
+import type { ScanReader } from "./scanned-pdf-text";
 
 /** spec 001 §9: uploads up to 100 MB (plus the multipart envelope). */
 const MAX_UPLOAD_BYTES = 104_857_600;
@@ -30,9 +30,10 @@ const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, 
 /**
  * POST /api/ocr/extract-pdf (signed-in, Business or Enterprise): multipart field `file`, a scanned
  * PDF; answers `{text, word_count, char_count}`. The file lives in memory for the request only;
- * nothing of it is stored or logged.
+ * nothing of it is stored or logged. It is drawn and read by a reading process (issue 47 §1: a
+ * picture declared at 20000 × 20000 pixels once held this process for two minutes and 5 GB).
  */
-export function ocrRoutes(access: Access, engine: OcrEngine) {
+export function ocrRoutes(access: Access, scans: ScanReader) {
   const app = new Hono();
 
   app.post(
@@ -49,7 +50,7 @@ export function ocrRoutes(access: Access, engine: OcrEngine) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       if (!isPdf(bytes)) return refuse(c, ocrMessages.notPdf, 400);
       try {
-        const { text } = await scannedPdfText(bytes, engine, c.req.raw.signal);
+        const { text } = await scans.readScan({ filename: file.name || "documento.pdf", bytes }, c.req.raw.signal);
         const words = withoutPageMarkers(text).split(/\s+/).filter(Boolean).length;
         return c.json({ text, word_count: words, char_count: text.length });
       } catch (error) {

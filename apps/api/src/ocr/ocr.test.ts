@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
+import { imageBombPdf } from "../../test-support/heavy-pdf";
 import { scannedPdf } from "../../test-support/scanned-pdf";
 import { signInAs } from "../dev-idp/dev-sign-in";
 import { captureServerLog } from "../../test-support/server-log";
@@ -103,4 +104,29 @@ describe("OCR of a scanned PDF", () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ detail: "File troppo grande: il massimo è 100 MB." });
   });
+
+  test("issue 47 §1: a picture declared at 12000 × 12000 pixels is refused by file and page, and the server answers others meanwhile", async () => {
+    // The fourth attack run's HIGH: 141 KB that the server used to decode to 144 million pixels
+    // on its own thread, 28 s during which no request was answered and 1.6 GB more memory.
+    const bomb = await imageBombPdf({ width: 12000, height: 12000 });
+    const residentBefore = process.memoryUsage.rss();
+    let answered = false;
+    const reading = ocr(businessToken, pdfBlob(bomb), "Bilancio scansionato.pdf").finally(() => (answered = true));
+    // While it is read, another caller's requests are answered, each within a second.
+    const waits: number[] = [];
+    do {
+      const asked = performance.now();
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      waits.push(performance.now() - asked);
+    } while (!answered);
+    const response = await reading;
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({
+      detail:
+        "Impossibile leggere «Bilancio scansionato.pdf»: a pagina 1 un'immagine dichiara 12.000 × 12.000 pixel, troppi per l'OCR. Il file potrebbe essere danneggiato o costruito per bloccare la lettura.",
+    });
+    expect(Math.max(...waits)).toBeLessThan(1000);
+    // Nothing was decoded in this process (the server runs in the test's).
+    expect(process.memoryUsage.rss() - residentBefore).toBeLessThan(300 * 1024 * 1024);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { OFFLINE_MODEL_LABEL, RAG_CITATION_WARNING } from "@oystar/api-client";
 import { llmMessages } from "../llm/messages";
+import { pixelSize } from "../ocr/messages";
 
 // What users read from the RAG engine, in one place (CONVENTIONS.md). spec 001 §8 where the spec
 // gives the words; the rest in the same voice.
@@ -77,6 +78,9 @@ export const ragMessages = {
       `«${filename}» non è stato indicizzato: la lettura si è interrotta. Il file potrebbe essere danneggiato.`,
     readingOutOfMemory: (filename: string) =>
       `«${filename}» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.`,
+    /** Issue 47 §1: a page that declares a picture past the budget is refused before it is drawn. */
+    imageTooLarge: (filename: string, image: { page: number; width: number; height: number }) =>
+      `«${filename}» non è stato indicizzato: a pagina ${image.page} un'immagine dichiara ${pixelSize(image)}, troppi per leggerla. Il file potrebbe essere danneggiato o costruito per bloccare la lettura.`,
     httpStatus: (status: number) => `Risposta ${status}`,
   },
 

@@ -4,7 +4,8 @@ import { getPriority } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, test } from "vitest";
-import { sharedStreamPdf } from "../../../test-support/heavy-pdf";
+import { imageBombPdf, sharedStreamPdf } from "../../../test-support/heavy-pdf";
+import { UnreadablePdfError } from "../../ocr/pdf-pages";
 import { openDatabase } from "../../db/database";
 import { migrate } from "../../db/migrate";
 import { localEmbedder } from "../embedder";
@@ -13,6 +14,7 @@ import { DocumentReader, DocumentReadingError } from "./document-reader";
 import { documentText } from "./document-text";
 import { isIngestible } from "./formats/extensions";
 import { ingestFile } from "./ingestion";
+import { UnreadablePdfTextError } from "./pdf-text";
 import { DocumentTooLongError } from "./reading-limits";
 
 // Issue 33 §1: documents are read in reading processes bounded in text, time and memory. Whatever
@@ -103,3 +105,43 @@ test("issue 34 §2: reading processes run below the server's priority, so its re
   expect(children.length).toBeGreaterThan(0);
   for (const pid of children) expect(getPriority(Number(pid))).toBe(Math.min(19, getPriority() + 10));
 });
+
+// Issue 47 §1–§2 (the fourth attack run): a picture's pixels are native memory, outside the heap's
+// cap; a deadline that restarted at every scanned page bounded nothing.
+
+test("issue 47 §1: a page declaring a picture past the budget is refused by file and page before it is drawn", async () => {
+  const bomb = await imageBombPdf({ width: 20000, height: 20000 });
+  await expect(reader({ workers: 1 }).read({ filename: "scansione.pdf", bytes: bomb })).rejects.toThrow(
+    new UnreadablePdfTextError(
+      "«scansione.pdf» non è stato indicizzato: a pagina 1 un'immagine dichiara 20.000 × 20.000 pixel, troppi per leggerla. Il file potrebbe essere danneggiato o costruito per bloccare la lettura.",
+    ),
+  );
+});
+
+test("issue 47 §2: past its whole memory (a decoded picture, outside the heap) the process is ended, the document refused by name, the next read", async () => {
+  // 49 million pixels, under the picture budget: decoding them takes ~1 GB of native memory.
+  const heavyScan = await imageBombPdf({ width: 7000, height: 7000 });
+  const cramped = reader({ workers: 1, residentMb: 500 });
+  await expect(cramped.read({ filename: "grande.pdf", bytes: heavyScan })).rejects.toThrow(
+    new DocumentReadingError(
+      "«grande.pdf» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.",
+    ),
+  );
+  await expect(cramped.readScan({ filename: "grande.pdf", bytes: heavyScan }, new AbortController().signal)).rejects.toThrow(
+    new UnreadablePdfError(
+      "Impossibile leggere «grande.pdf»: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.",
+    ),
+  );
+  expect((await cramped.read(small)).title).toBe("Nota");
+}, 120_000);
+
+test("issue 47 §2: one deadline a document — the pages OCR reads do not start it again", async () => {
+  // Twenty scanned pages (blank A4 pictures at 200 dpi): each is drawn and read in well under
+  // 3 s, all twenty in far more.
+  const longScan = await imageBombPdf({ width: 1654, height: 2339, pages: 20 });
+  const hurried = reader({ workers: 1, deadlineMs: 3000, ocrPageMs: 0 });
+  await expect(hurried.read({ filename: "verbale.pdf", bytes: longScan })).rejects.toThrow(
+    "«verbale.pdf» non è stato indicizzato: la lettura ha richiesto più di 3 secondi. Il file potrebbe essere danneggiato o troppo complesso.",
+  );
+  expect((await hurried.read(small)).title).toBe("Nota");
+}, 60_000);

@@ -1,6 +1,7 @@
 import { formatPageMarker, pageText } from "@oystar/pdf-tools";
 import type { OcrWord, Recognized, RecognizeOptions } from "../../ocr/ocr-engine";
-import { renderPage } from "../../ocr/pdf-pages";
+import { pageDrawer } from "../../ocr/pdf-pages";
+import { OversizeImageError } from "../../pdf/image-budget";
 import { openPdf, PdfOpenError } from "../../pdf/pdfjs";
 import { ragMessages } from "../messages";
 import { DocumentTooLongError } from "./reading-limits";
@@ -71,7 +72,13 @@ export async function pdfText(
     const scanned = reading.recognize ? texts.flatMap((text, index) => (isScan(text) ? [index + 1] : [])) : [];
     if (scanned.length > MAX_OCR_PAGES)
       throw new UnsupportedDocumentError(ragMessages.documents.tooManyScannedPages(reading.filename ?? "", scanned.length, MAX_OCR_PAGES));
-    const read = scanned.length > 0 && reading.recognize ? await recognizePages(document, scanned, texts, reading, count) : undefined;
+    const read =
+      scanned.length > 0 && reading.recognize
+        ? await recognizePages(pageDrawer(document, bytes), scanned, texts, reading, count).catch((error: unknown) => {
+            if (!(error instanceof OversizeImageError)) throw error;
+            throw new UnreadablePdfTextError(ragMessages.documents.imageTooLarge(reading.filename ?? "", error.image));
+          })
+        : undefined;
     const text = texts.flatMap((pageText, index) => [formatPageMarker(index + 1), pageText]).join("\n");
     return {
       text,
@@ -90,7 +97,7 @@ export async function pdfText(
  * document: the reading processes (document-reader.ts) are the pool, one per core.
  */
 async function recognizePages(
-  document: Awaited<ReturnType<typeof openPdf>>["document"],
+  drawPage: (pageNumber: number) => Promise<Buffer>,
   scanned: readonly number[],
   texts: string[],
   reading: PdfReading,
@@ -102,7 +109,7 @@ async function recognizePages(
   // None read yet: the admin's progress says OCR has started («OCR: pagina 1 di 40»).
   reading.onOcrPage?.(0, scanned.length);
   const draw = (pageNumber: number) => {
-    const drawn = document.getPage(pageNumber).then(renderPage);
+    const drawn = drawPage(pageNumber);
     // Awaited in its turn; a page left undrawn when reading stops early fails no one.
     drawn.catch(() => undefined);
     return drawn;

@@ -1,7 +1,8 @@
 import { getPriority, setPriority } from "node:os";
 import { createOcrEngine } from "../../ocr/ocr-engine";
-import { documentText } from "./document-text";
-import type { ReadingJob, ReadingOutcome, ReadingProgress } from "./document-reader";
+import { scannedPdfText, type ScannedPdfText } from "../../ocr/scanned-pdf-text";
+import { documentText, type DocumentText } from "./document-text";
+import type { ReadingCancel, ReadingJob, ReadingOutcome, ReadingProgress } from "./document-reader";
 
 // A reading process (document-reader.ts): it reads the documents it is sent, one at a time, and
 // answers with the text or with why not. Whatever a file costs here — time, memory — the server
@@ -24,21 +25,32 @@ lowerPriority();
 // with the first scan and is let go after a minute without one.
 const ocr = createOcrEngine();
 
-process.on("message", (job: ReadingJob) => {
-  const reading = ocr.exclusive((recognize) =>
-    documentText(job.filename, job.bytes, job.sourceUrl, job.maxCharacters, {
-      recognize,
-      // Each page read tells the reader this process is still at work: its deadline starts again.
-      onOcrPage: (done, total) => void process.send?.({ id: job.id, progress: { done, total } } satisfies ReadingProgress),
-    }),
+/** The jobs being read, by id: a caller that leaves (the chat's OCR) stops its own. */
+const readingNow = new Map<number, AbortController>();
+
+process.on("message", (message: ReadingJob | ReadingCancel) => {
+  if ("cancel" in message) return readingNow.get(message.cancel)?.abort();
+  const job = message;
+  const stopped = new AbortController();
+  readingNow.set(job.id, stopped);
+  // Each page OCR reads (and once before the first, with how many): the reader's progress, and
+  // the moment it sets the scan's one deadline.
+  const progress = (done: number, total: number) =>
+    void process.send?.({ id: job.id, progress: { done, total } } satisfies ReadingProgress);
+  const reading = ocr.exclusive<DocumentText | ScannedPdfText>((recognize) =>
+    job.kind === "scan"
+      ? scannedPdfText(job, recognize, { signal: stopped.signal, onPage: progress })
+      : documentText(job.filename, job.bytes, job.sourceUrl, job.maxCharacters, { recognize, onOcrPage: progress }),
   );
-  reading.then(
-    (document): void => void process.send?.({ id: job.id, ok: true, document } satisfies ReadingOutcome),
-    (error: unknown): void => {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      void process.send?.({ id: job.id, ok: false, errorName: failure.name, message: failure.message } satisfies ReadingOutcome);
-    },
-  );
+  reading
+    .then(
+      (result): void => void process.send?.({ id: job.id, ok: true, result } satisfies ReadingOutcome),
+      (error: unknown): void => {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        void process.send?.({ id: job.id, ok: false, errorName: failure.name, message: failure.message } satisfies ReadingOutcome);
+      },
+    )
+    .finally(() => readingNow.delete(job.id));
 });
 
 // Loaded and listening: the reader starts the first document's deadline from here.
