@@ -45,7 +45,7 @@ export async function folderSet(name: string, qaPath: string, docsPath: string):
     answerFile: line.answer_file,
     ...(line.answer ? { answer: line.answer } : {}),
   }));
-  const files = await ingestibleFiles([callerPath(docsPath)]);
+  const { files } = await ingestibleFiles([callerPath(docsPath)]);
   return {
     name,
     questions,

@@ -10,7 +10,8 @@ import { callerPath, type CliContext } from "./cli-context";
 export async function ingestCommand(context: CliContext, indexName: string, paths: readonly string[]): Promise<void> {
   if (!INDEX_NAME.test(indexName)) throw new Error(`Nome di indice non valido: ${indexName} (minuscole, cifre, . _ -)`);
   if (paths.length === 0) throw new Error("Indica almeno un file o una cartella da indicizzare.");
-  const files = await ingestibleFiles(paths.map(callerPath));
+  const { files, skipped } = await ingestibleFiles(paths.map(callerPath));
+  for (const entry of skipped) console.error(`${entry.path}: ${entry.reason}`);
   const index = await ensureSharedIndex(context.db, indexName);
   // A large load into PGlite builds the vector index once at the end (never on a shared
   // PostgreSQL, where a running server searches it).

@@ -1,6 +1,6 @@
 import { jsPDF } from "jspdf";
 import { execFile, spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -154,6 +154,33 @@ test("issue 33: ingest refuses the attack's PDF by name (it reached 4.5 GB and d
   expect(failed?.code).toBe(1);
   expect(failed?.stderr).toContain("lungo.pdf: «lungo.pdf» non è stato indicizzato: contiene più di 4.000.000 caratteri di testo");
   expect(failed?.stdout).toContain("Indice fascicolo: 1 aggiunti, 0 sostituiti, 0 invariati, 1 non riusciti");
+});
+
+test("issue 47 §3: a folder's symbolic links are named and never followed — no secret of the machine reaches the index, a loop ends nothing", async () => {
+  const folder = join(documents, "cartella-con-collegamenti");
+  mkdirSync(join(folder, "sotto"), { recursive: true });
+  writeFileSync(join(folder, "nota.md"), "# Nota\n\nLa pratica Bianchi è chiusa.");
+  symlinkSync("/proc/self/environ", join(folder, "ambiente.txt"));
+  symlinkSync("/etc/passwd", join(folder, "utenti.txt"));
+  symlinkSync("..", join(folder, "sotto", "giro"));
+  symlinkSync("b.md", join(folder, "a.md"));
+  symlinkSync("a.md", join(folder, "b.md"));
+  // A canary among the ingesting process's secrets, as an LLM key would be.
+  const canary = "chiave-canarino-7f3a9c";
+  const { stdout, stderr } = await promisify(execFile)(
+    tsx,
+    ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", "ingest", "--index", "collegamenti", "cartella-con-collegamenti"],
+    { cwd: packageDir, env: { ...env, LLM_API_KEY: canary } },
+  );
+  expect(stdout).toContain("Indice collegamenti: 1 aggiunti, 0 sostituiti, 0 invariati, 0 non riusciti");
+  for (const link of ["ambiente.txt", "utenti.txt", "a.md", "b.md", join("sotto", "giro")])
+    expect(stderr).toContain(`${join(folder, link)}: collegamento simbolico ignorato`);
+  const found = await ragWithInput(
+    ["search", "--index", "collegamenti", "--top", "5"],
+    `${JSON.stringify(canary)}\n${JSON.stringify("root bin bash")}\n`,
+  );
+  expect(found).not.toMatch(/ambiente|utenti/);
+  expect(found).not.toContain(canary);
 });
 
 test("eval refuses a set it does not know, naming the sets it has", async () => {

@@ -78,6 +78,9 @@ export const ragMessages = {
       `«${filename}» non è stato indicizzato: la lettura si è interrotta. Il file potrebbe essere danneggiato.`,
     readingOutOfMemory: (filename: string) =>
       `«${filename}» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.`,
+    /** Issue 47 §3: what a folder holds besides its files and folders is not read. */
+    symbolicLinkSkipped: "collegamento simbolico ignorato",
+    notAPlainFile: "non è un file ordinario: ignorato",
     /** Issue 47 §1: a page that declares a picture past the budget is refused before it is drawn. */
     imageTooLarge: (filename: string, image: { page: number; width: number; height: number }) =>
       `«${filename}» non è stato indicizzato: a pagina ${image.page} un'immagine dichiara ${pixelSize(image)}, troppi per leggerla. Il file potrebbe essere danneggiato o costruito per bloccare la lettura.`,

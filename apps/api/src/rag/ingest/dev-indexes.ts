@@ -37,7 +37,9 @@ export async function seedDevIndexes(
       }
       const index = existing ?? (await createIndex(db, { name, ownerId: owner.id }));
       let changed = 0;
-      for (const file of await ingestibleFiles([join(folder, email, name)])) {
+      const { files, skipped } = await ingestibleFiles([join(folder, email, name)]);
+      for (const entry of skipped) log(`Indici di sviluppo: ${entry.path}: ${entry.reason}.`);
+      for (const file of files) {
         const result = await ingestFile(
           db,
           index,
