@@ -27,7 +27,7 @@ import type { RagEngine } from "../rag/rag-engine";
 import type { RagIndex } from "../rag/rag-store";
 import type { Passage } from "../rag/retrieve/retrieval";
 import { readSettings } from "../settings/settings-store";
-import { pastAccountLimit, type AccountLimit } from "../web/account-limit";
+import { pastAccountLimit, perAccountLimit, type AccountLimit } from "../web/account-limit";
 import { errorKind, logLine } from "../web/log-line";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
 import { bodyCeiling, jsonOnly, noBody, SIGNED_IN_BODY_MS } from "../web/request-body";
@@ -35,6 +35,7 @@ import { chargeDebateCall, type DebateCallCharge } from "./debate-charge";
 import { debateIndex, promptPassages, turnEvidence, turnPassages } from "./debate-documents";
 import { framedAnswer, type EvidenceFraming } from "./evidence-stream";
 import { debateChargeMessages } from "./messages";
+import { debateRetention } from "./debate-retention";
 import { markOffline, modelLeaderboard, recordJudgeRun } from "./model-leaderboard";
 import { composeOfflineDebateReply } from "./offline-debate";
 import { quoteSealer, type QuoteSealer } from "./quote-check";
@@ -67,6 +68,17 @@ const JUDGE_RUNS_LIMIT: AccountLimit = {
   limit: 40,
   windowSeconds: 60 * 60,
   tooMany: debateChargeMessages.tooManyJudgeRuns,
+};
+
+/**
+ * Issue 47 §5: debates started per account. Each start is a row kept for a year; without a limit
+ * an unlimited plan made 177–317 a second. 60 an hour is one a minute, more than a person plays.
+ */
+const DEBATE_START_LIMIT: AccountLimit = {
+  action: "debate-start",
+  limit: 60,
+  windowSeconds: 60 * 60,
+  tooMany: debateChargeMessages.tooManyStarts,
 };
 
 type DebateCallVariables = SignedInVariables & {
@@ -172,9 +184,12 @@ export function debateRoutes(
   const app = new Hono();
   const sealer = quoteSealer(db);
 
+  const sweepOldDebates = debateRetention(db);
   // spec 001 §7: a debate costs one debate, counted when it starts; its calls cost no queries.
-  app.post(API_PATHS.debateIncrement, access.signedIn, noBody(), async (c) => {
+  // Issue 47 §5: starts are limited per account (unlimited plans included), each one a row.
+  app.post(API_PATHS.debateIncrement, access.signedIn, perAccountLimit(db, DEBATE_START_LIMIT), noBody(), async (c) => {
     const user = c.get("user");
+    await sweepOldDebates();
     const plan = planById(user.plan);
     const result = await charge(db, user, "debates_used");
     if (!result.ok) {

@@ -28,5 +28,7 @@ export const debateChargeMessages = {
   /** issue 33 §2: an account past its judge runs or votes for now (web/account-limit.ts). */
   tooManyJudgeRuns: (retryAfterSeconds: number) =>
     `Troppe richieste al giudice in poco tempo: riprova tra ${waitInMinutes(retryAfterSeconds)}.`,
+  /** issue 47 §5: debates started by one account, as for the other writing routes. */
+  tooManyStarts: (retryAfterSeconds: number) => `Troppi dibattiti avviati in poco tempo: riprova tra ${waitInMinutes(retryAfterSeconds)}.`,
   tooManyVotes: (retryAfterSeconds: number) => `Troppi voti in poco tempo: riprova tra ${waitInMinutes(retryAfterSeconds)}.`,
 } as const;

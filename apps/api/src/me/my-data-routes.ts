@@ -3,12 +3,27 @@ import { Hono } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import { bodyCeiling, jsonOnly } from "../web/request-body";
-import { accountData } from "../accounts/account-data";
+import { accountDataJson } from "../accounts/account-data";
 import { deleteAccount, SubscriptionNotCancelledError, type AccountDeletionSides } from "./account-deletion";
 import { accountMessages } from "./messages";
 
 /** The confirmation is one short phrase. */
 const DELETION_BODY = { maxBytes: 1024 };
+
+/** Pieces of text as a byte stream, each read when the connection asks for more (its backpressure). */
+function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await pieces.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await pieces.return(undefined);
+    },
+  });
+}
 
 /**
  * Issue 36 §8, both signed-in and about the caller only:
@@ -19,10 +34,11 @@ const DELETION_BODY = { maxBytes: 1024 };
 export function myDataRoutes(access: Access, db: Database, sides: AccountDeletionSides) {
   return new Hono()
     .get(API_PATHS.myData, access.signedIn, async (c) => {
-      const data = await accountData(db, c.get("user"));
-      const day = data.exportedAt.slice(0, 10);
+      const day = new Date().toISOString().slice(0, 10);
       c.header("Content-Disposition", `attachment; filename="oystar-i-miei-dati-${day}.json"`);
-      return c.json(data);
+      c.header("Content-Type", "application/json; charset=UTF-8");
+      // Issue 47 §5: written as it is read, a page of rows at a time, whatever the account holds.
+      return c.body(textStream(accountDataJson(db, c.get("user"))));
     })
     .delete(API_PATHS.me, access.signedIn, jsonOnly, bodyCeiling(DELETION_BODY), async (c) => {
       const confirmed = accountDeletionSchema.safeParse(await c.req.json().catch(() => null));

@@ -21,6 +21,7 @@ import { ragOcrWords } from "./0020-rag-ocr-words";
 import { ragIndexBuilds } from "./0021-rag-index-builds";
 import { accountDeviceKeys } from "./0022-account-device-keys";
 import { deletedAccounts } from "./0023-deleted-accounts";
+import { debatesByAccountPage } from "./0024-debates-by-account-page";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -47,4 +48,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0021-rag-index-builds", sql: ragIndexBuilds },
   { id: "0022-account-device-keys", sql: accountDeviceKeys },
   { id: "0023-deleted-accounts", sql: deletedAccounts },
+  { id: "0024-debates-by-account-page", sql: debatesByAccountPage },
 ];

@@ -48,7 +48,8 @@ export const privacyPolicy: LegalDocument = {
           [
             "Dibattiti",
             "Per ogni dibattito avviato: modalità, lunghezza, turni usati, i nomi dei due modelli, il verdetto del giudice e il tuo voto. Mai il testo.",
-            deletion,
+            // Issue 47 §5: apps/api debates/debate-retention.ts deletes them after DEBATE_ROWS_KEPT_MONTHS.
+            "12 mesi dall'avvio del dibattito, poi cancellati; prima, se elimini l'account",
           ],
           [
             "Moduli",
