@@ -19,6 +19,8 @@ export type TestPostgres = {
   /** Stops and starts the server again (a throwaway cluster only): for fault tests. */
   halt?: () => Promise<void>;
   resume?: () => Promise<void>;
+  /** The cluster's data folder (a throwaway cluster only): for the tests of what reaches its disk. */
+  dataDir?: string;
 };
 
 function postgresPrograms(): string | null {
@@ -159,5 +161,6 @@ export async function startPostgres({ own = false }: { own?: boolean } = {}): Pr
     },
     halt,
     resume: start,
+    dataDir,
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { relayKeys, type RelaySeal } from "./relay-seal";
 import { NOTIFY_PAYLOAD_LIMIT, type Notifications } from "../db/notifications";
 import type { AnswerReader, AnswersInProgress, HeldAnswer } from "./answers-in-progress";
 
@@ -6,23 +7,35 @@ import type { AnswerReader, AnswersInProgress, HeldAnswer } from "./answers-in-p
 // answer — another machine behind the balancer, or another worker of the same machine — is
 // relayed through PostgreSQL's LISTEN/NOTIFY. The server that was asked says on one channel which
 // answer it wants; the one holding it (the others stay silent) sends the events back on a channel
-// of that request alone. Notifications are passed on and forgotten: nothing is stored, nothing is
-// logged, and only the account that asked may be given its answer.
+// of that request alone. Nothing is stored, nothing is logged, and only the account that asked may
+// be given its answer.
+//
+// Issue 47 §4: PostgreSQL writes its notification queue to its data folder (pg_notify/) once the
+// queue leaves its buffers — a relayed answer's words were found there, after both servers had
+// stopped. So the words travel sealed (relay-seal.ts): each relay agrees a key of its own between
+// the two processes (X25519, keys made for that request and held only in their memory, then
+// dropped), and what reaches the queue is ciphertext nobody can open afterwards, the database's
+// owner included. What travels in the clear is only the notice: which answer, from which event.
 
 /** Where every server process hears what is asked of the answers it may hold. */
 const ASKED = "oystar_held_answers";
 /** How long the server asked waits for the holder to answer; no answer means nobody holds it. */
 export const RELAY_WAIT_MS = 1_500;
-/** An event's bytes per notification, base64 within PostgreSQL's payload limit with room to spare. */
-const PART_BYTES = Math.floor(((NOTIFY_PAYLOAD_LIMIT - 100) * 3) / 4);
+/** An event's bytes per notification: sealed (28 bytes more) and in base64, within PostgreSQL's payload limit with room to spare. */
+const PART_BYTES = Math.floor(((NOTIFY_PAYLOAD_LIMIT - 100) * 3) / 4) - 28;
 
 type Asked =
-  | { t: "read"; request: string; stream: string; account: string; after: number }
+  | { t: "read"; request: string; stream: string; account: string; after: number; key: string }
   | { t: "stop"; request: string; stream: string; account: string }
   | { t: "left"; request: string };
 
+/** `part.sealed`: a piece of an event, sealed with the relay's key. */
 type Reply =
-  { t: "found"; contentType: string } | { t: "gone" } | { t: "part"; bytes: string; more: boolean } | { t: "end" } | { t: "stopped" };
+  | { t: "found"; contentType: string; key: string }
+  | { t: "gone" }
+  | { t: "part"; sealed: string; more: boolean }
+  | { t: "end" }
+  | { t: "stopped" };
 
 const replies = (request: string) => `oystar_held_answer_${request}`;
 
@@ -63,12 +76,19 @@ export async function startAnswerRelay(notifications: Notifications, answers: An
       held.stop();
       return reply({ t: "stopped" });
     }
+    const keys = relayKeys();
+    let seal: RelaySeal;
+    try {
+      seal = keys.agree(asked.key, asked.request);
+    } catch {
+      return; // Not a key: not one of the servers asking.
+    }
     // What attach gives at once waits until 'found' is sent; then events go as they come.
     let early: Buffer[] | null = [];
     let endedEarly = false;
     const send = (event: Buffer) => {
       for (let at = 0; at < event.length; at += PART_BYTES)
-        reply({ t: "part", bytes: event.subarray(at, at + PART_BYTES).toString("base64"), more: at + PART_BYTES < event.length });
+        reply({ t: "part", sealed: seal.seal(event.subarray(at, at + PART_BYTES)), more: at + PART_BYTES < event.length });
     };
     const end = () => {
       feeding.delete(asked.request);
@@ -79,7 +99,7 @@ export async function startAnswerRelay(notifications: Notifications, answers: An
       end: () => (early ? (endedEarly = true) : end()),
     };
     if (held.attach(reader, asked.after) === "gone") return reply({ t: "gone" });
-    reply({ t: "found", contentType: held.contentType });
+    reply({ t: "found", contentType: held.contentType, key: keys.publicKey });
     for (const event of early) send(event);
     early = null;
     if (endedEarly) return end();
@@ -107,6 +127,8 @@ export async function startAnswerRelay(notifications: Notifications, answers: An
   return {
     async read(accountId, stream, lastEventId, reader) {
       const request = randomBytes(12).toString("hex");
+      const keys = relayKeys();
+      let seal: RelaySeal | null = null;
       let part: Buffer[] = [];
       let settle: (outcome: RelayedAnswer | "gone" | null) => void = () => {};
       const outcome = new Promise<RelayedAnswer | "gone" | null>((resolve) => (settle = resolve));
@@ -114,13 +136,22 @@ export async function startAnswerRelay(notifications: Notifications, answers: An
         finish();
         void notifications.notify(ASKED, JSON.stringify({ t: "left", request } satisfies Asked)).catch(() => {});
       };
-      const finish = await ask({ t: "read", request, stream, account: accountId, after: lastEventId }, (reply, done) => {
-        if (reply.t === "found") settle({ contentType: reply.contentType, leave });
-        else if (reply.t === "gone") {
+      const asked = { t: "read", request, stream, account: accountId, after: lastEventId, key: keys.publicKey } as const;
+      const finish = await ask(asked, (reply, done) => {
+        if (reply.t === "found") {
+          seal = keys.agree(reply.key, request);
+          settle({ contentType: reply.contentType, leave });
+        } else if (reply.t === "gone") {
           settle("gone");
           done();
-        } else if (reply.t === "part") {
-          part.push(Buffer.from(reply.bytes, "base64"));
+        } else if (reply.t === "part" && seal) {
+          const opened = seal.open(reply.sealed);
+          if (!opened) {
+            // A piece that does not open was not sealed by the holder: the answer ends there.
+            reader.end();
+            return done();
+          }
+          part.push(opened);
           if (!reply.more) {
             reader.write(Buffer.concat(part));
             part = [];

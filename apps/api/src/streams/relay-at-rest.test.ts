@@ -1,0 +1,132 @@
+import { API_PATHS, apiPath, LAST_EVENT_ID_HEADER, RESUMABLE_REQUEST_HEADER, STREAM_ID_HEADER } from "@oystar/api-client";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { request, type IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startApiProcess, type ApiProcess } from "../../test-support/api-process";
+import { makeAppFolders, RAG_FIXTURES_DIR } from "../../test-support/fixtures";
+import { startModelServer, type ModelServer } from "../../test-support/model-server";
+import { startPostgres, type TestPostgres } from "../../test-support/postgres";
+import { signInAs } from "../dev-idp/dev-sign-in";
+
+// Issue 47 §4 (the fourth attack run): answers relayed between servers travelled in NOTIFY
+// payloads, which PostgreSQL writes to its data folder (pg_notify/) once the queue leaves its
+// buffers — a 2.47 MB answer's events were found there in base64, after both servers had stopped.
+// The promise is "never in a table, a file or a log": after a relayed answer, no file of the
+// database's folder holds its words, in the clear or in base64.
+
+const PUBLIC_URL = "http://oystar.test";
+/** A word no other text holds, said over and over: an answer of about a megabyte. */
+const CANARY = "Canarinoriservatissimo";
+const ANSWER_WORDS = `${CANARY} `.repeat(45_000);
+
+let postgres: TestPostgres;
+let model: ModelServer;
+let servers: [ApiProcess, ApiProcess];
+const folders = makeAppFolders();
+const dataDirs = [mkdtempSync(join(tmpdir(), "oystar-data-")), mkdtempSync(join(tmpdir(), "oystar-data-"))];
+
+beforeAll(async () => {
+  // A cluster of the test's own, whose data folder it may read.
+  postgres = await startPostgres({ own: true });
+  model = await startModelServer(() => ANSWER_WORDS);
+  const common = {
+    DATABASE_URL: await postgres.createDatabase(),
+    PUBLIC_URL,
+    LLM_BASE_URL: model.baseUrl,
+    MARKETING_DIST: folders.marketingDist,
+    ASSISTANT_DIST: folders.assistantDist,
+    RAG_DEMO_DIR: RAG_FIXTURES_DIR,
+  };
+  const [first, second] = await Promise.all(dataDirs.map((dataDir) => startApiProcess({ ...common, DATA_DIR: dataDir })));
+  servers = [first!, second!];
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(servers?.map((server) => server.stop()) ?? []);
+  await model?.close();
+  await postgres?.stop();
+  for (const folder of [folders.root, ...dataDirs]) rmSync(folder, { recursive: true, force: true });
+});
+
+function streamFrom(
+  server: ApiProcess,
+  options: { method: string; path: string; token: string; headers?: Record<string, string>; body?: unknown },
+) {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const sent = request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path: options.path,
+        method: options.method,
+        headers: {
+          Host: new URL(PUBLIC_URL).host,
+          Authorization: `Bearer ${options.token}`,
+          Accept: "text/event-stream",
+          ...(body ? { "Content-Type": "application/json" } : {}),
+          ...options.headers,
+        },
+      },
+      resolve,
+    );
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
+const whole = (answer: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let text = "";
+    answer.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+    answer.on("end", () => resolve(text));
+    answer.on("error", reject);
+  });
+
+/** Every file under `folder`, as bytes. */
+function* filesUnder(folder: string): Generator<{ path: string; bytes: Buffer }> {
+  for (const entry of readdirSync(folder)) {
+    const path = join(folder, entry);
+    const info = statSync(path);
+    if (info.isDirectory()) yield* filesUnder(path);
+    else if (info.isFile()) yield { path, bytes: readFileSync(path) };
+  }
+}
+
+/** The word as it reads in base64 at each of the three places it can start from. */
+function base64Forms(word: string): string[] {
+  return [0, 1, 2].map((shift) => {
+    const encoded = Buffer.concat([Buffer.alloc(shift, 0x20), Buffer.from(word)]).toString("base64");
+    // Only the characters that depend on the word alone.
+    return encoded.slice(Math.ceil((shift * 4) / 3) + 2, Math.floor(((shift + word.length) * 4) / 3) - 2);
+  });
+}
+
+test("a relayed answer of a megabyte leaves its words in no file of the database's folder, in the clear or in base64", async () => {
+  const [holder, other] = servers;
+  const token = (await signInAs(PUBLIC_URL, "base@oystar.test", { fetch: holder.fetch })).access_token;
+  const asked = await streamFrom(holder, {
+    method: "POST",
+    path: "/groq/chat/completions",
+    token,
+    headers: { [RESUMABLE_REQUEST_HEADER]: "1" },
+    body: { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Una risposta lunga, per favore." }] },
+  });
+  expect(asked.statusCode).toBe(200);
+  const path = apiPath(API_PATHS.answerStream, { streamId: String(asked.headers[STREAM_ID_HEADER.toLowerCase()]) });
+  expect(await whole(asked)).toContain(CANARY);
+
+  // The whole answer again, through the other server: every word crosses the relay.
+  const relayed = await streamFrom(other, { method: "GET", path, token, headers: { [LAST_EVENT_ID_HEADER]: "0" } });
+  expect(relayed.statusCode).toBe(200);
+  const text = await whole(relayed);
+  expect(text.split(CANARY).length - 1).toBe(45_000);
+
+  await Promise.all(servers.map((server) => server.stop()));
+  await postgres.halt!();
+  const forms = [CANARY, ...base64Forms(CANARY)];
+  const found = [...filesUnder(postgres.dataDir!)].filter(({ bytes }) => forms.some((form) => bytes.includes(form)));
+  expect(found.map(({ path }) => path)).toEqual([]);
+}, 180_000);
