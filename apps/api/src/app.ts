@@ -91,6 +91,10 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
       billing: services.billing.provider,
       deleted: services.identity.deleted,
       forgetIdentity: services.identity.forgetAccount,
+      stopAnswers: async (accountId) => {
+        services.answers.stopAccount(accountId);
+        await services.answerRelay?.stopAccount(accountId);
+      },
     }),
   );
   app.route("/", subscriptionRoutes(access, db));

@@ -15,6 +15,8 @@ export type AccountDeletionSides = {
   deleted: DeletedAccounts;
   /** The built-in identity provider forgets the account too; an Auth0 tenant keeps its user. */
   forgetIdentity: ((tx: Queryable, sub: string) => Promise<void>) | null;
+  /** Issue 47 §6: stops the account's answers in progress and drops its held answers, on every server process. */
+  stopAnswers: (accountId: string) => Promise<void>;
 };
 
 /**
@@ -24,7 +26,8 @@ export type AccountDeletionSides = {
  * (their indexing outcomes go with them), its own indexes (documents, passages, originals and
  * vectors cascade), and the account row, with which its counters, debates and their votes,
  * checkouts, rate windows and device key cascade (migrations 0002–0022). The leaderboard keeps
- * only anonymous counts. What remains is the keyed hash that refuses its old tokens.
+ * only anonymous counts. What remains is the keyed hash that refuses its old tokens. Last, its
+ * answers in progress stop on every server process (issue 47 §6).
  */
 export async function deleteAccount(db: Database, account: Account, sides: AccountDeletionSides): Promise<AccountDeleted> {
   const checkouts = await db.query<{ id: string; status: string }>("SELECT id, status FROM checkout_sessions WHERE user_id = $1", [
@@ -58,5 +61,8 @@ export async function deleteAccount(db: Database, account: Account, sides: Accou
   // Accounts remembered by this process (the only one that keeps any: accounts.ts): the next call
   // with an old token reads the table, and is refused.
   accountsChanged(db);
+  // Nothing the account asked goes on answering, here or on another server (the old token can no
+  // longer say STOP): after the rows, so that a request let in just before them is stopped too.
+  await sides.stopAnswers(account.id);
   return { deleted: true, subscriptionsCancelled, ...removed };
 }

@@ -27,6 +27,7 @@ const PART_BYTES = Math.floor(((NOTIFY_PAYLOAD_LIMIT - 100) * 3) / 4) - 28;
 type Asked =
   | { t: "read"; request: string; stream: string; account: string; after: number; key: string }
   | { t: "stop"; request: string; stream: string; account: string }
+  | { t: "stop-account"; request: string; account: string }
   | { t: "left"; request: string };
 
 /** `part.sealed`: a piece of an event, sealed with the relay's key. */
@@ -50,6 +51,8 @@ export type AnswerRelay = {
   read(accountId: string, stream: string, lastEventId: number, reader: AnswerReader): Promise<RelayedAnswer | "gone" | null>;
   /** STOP of an answer another server holds: whether one stopped it. */
   stop(accountId: string, stream: string): Promise<boolean>;
+  /** Issue 47 §6: every other server stops what the account is doing; settles once they have had the time to. */
+  stopAccount(accountId: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -65,6 +68,11 @@ export async function startAnswerRelay(notifications: Notifications, answers: An
       const fed = feeding.get(asked.request);
       feeding.delete(asked.request);
       fed?.held.detach(fed.reader);
+      return;
+    }
+    if (asked.t === "stop-account") {
+      if (answers.stopAccount(asked.account) > 0)
+        void notifications.notify(replies(asked.request), JSON.stringify({ t: "stopped" } satisfies Reply)).catch(() => {});
       return;
     }
     const held = answers.find(asked.account, asked.stream);
@@ -185,6 +193,15 @@ export async function startAnswerRelay(notifications: Notifications, answers: An
       clearTimeout(timer);
       finish();
       return result;
+    },
+
+    async stopAccount(accountId) {
+      // Which servers hold something of the account is not known here: each that does says so,
+      // and the asking server waits the relay's time for the last of them.
+      const request = randomBytes(12).toString("hex");
+      const finish = await ask({ t: "stop-account", request, account: accountId }, () => {});
+      await new Promise((resolve) => setTimeout(resolve, RELAY_WAIT_MS));
+      finish();
     },
 
     async close() {

@@ -142,3 +142,27 @@ describe("an answer held in memory", () => {
     expect(olderHeld.attach(collector().reader, 0)).toBe("gone");
   });
 });
+
+describe("issue 47 §6: an account's deletion", () => {
+  test("stops the account's held answers and its requests at work, and nothing of another account's", async () => {
+    const answers = answersInProgress();
+    const stopped: string[] = [];
+    const heldSource = new PassThrough();
+    const held = answers.hold("account-1", heldSource, "text/event-stream", () => stopped.push("held model"));
+    const reader = collector();
+    held.attach(reader.reader, 0);
+    answers.begin("account-1", () => stopped.push("charging"));
+    const release = answers.begin("account-1", () => stopped.push("released already"));
+    release();
+    const othersHeld = answers.hold("account-2", new PassThrough(), "text/event-stream", () => stopped.push("other's model"));
+    answers.begin("account-2", () => stopped.push("other's request"));
+
+    expect(answers.stopAccount("account-1")).toBe(2);
+    expect(stopped.sort()).toEqual(["charging", "held model"]);
+    expect(reader.ended()).toBe(true);
+    expect(answers.find("account-1", held.id)).toBeNull();
+    expect(answers.find("account-2", othersHeld.id)).toBe(othersHeld);
+    // Nothing left to stop a second time.
+    expect(answers.stopAccount("account-1")).toBe(0);
+  });
+});

@@ -61,6 +61,9 @@ export function answersInProgress(options: AnswersOptions = {}) {
   let answersMade = 0;
   // The answers holding events, by age: the process bound drops from the oldest (oldest-first.ts).
   const holding = oldestFirst<Answer>((answer) => answer.age);
+  // Issue 47 §6: the requests still at work for each account before their answer is held (or
+  // never held: the plain road), each with what stops it — so a deleted account's stop at once.
+  const working = new Map<string, Set<() => void>>();
 
   class Answer implements HeldAnswer {
     readonly id = randomBytes(18).toString("base64url");
@@ -203,6 +206,34 @@ export function answersInProgress(options: AnswersOptions = {}) {
       // A source paused by whoever read its first bytes (a model's answer) flows again.
       source.resume();
       return answer;
+    },
+
+    /**
+     * A request of the account's at work (its charge, its model's answer) until the returned
+     * release is called: `stop` stops it if the account is deleted meanwhile.
+     */
+    begin(accountId: string, stop: () => void): () => void {
+      const stops = working.get(accountId) ?? new Set();
+      working.set(accountId, stops);
+      stops.add(stop);
+      return () => {
+        stops.delete(stop);
+        if (stops.size === 0 && working.get(accountId) === stops) working.delete(accountId);
+      };
+    },
+
+    /**
+     * Issue 47 §6, 'Elimina account': everything the account is doing in this process stops — its
+     * requests at work, its held answers (their models stop, their readers end, nothing is kept).
+     * How many were stopped.
+     */
+    stopAccount(accountId: string): number {
+      const stops = [...(working.get(accountId) ?? [])];
+      working.delete(accountId);
+      for (const stop of stops) stop();
+      const held = [...answers.values()].filter((answer) => answer.accountId === accountId);
+      for (const answer of held) answer.stop();
+      return stops.length + held.length;
     },
 
     /** The account's answer of that id; null for an unknown, expired or another account's id alike. */

@@ -1,4 +1,5 @@
 import { API_PATHS, LAST_EVENT_ID_HEADER, RESUMABLE_REQUEST_HEADER, STREAM_ID_HEADER } from "@oystar/api-client";
+import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { PassThrough } from "node:stream";
 import type { Access, SignedInVariables } from "../auth/access";
@@ -39,18 +40,36 @@ export function resumableAnswers(access: Access, db: Queryable, answers: Answers
    * it is (the charge, the model's first bytes), a client that leaves still stops everything.
    */
   const resumable: Resumable = async (c, next) => {
-    if (c.req.header(RESUMABLE_REQUEST_HEADER) !== "1") return next();
+    const accountId = c.get("user").id;
     const client = c.req.raw.signal;
     const stop = new AbortController();
+    stopSignals.set(c.req.raw, stop.signal);
+    // Issue 47 §6: at work for the account until its answer is held (or, on the plain road, sent):
+    // the account's deletion stops it.
+    const release = answers.begin(accountId, () => stop.abort());
+    if (c.req.header(RESUMABLE_REQUEST_HEADER) !== "1") {
+      // The plain road (DESIGN.md §5): the caller leaving stops the model at once.
+      client.addEventListener("abort", () => stop.abort(), { once: true });
+      try {
+        await next();
+      } finally {
+        releasedWhenSent(c, release);
+      }
+      return;
+    }
     const leftBeforeAnswer = () => stop.abort();
     client.addEventListener("abort", leftBeforeAnswer, { once: true });
-    stopSignals.set(c.req.raw, stop.signal);
-    await next();
-    client.removeEventListener("abort", leftBeforeAnswer);
+    try {
+      await next();
+    } finally {
+      client.removeEventListener("abort", leftBeforeAnswer);
+      // From here the held answer is what the account's deletion stops (answers-in-progress.ts).
+      release();
+    }
     const response = c.res;
     if (!response.ok || !isEventStream(response) || stop.signal.aborted) return;
     const contentType = response.headers.get("Content-Type") ?? "text/event-stream";
-    const held = answers.hold(c.get("user").id, answerSource(response), contentType, () => stop.abort(), earlyEndOf(response));
+    const held = answers.hold(accountId, answerSource(response), contentType, () => stop.abort(), earlyEndOf(response));
     const headers = new Headers(response.headers);
     headers.set(STREAM_ID_HEADER, held.id);
     // The handler's answer is replaced whole, not merged into (Hono would wrap it again).
@@ -109,6 +128,13 @@ export function resumableAnswers(access: Access, db: Queryable, answers: Answers
     });
 
   return { resumable, routes };
+}
+
+/** `release` once the answer is sent whole or its connection closes (at once where no connection is known: the app in-process). */
+function releasedWhenSent(c: Context, release: () => void) {
+  const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+  if (outgoing && !outgoing.destroyed && !outgoing.writableFinished) outgoing.once("close", release);
+  else release();
 }
 
 /** The held answer for one client connection, from after `lastEventId`; null when it cannot be given whole. */
