@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { request, type IncomingMessage } from "node:http";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -66,4 +67,33 @@ export async function startApiProcess(variables: Record<string, string>, options
       await exited;
     },
   };
+}
+
+/** A streamed request to one server process, as a browser sends it to `publicUrl` (its Host), answered as it comes. */
+export function streamFrom(
+  server: Pick<ApiProcess, "port">,
+  publicUrl: string,
+  options: { method: string; path: string; token: string; headers?: Record<string, string>; body?: unknown },
+): Promise<IncomingMessage> {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path: options.path,
+        method: options.method,
+        headers: {
+          Host: new URL(publicUrl).host,
+          Authorization: `Bearer ${options.token}`,
+          Accept: "text/event-stream",
+          ...(body ? { "Content-Type": "application/json" } : {}),
+          ...options.headers,
+        },
+      },
+      resolve,
+    );
+    sent.on("error", reject);
+    sent.end(body);
+  });
 }

@@ -1,11 +1,11 @@
 import { API_PATHS, apiPath, LAST_EVENT_ID_HEADER, RESUMABLE_REQUEST_HEADER, STREAM_ID_HEADER } from "@oystar/api-client";
 import { mkdtempSync, rmSync } from "node:fs";
-import { request, type IncomingMessage } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { startApiProcess, type ApiProcess } from "../../test-support/api-process";
+import { startApiProcess, streamFrom as streamTo, type ApiProcess } from "../../test-support/api-process";
 import { makeAppFolders, RAG_FIXTURES_DIR } from "../../test-support/fixtures";
 import { startPostgres, type TestPostgres } from "../../test-support/postgres";
 import { signInAs } from "../dev-idp/dev-sign-in";
@@ -46,32 +46,7 @@ afterAll(async () => {
 const signIn = async (server: ApiProcess, email: string) => (await signInAs(PUBLIC_URL, email, { fetch: server.fetch })).access_token;
 
 /** A streamed request to one server, as the browser sends it to the public address. */
-function streamFrom(
-  server: ApiProcess,
-  options: { method: string; path: string; token: string; headers?: Record<string, string>; body?: unknown },
-): Promise<IncomingMessage> {
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const sent = request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        path: options.path,
-        method: options.method,
-        headers: {
-          Host: new URL(PUBLIC_URL).host,
-          Authorization: `Bearer ${options.token}`,
-          Accept: "text/event-stream",
-          ...(body ? { "Content-Type": "application/json" } : {}),
-          ...options.headers,
-        },
-      },
-      resolve,
-    );
-    sent.on("error", reject);
-    sent.end(body);
-  });
-}
+const streamFrom = (server: ApiProcess, options: Parameters<typeof streamTo>[2]) => streamTo(server, PUBLIC_URL, options);
 
 /** Reads `answer` until it has `events` whole events (then drops the connection) or to its end. */
 function readEvents(answer: IncomingMessage, events = Number.POSITIVE_INFINITY): Promise<string[]> {

@@ -7,12 +7,12 @@ import {
   STREAM_ID_HEADER,
 } from "@oystar/api-client";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startApiProcess, type ApiProcess } from "../../test-support/api-process";
+import { startApiProcess, streamFrom as streamTo, type ApiProcess } from "../../test-support/api-process";
 import { makeAppFolders, RAG_FIXTURES_DIR } from "../../test-support/fixtures";
 import { startPostgres, type TestPostgres } from "../../test-support/postgres";
 import { signInAs } from "../dev-idp/dev-sign-in";
@@ -86,32 +86,8 @@ afterAll(async () => {
   for (const folder of [folders.root, ...dataDirs]) rmSync(folder, { recursive: true, force: true });
 });
 
-function streamFrom(
-  server: ApiProcess,
-  options: { method: string; path: string; token: string; headers?: Record<string, string>; body?: unknown },
-) {
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise<IncomingMessage>((resolve, reject) => {
-    const sent = request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        path: options.path,
-        method: options.method,
-        headers: {
-          Host: new URL(PUBLIC_URL).host,
-          Authorization: `Bearer ${options.token}`,
-          Accept: "text/event-stream",
-          ...(body ? { "Content-Type": "application/json" } : {}),
-          ...options.headers,
-        },
-      },
-      resolve,
-    );
-    sent.on("error", reject);
-    sent.end(body);
-  });
-}
+/** A streamed request to one server, as the browser sends it to the public address. */
+const streamFrom = (server: ApiProcess, options: Parameters<typeof streamTo>[2]) => streamTo(server, PUBLIC_URL, options);
 
 const whole = (answer: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
