@@ -18,6 +18,9 @@ const FILE_ENDINGS = new Set(
  */
 const WEB_PATHS = [".well-known/"];
 
+/** Files every website answers for (`robots.txt` of a site being read): a site's, not the repository's. */
+const WEB_FILES = new Set(["robots.txt", "favicon.ico"]);
+
 /** A segment of a path as the repository spells them: letters, digits, `_ . @ -`. */
 const SEGMENT = /^[\w.@-]+$/;
 
@@ -108,7 +111,7 @@ export function linkTargets(markdown) {
  * two segments or more (`src/react/`, `apps/api/rag-demo`). Not paths: routes and absolute places
  * (`/api/me`, `/usr/bin/chromium`), addresses (`http://…`), package names (`@oystar/ui-kit/react`),
  * patterns and placeholders (`apps/*\/dist`, `cli/…`, `<dir>/…`), commands (anything with a space),
- * numbers (`10.0.0.0/8`, `50/200`),
+ * numbers (`10.0.0.0/8`, `50/200`), a website's own files (`robots.txt`),
  * a member inside a file (`mail.eml/allegato.pdf`), one folder's name alone (`admin/`: a room a
  * paragraph names, or a folder of a data directory), and places under an environment variable.
  * @param {string} span
@@ -120,7 +123,7 @@ export function spanPath(span) {
   text = text.replace(/:\d+(-\d+)?$/, "");
   if (text === "" || /\s/.test(text) || text.includes("://")) return null;
   if (/^[/@~$-]/.test(text)) return null;
-  if (WEB_PATHS.some((web) => text.startsWith(web))) return null;
+  if (WEB_PATHS.some((web) => text.startsWith(web)) || WEB_FILES.has(text)) return null;
   const folder = text.endsWith("/");
   const segments = (folder ? text.slice(0, -1) : text).split("/");
   if (segments.some((segment) => segment === "" || (!SEGMENT.test(segment) && segment !== ".."))) return null;

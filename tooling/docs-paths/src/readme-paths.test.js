@@ -51,6 +51,7 @@ describe("what a code span names", () => {
       "mail.eml/allegato.pdf",
       "DATA_DIR/pglite",
       ".well-known/jwks.json",
+      "robots.txt",
       "admin/",
       "pg_notify/",
       "node:cluster",
