@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `pnpm lint`'s check that every path a README or a page of docs/ names is in the repository
-// (issue 53 §7): see readme-paths.js for what counts as a path and where it may point.
+// `pnpm lint`'s check that every path a README or a page of docs/ names is in the repository, and
+// that every section a comment cites ("spec 001 §4", "DESIGN.md §5") is a section of docs/
+// (issue 53 §7): see readme-paths.js and section-references.js.
 //
 // The repository is what git holds, plus the files not yet added that git does not ignore: the
 // same answer on a fresh clone as in a worktree where a build has run. A path git ignores
@@ -11,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { missingPaths, repositoryOf } from "./readme-paths.js";
+import { unresolvedCitations } from "./section-references.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
 const git = (args) => execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 64 << 20 });
@@ -69,9 +71,22 @@ const missing = documents.flatMap((document) =>
   missingPaths(document, readFileSync(`${root}/${document}`, "utf8"), repository, madeByBuild),
 );
 
-if (missing.length > 0) {
-  for (const { readme, line, path } of missing) console.error(`${readme}:${line}: \`${path}\` non esiste nel repository`);
-  console.error(`\n${missing.length} percorsi nominati dai README e da docs/ non esistono: correggili o toglili.`);
+/** Where comments are written: the code, its configuration and the Markdown beside it. */
+const commented = files.filter((file) => /\.(ts|tsx|js|jsx|mjs|cjs|md)$/.test(file));
+const readText = (path) => readFileSync(`${root}/${path}`, "utf8");
+const unresolved = unresolvedCitations(
+  commented.map((path) => ({ path, text: readText(path) })),
+  (page) => (repository.files.has(page) ? readText(page) : null),
+);
+
+for (const { readme, line, path } of missing) console.error(`${readme}:${line}: \`${path}\` non esiste nel repository`);
+for (const { file, line, citation, page } of unresolved) console.error(`${file}:${line}: "${citation}" non è una sezione di ${page}`);
+if (missing.length + unresolved.length > 0) {
+  console.error(
+    `\n${missing.length} percorsi nominati dai README e da docs/ non esistono, ${unresolved.length} sezioni citate non sono in docs/: correggili.`,
+  );
   process.exit(1);
 }
-console.info(`Percorsi dei README e di docs/: tutti presenti (${documents.length} file letti).`);
+console.info(
+  `Percorsi dei README e di docs/: tutti presenti (${documents.length} file letti); sezioni citate nei commenti: tutte in docs/ (${commented.length} file letti).`,
+);
