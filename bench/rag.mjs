@@ -2,7 +2,7 @@
 // (issue 32 §4: a bug that hid a third of every large index left the timings as fast as ever).
 // Quality is recall@1/5/10 and MRR@10, by distinct document as `pnpm rag eval` counts, of
 // known-passage questions (src/rag-cli/known-passage-questions.ts: a passage's rare words, seeded,
-// the answer its document), generated from the corpus being measured. Three parts:
+// the answer its document), generated from the corpus being measured. Five parts:
 //  1. search alone at 2,000 documents on PGlite (target ≤ 4 ms a question), and the retrieval legs
 //     at 10k and 100k chunks of a generated corpus (hybrid p95 ≤ 20 ms at 10k, ≤ 50 ms at 100k):
 //     the engine in-process (tsx on the API's source, src/rag-cli/retrieval-benchmark.ts); then, at
@@ -25,7 +25,10 @@
 //     (beside tesseract's command line when the machine has it: target ≥ 90 % of its speed), the
 //     database's size, and recall@5 per format of known-passage questions beside the same questions
 //     on the documents' Markdown copies (target: within 0.02) — on PGlite, then on PostgreSQL 15.
-// `pnpm bench rag [--parts search,chunks,documents,viewer,archive] [--sizes 10000,100000] [--documents 10000] [--scanned 100] [--questions 200] [--archive-questions 40] [--requests 500]`
+//  5. the chunker (issue 54 §1, src/rag-cli/chunking-benchmark.ts): characters chunked per second
+//     at 10 KB, 100 KB, 1 MB and 10 MB of text, as an e-mail's one long block and as paragraphs
+//     (target: linear — every size's rate within 20 % of the fastest's).
+// `pnpm bench rag [--parts search,chunks,documents,viewer,archive,chunking] [--sizes 10000,100000] [--documents 10000] [--scanned 100] [--questions 200] [--archive-questions 40] [--requests 500]`
 // (--questions: the questions timed, and the known-passage questions asked, at each size;
 // --archive-questions: the known-passage questions asked of each format of the archive.)
 // Run after `pnpm build`. Not a test: it prints, ending with one JSON line.
@@ -44,7 +47,7 @@ const option = (name, fallback) => {
   const at = argv.indexOf(`--${name}`);
   return at === -1 ? fallback : argv[at + 1];
 };
-const parts = new Set(option("parts", "search,chunks,documents,viewer,archive").split(","));
+const parts = new Set(option("parts", "search,chunks,documents,viewer,archive,chunking").split(","));
 const documents = Number(option("documents", "10000"));
 const questionCount = Number(option("questions", "200"));
 const INDEX = `bench-${documents}`;
@@ -321,6 +324,12 @@ if (parts.has("archive")) {
       rmSync(dataDir15, { recursive: true, force: true });
     }
   }
+}
+
+// ---- 5. The chunker (issue 54 §1): characters per second at 10 KB … 10 MB ----------------------------
+if (parts.has("chunking")) {
+  console.info("\nSuddivisione in passaggi: caratteri al secondo per dimensione del testo");
+  Object.assign(figures, await apiScript("src/rag-cli/chunking-benchmark.ts", []));
 }
 
 console.info(JSON.stringify({ bench: "rag", ...figures }));
