@@ -49,11 +49,14 @@ export async function pdfText(
   const maxCharacters = reading.maxCharacters ?? Number.POSITIVE_INFINITY;
   const { document, close } = await openPdf(bytes).catch((error: unknown) => {
     const locked = error instanceof PdfOpenError && error.reason === "locked";
-    throw new UnreadablePdfTextError(locked ? ragMessages.documents.pdfLocked : ragMessages.documents.pdfUnreadable);
+    const filename = reading.filename ?? "";
+    throw new UnreadablePdfTextError(
+      locked ? ragMessages.documents.passwordProtected(filename) : ragMessages.documents.pdfUnreadable(filename),
+    );
   });
   try {
     if (document.numPages > MAX_PDF_PAGES)
-      throw new UnreadablePdfTextError(ragMessages.documents.pdfTooManyPages(document.numPages, MAX_PDF_PAGES));
+      throw new UnreadablePdfTextError(ragMessages.documents.pdfTooManyPages(reading.filename ?? "", document.numPages, MAX_PDF_PAGES));
     const metadata = await document.getMetadata().catch(() => null);
     const info = (metadata?.info ?? {}) as { Title?: unknown };
     const texts: string[] = [];
