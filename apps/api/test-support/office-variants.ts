@@ -410,6 +410,12 @@ export function forwardedChainEmail(): MadeFile {
     'Content-Disposition: attachment; filename="Fwd: Re: Convocazione\r\n assemblea.eml"',
     "",
     middle,
+    "--esterno",
+    // A name with a line break in it, as RFC 2231 lets a sender write one.
+    "Content-Type: text/plain; charset=utf-8",
+    "Content-Disposition: attachment; filename*=UTF-8''nota%0D%0Ariservata.txt",
+    "",
+    "Nota riservata per l'archivio.",
     "--esterno--",
     "",
   ].join("\r\n");

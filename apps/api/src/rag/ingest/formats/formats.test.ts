@@ -142,8 +142,8 @@ test("hostile contents stay bounded: entities are not expanded, a million cells 
   await expect(reader.read({ filename: "molti.eml", bytes: manyAttachmentsEmail(5000) })).rejects.toThrow(
     "«molti.eml» non è stato indicizzato: l'e-mail contiene troppe parti (allegati o messaggi annidati).",
   );
-  // Two hundred forwards deep: the outer message is read and its forward attached, to be read on its own (one level, ingestion.ts).
+  // Two hundred forwards deep: read into the mail to a bound (issue 54 §3), the rest named.
   const forward = await reader.read({ filename: "inoltro.eml", bytes: nestedEmail(200) });
-  expect(forward.text).toContain("Allegati: inoltro-199.eml");
-  expect(forward.attachments?.map((attachment) => attachment.filename)).toEqual(["inoltro-199.eml"]);
+  expect(forward.text).toContain("Messaggio allegato: inoltro-199.eml");
+  expect(forward.attachments).toEqual([]);
 });
