@@ -17,6 +17,7 @@ import {
   TextRun,
 } from "docx";
 import ExcelJS from "exceljs";
+import { AcroFormCheckBox, AcroFormTextField, jsPDF } from "jspdf";
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import PptxGenJS from "pptxgenjs";
 
@@ -453,4 +454,49 @@ export function deliveryReportEmail(): MadeFile {
     "",
   ].join("\r\n");
   return { bytes: strToU8(report), phrases };
+}
+
+/** A filled PDF form as a firm receives one: its fields filled in, a box ticked, a reader's note and a free-text remark on it. */
+export function filledPdfForm(): MadeFile {
+  const pdf = new jsPDF();
+  pdf.text("Modulo di conferimento di incarico professionale", 15, 20);
+  const client = new AcroFormTextField();
+  Object.assign(client, { fieldName: "Cliente", value: "Ferretti Costruzioni srl", x: 15, y: 30, width: 80, height: 10 });
+  pdf.addField(client);
+  const matter = new AcroFormTextField();
+  Object.assign(matter, {
+    fieldName: "Oggetto dell'incarico",
+    value: "Ricorso contro il diniego del permesso di costruire",
+    x: 15,
+    y: 45,
+    width: 150,
+    height: 10,
+  });
+  pdf.addField(matter);
+  const privacy = new AcroFormCheckBox();
+  Object.assign(privacy, { fieldName: "Consenso privacy", value: "On", appearanceState: "On", x: 15, y: 60, width: 5, height: 5 });
+  pdf.addField(privacy);
+  pdf.createAnnotation({
+    type: "text",
+    title: "Avv. Greco",
+    bounds: { x: 150, y: 20, w: 10, h: 10 },
+    contents: "Manca la firma del legale rappresentante",
+    open: false,
+  });
+  pdf.createAnnotation({
+    type: "freetext",
+    bounds: { x: 100, y: 80, w: 80, h: 10 },
+    contents: "Da restituire entro venerdì",
+    color: "#000000",
+  });
+  return {
+    bytes: new Uint8Array(pdf.output("arraybuffer")),
+    phrases: [
+      "Modulo di conferimento di incarico professionale",
+      "Ferretti Costruzioni srl",
+      "Ricorso contro il diniego del permesso di costruire",
+      "Manca la firma del legale rappresentante",
+      "Da restituire entro venerdì",
+    ],
+  };
 }
