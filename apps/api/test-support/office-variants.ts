@@ -17,6 +17,7 @@ import {
   TextRun,
 } from "docx";
 import ExcelJS from "exceljs";
+import { readFileSync } from "node:fs";
 import { AcroFormCheckBox, AcroFormTextField, jsPDF } from "jspdf";
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import PptxGenJS from "pptxgenjs";
@@ -499,4 +500,35 @@ export function filledPdfForm(): MadeFile {
       "Da restituire entro venerdì",
     ],
   };
+}
+
+/**
+ * An e-mail of about `bytes` of text, as the issue's 1.1 MB one: a long thread pasted as plain text,
+ * one line per paragraph with no blank line between — one block of prose — from the Debian corpus.
+ */
+export function largeEmail(bytes: number): { bytes: Uint8Array; body: string } {
+  const paragraphs = readFileSync(new URL("../rag-eval/debian-it/paragraphs.jsonl", import.meta.url), "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => (JSON.parse(line) as { text: string }).text.replace(/\s+/g, " ").trim());
+  const lines: string[] = [];
+  let size = 0;
+  for (let at = 0; size < bytes; at += 1) {
+    const line = paragraphs[at % paragraphs.length]!;
+    lines.push(line);
+    size += Buffer.byteLength(line) + 2;
+  }
+  const body = lines.join("\r\n");
+  const mail = [
+    "From: Avv. Greco <avv@studio.example>",
+    "To: Archivio <archivio@studio.example>",
+    "Subject: Storico della pratica Ferretti",
+    "Date: Tue, 10 Nov 2026 09:30:00 +0100",
+    "Content-Type: text/plain; charset=utf-8",
+    "Content-Transfer-Encoding: 8bit",
+    "",
+    body,
+    "",
+  ].join("\r\n");
+  return { bytes: strToU8(mail), body };
 }

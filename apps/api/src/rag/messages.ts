@@ -74,8 +74,6 @@ export const ragMessages = {
     /** Issue 54 §5: what went wrong is not known (a reader's own failure): the file is still named, and what to try. */
     unreadableFile: (filename: string) =>
       `«${filename}» non è stato indicizzato: il file non si legge. Aprilo con il suo programma, salvalo di nuovo (o come PDF) e caricalo.`,
-    /** A reading process lost without a word (its own failure, not the file's): the reader has no file to name. */
-    unreadable: "Documento non leggibile",
     /** Issue 33: the bounds on reading one document (reading-limits.ts), each naming the file. */
     tooLong: (filename: string, maxCharacters: number) =>
       `«${filename}» non è stato indicizzato: contiene più di ${maxCharacters.toLocaleString("it-IT")} caratteri di testo, il massimo per un documento. Dividilo in documenti più piccoli.`,

@@ -1,5 +1,6 @@
 import { basename, extname } from "node:path";
 import { ragMessages } from "../messages";
+import type { ChunkedReading } from "./chunked-reading";
 import { csvText } from "./formats/csv-text";
 import { emailText, type Attachment } from "./formats/email-text";
 import {
@@ -33,6 +34,8 @@ export type DocumentText = {
   attachments?: Attachment[];
   ocr?: OcrReport;
   ocrPages?: OcrPage[];
+  /** Its reading text and chunks, made by the reading process that read it (issue 54 §1). */
+  chunked?: ChunkedReading;
 };
 
 const titleFromFilename = (filename: string) => basename(filename, extname(filename)).replace(/[-_]+/g, " ").trim();
