@@ -191,7 +191,7 @@ test("issue 47 §3: a folder's symbolic links are named and never followed — n
     ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", "ingest", "--index", "collegamenti", "cartella-con-collegamenti"],
     { cwd: packageDir, env: { ...env, LLM_API_KEY: canary } },
   );
-  expect(stdout).toContain("Indice collegamenti: 1 aggiunti, 0 sostituiti, 0 invariati, 0 non riusciti");
+  expect(stdout).toContain("Indice collegamenti: 1 aggiunti, 0 sostituiti, 0 invariati, 0 non indicizzati");
   for (const link of ["ambiente.txt", "utenti.txt", "a.md", "b.md", join("sotto", "giro")])
     expect(stderr).toContain(`${join(folder, link)}: collegamento simbolico ignorato`);
   const found = await ragWithInput(
