@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../../test-support/fixtures";
-import { largeEmail } from "../../../test-support/office-variants";
+import { largeEmail } from "../../../test-support/mail-and-forms";
 import { localEmbedder } from "../embedder";
 import { createIndex } from "../rag-store";
 import { chunkedReading } from "./chunked-reading";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { filledPdfForm } from "../../../test-support/office-variants";
+import { filledPdfForm } from "../../../test-support/mail-and-forms";
 import { pdfText } from "./pdf-text";
 import { chunkText } from "./text-chunking";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { deliveryReportEmail, forwardedChainEmail } from "../../../../test-support/office-variants";
+import { deliveryReportEmail, forwardedChainEmail } from "../../../../test-support/mail-and-forms";
 import { nestedEmail } from "../../../../test-support/office-files";
 import { documentText } from "../document-text";
 import { MAX_ATTACHED_MESSAGE_DEPTH } from "./email-text";
