@@ -13,6 +13,7 @@ import {
   trainingImpressFile,
   withAlternateTextBox,
 } from "../../../../test-support/office-variants";
+import { random } from "../../../rag-cli/bench-figures";
 import { DocumentReader } from "../document-reader";
 import { documentText } from "../document-text";
 import { UnsupportedDocumentError } from "../unsupported-document";
@@ -188,4 +189,29 @@ test("a large spreadsheet (28 MB of XML in a small file) is read as a stream by 
   ]);
   expect(blocks).toHaveLength(sheet.rows + 2);
   expect(blocks.at(-1)).toBe(sheet.lastRow);
+});
+
+test("damaged files (bytes changed at random, seeded) are read or refused by name with what to do — never an unnamed failure", async () => {
+  const next = random(54);
+  const files: Array<[string, Uint8Array]> = [
+    ["parere.docx", (await opinionWordFile()).bytes],
+    ["parcelle.xlsx", (await ledgerWorkbook()).bytes],
+    ["assemblea.pptx", (await meetingDeck()).bytes],
+    ["determina.odt", opinionWriterFile().bytes],
+    ["parere.rtf", rtfLetter().bytes],
+  ];
+  for (const [filename, bytes] of files) {
+    for (let copy = 0; copy < 40; copy += 1) {
+      const damaged = bytes.slice();
+      for (let change = 0; change < 3; change += 1) damaged[Math.floor(next() * damaged.length)] = Math.floor(next() * 256);
+      const outcome = await documentText(filename, damaged).then(
+        () => null,
+        (error: unknown) => error as Error,
+      );
+      if (outcome) {
+        expect(outcome).toBeInstanceOf(UnsupportedDocumentError);
+        expect(outcome.message).toMatch(new RegExp(`^«${filename.replace(".", "\\.")}» non è stato indicizzato.*\\. [A-Z][^.]+\\.$`));
+      }
+    }
+  }
 });

@@ -91,7 +91,8 @@ export class ZipPackage {
 
   private dataOf(entry: Entry): Uint8Array {
     const at = entry.headerOffset;
-    if (this.view.getUint32(at, true) !== LOCAL_HEADER)
+    // A directory that points past the file (a damaged one) is a damaged archive, not a reader's failure.
+    if (at + 30 > this.view.byteLength || this.view.getUint32(at, true) !== LOCAL_HEADER)
       throw new UnsupportedDocumentError(ragMessages.documents.notAnArchive(this.filename));
     const start = at + 30 + this.view.getUint16(at + 26, true) + this.view.getUint16(at + 28, true);
     return this.bytes.subarray(start, start + entry.compressedSize);
