@@ -132,7 +132,12 @@ export function admission(
     if (reason) {
       admissionRefusals.inc({ reason });
       const seconds = retryAfterSeconds();
-      return c.json({ error: streamMessages.busy(seconds), retry_after: seconds }, 503, { "Retry-After": String(seconds) });
+      // The connection closes after the refusal: its question's body is never read, and a client
+      // reusing it would race the server discarding that body (a reset instead of an answer).
+      return c.json({ error: streamMessages.busy(seconds), retry_after: seconds }, 503, {
+        "Retry-After": String(seconds),
+        Connection: "close",
+      });
     }
     // Counted open from now: questions arriving together see each other before their streams begin.
     const close = load.streamOpened();

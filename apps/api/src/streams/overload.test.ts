@@ -58,6 +58,7 @@ beforeAll(async () => {
   server = await startTestServer({
     LLM_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
     MAX_OPEN_STREAMS: String(MAX_OPEN_STREAMS),
+    METRICS_PORT: "0",
   });
 });
 
@@ -173,4 +174,27 @@ test("resuming an answer is no new question: it is never refused, full or not", 
   letGo();
   expect(await wordsOf(resumed)).toBe(WHOLE);
   await Promise.all(open.map(wordsOf));
+});
+
+test("the operator sees it coming and happening: refusals by reason, events relayed, the loop's delay, the limit (issue 55 §4)", async () => {
+  const metric = async (name: string) => {
+    const text = await (await fetch(server.metricsUrl as string)).text();
+    return text
+      .split("\n")
+      .filter((line) => line.startsWith(name))
+      .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+  };
+  const refusedBefore = await metric('oystar_admission_refusals_total{reason="open_streams"');
+  const relayedBefore = await metric("oystar_events_relayed_total");
+  const { access_token } = await signInAs(server.url, "pro@oystar.test");
+  const open = await Promise.all(Array.from({ length: MAX_OPEN_STREAMS }, () => chat(access_token, false)));
+  await expectRefused(await chat(access_token, false));
+  expect(await metric('oystar_admission_refusals_total{reason="open_streams"')).toBe(refusedBefore + 1);
+  expect(await metric('oystar_admission_limit{limit="open_streams"')).toBe(MAX_OPEN_STREAMS);
+  letGo();
+  await Promise.all(open.map(wordsOf));
+  expect(await metric("oystar_events_relayed_total")).toBeGreaterThan(relayedBefore);
+  expect(await fetch(server.metricsUrl as string).then((answer) => answer.text())).toMatch(
+    /^oystar_event_loop_delay_seconds\{stat="p99",service="oystar"\} \d/m,
+  );
 });
