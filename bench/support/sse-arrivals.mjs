@@ -35,7 +35,7 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
       const started = performance.now();
       // Issue 55 §2: the longest wait between two pieces of the answer (the model sends one every
       // event's interval): a relay that falls behind shows here before it stalls.
-      const outcome = { firstByte: null, error: null, refused: false, longestGap: 0 };
+      const outcome = { firstByte: null, error: null, accepted: false, refused: false, longestGap: 0 };
       let lastPieceAt = null;
       let tail = "";
       let endedWithNewline = false;
@@ -53,38 +53,48 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
         outgoing.destroy();
         finish(STALLED);
       }, answerMs + 30_000);
-      const outgoing = request(
-        { host: "127.0.0.1", port, path, method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } },
-        (incoming) => {
-          if (incoming.statusCode !== 200) {
-            incoming.resume();
-            // Issue 55 §1: a new question refused by a busy server, before anything was charged.
-            if (incoming.statusCode === 503 && incoming.headers["retry-after"]) {
-              outcome.refused = true;
-              return finish(null);
+      let outgoing;
+      const send = (retried) => {
+        outgoing = request(
+          { host: "127.0.0.1", port, path, method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } },
+          (incoming) => {
+            if (incoming.statusCode !== 200) {
+              incoming.resume();
+              // Issue 55 §1: a new question refused by a busy server, before anything was charged.
+              if (incoming.statusCode === 503 && incoming.headers["retry-after"]) {
+                outcome.refused = true;
+                return finish(null);
+              }
+              return finish(`HTTP ${incoming.statusCode}`);
             }
-            return finish(`HTTP ${incoming.statusCode}`);
-          }
-          accepted = true;
-          acceptedNow += 1;
-          peakAccepted = Math.max(peakAccepted, acceptedNow);
-          incoming.on("data", (chunk) => {
-            const now = performance.now();
-            outcome.firstByte ??= now - started;
-            if (lastPieceAt !== null) outcome.longestGap = Math.max(outcome.longestGap, now - lastPieceAt);
-            lastPieceAt = now;
-            // Events end with a blank line; one may be split between two chunks.
-            if (endedWithNewline && chunk[0] === NEWLINE) events += 1;
-            for (let at = chunk.indexOf(BLANK_LINE); at !== -1; at = chunk.indexOf(BLANK_LINE, at + 2)) events += 1;
-            endedWithNewline = chunk[chunk.length - 1] === NEWLINE;
-            tail = (tail + chunk.toString("latin1", Math.max(0, chunk.length - 32))).slice(-32);
-          });
-          incoming.once("end", () => finish(tail.includes("[DONE]") ? null : "risposta interrotta"));
-          incoming.once("error", (error) => finish(error.code ?? error.message));
-        },
-      );
-      outgoing.on("error", (error) => finish(error.code ?? error.message));
-      outgoing.end(body);
+            accepted = true;
+            outcome.accepted = true;
+            acceptedNow += 1;
+            peakAccepted = Math.max(peakAccepted, acceptedNow);
+            incoming.on("data", (chunk) => {
+              const now = performance.now();
+              outcome.firstByte ??= now - started;
+              if (lastPieceAt !== null) outcome.longestGap = Math.max(outcome.longestGap, now - lastPieceAt);
+              lastPieceAt = now;
+              // Events end with a blank line; one may be split between two chunks.
+              if (endedWithNewline && chunk[0] === NEWLINE) events += 1;
+              for (let at = chunk.indexOf(BLANK_LINE); at !== -1; at = chunk.indexOf(BLANK_LINE, at + 2)) events += 1;
+              endedWithNewline = chunk[chunk.length - 1] === NEWLINE;
+              tail = (tail + chunk.toString("latin1", Math.max(0, chunk.length - 32))).slice(-32);
+            });
+            incoming.once("end", () => finish(tail.includes("[DONE]") ? null : "risposta interrotta"));
+            incoming.once("error", (error) => finish(error.code ?? error.message));
+          },
+        );
+        outgoing.on("error", (error) => {
+          // A kept-alive connection the server closed as it was reused, before any answer: asked
+          // again on a new one, as browsers do (and Node's documentation of `reusedSocket` says).
+          if (!retried && outgoing.reusedSocket && error.code === "ECONNRESET" && !accepted && !outcome.refused) return send(true);
+          finish(error.code ?? error.message);
+        });
+        outgoing.end(body);
+      };
+      send(false);
     });
 
   // What the machine spends while `open` streams run at once (from the moment they are all open to
@@ -151,12 +161,13 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
   const firstBytes = outcomes.filter((outcome) => outcome.firstByte !== null).map((outcome) => outcome.firstByte);
   const errors = outcomes.filter((outcome) => outcome.error);
   const stalled = errors.filter((outcome) => outcome.error === STALLED);
-  const accepted = outcomes.filter((outcome) => !outcome.refused);
+  // Accepted: answered 200 (a connection that failed before any answer is an error, not accepted).
+  const accepted = outcomes.filter((outcome) => outcome.accepted);
   const gaps = accepted.filter((outcome) => outcome.firstByte !== null).map((outcome) => outcome.longestGap);
   return {
     streams: opened,
     accepted: accepted.length,
-    refused: outcomes.length - accepted.length,
+    refused: outcomes.filter((outcome) => outcome.refused).length,
     stalled: stalled.length,
     // Of each accepted answer, the longest wait between two of its pieces: p99 and the worst.
     longestGapP99: quantile(gaps, 0.99),

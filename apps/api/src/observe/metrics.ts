@@ -81,7 +81,7 @@ export const workersUp = new Gauge({
 
 export const admissionRefusals = new Counter({
   name: "oystar_admission_refusals_total",
-  help: "Domande nuove rifiutate con 503 prima di essere conteggiate, per motivo (open_streams, events, delay)",
+  help: "Domande nuove rifiutate con 503 prima di essere conteggiate, per motivo (open_streams, starting, events, delay)",
   labelNames: ["reason"] as const,
   registers: [registry],
 });

@@ -19,6 +19,8 @@ export type LoadReading = {
   eventsPerSecond: number;
   /** Event streams open to clients, and questions admitted whose answer has not begun yet. */
   openStreams: number;
+  /** Questions admitted whose answer has not begun yet (signing in, counted, asking the model). */
+  startingQuestions: number;
 };
 
 /** The process's load, measured from the first time it is asked for (timers unref'd: they never keep it alive). */
@@ -28,6 +30,8 @@ export type ProcessLoad = {
   relayed(count?: number): void;
   /** A stream (or a question on its way to be one) opened; the function given back closes it, once. */
   streamOpened(): () => void;
+  /** A question admitted, on its way to its answer; the function given back says it got there (or failed), once. */
+  questionStarted(): () => void;
   /** Every piece relayed since the process began: for the metrics' counter. */
   readonly relayedTotal: number;
   /** Calls `listener` with each window's reading as soon as it is taken; gives back a way to stop. */
@@ -44,6 +48,7 @@ function measuredLoad(): ProcessLoad {
   let lastWindow = 0;
   let relayedTotal = 0;
   let openStreams = 0;
+  let startingQuestions = 0;
   const listeners = new Set<(reading: LoadReading) => void>();
   const toMs = (nanoseconds: number) => Math.max(0, nanoseconds / 1e6 - RESOLUTION_MS);
   const window = setInterval(() => {
@@ -61,6 +66,7 @@ function measuredLoad(): ProcessLoad {
     // The last whole window's pace, or this one's once it is already past it.
     eventsPerSecond: (Math.max(lastWindow, thisWindow) * 1000) / LOAD_WINDOW_MS,
     openStreams,
+    startingQuestions,
   });
   return {
     reading,
@@ -75,6 +81,15 @@ function measuredLoad(): ProcessLoad {
         if (!open) return;
         open = false;
         openStreams -= 1;
+      };
+    },
+    questionStarted() {
+      startingQuestions += 1;
+      let starting = true;
+      return () => {
+        if (!starting) return;
+        starting = false;
+        startingQuestions -= 1;
       };
     },
     get relayedTotal() {

@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
-import { DELAY_FLOOR_STREAMS, DELAY_LIMIT_MS, overloadCuts, refusalOf } from "./admission";
+import { DELAY_FLOOR_STREAMS, DELAY_LIMIT_MS, MAX_STARTING_QUESTIONS, overloadCuts, refusalOf } from "./admission";
 
 // Issue 55 §1: which load refuses a new question, and why — each limit alone.
 
-const calm = { delayP99Ms: 0, delayMaxMs: 0, eventsPerSecond: 0, openStreams: 0 };
+const calm = { delayP99Ms: 0, delayMaxMs: 0, eventsPerSecond: 0, openStreams: 0, startingQuestions: 0 };
 const unbounded = { maxOpenStreams: null, maxEventsPerSecond: null };
 
 test("a process within its limits admits; past any one of them it refuses, saying which", () => {
@@ -12,6 +12,9 @@ test("a process within its limits admits; past any one of them it refuses, sayin
   expect(refusalOf({ ...calm, openStreams: 10 }, { ...unbounded, maxOpenStreams: 10 })).toBe("open_streams");
   expect(refusalOf({ ...calm, eventsPerSecond: 999 }, { ...unbounded, maxEventsPerSecond: 1000 })).toBeNull();
   expect(refusalOf({ ...calm, eventsPerSecond: 1000 }, { ...unbounded, maxEventsPerSecond: 1000 })).toBe("events");
+  // Answers slower to start than questions arrive: a new one would only wait behind the others.
+  expect(refusalOf({ ...calm, startingQuestions: MAX_STARTING_QUESTIONS - 1 }, unbounded)).toBeNull();
+  expect(refusalOf({ ...calm, startingQuestions: MAX_STARTING_QUESTIONS }, unbounded)).toBe("starting");
 });
 
 test("a late event loop refuses only with many streams open: a few are not what makes it late", () => {

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { IncomingMessage } from "node:http";
 import { admissionLimit, admissionRefusals, streamsShed } from "../observe/metrics";
 import { log } from "../observe/log";
 import { streamMessages } from "./messages";
@@ -37,16 +38,22 @@ export const DELAY_FLOOR_STREAMS = 32;
 export const STALL_MS = 1_000;
 /** Of the streams open, the share ended (the newest) each half second the loop stalls. */
 const SHED_SHARE = 0.1;
+/**
+ * Questions admitted and not answered yet (signing in, counted, asking the model): past this many,
+ * the process is slower to start answers than they arrive, and a new one would only wait behind them.
+ */
+export const MAX_STARTING_QUESTIONS = 64;
 /** Slowest pace a stream is counted at when its open bound comes from the calibration: events a second. */
 export const SLOW_STREAM_EVENTS_PER_SECOND = 5;
 /** Retry-After, in seconds: spread over a few so that refused callers do not all come back at once. */
 const RETRY_AFTER_SECONDS = { least: 2, most: 5 };
 
-export type RefusalReason = "open_streams" | "events" | "delay";
+export type RefusalReason = "open_streams" | "starting" | "events" | "delay";
 
 /** Why a new question is refused now, or null when it is admitted. */
 export function refusalOf(reading: LoadReading, limits: AdmissionLimits): RefusalReason | null {
   if (limits.maxOpenStreams !== null && reading.openStreams >= limits.maxOpenStreams) return "open_streams";
+  if (reading.startingQuestions >= MAX_STARTING_QUESTIONS) return "starting";
   if (limits.maxEventsPerSecond !== null && reading.eventsPerSecond >= limits.maxEventsPerSecond) return "events";
   if (reading.delayP99Ms > DELAY_LIMIT_MS && reading.openStreams >= DELAY_FLOOR_STREAMS) return "delay";
   return null;
@@ -132,19 +139,22 @@ export function admission(
     if (reason) {
       admissionRefusals.inc({ reason });
       const seconds = retryAfterSeconds();
-      // The connection closes after the refusal: its question's body is never read, and a client
-      // reusing it would race the server discarding that body (a reset instead of an answer).
+      // A question whose body has not all arrived is not waited for: its connection closes after
+      // the refusal (a client reusing it would race the server discarding the rest).
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
       return c.json({ error: streamMessages.busy(seconds), retry_after: seconds }, 503, {
         "Retry-After": String(seconds),
-        Connection: "close",
+        ...(incoming?.complete === false ? { Connection: "close" } : {}),
       });
     }
     // Counted open from now: questions arriving together see each other before their streams begin.
     const close = load.streamOpened();
+    const started = load.questionStarted();
     try {
       await next();
     } finally {
       close();
+      started();
     }
   };
 

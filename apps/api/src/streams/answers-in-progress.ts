@@ -14,8 +14,9 @@ export const HOLD_AFTER_CLIENT_LEFT_MS = 2 * 60_000;
 /** How long an ended answer stays for a client that missed its end. */
 export const KEEP_AFTER_END_MS = 60_000;
 /**
- * The most one answer keeps (its oldest events dropped first). The longest answer the product asks
- * for (8,000 tokens, one event each of ~150 bytes in the OpenAI format) is about 1.2 MB.
+ * The most one answer keeps (its oldest events dropped first), counted as held (held-events.ts: a
+ * model's event in a few bytes, an event unlike the one before whole). The longest answer the
+ * product asks for (8,000 tokens, ~150 bytes an event whole in the OpenAI format) is at most 1.2 MB.
  */
 export const ANSWER_BYTES = 2 * 1024 * 1024;
 /** The most all answers of the process keep together (the oldest answers' oldest events dropped first). */
