@@ -10,8 +10,11 @@
 /** What one event's place costs beside its bytes: its four numbers (offset, length, start, end shared). */
 export const EVENT_RECORD_BYTES = 16;
 const FIELDS = 4;
-const FIRST_BYTES = 1024;
-const FIRST_EVENTS = 32;
+const FIRST_BYTES = 512;
+const FIRST_EVENTS = 16;
+// Nothing is allocated until an event comes, nor after the answer is forgotten.
+const NO_BYTES = Buffer.alloc(0);
+const NO_RECORDS = new Int32Array(0);
 const NEWLINE = 0x0a;
 
 /** An event with its number: `id: <seq>` on a line of its own before it, a blank line after (one copy). */
@@ -46,15 +49,15 @@ export function sharedEnds(a: Buffer, b: Buffer, hint = { start: 0, end: 0 }): {
 /** The held events of one answer, numbered from 1 in the order they came. */
 export class HeldEvents {
   /** The kept events' changing bytes, back to back (a dropped event's stay until the next compaction). */
-  private bytes: Buffer = Buffer.allocUnsafeSlow(FIRST_BYTES);
+  private bytes: Buffer = NO_BYTES;
   private used = 0;
   /** Per kept event: where its bytes are, how many, and how many at its start and end are the previous one's. */
-  private records = new Int32Array(FIRST_EVENTS * FIELDS);
+  private records = NO_RECORDS;
   /** The first kept event's place in `records`, and how many are kept. */
   private head = 0;
   private count = 0;
   /** The last event whole: the next one is kept as its change from it. */
-  private last: Buffer = Buffer.allocUnsafeSlow(0);
+  private last: Buffer = NO_BYTES;
   private lastLength = 0;
   /** What the last two events shared at their ends: where the next comparison starts. */
   private shared = { start: 0, end: 0 };
@@ -124,9 +127,10 @@ export class HeldEvents {
   }
 
   clear(): void {
-    this.bytes = Buffer.allocUnsafeSlow(FIRST_BYTES);
+    this.bytes = NO_BYTES;
     this.used = 0;
-    this.records = new Int32Array(FIRST_EVENTS * FIELDS);
+    this.records = NO_RECORDS;
+    this.last = NO_BYTES;
     this.head = 0;
     this.count = 0;
     this.size = 0;
@@ -158,7 +162,7 @@ export class HeldEvents {
 
   private append(piece: Buffer): number {
     if (this.used + piece.length > this.bytes.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + piece.length));
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + piece.length, FIRST_BYTES));
       this.bytes.copy(grown, 0, 0, this.used);
       this.bytes = grown;
     }
@@ -172,7 +176,8 @@ export class HeldEvents {
     if ((this.head + this.count + 1) * FIELDS > this.records.length) {
       // Room at the back: the dropped records' room at the front is taken back, or the list doubles.
       const live = this.records.subarray(this.head * FIELDS, (this.head + this.count) * FIELDS);
-      const target = this.head >= this.count ? this.records : new Int32Array(this.records.length * 2);
+      const target =
+        this.head >= this.count && this.head > 0 ? this.records : new Int32Array(Math.max(this.records.length * 2, FIRST_EVENTS * FIELDS));
       target.set(live);
       this.records = target;
       this.head = 0;
