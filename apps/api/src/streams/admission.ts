@@ -42,7 +42,7 @@ const SHED_SHARE = 0.1;
  * Questions admitted and not answered yet (signing in, counted, asking the model): past this many,
  * the process is slower to start answers than they arrive, and a new one would only wait behind them.
  */
-export const MAX_STARTING_QUESTIONS = 64;
+export const MAX_STARTING_QUESTIONS = 32;
 /** Slowest pace a stream is counted at when its open bound comes from the calibration: events a second. */
 export const SLOW_STREAM_EVENTS_PER_SECOND = 5;
 /** Retry-After, in seconds: spread over a few so that refused callers do not all come back at once. */
