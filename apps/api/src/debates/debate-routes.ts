@@ -13,8 +13,9 @@ import {
 import { debatePrompt, type PromptPassage } from "@oystar/debate-engine/protocol";
 import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type MiddlewareHandler } from "hono";
-import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing, type ServerStop } from "../streams/server-stopping";
-import { callerSignal, type Resumable } from "../streams/resumable-answers";
+import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing } from "../streams/server-stopping";
+import { callerSignal } from "../streams/resumable-answers";
+import type { StreamedRoad } from "../streams/streamed-road";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
@@ -178,8 +179,7 @@ export function debateRoutes(
   env: Env,
   providers: ModelProviders,
   rag: RagEngine,
-  resumable: Resumable,
-  serverStop: ServerStop,
+  { admission, resumable, serverStop }: StreamedRoad,
 ) {
   const app = new Hono();
   const sealer = quoteSealer(db);
@@ -213,13 +213,17 @@ export function debateRoutes(
     });
   });
 
-  // A JSON call whose answer is held for a resume (issue 35 §2), as one step: Hono types ten a route.
+  // A JSON call whose answer is held for a resume (issue 35 §2), admitted, as one step: Hono types ten a route.
   // Inside it, a turn still running when a stopping server's time runs out ends with its reason.
-  const endsOnStop = endsWhenServerStops(serverStop, modelStreamClosing);
+  const endsOnStop = endsWhenServerStops(serverStop, modelStreamClosing, admission.cuts);
+  // Issue 55 §1: first of it, a process past what it can carry refuses the call (before its body
+  // is read or anything is charged).
   const resumableJson: typeof resumable = (c, next) =>
-    jsonOnly(c, async () => {
-      await resumable(c, async () => {
-        await endsOnStop(c, next);
+    admission.newQuestion(c, async () => {
+      await jsonOnly(c, async () => {
+        await resumable(c, async () => {
+          await endsOnStop(c, next);
+        });
       });
     });
   // One call of the debate: the server builds the model's messages from the validated call (the
