@@ -4,7 +4,7 @@ import { useOpenSource, type OpenSource } from "@oystar/conversation/react";
 import { useId, type MouseEvent } from "react";
 import { sourceElementId } from "../citations";
 import { ragMessages } from "../messages";
-import { listedPassages, sourceDocuments, type SourceDocument } from "../source-documents";
+import { listedPassages, sourceDocuments, viewedPassages, type SourceDocument } from "../source-documents";
 
 export type SourceListProps = {
   /** The answer's id: each document gets an element id a citation can lead to. */
@@ -77,7 +77,7 @@ function DocumentItem({ messageId, document }: { messageId: string; document: So
             type="button"
             className="rag-source__title rag-source__open"
             aria-label={viewerText.openDocument(name)}
-            onClick={(event) => openSource(viewerDocument(document.lead, shown), 0, event.currentTarget)}
+            onClick={(event) => openSource(viewerDocument(document.lead, viewedPassages(document)), 0, event.currentTarget)}
           >
             {name}
           </button>
@@ -114,7 +114,8 @@ function PassageList({
   passages: readonly CitedPassage[];
   openSource: OpenSource | null;
 }) {
-  const viewable = passages;
+  // Every passage of the document steps in the viewer, whichever of its entries opened it (issue 52 §6).
+  const viewable = viewedPassages(document);
   const open = (passage: CitedPassage) => (event: MouseEvent<HTMLButtonElement>) =>
     openSource?.(viewerDocument(document.lead, viewable), viewable.indexOf(passage), event.currentTarget);
   return (
