@@ -37,6 +37,15 @@ export const ragMessages = {
     /** Issue 23 §4: what the figure measures. */
     confidenceHint:
       "Attendibilità: quanto il passaggio sostiene le frasi che lo citano e quanto risponde alla domanda. È alta solo se sono vere entrambe: una frase copiata da un passaggio che parla d'altro non è attendibile.",
+    /** Issue 52 §3: the answer's figure, once, apart from its passages' own. */
+    answerReliability: (percent: number) => `Attendibilità della risposta: ${percent}\u00a0%`,
+    answerReliabilityHint:
+      "La media dei passaggi citati: per ciascuno, quanto sostiene le frasi che lo citano per quanto risponde alla domanda.",
+    /** Issue 52 §3: each passage's own figures. */
+    retrieval: (percent: number) => `pertinenza ${percent}\u00a0%`,
+    retrievalHint: "Pertinenza: il punteggio del passaggio nella ricerca, rispetto al passaggio più pertinente trovato per questa domanda.",
+    backing: (percent: number) => `sostegno ${percent}\u00a0%`,
+    backingHint: "Sostegno: quanto il passaggio sostiene le frasi della risposta che lo citano.",
     others: (count: number) => (count === 1 ? "Un altro passaggio consultato" : `Altri ${count} passaggi consultati`),
     passage: (number: number) => `Passaggio ${number}`,
     passages: (count: number) => (count === 1 ? "Un passaggio" : `${count} passaggi`),

@@ -57,3 +57,14 @@ export function sourceDocuments(sources: readonly CitedPassage[], citedNumbers: 
     consulted: documents.filter((document) => document.cited.length === 0),
   };
 }
+
+/**
+ * Issue 52 §3: the answer's own figure, shown once apart from its passages' — the mean
+ * 'attendibilità' of the passages it cites; null when none was checked.
+ */
+export function answerReliability(sources: readonly CitedPassage[]): number | null {
+  const checked = sources.flatMap((source) =>
+    source.support?.cited === true && typeof source.support.confidence === "number" ? [source.support.confidence] : [],
+  );
+  return checked.length === 0 ? null : checked.reduce((sum, value) => sum + value, 0) / checked.length;
+}

@@ -224,6 +224,47 @@ describe("the RAG screen", () => {
     expect(screen.getByRole("region", { name: "Strumenti del RAG" })).toHaveTextContent("Garden Route · GPT-OSS 120B · Contesto: 2 %");
   });
 
+  // Issue 52 §3: each passage its own figures; the answer's figure once, apart.
+  test("each passage shows its own retrieval score and support; the answer's reliability is said once, above the list", async () => {
+    const boboli = { filename: "boboli.md", url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 };
+    const final = [
+      citedPassage({
+        ...boboli,
+        chunkId: "11",
+        excerpt: "Il giardino apre alle 8:15…",
+        support: { cited: true, confidence: 0.9, retrieval: 1, backing: 0.9 },
+      }),
+      citedPassage({
+        ...boboli,
+        chunkId: "12",
+        excerpt: "Le grotte del Buontalenti…",
+        support: { cited: true, confidence: 0.3, retrieval: 0.62, backing: 0.55 },
+      }),
+      citedPassage({
+        ...boboli,
+        chunkId: "13",
+        excerpt: "La limonaia…",
+        support: { cited: false, confidence: null, retrieval: 0.4, backing: null },
+      }),
+    ];
+    const { user, box } = renderScreen([[{ sources: final }, { chunk: "Apre alle 8:15 [1]. Le grotte [1]." }, { sources: final }]]);
+    await user.type(box(), "Quando apre Boboli?{Enter}");
+    const list = await screen.findByRole("region", { name: "Fonti utilizzate" });
+    // Once, apart: the mean of the cited passages' 0.9 and 0.3.
+    expect(within(list).getAllByText(/^Attendibilità della risposta/)).toHaveLength(1);
+    expect(within(list).getByText(/^Attendibilità della risposta/)).toHaveTextContent("Attendibilità della risposta: 60 %");
+    const passages = [...list.querySelectorAll(".rag-passage")].map((item) =>
+      item.querySelector(".rag-passage__confidence")?.textContent?.replace(/\u00a0/g, " "),
+    );
+    expect(passages).toEqual(["pertinenza 100 %sostegno 90 %", "pertinenza 62 %sostegno 55 %", "pertinenza 40 %"]);
+    expect(within(list).getByText("sostegno 55 %")).toHaveAttribute(
+      "title",
+      "Sostegno: quanto il passaggio sostiene le frasi della risposta che lo citano.",
+    );
+    // No passage shows the answer's figure as its own.
+    expect(within(list).queryByText(/^attendibilità \d/)).toBeNull();
+  });
+
   // Issue 23 §5: the server numbers documents as the answer cites them and marks the cited passages.
   test("one entry per document, numbered as cited, its cited passages under it; uncited passages folded", async () => {
     const boboli = { filename: "boboli.md", url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 };
