@@ -99,7 +99,23 @@ export const ragMessages = {
   configuration: {
     /** spec 001 §2: the wide right-side panel titled current configuration. */
     title: "Configurazione attuale",
-    intro: "Le impostazioni con cui il RAG cerca e risponde. Sono in sola lettura: le stabilisce l'amministratore.",
+    intro: "Come il RAG cerca e risponde in questo momento. È in sola lettura: la stabilisce l'amministratore.",
+    /** Issue 52 §4: what a customer asks of it, in plain words, before the technical names. */
+    where: "Dove cerca",
+    everywhere: "In tutti i tuoi indici",
+    inIndexes: (names: string) => `Nei documenti di ${names}`,
+    howMany: "Quante fonti",
+    sourcesCount: (final: number, perIndex: number) =>
+      `Fino a ${final} ${final === 1 ? "passaggio" : "passaggi"} per risposta, scelti tra i ${perIndex} più vicini alla domanda in ogni indice`,
+    whoAnswers: "Chi risponde",
+    offlineAnswers:
+      "Il modello dimostrativo offline: nessun modello linguistico è collegato, quindi riporta alla lettera i passaggi trovati.",
+    citations: "Citazioni",
+    citationsChecked: "Ogni frase che cita un documento viene confrontata con il passaggio citato.",
+    citationsUnchecked: "Le citazioni non vengono verificate.",
+    technical: "Dettagli tecnici",
+    /** A stage the settings turn on that this server cannot run: off, and why (issue 36 §2, as the admin's panel says it). */
+    cannotRun: (reason: string) => `Disattivo: ${reason}`,
     provider: "Provider",
     /** spec 001 §9. */
     providerLabel: "Private Cloud",
