@@ -18,6 +18,8 @@ export const messages = {
   offlineModel: { title: OFFLINE_MODEL_LABEL, summary: "nessun modello linguistico collegato." },
   chat: {
     title: "OYSTAR AI",
+    /** Issue 52 §5: the advanced settings from a labelled button (the version in the header opens them too). */
+    advanced: "Impostazioni avanzate",
     description: "Un'AI privata: le tue conversazioni restano in questo browser, il server non le conserva.",
     offlineModelText:
       "Le risposte mostrano come funziona la chat ma non rispondono alla domanda: di un documento allegato riportano solo l'inizio.",

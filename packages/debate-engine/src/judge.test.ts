@@ -112,7 +112,8 @@ test("an answer not in the format leaves an error card; the debate stays finishe
   const { world, state } = await playDebate(judgedBy(() => "Secondo me ha vinto il primo."));
   expect(judgement(state())).toEqual({ status: "failed", message: "La risposta del giudice non è nel formato atteso." });
   expect(world.asked().filter((asked) => asked.kind === "judge")).toHaveLength(1);
-  expect(state()).toMatchObject({ status: "finished", streaming: null, notice: null });
+  // The only notice is the one every auto debate ends with (issue 52 §5): no error beside the card.
+  expect(state()).toMatchObject({ status: "finished", streaming: null, notice: { tone: "info" } });
   expect(state().messages.at(-1)?.card?.kind).toBe("feedbackForm");
   expect(state().messages.filter((message) => !message.card)).toHaveLength(6);
 });

@@ -88,6 +88,8 @@ export const debateMessages = {
     auto: "Modalità automatica",
     autoOn: "Auto: ogni intervento parte da solo 3 secondi dopo il precedente.",
     autoOff: "Manuale: ogni intervento parte con il pulsante Prossimo.",
+    /** spec 001 §4: at the end of a debate auto mode turns off — issue 52 §5: said when it happens. */
+    autoEnded: "La modalità automatica si è spenta, come alla fine di ogni dibattito: riattivala nelle impostazioni per il prossimo.",
     /** issue 26 §2: a debate argued from one of the user's indexes (Business, Enterprise). */
     documents: "Basati sui documenti",
     documentsOn:

@@ -6,6 +6,10 @@ export const planMessages = {
   queriesExhausted: "Hai raggiunto il limite di domande del tuo piano.",
   debatesExhausted: "Hai raggiunto il limite di dibattiti del tuo piano corrente.",
   quotaExhaustedTitle: "Quota Esaurita!",
+  /** Issue 52 §5: the debate upsell and a quota the plan does not include. */
+  debatesNotIncluded: "Il tuo piano non include i dibattiti",
+  debatesIncludedIn: "I dibattiti sono inclusi nei piani Base, Pro, Business ed Enterprise.",
+  notIncluded: (label: string) => `${label}: non inclusi nel tuo piano`,
   unlimited: "∞",
   loadError: "Errore nel caricamento",
   retry: "Riprova",
