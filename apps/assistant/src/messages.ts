@@ -12,6 +12,7 @@ export const messages = {
   ],
   version: (version: string) => `v${version}`,
   openAdvanced: "Apri le impostazioni avanzate",
+  skipToContent: "Vai al contenuto",
   clearChat: "Nuova chat",
   /** DESIGN.md §6: the notice every module shows while no model is connected; the details per module. */
   // Issue 36 §1: said once per screen, in the user's words; how to connect a model is the admin's (README).
