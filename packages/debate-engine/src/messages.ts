@@ -107,7 +107,8 @@ export const debateMessages = {
     status: {
       verified: "Verificata",
       notFound: "Non verificata: non si trova nel passaggio citato",
-      unsupported: "Non verificata: il passaggio non sostiene la frase",
+      /** Issue 52 §2: found in its passage, but the passage is about something else than the claim. */
+      unsupported: "Citazione non pertinente",
     },
     /** The answer was cut off before the server checked its quotes. */
     unchecked: "Le citazioni di questo intervento non sono state verificate: l'intervento si è interrotto.",
