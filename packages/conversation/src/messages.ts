@@ -71,6 +71,8 @@ export const conversationMessages = {
     passageStart: "Inizio del passaggio citato:",
     passageEnd: "Fine del passaggio citato.",
     citedPassage: "Passaggio citato",
+    /** Issue 52 §6: a passage of the document the answer read without citing it. */
+    uncitedPassage: "Passaggio consultato per la risposta, non citato nel testo.",
     /** Issue 34: an e-mail's header above its passage. */
     emailHeader: "Intestazione dell'e-mail",
     emailFields: { subject: "Oggetto", from: "Da", to: "A", date: "Data" },

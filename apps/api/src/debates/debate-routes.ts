@@ -20,7 +20,7 @@ import { declarePolicy, type Access, type SignedInVariables } from "../auth/acce
 import type { Database } from "../db/database";
 import type { Env } from "../env";
 import { llmMessages } from "../llm/messages";
-import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer, streamHeaders } from "../llm/model-answer";
+import { callUpstream, goneBeforeAsking, offlineAnswer, questionCalls, relayAnswer, streamHeaders } from "../llm/model-answer";
 import type { ModelProviders } from "../llm/model-providers";
 import { charge } from "../plans/quota";
 import { offlineStream } from "../llm/offline-model";
@@ -39,7 +39,7 @@ import { debateChargeMessages } from "./messages";
 import { debateRetention } from "./debate-retention";
 import { markOffline, modelLeaderboard, recordJudgeRun } from "./model-leaderboard";
 import { composeOfflineDebateReply } from "./offline-debate";
-import { quoteSealer, type QuoteSealer } from "./quote-check";
+import { lexicalRelevance, modelRelevance, quoteSealer, type QuoteSealer } from "./quote-check";
 import { log } from "../observe/log";
 import { requestIdOf } from "../observe/request-log";
 
@@ -248,19 +248,24 @@ export function debateRoutes(
       const signal = callerSignal(c);
       // issue 26 §2: a turn argued from documents reads its passages first; they cost nothing more.
       const index = c.get("debateIndex");
+      const upstream = await providers.upstream();
       let evidence: { passages: Passage[]; framing: EvidenceFraming } | null = null;
       if (call.kind === "turn" && index) {
         const settings = (await readSettings(db)).data;
+        // Issue 52 §2: whether each quote's passage is about its claim — the admin's judge model
+        // reads them when one is connected; the lexical check otherwise.
+        const relevance = upstream
+          ? modelRelevance(questionCalls(upstream, env.llm.firstTokenTimeoutMs, requestIdOf(c)), settings.debate_judge_model)
+          : lexicalRelevance;
         try {
           const passages = await turnPassages(rag, settings, index, call, signal);
-          evidence = { passages, framing: await turnEvidence({ engine: rag, sealer, settings }, call, index, passages) };
+          evidence = { passages, framing: await turnEvidence({ engine: rag, sealer, relevance }, call, index, passages, signal) };
         } catch (error) {
           await refund();
           log.error({ request_id: requestIdOf(c), kind: errorKind(error) }, "Dibattito: ricerca nei documenti non riuscita");
           return c.json({ error: debateChargeMessages.retrievalFailed }, 502);
         }
       }
-      const upstream = await providers.upstream();
       if (!upstream) {
         // The offline model argued (or judged): its results never pass for a real model's. It
         // always answers, so the call is answered before the caller reads a byte of it.

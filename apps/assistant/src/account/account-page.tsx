@@ -1,3 +1,4 @@
+import { markAccountDeleted } from "@oystar/auth";
 import { useApiClient, useAuth } from "@oystar/auth/react";
 import { Button, Dialog, downloadFile, Notice } from "@oystar/ui-kit/react";
 import { useId, useState } from "react";
@@ -52,6 +53,8 @@ export function Component() {
     }
     // The key is gone with the account: what this browser kept could no longer be read anyway.
     await history.clear().catch(() => {});
+    // Issue 52 §7: the site says the account is gone, where the sign-out lands.
+    markAccountDeleted();
     await auth.logout();
   };
 
