@@ -202,12 +202,16 @@ test("with the keyboard alone: a chat question, a RAG question, a debate", async
   const message = page.getByRole("textbox", { name: "Messaggio" });
   await tabTo(page, message);
   await page.keyboard.type("Ciao dalla tastiera");
+  // Enter sends once the page has heard from the server (spec 001 §4), as the button shows.
+  await expect(page.getByRole("button", { name: "Invia" })).toBeEnabled();
   await page.keyboard.press("Enter");
   await expect(page.locator(".chat-message--assistant").last()).toContainText("Modello dimostrativo offline");
 
   await page.goto("/rag");
   await tabTo(page, message);
   await page.keyboard.type("Quando fioriscono le camelie?");
+  // Enter sends once the page has heard from the server (spec 001 §4), as the button shows.
+  await expect(page.getByRole("button", { name: "Invia" })).toBeEnabled();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("region", { name: "Fonti utilizzate" }).last()).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { sendQuestion } from "../support/composer";
 import { signIn } from "../support/sign-in";
 
 // Issue 14 §8: the plans page, the assistant's header and the success page at common widths,
@@ -154,8 +155,7 @@ test("/rag at 390 px: an answer is read above the question box, not under it", a
   await signIn(page, "business@oystar.test");
   await page.goto("/rag");
   const input = page.getByRole("textbox", { name: "Messaggio" });
-  await input.fill("Quando fioriscono le camelie e dove si possono vedere?");
-  await input.press("Enter");
+  await sendQuestion(page, "Quando fioriscono le camelie e dove si possono vedere?");
   const answer = page.locator(".chat-message--assistant").last();
   await expect(answer.getByRole("region", { name: "Fonti utilizzate" })).toBeVisible();
   // The page brings the answer's start into view (spec 001 §2); the box stays below it.
