@@ -58,7 +58,8 @@ export const messages = {
     noMatch: "Nessuna conversazione corrisponde alla ricerca.",
     loading: "Apertura delle conversazioni…",
     failed: "Le conversazioni di questo dispositivo non si possono aprire ora. Ricarica la pagina per riprovare.",
-    saveFailed: "La conversazione non è stata salvata su questo dispositivo. Riprova più tardi.",
+    /** Issue 50 §2: an address that names no conversation kept here (unknown, deleted, another account's). */
+    unknownAddress: "Questa conversazione non è su questo dispositivo: ne è iniziata una nuova.",
     listLabel: "Conversazioni salvate",
     opened: (module: string, date: string) => `${module} · ${date}`,
     openConversation: (title: string) => `Apri «${title}»`,
@@ -73,8 +74,6 @@ export const messages = {
     remove: "Elimina",
     removeLabel: (title: string) => `Elimina «${title}»`,
     clear: "Elimina tutte",
-    clearQuestion: "Eliminare tutte le conversazioni salvate su questo dispositivo? Non si potranno recuperare.",
-    clearConfirm: "Sì, elimina tutte",
     signOutAndClear: "Esci e cancella da questo dispositivo",
   },
   settings: {

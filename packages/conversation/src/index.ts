@@ -10,6 +10,16 @@ export { systemClock } from "./clock";
 export type { Clock } from "./clock";
 export { classifyFailure, isResetCommand } from "./failures";
 export type { ConversationFailure, FailureWords } from "./failures";
+// Issue 50 §1: the device's conversations as the screens see them (the database itself loads later, from ./history).
+export { createDeviceHistory, UNDO_DELETION_MS } from "./history/device-history-store";
+export type {
+  DeviceHistoryState,
+  DeviceHistoryStore,
+  DeviceHistoryWorld,
+  RememberChoice,
+  UnsavedConversation,
+} from "./history/device-history-store";
+export type { ConversationModule, SavedConversation } from "./history/conversation-history";
 export { keptPassages } from "./kept-passages";
 export { markdownBlocks } from "./markdown-blocks";
 export { passageOnPage } from "./page-highlight";

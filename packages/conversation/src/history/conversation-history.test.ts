@@ -65,7 +65,7 @@ test("another account on the same browser sees nothing of it, even with the firs
   const rossi = await openConversationHistory({ identity: "auth0|rossi", key: await importDeviceKey(randomKey()), indexedDB });
   await rossi.save(conversation("1000", "Domanda riservata", "Risposta riservata"));
   const bianchi = await openConversationHistory({ identity: "auth0|bianchi", key: await importDeviceKey(randomKey()), indexedDB });
-  expect(await bianchi.list()).toEqual({ conversations: [], unreadable: 0 });
+  expect(await bianchi.list()).toEqual({ conversations: [], unreadable: 0, erased: [] });
   await bianchi.clear();
   expect((await rossi.list()).conversations).toHaveLength(1);
   rossi.close();
@@ -94,7 +94,7 @@ test("rename, delete one, delete all, and every change is told to whoever listen
   await history.save(conversation("2000", "Due", "b"));
   await history.save({ ...conversation("1000", "Uno", "a", 3000), title: "Rinominata", renamed: true });
   expect((await history.list()).conversations.map((saved) => saved.title)).toEqual(["Rinominata", "Due"]);
-  await history.remove("2000");
+  await history.remove(["2000"]);
   expect((await history.list()).conversations.map((saved) => saved.id)).toEqual(["1000"]);
   await history.clear();
   expect((await history.list()).conversations).toEqual([]);

@@ -2,6 +2,7 @@ import Dexie, { type Table } from "dexie";
 import type { ChatMessage } from "../message";
 import { historyMessages } from "./history-messages";
 import { accountTag, open, seal, type Sealed } from "./device-vault";
+export { titleOf } from "./conversation-title";
 
 // Issue 35 §1: the conversations a user had, kept in this browser (IndexedDB, through Dexie), per
 // account and encrypted with the account's key (device-vault.ts). The server never sees them. What
@@ -16,7 +17,10 @@ export type SavedConversation = {
   /** The first question, unless the user renamed it. */
   title: string;
   renamed?: boolean;
+  /** Issue 50 §3: kept at the top of the list. */
+  pinned?: boolean;
   createdAt: number;
+  /** When its last words were written (issue 50 §2: opening or renaming it does not change it). */
   updatedAt: number;
   messages: ChatMessage[];
   /**
@@ -27,12 +31,20 @@ export type SavedConversation = {
 };
 
 type StoredRecord = Sealed & { account: string; id: string; updatedAt: number };
+/**
+ * Issue 50 §1: a conversation deleted from this device — its id only (a time), never a word — so
+ * that nothing of it is written again: not by a tab that still shows it, nor by an answer that
+ * was arriving as it was deleted. 'Annulla' takes the mark away with the conversation back.
+ */
+type ErasedRecord = { account: string; id: string };
 
 class ConversationDatabase extends Dexie {
   conversations!: Table<StoredRecord, [string, string]>;
+  erased!: Table<ErasedRecord, [string, string]>;
   constructor(name: string, indexedDB?: IDBFactory) {
     super(name, indexedDB ? { indexedDB, IDBKeyRange: (globalThis as { IDBKeyRange?: typeof IDBKeyRange }).IDBKeyRange } : undefined);
     this.version(1).stores({ conversations: "[account+id], account, [account+updatedAt]" });
+    this.version(2).stores({ erased: "[account+id], account" });
   }
 }
 
@@ -49,14 +61,26 @@ export type ConversationList = {
   conversations: SavedConversation[];
   /** Records this account's key cannot open, or that are not conversations: skipped, and said. */
   unreadable: number;
+  /** Issue 50 §1: the ids deleted from this device, which are never written again. */
+  erased: string[];
 };
 
 export type ConversationHistory = {
   list(): Promise<ConversationList>;
-  save(conversation: SavedConversation): Promise<void>;
-  remove(id: string): Promise<void>;
-  /** Every conversation of this account on this device. */
+  /**
+   * Writes the conversation, unless it was deleted from this device (issue 50 §1: checked in the
+   * same transaction as the write, so a write racing a deletion in any tab loses). Resolves to
+   * whether it was written.
+   */
+  save(conversation: SavedConversation): Promise<boolean>;
+  /** Deletes these conversations, and marks their ids so that nothing writes them again. */
+  remove(ids: readonly string[]): Promise<void>;
+  /** 'Annulla' (issue 50 §1): deleted conversations back, as they were, their marks gone. */
+  restore(conversations: readonly SavedConversation[]): Promise<void>;
+  /** Every conversation of this account on this device (each marked, as `remove` does). */
   clear(): Promise<void>;
+  /** Every trace of this account on this device, marks included ('Esci e cancella', 'Elimina account'). */
+  forget(): Promise<void>;
   /** Called after any change, in this tab or another of this browser. */
   onChange(listener: () => void): () => void;
   close(): void;
@@ -135,15 +159,60 @@ export async function openConversationHistory(options: {
         if (conversation) conversations.push(conversation);
         else unreadable += 1;
       }
-      return { conversations, unreadable };
+      const erased = await db.erased.where("account").equals(account).primaryKeys();
+      return { conversations, unreadable, erased: erased.map(([, id]) => id) };
     },
-    save: (conversation) =>
-      writing(async () => {
-        const sealed = await seal(options.key, account, conversation.id, conversation);
-        await db.conversations.put({ account, id: conversation.id, updatedAt: conversation.updatedAt, ...sealed });
-      }),
-    remove: (id) => writing(() => db.conversations.delete([account, id])),
-    clear: () => writing(() => db.conversations.where("account").equals(account).delete()),
+    async save(conversation) {
+      // Sealed first: Web Crypto's promises would end an IndexedDB transaction waiting on them.
+      const sealed = await seal(options.key, account, conversation.id, conversation);
+      let written = false;
+      await writing(() =>
+        db.transaction("rw", db.conversations, db.erased, async () => {
+          if (await db.erased.get([account, conversation.id])) return;
+          await db.conversations.put({ account, id: conversation.id, updatedAt: conversation.updatedAt, ...sealed });
+          written = true;
+        }),
+      );
+      return written;
+    },
+    remove: (ids) =>
+      writing(() =>
+        db.transaction("rw", db.conversations, db.erased, async () => {
+          await db.erased.bulkPut(ids.map((id) => ({ account, id })));
+          await db.conversations.bulkDelete(ids.map((id): [string, string] => [account, id]));
+        }),
+      ),
+    async restore(conversations) {
+      const sealed = await Promise.all(
+        conversations.map(async (conversation) => ({
+          account,
+          id: conversation.id,
+          updatedAt: conversation.updatedAt,
+          ...(await seal(options.key, account, conversation.id, conversation)),
+        })),
+      );
+      await writing(() =>
+        db.transaction("rw", db.conversations, db.erased, async () => {
+          await db.erased.bulkDelete(conversations.map((conversation): [string, string] => [account, conversation.id]));
+          await db.conversations.bulkPut(sealed);
+        }),
+      );
+    },
+    clear: () =>
+      writing(() =>
+        db.transaction("rw", db.conversations, db.erased, async () => {
+          const ids = await db.conversations.where("account").equals(account).primaryKeys();
+          await db.erased.bulkPut(ids.map(([, id]) => ({ account, id })));
+          await db.conversations.where("account").equals(account).delete();
+        }),
+      ),
+    forget: () =>
+      writing(() =>
+        db.transaction("rw", db.conversations, db.erased, async () => {
+          await db.conversations.where("account").equals(account).delete();
+          await db.erased.where("account").equals(account).delete();
+        }),
+      ),
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -168,14 +237,6 @@ export function searchConversations(conversations: readonly SavedConversation[],
     (conversation) =>
       fold(conversation.title).includes(wanted) || conversation.messages.some((message) => fold(message.content).includes(wanted)),
   );
-}
-
-/** The title a conversation gets: its first question, on one line, at most 80 characters. */
-export function titleOf(messages: readonly ChatMessage[]): string {
-  const first = messages.find((message) => message.role === "user" && !message.card)?.content ?? "";
-  const line = first.replace(/\s+/g, " ").trim();
-  const characters = [...line];
-  return characters.length > 80 ? `${characters.slice(0, 79).join("")}…` : line || historyMessages.untitled;
 }
 
 /** The conversation as Markdown, to download. */

@@ -6,7 +6,14 @@ export const historyMessages = {
       ? "Una conversazione salvata su questo dispositivo non si può leggere (danneggiata o di un altro account): è stata saltata."
       : `${count} conversazioni salvate su questo dispositivo non si possono leggere (danneggiate o di un altro account): sono state saltate.`,
   untitled: "Conversazione senza titolo",
+  saveFailed: "La conversazione non è stata salvata su questo dispositivo. Riprova più tardi.",
   moduleName: { chat: "Chat", rag: "RAG", debate: "Dibattito" },
+  /** Issue 50 §1: a deletion is said, with 'Annulla' for 10 s instead of a question before. */
+  deletedOne: (title: string) => `«${title}» eliminata.`,
+  deletedAll: (count: number) => (count === 1 ? "Eliminata 1 conversazione." : `Eliminate ${count} conversazioni.`),
+  undo: "Annulla",
+  undoLabel: (title: string) => `Annulla l'eliminazione di «${title}»`,
+  undoAllLabel: "Annulla l'eliminazione delle conversazioni",
   you: "Tu",
   assistant: "OYSTAR",
 } as const;

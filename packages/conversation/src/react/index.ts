@@ -7,6 +7,8 @@ export type { AnswerBlocksProps } from "./answer-blocks";
 export { preloadAnswerRenderer } from "./answer-markdown";
 export { Composer } from "./composer";
 export type { ComposerProps } from "./composer";
+export { DeletionUndo } from "./deletion-undo";
+export type { DeletionUndoProps } from "./deletion-undo";
 export { MessageActions } from "./message-actions";
 export type { MessageActionsProps } from "./message-actions";
 export { MessageList } from "./message-list";
