@@ -3,13 +3,16 @@ import { readFile } from "node:fs/promises";
 import { collectConsoleErrors } from "../support/console-errors";
 import { scannedPdf, textPdf } from "../support/pdf-fixtures";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
 
 const minutes = textPdf([
   ["Verbale della riunione del 3 marzo 2026.", "Presenti: Rossi, Bianchi, Verdi."],
   ["Il consiglio approva il bilancio.", "Bianchi prepara il piano entro aprile."],
 ]);
 
-test("business: a PDF is read in the browser, summarised, saved as PDF, then used again with 'Altre azioni'", async ({ page }) => {
+test("business: a PDF is read in the browser, summarised, saved as PDF, and stays in the thread's context until removed", async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   await signIn(page, "business@oystar.test");
   await page
@@ -22,14 +25,16 @@ test("business: a PDF is read in the browser, summarised, saved as PDF, then use
   await loaded.getByRole("button", { name: "Riassunto" }).click();
   const answer = page.locator(".chat-message--assistant").last();
   await expect(answer).toContainText("Primo carattere");
-  // The offline model read the document sent with the question (the question shows without it).
+  // The offline model read the document sent with the question.
   await expect(answer).toContainText("Il documento «Verbale marzo.pdf»");
   await expect(answer).toContainText("Verbale della riunione del 3 marzo 2026.");
-  await expect(page.locator(".chat-message--user").last()).toContainText("Scrivi un riassunto esecutivo del documento «Verbale marzo.pdf»");
-  await expect(page.locator(".chat-message--user").last()).not.toContainText("Presenti");
+  // Issue 50 §5: the bubble shows the action and the document's chip, not the request sent.
+  const question = page.locator(".chat-message--user").last();
+  await expect(question).toHaveText("Tu:Riassunto esecutivoDocumento allegato: Verbale marzo.pdf · 2 pagine");
+  await expect(question.locator(".chat-attachment")).toHaveText("Documento allegato: Verbale marzo.pdf · 2 pagine");
+  await expect(answer).toContainText("Risposta basata su «Verbale marzo.pdf»");
 
-  // The PDF left the context; the answer can be saved as a PDF named after the document.
-  await expect(page.getByRole("status").filter({ hasText: "Risposta basata su «Verbale marzo.pdf»" })).toBeVisible();
+  // The answer can be saved as a PDF named after the document.
   // Drawn as Markdown (the quote) before clicking: a late redraw would move the buttons.
   await expect(answer.locator("blockquote")).toBeVisible();
   const downloading = page.waitForEvent("download");
@@ -38,12 +43,24 @@ test("business: a PDF is read in the browser, summarised, saved as PDF, then use
   expect(download.suggestedFilename()).toMatch(/^OYSTAR_AI_Verbale_marzo_\d{4}-\d{2}-\d{2}\.pdf$/);
   expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe("%PDF-");
 
-  // 'Altre azioni': the PDF is back and the last question and answer leave the conversation.
-  await page.getByRole("button", { name: "Altre azioni" }).click();
+  // The PDF stays in context: a follow-up question uses it, and says so.
   await expect(loaded).toBeVisible();
-  await expect(page.locator(".chat-message")).toHaveCount(0);
+  await sendQuestion(page, "Chi prepara il piano?");
+  const followUp = page.locator(".chat-message--assistant").nth(1);
+  await expect(followUp).toContainText("Primo carattere");
+  await expect(followUp).toContainText("Il documento «Verbale marzo.pdf»");
+  await expect(followUp).toContainText("Risposta basata su «Verbale marzo.pdf»");
+  await expect(page.locator(".chat-message--user").nth(1).locator(".chat-attachment")).toContainText("Verbale marzo.pdf");
+
+  // Removed: the next answer does without it, and the thread keeps all that was said.
   await loaded.getByRole("button", { name: "Rimuovi Verbale marzo.pdf" }).click();
   await expect(page.getByRole("button", { name: "Carica un PDF" })).toBeVisible();
+  await sendQuestion(page, "Grazie");
+  const last = page.locator(".chat-message--assistant").nth(2);
+  await expect(last).toContainText("Primo carattere");
+  await expect(last).not.toContainText("Risposta basata su");
+  await expect(page.locator(".chat-message--user").nth(2).locator(".chat-attachment")).toHaveCount(0);
+  await expect(page.locator(".chat-message")).toHaveCount(6);
   expect(errors).toEqual([]);
 });
 

@@ -16,6 +16,15 @@ export type ChatMessage = {
   firstCharacterMs?: number;
   /** A card instead of words (spec 001 §3 markers): the screen decides how it looks. */
   card?: ChatCard;
+  /**
+   * Issue 50 §5: what the user's bubble shows when it is not `content` — a document action's name
+   * ('Riassunto esecutivo'), while `content` is the request the model read.
+   */
+  label?: string;
+  /** Issue 50 §5: the document that went with a question, as its bubble's chip shows it. */
+  attachment?: { name: string; pages: number };
+  /** Issue 50 §5: the document an answer was based on ('Risposta basata su «…»'). */
+  basedOn?: string;
 };
 
 export type Conversation = {

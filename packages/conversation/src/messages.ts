@@ -37,6 +37,10 @@ export const conversationMessages = {
     downloadPdf: "Scarica PDF",
     label: "Azioni sulla risposta",
   },
+  /** Issue 50 §5: a document in the thread — the chip on the question, the note under its answer. */
+  attachment: (name: string, pages: number) => `${name} · ${pages} ${pages === 1 ? "pagina" : "pagine"}`,
+  attachmentLabel: "Documento allegato: ",
+  basedOn: (name: string) => `Risposta basata su «${name}»`,
   you: "Tu:",
   assistant: "OYSTAR:",
   composer: {

@@ -1,7 +1,7 @@
 export { answerPdf, answerPdfFileName, documentPdf, fileNamePart, isoDay } from "./answer-pdf";
 export type { AnswerPdf, PdfBlock, PdfDocument } from "./answer-pdf";
 export { DOCUMENT_ACTIONS } from "./document-context";
-export type { DocumentAction, LoadedPdf, PdfRecord } from "./document-context";
+export type { DocumentAction, LoadedPdf } from "./document-context";
 export { formatDocumentContext, parseDocumentContext } from "./document-header";
 export type { DocumentFacts } from "./document-header";
 export { pdfMessages } from "./messages";

@@ -9,9 +9,8 @@ import { useShallow } from "zustand/react/shallow";
 import { downloadAnswerPdf } from "./download-answer-pdf";
 import { QuotaCard } from "./quota-card";
 
-/** spec 001 §2: answers can be saved as PDF while a PDF is loaded or was just used. */
-const pdfInContext = ({ phase }: PdfContextState<File>) =>
-  phase.name === "loaded" ? phase.pdf.name : phase.name === "used" ? phase.record.name : null;
+/** spec 001 §2: answers can be saved as PDF while a PDF is loaded. */
+const pdfInContext = ({ phase }: PdfContextState<File>) => (phase.name === "loaded" ? phase.pdf.name : null);
 
 /** The conversation of the chat screen: the messages, their cards and the actions under each answer. */
 export function ChatConversation({ session, pdf, readAloud }: { session: ChatSession; pdf: PdfContext<File>; readAloud: ReadAloud }) {

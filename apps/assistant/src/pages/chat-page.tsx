@@ -105,8 +105,7 @@ export function Component() {
         // spec 001 §4: the plain chat counts a failed status read as the free plan.
         allowed={subscription ? canUploadPdf(subscription.plan) : subscriptionFailed ? false : null}
         answering={answering}
-        onAction={(request) => void session.send(request)}
-        onMoreActions={session.moreActions}
+        onAction={(request, label) => void session.send(request, { label })}
       />
       {/* Issue 36 §5: the latest notice sits just above the message box, in the part that stays
           on screen, so the box never covers it. */}

@@ -129,3 +129,18 @@ test("search in titles and text, titles from the first question, Markdown to dow
   expect(markdown).toContain("# Villa d'Este");
   expect(markdown).toContain("## Tu\n\nVilla d'Este\n\n## OYSTAR\n\nLe fontane di Tivoli.\n");
 });
+
+test("issue 50 §5: a document action reads as its name, with the document it went with and the answer it was used for", () => {
+  const withDocument: SavedConversation = {
+    ...conversation("3", "Redigi il verbale formale del documento «Verbale.pdf»: data e luogo…", "Il consiglio approva."),
+  };
+  withDocument.messages[0] = { ...withDocument.messages[0]!, label: "Verbale formale", attachment: { name: "Verbale.pdf", pages: 2 } };
+  withDocument.messages[1] = { ...withDocument.messages[1]!, basedOn: "Verbale.pdf" };
+  withDocument.title = titleOf(withDocument.messages);
+  expect(withDocument.title).toBe("Verbale formale — Verbale.pdf");
+  const markdown = conversationMarkdown(withDocument);
+  expect(markdown).toContain(
+    "## Tu\n\nVerbale formale\n\n_Documento allegato: Verbale.pdf (2 pagine)_\n\n## OYSTAR\n\nIl consiglio approva.\n\n_Risposta basata su «Verbale.pdf»_\n",
+  );
+  expect(markdown).not.toContain("Redigi");
+});

@@ -245,7 +245,11 @@ export function conversationMarkdown(conversation: SavedConversation): string {
   const lines = [`# ${conversation.title}`, "", `_${historyMessages.moduleName[conversation.module]} · ${when}_`, ""];
   for (const message of conversation.messages) {
     if (message.card) continue;
-    lines.push(`## ${message.role === "user" ? historyMessages.you : historyMessages.assistant}`, "", message.content.trim(), "");
+    // Issue 50 §5: the question as the user asked it, with its document; an answer, with the one it used.
+    const words = (message.label ?? message.content).trim();
+    lines.push(`## ${message.role === "user" ? historyMessages.you : historyMessages.assistant}`, "", words, "");
+    if (message.attachment) lines.push(`_${historyMessages.attachment(message.attachment.name, message.attachment.pages)}_`, "");
+    if (message.basedOn) lines.push(`_${historyMessages.basedOn(message.basedOn)}_`, "");
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }

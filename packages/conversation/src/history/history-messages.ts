@@ -14,6 +14,8 @@ export const historyMessages = {
   undo: "Annulla",
   undoLabel: (title: string) => `Annulla l'eliminazione di «${title}»`,
   undoAllLabel: "Annulla l'eliminazione delle conversazioni",
+  attachment: (name: string, pages: number) => `Documento allegato: ${name} (${pages} ${pages === 1 ? "pagina" : "pagine"})`,
+  basedOn: (name: string) => `Risposta basata su «${name}»`,
   you: "Tu",
   assistant: "OYSTAR",
 } as const;

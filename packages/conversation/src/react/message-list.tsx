@@ -75,17 +75,43 @@ const MessageItem = memo(function MessageItem({
   renderActions,
   renderAnswer,
 }: MessageItemProps) {
-  const { role, content, card } = message;
+  const { role, content, card, label, attachment, basedOn } = message;
   let body: ReactNode;
   if (card) body = renderCard(card);
-  else if (role === "user") body = <p className="chat-message__text">{content}</p>;
+  else if (role === "user")
+    body = (
+      <>
+        {/* Issue 50 §5: the question as the user asked it, and the document that went with it. */}
+        <p className="chat-message__text">{label ?? content}</p>
+        {attachment ? (
+          <p className="chat-attachment">
+            <DocumentIcon />
+            <span className="oy-visually-hidden">{conversationMessages.attachmentLabel}</span>
+            {conversationMessages.attachment(attachment.name, attachment.pages)}
+          </p>
+        ) : null}
+      </>
+    );
   else if (renderAnswer) body = renderAnswer(message, streaming);
   else body = <AnswerBlocks text={content} streaming={streaming} firstCharacterMs={message.firstCharacterMs} />;
   return (
     <li ref={anchor} className={`chat-message chat-message--${role}`}>
       <span className="oy-visually-hidden">{role === "user" ? conversationMessages.you : conversationMessages.assistant}</span>
       {body}
+      {role === "assistant" && basedOn && !streaming ? (
+        <p className="chat-message__based-on">{conversationMessages.basedOn(basedOn)}</p>
+      ) : null}
       {role === "assistant" && !streaming && !card ? renderActions?.(message) : null}
     </li>
   );
 });
+
+/** A sheet of paper with a folded corner. */
+function DocumentIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8z" />
+      <path d="M14 3v5h5" />
+    </svg>
+  );
+}
