@@ -80,7 +80,9 @@ test("a debate stopped mid-way is kept as it was played, and after a reload goes
   await expect(page.getByRole("button", { name: "Prossimo (A)" })).toBeVisible();
   await expect(finishedTurns(page)).toHaveCount(2);
   await page.getByRole("button", { name: "STOP" }).click();
-  await expect(page.getByRole("button", { name: "Avvia Dibattito" })).toBeVisible();
+  // Issue 50 §7: the turns stay, and where it stopped is said.
+  await expect(transcript(page)).toContainText("Dibattito interrotto al turno 2");
+  await expect(finishedTurns(page)).toHaveCount(2);
 
   await page.reload();
   await page.getByRole("button", { name: "Conversazioni" }).click();
