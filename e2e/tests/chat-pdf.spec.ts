@@ -4,6 +4,11 @@ import { collectConsoleErrors } from "../support/console-errors";
 import { scannedPdf, textPdf } from "../support/pdf-fixtures";
 import { signIn } from "../support/sign-in";
 import { sendQuestion } from "../support/composer";
+import { pdfPages } from "../support/pdf-text";
+
+/** What Markdown leaves when it is printed instead of drawn (issue 50 §6). */
+const MARKDOWN_MARKERS = [/\*\*/, /(^|\s)#{1,6}\s/, /(^|\s)>\s/, /```/, /\|\s*-{3,}/];
+const pdfText = async (bytes: Buffer) => (await pdfPages(new Uint8Array(bytes))).join("\n");
 
 const minutes = textPdf([
   ["Verbale della riunione del 3 marzo 2026.", "Presenti: Rossi, Bianchi, Verdi."],
@@ -41,7 +46,14 @@ test("business: a PDF is read in the browser, summarised, saved as PDF, and stay
   await answer.getByRole("button", { name: "Scarica PDF" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^OYSTAR_AI_Verbale_marzo_\d{4}-\d{2}-\d{2}\.pdf$/);
-  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe("%PDF-");
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  // Issue 50 §6: the question above the answer, whose Markdown is drawn, not printed.
+  const answerText = await pdfText(bytes);
+  expect(answerText).toContain("Domanda");
+  expect(answerText).toContain("Riassunto esecutivo");
+  expect(answerText).toContain("Modello dimostrativo offline");
+  for (const marker of MARKDOWN_MARKERS) expect(answerText).not.toMatch(marker);
 
   // The PDF stays in context: a follow-up question uses it, and says so.
   await expect(loaded).toBeVisible();
@@ -61,6 +73,17 @@ test("business: a PDF is read in the browser, summarised, saved as PDF, and stay
   await expect(last).not.toContainText("Risposta basata su");
   await expect(page.locator(".chat-message--user").nth(2).locator(".chat-attachment")).toHaveCount(0);
   await expect(page.locator(".chat-message")).toHaveCount(6);
+
+  // The whole conversation as a PDF: every question as asked, with its document, every answer drawn.
+  await page.getByRole("button", { name: "Conversazioni" }).click();
+  const panel = page.getByRole("dialog", { name: "Conversazioni" });
+  const whole = page.waitForEvent("download");
+  await panel.getByRole("button", { name: "Esporta (PDF)" }).click();
+  const conversation = await pdfText(await readFile(await (await whole).path()));
+  for (const said of ["Riassunto esecutivo", "Documento allegato: Verbale marzo.pdf (2 pagine)", "Chi prepara il piano?", "Grazie"])
+    expect(conversation).toContain(said);
+  expect(conversation).not.toContain("Scrivi un riassunto esecutivo");
+  for (const marker of MARKDOWN_MARKERS) expect(conversation).not.toMatch(marker);
   expect(errors).toEqual([]);
 });
 

@@ -239,5 +239,9 @@ export const debateMessages = {
     turnCaption: (turn: number, speaker: Speaker, phase: string, offline = false) =>
       `Turno ${turn} · ${offline ? "Lato" : "Modello"} ${speaker} · ${phase}`,
     synthesisTitle: "OYSTAR Debate — Sintesi",
+    /** Issue 50 §6: the documents the turns cited, numbered once across the debate. */
+    sources: "Fonti",
+    source: (title: string, where: string | null) => (where ? `${title} — ${where}` : title),
+    page: (page: number) => `pagina ${page}`,
   },
 } as const;

@@ -32,12 +32,15 @@ export function ChatConversation({ session, pdf, readAloud }: { session: ChatSes
         onNotice={session.notify}
         onDownloadPdf={
           pdfName
-            ? () => void downloadAnswerPdf(message, pdfName, session.notify).catch((error: Error) => session.notify(error.message))
+            ? () =>
+                void downloadAnswerPdf(message, questionBefore(messages, message), pdfName, session.notify).catch((error: Error) =>
+                  session.notify(error.message),
+                )
             : undefined
         }
       />
     ),
-    [readAloud, pdfName, session],
+    [readAloud, pdfName, session, messages],
   );
   return (
     <MessageList
@@ -49,6 +52,12 @@ export function ChatConversation({ session, pdf, readAloud }: { session: ChatSes
       renderActions={renderActions}
     />
   );
+}
+
+/** The question an answer answered: the user's message before it. */
+function questionBefore(messages: readonly ChatMessage[], answer: ChatMessage): ChatMessage | undefined {
+  const at = messages.indexOf(answer);
+  return messages.slice(0, at).findLast((message) => message.role === "user" && !message.card);
 }
 
 function renderCard(card: ChatCard) {

@@ -47,6 +47,17 @@ async function downloadMarkdown(conversation: SavedConversation) {
   );
 }
 
+/** Issue 50 §6: a chat or RAG conversation as a PDF — each question above its answer, the answers drawn as they read. */
+async function downloadConversationPdf(conversation: SavedConversation) {
+  const { conversationPdf, conversationPdfFileName } = await import("@oystar/pdf-tools");
+  const date = new Date(conversation.createdAt);
+  const subtitle = text.opened(historyMessages.moduleName[conversation.module], dateOf(conversation.createdAt));
+  downloadFile(
+    await conversationPdf({ title: conversation.title, subtitle, messages: conversation.messages, date }),
+    conversationPdfFileName(conversation.title, date),
+  );
+}
+
 /** Issue 35 §1: a kept debate's PDF, the one its screen's 'SCARICA PDF' (or 'Scarica Sintesi') makes. */
 async function downloadDebatePdf(conversation: SavedConversation) {
   const engine = await debateEngine();
@@ -202,8 +213,16 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
                     <Button size="sm" variant="ghost" onClick={() => exporting(() => downloadMarkdown(conversation))}>
                       {text.exportMarkdown}
                     </Button>
-                    {conversation.module === "debate" && conversation.moduleState ? (
-                      <Button size="sm" variant="ghost" onClick={() => exporting(() => downloadDebatePdf(conversation))}>
+                    {conversation.module !== "debate" || conversation.moduleState ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() =>
+                          exporting(() =>
+                            conversation.module === "debate" ? downloadDebatePdf(conversation) : downloadConversationPdf(conversation),
+                          )
+                        }
+                      >
                         {text.exportPdf}
                       </Button>
                     ) : null}
