@@ -1,6 +1,7 @@
 // @oystar/conversation — the floor the chat, the debate and RAG stand on (issue 24): framework-free.
 export { ADVANCED_CONTROLS_EVENT, toggleAdvancedControls } from "./advanced-controls";
 export { createAskLoop } from "./ask-loop";
+export { forkAt, showVersion, versionOf, versionsAt } from "./branches";
 export type { AskingState, AskLoop, AskLoopOptions, AskTurn } from "./ask-loop";
 export { ANSWER_IDLE_TIMEOUT_MS, LlmHttpError, MODEL_CALL_TIMEOUT_MS, resumeCompletion, streamCompletion } from "./answer-stream";
 export type { ModelStreamLimits } from "./answer-stream";

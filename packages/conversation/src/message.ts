@@ -25,6 +25,12 @@ export type ChatMessage = {
   attachment?: { name: string; pages: number };
   /** Issue 50 §5: the document an answer was based on ('Risposta basata su «…»'). */
   basedOn?: string;
+  /**
+   * Issue 50 §4: this message begins one version of the conversation from here on (an edited
+   * question, a regenerated answer); the other versions, each the messages from here on, before
+   * and after this one ('2 di 3'). See branches.ts.
+   */
+  versions?: { before: ChatMessage[][]; after: ChatMessage[][] };
 };
 
 export type Conversation = {

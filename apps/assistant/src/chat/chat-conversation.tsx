@@ -30,6 +30,8 @@ export function ChatConversation({ session, pdf, readAloud }: { session: ChatSes
         message={message}
         readAloud={readAloud}
         onNotice={session.notify}
+        // Issue 50 §4: any answer can be asked again; the one before stays as a version.
+        onRegenerate={message.card ? undefined : (answer) => void session.regenerate(answer.id)}
         onDownloadPdf={
           pdfName
             ? () =>
@@ -42,6 +44,8 @@ export function ChatConversation({ session, pdf, readAloud }: { session: ChatSes
     ),
     [readAloud, pdfName, session, messages],
   );
+  const showVersion = useCallback((message: ChatMessage, step: -1 | 1) => session.showVersion(message.id, step), [session]);
+  const editQuestion = useCallback((message: ChatMessage, text: string) => void session.editQuestion(message.id, text), [session]);
   return (
     <MessageList
       messages={messages}
@@ -50,6 +54,8 @@ export function ChatConversation({ session, pdf, readAloud }: { session: ChatSes
       answerId={answerId}
       renderCard={renderCard}
       renderActions={renderActions}
+      onShowVersion={showVersion}
+      onEditQuestion={editQuestion}
     />
   );
 }

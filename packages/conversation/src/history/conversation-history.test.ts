@@ -144,3 +144,14 @@ test("issue 50 §5: a document action reads as its name, with the document it we
   );
   expect(markdown).not.toContain("Redigi");
 });
+
+test("issue 50 §4: the Markdown has the version shown, then the others", () => {
+  const versions = conversation("4", "Glicine?", "Tra aprile e maggio.");
+  versions.messages[1] = {
+    ...versions.messages[1]!,
+    versions: { before: [[{ id: "old", role: "assistant", content: "Aprile.", timestamp: 4 }]], after: [] },
+  };
+  const markdown = conversationMarkdown(versions);
+  expect(markdown).toContain("_Versione 2 di 2_\n\n## OYSTAR\n\nTra aprile e maggio.\n");
+  expect(markdown).toContain("## Altre versioni\n\n### Versione 1 di 2\n\n#### OYSTAR\n\nAprile.\n");
+});

@@ -239,17 +239,34 @@ export function searchConversations(conversations: readonly SavedConversation[],
   );
 }
 
-/** The conversation as Markdown, to download. */
+/** The conversation as Markdown, to download: the version shown, then the others (issue 50 §4). */
 export function conversationMarkdown(conversation: SavedConversation): string {
   const when = new Date(conversation.createdAt).toLocaleString("it-IT", { dateStyle: "long", timeStyle: "short" });
   const lines = [`# ${conversation.title}`, "", `_${historyMessages.moduleName[conversation.module]} · ${when}_`, ""];
-  for (const message of conversation.messages) {
-    if (message.card) continue;
-    // Issue 50 §5: the question as the user asked it, with its document; an answer, with the one it used.
-    const words = (message.label ?? message.content).trim();
-    lines.push(`## ${message.role === "user" ? historyMessages.you : historyMessages.assistant}`, "", words, "");
-    if (message.attachment) lines.push(`_${historyMessages.attachment(message.attachment.name, message.attachment.pages)}_`, "");
-    if (message.basedOn) lines.push(`_${historyMessages.basedOn(message.basedOn)}_`, "");
+  const others: { number: number; count: number; messages: ChatMessage[] }[] = [];
+  const write = (messages: readonly ChatMessage[], heading: string) => {
+    for (const message of messages) {
+      if (message.versions) {
+        const { before, after } = message.versions;
+        const count = before.length + after.length + 1;
+        lines.push(`_${historyMessages.version(before.length + 1, count)}_`, "");
+        before.forEach((version, index) => others.push({ number: index + 1, count, messages: version }));
+        after.forEach((version, index) => others.push({ number: before.length + index + 2, count, messages: version }));
+      }
+      if (message.card) continue;
+      // Issue 50 §5: the question as the user asked it, with its document; an answer, with the one it used.
+      const words = (message.label ?? message.content).trim();
+      lines.push(`${heading} ${message.role === "user" ? historyMessages.you : historyMessages.assistant}`, "", words, "");
+      if (message.attachment) lines.push(`_${historyMessages.attachment(message.attachment.name, message.attachment.pages)}_`, "");
+      if (message.basedOn) lines.push(`_${historyMessages.basedOn(message.basedOn)}_`, "");
+    }
+  };
+  write(conversation.messages, "##");
+  if (others.length > 0) lines.push(`## ${historyMessages.otherVersions}`, "");
+  // Versions inside versions are listed in turn, as they are met.
+  for (let next = others.shift(); next; next = others.shift()) {
+    lines.push(`### ${historyMessages.version(next.number, next.count)}`, "");
+    write(next.messages, "####");
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }

@@ -16,6 +16,9 @@ export const historyMessages = {
   undoAllLabel: "Annulla l'eliminazione delle conversazioni",
   attachment: (name: string, pages: number) => `Documento allegato: ${name} (${pages} ${pages === 1 ? "pagina" : "pagine"})`,
   basedOn: (name: string) => `Risposta basata su «${name}»`,
+  /** Issue 50 §4: the versions of a conversation from one message on. */
+  version: (number: number, count: number) => `Versione ${number} di ${count}`,
+  otherVersions: "Altre versioni",
   you: "Tu",
   assistant: "OYSTAR",
 } as const;

@@ -12,6 +12,8 @@ export type { DeletionUndoProps } from "./deletion-undo";
 export { MessageActions } from "./message-actions";
 export type { MessageActionsProps } from "./message-actions";
 export { MessageList } from "./message-list";
+export { QuestionEditor, VersionSwitch } from "./message-versions";
+export type { QuestionEditorProps, VersionSwitchProps } from "./message-versions";
 export type { MessageListProps } from "./message-list";
 export { SessionNotices } from "./session-notices";
 export { SourceViewerProvider, useOpenSource } from "./source-viewer";

@@ -5,6 +5,7 @@ import type { ChatCard } from "../markers";
 import { conversationMessages } from "../messages";
 import { AnswerBlocks } from "./answer-blocks";
 import { preloadAnswerRenderer } from "./answer-markdown";
+import { QuestionEditor, VersionSwitch } from "./message-versions";
 
 export type MessageListProps = {
   messages: readonly ChatMessage[];
@@ -19,6 +20,10 @@ export type MessageListProps = {
   renderActions?: (message: ChatMessage) => ReactNode;
   /** How a screen shows an answer's words (with its sources, say); AnswerBlocks by default. */
   renderAnswer?: (message: ChatMessage, streaming: boolean) => ReactNode;
+  /** Issue 50 §4: the versions from a message on, shown one at a time ('‹ 2 di 3 ›'). */
+  onShowVersion?: (message: ChatMessage, step: -1 | 1) => void;
+  /** Issue 50 §4: 'Modifica' on the user's last question, sent again as a new version. */
+  onEditQuestion?: (message: ChatMessage, text: string) => void;
 };
 
 /** spec 001 §2: after a complete answer, scroll to its start after 400 ms (at once for less motion). */
@@ -28,13 +33,24 @@ export const SCROLL_TO_ANSWER_DELAY_MS = 400;
  * The conversation. Finished messages are memoised, so a streaming answer re-renders only itself;
  * user messages are plain text, answers are safe Markdown.
  */
-export function MessageList({ messages, partial, loading, answerId, renderCard, renderActions, renderAnswer }: MessageListProps) {
+export function MessageList({
+  messages,
+  partial,
+  loading,
+  answerId,
+  renderCard,
+  renderActions,
+  renderAnswer,
+  onShowVersion,
+  onEditQuestion,
+}: MessageListProps) {
   const lastMessage = useRef<HTMLLIElement>(null);
   const count = messages.length;
   const streamingAnswer: ChatMessage | null = loading
     ? { id: answerId ?? "streaming", role: "assistant", content: partial, timestamp: 0 }
     : null;
   const shown = streamingAnswer ? [...messages, streamingAnswer] : messages;
+  const lastQuestion = onEditQuestion ? messages.findLast((message) => message.role === "user" && !message.card)?.id : undefined;
   // The renderer loads while the user types the first question, not once its answer is there.
   useEffect(preloadAnswerRenderer, []);
   useEffect(() => {
@@ -55,16 +71,21 @@ export function MessageList({ messages, partial, loading, answerId, renderCard, 
           renderCard={renderCard}
           renderActions={renderActions}
           renderAnswer={renderAnswer}
+          onShowVersion={onShowVersion}
+          onEditQuestion={message.id === lastQuestion ? onEditQuestion : undefined}
+          busy={loading}
         />
       ))}
     </ol>
   );
 }
 
-type MessageItemProps = Pick<MessageListProps, "renderCard" | "renderActions" | "renderAnswer"> & {
+type MessageItemProps = Pick<MessageListProps, "renderCard" | "renderActions" | "renderAnswer" | "onShowVersion" | "onEditQuestion"> & {
   message: ChatMessage;
   anchor?: Ref<HTMLLIElement>;
   streaming?: boolean;
+  /** An answer is being written: versions and edits wait. */
+  busy?: boolean;
 };
 
 const MessageItem = memo(function MessageItem({
@@ -74,6 +95,9 @@ const MessageItem = memo(function MessageItem({
   renderCard,
   renderActions,
   renderAnswer,
+  onShowVersion,
+  onEditQuestion,
+  busy = false,
 }: MessageItemProps) {
   const { role, content, card, label, attachment, basedOn } = message;
   let body: ReactNode;
@@ -101,6 +125,8 @@ const MessageItem = memo(function MessageItem({
       {role === "assistant" && basedOn && !streaming ? (
         <p className="chat-message__based-on">{conversationMessages.basedOn(basedOn)}</p>
       ) : null}
+      {onShowVersion && message.versions ? <VersionSwitch message={message} onShow={onShowVersion} disabled={busy} /> : null}
+      {role === "user" && onEditQuestion ? <QuestionEditor message={message} onSend={onEditQuestion} disabled={busy} /> : null}
       {role === "assistant" && !streaming && !card ? renderActions?.(message) : null}
     </li>
   );
