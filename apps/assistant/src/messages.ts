@@ -73,6 +73,13 @@ export const messages = {
     debateUnreadable: "Questo dibattito salvato non si può aprire: i suoi dati sono incompleti.",
     remove: "Elimina",
     removeLabel: (title: string) => `Elimina «${title}»`,
+    /** Issue 50 §3: the sidebar on wide screens. */
+    sidebarLabel: "Conversazioni salvate su questo dispositivo",
+    collapseSidebar: "Chiudi la barra laterale",
+    expandSidebar: "Apri la barra laterale",
+    renameNamed: (title: string) => `Rinomina «${title}»`,
+    pin: (title: string) => `Fissa in alto «${title}»`,
+    unpin: (title: string) => `Togli «${title}» dalle fissate`,
     clear: "Elimina tutte",
     signOutAndClear: "Esci e cancella da questo dispositivo",
   },

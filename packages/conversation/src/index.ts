@@ -21,6 +21,10 @@ export type {
   UnsavedConversation,
 } from "./history/device-history-store";
 export type { ConversationModule, SavedConversation } from "./history/conversation-history";
+// Issue 50 §3: the sidebar's groups and search, without the database's code.
+export { groupConversations } from "./history/conversation-groups";
+export type { ConversationGroup } from "./history/conversation-groups";
+export { searchConversations } from "./history/conversation-search";
 export { keptPassages } from "./kept-passages";
 export { markdownBlocks } from "./markdown-blocks";
 export { passageOnPage } from "./page-highlight";

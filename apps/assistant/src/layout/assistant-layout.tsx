@@ -13,6 +13,7 @@ import type { SavedConversation } from "@oystar/conversation";
 import { useDeviceHistory } from "../history/use-device-history";
 import { conversationPath } from "../history/use-conversation-address";
 import { UndoDeletion } from "../history/undo-deletion";
+import { ConversationsSidebar } from "../history/conversations-sidebar";
 import type { AssistantContext } from "./assistant-context";
 import { useAssistantData } from "./use-assistant-data";
 
@@ -197,21 +198,25 @@ export function AssistantLayout() {
           />
         </Suspense>
       ) : null}
-      <main id="contenuto" tabIndex={-1} className="assistant-main">
-        {unknownAddress ? (
-          <Notice tone="info" onDismiss={() => setUnknownAddress(false)}>
-            {messages.history.unknownAddress}
-          </Notice>
-        ) : null}
-        {/* Issue 50 §1: 'Annulla' for 10 s after a deletion (in the panel while it is open). */}
-        {!conversationsOpen ? <UndoDeletion history={history} /> : null}
-        {settingsSaved ? (
-          <Notice tone="success" onDismiss={() => setSettingsSaved(false)}>
-            {messages.settings.saved}
-          </Notice>
-        ) : null}
-        <Outlet context={context} />
-      </main>
+      {/* Issue 50 §3: the conversations beside the screen on wide screens. */}
+      <div className="assistant-body">
+        <ConversationsSidebar history={history} composer={composerElement} />
+        <main id="contenuto" tabIndex={-1} className="assistant-main">
+          {unknownAddress ? (
+            <Notice tone="info" onDismiss={() => setUnknownAddress(false)}>
+              {messages.history.unknownAddress}
+            </Notice>
+          ) : null}
+          {/* Issue 50 §1: 'Annulla' for 10 s after a deletion (in the panel while it is open). */}
+          {!conversationsOpen ? <UndoDeletion history={history} /> : null}
+          {settingsSaved ? (
+            <Notice tone="success" onDismiss={() => setSettingsSaved(false)}>
+              {messages.settings.saved}
+            </Notice>
+          ) : null}
+          <Outlet context={context} />
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,14 +1,8 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { expect, test } from "vitest";
-import {
-  conversationMarkdown,
-  HistoryFullError,
-  openConversationHistory,
-  searchConversations,
-  titleOf,
-  type SavedConversation,
-} from "./conversation-history";
+import { conversationMarkdown, HistoryFullError, openConversationHistory, titleOf, type SavedConversation } from "./conversation-history";
+import { searchConversations } from "./conversation-search";
 import { importDeviceKey } from "./device-vault";
 
 // Issue 35 §1: the conversations kept on the device — per account, encrypted with the account's key.

@@ -224,21 +224,6 @@ export async function openConversationHistory(options: {
   };
 }
 
-/** Search in titles and text, as the user typed it (case and accents aside). */
-export function searchConversations(conversations: readonly SavedConversation[], query: string): SavedConversation[] {
-  const fold = (text: string) =>
-    text
-      .normalize("NFD")
-      .replace(/\p{Diacritic}/gu, "")
-      .toLowerCase();
-  const wanted = fold(query.trim());
-  if (!wanted) return [...conversations];
-  return conversations.filter(
-    (conversation) =>
-      fold(conversation.title).includes(wanted) || conversation.messages.some((message) => fold(message.content).includes(wanted)),
-  );
-}
-
 /** The conversation as Markdown, to download: the version shown, then the others (issue 50 §4). */
 export function conversationMarkdown(conversation: SavedConversation): string {
   const when = new Date(conversation.createdAt).toLocaleString("it-IT", { dateStyle: "long", timeStyle: "short" });

@@ -19,6 +19,17 @@ export const historyMessages = {
   /** Issue 50 §4: the versions of a conversation from one message on. */
   version: (number: number, count: number) => `Versione ${number} di ${count}`,
   otherVersions: "Altre versioni",
+  /** Issue 50 §3: the sidebar's groups. */
+  groups: {
+    pinned: "Fissate",
+    today: "Oggi",
+    yesterday: "Ieri",
+    lastWeek: "Ultimi 7 giorni",
+    month: (date: Date) => {
+      const month = date.toLocaleString("it-IT", { month: "long", year: "numeric" });
+      return month.charAt(0).toUpperCase() + month.slice(1);
+    },
+  },
   you: "Tu",
   assistant: "OYSTAR",
 } as const;
