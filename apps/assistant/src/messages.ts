@@ -82,6 +82,28 @@ export const messages = {
     unpin: (title: string) => `Togli «${title}» dalle fissate`,
     clear: "Elimina tutte",
     signOutAndClear: "Esci e cancella da questo dispositivo",
+    /** Issue 50 §8: the conversations taken to another device, in a file sealed with a passphrase. */
+    transfer: {
+      title: "Su un altro dispositivo",
+      scope:
+        "Esporta le conversazioni in un file cifrato con una passphrase che scegli tu, poi importalo su un altro dispositivo o browser con lo stesso account. Il file non passa dal server; senza la passphrase non si legge.",
+      passphrase: "Passphrase (almeno 10 caratteri)",
+      repeat: "Ripeti la passphrase",
+      tooShort: "La passphrase deve avere almeno 10 caratteri.",
+      mismatch: "Le due passphrase non coincidono.",
+      export: "Esporta conversazioni",
+      exporting: "Cifratura in corso…",
+      exported: (count: number) => (count === 1 ? "File scaricato con 1 conversazione." : `File scaricato con ${count} conversazioni.`),
+      file: "File da importare",
+      filePassphrase: "Passphrase del file",
+      import: "Importa conversazioni",
+      importing: "Lettura del file…",
+      imported: ({ added, updated, unchanged }: { added: number; updated: number; unchanged: number }) =>
+        `Importate: ${added} nuove, ${updated} aggiornate, ${unchanged} già presenti.`,
+      noFile: "Scegli il file da importare.",
+      failed: "Il file non si può leggere. Nulla è stato cambiato.",
+      fileName: (day: string) => `oystar-conversazioni-${day}.json`,
+    },
   },
   settings: {
     open: "Impostazioni globali",

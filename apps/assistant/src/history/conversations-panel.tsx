@@ -3,6 +3,7 @@ import { DeletionUndo } from "@oystar/conversation/react";
 import { Button, Dialog, downloadFile, Notice, Toggle } from "@oystar/ui-kit/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { messages } from "../messages";
+import { HistoryTransfer } from "./history-transfer";
 import type { DeviceHistory } from "./use-device-history";
 
 const text = messages.history;
@@ -241,6 +242,7 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
           ))}
         </ul>
       )}
+      <HistoryTransfer history={history} />
     </Dialog>
   );
 }

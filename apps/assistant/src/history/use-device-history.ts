@@ -11,7 +11,10 @@ import { useStore } from "zustand";
 // screens see and do is the store of @oystar/conversation (issue 50 §1: deletions that stick).
 
 export type DeviceHistory = DeviceHistoryState &
-  Pick<DeviceHistoryStore, "setRemember" | "save" | "rename" | "pin" | "remove" | "clear" | "undo" | "forget">;
+  Pick<
+    DeviceHistoryStore,
+    "setRemember" | "save" | "rename" | "pin" | "remove" | "clear" | "undo" | "forget" | "exportFile" | "importFile"
+  >;
 
 const REMEMBER_KEY = "oystar-ricorda-conversazioni";
 const rememberChoice = {
@@ -68,6 +71,8 @@ export function useDeviceHistory(identity: string | null): DeviceHistory {
       clear: history.clear,
       undo: history.undo,
       forget: history.forget,
+      exportFile: history.exportFile,
+      importFile: history.importFile,
     }),
     [state, history],
   );

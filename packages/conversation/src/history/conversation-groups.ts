@@ -1,4 +1,4 @@
-import type { SavedConversation } from "./conversation-history";
+import type { SavedConversation } from "./saved-conversation";
 import { historyMessages } from "./history-messages";
 
 // Issue 50 §3: the sidebar's conversations by when they were last written — pinned first, then

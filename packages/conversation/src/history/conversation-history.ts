@@ -1,6 +1,7 @@
 import Dexie, { type Table } from "dexie";
 import type { ChatMessage } from "../message";
 import { historyMessages } from "./history-messages";
+import { asConversation } from "./conversation-shape";
 import { accountTag, open, seal, type Sealed } from "./device-vault";
 export { titleOf } from "./conversation-title";
 
@@ -9,26 +10,8 @@ export { titleOf } from "./conversation-title";
 // the database holds in clear: a digest of the account, the conversation's id and when it last
 // changed (to list newest first); its module, title and messages are sealed.
 
-export type ConversationModule = "chat" | "rag" | "debate";
-
-export type SavedConversation = {
-  id: string;
-  module: ConversationModule;
-  /** The first question, unless the user renamed it. */
-  title: string;
-  renamed?: boolean;
-  /** Issue 50 §3: kept at the top of the list. */
-  pinned?: boolean;
-  createdAt: number;
-  /** When its last words were written (issue 50 §2: opening or renaming it does not change it). */
-  updatedAt: number;
-  messages: ChatMessage[];
-  /**
-   * What the module keeps beside the words (a debate's turns, scorecard and vote), sealed with
-   * them and read back by that module; the messages stay what the list searches and exports.
-   */
-  moduleState?: unknown;
-};
+export type { ConversationModule, SavedConversation } from "./saved-conversation";
+import type { SavedConversation } from "./saved-conversation";
 
 type StoredRecord = Sealed & { account: string; id: string; updatedAt: number };
 /**
@@ -66,6 +49,8 @@ export type ConversationList = {
 };
 
 export type ConversationHistory = {
+  /** The account as this device's store names it (a digest of its identity): issue 50 §8's files carry it. */
+  account: string;
   list(): Promise<ConversationList>;
   /**
    * Writes the conversation, unless it was deleted from this device (issue 50 §1: checked in the
@@ -88,24 +73,6 @@ export type ConversationHistory = {
 
 export const CONVERSATION_DATABASE = "oystar-conversations";
 const CHANNEL = "oystar-conversations";
-const MODULES: readonly ConversationModule[] = ["chat", "rag", "debate"];
-
-/** Read back what was sealed: a conversation, or null for anything else. */
-function asConversation(value: unknown, id: string): SavedConversation | null {
-  if (typeof value !== "object" || value === null) return null;
-  const candidate = value as Partial<SavedConversation>;
-  const fine =
-    candidate.id === id &&
-    MODULES.includes(candidate.module as ConversationModule) &&
-    typeof candidate.title === "string" &&
-    typeof candidate.createdAt === "number" &&
-    typeof candidate.updatedAt === "number" &&
-    Array.isArray(candidate.messages) &&
-    candidate.messages.every(
-      (message) => typeof message?.content === "string" && (message.role === "user" || message.role === "assistant"),
-    );
-  return fine ? (candidate as SavedConversation) : null;
-}
 
 const isQuotaError = (error: unknown): boolean =>
   error instanceof Error &&
@@ -143,6 +110,7 @@ export async function openConversationHistory(options: {
   };
 
   return {
+    account,
     async list() {
       const records = await db.conversations
         .where("[account+updatedAt]")

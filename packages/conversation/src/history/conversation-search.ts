@@ -1,4 +1,4 @@
-import type { SavedConversation } from "./conversation-history";
+import type { SavedConversation } from "./saved-conversation";
 
 /** Search in titles and text, as the user typed it (case and accents aside). */
 export function searchConversations(conversations: readonly SavedConversation[], query: string): SavedConversation[] {

@@ -2,6 +2,7 @@ import { createStore } from "zustand/vanilla";
 import type { Clock } from "../clock";
 import type { ConversationHistory, ConversationList, SavedConversation } from "./conversation-history";
 import { titleOf } from "./conversation-title";
+import { openHistoryFile, sealHistoryFile } from "./history-file";
 import { historyMessages } from "./history-messages";
 
 // Issue 35 §1, issue 50 §1–§3: the conversations of the signed-in account on this device, as the
@@ -261,6 +262,43 @@ export function createDeviceHistory(world: DeviceHistoryWorld) {
         conversations: [...store.getState().conversations, ...undo.conversations].sort(byPinThenDate),
       });
       return write((database) => database.restore(undo.conversations));
+    },
+
+    /**
+     * Issue 50 §8: 'Esporta conversazioni' — every conversation of this account on this device in
+     * one file sealed with `passphrase`; null while the database is not open.
+     */
+    async exportFile(passphrase: string, iterations?: number): Promise<string | null> {
+      if (!database) return null;
+      await queue;
+      return sealHistoryFile(store.getState().conversations, { passphrase, account: database.account, iterations });
+    },
+
+    /**
+     * Issue 50 §8: 'Importa conversazioni' — a file from another device (or browser) of this
+     * account, merged by id: a conversation not here is added (one deleted here comes back: the
+     * user asked for it), one here is replaced only by a newer one. A file that cannot be read
+     * rejects with the reason (HistoryFileError) and changes nothing.
+     */
+    async importFile(text: string, passphrase: string): Promise<{ added: number; updated: number; unchanged: number }> {
+      const opened = database;
+      if (!opened) throw new Error("history: not open");
+      const read = await openHistoryFile(text, { passphrase, account: opened.account });
+      const here = new Map(store.getState().conversations.map((conversation) => [conversation.id, conversation]));
+      const added = read.filter((conversation) => !here.has(conversation.id));
+      const updated = read.filter((conversation) => {
+        const kept = here.get(conversation.id);
+        return kept !== undefined && conversation.updatedAt > kept.updatedAt;
+      });
+      const wanted = [...added, ...updated];
+      if (wanted.length > 0) {
+        changes += 1;
+        const ids = new Set(wanted.map((conversation) => conversation.id));
+        store.setState({ erased: new Set([...store.getState().erased].filter((id) => !ids.has(id))) });
+        await write((database) => database.restore(wanted));
+        await reload();
+      }
+      return { added: added.length, updated: updated.length, unchanged: read.length - wanted.length };
     },
 
     /** Every trace of this account on this device, without 'Annulla' ('Esci e cancella', 'Elimina account'). */

@@ -30,6 +30,12 @@ export const historyMessages = {
       return month.charAt(0).toUpperCase() + month.slice(1);
     },
   },
+  /** Issue 50 §8: the file that takes the conversations to another device. */
+  file: {
+    notAFile: "Il file non è un'esportazione completa delle conversazioni di OYSTAR (forse è stato troncato). Nulla è stato cambiato.",
+    otherAccount: "Il file contiene le conversazioni di un altro account: accedi con quell'account per importarle. Nulla è stato cambiato.",
+    wrongPassphrase: "La passphrase non è corretta, oppure il file è stato modificato. Nulla è stato cambiato.",
+  },
   you: "Tu",
   assistant: "OYSTAR",
 } as const;
