@@ -239,6 +239,18 @@ test("the conversations panel", async ({ page }) => {
   await expectAccessible(page, "Conversazioni, rinomina");
 });
 
+// Issue 50 §3: the conversations' sidebar on a wide screen, open.
+test("the conversations' sidebar", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, "barra-accessibile@esempio.it");
+  await sendQuestion(page, "Una domanda per la barra");
+  await expect(page.locator(".chat-message--assistant").last()).toContainText(/Primo carattere in/);
+  const sidebar = page.getByRole("complementary", { name: "Conversazioni salvate su questo dispositivo" });
+  await sidebar.getByRole("button", { name: "Apri la barra laterale" }).click();
+  await expect(sidebar.getByRole("button", { name: "Apri «Una domanda per la barra»" })).toBeVisible();
+  await expectAccessible(page, "barra delle conversazioni");
+});
+
 // Issue 36 §8: 'Il mio account', and the confirmation before 'Elimina account' (cancelled here).
 test("'Il mio account' and its deletion's confirmation", async ({ page }) => {
   await signIn(page, "accessibile-account@esempio.it");
