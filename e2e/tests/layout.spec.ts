@@ -57,6 +57,12 @@ for (const account of headerAccounts) {
       return { height: header.getBoundingClientRect().height, row: Math.max(...items.map((item) => item.height)) };
     });
     expect(height).toBeLessThan(row * 2);
+    // …and no item wraps inside: the modules' links share one line, even beside a long address.
+    const linkTops = await banner
+      .getByRole("navigation", { name: "Moduli" })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(new Set(linkTops).size).toBe(1);
     await expect(banner).toHaveScreenshot(`intestazione-1280-${account}.png`, {
       // The version, the counters and the user's address change from run to run.
       mask: [banner.locator(".assistant-brand__version"), banner.getByLabel(/^Domande:/)],
