@@ -99,6 +99,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     workersUp.dec();
     unwatchPool();
     await metrics?.close();
+    await services.library.close();
     await services.answerRelay?.close();
     // A database the caller passed in is the caller's to close.
     if (!options.db) await services.db.close();

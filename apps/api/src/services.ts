@@ -20,6 +20,7 @@ import { guardedFetch, type FetchedPage } from "./web/guarded-fetch";
 import { sharedDocumentReader } from "./rag/ingest/document-reader";
 import { seedDevIndexes } from "./rag/ingest/dev-indexes";
 import { openRagEngine, type RagEngine } from "./rag/rag-engine";
+import { openLibrary, type Library } from "./rag/library/library";
 
 /** The apps' sign-in settings, served in /config.json. */
 export type RuntimeAuth = { domain: string; clientId: string; audience: string };
@@ -50,6 +51,8 @@ export type Services = {
   ocr: ScanReader;
   /** Retrieval over the indexes, with the shared demo index built at first start. */
   rag: RagEngine;
+  /** Issue 48: the customers' own documents — this server's uploads waiting on its disk, and their reading. */
+  library: Library;
   /** Web pages for indexing, through the SSRF guard (tests pass a fake network). */
   fetchPage: (url: string) => Promise<FetchedPage>;
   /** Issue 35 §2: the answers in progress this process holds for a resume. */
@@ -118,6 +121,7 @@ async function openSeeded(
     identity = { issuer: auth0Issuer(auth0), auth: auth0, adminEmails: env.adminEmails ?? [], devIdpRoutes: null, forgetAccount: null };
   }
 
+  const rag = await openRag(env, db, identity.devIdpRoutes !== null);
   return {
     db,
     origin,
@@ -129,7 +133,8 @@ async function openSeeded(
     identity: { deleted, forgetAccount: identity.forgetAccount },
     billing: await openBilling(env, db, given.stripe),
     ocr: sharedDocumentReader(),
-    rag: await openRag(env, db, identity.devIdpRoutes !== null),
+    rag,
+    library: await openLibrary(db, rag, env.dataDir),
     fetchPage: given.fetchPage ?? ((url) => guardedFetch(url)),
     answers,
     answerRelay: db.notifications ? await startAnswerRelay(db.notifications, answers) : null,

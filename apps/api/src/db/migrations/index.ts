@@ -22,6 +22,7 @@ import { ragIndexBuilds } from "./0021-rag-index-builds";
 import { accountDeviceKeys } from "./0022-account-device-keys";
 import { deletedAccounts } from "./0023-deleted-accounts";
 import { debatesByAccountPage } from "./0024-debates-by-account-page";
+import { ragLibrary } from "./0030-rag-library";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -49,4 +50,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0022-account-device-keys", sql: accountDeviceKeys },
   { id: "0023-deleted-accounts", sql: deletedAccounts },
   { id: "0024-debates-by-account-page", sql: debatesByAccountPage },
+  { id: "0030-rag-library", sql: ragLibrary },
 ];
