@@ -118,7 +118,12 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", sourceViewerRoutes(access, { db }));
   app.route(
     "/",
-    libraryRoutes(access, { db, engine: services.rag, reading: services.library.reading, uploadFolder: services.library.uploadFolder }),
+    libraryRoutes(access, {
+      db,
+      reading: services.library.reading,
+      sites: services.library.sites,
+      uploadFolder: services.library.uploadFolder,
+    }),
   );
   app.route("/", formRoutes(access, db, env.formsForwardUrl, services.addressLimits));
   app.route("/", webVitalsRoutes(access, db, services.addressLimits));

@@ -16,7 +16,7 @@ import type { Env } from "./env";
 import { log as serverLog } from "./observe/log";
 import type { ScanReader } from "./ocr/scanned-pdf-text";
 import { openAddressLimits, type AddressLimits } from "./web/address-limit";
-import { guardedFetch, type FetchedPage } from "./web/guarded-fetch";
+import { guardedFetch, type FetchedPage, type PageRequest } from "./web/guarded-fetch";
 import { sharedDocumentReader } from "./rag/ingest/document-reader";
 import { seedDevIndexes } from "./rag/ingest/dev-indexes";
 import { openRagEngine, type RagEngine } from "./rag/rag-engine";
@@ -54,7 +54,7 @@ export type Services = {
   /** Issue 48: the customers' own documents — this server's uploads waiting on its disk, and their reading. */
   library: Library;
   /** Web pages for indexing, through the SSRF guard (tests pass a fake network). */
-  fetchPage: (url: string) => Promise<FetchedPage>;
+  fetchPage: (url: string, request?: PageRequest) => Promise<FetchedPage>;
   /** Issue 35 §2: the answers in progress this process holds for a resume. */
   answers: AnswersInProgress;
   /** And those other server processes hold, reached through PostgreSQL; null with the embedded PGlite. */
@@ -122,6 +122,7 @@ async function openSeeded(
   }
 
   const rag = await openRag(env, db, identity.devIdpRoutes !== null);
+  const fetchPage: Services["fetchPage"] = given.fetchPage ?? ((url, request) => guardedFetch(url, request));
   return {
     db,
     origin,
@@ -134,8 +135,8 @@ async function openSeeded(
     billing: await openBilling(env, db, given.stripe),
     ocr: sharedDocumentReader(),
     rag,
-    library: await openLibrary(db, rag, env.dataDir),
-    fetchPage: given.fetchPage ?? ((url) => guardedFetch(url)),
+    library: await openLibrary(db, rag, env.dataDir, fetchPage),
+    fetchPage,
     answers,
     answerRelay: db.notifications ? await startAnswerRelay(db.notifications, answers) : null,
     serverStop: serverStop(),

@@ -23,6 +23,7 @@ import { accountDeviceKeys } from "./0022-account-device-keys";
 import { deletedAccounts } from "./0023-deleted-accounts";
 import { debatesByAccountPage } from "./0024-debates-by-account-page";
 import { ragLibrary } from "./0030-rag-library";
+import { ragSiteLinks } from "./0031-rag-site-links";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -51,4 +52,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0023-deleted-accounts", sql: deletedAccounts },
   { id: "0024-debates-by-account-page", sql: debatesByAccountPage },
   { id: "0030-rag-library", sql: ragLibrary },
+  { id: "0031-rag-site-links", sql: ragSiteLinks },
 ];

@@ -1,38 +1,37 @@
 import { API_PATHS, libraryIndexCreateSchema, type LibraryUpload } from "@oystar/api-client";
 import { planById } from "@oystar/plans-and-gates";
 import { Hono, type Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import { rm } from "node:fs/promises";
 import { IncomingMessage, type IncomingHttpHeaders } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { declarePolicy, type Access, type SignedInVariables } from "../../auth/access";
+import type { Access } from "../../auth/access";
 import type { Database } from "../../db/database";
 import { bodyCeiling, jsonOnly, noBody, streamedBody } from "../../web/request-body";
 import { deleteDocument } from "../ingest/ingestion";
 import { ragMessages } from "../messages";
-import type { RagEngine } from "../rag-engine";
-import { deleteIndex, findIndex, ownerUsage, type RagIndex } from "../rag-store";
+import { deleteIndex, findIndex, ownerUsage } from "../rag-store";
 import { asLibraryIndex, createLibraryIndex, libraryIndexes } from "./library-indexes";
+import { indexOwnerPolicy, type LibraryVariables } from "./library-policy";
 import { findLibraryFile, libraryDocuments, pendingBytes, recordArrivals, type ArrivedFile } from "./library-files";
 import type { LibraryReading } from "./library-reading";
 import { libraryMessages } from "./messages";
+import { librarySiteRoutes } from "./site-routes";
+import type { SiteReading } from "./site-reading";
 import { librarySites } from "./site-store";
 import { receiveUpload, type ReceivedFile } from "./upload-receiver";
 
 // Issue 48 §5: the firm's own library over HTTP. Every route is for Business and Enterprise, and
-// every route under an index for its owner: another customer's index, document or site is
-// answered exactly as a missing one (404, the same words), so nothing of it can be probed.
+// every route under an index for its owner (library-policy.ts): another customer's index, document
+// or site is answered exactly as a missing one (404, the same words), so nothing of it can be probed.
 
 export type LibraryRouteDependencies = {
   db: Database;
-  engine: RagEngine;
   reading: LibraryReading;
+  sites: SiteReading;
   /** Where this server's uploads wait on disk for their reading. */
   uploadFolder: string;
 };
-
-export type LibraryVariables = SignedInVariables & { index: RagIndex };
 
 const firstIssue = (issues: ReadonlyArray<{ message: string }>) => issues[0]?.message ?? ragMessages.invalidRequest;
 
@@ -57,15 +56,7 @@ export function libraryRoutes(access: Access, deps: LibraryRouteDependencies) {
   // spec 001 §6, §9: RAG is for Business and Enterprise, checked before any body is read.
   const ragPlans = access.plan("business", ragMessages.planOnly);
 
-  const indexOwner = declarePolicy(
-    "owner of the index",
-    createMiddleware<{ Variables: LibraryVariables }>(async (c, next) => {
-      const index = await findIndex(db, c.req.param("name") ?? "");
-      if (!index || index.ownerId !== c.get("user").id) return c.json({ error: libraryMessages.indexNotFound }, 404);
-      c.set("index", index);
-      await next();
-    }),
-  );
+  const indexOwner = indexOwnerPolicy(db);
 
   app.get(API_PATHS.libraryIndexes, ragPlans, async (c) => c.json(await libraryIndexes(db, c.get("user"))));
 
@@ -170,6 +161,8 @@ export function libraryRoutes(access: Access, deps: LibraryRouteDependencies) {
     if (file.siteId) await db.query("DELETE FROM rag_library_site_pages WHERE site_id = $1 AND path = $2", [file.siteId, file.path]);
     return c.json({ deleted: file.id });
   });
+
+  app.route("/", librarySiteRoutes({ ragPlans, indexOwner }, deps));
 
   return app;
 }
