@@ -26,6 +26,7 @@ export const assistantRoutes = (goTo: (path: string) => void): RouteObject[] => 
       { path: ASSISTANT_PATHS.chat, lazy: retryOnce(() => import("./pages/chat-page")) },
       { path: ASSISTANT_PATHS.debate, lazy: retryOnce(() => import("./pages/debate-page")) },
       { path: ASSISTANT_PATHS.rag, lazy: retryOnce(() => import("./pages/rag-page")) },
+      { path: ASSISTANT_PATHS.library, lazy: retryOnce(() => import("./pages/library-page")) },
       { path: ASSISTANT_PATHS.account, lazy: retryOnce(() => import("./account/account-page")) },
       { path: "*", lazy: retryOnce(() => import("./pages/not-found-page")) },
     ],

@@ -35,7 +35,12 @@ const call = (path: string, init: RequestInit = {}) =>
 async function watch(index: string, path: string): Promise<{ seen: string[]; last: LibraryDocument }> {
   const seen: string[] = [];
   for (;;) {
-    const list = (await (await call(apiPath(API_PATHS.libraryDocuments, { name: index }))).json()) as LibraryDocuments;
+    // As the page does, a look that failed (this process is the server too, and storing a scan's
+    // 23 MB original in the embedded database holds its thread for a moment) is simply made again.
+    const list = (await call(apiPath(API_PATHS.libraryDocuments, { name: index }))
+      .then((response) => response.json())
+      .catch(() => null)) as LibraryDocuments | null;
+    if (!list) continue;
     const document = list.documents.find((row) => row.path === path)!;
     const state = document.ocr ? `ocr ${document.ocr.page}/${document.ocr.pages}` : document.state;
     if (seen.at(-1) !== state) seen.push(state);
