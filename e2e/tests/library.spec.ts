@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { createServer, type Server } from "node:http";
 import { wordFile } from "../../apps/api/test-support/office-files";
 import { authorizationWhile } from "../support/api-token";
 import { collectConsoleErrors } from "../support/console-errors";
@@ -140,4 +141,57 @@ test("'Il mio account' leads to 'I miei documenti'; a plan below Business gets t
   await expect(pro.getByRole("heading", { name: "OYSTAR RAG è incluso nel piano Business" })).toBeVisible();
   await expect(pro.getByRole("heading", { level: 1, name: "I miei documenti" })).toHaveCount(0);
   await pro.context().close();
+});
+
+/** The firm's website, served here; the server reaches it as http://sito-studio.example/ (playwright.config.ts). */
+const SITE_PAGES: Record<string, string> = {
+  "/": `<html><head><title>Studio Ferretti</title></head><body><nav>Menu</nav><main><h1>Studio Ferretti</h1><p>Lo studio segue le successioni.</p><a href="/orari.html">Orari</a></main><footer>P.IVA 0123</footer></body></html>`,
+  "/orari.html": `<html><head><title>Orari dello studio</title></head><body><main><p>Lo studio Ferretti riceve il giovedì mattina dalle nove alle tredici.</p></main></body></html>`,
+};
+
+let site: Server;
+test.beforeAll(async () => {
+  site = createServer((request, response) => {
+    const page = SITE_PAGES[request.url ?? ""];
+    if (!page) return response.writeHead(404).end();
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(page);
+  });
+  await new Promise<void>((resolve) => site.listen(Number(process.env.E2E_SITE_PORT), "127.0.0.1", resolve));
+});
+test.afterAll(async () => {
+  site.closeAllConnections();
+  await new Promise<void>((resolve) => site.close(() => resolve()));
+});
+
+test("a Business user adds the firm's website: its pages become documents, one is found by name and answers on /rag", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  await signIn(page, "business@oystar.test");
+  await page.goto("/rag/documenti");
+  await page.getByRole("button", { name: "Nuovo indice" }).click();
+  await page.getByLabel("Nome del nuovo indice").fill("Sito dello studio");
+  await page.getByRole("button", { name: "Crea" }).click();
+  await page.getByRole("button", { name: "Apri l'indice Sito dello studio" }).click();
+
+  await page.getByLabel("Indirizzo del sito").fill("http://sito-studio.example/");
+  await page.getByRole("button", { name: "Aggiungi sito" }).click();
+  const siteLine = page.getByRole("listitem").filter({ hasText: "http://sito-studio.example/" });
+  await expect(siteLine).toContainText("2 pagine nuove", { timeout: 60_000 });
+  await expect(siteLine).toContainText("2 pagine");
+  await page.getByLabel("Cerca un documento per nome").fill("orari");
+  await expect(row(page, "sito-studio.example_orari.html")).toContainText("Indicizzato");
+
+  // Read again at once: nothing changed.
+  await page.getByRole("button", { name: "Aggiorna ora http://sito-studio.example/" }).click();
+  await expect(siteLine).toContainText("nessuna modifica", { timeout: 60_000 });
+
+  await page.getByRole("link", { name: "Torna alle domande" }).click();
+  const answer = await ask(page, "Quando riceve lo studio Ferretti?");
+  await expect(answer.getByRole("region", { name: "Fonti utilizzate" })).toContainText("Orari dello studio");
+
+  await page.goto("/rag/documenti");
+  await page.getByRole("button", { name: "Elimina indice Sito dello studio" }).click();
+  await page.getByRole("dialog", { name: "Elimina indice Sito dello studio" }).getByRole("button", { name: "Elimina" }).click();
+  await expect(page.getByRole("button", { name: "Apri l'indice Sito dello studio" })).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

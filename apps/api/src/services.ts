@@ -17,6 +17,7 @@ import { log as serverLog } from "./observe/log";
 import type { ScanReader } from "./ocr/scanned-pdf-text";
 import { openAddressLimits, type AddressLimits } from "./web/address-limit";
 import { guardedFetch, type FetchedPage, type PageRequest } from "./web/guarded-fetch";
+import { testNetwork } from "./web/test-network";
 import { sharedDocumentReader } from "./rag/ingest/document-reader";
 import { seedDevIndexes } from "./rag/ingest/dev-indexes";
 import { openRagEngine, type RagEngine } from "./rag/rag-engine";
@@ -122,7 +123,8 @@ async function openSeeded(
   }
 
   const rag = await openRag(env, db, identity.devIdpRoutes !== null);
-  const fetchPage: Services["fetchPage"] = given.fetchPage ?? ((url, request) => guardedFetch(url, request));
+  const network = env.testFetchRoutes ? testNetwork(env.testFetchRoutes) : {};
+  const fetchPage: Services["fetchPage"] = given.fetchPage ?? ((url, request) => guardedFetch(url, { ...request, ...network }));
   return {
     db,
     origin,
