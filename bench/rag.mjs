@@ -25,7 +25,11 @@
 //     (beside tesseract's command line when the machine has it: target ≥ 90 % of its speed), the
 //     database's size, and recall@5 per format of known-passage questions beside the same questions
 //     on the documents' Markdown copies (target: within 0.02) — on PGlite, then on PostgreSQL 15.
-// `pnpm bench rag [--parts search,chunks,documents,viewer,archive] [--sizes 10000,100000] [--documents 10000] [--scanned 100] [--questions 200] [--archive-questions 40] [--requests 500]`
+//  5. a firm's own library (issue 48 §7, support/library-upload.mjs): 1,000 of the archive's files
+//     uploaded through the library's HTTP route as the browser sends them while questions are asked:
+//     the time to the last 'Indicizzato' beside `pnpm rag ingest` of the same files (target ≤ 1.5×),
+//     the question p95 during the upload beside idle (target ≤ 2×), peak memory.
+// `pnpm bench rag [--parts search,chunks,documents,viewer,archive,library] [--sizes 10000,100000] [--documents 10000] [--scanned 100] [--questions 200] [--archive-questions 40] [--requests 500] [--library-files 1000]`
 // (--questions: the questions timed, and the known-passage questions asked, at each size;
 // --archive-questions: the known-passage questions asked of each format of the archive.)
 // Run after `pnpm build`. Not a test: it prints, ending with one JSON line.
@@ -35,6 +39,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { libraryUpload } from "./support/library-upload.mjs";
 import { accessTokenFor, quantile, startProduct } from "./support/product.mjs";
 
 const apiDir = fileURLToPath(new URL("../apps/api/", import.meta.url));
@@ -44,7 +49,7 @@ const option = (name, fallback) => {
   const at = argv.indexOf(`--${name}`);
   return at === -1 ? fallback : argv[at + 1];
 };
-const parts = new Set(option("parts", "search,chunks,documents,viewer,archive").split(","));
+const parts = new Set(option("parts", "search,chunks,documents,viewer,archive,library").split(","));
 const documents = Number(option("documents", "10000"));
 const questionCount = Number(option("questions", "200"));
 const INDEX = `bench-${documents}`;
@@ -321,6 +326,11 @@ if (parts.has("archive")) {
       rmSync(dataDir15, { recursive: true, force: true });
     }
   }
+}
+
+// ---- 5. A firm's own library (issue 48 §7): uploaded through HTTP while questions are asked -----------
+if (parts.has("library")) {
+  figures.library = await libraryUpload({ documents: Number(option("library-files", "1000")), questions: Math.min(questionCount, 60) });
 }
 
 console.info(JSON.stringify({ bench: "rag", ...figures }));
