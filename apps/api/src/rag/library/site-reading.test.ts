@@ -5,7 +5,9 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../../test-support/fixtures";
 import { bearer, readAnswer } from "../../../test-support/rag-helpers";
 import { signInAs } from "../../dev-idp/dev-sign-in";
-import { guardedFetch, type AddressResolver } from "../../web/guarded-fetch";
+import { guardedFetch, type AddressResolver, type GuardedFetchOptions } from "../../web/guarded-fetch";
+import { openRagEngine } from "../rag-engine";
+import { SITE_BUDGET, SiteReading } from "./site-reading";
 
 // Issue 48 §4, §6: a website read into a customer's index and kept in sync, against a site this
 // test serves on loopback. The guard against private addresses stays on: the test's names resolve
@@ -91,23 +93,19 @@ function site(request: IncomingMessage, response: ServerResponse) {
 let local: Server;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let business: string;
+/** The network's double: test names to the public address, routed to the local site. */
+let network: Pick<GuardedFetchOptions, "resolve" | "route">;
 
 beforeAll(async () => {
   local = createServer(site);
   await new Promise<void>((done) => local.listen(0, "127.0.0.1", done));
   const port = (local.address() as AddressInfo).port;
-  server = await startTestServer(
-    {},
-    {
-      fetchPage: (url, request) =>
-        guardedFetch(url, {
-          ...request,
-          resolve,
-          route: (address, targetPort) =>
-            address.address === PUBLIC_ADDRESS ? { address: { address: "127.0.0.1", family: 4 }, port } : { address, port: targetPort },
-        }),
-    },
-  );
+  network = {
+    resolve,
+    route: (address, targetPort) =>
+      address.address === PUBLIC_ADDRESS ? { address: { address: "127.0.0.1", family: 4 }, port } : { address, port: targetPort },
+  };
+  server = await startTestServer({}, { fetchPage: (url, request) => guardedFetch(url, { ...request, ...network }) });
   business = (await signInAs(server.url, "business@oystar.test")).access_token;
 });
 afterAll(async () => {
@@ -212,4 +210,26 @@ test("a site's address must be a web address; the same site twice in one index i
     headers: bearer(stranger),
   });
   expect(refused.status).toBe(403);
+}, 120_000);
+
+test("the daily re-reading: a site due is read once, by whichever of two servers' readers claims it first", async () => {
+  const index = (await (await post(API_PATHS.libraryIndexes, { label: "Sito tre" })).json()) as LibraryIndex;
+  await post(apiPath(API_PATHS.librarySites, { name: index.name }), { url: `${SITE}/studio/` });
+  const { site } = await siteRead(index.name);
+  // A day later.
+  await server.db.query("UPDATE rag_library_sites SET next_read_at = now() - interval '1 minute' WHERE id = $1", [site.id]);
+  requests.length = 0;
+  const engine = await openRagEngine(server.db, server.env, { demo: false });
+  const readers = [0, 1].map(
+    () =>
+      new SiteReading(server.db, engine, (url, request) => guardedFetch(url, { ...request, ...network }), { ...SITE_BUDGET, pauseMs: 0 }),
+  );
+  const read = await Promise.all(readers.map((reader) => reader.readDue()));
+  expect(read.sort()).toEqual([0, 1]);
+  expect(requests.filter((request) => request.endsWith("/robots.txt"))).toHaveLength(1);
+  const again = (await siteRead(index.name)).site;
+  expect(again.last_read_at! > site.last_read_at!).toBe(true);
+  expect(again.changes).toEqual({ added: 0, changed: 0, removed: 0 });
+  // Read: due again tomorrow, not now.
+  expect(await readers[0]!.readDue()).toBe(0);
 }, 120_000);
