@@ -204,6 +204,8 @@ describe("documents", () => {
       ["foto.jpg", "refused", "jpg"],
       ["vecchio.doc", "refused", "doc"],
     ]);
+    // A refused file is listed with the size it had, though nothing of it was kept.
+    expect(list.documents.find((document) => document.path === "foto.jpg")?.size).toBe(3);
     const row = list.documents[0]!;
     expect(row.passages).toBeGreaterThan(0);
     expect(row.first_passage).not.toBeNull();

@@ -114,7 +114,8 @@ export async function receiveUpload(
       const file: ReceivedFile = { path: path ?? (info.filename || "?"), size: 0, spool: null, refused: refusedAtOnce };
       files.push(file);
       if (refusedAtOnce) {
-        stream.resume();
+        // Read past, never kept: only its size, for the list.
+        stream.on("data", (chunk: Buffer) => (file.size += chunk.byteLength));
         return;
       }
       // What this file may take: the largest file, and what is left of the plan's space.
