@@ -38,6 +38,8 @@ export type ReadingJob = { fileId: string; attempt: number; index: RagIndex; pat
 const HEARTBEAT_MS = 20_000;
 /** OCR's progress is written at most this often per document (the page polls about as often). */
 const PROGRESS_MS = 700;
+/** How long the queue stays empty before the statistics are gathered. */
+const STATISTICS_AFTER_MS = 5000;
 /** Documents read at once: the reading processes' count (one per core, at most 4, document-reader.ts). */
 const AT_ONCE = Math.max(1, Math.min(4, availableParallelism()));
 
@@ -45,6 +47,7 @@ export class LibraryReading {
   private readonly waiting: ReadingJob[] = [];
   private running = 0;
   private heartbeat: NodeJS.Timeout | null = null;
+  private statistics: NodeJS.Timeout | null = null;
   private idle: Array<() => void> = [];
 
   constructor(
@@ -55,6 +58,8 @@ export class LibraryReading {
 
   add(jobs: readonly ReadingJob[]) {
     this.waiting.push(...jobs);
+    if (this.statistics) clearTimeout(this.statistics);
+    this.statistics = null;
     this.heartbeat ??= setInterval(() => void this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
     this.next();
@@ -78,6 +83,8 @@ export class LibraryReading {
     clearTimeout(timer);
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
+    if (this.statistics) clearTimeout(this.statistics);
+    this.statistics = null;
   }
 
   private next() {
@@ -89,18 +96,26 @@ export class LibraryReading {
         .finally(() => {
           this.running -= 1;
           this.next();
-          if (this.running === 0 && this.waiting.length === 0) void this.settleBatch();
+          if (this.running === 0 && this.waiting.length === 0) this.settleBatch();
         });
     }
   }
 
-  /** After a batch: the planner's statistics gathered once (finishIngestion), then whoever waits is told. */
-  private async settleBatch() {
-    await finishIngestion(this.db).catch(() => undefined);
-    if (this.running > 0 || this.waiting.length > 0) return;
+  /**
+   * Nothing left to read: whoever waits is told, and once the queue has stayed empty a few seconds
+   * (a folder arrives in batches) the planner's statistics are gathered once (finishIngestion) —
+   * ANALYZE over every passage is seconds of the embedded database's thread, not to be paid per batch.
+   */
+  private settleBatch() {
     for (const resolve of this.idle.splice(0)) resolve();
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
+    if (this.statistics) clearTimeout(this.statistics);
+    this.statistics = setTimeout(() => {
+      this.statistics = null;
+      if (this.running === 0 && this.waiting.length === 0) void finishIngestion(this.db).catch(() => undefined);
+    }, STATISTICS_AFTER_MS);
+    this.statistics.unref();
   }
 
   private async beat() {
@@ -122,6 +137,8 @@ export class LibraryReading {
       let outcome: { passages: number; scanned: boolean } | { refused: string };
       try {
         const bytes = new Uint8Array(await readFile(job.spool));
+        // Off the disk as soon as it is read: a document seen settled has left nothing there.
+        await rm(job.spool, { force: true });
         const result = await ingestFile(
           db,
           job.index,
