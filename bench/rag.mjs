@@ -2,7 +2,7 @@
 // (issue 32 §4: a bug that hid a third of every large index left the timings as fast as ever).
 // Quality is recall@1/5/10 and MRR@10, by distinct document as `pnpm rag eval` counts, of
 // known-passage questions (src/rag-cli/known-passage-questions.ts: a passage's rare words, seeded,
-// the answer its document), generated from the corpus being measured. Three parts:
+// the answer its document), generated from the corpus being measured. Five parts:
 //  1. search alone at 2,000 documents on PGlite (target ≤ 4 ms a question), and the retrieval legs
 //     at 10k and 100k chunks of a generated corpus (hybrid p95 ≤ 20 ms at 10k, ≤ 50 ms at 100k):
 //     the engine in-process (tsx on the API's source, src/rag-cli/retrieval-benchmark.ts); then, at
@@ -25,11 +25,14 @@
 //     (beside tesseract's command line when the machine has it: target ≥ 90 % of its speed), the
 //     database's size, and recall@5 per format of known-passage questions beside the same questions
 //     on the documents' Markdown copies (target: within 0.02) — on PGlite, then on PostgreSQL 15.
-//  5. a firm's own library (issue 48 §7, support/library-upload.mjs): 1,000 of the archive's files
+//  5. the chunker (issue 54 §1, src/rag-cli/chunking-benchmark.ts): characters chunked per second
+//     at 10 KB, 100 KB, 1 MB and 10 MB of text, as an e-mail's one long block and as paragraphs
+//     (target: linear — every size's rate within 20 % of the fastest's).
+//  6. a firm's own library (issue 48 §7, support/library-upload.mjs): 1,000 of the archive's files
 //     uploaded through the library's HTTP route as the browser sends them while questions are asked:
 //     the time to the last 'Indicizzato' beside `pnpm rag ingest` of the same files (target ≤ 1.5×),
 //     the question p95 during the upload beside idle (target ≤ 2×), peak memory.
-// `pnpm bench rag [--parts search,chunks,documents,viewer,archive,library] [--sizes 10000,100000] [--documents 10000] [--scanned 100] [--questions 200] [--archive-questions 40] [--requests 500] [--library-files 1000]`
+// `pnpm bench rag [--parts search,chunks,documents,viewer,archive,chunking,library] [--sizes 10000,100000] [--documents 10000] [--scanned 100] [--questions 200] [--archive-questions 40] [--requests 500] [--library-files 1000]`
 // (--questions: the questions timed, and the known-passage questions asked, at each size;
 // --archive-questions: the known-passage questions asked of each format of the archive.)
 // Run after `pnpm build`. Not a test: it prints, ending with one JSON line.
@@ -49,7 +52,7 @@ const option = (name, fallback) => {
   const at = argv.indexOf(`--${name}`);
   return at === -1 ? fallback : argv[at + 1];
 };
-const parts = new Set(option("parts", "search,chunks,documents,viewer,archive,library").split(","));
+const parts = new Set(option("parts", "search,chunks,documents,viewer,archive,chunking,library").split(","));
 const documents = Number(option("documents", "10000"));
 const questionCount = Number(option("questions", "200"));
 const INDEX = `bench-${documents}`;
@@ -328,7 +331,13 @@ if (parts.has("archive")) {
   }
 }
 
-// ---- 5. A firm's own library (issue 48 §7): uploaded through HTTP while questions are asked -----------
+// ---- 5. The chunker (issue 54 §1): characters per second at 10 KB … 10 MB ----------------------------
+if (parts.has("chunking")) {
+  console.info("\nSuddivisione in passaggi: caratteri al secondo per dimensione del testo");
+  Object.assign(figures, await apiScript("src/rag-cli/chunking-benchmark.ts", []));
+}
+
+// ---- 6. A firm's own library (issue 48 §7): uploaded through HTTP while questions are asked -----------
 if (parts.has("library")) {
   figures.library = await libraryUpload({ documents: Number(option("library-files", "1000")), questions: Math.min(questionCount, 60) });
 }

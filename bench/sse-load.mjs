@@ -12,14 +12,18 @@
 //  - the product on the plain road third-party callers take (no header: the model's bytes piped);
 //  - the product as two processes (WORKERS=2), when a PostgreSQL is given (TEST_POSTGRES_URL or
 //    --database-url: a throwaway database is made on it and dropped after).
-// Figures per row: streams open at once, arrivals a second reached, first byte p50/p99, errors,
-// CPU µs per relayed event (the server's whole process tree's utime+stime from /proc over the run,
-// divided by the events the clients received), memory per stream (peak RSS over the one before,
-// divided by the streams open), and the CPUs the server, the model and the client used while all
-// the streams were open, against the machine's cores (PostgreSQL's not counted): a row that runs
-// the machine near its total is short of CPU, whatever its road costs. Targets (issue 37): at 2,000
-// open (200/s) p99 ≤ 150 ms and 0 errors; at 3,000 (300/s) p99 ≤ 1.5× the bare relay's; CPU per
-// event ≤ 2× the bare relay's.
+// Figures per row: streams accepted (and open at once), refused (issue 55: 503 with Retry-After,
+// before the question is charged — the server's count of questions is read before and after to
+// show it) and counted, arrivals a second reached, first byte p50/p99 of the accepted ones, the
+// longest wait between two pieces of one answer (p99 and worst: a relay falling behind), errors and
+// stalled answers (no end long past the answer's time), CPU µs per relayed event (the server's
+// whole process tree's utime+stime from /proc over the run, divided by the events the clients
+// received), memory per stream (peak RSS over the one before, divided by the accepted streams open
+// at once), and the CPUs the server, the model and the client used while all the streams were
+// open, against the machine's cores (PostgreSQL's not counted): a row that runs the machine near
+// its total is short of CPU, whatever its road costs. Targets (issue 55): 0 errors and 0 stalled,
+// p99 of accepted streams ≤ 3× the bare relay's, refusals uncounted, no wait over a second past the
+// model's, CPU per event ≤ 1.3× the bare relay's and ≤ 32 KiB per held stream.
 //
 // Everything can be made smaller while developing, by environment or by option:
 //   --scenarios 50/200,100/300 (SSE_LOAD_SCENARIOS)   --events 20 (SSE_LOAD_EVENTS)
@@ -31,7 +35,7 @@ import { loadavg } from "node:os";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { arrivals } from "./support/sse-arrivals.mjs";
-import { forkServer, stopOnExit, stopTree } from "./support/process-tree.mjs";
+import { cpuMicroseconds, forkServer, stopOnExit, stopTree } from "./support/process-tree.mjs";
 import { accessTokenFor, startProduct } from "./support/product.mjs";
 import { throwawayDatabase } from "./support/throwaway-database.mjs";
 
@@ -98,10 +102,15 @@ async function product(workers) {
   const running = await startProduct(env, { nodeArguments: productNodeArguments });
   const forget = stopOnExit(running.pid);
   const token = await accessTokenFor(running.base, "business@oystar.test");
+  await settled(running.pid);
   return {
     port: Number(new URL(running.base).port),
     pid: running.pid,
     headers: { Authorization: `Bearer ${token}` },
+    // Issue 55 §1: the questions counted, to check that refused ones were not.
+    questionsCounted: async () =>
+      (await (await fetch(`${running.base}/api/subscription/status`, { headers: { Authorization: `Bearer ${token}` } })).json())
+        .queries_used,
     stop: async () => {
       await stopTree(running.pid, 5000);
       forget();
@@ -113,6 +122,7 @@ async function measure(row, scenario, seconds, server, { resumable }) {
   const headers = { "Content-Type": "application/json", ...server.headers, ...(resumable ? { "Oystar-Resumable": "1" } : {}) };
   try {
     await warmUp(server.port, headers);
+    const countedBefore = await server.questionsCounted?.();
     const load = { before: loadavg()[0] };
     console.log(`${row}: ${scenario.rate}/s fino a ${scenario.open} aperti, arrivi per ${seconds} s…`);
     const figures = await arrivals({
@@ -128,10 +138,27 @@ async function measure(row, scenario, seconds, server, { resumable }) {
       modelPid: model.pid,
     });
     load.after = loadavg()[0];
-    return { row, scenario: `${scenario.rate}/s → ${scenario.open}`, ...figures, loadAverage: load };
+    // Refused questions are not counted: the server's count grew by the accepted ones alone.
+    const counted = server.questionsCounted ? (await server.questionsCounted()) - countedBefore : null;
+    return { row, scenario: `${scenario.rate}/s → ${scenario.open}`, ...figures, counted, loadAverage: load };
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * Issue 55 §3: a server just started is still doing its start's work for a while after it answers
+ * (the RAG demo index is built in the background, on the embedded database): the run waits until
+ * its process tree has spent under 5 % of a CPU for a whole second (at most a minute), so that
+ * what is measured is the relay, not the start.
+ */
+async function settled(pid) {
+  for (let second = 0; second < 60; second += 1) {
+    const before = cpuMicroseconds(pid);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (cpuMicroseconds(pid) - before < 50_000) return;
+  }
+  console.log("  (il server non si è mai fermato del tutto: misurato comunque)");
 }
 
 /** A few questions first, cut after their first bytes: what every later one reuses is open. */
@@ -164,11 +191,15 @@ function printTable(rows) {
   const columns = [
     ["", (r) => r.row],
     ["scenario", (r) => r.scenario],
-    ["aperti", (r) => String(r.peakOpen)],
+    ["accettati (aperti insieme)", (r) => `${r.accepted} (${r.peakAccepted})`],
+    ["rifiutati 503", (r) => String(r.refused)],
+    ["conteggiate", (r) => (r.counted === null ? "—" : String(r.counted))],
     ["arrivi/s", (r) => String(Math.round(r.arrivalsPerSecond))],
     ["primo byte p50", (r) => ms(r.firstByteP50)],
     ["p99", (r) => ms(r.firstByteP99)],
+    ["pausa max p99 / max", (r) => `${ms(r.longestGapP99)} / ${ms(r.longestGapMax)}`],
     ["errori", (r) => `${r.errors}${r.errorKinds.length ? ` (${r.errorKinds.join(", ")})` : ""}`],
+    ["bloccati", (r) => String(r.stalled)],
     ["CPU µs/evento", (r) => (r.cpuMicrosecondsPerEvent === null ? "—" : r.cpuMicrosecondsPerEvent.toFixed(1))],
     ["KiB/flusso", (r) => (r.kibPerStream === null ? "—" : r.kibPerStream.toFixed(1))],
     ["CPU a regime: server+modello+client", (r) => steadyCpus(r.steadyCpus)],
@@ -179,26 +210,32 @@ function printTable(rows) {
   console.log("");
   for (const line of cells) console.log(line.map((cell, i) => cell.padEnd(widths[i])).join(" │ "));
 
-  console.log("\nObiettivi (issue 37 §1), riga del client del prodotto a confronto col relè nudo dello stesso scenario:");
+  console.log("\nObiettivi (issue 55), righe del prodotto a confronto col relè nudo dello stesso scenario:");
   for (const scenario of new Set(rows.map((r) => r.scenario))) {
     const bare = rows.find((r) => r.scenario === scenario && r.row.startsWith("relè"));
-    for (const main of rows.filter((r) => r.scenario === scenario && r.row.includes("client del prodotto"))) {
+    for (const main of rows.filter((r) => r.scenario === scenario && r.row.startsWith("OYSTAR"))) {
       const check = (ok) => (ok ? "✓" : "✗");
       const p99Ratio = main.firstByteP99 / bare.firstByteP99;
       const cpuRatio = main.cpuMicrosecondsPerEvent / bare.cpuMicrosecondsPerEvent;
-      // Each latency target is the issue's for its own load: the absolute one up to 200 arrivals a
-      // second (2,000 open), the one beside the bare relay above it (3,000 at 300/s).
-      const rate = Number(scenario.split("/")[0]);
       console.log(`  ${scenario}, ${main.row}:`);
-      if (rate <= 200)
+      console.log(
+        `    ${check(main.errors === 0 && main.stalled === 0)} 0 errori e 0 bloccati: ${main.errors} errori, ${main.stalled} bloccati`,
+      );
+      console.log(
+        `    ${check(p99Ratio <= 3)} p99 dei flussi accettati ≤ 3× il relè nudo: ${p99Ratio.toFixed(2)}× (${ms(main.firstByteP99)})`,
+      );
+      if (main.counted !== null)
         console.log(
-          `    ${check(main.firstByteP99 <= 150 && main.errors === 0)} p99 ≤ 150 ms e 0 errori: p99 ${ms(main.firstByteP99)}, ${main.errors} errori`,
+          `    ${check(main.counted === main.accepted)} rifiutati (${main.refused}) prima del conteggio: contate ${main.counted} domande, accettate ${main.accepted}`,
         );
-      else
+      console.log(
+        `    ${check(main.longestGapMax !== null && main.longestGapMax <= 1000 + EVENT_MS)} nessuna pausa oltre 1 s in più del modello: ${ms(main.longestGapMax)}`,
+      );
+      console.log(`    ${check(cpuRatio <= 1.3)} CPU per evento ≤ 1,3× il relè nudo: ${cpuRatio.toFixed(2)}×`);
+      if (main.row.includes("client del prodotto"))
         console.log(
-          `    ${check(p99Ratio <= 1.5 && main.errors === 0)} p99 ≤ 1,5× il relè nudo e 0 errori: ${p99Ratio.toFixed(2)}×, ${main.errors} errori`,
+          `    ${check(main.kibPerStream !== null && main.kibPerStream <= 32)} ≤ 32 KiB per flusso tenuto: ${main.kibPerStream?.toFixed(1)}`,
         );
-      console.log(`    ${check(cpuRatio <= 2)} CPU per evento ≤ 2× il relè nudo: ${cpuRatio.toFixed(2)}×`);
     }
   }
 }

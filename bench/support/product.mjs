@@ -61,7 +61,8 @@ export async function startProduct(env = {}, { nodeArguments = [] } = {}) {
     server.kill("SIGKILL");
     removeData();
   });
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  // Up to two minutes: a start on a machine busy with other work takes a while.
+  for (let attempt = 0; attempt < 1200; attempt += 1) {
     if (
       await fetch(`${base}/api/health`).then(
         (response) => response.ok,

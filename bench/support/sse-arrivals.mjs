@@ -10,6 +10,7 @@ import { cpuMicroseconds, rssKib } from "./process-tree.mjs";
 const settle = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const BLANK_LINE = Buffer.from("\n\n");
 const NEWLINE = 0x0a;
+const STALLED = "fermo oltre il tempo della risposta";
 
 /**
  * Opens streams at `rate` a second (never more than `open` at once) for `seconds`, against the
@@ -24,17 +25,25 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
   let peakOpen = 0;
   let fullAt = null;
   let events = 0;
+  // Streams the server accepted, open at once (refused ones are gone at once): what memory is per.
+  let acceptedNow = 0;
+  let peakAccepted = 0;
 
   /** One question, read to its end: its first byte's time or what went wrong. */
   const ask = () =>
     new Promise((resolve) => {
       const started = performance.now();
-      const outcome = { firstByte: null, error: null };
+      // Issue 55 §2: the longest wait between two pieces of the answer (the model sends one every
+      // event's interval): a relay that falls behind shows here before it stalls.
+      const outcome = { firstByte: null, error: null, accepted: false, refused: false, longestGap: 0 };
+      let lastPieceAt = null;
       let tail = "";
       let endedWithNewline = false;
+      let accepted = false;
       const finish = (error) => {
         if (outcome.done) return;
         outcome.done = true;
+        if (accepted) acceptedNow -= 1;
         clearTimeout(deadline);
         outcome.error = error;
         resolve(outcome);
@@ -42,29 +51,50 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
       // An answer far later than its pace would make it has stalled.
       const deadline = setTimeout(() => {
         outgoing.destroy();
-        finish("fermo oltre il tempo della risposta");
+        finish(STALLED);
       }, answerMs + 30_000);
-      const outgoing = request(
-        { host: "127.0.0.1", port, path, method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } },
-        (incoming) => {
-          if (incoming.statusCode !== 200) {
-            incoming.resume();
-            return finish(`HTTP ${incoming.statusCode}`);
-          }
-          incoming.on("data", (chunk) => {
-            outcome.firstByte ??= performance.now() - started;
-            // Events end with a blank line; one may be split between two chunks.
-            if (endedWithNewline && chunk[0] === NEWLINE) events += 1;
-            for (let at = chunk.indexOf(BLANK_LINE); at !== -1; at = chunk.indexOf(BLANK_LINE, at + 2)) events += 1;
-            endedWithNewline = chunk[chunk.length - 1] === NEWLINE;
-            tail = (tail + chunk.toString("latin1", Math.max(0, chunk.length - 32))).slice(-32);
-          });
-          incoming.once("end", () => finish(tail.includes("[DONE]") ? null : "risposta interrotta"));
-          incoming.once("error", (error) => finish(error.code ?? error.message));
-        },
-      );
-      outgoing.on("error", (error) => finish(error.code ?? error.message));
-      outgoing.end(body);
+      let outgoing;
+      const send = (retried) => {
+        outgoing = request(
+          { host: "127.0.0.1", port, path, method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } },
+          (incoming) => {
+            if (incoming.statusCode !== 200) {
+              incoming.resume();
+              // Issue 55 §1: a new question refused by a busy server, before anything was charged.
+              if (incoming.statusCode === 503 && incoming.headers["retry-after"]) {
+                outcome.refused = true;
+                return finish(null);
+              }
+              return finish(`HTTP ${incoming.statusCode}`);
+            }
+            accepted = true;
+            outcome.accepted = true;
+            acceptedNow += 1;
+            peakAccepted = Math.max(peakAccepted, acceptedNow);
+            incoming.on("data", (chunk) => {
+              const now = performance.now();
+              outcome.firstByte ??= now - started;
+              if (lastPieceAt !== null) outcome.longestGap = Math.max(outcome.longestGap, now - lastPieceAt);
+              lastPieceAt = now;
+              // Events end with a blank line; one may be split between two chunks.
+              if (endedWithNewline && chunk[0] === NEWLINE) events += 1;
+              for (let at = chunk.indexOf(BLANK_LINE); at !== -1; at = chunk.indexOf(BLANK_LINE, at + 2)) events += 1;
+              endedWithNewline = chunk[chunk.length - 1] === NEWLINE;
+              tail = (tail + chunk.toString("latin1", Math.max(0, chunk.length - 32))).slice(-32);
+            });
+            incoming.once("end", () => finish(tail.includes("[DONE]") ? null : "risposta interrotta"));
+            incoming.once("error", (error) => finish(error.code ?? error.message));
+          },
+        );
+        outgoing.on("error", (error) => {
+          // A kept-alive connection the server closed as it was reused, before any answer: asked
+          // again on a new one, as browsers do (and Node's documentation of `reusedSocket` says).
+          if (!retried && outgoing.reusedSocket && error.code === "ECONNRESET" && !accepted && !outcome.refused) return send(true);
+          finish(error.code ?? error.message);
+        });
+        outgoing.end(body);
+      };
+      send(false);
     });
 
   // What the machine spends while `open` streams run at once (from the moment they are all open to
@@ -130,8 +160,18 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
 
   const firstBytes = outcomes.filter((outcome) => outcome.firstByte !== null).map((outcome) => outcome.firstByte);
   const errors = outcomes.filter((outcome) => outcome.error);
+  const stalled = errors.filter((outcome) => outcome.error === STALLED);
+  // Accepted: answered 200 (a connection that failed before any answer is an error, not accepted).
+  const accepted = outcomes.filter((outcome) => outcome.accepted);
+  const gaps = accepted.filter((outcome) => outcome.firstByte !== null).map((outcome) => outcome.longestGap);
   return {
     streams: opened,
+    accepted: accepted.length,
+    refused: outcomes.filter((outcome) => outcome.refused).length,
+    stalled: stalled.length,
+    // Of each accepted answer, the longest wait between two of its pieces: p99 and the worst.
+    longestGapP99: quantile(gaps, 0.99),
+    longestGapMax: gaps.length > 0 ? Math.max(...gaps) : null,
     peakOpen,
     // The rate reached while the streams were opening (to `open` at once, or over the whole run).
     arrivalsPerSecond: fullAt ? (fullAt.opened * 1000) / fullAt.ms : (opened * 1000) / (seconds * 1000),
@@ -141,7 +181,8 @@ export async function arrivals({ port, path, headers, body, rate, open, seconds,
     errorKinds: [...new Set(errors.map((outcome) => outcome.error))],
     events,
     cpuMicrosecondsPerEvent: events > 0 ? cpuUsed / events : null,
-    kibPerStream: peakOpen > 0 ? (memoryPeak - memoryBefore) / peakOpen : null,
+    peakAccepted,
+    kibPerStream: peakAccepted > 0 ? (memoryPeak - memoryBefore) / peakAccepted : null,
     steadyCpus: steadyFrom && steadyTo ? cpusBetween(steadyFrom, steadyTo) : null,
   };
 }

@@ -18,6 +18,10 @@ test("from the landing to Pro: sign in, card checkout, success countdown, and th
   // A declined card is refused and nothing changes; a good one pays.
   await payWithCard(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert")).toHaveText("Carta rifiutata. Prova con un'altra carta.");
+  // Issue 52 §7: what was typed stays, as on a card provider's page: only the card is to change.
+  await expect(page.getByLabel("Intestatario della carta")).toHaveValue("Maria Rossi");
+  await expect(page.getByLabel("Numero della carta")).toHaveValue("4000 0000 0000 0002");
+  await expect(page.getByLabel("Scadenza (MM/AA)")).toHaveValue("12/40");
   await payWithCard(page, "4242 4242 4242 4242");
 
   await expect(page).toHaveURL(/\/success\?plan=pro$/);
@@ -80,8 +84,10 @@ test("Base chosen signed out: sign in, its checkout, 'Annulla', pay, and the hea
   await page.setViewportSize({ width: 1440, height: 900 });
   await expectFieldsInsidePadding(page);
 
-  // 'Annulla' goes back to the plans with Base chosen, and buys nothing.
+  // 'Annulla' goes back to the plans with Base chosen, and buys nothing — and says so (issue 52 §7);
+  // the address then forgets it, so a reload says nothing.
   await page.getByRole("link", { name: "Annulla" }).click();
+  await expect(page.getByText("Pagamento annullato: non è stato addebitato nulla e il tuo piano non è cambiato.")).toBeVisible();
   await expect(page).toHaveURL(/\/subscription\?plan=base$/);
   const base = page.getByRole("listitem", { name: "Base" });
   await expect(base.getByText("Piano selezionato")).toBeVisible();

@@ -85,19 +85,21 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   await expect(page.getByRole("region", { name: "Impostazioni del dibattito" })).toContainText("6 turni · Manuale");
 
   // issue 26 §1: the judge's scorecard under the transcript, before the form — labelled offline,
-  // four criteria per side; issue 36 §1: no verdict, and why.
+  // four criteria per side; issue 36 §1: no verdict, and why; issue 52 §1: no score at all.
   const scorecard = page.getByRole("region", { name: "Valutazione del giudice" });
   await expect(scorecard.getByText("Giudice offline", { exact: true })).toBeVisible();
-  await expect(scorecard).toContainText("Valutati solo gli aspetti misurabili.");
+  await expect(scorecard).toContainText("Nessun voto: solo ciò che si può contare nel testo.");
   await expect(scorecard.getByText(/Modello dimostrativo offline/)).toHaveCount(1);
   await expect(scorecard).toContainText("Verdetto: Nessun vincitore");
-  await expect(scorecard).toContainText("Il modello dimostrativo offline non sa giudicare logica, prove e persuasività");
-  await expect(scorecard).not.toContainText(/Vince il Lato|Parità|Accordo tra le due letture|gpt-oss/);
+  await expect(scorecard).toContainText("Nessun criterio ha un voto per entrambi i lati: il verdetto non si può calcolare dai voti.");
+  await expect(scorecard).toContainText("Il modello dimostrativo offline non dà voti");
+  await expect(scorecard).not.toContainText(/Vince il Lato|Parità|Accordo tra le due letture|gpt-oss|\/10/);
   for (const side of ["A", "B"]) {
     const column = scorecard.getByRole("region", { name: `Lato ${side}`, exact: true });
     await expect(column.getByRole("rowheader")).toHaveText(["Logica", "Prove", "Persuasività", "Replica"]);
-    await expect(column.getByRole("row", { name: /^Logica/ })).toContainText("n.d.");
-    await expect(column.getByRole("row", { name: /^Replica/ })).toContainText(/\d+\/10|n\.d\./);
+    for (const criterion of ["Logica", "Prove", "Persuasività", "Replica"])
+      await expect(column.getByRole("row", { name: new RegExp(`^${criterion}`) })).toContainText("n.d.");
+    await expect(column.getByRole("row", { name: /^Replica/ })).toContainText(/Riprende la domanda del turno precedente|Nessuna domanda/);
   }
   // Issue 36 §1: the screen as the user sees it, kept with the run's results.
   const shot = test.info().outputPath("debate-offline-end.png");
@@ -133,7 +135,7 @@ test("base runs a 6-turn auto debate to the judge's scorecard and the feedback f
   expect(pdf.text).toContain("Giudice offline");
   expect(pdf.text).toContain("Verdetto: Nessun vincitore");
   expect(pdf.text).not.toMatch(/gpt-oss|Vince il Lato/);
-  for (const criterion of ["Logica: n.d.", "Prove: n.d.", "Persuasività: n.d.", "Replica: "])
+  for (const criterion of ["Logica: n.d.", "Prove: n.d.", "Persuasività: n.d.", "Replica: n.d."])
     expect(pdf.text.split(criterion).length).toBe(3);
 
   // The feedback form closes the debate; beside the stars, who convinced the user more.

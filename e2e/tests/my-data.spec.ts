@@ -68,6 +68,12 @@ test("a user sends a form, downloads 'I miei dati' with it, deletes the account 
   // Signed out, on the site's home.
   await expect(page.getByRole("heading", { level: 1, name: "L'assistente AI in italiano che rispetta la tua privacy" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Navigazione principale" }).getByRole("link", { name: "Inizia ora" })).toBeVisible();
+  // Issue 52 §7: a word that the account is gone — said once, not again on the next page.
+  const farewell = page.getByText("Il tuo account è stato eliminato, con tutto ciò che il server conservava di te.");
+  await expect(farewell).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "L'assistente AI in italiano che rispetta la tua privacy" })).toBeVisible();
+  await expect(farewell).toHaveCount(0);
 
   // The token the account had: refused, and it registers nothing again.
   const refused = await page.request.get("/api/me/data", { headers: { Authorization: authorization } });

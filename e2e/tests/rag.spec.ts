@@ -84,12 +84,17 @@ test("Business asks the demo index: a streamed answer whose every [n] leads to a
     "Scarica PDF",
   ]);
 
-  // The read-only configuration panel: the admin's settings.
+  // The read-only configuration panel: the admin's settings — in plain words first, the model that
+  // really answers; the technical names under 'Dettagli tecnici' (issue 52 §4).
   await page.getByRole("button", { name: "Configurazione attuale" }).click();
   const panel = page.getByRole("dialog", { name: "Configurazione attuale" });
+  await expect(panel.getByText("In tutti i tuoi indici")).toBeVisible();
+  await expect(panel.getByText(/^Il modello dimostrativo offline/)).toBeVisible();
+  await expect(panel.getByText("Private Cloud")).toBeHidden();
+  await panel.getByText("Dettagli tecnici").click();
   await expect(panel.getByText("Private Cloud")).toBeVisible();
   await expect(panel.getByText("tutti gli indici")).toBeVisible();
-  await expect(panel.getByText("bge-m3")).toBeVisible();
+  await expect(panel.getByText(/bge-m3/).first()).toBeVisible();
   await expect(panel.getByText("Configurazione dalle impostazioni globali dell'amministratore.")).toBeVisible();
   // The settings' version (how many times the admin saved them), not the app's.
   await expect(panel.getByText(/^Versione \d+$/)).toBeVisible();
@@ -125,6 +130,7 @@ test("a question the demo documents cannot answer gets 'not in the documents' an
   // The panel says what runs: the local lexical embedder and the offline model, not the settings' names alone.
   await page.getByRole("button", { name: "Configurazione attuale" }).click();
   const panel = page.getByRole("dialog", { name: "Configurazione attuale" });
+  await panel.getByText("Dettagli tecnici").click();
   await expect(panel.getByText("locale (lessicale) (le impostazioni chiedono bge-m3)")).toBeVisible();
   await expect(panel.getByText(/^Modello dimostrativo offline/)).toBeVisible();
   await expect(panel).not.toContainText("oystar-offline");

@@ -1,7 +1,7 @@
 // The floors of the house (issue 38 §3), checked by `pnpm lint`: a room imports only rooms on the
-// floors below it — never one on its own floor, never one above. The floors are the ones
-// `farm-studio look` draws today, written down so that a change which would send an arrow back up
-// (or tie two rooms of one floor together) fails the lint instead of being found by a later review.
+// floors below it — never one on its own floor, never one above. The floors are the ones the
+// import graph has today, written down so that a change which would send an arrow back up (or tie
+// two rooms of one floor together) fails the lint instead of being found by a later review.
 // A room that needs another of its own floor: move one of them up a floor here, on purpose.
 //
 // Paths are from the repository's root (the lint script runs there). Tests, stories and their

@@ -106,14 +106,13 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   // Issue 35 §2: the answers in progress of this process, held for a client whose connection dropped.
   const answers = resumableAnswers(access, db, services.answers, services.answerRelay);
   app.route("/", answers.routes);
-  app.route("/", llmRoutes(access, db, env, providers, answers.resumable, services.serverStop));
-  app.route("/", debateRoutes(access, db, env, providers, services.rag, answers.resumable, services.serverStop));
+  // Issue 55 §1: every road a new question takes passes admission control first.
+  const streamed = { resumable: answers.resumable, serverStop: services.serverStop, admission: services.admission };
+  app.route("/", llmRoutes(access, db, env, providers, streamed));
+  app.route("/", debateRoutes(access, db, env, providers, services.rag, streamed));
   app.route("/", settingsRoutes(access, db, { onSaved: () => providers.settingsChanged() }));
   app.route("/", ocrRoutes(access, services.ocr));
-  app.route(
-    "/",
-    ragRoutes(access, { db, engine: services.rag, env, providers, resumable: answers.resumable, serverStop: services.serverStop }),
-  );
+  app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, ...streamed }));
   app.route("/", ragAdminRoutes(access, { db, engine: services.rag, fetchPage: services.fetchPage }));
   app.route("/", sourceViewerRoutes(access, { db }));
   app.route(

@@ -96,6 +96,9 @@ const variablesSchema = z.object({
   // served (at least a balancer's check interval or two), then how long answers in progress may run.
   DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  // issue 55 §1: streams one process keeps open at once before it refuses new questions (503);
+  // unset, its limits come from a short calibration at start (streams/admission.ts).
+  MAX_OPEN_STREAMS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
@@ -153,6 +156,7 @@ const envSchema = variablesSchema.transform((raw) => ({
   trustedProxies: { proxies: raw.TRUSTED_PROXIES ?? [], header: raw.TRUSTED_PROXY_HEADER },
   workers: serverProcesses(raw.WORKERS, raw.DATABASE_URL !== undefined),
   draining: { noticeMs: raw.DRAIN_NOTICE_MS, timeoutMs: raw.DRAIN_TIMEOUT_MS },
+  maxOpenStreams: raw.MAX_OPEN_STREAMS ?? null,
   metrics: raw.METRICS_PORT === undefined ? null : { port: raw.METRICS_PORT, host: raw.METRICS_HOST },
   logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "warn" : "info"),
   formsForwardUrl: raw.FORMS_FORWARD_URL ?? null,

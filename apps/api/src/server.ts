@@ -98,6 +98,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   async function release() {
     workersUp.dec();
     unwatchPool();
+    services.admission.close();
     await metrics?.close();
     await services.library.close();
     await services.answerRelay?.close();

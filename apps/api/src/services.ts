@@ -10,6 +10,7 @@ import { openDatabase, type Database, type Queryable } from "./db/database";
 import { startAnswerRelay, type AnswerRelay } from "./streams/answer-relay";
 import { answersInProgress, type AnswersInProgress } from "./streams/answers-in-progress";
 import { serverStop, type ServerStop } from "./streams/server-stopping";
+import { admission, type Admission } from "./streams/admission";
 import { migrate } from "./db/migrate";
 import { sharedSecret } from "./db/shared-secret";
 import type { Env } from "./env";
@@ -62,6 +63,8 @@ export type Services = {
   answerRelay: AnswerRelay | null;
   /** Issue 37 §3: fired when a stopping server's time for its answers in progress has run out. */
   serverStop: ServerStop;
+  /** Issue 55 §1: whether this process takes a new question now, and the streams it may end if it stalls. */
+  admission: Admission;
 };
 
 /**
@@ -142,6 +145,7 @@ async function openSeeded(
     answers,
     answerRelay: db.notifications ? await startAnswerRelay(db.notifications, answers) : null,
     serverStop: serverStop(),
+    admission: admission(env.maxOpenStreams),
   };
 }
 

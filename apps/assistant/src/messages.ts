@@ -12,12 +12,15 @@ export const messages = {
   ],
   version: (version: string) => `v${version}`,
   openAdvanced: "Apri le impostazioni avanzate",
+  skipToContent: "Vai al contenuto",
   clearChat: "Nuova chat",
   /** DESIGN.md §6: the notice every module shows while no model is connected; the details per module. */
   // Issue 36 §1: said once per screen, in the user's words; how to connect a model is the admin's (README).
   offlineModel: { title: OFFLINE_MODEL_LABEL, summary: "nessun modello linguistico collegato." },
   chat: {
     title: "OYSTAR AI",
+    /** Issue 52 §5: the advanced settings from a labelled button (the version in the header opens them too). */
+    advanced: "Impostazioni avanzate",
     description: "Un'AI privata: le tue conversazioni restano in questo browser, il server non le conserva.",
     offlineModelText:
       "Le risposte mostrano come funziona la chat ma non rispondono alla domanda: di un documento allegato riportano solo l'inizio.",

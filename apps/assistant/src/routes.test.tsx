@@ -127,6 +127,32 @@ test("clicking the version opens the advanced settings: the model and Deep Think
   expect(screen.queryByRole("region", { name: "Impostazioni avanzate" })).toBeNull();
 });
 
+// Issue 52 §5: the advanced settings were reached only from the version number.
+test("a labelled button opens the advanced settings too, and says whether they are open", async () => {
+  const user = userEvent.setup();
+  visit("/chat");
+  const button = await screen.findByRole("button", { name: "Impostazioni avanzate" });
+  expect(button).toHaveAttribute("aria-expanded", "false");
+  await user.click(button);
+  expect(screen.getByRole("region", { name: "Impostazioni avanzate" })).toBeVisible();
+  expect(button).toHaveAttribute("aria-expanded", "true");
+  await user.click(button);
+  expect(screen.queryByRole("region", { name: "Impostazioni avanzate" })).toBeNull();
+});
+
+test("offline, 'Demo di scrittura' says the demonstration model writes", async () => {
+  serverAnswers({ healthy: true, models: null });
+  const user = userEvent.setup();
+  visit("/chat");
+  await user.click(await screen.findByRole("button", { name: "Impostazioni avanzate" }));
+  await user.click(
+    within(screen.getByRole("region", { name: "Impostazioni avanzate" })).getByRole("button", { name: "Demo di scrittura" }),
+  );
+  const demo = await screen.findByRole("dialog", { name: "Demo di scrittura" });
+  expect(within(demo).getByText("Scrive: Modello dimostrativo offline")).toBeVisible();
+  expect(demo.textContent).not.toMatch(/Sono il modello grande|gpt-oss/);
+});
+
 test("only the admin sees the global settings button", async () => {
   visit("/chat");
   const banner = await screen.findByRole("banner");

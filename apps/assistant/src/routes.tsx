@@ -1,7 +1,7 @@
 import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { RequireAuth } from "@oystar/auth/react";
 import { retryOnce } from "@oystar/ui-kit";
-import { ErrorScreen } from "@oystar/ui-kit/react";
+import { ErrorScreen, LoadingScreen } from "@oystar/ui-kit/react";
 import { useRouteError, type RouteObject } from "react-router";
 import { AssistantLayout } from "./layout/assistant-layout";
 
@@ -22,6 +22,9 @@ export const assistantRoutes = (goTo: (path: string) => void): RouteObject[] => 
       </RequireAuth>
     ),
     errorElement: <RouteError />,
+    // Issue 52 §7: what shows while the first page's module loads (spec 000 §2, 'Caricamento...');
+    // without it the router warned 'No HydrateFallback element provided' on every page.
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
       { path: ASSISTANT_PATHS.chat, lazy: retryOnce(() => import("./pages/chat-page")) },
       { path: ASSISTANT_PATHS.debate, lazy: retryOnce(() => import("./pages/debate-page")) },

@@ -121,3 +121,61 @@ test("the RAG's read-only configuration says what runs, and what the settings as
   expect(value("Modello di embedding")).toBe("locale (lessicale) (le impostazioni chiedono bge-m3)");
   expect(value("Modello linguistico")).toBe("Modello dimostrativo offline (le impostazioni chiedono openai/gpt-oss-120b)");
 });
+
+// Issue 52 §4: one truth for the admin's panel and the customer's 'Configurazione attuale' — a
+// stage the settings turn on that this server cannot run reads off, with the same reason, in both.
+test("the customer's 'Configurazione attuale' says of each stage what the admin's panel says: off, and why, where the server cannot run it", async () => {
+  const reasons = {
+    deduplication: "La deduplicazione resta spenta: su questi dati toglieva passaggi utili.",
+    vector_leg: "L'embedder locale è lessicale, non semantico.",
+    reranking: "Il reranker locale è un punteggio lessicale: resta spento.",
+  };
+  serverAnswers({
+    healthy: true,
+    admin: true,
+    models: null,
+    ragStages: {
+      deduplication: "off",
+      deduplication_reason: reasons.deduplication,
+      vector_leg: "off",
+      vector_leg_reason: reasons.vector_leg,
+      reranking: "off",
+      reranking_reason: reasons.reranking,
+    },
+  });
+  settingsServer.stored = {
+    ...defaultSettings,
+    rag_use_deduplication: true,
+    rag_use_fused_retrieval: true,
+    rag_use_reranker: true,
+    rag_use_hyde: true,
+  };
+  const user = userEvent.setup();
+  visit("/rag");
+  // The admin's panel.
+  await user.click(await within(await screen.findByRole("banner")).findByRole("button", { name: "Impostazioni globali" }));
+  const admin = await screen.findByRole("dialog", { name: "Impostazioni globali" });
+  const stages = [
+    { admin: "Deduplicazione", customer: "Deduplicazione", reason: reasons.deduplication },
+    { admin: "Ricerca combinata (fused retrieval)", customer: "Recupero fuso (RRF)", reason: reasons.vector_leg },
+    { admin: "Riordino dei passaggi (reranker)", customer: "Reranker", reason: reasons.reranking },
+    {
+      admin: "Ricerca con una risposta ipotetica (HyDE)",
+      customer: "HyDE",
+      reason: "Richiede un modello linguistico collegato: con il modello dimostrativo offline questa fase non può funzionare.",
+    },
+  ];
+  for (const stage of stages) {
+    const control = await within(admin).findByRole("switch", { name: stage.admin });
+    expect(control).toHaveAttribute("aria-checked", "false");
+    expect(control).toHaveAccessibleDescription(new RegExp(`${stage.reason.replace(/[()]/g, "\\$&")}$`));
+  }
+  await user.keyboard("{Escape}");
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: "Impostazioni globali" })).toBeNull());
+  // The customer's panel, on the RAG screen.
+  await user.click(await screen.findByRole("button", { name: "Configurazione attuale" }));
+  const customer = await screen.findByRole("dialog", { name: "Configurazione attuale" });
+  const value = (term: string) => within(customer).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+  for (const stage of stages) expect(value(stage.customer)).toBe(`Disattivo: ${stage.reason}`);
+  expect(value("Chi risponde")).toMatch(/^Il modello dimostrativo offline/);
+});

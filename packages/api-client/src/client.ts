@@ -51,7 +51,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         headers: { Accept: "application/json", ...(await authorization()), ...headers },
         signal: combined,
       });
-      if (!response.ok) throw new HttpError(response.status, await readJson(response));
+      if (!response.ok) throw new HttpError(response.status, await readJson(response), { retryAfter: response.headers.get("Retry-After") });
       return response;
     } catch (error) {
       if (timeout.signal.aborted && !signal?.aborted) throw new TimeoutError(timeoutMs);

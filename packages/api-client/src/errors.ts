@@ -8,12 +8,15 @@ export class HttpError extends Error {
   readonly body: unknown;
   /** The server's own explanation (`{error}` or `{detail}`), in Italian for users. */
   readonly serverMessage: string | undefined;
+  /** How long the server asked to wait before trying again (its Retry-After, in seconds), if it said. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, { retryAfter = null }: { retryAfter?: string | null } = {}) {
     super(`HTTP error! status: ${status}`);
     this.status = status;
     this.body = body;
     this.serverMessage = serverMessageOf(body);
+    this.retryAfterSeconds = retryAfter !== null && /^\d{1,6}$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : null;
   }
 }
 

@@ -5,6 +5,8 @@ export type { AssistantPath } from "./assistant-paths";
 export { createBackendStatus } from "./backend-status";
 export type { BackendState, BackendStatus, BackendStatusStore } from "./backend-status";
 export { createApiClient } from "./client";
+export { askAgainOnceWhenBusy, BUSY_RETRY_MAX_SECONDS, busyWaitSeconds } from "./busy-retry";
+export type { BusyRetryOptions, Later } from "./busy-retry";
 export { LAST_EVENT_ID_HEADER, RESUMABLE_REQUEST_HEADER, STREAM_ID_HEADER } from "./streams/resume-headers";
 export { heldAnswerBody } from "./streams/held-answer";
 export type { HeldAnswerBody, HeldAnswerOptions } from "./streams/held-answer";

@@ -6,3 +6,4 @@ export type { AuthSession, IdentityClient, SessionEnvironment } from "./auth-ses
 export { isRedirectCallback, safeReturnTo } from "./auth-state";
 export type { AuthState, AuthUser } from "./auth-state";
 export { authMessages } from "./messages";
+export { markAccountDeleted, takeAccountDeleted } from "./account-farewell";

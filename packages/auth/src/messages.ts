@@ -1,6 +1,8 @@
 // Sign-in messages: the spec's catalogue (spec 000 §2, §8), word for word.
 export const authMessages = {
   loading: "Caricamento...",
+  /** Issue 52 §7: the site's word after 'Elimina account'. */
+  accountDeleted: "Il tuo account è stato eliminato, con tutto ciò che il server conservava di te. Grazie per aver usato OYSTAR.",
   authProblem: "Problema di autenticazione. Riprova più tardi.",
   goToLogin: "Vai al Login",
   reloadPage: "Ricarica Pagina",

@@ -160,6 +160,23 @@ describe("send pipeline", () => {
     expect(chat.store.getState().conversation.messages).toHaveLength(messagesBefore);
   });
 
+  test("issue 55 §1: while a busy server's wait runs, the notice says so; the answer then comes as any other", async () => {
+    let goOn = () => {};
+    const chat = session({
+      complete: async function* ({ onBusy }) {
+        onBusy?.(4);
+        await new Promise<void>((resolve) => (goOn = resolve));
+        yield "Eccomi";
+      },
+    });
+    const sending = chat.send("Ciao");
+    await vi.waitFor(() => expect(chat.store.getState().notice).toBe("Servizio molto richiesto, riprovo tra 4 s"));
+    goOn();
+    await sending;
+    expect(chat.store.getState().notice).toBeNull();
+    expect(chat.store.getState().conversation.messages.at(-1)).toMatchObject({ role: "assistant", content: "Eccomi" });
+  });
+
   test("the admin sees the quota card but keeps the input", async () => {
     const chat = session({
       isAdmin: () => true,

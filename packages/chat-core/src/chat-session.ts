@@ -114,7 +114,9 @@ export function createChatSession(dependencies: ChatDependencies) {
     append(newMessage("user", question, dependencies.now()));
     const onStream = (streamUrl: string) => update({ heldAnswer: streamUrl });
     const provider = dependencies.modelProvider?.() ?? "cloud";
-    const turn = answerTurn((signal) => dependencies.complete({ question, document, history, token, signal, options, provider, onStream }));
+    const turn = answerTurn((signal, onBusy) =>
+      dependencies.complete({ question, document, history, token, signal, options, provider, onStream, onBusy }),
+    );
     return {
       ...turn,
       finish(text) {
@@ -129,7 +131,7 @@ export function createChatSession(dependencies: ChatDependencies) {
    * How an answer ends in the conversation, whether it was asked now or resumed after a reload:
    * complete, stopped, or failed in the spec's words. It is no longer held for a resume then.
    */
-  function answerTurn(pieces: (signal: AbortSignal) => AsyncIterable<string>): AskTurn {
+  function answerTurn(pieces: (signal: AbortSignal, busy: (seconds: number) => void) => AsyncIterable<string>): AskTurn {
     const answerId = newMessageId(dependencies.now());
     const answer = (content: string, extras: Pick<ChatMessage, "firstCharacterMs" | "card"> = {}) => {
       update({ heldAnswer: null });
@@ -139,9 +141,9 @@ export function createChatSession(dependencies: ChatDependencies) {
     let firstCharacterAt: number | null = null;
     return {
       answerId,
-      async *stream(signal) {
+      async *stream(signal, busy) {
         started = dependencies.now();
-        for await (const piece of pieces(signal)) {
+        for await (const piece of pieces(signal, busy)) {
           if (piece) firstCharacterAt ??= dependencies.now();
           yield piece;
         }

@@ -61,6 +61,8 @@ export type CompletionRequest = {
   provider?: Provider;
   /** Issue 35 §2: where the server holds this answer, once known (a reloaded page resumes it there). */
   onStream?: (streamUrl: string) => void;
+  /** Issue 55 §1: the server was too busy; the question is asked again after `seconds`. */
+  onBusy?: (seconds: number) => void;
 };
 
 /** Issue 35 §2: an answer the server holds, read again from its start after a reload. */
@@ -80,13 +82,14 @@ export function modelCompletion({ baseUrl, fetch, ...limits }: ModelCompletionOp
   const api = createApiClient({ baseUrl, timeoutMs: limits.totalMs ?? MODEL_CALL_TIMEOUT_MS, fetch });
   // Issue 35 §2: the product's own gateway holds answers for a resume; a model server elsewhere does not.
   const resumable = !/^[a-z]+:/i.test(baseUrl);
-  return ({ question, document, history, token, signal, options, provider, onStream }: CompletionRequest): AsyncGenerator<string> =>
+  return ({ question, document, history, token, signal, options, provider, onStream, onBusy }: CompletionRequest): AsyncGenerator<string> =>
     streamCompletion(api, chatCompletionBody(question, history, options, document, provider), {
       ...limits,
       signal,
       headers: { Authorization: `Bearer ${token}` },
       resumable,
       onStream,
+      onBusy,
     });
 }
 

@@ -21,6 +21,10 @@ export const chatMessages = {
   typingDemo: {
     title: "Demo di scrittura",
     description: "Così scrive il modello scelto, un carattere alla volta, alla velocità che imposti.",
+    /** Issue 52 §5: which model writes, named as users know it. */
+    writer: (model: string) => `Scrive: ${model}`,
+    offlineDescription:
+      "Nessun modello linguistico è collegato: scrive il modello dimostrativo offline, con una frase di prova, un carattere alla volta alla velocità che imposti.",
     characters: (count: number) => `${count} caratteri`,
     seconds: (seconds: number) => `circa ${seconds} s`,
     speed: "Velocità",

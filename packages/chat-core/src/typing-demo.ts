@@ -16,6 +16,11 @@ const SAMPLES: Record<string, string> = {
     "Ciao! Sono il modello leggero di OYSTAR: rispondo in fretta alle domande di tutti i giorni, correggo un testo o ti propongo tre idee per il titolo di una presentazione.",
 };
 
-export function typingSample(model: string): string {
+/** Issue 52 §5: the offline model writes no model's words: its sample says what it is. */
+const OFFLINE_SAMPLE =
+  "Sono il modello dimostrativo offline di OYSTAR: non è collegato nessun modello linguistico, quindi questa è solo una frase di prova per vedere la velocità di scrittura.";
+
+export function typingSample(model: string, { offline = false }: { offline?: boolean } = {}): string {
+  if (offline) return OFFLINE_SAMPLE;
   return SAMPLES[model] ?? SAMPLES[DEFAULT_MODEL] ?? "";
 }

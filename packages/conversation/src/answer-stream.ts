@@ -1,4 +1,11 @@
-import { heldAnswerBody, HttpError, readModelStream, RESUMABLE_REQUEST_HEADER, type ApiClient } from "@oystar/api-client";
+import {
+  askAgainOnceWhenBusy,
+  heldAnswerBody,
+  HttpError,
+  readModelStream,
+  RESUMABLE_REQUEST_HEADER,
+  type ApiClient,
+} from "@oystar/api-client";
 import { conversationMessages } from "./messages";
 import { AnswerGoneError, AnswerStalledError, browserSchedule, watchedBody, type Schedule } from "./stream-guard";
 
@@ -108,6 +115,11 @@ type AnswerReading = ModelStreamLimits & {
   headers?: Record<string, string>;
   /** The product's named events in the answer (a debate turn's passages and quotes), as they come. */
   onEvent?: (name: string, data: string) => void;
+  /**
+   * Issue 55 §1: the server was too busy for the question and it is asked once more after `seconds`
+   * (its Retry-After); a screen says so meanwhile.
+   */
+  onBusy?: (seconds: number) => void;
 };
 
 /** One answer, asked by `ask`, read within spec 001 §8's limits; held by the server, it resumes and STOP stops it there. */
@@ -123,6 +135,7 @@ async function* readAnswer(
     log = (message) => console.warn(message),
     onEvent,
     onStream,
+    onBusy,
     resumed,
   }: AnswerReading & { onStream?: (streamUrl: string) => void; resumed: boolean },
 ): AsyncGenerator<string> {
@@ -133,7 +146,10 @@ async function* readAnswer(
   try {
     let response: Response;
     try {
-      response = await ask(stop, totalMs);
+      // A new question a busy server refused (503, Retry-After) is asked once more after its wait; a resume is no new question.
+      response = resumed
+        ? await ask(stop, totalMs)
+        : await askAgainOnceWhenBusy(() => ask(stop, totalMs), { signal: stop, onBusy, later: schedule });
     } catch (error) {
       if (resumed && error instanceof HttpError) throw new AnswerGoneError(error.serverMessage ?? conversationMessages.answerGone);
       throw error instanceof HttpError ? new LlmHttpError(error.status, error.body, error.serverMessage) : error;

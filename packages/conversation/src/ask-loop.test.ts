@@ -12,7 +12,15 @@ type State = AskingState & { sources: string[]; said: string[] };
 
 function setUp(generic?: string) {
   const world = fakeConversationWorld();
-  const store = createStore<State>()(() => ({ loading: false, partial: "", answerId: null, alert: null, sources: ["vecchia"], said: [] }));
+  const store = createStore<State>()(() => ({
+    loading: false,
+    partial: "",
+    answerId: null,
+    alert: null,
+    notice: null,
+    sources: ["vecchia"],
+    said: [],
+  }));
   const loop = createAskLoop(store, world.session, { failureWords: () => ({ admin: false, generic }), idle: { sources: [] } });
   const say = (line: string) => store.setState({ said: [...store.getState().said, line] });
   /** A turn whose answer is `pieces`, then `ending` (an error to throw, or a wait until aborted). */
@@ -92,4 +100,24 @@ test("nothing to send (no token): no answer, and the quotas are still read", asy
   expect(state().loading).toBe(false);
   world.advance(500);
   expect(world.quotaReads()).toBe(1);
+});
+
+test("a busy server's wait is said in the notice until the answer begins (issue 55 §1)", async () => {
+  const { loop, state } = setUp();
+  let goOn = () => {};
+  const sending = loop.send(() => ({
+    answerId: "a1",
+    async *stream(_signal, busy) {
+      busy(3);
+      await new Promise<void>((resolve) => (goOn = resolve));
+      yield "Eccomi";
+    },
+    finish: () => {},
+    fail: () => {},
+  }));
+  await expect.poll(() => state().notice).toBe("Servizio molto richiesto, riprovo tra 3 s");
+  expect(state().loading).toBe(true);
+  goOn();
+  expect(await sending).toBe(true);
+  expect(state().notice).toBeNull();
 });

@@ -1,6 +1,7 @@
 import { STOPPED_BY_USER } from "@oystar/api-client";
 import type { StoreApi } from "zustand/vanilla";
 import { classifyFailure, type ConversationFailure, type FailureWords } from "./failures";
+import { conversationMessages } from "./messages";
 import { refreshQuotaLater, type SessionWorld } from "./session-world";
 
 // The one ask loop of the chat and RAG (issue 24): a question goes in, its answer streams into
@@ -16,14 +17,19 @@ export type AskingState = {
   answerId: string | null;
   /** A failure to show the user. */
   alert: string | null;
+  /** News that is not a failure; while a busy server's wait runs, it says so (issue 55 §1). */
+  notice: string | null;
 };
 
 /** One question of a feature, ready to be asked: its user message is already in the conversation. */
 export type AskTurn = {
   /** The id the answer streams under and keeps as a message (the screen does not redraw it). */
   answerId: string;
-  /** The answer's words as they arrive, in the feature's protocol; it stops when `signal` aborts. */
-  stream: (signal: AbortSignal) => AsyncIterable<string>;
+  /**
+   * The answer's words as they arrive, in the feature's protocol; it stops when `signal` aborts.
+   * `busy` is told when a busy server refused the question and it will be asked again after `seconds`.
+   */
+  stream: (signal: AbortSignal, busy: (seconds: number) => void) => AsyncIterable<string>;
   /** The whole answer arrived: the feature keeps it (throwing fails the answer instead). */
   finish: (text: string) => void;
   /** The user stopped the answer (STOP) after `text` had arrived. */
@@ -60,15 +66,26 @@ export function createAskLoop<S extends AskingState>(
     stoppedByUser = false;
     update({ loading: true, partial: "", answerId: turn.answerId, alert: null });
     let text = "";
+    // Issue 55 §1: a busy server's wait is said in the notice, until the answer begins or ends.
+    let busyNotice: string | null = null;
+    const busy = (seconds: number) => {
+      busyNotice = conversationMessages.busyRetrying(seconds);
+      store.setState({ notice: busyNotice } as Partial<S>);
+    };
+    const busyOver = () => {
+      if (busyNotice !== null && store.getState().notice === busyNotice) store.setState({ notice: null } as Partial<S>);
+      busyNotice = null;
+    };
     /** Aborted: stopped by the user, what had arrived stays, marked so; cleared or left, nothing. */
     const aborted = () => {
       if (stoppedByUser && text) turn.stopped?.(text);
       return false;
     };
     try {
-      for await (const piece of turn.stream(controller.signal)) {
+      for await (const piece of turn.stream(controller.signal, busy)) {
         if (controller.signal.aborted) break;
         if (!piece) continue;
+        busyOver();
         text += piece;
         store.setState({ partial: text } as Partial<S>);
       }
@@ -81,6 +98,7 @@ export function createAskLoop<S extends AskingState>(
       turn.fail(classifyFailure(error, failureWords()), text);
       return false;
     } finally {
+      busyOver();
       // A turn cleared away may end after the next one began: the next one's state stays.
       if (inFlight === controller) {
         inFlight = null;

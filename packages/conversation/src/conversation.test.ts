@@ -104,3 +104,52 @@ test("only the exact `*reset*` command resets the connection", () => {
   expect(isResetCommand("  *reset* ")).toBe(true);
   expect(isResetCommand("*reset* adesso")).toBe(false);
 });
+
+test("issue 55 §1: a question a busy server refused is asked once more after its Retry-After, and the screen is told the wait", async () => {
+  const timers = handTimers();
+  let asked = 0;
+  const busyOnce = createApiClient({
+    baseUrl: "http://modello.test",
+    fetch: async () => {
+      asked += 1;
+      if (asked === 1)
+        return new Response(JSON.stringify({ error: "Servizio molto richiesto: riprova tra 4 s." }), {
+          status: 503,
+          headers: { "Content-Type": "application/json", "Retry-After": "4" },
+        });
+      return new Response(line("Eccomi") + "data: [DONE]\n\n", { headers: { "Content-Type": "text/event-stream" } });
+    },
+  });
+  const told: number[] = [];
+  const answer = collect(
+    streamCompletion(
+      busyOnce,
+      {},
+      { signal: new AbortController().signal, schedule: timers.schedule, onBusy: (seconds) => told.push(seconds) },
+    ),
+  );
+  await expect.poll(() => told).toEqual([4]);
+  expect(asked).toBe(1);
+  timers.fire(4000);
+  expect(await answer).toEqual(["Eccomi"]);
+  expect(asked).toBe(2);
+
+  // Refused again, the refusal is the answer's failure, with the server's words.
+  asked = 0;
+  const alwaysBusy = createApiClient({
+    baseUrl: "http://modello.test",
+    fetch: async () => {
+      asked += 1;
+      return new Response(JSON.stringify({ error: "Servizio molto richiesto: riprova tra 2 s." }), {
+        status: 503,
+        headers: { "Content-Type": "application/json", "Retry-After": "2" },
+      });
+    },
+  });
+  const refused = collect(streamCompletion(alwaysBusy, {}, { signal: new AbortController().signal, schedule: timers.schedule }));
+  await expect.poll(() => asked).toBe(1);
+  timers.fire(2000);
+  const error = await refused.catch((caught: unknown) => caught);
+  expect(error).toMatchObject({ status: 503, serverMessage: "Servizio molto richiesto: riprova tra 2 s." });
+  expect(asked).toBe(2);
+});

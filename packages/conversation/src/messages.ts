@@ -8,6 +8,8 @@ export const conversationMessages = {
   answerIdle: (seconds: number) => `Il modello non ha inviato nulla per ${seconds} secondi: la risposta è stata interrotta.`,
   /** Issue 35 §2: an answer that could not be taken up again, when the server gave no words of its own. */
   answerGone: "La connessione si è interrotta e questa risposta non si può più riprendere dal server.",
+  /** Issue 55 §1: the server was too busy for the question; it is asked again by itself after the wait. */
+  busyRetrying: (seconds: number) => `Servizio molto richiesto, riprovo tra ${seconds} s`,
   answerTooLong: (seconds: number) => `La risposta ha superato il limite di ${seconds} secondi ed è stata interrotta.`,
   /** spec 001 §8: the direct model call's stream errors, quoted in English by the spec. */
   streamErrors: {
@@ -69,6 +71,8 @@ export const conversationMessages = {
     passageStart: "Inizio del passaggio citato:",
     passageEnd: "Fine del passaggio citato.",
     citedPassage: "Passaggio citato",
+    /** Issue 52 §6: a passage of the document the answer read without citing it. */
+    uncitedPassage: "Passaggio consultato per la risposta, non citato nel testo.",
     /** Issue 34: an e-mail's header above its passage. */
     emailHeader: "Intestazione dell'e-mail",
     emailFields: { subject: "Oggetto", from: "Da", to: "A", date: "Data" },

@@ -41,3 +41,20 @@ test("markup in a document stays text", () => {
   const [paragraph] = passageParagraphs({ before: "", text: "<img src=x onerror=alert(1)>", after: "" });
   expect(paragraph?.pieces[0]?.text).toBe("<img src=x onerror=alert(1)>");
 });
+
+// Issue 52 §7: the viewer showed the Markdown list markers of a document's list as they are.
+test("a list item's '- ' reads as a bullet; the passage's words are still the ones marked", () => {
+  const paragraphs = passageParagraphs({
+    before: "## Le specie\n\n- Lavanda vera: la più rustica.\n\n",
+    text: "- Spigo: profumo canforato.",
+    after: "\n\n* Lavandino: ibrido.\n\nUn trattino - in mezzo resta.",
+  });
+  expect(paragraphs.map((paragraph) => paragraph.pieces.map((piece) => piece.text).join(""))).toEqual([
+    "## Le specie",
+    "• Lavanda vera: la più rustica.",
+    "• Spigo: profumo canforato.",
+    "• Lavandino: ibrido.",
+    "Un trattino - in mezzo resta.",
+  ]);
+  expect(paragraphs[2]?.pieces).toEqual([{ text: "• Spigo: profumo canforato.", cited: true }]);
+});

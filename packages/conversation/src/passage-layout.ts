@@ -16,8 +16,14 @@ export type PassageParagraph = {
 /** The server's paragraph break (apps/api text-chunking: paragraphs one to a line). */
 const PARAGRAPH_BREAK = "\n\n";
 
+/**
+ * Issue 52 §7: a Markdown list item's marker ('- ', '* ', '+ ') at a paragraph's start reads as the
+ * bullet it stands for. Same length, so the passage's offsets still mark its words.
+ */
+const asBullets = (text: string) => text.replace(/(^|\n\n)[-*+] (?=\S)/g, "$1\u2022 ");
+
 export function passageParagraphs({ before, text, after }: Pick<RagPassage, "before" | "text" | "after">): PassageParagraph[] {
-  const whole = `${before}${text}${after}`;
+  const whole = asBullets(`${before}${text}${after}`);
   const start = before.length;
   const end = start + text.length;
   const paragraphs: PassageParagraph[] = [];

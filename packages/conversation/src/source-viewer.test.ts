@@ -148,11 +148,11 @@ describe("a passage of a text that numbers its passages", () => {
 
   test("opens in its document, at its place among that document's passages", () => {
     expect(passageInDocument(turn, 3)).toEqual({
-      document: { noteNumber: 3, title: "Giardini storici", filename: "giardini.md", passages: ["101", "103"] },
+      document: { noteNumber: 3, title: "Giardini storici", filename: "giardini.md", passages: ["101", "103"], uncited: [] },
       position: 1,
     });
     expect(passageInDocument(turn, 2)).toEqual({
-      document: { noteNumber: 2, title: "Restauro", filename: "restauro.pdf", passages: ["102"] },
+      document: { noteNumber: 2, title: "Restauro", filename: "restauro.pdf", passages: ["102"], uncited: [] },
       position: 0,
     });
   });

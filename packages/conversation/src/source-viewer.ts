@@ -18,11 +18,14 @@ export type ViewerDocument = {
   filename: string | null;
   /** The passages to step through (their chunk ids), in the list's order. */
   passages: readonly string[];
+  /** Issue 52 §6: those of them the text read but did not cite (the viewer says so); none when unsaid. */
+  uncited?: readonly string[];
 };
 
 /**
  * A document as the viewer opens it: named by its lead passage (its number, title and file), and
- * the passages of it to step through, in their order.
+ * the passages of it to step through, in their order — those the server says were not cited are
+ * marked, so the viewer can say it.
  */
 export function viewerDocument(lead: CitedPassage, passages: readonly CitedPassage[]): ViewerDocument {
   return {
@@ -30,6 +33,7 @@ export function viewerDocument(lead: CitedPassage, passages: readonly CitedPassa
     title: lead.title || null,
     filename: lead.filename || null,
     passages: passages.map((passage) => passage.chunkId),
+    uncited: passages.filter((passage) => passage.support?.cited === false).map((passage) => passage.chunkId),
   };
 }
 
@@ -144,7 +148,12 @@ export function createSourceViewer(dependencies: SourceViewerDependencies) {
       if (document.passages.length === 0) return;
       store.setState({
         ...CLOSED,
-        opened: { ...document, passages: [...document.passages], position: Math.min(Math.max(position, 0), document.passages.length - 1) },
+        opened: {
+          ...document,
+          passages: [...document.passages],
+          uncited: [...(document.uncited ?? [])],
+          position: Math.min(Math.max(position, 0), document.passages.length - 1),
+        },
       });
       void show();
     },

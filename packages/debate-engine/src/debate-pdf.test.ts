@@ -90,7 +90,12 @@ test("issue 26 §1: the judge's scorecard follows the turns — verdict, agreeme
   expect(texts.slice(6)).toEqual([
     "Valutazione del giudice",
     "Giudice: llama-3.3-70b-versatile, che legge i lati senza sapere quali modelli sono, due volte con l'ordine scambiato.",
-    "Verdetto: Parità. Accordo tra le due letture: basso. Con l'ordine dei lati scambiato il giudice ha dato verdetti diversi, quindi il verdetto è Parità.",
+    // Issue 52 §1: the verdict the scores give (only Replica is scored for both), the rule and the totals.
+    "Verdetto: Parità.",
+    "Regola: si sommano i voti dei criteri valutati per entrambi i lati (Replica); vince il lato con il totale più alto di almeno 1 punto, con uno scarto minore è Parità.",
+    "Totale: Lato A 7,5/10, Lato B 7,5/10.",
+    "Non contati perché senza voto per uno dei lati: Logica, Prove, Persuasività.",
+    "Accordo tra le due letture: basso. Con l'ordine dei lati scambiato i voti danno vincitori diversi: il verdetto segue dalla media delle due letture.",
     "Prima lettura: Vince il Lato A. Seconda lettura, lati scambiati: Vince il Lato B.",
     "Lato A · openai/gpt-oss-120b",
     "Logica: 8/10 — Coerente. | Prove: 8/10 — Pochi dati. | Persuasività: 8/10 — Chiaro. | Replica: 7,5/10 — Risponde. | Argomento più forte: «Il treno porta in centro» | Argomento più debole: «Costa meno» (citazione non trovata negli interventi di questo lato)",

@@ -4,7 +4,7 @@ import type { ActiveDebate, DebateMessage, DebateSynthesis } from "./debate-stat
 import { CRITERION_LABELS, JUDGE_CRITERIA } from "./judge-format";
 import { debateMessages } from "./messages";
 import { asMidSentence } from "./mid-sentence";
-import { scoreText, verdictText, type JudgedQuote, type Scorecard } from "./scorecard";
+import { scorecardReckoning, scoreText, verdictExplanation, verdictText, type JudgedQuote, type Scorecard } from "./scorecard";
 import type { DebateSubject } from "./topic";
 
 // spec 001 §2, §9: 'SCARICA PDF' saves the debate, 'Scarica Sintesi' the synthesis, on the page
@@ -29,21 +29,25 @@ const quoteLine = (label: string, quote: JudgedQuote | null) =>
 /** issue 26 §1: the judge's scorecard, after the turns — as on screen. */
 function scorecardBlocks(scorecard: Scorecard, models: ActiveDebate["models"]): PdfBlock[] {
   const words = debateMessages.judge;
+  const { verdict } = scorecardReckoning(scorecard);
   const blocks: PdfBlock[] = [
     { kind: "heading", text: words.title },
     { kind: "paragraph", text: scorecard.offline ? `${words.offlineBadge}. ${words.offlineLabel}` : words.judgedBy(scorecard.judge) },
     ...(scorecard.note ? [{ kind: "paragraph", text: scorecard.note } as const] : []),
     ...scorecard.judgeArgued.map((side) => ({ kind: "paragraph", text: words.judgeArgued(side) }) as const),
-    ...(scorecard.verdict === null || scorecard.agreement === null
-      ? // issue 36 §1: the offline judge names no winner, and says why.
-        [{ kind: "paragraph", text: `${words.verdict}: ${words.noWinner}. ${words.noWinnerReason}` } as const]
-      : [
-          {
-            kind: "paragraph",
-            text: `${words.verdict}: ${verdictText(scorecard.verdict)}. ${words.agreement[scorecard.agreement]}`,
-          } as const,
-          { kind: "paragraph", text: words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1])) } as const,
-        ]),
+    // Issue 52 §1: the verdict the scores give, and the rule it follows, as on screen.
+    { kind: "paragraph", text: `${words.verdict}: ${verdictText(verdict)}.` },
+    ...verdictExplanation(scorecard).map((line) => ({ kind: "paragraph", text: line }) as const),
+    ...(verdict === null
+      ? scorecard.offline
+        ? [{ kind: "paragraph", text: words.noWinnerReason } as const]
+        : []
+      : scorecard.agreement === null
+        ? []
+        : [
+            { kind: "paragraph", text: words.agreement[scorecard.agreement] } as const,
+            { kind: "paragraph", text: words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1])) } as const,
+          ]),
   ];
   for (const side of ["A", "B"] as const) {
     const scored = scorecard.sides[side];

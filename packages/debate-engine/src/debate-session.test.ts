@@ -90,6 +90,11 @@ test("auto: the next turn starts 3 s after the previous one ends; at the end aut
   expect(speeches(state().messages)).toHaveLength(6);
   expect(state().messages.at(-1)?.card).toEqual({ kind: "feedbackForm" });
   expect(state().settings.auto).toBe(false);
+  // Issue 52 §5: the user is told the mode changed (spec 001 §4 turns it off), not left to find 'Manuale'.
+  expect(state().notice).toEqual({
+    tone: "info",
+    text: "La modalità automatica si è spenta, come alla fine di ogni dibattito: riattivala nelle impostazioni per il prossimo.",
+  });
   expect(world.time.pendingTimers()).toBe(0);
 });
 

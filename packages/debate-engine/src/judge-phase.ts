@@ -77,7 +77,13 @@ function askJudge(state: DebateState, debate: ActiveDebate, run: DebateJudgeRun)
  */
 export function closeDebate(state: DebateState, feedbackForm: DebateMessage): Transition {
   const debate = state.debate;
-  const finished: DebateState = { ...state, status: "finished", settings: { ...state.settings, auto: false } };
+  // Issue 52 §5: the mode the user chose changes here, as the spec wants; they are told, not left to find 'Manuale'.
+  const finished: DebateState = {
+    ...state,
+    status: "finished",
+    settings: { ...state.settings, auto: false },
+    notice: state.settings.auto ? { tone: "info", text: debateMessages.controls.autoEnded } : state.notice,
+  };
   if (!debate || debate.subject.mode === "synthesis")
     return { state: { ...finished, messages: [...state.messages, feedbackForm] }, effects: [] };
   const nothing = interventionsOf(state.messages).length === 0;

@@ -81,8 +81,11 @@ test("a finished debate is judged twice, the sides' order swapped, and ends with
   expect(scorecard.sides.B.weakest).toEqual({ text: "B1: difendo", found: true });
 });
 
-test("a judge that favours whichever side it reads first disagrees with itself: the verdict is 'Parità', agreement low", async () => {
-  const { state } = await playDebate(judgedBy((call) => judgeAnswer(call, { winner: "first" })));
+test("a judge that favours whichever side it reads first disagrees with itself: the scores even out to 'Parità', agreement low", async () => {
+  // Each run scores its 'Lato 1' higher: A in the first, B in the second.
+  const { state } = await playDebate(
+    judgedBy((call) => judgeAnswer(call, { winner: "first", scores: call.run === 1 ? { A: 8, B: 6 } : { A: 6, B: 8 } })),
+  );
   const result = judgement(state());
   expect(result).toMatchObject({ status: "done", scorecard: { verdict: "tie", runs: ["A", "B"], agreement: "bassa" } });
 });
@@ -109,7 +112,8 @@ test("an answer not in the format leaves an error card; the debate stays finishe
   const { world, state } = await playDebate(judgedBy(() => "Secondo me ha vinto il primo."));
   expect(judgement(state())).toEqual({ status: "failed", message: "La risposta del giudice non è nel formato atteso." });
   expect(world.asked().filter((asked) => asked.kind === "judge")).toHaveLength(1);
-  expect(state()).toMatchObject({ status: "finished", streaming: null, notice: null });
+  // The only notice is the one every auto debate ends with (issue 52 §5): no error beside the card.
+  expect(state()).toMatchObject({ status: "finished", streaming: null, notice: { tone: "info" } });
   expect(state().messages.at(-1)?.card?.kind).toBe("feedbackForm");
   expect(state().messages.filter((message) => !message.card)).toHaveLength(6);
 });
@@ -217,7 +221,7 @@ test("issue 36 §1: the offline judge names no winner — parsed as no verdict, 
       logica: { score: null, motivation: "x" },
       prove: { score: null, motivation: "x" },
       persuasivita: { score: null, motivation: "x" },
-      replica: { score: 6, motivation: "y" },
+      replica: { score: null, motivation: "Riprende la domanda in 2 turni su 3." },
     },
     strongest: null,
     weakest: null,
@@ -230,7 +234,8 @@ test("issue 36 §1: the offline judge names no winner — parsed as no verdict, 
   expect(runVerdict(1, report)).toBeNull();
   const scorecard = scorecardOf([report, parseJudgeRun(text)], { judge: "x", models: { A: "a", B: "b" }, history: [] });
   expect(scorecard).toMatchObject({ offline: true, verdict: null, runs: [null, null], agreement: null });
-  expect(scorecard.sides.A.criteria.replica.score).toBe(6);
+  // Issue 52 §1: no score at all, the measure said in words.
+  expect(scorecard.sides.A.criteria.replica).toEqual({ score: null, motivation: "Riprende la domanda in 2 turni su 3." });
   // Only the offline judge may name no winner: a model's answer without a winner is unreadable.
   expect(() => parseJudgeRun(text.replace(/## Giudice offline\n[^\n]*\n\n/, ""))).toThrow(JudgeFormatError);
 });

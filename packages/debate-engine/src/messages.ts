@@ -88,6 +88,8 @@ export const debateMessages = {
     auto: "Modalità automatica",
     autoOn: "Auto: ogni intervento parte da solo 3 secondi dopo il precedente.",
     autoOff: "Manuale: ogni intervento parte con il pulsante Prossimo.",
+    /** spec 001 §4: at the end of a debate auto mode turns off — issue 52 §5: said when it happens. */
+    autoEnded: "La modalità automatica si è spenta, come alla fine di ogni dibattito: riattivala nelle impostazioni per il prossimo.",
     /** issue 26 §2: a debate argued from one of the user's indexes (Business, Enterprise). */
     documents: "Basati sui documenti",
     documentsOn:
@@ -105,7 +107,8 @@ export const debateMessages = {
     status: {
       verified: "Verificata",
       notFound: "Non verificata: non si trova nel passaggio citato",
-      unsupported: "Non verificata: il passaggio non sostiene la frase",
+      /** Issue 52 §2: found in its passage, but the passage is about something else than the claim. */
+      unsupported: "Citazione non pertinente",
     },
     /** The answer was cut off before the server checked its quotes. */
     unchecked: "Le citazioni di questo intervento non sono state verificate: l'intervento si è interrotto.",
@@ -145,11 +148,18 @@ export const debateMessages = {
     judgedBy: (model: string) => `Giudice: ${model}, che legge i lati senza sapere quali modelli sono, due volte con l'ordine scambiato.`,
     offlineBadge: "Giudice offline",
     /** The judge's note below says 'Modello dimostrativo offline' (issue 36 §1: once). */
-    offlineLabel: "Valutati solo gli aspetti misurabili.",
-    /** issue 36 §1: the offline judge names no winner, and says why. */
+    offlineLabel: "Nessun voto: solo ciò che si può contare nel testo.",
+    /** issue 36 §1, issue 52 §1: the offline judge gives no score, so no winner, and says why. */
     noWinner: "Nessun vincitore",
     noWinnerReason:
-      "Il modello dimostrativo offline non sa giudicare logica, prove e persuasività: sopra ci sono solo le misure che ha potuto fare, troppo poco per decidere chi ha argomentato meglio.",
+      "Il modello dimostrativo offline non dà voti: logica, prove, persuasività e replica richiedono un modello linguistico. Senza voti non c'è un vincitore.",
+    /** Issue 52 §1: the rule the verdict follows from, said under it (judge-verdict.ts). */
+    rule: (criteria: string, margin: string) =>
+      `Regola: si sommano i voti dei criteri valutati per entrambi i lati (${criteria}); vince il lato con il totale più alto di almeno ${margin}, con uno scarto minore è Parità.`,
+    totals: (a: string, b: string, max: number) => `Totale: Lato A ${a}/${max}, Lato B ${b}/${max}.`,
+    leftOut: (criteria: string) => `Non contati perché senza voto per uno dei lati: ${criteria}.`,
+    noCriterion: "Nessun criterio ha un voto per entrambi i lati: il verdetto non si può calcolare dai voti.",
+    points: (points: number) => (points === 1 ? "1 punto" : `${points} punti`),
     side: (side: Speaker) => `Lato ${side}`,
     sideCaption: (side: Speaker, model: string) => `Lato ${side} · ${model}`,
     criterion: "Criterio",
@@ -168,7 +178,7 @@ export const debateMessages = {
       alta: "Accordo tra le due letture: alto.",
       media: "Accordo tra le due letture: medio (stesso verdetto, voti diversi).",
       bassa:
-        "Accordo tra le due letture: basso. Con l'ordine dei lati scambiato il giudice ha dato verdetti diversi, quindi il verdetto è Parità.",
+        "Accordo tra le due letture: basso. Con l'ordine dei lati scambiato i voti danno vincitori diversi: il verdetto segue dalla media delle due letture.",
     },
     runs: (first: string, second: string) => `Prima lettura: ${first}. Seconda lettura, lati scambiati: ${second}.`,
     judgeArgued: (side: Speaker) => `Il giudice è anche il modello del Lato ${side}: la valutazione potrebbe non essere imparziale.`,

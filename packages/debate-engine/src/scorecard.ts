@@ -1,12 +1,29 @@
 import { OFFLINE_MODEL, type DebateJudgeRun, type Intervention } from "@oystar/api-client";
-import { JUDGE_CRITERIA, type CriterionScore, type JudgeCriterion, type JudgeRunReport, type LatoVerdict } from "./judge-format";
+import {
+  CRITERION_LABELS,
+  JUDGE_CRITERIA,
+  SCORE_RANGE,
+  type CriterionScore,
+  type JudgeCriterion,
+  type JudgeRunReport,
+} from "./judge-format";
 import { sideOfLato } from "./judge-request";
+import {
+  combinedScores,
+  meanScore,
+  scoresOf,
+  VERDICT_MARGIN,
+  verdictOfScores,
+  type SideScores,
+  type VerdictReckoning,
+} from "./judge-verdict";
 import { debateMessages } from "./messages";
 import type { Speaker } from "./rules";
 
 // issue 26 §1: the scorecard — the judge's two runs (the sides' order swapped) brought back to the
-// sides A and B and put together. Scores are the mean of the two runs; a verdict the runs disagree
-// on is 'Parità', with the low agreement shown.
+// sides A and B and put together. Scores are the mean of the two runs. Issue 52 §1: the verdict
+// follows from those scores by the stated rule (judge-verdict.ts), each run's reading by the same
+// rule on its own scores; the runs disagreeing is shown as low agreement.
 
 export type SideVerdict = Speaker | "tie";
 
@@ -30,9 +47,9 @@ export type Scorecard = {
   /** What the offline judge says of itself. */
   note: string | null;
   sides: Record<Speaker, ScoredSide>;
-  /** null: no verdict — the offline judge names no winner (issue 36 §1); nor agreement or runs then. */
+  /** By the rule from the scores shown; null: no criterion scored for both sides (the offline judge scores none). */
   verdict: SideVerdict | null;
-  /** Each run's verdict, as sides. */
+  /** Each run's verdict by the same rule on that run's own scores, as sides. */
   runs: readonly [SideVerdict | null, SideVerdict | null];
   agreement: JudgeAgreement | null;
   /** Sides argued by the judge model itself: the screen warns that it may not be impartial. */
@@ -42,11 +59,25 @@ export type Scorecard = {
 /** The scores within a point on average: the two runs read the debate alike. */
 const CLOSE_SCORES = 1;
 
-const asSide = (run: DebateJudgeRun, verdict: LatoVerdict | null): SideVerdict | null =>
-  verdict === null ? null : verdict === "tie" ? "tie" : sideOfLato(run, verdict);
-/** A run's verdict as a side (the server keeps it, by side, for the model leaderboard); null: none given. */
-export const runVerdict = (run: DebateJudgeRun, report: JudgeRunReport): SideVerdict | null => asSide(run, report.verdict);
 const sideOf = (run: DebateJudgeRun, report: JudgeRunReport, side: Speaker) => report.sides[sideOfLato(run, 1) === side ? 1 : 2];
+
+/** A run's scores brought back to the sides A and B. */
+export const runScores = (run: DebateJudgeRun, report: JudgeRunReport): Record<Speaker, SideScores> => ({
+  A: scoresOf(sideOf(run, report, "A").criteria),
+  B: scoresOf(sideOf(run, report, "B").criteria),
+});
+
+/** A run's verdict as a side, by the rule on its own scores (issue 52 §1); null: it scored no criterion for both sides. */
+export const runVerdict = (run: DebateJudgeRun, report: JudgeRunReport): SideVerdict | null =>
+  verdictOfScores(runScores(run, report)).verdict;
+
+/** The verdict a scorecard's scores give, with what counted: the card and its PDF say it under the verdict. */
+export const scorecardReckoning = (scorecard: Pick<Scorecard, "sides">): VerdictReckoning =>
+  verdictOfScores({ A: scoresOf(scorecard.sides.A.criteria), B: scoresOf(scorecard.sides.B.criteria) });
+
+/** Both runs' verdict by the rule on their combined scores: what the server's leaderboard counts, as the card shows it. */
+export const debateVerdict = (runs: readonly [Record<Speaker, SideScores>, Record<Speaker, SideScores>]): SideVerdict | null =>
+  verdictOfScores(combinedScores(runs[0], runs[1])).verdict;
 
 /** Lower case, one space, no quotation marks or ellipses: how a quote is looked for. */
 const normal = (text: string) =>
@@ -67,11 +98,8 @@ function checkQuote(text: string | null, spoken: string): JudgedQuote | null {
   return { text, found: pieces.length > 0 && pieces.every((piece) => spoken.includes(piece)) };
 }
 
-const mean = (values: readonly number[]) => Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 2) / 2;
-
 function combined(first: CriterionScore, second: CriterionScore): CriterionScore {
-  const scores = [first.score, second.score].filter((score): score is number => score !== null);
-  return { score: scores.length === 0 ? null : mean(scores), motivation: first.motivation || second.motivation };
+  return { score: meanScore(first.score, second.score), motivation: first.motivation || second.motivation };
 }
 
 /** How far apart the two runs scored the same side on the same criterion, on average. */
@@ -115,19 +143,20 @@ export function scorecardOf(
       weakest: checkQuote(first.weakest ?? second.weakest, spoken(side)),
     };
   };
-  const verdicts = [asSide(1, runs[0].verdict), asSide(2, runs[1].verdict)] as const;
-  const agree = verdicts[0] === verdicts[1];
+  const sides = { A: scored("A"), B: scored("B") };
+  const verdicts = [runVerdict(1, runs[0]), runVerdict(2, runs[1])] as const;
+  const verdict = scorecardReckoning({ sides }).verdict;
   const offline = runs.some((run) => run.offlineNote !== null);
-  // A run without a verdict (the offline judge): no winner, and no agreement to speak of.
-  const unjudged = verdicts.some((verdict) => verdict === null);
+  // A run that gave no verdict (no criterion scored for both sides): no agreement to speak of.
+  const unjudged = verdict === null || verdicts.some((run) => run === null);
   return {
     judge: offline ? OFFLINE_MODEL : debate.judge,
     offline,
     note: runs.find((run) => run.offlineNote)?.offlineNote ?? null,
-    sides: { A: scored("A"), B: scored("B") },
-    verdict: unjudged ? null : agree ? verdicts[0] : "tie",
+    sides,
+    verdict,
     runs: verdicts,
-    agreement: unjudged ? null : !agree ? "bassa" : scoreGap(runs) <= CLOSE_SCORES ? "alta" : "media",
+    agreement: unjudged ? null : verdicts[0] !== verdicts[1] ? "bassa" : scoreGap(runs) <= CLOSE_SCORES ? "alta" : "media",
     judgeArgued: offline ? [] : (["A", "B"] as const).filter((side) => debate.models[side] === debate.judge),
   };
 }
@@ -135,6 +164,23 @@ export function scorecardOf(
 /** A score as Italians write it: 7,5. */
 export const scoreText = (score: number) => String(score).replace(".", ",");
 
-/** 'Vince il Lato A', 'Parità' or, from the offline judge, 'Nessun vincitore'. */
+/** 'Vince il Lato A', 'Parità' or, with no criterion scored for both sides, 'Nessun vincitore'. */
 export const verdictText = (verdict: SideVerdict | null) =>
   verdict === null ? debateMessages.judge.noWinner : verdict === "tie" ? debateMessages.judge.tie : debateMessages.judge.winner(verdict);
+
+/**
+ * Issue 52 §1: what is said under the verdict — the rule it follows from, the totals it compared
+ * and the criteria left out; or that no criterion could count.
+ */
+export function verdictExplanation(scorecard: Pick<Scorecard, "sides">): string[] {
+  const words = debateMessages.judge;
+  const { counted, totals } = scorecardReckoning(scorecard);
+  if (counted.length === 0) return [words.noCriterion];
+  const names = (criteria: readonly JudgeCriterion[]) => criteria.map((criterion) => CRITERION_LABELS[criterion]).join(", ");
+  const leftOut = JUDGE_CRITERIA.filter((criterion) => !counted.includes(criterion));
+  return [
+    words.rule(names(counted), words.points(VERDICT_MARGIN)),
+    words.totals(scoreText(totals.A), scoreText(totals.B), counted.length * SCORE_RANGE.max),
+    ...(leftOut.length > 0 ? [words.leftOut(names(leftOut))] : []),
+  ];
+}

@@ -22,6 +22,8 @@ export type ChoosePlanAction =
  * the sign-in carries it in its return address, so the plan chosen is the one checked out.
  */
 export const CONTINUE_CHECKOUT_PARAM = "checkout";
+/** Issue 52 §7: the card provider's 'Annulla' comes back to the plans with this (`=annullato`): the page says so. */
+export const CHECKOUT_CANCELLED_PARAM = "pagamento";
 
 /** Where a visitor who chose `target` comes back to after signing in. */
 export const subscriptionReturnTo = (target: PlanId) => `/subscription?plan=${target}&${CONTINUE_CHECKOUT_PARAM}=1`;

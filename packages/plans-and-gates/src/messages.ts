@@ -1,4 +1,7 @@
 // Plan and quota messages, word for word from spec 000 §8 and spec 001 §8.
+/** A count with Italian thousands ('1.000'), the same in Node's prerender and in every browser. */
+const italianCount = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+
 export const planMessages = {
   alreadyOnPlan: (planName: string) => `Sei già sul piano ${planName}!`,
   freeIsDefault: "Il piano Free è quello di default. Scegli un piano premium.",
@@ -6,6 +9,10 @@ export const planMessages = {
   queriesExhausted: "Hai raggiunto il limite di domande del tuo piano.",
   debatesExhausted: "Hai raggiunto il limite di dibattiti del tuo piano corrente.",
   quotaExhaustedTitle: "Quota Esaurita!",
+  /** Issue 52 §5: the debate upsell and a quota the plan does not include. */
+  debatesNotIncluded: "Il tuo piano non include i dibattiti",
+  debatesIncludedIn: "I dibattiti sono inclusi nei piani Base, Pro, Business ed Enterprise.",
+  notIncluded: (label: string) => `${label}: non inclusi nel tuo piano`,
   unlimited: "∞",
   loadError: "Errore nel caricamento",
   retry: "Riprova",
@@ -17,9 +24,10 @@ export const planMessages = {
   choose: (planName: string) => `Scegli ${planName}`,
   contactUs: "Contattaci",
   requested: "Piano selezionato",
-  queriesPerMonth: (limit: number) => `${limit} domande al mese`,
+  /** Issue 52 §7: figures as Italians write them ('1.000 domande', beside '1.000 utenti'). */
+  queriesPerMonth: (limit: number) => `${italianCount(limit)} domande al mese`,
   unlimitedQueries: "Domande illimitate",
-  debatesPerMonth: (limit: number) => `${limit} dibattiti al mese`,
+  debatesPerMonth: (limit: number) => `${italianCount(limit)} dibattiti al mese`,
   unlimitedDebates: "Dibattiti illimitati",
   noDebates: "Nessun dibattito",
   ragIndexes: (count: number) => `RAG sui tuoi documenti: ${count} indici personalizzati`,
@@ -32,6 +40,8 @@ export const planMessages = {
   customIndexes: "3 indici personalizzati",
   indexingTime: "Indicizzazione pronta in 24-48 ore",
   checkoutError: (message: string) => `ERRORE: ${message}`,
+  /** Issue 52 §7: back from the card provider's 'Annulla'. */
+  checkoutCancelled: "Pagamento annullato: non è stato addebitato nulla e il tuo piano non è cambiato.",
   paymentError: "Errore nel pagamento",
   /**
    * spec 000 §2 / 001 §2: the upsell names the current plan. The spec lists 'Gratis, Base, Pro'

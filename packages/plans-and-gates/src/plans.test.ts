@@ -79,7 +79,7 @@ describe("plan card features", () => {
   test("each plan in words", () => {
     expect(features("free")).toEqual(["50 domande al mese", "Nessun dibattito", "Senza RAG", "Supporto della community"]);
     expect(features("base")).toEqual(["300 domande al mese", "30 dibattiti al mese", "Senza RAG", "Supporto via email"]);
-    expect(features("pro")).toEqual(["1000 domande al mese", "100 dibattiti al mese", "Senza RAG", "Supporto prioritario"]);
+    expect(features("pro")).toEqual(["1.000 domande al mese", "100 dibattiti al mese", "Senza RAG", "Supporto prioritario"]);
     expect(features("business")).toEqual([
       "Domande illimitate",
       "Dibattiti illimitati",

@@ -201,3 +201,34 @@ describe("issue 35 §2: an answer the server holds", () => {
     expect(classifyFailure(failure, RAG_FAILURE_WORDS)).toEqual({ kind: "stalled", message: "Questa risposta non è più disponibile" });
   });
 });
+
+test("issue 55 §1: refused by a busy server, the question is asked once more after its Retry-After, the wait told first", async () => {
+  let asked = 0;
+  const api = createApiClient({
+    fetch: async () => {
+      asked += 1;
+      if (asked === 1)
+        return Response.json({ error: "Servizio molto richiesto: riprova tra 3 s." }, { status: 503, headers: { "Retry-After": "3" } });
+      return eventStream('data: {"chunk":"Eccomi"}\n\nevent: end\ndata: {}\n\n');
+    },
+  });
+  let fire = () => {};
+  const waits: number[] = [];
+  const told: number[] = [];
+  const events = collect(
+    httpAskStream(
+      api,
+      () => {},
+      (task, ms) => {
+        waits.push(ms);
+        fire = task;
+        return () => {};
+      },
+    )({ question: "?" }, new AbortController().signal, undefined, (seconds) => told.push(seconds)),
+  );
+  await expect.poll(() => waits).toEqual([3000]);
+  expect(told).toEqual([3]);
+  fire();
+  expect(await events).toEqual([{ chunk: "Eccomi" }]);
+  expect(asked).toBe(2);
+});

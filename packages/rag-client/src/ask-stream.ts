@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  askAgainOnceWhenBusy,
   heldAnswerBody,
   HttpError,
   indicesListSchema,
@@ -7,6 +8,7 @@ import {
   RESUMABLE_REQUEST_HEADER,
   type ApiClient,
   type IndicesList,
+  type Later,
   type RagAskRequest,
   type StreamChunk,
 } from "@oystar/api-client";
@@ -17,7 +19,13 @@ import { ragMessages } from "./messages";
  * Streams the events of one RAG answer (spec 001 §7); abortable through `signal`. `onStream` hears
  * where the server holds the answer (issue 35 §2: a reloaded page takes it up there).
  */
-export type AskStream = (request: RagAskRequest, signal: AbortSignal, onStream?: (streamUrl: string) => void) => AsyncIterable<StreamChunk>;
+export type AskStream = (
+  request: RagAskRequest,
+  signal: AbortSignal,
+  onStream?: (streamUrl: string) => void,
+  /** Issue 55 §1: the server was too busy; the question is asked again after `seconds`. */
+  onBusy?: (seconds: number) => void,
+) => AsyncIterable<StreamChunk>;
 
 /** Issue 35 §2: reads again, from its first event, an answer the server holds at `streamUrl`. */
 export type ResumeAsk = (streamUrl: string, signal: AbortSignal) => AsyncIterable<StreamChunk>;
@@ -28,15 +36,25 @@ export type ResumeAsk = (streamUrl: string, signal: AbortSignal) => AsyncIterabl
  * error! status: {n}'), a missing body 'No response body', an `event: error` StreamError ('Stream
  * error occurred'); one unreadable line is logged and skipped (spec 001 §8).
  */
-export function httpAskStream(api: Pick<ApiClient, "raw" | "rawAt">, log: (message: string) => void = console.warn): AskStream {
-  return async function* ask(request, signal, onStream) {
-    const response = await api.raw(API_PATHS.askStream, {
-      method: "POST",
-      // Issue 35 §2: the server holds the answer, so a connection that drops resumes where it stopped.
-      headers: { "Content-Type": "application/json", Accept: "text/event-stream", [RESUMABLE_REQUEST_HEADER]: "1" },
-      body: JSON.stringify(request),
-      signal,
-    });
+export function httpAskStream(
+  api: Pick<ApiClient, "raw" | "rawAt">,
+  log: (message: string) => void = console.warn,
+  /** Timers, for the wait before a busy server is asked again (tests fire them by hand). */
+  later?: Later,
+): AskStream {
+  return async function* ask(request, signal, onStream, onBusy) {
+    // Issue 55 §1: refused by a busy server (503, Retry-After), the question is asked once more after the wait.
+    const response = await askAgainOnceWhenBusy(
+      () =>
+        api.raw(API_PATHS.askStream, {
+          method: "POST",
+          // Issue 35 §2: the server holds the answer, so a connection that drops resumes where it stopped.
+          headers: { "Content-Type": "application/json", Accept: "text/event-stream", [RESUMABLE_REQUEST_HEADER]: "1" },
+          body: JSON.stringify(request),
+          signal,
+        }),
+      { signal, onBusy, later },
+    );
     yield* heldEvents(api, response, signal, log, onStream);
   };
 }

@@ -28,7 +28,7 @@ export type { RagRequestInput } from "./rag-request";
 export { canAsk, createRagSession, selectModel } from "./rag-session";
 export type { RagDependencies, RagSession, RagState } from "./rag-session";
 export { configurationView, RAG_CLIENT_DEFAULTS, ragSettingsOf } from "./rag-settings";
-export { listedPassages, sourceDocuments } from "./source-documents";
+export { answerReliability, listedPassages, sourceDocuments, viewedPassages } from "./source-documents";
 export { ragAnswerPdf, ragAnswerPdfDocument, ragAnswerPdfFileName } from "./answer-pdf";
 export type { SourceDocument, SourceDocuments } from "./source-documents";
 export type { RagConfigurationView, RagSettings } from "./rag-settings";

@@ -37,6 +37,15 @@ export const ragMessages = {
     /** Issue 23 §4: what the figure measures. */
     confidenceHint:
       "Attendibilità: quanto il passaggio sostiene le frasi che lo citano e quanto risponde alla domanda. È alta solo se sono vere entrambe: una frase copiata da un passaggio che parla d'altro non è attendibile.",
+    /** Issue 52 §3: the answer's figure, once, apart from its passages' own. */
+    answerReliability: (percent: number) => `Attendibilità della risposta: ${percent}\u00a0%`,
+    answerReliabilityHint:
+      "La media dei passaggi citati: per ciascuno, quanto sostiene le frasi che lo citano per quanto risponde alla domanda.",
+    /** Issue 52 §3: each passage's own figures. */
+    retrieval: (percent: number) => `pertinenza ${percent}\u00a0%`,
+    retrievalHint: "Pertinenza: il punteggio del passaggio nella ricerca, rispetto al passaggio più pertinente trovato per questa domanda.",
+    backing: (percent: number) => `sostegno ${percent}\u00a0%`,
+    backingHint: "Sostegno: quanto il passaggio sostiene le frasi della risposta che lo citano.",
     others: (count: number) => (count === 1 ? "Un altro passaggio consultato" : `Altri ${count} passaggi consultati`),
     passage: (number: number) => `Passaggio ${number}`,
     passages: (count: number) => (count === 1 ? "Un passaggio" : `${count} passaggi`),
@@ -90,7 +99,23 @@ export const ragMessages = {
   configuration: {
     /** spec 001 §2: the wide right-side panel titled current configuration. */
     title: "Configurazione attuale",
-    intro: "Le impostazioni con cui il RAG cerca e risponde. Sono in sola lettura: le stabilisce l'amministratore.",
+    intro: "Come il RAG cerca e risponde in questo momento. È in sola lettura: la stabilisce l'amministratore.",
+    /** Issue 52 §4: what a customer asks of it, in plain words, before the technical names. */
+    where: "Dove cerca",
+    everywhere: "In tutti i tuoi indici",
+    inIndexes: (names: string) => `Nei documenti di ${names}`,
+    howMany: "Quante fonti",
+    sourcesCount: (final: number, perIndex: number) =>
+      `Fino a ${final} ${final === 1 ? "passaggio" : "passaggi"} per risposta, scelti tra i ${perIndex} più vicini alla domanda in ogni indice`,
+    whoAnswers: "Chi risponde",
+    offlineAnswers:
+      "Il modello dimostrativo offline: nessun modello linguistico è collegato, quindi riporta alla lettera i passaggi trovati.",
+    citations: "Citazioni",
+    citationsChecked: "Ogni frase che cita un documento viene confrontata con il passaggio citato.",
+    citationsUnchecked: "Le citazioni non vengono verificate.",
+    technical: "Dettagli tecnici",
+    /** A stage the settings turn on that this server cannot run: off, and why (issue 36 §2, as the admin's panel says it). */
+    cannotRun: (reason: string) => `Disattivo: ${reason}`,
     provider: "Provider",
     /** spec 001 §9. */
     providerLabel: "Private Cloud",

@@ -22,6 +22,8 @@ const part = (running: string, asked: string): RunningPart => ({ running, asked:
 export function ragRunning(
   health: Health | null | undefined,
   settings: Pick<RagSettings, "rag_embed_model" | "rag_use_reranker" | "rag_llm_model">,
+  /** Issue 52 §4: the model the user's questions go to (the advanced panel's choice), when it is not the settings'. */
+  chosenModel: string = settings.rag_llm_model,
 ): RagRunning | null {
   const rag = health?.rag;
   if (!health || !rag) return null;
@@ -30,7 +32,7 @@ export function ragRunning(
   // The engine reranks only where the settings ask for it and reranking was shown to help.
   const reranking = settings.rag_use_reranker && rag.reranking !== "off";
   // issue 36 §1: the offline model by its label, never by its id.
-  const model = health.model?.offline ? OFFLINE_MODEL_LABEL : settings.rag_llm_model;
+  const model = health.model?.offline ? OFFLINE_MODEL_LABEL : chosenModel;
   return {
     embedder: part(embedder, settings.rag_embed_model),
     reranker: {

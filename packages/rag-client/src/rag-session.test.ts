@@ -399,3 +399,24 @@ describe("settings and model", () => {
     expect(selectModel(session.store.getState())).toBe(defaultSettings.rag_llm_model);
   });
 });
+
+test("issue 55 §1: while a busy server's wait runs, the notice says so; the answer then comes as any other", async () => {
+  const live = new LiveAnswer();
+  const world = scriptedWorld([live]);
+  const ask = world.dependencies.ask;
+  const session = createRagSession({
+    ...world.dependencies,
+    ask: async function* (request, signal, onStream, onBusy) {
+      onBusy?.(3);
+      yield* ask(request, signal, onStream);
+    },
+  });
+  const answered = session.send("Quante fontane ci sono?");
+  await settle();
+  expect(session.store.getState().notice).toBe("Servizio molto richiesto, riprovo tra 3 s");
+  live.send({ chunk: "Dodici." });
+  await settle();
+  expect(session.store.getState().notice).toBeNull();
+  live.end();
+  expect(await answered).toBe(true);
+});

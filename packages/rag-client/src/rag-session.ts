@@ -116,14 +116,14 @@ export function createRagSession(dependencies: RagDependencies) {
       usableIndexes: state.usableIndexes,
     });
     append({ id: newRagMessageId(dependencies.now()), role: "user", content: question, timestamp: dependencies.now() });
-    return answerTurn((signal) => dependencies.ask(request, signal, (streamUrl) => update({ heldAnswer: streamUrl })));
+    return answerTurn((signal, busy) => dependencies.ask(request, signal, (streamUrl) => update({ heldAnswer: streamUrl }), busy));
   }
 
   /**
    * How an answer's events end in the conversation, whether it was asked now or taken up after a
    * reload: complete, stopped or failed. It is no longer held for a resume then.
    */
-  function answerTurn(events: (signal: AbortSignal) => AsyncIterable<StreamChunk>): AskTurn {
+  function answerTurn(events: (signal: AbortSignal, busy: (seconds: number) => void) => AsyncIterable<StreamChunk>): AskTurn {
     const answerId = newRagMessageId(dependencies.now());
     let sources: CitedPassage[] = [];
     let usage: number | null = null;
@@ -134,8 +134,8 @@ export function createRagSession(dependencies: RagDependencies) {
     };
     return {
       answerId,
-      async *stream(signal) {
-        for await (const event of events(signal)) {
+      async *stream(signal, busy) {
+        for await (const event of events(signal, busy)) {
           if (signal.aborted) return;
           if (event.error) throw new StreamError(event.error);
           // The second list (with each source's confidence) replaces the first.

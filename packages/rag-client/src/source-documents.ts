@@ -23,9 +23,17 @@ export type SourceDocuments = {
   consulted: SourceDocument[];
 };
 
-/** The passages listed under a document, and opened in the viewer: the cited ones, or the consulted ones when it was only consulted. */
+/** The passages listed under a document: the cited ones, or the consulted ones when it was only consulted. */
 export const listedPassages = (document: SourceDocument): CitedPassage[] =>
   document.cited.length > 0 ? document.cited : document.consulted;
+
+/**
+ * Issue 52 §6: the passages the viewer steps through from the document's number or any of its
+ * passages — every passage of the document the answer read, the cited ones first, then those
+ * folded under it as consulted; from any of them the others can be reached.
+ */
+export const viewedPassages = (document: SourceDocument): CitedPassage[] =>
+  document.cited.length > 0 ? [...document.cited, ...document.consulted] : document.consulted;
 
 /** Groups the listed passages by document; `citedNumbers` are the numbers the answer's text cites. */
 export function sourceDocuments(sources: readonly CitedPassage[], citedNumbers: ReadonlySet<number>): SourceDocuments {
@@ -48,4 +56,15 @@ export function sourceDocuments(sources: readonly CitedPassage[], citedNumbers: 
     cited: documents.filter((document) => document.cited.length > 0),
     consulted: documents.filter((document) => document.cited.length === 0),
   };
+}
+
+/**
+ * Issue 52 §3: the answer's own figure, shown once apart from its passages' — the mean
+ * 'attendibilità' of the passages it cites; null when none was checked.
+ */
+export function answerReliability(sources: readonly CitedPassage[]): number | null {
+  const checked = sources.flatMap((source) =>
+    source.support?.cited === true && typeof source.support.confidence === "number" ? [source.support.confidence] : [],
+  );
+  return checked.length === 0 ? null : checked.reduce((sum, value) => sum + value, 0) / checked.length;
 }

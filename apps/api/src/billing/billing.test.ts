@@ -92,7 +92,7 @@ describe("checkout session", () => {
     const html = await page.text();
     expect(html).toContain("Pagamento di prova");
     // 'Annulla' goes back to the plans with this one chosen, as the provider's cancel address does.
-    expect(html).toContain('<a class="cancel" href="/subscription?plan=pro">Annulla</a>');
+    expect(html).toContain('<a class="cancel" href="/subscription?plan=pro&amp;pagamento=annullato">Annulla</a>');
     const pay = await fetch(`${a.checkout_url}/pay`, {
       method: "POST",
       body: new URLSearchParams({ name: "Mario Rossi", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }),
@@ -113,7 +113,17 @@ describe("checkout session", () => {
       body: new URLSearchParams({ name: "Mario Rossi", number: "4000 0000 0000 0002", expiry: "12/40", cvc: "123" }),
     });
     expect(pay.status).toBe(402);
-    expect(await pay.text()).toContain("Carta rifiutata.");
+    const page = await pay.text();
+    expect(page).toContain("Carta rifiutata.");
+    // Issue 52 §7: the form keeps what was typed, escaped as text.
+    expect(page).toContain('name="name" autocomplete="cc-name" required value="Mario Rossi"');
+    expect(page).toContain('value="4000 0000 0000 0002"');
+    expect(page).toContain('value="12/40"');
+    const hostile = await fetch(`${checkout_url}/pay`, {
+      method: "POST",
+      body: new URLSearchParams({ name: '"><script>alert(1)</script>', number: "4000 0000 0000 0002", expiry: "12/40", cvc: "123" }),
+    });
+    expect(await hostile.text()).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect((await statusOf(access_token)).plan).toBe("free");
   });
 });

@@ -1,4 +1,4 @@
-import type { PlanDetails } from "@oystar/plans-and-gates";
+import { CHECKOUT_CANCELLED_PARAM, type PlanDetails } from "@oystar/plans-and-gates";
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import type { User } from "../accounts/accounts";
@@ -19,7 +19,8 @@ export type CheckoutProvider = {
 
 /** The return pages: fulfilment never happens there, only through the webhook. */
 const successUrl = (origin: string, plan: PlanDetails) => `${origin}/success?plan=${plan.id}`;
-const cancelUrl = (origin: string, plan: PlanDetails) => `${origin}/subscription?plan=${plan.id}`;
+/** Issue 52 §7: the plans page says the payment was cancelled (`CHECKOUT_CANCELLED_PARAM`), not nothing. */
+const cancelUrl = (origin: string, plan: PlanDetails) => `${origin}/subscription?plan=${plan.id}&${CHECKOUT_CANCELLED_PARAM}=annullato`;
 
 /** Real Stripe Checkout; the idempotency key makes a double click one session. */
 export function stripeCheckout(secretKey: string): CheckoutProvider {

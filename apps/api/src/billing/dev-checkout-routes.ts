@@ -65,6 +65,7 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
           price: euro(plan.price),
           cancelPath: cancelPath(plan),
           error: card.message,
+          typed: { name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") },
         }),
         402,
       );

@@ -192,7 +192,7 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(3);
   });
 
-  test("the offline judge says what it is, scores only what it measures, names no winner, and moves no leaderboard", async () => {
+  test("the offline judge says what it is, scores nothing, names no winner, and moves no leaderboard", async () => {
     const admin = await signInAs(server.url, "admin@oystar.test");
     const judged = async () => {
       const board = (await (
@@ -210,8 +210,11 @@ describe("a debate is one unit of quota (DESIGN.md §4)", () => {
     for (const run of [1, 2] as const) runs.push(parseJudgeRun(await reply(await send(access_token, judgement(debate_id, run)))));
     for (const report of runs) {
       expect(report.offlineNote).toMatch(/^Modello dimostrativo offline: /);
-      expect(report.sides[1].criteria.logica).toEqual({ score: null, motivation: "Non misurabile senza un modello linguistico." });
+      expect(report.sides[1].criteria.logica).toEqual({ score: null, motivation: "Non valutabile senza un modello linguistico." });
       expect(report.sides[2].criteria.persuasivita.score).toBeNull();
+      // Issue 52 §1: no score on any criterion, offline.
+      for (const lato of [1, 2] as const)
+        expect(Object.values(report.sides[lato].criteria).map((criterion) => criterion.score)).toEqual([null, null, null, null]);
       // Issue 36 §1: a word-overlap measure decides nothing — no verdict, so nothing to count.
       expect(report.verdict).toBeNull();
     }

@@ -10,7 +10,7 @@ import { cutTo, turnRole, withoutCitationMarks, type PromptPassage } from "@oyst
 import { planById } from "@oystar/plans-and-gates";
 import type { User } from "../accounts/accounts";
 import type { Database, Queryable } from "../db/database";
-import { chooseIndexes, searchPlanOf, validationSettingsOf } from "../rag/answer/ask-request";
+import { chooseIndexes, searchPlanOf } from "../rag/answer/ask-request";
 import { citedPassageOf } from "../rag/answer/cited-passage";
 import type { RagEngine } from "../rag/rag-engine";
 import { ragMessages } from "../rag/messages";
@@ -19,7 +19,7 @@ import { retrieve, type Passage } from "../rag/retrieve/retrieval";
 import { placesOf } from "../rag/viewer/passage-store";
 import { namedEvent, type EvidenceFraming } from "./evidence-stream";
 import { debateChargeMessages } from "./messages";
-import { checkQuotes, type QuoteSealer } from "./quote-check";
+import { checkQuotes, lexicalRelevance, type QuoteRelevance, type QuoteSealer } from "./quote-check";
 
 // issue 26 §2: a debate argued from the customer's documents (Business, Enterprise). Each turn
 // the server retrieves passages for the side's thesis and the previous turn's claims from the
@@ -101,15 +101,22 @@ async function clientPassages(db: Queryable, passages: readonly Passage[]): Prom
  * against them and sealed for this debate and turn (debates/quote-check.ts).
  */
 export async function turnEvidence(
-  { engine, sealer, settings }: { engine: RagEngine; sealer: QuoteSealer; settings: Settings },
+  { engine, sealer, relevance = lexicalRelevance }: { engine: RagEngine; sealer: QuoteSealer; relevance?: QuoteRelevance },
   call: DebateTurnCall,
   index: RagIndex,
   passages: readonly Passage[],
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<EvidenceFraming> {
   return {
     opening: namedEvent(DEBATE_STREAM_EVENTS.passages, { index: index.name, passages: await clientPassages(engine.db, passages) }),
     async closing(answer) {
-      const quotes = await checkQuotes(answer, passages, engine.embedder, validationSettingsOf(settings));
+      // Issue 52 §2: each quote's passage must be about its claim, not merely hold its words.
+      const quoted = passages.map((passage) => ({
+        chunkId: passage.chunkId,
+        text: passage.text,
+        title: passage.title || passage.filename,
+      }));
+      const quotes = await checkQuotes(answer, quoted, relevance, signal);
       const seal = await sealer.seal({ debateId: call.debate_id, turn: call.turn, statuses: quotes.map((quote) => quote.status) });
       return namedEvent(DEBATE_STREAM_EVENTS.quotes, { quotes, seal } satisfies TurnQuotes);
     },

@@ -23,8 +23,11 @@ import { signInAs } from "../dev-idp/dev-sign-in";
 // verdict and the users' votes move the admin's model leaderboard.
 
 type ChatBody = { model: string; messages: Array<{ role: string; content: string }> };
-/** How the fake judge decides: for whichever side defends "Treno", or for whatever it reads first. */
-let judging: "treno" | "first" = "treno";
+/**
+ * How the fake judge decides: for whichever side defends "Treno", or for whatever it reads first;
+ * "contrary" scores Treno higher and writes the other side as the winner (issue 52 §1).
+ */
+let judging: "treno" | "first" | "contrary" = "treno";
 let heard: ChatBody[] = [];
 let upstream: ReturnType<typeof createServer>;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -42,7 +45,8 @@ function judgeSays(body: ChatBody): string {
   });
   const trenoFirst = brief.includes("- Lato 1 sostiene: Treno");
   const winner = judging === "first" || trenoFirst ? 1 : 2;
-  return formatJudgeRun({ offlineNote: null, sides: { 1: side(winner === 1 ? 8 : 5), 2: side(winner === 2 ? 8 : 5) }, verdict: winner });
+  const written = judging === "contrary" ? (winner === 1 ? 2 : 1) : winner;
+  return formatJudgeRun({ offlineNote: null, sides: { 1: side(winner === 1 ? 8 : 5), 2: side(winner === 2 ? 8 : 5) }, verdict: written });
 }
 
 function fakeModel(req: IncomingMessage, res: ServerResponse) {
@@ -144,6 +148,15 @@ describe("the judge (issue 26 §1)", () => {
     const board = await leaderboard();
     for (const model of ["llama-3.1-8b-instant", "gemma-7b-it"])
       expect(standing(board, model)).toMatchObject({ rating: 1000, judge: { wins: 0, draws: 1, losses: 0 } });
+  });
+
+  test("issue 52 §1: a judge whose verdict line contradicts its scores — the scores decide, on the card and on the leaderboard", async () => {
+    judging = "contrary";
+    const { state } = await debateThroughTheEngine("pro@oystar.test", { A: "mixtral-8x7b-32768", B: "gemma-7b-it" });
+    expect(judgementOf(state)).toMatchObject({ status: "done", scorecard: { verdict: "A", runs: ["A", "A"], agreement: "alta" } });
+    const board = await leaderboard();
+    expect(standing(board, "mixtral-8x7b-32768")).toMatchObject({ judge: { wins: 1, draws: 0, losses: 0 } });
+    expect(standing(board, "gemma-7b-it")).toMatchObject({ judge: { wins: 0, draws: 1, losses: 1 } });
   });
 });
 

@@ -13,13 +13,14 @@ import {
 import { debatePrompt, type PromptPassage } from "@oystar/debate-engine/protocol";
 import { planById, planMessages } from "@oystar/plans-and-gates";
 import { Hono, type MiddlewareHandler } from "hono";
-import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing, type ServerStop } from "../streams/server-stopping";
-import { callerSignal, type Resumable } from "../streams/resumable-answers";
+import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing } from "../streams/server-stopping";
+import { callerSignal } from "../streams/resumable-answers";
+import type { StreamedRoad } from "../streams/streamed-road";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
 import { llmMessages } from "../llm/messages";
-import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer, streamHeaders } from "../llm/model-answer";
+import { callUpstream, goneBeforeAsking, offlineAnswer, questionCalls, relayAnswer, streamHeaders } from "../llm/model-answer";
 import type { ModelProviders } from "../llm/model-providers";
 import { charge } from "../plans/quota";
 import { offlineStream } from "../llm/offline-model";
@@ -38,7 +39,7 @@ import { debateChargeMessages } from "./messages";
 import { debateRetention } from "./debate-retention";
 import { markOffline, modelLeaderboard, recordJudgeRun } from "./model-leaderboard";
 import { composeOfflineDebateReply } from "./offline-debate";
-import { quoteSealer, type QuoteSealer } from "./quote-check";
+import { lexicalRelevance, modelRelevance, quoteSealer, type QuoteSealer } from "./quote-check";
 import { log } from "../observe/log";
 import { requestIdOf } from "../observe/request-log";
 
@@ -178,8 +179,7 @@ export function debateRoutes(
   env: Env,
   providers: ModelProviders,
   rag: RagEngine,
-  resumable: Resumable,
-  serverStop: ServerStop,
+  { admission, resumable, serverStop }: StreamedRoad,
 ) {
   const app = new Hono();
   const sealer = quoteSealer(db);
@@ -213,13 +213,17 @@ export function debateRoutes(
     });
   });
 
-  // A JSON call whose answer is held for a resume (issue 35 §2), as one step: Hono types ten a route.
+  // A JSON call whose answer is held for a resume (issue 35 §2), admitted, as one step: Hono types ten a route.
   // Inside it, a turn still running when a stopping server's time runs out ends with its reason.
-  const endsOnStop = endsWhenServerStops(serverStop, modelStreamClosing);
+  const endsOnStop = endsWhenServerStops(serverStop, modelStreamClosing, admission.cuts);
+  // Issue 55 §1: first of it, a process past what it can carry refuses the call (before its body
+  // is read or anything is charged).
   const resumableJson: typeof resumable = (c, next) =>
-    jsonOnly(c, async () => {
-      await resumable(c, async () => {
-        await endsOnStop(c, next);
+    admission.newQuestion(c, async () => {
+      await jsonOnly(c, async () => {
+        await resumable(c, async () => {
+          await endsOnStop(c, next);
+        });
       });
     });
   // One call of the debate: the server builds the model's messages from the validated call (the
@@ -244,19 +248,24 @@ export function debateRoutes(
       const signal = callerSignal(c);
       // issue 26 §2: a turn argued from documents reads its passages first; they cost nothing more.
       const index = c.get("debateIndex");
+      const upstream = await providers.upstream();
       let evidence: { passages: Passage[]; framing: EvidenceFraming } | null = null;
       if (call.kind === "turn" && index) {
         const settings = (await readSettings(db)).data;
+        // Issue 52 §2: whether each quote's passage is about its claim — the admin's judge model
+        // reads them when one is connected; the lexical check otherwise.
+        const relevance = upstream
+          ? modelRelevance(questionCalls(upstream, env.llm.firstTokenTimeoutMs, requestIdOf(c)), settings.debate_judge_model)
+          : lexicalRelevance;
         try {
           const passages = await turnPassages(rag, settings, index, call, signal);
-          evidence = { passages, framing: await turnEvidence({ engine: rag, sealer, settings }, call, index, passages) };
+          evidence = { passages, framing: await turnEvidence({ engine: rag, sealer, relevance }, call, index, passages, signal) };
         } catch (error) {
           await refund();
           log.error({ request_id: requestIdOf(c), kind: errorKind(error) }, "Dibattito: ricerca nei documenti non riuscita");
           return c.json({ error: debateChargeMessages.retrievalFailed }, 502);
         }
       }
-      const upstream = await providers.upstream();
       if (!upstream) {
         // The offline model argued (or judged): its results never pass for a real model's. It
         // always answers, so the call is answered before the caller reads a byte of it.

@@ -34,6 +34,15 @@ function fakeModel(req: IncomingMessage, res: ServerResponse) {
   req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
   req.on("end", () => {
     heard.push(JSON.parse(raw) as Record<string, unknown>);
+    // Issue 52 §2: asked whether each quote's passage is about its claim, it answers as a model
+    // does, one line per pair: not for the claim about Tokyo, yes for the others.
+    const asked = JSON.stringify(heard.at(-1));
+    if (asked.includes("Per ciascuna coppia qui sotto")) {
+      const pairs = [...asked.matchAll(/\\n(\d+)\.\\nAffermazione: ([^\\]*)/g)];
+      const content = pairs.map(([, n, claim]) => `${n}: ${claim?.includes("Tokyo") ? "no" : "sì"}`).join("\n");
+      res.writeHead(200, { "Content-Type": "application/json" });
+      return void res.end(JSON.stringify({ choices: [{ message: { content } }] }));
+    }
     res.writeHead(200, { "Content-Type": "text/event-stream" });
     // A model that takes the question and never starts answering (until hung up on).
     if (behaviour === "silent") return void res.on("close", () => markHungUp());
@@ -228,6 +237,11 @@ test("a turn argued from documents: the model reads the passages numbered; the a
   ]);
   expect(events.filter((event) => event.data === "[DONE]")).toHaveLength(1);
   expect(events.at(-1)?.data).toBe("[DONE]");
+  // Issue 52 §2: with a model connected, the model read each claim beside its passage (the found
+  // quotes only): the sentence about Tokyo quotes words of passage [1], which is about something else.
+  const relevance = JSON.stringify(heard.find((body) => JSON.stringify(body).includes("Per ciascuna coppia qui sotto")));
+  expect(relevance).toContain("Affermazione: Nel 1999 a Tokyo 500 turisti e 40 guide di Osaka videro");
+  expect(relevance).not.toContain("le rose blu fioriscono a dicembre");
 });
 
 test("the judge of a debate argued from documents reads, beside each turn, how many of its quotes the server verified, and is told 'Prove' counts only those", async () => {

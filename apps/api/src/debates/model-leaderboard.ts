@@ -1,5 +1,13 @@
 import type { DebateJudgeCall, DebateVote, ModelLeaderboard } from "@oystar/api-client";
-import { parseJudgeRun, runVerdict, type SideVerdict } from "@oystar/debate-engine/protocol";
+import {
+  debateVerdict,
+  parseJudgeRun,
+  runScores,
+  runVerdict,
+  type SideScores,
+  type SideVerdict,
+  type Speaker,
+} from "@oystar/debate-engine/protocol";
 import type { User } from "../accounts/accounts";
 import type { Database, Queryable } from "../db/database";
 import { debateChargeMessages } from "./messages";
@@ -51,36 +59,40 @@ async function applyOutcome(tx: Queryable, models: { a: string; b: string; offli
 }
 
 /**
- * One judge run answered: its verdict (as a side) is kept on the debate; once both runs are in,
- * the debate's verdict — theirs when they agree, 'Parità' otherwise — moves the leaderboard, once.
- * An answer that cannot be read records nothing (the screen shows its error card).
+ * One judge run answered: its scores (as sides) are kept on the debate; once both runs are in, the
+ * debate's verdict — by the rule on their scores combined, as the scorecard shows it (issue 52 §1)
+ * — moves the leaderboard, once. An answer that cannot be read records nothing (the screen shows
+ * its error card), nor one that scores no criterion for both sides (the offline judge: no winner).
  */
 export async function recordJudgeRun(db: Database, call: DebateJudgeCall, text: string): Promise<void> {
+  let scores: Record<Speaker, SideScores>;
   let verdict: SideVerdict | null;
   try {
-    verdict = runVerdict(call.run, parseJudgeRun(text));
+    const report = parseJudgeRun(text);
+    scores = runScores(call.run, report);
+    verdict = runVerdict(call.run, report);
   } catch {
     return;
   }
-  // issue 36 §1: the offline judge names no winner — nothing to count.
+  // issue 36 §1: the offline judge scores nothing and names no winner — nothing to count.
   if (verdict === null) return;
-  const column = call.run === 1 ? "judge_first" : "judge_second";
+  const [verdictColumn, scoresColumn] = call.run === 1 ? ["judge_first", "judge_first_scores"] : ["judge_second", "judge_second_scores"];
   await db.transaction(async (tx) => {
     const [debate] = await tx.query<{
-      judge_first: Outcome | null;
-      judge_second: Outcome | null;
+      judge_first_scores: Record<Speaker, SideScores> | null;
+      judge_second_scores: Record<Speaker, SideScores> | null;
       model_a: string;
       model_b: string;
       offline: boolean;
     }>(
-      `UPDATE debates SET ${column} = $2 WHERE id = $1 AND NOT judge_counted AND model_a IS NOT NULL
-       RETURNING judge_first, judge_second, model_a, model_b, offline`,
-      [call.debate_id, verdict],
+      `UPDATE debates SET ${verdictColumn} = $2, ${scoresColumn} = $3 WHERE id = $1 AND NOT judge_counted AND model_a IS NOT NULL
+       RETURNING judge_first_scores, judge_second_scores, model_a, model_b, offline`,
+      [call.debate_id, verdict, JSON.stringify(scores)],
     );
-    if (!debate?.judge_first || !debate.judge_second) return;
+    if (!debate?.judge_first_scores || !debate.judge_second_scores) return;
     await tx.query("UPDATE debates SET judge_counted = true WHERE id = $1", [call.debate_id]);
-    const outcome = debate.judge_first === debate.judge_second ? debate.judge_first : "tie";
-    await applyOutcome(tx, { a: debate.model_a, b: debate.model_b, offline: debate.offline }, outcome, "judge");
+    const outcome = debateVerdict([debate.judge_first_scores, debate.judge_second_scores]);
+    if (outcome !== null) await applyOutcome(tx, { a: debate.model_a, b: debate.model_b, offline: debate.offline }, outcome, "judge");
   });
 }
 

@@ -118,7 +118,7 @@ test("a whole debate and a synthesis run end to end on the offline model", async
     "judgement",
     "feedbackForm",
   ]);
-  // issue 26 §1: the offline judge says what it is and scores only what it can measure.
+  // issue 26 §1, issue 52 §1: the offline judge says what it is and scores nothing.
   const judged = state.messages.find((message) => message.card?.kind === "judgement")?.card;
   expect(judged).toMatchObject({ judgement: { status: "done", scorecard: { offline: true, judge: OFFLINE_MODEL } } });
   if (judged?.kind !== "judgement" || judged.judgement.status !== "done") throw new Error("no scorecard");
@@ -126,15 +126,17 @@ test("a whole debate and a synthesis run end to end on the offline model", async
   expect(scorecard.note).toMatch(/^Modello dimostrativo offline: nessun modello linguistico è collegato/);
   for (const side of ["A", "B"] as const) {
     const { criteria, strongest, weakest } = scorecard.sides[side];
-    expect([criteria.logica.score, criteria.prove.score, criteria.persuasivita.score, strongest, weakest]).toEqual([
+    // Issue 52 §1: no score at all ('n.d.'), what it counted said in words.
+    expect([criteria.logica.score, criteria.prove.score, criteria.persuasivita.score, criteria.replica.score, strongest, weakest]).toEqual([
+      null,
       null,
       null,
       null,
       null,
       null,
     ]);
-    expect(criteria.prove.motivation).toMatch(/^Citazioni verificate: 0;/);
-    expect(criteria.replica.motivation).toMatch(/^Riprende la domanda del turno precedente in \d turn[oi] su \d/);
+    expect(criteria.prove.motivation).toMatch(/^Non valutabile senza un modello linguistico\. Il dibattito non si basa su documenti/);
+    expect(criteria.replica.motivation).toMatch(/Riprende la domanda del turno precedente in \d turn[oi] su \d/);
   }
   // Issue 36 §1: what it measured is no verdict — no winner, no agreement between readings.
   expect(scorecard).toMatchObject({ verdict: null, runs: [null, null], agreement: null });

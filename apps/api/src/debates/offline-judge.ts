@@ -4,57 +4,53 @@ import {
   latoOf,
   quoteTally,
   replyMeasure,
-  shareScore,
   type CriterionScore,
   type JudgedSide,
   type Lato,
   type Speaker,
 } from "@oystar/debate-engine/protocol";
 
-// issue 26 §1: without a language model the judge says so, and scores only what can be measured
-// in the text — whether each turn took up the question the previous turn asked ('Replica', a
-// lexical measure), and the verified quotes ('Prove', in a debate argued from documents: issue 26
-// §2, the verdicts the server sealed). Logic and persuasiveness need a reader: they are left
-// unscored ('n.d.'), never made up.
+// issue 26 §1, issue 52 §1: without a language model the judge says so and gives no score at all
+// ('n.d.' on every criterion): logic, evidence, persuasiveness and rebuttal need a reader, and a
+// count of words or quotes is not a grade. What it can count is said in each motivation — how
+// often a side took up the question the previous turn asked, how many of its quotes the server
+// verified (issue 26 §2) — as a fact beside the 'n.d.', never as a number out of ten.
 
 const NOTE =
-  "Modello dimostrativo offline: nessun modello linguistico è collegato. Non valuta logica e persuasività, " +
-  "che richiedono un modello; misura soltanto quanto ogni lato riprende la domanda del turno precedente e quante citazioni verificate porta.";
+  "Modello dimostrativo offline: nessun modello linguistico è collegato, quindi non dà voti. " +
+  "Logica, prove, persuasività e replica richiedono un lettore; sotto ogni criterio c'è solo ciò che si può contare nel testo.";
 
-const UNMEASURED = "Non misurabile senza un modello linguistico.";
+const UNMEASURED = "Non valutabile senza un modello linguistico.";
 
-/**
- * 'Prove': the verified quotes, and nothing else (issue 26 §2). One verified quote per turn is
- * full marks; quotes not found or not supporting their sentence earn nothing.
- */
-function proveScore(call: DebateJudgeCall, side: Speaker): CriterionScore {
+/** 'Prove': the verified quotes counted, not graded (issue 26 §2: only quotes the server sealed). */
+function proveCount(call: DebateJudgeCall, side: Speaker): CriterionScore {
   const { verified, quoted, turns } = quoteTally(call.history)[side];
   if (!call.documents)
-    return {
-      score: null,
-      motivation: `Citazioni verificate: ${verified}; il dibattito non si basa su documenti, quindi le prove non si possono contare.`,
-    };
+    return { score: null, motivation: `${UNMEASURED} Il dibattito non si basa su documenti: nessuna citazione da contare.` };
   if (turns === 0) return { score: null, motivation: "Nessun intervento da valutare." };
   return {
-    score: shareScore(Math.min(verified, turns), turns),
-    motivation: `Citazioni verificate: ${verified} su ${quoted} in ${turns} ${turns === 1 ? "turno" : "turni"} (conta solo le citazioni trovate nei passaggi e a sostegno della frase).`,
+    score: null,
+    motivation: `${UNMEASURED} Citazioni verificate: ${verified} su ${quoted} in ${turns} ${turns === 1 ? "turno" : "turni"} (contano solo quelle trovate nel passaggio e pertinenti alla frase).`,
+  };
+}
+
+/** 'Replica': how often the side took up the other side's question, counted on the words, not graded. */
+function replyCount(call: DebateJudgeCall, side: Speaker): CriterionScore {
+  const reply = replyMeasure(call.history, call.options)[side];
+  if (reply.asked === 0) return { score: null, motivation: "Nessuna domanda dell'altro lato a cui rispondere." };
+  return {
+    score: null,
+    motivation: `${UNMEASURED} Riprende la domanda del turno precedente in ${reply.answered} ${reply.answered === 1 ? "turno" : "turni"} su ${reply.asked} (conteggio sulle parole usate).`,
   };
 }
 
 function measuredSide(call: DebateJudgeCall, side: Speaker): JudgedSide {
-  const reply = replyMeasure(call.history, call.options)[side];
   return {
     criteria: {
       logica: { score: null, motivation: UNMEASURED },
-      prove: proveScore(call, side),
+      prove: proveCount(call, side),
       persuasivita: { score: null, motivation: UNMEASURED },
-      replica:
-        reply.asked === 0
-          ? { score: null, motivation: "Nessuna domanda dell'altro lato a cui rispondere." }
-          : {
-              score: shareScore(reply.answered, reply.asked),
-              motivation: `Riprende la domanda del turno precedente in ${reply.answered} ${reply.answered === 1 ? "turno" : "turni"} su ${reply.asked} (misura sulle parole usate).`,
-            },
+      replica: replyCount(call, side),
     },
     strongest: null,
     weakest: null,
@@ -63,8 +59,8 @@ function measuredSide(call: DebateJudgeCall, side: Speaker): JudgedSide {
 
 /**
  * The offline judge's answer to one run, in the judge's format, the sides as that run's 'Lato'.
- * Issue 36 §1: no verdict — a word-overlap 'Replica' and a count of quotes cannot say who argued
- * better, so it names no winner and the leaderboard records nothing from it.
+ * Issue 36 §1: no verdict — with no score there is nothing the verdict's rule could count, so it
+ * names no winner and the leaderboard records nothing from it.
  */
 export function composeOfflineJudgement(call: DebateJudgeCall): string {
   const lato = (side: Speaker): Lato => latoOf(call.run, side);

@@ -1,54 +1,86 @@
 import { DEBATE_QUOTES_PER_TURN, type CheckedQuote, type QuoteStatus } from "@oystar/api-client";
-import { quoteFound, quotesIn, withoutCitationMarks } from "@oystar/debate-engine/protocol";
+import { cutTo, quoteFound, quotesIn } from "@oystar/debate-engine/protocol";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../db/database";
 import { sharedSecret } from "../db/shared-secret";
-import { validateCitations, type ValidationSettings } from "../rag/answer/citation-validation";
-import type { Embedder } from "../rag/embedder";
+import type { QuestionCalls } from "../llm/model-answer";
+import { complete } from "../rag/answer/model-calls";
+import { claimOf, sharesSubject } from "./claim-subject";
 
-// issue 26 §2: a turn's quotes checked against the passages it was given, as RAG citations are
-// (rag/citation-validation.ts): a quote must be the passage's own words, and the sentence quoting
-// it must be supported by the passage — scored on the RAG's five measures with the admin's
-// weights and thresholds. The verdicts go to the client sealed (an HMAC with a secret of the
-// deployment): the judge's call carries them back and the server trusts only its own seal, so
-// 'Prove' counts quotes the server verified — and nothing of the debate is kept to do it.
+// issue 26 §2: a turn's quotes checked against the passages it was given: a quote must be the
+// passage's own words, and — issue 52 §2 — the passage must be about what the claim the quote is
+// attached to says (claim-subject.ts): a quote found word for word in a passage about something
+// else is 'Citazione non pertinente', and 'Prove' counts it for nothing. With a model connected the
+// model reads each claim beside its passage; without one the check is lexical. The verdicts go to
+// the client sealed (an HMAC with a secret of the deployment): the judge's call carries them back
+// and the server trusts only its own seal, so 'Prove' counts quotes the server verified — and
+// nothing of the debate is kept to do it.
 
 /** A passage a turn was given, under the number the turn cites it by (its position, from 1). */
-export type QuotedPassage = { chunkId: string; text: string };
+export type QuotedPassage = { chunkId: string; text: string; title?: string };
 
-/** The sentence around a quote as one cited sentence, whatever it cited: the quote's own full stops would split it. */
-const asOneSentence = (sentence: string) =>
-  `${withoutCitationMarks(sentence)
-    .replace(/[.!?]+(?=\s)/g, ",")
-    .trim()} [1]`;
+/** A claim and the passage its quote comes from. */
+export type ClaimAndPassage = { claim: string; passage: QuotedPassage };
 
-/** Whether the passage supports the sentence that quotes it (the RAG's citation check). */
-async function supports(sentence: string, passage: QuotedPassage, embedder: Embedder, settings: ValidationSettings): Promise<boolean> {
-  const validation = await validateCitations(
-    asOneSentence(sentence),
-    [{ noteNumber: 1, chunkId: passage.chunkId, text: passage.text }],
-    embedder,
-    settings,
-  );
-  return validation.citations.length > 0 && validation.citations.every((citation) => !citation.weak);
+/** Whether each passage is about its claim's subject, in order. */
+export type QuoteRelevance = (pairs: readonly ClaimAndPassage[], signal: AbortSignal) => Promise<boolean[]>;
+
+/** Without a model: the share of the claim's words the passage holds (claim-subject.ts). */
+export const lexicalRelevance: QuoteRelevance = async (pairs) => pairs.map(({ claim, passage }) => sharesSubject(claim, passage.text));
+
+/** How much of a passage the model reads beside a claim: enough to know what it is about. */
+const PASSAGE_CHARS_FOR_MODEL = 900;
+
+/**
+ * With a model: one short question for all of a turn's quotes — is each passage about what its
+ * claim says? A line it does not answer, or an answer that fails, falls back to the lexical check.
+ */
+export function modelRelevance(calls: QuestionCalls, model: string): QuoteRelevance {
+  return async (pairs, signal) => {
+    const lexical = await lexicalRelevance(pairs, signal);
+    if (pairs.length === 0) return lexical;
+    const prompt = [
+      "Per ciascuna coppia qui sotto, dimmi se il passaggio parla dello stesso argomento dell'affermazione e la sostiene.",
+      "Rispondi solo con una riga per coppia, nel formato «numero: sì» oppure «numero: no».",
+      ...pairs.map(
+        ({ claim, passage }, index) =>
+          `\n${index + 1}.\nAffermazione: ${claim}\nPassaggio: ${cutTo(passage.text, PASSAGE_CHARS_FOR_MODEL)}`,
+      ),
+    ].join("\n");
+    let answer: string;
+    try {
+      answer = await complete(calls, model, prompt, 20 + pairs.length * 8, signal);
+    } catch {
+      return lexical;
+    }
+    const said = new Map<number, boolean>();
+    for (const line of answer.split("\n")) {
+      const match = /^\s*(\d{1,2})\s*[:.)-]\s*(s[iì]|no)(?!\p{L})/iu.exec(line);
+      if (match) said.set(Number(match[1]), /^s/i.test(match[2]!));
+    }
+    return pairs.map((_, index) => said.get(index + 1) ?? lexical[index]!);
+  };
 }
 
 /** Each quote of the reply (in order, at most DEBATE_QUOTES_PER_TURN) and what was found of it. */
 export async function checkQuotes(
   reply: string,
   passages: readonly QuotedPassage[],
-  embedder: Embedder,
-  settings: ValidationSettings,
+  relevance: QuoteRelevance = lexicalRelevance,
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<CheckedQuote[]> {
-  const checked: CheckedQuote[] = [];
-  for (const quote of quotesIn(reply).slice(0, DEBATE_QUOTES_PER_TURN)) {
+  const quotes = quotesIn(reply).slice(0, DEBATE_QUOTES_PER_TURN);
+  // The names of the turn's sources are no part of a claim (a debater names where a quote comes from).
+  const sourceNames = passages.flatMap((passage) => (passage.title ? [passage.title] : []));
+  const found = quotes.flatMap((quote, position) => {
     const passage = passages[quote.n - 1];
-    let status: QuoteStatus = "notFound";
-    if (passage && quoteFound(quote.text, passage.text))
-      status = (await supports(quote.sentence, passage, embedder, settings)) ? "verified" : "unsupported";
-    checked.push({ n: quote.n, text: quote.text, status });
-  }
-  return checked;
+    return passage && quoteFound(quote.text, passage.text) ? [{ position, claim: claimOf(reply, quote, sourceNames), passage }] : [];
+  });
+  const pertinent = await relevance(found, signal);
+  const statusOf = new Map<number, QuoteStatus>(
+    found.map((entry, index) => [entry.position, pertinent[index] ? "verified" : "unsupported"]),
+  );
+  return quotes.map((quote, position) => ({ n: quote.n, text: quote.text, status: statusOf.get(position) ?? "notFound" }));
 }
 
 /** What a seal vouches for: these verdicts, in this order, for this turn of this debate. */

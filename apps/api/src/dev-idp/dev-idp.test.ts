@@ -1,3 +1,5 @@
+import { themeBootScript } from "@oystar/ui-kit";
+import { themeBootScriptSource } from "../web/security-headers";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEV_CLIENT_ID } from "./dev-client";
 import { startTestServer } from "../../test-support/fixtures";
@@ -43,7 +45,11 @@ describe("authorize", () => {
       expect(html).toContain(`Accedi come ${email}`);
     }
     expect(html).toContain('type="email"');
-    expect(html).not.toContain("<script");
+    // Issue 52 §7: its one script is the apps' theme boot script (the page follows the product's
+    // theme), allowed by its hash alone; nothing else runs.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain(`<script>${themeBootScript}</script>`);
+    expect(page.headers.get("content-security-policy")).toContain(themeBootScriptSource);
   });
 
   test("with a session it redirects back with a code and the exact state", async () => {

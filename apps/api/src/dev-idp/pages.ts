@@ -1,3 +1,4 @@
+import { themedColours, themeScriptTag } from "../web/dev-page-theme";
 import { REFUSED_ACCOUNTS, SEEDED_ACCOUNTS } from "./dev-client";
 
 const escapeHtml = (value: string) =>
@@ -29,6 +30,7 @@ export function loginPage(authorizeQuery: string, error?: string): string {
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
+  ${themeScriptTag}
   <title>Accesso — provider di identità di sviluppo OYSTAR</title>
   <link rel="stylesheet" href="/idp/login.css">
   <link rel="icon" type="image/svg+xml" href="/favicon.svg">
@@ -52,19 +54,23 @@ export function loginPage(authorizeQuery: string, error?: string): string {
 }
 
 export const loginStyles = `
-body { margin: 0; font-family: system-ui, sans-serif; background: #5b2bd6; color: #1c1633; min-height: 100vh; display: grid; place-items: center; }
-main { background: #fff; border-radius: 16px; padding: 32px; width: min(440px, calc(100% - 32px)); box-shadow: 0 18px 48px rgb(0 0 0 / 25%); }
+${themedColours(
+  "--bg: #5b2bd6; --surface: #fff; --ink: #1c1633; --muted: #4f4868; --border: #8f86a8; --brand: #5b2bd6; --brand-hover: #4a1fb8; --error: #b42318;",
+  "--bg: #241052; --surface: #1d1830; --ink: #ece9f5; --muted: #b7b0cc; --border: #8a81a6; --brand: #6d47e8; --brand-hover: #7f5cf0; --error: #ff9b8f;",
+)}
+body { margin: 0; font-family: system-ui, sans-serif; background: var(--bg); color: var(--ink); min-height: 100vh; display: grid; place-items: center; }
+main { background: var(--surface); border-radius: 16px; padding: 32px; width: min(440px, calc(100% - 32px)); box-shadow: 0 18px 48px rgb(0 0 0 / 25%); }
 h1 { margin-top: 0; }
-.note { color: #4f4868; font-size: 0.9rem; }
-.error { color: #b42318; font-weight: 600; }
+.note { color: var(--muted); font-size: 0.9rem; }
+.error { color: var(--error); font-weight: 600; }
 .accounts { list-style: none; padding: 0; display: grid; gap: 8px; }
 .accounts li { display: flex; align-items: center; gap: 8px; }
-.plan { font-size: 0.8rem; color: #4f4868; }
-button { font: inherit; font-weight: 600; border: 0; border-radius: 10px; padding: 10px 14px; background: #5b2bd6; color: #fff; cursor: pointer; }
-button:hover { background: #4a1fb8; }
-button:focus-visible, input:focus-visible { outline: 3px solid #1c1633; outline-offset: 2px; }
+.plan { font-size: 0.8rem; color: var(--muted); }
+button { font: inherit; font-weight: 600; border: 0; border-radius: 10px; padding: 10px 14px; background: var(--brand); color: #fff; cursor: pointer; }
+button:hover { background: var(--brand-hover); }
+button:focus-visible, input:focus-visible { outline: 3px solid var(--ink); outline-offset: 2px; }
 .new-account { display: grid; gap: 8px; margin-top: 24px; }
-input { font: inherit; padding: 10px; border: 1px solid #8f86a8; border-radius: 10px; }
+input { font: inherit; padding: 10px; border: 1px solid var(--border); border-radius: 10px; background: var(--surface); color: var(--ink); }
 `;
 
 /**

@@ -13,8 +13,9 @@ import type { Database } from "../db/database";
 import type { Env, Upstream } from "../env";
 import { questionCharges, type ModelCallCharge } from "../plans/question-charge";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
-import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing, type ServerStop } from "../streams/server-stopping";
-import { callerSignal, type Resumable } from "../streams/resumable-answers";
+import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing } from "../streams/server-stopping";
+import { callerSignal } from "../streams/resumable-answers";
+import type { StreamedRoad } from "../streams/streamed-road";
 import { requestIdOf } from "../observe/request-log";
 import { llmMessages } from "./messages";
 import { callUpstream, goneBeforeAsking, offlineAnswer, relayAnswer } from "./model-answer";
@@ -56,7 +57,7 @@ const validChatRequest: MiddlewareHandler<{ Variables: QuestionVariables }> = as
  * model fails (llm/model-answer.ts). Message content is never logged or stored: it only passes
  * through.
  */
-export function llmRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, resumable: Resumable, serverStop: ServerStop) {
+export function llmRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, road: StreamedRoad) {
   const app = new Hono();
   const charges = questionCharges(db);
 
@@ -72,9 +73,11 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
 
   app.post(
     API_PATHS.chatCompletions,
+    // Issue 55 §1: a process past what it can carry refuses the question before anything else.
+    road.admission.newQuestion,
     access.signedIn,
-    resumable,
-    endsWhenServerStops(serverStop, modelStreamClosing),
+    road.resumable,
+    endsWhenServerStops(road.serverStop, modelStreamClosing, road.admission.cuts),
     jsonOnly,
     bodyCeiling(CHAT_BODY),
     validChatRequest,

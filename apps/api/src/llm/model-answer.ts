@@ -4,6 +4,7 @@ import type { IncomingMessage } from "node:http";
 import { pipeline, Transform, type Readable } from "node:stream";
 import type { Upstream } from "../env";
 import { modelErrors, modelFirstTokenSeconds, secondsSince } from "../observe/metrics";
+import { processLoad } from "../observe/process-load";
 import { callerSignal } from "../streams/resumable-answers";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
 import { llmMessages } from "./messages";
@@ -244,7 +245,12 @@ async function firstBytes(
   const askedAt = performance.now();
   const outcome = await firstBytesWithin(call, firstTokenTimeoutMs);
   if (outcome instanceof ModelFailure) modelErrors.inc({ kind: outcome.kind });
-  else modelFirstTokenSeconds.observe(secondsSince(askedAt));
+  else {
+    modelFirstTokenSeconds.observe(secondsSince(askedAt));
+    // Issue 55 §1: the process's load counts the model's pieces as they pass (the stream stays paused).
+    const load = processLoad();
+    outcome.response.body.on("data", () => load.relayed());
+  }
   return outcome;
 }
 

@@ -5,6 +5,9 @@ import { pino, type Level } from "pino";
 // failure's kind. Never a question, an answer, a document's text, a token or an address
 // (DESIGN.md §7) — the privacy canary reads every line a run writes.
 
+/** Where the lines go: the server's stdout, or stderr in a command whose stdout is its answer. */
+let destination: NodeJS.WritableStream = process.stdout;
+
 /** Through process.stdout (not straight to the file descriptor): a log collector, and the canary test, read it there. */
 export const log = pino(
   {
@@ -13,8 +16,13 @@ export const log = pino(
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
   },
-  process.stdout,
+  { write: (line: string) => destination.write(line) },
 );
+
+/** Issue 54 §5: a command that answers on stdout (`pnpm rag search` prints JSON, one line a question) logs on stderr. */
+export function logToStandardError(): void {
+  destination = process.stderr;
+}
 
 export type LogLevel = Level | "silent";
 

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { processLoad } from "./process-load";
 
 // issue 37 §5: what an operator watches, in Prometheus' format (prom-client), served on a listener
 // of its own (observe/metrics-listener.ts). One registry per process: a process is one server. The
@@ -72,6 +73,54 @@ export const ragIngestionSeconds = new Histogram({
 export const workersUp = new Gauge({
   name: "oystar_workers_up",
   help: "Processi server attivi (sommati da Prometheus su tutti i processi)",
+  registers: [registry],
+});
+
+// Issue 55 §4: what tells an operator the cliff is coming — the event loop running late, the
+// events relayed a second nearing what the process carries — and the refusals once it is there.
+
+export const admissionRefusals = new Counter({
+  name: "oystar_admission_refusals_total",
+  help: "Domande nuove rifiutate con 503 prima di essere conteggiate, per motivo (open_streams, starting, events, delay)",
+  labelNames: ["reason"] as const,
+  registers: [registry],
+});
+
+export const streamsShed = new Counter({
+  name: "oystar_streams_shed_total",
+  help: "Stream chiusi con un evento d'errore perché il processo era in ritardo di oltre un secondo (domanda restituita)",
+  registers: [registry],
+});
+
+new Counter({
+  name: "oystar_events_relayed_total",
+  help: "Pezzi della risposta del modello inoltrati ai client (un evento o pochi ciascuno)",
+  registers: [registry],
+  collect() {
+    this.reset();
+    this.inc(processLoad().relayedTotal);
+  },
+});
+
+new Gauge({
+  name: "oystar_event_loop_delay_seconds",
+  help: "Ritardo del ciclo degli eventi nell'ultimo mezzo secondo: 99° percentile (p99) e massimo (max)",
+  labelNames: ["stat"] as const,
+  registers: [registry],
+  // Several processes' delays (WORKERS) are not added up: the latest of them is the one to watch.
+  aggregator: "max",
+  collect() {
+    const reading = processLoad().reading();
+    this.set({ stat: "p99" }, reading.delayP99Ms / 1000);
+    this.set({ stat: "max" }, reading.delayMaxMs / 1000);
+  },
+});
+
+/** What admission control allows this process (streams/admission.ts): set once its limits are known. */
+export const admissionLimit = new Gauge({
+  name: "oystar_admission_limit",
+  help: "Limiti dell'ammissione di questo processo: stream aperti (open_streams) ed eventi al secondo (events_per_second)",
+  labelNames: ["limit"] as const,
   registers: [registry],
 });
 

@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { log } from "./log";
 import { httpRequests, httpRequestSeconds, secondsSince, streamsOpen } from "./metrics";
+import { processLoad } from "./process-load";
 
 // issue 37 §5: every request gets an id (the balancer's X-Request-Id when it sent a sane one, else
 // a new one), sent back in the answer and to the model; its line in the log and its count in the
@@ -52,8 +53,11 @@ export function requestLog({ accountKey }: { accountKey: string }): MiddlewareHa
     if (stream && outgoing) {
       // A stream's line is written when it has closed, with how long it ran.
       streamsOpen.inc();
+      // Issue 55 §1: admission control counts it too (streams/admission.ts).
+      const closed = processLoad().streamOpened();
       outgoing.once("close", () => {
         streamsOpen.dec();
+        closed();
         log.info({ ...line, stream: true, ms: Math.round(performance.now() - startedAt) }, "richiesta");
       });
       return;

@@ -33,7 +33,9 @@ async function ingestAll(context: CliContext, index: RagIndex, files: ReadonlyAr
     noTTYOutput: true,
     notTTYSchedule: 2000,
   });
-  const counts = { added: 0, replaced: 0, unchanged: 0, failed: 0 };
+  const counts = { added: 0, replaced: 0, unchanged: 0 };
+  // Each refusal names its file and says why (issue 54 §5): listed again under the summary.
+  const refused: string[] = [];
   let chunks = 0;
   const started = performance.now();
   bar.start(files.length, 0, { chunks, file: "" });
@@ -44,7 +46,7 @@ async function ingestAll(context: CliContext, index: RagIndex, files: ReadonlyAr
     // An e-mail's attachments are counted as the documents of their own they are.
     for (const result of results.flatMap((outcome) => [outcome, ...("error" in outcome ? [] : (outcome.attachments ?? []))])) {
       if ("error" in result) {
-        counts.failed += 1;
+        refused.push(refusalOf(result));
         bar.stop();
         console.error(`${result.filename}: ${result.error.message}`);
         bar.start(files.length, start, { chunks, file: "" });
@@ -59,8 +61,16 @@ async function ingestAll(context: CliContext, index: RagIndex, files: ReadonlyAr
   await finishIngestion(context.db);
   const seconds = (performance.now() - started) / 1000;
   console.info(
-    `Indice ${index.name}: ${counts.added} aggiunti, ${counts.replaced} sostituiti, ${counts.unchanged} invariati, ${counts.failed} non riusciti; ` +
+    `Indice ${index.name}: ${counts.added} aggiunti, ${counts.replaced} sostituiti, ${counts.unchanged} invariati, ${refused.length} non indicizzati; ` +
       `${chunks} passaggi in ${seconds.toFixed(1)} s (${Math.round(chunks / Math.max(seconds, 0.001))} passaggi/s).`,
   );
-  if (counts.failed > 0) process.exitCode = 1;
+  // A file refused is an outcome the summary reports, not the command failing: it ends with 0, and
+  // pnpm prints no failure banner over it (issue 54 §5: it read like a crash).
+  if (refused.length > 0) console.info([`Non indicizzati (${refused.length}):`, ...refused.map((reason) => `- ${reason}`)].join("\n"));
+}
+
+/** A refusal's line: its message names the file; one that does not (a failure of ours) is named here. */
+function refusalOf({ filename, error }: { filename: string; error: Error }): string {
+  const name = filename.split("/").pop() ?? filename;
+  return error.message.includes(`«${name}»`) ? error.message : `«${filename}»: ${error.message}`;
 }

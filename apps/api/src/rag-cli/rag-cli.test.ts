@@ -58,10 +58,10 @@ beforeAll(() => {
 
 test("ingest reads .md .txt .html .pdf in folders recursively; a changed file is replaced, an unchanged one skipped", async () => {
   const first = await rag(["ingest", "--index", "test-cli", "glicine.md", "guide"]);
-  expect(first.stdout).toContain("Indice test-cli: 4 aggiunti, 0 sostituiti, 0 invariati, 0 non riusciti");
+  expect(first.stdout).toContain("Indice test-cli: 4 aggiunti, 0 sostituiti, 0 invariati, 0 non indicizzati");
   writeFileSync(join(documents, "guide", "compost.txt"), "Il compost maturo è pronto dopo otto mesi di maturazione.");
   const second = await rag(["ingest", "--index", "test-cli", "glicine.md", "guide"]);
-  expect(second.stdout).toContain("Indice test-cli: 0 aggiunti, 1 sostituiti, 3 invariati, 0 non riusciti");
+  expect(second.stdout).toContain("Indice test-cli: 0 aggiunti, 1 sostituiti, 3 invariati, 0 non indicizzati");
 });
 
 test("search reads one JSON question per line and writes one JSON ranking per question", async () => {
@@ -147,13 +147,32 @@ test("issue 33: ingest refuses the attack's PDF by name (it reached 4.5 GB and d
   mkdirSync(join(documents, "fascicolo"));
   writeFileSync(join(documents, "fascicolo", "lungo.pdf"), sharedStreamPdf({ pages: 1000, operations: 2000 }));
   writeFileSync(join(documents, "fascicolo", "nota.md"), "# Nota\n\nIl fascicolo contiene la clausola arbitrale.");
-  const failed = (await rag(["ingest", "--index", "fascicolo", "fascicolo"]).then(
-    () => null,
-    (error: unknown) => error,
-  )) as { code: number; stdout: string; stderr: string } | null;
-  expect(failed?.code).toBe(1);
-  expect(failed?.stderr).toContain("lungo.pdf: «lungo.pdf» non è stato indicizzato: contiene più di 4.000.000 caratteri di testo");
-  expect(failed?.stdout).toContain("Indice fascicolo: 1 aggiunti, 0 sostituiti, 0 invariati, 1 non riusciti");
+  // Issue 54 §5: a refusal is reported, not a failure of the command — it ends with 0 and a summary saying why.
+  const { stdout, stderr } = await rag(["ingest", "--index", "fascicolo", "fascicolo"]);
+  const refusal = "«lungo.pdf» non è stato indicizzato: contiene più di 4.000.000 caratteri di testo";
+  expect(stderr).toContain(`lungo.pdf: ${refusal}`);
+  const summary = stdout.trim().split("\n").slice(-3);
+  expect(summary[0]).toMatch(/^Indice fascicolo: 1 aggiunti, 0 sostituiti, 0 invariati, 1 non indicizzati; /);
+  expect(summary[1]).toBe("Non indicizzati (1):");
+  expect(summary[2]).toContain(`- ${refusal}`);
+});
+
+test("issue 54 §5: `pnpm rag ingest` from the repository ends with its own summary, no package manager's banner, and names what it refused", async () => {
+  mkdirSync(join(documents, "cartella"));
+  writeFileSync(join(documents, "cartella", "nota.md"), "# Nota\n\nLa cartella contiene il verbale.");
+  writeFileSync(join(documents, "cartella", "atto.doc"), new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
+  writeFileSync(join(documents, "cartella", "conti.xlsm"), "non un foglio");
+  const { stdout, stderr } = await promisify(execFile)("pnpm", ["rag", "ingest", "--index", "cartella", join(documents, "cartella")], {
+    cwd: join(packageDir, "../.."),
+    env,
+  });
+  expect(stderr).not.toMatch(/ERR_PNPM|ELIFECYCLE/);
+  expect(stdout.trim().split("\n").slice(-4)).toEqual([
+    expect.stringMatching(/^Indice cartella: 1 aggiunti, 0 sostituiti, 0 invariati, 2 non indicizzati; /),
+    "Non indicizzati (2):",
+    "- «atto.doc» non è stato indicizzato, formato .doc: salvalo come .docx o come PDF e caricalo di nuovo (i file Word 97-2003 non si leggono).",
+    "- «conti.xlsm» non è stato indicizzato: il file è danneggiato o non è un documento Office valido. Aprilo con il suo programma, salvalo di nuovo e caricalo.",
+  ]);
 });
 
 test("issue 47 §3: a folder's symbolic links are named and never followed — no secret of the machine reaches the index, a loop ends nothing", async () => {
@@ -172,7 +191,7 @@ test("issue 47 §3: a folder's symbolic links are named and never followed — n
     ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", "ingest", "--index", "collegamenti", "cartella-con-collegamenti"],
     { cwd: packageDir, env: { ...env, LLM_API_KEY: canary } },
   );
-  expect(stdout).toContain("Indice collegamenti: 1 aggiunti, 0 sostituiti, 0 invariati, 0 non riusciti");
+  expect(stdout).toContain("Indice collegamenti: 1 aggiunti, 0 sostituiti, 0 invariati, 0 non indicizzati");
   for (const link of ["ambiente.txt", "utenti.txt", "a.md", "b.md", join("sotto", "giro")])
     expect(stderr).toContain(`${join(folder, link)}: collegamento simbolico ignorato`);
   const found = await ragWithInput(

@@ -16,6 +16,7 @@ import { abstentionCommand } from "./abstention-command";
 import { openCliContext, parseArguments } from "./cli-context";
 import { evalCommand } from "./eval-command";
 import { debianSets, EVAL_SET_NAMES, folderSet, type EvalSet } from "./eval-sets";
+import { logToStandardError } from "../observe/log";
 import { ingestCommand } from "./ingest-command";
 import { searchCommand, type SearchMode } from "./search-command";
 
@@ -29,6 +30,8 @@ const usage = `Uso:
 Con PGlite (senza DATABASE_URL) il server non deve essere avviato sulla stessa DATA_DIR.`;
 
 async function main(words: readonly string[]) {
+  // stdout is the command's answer (search's JSON lines, ingest's summary): the log goes to stderr.
+  logToStandardError();
   const [command, ...rest] = words;
   const { options, rest: paths } = parseArguments(rest);
   const index = options.get("index");

@@ -50,34 +50,41 @@ export const ragMessages = {
   /** Why a document of an index could not be read (ingestion, the admin's report). */
   documents: {
     unsupported: (filename: string, extensions: readonly string[]) =>
-      `«${filename}» non è stato indicizzato: formato non supportato (si leggono ${extensions.join(", ")}).`,
-    /** Issue 34: Word, Excel and PowerPoint 97-2003 files. */
-    oldOfficeFormat: (filename: string, kind: string, instead: string) =>
-      `«${filename}» non è stato indicizzato: i file ${kind} non si leggono. Salvalo come ${instead} o come PDF e invialo di nuovo.`,
+      `«${filename}» non è stato indicizzato: formato non supportato (si leggono ${extensions.join(", ")}). Salvalo in uno di questi formati e caricalo di nuovo.`,
+    /** Issue 34, 54 §5: Word, Excel and PowerPoint 97-2003 files (and Excel's binary workbook), by the format they are. */
+    oldOfficeFormat: (filename: string, format: string, kind: string, instead: string) =>
+      `«${filename}» non è stato indicizzato, formato ${format}: salvalo come ${instead} o come PDF e caricalo di nuovo (i file ${kind} non si leggono).`,
+    /** Issue 54 §5: an Office file locked by a password (an encrypted container), a LibreOffice file with one, a locked PDF. */
+    passwordProtected: (filename: string) =>
+      `«${filename}» non è stato indicizzato, protetto da password: rimuovi la password e caricalo di nuovo.`,
     /** Issue 34 §2: scanned pages are read by OCR, within a bound. */
     tooManyScannedPages: (filename: string, pages: number, max: number) =>
       `«${filename}» non è stato indicizzato: ha ${pages.toLocaleString("it-IT")} pagine scansionate da leggere con l'OCR (massimo ${max}). Dividilo in documenti più piccoli.`,
     emailTooComplex: (filename: string) =>
-      `«${filename}» non è stato indicizzato: l'e-mail contiene troppe parti (allegati o messaggi annidati).`,
+      `«${filename}» non è stato indicizzato: l'e-mail contiene troppe parti (allegati o messaggi annidati). Salva a parte i suoi allegati e caricali come file.`,
     /** Issue 34 §4: a Word or LibreOffice file is a zip archive, read only within bounds. */
-    notAnArchive: (filename: string) => `«${filename}» non è stato indicizzato: il file è danneggiato o non è un documento Office valido.`,
+    notAnArchive: (filename: string) =>
+      `«${filename}» non è stato indicizzato: il file è danneggiato o non è un documento Office valido. Aprilo con il suo programma, salvalo di nuovo e caricalo.`,
     archiveTooLarge: (filename: string, maxBytes: number, maxEntries: number) =>
-      `«${filename}» non è stato indicizzato: una volta decompresso supererebbe ${megabytes(maxBytes)} o ${maxEntries.toLocaleString("it-IT")} file interni.`,
-    pdfLocked: "Il PDF è protetto da password.",
-    pdfUnreadable: "Impossibile leggere il PDF: il file potrebbe essere danneggiato.",
-    pdfTooManyPages: (pages: number, max: number) => `Il PDF ha troppe pagine (${pages}; massimo ${max}).`,
-    unreadable: "Documento non leggibile",
+      `«${filename}» non è stato indicizzato: una volta decompresso supererebbe ${megabytes(maxBytes)} o ${maxEntries.toLocaleString("it-IT")} file interni. Dividilo in documenti più piccoli o salvalo come PDF.`,
+    pdfUnreadable: (filename: string) =>
+      `«${filename}» non è stato indicizzato: il PDF è danneggiato o non si legge. Aprilo e salvalo (o stampalo) di nuovo come PDF, poi caricalo.`,
+    pdfTooManyPages: (filename: string, pages: number, max: number) =>
+      `«${filename}» non è stato indicizzato: il PDF ha troppe pagine (${pages.toLocaleString("it-IT")}; massimo ${max.toLocaleString("it-IT")}). Dividilo in documenti più piccoli.`,
+    /** Issue 54 §5: what went wrong is not known (a reader's own failure): the file is still named, and what to try. */
+    unreadableFile: (filename: string) =>
+      `«${filename}» non è stato indicizzato: il file non si legge. Aprilo con il suo programma, salvalo di nuovo (o come PDF) e caricalo.`,
     /** Issue 33: the bounds on reading one document (reading-limits.ts), each naming the file. */
     tooLong: (filename: string, maxCharacters: number) =>
       `«${filename}» non è stato indicizzato: contiene più di ${maxCharacters.toLocaleString("it-IT")} caratteri di testo, il massimo per un documento. Dividilo in documenti più piccoli.`,
     requestTooLong: (filename: string, maxCharacters: number) =>
       `«${filename}» non è stato indicizzato: con i documenti precedenti la richiesta supererebbe ${maxCharacters.toLocaleString("it-IT")} caratteri di testo in tutto. Indicizzalo con una nuova richiesta.`,
     readingTimedOut: (filename: string, seconds: number) =>
-      `«${filename}» non è stato indicizzato: la lettura ha richiesto più di ${seconds === 1 ? "un secondo" : `${seconds} secondi`}. Il file potrebbe essere danneggiato o troppo complesso.`,
+      `«${filename}» non è stato indicizzato: la lettura ha richiesto più di ${seconds === 1 ? "un secondo" : `${seconds} secondi`}. Il file potrebbe essere danneggiato o troppo complesso: salvalo di nuovo (o come PDF), o dividilo, e caricalo.`,
     readingCrashed: (filename: string) =>
-      `«${filename}» non è stato indicizzato: la lettura si è interrotta. Il file potrebbe essere danneggiato.`,
+      `«${filename}» non è stato indicizzato: la lettura si è interrotta. Il file potrebbe essere danneggiato: aprilo con il suo programma, salvalo di nuovo (o come PDF) e caricalo.`,
     readingOutOfMemory: (filename: string) =>
-      `«${filename}» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.`,
+      `«${filename}» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso: salvalo di nuovo (o come PDF), o dividilo, e caricalo.`,
     /** Issue 47 §3: what a folder holds besides its files and folders is not read. */
     symbolicLinkSkipped: "collegamento simbolico ignorato",
     notAPlainFile: "non è un file ordinario: ignorato",

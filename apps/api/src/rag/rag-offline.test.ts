@@ -94,6 +94,16 @@ describe("POST /api/ask-stream", () => {
     const answering = listed.find((candidate) => candidate.support?.cited && candidate.filename === "villa-aurora.md");
     expect(answering?.support?.confidence).toBeGreaterThan(0.9);
     expect(answer.text).not.toContain("⚠️");
+    // Issue 52 §3: each passage its own figures — its retrieval score against the best found (1 for
+    // the best), and for a cited one how well it backs its sentences — not the answer's figure repeated.
+    const retrieval = listed.map((candidate) => candidate.support?.retrieval);
+    expect(retrieval.every((score) => typeof score === "number" && score >= 0 && score <= 1)).toBe(true);
+    expect(Math.max(...(retrieval as number[]))).toBe(1);
+    expect(new Set(retrieval).size).toBeGreaterThan(1);
+    for (const candidate of listed)
+      expect(typeof candidate.support?.backing === "number").toBe(
+        candidate.support?.cited === true && candidate.support.confidence !== null,
+      );
   });
 
   // Issue 23 §3: retrieval always finds some passage; evidence decides whether it answers.

@@ -4,8 +4,9 @@ import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { streamSSE } from "hono/streaming";
 import type { z } from "zod";
-import { endsWhenServerStops, givenBackIfServerStops, once, ragStreamClosing, type ServerStop } from "../streams/server-stopping";
-import { callerSignal, type Resumable } from "../streams/resumable-answers";
+import { endsWhenServerStops, givenBackIfServerStops, once, ragStreamClosing } from "../streams/server-stopping";
+import { callerSignal } from "../streams/resumable-answers";
+import type { StreamedRoad } from "../streams/streamed-road";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
@@ -31,15 +32,11 @@ const ASK_BODY = { maxBytes: 2 * 1024 * 1024, tooLarge: ragMessages.tooLarge, re
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? ragMessages.invalidRequest;
 
-export type RagRouteDependencies = {
+export type RagRouteDependencies = StreamedRoad & {
   db: Database;
   engine: RagEngine;
   env: Env;
   providers: ModelProviders;
-  /** Issue 35 §2: holds an answer the client asked to resume (streams/resumable-answers.ts). */
-  resumable: Resumable;
-  /** Issue 37 §3: fired when a stopping server's time for answers in progress has run out. */
-  serverStop: ServerStop;
 };
 
 /** What the ask routes' middleware hands the handler: the parsed request, the settings, the indexes the caller owns or shares. */
@@ -117,9 +114,13 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
   });
 
   // An answer still running when a stopping server's time runs out ends with its reason.
-  const endsOnStop = endsWhenServerStops(deps.serverStop, ragStreamClosing);
-  app.post(API_PATHS.askStream, ragPlans, deps.resumable, endsOnStop, jsonOnly, bodyCeiling(ASK_BODY), askBody, indexOwner, (c) => ask(c));
-  app.get(API_PATHS.askStream, ragPlans, deps.resumable, endsOnStop, askQuery, indexOwner, (c) => ask(c));
+  const endsOnStop = endsWhenServerStops(deps.serverStop, ragStreamClosing, deps.admission.cuts);
+  // Issue 55 §1: a process past what it can carry refuses the question before anything else.
+  const admitted = deps.admission.newQuestion;
+  app.post(API_PATHS.askStream, admitted, ragPlans, deps.resumable, endsOnStop, jsonOnly, bodyCeiling(ASK_BODY), askBody, indexOwner, (c) =>
+    ask(c),
+  );
+  app.get(API_PATHS.askStream, admitted, ragPlans, deps.resumable, endsOnStop, askQuery, indexOwner, (c) => ask(c));
 
   async function ask(c: AskContext) {
     const user = c.get("user");

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { EarlyEnd } from "../web/node-stream-answer";
+import { HeldEvents } from "./held-events";
 import { oldestFirst } from "./oldest-first";
 
 // Issue 35 §2, DESIGN.md §5: an answer in progress is held in this process's memory — never in a
@@ -13,8 +14,9 @@ export const HOLD_AFTER_CLIENT_LEFT_MS = 2 * 60_000;
 /** How long an ended answer stays for a client that missed its end. */
 export const KEEP_AFTER_END_MS = 60_000;
 /**
- * The most one answer keeps (its oldest events dropped first). The longest answer the product asks
- * for (8,000 tokens, one event each of ~150 bytes in the OpenAI format) is about 1.2 MB.
+ * The most one answer keeps (its oldest events dropped first), counted as held (held-events.ts: a
+ * model's event in a few bytes, an event unlike the one before whole). The longest answer the
+ * product asks for (8,000 tokens, ~150 bytes an event whole in the OpenAI format) is at most 1.2 MB.
  */
 export const ANSWER_BYTES = 2 * 1024 * 1024;
 /** The most all answers of the process keep together (the oldest answers' oldest events dropped first). */
@@ -29,8 +31,6 @@ export type AnswersOptions = {
   answerBytes?: number;
   processBytes?: number;
 };
-
-type HeldEvent = { seq: number; bytes: Buffer };
 
 /** One answer in progress, as a client may find it again. */
 export type HeldAnswer = {
@@ -68,12 +68,9 @@ export function answersInProgress(options: AnswersOptions = {}) {
   class Answer implements HeldAnswer {
     readonly id = randomBytes(18).toString("base64url");
     readonly age = (answersMade += 1);
-    readonly events: HeldEvent[] = [];
+    /** Issue 55 §3: its events, each kept as its change from the one before (held-events.ts). */
+    readonly events = new HeldEvents();
     readonly readers = new Set<AnswerReader>();
-    size = 0;
-    nextSeq = 1;
-    /** The first event still kept: a reader needing an earlier one cannot be given the answer whole. */
-    firstKept = 1;
     ended = false;
     timer: NodeJS.Timeout | undefined;
 
@@ -97,24 +94,19 @@ export function answersInProgress(options: AnswersOptions = {}) {
     }
 
     keep(event: Buffer): Buffer {
-      const bytes = numberedEvent(this.nextSeq, event);
-      this.events.push({ seq: this.nextSeq, bytes });
-      if (this.events.length === 1) holding.add(this);
-      this.nextSeq += 1;
-      this.size += bytes.length;
-      processSize += bytes.length;
-      while (this.size > answerBytes && this.events.length > 1) this.dropOldest();
+      const before = this.events.size;
+      const bytes = this.events.add(event);
+      if (this.events.kept === 1) holding.add(this);
+      processSize += this.events.size - before;
+      while (this.events.size > answerBytes && this.events.kept > 1) this.dropOldest();
       if (processSize > processBytes) keepWithinProcess();
       return bytes;
     }
 
     dropOldest() {
-      const dropped = this.events.shift();
-      if (!dropped) return;
-      this.size -= dropped.bytes.length;
-      processSize -= dropped.bytes.length;
-      this.firstKept = dropped.seq + 1;
-      if (this.events.length === 0) holding.remove(this);
+      if (this.events.kept === 0) return;
+      processSize -= this.events.dropOldest();
+      if (this.events.kept === 0) holding.remove(this);
     }
 
     end() {
@@ -126,8 +118,8 @@ export function answersInProgress(options: AnswersOptions = {}) {
     }
 
     attach(reader: AnswerReader, lastEventId: number): "attached" | "gone" {
-      if (lastEventId + 1 < this.firstKept) return "gone";
-      for (const event of this.events) if (event.seq > lastEventId) reader.write(event.bytes);
+      if (lastEventId + 1 < this.events.firstKept) return "gone";
+      for (const bytes of this.events.after(lastEventId)) reader.write(bytes);
       if (this.ended) {
         reader.end();
         return "attached";
@@ -161,9 +153,8 @@ export function answersInProgress(options: AnswersOptions = {}) {
       if (answers.get(this.id) !== this) return;
       answers.delete(this.id);
       holding.remove(this);
-      processSize -= this.size;
-      this.events.length = 0;
-      this.size = 0;
+      processSize -= this.events.size;
+      this.events.clear();
     }
   }
 
@@ -246,19 +237,6 @@ export function answersInProgress(options: AnswersOptions = {}) {
     held: () => ({ answers: answers.size, bytes: processSize }),
   };
 }
-
-/** An event with its number: `id: <seq>` on a line of its own before it, a blank line after (one copy). */
-function numberedEvent(seq: number, event: Buffer): Buffer {
-  const head = `id: ${seq}\n`;
-  const bytes = Buffer.allocUnsafe(head.length + event.length + 2);
-  bytes.write(head, 0, "latin1");
-  event.copy(bytes, head.length);
-  bytes[bytes.length - 2] = NEWLINE;
-  bytes[bytes.length - 1] = NEWLINE;
-  return bytes;
-}
-
-const NEWLINE = 0x0a;
 
 /** An event as the splitter gives it: its text, without the blank line that ends it. */
 const withoutBlankLine = (event: Buffer) => Buffer.from(event.toString("utf8").replace(/(\r?\n)+$/, ""));

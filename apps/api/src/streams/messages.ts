@@ -8,5 +8,10 @@ export const streamMessages = {
   /** Issue 37 §3: the last event of an answer still running when a stopping server's time ran out. */
   serverStopping:
     "Il server si sta riavviando per un aggiornamento: la risposta si ferma qui e questa domanda non ti viene conteggiata. Riprova tra qualche istante.",
+  /** Issue 55 §1: a new question refused by a process past what it can carry (503, Retry-After). */
+  busy: (seconds: number) => `Servizio molto richiesto: riprova tra ${seconds} s. La domanda non ti è stata conteggiata.`,
+  /** Issue 55 §2: the last event of a stream ended because the server fell over a second behind. */
+  overloaded:
+    "Il server è sovraccarico e questa risposta arrivava in ritardo: si ferma qui e questa domanda non ti viene conteggiata. Riprova tra qualche istante.",
   tooManyResumes: (minutes: string) => `Troppe riprese della stessa risposta in poco tempo: riprova tra ${minutes}.`,
 };

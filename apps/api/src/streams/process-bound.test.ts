@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type { Readable } from "node:stream";
 import { describe, expect, test } from "vitest";
 import { answersInProgress, type AnswerReader, type HeldAnswer } from "./answers-in-progress";
+import { EVENT_RECORD_BYTES } from "./held-events";
 import { oldestFirst } from "./oldest-first";
 
 // Issue 37 §1: the process's memory bound finds the oldest answer holding events through a heap
@@ -12,9 +13,30 @@ import { oldestFirst } from "./oldest-first";
 const sourceNow = () => Object.assign(new EventEmitter(), { resume: () => {} }) as EventEmitter & Readable;
 const nobody: AnswerReader = { write: () => {}, end: () => {} };
 
+/**
+ * What an event takes held (issue 55 §3): the first kept whole, each other as the bytes between
+ * what its start and end share with the event before it — counted here the plain way.
+ */
+function heldSize(body: string, previous: string | null): number {
+  const bytes = Buffer.from(body);
+  if (previous === null) return bytes.length + EVENT_RECORD_BYTES;
+  const before = Buffer.from(previous);
+  let start = 0;
+  while (start < Math.min(bytes.length, before.length) && bytes[start] === before[start]) start += 1;
+  let end = 0;
+  while (end < Math.min(bytes.length, before.length) - start && bytes[bytes.length - 1 - end] === before[before.length - 1 - end]) end += 1;
+  return bytes.length - start - end + EVENT_RECORD_BYTES;
+}
+
 /** The bound as answers-in-progress.ts applied it before issue 37: a walk in age order. */
 function walkingBound(answerBytes: number, processBytes: number) {
-  type Walked = { events: Array<{ seq: number; size: number }>; size: number; nextSeq: number; firstKept: number };
+  type Walked = {
+    events: Array<{ seq: number; size: number; body: string }>;
+    size: number;
+    nextSeq: number;
+    firstKept: number;
+    last: string | null;
+  };
   const answers: Walked[] = [];
   let processSize = 0;
   const dropOldest = (answer: Walked) => {
@@ -23,13 +45,22 @@ function walkingBound(answerBytes: number, processBytes: number) {
     answer.size -= dropped.size;
     processSize -= dropped.size;
     answer.firstKept = dropped.seq + 1;
+    // The next becomes the first kept: whole.
+    const first = answer.events[0];
+    if (first) {
+      const whole = heldSize(first.body, null);
+      answer.size += whole - first.size;
+      processSize += whole - first.size;
+      first.size = whole;
+    }
   };
   return {
-    hold: () => answers.push({ events: [], size: 0, nextSeq: 1, firstKept: 1 }) - 1,
+    hold: () => answers.push({ events: [], size: 0, nextSeq: 1, firstKept: 1, last: null }) - 1,
     push(index: number, body: string) {
       const answer = answers[index] as Walked;
-      const size = Buffer.byteLength(`id: ${answer.nextSeq}\n${body}\n\n`);
-      answer.events.push({ seq: answer.nextSeq, size });
+      const size = heldSize(body, answer.events.length > 0 ? answer.last : null);
+      answer.last = body;
+      answer.events.push({ seq: answer.nextSeq, size, body });
       answer.nextSeq += 1;
       answer.size += size;
       processSize += size;

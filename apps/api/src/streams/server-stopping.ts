@@ -70,24 +70,49 @@ export function once(refund: Refund): Refund {
   return () => (given ??= refund());
 }
 
+/** Streams ended early for another cause than the server stopping: the overload (admission.ts). */
+export type StreamCuts = { when(cut: () => void): () => void };
+
 /**
  * On a streamed route, just inside the step that holds answers for a resume: the route's event
  * stream ends with `closing` if the server stops while it is being written — whoever writes it, the
  * connection (web/node-stream-answer.ts) or a held answer, which keeps that last event for a client
- * that resumes.
+ * that resumes. Issue 55 §2: the same when the overload ends it (`overload`), with its own words;
+ * either way its question is given back.
  */
-export function endsWhenServerStops(stop: ServerStop, closing: ClosingEvent): MiddlewareHandler {
-  const closingBytes = Buffer.from(closing(streamMessages.serverStopping));
+export function endsWhenServerStops(stop: ServerStop, closing: ClosingEvent, overload?: StreamCuts): MiddlewareHandler {
+  const stopping = Buffer.from(closing(streamMessages.serverStopping));
+  const overloaded = Buffer.from(closing(streamMessages.overloaded));
   return async (c, next) => {
     await next();
     const response = c.res;
     if (!response.ok || !(response.headers.get("Content-Type") ?? "").startsWith("text/event-stream")) return;
+    // What the last event says: read by whoever writes it, once a cut has happened.
+    let said = stopping;
     const ending = endingEarly(response, {
-      when: (cut) => stop.when(cut),
-      closing: closingBytes,
+      when: (cut) => {
+        const stopListening = stop.when(() => {
+          said = stopping;
+          cut();
+        });
+        const overloadListening = overload?.when(() => {
+          said = overloaded;
+          cut();
+        });
+        return () => {
+          stopListening();
+          overloadListening?.();
+        };
+      },
+      get closing() {
+        return said;
+      },
       onCut: () => {
         const refund = refunds.get(c.req.raw);
-        if (refund) stop.finishing(refund());
+        if (!refund) return;
+        // A stopping server waits for its refunds before the database closes; a running one does not.
+        if (said === stopping) stop.finishing(refund());
+        else void refund().catch(() => {});
       },
     });
     if (ending === response) return;

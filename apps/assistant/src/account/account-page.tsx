@@ -1,4 +1,5 @@
 import { ASSISTANT_PATHS } from "@oystar/api-client";
+import { markAccountDeleted } from "@oystar/auth";
 import { useApiClient, useAuth } from "@oystar/auth/react";
 import { ragGate } from "@oystar/plans-and-gates";
 import { Button, Dialog, downloadFile, Notice } from "@oystar/ui-kit/react";
@@ -55,6 +56,8 @@ export function Component() {
     }
     // The key is gone with the account: what this browser kept could no longer be read anyway.
     await history.clear().catch(() => {});
+    // Issue 52 §7: the site says the account is gone, where the sign-out lands.
+    markAccountDeleted();
     await auth.logout();
   };
 

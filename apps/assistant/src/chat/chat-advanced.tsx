@@ -4,7 +4,7 @@ import { AdvancedPanel, TypingDemo, useChatState } from "@oystar/chat-core/react
 import { useAdvancedControls } from "@oystar/conversation/react";
 import { useState } from "react";
 
-/** spec 001 §2: the advanced settings (opened from the version in the header) and the typing demo. */
+/** spec 001 §2: the advanced settings (opened from the screen's labelled button, or the version in the header) and the typing demo. */
 export function ChatAdvanced({ session, choices }: { session: ChatSession; choices: ChatModelChoices }) {
   const options = useChatState(session, (state) => state.options);
   const [advancedOpen] = useAdvancedControls();
@@ -20,7 +20,7 @@ export function ChatAdvanced({ session, choices }: { session: ChatSession; choic
           choices={choices}
         />
       ) : null}
-      <TypingDemo open={typingDemoOpen} onClose={() => setTypingDemoOpen(false)} model={options.model} />
+      <TypingDemo open={typingDemoOpen} onClose={() => setTypingDemoOpen(false)} model={options.model} offline={choices.offline} />
     </>
   );
 }

@@ -102,6 +102,10 @@ export function AssistantLayout() {
   );
   return (
     <div className="assistant">
+      {/* Issue 52 §7: a skip link past the header to the page's content. */}
+      <a className="assistant-skip-link" href="#contenuto">
+        {messages.skipToContent}
+      </a>
       <AppHeader
         brand={
           <div className="assistant-brand">
@@ -206,7 +210,7 @@ export function AssistantLayout() {
           />
         </Suspense>
       ) : null}
-      <main className="assistant-main">
+      <main id="contenuto" tabIndex={-1} className="assistant-main">
         {settingsSaved ? (
           <Notice tone="success" onDismiss={() => setSettingsSaved(false)}>
             {messages.settings.saved}

@@ -1,6 +1,7 @@
 import type { ChatModel } from "@oystar/api-client";
 import { useChatState } from "@oystar/chat-core/react";
-import { useReadAloud } from "@oystar/conversation/react";
+import { toggleAdvancedControls } from "@oystar/conversation";
+import { useAdvancedControls, useReadAloud } from "@oystar/conversation/react";
 import { canUploadPdf } from "@oystar/plans-and-gates";
 import { Button, EmptyState, Suggestions } from "@oystar/ui-kit/react";
 import { useEffect } from "react";
@@ -44,6 +45,7 @@ export function Component() {
   const readAloud = useReadAloud();
   const empty = useChatState(session, (state) => state.conversation.messages.length === 0 && !state.loading);
   const answering = useChatState(session, (state) => state.loading);
+  const [advancedOpen] = useAdvancedControls();
 
   // spec 001 §2: the header's clear-chat button belongs to this screen (a new chat starts without the PDF).
   useClearChat(session, readAloud);
@@ -71,8 +73,12 @@ export function Component() {
     <div className="chat">
       <title>{`${messages.chat.title} — OYSTAR`}</title>
       <ChatAdvanced session={session} choices={chatModels} />
-      {/* Issue 35 §1: the conversations kept on this device, at the top of the chat. */}
+      {/* Issue 35 §1: the conversations kept on this device, at the top of the chat; issue 52 §5:
+          the advanced settings from a labelled button (the header's version opens them too, spec 001 §2). */}
       <div className="chat-toolbar">
+        <Button variant="ghost" size="sm" aria-expanded={advancedOpen} onClick={() => toggleAdvancedControls()}>
+          {messages.chat.advanced}
+        </Button>
         <Button variant="ghost" size="sm" onClick={showConversations}>
           <HistoryIcon />
           {messages.history.open}

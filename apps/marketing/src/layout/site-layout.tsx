@@ -5,6 +5,7 @@ import { LoadingScreen, ThemeSwitch } from "@oystar/ui-kit/react";
 import { lazy, Suspense } from "react";
 import { Link, Outlet } from "react-router";
 import { messages, SUPPORT_EMAIL } from "../messages";
+import { AccountDeletedNotice } from "./account-deleted-notice";
 
 // The signed-in user's plan: its code loads only when someone is signed in (issue 15's budget).
 const PlanLink = lazy(() => import("./plan-link").then((module) => ({ default: module.PlanLink })));
@@ -37,6 +38,7 @@ export function SiteLayout({ waitsForSession = false, loadingDetail }: { waitsFo
         </nav>
       </header>
       <main id="contenuto" className="site-main">
+        <AccountDeletedNotice />
         <Outlet />
       </main>
       <SiteFooter />

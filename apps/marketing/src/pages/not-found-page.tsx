@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClassName } from "@oystar/ui-kit";
 import { messages } from "../messages";
 
 export function NotFoundPage() {
@@ -6,7 +7,10 @@ export function NotFoundPage() {
     <section className="page-intro">
       <h1>{messages.notFound.title}</h1>
       <p>{messages.notFound.text}</p>
-      <Link to="/oystar">{messages.notFound.back}</Link>
+      {/* Issue 52 §7: a way back a finger can hit (24 px at least, WCAG 2.2 2.5.8). */}
+      <Link to="/oystar" className={buttonClassName({ variant: "secondary" })}>
+        {messages.notFound.back}
+      </Link>
     </section>
   );
 }

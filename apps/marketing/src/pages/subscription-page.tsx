@@ -8,18 +8,19 @@ import {
 } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient, useAuth } from "@oystar/auth/react";
-import { choosePlan, CONTINUE_CHECKOUT_PARAM, planMessages, PLANS, publicPlan } from "@oystar/plans-and-gates";
+import { CHECKOUT_CANCELLED_PARAM, choosePlan, CONTINUE_CHECKOUT_PARAM, planMessages, PLANS, publicPlan } from "@oystar/plans-and-gates";
 import { PlanGrid } from "@oystar/plans-and-gates/react";
 import { Notice } from "@oystar/ui-kit/react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
+import { useHydrated } from "../forms/use-hydrated";
 
 // The catalogue GET /api/plans serves, from the same package: drawn with the page (and in its
 // prerendered HTML), so nothing moves when the page comes to life (issue 15: layout shift).
 const publicPlans = PLANS.map(publicPlan);
 
-type Alert = { tone: "warning" | "error"; text: string } | null;
+type Alert = { tone: "info" | "warning" | "error"; text: string } | null;
 
 /** /subscription (spec 000 §2, §4): the plans, and the way to buy one. */
 export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
@@ -27,7 +28,10 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   const api = useApiClient();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const requested = planIdSchema.safeParse(params.get("plan")).data ?? null;
+  // Issue 52 §7: the prerendered page knows no query: the plan asked for is marked once React owns
+  // the page, or hydration finds other HTML than the server's (React error #418).
+  const hydrated = useHydrated();
+  const requested = hydrated ? (planIdSchema.safeParse(params.get("plan")).data ?? null) : null;
   const continuesCheckout = requested !== null && params.get(CONTINUE_CHECKOUT_PARAM) === "1";
   const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
@@ -56,6 +60,20 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
     );
     void onChoose(requested);
   });
+
+  // Issue 52 §7: back from the card provider's 'Annulla', a word — then the address forgets it (a reload says nothing).
+  useEffect(() => {
+    if (!hydrated || params.get(CHECKOUT_CANCELLED_PARAM) !== "annullato") return;
+    setAlert({ tone: "info", text: planMessages.checkoutCancelled });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CHECKOUT_CANCELLED_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [hydrated, params, setParams]);
 
   async function onChoose(target: PlanId) {
     setAlert(null);

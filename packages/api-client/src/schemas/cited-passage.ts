@@ -15,6 +15,13 @@ export const passageSupportSchema = z.strictObject({
   cited: z.boolean(),
   /** 0–1, a checked citation: how well the passage supports the sentences citing it times how fully it answers the question. */
   confidence: z.number().nullable(),
+  /**
+   * Issue 52 §3, the passage's own figures apart (absent from answers kept before): 0–1, its
+   * retrieval score against the best passage the search found for the question…
+   */
+  retrieval: z.number().nullable().optional(),
+  /** …and 0–1, how well it supports the sentences that cite it (null: not cited, or not checked). */
+  backing: z.number().nullable().optional(),
 });
 export type PassageSupport = z.infer<typeof passageSupportSchema>;
 

@@ -1,4 +1,5 @@
 import { expect, test, vi } from "vitest";
+import { readLines } from "./lines";
 import { readModelStream } from "./model-stream";
 import { readProductStream, StreamError } from "./product-stream";
 
@@ -119,4 +120,41 @@ test("model stream: an error line throws its message; garbage is skipped", async
   const stream = readModelStream(bodyOf("data: <html>\n", '{"error":"model not found"}\n'), { onParseError });
   await expect(collect(stream)).rejects.toThrow("model not found");
   expect(onParseError).toHaveBeenCalledOnce();
+});
+
+// Issue 52 §7: the reader stopped at '[DONE]' and cancelled the rest of the body — the browser
+// then ended every answer's request as net::ERR_ABORTED.
+test("model stream: after '[DONE]' the body ends as the server ends it, never cancelled", async () => {
+  const cancel = vi.fn();
+  let close: () => void = () => {};
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`data: ${JSON.stringify({ choices: [{ delta: { content: "Ciao" } }] })}\n\ndata: [DONE]\n\n`));
+      close = () => controller.close();
+    },
+    cancel,
+  });
+  const reading = (async () => {
+    const deltas: string[] = [];
+    for await (const delta of readModelStream(body)) deltas.push(delta.content);
+    return deltas;
+  })();
+  // The server ends the response a moment after its last line.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  close();
+  expect(await reading).toEqual(["Ciao"]);
+  expect(cancel).not.toHaveBeenCalled();
+});
+
+test("a body that stays open after the reader is done is cancelled once its grace has passed", async () => {
+  const cancel = vi.fn();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode("uno\ndue\n"));
+    },
+    cancel,
+  });
+  for await (const line of readLines(body, 20)) if (line === "uno") break;
+  expect(cancel).toHaveBeenCalledTimes(1);
 });

@@ -1,21 +1,32 @@
+import { OFFLINE_MODEL_LABEL } from "@oystar/api-client";
 import { Dialog } from "@oystar/ui-kit/react";
 import { useEffect, useId, useState } from "react";
 import { chatMessages } from "../messages";
 import { DEFAULT_TYPING_SPEED, estimatedTypingSeconds, TYPING_SPEEDS, typingSample, type TypingSpeed } from "../typing-demo";
 
-export type TypingDemoProps = { open: boolean; onClose: () => void; model: string };
+export type TypingDemoProps = {
+  open: boolean;
+  onClose: () => void;
+  model: string;
+  /** Issue 52 §5: the server answers with its offline model, whatever is chosen: the demo says so. */
+  offline?: boolean;
+};
 
-/** spec 001 §2: the model's sample text typed one character at a time, at a chosen speed. */
-export function TypingDemo({ open, onClose, model }: TypingDemoProps) {
+/**
+ * spec 001 §2: the model's sample text typed one character at a time, at a chosen speed. Issue 52
+ * §5: it says which model writes — offline, the demonstration model, never a model's own words.
+ */
+export function TypingDemo({ open, onClose, model, offline = false }: TypingDemoProps) {
   const [speed, setSpeed] = useState<TypingSpeed>(DEFAULT_TYPING_SPEED);
-  const sample = typingSample(model);
+  const sample = typingSample(model, { offline });
   const typed = useTypedLength(open, sample, speed);
   const speedId = useId();
   const words = chatMessages.typingDemo;
   return (
     // The dialog's own close button is the spec's 'Chiudi'.
     <Dialog open={open} onClose={onClose} title={words.title}>
-      <p>{words.description}</p>
+      <p>{offline ? words.offlineDescription : words.description}</p>
+      <p className="chat-typing__writer">{words.writer(offline ? OFFLINE_MODEL_LABEL : model)}</p>
       <p className="chat-typing">
         <span className="oy-visually-hidden">{sample}</span>
         <span aria-hidden="true">{sample.slice(0, typed)}</span>

@@ -37,6 +37,9 @@ export default function SourceViewerContent({ viewer, loadPdfRenderer }: { viewe
         previous={{ label: text.previousPassage, disabled: opened.position === 0, go: viewer.previous }}
         next={{ label: text.nextPassage, disabled: opened.position >= opened.passages.length - 1, go: viewer.next }}
       />
+      {opened.uncited?.includes(opened.passages[opened.position] ?? "") ? (
+        <p className="rag-viewer__uncited">{text.uncitedPassage}</p>
+      ) : null}
       {passage?.status === "failed" ? (
         <Notice tone="error" className="rag-viewer__notice">
           <p>{passage.message}</p>

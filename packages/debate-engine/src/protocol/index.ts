@@ -15,7 +15,18 @@ export { closingQuestion, quoteTally, replyMeasure, shareScore, verifiedQuotes }
 export type { QuoteTally, ReplyMeasure } from "../judge-measures";
 export { anonymise, JUDGE_PRESET, judgeCall, judgePrompt, judgeQuotable, latoOf, sideOfLato } from "../judge-request";
 export type { JudgedIntervention } from "../judge-request";
-export { runVerdict, scorecardOf, scoreText, verdictText } from "../scorecard";
+export { combinedScores, meanScore, scoresOf, VERDICT_MARGIN, verdictOfScores } from "../judge-verdict";
+export type { SideScores, VerdictReckoning } from "../judge-verdict";
+export {
+  debateVerdict,
+  runScores,
+  runVerdict,
+  scorecardOf,
+  scorecardReckoning,
+  scoreText,
+  verdictExplanation,
+  verdictText,
+} from "../scorecard";
 export type { JudgeAgreement, JudgedQuote, ScoredSide, Scorecard, SideVerdict } from "../scorecard";
 export { documentRules, FOLLOW_UP_STYLES, followUpStyle, OPENING_INSTRUCTION, passageLines, PHASE_PROMPTS, phasePrompt } from "../prompts";
 export type { PromptPassage } from "../prompts";

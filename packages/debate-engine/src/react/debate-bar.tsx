@@ -28,6 +28,10 @@ export function DebateBar({ session, onDownloadPdf, onLeave }: DebateBarProps) {
   const badge = useDebate(session, useShallow(selectStatusBadge));
   const phase = useDebate(session, selectPhase);
   const canPlayNext = useDebate(session, selectCanPlayNext);
+  // Issue 52 §7: once the feedback is sent, its thanks offer 'Nuovo Dibattito' (spec 001 §2): one way to start over, not two.
+  const voted = useDebate(session, (state) =>
+    state.messages.some((message) => message.card?.kind === "feedbackForm" && Boolean(message.card.sent)),
+  );
   const over = status === "finished" || status === "halted";
   const starting = status === "connecting" || status === "charging";
 
@@ -86,7 +90,7 @@ export function DebateBar({ session, onDownloadPdf, onLeave }: DebateBarProps) {
             {buttons.downloadPdf}
           </Button>
         ) : null}
-        {over ? <Button onClick={another}>{buttons.anotherDebate}</Button> : null}
+        {over && !voted ? <Button onClick={another}>{buttons.anotherDebate}</Button> : null}
       </div>
     </div>
   );

@@ -327,6 +327,9 @@ describe("the feedback form", () => {
       { rating: 4, comment: "Chiaro", debate_topic: "Il treno contro l'aereo", timestamp: "2026-03-04T10:00:00.000Z", pdf_requested: true },
     ]);
     expect(saved.map((file) => file.name)).toEqual(["OYSTAR_Debate_Il_treno_vs_L_aereo_2026-03-04.pdf"]);
+    // Issue 52 §7: one way to start over after the vote, not 'Nuovo Dibattito' and 'FAI UN ALTRO DIBATTITO' side by side.
+    expect(screen.queryByRole("button", { name: "FAI UN ALTRO DIBATTITO" })).toBeNull();
+    expect(screen.getAllByRole("button", { name: /nuovo dibattito|altro dibattito/i })).toHaveLength(1);
     await user.click(screen.getByRole("button", { name: "Nuovo Dibattito" }));
     expect(screen.getByRole("button", { name: "Avvia Dibattito" })).toBeInTheDocument();
   });

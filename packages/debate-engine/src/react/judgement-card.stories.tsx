@@ -50,11 +50,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** issue 26 §1: the two runs agree — a winner, four criteria per side, the quoted arguments. */
+/** issue 26 §1: the two runs agree — a winner, four criteria per side, the quoted arguments; issue 52 §1: the rule and the totals under the verdict. */
 export const Verdict: Story = {
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByRole("region", { name: "Valutazione del giudice" });
     await expect(card).toHaveTextContent("Verdetto: Vince il Lato A");
+    await expect(card).toHaveTextContent("Totale: Lato A 31,5/40, Lato B 23/40.");
     await expect(
       within(card)
         .getAllByRole("rowheader")
@@ -64,12 +65,28 @@ export const Verdict: Story = {
   },
 };
 
-/** The two runs, the sides' order swapped, disagree: 'Parità', with the low agreement said. */
+/** The two runs, the sides' order swapped, disagree and their scores even out: 'Parità', with the low agreement said. */
 export const Disagreement: Story = {
-  args: { judgement: { status: "done", scorecard: { ...scorecard, verdict: "tie", runs: ["A", "B"], agreement: "bassa" } } },
+  args: {
+    judgement: {
+      status: "done",
+      scorecard: {
+        ...scorecard,
+        sides: { A: side([7, 6.5, 7, 7], []), B: side([7, 7, 7, 6.5], []) },
+        verdict: "tie",
+        runs: ["A", "B"],
+        agreement: "bassa",
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole("region", { name: "Valutazione del giudice" });
+    await expect(card).toHaveTextContent("Verdetto: Parità");
+    await expect(card).toHaveTextContent("Totale: Lato A 27,5/40, Lato B 27,5/40.");
+  },
 };
 
-/** No model connected: the offline judge says so, shows what it measured and names no winner (issue 36 §1). */
+/** No model connected: the offline judge says so, scores nothing ('n.d.', what it counted in words) and names no winner (issues 36 §1, 52 §1). */
 export const Offline: Story = {
   args: {
     judgement: {
@@ -78,19 +95,19 @@ export const Offline: Story = {
         ...scorecard,
         judge: "oystar-offline",
         offline: true,
-        note: "Modello dimostrativo offline: nessun modello linguistico è collegato. Non valuta logica e persuasività, che richiedono un modello; misura soltanto quanto ogni lato riprende la domanda del turno precedente e quante citazioni verificate porta.",
+        note: "Modello dimostrativo offline: nessun modello linguistico è collegato, quindi non dà voti. Logica, prove, persuasività e replica richiedono un lettore; sotto ogni criterio c'è solo ciò che si può contare nel testo.",
         verdict: null,
         runs: [null, null],
         agreement: null,
-        sides: { A: side([null, null, null, 7], []), B: side([null, null, null, 7], []) },
+        sides: { A: side([null, null, null, null], []), B: side([null, null, null, null], []) },
       },
     },
   },
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByRole("region", { name: "Valutazione del giudice" });
     await expect(card).toHaveTextContent("Verdetto: Nessun vincitore");
-    await expect(card).toHaveTextContent("non sa giudicare logica, prove e persuasività");
-    await expect(card).not.toHaveTextContent(/Vince il Lato|Accordo tra le due letture|Prima lettura/);
+    await expect(card).toHaveTextContent("Il modello dimostrativo offline non dà voti");
+    await expect(card).not.toHaveTextContent(/Vince il Lato|Accordo tra le due letture|Prima lettura|\/10/);
   },
 };
 

@@ -5,7 +5,7 @@ import type { DebateJudgement } from "../debate-state";
 import { CRITERION_LABELS, JUDGE_CRITERIA } from "../judge-format";
 import { debateMessages } from "../messages";
 import type { Speaker } from "../rules";
-import { scoreText, verdictText, type JudgedQuote, type Scorecard } from "../scorecard";
+import { scorecardReckoning, scoreText, verdictExplanation, verdictText, type JudgedQuote, type Scorecard } from "../scorecard";
 
 const words = debateMessages.judge;
 const SIDES = ["A", "B"] as const;
@@ -60,31 +60,43 @@ function ScorecardBody({ scorecard, models }: { scorecard: Scorecard; models: Re
           {words.judgeArgued(side)}
         </Notice>
       ))}
-      {scorecard.verdict === null || scorecard.agreement === null ? (
-        // issue 36 §1: the offline judge names no winner, and says why.
-        <div className="debate-scorecard__verdict">
-          <p>
-            <strong>{words.verdict}:</strong> {words.noWinner}
-          </p>
-          <p className="debate-scorecard__no-winner">{words.noWinnerReason}</p>
-        </div>
-      ) : (
-        <div className="debate-scorecard__verdict">
-          <p>
-            <strong>{words.verdict}:</strong> {verdictText(scorecard.verdict)}
-          </p>
-          <p className={`debate-scorecard__agreement debate-scorecard__agreement--${scorecard.agreement}`}>
-            {words.agreement[scorecard.agreement]}
-          </p>
-          <p className="debate-scorecard__runs">{words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1]))}</p>
-        </div>
-      )}
+      <VerdictBlock scorecard={scorecard} />
       <div className="debate-scorecard__sides">
         {SIDES.map((side) => (
           <SideScores key={side} side={side} model={models[side]} scorecard={scorecard} />
         ))}
       </div>
     </>
+  );
+}
+
+/**
+ * Issue 52 §1: the verdict as the scores give it, the rule and the totals said under it; then how
+ * far the two readings agreed. No criterion scored for both sides (the offline judge scores none):
+ * no winner, and why.
+ */
+function VerdictBlock({ scorecard }: { scorecard: Scorecard }) {
+  const { verdict } = scorecardReckoning(scorecard);
+  return (
+    <div className="debate-scorecard__verdict">
+      <p>
+        <strong>{words.verdict}:</strong> {verdictText(verdict)}
+      </p>
+      {verdictExplanation(scorecard).map((line) => (
+        <p key={line} className="debate-scorecard__rule">
+          {line}
+        </p>
+      ))}
+      {verdict === null && scorecard.offline ? <p className="debate-scorecard__no-winner">{words.noWinnerReason}</p> : null}
+      {verdict !== null && scorecard.agreement !== null ? (
+        <>
+          <p className={`debate-scorecard__agreement debate-scorecard__agreement--${scorecard.agreement}`}>
+            {words.agreement[scorecard.agreement]}
+          </p>
+          <p className="debate-scorecard__runs">{words.runs(verdictText(scorecard.runs[0]), verdictText(scorecard.runs[1]))}</p>
+        </>
+      ) : null}
+    </div>
   );
 }
 

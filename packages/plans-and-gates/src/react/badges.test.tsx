@@ -23,3 +23,17 @@ test("unlimited shows ∞ and not loaded shows '...'", () => {
   expect(screen.getByLabelText("Domande: 3/∞")).toHaveTextContent("Domande: 3/∞");
   expect(screen.getByLabelText("Dibattiti: ...")).toHaveTextContent("Dibattiti: ...");
 });
+
+// Issue 52 §5: 'Dibattiti: 0/0' was red beside the upsell, as if something were used up.
+test("a quota the plan does not include (0/0) is no alarm: neutral, and says why", () => {
+  render(
+    <>
+      <QuotaBadge label="Dibattiti" used={0} limit={0} />
+      <QuotaBadge label="Domande" used={50} limit={50} />
+    </>,
+  );
+  const debates = screen.getByLabelText("Dibattiti: 0/0");
+  expect(debates).not.toHaveClass("oy-badge--danger");
+  expect(debates).toHaveAttribute("title", "Dibattiti: non inclusi nel tuo piano");
+  expect(screen.getByLabelText("Domande: 50/50")).toHaveClass("oy-badge--danger");
+});

@@ -54,10 +54,15 @@ export function RagUpsell({ currentPlan }: { currentPlan: string }) {
   );
 }
 
-/** spec 001 §2: the debate upsell when the plan has no debates. */
+/**
+ * spec 001 §2: the debate upsell when the plan has no debates — Free, Base (recommended) and Pro
+ * compared. Issue 52 §5: it names every plan with debates (Business has them too), beside the
+ * header's 'Dibattiti: 0/0'.
+ */
 export function DebateUpsell() {
   return (
-    <Card title="I dibattiti sono nei piani Base e Pro">
+    <Card title={planMessages.debatesNotIncluded}>
+      <p>{planMessages.debatesIncludedIn}</p>
       <Comparison plans={[planById("free"), planById("base"), planById("pro")]} recommended="base" />
       <p>Pagamento sicuro con carta tramite il nostro fornitore di pagamenti. Puoi disdire in qualsiasi momento.</p>
       <div className="oy-upsell__actions">

@@ -1,6 +1,6 @@
 import { defaultSettings, type Health } from "@oystar/api-client";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, userEvent, within } from "storybook/test";
 import { ragRunning } from "../rag-running";
 import { configurationView, RAG_CLIENT_DEFAULTS, ragSettingsOf } from "../rag-settings";
 import { ConfigurationPanel } from "./configuration-panel";
@@ -20,12 +20,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The admin's settings, read-only, in the wide right-side panel. */
+/** The admin's settings, read-only, in the wide right-side panel: in plain words first, the technical names folded (issue 52 §4). */
 export const AdminSettings: Story = {
   play: async () => {
     const panel = within(document.body).getByRole("dialog", { name: "Configurazione attuale" });
+    await expect(within(panel).getByText("In tutti i tuoi indici")).toBeVisible();
+    await expect(within(panel).getByText("Private Cloud")).not.toBeVisible();
+    await userEvent.click(within(panel).getByText("Dettagli tecnici"));
     await expect(within(panel).getByText("Private Cloud")).toBeVisible();
-    await expect(within(panel).getByText("tutti gli indici")).toBeVisible();
   },
 };
 

@@ -119,6 +119,62 @@ describe("the source viewer", () => {
     expect(server.calls).toEqual(["passage 11", "passage 12"]);
   });
 
+  test("issue 52 §6: [n] of a document whose passages were cited and consulted steps through all of them ('Passaggio k di m'), the consulted one said so; from either entry of the list too", async () => {
+    // lavanda.md is the answer's third document: one passage cited, one read and not cited (as the
+    // list shows it, folded under the document). Before, [3] opened 'Passaggio 1 di 1' and the
+    // other passage could not be reached from the viewer.
+    const lavanda = { id: "30", title: "La lavanda in giardino", filename: "lavanda.md" };
+    const table = [
+      ...passages,
+      textPassage("31", "Il taglio principale si fa subito dopo la fioritura.", lavanda),
+      textPassage("32", "Non bisogna mai tagliare nel legno vecchio e spoglio.", lavanda),
+    ];
+    const withLavanda = [
+      ...sources,
+      citedPassage({
+        filename: "lavanda.md",
+        title: lavanda.title,
+        noteNumber: 3,
+        chunkId: "31",
+        excerpt: "Il taglio principale…",
+        support: { cited: true, confidence: 0.7 },
+      }),
+      citedPassage({
+        filename: "lavanda.md",
+        title: lavanda.title,
+        noteNumber: 3,
+        chunkId: "32",
+        excerpt: "Non bisogna mai tagliare…",
+        support: { cited: false, confidence: null },
+      }),
+    ];
+    const { user, server } = renderWithViewer(
+      [{ sources: withLavanda }, { chunk: "Si pota dopo la fioritura [3]. Mai nel legno vecchio [3]." }, { sources: withLavanda }],
+      table,
+    );
+    await ask(user, "Quando si pota la lavanda?");
+    for (const citation of screen.getAllByRole("link", { name: "Fonte 3" })) {
+      await user.click(citation);
+      const viewer = await screen.findByRole("dialog", { name: "La lavanda in giardino" });
+      const passagesNav = within(viewer).getByRole("navigation", { name: "Passaggi citati di questo documento" });
+      expect(passagesNav).toHaveTextContent("Passaggio 1 di 2");
+      expect(await within(viewer).findByText("Il taglio principale si fa subito dopo la fioritura.", { selector: "mark" })).toBeVisible();
+      expect(within(viewer).queryByText("Passaggio consultato per la risposta, non citato nel testo.")).toBeNull();
+      await user.click(within(passagesNav).getByRole("button", { name: "Passaggio successivo" }));
+      expect(passagesNav).toHaveTextContent("Passaggio 2 di 2");
+      expect(await within(viewer).findByText("Non bisogna mai tagliare nel legno vecchio e spoglio.", { selector: "mark" })).toBeVisible();
+      expect(within(viewer).getByText("Passaggio consultato per la risposta, non citato nel testo.")).toBeVisible();
+      await user.keyboard("{Escape}");
+      expect(citation).toHaveFocus();
+    }
+    // The folded passage under the document opens at its place among the two.
+    const list = screen.getByRole("region", { name: "Fonti utilizzate" });
+    await user.click(within(list).getByRole("button", { name: /Apri il passaggio 2 di 2 nel visualizzatore delle fonti: Non bisogna/ }));
+    const viewer = await screen.findByRole("dialog", { name: "La lavanda in giardino" });
+    expect(within(viewer).getByRole("navigation", { name: "Passaggi citati di questo documento" })).toHaveTextContent("Passaggio 2 di 2");
+    expect(server.calls).toEqual(["passage 31", "passage 32"]);
+  });
+
   test("Enter on a citation opens it too; the close button closes it; Tab stays inside", async () => {
     const { user } = renderWithViewer(answer);
     await ask(user);

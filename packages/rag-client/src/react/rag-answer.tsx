@@ -6,7 +6,7 @@ import { useMemo, type MouseEvent } from "react";
 import { citedNoteNumbers, shownSources as listed, sourceElementId, sourceOfCitation } from "../citations";
 import { ragMessages } from "../messages";
 import type { RagMessage } from "../rag-conversation";
-import { listedPassages, sourceDocuments } from "../source-documents";
+import { sourceDocuments, viewedPassages } from "../source-documents";
 import { SourceList } from "./source-list";
 
 export type RagAnswerProps = {
@@ -58,7 +58,7 @@ export function RagAnswer({ message, sources = NO_SOURCES, streaming = false }: 
     const document = [...documents.cited, ...documents.consulted].find(
       (candidate) => `#${sourceElementId(id, candidate.noteNumber)}` === link.getAttribute("href"),
     );
-    const opened = document ? viewerDocument(document.lead, listedPassages(document)) : null;
+    const opened = document ? viewerDocument(document.lead, viewedPassages(document)) : null;
     if (!opened || opened.passages.length === 0) return;
     event.preventDefault();
     event.stopPropagation();

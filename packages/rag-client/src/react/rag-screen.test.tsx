@@ -224,6 +224,47 @@ describe("the RAG screen", () => {
     expect(screen.getByRole("region", { name: "Strumenti del RAG" })).toHaveTextContent("Garden Route · GPT-OSS 120B · Contesto: 2 %");
   });
 
+  // Issue 52 §3: each passage its own figures; the answer's figure once, apart.
+  test("each passage shows its own retrieval score and support; the answer's reliability is said once, above the list", async () => {
+    const boboli = { filename: "boboli.md", url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 };
+    const final = [
+      citedPassage({
+        ...boboli,
+        chunkId: "11",
+        excerpt: "Il giardino apre alle 8:15…",
+        support: { cited: true, confidence: 0.9, retrieval: 1, backing: 0.9 },
+      }),
+      citedPassage({
+        ...boboli,
+        chunkId: "12",
+        excerpt: "Le grotte del Buontalenti…",
+        support: { cited: true, confidence: 0.3, retrieval: 0.62, backing: 0.55 },
+      }),
+      citedPassage({
+        ...boboli,
+        chunkId: "13",
+        excerpt: "La limonaia…",
+        support: { cited: false, confidence: null, retrieval: 0.4, backing: null },
+      }),
+    ];
+    const { user, box } = renderScreen([[{ sources: final }, { chunk: "Apre alle 8:15 [1]. Le grotte [1]." }, { sources: final }]]);
+    await user.type(box(), "Quando apre Boboli?{Enter}");
+    const list = await screen.findByRole("region", { name: "Fonti utilizzate" });
+    // Once, apart: the mean of the cited passages' 0.9 and 0.3.
+    expect(within(list).getAllByText(/^Attendibilità della risposta/)).toHaveLength(1);
+    expect(within(list).getByText(/^Attendibilità della risposta/)).toHaveTextContent("Attendibilità della risposta: 60 %");
+    const passages = [...list.querySelectorAll(".rag-passage")].map((item) =>
+      item.querySelector(".rag-passage__confidence")?.textContent?.replace(/\u00a0/g, " "),
+    );
+    expect(passages).toEqual(["pertinenza 100 %sostegno 90 %", "pertinenza 62 %sostegno 55 %", "pertinenza 40 %"]);
+    expect(within(list).getByText("sostegno 55 %")).toHaveAttribute(
+      "title",
+      "Sostegno: quanto il passaggio sostiene le frasi della risposta che lo citano.",
+    );
+    // No passage shows the answer's figure as its own.
+    expect(within(list).queryByText(/^attendibilità \d/)).toBeNull();
+  });
+
   // Issue 23 §5: the server numbers documents as the answer cites them and marks the cited passages.
   test("one entry per document, numbered as cited, its cited passages under it; uncited passages folded", async () => {
     const boboli = { filename: "boboli.md", url: "https://giardini.example/boboli", title: "Il Giardino di Boboli", noteNumber: 1 };
@@ -365,7 +406,52 @@ describe("the RAG screen", () => {
     const value = (term: string) => within(panel).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
     expect(value("Modello di embedding")).toBe("locale (lessicale) (le impostazioni chiedono bge-m3)");
     expect(value("Modello linguistico")).toBe("Modello dimostrativo offline (le impostazioni chiedono openai/gpt-oss-120b)");
-    expect(value("Reranker")).toBe("Disattivo (le impostazioni chiedono Attivo)");
+    // Issue 52 §4: a stage this server cannot run reads off, with why — as the admin's panel says it.
+    expect(value("Reranker")).toBe("Disattivo: Questa fase non può funzionare su questo server.");
+    expect(value("HyDE")).toBe("Disattivo");
+  });
+
+  // Issue 52 §4: in plain words first, the model that really answers; the technical names folded.
+  test("'Configurazione attuale' says in plain words where it searches, how many sources, who answers; the technical names folded under 'Dettagli tecnici'", async () => {
+    const health: Health = {
+      status: "ok",
+      version: "1",
+      model: { offline: true, name: "oystar-offline" },
+      rag: {
+        embedder: { name: "oystar-hashed-char-ngrams-256", kind: "local-lexical" },
+        reranker: { name: "oystar-local-feature-scorer", kind: "local-feature-scorer" },
+        deduplication: "off",
+        deduplication_reason: "La deduplicazione resta spenta su questo server.",
+      },
+    };
+    const { user } = renderScreen([], { health });
+    await user.click(screen.getByRole("button", { name: "Configurazione attuale" }));
+    const panel = screen.getByRole("dialog", { name: "Configurazione attuale" });
+    const value = (term: string) => within(panel).getByText(term, { selector: "dt" }).nextElementSibling;
+    expect(value("Dove cerca")).toHaveTextContent("In tutti i tuoi indici");
+    expect(value("Quante fonti")).toHaveTextContent(
+      "Fino a 6 passaggi per risposta, scelti tra i 45 più vicini alla domanda in ogni indice",
+    );
+    expect(value("Chi risponde")?.textContent).toMatch(/^Il modello dimostrativo offline/);
+    expect(value("Chi risponde")?.textContent).not.toMatch(/gpt-oss/i);
+    expect(value("Dove cerca")).toBeVisible();
+    // Top-K, RRF and HyDE are under the fold, closed.
+    const technical = within(panel).getByText("Dettagli tecnici").closest("details")!;
+    expect(technical).not.toHaveAttribute("open");
+    expect(value("Top-K recupero (per indice)")).not.toBeVisible();
+    expect(value("Deduplicazione")).toHaveTextContent("Disattivo: La deduplicazione resta spenta su questo server.");
+    await user.click(within(panel).getByText("Dettagli tecnici"));
+    expect(value("Top-K recupero (per indice)")).toBeVisible();
+  });
+
+  test("with a model connected, 'Chi risponde' names the model the questions go to — the one chosen in the advanced settings", async () => {
+    const health: Health = { status: "ok", version: "1", model: { offline: false, name: "openai-compatible" } };
+    const { user } = renderScreen([], { health });
+    await user.click(screen.getByRole("button", { name: "Impostazioni avanzate" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Modello" }), "llama-3.3-70b-versatile");
+    await user.click(screen.getByRole("button", { name: "Configurazione attuale" }));
+    const panel = screen.getByRole("dialog", { name: "Configurazione attuale" });
+    expect(within(panel).getByText("Chi risponde", { selector: "dt" }).nextElementSibling).toHaveTextContent("Llama 3.3 70B");
   });
 
   // Issue 36 §1: the offline model answers whatever is named; the bar borrows no model's name.

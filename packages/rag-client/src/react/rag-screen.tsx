@@ -17,7 +17,7 @@ import type { IndexOption } from "../index-choice";
 import { ragMessages } from "../messages";
 import { ragModelChoices } from "../rag-models";
 import { canAsk, selectModel, type RagSession } from "../rag-session";
-import { ragRunning } from "../rag-running";
+import { ragRunning, stagesThatCannotRun } from "../rag-running";
 import { configurationView } from "../rag-settings";
 import { ConfigurationPanel } from "./configuration-panel";
 import { ContextWarning } from "./context-warning";
@@ -86,7 +86,9 @@ export function RagScreen({
     [offline, model, settings],
   );
   const configuration = useMemo(() => configurationView(settings), [settings]);
-  const running = useMemo(() => ragRunning(health, settings), [health, settings]);
+  // Issue 52 §4: the model the questions go to, and the stages this server cannot run (as the admin's panel reads them).
+  const running = useMemo(() => ragRunning(health, settings, model), [health, settings, model]);
+  const cannotRun = useMemo(() => stagesThatCannotRun(health), [health]);
   const draft = useComposerDraft(session.send, (input) => canAsk(input, loading));
 
   // issue 36 §7: Esc stops the answer as it comes (spec 001 §2 gives RAG's box a spinner, not a STOP).
@@ -131,6 +133,8 @@ export function RagScreen({
         version={version}
         formatDate={formatDate}
         running={running}
+        cannotRun={cannotRun}
+        modelLabel={models.find((choice) => choice.id === model)?.label ?? model}
       />
     </div>
   );

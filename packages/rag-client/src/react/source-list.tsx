@@ -4,7 +4,7 @@ import { useOpenSource, type OpenSource } from "@oystar/conversation/react";
 import { useId, type MouseEvent } from "react";
 import { sourceElementId } from "../citations";
 import { ragMessages } from "../messages";
-import { listedPassages, sourceDocuments, type SourceDocument } from "../source-documents";
+import { answerReliability, listedPassages, sourceDocuments, viewedPassages, type SourceDocument } from "../source-documents";
 
 export type SourceListProps = {
   /** The answer's id: each document gets an element id a citation can lead to. */
@@ -28,11 +28,19 @@ export function SourceList({ messageId, sources, cited }: SourceListProps) {
   const titleId = useId();
   const documents = sourceDocuments(sources, cited);
   const foldedPassages = documents.consulted.reduce((sum, document) => sum + document.consulted.length, 0);
+  const reliability = answerReliability(sources);
   return (
     <section className="rag-sources" aria-labelledby={titleId}>
       <h2 id={titleId} className="rag-sources__title">
         {text.title}
       </h2>
+      {reliability === null ? null : (
+        // Issue 52 §3: the answer's figure once, apart from each passage's own.
+        <p className="rag-sources__reliability">
+          {text.answerReliability(Math.round(reliability * 100))}
+          <span className="rag-sources__reliability-hint">{text.answerReliabilityHint}</span>
+        </p>
+      )}
       <ol className="rag-sources__list">
         {documents.cited.map((document) => (
           <DocumentItem key={document.noteNumber} messageId={messageId} document={document} />
@@ -48,8 +56,10 @@ export function SourceList({ messageId, sources, cited }: SourceListProps) {
           </ol>
         </details>
       ) : null}
-      {/* The tooltip's words for those who cannot hover. */}
-      {sources.some((source) => typeof source.support?.confidence === "number") ? (
+      {/* The tooltips' words for those who cannot hover. */}
+      {sources.some((source) => typeof source.support?.retrieval === "number" || typeof source.support?.backing === "number") ? (
+        <p className="oy-visually-hidden">{`${text.retrievalHint} ${text.backingHint}`}</p>
+      ) : sources.some((source) => typeof source.support?.confidence === "number") ? (
         <p className="oy-visually-hidden">{text.confidenceHint}</p>
       ) : null}
     </section>
@@ -77,7 +87,7 @@ function DocumentItem({ messageId, document }: { messageId: string; document: So
             type="button"
             className="rag-source__title rag-source__open"
             aria-label={viewerText.openDocument(name)}
-            onClick={(event) => openSource(viewerDocument(document.lead, shown), 0, event.currentTarget)}
+            onClick={(event) => openSource(viewerDocument(document.lead, viewedPassages(document)), 0, event.currentTarget)}
           >
             {name}
           </button>
@@ -114,7 +124,8 @@ function PassageList({
   passages: readonly CitedPassage[];
   openSource: OpenSource | null;
 }) {
-  const viewable = passages;
+  // Every passage of the document steps in the viewer, whichever of its entries opened it (issue 52 §6).
+  const viewable = viewedPassages(document);
   const open = (passage: CitedPassage) => (event: MouseEvent<HTMLButtonElement>) =>
     openSource?.(viewerDocument(document.lead, viewable), viewable.indexOf(passage), event.currentTarget);
   return (
@@ -145,14 +156,34 @@ function PassageList({
             ) : (
               label
             )}
-            {typeof passage.support?.confidence === "number" ? (
-              <span className="rag-passage__confidence" title={text.confidenceHint}>
-                {text.confidence(Math.round(passage.support.confidence * 100))}
-              </span>
-            ) : null}
+            <PassageFigures passage={passage} />
           </li>
         );
       })}
     </ul>
   );
+}
+
+/**
+ * Issue 52 §3: a passage's own figures — its retrieval score and how well it supports the
+ * sentences citing it; a passage kept before them shows the one figure it has ('attendibilità').
+ */
+function PassageFigures({ passage }: { passage: CitedPassage }) {
+  const support = passage.support;
+  if (!support) return null;
+  const percent = (value: number) => Math.round(value * 100);
+  if (typeof support.retrieval === "number" || typeof support.backing === "number")
+    return (
+      <span className="rag-passage__confidence">
+        {typeof support.retrieval === "number" ? (
+          <span title={text.retrievalHint}>{text.retrieval(percent(support.retrieval))}</span>
+        ) : null}
+        {typeof support.backing === "number" ? <span title={text.backingHint}>{text.backing(percent(support.backing))}</span> : null}
+      </span>
+    );
+  return typeof support.confidence === "number" ? (
+    <span className="rag-passage__confidence" title={text.confidenceHint}>
+      {text.confidence(percent(support.confidence))}
+    </span>
+  ) : null;
 }

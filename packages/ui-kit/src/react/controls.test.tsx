@@ -16,6 +16,9 @@ test("the toggle is a switch whose state flips on click", async () => {
   expect(toggle).toHaveAttribute("aria-checked", "false");
   await userEvent.click(toggle);
   expect(toggle).toHaveAttribute("aria-checked", "true");
+  // Issue 52 §7: a click on its words flips it too ('Basati sui documenti' did not).
+  await userEvent.click(screen.getByText("Deep Think"));
+  expect(toggle).toHaveAttribute("aria-checked", "false");
 });
 
 test("the slider reports numbers within its bounds and shows the value", () => {

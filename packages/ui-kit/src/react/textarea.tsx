@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { autoGrowHeight, isSubmitKey, TEXTAREA_MAX_HEIGHT } from "../auto-grow";
 import { cx } from "../class-names";
 
@@ -20,6 +20,8 @@ export type TextareaProps = {
   /** A line under the field that describes it (a hint, a character counter). */
   description?: ReactNode;
   className?: string;
+  /** Takes the focus when it appears (the question box on a page's load, issue 52 §7). */
+  focusOnMount?: boolean;
 };
 
 export function Textarea({
@@ -35,6 +37,7 @@ export function Textarea({
   maxLength,
   description,
   className,
+  focusOnMount = false,
 }: TextareaProps) {
   const id = useId();
   const descriptionId = useId();
@@ -50,6 +53,12 @@ export function Textarea({
     element.style.height = `${next.height}px`;
     setScrolls(next.scrolls);
   }, [value, maxHeight]);
+
+  useEffect(() => {
+    if (focusOnMount) field.current?.focus({ preventScroll: true });
+    // Only when it appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (onSubmit && isSubmitKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) {

@@ -10,11 +10,13 @@ export type ToggleProps = {
 
 /** An on/off switch (role="switch"), e.g. 'Deep Think' or the debate's auto mode. */
 export function Toggle({ label, checked, onChange, description, disabled }: ToggleProps) {
+  const switchId = useId();
   const labelId = useId();
   const descriptionId = useId();
   return (
     <div className="oy-toggle">
       <button
+        id={switchId}
         type="button"
         role="switch"
         aria-checked={checked}
@@ -25,9 +27,10 @@ export function Toggle({ label, checked, onChange, description, disabled }: Togg
         onClick={() => onChange(!checked)}
       />
       <span className="oy-toggle__text">
-        <span id={labelId} className="oy-toggle__label">
+        {/* Issue 52 §7: a label, so a click on its words flips the switch as a checkbox's would. */}
+        <label id={labelId} htmlFor={switchId} className="oy-toggle__label">
           {label}
-        </span>
+        </label>
         {description ? (
           <span id={descriptionId} className="oy-toggle__description">
             {description}

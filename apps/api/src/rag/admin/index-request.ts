@@ -103,9 +103,21 @@ const REPORTED_ERRORS = [
 const ocrOf = ({ ocr }: IngestResult) =>
   ocr ? { ocr: { pages: ocr.pages.length, confidence: ocr.confidence, unreadable_pages: ocr.unreadable } } : {};
 
-/** What the admin's report says of a document that failed: its known reason, or that it could not be read. */
-const reportedMessage = (error: unknown) =>
-  REPORTED_ERRORS.some((kind) => error instanceof kind) ? (error as Error).message : ragMessages.documents.unreadable;
+/** What the admin's report says of a document that failed: its known reason, or that it could not be read — by name (issue 54 §5). */
+const reportedMessage = (error: unknown, address: string) =>
+  REPORTED_ERRORS.some((kind) => error instanceof kind)
+    ? (error as Error).message
+    : ragMessages.documents.unreadableFile(lastName(address));
+
+/** The last part of an address: the file's name as its site gave it. */
+function lastName(address: string): string {
+  const last = address.split(/[/#?]/).filter(Boolean).pop() ?? address;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
 
 /** A request checked and its index made or found: what the build reads, and into which index. */
 export type PreparedBuild = { requestId: string; index: RagIndex; created: boolean; ownerEmail: string | null; urls: string[] };
@@ -206,14 +218,14 @@ async function readDocuments(
       // An e-mail's attachments are documents of their own: each has its line, under the e-mail's address.
       for (const attachment of result.attachments ?? []) {
         const address = `${url}#${attachment.filename.slice(file.filename.length + 1)}`;
-        if ("error" in attachment) documents.push({ url: address, status: "failed", error: reportedMessage(attachment.error) });
+        if ("error" in attachment) documents.push({ url: address, status: "failed", error: reportedMessage(attachment.error, address) });
         else {
           charactersLeft -= attachment.characters;
           documents.push({ url: address, status: attachment.status, chunks: attachment.chunks, ...ocrOf(attachment) });
         }
       }
     } catch (error) {
-      documents.push({ url, status: "failed", error: reportedMessage(error) });
+      documents.push({ url, status: "failed", error: reportedMessage(error, url) });
     }
     progress.finished(url, documents[before]?.status === "failed");
   }

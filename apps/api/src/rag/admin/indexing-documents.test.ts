@@ -218,7 +218,7 @@ test("issue 34: a firm's Word, LibreOffice, PowerPoint, Excel, e-mail and CSV fi
     unreadable_pages: [3],
   });
   expect(report.documents.at(-1)?.error).toBe(
-    "«sito.example_atto.doc» non è stato indicizzato: i file Word 97-2003 non si leggono. Salvalo come .docx o come PDF e invialo di nuovo.",
+    "«sito.example_atto.doc» non è stato indicizzato, formato .doc: salvalo come .docx o come PDF e caricalo di nuovo (i file Word 97-2003 non si leggono).",
   );
 
   const ask = async (question: string) =>

@@ -49,8 +49,9 @@ export type AskContext = { engine: RagEngine; model: QuestionCalls | null; offli
 
 /**
  * The sources event: every passage under its document's number, sorted by that number. After the
- * answer, each says whether it was cited and, when checked, how far to trust it: how well it
- * supports the sentences citing it (validation) times how fully it answers the question (evidence).
+ * answer, each says whether it was cited and its own figures (issue 52 §3): its retrieval score
+ * against the best passage found, and, when checked, how well it supports the sentences citing it
+ * (validation) — and that times how fully it answers the question (evidence), how far to trust it.
  * Each is made by the one mapper a debate's passages are made by too (cited-passage.ts).
  */
 function sourcesOf(
@@ -59,14 +60,25 @@ function sourcesOf(
   places: ReadonlyMap<string, string>,
   after?: { cited: Set<number>; validation: Validation | null; evidence: Evidence },
 ): CitedPassage[] {
+  const rounded = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000);
+  // Issue 52 §3: each passage's own retrieval score, against the best the search found.
+  const best = Math.max(0, ...passages.map((passage) => passage.score));
   const events = passages.map((passage, index) => {
     const cited = after?.cited.has(index + 1) === true;
     const support = after?.validation?.confidenceBySource.get(index + 1);
-    const confidence = cited && support !== undefined ? support * answersQuestion(after!.evidence.onTopic.get(passage.chunkId) ?? 0) : null;
+    const backing = cited && support !== undefined ? support : null;
+    const confidence = backing === null ? null : backing * answersQuestion(after!.evidence.onTopic.get(passage.chunkId) ?? 0);
     return citedPassageOf(passage, {
       noteNumber: numbers[index]!,
       place: places.get(passage.chunkId),
-      support: after ? { cited, confidence: confidence === null ? null : Math.round(confidence * 1000) / 1000 } : null,
+      support: after
+        ? {
+            cited,
+            confidence: rounded(confidence),
+            retrieval: best > 0 ? rounded(Math.max(0, passage.score) / best) : null,
+            backing: rounded(backing),
+          }
+        : null,
     });
   });
   return events

@@ -21,7 +21,13 @@ export async function* streamAnswer(calls: QuestionCalls, body: unknown, signal:
 }
 
 /** One short, non-streamed completion (its first byte, under the guard, is the whole answer's). */
-async function complete(calls: QuestionCalls, model: string, prompt: string, maxTokens: number, signal: AbortSignal): Promise<string> {
+export async function complete(
+  calls: QuestionCalls,
+  model: string,
+  prompt: string,
+  maxTokens: number,
+  signal: AbortSignal,
+): Promise<string> {
   const body = { model, messages: [{ role: "user", content: prompt }], stream: false, temperature: 0.3, max_tokens: maxTokens };
   const text = await new Response((await calls.ask(body, signal)).body).text();
   const parsed = JSON.parse(text) as { choices?: Array<{ message?: { content?: unknown } }> };

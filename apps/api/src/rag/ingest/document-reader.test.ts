@@ -11,6 +11,7 @@ import { migrate } from "../../db/migrate";
 import { localEmbedder } from "../embedder";
 import { createIndex, findIndex } from "../rag-store";
 import { DocumentReader, DocumentReadingError } from "./document-reader";
+import { chunkedReading } from "./chunked-reading";
 import { documentText } from "./document-text";
 import { isIngestible } from "./formats/extensions";
 import { ingestFile } from "./ingestion";
@@ -42,7 +43,9 @@ test("a document reads the same in a reading process as on the server's thread (
   const pool = reader({ workers: 2 });
   for (const filename of filenames) {
     const bytes = new Uint8Array(await readFile(join(DEMO_DIR, filename)));
-    expect(await pool.read({ filename, bytes })).toEqual(await documentText(filename, bytes));
+    const onThread = await documentText(filename, bytes);
+    // The reading process chunks it too (issue 54 §1): as the server's thread would.
+    expect(await pool.read({ filename, bytes })).toEqual({ ...onThread, chunked: chunkedReading(onThread.text) });
   }
 });
 

@@ -270,7 +270,7 @@ function documentErrors(job: Extract<ReadingJob, { kind: "document" }>): Pick<Pe
       if (outcome.errorName === "DocumentTooLongError") return new DocumentTooLongError(job.maxCharacters);
       if (outcome.errorName === "UnsupportedDocumentError") return new UnsupportedDocumentError(outcome.message);
       if (outcome.errorName === "UnreadablePdfTextError") return new UnreadablePdfTextError(outcome.message);
-      return new DocumentReadingError(ragMessages.documents.unreadable);
+      return new DocumentReadingError(ragMessages.documents.unreadableFile(job.filename));
     },
   };
 }

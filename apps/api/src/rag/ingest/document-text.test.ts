@@ -27,6 +27,6 @@ test("plain text takes its title from the file name; other formats are refused i
   expect(await documentText("note_di-visita.txt", bytes("Testo."))).toEqual({ title: "note di visita", url: null, text: "Testo." });
   await expect(documentText("foto.jpg", bytes("x"))).rejects.toThrow(UnsupportedDocumentError);
   await expect(documentText("archivio/foto.jpg", bytes("x"))).rejects.toThrow(
-    /^«foto\.jpg» non è stato indicizzato: formato non supportato \(si leggono \.md, .*\.docx, .*\.eml, \.csv\)\.$/,
+    /^«foto\.jpg» non è stato indicizzato: formato non supportato \(si leggono \.md, .*\.docx, .*\.rtf, .*\.eml, \.csv\)\. Salvalo in uno di questi formati e caricalo di nuovo\.$/,
   );
 });

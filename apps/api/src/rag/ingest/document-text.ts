@@ -1,5 +1,6 @@
 import { basename, extname } from "node:path";
 import { ragMessages } from "../messages";
+import type { ChunkedReading } from "./chunked-reading";
 import { csvText } from "./formats/csv-text";
 import { emailText, type Attachment } from "./formats/email-text";
 import {
@@ -12,7 +13,7 @@ import {
 } from "./formats/extensions";
 import { htmlText } from "./formats/html-text";
 import { officeText } from "./formats/office-text";
-import { pdfText, type OcrPage, type OcrReport, type PdfReading } from "./pdf-text";
+import { pdfText, UnreadablePdfTextError, type OcrPage, type OcrReport, type PdfReading } from "./pdf-text";
 import { DocumentTooLongError } from "./reading-limits";
 import { UnsupportedDocumentError } from "./unsupported-document";
 
@@ -33,6 +34,8 @@ export type DocumentText = {
   attachments?: Attachment[];
   ocr?: OcrReport;
   ocrPages?: OcrPage[];
+  /** Its reading text and chunks, made by the reading process that read it (issue 54 §1). */
+  chunked?: ChunkedReading;
 };
 
 const titleFromFilename = (filename: string) => basename(filename, extname(filename)).replace(/[-_]+/g, " ").trim();
@@ -51,7 +54,14 @@ export async function documentText(
   maxCharacters = Number.POSITIVE_INFINITY,
   ocr: Pick<PdfReading, "recognize" | "onOcrPage"> = {},
 ): Promise<DocumentText> {
-  const read = await readByExtension(filename, bytes, sourceUrl, { ...ocr, maxCharacters, filename: basename(filename) });
+  const read = await readByExtension(filename, bytes, sourceUrl, { ...ocr, maxCharacters, filename: basename(filename) }).catch(
+    (error: unknown) => {
+      // A refusal says why; a reader's own failure still names the file and what to try (issue 54 §5).
+      if (error instanceof DocumentTooLongError || error instanceof UnsupportedDocumentError || error instanceof UnreadablePdfTextError)
+        throw error;
+      throw new UnsupportedDocumentError(ragMessages.documents.unreadableFile(basename(filename)));
+    },
+  );
   if (read.text.length > maxCharacters) throw new DocumentTooLongError(maxCharacters);
   return read;
 }
@@ -62,8 +72,9 @@ async function readByExtension(filename: string, bytes: Uint8Array, sourceUrl: s
     const { text, title, pages, ocr, ocrPages } = await pdfText(bytes, reading);
     return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text, pages, ...(ocr ? { ocr, ocrPages } : {}) };
   }
-  if ((OFFICE_EXTENSIONS as readonly string[]).includes(extension)) {
-    const { title, text } = await officeText(basename(filename), bytes);
+  // Old Office extensions too: an RTF or a newer file saved under one is read for what it is (issue 54 §2).
+  if ((OFFICE_EXTENSIONS as readonly string[]).includes(extension) || extension in OLD_OFFICE_FORMATS) {
+    const { title, text } = await officeText(basename(filename), bytes, reading.maxCharacters);
     return { title: title || titleFromFilename(filename), url: httpUrl(sourceUrl), text };
   }
   if ((EMAIL_EXTENSIONS as readonly string[]).includes(extension)) {
@@ -89,8 +100,6 @@ async function readByExtension(filename: string, bytes: Uint8Array, sourceUrl: s
   if ((CSV_EXTENSIONS as readonly string[]).includes(extension)) {
     return { title: titleFromFilename(filename), url: httpUrl(sourceUrl), text: csvText(raw) };
   }
-  const old = OLD_OFFICE_FORMATS[extension];
-  if (old) throw new UnsupportedDocumentError(ragMessages.documents.oldOfficeFormat(basename(filename), old.kind, old.instead));
   throw new UnsupportedDocumentError(ragMessages.documents.unsupported(basename(filename), INGESTIBLE_EXTENSIONS));
 }
 

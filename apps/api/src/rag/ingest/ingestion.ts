@@ -10,7 +10,8 @@ import type { Embedder } from "../embedder";
 import { vectorLiteral } from "../embedder";
 import { documentByFilename, type RagIndex } from "../rag-store";
 import { ragMessages } from "../messages";
-import { chunkDocument, codePointOffsets, type Chunk } from "./text-chunking";
+import { chunkedReading, chunksOf, type ChunkedReading } from "./chunked-reading";
+import type { Chunk } from "./text-chunking";
 import { ragIngestionSeconds } from "../../observe/metrics";
 
 // Ingestion (DESIGN.md §8): a file's text → chunks → full-text vector, BM25 statistics and
@@ -179,6 +180,8 @@ export type DocumentInput = {
   ocr?: OcrReport;
   /** A scanned PDF's pages OCR read, with its words' boxes (the viewer's highlight). */
   ocrPages?: OcrPage[];
+  /** Its reading text and chunks, as the reading process made them (issue 54 §1). */
+  chunked?: ChunkedReading;
 };
 
 /** A file read for storing, timed for the operator (issue 37 §5). */
@@ -211,7 +214,7 @@ async function readDocumentInput(
         : ragMessages.documents.tooLong(file.filename, READING_LIMITS.maxCharactersPerDocument),
     );
   });
-  const { url, pages, attachments, ocr, ocrPages } = read;
+  const { url, pages, attachments, ocr, ocrPages, chunked } = read;
   const original = pages !== undefined ? { mediaType: "application/pdf", bytes: file.bytes, pages } : undefined;
   // Postgres text cannot hold U+0000, and some PDFs' text layers (and stray files) carry it: in the
   // text each becomes a space, so every place after it (passages, the viewer's offsets) stays put.
@@ -228,6 +231,7 @@ async function readDocumentInput(
     attachments,
     ocr,
     ocrPages,
+    ...(chunked ? { chunked } : {}),
   };
 }
 
@@ -261,20 +265,13 @@ async function storeDocumentsTogether(
   options: IngestOptions,
 ): Promise<IngestResult[]> {
   const chunked = documents.map((document) => {
-    const { text: reading, chunks } = chunkDocument(document.text);
-    // Places in the reading text, counted in characters (code points) as the viewer counts them.
-    const starts = codePointOffsets(
-      reading,
-      chunks.map((chunk) => chunk.start),
-    );
-    const ends = codePointOffsets(
-      reading,
-      chunks.map((chunk) => chunk.end),
-    );
-    return { document, reading, chunks, starts, ends };
+    // Chunked by the reading process that read it (issue 54 §1); here only for a document made otherwise.
+    const { reading, places } = document.chunked ?? chunkedReading(document.text);
+    return { document, reading, chunks: chunksOf({ reading, places }) };
   });
-  const all = chunked.flatMap(({ document, chunks, starts, ends }) =>
-    chunks.map((chunk) => ({ document, chunk, start: starts[chunk.ordinal]!, end: ends[chunk.ordinal]! })),
+  // Places in the reading text, counted in characters (code points) as the viewer counts them.
+  const all = chunked.flatMap(({ document, chunks }) =>
+    chunks.map((chunk) => ({ document, chunk, start: chunk.codeStart, end: chunk.codeEnd })),
   );
   // Embeddings are computed before the transaction: a remote model must not hold it open.
   const vectors =

@@ -4,6 +4,7 @@ import { pageDrawer } from "../../ocr/pdf-pages";
 import { OversizeImageError } from "../../pdf/image-budget";
 import { openPdf, PdfOpenError } from "../../pdf/pdfjs";
 import { ragMessages } from "../messages";
+import { annotationBlocks } from "./pdf-annotations";
 import { DocumentTooLongError } from "./reading-limits";
 import { UnsupportedDocumentError } from "./unsupported-document";
 
@@ -49,14 +50,18 @@ export async function pdfText(
   const maxCharacters = reading.maxCharacters ?? Number.POSITIVE_INFINITY;
   const { document, close } = await openPdf(bytes).catch((error: unknown) => {
     const locked = error instanceof PdfOpenError && error.reason === "locked";
-    throw new UnreadablePdfTextError(locked ? ragMessages.documents.pdfLocked : ragMessages.documents.pdfUnreadable);
+    const filename = reading.filename ?? "";
+    throw new UnreadablePdfTextError(
+      locked ? ragMessages.documents.passwordProtected(filename) : ragMessages.documents.pdfUnreadable(filename),
+    );
   });
   try {
     if (document.numPages > MAX_PDF_PAGES)
-      throw new UnreadablePdfTextError(ragMessages.documents.pdfTooManyPages(document.numPages, MAX_PDF_PAGES));
+      throw new UnreadablePdfTextError(ragMessages.documents.pdfTooManyPages(reading.filename ?? "", document.numPages, MAX_PDF_PAGES));
     const metadata = await document.getMetadata().catch(() => null);
     const info = (metadata?.info ?? {}) as { Title?: unknown };
     const texts: string[] = [];
+    const pageExtras: string[][] = [];
     let characters = 0;
     const count = (text: string) => {
       characters += text.length + 20;
@@ -65,6 +70,11 @@ export async function pdfText(
     for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber += 1) {
       const page = await document.getPage(pageNumber);
       const text = pageText((await page.getTextContent()).items);
+      // Its filled fields and readers' notes, after its text or what OCR reads of it (issue 54 §4);
+      // a page whose annotations do not parse keeps its text.
+      const extras = annotationBlocks(await page.getAnnotations().catch(() => []));
+      if (extras.length > 0) count(extras.join("\n\n"));
+      pageExtras.push(extras);
       page.cleanup();
       count(text);
       texts.push(text);
@@ -79,7 +89,9 @@ export async function pdfText(
             throw new UnreadablePdfTextError(ragMessages.documents.imageTooLarge(reading.filename ?? "", error.image));
           })
         : undefined;
-    const text = texts.flatMap((pageText, index) => [formatPageMarker(index + 1), pageText]).join("\n");
+    const text = texts
+      .flatMap((pageText, index) => [formatPageMarker(index + 1), [pageText, ...pageExtras[index]!].filter(Boolean).join("\n\n")])
+      .join("\n");
     return {
       text,
       title: typeof info.Title === "string" ? info.Title.trim() : "",

@@ -1,6 +1,7 @@
 import { getPriority, setPriority } from "node:os";
 import { createOcrEngine } from "../../ocr/ocr-engine";
 import { scannedPdfText, type ScannedPdfText } from "../../ocr/scanned-pdf-text";
+import { chunkedReading } from "./chunked-reading";
 import { documentText, type DocumentText } from "./document-text";
 import type { ReadingCancel, ReadingJob, ReadingOutcome, ReadingProgress } from "./document-reader";
 
@@ -40,7 +41,10 @@ process.on("message", (message: ReadingJob | ReadingCancel) => {
   const reading = ocr.exclusive<DocumentText | ScannedPdfText>((recognize) =>
     job.kind === "scan"
       ? scannedPdfText(job, recognize, { signal: stopped.signal, onPage: progress })
-      : documentText(job.filename, job.bytes, job.sourceUrl, job.maxCharacters, { recognize, onOcrPage: progress }),
+      : documentText(job.filename, job.bytes, job.sourceUrl, job.maxCharacters, { recognize, onOcrPage: progress }).then(
+          // Chunked here too, under the document's one deadline (issue 54 §1): the server only slices.
+          (read): DocumentText => ({ ...read, chunked: chunkedReading(read.text) }),
+        ),
   );
   reading
     .then(

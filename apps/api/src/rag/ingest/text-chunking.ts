@@ -21,8 +21,22 @@ export type ChunkedDocument = {
 };
 
 // ICU splits after these though the sentence goes on («il card. Ippolito», «a p. 12»).
-const ABBREVIATIONS =
-  /(?:^|\s)(?:card|dott|dr|sig|sigg|prof|ing|avv|arch|mons|s|ss|st|p|pp|pag|es|ecc|sec|secc|n|nn|cap|fig|vol|ca|cfr|vd|tav)\.\s*$/i;
+const ABBREVIATIONS = new Set(
+  "card dott dr sig sigg prof ing avv arch mons s ss st p pp pag es ecc sec secc n nn cap fig vol ca cfr vd tav".split(" "),
+);
+
+/**
+ * ICU's sentence boundaries are found in windows of this many characters (issue 54 §1): V8's
+ * Intl.Segmenter grows faster than its text (a 1 MB paragraph took two minutes), while a window
+ * this size is read in a few milliseconds.
+ */
+export const SENTENCE_WINDOW = 16_384;
+/**
+ * A window's boundaries this close to its end are left to the next window: ICU decides a boundary
+ * by what follows it (after «ecc. » a run of figures and then a lower-case word is no boundary),
+ * which the window's end would cut off.
+ */
+const WINDOW_MARGIN = 1_024;
 
 /** What separates two paragraphs in the reading text. */
 export const PARAGRAPH_BREAK = "\n\n";
@@ -39,34 +53,74 @@ const flatten = (block: string) => block.replace(/\s+/g, " ").trim();
 type Span = { start: number; end: number };
 
 /** The sentences of a text; a block (heading, list item, paragraph) ends one too. */
-export function sentencesOf(text: string): string[] {
+export function sentencesOf(text: string, window = SENTENCE_WINDOW): string[] {
   return blocksOf(text).flatMap((block) => {
     const flat = flatten(block);
-    return sentenceSpans(flat).map((span) => flat.slice(span.start, span.end));
+    return sentenceSpans(flat, window).map((span) => flat.slice(span.start, span.end));
   });
 }
 
-/** Where the sentences of a flattened block are, trimmed. */
-function sentenceSpans(flat: string): Span[] {
+/**
+ * Where the sentences of a flattened block are, trimmed. `window`: ICU reads the block this many
+ * characters at a time (Infinity: all at once, as it did before issue 54 — the same sentences).
+ */
+export function sentenceSpans(flat: string, window = SENTENCE_WINDOW): Span[] {
   const spans: Span[] = [];
   // Segments after an abbreviation are held until the sentence really ends.
   let pendingStart: number | null = null;
-  let pendingEnd = 0;
   const push = (start: number, end: number) => {
     const text = flat.slice(start, end);
     const lead = text.length - text.trimStart().length;
     const trail = text.length - text.trimEnd().length;
     if (end - trail > start + lead) spans.push({ start: start + lead, end: end - trail });
   };
-  for (const { segment, index } of segmenter.segment(flat)) {
-    pendingStart ??= index;
-    pendingEnd = index + segment.length;
-    if (ABBREVIATIONS.test(flat.slice(pendingStart, pendingEnd))) continue;
+  let pendingEnd = 0;
+  for (const segment of segmentsOf(flat, window)) {
+    pendingStart ??= segment.start;
+    pendingEnd = segment.end;
+    if (segment.goesOn || endsWithAbbreviation(flat, pendingStart, pendingEnd)) continue;
     push(pendingStart, pendingEnd);
     pendingStart = null;
   }
   if (pendingStart !== null) push(pendingStart, pendingEnd);
   return spans;
+}
+
+/** ICU's sentence segments of a block, window by window; `goesOn`: cut at a space only because no sentence ended in a whole window. */
+function* segmentsOf(flat: string, window: number): Generator<Span & { goesOn: boolean }> {
+  let from = 0;
+  while (from < flat.length) {
+    const last = from + window >= flat.length;
+    const part = last ? flat.slice(from) : flat.slice(from, from + window);
+    // Boundaries past `kept` are decided again by the next window, which starts at the last one kept.
+    const kept = last ? part.length : window - Math.min(WINDOW_MARGIN, Math.floor(window / 4));
+    let reached = 0;
+    for (const { segment, index } of segmenter.segment(part)) {
+      const end = index + segment.length;
+      if (end > kept) break;
+      yield { start: from + index, end: from + end, goesOn: false };
+      reached = end;
+    }
+    if (reached === 0) {
+      // A sentence longer than the window: its part so far, cut between words, goes on in the next.
+      const space = part.lastIndexOf(" ", kept);
+      reached = space > 0 ? space : kept;
+      yield { start: from, end: from + reached, goesOn: true };
+    }
+    from += reached;
+  }
+}
+
+/** Whether flat[start, end) ends with one of the ABBREVIATIONS and its full stop (then spaces), the word standing on its own. */
+function endsWithAbbreviation(flat: string, start: number, end: number): boolean {
+  let at = end;
+  while (at > start && /\s/.test(flat[at - 1]!)) at -= 1;
+  if (at <= start || flat[at - 1] !== ".") return false;
+  const stop = at - 1;
+  let wordStart = stop;
+  while (wordStart > start && /[a-z]/i.test(flat[wordStart - 1]!)) wordStart -= 1;
+  if (wordStart === stop || (wordStart > start && !/\s/.test(flat[wordStart - 1]!))) return false;
+  return ABBREVIATIONS.has(flat.slice(wordStart, stop).toLowerCase());
 }
 
 /** A sentence placed in the reading text; it remembers whether it opens a block. */
@@ -106,7 +160,7 @@ function overlapOf(sentences: Sentence[]): Sentence[] {
  * The reading text of a document and its chunks: whole sentences with overlap, a chunk never
  * spanning two pages, each chunk the slice of the reading text between its offsets.
  */
-export function chunkDocument(text: string): ChunkedDocument {
+export function chunkDocument(text: string, sentenceWindow = SENTENCE_WINDOW): ChunkedDocument {
   let reading = "";
   const chunks: Chunk[] = [];
   for (const { page, text: pageText } of pagesOf(text)) {
@@ -117,7 +171,7 @@ export function chunkDocument(text: string): ChunkedDocument {
       if (reading) reading += PARAGRAPH_BREAK;
       const offset = reading.length;
       reading += flat;
-      sentenceSpans(flat)
+      sentenceSpans(flat, sentenceWindow)
         .flatMap((span) => pieces(flat, span))
         .forEach((span, index) => sentences.push({ start: offset + span.start, end: offset + span.end, opensBlock: index === 0 }));
     }

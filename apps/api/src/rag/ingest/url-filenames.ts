@@ -17,6 +17,16 @@ const EXTENSION_BY_MEDIA_TYPE: Record<string, string> = {
   "application/msword": ".doc",
   "application/vnd.ms-excel": ".xls",
   "application/vnd.ms-powerpoint": ".ppt",
+  // Issue 54 §2: the variants, read by their content whatever the name.
+  "application/vnd.ms-word.document.macroenabled.12": ".docm",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.template": ".dotx",
+  "application/vnd.ms-excel.sheet.macroenabled.12": ".xlsm",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.template": ".xltx",
+  "application/vnd.ms-powerpoint.presentation.macroenabled.12": ".pptm",
+  "application/vnd.openxmlformats-officedocument.presentationml.slideshow": ".ppsx",
+  "application/vnd.openxmlformats-officedocument.presentationml.template": ".potx",
+  "application/rtf": ".rtf",
+  "text/rtf": ".rtf",
 };
 
 /** A file name for a fetched address: host and path, with the extension its content has. */

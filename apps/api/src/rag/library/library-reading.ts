@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { readFile, rm } from "node:fs/promises";
+import { basename } from "node:path";
 import type { Database } from "../../db/database";
 import { FetchFailedError, BlockedUrlError } from "../../web/guarded-fetch";
 import { DocumentReadingError } from "../ingest/document-reader";
@@ -28,9 +29,9 @@ const EXPLAINED = [
   FetchFailedError,
 ];
 
-/** The reason a refused document's row gives. */
-export const refusalOf = (error: unknown) =>
-  EXPLAINED.some((kind) => error instanceof kind) ? (error as Error).message : ragMessages.documents.unreadable;
+/** The reason a refused document's row gives: the reader's own, or that the file does not read — by name. */
+export const refusalOf = (error: unknown, path: string) =>
+  EXPLAINED.some((kind) => error instanceof kind) ? (error as Error).message : ragMessages.documents.unreadableFile(basename(path));
 
 export type ReadingJob = { fileId: string; attempt: number; index: RagIndex; path: string; spool: string };
 
@@ -151,7 +152,7 @@ export class LibraryReading {
         );
         outcome = { passages: await passagesOf(db, job), scanned: result.ocr !== undefined || (await wasScanned(db, job, result.status)) };
       } catch (error) {
-        outcome = { refused: refusalOf(error) };
+        outcome = { refused: refusalOf(error, job.path) };
       }
       await progress.done();
       const settled = await db.query(
@@ -176,7 +177,7 @@ export class LibraryReading {
       await db
         .query(
           "UPDATE rag_library_files SET state = 'refused', reason = $3, updated_at = now() WHERE id = $1 AND attempt = $2 AND state IN ('queued', 'reading')",
-          [job.fileId, job.attempt, ragMessages.documents.unreadable],
+          [job.fileId, job.attempt, ragMessages.documents.unreadableFile(basename(job.path))],
         )
         .catch(() => undefined);
       throw error;

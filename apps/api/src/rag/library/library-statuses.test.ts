@@ -67,5 +67,5 @@ test("a scan is seen being read by OCR page by page, then indexed as read by OCR
   expect(scanned.seen.at(-1)).toBe("indexed");
   expect(scanned.last).toMatchObject({ state: "indexed", scanned: true, format: "pdf", reason: null });
   expect(scanned.last.passages).toBeGreaterThan(0);
-  expect(secret.last).toMatchObject({ state: "refused", reason: ragMessages.documents.pdfLocked, passages: null });
+  expect(secret.last).toMatchObject({ state: "refused", reason: ragMessages.documents.passwordProtected("riservato.pdf"), passages: null });
 }, 240_000);

@@ -232,7 +232,7 @@ export class SiteReading {
         },
       );
     } catch (error) {
-      await this.recordRow(index, site, path, page.bytes.byteLength, { refused: refusalOf(error) });
+      await this.recordRow(index, site, path, page.bytes.byteLength, { refused: refusalOf(error, path) });
       return previous ? "unchanged" : "refused";
     }
     await this.db.query(
@@ -325,7 +325,7 @@ class Visit {
     try {
       fetched = await this.fetch(url, conditional);
     } catch (error) {
-      return { kind: "failed", reason: refusalOf(error), gone: false };
+      return { kind: "failed", reason: refusalOf(error, url), gone: false };
     }
     if (fetched.status === 304 && previous) return { kind: "unchanged" };
     if (fetched.status === 404 || fetched.status === 410) return { kind: "failed", reason: `Risposta ${fetched.status}`, gone: true };

@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { basename, join, posix } from "node:path";
 import type { Readable } from "node:stream";
 import { ragMessages } from "../messages";
-import { extensionOf, INGESTIBLE_EXTENSIONS, isIngestible, OLD_OFFICE_FORMATS } from "../ingest/formats/extensions";
+import { INGESTIBLE_EXTENSIONS, isConsidered } from "../ingest/formats/extensions";
 import { libraryMessages } from "./messages";
 
 // Issue 48 §2: an upload streamed to the server's disk as it arrives — never whole in memory —
@@ -50,12 +50,13 @@ export function libraryPath(name: string): string | null {
   return path.length <= 500 ? path : null;
 }
 
-/** Why a file is not read, by its format, or null when it is. */
+/**
+ * Why a file is not read, by its name, or null when the reader takes it: an old Office extension
+ * goes to the reader too (issue 54 §2: an RTF or a newer file saved under one is read for what it
+ * is, a real 97-2003 file refused there by its format).
+ */
 export function formatRefusal(path: string): string | null {
-  if (isIngestible(path)) return null;
-  const old = OLD_OFFICE_FORMATS[extensionOf(path)];
-  if (old) return ragMessages.documents.oldOfficeFormat(basename(path), old.kind, old.instead);
-  return ragMessages.documents.unsupported(basename(path), INGESTIBLE_EXTENSIONS);
+  return isConsidered(path) ? null : ragMessages.documents.unsupported(basename(path), INGESTIBLE_EXTENSIONS);
 }
 
 /** Reads a multipart body into `folder`, file by file; on any failure nothing stays there. */

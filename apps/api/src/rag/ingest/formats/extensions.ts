@@ -4,9 +4,27 @@ import { extname } from "node:path";
 // and plain text; issue 34: the files a firm has). Apart from the readers, so that knowing what is
 // read does not load how.
 
-/** Presentations and workbooks: their passages stand on a slide or a sheet. */
-const PLACED_EXTENSIONS = [".pptx", ".odp", ".xlsx", ".ods"] as const;
-export const OFFICE_EXTENSIONS = [".docx", ".odt", ...PLACED_EXTENSIONS] as const;
+/**
+ * Presentations and workbooks: their passages stand on a slide or a sheet. Their macro-enabled
+ * versions, templates and slide shows are the same files (issue 54 §2), read by their content.
+ */
+const PLACED_EXTENSIONS = [
+  ".pptx",
+  ".pptm",
+  ".ppsx",
+  ".ppsm",
+  ".potx",
+  ".potm",
+  ".odp",
+  ".otp",
+  ".xlsx",
+  ".xlsm",
+  ".xltx",
+  ".xltm",
+  ".ods",
+  ".ots",
+] as const;
+export const OFFICE_EXTENSIONS = [".docx", ".docm", ".dotx", ".dotm", ".odt", ".ott", ".rtf", ...PLACED_EXTENSIONS] as const;
 export const EMAIL_EXTENSIONS = [".eml"] as const;
 export const CSV_EXTENSIONS = [".csv"] as const;
 
@@ -22,11 +40,16 @@ export const INGESTIBLE_EXTENSIONS = [
   ...CSV_EXTENSIONS,
 ] as const;
 
-/** The binary formats of Office 97-2003: refused by name, with what to send instead. */
+/** The binary formats of Office 97-2003 (and Excel's binary workbook): refused by name, with what to send instead. */
 export const OLD_OFFICE_FORMATS: Readonly<Record<string, { kind: string; instead: string }>> = {
   ".doc": { kind: "Word 97-2003", instead: ".docx" },
+  ".dot": { kind: "Word 97-2003", instead: ".docx" },
   ".xls": { kind: "Excel 97-2003", instead: ".xlsx" },
+  ".xlt": { kind: "Excel 97-2003", instead: ".xlsx" },
+  ".xlsb": { kind: "Excel binari", instead: ".xlsx" },
   ".ppt": { kind: "PowerPoint 97-2003", instead: ".pptx" },
+  ".pps": { kind: "PowerPoint 97-2003", instead: ".pptx" },
+  ".pot": { kind: "PowerPoint 97-2003", instead: ".pptx" },
 };
 
 export const extensionOf = (filename: string) => extname(filename).toLowerCase();

@@ -45,7 +45,7 @@ test("LibreOffice Writer (.odt), as a public administration sends it", async () 
   expect(read).toEqual({
     title: "Determina dirigenziale n. 118",
     url: "https://comune.example/determina.odt",
-    text: "Oggetto\n\nAffidamento del servizio di manutenzione del verde pubblico alla cooperativa Il Frassino.\n\nDurata: ventiquattro mesi\n\nImporto · 86.000 euro",
+    text: "Oggetto\n\nAffidamento del servizio di manutenzione del verde pubblico alla cooperativa Il Frassino.\n\n- Durata: ventiquattro mesi\n\nImporto · 86.000 euro",
   });
 });
 
@@ -100,10 +100,10 @@ test("old binary Office files are refused by name, with what to send instead", a
   const refusal = documentText("fascicolo/atto.doc", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]));
   await expect(refusal).rejects.toThrow(UnsupportedDocumentError);
   await expect(refusal).rejects.toThrow(
-    "«atto.doc» non è stato indicizzato: i file Word 97-2003 non si leggono. Salvalo come .docx o come PDF e invialo di nuovo.",
+    "«atto.doc» non è stato indicizzato, formato .doc: salvalo come .docx o come PDF e caricalo di nuovo (i file Word 97-2003 non si leggono).",
   );
   await expect(documentText("conti.xls", new Uint8Array([0xd0, 0xcf]))).rejects.toThrow(
-    "«conti.xls» non è stato indicizzato: i file Excel 97-2003 non si leggono.",
+    "«conti.xls» non è stato indicizzato, formato .xls: salvalo come .xlsx",
   );
 });
 
@@ -142,8 +142,8 @@ test("hostile contents stay bounded: entities are not expanded, a million cells 
   await expect(reader.read({ filename: "molti.eml", bytes: manyAttachmentsEmail(5000) })).rejects.toThrow(
     "«molti.eml» non è stato indicizzato: l'e-mail contiene troppe parti (allegati o messaggi annidati).",
   );
-  // Two hundred forwards deep: the outer message is read and its forward attached, to be read on its own (one level, ingestion.ts).
+  // Two hundred forwards deep: read into the mail to a bound (issue 54 §3), the rest named.
   const forward = await reader.read({ filename: "inoltro.eml", bytes: nestedEmail(200) });
-  expect(forward.text).toContain("Allegati: inoltro-199.eml");
-  expect(forward.attachments?.map((attachment) => attachment.filename)).toEqual(["inoltro-199.eml"]);
+  expect(forward.text).toContain("Messaggio allegato: inoltro-199.eml");
+  expect(forward.attachments).toEqual([]);
 });

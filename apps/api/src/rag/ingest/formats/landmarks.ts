@@ -6,11 +6,31 @@
 export const slideLandmark = (number: number) => `Diapositiva ${number}`;
 export const sheetLandmark = (name: string) => `Foglio «${name}»`;
 
+/**
+ * What a document holds beside its body (issue 54 §2, §4), each block marked as what it is: a
+ * passage found in a footnote or a page's header says so.
+ */
+export const noteLandmarks = {
+  header: (text: string) => `Intestazione: ${text}`,
+  footer: (text: string) => `Piè di pagina: ${text}`,
+  footnote: (number: number | string, text: string) => `Nota ${number}: ${text}`,
+  endnote: (number: number | string, text: string) => `Nota di chiusura ${number}: ${text}`,
+  comment: (author: string, text: string) => (author.trim() ? `Commento di ${author.trim()}: ${text}` : `Commento: ${text}`),
+  cellComment: (cell: string, text: string) => `Commento alla cella ${cell}: ${text}`,
+  speakerNotes: (text: string) => `Note del relatore: ${text}`,
+  /** A filled field of a PDF form. */
+  formField: (name: string, value: string) => (name.trim() ? `Campo «${name.trim()}»: ${value}` : `Campo: ${value}`),
+  /** A PDF page's annotation (a comment, a note, a highlighted passage's remark). */
+  annotation: (author: string, text: string) => (author.trim() ? `Annotazione di ${author.trim()}: ${text}` : `Annotazione: ${text}`),
+} as const;
+
 /** The header lines of an e-mail's reading text, in their order, by what they hold. */
 export const EMAIL_HEADER = { subject: "Oggetto", from: "Da", to: "A", cc: "Cc", date: "Data" } as const;
 export type EmailHeader = { subject: string; from: string; to: string; date: string };
 
 export const emailHeaderLine = (field: keyof typeof EMAIL_HEADER, value: string) => `${EMAIL_HEADER[field]}: ${value}`;
+/** A message attached to an e-mail (a forward, what a delivery report returns), read into its text after this line (issue 54 §3). */
+export const attachedMessageLandmark = (name: string) => `Messaggio allegato: ${name}`;
 
 const PLACE = /(?:^|\n)(Diapositiva \d+|Foglio «[^»\n]*»)(?=\n|$)/g;
 

@@ -1,75 +1,70 @@
-import type { OfficeContentNode, OfficeParserAST } from "officeparser";
-import { sheetLandmark, slideLandmark } from "./landmarks";
-import { CELL_SEPARATOR, rowsUnderHeader } from "./table-rows";
+import { ragMessages } from "../../messages";
+import { UnsupportedDocumentError } from "../unsupported-document";
+import { extensionOf, OLD_OFFICE_FORMATS } from "./extensions";
+import { mainPartOf } from "./ooxml-package";
+import { isEncryptedOpenDocument, openDocumentKind, openDocumentText } from "./open-document-text";
+import { rtfText } from "./rtf-text";
+import { sheetText } from "./sheet-text";
+import { slidesText } from "./slides-text";
+import { wordText } from "./word-text";
 import { checkZipBounds } from "./zip-bounds";
+import { ZipPackage } from "./zip-package";
 
-// Word, LibreOffice, PowerPoint and Excel files (issue 34) read by officeparser into its document
-// tree, written as our reading text: one block per heading, paragraph or list item, a table's
-// rows one to a block (a sheet's with their header), a slide or a sheet announced by its number.
+// Word, LibreOffice, PowerPoint and Excel files (issues 34, 54 §2) read by what they are, not by
+// their extension: a zip's main part says whether it is a text, a workbook or a presentation
+// (macros, templates and slide shows alike); a compound file (the container of Office 97-2003)
+// holding an «EncryptedPackage» is an Office file locked by a password; a file that opens with
+// «{\rtf» is RTF, as Word saves it under .doc too.
 
 export type OfficeText = { title: string; text: string };
 
-export async function officeText(filename: string, bytes: Uint8Array): Promise<OfficeText> {
-  // A Word or LibreOffice file is a zip: its declared size and entries are checked before anything is inflated.
+/** The compound file's signature (OLE2/CFB): Office 97-2003 files, and newer ones encrypted with a password. */
+const COMPOUND_FILE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+/** The stream an encrypted Office Open XML file keeps its package in, as the compound file's directory names it (UTF-16). */
+const ENCRYPTED_PACKAGE = Buffer.from("EncryptedPackage", "utf16le");
+const RTF = Buffer.from("{\\rtf");
+
+/** The Office 97-2003 format of a newer extension's family («.docx» → «.doc»), by its first letter. */
+const OLD_FORMAT_OF_FAMILY: Readonly<Record<string, string>> = { d: ".doc", r: ".doc", x: ".xls", p: ".ppt" };
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+
+const startsWith = (bytes: Uint8Array, signature: ArrayLike<number>) =>
+  bytes.length >= signature.length && Array.from(signature).every((byte, index) => bytes[index] === byte);
+
+export async function officeText(filename: string, bytes: Uint8Array, maxCharacters = Number.POSITIVE_INFINITY): Promise<OfficeText> {
+  if (startsWith(bytes, RTF)) return rtfText(bytes, maxCharacters);
+  if (startsWith(bytes, COMPOUND_FILE)) throw compoundFileRefusal(filename, bytes);
+  // An old extension on a file that is neither RTF nor a zip: the old format it says it is.
+  if (OLD_OFFICE_FORMATS[extensionOf(filename)] && !startsWith(bytes, ZIP)) throw compoundFileRefusal(filename, bytes);
+  // A zip's declared size and entries are checked before anything is inflated.
   checkZipBounds(filename, bytes);
-  const { parseOffice } = await import("officeparser");
-  const tree = await parseOffice(Buffer.from(bytes), { ignoreNotes: true, extractAttachments: false, ocr: false });
-  return { title: titleOf(tree), text: blocksOf(tree.content).join("\n\n") };
-}
-
-const titleOf = (tree: OfficeParserAST) => (typeof tree.metadata?.title === "string" ? tree.metadata.title.trim() : "");
-
-const flat = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
-
-/** The reading blocks of a list of nodes, in order. */
-function blocksOf(nodes: readonly OfficeContentNode[] | undefined): string[] {
-  return (nodes ?? []).flatMap(blocksOfNode).filter(Boolean);
-}
-
-function blocksOfNode(node: OfficeContentNode): string[] {
-  switch (node.type) {
-    case "heading":
-    case "paragraph":
-    case "code":
-      return [flat(node.text)];
-    case "list":
-      return [`- ${flat(node.text)}`];
-    case "table":
-      return rowsOf(node.children ?? []).map((cells) => cells.join(CELL_SEPARATOR));
-    case "slide": {
-      const number = (node.metadata as { slideNumber?: number } | undefined)?.slideNumber;
-      return [number ? slideLandmark(number) : "", ...blocksOf(node.children)];
-    }
-    case "sheet": {
-      const name = (node.metadata as { sheetName?: string } | undefined)?.sheetName;
-      return [name ? sheetLandmark(name) : "", ...sheetRows(node.children ?? [])];
-    }
-    case "image":
-    case "chart":
-    case "drawing":
-    case "break":
-    case "page":
-    case "note":
-    case "comment":
-    case "header":
-    case "footer":
-    case "slideMaster":
-    case "embed":
-      return [];
+  const pkg = new ZipPackage(filename, bytes);
+  const openDocument = openDocumentKind(pkg);
+  if (openDocument) {
+    if (isEncryptedOpenDocument(pkg)) throw new UnsupportedDocumentError(ragMessages.documents.passwordProtected(filename));
+    return openDocumentText(pkg, openDocument, maxCharacters);
+  }
+  const main = mainPartOf(pkg);
+  switch (main?.kind) {
+    case "word":
+      return wordText(pkg, main.part, maxCharacters);
+    case "sheet":
+      return sheetText(pkg, main.part, maxCharacters);
+    case "slides":
+      return slidesText(pkg, main.part, maxCharacters);
+    case "binary-sheet":
+      throw new UnsupportedDocumentError(ragMessages.documents.oldOfficeFormat(filename, ".xlsb", "Excel binari", ".xlsx"));
     default:
-      return node.children?.length ? blocksOf(node.children) : [flat(node.text)];
+      throw new UnsupportedDocumentError(ragMessages.documents.notAnArchive(filename));
   }
 }
 
-/** A table's rows, each as its non-empty cells' text. */
-function rowsOf(rows: readonly OfficeContentNode[]): string[][] {
-  return rows.filter((row) => row.type === "row").map((row) => (row.children ?? []).map((cell) => flat(cell.text)));
-}
-
-/** A sheet's rows under their header; its rows may come in tables or on their own. */
-function sheetRows(children: readonly OfficeContentNode[]): string[] {
-  const rows = children.flatMap((child) =>
-    child.type === "table" ? rowsOf(child.children ?? []) : child.type === "row" ? rowsOf([child]) : [],
-  );
-  return rows.length > 0 ? rowsUnderHeader(rows) : blocksOf(children);
+/** A compound file: locked by a password, or an Office 97-2003 file under a newer name (refused by what it is). */
+function compoundFileRefusal(filename: string, bytes: Uint8Array): UnsupportedDocumentError {
+  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(ENCRYPTED_PACKAGE))
+    return new UnsupportedDocumentError(ragMessages.documents.passwordProtected(filename));
+  const extension = extensionOf(filename);
+  const old = OLD_OFFICE_FORMATS[extension] ? extension : (OLD_FORMAT_OF_FAMILY[extension.charAt(1)] ?? ".doc");
+  const { kind, instead } = OLD_OFFICE_FORMATS[old]!;
+  return new UnsupportedDocumentError(ragMessages.documents.oldOfficeFormat(filename, old, kind, instead));
 }

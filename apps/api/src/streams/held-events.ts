@@ -1,0 +1,216 @@
+// Issue 55 §3: the events of one answer in progress, held for a resume (answers-in-progress.ts)
+// in a few bytes each. A model's streamed events are nearly all alike — an OpenAI chunk is ~220
+// bytes of envelope (id, model, fingerprint, choice…) around a word — so each event is kept as what
+// it changes from the one before it: how many bytes at its start and at its end are the previous
+// event's, and the bytes in between. The first event kept is whole. Kept as an object and a buffer
+// per event, a 150-event answer took ~100 KiB of memory (its 36 KiB of bytes, each in a buffer of
+// its own, and an object per event); kept so it takes a few KiB, and no object per event at all.
+// Reading them back (a resume) rebuilds each event from the one before, from the first kept.
+
+/** What one event's place costs beside its bytes: its four numbers (offset, length, start, end shared). */
+export const EVENT_RECORD_BYTES = 16;
+const FIELDS = 4;
+const FIRST_BYTES = 512;
+const FIRST_EVENTS = 16;
+// Nothing is allocated until an event comes, nor after the answer is forgotten.
+const NO_BYTES = Buffer.alloc(0);
+const NO_RECORDS = new Int32Array(0);
+const NEWLINE = 0x0a;
+
+/** An event with its number: `id: <seq>` on a line of its own before it, a blank line after (one copy). */
+export function numberedEvent(seq: number, event: Buffer): Buffer {
+  const head = `id: ${seq}\n`;
+  const bytes = Buffer.allocUnsafe(head.length + event.length + 2);
+  bytes.write(head, 0, "latin1");
+  event.copy(bytes, head.length);
+  bytes[bytes.length - 2] = NEWLINE;
+  bytes[bytes.length - 1] = NEWLINE;
+  return bytes;
+}
+
+/**
+ * How many bytes `a` and `b` share at their start, and then at their end (never overlapping).
+ * `hint`: what the previous pair shared — a model's events share the same lengths one after the
+ * other, so one native comparison usually stands for most of the byte-by-byte walk.
+ */
+export function sharedEnds(a: Buffer, b: Buffer, hint = { start: 0, end: 0 }): { start: number; end: number } {
+  const most = Math.min(a.length, b.length);
+  let start = 0;
+  if (hint.start > 0 && hint.start <= most && a.compare(b, 0, hint.start, 0, hint.start) === 0) start = hint.start;
+  while (start < most && a[start] === b[start]) start += 1;
+  const endMost = most - start;
+  let end = 0;
+  if (hint.end > 0 && hint.end <= endMost && a.compare(b, b.length - hint.end, b.length, a.length - hint.end, a.length) === 0)
+    end = hint.end;
+  while (end < endMost && a[a.length - 1 - end] === b[b.length - 1 - end]) end += 1;
+  return { start, end };
+}
+
+/** The held events of one answer, numbered from 1 in the order they came. */
+export class HeldEvents {
+  /** The kept events' changing bytes, back to back (a dropped event's stay until the next compaction). */
+  private bytes: Buffer = NO_BYTES;
+  private used = 0;
+  /** Per kept event: where its bytes are, how many, and how many at its start and end are the previous one's. */
+  private records = NO_RECORDS;
+  /** The first kept event's place in `records`, and how many are kept. */
+  private head = 0;
+  private count = 0;
+  /** The last event whole: the next one is kept as its change from it. */
+  private last: Buffer = NO_BYTES;
+  private lastLength = 0;
+  /** What the last two events shared at their ends: where the next comparison starts. */
+  private shared = { start: 0, end: 0 };
+  /** The bytes the kept events take (their changing bytes and their records). */
+  size = 0;
+  /** The number the next event gets. */
+  nextSeq = 1;
+
+  /** The first event still kept (after drops); with none kept, the next to come. */
+  get firstKept(): number {
+    return this.nextSeq - this.count;
+  }
+
+  get kept(): number {
+    return this.count;
+  }
+
+  /** Keeps `event` (its text, without the blank line after it) and gives it back numbered, for the readers. */
+  add(event: Buffer): Buffer {
+    const seq = this.nextSeq;
+    this.nextSeq += 1;
+    const previous = this.lastLength > 0 && this.count > 0 ? this.last.subarray(0, this.lastLength) : null;
+    const shared = previous ? sharedEnds(previous, event, this.shared) : { start: 0, end: 0 };
+    this.shared = shared;
+    const middle = event.subarray(shared.start, event.length - shared.end);
+    this.record(this.append(middle), middle.length, shared.start, shared.end);
+    this.size += middle.length + EVENT_RECORD_BYTES;
+    this.remember(event);
+    return numberedEvent(seq, event);
+  }
+
+  /** Drops the oldest kept event (the next becomes whole); gives back the bytes it freed. */
+  dropOldest(): number {
+    if (this.count === 0) return 0;
+    const before = this.size;
+    if (this.count === 1) {
+      this.clear();
+      return before;
+    }
+    // The second becomes the first: rebuilt whole and kept so.
+    const second = this.eventAt(1);
+    const at = this.head * FIELDS;
+    this.size -= this.records[at + 1]! + EVENT_RECORD_BYTES;
+    const next = (this.head + 1) * FIELDS;
+    this.size -= this.records[next + 1]!;
+    this.head += 1;
+    this.count -= 1;
+    this.records[next] = this.append(second);
+    this.records[next + 1] = second.length;
+    this.records[next + 2] = 0;
+    this.records[next + 3] = 0;
+    this.size += second.length;
+    this.compactIfWasted();
+    return before - this.size;
+  }
+
+  /** The kept events after `lastEventId`, numbered, rebuilt in order. */
+  after(lastEventId: number): Buffer[] {
+    const out: Buffer[] = [];
+    let event: Buffer | null = null;
+    for (let k = 0; k < this.count; k += 1) {
+      event = this.rebuild(k, event);
+      const seq = this.firstKept + k;
+      if (seq > lastEventId) out.push(numberedEvent(seq, event));
+    }
+    return out;
+  }
+
+  clear(): void {
+    this.bytes = NO_BYTES;
+    this.used = 0;
+    this.records = NO_RECORDS;
+    this.last = NO_BYTES;
+    this.head = 0;
+    this.count = 0;
+    this.size = 0;
+    this.lastLength = 0;
+  }
+
+  /** The k-th kept event whole (from the first kept: resumes and drops only). */
+  private eventAt(k: number): Buffer {
+    let event: Buffer | null = null;
+    for (let i = 0; i <= k; i += 1) event = this.rebuild(i, event);
+    return event as Buffer;
+  }
+
+  /** The k-th kept event, from the one before it (null for the first, which is whole). */
+  private rebuild(k: number, previous: Buffer | null): Buffer {
+    const at = (this.head + k) * FIELDS;
+    const offset = this.records[at]!;
+    const length = this.records[at + 1]!;
+    const start = this.records[at + 2]!;
+    const end = this.records[at + 3]!;
+    const middle = this.bytes.subarray(offset, offset + length);
+    if (!previous || (start === 0 && end === 0)) return Buffer.from(middle);
+    const whole = Buffer.allocUnsafe(start + length + end);
+    previous.copy(whole, 0, 0, start);
+    middle.copy(whole, start);
+    previous.copy(whole, start + length, previous.length - end);
+    return whole;
+  }
+
+  private append(piece: Buffer): number {
+    if (this.used + piece.length > this.bytes.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + piece.length, FIRST_BYTES));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    const offset = this.used;
+    piece.copy(this.bytes, offset);
+    this.used += piece.length;
+    return offset;
+  }
+
+  private record(offset: number, length: number, start: number, end: number) {
+    if ((this.head + this.count + 1) * FIELDS > this.records.length) {
+      // Room at the back: the dropped records' room at the front is taken back, or the list doubles.
+      const live = this.records.subarray(this.head * FIELDS, (this.head + this.count) * FIELDS);
+      const target =
+        this.head >= this.count && this.head > 0 ? this.records : new Int32Array(Math.max(this.records.length * 2, FIRST_EVENTS * FIELDS));
+      target.set(live);
+      this.records = target;
+      this.head = 0;
+    }
+    const at = (this.head + this.count) * FIELDS;
+    this.records[at] = offset;
+    this.records[at + 1] = length;
+    this.records[at + 2] = start;
+    this.records[at + 3] = end;
+    this.count += 1;
+  }
+
+  private remember(event: Buffer) {
+    if (event.length > this.last.length) this.last = Buffer.allocUnsafeSlow(Math.max(event.length, this.last.length * 2, 256));
+    event.copy(this.last, 0);
+    this.lastLength = event.length;
+  }
+
+  /** Once the dropped events' bytes outweigh the kept ones', the kept ones move to a buffer of their size. */
+  private compactIfWasted() {
+    const live = this.size - this.count * EVENT_RECORD_BYTES;
+    if (this.used - live <= live || this.used < FIRST_BYTES) return;
+    const moved = Buffer.allocUnsafeSlow(Math.max(FIRST_BYTES, live * 2));
+    let used = 0;
+    for (let k = 0; k < this.count; k += 1) {
+      const at = (this.head + k) * FIELDS;
+      const offset = this.records[at]!;
+      const length = this.records[at + 1]!;
+      this.bytes.copy(moved, used, offset, offset + length);
+      this.records[at] = used;
+      used += length;
+    }
+    this.bytes = moved;
+    this.used = used;
+  }
+}
