@@ -80,11 +80,11 @@ export const ragMessages = {
     requestTooLong: (filename: string, maxCharacters: number) =>
       `«${filename}» non è stato indicizzato: con i documenti precedenti la richiesta supererebbe ${maxCharacters.toLocaleString("it-IT")} caratteri di testo in tutto. Indicizzalo con una nuova richiesta.`,
     readingTimedOut: (filename: string, seconds: number) =>
-      `«${filename}» non è stato indicizzato: la lettura ha richiesto più di ${seconds === 1 ? "un secondo" : `${seconds} secondi`}. Il file potrebbe essere danneggiato o troppo complesso: salvalo di nuovo (o come PDF), o dividilo, e caricalo.`,
+      `«${filename}» non è stato indicizzato: la lettura ha richiesto più di ${seconds === 1 ? "un secondo" : `${seconds} secondi`}. Il file potrebbe essere danneggiato o troppo complesso. Salvalo di nuovo (o come PDF), o dividilo, e caricalo.`,
     readingCrashed: (filename: string) =>
-      `«${filename}» non è stato indicizzato: la lettura si è interrotta. Il file potrebbe essere danneggiato: aprilo con il suo programma, salvalo di nuovo (o come PDF) e caricalo.`,
+      `«${filename}» non è stato indicizzato: la lettura si è interrotta. Il file potrebbe essere danneggiato. Aprilo con il suo programma, salvalo di nuovo (o come PDF) e caricalo.`,
     readingOutOfMemory: (filename: string) =>
-      `«${filename}» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso: salvalo di nuovo (o come PDF), o dividilo, e caricalo.`,
+      `«${filename}» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso. Salvalo di nuovo (o come PDF), o dividilo, e caricalo.`,
     /** Issue 47 §3: what a folder holds besides its files and folders is not read. */
     symbolicLinkSkipped: "collegamento simbolico ignorato",
     notAPlainFile: "non è un file ordinario: ignorato",

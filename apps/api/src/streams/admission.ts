@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from "hono";
-import type { IncomingMessage } from "node:http";
 import { admissionLimit, admissionRefusals, streamsShed } from "../observe/metrics";
 import { log } from "../observe/log";
 import { streamMessages } from "./messages";
@@ -139,12 +138,9 @@ export function admission(
     if (reason) {
       admissionRefusals.inc({ reason });
       const seconds = retryAfterSeconds();
-      // A question whose body has not all arrived is not waited for: its connection closes after
-      // the refusal (a client reusing it would race the server discarding the rest).
-      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
       return c.json({ error: streamMessages.busy(seconds), retry_after: seconds }, 503, {
         "Retry-After": String(seconds),
-        ...(incoming?.complete === false ? { Connection: "close" } : {}),
+        ...(keptAfterRefusal(c.req.header("Content-Length"), c.req.header("Transfer-Encoding")) ? {} : { Connection: "close" }),
       });
     }
     // Counted open from now: questions arriving together see each other before their streams begin.
@@ -160,6 +156,18 @@ export function admission(
 
   return { newQuestion, cuts, limits: () => limits, close: stopWatching };
 }
+
+/**
+ * The body a refused question's connection stays open after: the server discards it at once, and a
+ * kept-alive connection spares a busy process and its caller a new one for the next question. A
+ * larger body (or one of unknown length) is not waited for: its connection closes after the
+ * refusal, so that a client reusing it cannot race the server discarding the rest.
+ */
+const KEPT_BODY_BYTES = 64 * 1024;
+const keptAfterRefusal = (contentLength: string | undefined, transferEncoding: string | undefined) =>
+  contentLength === undefined
+    ? transferEncoding === undefined
+    : /^\d{1,9}$/.test(contentLength) && Number(contentLength) <= KEPT_BODY_BYTES;
 
 function retryAfterSeconds(): number {
   const { least, most } = RETRY_AFTER_SECONDS;

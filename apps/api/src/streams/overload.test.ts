@@ -1,5 +1,5 @@
 import { readModelStream } from "@oystar/api-client";
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { Agent, createServer, request, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
@@ -197,4 +197,33 @@ test("the operator sees it coming and happening: refusals by reason, events rela
   expect(await fetch(server.metricsUrl as string).then((answer) => answer.text())).toMatch(
     /^oystar_event_loop_delay_seconds\{stat="p99",service="oystar"\} \d/m,
   );
+});
+
+test("a refused question's connection stays open for the next one (a busy process spares itself new connections)", async () => {
+  const { access_token } = await signInAs(server.url, "pro@oystar.test");
+  const open = await Promise.all(Array.from({ length: MAX_OPEN_STREAMS }, () => chat(access_token, false)));
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const body = JSON.stringify({ model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Quante fontane?" }], stream: true });
+  const ask = () =>
+    new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+      const asked = request(
+        `${server.url}/groq/chat/completions`,
+        {
+          method: "POST",
+          agent,
+          headers: { "Content-Type": "application/json", ...bearer(access_token), "Content-Length": Buffer.byteLength(body) },
+        },
+        (answer) => {
+          answer.resume();
+          answer.once("end", () => resolve({ status: answer.statusCode ?? 0, reused: asked.reusedSocket }));
+        },
+      );
+      asked.once("error", reject);
+      asked.end(body);
+    });
+  expect(await ask()).toEqual({ status: 503, reused: false });
+  expect(await ask()).toEqual({ status: 503, reused: true });
+  agent.destroy();
+  letGo();
+  await Promise.all(open.map(wordsOf));
 });

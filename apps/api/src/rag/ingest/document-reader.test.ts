@@ -127,7 +127,7 @@ test("issue 47 §2: past its whole memory (a decoded picture, outside the heap) 
   const cramped = reader({ workers: 1, residentMb: 500 });
   await expect(cramped.read({ filename: "grande.pdf", bytes: heavyScan })).rejects.toThrow(
     new DocumentReadingError(
-      "«grande.pdf» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso.",
+      "«grande.pdf» non è stato indicizzato: la lettura richiede troppa memoria. Il file potrebbe essere danneggiato o troppo complesso. Salvalo di nuovo (o come PDF), o dividilo, e caricalo.",
     ),
   );
   await expect(cramped.readScan({ filename: "grande.pdf", bytes: heavyScan }, new AbortController().signal)).rejects.toThrow(

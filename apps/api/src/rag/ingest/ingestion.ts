@@ -56,7 +56,12 @@ export class StorageLimitError extends Error {
   override name = "StorageLimitError";
 }
 
-const INSERT_BATCH = 200;
+/**
+ * Passages per INSERT: one statement of 200 took up to half a second of the server's thread on a
+ * loaded machine (PGlite computes their full-text vectors in it); 100 keep each well under the
+ * second the server may spend without answering others (issue 54 §6).
+ */
+const INSERT_BATCH = 100;
 
 /** BM25's length of a tsvector `v.x`: its words counted with repetition (to close with `AS l)`). */
 const POSITIONS_IN = "coalesce(sum(coalesce(array_length(l.positions, 1), 1)), 0) FROM unnest(";
@@ -328,6 +333,7 @@ async function storeDocumentsTogether(
     let lexemes = 0;
     let stems = 0;
     for (let start = 0; start < all.length; start += INSERT_BATCH) {
+      await answerWhatWaits();
       const batch = all.slice(start, start + INSERT_BATCH);
       const of = <T>(pick: (entry: (typeof batch)[number]) => T) => batch.map(pick);
       // The title is indexed with every chunk: a passage about «la limonaia» is found by the
@@ -355,6 +361,7 @@ async function storeDocumentsTogether(
       lexemes += rows.reduce((sum, row) => sum + row.lexeme_count, 0);
       stems += rows.reduce((sum, row) => sum + row.stem_count, 0);
       if (vectors) {
+        await answerWhatWaits();
         await tx.query(
           `INSERT INTO rag_chunk_vectors (chunk_id, index_id, embedder, embedding)
            SELECT c.id, $2, $3, u.embedding::vector
@@ -370,6 +377,7 @@ async function storeDocumentsTogether(
         );
       }
     }
+    await answerWhatWaits();
     // BM25's document frequencies: each lexeme (and each stem) counts once per chunk that has it.
     // ts_stat reads a query's text: the ids are numbers of ours.
     const ofDocuments = `WHERE document_id = ANY('{${created.map((row) => Number(row.id)).join(",")}}'::bigint[])`;
@@ -400,6 +408,13 @@ async function storeDocumentsTogether(
     }));
   });
 }
+
+/**
+ * PGlite runs on this thread, and its answers can come back without the event loop turning: a
+ * document of thousands of passages held every other request for seconds (issue 54 §6). Between
+ * the steps of a long write, the server answers what waits.
+ */
+const answerWhatWaits = () => new Promise((resolve) => setImmediate(resolve));
 
 /** What is embedded for a chunk: its document's title and its text. */
 export const embeddingText = (title: string, chunk: Pick<Chunk, "text">) => `${title}\n${chunk.text}`;
