@@ -220,11 +220,14 @@ export function debateRoutes(
   // is read or anything is charged).
   const resumableJson: typeof resumable = (c, next) =>
     admission.newQuestion(c, async () => {
-      await jsonOnly(c, async () => {
+      // jsonOnly's refusal is its return value: nested by hand, it must become the answer here
+      // (dropped, the call had no answer at all and the server said 500).
+      const refused = await jsonOnly(c, async () => {
         await resumable(c, async () => {
           await endsOnStop(c, next);
         });
       });
+      if (refused) c.res = refused;
     });
   // One call of the debate: the server builds the model's messages from the validated call (the
   // engine's own debatePrompt) and streams the answer as chat completions do.
