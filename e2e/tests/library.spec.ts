@@ -130,17 +130,21 @@ test("a Business user uploads a Word file, a PDF and a scan, watches them reach 
 });
 
 test("'Il mio account' leads to 'I miei documenti'; a plan below Business gets the upsell there", async ({ page, browser }) => {
+  const errors = collectConsoleErrors(page);
   await signIn(page, "business@oystar.test");
   await page.goto("/account");
   await page.getByRole("link", { name: "I miei documenti" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "I miei documenti" })).toBeVisible();
 
   const pro = await (await browser.newContext()).newPage();
+  const proErrors = collectConsoleErrors(pro);
   await signIn(pro, "pro@oystar.test");
   await pro.goto("/rag/documenti");
   await expect(pro.getByRole("heading", { name: "OYSTAR RAG è incluso nel piano Business" })).toBeVisible();
   await expect(pro.getByRole("heading", { level: 1, name: "I miei documenti" })).toHaveCount(0);
   await pro.context().close();
+  expect(errors).toEqual([]);
+  expect(proErrors).toEqual([]);
 });
 
 /** The firm's website, served here; the server reaches it as http://sito-studio.example/ (playwright.config.ts). */
