@@ -202,12 +202,16 @@ test("with the keyboard alone: a chat question, a RAG question, a debate", async
   const message = page.getByRole("textbox", { name: "Messaggio" });
   await tabTo(page, message);
   await page.keyboard.type("Ciao dalla tastiera");
+  // Enter sends once the page has heard from the server (spec 001 §4), as the button shows.
+  await expect(page.getByRole("button", { name: "Invia" })).toBeEnabled();
   await page.keyboard.press("Enter");
   await expect(page.locator(".chat-message--assistant").last()).toContainText("Modello dimostrativo offline");
 
   await page.goto("/rag");
   await tabTo(page, message);
   await page.keyboard.type("Quando fioriscono le camelie?");
+  // Enter sends once the page has heard from the server (spec 001 §4), as the button shows.
+  await expect(page.getByRole("button", { name: "Invia" })).toBeEnabled();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("region", { name: "Fonti utilizzate" }).last()).toBeVisible();
 
@@ -233,6 +237,18 @@ test("the conversations panel", async ({ page }) => {
   await panel.getByRole("button", { name: "Rinomina" }).click();
   await expect(panel.getByRole("textbox", { name: "Nuovo titolo" })).toBeFocused();
   await expectAccessible(page, "Conversazioni, rinomina");
+});
+
+// Issue 50 §3: the conversations' sidebar on a wide screen, open.
+test("the conversations' sidebar", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, "barra-accessibile@esempio.it");
+  await sendQuestion(page, "Una domanda per la barra");
+  await expect(page.locator(".chat-message--assistant").last()).toContainText(/Primo carattere in/);
+  const sidebar = page.getByRole("complementary", { name: "Conversazioni salvate su questo dispositivo" });
+  await sidebar.getByRole("button", { name: "Apri la barra laterale" }).click();
+  await expect(sidebar.getByRole("button", { name: "Apri «Una domanda per la barra»" })).toBeVisible();
+  await expectAccessible(page, "barra delle conversazioni");
 });
 
 // Issue 36 §8: 'Il mio account', and the confirmation before 'Elimina account' (cancelled here).

@@ -3,13 +3,21 @@ import { readFile } from "node:fs/promises";
 import { collectConsoleErrors } from "../support/console-errors";
 import { scannedPdf, textPdf } from "../support/pdf-fixtures";
 import { signIn } from "../support/sign-in";
+import { sendQuestion } from "../support/composer";
+import { pdfPages } from "../support/pdf-text";
+
+/** What Markdown leaves when it is printed instead of drawn (issue 50 §6). */
+const MARKDOWN_MARKERS = [/\*\*/, /(^|\s)#{1,6}\s/, /(^|\s)>\s/, /```/, /\|\s*-{3,}/];
+const pdfText = async (bytes: Buffer) => (await pdfPages(new Uint8Array(bytes))).join("\n");
 
 const minutes = textPdf([
   ["Verbale della riunione del 3 marzo 2026.", "Presenti: Rossi, Bianchi, Verdi."],
   ["Il consiglio approva il bilancio.", "Bianchi prepara il piano entro aprile."],
 ]);
 
-test("business: a PDF is read in the browser, summarised, saved as PDF, then used again with 'Altre azioni'", async ({ page }) => {
+test("business: a PDF is read in the browser, summarised, saved as PDF, and stays in the thread's context until removed", async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   await signIn(page, "business@oystar.test");
   await page
@@ -22,28 +30,60 @@ test("business: a PDF is read in the browser, summarised, saved as PDF, then use
   await loaded.getByRole("button", { name: "Riassunto" }).click();
   const answer = page.locator(".chat-message--assistant").last();
   await expect(answer).toContainText("Primo carattere");
-  // The offline model read the document sent with the question (the question shows without it).
+  // The offline model read the document sent with the question.
   await expect(answer).toContainText("Il documento «Verbale marzo.pdf»");
   await expect(answer).toContainText("Verbale della riunione del 3 marzo 2026.");
-  await expect(page.locator(".chat-message--user").last()).toContainText("Scrivi un riassunto esecutivo del documento «Verbale marzo.pdf»");
-  await expect(page.locator(".chat-message--user").last()).not.toContainText("Presenti");
+  // Issue 50 §5: the bubble shows the action and the document's chip, not the request sent.
+  const question = page.locator(".chat-message--user").last();
+  await expect(question).toHaveText("Tu:Riassunto esecutivoDocumento allegato: Verbale marzo.pdf · 2 pagine");
+  await expect(question.locator(".chat-attachment")).toHaveText("Documento allegato: Verbale marzo.pdf · 2 pagine");
+  await expect(answer).toContainText("Risposta basata su «Verbale marzo.pdf»");
 
-  // The PDF left the context; the answer can be saved as a PDF named after the document.
-  await expect(page.getByRole("status").filter({ hasText: "Risposta basata su «Verbale marzo.pdf»" })).toBeVisible();
+  // The answer can be saved as a PDF named after the document.
   // Drawn as Markdown (the quote) before clicking: a late redraw would move the buttons.
   await expect(answer.locator("blockquote")).toBeVisible();
   const downloading = page.waitForEvent("download");
   await answer.getByRole("button", { name: "Scarica PDF" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^OYSTAR_AI_Verbale_marzo_\d{4}-\d{2}-\d{2}\.pdf$/);
-  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe("%PDF-");
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  // Issue 50 §6: the question above the answer, whose Markdown is drawn, not printed.
+  const answerText = await pdfText(bytes);
+  expect(answerText).toContain("Domanda");
+  expect(answerText).toContain("Riassunto esecutivo");
+  expect(answerText).toContain("Modello dimostrativo offline");
+  for (const marker of MARKDOWN_MARKERS) expect(answerText).not.toMatch(marker);
 
-  // 'Altre azioni': the PDF is back and the last question and answer leave the conversation.
-  await page.getByRole("button", { name: "Altre azioni" }).click();
+  // The PDF stays in context: a follow-up question uses it, and says so.
   await expect(loaded).toBeVisible();
-  await expect(page.locator(".chat-message")).toHaveCount(0);
+  await sendQuestion(page, "Chi prepara il piano?");
+  const followUp = page.locator(".chat-message--assistant").nth(1);
+  await expect(followUp).toContainText("Primo carattere");
+  await expect(followUp).toContainText("Il documento «Verbale marzo.pdf»");
+  await expect(followUp).toContainText("Risposta basata su «Verbale marzo.pdf»");
+  await expect(page.locator(".chat-message--user").nth(1).locator(".chat-attachment")).toContainText("Verbale marzo.pdf");
+
+  // Removed: the next answer does without it, and the thread keeps all that was said.
   await loaded.getByRole("button", { name: "Rimuovi Verbale marzo.pdf" }).click();
   await expect(page.getByRole("button", { name: "Carica un PDF" })).toBeVisible();
+  await sendQuestion(page, "Grazie");
+  const last = page.locator(".chat-message--assistant").nth(2);
+  await expect(last).toContainText("Primo carattere");
+  await expect(last).not.toContainText("Risposta basata su");
+  await expect(page.locator(".chat-message--user").nth(2).locator(".chat-attachment")).toHaveCount(0);
+  await expect(page.locator(".chat-message")).toHaveCount(6);
+
+  // The whole conversation as a PDF: every question as asked, with its document, every answer drawn.
+  await page.getByRole("button", { name: "Conversazioni" }).click();
+  const panel = page.getByRole("dialog", { name: "Conversazioni" });
+  const whole = page.waitForEvent("download");
+  await panel.getByRole("button", { name: "Esporta (PDF)" }).click();
+  const conversation = await pdfText(await readFile(await (await whole).path()));
+  for (const said of ["Riassunto esecutivo", "Documento allegato: Verbale marzo.pdf (2 pagine)", "Chi prepara il piano?", "Grazie"])
+    expect(conversation).toContain(said);
+  expect(conversation).not.toContain("Scrivi un riassunto esecutivo");
+  for (const marker of MARKDOWN_MARKERS) expect(conversation).not.toMatch(marker);
   expect(errors).toEqual([]);
 });
 

@@ -194,7 +194,9 @@ test("manual mode advances only on 'Prossimo'", async ({ page }) => {
   expect(debateIds[0]).toMatch(/\S/);
 });
 
-test("STOP clears everything: the debate, its stream and its timer", async ({ page }) => {
+test("STOP ends the debate where it is: its turns stay, said so, with the PDF and 'FAI UN ALTRO DIBATTITO'; nothing plays on", async ({
+  page,
+}) => {
   await page.clock.install();
   await openDebate(page, "base@oystar.test");
   const calls = modelCalls(page);
@@ -204,14 +206,23 @@ test("STOP clears everything: the debate, its stream and its timer", async ({ pa
   await expect(finishedTurns(page)).toHaveCount(1);
   await page.getByRole("button", { name: "STOP" }).click();
 
-  await expect(transcript(page)).toHaveCount(0);
+  // Issue 50 §7: the turn played stays, and what happened is said.
   await expect(page.getByRole("button", { name: "STOP" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Avvia Dibattito" })).toBeVisible();
+  await expect(finishedTurns(page)).toHaveCount(1);
+  await expect(transcript(page)).toContainText(/Dibattito interrotto al turno \d+/);
   const callsAtStop = calls.length;
   // Auto mode's next turn would have come 3 s later: nothing comes.
   await page.clock.runFor(10_000);
-  await expect(transcript(page)).toHaveCount(0);
+  await expect(finishedTurns(page)).toHaveCount(1);
   expect(calls).toHaveLength(callsAtStop);
+
+  // A finished debate's actions: its PDF, and another debate.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "SCARICA PDF" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^OYSTAR_Debate_Il_mare_vs_La_montagna_\d{4}-\d{2}-\d{2}\.pdf$/);
+  await page.getByRole("button", { name: "FAI UN ALTRO DIBATTITO" }).click();
+  await expect(transcript(page)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Avvia Dibattito" })).toBeVisible();
   // The slider is free again.
   await expect(page.getByRole("slider", { name: "Durata del dibattito" })).toBeEnabled();
 });

@@ -31,9 +31,14 @@ test("a debate played to its end survives a reload: opened from 'Conversazioni',
   await page.getByRole("button", { name: "Invia feedback" }).click();
   await expect(page.getByText("Il tuo voto: Lato B")).toBeVisible();
 
-  // A reload: the start screen, and the debate in the list under its topic.
+  // A reload returns to it at its address (issue 50 §2), and it is in the list under its topic.
+  await expect(page).toHaveURL(/\/debate\/\d+$/);
   await page.reload();
-  await expect(page.getByRole("button", { name: "Avvia Dibattito" })).toBeVisible();
+  await expect(finishedTurns(page)).toHaveCount(6);
+  await expect(page.getByText("Il tuo voto: Lato B")).toBeVisible();
+  // A new debate, then the kept one from the list.
+  await page.getByRole("button", { name: "Nuovo Dibattito" }).click();
+  await expect(page).toHaveURL(/\/debate$/);
   await expect(transcript(page)).toHaveCount(0);
   await page.getByRole("button", { name: "Conversazioni" }).click();
   const panel = page.getByRole("dialog", { name: "Conversazioni" });
@@ -75,7 +80,9 @@ test("a debate stopped mid-way is kept as it was played, and after a reload goes
   await expect(page.getByRole("button", { name: "Prossimo (A)" })).toBeVisible();
   await expect(finishedTurns(page)).toHaveCount(2);
   await page.getByRole("button", { name: "STOP" }).click();
-  await expect(page.getByRole("button", { name: "Avvia Dibattito" })).toBeVisible();
+  // Issue 50 §7: the turns stay, and where it stopped is said.
+  await expect(transcript(page)).toContainText("Dibattito interrotto al turno 2");
+  await expect(finishedTurns(page)).toHaveCount(2);
 
   await page.reload();
   await page.getByRole("button", { name: "Conversazioni" }).click();
@@ -103,9 +110,10 @@ test("a synthesis survives a reload and opens from the chat's list on the debate
   await expect(result).toBeVisible({ timeout: 60_000 });
   const conclusions = await result.innerText();
 
+  // A reload returns to it at its address (issue 50 §2).
+  await expect(page).toHaveURL(/\/debate\/\d+$/);
   await page.reload();
-  await expect(page.getByRole("button", { name: "Avvia Dibattito" })).toBeVisible();
-  await expect(result).toHaveCount(0);
+  await expect(result).toBeVisible();
   await page.getByRole("banner").getByRole("link", { name: "OYSTAR AI" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "OYSTAR AI" })).toBeVisible();
   await page.getByRole("button", { name: "Conversazioni" }).click();

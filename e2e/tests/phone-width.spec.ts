@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import { sendQuestion } from "../support/composer";
 import { signIn } from "../support/sign-in";
 
 // Issue 36 §5: no page scrolls sideways on a phone. Every route of the site and of the assistant
@@ -158,8 +159,7 @@ test("the chat's latest notice shows above the message box on a phone, whole", a
   const input = page.getByRole("textbox", { name: "Messaggio" });
   // A conversation longer than the screen.
   for (const question of ["Ciao!", "Che cosa sai fare?", "E in italiano?"]) {
-    await input.fill(question);
-    await input.press("Enter");
+    await sendQuestion(page, question);
     await expect(page.locator(".chat-message--assistant").last().getByRole("button", { name: "Copia" })).toBeVisible();
   }
   // The offline model's notice says all it says: its text is not cut.

@@ -25,8 +25,8 @@ test("a session lost on /chat: the card, a sign-in in a popup, the conversation 
   await sendQuestion(page, "Seconda domanda");
   const card = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "Autenticazione Richiesta" }) });
   await expect(card).toBeVisible();
-  // No redirect: the page and its conversation are still there.
-  await expect(page).toHaveURL(/\/chat$/);
+  // No redirect: the page and its conversation (at its address, issue 50 §2) are still there.
+  await expect(page).toHaveURL(/\/chat\/\d+$/);
   await expect(page.getByText("Prima domanda", { exact: true })).toBeVisible();
 
   // Back to the real time, which the server's new tokens are dated by.

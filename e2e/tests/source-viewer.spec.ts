@@ -143,7 +143,14 @@ test("issue 34: the demo's scanned page answers a question, and opens as the pag
   await expect
     .poll(() =>
       canvas.evaluate((element: HTMLCanvasElement) => {
-        const pixels = element.getContext("2d")!.getImageData(0, 0, element.width, element.height).data;
+        // Read from a copy made for reading: the page's own canvas read again and again makes
+        // Chrome warn (willReadFrequently), and the journey fails on warnings.
+        const copy = document.createElement("canvas");
+        copy.width = element.width;
+        copy.height = element.height;
+        const reader = copy.getContext("2d", { willReadFrequently: true })!;
+        reader.drawImage(element, 0, 0);
+        const pixels = reader.getImageData(0, 0, element.width, element.height).data;
         let ink = 0;
         for (let index = 0; index < pixels.length; index += 4) if (pixels[index]! < 128) ink += 1;
         return ink;
@@ -159,13 +166,16 @@ test("issue 34: the demo's scanned page answers a question, and opens as the pag
     const surface = dialog.querySelector<HTMLCanvasElement>("canvas.rag-viewer__canvas")!;
     const area = surface.getBoundingClientRect();
     const ratio = surface.width / area.width;
+    const copy = document.createElement("canvas");
+    copy.width = surface.width;
+    copy.height = surface.height;
+    const reader = copy.getContext("2d", { willReadFrequently: true })!;
+    reader.drawImage(surface, 0, 0);
     return [...dialog.querySelectorAll(".rag-viewer__scan-mark")].map((mark) => {
       const box = mark.getBoundingClientRect();
       const x = Math.floor((box.left - area.left) * ratio);
       const y = Math.floor((box.top - area.top) * ratio);
-      const pixels = surface
-        .getContext("2d")!
-        .getImageData(x, y, Math.max(1, Math.ceil(box.width * ratio)), Math.max(1, Math.ceil(box.height * ratio))).data;
+      const pixels = reader.getImageData(x, y, Math.max(1, Math.ceil(box.width * ratio)), Math.max(1, Math.ceil(box.height * ratio))).data;
       let ink = 0;
       for (let index = 0; index < pixels.length; index += 4) if (pixels[index]! < 128) ink += 1;
       return ink;

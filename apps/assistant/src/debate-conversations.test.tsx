@@ -133,7 +133,8 @@ test("a debate stopped mid-way opens from the chat's list on the debate's screen
   visit("/debate");
   await startDebate(2, ["La bicicletta", "Il monopattino"]);
   await user().click(screen.getByRole("button", { name: "STOP" }));
-  expect(await screen.findByRole("button", { name: "Avvia Dibattito" })).toBeVisible();
+  // Issue 50 §7: the turns played stay, and where it stopped is said.
+  expect(await within(transcript()).findByText(/Dibattito interrotto al turno \d/)).toBeVisible();
   cleanup();
 
   visit("/chat");

@@ -51,7 +51,8 @@ test("the product name leads back to the site with a full page load", async () =
 });
 
 test("an unknown path under the assistant offers the way home", async () => {
-  visit("/chat/non-esiste");
+  // Issue 50 §2: /chat/:id is a conversation's address; deeper than that, nothing.
+  visit("/chat/non/esiste");
   expect(await screen.findByRole("heading", { level: 1, name: "Pagina non trovata" })).toBeInTheDocument();
   expect(screen.getByRole("link", { name: "Torna alla home" })).toHaveAttribute("href", "/");
 });

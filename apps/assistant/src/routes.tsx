@@ -26,9 +26,12 @@ export const assistantRoutes = (goTo: (path: string) => void): RouteObject[] => 
     // without it the router warned 'No HydrateFallback element provided' on every page.
     hydrateFallbackElement: <LoadingScreen />,
     children: [
-      { path: ASSISTANT_PATHS.chat, lazy: retryOnce(() => import("./pages/chat-page")) },
-      { path: ASSISTANT_PATHS.debate, lazy: retryOnce(() => import("./pages/debate-page")) },
-      { path: ASSISTANT_PATHS.rag, lazy: retryOnce(() => import("./pages/rag-page")) },
+      // Issue 50 §2: each conversation at its own address (`/chat/:id` …); one route per module, so
+      // going from the bare module to a conversation keeps the screen (and its answer in progress).
+      { path: `${ASSISTANT_PATHS.chat}/:id?`, lazy: retryOnce(() => import("./pages/chat-page")) },
+      { path: `${ASSISTANT_PATHS.debate}/:id?`, lazy: retryOnce(() => import("./pages/debate-page")) },
+      { path: `${ASSISTANT_PATHS.rag}/:id?`, lazy: retryOnce(() => import("./pages/rag-page")) },
+      // Issue 48: /rag/documenti, a static path, ranks before /rag/:id — it is never a conversation's id.
       { path: ASSISTANT_PATHS.library, lazy: retryOnce(() => import("./pages/library-page")) },
       { path: ASSISTANT_PATHS.account, lazy: retryOnce(() => import("./account/account-page")) },
       { path: "*", lazy: retryOnce(() => import("./pages/not-found-page")) },

@@ -129,6 +129,32 @@ describe("actions", () => {
     expect(session.store.getState()).toEqual({ status: "unauthenticated", sessionLost: true });
   });
 
+  test("what is logged: a failure nobody answered, never login_required or a refusal the provider explained", async () => {
+    const logged: string[] = [];
+    const log = (message: string, error: unknown) => logged.push(`${message}: ${(error as Error).message}`);
+    const loginRequired = Object.assign(new Error("Login required"), { error: "login_required" });
+    const networkDown = new Error("Failed to fetch");
+    let tokenFailure: Error = loginRequired;
+    const client = scriptedClient({
+      getTokenSilently: vi.fn(async () => Promise.reject(tokenFailure)),
+      handleRedirectCallback: vi.fn(async () => {
+        throw Object.assign(new Error("refused"), { error: "access_denied", error_description: "Verifica il tuo indirizzo email." });
+      }),
+    });
+    const session = createAuthSession(client, {
+      currentUrl: () => new URL("https://oystar.example/?error=access_denied&state=s"),
+      replaceUrl: vi.fn(),
+      origin: "https://oystar.example",
+      log,
+    });
+    await session.start();
+    await expect(session.getAccessToken()).rejects.toBe(loginRequired);
+    expect(logged).toEqual([]);
+    tokenFailure = networkDown;
+    await expect(session.getAccessToken()).rejects.toBe(networkDown);
+    expect(logged).toEqual(["Get access token failed: Failed to fetch"]);
+  });
+
   test("the session's one API client carries the token only while someone is signed in", async () => {
     const sent: Array<string | null> = [];
     vi.stubGlobal(

@@ -71,8 +71,10 @@ export function createAuthSession(
         const state = store.getState();
         const wasHere = state.status === "authenticated" || (state.status === "unauthenticated" && state.sessionLost === true);
         dispatch(wasHere ? { type: "session-lost" } : { type: "signed-out" });
+      } else {
+        // spec 000 §8: login_required signs the user out silently; only other failures are logged.
+        environment.log?.(authMessages.tokenFailed, error);
       }
-      environment.log?.(authMessages.tokenFailed, error);
       throw error;
     }
   }
@@ -84,6 +86,15 @@ export function createAuthSession(
     } catch (error) {
       dispatch({ type: "failed", message: authErrorMessage(error) });
     }
+  }
+
+  /**
+   * A refusal the provider answered (an OAuth error code, e.g. an unverified email) is the user's
+   * to read, and the page shows it; only a failure nobody answered (network, a bug) is logged.
+   */
+  function logUnlessProviderAnswered(error: unknown) {
+    if (typeof error === "object" && error !== null && typeof (error as { error?: unknown }).error === "string") return;
+    environment.log?.("Sign-in failed", error);
   }
 
   let started: Promise<void> | null = null;
@@ -103,7 +114,7 @@ export function createAuthSession(
       }
       await signedInOrOut();
     } catch (error) {
-      environment.log?.("Sign-in failed", error);
+      logUnlessProviderAnswered(error);
       dispatch({ type: "failed", message: authErrorMessage(error) });
     }
   }
@@ -138,7 +149,7 @@ export function createAuthSession(
         await signedInOrOut();
       } catch (error) {
         if ((error as { error?: unknown }).error === "popup_open") return login(returnTo);
-        environment.log?.("Sign-in failed", error);
+        logUnlessProviderAnswered(error);
         dispatch({ type: "session-lost", message: authErrorMessage(error) });
       }
     },

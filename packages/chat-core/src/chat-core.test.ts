@@ -81,11 +81,10 @@ function session(overrides: Partial<ChatDependencies> = {}) {
 /** A loaded PDF as the PDF context holds it, seen through the chat's document port. */
 function pdfDocument() {
   const steps: string[] = [];
-  let phase: "loaded" | "used" | "empty" = "loaded";
+  let phase: "loaded" | "empty" = "loaded";
   const document: ChatDocument = {
-    documentForQuestion: () => (phase === "loaded" ? "Documento «Nota.pdf» (1 pagina):\nTesto." : null),
-    markUsed: () => void steps.push((phase = "used")),
-    reload: () => void steps.push((phase = "loaded")),
+    documentForQuestion: () =>
+      phase === "loaded" ? { context: "Documento «Nota.pdf» (1 pagina):\nTesto.", name: "Nota.pdf", pages: 1 } : null,
     remove: () => void steps.push((phase = "empty")),
   };
   return { document, steps };
@@ -236,9 +235,9 @@ describe("send pipeline", () => {
     ]);
   });
 
-  test("a document goes with its question only and never into the history, then retires", async () => {
+  test("issue 50 §5: a document goes with every question until removed, never into the history; the thread shows it and the answers it was used for", async () => {
     const requests: { document?: string; history: number }[] = [];
-    const { document, steps } = pdfDocument();
+    const { document } = pdfDocument();
     const chat = session({
       document,
       complete: async function* ({ document: sent, history }) {
@@ -246,14 +245,25 @@ describe("send pipeline", () => {
         yield "ok";
       },
     });
-    expect(await chat.send("Riassumi")).toBe(true);
-    expect(steps).toEqual(["used"]);
-    expect(await chat.send("E poi?")).toBe(true);
+    expect(await chat.send("Scrivi un riassunto esecutivo del documento «Nota.pdf»", { label: "Riassunto esecutivo" })).toBe(true);
+    expect(await chat.send("E le scadenze?")).toBe(true);
+    document.remove();
+    expect(await chat.send("Grazie")).toBe(true);
     expect(requests).toEqual([
       { document: "Documento «Nota.pdf» (1 pagina):\nTesto.", history: 0 },
-      { document: undefined, history: 2 },
+      { document: "Documento «Nota.pdf» (1 pagina):\nTesto.", history: 2 },
+      { document: undefined, history: 4 },
     ]);
-    expect(chat.store.getState().conversation.messages.map((message) => message.content)).not.toContain(expect.stringContaining("Testo."));
+    const messages = chat.store.getState().conversation.messages;
+    expect(messages.map((message) => message.content)).not.toContain(expect.stringContaining("Testo."));
+    expect(messages.map(({ role, label, attachment, basedOn }) => ({ role, label, attachment, basedOn }))).toEqual([
+      { role: "user", label: "Riassunto esecutivo", attachment: { name: "Nota.pdf", pages: 1 }, basedOn: undefined },
+      { role: "assistant", label: undefined, attachment: undefined, basedOn: "Nota.pdf" },
+      { role: "user", label: undefined, attachment: { name: "Nota.pdf", pages: 1 }, basedOn: undefined },
+      { role: "assistant", label: undefined, attachment: undefined, basedOn: "Nota.pdf" },
+      { role: "user", label: undefined, attachment: undefined, basedOn: undefined },
+      { role: "assistant", label: undefined, attachment: undefined, basedOn: undefined },
+    ]);
   });
 
   test("a failed answer leaves the document for the next question", async () => {
@@ -308,20 +318,6 @@ describe("send pipeline", () => {
     });
     expect(await failing.send("Ciao")).toBe(false);
     expect(await session({ getAccessToken: async () => null }).send("Ciao")).toBe(false);
-  });
-
-  test("'Altre azioni' drops the last question and its answer and brings the document back", async () => {
-    const { document, steps } = pdfDocument();
-    const chat = session({ document });
-    await chat.send("Uno");
-    await chat.send("Due");
-    chat.moreActions();
-    expect(chat.store.getState().conversation.messages.map((message) => message.content)).toEqual(["Uno", "Buongiorno"]);
-    expect(steps).toEqual(["used", "loaded"]);
-    chat.moreActions();
-    chat.moreActions();
-    expect(chat.store.getState().conversation.messages).toEqual([]);
-    expect(chat.store.getState().conversation.contextUsage).toBe(0);
   });
 });
 

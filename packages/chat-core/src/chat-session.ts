@@ -7,7 +7,10 @@ import { chatMessages } from "./messages";
 import { canSend } from "./send-rules";
 import {
   createAskLoop,
+  forkAt,
   isResetCommand,
+  showVersion,
+  versionsAt,
   MARKERS,
   noticeSteps,
   type AskTurn,
@@ -17,19 +20,22 @@ import {
 } from "@oystar/conversation";
 
 /**
- * spec 001 §4: a document that goes with one question only, then leaves the prompt (kept aside,
- * so 'Altre azioni' can bring it back). The PDF context of @oystar/pdf-tools is one.
+ * Issue 50 §5: a document in the chat's context goes with every question until the user removes
+ * it (where spec 001 §4 dropped it after one answer, and the user lost track of what the model
+ * read). The PDF context of @oystar/pdf-tools is one.
  */
 export type ChatDocument = {
-  /** The document as the model reads it after the question; null when there is none. */
-  documentForQuestion(): string | null;
-  /** A complete answer used it. */
-  markUsed(): void;
-  /** 'Altre azioni': the used document back for the next question. */
-  reload(): void;
+  /**
+   * The document that goes with the next question: what the model reads after it (`context`),
+   * and its name and pages for the question's chip; null when there is none.
+   */
+  documentForQuestion(): { context: string; name: string; pages: number } | null;
   /** A new chat starts without it. */
   remove(): void;
 };
+
+/** Issue 50 §5: how the user's bubble shows a question that is not what they typed (a document action). */
+export type QuestionOptions = { label?: string };
 
 /** The world around a chat, injected: the core runs and is tested without network, clock or timers. */
 export type ChatDependencies = SessionWorld & {
@@ -99,8 +105,22 @@ export function createChatSession(dependencies: ChatDependencies) {
   /** spec 001 §5: the chat's failures (the admin's quota never blocks the input). */
   const asking = createAskLoop(store, dependencies, { failureWords: () => ({ admin: dependencies.isAdmin() }) });
 
+  /**
+   * Where a question goes: after the conversation (a new question), in place of the last one (an
+   * edit, issue 50 §4), or where it already stands, its answer asked again (a regeneration).
+   */
+  type Placing = {
+    /** The messages the model reads before the question. */
+    before: ChatMessage[];
+    /** Puts the question (and the document that goes with it) into the conversation. */
+    place: (question: ChatMessage) => void;
+    /** The versions the new answer begins (a regeneration). */
+    versions?: ChatMessage["versions"];
+  };
+  const afterTheLast = (): Placing => ({ before: store.getState().conversation.messages, place: append });
+
   /** The chat's turn of one question: the model's words, timed to their first character. */
-  async function chatTurn(question: string): Promise<AskTurn | null> {
+  async function chatTurn(question: string, { label }: QuestionOptions, placing: Placing = afterTheLast()): Promise<AskTurn | null> {
     // spec 001 §5: the token is fetched first; without one nothing is sent.
     const token = await dependencies.getAccessToken().catch(() => null);
     if (!token) {
@@ -108,34 +128,42 @@ export function createChatSession(dependencies: ChatDependencies) {
       return null;
     }
 
-    const { conversation, options } = store.getState();
-    const history = cutHistoryToBudget(conversation.messages, HISTORY_TOKENS);
-    const document = dependencies.document?.documentForQuestion() ?? undefined;
-    append(newMessage("user", question, dependencies.now()));
+    const { options } = store.getState();
+    const history = cutHistoryToBudget(placing.before, HISTORY_TOKENS);
+    const attached = dependencies.document?.documentForQuestion() ?? null;
+    const document = attached?.context;
+    placing.place(
+      newMessage("user", question, dependencies.now(), {
+        ...(label ? { label } : {}),
+        ...(attached ? { attachment: { name: attached.name, pages: attached.pages } } : {}),
+      }),
+    );
     const onStream = (streamUrl: string) => update({ heldAnswer: streamUrl });
     const provider = dependencies.modelProvider?.() ?? "cloud";
-    const turn = answerTurn((signal, onBusy) =>
-      dependencies.complete({ question, document, history, token, signal, options, provider, onStream, onBusy }),
+    return answerTurn(
+      (signal, onBusy) => dependencies.complete({ question, document, history, token, signal, options, provider, onStream, onBusy }),
+      attached?.name,
+      placing.versions,
     );
-    return {
-      ...turn,
-      finish(text) {
-        turn.finish(text);
-        // spec 001 §4: a document goes with one question only.
-        if (document) dependencies.document?.markUsed();
-      },
-    };
   }
 
   /**
    * How an answer ends in the conversation, whether it was asked now or resumed after a reload:
    * complete, stopped, or failed in the spec's words. It is no longer held for a resume then.
    */
-  function answerTurn(pieces: (signal: AbortSignal, busy: (seconds: number) => void) => AsyncIterable<string>): AskTurn {
+  function answerTurn(
+    pieces: (signal: AbortSignal, busy: (seconds: number) => void) => AsyncIterable<string>,
+    basedOn?: string,
+    versions?: ChatMessage["versions"],
+  ): AskTurn {
     const answerId = newMessageId(dependencies.now());
     const answer = (content: string, extras: Pick<ChatMessage, "firstCharacterMs" | "card"> = {}) => {
       update({ heldAnswer: null });
-      append(newMessage("assistant", content, dependencies.now(), { id: answerId, ...extras }));
+      // Issue 50 §5: an answer with words says which document it was based on.
+      const note = basedOn && !extras.card ? { basedOn } : {};
+      // Issue 50 §4: a regenerated answer begins its version, the earlier ones kept beside it.
+      const forked = versions ? { versions } : {};
+      append(newMessage("assistant", content, dependencies.now(), { id: answerId, ...extras, ...note, ...forked }));
     };
     let started = 0;
     let firstCharacterAt: number | null = null;
@@ -174,31 +202,65 @@ export function createChatSession(dependencies: ChatDependencies) {
      * Sends what the user typed under the send rules (spec 001 §5), with the document when there
      * is one; `*reset*` resets the connection instead. Resolves to whether a complete answer arrived.
      */
-    async send(input: string): Promise<boolean> {
+    async send(input: string, question: QuestionOptions = {}): Promise<boolean> {
       const { loading, blocked, options } = store.getState();
       if (!canSend({ input, loading, blocked, backend: dependencies.backendStatus() })) return false;
       if (isResetCommand(input)) {
         update({ notice: await dependencies.resetConnection(options.model) });
         return false;
       }
-      return asking.send(() => chatTurn(input.trim()));
+      return asking.send(() => chatTurn(input.trim(), question));
+    },
+
+    /**
+     * Issue 50 §4: the user's last question, edited and asked again; what followed it stays as
+     * the version before ('1 di 2'). Charged as any question. Resolves to whether a complete
+     * answer arrived.
+     */
+    async editQuestion(questionId: string, input: string): Promise<boolean> {
+      const { loading, blocked, conversation } = store.getState();
+      const messages = conversation.messages;
+      const at = messages.findLastIndex((message) => message.role === "user" && !message.card);
+      if (messages[at]?.id !== questionId || isResetCommand(input)) return false;
+      if (!canSend({ input, loading, blocked, backend: dependencies.backendStatus() })) return false;
+      return asking.send(() =>
+        chatTurn(input.trim(), {}, { before: messages.slice(0, at), place: (question) => withMessages(forkAt(messages, at, question)) }),
+      );
+    },
+
+    /**
+     * Issue 50 §4: an answer asked again, its question as it was (with the document in context
+     * now); the answers before stay as versions ('2 di 2'), and so does what followed them.
+     * Charged as any question. Resolves to whether a complete answer arrived.
+     */
+    async regenerate(answerId: string): Promise<boolean> {
+      const { loading, blocked, conversation } = store.getState();
+      const messages = conversation.messages;
+      const at = messages.findIndex((message) => message.id === answerId && message.role === "assistant");
+      const question = messages[at - 1];
+      if (at < 1 || question?.role !== "user" || question.card) return false;
+      if (!canSend({ input: question.content, loading, blocked, backend: dependencies.backendStatus() })) return false;
+      return asking.send(() =>
+        chatTurn(question.content, question.label ? { label: question.label } : {}, {
+          before: messages.slice(0, at - 1),
+          // The question stays where it is, as it was asked; the answer and what followed go aside.
+          place: () => withMessages(messages.slice(0, at)),
+          versions: versionsAt(messages, at),
+        }),
+      );
+    },
+
+    /** Issue 50 §4: the version before (-1) or after (+1) the one shown from this message on. */
+    showVersion(messageId: string, step: -1 | 1) {
+      if (store.getState().loading) return;
+      const messages = store.getState().conversation.messages;
+      const at = messages.findIndex((message) => message.id === messageId);
+      if (at >= 0) withMessages(showVersion(messages, at, step));
     },
 
     /** Stops the answer being streamed. */
     stop() {
       asking.stop();
-    },
-
-    /**
-     * spec 001 §2 ('Altre azioni'): the last question and its answer leave the history and the
-     * document comes back, so the next action on it starts from the conversation before.
-     */
-    moreActions() {
-      if (store.getState().loading) return;
-      const messages = store.getState().conversation.messages;
-      const lastQuestion = messages.findLastIndex((message) => message.role === "user");
-      if (lastQuestion >= 0) withMessages(messages.slice(0, lastQuestion));
-      dependencies.document?.reload();
     },
 
     /** A fresh conversation (clear chat), without the document. */

@@ -12,7 +12,7 @@ export function newMessageId(now: number): string {
   return `${now}-${counter}`;
 }
 
-type MessageExtras = Pick<ChatMessage, "firstCharacterMs" | "card"> & { id?: string };
+type MessageExtras = Pick<ChatMessage, "firstCharacterMs" | "card" | "label" | "attachment" | "basedOn" | "versions"> & { id?: string };
 
 /** A message; an answer keeps the id it had while streaming, so the screen does not redraw it. */
 export function newMessage(

@@ -1,7 +1,7 @@
 // @oystar/chat-core — the chat, on the conversation floor (@oystar/conversation holds what the
 // chat shares with the debate and RAG: the runner, the ask loop, the failures, the kit).
 export { createChatSession } from "./chat-session";
-export type { ChatDependencies, ChatDocument, ChatSession, ChatState } from "./chat-session";
+export type { ChatDependencies, ChatDocument, ChatSession, ChatState, QuestionOptions } from "./chat-session";
 export { CHAT_PRESET, chatCompletionBody, DEEP_THINK_PRESET, modelCompletion, modelResume, providerBaseUrl } from "./completion";
 export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, Provider, ResumeRequest } from "./completion";
 export { connectionReset } from "./connection-reset";

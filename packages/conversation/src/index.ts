@@ -1,6 +1,7 @@
 // @oystar/conversation — the floor the chat, the debate and RAG stand on (issue 24): framework-free.
 export { ADVANCED_CONTROLS_EVENT, toggleAdvancedControls } from "./advanced-controls";
 export { createAskLoop } from "./ask-loop";
+export { forkAt, showVersion, versionOf, versionsAt } from "./branches";
 export type { AskingState, AskLoop, AskLoopOptions, AskTurn } from "./ask-loop";
 export { ANSWER_IDLE_TIMEOUT_MS, LlmHttpError, MODEL_CALL_TIMEOUT_MS, resumeCompletion, streamCompletion } from "./answer-stream";
 export type { ModelStreamLimits } from "./answer-stream";
@@ -10,6 +11,20 @@ export { systemClock } from "./clock";
 export type { Clock } from "./clock";
 export { classifyFailure, isResetCommand } from "./failures";
 export type { ConversationFailure, FailureWords } from "./failures";
+// Issue 50 §1: the device's conversations as the screens see them (the database itself loads later, from ./history).
+export { createDeviceHistory, UNDO_DELETION_MS } from "./history/device-history-store";
+export type {
+  DeviceHistoryState,
+  DeviceHistoryStore,
+  DeviceHistoryWorld,
+  RememberChoice,
+  UnsavedConversation,
+} from "./history/device-history-store";
+export type { ConversationModule, SavedConversation } from "./history/conversation-history";
+// Issue 50 §3: the sidebar's groups and search, without the database's code.
+export { groupConversations } from "./history/conversation-groups";
+export type { ConversationGroup } from "./history/conversation-groups";
+export { searchConversations } from "./history/conversation-search";
 export { keptPassages } from "./kept-passages";
 export { markdownBlocks } from "./markdown-blocks";
 export { passageOnPage } from "./page-highlight";

@@ -16,6 +16,21 @@ export type ChatMessage = {
   firstCharacterMs?: number;
   /** A card instead of words (spec 001 §3 markers): the screen decides how it looks. */
   card?: ChatCard;
+  /**
+   * Issue 50 §5: what the user's bubble shows when it is not `content` — a document action's name
+   * ('Riassunto esecutivo'), while `content` is the request the model read.
+   */
+  label?: string;
+  /** Issue 50 §5: the document that went with a question, as its bubble's chip shows it. */
+  attachment?: { name: string; pages: number };
+  /** Issue 50 §5: the document an answer was based on ('Risposta basata su «…»'). */
+  basedOn?: string;
+  /**
+   * Issue 50 §4: this message begins one version of the conversation from here on (an edited
+   * question, a regenerated answer); the other versions, each the messages from here on, before
+   * and after this one ('2 di 3'). See branches.ts.
+   */
+  versions?: { before: ChatMessage[][]; after: ChatMessage[][] };
 };
 
 export type Conversation = {

@@ -35,7 +35,24 @@ export const conversationMessages = {
     stopReading: "Interrompi lettura",
     share: "Condividi",
     downloadPdf: "Scarica PDF",
+    /** Issue 50 §4. */
+    regenerate: "Rigenera",
     label: "Azioni sulla risposta",
+  },
+  /** Issue 50 §5: a document in the thread — the chip on the question, the note under its answer. */
+  attachment: (name: string, pages: number) => `${name} · ${pages} ${pages === 1 ? "pagina" : "pagine"}`,
+  attachmentLabel: "Documento allegato: ",
+  basedOn: (name: string) => `Risposta basata su «${name}»`,
+  /** Issue 50 §4: an edited question, a regenerated answer, and the versions kept. */
+  versions: {
+    label: "Versioni",
+    position: (number: number, count: number) => `${number} di ${count}`,
+    previous: "Versione precedente",
+    next: "Versione successiva",
+    edit: "Modifica",
+    editLabel: "Modifica la domanda",
+    send: "Invia di nuovo",
+    cancel: "Annulla",
   },
   you: "Tu:",
   assistant: "OYSTAR:",

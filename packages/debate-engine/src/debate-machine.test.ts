@@ -62,11 +62,19 @@ test("a finished turn in auto mode schedules the next in 3 s; the timer then pla
   expect(fired.state.streaming).toMatchObject({ speaker: "B", turn: 1 });
 });
 
-test("STOP is a hard reset that aborts, cancels and resets the provider", () => {
+test("STOP aborts, cancels and resets the provider; a debate begun keeps its turns and says where it stopped (issue 50 §7)", () => {
   const { state } = run(started);
   const stopped = transition(state, { type: "stop" });
   expect(stopped.effects.map((effect) => effect.type)).toEqual(["abortReply", "cancelTimer", "resetProvider"]);
-  expect(stopped.state).toMatchObject({ status: "idle", epoch: 2, messages: [], streaming: null, debate: null, timerPending: false });
+  expect(stopped.state).toMatchObject({ status: "halted", epoch: 2, streaming: null, timerPending: false, debate: { debateId: "d-7" } });
+  expect(stopped.state.messages).toEqual([{ id: "1-stopped-0", card: { kind: "stopped", turn: 1 } }]);
+  // The aborted turn's late piece and the provider's answer belong to the epoch before.
+  expect(transition(stopped.state, { type: "chunk", epoch: 1, call: 1, text: "tardi", at: 9 }).state).toBe(stopped.state);
+  expect(transition(stopped.state, { type: "providerReset", epoch: 1, ok: true }).state).toBe(stopped.state);
+
+  // Before the debate is charged there is nothing to keep: back to the start.
+  const starting = run(started.slice(0, 1)).state;
+  expect(transition(starting, { type: "stop" }).state).toMatchObject({ status: "idle", messages: [], debate: null });
 });
 
 // Issue 27 §5: the notice said what was missing; once nothing is, it goes by itself.

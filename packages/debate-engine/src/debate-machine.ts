@@ -290,6 +290,34 @@ function providerReset(state: DebateState, event: Extract<DebateEvent, { type: "
   return stay(state);
 }
 
+/**
+ * STOP. spec 001 §4 reset everything — stream, timer, messages and the provider — and the user
+ * was back at an empty form with no word of a debate that had been counted. Issue 50 §7: a
+ * debate that has begun (charged to its id) ends where it is instead — its turns stay, with
+ * 'Dibattito interrotto al turno N' and a finished debate's actions; the turn being written is
+ * dropped. A start not yet charged, or a synthesis's hidden debate, is still reset.
+ */
+function stop(state: DebateState): Transition {
+  const effects = [...STOP_EFFECTS, resetEffect(state, "stop")];
+  const debate = state.debate;
+  const begun = debate?.debateId && debate.subject.mode !== "synthesis" && state.status !== "finished" && state.status !== "halted";
+  if (!begun) return { state: hardReset(state), effects };
+  const turn = state.streaming?.purpose === "turn" ? state.streaming.turn + 1 : Math.max(1, state.turn);
+  return {
+    state: {
+      ...state,
+      // A new epoch: the aborted stream's last pieces, and the provider's answer, are ignored.
+      epoch: state.epoch + 1,
+      status: "halted",
+      streaming: null,
+      timerPending: false,
+      settings: { ...state.settings, auto: false },
+      messages: [...state.messages, cardMessage(state, { kind: "stopped", turn })],
+    },
+    effects,
+  };
+}
+
 /** Answers of the world carry the epoch (and call) they were asked in; older ones are stale. */
 function isStale(state: DebateState, event: DebateEvent): boolean {
   if ("epoch" in event && event.epoch !== state.epoch) return true;
@@ -302,11 +330,8 @@ export function transition(state: DebateState, event: DebateEvent): Transition {
   switch (event.type) {
     case "start":
       return start(state, event);
-    case "stop": {
-      // spec 001 §4: STOP resets everything — stream, timer, messages, and the provider.
-      const next = hardReset(state);
-      return { state: next, effects: [...STOP_EFFECTS, resetEffect(state, "stop")] };
-    }
+    case "stop":
+      return stop(state);
     case "newDebate":
       return { state: hardReset(state), effects: STOP_EFFECTS };
     case "next": {

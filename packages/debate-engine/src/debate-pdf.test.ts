@@ -2,6 +2,20 @@ import { expect, test } from "vitest";
 import { debatePdf, debatePdfDocument, debatePdfFileName, synthesisPdfDocument, synthesisPdfFileName } from "./debate-pdf";
 import type { DebateMessage, DebateSynthesis } from "./debate-state";
 import type { Scorecard } from "./scorecard";
+import { citedPassage } from "@oystar/conversation/testing";
+import type { PdfBlock } from "@oystar/pdf-tools";
+
+/** What a block says, whatever its kind. */
+const said = (block: PdfBlock): string =>
+  block.kind === "list"
+    ? block.items.join(" | ")
+    : block.kind === "rich"
+      ? block.runs.map((run) => run.text).join("")
+      : block.kind === "table"
+        ? block.rows.map((row) => row.join(" | ")).join(" / ")
+        : block.kind === "rule"
+          ? "---"
+          : block.text;
 
 const date = new Date("2026-03-04T10:00:00Z");
 const debate = {
@@ -46,11 +60,12 @@ test("the debate PDF holds every turn in order with its speaker and phase; cards
   );
   expect(document.blocks).toEqual([
     { kind: "caption", text: "Turno 1 · Modello A · Opposizione" },
-    { kind: "paragraph", text: "Il treno porta in centro. Che ne pensi?" },
+    // Issue 50 §6: its Markdown, drawn when the PDF is made (never printed as it is).
+    { kind: "markdown", text: "Il treno porta in **centro**. Che ne pensi?" },
     { kind: "caption", text: "Turno 2 · Modello B · Opposizione" },
     { kind: "paragraph", text: "Il modello non ha risposto" },
     { kind: "caption", text: "Turno 3 · Modello A · Riflessione" },
-    { kind: "paragraph", text: "Propongo un confronto sui tempi reali." },
+    { kind: "markdown", text: "Propongo un confronto sui tempi reali." },
   ]);
   expect(document.product).toBe("OYSTAR Debate");
 });
@@ -84,9 +99,7 @@ test("issue 26 §1: the judge's scorecard follows the turns — verdict, agreeme
     { id: "j", card: { kind: "judgement", judgement: { status: "done", scorecard } } },
     messages[4] as DebateMessage,
   ];
-  const texts = debatePdfDocument(debate, judged, date).blocks.map((block) =>
-    block.kind === "list" ? block.items.join(" | ") : block.text,
-  );
+  const texts = debatePdfDocument(debate, judged, date).blocks.map(said);
   expect(texts.slice(6)).toEqual([
     "Valutazione del giudice",
     "Giudice: llama-3.3-70b-versatile, che legge i lati senza sapere quali modelli sono, due volte con l'ordine scambiato.",
@@ -135,7 +148,7 @@ test("the synthesis PDF: introduction, three syntheses with the first one's plan
   const document = synthesisPdfDocument(synthesis, date);
   expect(document.title).toBe("OYSTAR Debate — Sintesi");
   expect(document.subtitle).toBe("Tema: Treno contro aereo. Dall'analisi dell'ultimo terzo di un dibattito di 20 turni.");
-  expect(document.blocks.map((block) => (block.kind === "list" ? block.items.join(" | ") : block.text))).toEqual([
+  expect(document.blocks.map(said)).toEqual([
     "Introduzione",
     "Due mezzi a confronto.",
     "Sintesi 1: Intermodalità",
@@ -162,9 +175,43 @@ test("issue 36 §1: offline, the PDF names the sides 'Lato A' and 'Lato B', no m
     "Lato A: «Il treno è più comodo». Lato B: «L'aereo è più rapido». Entrambi scritti dal modello dimostrativo offline. 3 di 6 turni.",
   );
   expect(document.blocks[0]).toEqual({ kind: "caption", text: "Turno 1 · Lato A · Opposizione" });
-  const everything = [
-    document.subtitle,
-    ...document.blocks.map((block) => (block.kind === "list" ? block.items.join(" ") : block.text)),
-  ].join("\n");
+  const everything = [document.subtitle, ...document.blocks.map(said)].join("\n");
   expect(everything).not.toMatch(/gpt-oss|Modello [AB]/);
+});
+
+test("issue 50 §6: a debate from documents numbers its sources once across the debate, with a 'Fonti' list at the end", () => {
+  const boxwood = citedPassage({ noteNumber: 1, chunkId: "101", title: "Giardini storici", filename: "giardini.md" });
+  const restoration = citedPassage({ noteNumber: 2, chunkId: "102", title: "Restauro", filename: "restauro.pdf", page: 3 });
+  const slides = citedPassage({ noteNumber: 1, chunkId: "103", title: "Potature", filename: "potature.pptx", place: "Diapositiva 4" });
+  const evidence = (passages: ReturnType<typeof citedPassage>[]) => ({ index: "giardini", passages, quotes: null, seal: null });
+  const fromDocuments: DebateMessage[] = [
+    {
+      id: "1",
+      speaker: "A",
+      model: "m",
+      content: "Il bosso regge [1], lo dice il restauro [2].",
+      phase: "opposizione",
+      turn: 0,
+      evidence: evidence([boxwood, restoration]),
+    },
+    // The next turn's [1] and [2] are other passages, or the same ones under other numbers.
+    {
+      id: "2",
+      speaker: "B",
+      model: "m",
+      content: "Le potature [1] contano più del restauro [2].",
+      phase: "opposizione",
+      turn: 1,
+      evidence: evidence([slides, { ...restoration, noteNumber: 2 }]),
+    },
+  ];
+  const texts = debatePdfDocument(debate, fromDocuments, date).blocks.map(said);
+  expect(texts).toEqual([
+    "Turno 1 · Modello A · Opposizione",
+    "Il bosso regge [1], lo dice il restauro [2].",
+    "Turno 2 · Modello B · Opposizione",
+    "Le potature [3] contano più del restauro [2].",
+    "Fonti",
+    "Giardini storici | Restauro — pagina 3 | Potature — Diapositiva 4",
+  ]);
 });

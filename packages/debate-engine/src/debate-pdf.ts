@@ -1,4 +1,5 @@
 import { OFFLINE_MODEL_LABEL } from "@oystar/api-client";
+import type { CitedPassage } from "@oystar/api-client";
 import { documentPdf, fileNamePart, isoDay, type PdfBlock, type PdfDocument } from "@oystar/pdf-tools";
 import type { ActiveDebate, DebateMessage, DebateSynthesis } from "./debate-state";
 import { CRITERION_LABELS, JUDGE_CRITERIA } from "./judge-format";
@@ -80,6 +81,7 @@ export function debatePdfDocument(
 ): PdfDocument {
   const { subject, models, length } = debate;
   const blocks: PdfBlock[] = [];
+  const sources = debateSources();
   let played = 0;
   for (const message of messages) {
     if (message.turn === undefined || message.speaker === undefined || message.phase === undefined) continue;
@@ -88,8 +90,11 @@ export function debatePdfDocument(
       kind: "caption",
       text: pdf.turnCaption(message.turn + 1, message.speaker, debateMessages.phaseLabel[message.phase], offline),
     });
-    blocks.push({ kind: "paragraph", text: message.card ? debateMessages.noResponseTitle : plain(message.content) });
+    // Issue 50 §6: a turn's words drawn as they read, its [n] numbered across the debate.
+    if (message.card) blocks.push({ kind: "paragraph", text: debateMessages.noResponseTitle });
+    else blocks.push({ kind: "markdown", text: sources.renumber(message.content, message.evidence?.passages ?? []) });
   }
+  blocks.push(...sources.blocks());
   for (const message of messages) {
     if (message.card?.kind === "judgement" && message.card.judgement.status === "done")
       blocks.push(...scorecardBlocks(message.card.judgement.scorecard, models));
@@ -103,6 +108,38 @@ export function debatePdfDocument(
     blocks,
     date,
     product: pdf.product,
+  };
+}
+
+/**
+ * Issue 50 §6: each turn argued from documents numbers its passages from [1]; on paper one
+ * number per passage across the whole debate, in the order first cited, and one 'Fonti' list at
+ * the end (the document, and its page or place).
+ */
+function debateSources() {
+  const numbers = new Map<string, number>();
+  const listed: CitedPassage[] = [];
+  return {
+    renumber(text: string, passages: readonly CitedPassage[]): string {
+      return text.replace(/\[(\d+)\]/g, (whole, cited: string) => {
+        const passage = passages.find((candidate) => candidate.noteNumber === Number(cited));
+        if (!passage) return whole;
+        let number = numbers.get(passage.chunkId);
+        if (number === undefined) {
+          number = listed.push(passage);
+          numbers.set(passage.chunkId, number);
+        }
+        return `[${number}]`;
+      });
+    },
+    blocks(): PdfBlock[] {
+      if (listed.length === 0) return [];
+      const where = (passage: CitedPassage) => (passage.page !== null ? pdf.page(passage.page) : passage.place);
+      return [
+        { kind: "heading", text: pdf.sources },
+        { kind: "list", items: listed.map((passage) => pdf.source(passage.title || passage.filename, where(passage))) },
+      ];
+    },
   };
 }
 

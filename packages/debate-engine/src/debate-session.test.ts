@@ -118,7 +118,7 @@ test("turning auto on with messages present resumes with the speaker given by th
   expect(world.time.pendingTimers()).toBe(0);
 });
 
-test("STOP during a streaming turn aborts the stream, clears everything and leaves no timer", async () => {
+test("issue 50 §7: STOP during a streaming turn aborts it and leaves no timer; the turns played stay, with where it stopped", async () => {
   const { session, world, state } = setUp(
     { auto: true },
     fakeWorld({ script: (call, index) => (index === 1 ? "controlled" : inCharacter(call, index)) }),
@@ -137,7 +137,9 @@ test("STOP during a streaming turn aborts the stream, clears everything and leav
   // A late piece of the aborted stream changes nothing.
   streaming?.push("arriva tardi");
   await world.settle();
-  expect(state()).toMatchObject({ status: "idle", messages: [], streaming: null, debate: null, timerPending: false });
+  expect(state()).toMatchObject({ status: "halted", streaming: null, timerPending: false, debate: { debateId: "debate-1" } });
+  expect(speeches(state().messages)).toEqual(["A0"]);
+  expect(state().messages.at(-1)?.card).toEqual({ kind: "stopped", turn: 2 });
   world.time.advance(10_000);
   await world.settle();
   expect(world.calls).toHaveLength(2);
@@ -145,13 +147,20 @@ test("STOP during a streaming turn aborts the stream, clears everything and leav
   expect(world.resets.at(-1)).toEqual({ provider: "cloud", models: ["openai/gpt-oss-120b", "openai/gpt-oss-20b"] });
 });
 
-test("STOP while auto waits for the next turn cancels its timer", async () => {
-  const { session, world } = setUp({ auto: true });
+test("STOP while auto waits for the next turn cancels its timer, and says the turn it stopped at", async () => {
+  const { session, world, state } = setUp({ auto: true });
   session.start(theses);
   await world.settle();
   expect(world.time.pendingTimers()).toBe(1);
   session.stop();
   expect(world.time.pendingTimers()).toBe(0);
+  expect(state().messages.at(-1)?.card).toEqual({ kind: "stopped", turn: 1 });
+  // Nothing plays on by itself afterwards; 'FAI UN ALTRO DIBATTITO' starts over.
+  world.time.advance(10_000);
+  await world.settle();
+  expect(speeches(state().messages)).toEqual(["A0"]);
+  session.newDebate();
+  expect(state()).toMatchObject({ status: "idle", messages: [], debate: null });
 });
 
 test("a preventive provider reset every 10 turns, on the cloud provider only", async () => {

@@ -33,7 +33,9 @@ export type DebateCard =
   | { kind: "feedbackForm"; sent?: { vote: DebateVote | null } }
   | { kind: "noResponse" }
   | { kind: "debatesExceeded" }
-  | { kind: "error"; message: string };
+  | { kind: "error"; message: string }
+  /** Issue 50 §7: STOP ended the debate at this turn (1-based); its turns stay on screen. */
+  | { kind: "stopped"; turn: number };
 
 /** A model's intervention. */
 export type DebateSpeech = {
@@ -128,7 +130,8 @@ const DEFAULT_DEBATE_SETTINGS: DebateSettings = {
  * - speaking: a turn streams. between: waiting for the next turn (auto: a timer; manual: 'Prossimo').
  * - finished: all turns played, the judge's card and the feedback card shown; the judge's two runs
  *   stream then (issue 26 §1), and the user may already answer the form. halted: the debate
- *   cannot go on (quota).
+ *   cannot go on (quota), or STOP ended it (issue 50 §7: its turns stay, with the PDF and 'FAI UN
+ *   ALTRO DIBATTITO').
  * - analysing: the synthesis's analysis streams. resetting: the '*reset*' command runs.
  */
 export type DebateStatus =

@@ -181,5 +181,6 @@ test("passages and verdicts of an abandoned call are not the current turn's", as
   world.controlled[0]?.push({ passages: { index: "gardenroute-demo", passages: FAKE_PASSAGES } });
   await world.settle();
   expect(session.store.getState().streaming).toBeNull();
-  expect(session.store.getState().messages).toEqual([]);
+  // Issue 50 §7: only the card saying where STOP ended it.
+  expect(session.store.getState().messages.map((message) => message.card?.kind)).toEqual(["stopped"]);
 });

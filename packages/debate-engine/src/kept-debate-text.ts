@@ -32,8 +32,8 @@ export function keptDebateMessages(kept: KeptDebateRecord): ChatMessage[] {
   if ("synthesis" in kept) return [said("topic", kept.synthesis.topic, "user"), said("synthesis", formatSynthesisAnalysis(kept.synthesis))];
   const document = debatePdfDocument(kept.debate, kept.messages, new Date(at), { offline: kept.offline });
   const turns = kept.messages.flatMap((message) => (message.card ? [] : [said(message.id, message.content)]));
-  // The scorecard's blocks come after the turns', from its heading on.
-  const scorecardFrom = document.blocks.findIndex((block) => block.kind === "heading");
+  // The scorecard's blocks come after the turns' (and their sources), from its heading on.
+  const scorecardFrom = document.blocks.findIndex((block) => block.kind === "heading" && block.text === debateMessages.judge.title);
   const vote = voteText(kept);
   return [
     said("topic", kept.debate.subject.topic, "user"),
@@ -49,7 +49,7 @@ function blocksMarkdown(blocks: readonly PdfBlock[]): string {
     if (block.kind === "heading") lines.push(`## ${block.text}`, "");
     else if (block.kind === "caption") lines.push(`### ${block.text}`, "");
     else if (block.kind === "list") lines.push(...block.items.map((item) => `- ${item}`), "");
-    else if (block.kind === "paragraph") lines.push(block.text, "");
+    else if (block.kind === "paragraph" || block.kind === "markdown") lines.push(block.text, "");
   }
   return lines.join("\n").trimEnd();
 }

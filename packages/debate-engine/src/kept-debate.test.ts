@@ -72,10 +72,10 @@ test("a finished debate opens whole in a fresh screen: turns, the judge's scorec
 test("a debate stopped mid-way opens as it was and goes on from its next turn, in the same debate", async () => {
   const first = setUp();
   await playTurns(first, 2);
-  // What the device holds from the second completed turn on; STOP leaves nothing more to keep.
+  // What the device holds from the second completed turn on; STOP (issue 50 §7) leaves it as it was.
   const kept = throughDevice(keptDebateOf(first.state())) as KeptDebate;
   first.session.stop();
-  expect(keptDebateOf(first.state())).toBeNull();
+  expect(throughDevice(keptDebateOf(first.state()))).toEqual(kept);
 
   const second = setUp(fakeWorld({ script: analyst }));
   second.session.open(kept);

@@ -6,6 +6,9 @@ import type { Speaker } from "./rules";
 export const debateMessages = {
   emptyTopic: "Inserisci un tema per la discussione!",
   error: (message: string) => `❌ Errore: ${message}`,
+  /** Issue 50 §7: STOP ends the debate where it is; what was played stays. */
+  stopped: (turn: number) => `Dibattito interrotto al turno ${turn}`,
+  stoppedText: "I turni giocati restano qui: puoi scaricarne il PDF o fare un altro dibattito. Il dibattito resta conteggiato.",
   resetFailed: "❌ Errore reset!",
   resetDone: "Connessione reimpostata.",
   synthesisFailed: "Errore durante la generazione della sintesi",
@@ -236,5 +239,9 @@ export const debateMessages = {
     turnCaption: (turn: number, speaker: Speaker, phase: string, offline = false) =>
       `Turno ${turn} · ${offline ? "Lato" : "Modello"} ${speaker} · ${phase}`,
     synthesisTitle: "OYSTAR Debate — Sintesi",
+    /** Issue 50 §6: the documents the turns cited, numbered once across the debate. */
+    sources: "Fonti",
+    source: (title: string, where: string | null) => (where ? `${title} — ${where}` : title),
+    page: (page: number) => `pagina ${page}`,
   },
 } as const;

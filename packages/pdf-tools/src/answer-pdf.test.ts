@@ -23,7 +23,8 @@ describe("an answer as PDF", () => {
   });
 
   test("a long answer flows over pages, each with its number in the footer", async () => {
-    const text = Array.from({ length: 80 }, (_, index) => `Punto ${index + 1}: una riga della risposta.`).join("\n");
+    // Markdown paragraphs (issue 50 §6: the answer is drawn as Markdown reads).
+    const text = Array.from({ length: 80 }, (_, index) => `Punto ${index + 1}: una riga della risposta.`).join("\n\n");
     const pages = await pagesOf(await answerPdf({ text, documentName: "Bilancio.pdf", date }));
     expect(pages.length).toBeGreaterThan(1);
     expect(pages[0]).toContain("OYSTAR AI — Bilancio.pdf");

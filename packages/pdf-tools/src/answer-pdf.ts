@@ -1,33 +1,12 @@
-import type { jsPDF } from "jspdf";
 import { pdfMessages } from "./messages";
-
-/** spec 001 §9: the exported PDF's page: margins 30, body font 11, line height 7 (mm, A4). */
-export const PDF_LAYOUT = { margin: 30, fontSize: 11, lineHeight: 7 } as const;
-
-/** One piece of an exported document, laid out in reading order. */
-export type PdfBlock =
-  | { kind: "heading"; text: string }
-  /** A small line in italics over what follows (a speaker, a phase). */
-  | { kind: "caption"; text: string }
-  | { kind: "paragraph"; text: string }
-  | { kind: "list"; items: readonly string[] };
-
-/**
- * Every PDF the product exports — a chat answer, a debate, a synthesis — shares this page: a title,
- * an optional subtitle, the blocks, and a footer with the page numbers, the product and the date.
- */
-export type PdfDocument = {
-  title: string;
-  subtitle?: string;
-  blocks: readonly PdfBlock[];
-  date: Date;
-  /** The product named in the footer (OYSTAR AI unless told). */
-  product?: string;
-};
+import { rewriteBlock, type PdfBlock } from "./pdf-blocks";
+import { layOut, type PdfDocument } from "./pdf-layout";
 
 export type AnswerPdf = {
-  /** The answer as plain text. */
+  /** The answer as the model wrote it (Markdown, issue 50 §6). */
   text: string;
+  /** Issue 50 §6: the question it answered, printed above it. */
+  question?: string;
   /** The document that was in context, if any (its name goes into the title and the file name). */
   documentName?: string;
   date: Date;
@@ -81,68 +60,15 @@ function rewritten(document: PdfDocument, rewrite: (text: string) => string): Pd
     ...document,
     title: rewrite(document.title),
     subtitle: document.subtitle === undefined ? undefined : rewrite(document.subtitle),
-    blocks: document.blocks.map((block) =>
-      block.kind === "list" ? { ...block, items: block.items.map(rewrite) } : { ...block, text: rewrite(block.text) },
-    ),
+    blocks: document.blocks.map((block) => rewriteBlock(block, rewrite)),
   };
 }
 
-function layOut(doc: jsPDF, document: PdfDocument): void {
-  const { margin, fontSize, lineHeight } = PDF_LAYOUT;
-  const pageWidth = doc.internal.pageSize.getWidth();
-  const pageHeight = doc.internal.pageSize.getHeight();
-  const width = pageWidth - margin * 2;
-  let y = margin;
-  const lines = (text: string, indent = 0) => {
-    for (const line of doc.splitTextToSize(text, width - indent) as string[]) {
-      if (y > pageHeight - margin) {
-        doc.addPage();
-        y = margin;
-      }
-      doc.text(line, margin + indent, y);
-      y += lineHeight;
-    }
-  };
-  // A heading never sits alone at the foot of a page.
-  const keepWithNext = (space: number) => {
-    if (y + space > pageHeight - margin) {
-      doc.addPage();
-      y = margin;
-    }
-  };
-  doc.setFont("helvetica", "bold").setFontSize(fontSize + 3);
-  lines(document.title);
-  y += lineHeight * 0.5;
-  if (document.subtitle) {
-    doc.setFont("helvetica", "normal").setFontSize(fontSize - 1);
-    lines(document.subtitle);
-    y += lineHeight * 0.5;
-  }
-  for (const block of document.blocks) {
-    if (block.kind === "heading") {
-      y += lineHeight * 0.5;
-      keepWithNext(lineHeight * 3);
-      doc.setFont("helvetica", "bold").setFontSize(fontSize + 1);
-      lines(block.text);
-    } else if (block.kind === "caption") {
-      y += lineHeight * 0.5;
-      keepWithNext(lineHeight * 3);
-      doc.setFont("helvetica", "bolditalic").setFontSize(fontSize - 1);
-      lines(block.text);
-    } else if (block.kind === "list") {
-      doc.setFont("helvetica", "normal").setFontSize(fontSize);
-      block.items.forEach((item, index) => lines(`${index + 1}. ${item}`, 4));
-    } else {
-      doc.setFont("helvetica", "normal").setFontSize(fontSize);
-      lines(block.text);
-    }
-  }
-  const pages = doc.getNumberOfPages();
-  doc.setFont("helvetica", "normal").setFontSize(fontSize - 2);
-  for (let page = 1; page <= pages; page += 1) {
-    doc.setPage(page);
-    doc.text(pdfMessages.footer(page, pages, document.date, document.product), pageWidth / 2, pageHeight - margin / 2, { align: "center" });
-  }
+/** The document with its Markdown turned into blocks (the parser loads only when a PDF is made). */
+async function withMarkdownDrawn(document: PdfDocument): Promise<PdfDocument> {
+  if (!document.blocks.some((block) => block.kind === "markdown")) return document;
+  const { markdownPdfBlocks } = await import("./markdown-pdf");
+  return { ...document, blocks: document.blocks.flatMap((block) => (block.kind === "markdown" ? markdownPdfBlocks(block.text) : [block])) };
 }
 
 /**
@@ -151,28 +77,42 @@ function layOut(doc: jsPDF, document: PdfDocument): void {
  * spec's message.
  */
 export async function documentPdf(document: PdfDocument, options: PdfOptions = {}): Promise<Blob> {
-  const { jsPDF } = await import("jspdf");
+  const [{ jsPDF }, drawn] = await Promise.all([import("jspdf"), withMarkdownDrawn(document)]);
   const write = (content: PdfDocument) => {
     const doc = new jsPDF({ unit: "mm", format: "a4", compress: options.compress ?? true });
     layOut(doc, content);
     return doc.output("blob");
   };
   try {
-    return write(document);
+    return write(drawn);
   } catch (error) {
     options.onFallback?.(pdfMessages.generationFallback, error);
     try {
-      return write(rewritten(document, simplifiedPdfText));
+      return write(rewritten(drawn, simplifiedPdfText));
     } catch {
       throw new Error(pdfMessages.generationFailed);
     }
   }
 }
 
-/** A chat answer as a PDF (spec 001 §2), on the shared page. */
-export function answerPdf({ text, documentName, date }: AnswerPdf, options: PdfOptions = {}): Promise<Blob> {
+/**
+ * A chat answer as a PDF (spec 001 §2), on the shared page: issue 50 §6, its question above it and
+ * its Markdown drawn as it reads.
+ */
+export function answerPdf({ text, question, documentName, date }: AnswerPdf, options: PdfOptions = {}): Promise<Blob> {
+  const asked: PdfBlock[] = question
+    ? [
+        { kind: "caption", text: pdfMessages.question },
+        { kind: "rich", runs: [{ text: question }] },
+        { kind: "caption", text: pdfMessages.answer },
+      ]
+    : [];
   return documentPdf(
-    { title: documentName ? pdfMessages.titleWithDocument(documentName) : pdfMessages.title, blocks: [{ kind: "paragraph", text }], date },
+    {
+      title: documentName ? pdfMessages.titleWithDocument(documentName) : pdfMessages.title,
+      blocks: [...asked, { kind: "markdown", text }],
+      date,
+    },
     options,
   );
 }

@@ -1,20 +1,6 @@
 /** A PDF taken into the chat (spec 001 §3: name, text, pages, size in bytes). */
 export type LoadedPdf = { name: string; text: string; pages: number; size: number };
 
-/**
- * spec 001 §3–§4: after a reply the PDF leaves the prompt (to save tokens) and is kept as a
- * reduced record, so its answers can still be exported and 'Altre azioni' can load it again.
- */
-export type PdfRecord = { name: string; pages: number; size: number; originalText: string };
-
-export const reducedRecord = (pdf: LoadedPdf): PdfRecord => ({ name: pdf.name, pages: pdf.pages, size: pdf.size, originalText: pdf.text });
-export const reloadedPdf = (record: PdfRecord): LoadedPdf => ({
-  name: record.name,
-  pages: record.pages,
-  size: record.size,
-  text: record.originalText,
-});
-
 /** spec 001 §2: the size shown beside a loaded PDF, in KB. */
 export const sizeInKilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("it-IT")} KB`;
 

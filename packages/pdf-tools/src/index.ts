@@ -1,7 +1,11 @@
 export { answerPdf, answerPdfFileName, documentPdf, fileNamePart, isoDay } from "./answer-pdf";
-export type { AnswerPdf, PdfBlock, PdfDocument } from "./answer-pdf";
+export type { AnswerPdf, PdfOptions } from "./answer-pdf";
+export { conversationPdf, conversationPdfFileName } from "./conversation-pdf";
+export type { PdfConversation, PdfConversationMessage } from "./conversation-pdf";
+export type { PdfBlock, PdfRun } from "./pdf-blocks";
+export type { PdfDocument } from "./pdf-layout";
 export { DOCUMENT_ACTIONS } from "./document-context";
-export type { DocumentAction, LoadedPdf, PdfRecord } from "./document-context";
+export type { DocumentAction, LoadedPdf } from "./document-context";
 export { formatDocumentContext, parseDocumentContext } from "./document-header";
 export type { DocumentFacts } from "./document-header";
 export { pdfMessages } from "./messages";

@@ -9,6 +9,17 @@ export const pdfMessages = {
   generationFallback: "Errore nella generazione del PDF...",
   generationFailed: "Errore durante la generazione del PDF",
   downloadFailed: "Errore durante il download del PDF",
+  /** Issue 50 §6: a task list's boxes, in words (the PDF's fonts have no box). */
+  taskDone: "(fatto) ",
+  taskOpen: "(da fare) ",
+  /** Issue 50 §6: a question above its answer, a whole conversation. */
+  question: "Domanda",
+  answer: "Risposta",
+  you: "Tu",
+  assistant: "OYSTAR",
+  attachment: (name: string, pages: number) => `Documento allegato: ${name} (${pages} ${pages === 1 ? "pagina" : "pagine"})`,
+  basedOn: (name: string) => `Risposta basata su «${name}»`,
+  conversationFileName: (title: string, day: string) => `OYSTAR_${title || "conversazione"}_${day}.pdf`,
 
   // Loading a PDF into the chat.
   onlyPdf: "Sono supportati solo file PDF.",

@@ -54,25 +54,20 @@ describe("checking a file before reading it", () => {
 });
 
 describe("the chat's PDF context", () => {
-  test("a PDF is read, used by one reply, kept as a record, and loaded again for more actions", async () => {
+  test("a PDF is read and goes with every question until removed (issue 50 §5)", async () => {
     const context = createPdfContext({ extract: async () => extracted(), ocr: async () => ({ text: "" }) });
     const reading = context.load(file());
     expect(context.store.getState().phase).toEqual({ name: "reading", fileName: "Verbale.pdf" });
     await reading;
     const pdf = { name: "Verbale.pdf", pages: 2, size: 20_480, text: "--- Pagina 1 ---\nIl consiglio approva il bilancio." };
     expect(context.store.getState().phase).toEqual({ name: "loaded", pdf });
-    // The chat's document port: the PDF goes with the next question, then retires.
-    expect(context.documentForQuestion()).toBe(`Documento «Verbale.pdf» (2 pagine):\n${pdf.text}`);
-    context.markUsed();
-    expect(context.documentForQuestion()).toBeNull();
-    expect(context.store.getState().phase).toEqual({
-      name: "used",
-      record: { name: "Verbale.pdf", pages: 2, size: 20_480, originalText: pdf.text },
-    });
-    context.reload();
-    expect(context.store.getState().phase).toEqual({ name: "loaded", pdf });
+    // The chat's document port: the PDF goes with each question, named for its chip.
+    const sent = { context: `Documento «Verbale.pdf» (2 pagine):\n${pdf.text}`, name: "Verbale.pdf", pages: 2 };
+    expect(context.documentForQuestion()).toEqual(sent);
+    expect(context.documentForQuestion()).toEqual(sent);
     context.remove();
     expect(context.store.getState().phase).toEqual({ name: "empty" });
+    expect(context.documentForQuestion()).toBeNull();
   });
 
   test("a refused file is never read", async () => {

@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import { reducedRecord, reloadedPdf, type LoadedPdf, type PdfRecord } from "./document-context";
+import type { LoadedPdf } from "./document-context";
 import { formatDocumentContext } from "./document-header";
 import { pdfMessages } from "./messages";
 import { limitDocumentText, pdfFileProblem, type PdfFileFacts } from "./pdf-limits";
@@ -8,14 +8,13 @@ import { PdfError, type ExtractedPdf } from "./pdf-text";
 /** A file as the browser gives it (a File is one). */
 export type PdfFile = PdfFileFacts & { arrayBuffer(): Promise<ArrayBuffer> };
 
-/** spec 001 §4: no PDF, reading it, the OCR question for a scan, OCR running, loaded, used by a reply. */
+/** spec 001 §4: no PDF, reading it, the OCR question for a scan, OCR running, loaded (issue 50 §5: until removed). */
 export type PdfPhase<F extends PdfFile = PdfFile> =
   | { name: "empty" }
   | { name: "reading"; fileName: string }
   | { name: "scanned"; file: F; pages: number }
   | { name: "ocr"; fileName: string }
-  | { name: "loaded"; pdf: LoadedPdf }
-  | { name: "used"; record: PdfRecord };
+  | { name: "loaded"; pdf: LoadedPdf };
 
 export type PdfContextState<F extends PdfFile = PdfFile> = {
   phase: PdfPhase<F>;
@@ -38,7 +37,8 @@ const failureText = (error: unknown) =>
 
 /**
  * The chat's PDF context (spec 001 §2–§5) as a store; extraction and OCR are injected. It is the
- * chat session's document port: the loaded PDF goes with the next question, then retires.
+ * chat session's document port: the loaded PDF goes with every question until it is removed
+ * (issue 50 §5).
  */
 export function createPdfContext<F extends PdfFile>(dependencies: PdfContextDependencies<F>) {
   const store = createStore<PdfContextState<F>>()(() => ({ phase: { name: "empty" }, alert: null, warning: null }));
@@ -52,10 +52,12 @@ export function createPdfContext<F extends PdfFile>(dependencies: PdfContextDepe
     /** Read it (or bind it with zustand's useStore); it changes only through the steps below. */
     store,
 
-    /** spec 001 §4: the loaded PDF as the model reads it after the question; null without one. */
-    documentForQuestion(): string | null {
+    /** The loaded PDF as the model reads it after the question, and as the question's chip names it; null without one. */
+    documentForQuestion(): { context: string; name: string; pages: number } | null {
       const current = phase();
-      return current.name === "loaded" ? formatDocumentContext(current.pdf) : null;
+      if (current.name !== "loaded") return null;
+      const { name, pages } = current.pdf;
+      return { context: formatDocumentContext(current.pdf), name, pages };
     },
 
     /** Reads a file the user chose or dropped; a file the checks refuse becomes an alert. */
@@ -100,18 +102,6 @@ export function createPdfContext<F extends PdfFile>(dependencies: PdfContextDepe
     remove() {
       generation += 1;
       update({ phase: { name: "empty" }, warning: null });
-    },
-
-    /** spec 001 §4: a reply used the PDF; it leaves the prompt and stays as a reduced record. */
-    markUsed() {
-      const current = phase();
-      if (current.name === "loaded") update({ phase: { name: "used", record: reducedRecord(current.pdf) }, warning: null });
-    },
-
-    /** 'Altre azioni': the same PDF back in context for another action. */
-    reload() {
-      const current = phase();
-      if (current.name === "used") update({ phase: { name: "loaded", pdf: reloadedPdf(current.record) } });
     },
 
     /** A refusal found before reading (a dropped file that is not a PDF). */

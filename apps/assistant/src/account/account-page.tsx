@@ -55,7 +55,7 @@ export function Component() {
       return;
     }
     // The key is gone with the account: what this browser kept could no longer be read anyway.
-    await history.clear().catch(() => {});
+    await history.forget().catch(() => {});
     // Issue 52 §7: the site says the account is gone, where the sign-out lands.
     markAccountDeleted();
     await auth.logout();

@@ -9,9 +9,8 @@ import { useShallow } from "zustand/react/shallow";
 import { downloadAnswerPdf } from "./download-answer-pdf";
 import { QuotaCard } from "./quota-card";
 
-/** spec 001 §2: answers can be saved as PDF while a PDF is loaded or was just used. */
-const pdfInContext = ({ phase }: PdfContextState<File>) =>
-  phase.name === "loaded" ? phase.pdf.name : phase.name === "used" ? phase.record.name : null;
+/** spec 001 §2: answers can be saved as PDF while a PDF is loaded. */
+const pdfInContext = ({ phase }: PdfContextState<File>) => (phase.name === "loaded" ? phase.pdf.name : null);
 
 /** The conversation of the chat screen: the messages, their cards and the actions under each answer. */
 export function ChatConversation({ session, pdf, readAloud }: { session: ChatSession; pdf: PdfContext<File>; readAloud: ReadAloud }) {
@@ -31,15 +30,22 @@ export function ChatConversation({ session, pdf, readAloud }: { session: ChatSes
         message={message}
         readAloud={readAloud}
         onNotice={session.notify}
+        // Issue 50 §4: any answer can be asked again; the one before stays as a version.
+        onRegenerate={message.card ? undefined : (answer) => void session.regenerate(answer.id)}
         onDownloadPdf={
           pdfName
-            ? () => void downloadAnswerPdf(message, pdfName, session.notify).catch((error: Error) => session.notify(error.message))
+            ? () =>
+                void downloadAnswerPdf(message, questionBefore(messages, message), pdfName, session.notify).catch((error: Error) =>
+                  session.notify(error.message),
+                )
             : undefined
         }
       />
     ),
-    [readAloud, pdfName, session],
+    [readAloud, pdfName, session, messages],
   );
+  const showVersion = useCallback((message: ChatMessage, step: -1 | 1) => session.showVersion(message.id, step), [session]);
+  const editQuestion = useCallback((message: ChatMessage, text: string) => void session.editQuestion(message.id, text), [session]);
   return (
     <MessageList
       messages={messages}
@@ -48,8 +54,16 @@ export function ChatConversation({ session, pdf, readAloud }: { session: ChatSes
       answerId={answerId}
       renderCard={renderCard}
       renderActions={renderActions}
+      onShowVersion={showVersion}
+      onEditQuestion={editQuestion}
     />
   );
+}
+
+/** The question an answer answered: the user's message before it. */
+function questionBefore(messages: readonly ChatMessage[], answer: ChatMessage): ChatMessage | undefined {
+  const at = messages.indexOf(answer);
+  return messages.slice(0, at).findLast((message) => message.role === "user" && !message.card);
 }
 
 function renderCard(card: ChatCard) {

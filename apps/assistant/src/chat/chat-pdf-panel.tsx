@@ -1,14 +1,6 @@
 import type { DocumentAction, PdfContext } from "@oystar/pdf-tools";
 import { DOCUMENT_ACTIONS, pdfMessages } from "@oystar/pdf-tools";
-import {
-  LoadedPdfCard,
-  LockedPdfZone,
-  OcrDialog,
-  PdfDropZone,
-  PdfUsedBanner,
-  pdfViewMessages,
-  usePdfContext,
-} from "@oystar/pdf-tools/react";
+import { LoadedPdfCard, LockedPdfZone, OcrDialog, PdfDropZone, pdfViewMessages, usePdfContext } from "@oystar/pdf-tools/react";
 import { Notice } from "@oystar/ui-kit/react";
 
 /** spec 001 §5: a user whose plan has no PDF upload is sent to the plans, Business first. */
@@ -20,14 +12,15 @@ export type ChatPdfPanelProps = {
   allowed: boolean | null;
   /** An answer is streaming: nothing changes under it. */
   answering: boolean;
-  /** A document action on the loaded PDF, with the request it sends. */
-  onAction: (request: string) => void;
-  /** 'Altre azioni': the chat drops the last exchange and brings the PDF back. */
-  onMoreActions: () => void;
+  /** A document action on the loaded PDF: the request it sends, and the action's name the thread shows. */
+  onAction: (request: string, label: string) => void;
 };
 
-/** The chat's PDF strip above the input: drop zone, loaded PDF, or the after-answer banner. */
-export function ChatPdfPanel({ context, allowed, answering, onAction, onMoreActions }: ChatPdfPanelProps) {
+/**
+ * The chat's PDF strip above the input: the drop zone, or the loaded PDF with its actions — there
+ * until removed (issue 50 §5), so more actions never need the thread cleared.
+ */
+export function ChatPdfPanel({ context, allowed, answering, onAction }: ChatPdfPanelProps) {
   const state = usePdfContext(context, (current) => current);
   const { phase } = state;
   // Neither the drop zone nor the upsell until the plan is known: no flash of the wrong one.
@@ -41,11 +34,11 @@ export function ChatPdfPanel({ context, allowed, answering, onAction, onMoreActi
         <LoadedPdfCard
           pdf={phase.pdf}
           onRemove={context.remove}
-          onAction={(action: DocumentAction) => onAction(DOCUMENT_ACTIONS[action].request(phase.pdf.name))}
+          onAction={(action: DocumentAction) =>
+            onAction(DOCUMENT_ACTIONS[action].request(phase.pdf.name), DOCUMENT_ACTIONS[action].description)
+          }
           disabled={answering}
         />
-      ) : phase.name === "used" ? (
-        <PdfUsedBanner record={phase.record} onMoreActions={onMoreActions} onNormalChat={context.remove} disabled={answering} />
       ) : (
         <PdfDropZone
           onFile={(file) => void context.load(file)}

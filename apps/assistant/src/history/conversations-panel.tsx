@@ -1,7 +1,9 @@
 import { conversationMarkdown, historyMessages, searchConversations, type SavedConversation } from "@oystar/conversation/history";
+import { DeletionUndo } from "@oystar/conversation/react";
 import { Button, Dialog, downloadFile, Notice, Toggle } from "@oystar/ui-kit/react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { messages } from "../messages";
+import { HistoryTransfer } from "./history-transfer";
 import type { DeviceHistory } from "./use-device-history";
 
 const text = messages.history;
@@ -13,6 +15,8 @@ export type ConversationsPanelProps = {
   onOpen: (conversation: SavedConversation) => void;
   /** 'Esci e cancella da questo dispositivo': this account's conversations deleted, then sign-out. */
   onSignOutAndClear: () => void;
+  /** Issue 50 §1: where the focus goes when the last conversation is deleted and the panel closes (the composer). */
+  composer?: () => HTMLElement | null;
 };
 
 const dateOf = (time: number) => new Date(time).toLocaleString("it-IT", { dateStyle: "medium", timeStyle: "short" });
@@ -44,6 +48,17 @@ async function downloadMarkdown(conversation: SavedConversation) {
   );
 }
 
+/** Issue 50 §6: a chat or RAG conversation as a PDF — each question above its answer, the answers drawn as they read. */
+async function downloadConversationPdf(conversation: SavedConversation) {
+  const { conversationPdf, conversationPdfFileName } = await import("@oystar/pdf-tools");
+  const date = new Date(conversation.createdAt);
+  const subtitle = text.opened(historyMessages.moduleName[conversation.module], dateOf(conversation.createdAt));
+  downloadFile(
+    await conversationPdf({ title: conversation.title, subtitle, messages: conversation.messages, date }),
+    conversationPdfFileName(conversation.title, date),
+  );
+}
+
 /** Issue 35 §1: a kept debate's PDF, the one its screen's 'SCARICA PDF' (or 'Scarica Sintesi') makes. */
 async function downloadDebatePdf(conversation: SavedConversation) {
   const engine = await debateEngine();
@@ -58,11 +73,30 @@ async function downloadDebatePdf(conversation: SavedConversation) {
  * all, search, export — with the choice to keep them and the way to leave without a trace. A side
  * panel; on a phone, a full-screen sheet.
  */
-export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear }: ConversationsPanelProps) {
+export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear, composer }: ConversationsPanelProps) {
   const [query, setQuery] = useState("");
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
-  const [confirmingClear, setConfirmingClear] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
+  // Issue 50 §1: after a deletion the focus goes to the next conversation (or the one before);
+  // with none left, the panel closes and the focus goes to the composer, never to the page.
+  const list = useRef<HTMLUListElement>(null);
+  const [focusNext, setFocusNext] = useState<{ id: string | null; orClose: boolean } | null>(null);
+  const [returnFocus, setReturnFocus] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!focusNext) return;
+    setFocusNext(null);
+    const { id, orClose } = focusNext;
+    const next = id === null ? null : list.current?.querySelector<HTMLElement>(`[data-conversation="${CSS.escape(id)}"]`);
+    if (next) return next.focus();
+    if (!orClose) return list.current?.closest<HTMLElement>("[role=dialog]")?.focus();
+    const place = composer?.();
+    // Closed once the dialog knows where the focus goes back (a render later).
+    if (place) setReturnFocus(place);
+    else onClose();
+  }, [focusNext, composer, onClose]);
+  useEffect(() => {
+    if (returnFocus) onClose();
+  }, [returnFocus, onClose]);
   const exporting = (download: () => Promise<void>) => {
     setExportFailed(false);
     download().catch(() => setExportFailed(true));
@@ -70,19 +104,24 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
   const searchId = useId();
   const shown = searchConversations(history.conversations, query);
 
-  const footer = confirmingClear ? (
+  const remove = (conversation: SavedConversation) => {
+    const at = shown.indexOf(conversation);
+    const next = shown[at + 1] ?? shown[at - 1];
+    setFocusNext({ id: next?.id ?? null, orClose: true });
+    void history.remove(conversation.id);
+  };
+
+  const footer = (
     <>
-      <span className="conversations__question">{text.clearQuestion}</span>
-      <Button variant="secondary" onClick={() => setConfirmingClear(false)}>
-        {text.cancel}
-      </Button>
-      <Button variant="danger" onClick={() => void history.clear().then(() => setConfirmingClear(false))}>
-        {text.clearConfirm}
-      </Button>
-    </>
-  ) : (
-    <>
-      <Button variant="secondary" disabled={history.conversations.length === 0} onClick={() => setConfirmingClear(true)}>
+      {/* Issue 50 §1: no question first — 'Annulla' for 10 s, as for one. */}
+      <Button
+        variant="secondary"
+        disabled={history.conversations.length === 0}
+        onClick={() => {
+          setFocusNext({ id: null, orClose: true });
+          void history.clear();
+        }}
+      >
         {text.clear}
       </Button>
       <Button variant="secondary" onClick={onSignOutAndClear}>
@@ -92,7 +131,7 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
   );
 
   return (
-    <Dialog open onClose={onClose} placement="side" title={text.title} footer={footer} className="conversations">
+    <Dialog open onClose={onClose} placement="side" title={text.title} footer={footer} className="conversations" returnFocus={returnFocus}>
       <p className="conversations__scope">{text.scope}</p>
       <Toggle
         label={text.remember}
@@ -101,6 +140,14 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
         description={history.remember ? text.rememberOn : text.rememberOff}
       />
       {history.problem ? <Notice tone="error">{history.problem}</Notice> : null}
+      <DeletionUndo
+        undo={history.lastDeletion}
+        onUndo={() => {
+          // The button goes with the news: the focus goes to what came back.
+          setFocusNext({ id: history.lastDeletion?.conversations[0]?.id ?? null, orClose: false });
+          void history.undo();
+        }}
+      />
       {history.unreadable > 0 ? <Notice tone="warning">{historyMessages.unreadable(history.unreadable)}</Notice> : null}
       {history.status === "failed" ? <Notice tone="error">{text.failed}</Notice> : null}
       {exportFailed ? (
@@ -119,7 +166,7 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
       ) : shown.length === 0 ? (
         <p className="conversations__empty">{history.conversations.length === 0 ? text.empty : text.noMatch}</p>
       ) : (
-        <ul className="conversations__list" aria-label={text.listLabel}>
+        <ul ref={list} className="conversations__list" aria-label={text.listLabel}>
           {shown.map((conversation) => (
             <li key={conversation.id} className="conversations__item">
               {renaming?.id === conversation.id ? (
@@ -150,6 +197,7 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
                   {/* Named «Apri «title»»: its visible words, the title, are in its name. */}
                   <button
                     type="button"
+                    data-conversation={conversation.id}
                     className="conversations__open"
                     aria-label={text.openConversation(conversation.title)}
                     onClick={() => onOpen(conversation)}
@@ -166,8 +214,16 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
                     <Button size="sm" variant="ghost" onClick={() => exporting(() => downloadMarkdown(conversation))}>
                       {text.exportMarkdown}
                     </Button>
-                    {conversation.module === "debate" && conversation.moduleState ? (
-                      <Button size="sm" variant="ghost" onClick={() => exporting(() => downloadDebatePdf(conversation))}>
+                    {conversation.module !== "debate" || conversation.moduleState ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() =>
+                          exporting(() =>
+                            conversation.module === "debate" ? downloadDebatePdf(conversation) : downloadConversationPdf(conversation),
+                          )
+                        }
+                      >
                         {text.exportPdf}
                       </Button>
                     ) : null}
@@ -175,7 +231,7 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
                       size="sm"
                       variant="ghost"
                       aria-label={text.removeLabel(conversation.title)}
-                      onClick={() => void history.remove(conversation.id)}
+                      onClick={() => remove(conversation)}
                     >
                       {text.remove}
                     </Button>
@@ -186,6 +242,7 @@ export function ConversationsPanel({ history, onClose, onOpen, onSignOutAndClear
           ))}
         </ul>
       )}
+      <HistoryTransfer history={history} />
     </Dialog>
   );
 }

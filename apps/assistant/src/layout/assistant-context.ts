@@ -1,6 +1,5 @@
 import type { BackendStatus, ChatModelChoices, Health, Me, SettingsAnswer, SubscriptionStatus } from "@oystar/api-client";
 import type { Provider } from "@oystar/chat-core";
-import type { SavedConversation } from "@oystar/conversation/history";
 import { useOutletContext } from "react-router";
 import type { DeviceHistory } from "../history/use-device-history";
 
@@ -30,8 +29,8 @@ export type AssistantContext = {
   setClearChat: (clear: (() => void) | null) => void;
   /** Issue 35 §1: this account's conversations kept on this device. */
   history: DeviceHistory;
-  /** A screen that can go on with a kept conversation says how to open one here. */
-  setOpenConversation: (open: ((conversation: SavedConversation) => void) | null) => void;
+  /** Issue 50 §2: an address named no conversation kept here — a new one opened, and this said. */
+  tellUnknownAddress: () => void;
   /** Opens the 'Conversazioni' panel. */
   showConversations: () => void;
 };

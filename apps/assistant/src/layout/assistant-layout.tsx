@@ -6,11 +6,14 @@ import { authMessages } from "@oystar/auth";
 import { AppHeader, Button, IconButton, Notice, ThemeSwitch } from "@oystar/ui-kit/react";
 import { PlanBadge, QuotaBadge } from "@oystar/plans-and-gates/react";
 import { toggleAdvancedControls } from "@oystar/conversation";
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { messages } from "../messages";
-import type { SavedConversation } from "@oystar/conversation/history";
+import type { SavedConversation } from "@oystar/conversation";
 import { useDeviceHistory } from "../history/use-device-history";
+import { conversationPath } from "../history/use-conversation-address";
+import { UndoDeletion } from "../history/undo-deletion";
+import { ConversationsSidebar } from "../history/conversations-sidebar";
 import type { AssistantContext } from "./assistant-context";
 import { useAssistantData } from "./use-assistant-data";
 
@@ -42,29 +45,13 @@ export function AssistantLayout() {
   const [clearChat, setClearChatState] = useState<(() => void) | null>(null);
   const setClearChat = useCallback((clear: (() => void) | null) => setClearChatState(() => clear), []);
   const history = useDeviceHistory(user?.sub ?? null);
-  const [openConversation, setOpenConversationState] = useState<((conversation: SavedConversation) => void) | null>(null);
-  // Issue 35 §5: a conversation of another module opens in its own screen — kept here while the
-  // router goes there, and handed to that screen as soon as it says how to open one.
-  const waiting = useRef<SavedConversation | null>(null);
-  const setOpenConversation = useCallback((open: ((conversation: SavedConversation) => void) | null) => {
-    setOpenConversationState(() => open);
-    const conversation = waiting.current;
-    if (open && conversation) {
-      waiting.current = null;
-      open(conversation);
-    }
-  }, []);
-  const openInItsModule = (conversation: SavedConversation) => {
-    const path = ASSISTANT_PATHS[conversation.module];
-    if (pathname.startsWith(path)) openConversation?.(conversation);
-    else {
-      waiting.current = conversation;
-      void navigate(path);
-    }
-  };
+  // Issue 50 §2: a conversation opens at its address, in its module's screen.
+  const openAtItsAddress = (conversation: SavedConversation) => void navigate(conversationPath(conversation.module, conversation.id));
+  const [unknownAddress, setUnknownAddress] = useState(false);
+  const tellUnknownAddress = useCallback(() => setUnknownAddress(true), []);
   const [conversationsOpen, setConversationsOpen] = useState(false);
   // 'Esci e cancella da questo dispositivo': this account's conversations go, then the session.
-  const signOutAndClear = () => void history.clear().finally(() => void auth.logout());
+  const signOutAndClear = () => void history.forget().finally(() => void auth.logout());
   const context = useMemo<AssistantContext>(
     () => ({
       subscription: status,
@@ -80,7 +67,7 @@ export function AssistantLayout() {
       version,
       setClearChat,
       history,
-      setOpenConversation,
+      tellUnknownAddress,
       showConversations: () => setConversationsOpen(true),
     }),
     [
@@ -97,7 +84,7 @@ export function AssistantLayout() {
       version,
       setClearChat,
       history,
-      setOpenConversation,
+      tellUnknownAddress,
     ],
   );
   return (
@@ -197,30 +184,45 @@ export function AssistantLayout() {
           />
         </Suspense>
       ) : null}
-      {conversationsOpen && openConversation ? (
+      {conversationsOpen ? (
         <Suspense fallback={null}>
           <ConversationsPanel
             history={history}
             onClose={() => setConversationsOpen(false)}
             onOpen={(conversation) => {
-              openInItsModule(conversation);
+              openAtItsAddress(conversation);
               setConversationsOpen(false);
             }}
             onSignOutAndClear={signOutAndClear}
+            composer={composerElement}
           />
         </Suspense>
       ) : null}
-      <main id="contenuto" tabIndex={-1} className="assistant-main">
-        {settingsSaved ? (
-          <Notice tone="success" onDismiss={() => setSettingsSaved(false)}>
-            {messages.settings.saved}
-          </Notice>
-        ) : null}
-        <Outlet context={context} />
-      </main>
+      {/* Issue 50 §3: the conversations beside the screen on wide screens. */}
+      <div className="assistant-body">
+        <ConversationsSidebar history={history} composer={composerElement} />
+        <main id="contenuto" tabIndex={-1} className="assistant-main">
+          {unknownAddress ? (
+            <Notice tone="info" onDismiss={() => setUnknownAddress(false)}>
+              {messages.history.unknownAddress}
+            </Notice>
+          ) : null}
+          {/* Issue 50 §1: 'Annulla' for 10 s after a deletion (in the panel while it is open). */}
+          {!conversationsOpen ? <UndoDeletion history={history} /> : null}
+          {settingsSaved ? (
+            <Notice tone="success" onDismiss={() => setSettingsSaved(false)}>
+              {messages.settings.saved}
+            </Notice>
+          ) : null}
+          <Outlet context={context} />
+        </main>
+      </div>
     </div>
   );
 }
+
+/** Issue 50 §1: the screen's place to write — the chat's message box, the debate's first thesis. */
+const composerElement = () => document.querySelector<HTMLElement>(".assistant-main textarea");
 
 /** A gear. */
 function SettingsIcon() {

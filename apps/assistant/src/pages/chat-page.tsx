@@ -4,7 +4,7 @@ import { toggleAdvancedControls } from "@oystar/conversation";
 import { useAdvancedControls, useReadAloud } from "@oystar/conversation/react";
 import { canUploadPdf } from "@oystar/plans-and-gates";
 import { Button, EmptyState, Suggestions } from "@oystar/ui-kit/react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { ChatAdvanced } from "../chat/chat-advanced";
 import { ChatConversation } from "../chat/chat-conversation";
 import { ChatInput } from "../chat/chat-input";
@@ -16,6 +16,7 @@ import { useAssistantContext } from "../layout/assistant-context";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { useClearChat } from "../layout/use-clear-chat";
 import { useKeptChat } from "../history/use-kept-chat";
+import { sessionScreen, useConversationAddress } from "../history/use-conversation-address";
 import { messages } from "../messages";
 
 /** /chat (spec 001 §2): the plain chat — a chat session, its PDF as the document port, and their views. */
@@ -31,7 +32,7 @@ export function Component() {
     chatModels,
     globalSettings,
     history,
-    setOpenConversation,
+    tellUnknownAddress,
     showConversations,
   } = useAssistantContext();
   const pdf = useChatPdf();
@@ -50,15 +51,11 @@ export function Component() {
   // spec 001 §2: the header's clear-chat button belongs to this screen (a new chat starts without the PDF).
   useClearChat(session, readAloud);
 
-  // Issue 35 §1: the chat is kept on this device as it happens, and a kept one opens here.
+  // Issue 35 §1: the chat is kept on this device as it happens; issue 50 §2: /chat/:id is where
+  // each one lives, and a kept one opens there.
   useKeptChat(session, history);
-  useEffect(() => {
-    setOpenConversation((conversation) => {
-      readAloud.stop();
-      session.open(conversation);
-    });
-    return () => setOpenConversation(null);
-  }, [setOpenConversation, session, readAloud]);
+  const screen = useMemo(() => sessionScreen(session, (conversation) => session.open(conversation), readAloud.stop), [session, readAloud]);
+  useConversationAddress("chat", screen, history, tellUnknownAddress);
 
   // spec 001 §7 (GET /api/settings): the chat starts from the admin's default model (and follows a
   // new one saved) when the server serves it; otherwise from the first model it serves.
@@ -108,8 +105,7 @@ export function Component() {
         // spec 001 §4: the plain chat counts a failed status read as the free plan.
         allowed={subscription ? canUploadPdf(subscription.plan) : subscriptionFailed ? false : null}
         answering={answering}
-        onAction={(request) => void session.send(request)}
-        onMoreActions={session.moreActions}
+        onAction={(request, label) => void session.send(request, { label })}
       />
       {/* Issue 36 §5: the latest notice sits just above the message box, in the part that stays
           on screen, so the box never covers it. */}

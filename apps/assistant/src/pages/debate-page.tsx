@@ -3,6 +3,8 @@ import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import {
   asKeptDebate,
+  keptDebateId,
+  keptDebateOf,
   createDebateSession,
   debateDefaultsFrom,
   httpDebateFeedback,
@@ -19,6 +21,7 @@ import { loadIndices } from "@oystar/rag-client";
 import { Button, LoadingScreen, Notice, Spinner } from "@oystar/ui-kit/react";
 import { useEffect, useMemo, useState } from "react";
 import { useKeptDebate } from "../history/use-kept-debate";
+import { useConversationAddress, type ConversationScreen } from "../history/use-conversation-address";
 import { useAssistantContext } from "../layout/assistant-context";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { messages } from "../messages";
@@ -34,7 +37,7 @@ export function Component() {
 
 /** /debate (spec 001 §2): wiring only — one debate session per visit, over the signed-in API. */
 function DebatePage() {
-  const { refreshSubscription, globalSettings, offlineModel, chatModels, subscription, history, setOpenConversation, showConversations } =
+  const { refreshSubscription, globalSettings, offlineModel, chatModels, subscription, history, tellUnknownAddress, showConversations } =
     useAssistantContext();
   const readAloud = useReadAloud();
   const api = useApiClient();
@@ -52,18 +55,32 @@ function DebatePage() {
   // spec 001 §7: the header's debate counter is read again after the increment and each debate.
   useEffect(() => watchDebateQuota(session.store, refreshSubscription), [session, refreshSubscription]);
 
-  // Issue 35 §1: the debate is kept on this device as it happens, and a kept one opens here.
+  // Issue 35 §1: the debate is kept on this device as it happens; issue 50 §2: at /debate/:id,
+  // where a kept one opens.
   useKeptDebate(session, history, offlineModel);
   const [unreadable, setUnreadable] = useState(false);
-  useEffect(() => {
-    setOpenConversation((conversation) => {
-      readAloud.stop();
-      const kept = asKeptDebate(conversation.moduleState);
-      setUnreadable(!kept);
-      if (kept) session.open(kept);
-    });
-    return () => setOpenConversation(null);
-  }, [setOpenConversation, session, readAloud]);
+  const screen = useMemo<ConversationScreen>(
+    () => ({
+      current() {
+        const kept = keptDebateOf(session.store.getState(), { offline: offlineModel });
+        return kept ? { id: keptDebateId(kept), said: true } : { id: "", said: false };
+      },
+      subscribe: (listener) => session.store.subscribe(listener),
+      open(conversation) {
+        readAloud.stop();
+        const kept = asKeptDebate(conversation.moduleState);
+        setUnreadable(!kept);
+        if (kept) session.open(kept);
+        return true;
+      },
+      clear() {
+        readAloud.stop();
+        session.newDebate();
+      },
+    }),
+    [session, readAloud, offlineModel],
+  );
+  useConversationAddress("debate", screen, history, tellUnknownAddress);
 
   // issue 26 §2: 'Basati sui documenti' is the RAG plans' (Business, Enterprise), over the indexes
   // the user may ask (GET /api/indices/list); the server refuses any other plan or index.

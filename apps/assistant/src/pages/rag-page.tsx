@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { QuotaCard } from "../chat/quota-card";
 import { useKeptRag } from "../history/use-kept-rag";
+import { sessionScreen, useConversationAddress } from "../history/use-conversation-address";
 import { useAssistantContext } from "../layout/assistant-context";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { useClearChat } from "../layout/use-clear-chat";
@@ -31,7 +32,7 @@ const renderCard = (card: ChatCard) => (card === MARKERS.quotaExceeded ? <QuotaC
 
 /** /rag (spec 001 §2): wiring only — one RAG conversation per visit, over the signed-in API. */
 function RagPage() {
-  const { refreshSubscription, globalSettings, offlineModel, health, history, setOpenConversation, showConversations } =
+  const { refreshSubscription, globalSettings, offlineModel, health, history, tellUnknownAddress, showConversations } =
     useAssistantContext();
   const api = useApiClient();
   const readAloud = useReadAloud();
@@ -71,15 +72,13 @@ function RagPage() {
   // spec 001 §2: the header's clear-chat button starts a fresh conversation.
   useClearChat(session, readAloud);
 
-  // Issue 35 §5: the RAG conversation is kept on this device as it happens, and a kept one opens here.
+  // Issue 35 §5: the RAG conversation is kept on this device as it happens; issue 50 §2: at /rag/:id.
   useKeptRag(session, history);
-  useEffect(() => {
-    setOpenConversation((conversation) => {
-      readAloud.stop();
-      session.open(conversation as unknown as RagConversation);
-    });
-    return () => setOpenConversation(null);
-  }, [setOpenConversation, session, readAloud]);
+  const screen = useMemo(
+    () => sessionScreen(session, (conversation) => session.open(conversation as unknown as RagConversation), readAloud.stop),
+    [session, readAloud],
+  );
+  useConversationAddress("rag", screen, history, tellUnknownAddress);
 
   return (
     <div className="rag-page">

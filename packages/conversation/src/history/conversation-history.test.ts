@@ -1,14 +1,8 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { expect, test } from "vitest";
-import {
-  conversationMarkdown,
-  HistoryFullError,
-  openConversationHistory,
-  searchConversations,
-  titleOf,
-  type SavedConversation,
-} from "./conversation-history";
+import { conversationMarkdown, HistoryFullError, openConversationHistory, titleOf, type SavedConversation } from "./conversation-history";
+import { searchConversations } from "./conversation-search";
 import { importDeviceKey } from "./device-vault";
 
 // Issue 35 §1: the conversations kept on the device — per account, encrypted with the account's key.
@@ -65,7 +59,7 @@ test("another account on the same browser sees nothing of it, even with the firs
   const rossi = await openConversationHistory({ identity: "auth0|rossi", key: await importDeviceKey(randomKey()), indexedDB });
   await rossi.save(conversation("1000", "Domanda riservata", "Risposta riservata"));
   const bianchi = await openConversationHistory({ identity: "auth0|bianchi", key: await importDeviceKey(randomKey()), indexedDB });
-  expect(await bianchi.list()).toEqual({ conversations: [], unreadable: 0 });
+  expect(await bianchi.list()).toEqual({ conversations: [], unreadable: 0, erased: [] });
   await bianchi.clear();
   expect((await rossi.list()).conversations).toHaveLength(1);
   rossi.close();
@@ -94,7 +88,7 @@ test("rename, delete one, delete all, and every change is told to whoever listen
   await history.save(conversation("2000", "Due", "b"));
   await history.save({ ...conversation("1000", "Uno", "a", 3000), title: "Rinominata", renamed: true });
   expect((await history.list()).conversations.map((saved) => saved.title)).toEqual(["Rinominata", "Due"]);
-  await history.remove("2000");
+  await history.remove(["2000"]);
   expect((await history.list()).conversations.map((saved) => saved.id)).toEqual(["1000"]);
   await history.clear();
   expect((await history.list()).conversations).toEqual([]);
@@ -128,4 +122,30 @@ test("search in titles and text, titles from the first question, Markdown to dow
   const markdown = conversationMarkdown(list[0]!);
   expect(markdown).toContain("# Villa d'Este");
   expect(markdown).toContain("## Tu\n\nVilla d'Este\n\n## OYSTAR\n\nLe fontane di Tivoli.\n");
+});
+
+test("issue 50 §5: a document action reads as its name, with the document it went with and the answer it was used for", () => {
+  const withDocument: SavedConversation = {
+    ...conversation("3", "Redigi il verbale formale del documento «Verbale.pdf»: data e luogo…", "Il consiglio approva."),
+  };
+  withDocument.messages[0] = { ...withDocument.messages[0]!, label: "Verbale formale", attachment: { name: "Verbale.pdf", pages: 2 } };
+  withDocument.messages[1] = { ...withDocument.messages[1]!, basedOn: "Verbale.pdf" };
+  withDocument.title = titleOf(withDocument.messages);
+  expect(withDocument.title).toBe("Verbale formale — Verbale.pdf");
+  const markdown = conversationMarkdown(withDocument);
+  expect(markdown).toContain(
+    "## Tu\n\nVerbale formale\n\n_Documento allegato: Verbale.pdf (2 pagine)_\n\n## OYSTAR\n\nIl consiglio approva.\n\n_Risposta basata su «Verbale.pdf»_\n",
+  );
+  expect(markdown).not.toContain("Redigi");
+});
+
+test("issue 50 §4: the Markdown has the version shown, then the others", () => {
+  const versions = conversation("4", "Glicine?", "Tra aprile e maggio.");
+  versions.messages[1] = {
+    ...versions.messages[1]!,
+    versions: { before: [[{ id: "old", role: "assistant", content: "Aprile.", timestamp: 4 }]], after: [] },
+  };
+  const markdown = conversationMarkdown(versions);
+  expect(markdown).toContain("_Versione 2 di 2_\n\n## OYSTAR\n\nTra aprile e maggio.\n");
+  expect(markdown).toContain("## Altre versioni\n\n### Versione 1 di 2\n\n#### OYSTAR\n\nAprile.\n");
 });

@@ -1,38 +1,33 @@
 import Dexie, { type Table } from "dexie";
 import type { ChatMessage } from "../message";
 import { historyMessages } from "./history-messages";
+import { asConversation } from "./conversation-shape";
 import { accountTag, open, seal, type Sealed } from "./device-vault";
+export { titleOf } from "./conversation-title";
 
 // Issue 35 §1: the conversations a user had, kept in this browser (IndexedDB, through Dexie), per
 // account and encrypted with the account's key (device-vault.ts). The server never sees them. What
 // the database holds in clear: a digest of the account, the conversation's id and when it last
 // changed (to list newest first); its module, title and messages are sealed.
 
-export type ConversationModule = "chat" | "rag" | "debate";
-
-export type SavedConversation = {
-  id: string;
-  module: ConversationModule;
-  /** The first question, unless the user renamed it. */
-  title: string;
-  renamed?: boolean;
-  createdAt: number;
-  updatedAt: number;
-  messages: ChatMessage[];
-  /**
-   * What the module keeps beside the words (a debate's turns, scorecard and vote), sealed with
-   * them and read back by that module; the messages stay what the list searches and exports.
-   */
-  moduleState?: unknown;
-};
+export type { ConversationModule, SavedConversation } from "./saved-conversation";
+import type { SavedConversation } from "./saved-conversation";
 
 type StoredRecord = Sealed & { account: string; id: string; updatedAt: number };
+/**
+ * Issue 50 §1: a conversation deleted from this device — its id only (a time), never a word — so
+ * that nothing of it is written again: not by a tab that still shows it, nor by an answer that
+ * was arriving as it was deleted. 'Annulla' takes the mark away with the conversation back.
+ */
+type ErasedRecord = { account: string; id: string };
 
 class ConversationDatabase extends Dexie {
   conversations!: Table<StoredRecord, [string, string]>;
+  erased!: Table<ErasedRecord, [string, string]>;
   constructor(name: string, indexedDB?: IDBFactory) {
     super(name, indexedDB ? { indexedDB, IDBKeyRange: (globalThis as { IDBKeyRange?: typeof IDBKeyRange }).IDBKeyRange } : undefined);
     this.version(1).stores({ conversations: "[account+id], account, [account+updatedAt]" });
+    this.version(2).stores({ erased: "[account+id], account" });
   }
 }
 
@@ -49,14 +44,28 @@ export type ConversationList = {
   conversations: SavedConversation[];
   /** Records this account's key cannot open, or that are not conversations: skipped, and said. */
   unreadable: number;
+  /** Issue 50 §1: the ids deleted from this device, which are never written again. */
+  erased: string[];
 };
 
 export type ConversationHistory = {
+  /** The account as this device's store names it (a digest of its identity): issue 50 §8's files carry it. */
+  account: string;
   list(): Promise<ConversationList>;
-  save(conversation: SavedConversation): Promise<void>;
-  remove(id: string): Promise<void>;
-  /** Every conversation of this account on this device. */
+  /**
+   * Writes the conversation, unless it was deleted from this device (issue 50 §1: checked in the
+   * same transaction as the write, so a write racing a deletion in any tab loses). Resolves to
+   * whether it was written.
+   */
+  save(conversation: SavedConversation): Promise<boolean>;
+  /** Deletes these conversations, and marks their ids so that nothing writes them again. */
+  remove(ids: readonly string[]): Promise<void>;
+  /** 'Annulla' (issue 50 §1): deleted conversations back, as they were, their marks gone. */
+  restore(conversations: readonly SavedConversation[]): Promise<void>;
+  /** Every conversation of this account on this device (each marked, as `remove` does). */
   clear(): Promise<void>;
+  /** Every trace of this account on this device, marks included ('Esci e cancella', 'Elimina account'). */
+  forget(): Promise<void>;
   /** Called after any change, in this tab or another of this browser. */
   onChange(listener: () => void): () => void;
   close(): void;
@@ -64,24 +73,6 @@ export type ConversationHistory = {
 
 export const CONVERSATION_DATABASE = "oystar-conversations";
 const CHANNEL = "oystar-conversations";
-const MODULES: readonly ConversationModule[] = ["chat", "rag", "debate"];
-
-/** Read back what was sealed: a conversation, or null for anything else. */
-function asConversation(value: unknown, id: string): SavedConversation | null {
-  if (typeof value !== "object" || value === null) return null;
-  const candidate = value as Partial<SavedConversation>;
-  const fine =
-    candidate.id === id &&
-    MODULES.includes(candidate.module as ConversationModule) &&
-    typeof candidate.title === "string" &&
-    typeof candidate.createdAt === "number" &&
-    typeof candidate.updatedAt === "number" &&
-    Array.isArray(candidate.messages) &&
-    candidate.messages.every(
-      (message) => typeof message?.content === "string" && (message.role === "user" || message.role === "assistant"),
-    );
-  return fine ? (candidate as SavedConversation) : null;
-}
 
 const isQuotaError = (error: unknown): boolean =>
   error instanceof Error &&
@@ -119,6 +110,7 @@ export async function openConversationHistory(options: {
   };
 
   return {
+    account,
     async list() {
       const records = await db.conversations
         .where("[account+updatedAt]")
@@ -135,15 +127,60 @@ export async function openConversationHistory(options: {
         if (conversation) conversations.push(conversation);
         else unreadable += 1;
       }
-      return { conversations, unreadable };
+      const erased = await db.erased.where("account").equals(account).primaryKeys();
+      return { conversations, unreadable, erased: erased.map(([, id]) => id) };
     },
-    save: (conversation) =>
-      writing(async () => {
-        const sealed = await seal(options.key, account, conversation.id, conversation);
-        await db.conversations.put({ account, id: conversation.id, updatedAt: conversation.updatedAt, ...sealed });
-      }),
-    remove: (id) => writing(() => db.conversations.delete([account, id])),
-    clear: () => writing(() => db.conversations.where("account").equals(account).delete()),
+    async save(conversation) {
+      // Sealed first: Web Crypto's promises would end an IndexedDB transaction waiting on them.
+      const sealed = await seal(options.key, account, conversation.id, conversation);
+      let written = false;
+      await writing(() =>
+        db.transaction("rw", db.conversations, db.erased, async () => {
+          if (await db.erased.get([account, conversation.id])) return;
+          await db.conversations.put({ account, id: conversation.id, updatedAt: conversation.updatedAt, ...sealed });
+          written = true;
+        }),
+      );
+      return written;
+    },
+    remove: (ids) =>
+      writing(() =>
+        db.transaction("rw", db.conversations, db.erased, async () => {
+          await db.erased.bulkPut(ids.map((id) => ({ account, id })));
+          await db.conversations.bulkDelete(ids.map((id): [string, string] => [account, id]));
+        }),
+      ),
+    async restore(conversations) {
+      const sealed = await Promise.all(
+        conversations.map(async (conversation) => ({
+          account,
+          id: conversation.id,
+          updatedAt: conversation.updatedAt,
+          ...(await seal(options.key, account, conversation.id, conversation)),
+        })),
+      );
+      await writing(() =>
+        db.transaction("rw", db.conversations, db.erased, async () => {
+          await db.erased.bulkDelete(conversations.map((conversation): [string, string] => [account, conversation.id]));
+          await db.conversations.bulkPut(sealed);
+        }),
+      );
+    },
+    clear: () =>
+      writing(() =>
+        db.transaction("rw", db.conversations, db.erased, async () => {
+          const ids = await db.conversations.where("account").equals(account).primaryKeys();
+          await db.erased.bulkPut(ids.map(([, id]) => ({ account, id })));
+          await db.conversations.where("account").equals(account).delete();
+        }),
+      ),
+    forget: () =>
+      writing(() =>
+        db.transaction("rw", db.conversations, db.erased, async () => {
+          await db.conversations.where("account").equals(account).delete();
+          await db.erased.where("account").equals(account).delete();
+        }),
+      ),
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -155,36 +192,34 @@ export async function openConversationHistory(options: {
   };
 }
 
-/** Search in titles and text, as the user typed it (case and accents aside). */
-export function searchConversations(conversations: readonly SavedConversation[], query: string): SavedConversation[] {
-  const fold = (text: string) =>
-    text
-      .normalize("NFD")
-      .replace(/\p{Diacritic}/gu, "")
-      .toLowerCase();
-  const wanted = fold(query.trim());
-  if (!wanted) return [...conversations];
-  return conversations.filter(
-    (conversation) =>
-      fold(conversation.title).includes(wanted) || conversation.messages.some((message) => fold(message.content).includes(wanted)),
-  );
-}
-
-/** The title a conversation gets: its first question, on one line, at most 80 characters. */
-export function titleOf(messages: readonly ChatMessage[]): string {
-  const first = messages.find((message) => message.role === "user" && !message.card)?.content ?? "";
-  const line = first.replace(/\s+/g, " ").trim();
-  const characters = [...line];
-  return characters.length > 80 ? `${characters.slice(0, 79).join("")}…` : line || historyMessages.untitled;
-}
-
-/** The conversation as Markdown, to download. */
+/** The conversation as Markdown, to download: the version shown, then the others (issue 50 §4). */
 export function conversationMarkdown(conversation: SavedConversation): string {
   const when = new Date(conversation.createdAt).toLocaleString("it-IT", { dateStyle: "long", timeStyle: "short" });
   const lines = [`# ${conversation.title}`, "", `_${historyMessages.moduleName[conversation.module]} · ${when}_`, ""];
-  for (const message of conversation.messages) {
-    if (message.card) continue;
-    lines.push(`## ${message.role === "user" ? historyMessages.you : historyMessages.assistant}`, "", message.content.trim(), "");
+  const others: { number: number; count: number; messages: ChatMessage[] }[] = [];
+  const write = (messages: readonly ChatMessage[], heading: string) => {
+    for (const message of messages) {
+      if (message.versions) {
+        const { before, after } = message.versions;
+        const count = before.length + after.length + 1;
+        lines.push(`_${historyMessages.version(before.length + 1, count)}_`, "");
+        before.forEach((version, index) => others.push({ number: index + 1, count, messages: version }));
+        after.forEach((version, index) => others.push({ number: before.length + index + 2, count, messages: version }));
+      }
+      if (message.card) continue;
+      // Issue 50 §5: the question as the user asked it, with its document; an answer, with the one it used.
+      const words = (message.label ?? message.content).trim();
+      lines.push(`${heading} ${message.role === "user" ? historyMessages.you : historyMessages.assistant}`, "", words, "");
+      if (message.attachment) lines.push(`_${historyMessages.attachment(message.attachment.name, message.attachment.pages)}_`, "");
+      if (message.basedOn) lines.push(`_${historyMessages.basedOn(message.basedOn)}_`, "");
+    }
+  };
+  write(conversation.messages, "##");
+  if (others.length > 0) lines.push(`## ${historyMessages.otherVersions}`, "");
+  // Versions inside versions are listed in turn, as they are met.
+  for (let next = others.shift(); next; next = others.shift()) {
+    lines.push(`### ${historyMessages.version(next.number, next.count)}`, "");
+    write(next.messages, "####");
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }

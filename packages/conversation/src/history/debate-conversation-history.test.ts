@@ -1,7 +1,8 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { expect, test } from "vitest";
-import { openConversationHistory, searchConversations, type SavedConversation } from "./conversation-history";
+import { openConversationHistory, type SavedConversation } from "./conversation-history";
+import { searchConversations } from "./conversation-search";
 import { importDeviceKey } from "./device-vault";
 
 // Issue 35 §1: a debate kept in the same store — beside its words (what the list searches), what

@@ -2,7 +2,8 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { expect, test } from "vitest";
 import type { ChatMessage } from "../message";
-import { openConversationHistory, searchConversations, type SavedConversation } from "./conversation-history";
+import { openConversationHistory, type SavedConversation } from "./conversation-history";
+import { searchConversations } from "./conversation-search";
 import { importDeviceKey } from "./device-vault";
 
 // Issue 35 §5: a RAG conversation kept in the same store as the chat's — its answers with their

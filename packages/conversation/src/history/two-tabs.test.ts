@@ -40,7 +40,7 @@ test("a conversation saved, then deleted, in one tab is told to the other tab of
   expect((await second.list()).conversations.map((conversation) => conversation.title)).toEqual(["Quando fiorisce il glicine?"]);
 
   const removing = toldOnce();
-  await first.remove("1000");
+  await first.remove(["1000"]);
   await removing;
   expect((await second.list()).conversations).toEqual([]);
   first.close();

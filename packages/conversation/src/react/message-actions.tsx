@@ -12,10 +12,12 @@ export type MessageActionsProps = {
   onNotice: (text: string) => void;
   /** spec 001 §2: only when a PDF is or was in context. */
   onDownloadPdf?: (message: ChatMessage) => void;
+  /** Issue 50 §4: 'Rigenera' — the answer asked again, this one kept as a version. */
+  onRegenerate?: (message: ChatMessage) => void;
 };
 
 /** spec 001 §2: copy, read aloud (pressing again stops), share, and download as PDF. */
-export function MessageActions({ message, readAloud, onNotice, onDownloadPdf }: MessageActionsProps) {
+export function MessageActions({ message, readAloud, onNotice, onDownloadPdf, onRegenerate }: MessageActionsProps) {
   const speaking = useStore(readAloud.store, (state) => state.speakingId === message.id);
   const notify = (text: string | null) => {
     if (text) onNotice(text);
@@ -34,6 +36,11 @@ export function MessageActions({ message, readAloud, onNotice, onDownloadPdf }: 
       {onDownloadPdf ? (
         <Button size="sm" variant="ghost" onClick={() => onDownloadPdf(message)}>
           {conversationMessages.actions.downloadPdf}
+        </Button>
+      ) : null}
+      {onRegenerate ? (
+        <Button size="sm" variant="ghost" onClick={() => onRegenerate(message)}>
+          {conversationMessages.actions.regenerate}
         </Button>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { DebateErrorCard, DebatesExceededCard, NoResponseCard } from "./debate-cards";
+import { DebateErrorCard, DebatesExceededCard, DebateStoppedCard, NoResponseCard } from "./debate-cards";
 
 const meta = {
   title: "debate-engine/Cards",
@@ -17,3 +17,5 @@ export const DebatesExceeded: StoryObj<typeof DebatesExceededCard> = { render: (
 export const ErrorMessage: StoryObj<typeof DebateErrorCard> = {
   render: () => <DebateErrorCard message="❌ Errore: Il modello non è raggiungibile." />,
 };
+/** Issue 50 §7: STOP ended the debate; its turns stay above this card. */
+export const Stopped: StoryObj<typeof DebateStoppedCard> = { render: () => <DebateStoppedCard turn={4} /> };

@@ -40,3 +40,14 @@ export function DebateErrorCard({ message }: { message: string }) {
     </div>
   );
 }
+
+/** Issue 50 §7: STOP ended the debate at this turn; the turns above it stay. */
+export function DebateStoppedCard({ turn }: { turn: number }) {
+  return (
+    <div className="debate-card">
+      <Notice tone="info" title={debateMessages.stopped(turn)}>
+        <p className="debate-card__text">{debateMessages.stoppedText}</p>
+      </Notice>
+    </div>
+  );
+}

@@ -194,7 +194,7 @@ describe("a debate", () => {
     expect(bubbles()).toHaveLength(2);
   });
 
-  test("STOP clears everything: back to the start screen, no timer, the stream aborted", async () => {
+  test("issue 50 §7: STOP ends the debate where it is — the stream aborted, no timer, 'Dibattito interrotto al turno 1' with the PDF and 'FAI UN ALTRO DIBATTITO'", async () => {
     const { user, settle, world } = renderScreen({ settings: { auto: true }, world: fakeWorld({ script: () => "controlled" }) });
     await typeTheses(user);
     await user.click(screen.getByRole("button", { name: "Avvia Dibattito" }));
@@ -207,15 +207,21 @@ describe("a debate", () => {
     expect(live.querySelector(".chat-cursor")).not.toBeNull();
     await user.click(screen.getByRole("button", { name: "STOP" }));
     await settle();
-    expect(screen.queryByRole("region", { name: "Interventi del dibattito" })).toBeNull();
-    expect(screen.getByRole("button", { name: "Avvia Dibattito" })).toBeInTheDocument();
     expect(world.calls[0]?.signal.aborted).toBe(true);
     expect(world.time.pendingTimers()).toBe(0);
+    // The turn being written goes; what happened is said, with a finished debate's actions.
+    const transcript = screen.getByRole("region", { name: "Interventi del dibattito" });
+    expect(transcript).toHaveTextContent("Dibattito interrotto al turno 1");
+    expect(transcript).not.toHaveTextContent("sta scrivendo...");
+    expect(screen.queryByRole("button", { name: "STOP" })).toBeNull();
+    expect(screen.getByRole("button", { name: "SCARICA PDF" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "FAI UN ALTRO DIBATTITO" }));
     // What was typed stays, ready for another start.
+    expect(screen.getByRole("button", { name: "Avvia Dibattito" })).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "Tesi A (a favore)" })).toHaveValue("Il treno");
   });
 
-  test("issue 36 §7: Esc is STOP — the stream aborted, back to the start screen, no timer", async () => {
+  test("issue 36 §7: Esc is STOP — the stream aborted, no timer, the debate ended where it was", async () => {
     const { user, settle, world } = renderScreen({ world: fakeWorld({ script: () => "controlled" }) });
     await typeTheses(user);
     await user.click(screen.getByRole("button", { name: "Avvia Dibattito" }));
@@ -226,8 +232,7 @@ describe("a debate", () => {
     await user.keyboard("{Escape}");
     await settle();
     expect(world.calls[0]?.signal.aborted).toBe(true);
-    expect(screen.queryByRole("region", { name: "Interventi del dibattito" })).toBeNull();
-    expect(screen.getByRole("button", { name: "Avvia Dibattito" })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Interventi del dibattito" })).toHaveTextContent("Dibattito interrotto al turno 1");
     expect(world.time.pendingTimers()).toBe(0);
   });
 

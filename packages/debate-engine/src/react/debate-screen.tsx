@@ -11,7 +11,7 @@ import { debateMessages } from "../messages";
 import type { DebateMode, Speaker } from "../rules";
 import { selectIsLengthLocked, selectSynthesisProgress } from "../selectors";
 import { DebateBar } from "./debate-bar";
-import { DebateErrorCard, DebatesExceededCard, NoResponseCard } from "./debate-cards";
+import { DebateErrorCard, DebatesExceededCard, DebateStoppedCard, NoResponseCard } from "./debate-cards";
 import { DebateControls, type DocumentsIndex } from "./debate-controls";
 import { DebateStart, startInput } from "./debate-start";
 import { DebateTranscript } from "./debate-transcript";
@@ -152,6 +152,8 @@ export function DebateScreen({
           return <DebatesExceededCard upgradeHref={upgradeHref} />;
         case "error":
           return <DebateErrorCard message={message.card.message} />;
+        case "stopped":
+          return <DebateStoppedCard turn={message.card.turn} />;
       }
     },
     [submitFeedback, leave, session, upgradeHref],

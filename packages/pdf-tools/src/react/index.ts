@@ -7,6 +7,4 @@ export { OcrDialog } from "./ocr-dialog";
 export type { OcrDialogProps } from "./ocr-dialog";
 export { PdfDropZone } from "./pdf-drop-zone";
 export type { PdfDropZoneProps } from "./pdf-drop-zone";
-export { PdfUsedBanner } from "./pdf-used-banner";
-export type { PdfUsedBannerProps } from "./pdf-used-banner";
 export { usePdfContext } from "./use-pdf-context";

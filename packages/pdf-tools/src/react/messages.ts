@@ -15,11 +15,6 @@ export const pdfViewMessages = {
     facts: (pages: number, kilobytes: string) => `${pages} ${pages === 1 ? "pagina" : "pagine"} · ${kilobytes}`,
     remove: (name: string) => `Rimuovi ${name}`,
     actions: "Azioni sul documento",
-    hint: "La prossima domanda userà questo PDF come contesto.",
-  },
-  used: {
-    text: (name: string) => `Risposta basata su «${name}». Il PDF non è più nel contesto delle prossime domande.`,
-    moreActions: "Altre azioni",
-    normalChat: "Chat normale",
+    hint: "Le domande useranno questo PDF come contesto finché non lo rimuovi.",
   },
 } as const;

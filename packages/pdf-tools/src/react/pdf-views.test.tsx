@@ -5,7 +5,6 @@ import { LoadedPdfCard } from "./loaded-pdf-card";
 import { LockedPdfZone } from "./locked-pdf-zone";
 import { OcrDialog } from "./ocr-dialog";
 import { PdfDropZone } from "./pdf-drop-zone";
-import { PdfUsedBanner } from "./pdf-used-banner";
 
 const pdfFile = new File(["%PDF-1.7"], "Verbale.pdf", { type: "application/pdf" });
 const pngFile = new File(["png"], "foto.png", { type: "image/png" });
@@ -70,24 +69,6 @@ describe("a loaded PDF", () => {
     expect(onAction.mock.calls.map(([action]) => action)).toEqual(["verbale", "riassunto", "actions"]);
     await user.click(screen.getByRole("button", { name: "Rimuovi Verbale.pdf" }));
     expect(onRemove).toHaveBeenCalledOnce();
-  });
-
-  test("after a reply: more actions, or back to the plain chat", async () => {
-    const user = userEvent.setup();
-    const onMoreActions = vi.fn();
-    const onNormalChat = vi.fn();
-    render(
-      <PdfUsedBanner
-        record={{ name: "Verbale.pdf", pages: 2, size: 20_480, originalText: "Testo." }}
-        onMoreActions={onMoreActions}
-        onNormalChat={onNormalChat}
-      />,
-    );
-    expect(screen.getByRole("status")).toHaveTextContent("Risposta basata su «Verbale.pdf»");
-    await user.click(screen.getByRole("button", { name: "Altre azioni" }));
-    await user.click(screen.getByRole("button", { name: "Chat normale" }));
-    expect(onMoreActions).toHaveBeenCalledOnce();
-    expect(onNormalChat).toHaveBeenCalledOnce();
   });
 });
 
