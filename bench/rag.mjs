@@ -28,7 +28,11 @@
 //  5. the chunker (issue 54 §1, src/rag-cli/chunking-benchmark.ts): characters chunked per second
 //     at 10 KB, 100 KB, 1 MB and 10 MB of text, as an e-mail's one long block and as paragraphs
 //     (target: linear — every size's rate within 20 % of the fastest's).
-// `pnpm bench rag [--parts search,chunks,documents,viewer,archive,chunking] [--sizes 10000,100000] [--documents 10000] [--scanned 100] [--questions 200] [--archive-questions 40] [--requests 500]`
+//  6. a firm's own library (issue 48 §7, support/library-upload.mjs): 1,000 of the archive's files
+//     uploaded through the library's HTTP route as the browser sends them while questions are asked:
+//     the time to the last 'Indicizzato' beside `pnpm rag ingest` of the same files (target ≤ 1.5×),
+//     the question p95 during the upload beside idle (target ≤ 2×), peak memory.
+// `pnpm bench rag [--parts search,chunks,documents,viewer,archive,chunking,library] [--sizes 10000,100000] [--documents 10000] [--scanned 100] [--questions 200] [--archive-questions 40] [--requests 500] [--library-files 1000]`
 // (--questions: the questions timed, and the known-passage questions asked, at each size;
 // --archive-questions: the known-passage questions asked of each format of the archive.)
 // Run after `pnpm build`. Not a test: it prints, ending with one JSON line.
@@ -38,6 +42,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { libraryUpload } from "./support/library-upload.mjs";
 import { accessTokenFor, quantile, startProduct } from "./support/product.mjs";
 
 const apiDir = fileURLToPath(new URL("../apps/api/", import.meta.url));
@@ -47,7 +52,7 @@ const option = (name, fallback) => {
   const at = argv.indexOf(`--${name}`);
   return at === -1 ? fallback : argv[at + 1];
 };
-const parts = new Set(option("parts", "search,chunks,documents,viewer,archive,chunking").split(","));
+const parts = new Set(option("parts", "search,chunks,documents,viewer,archive,chunking,library").split(","));
 const documents = Number(option("documents", "10000"));
 const questionCount = Number(option("questions", "200"));
 const INDEX = `bench-${documents}`;
@@ -330,6 +335,11 @@ if (parts.has("archive")) {
 if (parts.has("chunking")) {
   console.info("\nSuddivisione in passaggi: caratteri al secondo per dimensione del testo");
   Object.assign(figures, await apiScript("src/rag-cli/chunking-benchmark.ts", []));
+}
+
+// ---- 6. A firm's own library (issue 48 §7): uploaded through HTTP while questions are asked -----------
+if (parts.has("library")) {
+  figures.library = await libraryUpload({ documents: Number(option("library-files", "1000")), questions: Math.min(questionCount, 60) });
 }
 
 console.info(JSON.stringify({ bench: "rag", ...figures }));

@@ -11,6 +11,9 @@ import { freshDatabase } from "./support/postgres";
 // The port is chosen once in the main process; workers inherit it through the environment.
 process.env.E2E_PORT ??= String(await reserveFreePort());
 const port = Number(process.env.E2E_PORT);
+// Issue 48: the website a journey serves on this machine (tests/library.spec.ts), reached by the
+// server under a public name through its guarded fetcher (TEST_FETCH_ROUTES, the network's double).
+process.env.E2E_SITE_PORT ??= String(await reserveFreePort());
 // Every run starts from an empty database and fresh identity-provider keys. The process that made
 // the folder (the runner's main process; workers inherit it) removes it when the run is over:
 // a test run leaves nothing in the temp directory (issue 28 §10).
@@ -86,6 +89,7 @@ export default defineConfig({
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       OFFLINE_MODEL_CHARS_PER_SECOND: "4000",
       RAG_DEV_INDEXES_DIR: devIndexes,
+      TEST_FETCH_ROUTES: `sito-studio.example=${process.env.E2E_SITE_PORT}`,
     },
   },
 });

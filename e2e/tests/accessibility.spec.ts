@@ -267,3 +267,30 @@ test("'Il mio account' and its deletion's confirmation", async ({ page }) => {
   await dialog.getByRole("button", { name: "Annulla" }).click();
   await expect(dialog).toHaveCount(0);
 });
+
+// Issue 48: 'I miei documenti' with an index open — a document indexed, one refused — and the
+// confirmation before a document is removed (cancelled here).
+test("'I miei documenti' with its documents, and a removal's confirmation", async ({ page }) => {
+  await signIn(page, "enterprise@oystar.test");
+  await page.goto("/rag/documenti");
+  await expect(page.getByRole("heading", { level: 1, name: "I miei documenti" })).toBeVisible();
+  await page.getByRole("button", { name: "Nuovo indice" }).click();
+  await page.getByLabel("Nome del nuovo indice").fill("Accessibile");
+  await page.getByRole("button", { name: "Crea" }).click();
+  await page.getByRole("button", { name: "Apri l'indice Accessibile" }).click();
+  await page.getByLabel("Carica documenti").setInputFiles([
+    { name: "nota.md", mimeType: "text/markdown", buffer: Buffer.from("# Nota\n\nIl cantiere apre il 9 marzo.") },
+    { name: "foto.jpg", mimeType: "image/jpeg", buffer: Buffer.from([0xff, 0xd8, 0xff]) },
+  ]);
+  await expect(page.getByRole("row").filter({ hasText: "nota.md" })).toContainText("Indicizzato");
+  await expect(page.getByRole("row").filter({ hasText: "foto.jpg" })).toContainText("Rifiutato");
+  await expectAccessible(page, "/rag/documenti");
+  await page.getByRole("button", { name: "Elimina nota.md" }).click();
+  const dialog = page.getByRole("dialog", { name: "Elimina nota.md" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, "/rag/documenti, conferma dell'eliminazione");
+  await dialog.getByRole("button", { name: "Annulla" }).click();
+  await page.getByRole("button", { name: "Elimina indice Accessibile" }).click();
+  await page.getByRole("dialog", { name: "Elimina indice Accessibile" }).getByRole("button", { name: "Elimina" }).click();
+  await expect(page.getByRole("button", { name: "Apri l'indice Accessibile" })).toHaveCount(0);
+});

@@ -82,7 +82,7 @@ const rag = [
   ["apps/api/src/rag/retrieve/"],
   ["apps/api/src/rag/ingest/"],
   ["apps/api/src/rag/rag-engine.ts", "apps/api/src/rag/viewer/"],
-  ["apps/api/src/rag/answer/", "apps/api/src/rag/admin/"],
+  ["apps/api/src/rag/answer/", "apps/api/src/rag/admin/", "apps/api/src/rag/library/"],
   ["apps/api/src/rag/rag-routes.ts"],
 ];
 

@@ -19,6 +19,7 @@ import { ocrRoutes } from "./ocr/ocr-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
 import { ragAdminRoutes } from "./rag/admin/admin-routes";
 import { ragRoutes } from "./rag/rag-routes";
+import { libraryRoutes } from "./rag/library/library-routes";
 import { sourceViewerRoutes } from "./rag/viewer/source-viewer-routes";
 import type { Services } from "./services";
 import { settingsRoutes } from "./settings/settings-routes";
@@ -114,6 +115,15 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, ...streamed }));
   app.route("/", ragAdminRoutes(access, { db, engine: services.rag, fetchPage: services.fetchPage }));
   app.route("/", sourceViewerRoutes(access, { db }));
+  app.route(
+    "/",
+    libraryRoutes(access, {
+      db,
+      reading: services.library.reading,
+      sites: services.library.sites,
+      uploadFolder: services.library.uploadFolder,
+    }),
+  );
   app.route("/", formRoutes(access, db, env.formsForwardUrl, services.addressLimits));
   app.route("/", webVitalsRoutes(access, db, services.addressLimits));
   app.route("/", siteIndexRoutes(access, { origin: services.origin, marketingDist: env.marketingDist }));

@@ -112,6 +112,14 @@ const variablesSchema = z.object({
   // The local one (a VM on the premises: vLLM, Ollama's /v1…), at the spec's local address by default.
   LLM_LOCAL_BASE_URL: z.string().url().default("http://localhost:8000/groq"),
   LLM_LOCAL_API_KEY: z.string().min(1).optional(),
+  // Issue 48 §6: journeys reach the websites they serve on this machine as public names, through
+  // the guarded fetcher with its checks on (web/test-network.ts): «sito.example=8123,altro.example=8124».
+  // Only with NODE_ENV=test.
+  TEST_FETCH_ROUTES: z
+    .string()
+    .regex(/^[a-z0-9.-]+=\d{1,5}(,[a-z0-9.-]+=\d{1,5})*$/, "nome=porta separati da virgole")
+    .transform((value) => Object.fromEntries(value.split(",").map((pair) => [pair.split("=")[0]!, Number(pair.split("=")[1])])))
+    .optional(),
   OFFLINE_MODEL_CHARS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(400),
   // A model that sends nothing this long after a question has failed: the charge is given back.
   LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
@@ -152,6 +160,7 @@ const envSchema = variablesSchema.transform((raw) => ({
   metrics: raw.METRICS_PORT === undefined ? null : { port: raw.METRICS_PORT, host: raw.METRICS_HOST },
   logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "warn" : "info"),
   formsForwardUrl: raw.FORMS_FORWARD_URL ?? null,
+  testFetchRoutes: raw.TEST_FETCH_ROUTES ?? null,
   llm: {
     cloud: raw.LLM_BASE_URL ? upstream("cloud", raw.LLM_BASE_URL, raw.LLM_API_KEY) : null,
     local: upstream("local", raw.LLM_LOCAL_BASE_URL, raw.LLM_LOCAL_API_KEY),
@@ -207,6 +216,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Configurazione non valida:\n${problems.join("\n")}`);
   }
   const env = parsed.data;
+  if (env.testFetchRoutes && env.nodeEnv !== "test") {
+    throw new EnvError("Configurazione non valida:\n  TEST_FETCH_ROUTES: solo per i test (NODE_ENV=test)");
+  }
   if (env.authMode === "dev" && env.nodeEnv === "production") {
     throw new EnvError(
       "Configurazione non valida:\n  AUTH_MODE: il provider di identità di sviluppo non può essere usato con NODE_ENV=production",

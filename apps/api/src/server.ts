@@ -100,6 +100,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     unwatchPool();
     services.admission.close();
     await metrics?.close();
+    await services.library.close();
     await services.answerRelay?.close();
     // A database the caller passed in is the caller's to close.
     if (!options.db) await services.db.close();

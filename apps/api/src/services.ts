@@ -17,10 +17,12 @@ import type { Env } from "./env";
 import { log as serverLog } from "./observe/log";
 import type { ScanReader } from "./ocr/scanned-pdf-text";
 import { openAddressLimits, type AddressLimits } from "./web/address-limit";
-import { guardedFetch, type FetchedPage } from "./web/guarded-fetch";
+import { guardedFetch, type FetchedPage, type PageRequest } from "./web/guarded-fetch";
+import { testNetwork } from "./web/test-network";
 import { sharedDocumentReader } from "./rag/ingest/document-reader";
 import { seedDevIndexes } from "./rag/ingest/dev-indexes";
 import { openRagEngine, type RagEngine } from "./rag/rag-engine";
+import { openLibrary, type Library } from "./rag/library/library";
 
 /** The apps' sign-in settings, served in /config.json. */
 export type RuntimeAuth = { domain: string; clientId: string; audience: string };
@@ -51,8 +53,10 @@ export type Services = {
   ocr: ScanReader;
   /** Retrieval over the indexes, with the shared demo index built at first start. */
   rag: RagEngine;
+  /** Issue 48: the customers' own documents — this server's uploads waiting on its disk, and their reading. */
+  library: Library;
   /** Web pages for indexing, through the SSRF guard (tests pass a fake network). */
-  fetchPage: (url: string) => Promise<FetchedPage>;
+  fetchPage: (url: string, request?: PageRequest) => Promise<FetchedPage>;
   /** Issue 35 §2: the answers in progress this process holds for a resume. */
   answers: AnswersInProgress;
   /** And those other server processes hold, reached through PostgreSQL; null with the embedded PGlite. */
@@ -121,6 +125,9 @@ async function openSeeded(
     identity = { issuer: auth0Issuer(auth0), auth: auth0, adminEmails: env.adminEmails ?? [], devIdpRoutes: null, forgetAccount: null };
   }
 
+  const rag = await openRag(env, db, identity.devIdpRoutes !== null);
+  const network = env.testFetchRoutes ? testNetwork(env.testFetchRoutes) : {};
+  const fetchPage: Services["fetchPage"] = given.fetchPage ?? ((url, request) => guardedFetch(url, { ...request, ...network }));
   return {
     db,
     origin,
@@ -132,8 +139,9 @@ async function openSeeded(
     identity: { deleted, forgetAccount: identity.forgetAccount },
     billing: await openBilling(env, db, given.stripe),
     ocr: sharedDocumentReader(),
-    rag: await openRag(env, db, identity.devIdpRoutes !== null),
-    fetchPage: given.fetchPage ?? ((url) => guardedFetch(url)),
+    rag,
+    library: await openLibrary(db, rag, env.dataDir, fetchPage),
+    fetchPage,
     answers,
     answerRelay: db.notifications ? await startAnswerRelay(db.notifications, answers) : null,
     serverStop: serverStop(),

@@ -67,15 +67,20 @@ export async function abortMidBody(
  * point it at a trap). Redirects are not followed.
  */
 export function fetchThrough(port: number) {
-  return (input: string, init: RequestInit = {}): Promise<Response> => {
+  return async (input: string, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input);
     const headers = new Headers(init.headers);
-    let body: string | undefined;
+    let body: string | Buffer | undefined;
     if (typeof init.body === "string") body = init.body;
     else if (init.body instanceof URLSearchParams) {
       body = init.body.toString();
       if (!headers.has("content-type")) headers.set("content-type", "application/x-www-form-urlencoded;charset=UTF-8");
-    } else if (init.body != null) throw new Error("fetchThrough sends string and URLSearchParams bodies only");
+    } else if (init.body instanceof FormData) {
+      // As a browser sends a form with files: multipart, with its boundary.
+      const encoded = new Response(init.body);
+      headers.set("content-type", encoded.headers.get("content-type") ?? "multipart/form-data");
+      body = Buffer.from(await encoded.arrayBuffer());
+    } else if (init.body != null) throw new Error("fetchThrough sends string, URLSearchParams and FormData bodies only");
     headers.set("host", url.host);
     if (body !== undefined) headers.set("content-length", String(Buffer.byteLength(body)));
     return new Promise((resolve, reject) => {

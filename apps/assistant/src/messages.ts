@@ -41,6 +41,9 @@ export const messages = {
   },
   rag: {
     title: "OYSTAR RAG",
+    /** Issue 48: the way from the questions to the customer's own documents, and back. */
+    library: "I miei documenti",
+    backToQuestions: "Torna alle domande",
     offlineModelText:
       "Le risposte riportano alla lettera le frasi più pertinenti dei documenti, ognuna con la sua fonte, senza ragionarci.",
   },
@@ -196,6 +199,8 @@ export const messages = {
   /** Issue 36 §8: 'Il mio account', with 'I miei dati' and 'Elimina account'. */
   account: {
     title: "Il mio account",
+    /** Issue 48: the customer's own documents, for a RAG plan. */
+    library: "I miei documenti",
     signedInAs: "Hai effettuato l'accesso come",
     plan: "Piano",
     dataHeading: "I tuoi dati",

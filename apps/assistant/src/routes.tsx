@@ -31,6 +31,8 @@ export const assistantRoutes = (goTo: (path: string) => void): RouteObject[] => 
       { path: `${ASSISTANT_PATHS.chat}/:id?`, lazy: retryOnce(() => import("./pages/chat-page")) },
       { path: `${ASSISTANT_PATHS.debate}/:id?`, lazy: retryOnce(() => import("./pages/debate-page")) },
       { path: `${ASSISTANT_PATHS.rag}/:id?`, lazy: retryOnce(() => import("./pages/rag-page")) },
+      // Issue 48: /rag/documenti, a static path, ranks before /rag/:id — it is never a conversation's id.
+      { path: ASSISTANT_PATHS.library, lazy: retryOnce(() => import("./pages/library-page")) },
       { path: ASSISTANT_PATHS.account, lazy: retryOnce(() => import("./account/account-page")) },
       { path: "*", lazy: retryOnce(() => import("./pages/not-found-page")) },
     ],

@@ -27,6 +27,13 @@ export const API_PATHS = {
   answerStream: "/api/streams/:streamId",
   ragPassage: "/api/rag/passages/:chunkId",
   ragOriginal: "/api/rag/documents/:documentId/original",
+  /** Issue 48, the firm's own library: its indexes, their documents (uploaded, replaced, removed) and websites. */
+  libraryIndexes: "/api/rag/indexes",
+  libraryIndex: "/api/rag/indexes/:name",
+  libraryDocuments: "/api/rag/indexes/:name/documents",
+  libraryDocument: "/api/rag/indexes/:name/documents/:id",
+  librarySites: "/api/rag/indexes/:name/sites",
+  librarySiteSync: "/api/rag/indexes/:name/sites/:id/sync",
   indexRequests: "/api/admin/index-requests",
   indexRequestIndexing: "/api/admin/index-requests/:id/index",
   contactForm: "/api/forms/contact",

@@ -8,6 +8,8 @@ export const ASSISTANT_PATHS = {
   rag: "/rag",
   /** Issue 36 §8: 'Il mio account' — 'I miei dati' and 'Elimina account'. */
   account: "/account",
+  /** Issue 48: 'I miei documenti' — a customer's own indexes, documents and websites. */
+  library: "/rag/documenti",
 } as const;
 
 export type AssistantPath = (typeof ASSISTANT_PATHS)[keyof typeof ASSISTANT_PATHS];

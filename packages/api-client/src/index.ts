@@ -15,6 +15,31 @@ export type { ResumeOptions } from "./streams/resumable-body";
 export type { ApiClient, ApiClientOptions, RequestOptions } from "./client";
 export { HttpError, ResponseShapeError, TimeoutError } from "./errors";
 export { deviceKeySchema, meSchema } from "./schemas/account";
+export {
+  LIBRARY_DOCUMENT_STATES,
+  LIBRARY_INDEX_LABEL_MAX,
+  libraryDocumentSchema,
+  libraryDocumentsSchema,
+  libraryIndexCreateSchema,
+  libraryIndexesSchema,
+  libraryIndexSchema,
+  librarySiteCreateSchema,
+  librarySiteSchema,
+  libraryUploadSchema,
+  siteChangesSchema,
+} from "./schemas/rag-library";
+export type {
+  LibraryDocument,
+  LibraryDocuments,
+  LibraryDocumentState,
+  LibraryIndex,
+  LibraryIndexCreate,
+  LibraryIndexes,
+  LibrarySite,
+  LibrarySiteCreate,
+  LibraryUpload,
+  SiteChanges,
+} from "./schemas/rag-library";
 export type { DeviceKey, Me } from "./schemas/account";
 export { ACCOUNT_DELETION_CONFIRMATION, accountDeletedSchema, accountDeletionSchema, myDataSchema } from "./schemas/my-data";
 export type { AccountDeleted, AccountDeletion, MyData } from "./schemas/my-data";

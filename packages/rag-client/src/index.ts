@@ -4,6 +4,19 @@ export { citationNumbers, citedNoteNumbers, shownSources, sourceElementId, sourc
 export { exampleQuestions, indexesInUse, indexPicker, requestIndexNames } from "./index-choice";
 export type { IndexOption, IndexPicker } from "./index-choice";
 export { ragMessages } from "./messages";
+export {
+  createLibrary,
+  documentStatus,
+  filterDocuments,
+  formatBytes,
+  isMoving,
+  LIBRARY_POLL_MS,
+  UPLOAD_BATCH,
+  uploadBatches,
+} from "./library";
+export type { Library, LibraryPorts, LibraryState, UploadFile } from "./library";
+export { httpLibrary } from "./library-http";
+export { libraryMessages, siteChanges } from "./library-messages";
 export { conversationSummary, newRagConversation, ragContextUsage, replaceWithSummary } from "./rag-conversation";
 export type { RagConversation, RagMessage } from "./rag-conversation";
 export { ragModelChoices } from "./rag-models";

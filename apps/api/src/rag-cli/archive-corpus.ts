@@ -122,8 +122,13 @@ function archiveDocument(number: number, written: Written): ArchiveFile {
     case "xlsx":
     case "ods":
     case "csv": {
-      // A register: one sentence a row, under its header.
-      const rows = [["Riga", "Annotazione"], ...paragraphs.flatMap(sentencesOf).map((sentence, row) => [String(row + 1), sentence])];
+      // A register: one sentence a row, under its header. (Not flatMap(sentencesOf): its second
+      // parameter is ICU's window since issue 54, and flatMap passes the index — 0, a window that
+      // never moves on, so the generator hung at the first register.)
+      const rows = [
+        ["Riga", "Annotazione"],
+        ...paragraphs.flatMap((paragraph) => sentencesOf(paragraph)).map((sentence, row) => [String(row + 1), sentence]),
+      ];
       const bytes =
         format === "xlsx" ? workbookFile(title, "Registro", rows) : format === "ods" ? calcFile(title, "Registro", rows) : csvFile(rows);
       return file(bytes);

@@ -44,9 +44,27 @@ export type GuardedFetchOptions = {
    * public address to a local server with it (a double of the network, not of the checks).
    */
   route?: (address: ResolvedAddress, port: number) => { address: ResolvedAddress; port: number };
+} & PageRequest;
+
+/**
+ * What a caller may add to a fetch (issue 48, a website kept in sync): conditional headers
+ * (`If-None-Match`, `If-Modified-Since`), and which redirects it follows — a site's reader never
+ * leaves the site, whatever its pages redirect to.
+ */
+export type PageRequest = {
+  headers?: Readonly<Record<string, string>>;
+  redirectAllowed?: (target: URL) => boolean;
 };
 
-export type FetchedPage = { url: string; status: number; contentType: string | null; bytes: Uint8Array };
+/** `etag` and `lastModified`: the validators the page came with, for the next conditional request. */
+export type FetchedPage = {
+  url: string;
+  status: number;
+  contentType: string | null;
+  bytes: Uint8Array;
+  etag?: string | null;
+  lastModified?: string | null;
+};
 
 const systemResolver: AddressResolver = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => ({
@@ -106,15 +124,32 @@ export async function guardedFetch(raw: string, options: GuardedFetchOptions = {
     const target = await checkedTarget(current, resolve);
     const response = await requestOnce(target.url, target.addresses[0]!, options, deadline);
     if (response.status >= 300 && response.status < 400 && response.location) {
-      current = new URL(response.location, target.url).toString();
+      const next = new URL(response.location, target.url);
+      if (options.redirectAllowed && !options.redirectAllowed(next))
+        throw new BlockedUrlError(fetchMessages.redirectOutside(next.toString()));
+      current = next.toString();
       continue;
     }
-    return { url: target.url.toString(), status: response.status, contentType: response.contentType, bytes: response.bytes };
+    return {
+      url: target.url.toString(),
+      status: response.status,
+      contentType: response.contentType,
+      bytes: response.bytes,
+      etag: response.etag,
+      lastModified: response.lastModified,
+    };
   }
   throw new BlockedUrlError(fetchMessages.tooManyRedirects(maxRedirects));
 }
 
-type OneResponse = { status: number; location: string | null; contentType: string | null; bytes: Uint8Array };
+type OneResponse = {
+  status: number;
+  location: string | null;
+  contentType: string | null;
+  bytes: Uint8Array;
+  etag: string | null;
+  lastModified: string | null;
+};
 
 function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOptions, deadline: AbortSignal): Promise<OneResponse> {
   const defaultPort = url.protocol === "https:" ? 443 : 80;
@@ -142,6 +177,7 @@ function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOp
         headers: {
           "User-Agent": "OYSTAR-Indexer/1.0",
           Accept: "text/html,application/pdf,text/plain;q=0.9,*/*;q=0.5",
+          ...options.headers,
           "Accept-Encoding": "identity",
         },
       },
@@ -149,9 +185,10 @@ function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOp
         const status = incoming.statusCode ?? 0;
         const contentType = incoming.headers["content-type"] ?? null;
         const location = incoming.headers.location ?? null;
+        const validators = { etag: incoming.headers.etag ?? null, lastModified: incoming.headers["last-modified"] ?? null };
         if (status >= 300 && status < 400) {
           incoming.resume();
-          return resolvePromise({ status, location, contentType, bytes: new Uint8Array() });
+          return resolvePromise({ status, location, contentType, bytes: new Uint8Array(), ...validators });
         }
         const declared = Number(incoming.headers["content-length"] ?? 0);
         if (declared > maxBytes) {
@@ -169,7 +206,9 @@ function requestOnce(url: URL, checked: ResolvedAddress, options: GuardedFetchOp
           }
           parts.push(part);
         });
-        incoming.on("end", () => resolvePromise({ status, location, contentType, bytes: new Uint8Array(Buffer.concat(parts)) }));
+        incoming.on("end", () =>
+          resolvePromise({ status, location, contentType, bytes: new Uint8Array(Buffer.concat(parts)), ...validators }),
+        );
         incoming.on("error", (error) => reject(new FetchFailedError(error.message)));
       },
     );

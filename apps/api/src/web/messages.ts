@@ -36,6 +36,8 @@ export const fetchMessages = {
   embeddedIpv4: (address: string) => `indirizzo IPv6 con IPv4 incorporato non consentito: ${address}`,
   notPublic: (range: string, address: string) => `indirizzo non pubblico (${range}): ${address}`,
   tooManyRedirects: (max: number) => `Troppi reindirizzamenti (massimo ${max})`,
+  /** Issue 48 §4: a site's page that redirects out of the site is not followed. */
+  redirectOutside: (url: string) => `Reindirizzamento fuori dal sito non seguito: ${url}`,
   tooLarge: (maxBytes: number) => `Pagina troppo grande (oltre ${maxBytes} byte)`,
   timedOut: "Tempo scaduto",
 } as const;

@@ -55,6 +55,15 @@ export function noBody(): MiddlewareHandler {
   return middleware;
 }
 
+/**
+ * A route that reads its body itself, as a stream, within bounds of its own (issue 48: uploads go
+ * to disk as they arrive, never whole in memory): the default ceiling leaves it alone.
+ */
+export function streamedBody(middleware: MiddlewareHandler): MiddlewareHandler {
+  declaredCeilings.add(middleware);
+  return middleware;
+}
+
 /** The ceiling for every route that declares none (registered before all routes in app.ts). */
 export function defaultBodyCeiling(ceiling: BodyCeiling): MiddlewareHandler {
   return async (c, next) => {

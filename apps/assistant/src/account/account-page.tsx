@@ -1,7 +1,10 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { markAccountDeleted } from "@oystar/auth";
 import { useApiClient, useAuth } from "@oystar/auth/react";
+import { ragGate } from "@oystar/plans-and-gates";
 import { Button, Dialog, downloadFile, Notice } from "@oystar/ui-kit/react";
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { useAssistantContext } from "../layout/assistant-context";
 import { messages } from "../messages";
 import { deleteMyAccount, fetchMyData, reasonOf } from "./my-account";
@@ -65,6 +68,12 @@ export function Component() {
         <p>
           {text.signedInAs} <strong>{profile.email ?? profile.username}</strong>
           {subscription ? ` · ${text.plan} ${subscription.plan_name}` : null}
+        </p>
+      ) : null}
+      {/* Issue 48: a RAG plan's own documents. */}
+      {ragGate(subscription ?? null) === "rag" ? (
+        <p>
+          <Link to={ASSISTANT_PATHS.library}>{text.library}</Link>
         </p>
       ) : null}
 

@@ -1,3 +1,4 @@
+import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { createSourceViewer, httpSourceViewer, MARKERS, systemClock, type ChatCard } from "@oystar/conversation";
@@ -6,8 +7,10 @@ import { ragGate } from "@oystar/plans-and-gates";
 import { RagUpsell } from "@oystar/plans-and-gates/react";
 import { createRagSession, type RagConversation, httpAskStream, httpResumeAsk, indexesInUse, loadIndices } from "@oystar/rag-client";
 import { RagScreen, useRagSession } from "@oystar/rag-client/react";
+import { buttonClassName } from "@oystar/ui-kit";
 import { Button, LoadingScreen, Spinner } from "@oystar/ui-kit/react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
 import { QuotaCard } from "../chat/quota-card";
 import { useKeptRag } from "../history/use-kept-rag";
 import { sessionScreen, useConversationAddress } from "../history/use-conversation-address";
@@ -85,6 +88,10 @@ function RagPage() {
         <Button variant="ghost" size="sm" onClick={showConversations}>
           {messages.history.open}
         </Button>
+        {/* Issue 48: the customer's own documents. */}
+        <Link className={buttonClassName({ variant: "ghost", size: "sm" })} to={ASSISTANT_PATHS.library}>
+          {messages.rag.library}
+        </Link>
       </div>
       {/* The screen waits for the admin's settings: the first question goes with them. */}
       {settings ? (

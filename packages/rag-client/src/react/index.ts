@@ -2,6 +2,8 @@ export { ConfigurationPanel } from "./configuration-panel";
 export type { ConfigurationPanelProps } from "./configuration-panel";
 export { ContextWarning } from "./context-warning";
 export type { ContextWarningProps } from "./context-warning";
+export { LibraryScreen } from "./library-screen";
+export type { LibraryScreenProps } from "./library-screen";
 export { RagAnswer } from "./rag-answer";
 export type { RagAnswerProps } from "./rag-answer";
 export { RagControls } from "./rag-controls";

@@ -22,6 +22,8 @@ import { ragIndexBuilds } from "./0021-rag-index-builds";
 import { accountDeviceKeys } from "./0022-account-device-keys";
 import { deletedAccounts } from "./0023-deleted-accounts";
 import { debatesByAccountPage } from "./0024-debates-by-account-page";
+import { ragLibrary } from "./0030-rag-library";
+import { ragSiteLinks } from "./0031-rag-site-links";
 import { debateJudgeScores } from "./0060-debate-judge-scores";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
@@ -50,5 +52,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0022-account-device-keys", sql: accountDeviceKeys },
   { id: "0023-deleted-accounts", sql: deletedAccounts },
   { id: "0024-debates-by-account-page", sql: debatesByAccountPage },
+  { id: "0030-rag-library", sql: ragLibrary },
+  { id: "0031-rag-site-links", sql: ragSiteLinks },
   { id: "0060-debate-judge-scores", sql: debateJudgeScores },
 ];

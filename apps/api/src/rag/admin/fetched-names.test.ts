@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { filenameForUrl } from "./index-request";
+import { filenameForUrl } from "../ingest/url-filenames";
 
 // Issue 54 §2: an address without an extension is named by its content's media type, so that the
 // Office variants and RTF served by a site are read (and not taken for web pages).

@@ -1,0 +1,46 @@
+import {
+  API_PATHS,
+  apiPath,
+  libraryDocumentsSchema,
+  libraryIndexesSchema,
+  libraryIndexSchema,
+  librarySiteSchema,
+  libraryUploadSchema,
+  type ApiClient,
+} from "@oystar/api-client";
+import type { Clock } from "@oystar/conversation";
+import type { LibraryPorts, UploadFile } from "./library";
+
+/** Uploads wait for the whole batch to arrive and be kept: a slow line needs more than the default 30 s. */
+const UPLOAD_TIMEOUT_MS = 30 * 60_000;
+
+/** Files as the server reads them: one multipart part each, named by its path. */
+function filesForm(files: readonly UploadFile[]): FormData {
+  const form = new FormData();
+  for (const { file, path } of files) form.append("files", file, path);
+  return form;
+}
+
+/** The library's calls over the signed-in API (issue 48 §5). */
+export function httpLibrary(api: Pick<ApiClient, "get" | "post" | "postForm" | "raw">, clock: Pick<Clock, "later">): LibraryPorts {
+  return {
+    listIndexes: () => api.get(API_PATHS.libraryIndexes, libraryIndexesSchema),
+    createIndex: (label) => api.post(API_PATHS.libraryIndexes, { label }, libraryIndexSchema),
+    deleteIndex: async (name) => void (await api.raw(apiPath(API_PATHS.libraryIndex, { name }), { method: "DELETE" })),
+    listDocuments: (name) => api.get(apiPath(API_PATHS.libraryDocuments, { name }), libraryDocumentsSchema),
+    upload: (name, files) =>
+      api.postForm(apiPath(API_PATHS.libraryDocuments, { name }), filesForm(files), libraryUploadSchema, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+    replace: async (name, id, file) => {
+      const response = await api.raw(apiPath(API_PATHS.libraryDocument, { name, id }), {
+        method: "PUT",
+        body: filesForm([file]),
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+      });
+      return libraryUploadSchema.parse(await response.json());
+    },
+    remove: async (name, id) => void (await api.raw(apiPath(API_PATHS.libraryDocument, { name, id }), { method: "DELETE" })),
+    addSite: (name, url) => api.post(apiPath(API_PATHS.librarySites, { name }), { url }, librarySiteSchema),
+    syncSite: (name, id) => api.post(apiPath(API_PATHS.librarySiteSync, { name, id }), undefined, librarySiteSchema),
+    later: clock.later,
+  };
+}
