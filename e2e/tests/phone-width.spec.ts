@@ -27,7 +27,7 @@ function assistantRoutes(): string[] {
 test("the route tables are read", () => {
   expect(siteRoutes()).toEqual(expect.arrayContaining(["/oystar", "/subscription", "/success", "/login", "/business-index-request"]));
   expect(siteRoutes()).toEqual(expect.arrayContaining(["/privacy", "/termini", "/cookie"]));
-  expect(assistantRoutes()).toEqual(["/chat", "/debate", "/rag", "/account", "/chat/pagina-che-non-esiste"]);
+  expect(assistantRoutes()).toEqual(["/chat", "/debate", "/rag", "/account", "/rag/documenti", "/chat/pagina-che-non-esiste"]);
 });
 
 /**

@@ -41,26 +41,36 @@ async function startDebates(server: ApiProcess, token: string, count: number): P
   return answers.filter((status) => status === 200).length;
 }
 
+// Debate starts are limited to 60 an hour per account (issue 47 §5), unlimited plans included:
+// the six rounds take turns on the three seeded accounts with unlimited debates, each round at
+// most 30 starts, so no start is refused by that limit and every refusal is the kill's.
+const UNLIMITED_ACCOUNTS = ["business@oystar.test", "enterprise@oystar.test", "admin@oystar.test"];
+const ANSWERED_BURST = 10;
+const CUT_BURST = 20;
+
 /** Six kills in the middle of a burst of writes; after each restart every acknowledged write is there. */
 async function killedSixTimes(variables: Record<string, string>) {
-  let acknowledged = 0;
+  const acknowledgedBy = new Map<string, number>();
   for (let round = 0; round < 6; round += 1) {
+    const email = UNLIMITED_ACCOUNTS[round % UNLIMITED_ACCOUNTS.length]!;
+    let acknowledged = acknowledgedBy.get(email) ?? 0;
     const server = await startApiProcess(variables);
     try {
-      const { access_token } = await signInAs(PUBLIC_URL, "business@oystar.test", { fetch: server.fetch });
+      const { access_token } = await signInAs(PUBLIC_URL, email, { fetch: server.fetch });
       // A first burst, all answered; then one the kill cuts through.
-      acknowledged += await startDebates(server, access_token, 20);
-      const inFlight = startDebates(server, access_token, 40);
+      acknowledged += await startDebates(server, access_token, ANSWERED_BURST);
+      const inFlight = startDebates(server, access_token, CUT_BURST);
       await new Promise((resolve) => setImmediate(resolve));
       await server.stop("SIGKILL");
       acknowledged += await inFlight;
     } finally {
       await server.stop("SIGKILL");
     }
+    acknowledgedBy.set(email, acknowledged);
     // Back on the same data: nothing acknowledged is missing.
     const again = await startApiProcess(variables);
     try {
-      const { access_token } = await signInAs(PUBLIC_URL, "business@oystar.test", { fetch: again.fetch });
+      const { access_token } = await signInAs(PUBLIC_URL, email, { fetch: again.fetch });
       const answer = await again.fetch(`${PUBLIC_URL}/api/subscription/status`, { headers: bearer(access_token) });
       expect(answer.status).toBe(200);
       // Each acknowledged start counted a debate; one cut off unanswered may have counted too.
@@ -69,14 +79,14 @@ async function killedSixTimes(variables: Record<string, string>) {
       await again.stop();
     }
   }
-  return acknowledged;
+  return [...acknowledgedBy.values()].reduce((sum, count) => sum + count, 0);
 }
 
 test("killed six times with writes in flight, the embedded database loses no acknowledged write", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "oystar-faults-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const acknowledged = await killedSixTimes({ ...common, DATA_DIR: dataDir });
-  expect(acknowledged).toBeGreaterThanOrEqual(6 * 20);
+  expect(acknowledged).toBeGreaterThanOrEqual(6 * ANSWERED_BURST);
 }, 600_000);
 
 test("killed six times with writes in flight, PostgreSQL loses no acknowledged write", async () => {
@@ -85,7 +95,7 @@ test("killed six times with writes in flight, PostgreSQL loses no acknowledged w
   const dataDir = mkdtempSync(join(tmpdir(), "oystar-faults-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const acknowledged = await killedSixTimes({ ...common, DATA_DIR: dataDir, DATABASE_URL: await postgres.createDatabase() });
-  expect(acknowledged).toBeGreaterThanOrEqual(6 * 20);
+  expect(acknowledged).toBeGreaterThanOrEqual(6 * ANSWERED_BURST);
 }, 600_000);
 
 test("PostgreSQL restarted under a running server: a clean 503 in Italian while it is down, answers again after", async () => {
