@@ -70,6 +70,29 @@ for (const account of headerAccounts) {
   });
 }
 
+// Issue 52: at 1024 (a small laptop) the admin's header — the fullest — is two rows at most: the
+// modules' links on one line, the status and actions under them; before, each link took a line.
+test("the assistant's header at 1024 for admin: the modules on one line, two rows at most", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await signIn(page, "admin@oystar.test");
+  const banner = page.getByRole("banner");
+  await expect(banner.getByRole("button", { name: "Impostazioni globali" })).toBeVisible();
+  const linkTops = await banner
+    .getByRole("navigation", { name: "Moduli" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+  expect(new Set(linkTops).size).toBe(1);
+  // Every item of the header sits on one of at most two lines: items whose middles are within
+  // 16 px of each other share a line (a badge and a button of one line differ by a few pixels).
+  const middles = await banner.evaluate((header) =>
+    [...header.querySelectorAll(".oy-app-header__nav, .oy-app-header__end > *, .oy-app-header__indicator")]
+      .map((item) => item.getBoundingClientRect())
+      .map((box) => box.top + box.height / 2),
+  );
+  const lines = middles.sort((a, b) => a - b).filter((middle, index, sorted) => index === 0 || middle - sorted[index - 1]! > 16);
+  expect(lines.length).toBeLessThanOrEqual(2);
+});
+
 test("the payment success page is laid out like the other pages", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   // The 5-second countdown stops here: the page is pictured as it first shows. The clock is the
