@@ -43,11 +43,21 @@ function quotingAnswer(user: string): string {
   return `Come dicono i documenti, «${words.slice(start, start + 8).join(" ")}» [1]. Che ne dici?`;
 }
 
-/** The judge's run, a debater's quotes, or RAG's words. */
+/**
+ * Issue 52 §2: with a model connected, the server asks it whether each quoted passage is about its
+ * claim, one numbered pair a line; this model says yes to every pair it is shown.
+ */
+function relevanceAnswer(user: string): string {
+  const pairs = user.match(/^\d+\.$/gm) ?? [];
+  return pairs.map((pair) => `${pair.slice(0, -1)}: sì`).join("\n");
+}
+
+/** The judge's run, a debater's quotes, the quotes' relevance, or RAG's words. */
 function wordsFor(body: ChatBody): string {
   const user = body.messages?.find((message) => message.role === "user")?.content ?? "";
   if (isJudge(body)) return judgeSays();
   if (user.startsWith("Passaggi dai documenti")) return quotingAnswer(user);
+  if (user.startsWith("Per ciascuna coppia")) return relevanceAnswer(user);
   return demoWords(body);
 }
 
