@@ -26,6 +26,23 @@ export const base = tseslint.config(
       eqeqeq: ["error", "smart"],
     },
   },
+  {
+    // Issue 53 §6: the configuration is read in one place (apps/api/src/env.ts: loadEnv validates
+    // every variable, names a missing one and gives defaults); code elsewhere is given what it
+    // needs. Tests and their support set up processes and are free to read it.
+    files: ["**/src/**/*.{ts,tsx}"],
+    ignores: ["**/src/env.ts", "**/*.test.{ts,tsx}", "**/test-support/**"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "La configurazione si legge solo in env.ts (loadEnv): passa il valore a chi lo usa.",
+        },
+      ],
+    },
+  },
 );
 
 /**

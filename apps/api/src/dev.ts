@@ -6,7 +6,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { resolve } from "node:path";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { createApp } from "./app";
-import { loadEnv } from "./env";
+import { loadEnv, processEnvironment } from "./env";
 import { withPublicUrl } from "./server";
 import { openServices } from "./services";
 import { contentSecurityPolicy } from "./web/security-headers";
@@ -15,7 +15,7 @@ import { sendingNodeStreams } from "./web/node-stream-answer";
 import { destinationOf, legacyRedirects } from "./web/one-origin";
 import { log } from "./observe/log";
 
-const loaded = loadEnv({ NODE_ENV: "development", ...process.env });
+const loaded = loadEnv({ NODE_ENV: "development", ...processEnvironment() });
 const env = withPublicUrl(loaded, loaded.port);
 const appsDir = resolve(env.marketingDist, "../..");
 

@@ -206,6 +206,16 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/**
+ * The process's environment as it is, a copy: for what lays its own defaults under it before
+ * loadEnv (the development server, a benchmark), reads a variable of the tool that started it
+ * (pnpm's INIT_CWD), or hands it on to a program it starts. Elsewhere the lint refuses
+ * process.env (issue 53 §6): the configuration is read here.
+ */
+export function processEnvironment(): Record<string, string | undefined> {
+  return { ...process.env };
+}
+
 /** Parses the environment; a bad value stops the server with the variables to fix. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings count as unset, as in most .env tooling.

@@ -23,6 +23,7 @@ import { copiedIndex } from "../rag/retrieve/bm25-memory";
 import { findIndex, type RagIndex } from "../rag/rag-store";
 import { ARCHIVE_FORMATS, archiveFiles, type ArchiveFormat } from "./archive-corpus";
 import { openCliContext, parseArguments, type CliContext } from "./cli-context";
+import { processEnvironment } from "../env";
 import { ingestCommand } from "./ingest-command";
 import {
   corpusDocumentOf,
@@ -176,7 +177,7 @@ async function tesseractCli(
     });
     return (performance.now() - reading) / 1000;
   };
-  const { OMP_THREAD_LIMIT: _limit, ...unlimited } = process.env;
+  const { OMP_THREAD_LIMIT: _limit, ...unlimited } = processEnvironment();
   const allThreadsSeconds = timed(unlimited);
   const oneThreadSeconds = timed({ ...unlimited, OMP_THREAD_LIMIT: "1" });
   const recognizeSeconds = Math.min(allThreadsSeconds, oneThreadSeconds);

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { openDatabase, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
-import { loadEnv, type Env } from "../env";
+import { loadEnv, processEnvironment, type Env } from "../env";
 import { openRagEngine, type RagEngine } from "../rag/rag-engine";
 import { join } from "node:path";
 
@@ -22,7 +22,7 @@ export async function openCliContext(options: { inMemory?: boolean } = {}): Prom
 }
 
 /** Paths on the command line are the caller's: pnpm runs scripts from the package folder. */
-export const callerPath = (path: string) => (isAbsolute(path) ? path : resolve(process.env.INIT_CWD ?? process.cwd(), path));
+export const callerPath = (path: string) => (isAbsolute(path) ? path : resolve(processEnvironment().INIT_CWD ?? process.cwd(), path));
 
 /** `--name value` options and the remaining words. */
 export function parseArguments(words: readonly string[]): { options: Map<string, string>; rest: string[] } {

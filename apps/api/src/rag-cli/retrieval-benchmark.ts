@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
-import { loadEnv } from "../env";
+import { loadEnv, processEnvironment } from "../env";
 import { finishIngestion, ingestFile } from "../rag/ingest/ingestion";
 import { openRagEngine } from "../rag/rag-engine";
 import { findIndex, ensureSharedIndex, type RagIndex } from "../rag/rag-store";
@@ -87,7 +87,7 @@ const recallLine = (recall: RoadRecall) =>
   `r@1 ${recall["r@1"].toFixed(3)}  r@5 ${recall["r@5"].toFixed(3)}  r@10 ${recall["r@10"].toFixed(3)}  MRR@10 ${recall["mrr@10"].toFixed(3)}  (p50 ${recall.ms.p50} ms  p95 ${recall.ms.p95} ms a domanda)`;
 
 const figures: Record<string, unknown> = {};
-const env = loadEnv({ ...process.env, NODE_ENV: "test", DATABASE_URL: "" });
+const env = loadEnv({ ...processEnvironment(), NODE_ENV: "test", DATABASE_URL: "" });
 const questions = (await readQa(join(packageDir, "rag-eval/qa.jsonl"))).map((item) => item.question);
 const summary = (values: number[]) => ({
   p50: Math.round(quantile(values, 0.5) * 100) / 100,
