@@ -27,6 +27,17 @@ export const base = tseslint.config(
     },
   },
   {
+    // Issue 53 §6: rules that read types — a promise nobody awaits (its failure lost) or one
+    // passed where nothing waits for it (an async listener whose rejection nobody hears). Each
+    // workspace's src is in its tsconfig; the project service finds it from the file.
+    files: ["src/**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: process.cwd() } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
     // Issue 53 §6: the configuration is read in one place (apps/api/src/env.ts: loadEnv validates
     // every variable, names a missing one and gives defaults); code elsewhere is given what it
     // needs. Tests and their support set up processes and are free to read it.

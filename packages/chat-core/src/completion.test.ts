@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
 import { chatCompletionRequestSchema } from "@oystar/api-client";
@@ -79,7 +79,7 @@ describe("streaming from an OpenAI-compatible endpoint", () => {
 
   test("sends the bearer token and the body, yields the streamed pieces", async () => {
     const seen: { authorization?: string; body?: unknown } = {};
-    const server = createServer(async (request: IncomingMessage, response) => {
+    const answer = async (request: IncomingMessage, response: ServerResponse) => {
       let raw = "";
       for await (const chunk of request) raw += chunk;
       seen.authorization = request.headers.authorization;
@@ -87,7 +87,8 @@ describe("streaming from an OpenAI-compatible endpoint", () => {
       response.writeHead(200, { "Content-Type": "text/event-stream" });
       for (const piece of ["Cia", "o!"]) response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
       response.end("data: [DONE]\n\n");
-    });
+    };
+    const server = createServer((request, response) => void answer(request, response));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     close = () => server.close();
     const complete = modelCompletion({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/groq` });

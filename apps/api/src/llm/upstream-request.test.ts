@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { text } from "node:stream/consumers";
 import { afterEach, expect, test } from "vitest";
@@ -21,7 +21,7 @@ async function modelServerResetting(when: "reused" | "always") {
   const asked: string[] = [];
   let received = 0;
   const answeredOn = new WeakSet<object>();
-  server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const question = await text(request);
     received += 1;
     if (when === "always" || answeredOn.has(request.socket)) {
@@ -31,7 +31,8 @@ async function modelServerResetting(when: "reused" | "always") {
     answeredOn.add(request.socket);
     asked.push(question);
     response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ answered: question }));
-  });
+  };
+  server = createServer((request, response) => void answer(request, response));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   // An upstream of its own: the kept-alive connection is this test's alone.

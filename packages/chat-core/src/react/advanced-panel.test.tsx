@@ -49,6 +49,8 @@ test("the window event toggleAdvancedControls opens and closes the panel", () =>
   expect(result.current[0]).toBe(false);
   act(() => toggleAdvancedControls());
   expect(result.current[0]).toBe(true);
-  act(() => window.dispatchEvent(new Event("toggleAdvancedControls")));
+  act(() => {
+    window.dispatchEvent(new Event("toggleAdvancedControls"));
+  });
   expect(result.current[0]).toBe(false);
 });

@@ -12,11 +12,15 @@ test("the sample is typed one character at a time at the chosen speed, with coun
   expect(screen.getByText(`${sample.length} caratteri`)).toBeInTheDocument();
   expect(screen.getByText(`circa ${Math.ceil(sample.length / 25)} s`)).toBeInTheDocument();
   const typed = () => document.querySelector(".chat-typing [aria-hidden='true']")?.textContent;
-  act(() => vi.advanceTimersByTime(1000));
+  act(() => {
+    vi.advanceTimersByTime(1000);
+  });
   expect(typed()).toBe(sample.slice(0, 25));
   fireEvent.change(screen.getByRole("combobox", { name: "Velocità" }), { target: { value: "40" } });
   expect(screen.getByText(`circa ${Math.ceil(sample.length / 40)} s`)).toBeInTheDocument();
-  act(() => vi.advanceTimersByTime(1000));
+  act(() => {
+    vi.advanceTimersByTime(1000);
+  });
   expect(typed()).toBe(sample.slice(0, 40));
   fireEvent.click(screen.getByRole("button", { name: "Chiudi" }));
   expect(onClose).toHaveBeenCalled();
