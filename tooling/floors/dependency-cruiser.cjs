@@ -36,11 +36,41 @@ function floorRules(building, floors) {
   );
 }
 
+/**
+ * Issue 53 §6: every file of a building is in one of its rooms. A new folder or file put on no
+ * floor would otherwise import anything and be imported from anywhere: its imports and its
+ * importers both fail until it is given its floor here.
+ */
+function everyFileOnAFloor(building, prefix, floors) {
+  const onNoFloor = `^${prefix.replace(/[.]/g, "\\.")}`;
+  const rooms = `${anyOf(floors.flat())}|${NOT_ROOMS}`;
+  return [
+    {
+      name: `no-floor-from:${prefix}`,
+      severity: "error",
+      comment: `${building}: un file fuori da ogni piano importa; dagli il suo piano in tooling/floors/dependency-cruiser.cjs.`,
+      from: { path: onNoFloor, pathNot: rooms },
+      to: {},
+    },
+    {
+      name: `no-floor-to:${prefix}`,
+      severity: "error",
+      comment: `${building}: un file fuori da ogni piano è importato; dagli il suo piano in tooling/floors/dependency-cruiser.cjs.`,
+      from: { pathNot: NOT_ROOMS },
+      to: { path: onNoFloor, pathNot: rooms },
+    },
+  ];
+}
+
 /** Test files, stories and the helpers only tests use. */
 const NOT_ROOMS = "\\.(test|stories)\\.tsx?$|/test-support/|/testing/";
 
-/** The house: the apps stand on the packages, which stand on the shared tooling. */
-const house = [["tooling/"], ["packages/"], ["apps/"], ["e2e/"]];
+/**
+ * The house: the apps stand on the packages, which stand on the shared tooling; each app is a
+ * room of its own (issue 53 §6: the assistant may not reach into the API's sources, nor the site
+ * into the assistant's); the journeys and the benchmarks drive the built product from the top.
+ */
+const house = [["tooling/"], ["packages/"], ["apps/api/", "apps/assistant/", "apps/marketing/", "apps/storybook/"], ["e2e/", "bench/"]];
 
 /** The published packages, by what each builds on. */
 const packages = [
@@ -100,6 +130,10 @@ module.exports = {
     ...floorRules("i pacchetti", packages),
     ...floorRules("il server", server),
     ...floorRules("il motore RAG", rag),
+    ...everyFileOnAFloor("la casa", "apps/", house),
+    ...everyFileOnAFloor("i pacchetti", "packages/", packages),
+    ...everyFileOnAFloor("il server", "apps/api/src/", server),
+    ...everyFileOnAFloor("il motore RAG", "apps/api/src/rag/", rag),
   ],
   options: {
     doNotFollow: { path: "node_modules" },
