@@ -17,6 +17,7 @@ import { resumableAnswers } from "./streams/resumable-answers";
 import { createModelProviders } from "./llm/model-providers";
 import { ocrRoutes } from "./ocr/ocr-routes";
 import { publicPlanRoutes, subscriptionRoutes } from "./plans/plans-routes";
+import { questionCharges } from "./plans/question-charge";
 import { ragAdminRoutes } from "./rag/admin/admin-routes";
 import { ragRoutes } from "./rag/rag-routes";
 import { libraryRoutes } from "./rag/library/library-routes";
@@ -107,7 +108,13 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   const answers = resumableAnswers(access, db, services.answers, services.answerRelay);
   app.route("/", answers.routes);
   // Issue 55 §1: every road a new question takes passes admission control first.
-  const streamed = { resumable: answers.resumable, serverStop: services.serverStop, admission: services.admission };
+  // Issue 53 §4: one charge of a question for the chat and RAG (counted together in batches).
+  const streamed = {
+    resumable: answers.resumable,
+    serverStop: services.serverStop,
+    admission: services.admission,
+    charges: questionCharges(db),
+  };
   app.route("/", llmRoutes(access, db, env, providers, streamed));
   app.route("/", debateRoutes(access, db, env, providers, services.rag, streamed));
   app.route("/", settingsRoutes(access, db, { onSaved: () => providers.settingsChanged() }));

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env, Upstream } from "../env";
-import { questionCharges, type ModelCallCharge } from "../plans/question-charge";
+import type { ModelCallCharge } from "../plans/question-charge";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing } from "../streams/server-stopping";
 import { callerSignal } from "../streams/resumable-answers";
@@ -59,7 +59,7 @@ const validChatRequest: MiddlewareHandler<{ Variables: QuestionVariables }> = as
  */
 export function llmRoutes(access: Access, db: Database, env: Env, providers: ModelProviders, road: StreamedRoad) {
   const app = new Hono();
-  const charges = questionCharges(db);
+  const { charges } = road;
 
   // The charge is a policy of the route: a question of the quota, started here and awaited by
   // the handler — before the model is asked, unless the caller surely has room (question-charge.ts).

@@ -50,5 +50,9 @@ export async function usageOf(db: Queryable, user: Pick<User, "id">, now: Date =
   return row ?? { queries_used: 0, debates_used: 0 };
 }
 
-/** The shared function the chat and RAG routes call for each question. */
+/**
+ * One query counted on its own, in one statement: the rule question-batch.ts applies to many at
+ * once. The chat's and RAG's questions are counted in batches (plans/question-charge.ts, issue 53
+ * §4); this is the unbatched reference its tests hold the batches to.
+ */
 export const chargeQuery = (db: Queryable, user: Payer, now?: Date) => charge(db, user, "queries_used", now);

@@ -1,5 +1,5 @@
 import { API_PATHS, ragAskQuerySchema, ragAskRequestSchema, type Settings, type StreamChunk } from "@oystar/api-client";
-import { planById, planMessages } from "@oystar/plans-and-gates";
+import { planById } from "@oystar/plans-and-gates";
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { streamSSE } from "hono/streaming";
@@ -12,7 +12,6 @@ import type { Database } from "../db/database";
 import type { Env } from "../env";
 import { ModelFailure, questionCalls, unansweredQuestion } from "../llm/model-answer";
 import type { ModelProviders } from "../llm/model-providers";
-import { chargeQuery, refund } from "../plans/quota";
 import { readSettings } from "../settings/settings-store";
 import { errorKind } from "../web/log-line";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
@@ -130,10 +129,12 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
       return c.json({ error: ragMessages.modelNotAllowed(request.llm_model ?? "") }, 400);
     const resolved = resolveAsk(request, c.get("settings"));
     // One question, one query (DESIGN.md §4); given back below by the gateway's rule (llm/model-answer.ts).
-    const charged = await chargeQuery(db, user);
-    if (!charged.ok) return c.json({ error: planMessages.queriesExhausted, reset_at: charged.resetAt.toISOString() }, 429);
+    // Counted before anything is asked (RAG does not overlap the count with its search), with the
+    // chat's questions arriving at the same moment (issue 53 §4: one charge, plans/question-charge.ts).
+    const charged = await deps.charges.start(user).charge;
+    if (!charged.ok) return c.json(charged.body, charged.status);
     // Given back at most once: by the rule below, or because the server stopped the answer.
-    const giveBack = once(() => refund(db, user, "queries_used"));
+    const giveBack = once(charged.refund);
     givenBackIfServerStops(c, giveBack);
 
     // The admin's provider setting picks the model server (spec 001 §4); an answer is cached per model server.
