@@ -98,7 +98,7 @@ const server = [
   ["apps/api/src/llm/", "apps/api/src/me/"],
   ["apps/api/src/rag/"],
   ["apps/api/src/debates/", "apps/api/src/health/", "apps/api/src/services.ts"],
-  ["apps/api/src/forms/", "apps/api/src/config/"],
+  ["apps/api/src/forms/", "apps/api/src/config/", "apps/api/src/seller/"],
   ["apps/api/src/app.ts"],
   ["apps/api/src/server.ts"],
   ["apps/api/src/server-processes.ts", "apps/api/src/dev.ts", "apps/api/src/rag-cli/"],
@@ -107,7 +107,7 @@ const server = [
 
 /** The RAG engine's own rooms, from the words it reads up to its routes. */
 const rag = [
-  ["apps/api/src/rag/italian-text.ts", "apps/api/src/rag/messages.ts"],
+  ["apps/api/src/rag/italian-text.ts", "apps/api/src/rag/messages.ts", "apps/api/src/rag/references/"],
   ["apps/api/src/rag/embedder.ts", "apps/api/src/rag/rag-store.ts", "apps/api/src/rag/answer-cache.ts"],
   ["apps/api/src/rag/retrieve/"],
   ["apps/api/src/rag/ingest/"],
