@@ -260,3 +260,12 @@ export function articleOfHeading(line: string): string | null {
   const match = ARTICLE_HEADING.exec(line);
   return match ? articleKey(match[1]!, match[2]) : null;
 }
+
+/** A heading line ahead (for a lookahead: the chunker opens a block there, even without a blank line before it). */
+export const HEADING_AHEAD = `[ \\t]*(?:art\\.|articolo)[ \\t]*\\d{1,4}(?:[ \\t]*[-–]?[ \\t]*${SUFFIX})?[ \\t]*(?:$|\\n|[.:)\\-–—(]|[ \\t]+[-–—(])|[ \\t]*\\d{1,3}[ \\t]*-[ \\t]*${SUFFIX}\\.[ \\t]`;
+
+/** The comma a line opens, numbered as acts number them: «1. La legge…», «2-bis. Entro…». */
+export function commaOfLine(line: string): string | null {
+  const match = new RegExp(`^\\s*(\\d{1,3})(?:\\s*-\\s*(${SUFFIX}))?\\.\\s+\\S`, "iu").exec(line);
+  return match ? articleKey(match[1]!, match[2]) : null;
+}
