@@ -4,4 +4,5 @@
 export const ragPassageReferences = `
 ALTER TABLE rag_chunks ADD COLUMN act text, ADD COLUMN article text, ADD COLUMN commas text[];
 CREATE INDEX rag_chunks_article_idx ON rag_chunks (index_id, article, act) WHERE article IS NOT NULL;
+CREATE INDEX rag_chunks_act_idx ON rag_chunks (index_id, act) WHERE article IS NOT NULL;
 `;

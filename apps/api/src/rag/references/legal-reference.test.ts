@@ -129,7 +129,8 @@ describe("parseReferences: acts", () => {
 describe("withoutActWords", () => {
   it("keeps the numbers and drops the act's abbreviations", () => {
     expect(withoutActWords("art. 21 Cost. libertà di stampa")).toBe("21 libertà di stampa");
-    expect(withoutActWords("art. 2-septies d.lgs. 196/03")).toBe("2-septies 196 03");
+    expect(withoutActWords("art. 2-septies d.lgs. 196/03")).toBe("2-septies 196 2003");
+    expect(withoutActWords("art. 21 della Costituzione")).toBe("21 della Costituzione");
     expect(withoutActWords("quanto costa il servizio?")).toBe("quanto costa il servizio?");
   });
 });

@@ -92,7 +92,7 @@ const NUMBERED: Array<[string, string]> = [
 
 /** Codes and consolidated acts by name, each with its canonical key (the act that enacts it, where one does). */
 const NAMED: Array<[string, string]> = [
-  ["cost", `costituzione(?:\\s+della\\s+repubblica(?:\\s+italiana)?)?|cost\\.`],
+  ["cost", `costituzione(?:\\s+della\\s+repubblica(?:\\s+italiana)?)?|cost\\.?`],
   ["cpc", `c\\.\\s?p\\.\\s?c\\.|cod\\.\\s?proc\\.\\s?civ\\.|codice\\s+di\\s+procedura\\s+civile`],
   ["cpp", `c\\.\\s?p\\.\\s?p\\.|cod\\.\\s?proc\\.\\s?pen\\.|codice\\s+di\\s+procedura\\s+penale`],
   ["cc", `c\\.\\s?c\\.|cod\\.\\s?civ\\.|codice\\s+civile`],
@@ -235,12 +235,17 @@ const splitSuffix = (value: string) => {
   return match ? [match[1]!, match[2]] : [value];
 };
 
-/** The text with every reference's act words taken out (the article and act numbers kept): «Cost.» must never reach the stemmer as «costo». */
+/**
+ * The text with the acts' abbreviations («Cost.», «c.c.», «d.lgs. 196/03») and the article words
+ * taken out, the act's number and year kept as the index writes them: «Cost.» must never reach the
+ * stemmer as «costo». An act named in full («Costituzione») stays: it is a word of the topic too.
+ */
 export function withoutActWords(text: string): string {
   let result = "";
   let at = 0;
   for (const mention of actMentions(text)) {
-    result += `${text.slice(at, mention.start)} ${numbersOf(text.slice(mention.start, mention.end))} `;
+    if (!text.slice(mention.start, mention.end).includes(".")) continue;
+    result += `${text.slice(at, mention.start)} ${numbersOf(mention.act)} `;
     at = mention.end;
   }
   result += text.slice(at);

@@ -7,6 +7,8 @@ import { reciprocalRankFusion, type Ranked } from "./rank-fusion";
 import type { RagIndex } from "../rag-store";
 import type { Reranker, RerankCandidate } from "./reranker";
 import { stagesToRun } from "./retrieval-stages";
+import { articlesAsked, orderedKeyHits, passagesByKey, type KeyHit } from "./reference-search";
+import { withoutActWords } from "../references/legal-reference";
 import { vectorScores, vectorSearch } from "./vector-search";
 import { log } from "../../observe/log";
 import { errorKind } from "../../web/log-line";
@@ -59,7 +61,11 @@ export type Passage = {
   indexName: string;
   /** The final ranking's score (reranker, or fusion). */
   score: number;
+  /** Issue 49: the act and article of a passage of an article-structured document; `asked`: found by the question's reference. */
+  reference?: PassageReference;
 };
+
+export type PassageReference = { act: string | null; article: string; commas: string[]; asked: boolean };
 
 /**
  * A document gives at most this many of the final passages: the answer reads the best two of a
@@ -78,6 +84,10 @@ export async function retrieve(
   signal?: AbortSignal,
 ): Promise<Passage[]> {
   const question = options.queries[0] ?? "";
+  // Issue 49 §3: the articles the question names are found by key; the act's abbreviations
+  // never reach the full-text leg as words («Cost.» is not «costo»).
+  const asked = articlesAsked(question);
+  const keyHits: KeyHit[] = [];
   const stages = options.asAsked
     ? { fused: options.useFusedRetrieval, rerank: options.useReranker, deduplicate: options.useDeduplication }
     : stagesToRun(engine, options);
@@ -93,7 +103,9 @@ export async function retrieve(
   const localRerank = stages.rerank && !engine.reranker.crossEncoder;
   const queryVectors =
     legs.vector || (localRerank && engine.vectors) ? await engine.embedder.embed(legs.vector ? vectorTexts : [question], signal) : [];
-  const fullTextQueries = legs.vector || !options.hypothetical ? options.queries : [...options.queries, options.hypothetical];
+  const fullTextQueries = (legs.vector || !options.hypothetical ? options.queries : [...options.queries, options.hypothetical]).map(
+    (query) => withoutActWords(query),
+  );
 
   // What the legs learn about the question itself is kept for the reranker's features.
   const known: Known = { terms: new Map(), fullText: new Map(), similarity: new Map() };
@@ -103,7 +115,11 @@ export async function retrieve(
   for (const index of indexes) {
     const documentIds = allowed ? (allowed.get(index.id) ?? []) : null;
     if (documentIds?.length === 0) continue;
-    const terms = (await queryTerms(engine.db, index, question)).filter((term) => term.df > 0);
+    if (asked.length > 0) {
+      const found = await passagesByKey(engine.db, index, asked);
+      keyHits.push(...(documentIds ? found.filter((hit) => documentIds.includes(hit.documentId)) : found));
+    }
+    const terms = (await queryTerms(engine.db, index, fullTextQueries[0] ?? question)).filter((term) => term.df > 0);
     known.terms.set(index.id, terms);
     for (const [position, query] of (legs.fullText ? fullTextQueries : []).entries()) {
       const hits = await fullTextSearch(engine.db, index, query, options.topKRetrieval, {
@@ -125,9 +141,17 @@ export async function retrieve(
   }
   // One list alone keeps its own scores (BM25, cosine): RRF would flatten them to ranks.
   const only = lists.length === 1 ? (lists[0]!.hits as Array<Ranked & { score: number; documentId?: string }>) : null;
-  const fused: Array<{ chunkId: string; score: number; documentId?: string }> = only
+  const pipeline: Array<{ chunkId: string; score: number; documentId?: string }> = only
     ? only.map(({ chunkId, score, documentId }) => ({ chunkId, score, ...(documentId ? { documentId } : {}) }))
     : reciprocalRankFusion(lists.map((list) => list.hits));
+  // The article asked first, in the key's order; then the rest as today's pipeline ranks it.
+  const keyOrder = orderedKeyHits(keyHits, asked, new Map(pipeline.map((hit, position) => [hit.chunkId, position])));
+  const keyRank = new Map(keyOrder.map((hit, position) => [hit.chunkId, position]));
+  const top = (pipeline[0]?.score ?? 0) + 1;
+  const fused = [
+    ...keyOrder.map((hit, position) => ({ chunkId: hit.chunkId, documentId: hit.documentId, score: top + keyOrder.length - position })),
+    ...pipeline.filter((hit) => !keyRank.has(hit.chunkId)),
+  ];
   if (fused.length === 0) return [];
 
   // Deduplication and the per-document limit may drop passages: room to keep the final top-K.
@@ -156,17 +180,28 @@ export async function retrieve(
   const deduplicated = stages.deduplicate
     ? deduplicate(limited, options.deduplicationThreshold, fields ? Number.POSITIVE_INFINITY : options.topKReranker)
     : limited;
-  const kept = fields ? byFieldsHeld(deduplicated, requiredFieldsOf(fields)) : deduplicated;
-  return groupedByDocument(kept.slice(0, options.topKReranker)).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({
-    chunkId,
-    text,
-    page,
-    filename,
-    title,
-    url,
-    indexName,
-    score,
-  }));
+  const kept = keyFirst(fields ? byFieldsHeld(deduplicated, requiredFieldsOf(fields)) : deduplicated, keyRank);
+  return groupedByDocument(kept.slice(0, options.topKReranker)).map(
+    ({ chunkId, text, page, filename, title, url, indexName, score, reference }) => ({
+      chunkId,
+      text,
+      page,
+      filename,
+      title,
+      url,
+      indexName,
+      score,
+      ...(reference ? { reference: { ...reference, asked: keyRank.has(chunkId) } } : {}),
+    }),
+  );
+}
+
+/** The passages found by key first, in the key's order (a reranker or field extraction must not put another article before them); the rest as they were. */
+function keyFirst<P extends Pick<Passage, "chunkId">>(passages: readonly P[], keyRank: ReadonlyMap<string, number>): P[] {
+  if (keyRank.size === 0) return [...passages];
+  const keyed = passages.filter((passage) => keyRank.has(passage.chunkId));
+  keyed.sort((left, right) => keyRank.get(left.chunkId)! - keyRank.get(right.chunkId)!);
+  return [...keyed, ...passages.filter((passage) => !keyRank.has(passage.chunkId))];
 }
 
 /** The ranked items, each document's after its first `most` left out: room for other documents' evidence. */
@@ -243,14 +278,25 @@ async function scoreSafely(
   }
 }
 
-type PassageRow = { id: string; index_id: string; text: string; page: number | null; filename: string; title: string; url: string | null };
+type PassageRow = {
+  id: string;
+  index_id: string;
+  text: string;
+  page: number | null;
+  filename: string;
+  title: string;
+  url: string | null;
+  act: string | null;
+  article: string | null;
+  commas: string[] | null;
+};
 
 /** The pool's chunks as passages, in the pool's order. */
 async function passagesOf(engine: RetrievalEngine, indexes: readonly RagIndex[], chunkIds: readonly string[]): Promise<Passage[]> {
   const names = new Map(indexes.map((index) => [index.id, index.name]));
   const rows = await engine.db.query<PassageRow>(
     // A nested loop (OFFSET 0 keeps the planner from a hash join that reads every document).
-    `SELECT c.id::text, c.index_id::text, c.text, c.page, d.filename, d.title, d.url
+    `SELECT c.id::text, c.index_id::text, c.text, c.page, d.filename, d.title, d.url, c.act, c.article, c.commas
      FROM rag_chunks c CROSS JOIN LATERAL (SELECT filename, title, url FROM rag_documents WHERE id = c.document_id OFFSET 0) AS d
      WHERE c.id = ANY($1::bigint[])`,
     [chunkIds],
@@ -267,6 +313,7 @@ async function passagesOf(engine: RetrievalEngine, indexes: readonly RagIndex[],
         url: row.url,
         indexName: names.get(row.index_id) ?? "",
         score: 0,
+        ...(row.article ? { reference: { act: row.act, article: row.article, commas: row.commas ?? [], asked: false } } : {}),
       },
     ]),
   );
