@@ -65,7 +65,8 @@ export type Passage = {
   reference?: PassageReference;
 };
 
-export type PassageReference = { act: string | null; article: string; commas: string[]; asked: boolean };
+/** `comma`: the comma the question asked, where the passage holds it. */
+export type PassageReference = { act: string | null; article: string; commas: string[]; asked: boolean; comma?: string };
 
 /**
  * A document gives at most this many of the final passages: the answer reads the best two of a
@@ -147,6 +148,7 @@ export async function retrieve(
   // The article asked first, in the key's order; then the rest as today's pipeline ranks it.
   const keyOrder = orderedKeyHits(keyHits, asked, new Map(pipeline.map((hit, position) => [hit.chunkId, position])));
   const keyRank = new Map(keyOrder.map((hit, position) => [hit.chunkId, position]));
+  const keyComma = new Map(keyOrder.map((hit) => [hit.chunkId, asked[hit.asked]?.comma ?? null]));
   const top = (pipeline[0]?.score ?? 0) + 1;
   const fused = [
     ...keyOrder.map((hit, position) => ({ chunkId: hit.chunkId, documentId: hit.documentId, score: top + keyOrder.length - position })),
@@ -157,8 +159,19 @@ export async function retrieve(
   // Deduplication and the per-document limit may drop passages: room to keep the final top-K.
   // BM25 alone knows each chunk's document: the limit applies before any text is read.
   const limitedEarly = !stages.rerank && !stages.deduplicate && fused.every((hit) => hit.documentId !== undefined);
+  // Issue 49 §3: in an act, each article counts as a document of its own (a whole act is not two passages).
+  const articles = limitedEarly
+    ? await articlesOf(
+        engine.db,
+        fused.map((hit) => hit.chunkId),
+      )
+    : new Map<string, string>();
   const pool = limitedEarly
-    ? atMostPerDocument(fused, PASSAGES_PER_DOCUMENT, (hit) => hit.documentId ?? hit.chunkId).slice(0, options.topKReranker)
+    ? atMostPerDocument(
+        fused,
+        PASSAGES_PER_DOCUMENT,
+        (hit) => `${hit.documentId ?? hit.chunkId}\u0000${articles.get(hit.chunkId) ?? ""}`,
+      ).slice(0, options.topKReranker)
     : fused.slice(0, stages.rerank ? RERANK_POOL : options.topKReranker * 3);
   const ids = pool.map((hit) => hit.chunkId);
   let ranked: Passage[];
@@ -175,7 +188,9 @@ export async function retrieve(
     const fusedScore = new Map(pool.map((hit) => [hit.chunkId, hit.score]));
     ranked = (await passagesOf(engine, indexes, ids)).map((passage) => ({ ...passage, score: fusedScore.get(passage.chunkId) ?? 0 }));
   }
-  const limited = atMostPerDocument(ranked, PASSAGES_PER_DOCUMENT, (passage) => `${passage.indexName}\u0000${passage.filename}`);
+  // The article asked keeps its place before the per-document limit: a reranker's order within a whole act must not drop it.
+  ranked = keyFirst(ranked, keyRank);
+  const limited = atMostPerDocument(ranked, PASSAGES_PER_DOCUMENT, unitOf);
   // Field extraction reorders after deduplication: then every passage is kept for it.
   const deduplicated = stages.deduplicate
     ? deduplicate(limited, options.deduplicationThreshold, fields ? Number.POSITIVE_INFINITY : options.topKReranker)
@@ -191,9 +206,15 @@ export async function retrieve(
       url,
       indexName,
       score,
-      ...(reference ? { reference: { ...reference, asked: keyRank.has(chunkId) } } : {}),
+      ...(reference ? { reference: withAsked(reference, keyComma.get(chunkId)) } : {}),
     }),
   );
+}
+
+/** A passage's reference, found by key (`comma`: the comma asked, null for none) or not (undefined). */
+function withAsked(reference: PassageReference, comma: string | null | undefined): PassageReference {
+  const held = comma && reference.commas.includes(comma) ? { comma } : {};
+  return { act: reference.act, article: reference.article, commas: reference.commas, asked: comma !== undefined, ...held };
 }
 
 /** The passages found by key first, in the key's order (a reranker or field extraction must not put another article before them); the rest as they were. */
@@ -214,14 +235,29 @@ function atMostPerDocument<P>(ranked: readonly P[], most: number, documentOf: (i
   });
 }
 
+/** The unit the per-document limit and grouping count: a document, or (issue 49 §3) an article of an act. */
+const unitOf = (passage: Pick<Passage, "indexName" | "filename" | "reference">) =>
+  `${passage.indexName}\u0000${passage.filename}\u0000${passage.reference?.article ?? ""}`;
+
+/** The articles of the chunks that have one (issue 49 §2), by chunk id: one lookup by primary key. */
+async function articlesOf(db: Database, chunkIds: readonly string[]): Promise<Map<string, string>> {
+  if (chunkIds.length === 0) return new Map();
+  const rows = await db.query<{ id: string; article: string }>(
+    "SELECT id::text, article FROM rag_chunks WHERE id = ANY($1::bigint[]) AND article IS NOT NULL",
+    [chunkIds],
+  );
+  return new Map(rows.map((row) => [row.id, row.article]));
+}
+
 /**
  * Results by distinct document: the documents in the order of their best passage, each
- * document's passages together (best first), so no file comes back twice among the first.
+ * document's passages together (best first), so no file comes back twice among the first. The
+ * articles of an act are documents of their own (issue 49 §3).
  */
-export function groupedByDocument<P extends Pick<Passage, "indexName" | "filename">>(passages: readonly P[]): P[] {
+export function groupedByDocument<P extends Pick<Passage, "indexName" | "filename" | "reference">>(passages: readonly P[]): P[] {
   const byDocument = new Map<string, P[]>();
   for (const passage of passages) {
-    const key = `${passage.indexName}\u0000${passage.filename}`;
+    const key = unitOf(passage);
     byDocument.set(key, [...(byDocument.get(key) ?? []), passage]);
   }
   return [...byDocument.values()].flat();
