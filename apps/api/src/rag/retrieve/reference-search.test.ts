@@ -10,7 +10,8 @@ import { finishIngestion, storeDocuments, type DocumentInput } from "../ingest/i
 import { parseReferences } from "../references/legal-reference";
 import { createIndex, findIndex, type RagIndex } from "../rag-store";
 import { localReranker } from "./reranker";
-import { retrieve, type RetrievalEngine } from "./retrieval";
+import { exactRanking } from "../../../test-support/bench-index";
+import { groupedByDocument, PASSAGES_PER_DOCUMENT, retrieve, type RetrievalEngine } from "./retrieval";
 
 // Issue 49 §3: a question naming an article finds it first — in an index of one file per article
 // and in one of whole acts — through retrieve(), the server's road; the key lookup checked
@@ -139,4 +140,43 @@ test("the key lookup against a scan of every passage: the first passage is one t
     const [first] = await search(wholeActs, question.question);
     expect([first?.reference?.act, first?.reference?.article], question.question).toEqual([scanned[0]!.act, scanned[0]!.article]);
   }
+}, 120_000);
+
+test("in whole acts the limit applied early (before reading passages) counts articles, not files, as the limit over the whole exact ranking does", async () => {
+  const questions = referenceQuestions(chosen)
+    .filter((question) => question.kind === "argomento" && question.half === "dev")
+    .map((question) => question.question);
+  const rows = await db.query<{ id: string; filename: string; act: string | null; article: string | null; commas: string[] | null }>(
+    "SELECT c.id::text, d.filename, c.act, c.article, c.commas FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id WHERE c.index_id = $1",
+    [wholeActs.id],
+  );
+  const chunks = new Map(rows.map((row) => [row.id, row]));
+  let limited = 0;
+  const differing: string[] = [];
+  for (const question of questions) {
+    // The slow path: every matching passage by exact BM25, each article of an act at most its share, then grouped.
+    const ranking = (await exactRanking(db, wholeActs, question)).map((hit) => {
+      const row = chunks.get(hit.chunkId)!;
+      return {
+        ...hit,
+        filename: row.filename,
+        indexName: wholeActs.name,
+        reference: { act: row.act, article: row.article!, commas: [], asked: false },
+      };
+    });
+    const seen = new Map<string, number>();
+    const allowed = ranking.filter((hit) => {
+      const unit = `${hit.filename}#${hit.reference.article}`;
+      seen.set(unit, (seen.get(unit) ?? 0) + 1);
+      return seen.get(unit)! <= PASSAGES_PER_DOCUMENT;
+    });
+    const expected = groupedByDocument(allowed.slice(0, retrieval.topKReranker)).map((hit) => hit.chunkId);
+    // Where a whole act holds more than its two passages of the first: a limit by file would have bitten.
+    const files = ranking.slice(0, retrieval.topKReranker).map((hit) => hit.filename);
+    if (files.some((file) => files.filter((other) => other === file).length > PASSAGES_PER_DOCUMENT)) limited += 1;
+    const found = (await search(wholeActs, question)).map((passage) => passage.chunkId);
+    if (found.join() !== expected.join()) differing.push(question);
+  }
+  expect(differing).toEqual([]);
+  expect(limited).toBeGreaterThan(10);
 }, 120_000);
