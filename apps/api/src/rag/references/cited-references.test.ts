@@ -76,6 +76,14 @@ describe("sources cite the article as lawyers cite it", () => {
     expect(answer.sources.flat().find((source) => source.filename === "note-costi.txt")?.reference).toBeUndefined();
   });
 
+  test("the source viewer names the article of the passage it shows", async () => {
+    const answer = await ask(offline, "art. 2 septies codice privacy");
+    const { chunkId } = answer.sources.at(-1)![0]!;
+    const response = await fetch(`${offline.url}/api/rag/passages/${chunkId}`, { headers: bearer(tokens.get(offline.url)!) });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { reference?: string }).reference).toBe("Art. 2-septies — D.Lgs. 196/2003");
+  });
+
   test("the model reads each source under its article", async () => {
     prompts = [];
     const answer = await ask(withModel, "art. 21 Cost.");
