@@ -102,6 +102,16 @@ async function stagesOf(
       rank: async (question) => ({ files: reference.rank(question.question, 10) }),
     },
     { stage: "BM25 (full-text)", rank: asAsked(false, false, false) },
+    {
+      stage: "BM25 senza riferimenti (prima dell'issue 49)",
+      rank: search({
+        ...base,
+        useFusedRetrieval: false,
+        useReranker: false,
+        useDeduplication: false,
+        asAsked: { withoutReferences: true },
+      }),
+    },
     ...(context.engine.vectors
       ? [
           { stage: `vettori da soli (${context.engine.embedder.name})`, rank: asAsked(false, false, false, "vector") },

@@ -48,7 +48,7 @@ export type RetrievalOptions = {
    * Run fusion and reranking as asked, even with components that have not earned them
    * (retrieval-stages.ts), and search `primary` alone when not fused: the evaluation's ablation.
    */
-  asAsked?: { primary?: Leg };
+  asAsked?: { primary?: Leg; withoutReferences?: boolean };
 };
 
 export type Passage = {
@@ -87,7 +87,9 @@ export async function retrieve(
   const question = options.queries[0] ?? "";
   // Issue 49 §3: the articles the question names are found by key; the act's abbreviations
   // never reach the full-text leg as words («Cost.» is not «costo»).
-  const asked = articlesAsked(question);
+  // (`withoutReferences`: the evaluation's row of the pipeline before issue 49.)
+  const references = !options.asAsked?.withoutReferences;
+  const asked = references ? articlesAsked(question) : [];
   const keyHits: KeyHit[] = [];
   const stages = options.asAsked
     ? { fused: options.useFusedRetrieval, rerank: options.useReranker, deduplicate: options.useDeduplication }
@@ -105,7 +107,7 @@ export async function retrieve(
   const queryVectors =
     legs.vector || (localRerank && engine.vectors) ? await engine.embedder.embed(legs.vector ? vectorTexts : [question], signal) : [];
   const fullTextQueries = (legs.vector || !options.hypothetical ? options.queries : [...options.queries, options.hypothetical]).map(
-    (query) => withoutActWords(query),
+    (query) => (references ? withoutActWords(query) : query),
   );
 
   // What the legs learn about the question itself is kept for the reranker's features.
