@@ -71,6 +71,7 @@ async function stagesOf(
   index: RagIndex,
   understanding: Understanding,
   byArticle = false,
+  references = false,
 ): Promise<Stage[]> {
   const key = keyOf(byArticle);
   const plan = searchPlanOf((await readSettings(context.db)).data);
@@ -102,16 +103,20 @@ async function stagesOf(
       rank: async (question) => ({ files: reference.rank(question.question, 10) }),
     },
     { stage: "BM25 (full-text)", rank: asAsked(false, false, false) },
-    {
-      stage: "BM25 senza riferimenti (prima dell'issue 49)",
-      rank: search({
-        ...base,
-        useFusedRetrieval: false,
-        useReranker: false,
-        useDeduplication: false,
-        asAsked: { withoutReferences: true },
-      }),
-    },
+    ...(references
+      ? [
+          {
+            stage: "BM25 senza riferimenti (prima dell'issue 49)",
+            rank: search({
+              ...base,
+              useFusedRetrieval: false,
+              useReranker: false,
+              useDeduplication: false,
+              asAsked: { withoutReferences: true },
+            }),
+          },
+        ]
+      : []),
     ...(context.engine.vectors
       ? [
           { stage: `vettori da soli (${context.engine.embedder.name})`, rank: asAsked(false, false, false, "vector") },

@@ -189,6 +189,7 @@ export function referenceSets(halves: readonly Half[] = ["dev", "test"]): EvalSe
           name: `${corpus.name.replace("references-", "riferimenti-")}-${half}: ${kind}`,
           corpus,
           byArticle,
+          references: true,
           questions: questions
             .filter((question) => question.half === half && question.kind === kind)
             .map((question) => ({
