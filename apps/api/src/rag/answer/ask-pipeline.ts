@@ -8,7 +8,7 @@ import type { RagEngine } from "../rag-engine";
 import { ragMessages } from "../messages";
 import { extractiveAnswer } from "./offline-answer";
 import { articlesNotHeld } from "./articles-not-held";
-import { articlesAsked } from "../retrieve/reference-search";
+import { actsOfConversation, articlesAsked } from "../retrieve/reference-search";
 import { answerRequest, contextUsage, conversationSummary } from "./rag-prompt";
 import type { RagIndex } from "../rag-store";
 import { retrieve, type Passage, type RetrievalOptions } from "../retrieve/retrieval";
@@ -154,7 +154,8 @@ async function* renumbered(
 }
 
 /** What a question's search depends on: the question and the knobs of the plan that shape retrieval. */
-export type SearchPlan = Pick<AskPlan, "question" | "retrieval" | "understanding" | "multiQuery" | "hyde" | "llmModel">;
+export type SearchPlan = Pick<AskPlan, "question" | "retrieval" | "understanding" | "multiQuery" | "hyde" | "llmModel"> &
+  Partial<Pick<AskPlan, "conversation">>;
 
 /**
  * The passages a question finds: understood (spell check, fields), expanded by a model
@@ -184,7 +185,12 @@ async function findPassagesNow(
 ): Promise<{ question: string; passages: Passage[] }> {
   const understood = await understandQuestion(context.engine.db, indexes, plan.question, plan.understanding);
   const expanded = await expandQuestion(context, plan, understood.question, signal);
-  const passages = await retrieve(context.engine, indexes, { ...plan.retrieval, ...expanded, fields: understood.fields }, signal);
+  const passages = await retrieve(
+    context.engine,
+    indexes,
+    { ...plan.retrieval, ...expanded, fields: understood.fields, conversationActs: actsOfConversation(plan.conversation ?? []) },
+    signal,
+  );
   return { question: understood.question, passages };
 }
 

@@ -16,6 +16,8 @@ const DOCUMENTS = {
     "Art. 2\nLa Repubblica riconosce e garantisce i diritti inviolabili dell'uomo, sia come singolo sia nelle formazioni sociali.",
   "dlgs-196-2003-art-2-septies.txt":
     "Art. 2-septies. (Misure di garanzia per il trattamento dei dati genetici, biometrici e relativi alla salute)\nI dati genetici, biometrici e relativi alla salute possono essere oggetto di trattamento in presenza di una delle condizioni di cui al paragrafo 2 dell'articolo 9 del Regolamento.",
+  "legge-241-1990-art-21.txt":
+    "Art. 21\nCon la segnalazione o con la domanda di autorizzazione l'interessato deve dichiarare la sussistenza dei presupposti.",
   "note-costi.txt": "Il costo del personale e i costi di gestione sono cresciuti: vedi la tabella 21 dei costi.",
 };
 
@@ -53,11 +55,11 @@ afterAll(async () => {
   await new Promise<void>((resolve) => upstream.close(() => resolve()));
 });
 
-async function ask(server: { url: string }, question: string) {
+async function ask(server: { url: string }, question: string, history: Array<{ role: string; content: string }> = []) {
   const response = await fetch(`${server.url}/api/ask-stream`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...bearer(tokens.get(server.url)!) },
-    body: JSON.stringify({ question, index_names: ["atti-studio"], use_cache: false }),
+    body: JSON.stringify({ question, index_names: ["atti-studio"], use_cache: false, chat_history: history }),
   });
   expect(response.status).toBe(200);
   return readAnswer(response);
@@ -90,6 +92,17 @@ describe("sources cite the article as lawyers cite it", () => {
     expect(answer.ended).toBe(true);
     expect(prompts.at(-1)).toContain("[1] (Art. 21 — Costituzione, costituzione-art-21");
   });
+});
+
+test("'art. 21' alone: the act the conversation is about, else the act the index holds most of", async () => {
+  const alone = await ask(offline, "art. 21");
+  expect(alone.sources.at(-1)![0]!.reference).toBe("Art. 21 — Costituzione");
+  const history = [
+    { role: "user", content: "Come funziona la SCIA nella legge 241/1990?" },
+    { role: "assistant", content: "La segnalazione certificata di inizio attività…" },
+  ];
+  const inConversation = await ask(offline, "art. 21", history);
+  expect(inConversation.sources.at(-1)![0]!.reference).toBe("Art. 21 — L. 241/1990");
 });
 
 describe("an article the index does not hold", () => {

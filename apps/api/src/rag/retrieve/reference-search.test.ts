@@ -9,6 +9,7 @@ import { localEmbedder } from "../embedder";
 import { finishIngestion, storeDocuments, type DocumentInput } from "../ingest/ingestion";
 import { parseReferences } from "../references/legal-reference";
 import { createIndex, findIndex, type RagIndex } from "../rag-store";
+import { actsOfConversation } from "./reference-search";
 import { localReranker } from "./reranker";
 import { exactRanking } from "../../../test-support/bench-index";
 import { groupedByDocument, PASSAGES_PER_DOCUMENT, retrieve, type RetrievalEngine } from "./retrieval";
@@ -122,6 +123,22 @@ describe("an index of whole acts", () => {
     expect([first?.filename, first?.reference?.article]).toEqual(["costituzione.txt", "21"]);
     const [law] = await search(constitutionAndLaw, "art. 21 l. 241/1990");
     expect([law?.filename, law?.reference?.article]).toEqual(["legge-241-1990.txt", "21"]);
+  });
+
+  test("an article alone prefers the act the conversation named last", async () => {
+    const conversationActs = actsOfConversation([
+      { role: "user", content: "Cosa dice l'art. 3 Cost.?" },
+      { role: "assistant", content: "L'art. 3 della legge 241/1990 non c'entra." },
+      { role: "user", content: "E la legge 7 agosto 1990, n. 241 sul silenzio assenso?" },
+    ]);
+    expect(conversationActs).toEqual(["l:241/1990", "cost"]);
+    const [first] = await retrieve(engine, [constitutionAndLaw], {
+      ...retrieval,
+      hypothetical: null,
+      queries: ["art. 21"],
+      conversationActs,
+    });
+    expect([first?.filename, first?.reference?.article]).toEqual(["legge-241-1990.txt", "21"]);
   });
 });
 

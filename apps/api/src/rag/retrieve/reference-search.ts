@@ -21,6 +21,20 @@ export function articlesAsked(question: string): ArticleAsked[] {
   );
 }
 
+/**
+ * The acts a conversation is about, the latest first: those its user messages name (issue 49 §3: «art.
+ * 21» after a question on the Constitution is the Constitution's).
+ */
+export function actsOfConversation(messages: ReadonlyArray<{ role: string; content: string }>): string[] {
+  const acts: string[] = [];
+  for (const message of [...messages].reverse()) {
+    if (message.role !== "user") continue;
+    for (const reference of parseReferences(message.content).reverse())
+      if (reference.act && !acts.includes(reference.act)) acts.push(reference.act);
+  }
+  return acts;
+}
+
 /** A passage found by key: `order` ranks it among the others (comma asked, act preferred, its place in the article). */
 export type KeyHit = {
   chunkId: string;
@@ -70,19 +84,32 @@ export async function passagesByKey(db: Queryable, index: Pick<RagIndex, "id">, 
 
 /**
  * The key hits in the order they are shown: the articles in the order asked; within one, the
- * passage holding the comma asked first, then (act not named) the act the index holds most of,
+ * passage holding the comma asked first, then (act not named) the act the conversation named last,
+ * then the act the index holds most of,
  * then the topic words' ranking (`topic`: the chunk's place in today's pipeline), then the
  * article's own order.
  */
-export function orderedKeyHits(hits: readonly KeyHit[], asked: readonly ArticleAsked[], topic: ReadonlyMap<string, number>): KeyHit[] {
+export function orderedKeyHits(
+  hits: readonly KeyHit[],
+  asked: readonly ArticleAsked[],
+  topic: ReadonlyMap<string, number>,
+  conversationActs: readonly string[] = [],
+): KeyHit[] {
   const place = (hit: KeyHit) => topic.get(hit.chunkId) ?? Number.POSITIVE_INFINITY;
+  // The act the conversation named last ranks first; acts it never named after all those it did.
+  const named = (hit: KeyHit) => {
+    const at = hit.act ? conversationActs.indexOf(hit.act) : -1;
+    return at === -1 ? conversationActs.length : at;
+  };
   return [...hits].sort((left, right) => {
     const question = asked[left.asked]!;
     const comma = (hit: KeyHit) => (question.comma && hit.commas.includes(question.comma) ? 1 : 0);
     return (
       left.asked - right.asked ||
       comma(right) - comma(left) ||
-      (question.act ? 0 : right.actPassages - left.actPassages || (left.act ?? "").localeCompare(right.act ?? "")) ||
+      (question.act
+        ? 0
+        : named(left) - named(right) || right.actPassages - left.actPassages || (left.act ?? "").localeCompare(right.act ?? "")) ||
       place(left) - place(right) ||
       Number(left.documentId) - Number(right.documentId) ||
       left.ordinal - right.ordinal

@@ -42,6 +42,8 @@ export type RetrievalOptions = {
   useReranker: boolean;
   useDeduplication: boolean;
   deduplicationThreshold: number;
+  /** Issue 49 §3: the acts the conversation named, the latest first: an article asked alone is first looked for in them. */
+  conversationActs?: readonly string[];
   /** The question's fields (understand-question.ts), when field extraction is on. */
   fields?: QuestionFields | null;
   /**
@@ -148,7 +150,12 @@ export async function retrieve(
     ? only.map(({ chunkId, score, documentId }) => ({ chunkId, score, ...(documentId ? { documentId } : {}) }))
     : reciprocalRankFusion(lists.map((list) => list.hits));
   // The article asked first, in the key's order; then the rest as today's pipeline ranks it.
-  const keyOrder = orderedKeyHits(keyHits, asked, new Map(pipeline.map((hit, position) => [hit.chunkId, position])));
+  const keyOrder = orderedKeyHits(
+    keyHits,
+    asked,
+    new Map(pipeline.map((hit, position) => [hit.chunkId, position])),
+    options.conversationActs ?? [],
+  );
   const keyRank = new Map(keyOrder.map((hit, position) => [hit.chunkId, position]));
   const keyComma = new Map(keyOrder.map((hit) => [hit.chunkId, asked[hit.asked]?.comma ?? null]));
   const top = (pipeline[0]?.score ?? 0) + 1;
