@@ -1,6 +1,7 @@
 import { foldAccents, stemsOf } from "../italian-text";
 import { ragMessages } from "../messages";
 import type { Passage } from "../retrieve/retrieval";
+import { passageLabel } from "./cited-passage";
 import { sentencesOf } from "../ingest/text-chunking";
 
 // DESIGN.md §6, the offline model: an EXTRACTIVE answer. It quotes, as written, the sentences of
@@ -203,6 +204,10 @@ export function extractiveAnswer(question: string, passages: readonly Passage[],
   if (chosen.length === 0) return ragMessages.notInDocuments;
   const lines = chosen
     .sort((left, right) => left.note - right.note || left.position - right.position)
-    .map((entry) => `- ${cite(entry.sentence, entry.note)}`);
+    // Issue 49 §4: a sentence of an act says which article it is, as lawyers cite it.
+    .map((entry) => {
+      const reference = passages[entry.note - 1]?.reference;
+      return `- ${reference ? `${passageLabel(reference)}: ` : ""}${cite(entry.sentence, entry.note)}`;
+    });
   return [ragMessages.offlineIntro, "", ...lines].join("\n");
 }

@@ -25,9 +25,9 @@ export type ChunkedDocument = {
   chunks: Chunk[];
 };
 
-// ICU splits after these though the sentence goes on («il card. Ippolito», «a p. 12»).
+// ICU splits after these though the sentence goes on («il card. Ippolito», «a p. 12», «dell'art. 5», issue 49).
 const ABBREVIATIONS = new Set(
-  "card dott dr sig sigg prof ing avv arch mons s ss st p pp pag es ecc sec secc n nn cap fig vol ca cfr vd tav".split(" "),
+  "card dott dr sig sigg prof ing avv arch mons s ss st p pp pag es ecc sec secc n nn cap fig vol ca cfr vd tav art artt lett".split(" "),
 );
 
 /**

@@ -119,9 +119,10 @@ describe("an article the index does not hold", () => {
     expect(other.text).toBe("L'art. 22 Cost. non è tra i documenti dell'indice.");
   });
 
-  test("an article the documents hold is answered, not said missing", async () => {
+  test("an article the documents hold is answered, not said missing, each quote under its article", async () => {
     const answer = await ask(offline, "art. 2 Cost.");
     expect(answer.text).not.toContain("non è tra i documenti");
+    expect(answer.text).toContain("- Art. 2 — Costituzione: Art. 2 La Repubblica riconosce");
     expect(answer.sources.at(-1)![0]!.filename).toBe("costituzione-art-2.txt");
   });
 });
