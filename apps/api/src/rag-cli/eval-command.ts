@@ -160,7 +160,7 @@ async function evaluateSet(
   index: RagIndex,
   understanding: Understanding,
 ): Promise<SetFigures> {
-  const stages = await stagesOf(context, road, index, understanding, set.byArticle);
+  const stages = await stagesOf(context, road, index, understanding, set.byArticle, set.references);
   const tallies = stages.map((): Tally => ({ count: 0, found: { 1: 0, 5: 0, 10: 0 }, reciprocal: 0, ms: 0 }));
   const answers = { count: 0, found: 0 };
   const answerReads = road.answerReads;
