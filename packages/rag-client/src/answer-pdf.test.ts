@@ -72,6 +72,27 @@ test("the answer, then each cited document with its title, file, and its cited p
   ]);
 });
 
+test("issue 49 §4: a passage of an act is listed under its article, as lawyers cite it", () => {
+  const article = citedPassage({
+    noteNumber: 1,
+    chunkId: "71",
+    title: "costituzione art 21",
+    filename: "costituzione-art-21.txt",
+    reference: "Art. 21, comma 2 — Costituzione",
+    excerpt: "La stampa non può essere soggetta ad autorizzazioni o censure.",
+    support: { cited: true, confidence: null },
+  });
+  const document = ragAnswerPdfDocument(
+    { content: "Nessuna censura [1].", sources: [article] },
+    "art. 21 Cost.",
+    new Date("2026-12-07T10:00:00Z"),
+  );
+  expect(document.blocks).toContainEqual({
+    kind: "list",
+    items: ["«La stampa non può essere soggetta ad autorizzazioni o censure.», Art. 21, comma 2 — Costituzione"],
+  });
+});
+
 test("an answer that says the documents do not hold it lists no sources", () => {
   const document = ragAnswerPdfDocument(
     { content: "Non ho trovato questa informazione nei documenti dell'indice.", sources: [] },

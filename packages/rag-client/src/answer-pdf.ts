@@ -29,7 +29,10 @@ export function ragAnswerPdfDocument(answer: Pick<RagMessage, "content" | "sourc
       });
       const excerpts = document.cited.filter((passage) => passage.excerpt);
       if (excerpts.length > 0)
-        blocks.push({ kind: "list", items: excerpts.map((passage) => words.excerpt(plain(passage.excerpt), passage.page, passage.place)) });
+        blocks.push({
+          kind: "list",
+          items: excerpts.map((passage) => words.excerpt(plain(passage.excerpt), passage.page, passage.place ?? passage.reference ?? null)),
+        });
     }
   }
   return { title: words.title, blocks, date };

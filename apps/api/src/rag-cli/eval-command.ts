@@ -60,8 +60,20 @@ function figuresOf(stage: string, tally: Tally): StageFigures {
   };
 }
 
+/** What a ranking is counted by: the passage's file, or (issue 49 §6, `byArticle`) its file and article. */
+const keyOf = (byArticle: boolean) => (passage: Passage) =>
+  byArticle ? `${passage.filename}#${passage.reference?.article ?? ""}` : passage.filename;
+
 /** The stages of the ablation for this engine: those that need pgvector or a model only where they can run. */
-async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex, understanding: Understanding): Promise<Stage[]> {
+async function stagesOf(
+  context: CliContext,
+  road: ProductRoad,
+  index: RagIndex,
+  understanding: Understanding,
+  byArticle = false,
+  references = false,
+): Promise<Stage[]> {
+  const key = keyOf(byArticle);
   const plan = searchPlanOf((await readSettings(context.db)).data);
   const base = { ...plan.retrieval, topKReranker: PASSAGES, hypothetical: null };
   const understand = (question: string) => understandQuestion(context.db, [index], question, { ...plan.understanding, ...understanding });
@@ -75,14 +87,14 @@ async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex,
         fields: understood.fields,
         ...options,
       });
-      return { files: documentsOf(passages.map((passage) => passage.filename)), passages, searched: understood.question };
+      return { files: documentsOf(passages.map(key)), passages, searched: understood.question };
     };
   // The default is not rebuilt from its parts: it is the road /api/ask-stream takes (product-road.ts).
   const served = async (question: EvalQuestion) => {
     const found = await roadPassages(road, [index], question.question, PASSAGES);
-    return { files: documentsOf(found.passages.map((passage) => passage.filename)), passages: found.passages, searched: found.question };
+    return { files: documentsOf(found.passages.map(key)), passages: found.passages, searched: found.question };
   };
-  const reference = await referenceBm25(context.db, index);
+  const reference = await referenceBm25(context.db, index, byArticle);
   const asAsked = (fused: boolean, rerank: boolean, deduplicate: boolean, primary: "full-text" | "vector" = "full-text") =>
     search({ ...base, useFusedRetrieval: fused, useReranker: rerank, useDeduplication: deduplicate, asAsked: { primary } });
   const stages: Stage[] = [
@@ -91,6 +103,20 @@ async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex,
       rank: async (question) => ({ files: reference.rank(question.question, 10) }),
     },
     { stage: "BM25 (full-text)", rank: asAsked(false, false, false) },
+    ...(references
+      ? [
+          {
+            stage: "BM25 senza riferimenti (prima dell'issue 49)",
+            rank: search({
+              ...base,
+              useFusedRetrieval: false,
+              useReranker: false,
+              useDeduplication: false,
+              asAsked: { withoutReferences: true },
+            }),
+          },
+        ]
+      : []),
     ...(context.engine.vectors
       ? [
           { stage: `vettori da soli (${context.engine.embedder.name})`, rank: asAsked(false, false, false, "vector") },
@@ -114,7 +140,7 @@ async function stagesOf(context: CliContext, road: ProductRoad, index: RagIndex,
         signal,
       );
       const passages = await retrieve(context.engine, [index], { ...base, ...expansion, fields: understood.fields }, signal);
-      return { files: documentsOf(passages.map((passage) => passage.filename)) };
+      return { files: documentsOf(passages.map(key)) };
     };
     stages.push(
       { stage: "+ multi-query (modello)", rank: expanded(true, false) },
@@ -134,7 +160,7 @@ async function evaluateSet(
   index: RagIndex,
   understanding: Understanding,
 ): Promise<SetFigures> {
-  const stages = await stagesOf(context, road, index, understanding);
+  const stages = await stagesOf(context, road, index, understanding, set.byArticle, set.references);
   const tallies = stages.map((): Tally => ({ count: 0, found: { 1: 0, 5: 0, 10: 0 }, reciprocal: 0, ms: 0 }));
   const answers = { count: 0, found: 0 };
   const answerReads = road.answerReads;

@@ -22,7 +22,8 @@ import { ingestibleFiles } from "../rag/ingest/ingestible-files";
 export type EvalQuestion = { id: string; question: string; answerFile: string; answer?: string };
 /** The documents of one index: sets over the same corpus share its index, loaded once. */
 export type EvalCorpus = { name: string; documents: number; load(context: CliContext, index: RagIndex): Promise<void> };
-export type EvalSet = { name: string; questions: EvalQuestion[]; corpus: EvalCorpus };
+/** `references`: a set of questions by reference (issue 49 §6), shown beside the road without them. `byArticle` (issue 49 §6): a question's answer is an article of a file, `file.txt#21`, found by the passages' article. */
+export type EvalSet = { name: string; questions: EvalQuestion[]; corpus: EvalCorpus; byArticle?: boolean; references?: boolean };
 
 export const EVAL_SET_NAMES = ["demo", "debian-dev", "debian-test"] as const;
 

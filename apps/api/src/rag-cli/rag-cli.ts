@@ -4,7 +4,7 @@
 //                                          in the index is replaced
 //   pnpm rag search --index NAME [--top K] [--mode default|bm25]
 //                                          one {"question": "…"} per stdin line → one JSON line each
-//   pnpm rag eval [--set demo,debian-dev,debian-test] [--qa FILE --docs DIR] [--spell-check] [--field-extraction]
+//   pnpm rag eval [--set demo,debian-dev,debian-test,references] [--qa FILE --docs DIR] [--spell-check] [--field-extraction]
 //                                          the ablation table of each question set (eval-command.ts):
 //                                          recall@1/5/10 and MRR@10 by distinct document, ms/question
 //   pnpm rag abstention [--qa FILE] [--unanswerable FILE] [--docs DIR]
@@ -18,6 +18,7 @@ import { evalCommand } from "./eval-command";
 import { debianSets, EVAL_SET_NAMES, folderSet, type EvalSet } from "./eval-sets";
 import { logToStandardError } from "../observe/log";
 import { ingestCommand } from "./ingest-command";
+import { REFERENCE_SET_NAMES, referenceSets } from "./reference-sets";
 import { searchCommand, type SearchMode } from "./search-command";
 
 const packageDir = fileURLToPath(new URL("../../", import.meta.url));
@@ -25,7 +26,7 @@ const debianDir = `${packageDir}rag-eval/debian-it`;
 const usage = `Uso:
   pnpm rag ingest --index NOME PERCORSO…
   pnpm rag search --index NOME [--top K] [--mode default|bm25]   (domande su stdin, una per riga: {"question": "…"})
-  pnpm rag eval [--set ${EVAL_SET_NAMES.join(",")}] [--qa FILE --docs CARTELLA] [--spell-check] [--field-extraction]
+  pnpm rag eval [--set ${[...EVAL_SET_NAMES, ...REFERENCE_SET_NAMES].join(",")}] [--qa FILE --docs CARTELLA] [--spell-check] [--field-extraction]
   pnpm rag abstention [--qa FILE] [--unanswerable FILE] [--docs CARTELLA]
 Con PGlite (senza DATABASE_URL) il server non deve essere avviato sulla stessa DATA_DIR.`;
 
@@ -87,16 +88,21 @@ async function main(words: readonly string[]) {
 /** `--set` names the sets (all by default); `--qa` and `--docs` replace the demo set's questions and documents. */
 async function evalSets(options: Map<string, string>, demoDir: string): Promise<EvalSet[]> {
   const names = (options.get("set") ?? EVAL_SET_NAMES.join(",")).split(",");
-  const unknown = names.filter((name) => !(EVAL_SET_NAMES as readonly string[]).includes(name));
+  const known: readonly string[] = [...EVAL_SET_NAMES, ...REFERENCE_SET_NAMES];
+  const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0) throw new Error(`Insieme di valutazione sconosciuto: ${unknown.join(", ")}\n${usage}`);
   const debian = await debianSets(debianDir);
-  return Promise.all(
+  // Issue 49 §6: «references» is both halves of the reference sets; «references-dev» the half tuned on.
+  const sets = await Promise.all(
     names.map(async (name) =>
       name === "demo"
-        ? folderSet("demo", options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? demoDir)
-        : debian[name === "debian-dev" ? "dev" : "test"],
+        ? [await folderSet("demo", options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`, options.get("docs") ?? demoDir)]
+        : name.startsWith("references")
+          ? referenceSets(name === "references" ? ["dev", "test"] : [name === "references-dev" ? "dev" : "test"])
+          : [debian[name === "debian-dev" ? "dev" : "test"]],
     ),
   );
+  return sets.flat();
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -15,10 +15,17 @@ const stemsOf = (text: string) => (foldAccents(text).match(/[\p{L}\p{N}]+/gu) ??
 
 export type ReferenceBm25 = { rank(question: string, top: number): string[] };
 
-/** Builds the baseline from an index's documents (title and text); `rank` gives file names, best first. */
-export async function referenceBm25(db: Queryable, index: RagIndex): Promise<ReferenceBm25> {
+/**
+ * Builds the baseline from an index's documents (title and text); `rank` gives file names, best
+ * first. `byArticle` (issue 49 §6): each article of a whole act is a document of its own,
+ * `file.txt#21`, its passages' text together — plain BM25 as it would be on the acts cut by article.
+ */
+export async function referenceBm25(db: Queryable, index: RagIndex, byArticle = false): Promise<ReferenceBm25> {
   const rows = await db.query<{ filename: string; title: string; text: string }>(
-    `SELECT d.filename, d.title, string_agg(c.text, ' ' ORDER BY c.ordinal) AS text
+    byArticle
+      ? `SELECT d.filename || '#' || coalesce(c.article, '') AS filename, min(d.title) AS title, string_agg(c.text, ' ' ORDER BY c.ordinal) AS text
+         FROM rag_documents d JOIN rag_chunks c ON c.document_id = d.id WHERE d.index_id = $1 GROUP BY d.id, c.article ORDER BY d.id, min(c.ordinal)`
+      : `SELECT d.filename, d.title, string_agg(c.text, ' ' ORDER BY c.ordinal) AS text
      FROM rag_documents d JOIN rag_chunks c ON c.document_id = d.id WHERE d.index_id = $1 GROUP BY d.id ORDER BY d.id`,
     [index.id],
   );

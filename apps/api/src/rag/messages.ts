@@ -24,6 +24,8 @@ export const ragMessages = {
     `Spazio esaurito: il tuo piano consente al massimo ${megabytes(limitBytes)} di documenti indicizzati.`,
   /** Issue 23 §3: the whole answer when the passages found do not answer the question (and the model is asked to say so). */
   notInDocuments: "Non ho trovato questa informazione nei documenti dell'indice.",
+  /** Issue 49 §5: the article asked, cited as a lawyer cites it («art. 2043 c.c.»), is not in the index. */
+  articleNotInDocuments: (citation: string) => `L'${citation} non è tra i documenti dell'indice.`,
   /** spec 001 §2: the note kept once when citations do not match their sources. */
   citationWarning: RAG_CITATION_WARNING,
   /** Issue 36 §1: the offline model says what it is once, in the user's words (the spec fixes no text). */

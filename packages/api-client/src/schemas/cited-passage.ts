@@ -46,6 +46,11 @@ export const citedPassageSchema = z.strictObject({
   place: z.string().nullable(),
   /** The passage's opening, to recognise it under its document. */
   excerpt: z.string(),
+  /**
+   * Issue 49 §4: a passage of an article-structured act, as lawyers cite it — «Art. 21, comma 2 —
+   * Costituzione», «Art. 2-septies — D.Lgs. 196/2003»; absent for any other passage.
+   */
+  reference: z.string().optional(),
   support: passageSupportSchema.nullable(),
 });
 export type CitedPassage = z.infer<typeof citedPassageSchema>;

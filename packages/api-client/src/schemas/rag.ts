@@ -296,6 +296,8 @@ export const ragPassageSchema = z.object({
   }),
   /** Issue 34: the slide or sheet of a presentation or workbook the passage stands on («Diapositiva 3», «Foglio «Parcelle»»). */
   place: z.string().nullable().optional(),
+  /** Issue 49 §4: a passage of an act, as lawyers cite it («Art. 21, comma 2 — Costituzione»); absent for any other. */
+  reference: z.string().optional(),
   /** Issue 34: an e-mail's header, shown above its passage. */
   email: z.object({ subject: z.string(), from: z.string(), to: z.string(), date: z.string() }).nullable().optional(),
   /**

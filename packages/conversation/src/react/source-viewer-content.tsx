@@ -82,6 +82,8 @@ export default function SourceViewerContent({ viewer, loadPdfRenderer }: { viewe
           {loaded.email ? <EmailHeader header={loaded.email} /> : null}
           {/* Issue 34: the slide or sheet a presentation's or workbook's passage stands on. */}
           {loaded.place ? <p className="rag-viewer__place">{loaded.place}</p> : null}
+          {/* Issue 49 §4: the article a passage of an act is, as lawyers cite it. */}
+          {loaded.reference ? <p className="rag-viewer__place">{loaded.reference}</p> : null}
           <PassageText passage={loaded} />
         </>
       ) : null}

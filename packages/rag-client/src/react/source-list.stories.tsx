@@ -118,3 +118,36 @@ export const SlidesAndSheets: Story = {
     await expect(within(list).getByText("Diapositiva 3")).toBeVisible();
   },
 };
+
+/** Issue 49 §4: a passage of an act is named as lawyers cite it, above its excerpt. */
+export const ArticlesOfActs: Story = {
+  args: {
+    sources: [
+      citedPassage({
+        filename: "costituzione-art-21.txt",
+        title: "costituzione art 21",
+        noteNumber: 1,
+        chunkId: "71",
+        reference: "Art. 21, comma 2 — Costituzione",
+        excerpt: "La stampa non può essere soggetta ad autorizzazioni o censure…",
+        support: { cited: true, confidence: null },
+      }),
+      citedPassage({
+        filename: "dlgs-196-2003-art-2-septies.txt",
+        title: "dlgs 196 2003 art 2 septies",
+        noteNumber: 2,
+        chunkId: "81",
+        reference: "Art. 2-septies — D.Lgs. 196/2003",
+        excerpt: "I dati genetici, biometrici e relativi alla salute possono essere oggetto di trattamento…",
+        support: { cited: true, confidence: null },
+      }),
+    ],
+    cited: new Set([1, 2]),
+  },
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole("region", { name: "Fonti utilizzate" });
+    const references = [...list.querySelectorAll(".rag-passage__reference")].map((element) => element.textContent);
+    await expect(references).toEqual(["Art. 21, comma 2 — Costituzione", "Art. 2-septies — D.Lgs. 196/2003"]);
+    await expect(within(list).getByText("Art. 21, comma 2 — Costituzione")).toBeVisible();
+  },
+};

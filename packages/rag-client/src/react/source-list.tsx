@@ -133,6 +133,8 @@ function PassageList({
       {passages.map((passage, index) => {
         const label = (
           <>
+            {/* Issue 49 §4: the article a passage of an act is, as lawyers cite it. */}
+            {passage.reference ? <span className="rag-passage__reference">{passage.reference}</span> : null}
             {/* Where it stands: a PDF's page, a presentation's slide or a workbook's sheet (issue 34). */}
             {passage.page !== null ? (
               <span className="rag-passage__page">{text.page(passage.page)}</span>

@@ -7,6 +7,8 @@ import { hypotheticalPassage, questionVariations, streamAnswer, type QuestionCal
 import type { RagEngine } from "../rag-engine";
 import { ragMessages } from "../messages";
 import { extractiveAnswer } from "./offline-answer";
+import { articlesNotHeld } from "./articles-not-held";
+import { actsOfConversation, articlesAsked } from "../retrieve/reference-search";
 import { answerRequest, contextUsage, conversationSummary } from "./rag-prompt";
 import type { RagIndex } from "../rag-store";
 import { retrieve, type Passage, type RetrievalOptions } from "../retrieve/retrieval";
@@ -131,9 +133,9 @@ async function* offlineAnswer(text: string, charsPerSecond: number, signal: Abor
   }
 }
 
-async function* notInDocuments(): AsyncGenerator<StreamChunk> {
+async function* notInDocuments(text: string = ragMessages.notInDocuments): AsyncGenerator<StreamChunk> {
   yield { sources: [] };
-  yield { chunk: ragMessages.notInDocuments };
+  yield { chunk: text };
 }
 
 /** The answer's pieces as shown: renumbered citations (the model's own text is kept in `original`). */
@@ -152,7 +154,8 @@ async function* renumbered(
 }
 
 /** What a question's search depends on: the question and the knobs of the plan that shape retrieval. */
-export type SearchPlan = Pick<AskPlan, "question" | "retrieval" | "understanding" | "multiQuery" | "hyde" | "llmModel">;
+export type SearchPlan = Pick<AskPlan, "question" | "retrieval" | "understanding" | "multiQuery" | "hyde" | "llmModel"> &
+  Partial<Pick<AskPlan, "conversation">>;
 
 /**
  * The passages a question finds: understood (spell check, fields), expanded by a model
@@ -182,7 +185,12 @@ async function findPassagesNow(
 ): Promise<{ question: string; passages: Passage[] }> {
   const understood = await understandQuestion(context.engine.db, indexes, plan.question, plan.understanding);
   const expanded = await expandQuestion(context, plan, understood.question, signal);
-  const passages = await retrieve(context.engine, indexes, { ...plan.retrieval, ...expanded, fields: understood.fields }, signal);
+  const passages = await retrieve(
+    context.engine,
+    indexes,
+    { ...plan.retrieval, ...expanded, fields: understood.fields, conversationActs: actsOfConversation(plan.conversation ?? []) },
+    signal,
+  );
   return { question: understood.question, passages };
 }
 
@@ -196,9 +204,18 @@ export async function* answerQuestion(
   const { question: searched, passages } = await findPassages(context, indexes, plan, signal);
   // Evidence, not the mere presence of a passage, decides whether there is an answer to write.
   const evidence = await answerEvidence(engine.db, indexes, searched, passages);
+  // Issue 49 §5: an article the documents do not hold is said to be missing, by its citation.
+  const missing = articlesNotHeld(plan.question, passages);
+  const asked = articlesAsked(plan.question).length;
 
   let answer = "";
-  if (!evidence.answerable) {
+  if (missing.length > 0 && missing.length === asked) {
+    for await (const event of notInDocuments(missing.map((article) => ragMessages.articleNotInDocuments(article.citation)).join(" "))) {
+      answer += event.chunk ?? "";
+      yield event;
+    }
+  } else if (!evidence.answerable && !passages.some((passage) => passage.reference?.asked)) {
+    // A passage found by the article's key is the evidence asked for, whatever words the question has (issue 49 §3).
     for await (const event of notInDocuments()) {
       answer += event.chunk ?? "";
       yield event;

@@ -1,5 +1,6 @@
 import type { CitedPassage, PassageSupport } from "@oystar/api-client";
 import type { Passage } from "../retrieve/retrieval";
+import { referenceLabel } from "../references/reference-labels";
 
 // Issue 38 §1: the one road from a retrieved passage to the passage a text cites, as the browser
 // gets it — a RAG answer's sources and a debate turn's passages alike (api-client's
@@ -41,6 +42,16 @@ export function citedPassageOf(passage: Passage, { noteNumber, place, support = 
     page: passage.page,
     place: place ?? null,
     excerpt: excerptOf(passage.text),
+    ...(passage.reference ? { reference: passageLabel(passage.reference) } : {}),
     support,
   };
+}
+
+/**
+ * Issue 49 §4: «Art. 21, comma 2 — Costituzione». The comma is named when the passage holds the one
+ * asked, or holds only one.
+ */
+export function passageLabel(reference: NonNullable<Passage["reference"]>): string {
+  const comma = reference.comma ?? (reference.commas.length === 1 ? reference.commas[0] : null);
+  return referenceLabel({ act: reference.act, article: reference.article, comma })!;
 }

@@ -1,6 +1,7 @@
 import { foldAccents, stemsOf } from "../italian-text";
 import { ragMessages } from "../messages";
 import type { Passage } from "../retrieve/retrieval";
+import { passageLabel } from "./cited-passage";
 import { sentencesOf } from "../ingest/text-chunking";
 
 // DESIGN.md §6, the offline model: an EXTRACTIVE answer. It quotes, as written, the sentences of
@@ -194,9 +195,19 @@ export function extractiveAnswer(question: string, passages: readonly Passage[],
     if (quoted.has(candidate.sentence) || (perPassage.get(candidate.note) ?? 0) >= PER_PASSAGE) continue;
     take(candidate);
   }
+  // Issue 49 §3: a question by reference («art. 2-septies codice privacy») asks for the article
+  // itself: found by its key, its opening is quoted even when the question has no word of it.
+  if (passages[0]?.reference?.asked && !chosen.some((candidate) => candidate.note === 1)) {
+    for (const entry of sentences.filter((entry) => entry.note === 1 && !quoted.has(entry.sentence)).slice(0, PER_PASSAGE))
+      take({ note: entry.note, position: entry.position, sentence: entry.sentence, score: 0 });
+  }
   if (chosen.length === 0) return ragMessages.notInDocuments;
   const lines = chosen
     .sort((left, right) => left.note - right.note || left.position - right.position)
-    .map((entry) => `- ${cite(entry.sentence, entry.note)}`);
+    // Issue 49 §4: a sentence of an act says which article it is, as lawyers cite it.
+    .map((entry) => {
+      const reference = passages[entry.note - 1]?.reference;
+      return `- ${reference ? `${passageLabel(reference)}: ` : ""}${cite(entry.sentence, entry.note)}`;
+    });
   return [ragMessages.offlineIntro, "", ...lines].join("\n");
 }

@@ -1,6 +1,7 @@
 import { RAG_CONTEXT_CHARS, RAG_PRESET, type RagHistoryMessage } from "@oystar/api-client";
 import { ragMessages } from "../messages";
 import type { Passage } from "../retrieve/retrieval";
+import { passageLabel } from "./cited-passage";
 
 // The answer's inputs (spec 001 §1, §9): the history, the numbered sources, the model request,
 // context usage and the summary. The offline model's answer is offline-answer.ts.
@@ -18,7 +19,11 @@ export function cutHistory(history: readonly RagHistoryMessage[], maxTokens: num
   return kept;
 }
 
-const where = (passage: Passage) => [passage.title, passage.page !== null ? `p. ${passage.page}` : null].filter(Boolean).join(", ");
+// Issue 49 §4: a passage of an act is named as lawyers cite it, so the answer's [n] can name the article.
+const where = (passage: Passage) =>
+  [passage.reference ? passageLabel(passage.reference) : null, passage.title, passage.page !== null ? `p. ${passage.page}` : null]
+    .filter(Boolean)
+    .join(", ");
 
 /** The numbered sources as the model reads them: `[n] (title, p. N)` then the passage. */
 export function numberedSources(passages: readonly Passage[]): string {

@@ -11,6 +11,7 @@ import { vectorLiteral } from "../embedder";
 import { documentByFilename, type RagIndex } from "../rag-store";
 import { ragMessages } from "../messages";
 import { chunkedReading, chunksOf, type ChunkedReading } from "./chunked-reading";
+import { passageReferences } from "../references/document-structure";
 import type { Chunk } from "./text-chunking";
 import { ragIngestionSeconds } from "../../observe/metrics";
 
@@ -271,8 +272,9 @@ async function storeDocumentsTogether(
 ): Promise<IngestResult[]> {
   const chunked = documents.map((document) => {
     // Chunked by the reading process that read it (issue 54 §1); here only for a document made otherwise.
-    const { reading, places } = document.chunked ?? chunkedReading(document.text);
-    return { document, reading, chunks: chunksOf({ reading, places }) };
+    const { reading, places, act } = document.chunked ?? chunkedReading(document.text);
+    const references = passageReferences({ ...document, act: act ?? null }, places);
+    return { document, reading, chunks: chunksOf({ reading, places }).map((chunk, at) => ({ ...chunk, reference: references[at]! })) };
   });
   // Places in the reading text, counted in characters (code points) as the viewer counts them.
   const all = chunked.flatMap(({ document, chunks }) =>
@@ -339,11 +341,11 @@ async function storeDocumentsTogether(
       // The title is indexed with every chunk: a passage about «la limonaia» is found by the
       // name of the garden it belongs to.
       const rows = await tx.query<{ lexeme_count: number; stem_count: number }>(
-        `INSERT INTO rag_chunks (document_id, index_id, ordinal, page, text, tsv, lexeme_count, stems, stem_count, start_offset, end_offset)
+        `INSERT INTO rag_chunks (document_id, index_id, ordinal, page, text, tsv, lexeme_count, stems, stem_count, start_offset, end_offset, act, article, commas)
          SELECT u.document_id, $1, u.ordinal, u.page, u.text, v.tsv, (SELECT ${POSITIONS_IN} v.tsv) AS l), v.stems, (SELECT ${POSITIONS_IN} v.stems) AS l),
-                u.start_offset, u.end_offset
-         FROM unnest($2::bigint[], $3::int[], $4::int[], $5::text[], $6::text[], $7::int[], $8::int[]) WITH ORDINALITY
-           AS u(document_id, ordinal, page, text, title, start_offset, end_offset, position)
+                u.start_offset, u.end_offset, u.act, u.article, CASE WHEN u.commas = '' THEN NULL ELSE string_to_array(u.commas, ',') END
+         FROM unnest($2::bigint[], $3::int[], $4::int[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[], $10::text[], $11::text[]) WITH ORDINALITY
+           AS u(document_id, ordinal, page, text, title, start_offset, end_offset, act, article, commas, position)
          CROSS JOIN LATERAL (SELECT to_tsvector('italian', u.title) || to_tsvector('italian', u.text) AS tsv, rag_prefix_stems(u.title || ' ' || u.text) AS stems) AS v
          ORDER BY u.position
          RETURNING lexeme_count, stem_count`,
@@ -356,6 +358,9 @@ async function storeDocumentsTogether(
           of(({ document }) => document.title),
           of(({ start }) => start),
           of(({ end }) => end),
+          of(({ chunk }) => chunk.reference.act),
+          of(({ chunk }) => chunk.reference.article),
+          of(({ chunk }) => chunk.reference.commas.join(",")),
         ],
       );
       lexemes += rows.reduce((sum, row) => sum + row.lexeme_count, 0);

@@ -119,3 +119,10 @@ test("offsets in code points, as PostgreSQL counts characters", () => {
     1,
   ]);
 });
+
+test("issue 49: «art.» does not end a sentence («ai sensi dell'art. 5 della legge»)", () => {
+  expect(sentencesOf("Ai sensi dell'art. 5 della legge il termine è breve. Vedi artt. 6 e 7 e la lett. b del comma.")).toEqual([
+    "Ai sensi dell'art. 5 della legge il termine è breve.",
+    "Vedi artt. 6 e 7 e la lett. b del comma.",
+  ]);
+});

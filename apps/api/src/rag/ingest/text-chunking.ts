@@ -1,4 +1,5 @@
 import { pagesOf } from "@oystar/pdf-tools";
+import { articleOfHeading, commaOfLine, HEADING_AHEAD } from "../references/legal-reference";
 // Documents become chunks (DESIGN.md §8): whole sentences, about CHUNK_TARGET characters each,
 // the last sentence or two of a chunk repeated at the start of the next (so a fact split across
 // the boundary is still found whole), and the page of every chunk kept for PDFs.
@@ -11,8 +12,12 @@ export const CHUNK_TARGET = 800;
 export const CHUNK_MAX = 1200;
 export const OVERLAP_MAX = 200;
 
-/** `start` and `end`: the chunk's place in its document's reading text (UTF-16 offsets). */
-export type Chunk = { ordinal: number; text: string; page: number | null; start: number; end: number };
+/**
+ * `start` and `end`: the chunk's place in its document's reading text (UTF-16 offsets). In an
+ * article-structured document (issue 49 §2), `article` is the article the chunk belongs to and
+ * `commas` the commas it holds, where the text numbers them.
+ */
+export type Chunk = { ordinal: number; text: string; page: number | null; start: number; end: number; article?: string; commas?: string[] };
 
 export type ChunkedDocument = {
   /** The text as the viewer shows it: paragraphs one to a line, a blank line between them. */
@@ -20,9 +25,9 @@ export type ChunkedDocument = {
   chunks: Chunk[];
 };
 
-// ICU splits after these though the sentence goes on («il card. Ippolito», «a p. 12»).
+// ICU splits after these though the sentence goes on («il card. Ippolito», «a p. 12», «dell'art. 5», issue 49).
 const ABBREVIATIONS = new Set(
-  "card dott dr sig sigg prof ing avv arch mons s ss st p pp pag es ecc sec secc n nn cap fig vol ca cfr vd tav".split(" "),
+  "card dott dr sig sigg prof ing avv arch mons s ss st p pp pag es ecc sec secc n nn cap fig vol ca cfr vd tav art artt lett".split(" "),
 );
 
 /**
@@ -44,7 +49,9 @@ export const PARAGRAPH_BREAK = "\n\n";
 const segmenter = new Intl.Segmenter("it", { granularity: "sentence" });
 
 /** The blocks of a text: paragraphs, headings, list items. */
-const blocksOf = (text: string) => text.split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)|\n(?=#)/);
+const blocksOf = (text: string) => text.split(BLOCK_BREAK);
+/** A blank line, a list item, a heading; an article's heading or numbered comma (issue 49 §2) even on the next line. */
+const BLOCK_BREAK = new RegExp(`\\n\\s*\\n|\\n(?=\\s*(?:[-*•]|\\d+[.)])\\s)|\\n(?=#)|\\n(?=${HEADING_AHEAD})`, "iu");
 
 /** A block on one line: its whitespace runs made one space. */
 const flatten = (block: string) => block.replace(/\s+/g, " ").trim();
@@ -123,8 +130,8 @@ function endsWithAbbreviation(flat: string, start: number, end: number): boolean
   return ABBREVIATIONS.has(flat.slice(wordStart, stop).toLowerCase());
 }
 
-/** A sentence placed in the reading text; it remembers whether it opens a block. */
-type Sentence = { start: number; end: number; opensBlock: boolean };
+/** A sentence placed in the reading text; it remembers whether it opens a block, and the article and comma it stands in. */
+type Sentence = { start: number; end: number; opensBlock: boolean; article: string | null; comma: string | null; opensArticle: boolean };
 
 const lengthOf = (sentence: Sentence) => sentence.end - sentence.start;
 
@@ -163,6 +170,10 @@ function overlapOf(sentences: Sentence[]): Sentence[] {
 export function chunkDocument(text: string, sentenceWindow = SENTENCE_WINDOW): ChunkedDocument {
   let reading = "";
   const chunks: Chunk[] = [];
+  // Issue 49 §2: an article's heading opens a chunk of its own, with no overlap from the article
+  // before: a short article is one passage, never shared with another.
+  let article: string | null = null;
+  let comma: string | null = null;
   for (const { page, text: pageText } of pagesOf(text)) {
     const sentences: Sentence[] = [];
     for (const block of blocksOf(pageText)) {
@@ -171,24 +182,54 @@ export function chunkDocument(text: string, sentenceWindow = SENTENCE_WINDOW): C
       if (reading) reading += PARAGRAPH_BREAK;
       const offset = reading.length;
       reading += flat;
+      const firstLine = block.trimStart().split("\n", 1)[0] ?? "";
+      const heading = articleOfHeading(firstLine);
+      if (heading) [article, comma] = [heading, null];
+      const marked = article ? commaOfLine(heading ? (block.trimStart().split("\n")[1] ?? "") : firstLine) : null;
+      if (marked) comma = marked;
       sentenceSpans(flat, sentenceWindow)
         .flatMap((span) => pieces(flat, span))
-        .forEach((span, index) => sentences.push({ start: offset + span.start, end: offset + span.end, opensBlock: index === 0 }));
+        .forEach((span, index) =>
+          sentences.push({
+            start: offset + span.start,
+            end: offset + span.end,
+            opensBlock: index === 0,
+            article,
+            comma,
+            opensArticle: index === 0 && heading !== null,
+          }),
+        );
     }
     let current: Sentence[] = [];
     let length = 0;
     let fresh = 0; // sentences in `current` that no earlier chunk holds
-    const flush = () => {
-      if (fresh === 0) return;
+    const flush = (overlap = true) => {
+      if (fresh === 0) {
+        if (!overlap) [current, length] = [[], 0];
+        return;
+      }
       const start = current[0]!.start;
       const end = current.at(-1)!.end;
-      chunks.push({ ordinal: chunks.length, text: reading.slice(start, end), page, start, end });
-      current = overlapOf(current);
+      const held = current.at(-1)!.article;
+      const commas = [
+        ...new Set(current.filter((sentence) => sentence.article === held).flatMap((sentence) => (sentence.comma ? [sentence.comma] : []))),
+      ];
+      chunks.push({
+        ordinal: chunks.length,
+        text: reading.slice(start, end),
+        page,
+        start,
+        end,
+        ...(held ? { article: held } : {}),
+        ...(commas.length > 0 ? { commas } : {}),
+      });
+      current = overlap ? overlapOf(current) : [];
       length = current.reduce((sum, sentence) => sum + lengthOf(sentence) + 1, 0);
       fresh = 0;
     };
     for (const sentence of sentences) {
-      if (fresh > 0 && length + lengthOf(sentence) > CHUNK_TARGET) flush();
+      if (sentence.opensArticle) flush(false);
+      else if (fresh > 0 && length + lengthOf(sentence) > CHUNK_TARGET) flush();
       current.push(sentence);
       length += lengthOf(sentence) + 1;
       fresh += 1;

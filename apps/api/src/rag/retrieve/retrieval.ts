@@ -7,6 +7,8 @@ import { reciprocalRankFusion, type Ranked } from "./rank-fusion";
 import type { RagIndex } from "../rag-store";
 import type { Reranker, RerankCandidate } from "./reranker";
 import { stagesToRun } from "./retrieval-stages";
+import { articlesAsked, orderedKeyHits, passagesByKey, type KeyHit } from "./reference-search";
+import { withoutActWords } from "../references/legal-reference";
 import { vectorScores, vectorSearch } from "./vector-search";
 import { log } from "../../observe/log";
 import { errorKind } from "../../web/log-line";
@@ -40,13 +42,15 @@ export type RetrievalOptions = {
   useReranker: boolean;
   useDeduplication: boolean;
   deduplicationThreshold: number;
+  /** Issue 49 §3: the acts the conversation named, the latest first: an article asked alone is first looked for in them. */
+  conversationActs?: readonly string[];
   /** The question's fields (understand-question.ts), when field extraction is on. */
   fields?: QuestionFields | null;
   /**
    * Run fusion and reranking as asked, even with components that have not earned them
    * (retrieval-stages.ts), and search `primary` alone when not fused: the evaluation's ablation.
    */
-  asAsked?: { primary?: Leg };
+  asAsked?: { primary?: Leg; withoutReferences?: boolean };
 };
 
 export type Passage = {
@@ -59,7 +63,12 @@ export type Passage = {
   indexName: string;
   /** The final ranking's score (reranker, or fusion). */
   score: number;
+  /** Issue 49: the act and article of a passage of an article-structured document; `asked`: found by the question's reference. */
+  reference?: PassageReference;
 };
+
+/** `comma`: the comma the question asked, where the passage holds it. */
+export type PassageReference = { act: string | null; article: string; commas: string[]; asked: boolean; comma?: string };
 
 /**
  * A document gives at most this many of the final passages: the answer reads the best two of a
@@ -78,6 +87,12 @@ export async function retrieve(
   signal?: AbortSignal,
 ): Promise<Passage[]> {
   const question = options.queries[0] ?? "";
+  // Issue 49 §3: the articles the question names are found by key; the act's abbreviations
+  // never reach the full-text leg as words («Cost.» is not «costo»).
+  // (`withoutReferences`: the evaluation's row of the pipeline before issue 49.)
+  const references = !options.asAsked?.withoutReferences;
+  const asked = references ? articlesAsked(question) : [];
+  const keyHits: KeyHit[] = [];
   const stages = options.asAsked
     ? { fused: options.useFusedRetrieval, rerank: options.useReranker, deduplicate: options.useDeduplication }
     : stagesToRun(engine, options);
@@ -93,7 +108,9 @@ export async function retrieve(
   const localRerank = stages.rerank && !engine.reranker.crossEncoder;
   const queryVectors =
     legs.vector || (localRerank && engine.vectors) ? await engine.embedder.embed(legs.vector ? vectorTexts : [question], signal) : [];
-  const fullTextQueries = legs.vector || !options.hypothetical ? options.queries : [...options.queries, options.hypothetical];
+  const fullTextQueries = (legs.vector || !options.hypothetical ? options.queries : [...options.queries, options.hypothetical]).map(
+    (query) => (references ? withoutActWords(query) : query),
+  );
 
   // What the legs learn about the question itself is kept for the reranker's features.
   const known: Known = { terms: new Map(), fullText: new Map(), similarity: new Map() };
@@ -103,7 +120,11 @@ export async function retrieve(
   for (const index of indexes) {
     const documentIds = allowed ? (allowed.get(index.id) ?? []) : null;
     if (documentIds?.length === 0) continue;
-    const terms = (await queryTerms(engine.db, index, question)).filter((term) => term.df > 0);
+    if (asked.length > 0) {
+      const found = await passagesByKey(engine.db, index, asked);
+      keyHits.push(...(documentIds ? found.filter((hit) => documentIds.includes(hit.documentId)) : found));
+    }
+    const terms = (await queryTerms(engine.db, index, fullTextQueries[0] ?? question)).filter((term) => term.df > 0);
     known.terms.set(index.id, terms);
     for (const [position, query] of (legs.fullText ? fullTextQueries : []).entries()) {
       const hits = await fullTextSearch(engine.db, index, query, options.topKRetrieval, {
@@ -125,16 +146,41 @@ export async function retrieve(
   }
   // One list alone keeps its own scores (BM25, cosine): RRF would flatten them to ranks.
   const only = lists.length === 1 ? (lists[0]!.hits as Array<Ranked & { score: number; documentId?: string }>) : null;
-  const fused: Array<{ chunkId: string; score: number; documentId?: string }> = only
+  const pipeline: Array<{ chunkId: string; score: number; documentId?: string }> = only
     ? only.map(({ chunkId, score, documentId }) => ({ chunkId, score, ...(documentId ? { documentId } : {}) }))
     : reciprocalRankFusion(lists.map((list) => list.hits));
+  // The article asked first, in the key's order; then the rest as today's pipeline ranks it.
+  const keyOrder = orderedKeyHits(
+    keyHits,
+    asked,
+    new Map(pipeline.map((hit, position) => [hit.chunkId, position])),
+    options.conversationActs ?? [],
+  );
+  const keyRank = new Map(keyOrder.map((hit, position) => [hit.chunkId, position]));
+  const keyComma = new Map(keyOrder.map((hit) => [hit.chunkId, asked[hit.asked]?.comma ?? null]));
+  const top = (pipeline[0]?.score ?? 0) + 1;
+  const fused = [
+    ...keyOrder.map((hit, position) => ({ chunkId: hit.chunkId, documentId: hit.documentId, score: top + keyOrder.length - position })),
+    ...pipeline.filter((hit) => !keyRank.has(hit.chunkId)),
+  ];
   if (fused.length === 0) return [];
 
   // Deduplication and the per-document limit may drop passages: room to keep the final top-K.
   // BM25 alone knows each chunk's document: the limit applies before any text is read.
   const limitedEarly = !stages.rerank && !stages.deduplicate && fused.every((hit) => hit.documentId !== undefined);
+  // Issue 49 §3: in an act, each article counts as a document of its own (a whole act is not two passages).
+  const articles = limitedEarly
+    ? await articlesOf(
+        engine.db,
+        fused.map((hit) => hit.chunkId),
+      )
+    : new Map<string, string>();
   const pool = limitedEarly
-    ? atMostPerDocument(fused, PASSAGES_PER_DOCUMENT, (hit) => hit.documentId ?? hit.chunkId).slice(0, options.topKReranker)
+    ? atMostPerDocument(
+        fused,
+        PASSAGES_PER_DOCUMENT,
+        (hit) => `${hit.documentId ?? hit.chunkId}\u0000${articles.get(hit.chunkId) ?? ""}`,
+      ).slice(0, options.topKReranker)
     : fused.slice(0, stages.rerank ? RERANK_POOL : options.topKReranker * 3);
   const ids = pool.map((hit) => hit.chunkId);
   let ranked: Passage[];
@@ -151,22 +197,41 @@ export async function retrieve(
     const fusedScore = new Map(pool.map((hit) => [hit.chunkId, hit.score]));
     ranked = (await passagesOf(engine, indexes, ids)).map((passage) => ({ ...passage, score: fusedScore.get(passage.chunkId) ?? 0 }));
   }
-  const limited = atMostPerDocument(ranked, PASSAGES_PER_DOCUMENT, (passage) => `${passage.indexName}\u0000${passage.filename}`);
+  // The article asked keeps its place before the per-document limit: a reranker's order within a whole act must not drop it.
+  ranked = keyFirst(ranked, keyRank);
+  const limited = atMostPerDocument(ranked, PASSAGES_PER_DOCUMENT, unitOf);
   // Field extraction reorders after deduplication: then every passage is kept for it.
   const deduplicated = stages.deduplicate
     ? deduplicate(limited, options.deduplicationThreshold, fields ? Number.POSITIVE_INFINITY : options.topKReranker)
     : limited;
-  const kept = fields ? byFieldsHeld(deduplicated, requiredFieldsOf(fields)) : deduplicated;
-  return groupedByDocument(kept.slice(0, options.topKReranker)).map(({ chunkId, text, page, filename, title, url, indexName, score }) => ({
-    chunkId,
-    text,
-    page,
-    filename,
-    title,
-    url,
-    indexName,
-    score,
-  }));
+  const kept = keyFirst(fields ? byFieldsHeld(deduplicated, requiredFieldsOf(fields)) : deduplicated, keyRank);
+  return groupedByDocument(kept.slice(0, options.topKReranker)).map(
+    ({ chunkId, text, page, filename, title, url, indexName, score, reference }) => ({
+      chunkId,
+      text,
+      page,
+      filename,
+      title,
+      url,
+      indexName,
+      score,
+      ...(reference ? { reference: withAsked(reference, keyComma.get(chunkId)) } : {}),
+    }),
+  );
+}
+
+/** A passage's reference, found by key (`comma`: the comma asked, null for none) or not (undefined). */
+function withAsked(reference: PassageReference, comma: string | null | undefined): PassageReference {
+  const held = comma && reference.commas.includes(comma) ? { comma } : {};
+  return { act: reference.act, article: reference.article, commas: reference.commas, asked: comma !== undefined, ...held };
+}
+
+/** The passages found by key first, in the key's order (a reranker or field extraction must not put another article before them); the rest as they were. */
+function keyFirst<P extends Pick<Passage, "chunkId">>(passages: readonly P[], keyRank: ReadonlyMap<string, number>): P[] {
+  if (keyRank.size === 0) return [...passages];
+  const keyed = passages.filter((passage) => keyRank.has(passage.chunkId));
+  keyed.sort((left, right) => keyRank.get(left.chunkId)! - keyRank.get(right.chunkId)!);
+  return [...keyed, ...passages.filter((passage) => !keyRank.has(passage.chunkId))];
 }
 
 /** The ranked items, each document's after its first `most` left out: room for other documents' evidence. */
@@ -179,14 +244,29 @@ function atMostPerDocument<P>(ranked: readonly P[], most: number, documentOf: (i
   });
 }
 
+/** The unit the per-document limit and grouping count: a document, or (issue 49 §3) an article of an act. */
+const unitOf = (passage: Pick<Passage, "indexName" | "filename" | "reference">) =>
+  `${passage.indexName}\u0000${passage.filename}\u0000${passage.reference?.article ?? ""}`;
+
+/** The articles of the chunks that have one (issue 49 §2), by chunk id: one lookup by primary key. */
+async function articlesOf(db: Database, chunkIds: readonly string[]): Promise<Map<string, string>> {
+  if (chunkIds.length === 0) return new Map();
+  const rows = await db.query<{ id: string; article: string }>(
+    "SELECT id::text, article FROM rag_chunks WHERE id = ANY($1::bigint[]) AND article IS NOT NULL",
+    [chunkIds],
+  );
+  return new Map(rows.map((row) => [row.id, row.article]));
+}
+
 /**
  * Results by distinct document: the documents in the order of their best passage, each
- * document's passages together (best first), so no file comes back twice among the first.
+ * document's passages together (best first), so no file comes back twice among the first. The
+ * articles of an act are documents of their own (issue 49 §3).
  */
-export function groupedByDocument<P extends Pick<Passage, "indexName" | "filename">>(passages: readonly P[]): P[] {
+export function groupedByDocument<P extends Pick<Passage, "indexName" | "filename" | "reference">>(passages: readonly P[]): P[] {
   const byDocument = new Map<string, P[]>();
   for (const passage of passages) {
-    const key = `${passage.indexName}\u0000${passage.filename}`;
+    const key = unitOf(passage);
     byDocument.set(key, [...(byDocument.get(key) ?? []), passage]);
   }
   return [...byDocument.values()].flat();
@@ -243,14 +323,25 @@ async function scoreSafely(
   }
 }
 
-type PassageRow = { id: string; index_id: string; text: string; page: number | null; filename: string; title: string; url: string | null };
+type PassageRow = {
+  id: string;
+  index_id: string;
+  text: string;
+  page: number | null;
+  filename: string;
+  title: string;
+  url: string | null;
+  act: string | null;
+  article: string | null;
+  commas: string[] | null;
+};
 
 /** The pool's chunks as passages, in the pool's order. */
 async function passagesOf(engine: RetrievalEngine, indexes: readonly RagIndex[], chunkIds: readonly string[]): Promise<Passage[]> {
   const names = new Map(indexes.map((index) => [index.id, index.name]));
   const rows = await engine.db.query<PassageRow>(
     // A nested loop (OFFSET 0 keeps the planner from a hash join that reads every document).
-    `SELECT c.id::text, c.index_id::text, c.text, c.page, d.filename, d.title, d.url
+    `SELECT c.id::text, c.index_id::text, c.text, c.page, d.filename, d.title, d.url, c.act, c.article, c.commas
      FROM rag_chunks c CROSS JOIN LATERAL (SELECT filename, title, url FROM rag_documents WHERE id = c.document_id OFFSET 0) AS d
      WHERE c.id = ANY($1::bigint[])`,
     [chunkIds],
@@ -267,6 +358,7 @@ async function passagesOf(engine: RetrievalEngine, indexes: readonly RagIndex[],
         url: row.url,
         indexName: names.get(row.index_id) ?? "",
         score: 0,
+        ...(row.article ? { reference: { act: row.act, article: row.article, commas: row.commas ?? [], asked: false } } : {}),
       },
     ]),
   );

@@ -3,6 +3,7 @@ import type { Queryable } from "../../db/database";
 import { hasPlaces, isEmail } from "../ingest/formats/extensions";
 import { emailHeaderOf, placeOf } from "../ingest/formats/landmarks";
 import { PARAGRAPH_BREAK } from "../ingest/text-chunking";
+import { referenceLabel } from "../references/reference-labels";
 
 // The source viewer's reads (issue 25): a passage where it stands in its document, and a PDF's
 // original. One primary-key lookup each; the surroundings are cut out of the stored text by the
@@ -32,6 +33,9 @@ type PassageRow = {
   /** The passage's place in `window_text`, in code points. */
   passage_start: number | null;
   passage_end: number | null;
+  act: string | null;
+  article: string | null;
+  commas: string[] | null;
 };
 
 /** Ids are bigint identities: anything else names nothing. */
@@ -43,7 +47,7 @@ export async function findPassage(db: Queryable, chunkId: string): Promise<Store
     `SELECT c.id::text AS chunk_id, c.page, c.text AS chunk_text, i.owner_id::text, d.id::text AS document_id, d.title, d.filename, d.url, t.pages,
             EXISTS (SELECT 1 FROM rag_originals o WHERE o.document_id = d.id) AS has_original,
             substring(t.text FROM w.first + 1 FOR c.end_offset + $2 - w.first) AS window_text,
-            c.start_offset - w.first AS passage_start, c.end_offset - w.first AS passage_end
+            c.start_offset - w.first AS passage_start, c.end_offset - w.first AS passage_end, c.act, c.article, c.commas
      FROM rag_chunks c
      JOIN rag_documents d ON d.id = c.document_id
      JOIN rag_indexes i ON i.id = c.index_id
@@ -106,6 +110,14 @@ export async function placesOf(
 }
 
 function passageOf(row: PassageRow): RagPassage {
+  return { ...passageTextOf(row), ...(row.article ? { reference: referenceOf(row) } : {}) };
+}
+
+/** Issue 49 §4: the article a passage of an act is, as lawyers cite it (its comma when it holds one only). */
+const referenceOf = (row: PassageRow) =>
+  referenceLabel({ act: row.act, article: row.article, comma: row.commas?.length === 1 ? row.commas[0] : null })!;
+
+function passageTextOf(row: PassageRow): RagPassage {
   const document = {
     id: row.document_id,
     title: row.title,
