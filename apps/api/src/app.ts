@@ -7,6 +7,7 @@ import { deviceKeyRoutes } from "./me/device-key-routes";
 import { myDataRoutes } from "./me/my-data-routes";
 import { checkoutRoutes, webhookRoutes } from "./billing/billing-routes";
 import { devCheckoutRoutes } from "./billing/dev-checkout-routes";
+import { subscriptionManagementRoutes } from "./billing/subscription-routes";
 import { configRoutes } from "./config/config-routes";
 import { debateRoutes } from "./debates/debate-routes";
 import type { Env } from "./env";
@@ -101,6 +102,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", subscriptionRoutes(access, db));
   app.route("/", checkoutRoutes(access, db, services.billing.provider, services.origin));
   app.route("/", webhookRoutes(db, services.billing));
+  app.route("/", subscriptionManagementRoutes(access, db, services.billing.provider, env.vat));
   if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing));
   if (services.devIdpRoutes) app.route("/", services.devIdpRoutes(access));
   // Issue 35 §2: the answers in progress of this process, held for a client whose connection dropped.

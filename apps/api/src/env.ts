@@ -124,6 +124,9 @@ const variablesSchema = z.object({
   // A model that sends nothing this long after a question has failed: the charge is given back.
   LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  // Issue 51 §5: how prices are shown, charged and invoiced (Stripe Tax is the operator's choice).
+  PRICES_INCLUDE_VAT: z.enum(["true", "false"]).default("true"),
+  VAT_RATE: z.coerce.number().min(0).max(100).default(22),
   // RAG engine (DESIGN.md §6, §8): embeddings and reranking services; without them, the local ones.
   EMBEDDINGS_BASE_URL: z.string().url().optional(),
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
@@ -167,6 +170,7 @@ const envSchema = variablesSchema.transform((raw) => ({
     offlineCharsPerSecond: raw.OFFLINE_MODEL_CHARS_PER_SECOND,
     firstTokenTimeoutMs: raw.LLM_FIRST_TOKEN_TIMEOUT_MS,
   },
+  vat: { pricesIncludeVat: raw.PRICES_INCLUDE_VAT === "true", rate: raw.VAT_RATE },
   stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null } : null,
   // Admin is decided on the server, from verified emails, never by the browser (DESIGN.md §3).
   // Unset: nobody, except that the built-in provider names its seeded admin (services.ts).

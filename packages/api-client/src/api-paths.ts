@@ -13,6 +13,13 @@ export const API_PATHS = {
   subscriptionStatus: "/api/subscription/status",
   checkoutSession: "/api/checkout/session",
   billingWebhook: "/api/billing/webhook",
+  /** Issue 51: the caller's subscription and invoices; cancel, reactivate, change plan; an invoice's PDF. */
+  billingSubscription: "/api/billing/subscription",
+  billingCancel: "/api/billing/subscription/cancel",
+  billingReactivate: "/api/billing/subscription/reactivate",
+  billingChangePreview: "/api/billing/subscription/change-preview",
+  billingChange: "/api/billing/subscription/change",
+  billingInvoicePdf: "/api/billing/invoices/:id/pdf",
   settings: "/api/settings",
   models: "/groq/models",
   chatCompletions: "/groq/chat/completions",

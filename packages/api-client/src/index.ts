@@ -48,6 +48,8 @@ export type { ChatCompletionRequest, ChatMessage } from "./schemas/chat";
 export { citedPassageSchema, passageSupportSchema } from "./schemas/cited-passage";
 export type { CitedPassage, PassageSupport } from "./schemas/cited-passage";
 export { checkoutRequestSchema, parseCheckoutSession } from "./schemas/checkout";
+export { billingSubscriptionSchema, invoiceSchema, planChangePreviewSchema, planChangeRequestSchema } from "./schemas/billing";
+export type { BillingSubscription, Invoice, PlanChangePreview, PlanChangeRequest } from "./schemas/billing";
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
 export {
   analysedInterventions,

@@ -6,6 +6,7 @@ import type { Database } from "../db/database";
 import { errorKind, logLine } from "../web/log-line";
 import type { CheckoutProvider } from "./checkout-provider";
 import { log } from "../observe/log";
+import { applySubscriptionEvent } from "./subscription-events";
 
 export type EventOutcome = "applied" | "duplicate" | "ignored" | "refund_due";
 
@@ -73,7 +74,8 @@ export async function applyBillingEvent(db: Database, event: Stripe.Event): Prom
       [event.id, event.type, created],
     );
     if (recorded.length === 0) return nothing("duplicate");
-    if (event.type !== "checkout.session.completed") return nothing("ignored");
+    if (event.type !== "checkout.session.completed")
+      return nothing((await applySubscriptionEvent(tx, event)).applied ? "applied" : "ignored");
 
     const session = event.data.object;
     const plan = planIdSchema.safeParse(session.metadata?.plan);

@@ -2,6 +2,8 @@ import { CHECKOUT_CANCELLED_PARAM, type PlanDetails } from "@oystar/plans-and-ga
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import type { User } from "../accounts/accounts";
+import type { DevSubscriptions } from "./dev-subscriptions";
+import { stripeSubscriptions, type SubscriptionOperations } from "./subscription-provider";
 
 export type CheckoutRequest = { user: User; plan: PlanDetails; origin: string; idempotencyKey: string };
 export type CheckoutProvider = {
@@ -15,6 +17,10 @@ export type CheckoutProvider = {
    * True when a subscription was running and is now cancelled; false when there was none to end.
    */
   cancelSubscription(sessionId: string): Promise<boolean>;
+  /** Issue 51: cancel, reactivate, change plan, invoices — at the provider, answered by its events. */
+  subscriptions: SubscriptionOperations;
+  /** The built-in provider's own books, with the clock a journey advances (development only). */
+  readonly devSubscriptions?: DevSubscriptions;
 };
 
 /** The return pages: fulfilment never happens there, only through the webhook. */
@@ -35,6 +41,8 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
           client_reference_id: user.id,
           customer_email: user.email ?? undefined,
           metadata: { user_id: user.id, plan: plan.id },
+          // Issue 51: the subscription's own events name the account and the plan too.
+          subscription_data: { metadata: { user_id: user.id, plan: plan.id } },
           line_items: [
             {
               quantity: 1,
@@ -66,6 +74,7 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
       await stripe.subscriptions.cancel(running.id);
       return true;
     },
+    subscriptions: stripeSubscriptions(stripe),
   };
 }
 
@@ -73,7 +82,7 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
 export const BUILT_IN_SESSION_ID = /^cs_dev_[A-Za-z0-9_-]{24}$/;
 
 /** The built-in checkout: a card form on this origin (see dev-checkout-routes.ts). */
-export function builtInCheckout(): CheckoutProvider {
+export function builtInCheckout(subscriptions: DevSubscriptions): CheckoutProvider {
   return {
     builtIn: true,
     async createSession({ origin }) {
@@ -86,6 +95,8 @@ export function builtInCheckout(): CheckoutProvider {
     async cancelSubscription() {
       return false;
     },
+    subscriptions,
+    devSubscriptions: subscriptions,
   };
 }
 

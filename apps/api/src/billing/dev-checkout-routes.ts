@@ -1,16 +1,14 @@
 import type { PlanId } from "@oystar/api-client";
 import { planById } from "@oystar/plans-and-gates";
 import { Hono } from "hono";
-import { randomBytes } from "node:crypto";
-import Stripe from "stripe";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import { bodyCeiling } from "../web/request-body";
-import { receiveProviderEvent } from "./billing-events";
+import { devEventSink } from "./dev-events";
 import { checkCard } from "./card";
 import { BUILT_IN_SESSION_ID, cancelUrl, type CheckoutProvider } from "./checkout-provider";
 import { devCheckoutPage, devCheckoutStyles } from "./dev-checkout-page";
-import { billingMessages } from "./messages";
+import { billingMessages, subscriptionMessages } from "./messages";
 
 type OpenSession = { id: string; user_id: string; plan: PlanId };
 
@@ -70,23 +68,28 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
         402,
       );
 
-    const payload = JSON.stringify({
-      id: `evt_dev_${randomBytes(12).toString("hex")}`,
-      object: "event",
-      type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: session.id,
-          object: "checkout.session",
-          client_reference_id: session.user_id,
-          metadata: { user_id: session.user_id, plan: plan.id },
-          payment_status: "paid",
-        },
-      },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: billing.webhookSecret });
-    const outcome = await receiveProviderEvent(db, billing, payload, signature).catch(() => null);
+    const send = devEventSink(db, billing);
+    const outcome = await send("checkout.session.completed", {
+      id: session.id,
+      object: "checkout.session",
+      client_reference_id: session.user_id,
+      metadata: { user_id: session.user_id, plan: plan.id },
+      payment_status: "paid",
+      mode: "subscription",
+      subscription: `sub_${session.id.replace(/^cs_/, "")}`,
+    })
+      .then(async (outcome) => {
+        // Issue 51: as Stripe's Checkout in subscription mode, a paid session starts a subscription.
+        if (outcome === "applied")
+          await billing.provider.devSubscriptions?.start({
+            sessionId: session.id,
+            userId: session.user_id,
+            plan,
+            cardLast4: field("number").replace(/\D/g, "").slice(-4),
+          });
+        return outcome;
+      })
+      .catch(() => null);
     if (!outcome) {
       return c.html(
         devCheckoutPage({
@@ -100,6 +103,16 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
       );
     }
     return c.redirect(`/success?plan=${plan.id}`, 303);
+  });
+
+  // Issue 51, development only: the provider's clock moves to the end of the caller's paid period
+  // (a cancelled subscription ends with customer.subscription.deleted; otherwise it renews, its
+  // payment failing with {"failRenewal": true}). Journeys call it; nobody waits a month.
+  app.post("/api/dev/billing/advance-clock", access.signedIn, bodyCeiling(CARD_FORM_BODY), async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { failRenewal?: unknown } | null;
+    const advanced = await billing.provider.devSubscriptions?.advanceClock(c.get("user").id, { failRenewal: body?.failRenewal === true });
+    if (!advanced) return c.json({ error: subscriptionMessages.nothingToAdvance }, 409);
+    return c.json({ advanced: true });
   });
 
   return app;

@@ -12,3 +12,14 @@ export const billingMessages = {
   cardDeclined: "Carta rifiutata. Prova con un'altra carta.",
   priceOnRequest: "su richiesta",
 } as const;
+
+/** Issue 51: what 'Abbonamento' in 'Il mio account' answers. */
+export const subscriptionMessages = {
+  noSubscription: "Non hai un abbonamento attivo da gestire.",
+  alreadyCancelled: "L'abbonamento è già disdetto: finirà alla scadenza del periodo pagato.",
+  notCancelled: "L'abbonamento non è disdetto: non c'è niente da riattivare.",
+  paidPlansOnly: "Scegli tra i piani Base, Pro e Business.",
+  providerFailed: "Il fornitore dei pagamenti non ha risposto. Riprova tra poco.",
+  invoiceNotFound: "Fattura non trovata.",
+  nothingToAdvance: "Nessun abbonamento di prova da far scadere.",
+} as const;

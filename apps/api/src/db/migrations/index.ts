@@ -25,6 +25,7 @@ import { debatesByAccountPage } from "./0024-debates-by-account-page";
 import { ragLibrary } from "./0030-rag-library";
 import { ragSiteLinks } from "./0031-rag-site-links";
 import { debateJudgeScores } from "./0060-debate-judge-scores";
+import { subscriptions } from "./0070-subscriptions";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
 export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
@@ -55,4 +56,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0030-rag-library", sql: ragLibrary },
   { id: "0031-rag-site-links", sql: ragSiteLinks },
   { id: "0060-debate-judge-scores", sql: debateJudgeScores },
+  { id: "0070-subscriptions", sql: subscriptions },
 ];
