@@ -1,4 +1,3 @@
-import { jsPDF } from "jspdf";
 import type { Queryable } from "../db/database";
 import type { VatSettings } from "./vat";
 
@@ -17,6 +16,8 @@ export async function devInvoicePdf(db: Queryable, invoiceId: string, vat: VatSe
     [invoiceId],
   );
   if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+  // Loaded when an invoice is asked for: the server starts without it.
+  const { jsPDF } = await import("jspdf");
   const doc = new jsPDF({ unit: "pt", format: "a4" });
   const lines = [
     `Fattura ${invoiceId}`,

@@ -1,0 +1,96 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { authorizationWhile } from "../support/api-token";
+import { buyPlan } from "../support/checkout";
+import { collectConsoleErrors } from "../support/console-errors";
+import { pdfPages } from "../support/pdf-text";
+import { signIn } from "../support/sign-in";
+
+// Issue 51: a subscription managed from 'Il mio account' on the built-in checkout, which answers
+// each operation with the provider's signed events. New accounts only: the seeded ones keep their
+// plans for the other journeys.
+
+const planOnServer = async (page: Page, authorization: string) =>
+  ((await (await page.request.get("/api/subscription/status", { headers: { Authorization: authorization } })).json()) as { plan: string })
+    .plan;
+
+/** A new customer, signed in, who bought Pro; on 'Il mio account', with the token the app sends. */
+async function newProCustomer(page: Page, name: string) {
+  await signIn(page, `${name}.${Date.now()}@esempio.it`);
+  await buyPlan(page, "Pro");
+  const authorization = await authorizationWhile(page, () => page.goto("/account"));
+  const section = page.getByRole("region", { name: "Abbonamento" });
+  await expect(section.getByText("29,99 € al mese, IVA inclusa")).toBeVisible();
+  await expect(section.getByText("•••• 4242")).toBeVisible();
+  return { authorization, section };
+}
+
+test("a Pro customer cancels in two clicks, stays Pro until the date, reactivates, cancels again and is Free when the provider ends the period", async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  const { authorization, section } = await newProCustomer(page, "disdice");
+  await expect(section.getByText("Prossimo rinnovo")).toBeVisible();
+
+  await section.getByRole("button", { name: "Disdici abbonamento" }).click();
+  await page.getByRole("dialog", { name: "Disdire l'abbonamento?" }).getByRole("button", { name: "Conferma la disdetta" }).click();
+  await expect(section.getByText("Termina il")).toBeVisible();
+  await expect(section.getByText(/^Il piano Pro resta attivo fino al \d{1,2} \w+ \d{4}, poi l'account torna Free\.$/)).toBeVisible();
+  expect(await planOnServer(page, authorization)).toBe("pro");
+
+  await section.getByRole("button", { name: "Riattiva" }).click();
+  await expect(section.getByText("Prossimo rinnovo")).toBeVisible();
+  expect(await planOnServer(page, authorization)).toBe("pro");
+
+  await section.getByRole("button", { name: "Disdici abbonamento" }).click();
+  await page.getByRole("dialog", { name: "Disdire l'abbonamento?" }).getByRole("button", { name: "Conferma la disdetta" }).click();
+  await expect(section.getByText("Termina il")).toBeVisible();
+
+  // The development provider's clock reaches the end of the paid period: it sends
+  // customer.subscription.deleted, and that event makes the account Free.
+  const advanced = await page.request.post("/api/dev/billing/advance-clock", { headers: { Authorization: authorization }, data: {} });
+  expect(advanced.status()).toBe(200);
+  await page.reload();
+  await expect(section.getByText("Nessun abbonamento attivo: il piano Free non ha niente da pagare.")).toBeVisible();
+  expect(await planOnServer(page, authorization)).toBe("free");
+  expect(errors).toEqual([]);
+});
+
+test("a Pro customer schedules Base, then upgrades to Business paying the prorated amount shown, and downloads an invoice showing its VAT", async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  const { authorization, section } = await newProCustomer(page, "cambia");
+
+  await section.getByRole("button", { name: "Passa a Base" }).click();
+  const down = page.getByRole("dialog", { name: "Passare a Base?" });
+  await expect(down.getByText(/^Dal \d{1,2} \w+ \d{4}: Base, 9,99 € al mese, IVA inclusa$/)).toBeVisible();
+  await down.getByRole("button", { name: "Conferma" }).click();
+  await expect(section.getByText(/^Dal \d{1,2} \w+ \d{4}: Base$/)).toBeVisible();
+  expect(await planOnServer(page, authorization)).toBe("pro");
+
+  await section.getByRole("button", { name: "Passa a Business" }).click();
+  const up = page.getByRole("dialog", { name: "Passare a Business?" });
+  const offer = up.getByText(/^Oggi paghi \d+,\d\d €, poi 99,99 € al mese$/);
+  await expect(offer).toBeVisible();
+  const dueToday = /Oggi paghi (\d+,\d\d €)/.exec((await offer.textContent()) ?? "")?.[1] ?? "";
+  await up.getByRole("button", { name: "Conferma" }).click();
+  await expect(section.getByText("99,99 € al mese, IVA inclusa")).toBeVisible();
+  expect(await planOnServer(page, authorization)).toBe("business");
+
+  // 'Fatture': Pro's first month, and the prorated amount just shown.
+  const invoices = section.getByRole("table");
+  await expect(invoices.getByRole("row")).toHaveCount(3);
+  await expect(invoices.getByRole("cell", { name: dueToday, exact: true })).toBeVisible();
+  await expect(invoices.getByRole("cell", { name: "29,99 €", exact: true })).toBeVisible();
+  await expect(invoices.getByRole("cell", { name: "5,41 €", exact: true })).toBeVisible();
+
+  const downloading = page.waitForEvent("download");
+  await invoices.getByRole("row").filter({ hasText: "29,99 €" }).getByRole("button", { name: "Scarica PDF" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^oystar-fattura-in_dev_[0-9a-f]+\.pdf$/);
+  const [text] = await pdfPages(new Uint8Array(await readFile(await download.path())));
+  expect(text).toContain("IVA 22%: 5,41 €");
+  expect(text).toContain("Totale: 29,99 €");
+  expect(errors).toEqual([]);
+});
