@@ -8,6 +8,7 @@ import { myDataRoutes } from "./me/my-data-routes";
 import { checkoutRoutes, webhookRoutes } from "./billing/billing-routes";
 import { devCheckoutRoutes } from "./billing/dev-checkout-routes";
 import { subscriptionManagementRoutes } from "./billing/subscription-routes";
+import { sellerRoutes } from "./seller/seller-routes";
 import { configRoutes } from "./config/config-routes";
 import { debateRoutes } from "./debates/debate-routes";
 import type { Env } from "./env";
@@ -85,6 +86,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   );
   app.route("/", configRoutes(access, { version: env.version, auth: services.auth, provider: providers.chosen }));
   app.route("/", publicPlanRoutes(access));
+  app.route("/", sellerRoutes(access, env.seller));
   app.route("/", accountRoutes(access));
   app.route("/", deviceKeyRoutes(access, db));
   app.route(

@@ -167,7 +167,9 @@ async function openBilling(env: Env, db: Database, stripe?: CheckoutProvider): P
   // The built-in provider's events go to the webhook's own receiver, which needs the provider.
   const webhookSecret = await devWebhookSecret(db);
   const provider: CheckoutProvider = builtInCheckout(
-    devSubscriptions(db, env.vat, (type, object) => devEventSink(db, { provider, webhookSecret })(type, object)),
+    devSubscriptions(db, { vat: env.vat, seller: env.seller }, (type, object) =>
+      devEventSink(db, { provider, webhookSecret })(type, object),
+    ),
   );
   return { provider, webhookSecret };
 }

@@ -20,6 +20,8 @@ export const API_PATHS = {
   billingChangePreview: "/api/billing/subscription/change-preview",
   billingChange: "/api/billing/subscription/change",
   billingInvoicePdf: "/api/billing/invoices/:id/pdf",
+  /** Issue 51 §6: the seller and the data controller, for the privacy page, the terms and the footer. */
+  seller: "/api/seller",
   settings: "/api/settings",
   models: "/groq/models",
   chatCompletions: "/groq/chat/completions",

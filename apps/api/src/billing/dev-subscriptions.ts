@@ -3,7 +3,7 @@ import { planById, type PlanDetails } from "@oystar/plans-and-gates";
 import { randomBytes } from "node:crypto";
 import type { Database, Queryable } from "../db/database";
 import type { DevEventSink } from "./dev-events";
-import { devInvoicePdf } from "./dev-invoice-pdf";
+import { devInvoicePdf, type Seller } from "./dev-invoice-pdf";
 import type { SubscriptionOperations } from "./subscription-provider";
 import { chargedCents, vatInside, type VatSettings } from "./vat";
 
@@ -44,7 +44,13 @@ export type DevSubscriptions = SubscriptionOperations & {
  * events, its books in dev_provider_* tables as Stripe's are at Stripe. Prorations are Stripe's
  * rule: the unused part of the old price credited, the new one charged for the rest of the period.
  */
-export function devSubscriptions(db: Database, vat: VatSettings, send: DevEventSink, now: () => Date = () => new Date()): DevSubscriptions {
+export function devSubscriptions(
+  db: Database,
+  settings: { vat: VatSettings; seller: Seller },
+  send: DevEventSink,
+  now: () => Date = () => new Date(),
+): DevSubscriptions {
+  const { vat, seller } = settings;
   const load = async (q: Queryable, subscriptionId: string) =>
     (
       await q.query<Row>(
@@ -166,7 +172,7 @@ export function devSubscriptions(db: Database, vat: VatSettings, send: DevEventS
       await change(subscriptionId, "scheduled_plan = $2, cancel_at_period_end = false", [plan.id]);
     },
     async invoicePdf(invoiceId) {
-      return { pdf: await devInvoicePdf(db, invoiceId, vat) };
+      return { pdf: await devInvoicePdf(db, invoiceId, vat, seller) };
     },
     async advanceClock(userId, options = {}) {
       const [running] = await db.query<{ id: string }>(

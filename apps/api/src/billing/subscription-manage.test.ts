@@ -143,6 +143,8 @@ describe("Abbonamento", () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(bytes.toString("latin1")).toContain("IVA 22%: 5,41");
+    // Issue 51 §6: the seller, or in development what is still to configure.
+    expect(bytes.toString("latin1")).toContain("Venditore: Da configurare: SELLER_NAME");
     const other = await signInAs(server.url, "abbonamento.altro@esempio.it");
     expect((await caller(other.access_token)("GET", `/api/billing/invoices/${invoice.id}/pdf`)).status).toBe(404);
   });
