@@ -32,6 +32,18 @@ export const messages = {
       { label: "Cookie Policy", href: LEGAL_PATHS.cookies },
     ],
     copyright: (year: number) => `© ${year} OYSTAR. Tutti i diritti riservati.`,
+    /** Issue 51 §6: who sells, in every page's footer. */
+    seller: (name: string, address: string, vatNumber: string) => `Venduto da ${name}, ${address}, P. IVA ${vatNumber}`,
+  },
+  /** Issue 51 §6: the seller and the data controller, as the operator configured them. */
+  seller: {
+    toConfigure: (variable: string) => `Da configurare: ${variable}`,
+    controller: "Titolare del trattamento",
+    seller: "Venditore",
+    address: "Indirizzo",
+    vatNumber: "Partita IVA",
+    privacyContact: "Contatto per la privacy",
+    dpo: "Responsabile della protezione dei dati (DPO)",
   },
   modules: [
     {

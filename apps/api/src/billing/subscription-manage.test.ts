@@ -58,6 +58,10 @@ describe("Abbonamento", () => {
     // 29,99 € VAT included at 22%: 5,41 € of VAT.
     expect(json.invoices).toEqual([expect.objectContaining({ total_cents: 2999, vat_cents: 541, status: "paid" })]);
     expect(json).toMatchObject({ prices_include_vat: true, vat_rate: 22 });
+    // 'I miei dati' holds them too: everything the server keeps about the account.
+    const mine = (await call("GET", "/api/me/data")).json;
+    expect(mine.subscription.running).toMatchObject({ plan: "pro", cardLast4: "4242", cancelAtPeriodEnd: false });
+    expect(mine.subscription.invoices).toEqual([expect.objectContaining({ totalCents: 2999, vatCents: 541, status: "paid" })]);
   });
 
   test("cancel keeps Pro to the period's end; Riattiva withdraws it; the provider's deletion makes the account Free", async () => {
