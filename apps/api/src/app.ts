@@ -86,7 +86,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   );
   app.route("/", configRoutes(access, { version: env.version, auth: services.auth, provider: providers.chosen }));
   app.route("/", publicPlanRoutes(access));
-  app.route("/", sellerRoutes(access, env.seller));
+  app.route("/", sellerRoutes(access, env.seller, env.vat));
   app.route("/", accountRoutes(access));
   app.route("/", deviceKeyRoutes(access, db));
   app.route(

@@ -11,6 +11,7 @@ export const billingMessages = {
   cardCvcInvalid: "CVC non valido.",
   cardDeclined: "Carta rifiutata. Prova con un'altra carta.",
   priceOnRequest: "su richiesta",
+  manageInAccount: "Hai già un abbonamento: cambia piano da Il mio account, dove paghi solo la differenza.",
 } as const;
 
 /** Issue 51: what 'Abbonamento' in 'Il mio account' answers. */

@@ -93,6 +93,11 @@ describe("Abbonamento", () => {
     expect(preview.json.amount_due_today_cents).toBeGreaterThan(6990);
     expect(preview.json.amount_due_today_cents).toBeLessThanOrEqual(7000);
 
+    // The plans page's checkout does not open a second subscription: the change is made here.
+    expect((await call("POST", "/api/checkout/session", { plan: "business" })).json).toEqual({
+      error: "Hai già un abbonamento: cambia piano da Il mio account, dove paghi solo la differenza.",
+      manage_url: "/account",
+    });
     const upgraded = await call("POST", "/api/billing/subscription/change", { plan: "business" });
     expect(upgraded.json.subscription).toMatchObject({ plan: "business", price_cents: 9999 });
     expect(await planOf(call)).toBe("business");

@@ -12,6 +12,8 @@ beforeAll(async () => {
       SELLER_VAT_NUMBER: "IT01234567890",
       PRIVACY_CONTACT_EMAIL: "privacy@oystar.it",
       DPO_CONTACT: "dpo@oystar.it",
+      PRICES_INCLUDE_VAT: "false",
+      VAT_RATE: "10",
     }),
     startTestServer(),
   ]);
@@ -26,6 +28,8 @@ test("GET /api/seller names the configured seller and controller, to anyone", as
     privacy_contact_email: "privacy@oystar.it",
     dpo_contact: "dpo@oystar.it",
     missing: [],
+    prices_include_vat: false,
+    vat_rate: 10,
   });
 });
 
@@ -33,5 +37,7 @@ test("in development, unset, it names the variables still to configure", async (
   expect(await (await fetch(`${unconfigured.url}/api/seller`)).json()).toMatchObject({
     name: null,
     missing: ["SELLER_NAME", "SELLER_ADDRESS", "SELLER_VAT_NUMBER", "PRIVACY_CONTACT_EMAIL"],
+    prices_include_vat: true,
+    vat_rate: 22,
   });
 });

@@ -15,6 +15,8 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useHydrated } from "../forms/use-hydrated";
+import { useSeller } from "../seller/use-seller";
+import { messages } from "../messages";
 
 // The catalogue GET /api/plans serves, from the same package: drawn with the page (and in its
 // prerendered HTML), so nothing moves when the page comes to life (issue 15: layout shift).
@@ -103,7 +105,9 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   return (
     <section className="subscription">
       <h1>Piani e prezzi</h1>
-      <p>Il piano Free è gratuito per sempre e non chiede la carta. Puoi cambiare piano quando vuoi.</p>
+      <p>
+        {messages.plans.intro} <VatNote />
+      </p>
       {alert ? (
         <Notice tone={alert.tone} onDismiss={() => setAlert(null)}>
           {alert.text}
@@ -119,4 +123,10 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
       />
     </section>
   );
+}
+
+/** Issue 51 §5: how prices are meant, as the server is configured (PRICES_INCLUDE_VAT, VAT_RATE). */
+function VatNote() {
+  const seller = useSeller();
+  return seller ? <>{messages.plans.vat(seller.prices_include_vat, seller.vat_rate)}</> : null;
 }

@@ -17,6 +17,8 @@ function sellerOf(json: unknown): Seller | null {
     privacy_contact_email: text(answer.privacy_contact_email),
     dpo_contact: text(answer.dpo_contact),
     missing: Array.isArray(answer.missing) ? answer.missing.filter((name): name is string => typeof name === "string") : [],
+    prices_include_vat: answer.prices_include_vat !== false,
+    vat_rate: typeof answer.vat_rate === "number" ? answer.vat_rate : 22,
   };
 }
 

@@ -12,5 +12,8 @@ export const sellerSchema = z.object({
   privacy_contact_email: z.string().nullable(),
   dpo_contact: z.string().nullable(),
   missing: z.array(z.string()),
+  /** Issue 51 §5: whether the list prices include VAT, and its rate (PRICES_INCLUDE_VAT, VAT_RATE). */
+  prices_include_vat: z.boolean(),
+  vat_rate: z.number(),
 });
 export type Seller = z.infer<typeof sellerSchema>;
