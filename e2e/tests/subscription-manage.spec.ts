@@ -33,7 +33,9 @@ test("a Pro customer cancels in two clicks, stays Pro until the date, reactivate
   await expect(section.getByText("Prossimo rinnovo")).toBeVisible();
 
   await section.getByRole("button", { name: "Disdici abbonamento" }).click();
-  await page.getByRole("dialog", { name: "Disdire l'abbonamento?" }).getByRole("button", { name: "Conferma la disdetta" }).click();
+  const confirm = page.getByRole("dialog", { name: "Disdire l'abbonamento?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Conferma la disdetta" }).click();
   await expect(section.getByText("Termina il")).toBeVisible();
   await expect(section.getByText(/^Il piano Pro resta attivo fino al \d{1,2} \w+ \d{4}, poi l'account torna Free\.$/)).toBeVisible();
   expect(await planOnServer(page, authorization)).toBe("pro");
@@ -92,5 +94,24 @@ test("a Pro customer schedules Base, then upgrades to Business paying the prorat
   const [text] = await pdfPages(new Uint8Array(await readFile(await download.path())));
   expect(text).toContain("IVA 22%: 5,41 €");
   expect(text).toContain("Totale: 29,99 €");
+  expect(errors).toEqual([]);
+});
+
+// Issue 51 §6: unconfigured (this is development), the seller and the controller say so, visibly.
+test("in development the privacy page, the terms and the footer say what is still to configure", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto("/privacy");
+  await expect(page.getByRole("heading", { name: "Titolare del trattamento" })).toBeVisible();
+  const controller = page.getByRole("main");
+  await expect(controller.getByText("Titolare del trattamento: Da configurare: SELLER_NAME")).toBeVisible();
+  await expect(controller.getByText("Contatto per la privacy: Da configurare: PRIVACY_CONTACT_EMAIL")).toBeVisible();
+  await expect(
+    page
+      .getByRole("contentinfo")
+      .getByText("Venduto da Da configurare: SELLER_NAME, Da configurare: SELLER_ADDRESS, P. IVA Da configurare: SELLER_VAT_NUMBER"),
+  ).toBeVisible();
+  await page.goto("/termini");
+  await expect(page.getByRole("main").getByText("Partita IVA: Da configurare: SELLER_VAT_NUMBER")).toBeVisible();
+  await expect(page.getByText(/^Disdici quando vuoi da Il mio account:/)).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -164,34 +164,36 @@ export function SubscriptionSection({ onChanged }: { onChanged: () => void }) {
           {state.invoices.length === 0 ? (
             <p>{text.noInvoices}</p>
           ) : (
-            <table className="assistant-invoices">
-              <thead>
-                <tr>
-                  <th scope="col">{text.invoiceDate}</th>
-                  <th scope="col">{text.invoiceAmount}</th>
-                  <th scope="col">{text.invoiceVat}</th>
-                  <th scope="col">{text.invoiceStatus}</th>
-                  <th scope="col">
-                    <span className="oy-visually-hidden">{text.invoiceDownload}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.invoices.map((invoice) => (
-                  <tr key={invoice.id}>
-                    <td>{italianDate(invoice.date)}</td>
-                    <td>{euro(invoice.total_cents)}</td>
-                    <td>{euro(invoice.vat_cents)}</td>
-                    <td>{invoice.status === "paid" ? text.invoicePaid : text.invoiceOpen}</td>
-                    <td>
-                      <Button variant="ghost" size="sm" onClick={() => void download(invoice.id)}>
-                        {text.invoiceDownload}
-                      </Button>
-                    </td>
+            <div className="assistant-invoices__scroll">
+              <table className="assistant-invoices">
+                <thead>
+                  <tr>
+                    <th scope="col">{text.invoiceDate}</th>
+                    <th scope="col">{text.invoiceAmount}</th>
+                    <th scope="col">{text.invoiceVat}</th>
+                    <th scope="col">{text.invoiceStatus}</th>
+                    <th scope="col">
+                      <span className="oy-visually-hidden">{text.invoiceDownload}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {state.invoices.map((invoice) => (
+                    <tr key={invoice.id}>
+                      <td>{italianDate(invoice.date)}</td>
+                      <td>{euro(invoice.total_cents)}</td>
+                      <td>{euro(invoice.vat_cents)}</td>
+                      <td>{invoice.status === "paid" ? text.invoicePaid : text.invoiceOpen}</td>
+                      <td>
+                        <Button variant="ghost" size="sm" onClick={() => void download(invoice.id)}>
+                          {text.invoiceDownload}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </section>
       ) : null}
