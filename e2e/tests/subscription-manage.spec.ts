@@ -115,3 +115,31 @@ test("in development the privacy page, the terms and the footer say what is stil
   await expect(page.getByText(/^Disdici quando vuoi da Il mio account:/)).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test("a failed renewal says so, with 'Aggiorna il metodo di pagamento'; a new card pays it", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const { authorization, section } = await newProCustomer(page, "carta");
+  const failed = await page.request.post("/api/dev/billing/advance-clock", {
+    headers: { Authorization: authorization },
+    data: { failRenewal: true },
+  });
+  expect(failed.status()).toBe(200);
+  await page.reload();
+  await expect(section.getByText("Il pagamento del rinnovo non è riuscito.")).toBeVisible();
+  await expect(section.getByRole("cell", { name: "Da pagare" })).toBeVisible();
+
+  await section.getByRole("button", { name: "Aggiorna il metodo di pagamento" }).click();
+  await expect(page).toHaveURL(/\/api\/dev\/billing\/card\//);
+  await page.getByLabel("Intestatario della carta").fill("Maria Rossi");
+  await page.getByLabel("Numero della carta").fill("5555 5555 5555 4444");
+  await page.getByLabel("Scadenza (MM/AA)").fill("12/40");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Salva la carta" }).click();
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(section.getByText("•••• 4444")).toBeVisible();
+  await expect(section.getByText("Il pagamento del rinnovo non è riuscito.")).toHaveCount(0);
+  await expect(section.getByRole("cell", { name: "Da pagare" })).toHaveCount(0);
+  expect(await planOnServer(page, authorization)).toBe("pro");
+  expect(errors).toEqual([]);
+});

@@ -9,5 +9,6 @@ export const unusedSubscriptions: SubscriptionOperations = {
   previewUpgrade: unused,
   upgrade: unused,
   scheduleDowngrade: unused,
+  paymentMethodUpdateUrl: unused,
   invoicePdf: unused,
 };

@@ -20,6 +20,8 @@ export const API_PATHS = {
   billingChangePreview: "/api/billing/subscription/change-preview",
   billingChange: "/api/billing/subscription/change",
   billingInvoicePdf: "/api/billing/invoices/:id/pdf",
+  /** 'Aggiorna il metodo di pagamento': the provider's page for another card, as `{url}`. */
+  billingPaymentMethod: "/api/billing/subscription/payment-method",
   /** Issue 51 §6: the seller and the data controller, for the privacy page, the terms and the footer. */
   seller: "/api/seller",
   settings: "/api/settings",

@@ -105,6 +105,42 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
     return c.redirect(`/success?plan=${plan.id}`, 303);
   });
 
+  // Issue 51, 'Aggiorna il metodo di pagamento': the provider's card page for a running
+  // subscription; its token in the URL is the capability, as with a hosted page.
+  const cardToken = /^[A-Za-z0-9_-]{24}$/;
+  const cardPage = (token: string, planName: string, extra: { error?: string; typed?: Record<string, string> } = {}) =>
+    devCheckoutPage({
+      sessionId: token,
+      planName,
+      price: "",
+      priceLine: billingMessages.newCard,
+      cancelPath: "/account",
+      action: `/api/dev/billing/card/${token}`,
+      submit: billingMessages.saveCard,
+      ...extra,
+    });
+  app.get("/api/dev/billing/card/:token", access.public, async (c) => {
+    const token = c.req.param("token");
+    const found = cardToken.test(token) ? await billing.provider.devSubscriptions?.cardUpdateFor(token) : null;
+    if (!found) return c.text(billingMessages.sessionGone, 404);
+    return c.html(cardPage(token, found.planName));
+  });
+  app.post("/api/dev/billing/card/:token", access.public, bodyCeiling(CARD_FORM_BODY), async (c) => {
+    const token = c.req.param("token");
+    const found = cardToken.test(token) ? await billing.provider.devSubscriptions?.cardUpdateFor(token) : null;
+    if (!found) return c.text(billingMessages.sessionGone, 404);
+    const form = await c.req.parseBody();
+    const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+    const typed = { name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") };
+    const card = checkCard(typed);
+    if (!card.ok) return c.html(cardPage(token, found.planName, { error: card.message, typed }), 402);
+    const updated = await billing.provider.devSubscriptions
+      ?.updateCard(token, typed.number.replace(/\D/g, "").slice(-4))
+      .catch(() => false);
+    if (!updated) return c.html(cardPage(token, found.planName, { error: billingMessages.paymentFailed }), 502);
+    return c.redirect("/account", 303);
+  });
+
   // Issue 51, development only: the provider's clock moves to the end of the caller's paid period
   // (a cancelled subscription ends with customer.subscription.deleted; otherwise it renews, its
   // payment failing with {"failRenewal": true}). Journeys call it; nobody waits a month.

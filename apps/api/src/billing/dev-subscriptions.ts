@@ -37,6 +37,10 @@ export type DevSubscriptions = SubscriptionOperations & {
    * otherwise it renews; `failRenewal` makes the renewal's payment fail.
    */
   advanceClock(userId: string, options?: { failRenewal?: boolean }): Promise<boolean>;
+  /** The card page's subscription, while its capability is open. */
+  cardUpdateFor(token: string): Promise<{ planName: string } | null>;
+  /** A new card: `payment_method.attached`, and an unpaid renewal charged again (`invoice.paid`). */
+  updateCard(token: string, cardLast4: string): Promise<boolean>;
 };
 
 /**
@@ -170,6 +174,63 @@ export function devSubscriptions(
     },
     async scheduleDowngrade(subscriptionId, plan) {
       await change(subscriptionId, "scheduled_plan = $2, cancel_at_period_end = false", [plan.id]);
+    },
+    async paymentMethodUpdateUrl({ subscriptionId, returnUrl }) {
+      const token = randomBytes(18).toString("base64url");
+      await db.query("UPDATE dev_provider_subscriptions SET card_update_token = $2 WHERE id = $1", [subscriptionId, token]);
+      return `${new URL(returnUrl).origin}/api/dev/billing/card/${token}`;
+    },
+    async cardUpdateFor(token) {
+      const [row] = await db.query<{ plan: PlanId }>("SELECT plan FROM dev_provider_subscriptions WHERE card_update_token = $1", [token]);
+      return row ? { planName: planById(row.plan).name } : null;
+    },
+    async updateCard(token, cardLast4) {
+      const [found] = await db.query<{ id: string }>(
+        "UPDATE dev_provider_subscriptions SET card_update_token = NULL, card_last4 = $2 WHERE card_update_token = $1 RETURNING id",
+        [token, cardLast4],
+      );
+      const row = found && (await load(db, found.id));
+      if (!row) return false;
+      await send("payment_method.attached", {
+        id: `pm_dev_${cardLast4}`,
+        object: "payment_method",
+        customer: row.customer_id,
+        card: { last4: cardLast4 },
+      });
+      // The renewal that failed is charged again on the new card, as Stripe retries it.
+      const unpaid = await db.query<{ id: string; total_cents: number; tax_cents: number; created_at: Date }>(
+        "UPDATE dev_provider_invoices SET status = 'paid' WHERE subscription_id = $1 AND status = 'open' RETURNING id, total_cents, tax_cents, created_at",
+        [row.id],
+      );
+      for (const invoice of unpaid) {
+        await send("invoice.paid", {
+          id: invoice.id,
+          object: "invoice",
+          created: seconds(invoice.created_at),
+          currency: "eur",
+          total: invoice.total_cents,
+          amount_due: invoice.total_cents,
+          amount_paid: invoice.total_cents,
+          status: "paid",
+          total_taxes: [
+            {
+              amount: invoice.tax_cents,
+              tax_behavior: vat.pricesIncludeVat ? "inclusive" : "exclusive",
+              taxability_reason: null,
+              taxable_amount: invoice.total_cents - invoice.tax_cents,
+              type: "tax_rate_details",
+            },
+          ],
+          invoice_pdf: null,
+          parent: {
+            type: "subscription_details",
+            quote_details: null,
+            subscription_details: { subscription: row.id, metadata: { user_id: row.user_id, plan: row.plan } },
+          },
+        });
+      }
+      if (row.status === "past_due") await change(row.id, "status = 'active'", []);
+      return true;
     },
     async invoicePdf(invoiceId) {
       return { pdf: await devInvoicePdf(db, invoiceId, vat, seller) };

@@ -11,6 +11,8 @@ export const billingMessages = {
   cardCvcInvalid: "CVC non valido.",
   cardDeclined: "Carta rifiutata. Prova con un'altra carta.",
   priceOnRequest: "su richiesta",
+  newCard: "Nuova carta per l'abbonamento",
+  saveCard: "Salva la carta",
   manageInAccount: "Hai già un abbonamento: cambia piano da Il mio account, dove paghi solo la differenza.",
 } as const;
 

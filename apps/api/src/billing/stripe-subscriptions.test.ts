@@ -32,6 +32,11 @@ const invoice = {
   object: "invoice",
   invoice_pdf: "https://pay.stripe.com/invoice/acct_1/in_1/pdf",
 } satisfies Partial<Stripe.Invoice>;
+const portal = {
+  id: "bps_1",
+  object: "billing_portal.session",
+  url: "https://billing.stripe.com/p/session/test_1",
+} satisfies Partial<Stripe.BillingPortal.Session>;
 const schedule = { id: "sub_sched_1", object: "subscription_schedule" } satisfies Partial<Stripe.SubscriptionSchedule>;
 
 function recordingStripe() {
@@ -44,9 +49,11 @@ function recordingStripe() {
       ? preview
       : address.pathname.startsWith("/v1/invoices/")
         ? invoice
-        : address.pathname.startsWith("/v1/subscription_schedules")
-          ? schedule
-          : subscription;
+        : address.pathname.startsWith("/v1/billing_portal")
+          ? portal
+          : address.pathname.startsWith("/v1/subscription_schedules")
+            ? schedule
+            : subscription;
     return new Response(JSON.stringify(answer), { status: 200, headers: { "Content-Type": "application/json" } });
   };
   const stripe = new Stripe("sk_test_registra", {
@@ -113,4 +120,19 @@ test("a downgrade is a schedule: this plan to the period's end, then the cheaper
 test("an invoice's PDF is Stripe's own", async () => {
   const { stripe } = recordingStripe();
   expect(await stripeSubscriptions(stripe).invoicePdf("in_1")).toEqual({ url: invoice.invoice_pdf });
+});
+
+test("'Aggiorna il metodo di pagamento' opens Stripe's customer portal on its card update", async () => {
+  const { stripe, sent } = recordingStripe();
+  const url = await stripeSubscriptions(stripe).paymentMethodUpdateUrl({
+    subscriptionId: "sub_1",
+    customerId: "cus_1",
+    returnUrl: "https://oystar.it/account",
+  });
+  expect(url).toBe(portal.url);
+  const [created] = posts(sent);
+  expect(created?.path).toBe("/v1/billing_portal/sessions");
+  expect(created?.form.get("customer")).toBe("cus_1");
+  expect(created?.form.get("return_url")).toBe("https://oystar.it/account");
+  expect(created?.form.get("flow_data[type]")).toBe("payment_method_update");
 });

@@ -205,3 +205,34 @@ describe("the provider's events, each applied once", () => {
     expect(await deliver(deleted)).toBe("duplicate");
   });
 });
+
+describe("'Aggiorna il metodo di pagamento'", () => {
+  test("after a failed renewal, a new card on the provider's page pays it again and the account shows it", async () => {
+    const { call } = await customer("abbonamento.nuova.carta@esempio.it");
+    await call("POST", "/api/dev/billing/advance-clock", { failRenewal: true });
+    const { json } = await call("POST", "/api/billing/subscription/payment-method");
+    expect(json.url).toMatch(new RegExp(`^${server.url}/api/dev/billing/card/[A-Za-z0-9_-]{24}$`));
+    const page = await fetch(json.url);
+    expect(await page.text()).toContain("Salva la carta");
+    const declined = await fetch(json.url, {
+      method: "POST",
+      body: new URLSearchParams({ ...card, number: "4000 0000 0000 0002" }),
+      redirect: "manual",
+    });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Carta rifiutata.");
+    const saved = await fetch(json.url, {
+      method: "POST",
+      body: new URLSearchParams({ ...card, number: "5555 5555 5555 4444" }),
+      redirect: "manual",
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/account");
+    const after = (await call("GET", "/api/billing/subscription")).json;
+    expect(after.subscription).toMatchObject({ card_last4: "4444", payment_failed: false, status: "active" });
+    expect(after.invoices.map((invoice: { status: string }) => invoice.status)).toEqual(["paid", "paid"]);
+    // The page's capability is spent.
+    expect((await fetch(json.url)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/dev/billing/card/%00`)).status).toBe(404);
+  });
+});

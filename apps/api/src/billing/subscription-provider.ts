@@ -17,6 +17,11 @@ export type SubscriptionOperations = {
   upgrade(subscriptionId: string, plan: PlanDetails, userId: string): Promise<void>;
   /** Moves to a cheaper plan when the paid period ends. */
   scheduleDowngrade(subscriptionId: string, plan: PlanDetails, userId: string): Promise<void>;
+  /**
+   * 'Aggiorna il metodo di pagamento': the provider's page where the customer gives another card
+   * (Stripe's customer portal); a renewal that failed is charged again there.
+   */
+  paymentMethodUpdateUrl(input: { subscriptionId: string; customerId: string | null; returnUrl: string }): Promise<string>;
   /** The invoice as a PDF: the provider's own address, or the file itself. */
   invoicePdf(invoiceId: string): Promise<{ url: string } | { pdf: Uint8Array }>;
 };
@@ -99,6 +104,15 @@ export function stripeSubscriptions(stripe: Stripe, now: () => number = () => Ma
         ],
       });
       await stripe.subscriptions.update(subscriptionId, { metadata: { scheduled_plan: plan.id } });
+    },
+    async paymentMethodUpdateUrl({ subscriptionId, customerId, returnUrl }) {
+      const customer = customerId ?? (await runningItem(stripe, subscriptionId)).subscription.customer;
+      const session = await stripe.billingPortal.sessions.create({
+        customer: typeof customer === "string" ? customer : customer.id,
+        return_url: returnUrl,
+        flow_data: { type: "payment_method_update" },
+      });
+      return session.url;
     },
     async invoicePdf(invoiceId) {
       const invoice = await stripe.invoices.retrieve(invoiceId);

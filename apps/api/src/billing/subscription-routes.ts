@@ -12,6 +12,7 @@ import { chargedCents, type VatSettings } from "./vat";
 
 type Stored = {
   provider_subscription_id: string;
+  provider_customer_id: string | null;
   plan: PlanId;
   status: string;
   current_period_end: Date | null;
@@ -28,13 +29,19 @@ const PAID_PLANS: readonly PlanId[] = ["base", "pro", "business"];
  * built-in checkout) and answers with the state its event left — the page shows it at once, and
  * the plan itself changes only by the provider's events (billing-events.ts).
  */
-export function subscriptionManagementRoutes(access: Access, db: Database, provider: CheckoutProvider, vat: VatSettings) {
+export function subscriptionManagementRoutes(
+  access: Access,
+  db: Database,
+  provider: CheckoutProvider,
+  settings: { vat: VatSettings; origin: string },
+) {
+  const { vat, origin } = settings;
   const app = new Hono();
 
   const stored = async (userId: string) =>
     (
       await db.query<Stored>(
-        `SELECT provider_subscription_id, plan, status, current_period_end, cancel_at_period_end, scheduled_plan, card_last4, payment_failed
+        `SELECT provider_subscription_id, provider_customer_id, plan, status, current_period_end, cancel_at_period_end, scheduled_plan, card_last4, payment_failed
          FROM subscriptions WHERE user_id = $1`,
         [userId],
       )
@@ -162,6 +169,21 @@ export function subscriptionManagementRoutes(access: Access, db: Database, provi
     );
     if (!ok) return c.json({ error: subscriptionMessages.providerFailed }, 502);
     return c.json(await describe(user.id));
+  });
+
+  app.post(API_PATHS.billingPaymentMethod, access.signedIn, async (c) => {
+    const row = await running(c.get("user").id);
+    if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
+    let url = "";
+    const ok = await atProvider(async () => {
+      url = await provider.subscriptions.paymentMethodUpdateUrl({
+        subscriptionId: row.provider_subscription_id,
+        customerId: row.provider_customer_id,
+        returnUrl: `${origin}/account`,
+      });
+    });
+    if (!ok) return c.json({ error: subscriptionMessages.providerFailed }, 502);
+    return c.json({ url });
   });
 
   app.get(API_PATHS.billingInvoicePdf, access.signedIn, async (c) => {

@@ -2,6 +2,7 @@ import {
   API_PATHS,
   apiPath,
   billingSubscriptionSchema,
+  paymentMethodPageSchema,
   planChangePreviewSchema,
   type ApiClient,
   type BillingSubscription,
@@ -22,6 +23,10 @@ export const previewChange = (api: ApiClient, plan: PlanId): Promise<PlanChangeP
   api.post(API_PATHS.billingChangePreview, { plan }, planChangePreviewSchema);
 
 export const changePlan = (api: ApiClient, plan: PlanId) => api.post(API_PATHS.billingChange, { plan }, billingSubscriptionSchema);
+
+/** The provider's page where the customer gives another card. */
+export const paymentMethodPage = async (api: ApiClient): Promise<string> =>
+  (await api.post(API_PATHS.billingPaymentMethod, {}, paymentMethodPageSchema)).url;
 
 export async function fetchInvoicePdf(api: ApiClient, id: string): Promise<{ file: Blob; name: string }> {
   const response = await api.raw(apiPath(API_PATHS.billingInvoicePdf, { id }), { method: "GET" });

@@ -11,6 +11,7 @@ import {
   euro,
   fetchInvoicePdf,
   italianDate,
+  paymentMethodPage,
   previewChange,
   reactivateSubscription,
   readSubscription,
@@ -76,6 +77,18 @@ export function SubscriptionSection({ onChanged }: { onChanged: () => void }) {
     }
   };
 
+  // The provider's own page (Stripe's customer portal, or the built-in checkout's card form).
+  const updateCard = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      window.location.assign(await paymentMethodPage(api));
+    } catch (failure) {
+      setError(reasonOf(failure, text.actionFailed));
+      setBusy(false);
+    }
+  };
+
   const download = async (id: string) => {
     try {
       const { file, name } = await fetchInvoicePdf(api, id);
@@ -105,11 +118,7 @@ export function SubscriptionSection({ onChanged }: { onChanged: () => void }) {
       ) : null}
       {subscription ? (
         <>
-          {subscription.payment_failed ? (
-            <Notice tone="error">
-              {text.paymentFailed} <strong>{text.updatePaymentMethod}</strong>
-            </Notice>
-          ) : null}
+          {subscription.payment_failed ? <Notice tone="error">{text.paymentFailed}</Notice> : null}
           <dl className="assistant-subscription">
             <dt>{text.plan}</dt>
             <dd>{subscription.plan_name}</dd>
@@ -130,6 +139,11 @@ export function SubscriptionSection({ onChanged }: { onChanged: () => void }) {
           </dl>
           {subscription.cancel_at_period_end && end ? <p>{text.endsNote(subscription.plan_name, end)}</p> : null}
           {subscription.scheduled_plan_name && end ? <p>{text.scheduled(end, subscription.scheduled_plan_name)}</p> : null}
+          <p>
+            <Button variant={subscription.payment_failed ? "primary" : "ghost"} disabled={busy} onClick={() => void updateCard()}>
+              {text.updatePaymentMethod}
+            </Button>
+          </p>
           <p>
             {subscription.cancel_at_period_end ? (
               <Button loading={busy} onClick={() => void act(() => reactivateSubscription(api))}>

@@ -45,3 +45,6 @@ export const planChangePreviewSchema = z.object({
   effective_at: z.string().nullable(),
 });
 export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
+/** POST payment-method: the provider's page where the customer gives another card. */
+export const paymentMethodPageSchema = z.object({ url: z.string().url() });

@@ -39,7 +39,9 @@ CREATE TABLE dev_provider_subscriptions (
   period_end timestamptz NOT NULL,
   cancel_at_period_end boolean NOT NULL DEFAULT false,
   scheduled_plan text,
-  card_last4 text NOT NULL
+  card_last4 text NOT NULL,
+  -- The capability of the card page 'Aggiorna il metodo di pagamento' opens, while it is open.
+  card_update_token text UNIQUE
 );
 CREATE INDEX dev_provider_subscriptions_user_idx ON dev_provider_subscriptions (user_id);
 
