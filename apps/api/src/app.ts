@@ -105,7 +105,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", checkoutRoutes(access, db, services.billing.provider, services.origin));
   app.route("/", webhookRoutes(db, services.billing));
   app.route("/", subscriptionManagementRoutes(access, db, services.billing.provider, { vat: env.vat, origin: services.origin }));
-  if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing));
+  if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing, env.vat));
   if (services.devIdpRoutes) app.route("/", services.devIdpRoutes(access));
   // Issue 35 §2: the answers in progress of this process, held for a client whose connection dropped.
   const answers = resumableAnswers(access, db, services.answers, services.answerRelay);

@@ -161,7 +161,7 @@ async function openRag(env: Env, db: Database, devMode: boolean): Promise<RagEng
 
 async function openBilling(env: Env, db: Database, stripe?: CheckoutProvider): Promise<Services["billing"]> {
   if (env.stripe?.webhookSecret)
-    return { provider: stripe ?? stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret };
+    return { provider: stripe ?? stripeCheckout(env.stripe.secretKey, env.vat), webhookSecret: env.stripe.webhookSecret };
   // Defence in depth beside env.ts: the built-in card form would make anyone Business for free.
   if (env.nodeEnv === "production") throw new Error("NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
   // The built-in provider's events go to the webhook's own receiver, which needs the provider.

@@ -4,6 +4,7 @@ import Stripe from "stripe";
 import type { User } from "../accounts/accounts";
 import type { DevSubscriptions } from "./dev-subscriptions";
 import { stripeSubscriptions, type SubscriptionOperations } from "./subscription-provider";
+import { DEFAULT_VAT, type VatSettings } from "./vat";
 
 export type CheckoutRequest = { user: User; plan: PlanDetails; origin: string; idempotencyKey: string };
 export type CheckoutProvider = {
@@ -29,7 +30,7 @@ const successUrl = (origin: string, plan: PlanDetails) => `${origin}/success?pla
 const cancelUrl = (origin: string, plan: PlanDetails) => `${origin}/subscription?plan=${plan.id}&${CHECKOUT_CANCELLED_PARAM}=annullato`;
 
 /** Real Stripe Checkout; the idempotency key makes a double click one session. */
-export function stripeCheckout(secretKey: string): CheckoutProvider {
+export function stripeCheckout(secretKey: string, vat: VatSettings = DEFAULT_VAT): CheckoutProvider {
   const stripe = new Stripe(secretKey);
   return {
     builtIn: false,
@@ -50,6 +51,8 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
                 currency: "eur",
                 unit_amount: Math.round(plan.price * 100),
                 recurring: { interval: "month" },
+                // Issue 51 §5: the list price includes VAT or not; the tax itself is Stripe Tax's, the operator's choice.
+                tax_behavior: vat.pricesIncludeVat ? "inclusive" : "exclusive",
                 product_data: { name: `OYSTAR ${plan.name}` },
               },
             },
@@ -74,7 +77,7 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
       await stripe.subscriptions.cancel(running.id);
       return true;
     },
-    subscriptions: stripeSubscriptions(stripe),
+    subscriptions: stripeSubscriptions(stripe, undefined, vat),
   };
 }
 

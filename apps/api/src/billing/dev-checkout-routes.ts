@@ -9,6 +9,7 @@ import { checkCard } from "./card";
 import { BUILT_IN_SESSION_ID, cancelUrl, type CheckoutProvider } from "./checkout-provider";
 import { devCheckoutPage, devCheckoutStyles } from "./dev-checkout-page";
 import { billingMessages, subscriptionMessages } from "./messages";
+import { chargedCents, type VatSettings } from "./vat";
 
 type OpenSession = { id: string; user_id: string; plan: PlanId };
 
@@ -18,7 +19,7 @@ const CARD_FORM_BODY = { maxBytes: 4 * 1024 };
 /** 'Annulla' goes back where the provider's hosted page would: the plans, with this one chosen. */
 const cancelPath = (plan: ReturnType<typeof planById>) => cancelUrl("", plan);
 
-const euro = (price: number | null) => (price === null ? billingMessages.priceOnRequest : `${price.toFixed(2).replace(".", ",")} €`);
+const euro = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
 
 /**
  * The built-in checkout (no STRIPE_SECRET_KEY, never in production): paying makes a
@@ -26,8 +27,16 @@ const euro = (price: number | null) => (price === null ? billingMessages.priceOn
  * webhook's own receiver, so the plan changes on the same code path as with Stripe (DESIGN.md §4).
  * Nothing is sent over the network: a request's Host header can direct it nowhere.
  */
-export function devCheckoutRoutes(access: Access, db: Database, billing: { provider: CheckoutProvider; webhookSecret: string }) {
+export function devCheckoutRoutes(
+  access: Access,
+  db: Database,
+  billing: { provider: CheckoutProvider; webhookSecret: string },
+  vat: VatSettings,
+) {
   const app = new Hono();
+  // Issue 51 §5: what is charged, and whether VAT is in it.
+  const price = (plan: ReturnType<typeof planById>) => euro(chargedCents(plan.price ?? 0, vat));
+  const priceLine = (plan: ReturnType<typeof planById>) => billingMessages.monthlyWithVat(price(plan));
 
   app.get("/api/dev/checkout.css", access.public, (c) =>
     c.body(devCheckoutStyles, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=3600" }),
@@ -45,7 +54,15 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
     const session = await openSession(c.req.param("id"));
     if (!session) return c.text(billingMessages.sessionGone, 404);
     const plan = planById(session.plan);
-    return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), cancelPath: cancelPath(plan) }));
+    return c.html(
+      devCheckoutPage({
+        sessionId: session.id,
+        planName: plan.name,
+        price: price(plan),
+        priceLine: priceLine(plan),
+        cancelPath: cancelPath(plan),
+      }),
+    );
   });
 
   app.post("/api/dev/checkout/:id/pay", access.public, bodyCeiling(CARD_FORM_BODY), async (c) => {
@@ -60,7 +77,8 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
         devCheckoutPage({
           sessionId: session.id,
           planName: plan.name,
-          price: euro(plan.price),
+          price: price(plan),
+          priceLine: priceLine(plan),
           cancelPath: cancelPath(plan),
           error: card.message,
           typed: { name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") },
@@ -95,7 +113,8 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
         devCheckoutPage({
           sessionId: session.id,
           planName: plan.name,
-          price: euro(plan.price),
+          price: price(plan),
+          priceLine: priceLine(plan),
           cancelPath: cancelPath(plan),
           error: billingMessages.paymentFailed,
         }),

@@ -96,6 +96,8 @@ test("an upgrade previews and updates the same subscription's item with proratio
   expect(update?.form.get("items[0][price_data][product]")).toBe("prod_oystar");
   expect(update?.form.get("items[0][price_data][unit_amount]")).toBe("9999");
   expect(update?.form.get("proration_behavior")).toBe("always_invoice");
+  // PRICES_INCLUDE_VAT (default true): Stripe reads the price as VAT included.
+  expect(update?.form.get("items[0][price_data][tax_behavior]")).toBe("inclusive");
   expect(update?.form.get("proration_date")).toBe(String(NOW));
   expect(update?.form.get("metadata[plan]")).toBe("business");
   expect(sent.some((request) => request.path.startsWith("/v1/checkout"))).toBe(false);

@@ -32,6 +32,8 @@ async function customer(email: string, plan = "pro") {
   const { access_token } = await signInAs(server.url, email);
   const call = caller(access_token);
   const session = await call("POST", "/api/checkout/session", { plan });
+  // Issue 51 §5: the card page says what is charged and that VAT is in it.
+  if (plan === "pro") expect(await (await fetch(session.json.checkout_url)).text()).toContain("29,99 € al mese, IVA inclusa");
   const paid = await fetch(`${session.json.checkout_url}/pay`, { method: "POST", body: new URLSearchParams(card), redirect: "manual" });
   expect(paid.status).toBe(303);
   return { call, token: access_token };

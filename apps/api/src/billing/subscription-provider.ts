@@ -1,4 +1,5 @@
 import type { PlanDetails } from "@oystar/plans-and-gates";
+import { DEFAULT_VAT, type VatSettings } from "./vat";
 import type Stripe from "stripe";
 
 /**
@@ -40,15 +41,20 @@ async function runningItem(stripe: Stripe, subscriptionId: string) {
   return { subscription, item, product };
 }
 
-const monthlyPrice = (product: string, plan: PlanDetails) => ({
+const monthlyPrice = (product: string, plan: PlanDetails, vat: VatSettings) => ({
   currency: "eur",
   product,
   unit_amount: cents(plan),
   recurring: { interval: "month" as const },
+  tax_behavior: vat.pricesIncludeVat ? ("inclusive" as const) : ("exclusive" as const),
 });
 
 /** Stripe's API for each operation (checked against the SDK's types, stripe-subscriptions.test.ts). */
-export function stripeSubscriptions(stripe: Stripe, now: () => number = () => Math.floor(Date.now() / 1000)): SubscriptionOperations {
+export function stripeSubscriptions(
+  stripe: Stripe,
+  now: () => number = () => Math.floor(Date.now() / 1000),
+  vat: VatSettings = DEFAULT_VAT,
+): SubscriptionOperations {
   return {
     async cancelAtPeriodEnd(subscriptionId) {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
@@ -61,7 +67,7 @@ export function stripeSubscriptions(stripe: Stripe, now: () => number = () => Ma
       const preview = await stripe.invoices.createPreview({
         subscription: subscriptionId,
         subscription_details: {
-          items: [{ id: item.id, price_data: monthlyPrice(product, plan) }],
+          items: [{ id: item.id, price_data: monthlyPrice(product, plan, vat) }],
           proration_behavior: "always_invoice",
           proration_date: now(),
         },
@@ -72,7 +78,7 @@ export function stripeSubscriptions(stripe: Stripe, now: () => number = () => Ma
       const { item, product } = await runningItem(stripe, subscriptionId);
       // The month already paid is credited; the difference is invoiced and charged today.
       await stripe.subscriptions.update(subscriptionId, {
-        items: [{ id: item.id, price_data: monthlyPrice(product, plan) }],
+        items: [{ id: item.id, price_data: monthlyPrice(product, plan, vat) }],
         proration_behavior: "always_invoice",
         proration_date: now(),
         payment_behavior: "error_if_incomplete",
@@ -98,7 +104,7 @@ export function stripeSubscriptions(stripe: Stripe, now: () => number = () => Ma
             metadata: { user_id: userId, plan: subscription.metadata.plan ?? "", scheduled_plan: plan.id },
           },
           {
-            items: [{ price_data: monthlyPrice(product, plan), quantity: 1 }],
+            items: [{ price_data: monthlyPrice(product, plan, vat), quantity: 1 }],
             metadata: { user_id: userId, plan: plan.id, scheduled_plan: "" },
           },
         ],
