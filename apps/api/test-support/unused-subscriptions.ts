@@ -10,5 +10,6 @@ export const unusedSubscriptions: SubscriptionOperations = {
   upgrade: unused,
   scheduleDowngrade: unused,
   paymentMethodUpdateUrl: unused,
+  cardLast4: unused,
   invoicePdf: unused,
 };

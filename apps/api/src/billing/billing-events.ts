@@ -52,7 +52,25 @@ export async function applyProviderEvent(
       log.error({ session: logLine(id), kind: errorKind(error) }, "Scadenza della sessione di pagamento non riuscita");
     });
   }
+  if (outcome === "applied") await recordCard(db, billing.provider, event);
   return outcome;
+}
+
+/**
+ * Issue 51: Stripe's subscription events name the card by its id only; its last four digits are
+ * asked of Stripe once the event is applied (a failure leaves the card unknown, never the event).
+ */
+async function recordCard(db: Database, provider: CheckoutProvider, event: Stripe.Event) {
+  if (event.type !== "customer.subscription.created" && event.type !== "customer.subscription.updated") return;
+  const subscription = event.data.object;
+  const method = subscription.default_payment_method;
+  if (typeof method !== "string" || !method) return;
+  try {
+    const last4 = await provider.subscriptions.cardLast4(method);
+    if (last4) await db.query("UPDATE subscriptions SET card_last4 = $2 WHERE provider_subscription_id = $1", [subscription.id, last4]);
+  } catch (error) {
+    log.error({ kind: errorKind(error) }, "Carta dell'abbonamento non letta dal fornitore");
+  }
 }
 
 /**

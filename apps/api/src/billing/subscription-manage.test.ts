@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../dev-idp/dev-sign-in";
+import { unusedSubscriptions } from "../../test-support/unused-subscriptions";
 
 // Issue 51: the subscription managed from 'Il mio account', on the built-in checkout — which
 // answers every operation with Stripe's events, signed and received as Stripe's are.
@@ -236,5 +237,73 @@ describe("'Aggiorna il metodo di pagamento'", () => {
     // The page's capability is spent.
     expect((await fetch(json.url)).status).toBe(404);
     expect((await fetch(`${server.url}/api/dev/billing/card/%00`)).status).toBe(404);
+  });
+});
+
+// With Stripe: its subscription events name the card by id; the last four digits are asked of it.
+describe("with Stripe, the card named by id in a subscription event", () => {
+  const asked: string[] = [];
+  const stripeSecret = "whsec_carte_di_prova";
+  let withStripe: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    withStripe = await startTestServer(
+      { STRIPE_SECRET_KEY: "sk_test_carte", STRIPE_WEBHOOK_SECRET: stripeSecret },
+      {
+        stripe: {
+          builtIn: false,
+          createSession: () => Promise.reject(new Error("not used")),
+          expireSession: async () => {},
+          cancelSubscription: async () => false,
+          subscriptions: {
+            ...unusedSubscriptions,
+            cardLast4: async (id) => {
+              asked.push(id);
+              return "0005";
+            },
+          },
+        },
+      },
+    );
+  });
+  afterAll(() => withStripe.close());
+
+  test("is read from Stripe once the event is applied, and shown in the account", async () => {
+    const { access_token } = await signInAs(withStripe.url, "stripe.carta@esempio.it");
+    const call = (path: string) => fetch(`${withStripe.url}${path}`, { headers: { Authorization: `Bearer ${access_token}` } });
+    await call("/api/subscription/status");
+    const [user] = await withStripe.db.query<{ id: string }>("SELECT id::text FROM users WHERE email = 'stripe.carta@esempio.it'");
+    const payload = JSON.stringify({
+      id: "evt_stripe_sub_created",
+      object: "event",
+      type: "customer.subscription.created",
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: "sub_stripe_1",
+          object: "subscription",
+          customer: "cus_1",
+          status: "active",
+          cancel_at_period_end: false,
+          default_payment_method: "pm_1",
+          metadata: { user_id: user?.id, plan: "pro" },
+          items: {
+            object: "list",
+            data: [{ id: "si_1", current_period_start: 1, current_period_end: Math.floor(Date.now() / 1000) + 86_400 }],
+          },
+        },
+      },
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: stripeSecret });
+    const delivered = await fetch(`${withStripe.url}/api/billing/webhook`, {
+      method: "POST",
+      headers: { "Stripe-Signature": header },
+      body: payload,
+    });
+    expect(await delivered.json()).toMatchObject({ outcome: "applied" });
+    expect(asked).toEqual(["pm_1"]);
+    const { subscription } = (await (await call("/api/billing/subscription")).json()) as {
+      subscription: { plan: string; card_last4: string };
+    };
+    expect(subscription).toMatchObject({ plan: "pro", card_last4: "0005" });
   });
 });

@@ -23,6 +23,8 @@ export type SubscriptionOperations = {
    * (Stripe's customer portal); a renewal that failed is charged again there.
    */
   paymentMethodUpdateUrl(input: { subscriptionId: string; customerId: string | null; returnUrl: string }): Promise<string>;
+  /** A payment method's last four digits, for events that name it only by its id (Stripe's do). */
+  cardLast4(paymentMethodId: string): Promise<string | null>;
   /** The invoice as a PDF: the provider's own address, or the file itself. */
   invoicePdf(invoiceId: string): Promise<{ url: string } | { pdf: Uint8Array }>;
 };
@@ -119,6 +121,9 @@ export function stripeSubscriptions(
         flow_data: { type: "payment_method_update" },
       });
       return session.url;
+    },
+    async cardLast4(paymentMethodId) {
+      return (await stripe.paymentMethods.retrieve(paymentMethodId)).card?.last4 ?? null;
     },
     async invoicePdf(invoiceId) {
       const invoice = await stripe.invoices.retrieve(invoiceId);
