@@ -232,6 +232,8 @@ export const messages = {
   subscription: {
     heading: "Abbonamento",
     none: "Nessun abbonamento attivo: il piano Free non ha niente da pagare.",
+    /** A paid plan given without a subscription here (an account set up by the operator). */
+    noneForPlan: (plan: string) => `Il piano ${plan} non ha un abbonamento da gestire qui: per cambiarlo scrivi al supporto.`,
     choosePlan: "Vedi i piani",
     plan: "Piano",
     price: "Prezzo",

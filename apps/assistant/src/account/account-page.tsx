@@ -78,7 +78,7 @@ export function Component() {
         </p>
       ) : null}
 
-      <SubscriptionSection onChanged={refreshSubscription} />
+      <SubscriptionSection onChanged={refreshSubscription} planId={subscription?.plan} planName={subscription?.plan_name} />
 
       <section aria-labelledby={dataHeading}>
         <h2 id={dataHeading}>{text.dataHeading}</h2>

@@ -76,3 +76,20 @@ test("an upgrade says what is paid today before it is confirmed", async () => {
   const dialog = await screen.findByRole("dialog", { name: "Passare a Business?" });
   expect(within(dialog).getByText("Oggi paghi 69,98 €, poi 99,99 € al mese")).toBeInTheDocument();
 });
+
+test("a paid plan without a subscription here is not called Free", async () => {
+  const base = globalThis.fetch;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith("/api/billing/subscription")
+        ? Response.json({ subscription: null, invoices: [], prices_include_vat: true, vat_rate: 22 })
+        : base(input, init),
+    ),
+  );
+  visit("/account");
+  expect(
+    await screen.findByText("Il piano Business non ha un abbonamento da gestire qui: per cambiarlo scrivi al supporto."),
+  ).toBeInTheDocument();
+  expect(screen.queryByText(/il piano Free non ha niente da pagare/)).not.toBeInTheDocument();
+});

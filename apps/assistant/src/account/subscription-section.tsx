@@ -26,7 +26,7 @@ const PAID_PLANS: readonly PlanId[] = ["base", "pro", "business"];
  * and 'Fatture'. Each action answers with the state the provider's event left; `onChanged` reads
  * the plan again for the rest of the app.
  */
-export function SubscriptionSection({ onChanged }: { onChanged: () => void }) {
+export function SubscriptionSection({ onChanged, planId, planName }: { onChanged: () => void; planId?: PlanId; planName?: string }) {
   const api = useApiClient();
   const [state, setState] = useState<BillingSubscription | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -111,10 +111,15 @@ export function SubscriptionSection({ onChanged }: { onChanged: () => void }) {
     <section aria-labelledby={heading}>
       <h2 id={heading}>{text.heading}</h2>
       {loadFailed ? <Notice tone="error">{text.loadFailed}</Notice> : null}
-      {state && !subscription ? (
-        <p>
-          {text.none} <a href="/subscription">{text.choosePlan}</a>
-        </p>
+      {/* Which words depends on the plan: nothing until it is known. */}
+      {state && !subscription && planId ? (
+        planId !== "free" && planName ? (
+          <p>{text.noneForPlan(planName)}</p>
+        ) : (
+          <p>
+            {text.none} <a href="/subscription">{text.choosePlan}</a>
+          </p>
+        )
       ) : null}
       {subscription ? (
         <>
