@@ -1,4 +1,5 @@
 import {
+  ASSISTANT_PATHS,
   API_PATHS,
   HttpError,
   parseCheckoutSession,
@@ -95,6 +96,9 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
           const session = parseCheckoutSession(await api.post(API_PATHS.checkoutSession, { plan: action.plan }, z.unknown()));
           goTo(session.checkout_url);
         } catch (error) {
+          // Issue 51: a running subscription changes plan in 'Il mio account', with the provider's proration.
+          if (error instanceof HttpError && (error.body as { manage_url?: unknown } | null)?.manage_url === ASSISTANT_PATHS.account)
+            return goTo(ASSISTANT_PATHS.account);
           const reason = error instanceof HttpError ? error.serverMessage : error instanceof Error ? error.message : undefined;
           setAlert({ tone: "error", text: planMessages.checkoutError(reason || planMessages.paymentError) });
           setBusyPlan(null);
