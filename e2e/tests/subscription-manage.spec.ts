@@ -68,8 +68,14 @@ test("a Pro customer schedules Base, then upgrades to Business paying the prorat
   const down = page.getByRole("dialog", { name: "Passare a Base?" });
   await expect(down.getByText(/^Dal \d{1,2} \w+ \d{4}: Base, 9,99 € al mese, IVA inclusa$/)).toBeVisible();
   await down.getByRole("button", { name: "Conferma" }).click();
-  await expect(section.getByText(/^Dal \d{1,2} \w+ \d{4}: Base$/)).toBeVisible();
+  await expect(section.getByText(/^Dal \d{1,2} \w+ \d{4}: Base/)).toBeVisible();
   expect(await planOnServer(page, authorization)).toBe("pro");
+  // Withdrawn, then scheduled again.
+  await section.getByRole("button", { name: "Resta su Pro" }).click();
+  await expect(section.getByText(/^Dal \d{1,2} \w+ \d{4}: Base/)).toHaveCount(0);
+  await section.getByRole("button", { name: "Passa a Base" }).click();
+  await page.getByRole("dialog", { name: "Passare a Base?" }).getByRole("button", { name: "Conferma" }).click();
+  await expect(section.getByText(/^Dal \d{1,2} \w+ \d{4}: Base/)).toBeVisible();
 
   await section.getByRole("button", { name: "Passa a Business" }).click();
   const up = page.getByRole("dialog", { name: "Passare a Business?" });

@@ -6,6 +6,7 @@ const unused = () => Promise.reject(new Error("not used by this test"));
 export const unusedSubscriptions: SubscriptionOperations = {
   cancelAtPeriodEnd: unused,
   reactivate: unused,
+  cancelScheduledChange: unused,
   previewUpgrade: unused,
   upgrade: unused,
   scheduleDowngrade: unused,

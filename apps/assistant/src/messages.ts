@@ -252,6 +252,7 @@ export const messages = {
     keep: "Annulla",
     reactivate: "Riattiva",
     changeTo: (plan: string) => `Passa a ${plan}`,
+    keepPlan: (plan: string) => `Resta su ${plan}`,
     changeTitle: (plan: string) => `Passare a ${plan}?`,
     dueToday: (today: string, monthly: string) => `Oggi paghi ${today}, poi ${monthly} al mese`,
     changeConfirm: "Conferma",

@@ -19,6 +19,8 @@ export const API_PATHS = {
   billingReactivate: "/api/billing/subscription/reactivate",
   billingChangePreview: "/api/billing/subscription/change-preview",
   billingChange: "/api/billing/subscription/change",
+  /** Withdraws a downgrade scheduled for the period's end. */
+  billingCancelChange: "/api/billing/subscription/cancel-change",
   billingInvoicePdf: "/api/billing/invoices/:id/pdf",
   /** 'Aggiorna il metodo di pagamento': the provider's page for another card, as `{url}`. */
   billingPaymentMethod: "/api/billing/subscription/payment-method",

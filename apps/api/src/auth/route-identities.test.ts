@@ -167,6 +167,7 @@ describe("fields a caller has no say over are refused or ignored, never applied"
     "/api/billing/subscription/reactivate": {},
     "/api/billing/subscription/change-preview": { plan: "pro" },
     "/api/billing/subscription/change": { plan: "pro" },
+    "/api/billing/subscription/cancel-change": {},
     "/api/billing/subscription/payment-method": {},
     "/api/dev/billing/advance-clock": {},
   };

@@ -160,6 +160,9 @@ export function devSubscriptions(
     async reactivate(subscriptionId) {
       await change(subscriptionId, "cancel_at_period_end = false", []);
     },
+    async cancelScheduledChange(subscriptionId) {
+      await change(subscriptionId, "scheduled_plan = NULL", []);
+    },
     async previewUpgrade(subscriptionId, plan) {
       const row = await load(db, subscriptionId);
       if (!row) throw new Error(`no subscription ${subscriptionId}`);

@@ -22,6 +22,7 @@ export const subscriptionMessages = {
   noSubscription: "Non hai un abbonamento attivo da gestire.",
   alreadyCancelled: "L'abbonamento è già disdetto: finirà alla scadenza del periodo pagato.",
   notCancelled: "L'abbonamento non è disdetto: non c'è niente da riattivare.",
+  noScheduledChange: "Non c'è un cambio di piano programmato da annullare.",
   paidPlansOnly: "Scegli tra i piani Base, Pro e Business.",
   providerFailed: "Il fornitore dei pagamenti non ha risposto. Riprova tra poco.",
   invoiceNotFound: "Fattura non trovata.",

@@ -21,7 +21,7 @@ const subscription = {
   object: "subscription",
   status: "active",
   cancel_at_period_end: false,
-  schedule: null,
+  schedule: null as string | null,
   metadata: { user_id: "7", plan: "pro" },
   items: { object: "list", data: [item as unknown as Stripe.SubscriptionItem], has_more: false, url: "/v1/subscription_items" },
 } satisfies Partial<Stripe.Subscription>;
@@ -117,6 +117,17 @@ test("a downgrade is a schedule: this plan to the period's end, then the cheaper
   expect(updated?.form.get("end_behavior")).toBe("release");
   expect(marked?.path).toBe("/v1/subscriptions/sub_1");
   expect(marked?.form.get("metadata[scheduled_plan]")).toBe("base");
+});
+
+test("withdrawing a scheduled downgrade releases the schedule and clears the mark", async () => {
+  const { stripe, sent } = recordingStripe();
+  subscription.schedule = "sub_sched_1";
+  await stripeSubscriptions(stripe).cancelScheduledChange("sub_1");
+  subscription.schedule = null;
+  const [released, cleared] = posts(sent);
+  expect(released?.path).toBe("/v1/subscription_schedules/sub_sched_1/release");
+  expect(cleared?.path).toBe("/v1/subscriptions/sub_1");
+  expect(cleared?.form.get("metadata[scheduled_plan]")).toBe("");
 });
 
 test("an invoice's PDF is Stripe's own", async () => {

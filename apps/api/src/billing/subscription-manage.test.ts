@@ -116,6 +116,13 @@ describe("Abbonamento", () => {
     const pro = await customer("abbonamento.scende@esempio.it");
     const down = await pro.call("POST", "/api/billing/subscription/change-preview", { plan: "base" });
     expect(down.json).toMatchObject({ kind: "downgrade", amount_due_today_cents: 0, then_monthly_cents: 999 });
+    // A scheduled downgrade can be withdrawn, then scheduled again.
+    await pro.call("POST", "/api/billing/subscription/change", { plan: "base" });
+    const withdrawn = await pro.call("POST", "/api/billing/subscription/cancel-change");
+    expect(withdrawn.json.subscription).toMatchObject({ plan: "pro", scheduled_plan: null });
+    expect((await pro.call("POST", "/api/billing/subscription/cancel-change")).json).toEqual({
+      error: "Non c'è un cambio di piano programmato da annullare.",
+    });
     const scheduled = await pro.call("POST", "/api/billing/subscription/change", { plan: "base" });
     expect(scheduled.json.subscription).toMatchObject({ plan: "pro", scheduled_plan: "base", scheduled_plan_name: "Base" });
     expect(await planOf(pro.call)).toBe("pro");

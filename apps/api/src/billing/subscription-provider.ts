@@ -12,6 +12,8 @@ export type SubscriptionOperations = {
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** 'Riattiva': the cancellation is withdrawn before the period ends. */
   reactivate(subscriptionId: string): Promise<void>;
+  /** Withdraws a downgrade scheduled for the period's end: the plan simply renews. */
+  cancelScheduledChange(subscriptionId: string): Promise<void>;
   /** What an upgrade charges today, in cents: the provider's proration of the running period. */
   previewUpgrade(subscriptionId: string, plan: PlanDetails): Promise<{ amountDueCents: number }>;
   /** Upgrades the running subscription now, charging the prorated amount. */
@@ -63,6 +65,13 @@ export function stripeSubscriptions(
     },
     async reactivate(subscriptionId) {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+    },
+    async cancelScheduledChange(subscriptionId) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const schedule = typeof subscription.schedule === "string" ? subscription.schedule : subscription.schedule?.id;
+      // Released, the schedule leaves the subscription as it is now: this plan, renewing.
+      if (schedule) await stripe.subscriptionSchedules.release(schedule);
+      await stripe.subscriptions.update(subscriptionId, { metadata: { scheduled_plan: "" } });
     },
     async previewUpgrade(subscriptionId, plan) {
       const { item, product } = await runningItem(stripe, subscriptionId);

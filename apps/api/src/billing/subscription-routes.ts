@@ -118,6 +118,16 @@ export function subscriptionManagementRoutes(
     return c.json(await describe(user.id));
   });
 
+  app.post(API_PATHS.billingCancelChange, access.signedIn, async (c) => {
+    const user = c.get("user");
+    const row = await running(user.id);
+    if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
+    if (!row.scheduled_plan) return c.json({ error: subscriptionMessages.noScheduledChange }, 409);
+    if (!(await atProvider(() => provider.subscriptions.cancelScheduledChange(row.provider_subscription_id))))
+      return c.json({ error: subscriptionMessages.providerFailed }, 502);
+    return c.json(await describe(user.id));
+  });
+
   /** The change asked for, judged: an upgrade now, a downgrade at the period's end, or a refusal. */
   const judge = async (userId: string, body: unknown) => {
     const request = planChangeRequestSchema.safeParse(body);

@@ -19,6 +19,8 @@ export const cancelSubscription = (api: ApiClient) => api.post(API_PATHS.billing
 
 export const reactivateSubscription = (api: ApiClient) => api.post(API_PATHS.billingReactivate, {}, billingSubscriptionSchema);
 
+export const cancelScheduledChange = (api: ApiClient) => api.post(API_PATHS.billingCancelChange, {}, billingSubscriptionSchema);
+
 export const previewChange = (api: ApiClient, plan: PlanId): Promise<PlanChangePreview> =>
   api.post(API_PATHS.billingChangePreview, { plan }, planChangePreviewSchema);
 

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { messages } from "../messages";
 import { reasonOf } from "./my-account";
 import {
+  cancelScheduledChange,
   cancelSubscription,
   changePlan,
   euro,
@@ -143,7 +144,14 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
             ) : null}
           </dl>
           {subscription.cancel_at_period_end && end ? <p>{text.endsNote(subscription.plan_name, end)}</p> : null}
-          {subscription.scheduled_plan_name && end ? <p>{text.scheduled(end, subscription.scheduled_plan_name)}</p> : null}
+          {subscription.scheduled_plan_name && end ? (
+            <p>
+              {text.scheduled(end, subscription.scheduled_plan_name)}{" "}
+              <Button variant="ghost" size="sm" disabled={busy} onClick={() => void act(() => cancelScheduledChange(api))}>
+                {text.keepPlan(subscription.plan_name)}
+              </Button>
+            </p>
+          ) : null}
           <p>
             <Button variant={subscription.payment_failed ? "primary" : "ghost"} disabled={busy} onClick={() => void updateCard()}>
               {text.updatePaymentMethod}
