@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, expectProviderPageAccessible } from "../support/axe";
-import { payWithCard } from "../support/checkout";
+import { buyPlan, payWithCard } from "../support/checkout";
 import { scannedPdf, textPdf } from "../support/pdf-fixtures";
 import { signIn } from "../support/sign-in";
 import { sendQuestion } from "../support/composer";
@@ -242,4 +242,24 @@ test("'I miei documenti' with its documents, and a removal's confirmation", asyn
   await page.getByRole("button", { name: "Elimina indice Accessibile" }).click();
   await page.getByRole("dialog", { name: "Elimina indice Accessibile" }).getByRole("button", { name: "Elimina" }).click();
   await expect(page.getByRole("button", { name: "Apri l'indice Accessibile" })).toHaveCount(0);
+});
+
+// Issue 51: 'Abbonamento' with a running subscription and its invoices, and the two confirmations.
+test("'Abbonamento' with a subscription, the cancellation's and the plan change's confirmations", async ({ page }) => {
+  await signIn(page, "accessibile-abbonamento@esempio.it");
+  await buyPlan(page, "Pro");
+  await page.goto("/account");
+  const section = page.getByRole("region", { name: "Abbonamento" });
+  await expect(section.getByRole("table")).toBeVisible();
+  await expectAccessible(page, "/account con un abbonamento");
+  await section.getByRole("button", { name: "Disdici abbonamento" }).click();
+  const cancel = page.getByRole("dialog", { name: "Disdire l'abbonamento?" });
+  await expect(cancel).toBeVisible();
+  await expectAccessible(page, "/account, conferma della disdetta");
+  await cancel.getByRole("button", { name: "Annulla" }).click();
+  await section.getByRole("button", { name: "Passa a Business" }).click();
+  const change = page.getByRole("dialog", { name: "Passare a Business?" });
+  await expect(change.getByText(/^Oggi paghi/)).toBeVisible();
+  await expectAccessible(page, "/account, conferma del cambio di piano");
+  await change.getByRole("button", { name: "Annulla" }).click();
 });

@@ -7,6 +7,8 @@ import { deviceKeyRoutes } from "./me/device-key-routes";
 import { myDataRoutes } from "./me/my-data-routes";
 import { checkoutRoutes, webhookRoutes } from "./billing/billing-routes";
 import { devCheckoutRoutes } from "./billing/dev-checkout-routes";
+import { subscriptionManagementRoutes } from "./billing/subscription-routes";
+import { sellerRoutes } from "./seller/seller-routes";
 import { configRoutes } from "./config/config-routes";
 import { debateRoutes } from "./debates/debate-routes";
 import type { Env } from "./env";
@@ -85,6 +87,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   );
   app.route("/", configRoutes(access, { version: env.version, auth: services.auth, provider: providers.chosen }));
   app.route("/", publicPlanRoutes(access));
+  app.route("/", sellerRoutes(access, env.seller, env.vat));
   app.route("/", accountRoutes(access));
   app.route("/", deviceKeyRoutes(access, db));
   app.route(
@@ -102,7 +105,8 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   app.route("/", subscriptionRoutes(access, db));
   app.route("/", checkoutRoutes(access, db, services.billing.provider, services.origin));
   app.route("/", webhookRoutes(db, services.billing));
-  if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing));
+  app.route("/", subscriptionManagementRoutes(access, db, services.billing.provider, { vat: env.vat, origin: services.origin }));
+  if (services.billing.provider.builtIn) app.route("/", devCheckoutRoutes(access, db, services.billing, env.vat));
   if (services.devIdpRoutes) app.route("/", services.devIdpRoutes(access));
   // Issue 35 §2: the answers in progress of this process, held for a client whose connection dropped.
   const answers = resumableAnswers(access, db, services.answers, services.answerRelay);

@@ -45,11 +45,17 @@ const realAuth0 = {
   AUTH0_AUDIENCE: "https://api.oystar.it",
 };
 const realStripe = { STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+const realSeller = {
+  SELLER_NAME: "Ostriche Digitali S.r.l.",
+  SELLER_ADDRESS: "Via Roma 1, 20121 Milano (MI)",
+  SELLER_VAT_NUMBER: "IT01234567890",
+  PRIVACY_CONTACT_EMAIL: "privacy@oystar.it",
+};
 
 test("the development identity provider is refused in production", () => {
   expect(() => loadEnv({ NODE_ENV: "production", ...realStripe })).toThrow(/AUTH_MODE/);
   expect(() => loadEnv({ NODE_ENV: "production", AUTH_MODE: "auth0", ...realStripe })).toThrow(/AUTH0_DOMAIN/);
-  const production = loadEnv({ NODE_ENV: "production", ...realAuth0, ...realStripe });
+  const production = loadEnv({ NODE_ENV: "production", ...realAuth0, ...realStripe, ...realSeller });
   expect(production.adminEmails).toBeNull();
 });
 
@@ -57,10 +63,27 @@ test("the development identity provider is refused in production", () => {
 test("production refuses to start without the Stripe secret and webhook secret", () => {
   expect(() => loadEnv({ NODE_ENV: "production", ...realAuth0 })).toThrow(/STRIPE_SECRET_KEY[\s\S]*NODE_ENV=production/);
   expect(() => loadEnv({ NODE_ENV: "production", ...realAuth0, STRIPE_SECRET_KEY: "sk_live_abc" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
-  expect(loadEnv({ NODE_ENV: "production", ...realAuth0, ...realStripe }).stripe).toEqual({
+  expect(loadEnv({ NODE_ENV: "production", ...realAuth0, ...realStripe, ...realSeller }).stripe).toEqual({
     secretKey: "sk_live_abc",
     webhookSecret: "whsec_abc",
   });
+});
+
+// Issue 51 §6: the seller and the data controller are named to whoever buys.
+test("production refuses to start without the seller's variables, naming the missing ones", () => {
+  const { SELLER_NAME: _name, SELLER_VAT_NUMBER: _vat, ...partial } = realSeller;
+  expect(() => loadEnv({ NODE_ENV: "production", ...realAuth0, ...realStripe, ...partial })).toThrow(
+    "SELLER_NAME, SELLER_VAT_NUMBER: servono con NODE_ENV=production",
+  );
+  expect(loadEnv({ NODE_ENV: "production", ...realAuth0, ...realStripe, ...realSeller }).seller).toEqual({
+    name: "Ostriche Digitali S.r.l.",
+    address: "Via Roma 1, 20121 Milano (MI)",
+    vatNumber: "IT01234567890",
+    privacyContactEmail: "privacy@oystar.it",
+    dpoContact: null,
+  });
+  // In development they may wait: the pages say 'Da configurare'.
+  expect(loadEnv({}).seller.name).toBeNull();
 });
 
 test("PUBLIC_URL is the one public origin; by default http://localhost:$PORT", () => {

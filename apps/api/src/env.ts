@@ -124,6 +124,16 @@ const variablesSchema = z.object({
   // A model that sends nothing this long after a question has failed: the charge is given back.
   LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  // Issue 51 §5: how prices are shown, charged and invoiced (Stripe Tax is the operator's choice).
+  PRICES_INCLUDE_VAT: z.enum(["true", "false"]).default("true"),
+  VAT_RATE: z.coerce.number().min(0).max(100).default(22),
+  // Issue 51 §6: who sells and who controls the data (GDPR art. 13; Italian consumer code): the
+  // privacy page, the terms, the footer and the invoices name them. Required in production.
+  SELLER_NAME: z.string().min(1).optional(),
+  SELLER_ADDRESS: z.string().min(1).optional(),
+  SELLER_VAT_NUMBER: z.string().min(1).optional(),
+  PRIVACY_CONTACT_EMAIL: z.string().email().optional(),
+  DPO_CONTACT: z.string().min(1).optional(),
   // RAG engine (DESIGN.md §6, §8): embeddings and reranking services; without them, the local ones.
   EMBEDDINGS_BASE_URL: z.string().url().optional(),
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
@@ -167,6 +177,14 @@ const envSchema = variablesSchema.transform((raw) => ({
     offlineCharsPerSecond: raw.OFFLINE_MODEL_CHARS_PER_SECOND,
     firstTokenTimeoutMs: raw.LLM_FIRST_TOKEN_TIMEOUT_MS,
   },
+  seller: {
+    name: raw.SELLER_NAME ?? null,
+    address: raw.SELLER_ADDRESS ?? null,
+    vatNumber: raw.SELLER_VAT_NUMBER ?? null,
+    privacyContactEmail: raw.PRIVACY_CONTACT_EMAIL ?? null,
+    dpoContact: raw.DPO_CONTACT ?? null,
+  },
+  vat: { pricesIncludeVat: raw.PRICES_INCLUDE_VAT === "true", rate: raw.VAT_RATE },
   stripe: raw.STRIPE_SECRET_KEY ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? null } : null,
   // Admin is decided on the server, from verified emails, never by the browser (DESIGN.md §3).
   // Unset: nobody, except that the built-in provider names its seeded admin (services.ts).
@@ -201,6 +219,17 @@ const envSchema = variablesSchema.transform((raw) => ({
 export const ENV_VARIABLES: readonly string[] = Object.keys(variablesSchema.shape);
 
 export type Env = z.output<typeof envSchema>;
+
+/** Issue 51 §6: the seller's variables not set (DPO_CONTACT is optional). */
+export function missingSellerVariables(seller: Env["seller"]): string[] {
+  const variables: Array<[string, string | null]> = [
+    ["SELLER_NAME", seller.name],
+    ["SELLER_ADDRESS", seller.address],
+    ["SELLER_VAT_NUMBER", seller.vatNumber],
+    ["PRIVACY_CONTACT_EMAIL", seller.privacyContactEmail],
+  ];
+  return variables.filter(([, value]) => value === null).map(([name]) => name);
+}
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -246,6 +275,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.authMode === "auth0" && !env.auth0) {
     throw new EnvError(
       "Configurazione non valida:\n  AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_AUDIENCE: servono tutti e tre con AUTH_MODE=auth0",
+    );
+  }
+  const sellerMissing = missingSellerVariables(env.seller);
+  if (env.nodeEnv === "production" && sellerMissing.length > 0) {
+    throw new EnvError(
+      `Configurazione non valida:\n  ${sellerMissing.join(", ")}: servono con NODE_ENV=production (il venditore e il titolare del trattamento vanno indicati a chi compra)`,
     );
   }
   return env;

@@ -6,6 +6,8 @@ import { createAccess, type Access } from "./auth/access";
 import { auth0Issuer, createTokenVerifier } from "./auth/token-verifier";
 import { builtInCheckout, stripeCheckout, type CheckoutProvider } from "./billing/checkout-provider";
 import { devWebhookSecret } from "./billing/webhook-secret";
+import { devEventSink } from "./billing/dev-events";
+import { devSubscriptions } from "./billing/dev-subscriptions";
 import { openDatabase, type Database, type Queryable } from "./db/database";
 import { startAnswerRelay, type AnswerRelay } from "./streams/answer-relay";
 import { answersInProgress, type AnswersInProgress } from "./streams/answers-in-progress";
@@ -159,8 +161,15 @@ async function openRag(env: Env, db: Database, devMode: boolean): Promise<RagEng
 
 async function openBilling(env: Env, db: Database, stripe?: CheckoutProvider): Promise<Services["billing"]> {
   if (env.stripe?.webhookSecret)
-    return { provider: stripe ?? stripeCheckout(env.stripe.secretKey), webhookSecret: env.stripe.webhookSecret };
+    return { provider: stripe ?? stripeCheckout(env.stripe.secretKey, env.vat), webhookSecret: env.stripe.webhookSecret };
   // Defence in depth beside env.ts: the built-in card form would make anyone Business for free.
   if (env.nodeEnv === "production") throw new Error("NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
-  return { provider: builtInCheckout(), webhookSecret: await devWebhookSecret(db) };
+  // The built-in provider's events go to the webhook's own receiver, which needs the provider.
+  const webhookSecret = await devWebhookSecret(db);
+  const provider: CheckoutProvider = builtInCheckout(
+    devSubscriptions(db, { vat: env.vat, seller: env.seller }, (type, object) =>
+      devEventSink(db, { provider, webhookSecret })(type, object),
+    ),
+  );
+  return { provider, webhookSecret };
 }

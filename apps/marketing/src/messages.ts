@@ -32,6 +32,18 @@ export const messages = {
       { label: "Cookie Policy", href: LEGAL_PATHS.cookies },
     ],
     copyright: (year: number) => `© ${year} OYSTAR. Tutti i diritti riservati.`,
+    /** Issue 51 §6: who sells, in every page's footer. */
+    seller: (name: string, address: string, vatNumber: string) => `Venduto da ${name}, ${address}, P. IVA ${vatNumber}`,
+  },
+  /** Issue 51 §6: the seller and the data controller, as the operator configured them. */
+  seller: {
+    toConfigure: (variable: string) => `Da configurare: ${variable}`,
+    controller: "Titolare del trattamento",
+    seller: "Venditore",
+    address: "Indirizzo",
+    vatNumber: "Partita IVA",
+    privacyContact: "Contatto per la privacy",
+    dpo: "Responsabile della protezione dei dati (DPO)",
   },
   modules: [
     {
@@ -61,6 +73,14 @@ export const messages = {
   success: {
     verifying: "Stiamo verificando il tuo accesso per confermare il pagamento...",
     activation: "Il piano si attiva appena il fornitore dei pagamenti conferma il pagamento: di solito in pochi secondi.",
+    /** Issue 51 §7: a promise e2e/tests/subscription-manage.spec.ts proves. */
+    cancelAnytime: "Disdici quando vuoi da Il mio account.",
+    manage: "Gestisci abbonamento",
+  },
+  /** Issue 51 §5, §7: what the plans page says of prices and of stopping. */
+  plans: {
+    intro: "Il piano Free è gratuito per sempre e non chiede la carta. Disdici quando vuoi da Il mio account.",
+    vat: (included: boolean, rate: number) => (included ? "Prezzi al mese, IVA inclusa." : `Prezzi al mese, IVA esclusa (${rate}%).`),
   },
   notFound: { title: "Pagina non trovata", text: "L'indirizzo che hai aperto non esiste.", back: "Torna alla home" },
 } as const;

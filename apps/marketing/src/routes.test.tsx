@@ -122,7 +122,7 @@ test("after payment /chat opens by itself after 5 seconds", async () => {
   visit("/success?plan=pro", { goTo });
   expect(await screen.findByText("Tra 5 secondi si apre la chat.")).toBeInTheDocument();
   await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith("/chat"), { timeout: 7000 });
-  expect(screen.getByRole("link", { name: "Gestisci abbonamento" })).toHaveAttribute("href", "/subscription");
+  expect(screen.getByRole("link", { name: "Gestisci abbonamento" })).toHaveAttribute("href", "/account");
 }, 10_000);
 
 test("while the provider's redirect is finished on /, the root does not jump to /chat", async () => {

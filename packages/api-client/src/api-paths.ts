@@ -13,6 +13,19 @@ export const API_PATHS = {
   subscriptionStatus: "/api/subscription/status",
   checkoutSession: "/api/checkout/session",
   billingWebhook: "/api/billing/webhook",
+  /** Issue 51: the caller's subscription and invoices; cancel, reactivate, change plan; an invoice's PDF. */
+  billingSubscription: "/api/billing/subscription",
+  billingCancel: "/api/billing/subscription/cancel",
+  billingReactivate: "/api/billing/subscription/reactivate",
+  billingChangePreview: "/api/billing/subscription/change-preview",
+  billingChange: "/api/billing/subscription/change",
+  /** Withdraws a downgrade scheduled for the period's end. */
+  billingCancelChange: "/api/billing/subscription/cancel-change",
+  billingInvoicePdf: "/api/billing/invoices/:id/pdf",
+  /** 'Aggiorna il metodo di pagamento': the provider's page for another card, as `{url}`. */
+  billingPaymentMethod: "/api/billing/subscription/payment-method",
+  /** Issue 51 §6: the seller and the data controller, for the privacy page, the terms and the footer. */
+  seller: "/api/seller",
   settings: "/api/settings",
   models: "/groq/models",
   chatCompletions: "/groq/chat/completions",

@@ -48,6 +48,16 @@ export type { ChatCompletionRequest, ChatMessage } from "./schemas/chat";
 export { citedPassageSchema, passageSupportSchema } from "./schemas/cited-passage";
 export type { CitedPassage, PassageSupport } from "./schemas/cited-passage";
 export { checkoutRequestSchema, parseCheckoutSession } from "./schemas/checkout";
+export {
+  billingSubscriptionSchema,
+  invoiceSchema,
+  paymentMethodPageSchema,
+  planChangePreviewSchema,
+  planChangeRequestSchema,
+} from "./schemas/billing";
+export type { BillingSubscription, Invoice, PlanChangePreview, PlanChangeRequest } from "./schemas/billing";
+export { sellerSchema } from "./schemas/seller";
+export type { Seller } from "./schemas/seller";
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
 export {
   analysedInterventions,

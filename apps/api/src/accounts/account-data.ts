@@ -1,4 +1,4 @@
-import type { MyData } from "@oystar/api-client";
+import type { MyData, PlanId } from "@oystar/api-client";
 import type { Database } from "../db/database";
 import type { Account } from "./accounts";
 
@@ -58,6 +58,22 @@ export async function* accountDataJson(db: Database, account: Account): AsyncGen
     "SELECT id, plan, status, created_at FROM checkout_sessions WHERE user_id = $1 ORDER BY created_at",
     [id],
   );
+  const [running] = await db.query<{
+    plan: PlanId;
+    status: string;
+    current_period_end: Date | null;
+    cancel_at_period_end: boolean;
+    scheduled_plan: PlanId | null;
+    card_last4: string | null;
+    payment_failed: boolean;
+  }>(
+    "SELECT plan, status, current_period_end, cancel_at_period_end, scheduled_plan, card_last4, payment_failed FROM subscriptions WHERE user_id = $1",
+    [id],
+  );
+  const invoices = await db.query<{ id: string; created_at: Date; total_cents: number; tax_cents: number; status: string }>(
+    "SELECT id, created_at, total_cents, tax_cents, status FROM invoices WHERE user_id = $1 ORDER BY created_at, id",
+    [id],
+  );
   const usage = await db.query<{ month: string; queries_used: number; debates_used: number }>(
     "SELECT to_char(month, 'YYYY-MM') AS month, queries_used, debates_used FROM usage WHERE user_id = $1 ORDER BY month",
     [id],
@@ -77,6 +93,24 @@ export async function* accountDataJson(db: Database, account: Account): AsyncGen
       plan: account.plan,
       paidAt: iso(user?.billing_event_at ?? null),
       checkouts: checkouts.map((row) => ({ id: row.id, plan: row.plan, status: row.status, createdAt: isoAlways(row.created_at) })),
+      running: running
+        ? {
+            plan: running.plan,
+            status: running.status,
+            currentPeriodEnd: iso(running.current_period_end),
+            cancelAtPeriodEnd: running.cancel_at_period_end,
+            scheduledPlan: running.scheduled_plan,
+            cardLast4: running.card_last4,
+            paymentFailed: running.payment_failed,
+          }
+        : null,
+      invoices: invoices.map((row) => ({
+        id: row.id,
+        createdAt: isoAlways(row.created_at),
+        totalCents: row.total_cents,
+        vatCents: row.tax_cents,
+        status: row.status,
+      })),
     },
     usage: usage.map((row) => ({ month: row.month, queriesUsed: row.queries_used, debatesUsed: row.debates_used })),
   };

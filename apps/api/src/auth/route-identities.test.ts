@@ -162,6 +162,14 @@ describe("fields a caller has no say over are refused or ignored, never applied"
     },
     "/groq/chat/completions": { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Ciao" }], stream: false },
     "/api/debates/calls": {},
+    // Issue 51: the subscription's routes (a free account has none to change: 409, never applied).
+    "/api/billing/subscription/cancel": {},
+    "/api/billing/subscription/reactivate": {},
+    "/api/billing/subscription/change-preview": { plan: "pro" },
+    "/api/billing/subscription/change": { plan: "pro" },
+    "/api/billing/subscription/cancel-change": {},
+    "/api/billing/subscription/payment-method": {},
+    "/api/dev/billing/advance-clock": {},
   };
 
   test("every signed-in POST route has a body here (add one for a new route)", () => {

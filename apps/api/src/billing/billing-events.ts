@@ -6,8 +6,10 @@ import type { Database } from "../db/database";
 import { errorKind, logLine } from "../web/log-line";
 import type { CheckoutProvider } from "./checkout-provider";
 import { log } from "../observe/log";
+import { applySubscriptionEvent } from "./subscription-events";
+import type { EventOutcome } from "./event-outcome";
 
-export type EventOutcome = "applied" | "duplicate" | "ignored" | "refund_due";
+export type { EventOutcome };
 
 /** spec 000 §4: Stripe's signature tolerance of five minutes. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -51,7 +53,25 @@ export async function applyProviderEvent(
       log.error({ session: logLine(id), kind: errorKind(error) }, "Scadenza della sessione di pagamento non riuscita");
     });
   }
+  if (outcome === "applied") await recordCard(db, billing.provider, event);
   return outcome;
+}
+
+/**
+ * Issue 51: Stripe's subscription events name the card by its id only; its last four digits are
+ * asked of Stripe once the event is applied (a failure leaves the card unknown, never the event).
+ */
+async function recordCard(db: Database, provider: CheckoutProvider, event: Stripe.Event) {
+  if (event.type !== "customer.subscription.created" && event.type !== "customer.subscription.updated") return;
+  const subscription = event.data.object;
+  const method = subscription.default_payment_method;
+  if (typeof method !== "string" || !method) return;
+  try {
+    const last4 = await provider.subscriptions.cardLast4(method);
+    if (last4) await db.query("UPDATE subscriptions SET card_last4 = $2 WHERE provider_subscription_id = $1", [subscription.id, last4]);
+  } catch (error) {
+    log.error({ kind: errorKind(error) }, "Carta dell'abbonamento non letta dal fornitore");
+  }
 }
 
 /**
@@ -73,7 +93,8 @@ export async function applyBillingEvent(db: Database, event: Stripe.Event): Prom
       [event.id, event.type, created],
     );
     if (recorded.length === 0) return nothing("duplicate");
-    if (event.type !== "checkout.session.completed") return nothing("ignored");
+    if (event.type !== "checkout.session.completed")
+      return nothing((await applySubscriptionEvent(tx, event)).applied ? "applied" : "ignored");
 
     const session = event.data.object;
     const plan = planIdSchema.safeParse(session.metadata?.plan);

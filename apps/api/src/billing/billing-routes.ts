@@ -33,6 +33,10 @@ export function checkoutRoutes(access: Access, db: Database, provider: CheckoutP
     // The apps mark every lower plan unavailable; the server refuses any downgrade alike.
     if (planRank(action.plan) < planRank(user.plan)) return c.json({ error: planMessages.noDowngrade }, 409);
     const plan = planById(action.plan);
+    // Issue 51 §1: a running subscription changes plan where it is managed, with the provider's
+    // proration — never by a second checkout that would charge a second subscription.
+    const [running] = await db.query("SELECT 1 FROM subscriptions WHERE user_id = $1 AND status <> 'canceled'", [user.id]);
+    if (running) return c.json({ error: billingMessages.manageInAccount, manage_url: "/account" }, 409);
     const window = Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS);
     const idempotencyKey = createHash("sha256").update(`${user.id}:${plan.id}:${window}`).digest("hex");
     const existing = await db.query<{ id: string; url: string }>(

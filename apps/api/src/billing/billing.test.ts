@@ -4,6 +4,7 @@ import { checkCard, passesLuhn } from "./card";
 import type { CheckoutProvider } from "./checkout-provider";
 import { startTestServer } from "../../test-support/fixtures";
 import { signInAs } from "../dev-idp/dev-sign-in";
+import { unusedSubscriptions } from "../../test-support/unused-subscriptions";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let secret: string;
@@ -324,6 +325,7 @@ describe("with Stripe, paying one checkout expires the user's other open ones at
   const expiredAtStripe: string[] = [];
   const stripeStandIn: CheckoutProvider = {
     builtIn: false,
+    subscriptions: unusedSubscriptions,
     async createSession({ plan }) {
       const id = `cs_test_${plan.id}_${Math.random().toString(36).slice(2)}`;
       return { id, url: `https://checkout.stripe.com/c/pay/${id}` };

@@ -2,6 +2,9 @@ import { CHECKOUT_CANCELLED_PARAM, type PlanDetails } from "@oystar/plans-and-ga
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import type { User } from "../accounts/accounts";
+import type { DevSubscriptions } from "./dev-subscriptions";
+import { stripeSubscriptions, type SubscriptionOperations } from "./subscription-provider";
+import { DEFAULT_VAT, type VatSettings } from "./vat";
 
 export type CheckoutRequest = { user: User; plan: PlanDetails; origin: string; idempotencyKey: string };
 export type CheckoutProvider = {
@@ -15,6 +18,10 @@ export type CheckoutProvider = {
    * True when a subscription was running and is now cancelled; false when there was none to end.
    */
   cancelSubscription(sessionId: string): Promise<boolean>;
+  /** Issue 51: cancel, reactivate, change plan, invoices — at the provider, answered by its events. */
+  subscriptions: SubscriptionOperations;
+  /** The built-in provider's own books, with the clock a journey advances (development only). */
+  readonly devSubscriptions?: DevSubscriptions;
 };
 
 /** The return pages: fulfilment never happens there, only through the webhook. */
@@ -23,7 +30,7 @@ const successUrl = (origin: string, plan: PlanDetails) => `${origin}/success?pla
 const cancelUrl = (origin: string, plan: PlanDetails) => `${origin}/subscription?plan=${plan.id}&${CHECKOUT_CANCELLED_PARAM}=annullato`;
 
 /** Real Stripe Checkout; the idempotency key makes a double click one session. */
-export function stripeCheckout(secretKey: string): CheckoutProvider {
+export function stripeCheckout(secretKey: string, vat: VatSettings = DEFAULT_VAT): CheckoutProvider {
   const stripe = new Stripe(secretKey);
   return {
     builtIn: false,
@@ -35,6 +42,8 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
           client_reference_id: user.id,
           customer_email: user.email ?? undefined,
           metadata: { user_id: user.id, plan: plan.id },
+          // Issue 51: the subscription's own events name the account and the plan too.
+          subscription_data: { metadata: { user_id: user.id, plan: plan.id } },
           line_items: [
             {
               quantity: 1,
@@ -42,6 +51,8 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
                 currency: "eur",
                 unit_amount: Math.round(plan.price * 100),
                 recurring: { interval: "month" },
+                // Issue 51 §5: the list price includes VAT or not; the tax itself is Stripe Tax's, the operator's choice.
+                tax_behavior: vat.pricesIncludeVat ? "inclusive" : "exclusive",
                 product_data: { name: `OYSTAR ${plan.name}` },
               },
             },
@@ -66,6 +77,7 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
       await stripe.subscriptions.cancel(running.id);
       return true;
     },
+    subscriptions: stripeSubscriptions(stripe, undefined, vat),
   };
 }
 
@@ -73,7 +85,7 @@ export function stripeCheckout(secretKey: string): CheckoutProvider {
 export const BUILT_IN_SESSION_ID = /^cs_dev_[A-Za-z0-9_-]{24}$/;
 
 /** The built-in checkout: a card form on this origin (see dev-checkout-routes.ts). */
-export function builtInCheckout(): CheckoutProvider {
+export function builtInCheckout(subscriptions: DevSubscriptions): CheckoutProvider {
   return {
     builtIn: true,
     async createSession({ origin }) {
@@ -86,6 +98,8 @@ export function builtInCheckout(): CheckoutProvider {
     async cancelSubscription() {
       return false;
     },
+    subscriptions,
+    devSubscriptions: subscriptions,
   };
 }
 

@@ -15,6 +15,10 @@ export function devCheckoutPage(options: {
   error?: string;
   /** Issue 52 §7: what was typed, kept when the card is refused (a real provider's page keeps it too). */
   typed?: Partial<Record<"name" | "number" | "expiry" | "cvc", string>>;
+  /** Issue 51: the same form gives a running subscription another card ('Aggiorna il metodo di pagamento'). */
+  action?: string;
+  submit?: string;
+  priceLine?: string;
 }): string {
   const id = escapeHtml(options.sessionId);
   const kept = (field: "name" | "number" | "expiry" | "cvc") => {
@@ -35,9 +39,9 @@ export function devCheckoutPage(options: {
   <main>
     <p class="badge">Pagamento di prova: nessun addebito reale</p>
     <h1>OYSTAR ${escapeHtml(options.planName)}</h1>
-    <p class="price">${escapeHtml(options.price)} al mese</p>
+    <p class="price">${escapeHtml(options.priceLine ?? `${options.price} al mese`)}</p>
     ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ""}
-    <form method="post" action="/api/dev/checkout/${id}/pay">
+    <form method="post" action="${options.action ? escapeHtml(options.action) : `/api/dev/checkout/${id}/pay`}">
       <label for="name">Intestatario della carta</label>
       <input id="name" name="name" autocomplete="cc-name" required${kept("name")}>
       <label for="number">Numero della carta</label>
@@ -46,7 +50,7 @@ export function devCheckoutPage(options: {
         <div><label for="expiry">Scadenza (MM/AA)</label><input id="expiry" name="expiry" autocomplete="cc-exp" required placeholder="12/30"${kept("expiry")}></div>
         <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required placeholder="123"${kept("cvc")}></div>
       </div>
-      <button type="submit">Paga ${escapeHtml(options.price)}</button>
+      <button type="submit">${escapeHtml(options.submit ?? `Paga ${options.price}`)}</button>
       <a class="cancel" href="${escapeHtml(options.cancelPath)}">Annulla</a>
     </form>
     <p class="hint">Carta di prova accettata: 4242 4242 4242 4242. Carta rifiutata: 4000 0000 0000 0002.</p>

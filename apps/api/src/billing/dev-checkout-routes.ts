@@ -1,16 +1,15 @@
 import type { PlanId } from "@oystar/api-client";
 import { planById } from "@oystar/plans-and-gates";
 import { Hono } from "hono";
-import { randomBytes } from "node:crypto";
-import Stripe from "stripe";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import { bodyCeiling } from "../web/request-body";
-import { receiveProviderEvent } from "./billing-events";
+import { devEventSink } from "./dev-events";
 import { checkCard } from "./card";
 import { BUILT_IN_SESSION_ID, cancelUrl, type CheckoutProvider } from "./checkout-provider";
 import { devCheckoutPage, devCheckoutStyles } from "./dev-checkout-page";
-import { billingMessages } from "./messages";
+import { billingMessages, subscriptionMessages } from "./messages";
+import { chargedCents, type VatSettings } from "./vat";
 
 type OpenSession = { id: string; user_id: string; plan: PlanId };
 
@@ -20,7 +19,7 @@ const CARD_FORM_BODY = { maxBytes: 4 * 1024 };
 /** 'Annulla' goes back where the provider's hosted page would: the plans, with this one chosen. */
 const cancelPath = (plan: ReturnType<typeof planById>) => cancelUrl("", plan);
 
-const euro = (price: number | null) => (price === null ? billingMessages.priceOnRequest : `${price.toFixed(2).replace(".", ",")} €`);
+const euro = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
 
 /**
  * The built-in checkout (no STRIPE_SECRET_KEY, never in production): paying makes a
@@ -28,8 +27,16 @@ const euro = (price: number | null) => (price === null ? billingMessages.priceOn
  * webhook's own receiver, so the plan changes on the same code path as with Stripe (DESIGN.md §4).
  * Nothing is sent over the network: a request's Host header can direct it nowhere.
  */
-export function devCheckoutRoutes(access: Access, db: Database, billing: { provider: CheckoutProvider; webhookSecret: string }) {
+export function devCheckoutRoutes(
+  access: Access,
+  db: Database,
+  billing: { provider: CheckoutProvider; webhookSecret: string },
+  vat: VatSettings,
+) {
   const app = new Hono();
+  // Issue 51 §5: what is charged, and whether VAT is in it.
+  const price = (plan: ReturnType<typeof planById>) => euro(chargedCents(plan.price ?? 0, vat));
+  const priceLine = (plan: ReturnType<typeof planById>) => billingMessages.monthlyWithVat(price(plan));
 
   app.get("/api/dev/checkout.css", access.public, (c) =>
     c.body(devCheckoutStyles, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=3600" }),
@@ -47,7 +54,15 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
     const session = await openSession(c.req.param("id"));
     if (!session) return c.text(billingMessages.sessionGone, 404);
     const plan = planById(session.plan);
-    return c.html(devCheckoutPage({ sessionId: session.id, planName: plan.name, price: euro(plan.price), cancelPath: cancelPath(plan) }));
+    return c.html(
+      devCheckoutPage({
+        sessionId: session.id,
+        planName: plan.name,
+        price: price(plan),
+        priceLine: priceLine(plan),
+        cancelPath: cancelPath(plan),
+      }),
+    );
   });
 
   app.post("/api/dev/checkout/:id/pay", access.public, bodyCeiling(CARD_FORM_BODY), async (c) => {
@@ -62,7 +77,8 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
         devCheckoutPage({
           sessionId: session.id,
           planName: plan.name,
-          price: euro(plan.price),
+          price: price(plan),
+          priceLine: priceLine(plan),
           cancelPath: cancelPath(plan),
           error: card.message,
           typed: { name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") },
@@ -70,29 +86,35 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
         402,
       );
 
-    const payload = JSON.stringify({
-      id: `evt_dev_${randomBytes(12).toString("hex")}`,
-      object: "event",
-      type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: session.id,
-          object: "checkout.session",
-          client_reference_id: session.user_id,
-          metadata: { user_id: session.user_id, plan: plan.id },
-          payment_status: "paid",
-        },
-      },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: billing.webhookSecret });
-    const outcome = await receiveProviderEvent(db, billing, payload, signature).catch(() => null);
+    const send = devEventSink(db, billing);
+    const outcome = await send("checkout.session.completed", {
+      id: session.id,
+      object: "checkout.session",
+      client_reference_id: session.user_id,
+      metadata: { user_id: session.user_id, plan: plan.id },
+      payment_status: "paid",
+      mode: "subscription",
+      subscription: `sub_${session.id.replace(/^cs_/, "")}`,
+    })
+      .then(async (outcome) => {
+        // Issue 51: as Stripe's Checkout in subscription mode, a paid session starts a subscription.
+        if (outcome === "applied")
+          await billing.provider.devSubscriptions?.start({
+            sessionId: session.id,
+            userId: session.user_id,
+            plan,
+            cardLast4: field("number").replace(/\D/g, "").slice(-4),
+          });
+        return outcome;
+      })
+      .catch(() => null);
     if (!outcome) {
       return c.html(
         devCheckoutPage({
           sessionId: session.id,
           planName: plan.name,
-          price: euro(plan.price),
+          price: price(plan),
+          priceLine: priceLine(plan),
           cancelPath: cancelPath(plan),
           error: billingMessages.paymentFailed,
         }),
@@ -100,6 +122,52 @@ export function devCheckoutRoutes(access: Access, db: Database, billing: { provi
       );
     }
     return c.redirect(`/success?plan=${plan.id}`, 303);
+  });
+
+  // Issue 51, 'Aggiorna il metodo di pagamento': the provider's card page for a running
+  // subscription; its token in the URL is the capability, as with a hosted page.
+  const cardToken = /^[A-Za-z0-9_-]{24}$/;
+  const cardPage = (token: string, planName: string, extra: { error?: string; typed?: Record<string, string> } = {}) =>
+    devCheckoutPage({
+      sessionId: token,
+      planName,
+      price: "",
+      priceLine: billingMessages.newCard,
+      cancelPath: "/account",
+      action: `/api/dev/billing/card/${token}`,
+      submit: billingMessages.saveCard,
+      ...extra,
+    });
+  app.get("/api/dev/billing/card/:token", access.public, async (c) => {
+    const token = c.req.param("token");
+    const found = cardToken.test(token) ? await billing.provider.devSubscriptions?.cardUpdateFor(token) : null;
+    if (!found) return c.text(billingMessages.sessionGone, 404);
+    return c.html(cardPage(token, found.planName));
+  });
+  app.post("/api/dev/billing/card/:token", access.public, bodyCeiling(CARD_FORM_BODY), async (c) => {
+    const token = c.req.param("token");
+    const found = cardToken.test(token) ? await billing.provider.devSubscriptions?.cardUpdateFor(token) : null;
+    if (!found) return c.text(billingMessages.sessionGone, 404);
+    const form = await c.req.parseBody();
+    const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+    const typed = { name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") };
+    const card = checkCard(typed);
+    if (!card.ok) return c.html(cardPage(token, found.planName, { error: card.message, typed }), 402);
+    const updated = await billing.provider.devSubscriptions
+      ?.updateCard(token, typed.number.replace(/\D/g, "").slice(-4))
+      .catch(() => false);
+    if (!updated) return c.html(cardPage(token, found.planName, { error: billingMessages.paymentFailed }), 502);
+    return c.redirect("/account", 303);
+  });
+
+  // Issue 51, development only: the provider's clock moves to the end of the caller's paid period
+  // (a cancelled subscription ends with customer.subscription.deleted; otherwise it renews, its
+  // payment failing with {"failRenewal": true}). Journeys call it; nobody waits a month.
+  app.post("/api/dev/billing/advance-clock", access.signedIn, bodyCeiling(CARD_FORM_BODY), async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { failRenewal?: unknown } | null;
+    const advanced = await billing.provider.devSubscriptions?.advanceClock(c.get("user").id, { failRenewal: body?.failRenewal === true });
+    if (!advanced) return c.json({ error: subscriptionMessages.nothingToAdvance }, 409);
+    return c.json({ advanced: true });
   });
 
   return app;

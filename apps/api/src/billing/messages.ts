@@ -11,4 +11,20 @@ export const billingMessages = {
   cardCvcInvalid: "CVC non valido.",
   cardDeclined: "Carta rifiutata. Prova con un'altra carta.",
   priceOnRequest: "su richiesta",
+  newCard: "Nuova carta per l'abbonamento",
+  monthlyWithVat: (price: string) => `${price} al mese, IVA inclusa`,
+  saveCard: "Salva la carta",
+  manageInAccount: "Hai già un abbonamento: cambia piano da Il mio account, dove paghi solo la differenza.",
+} as const;
+
+/** Issue 51: what 'Abbonamento' in 'Il mio account' answers. */
+export const subscriptionMessages = {
+  noSubscription: "Non hai un abbonamento attivo da gestire.",
+  alreadyCancelled: "L'abbonamento è già disdetto: finirà alla scadenza del periodo pagato.",
+  notCancelled: "L'abbonamento non è disdetto: non c'è niente da riattivare.",
+  noScheduledChange: "Non c'è un cambio di piano programmato da annullare.",
+  paidPlansOnly: "Scegli tra i piani Base, Pro e Business.",
+  providerFailed: "Il fornitore dei pagamenti non ha risposto. Riprova tra poco.",
+  invoiceNotFound: "Fattura non trovata.",
+  nothingToAdvance: "Nessun abbonamento di prova da far scadere.",
 } as const;

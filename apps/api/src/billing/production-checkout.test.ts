@@ -17,7 +17,13 @@ const auth0 = {
   AUTH0_AUDIENCE: "https://api.oystar.test",
 };
 const stripe = { STRIPE_SECRET_KEY: "sk_test_produzione", STRIPE_WEBHOOK_SECRET: "whsec_produzione" };
-const production = { NODE_ENV: "production", ...auth0, ...stripe };
+const seller = {
+  SELLER_NAME: "Ostriche Digitali S.r.l.",
+  SELLER_ADDRESS: "Via Roma 1, 20121 Milano (MI)",
+  SELLER_VAT_NUMBER: "IT01234567890",
+  PRIVACY_CONTACT_EMAIL: "privacy@oystar.it",
+};
+const production = { NODE_ENV: "production", ...auth0, ...stripe, ...seller };
 
 describe("in production, with Stripe configured", () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -68,10 +74,17 @@ describe("production without Stripe refuses to start", () => {
   }
 
   test("with neither secret, or the key without the webhook secret: it exits naming them", { timeout: 120_000 }, async () => {
-    const [neither, keyOnly] = await Promise.all([
+    const [neither, keyOnly, noSeller] = await Promise.all([
       boot({ NODE_ENV: "production", ...auth0 }),
       boot({ NODE_ENV: "production", ...auth0, STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY }),
+      boot({ NODE_ENV: "production", ...auth0, ...stripe }),
     ]);
+    // Issue 51 §6: nor without the seller and the data controller, named.
+    expect(noSeller.code).not.toBe(0);
+    expect(noSeller.output).toContain(
+      "SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER, PRIVACY_CONTACT_EMAIL: servono con NODE_ENV=production",
+    );
+    expect(noSeller.output).not.toContain("in ascolto");
     expect(neither.code).not.toBe(0);
     expect(neither.output).toContain(
       "STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: servono entrambi con NODE_ENV=production (il checkout di prova non esiste in produzione)",

@@ -9,6 +9,7 @@ import { tablesNamingAccount, type AccountNames } from "../../test-support/accou
 import { startTestServer } from "../../test-support/fixtures";
 import { privateIndex, userIdOf } from "../../test-support/rag-helpers";
 import { signInAs } from "../dev-idp/dev-sign-in";
+import { unusedSubscriptions } from "../../test-support/unused-subscriptions";
 
 // Issue 36 §8: 'I miei dati' downloads everything the server holds about the caller; 'Elimina
 // account' deletes it — after which no row of any table names the account, and its old tokens
@@ -249,6 +250,7 @@ describe("with Stripe", () => {
   let failing = false;
   const stripeStandIn: CheckoutProvider = {
     builtIn: false,
+    subscriptions: unusedSubscriptions,
     async createSession({ plan }) {
       const id = `cs_test_${plan.id}_${Math.random().toString(36).slice(2)}`;
       return { id, url: `https://checkout.stripe.com/c/pay/${id}` };

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { useAssistantContext } from "../layout/assistant-context";
 import { messages } from "../messages";
 import { deleteMyAccount, fetchMyData, reasonOf } from "./my-account";
+import { SubscriptionSection } from "./subscription-section";
 
 const text = messages.account;
 
@@ -21,7 +22,7 @@ type Outcome = { tone: "success" | "error"; text: string } | null;
 export function Component() {
   const api = useApiClient();
   const auth = useAuth();
-  const { profile, subscription, history } = useAssistantContext();
+  const { profile, subscription, history, refreshSubscription } = useAssistantContext();
   const [downloading, setDownloading] = useState(false);
   const [downloadOutcome, setDownloadOutcome] = useState<Outcome>(null);
   const [confirming, setConfirming] = useState(false);
@@ -76,6 +77,8 @@ export function Component() {
           <Link to={ASSISTANT_PATHS.library}>{text.library}</Link>
         </p>
       ) : null}
+
+      <SubscriptionSection onChanged={refreshSubscription} planId={subscription?.plan} planName={subscription?.plan_name} />
 
       <section aria-labelledby={dataHeading}>
         <h2 id={dataHeading}>{text.dataHeading}</h2>

@@ -156,6 +156,8 @@ export function serverAnswers({
         await settingsServer.deviceKeyHeld;
         return Response.json({ key: settingsServer.deviceKey });
       }
+      if (url.endsWith("/api/billing/subscription"))
+        return Response.json({ subscription: null, invoices: [], prices_include_vat: true, vat_rate: 22 });
       if (url.endsWith("/api/me/data")) {
         const data = {
           exportedAt: "2026-11-29T10:00:00.000Z",

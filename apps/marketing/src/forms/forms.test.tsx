@@ -19,7 +19,8 @@ test("enterprise form: required fields are checked before sending", async () => 
   await userEvent.click(await screen.findByRole("button", { name: "Invia richiesta" }));
   expect(screen.getByText("Il nome è obbligatorio")).toBeInTheDocument();
   expect(screen.getByLabelText("Azienda *")).toHaveAttribute("aria-invalid", "true");
-  expect(fetchMock).not.toHaveBeenCalled();
+  // Nothing sent (the footer's own GET /api/seller aside, issue 51 §6).
+  expect(fetchMock).not.toHaveBeenCalledWith("/api/forms/enterprise", expect.anything());
 });
 
 test("enterprise form: sent, confirmed, and ready for another request", async () => {
@@ -70,7 +71,7 @@ test("contact form: name and email are required, then it is sent and confirmed",
   expect(screen.getByText("L'email è obbligatoria")).toBeInTheDocument();
   // Company and message are optional (spec 000 §5).
   expect(screen.getByLabelText("Azienda")).not.toHaveAttribute("aria-invalid");
-  expect(fetchMock).not.toHaveBeenCalled();
+  expect(fetchMock).not.toHaveBeenCalledWith("/api/forms/contact", expect.anything());
   await userEvent.type(screen.getByLabelText("Nome *"), "Anna Rossi");
   await userEvent.type(screen.getByLabelText("Email *"), "non-una-email");
   await userEvent.click(screen.getByRole("button", { name: "Invia richiesta" }));
@@ -81,7 +82,8 @@ test("contact form: name and email are required, then it is sent and confirmed",
   await userEvent.click(screen.getByRole("button", { name: "Invia richiesta" }));
   expect(await screen.findByText("Grazie per averci scritto: ti risponderemo al più presto.")).toBeInTheDocument();
   expect(fetchMock).toHaveBeenCalledWith("/api/forms/contact", expect.objectContaining({ method: "POST" }));
-  const sent = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+  const calls = fetchMock.mock.calls as unknown as Array<[string, RequestInit]>;
+  const sent = JSON.parse(String(calls.find(([url]) => url === "/api/forms/contact")?.[1].body));
   expect(sent).toEqual({ name: "Anna Rossi", email: "anna@esempio.it", company: "", message: "Come funziona il piano Base?" });
   await userEvent.click(screen.getByRole("button", { name: "Invia un altro messaggio" }));
   expect(screen.getByLabelText("Nome *")).toHaveValue("");

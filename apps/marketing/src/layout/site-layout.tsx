@@ -6,6 +6,7 @@ import { lazy, Suspense } from "react";
 import { Link, Outlet } from "react-router";
 import { messages, SUPPORT_EMAIL } from "../messages";
 import { AccountDeletedNotice } from "./account-deleted-notice";
+import { SellerLine } from "../seller/seller-details";
 
 // The signed-in user's plan: its code loads only when someone is signed in (issue 15's budget).
 const PlanLink = lazy(() => import("./plan-link").then((module) => ({ default: module.PlanLink })));
@@ -108,6 +109,7 @@ function SiteFooter() {
           </ul>
         </div>
       </div>
+      <SellerLine />
       <p className="site-footer__copyright">{messages.footer.copyright(new Date().getFullYear())}</p>
     </footer>
   );

@@ -105,6 +105,17 @@ test("a checkout failure shows 'ERRORE: ' with the reason and resets the button"
   expect(within(await card("Base")).getByRole("button", { name: "Scegli Base" })).toBeEnabled();
 });
 
+// Issue 51: a subscriber's higher plan is an upgrade of the running subscription, made in 'Il mio account'.
+test("a subscriber choosing another plan is taken to 'Il mio account'", async () => {
+  answers.checkout = Response.json(
+    { error: "Hai già un abbonamento: cambia piano da Il mio account, dove paghi solo la differenza.", manage_url: "/account" },
+    { status: 409 },
+  );
+  const { goTo } = visit("/subscription", identity("free@oystar.test"));
+  await userEvent.click(within(await card("Pro")).getByRole("button", { name: "Scegli Pro" }));
+  await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith("/account"));
+});
+
 test("a checkout answer without a URL is the spec's error", async () => {
   answers.checkout = Response.json({ session_id: "cs_1" });
   visit("/subscription", identity("free@oystar.test"));

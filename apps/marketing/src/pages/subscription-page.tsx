@@ -1,4 +1,5 @@
 import {
+  ASSISTANT_PATHS,
   API_PATHS,
   HttpError,
   parseCheckoutSession,
@@ -15,6 +16,8 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useHydrated } from "../forms/use-hydrated";
+import { useSeller } from "../seller/use-seller";
+import { messages } from "../messages";
 
 // The catalogue GET /api/plans serves, from the same package: drawn with the page (and in its
 // prerendered HTML), so nothing moves when the page comes to life (issue 15: layout shift).
@@ -93,6 +96,9 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
           const session = parseCheckoutSession(await api.post(API_PATHS.checkoutSession, { plan: action.plan }, z.unknown()));
           goTo(session.checkout_url);
         } catch (error) {
+          // Issue 51: a running subscription changes plan in 'Il mio account', with the provider's proration.
+          if (error instanceof HttpError && (error.body as { manage_url?: unknown } | null)?.manage_url === ASSISTANT_PATHS.account)
+            return goTo(ASSISTANT_PATHS.account);
           const reason = error instanceof HttpError ? error.serverMessage : error instanceof Error ? error.message : undefined;
           setAlert({ tone: "error", text: planMessages.checkoutError(reason || planMessages.paymentError) });
           setBusyPlan(null);
@@ -103,7 +109,9 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   return (
     <section className="subscription">
       <h1>Piani e prezzi</h1>
-      <p>Il piano Free è gratuito per sempre e non chiede la carta. Puoi cambiare piano quando vuoi.</p>
+      <p>
+        {messages.plans.intro} <VatNote />
+      </p>
       {alert ? (
         <Notice tone={alert.tone} onDismiss={() => setAlert(null)}>
           {alert.text}
@@ -119,4 +127,10 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
       />
     </section>
   );
+}
+
+/** Issue 51 §5: how prices are meant, as the server is configured (PRICES_INCLUDE_VAT, VAT_RATE). */
+function VatNote() {
+  const seller = useSeller();
+  return seller ? <>{messages.plans.vat(seller.prices_include_vat, seller.vat_rate)}</> : null;
 }

@@ -2,7 +2,7 @@ import { ASSISTANT_PATHS } from "@oystar/api-client";
 import { planById, PLANS } from "@oystar/plans-and-gates";
 import { buttonClassName } from "@oystar/ui-kit";
 import { useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { messages } from "../messages";
 
 /** spec 000 §2: the plan named by the query, default Base. Checkout never sells Free, so only paid plans are named. */
@@ -41,14 +41,16 @@ export function SuccessPage({ goTo }: { goTo: (path: string) => void }) {
         <h1>Grazie!</h1>
         <p className="success-card__plan">Piano {plan}</p>
         <p>{messages.success.activation}</p>
+        <p>{messages.success.cancelAnytime}</p>
         <p aria-live="polite">Tra {secondsLeft} secondi si apre la chat.</p>
         <p className="actions">
           <a href={ASSISTANT_PATHS.chat} className={buttonClassName()}>
             Inizia ora
           </a>
-          <Link to="/subscription" className={buttonClassName({ variant: "secondary" })}>
-            Gestisci abbonamento
-          </Link>
+          {/* Issue 51: the subscription is managed in 'Il mio account', an assistant page (a full load). */}
+          <a href={ASSISTANT_PATHS.account} className={buttonClassName({ variant: "secondary" })}>
+            {messages.success.manage}
+          </a>
         </p>
       </div>
     </section>

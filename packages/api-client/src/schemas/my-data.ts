@@ -43,6 +43,20 @@ export const myDataSchema = z.object({
     /** When the payment that set the current plan was made; null for a plan never paid here. */
     paidAt: timestamp.nullable(),
     checkouts: z.array(z.object({ id: z.string(), plan: z.string(), status: z.string(), createdAt: timestamp })),
+    /** Issue 51: the running subscription as the provider's events left it; null when there is none. */
+    running: z
+      .object({
+        plan: planId,
+        status: z.string(),
+        currentPeriodEnd: timestamp.nullable(),
+        cancelAtPeriodEnd: z.boolean(),
+        scheduledPlan: planId.nullable(),
+        cardLast4: z.string().nullable(),
+        paymentFailed: z.boolean(),
+      })
+      .nullable(),
+    /** Issue 51: the invoices — date, amount and VAT in cents, status. */
+    invoices: z.array(z.object({ id: z.string(), createdAt: timestamp, totalCents: z.number(), vatCents: z.number(), status: z.string() })),
   }),
   /** Questions and debates counted per calendar month (UTC). */
   usage: z.array(z.object({ month: z.string(), queriesUsed: z.number(), debatesUsed: z.number() })),

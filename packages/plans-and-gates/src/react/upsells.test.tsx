@@ -30,7 +30,7 @@ test("the debate upsell compares Free, Base and Pro with its three ways out", ()
   expect(screen.getByRole("link", { name: "Torna Indietro" })).toHaveAttribute("href", "/");
   expect(screen.getByRole("link", { name: "Passa a Base" })).toHaveAttribute("href", "/subscription?plan=base");
   expect(screen.getByRole("link", { name: "Scopri Pro" })).toHaveAttribute("href", "/subscription?plan=pro");
-  expect(screen.getByText(/Puoi disdire in qualsiasi momento/)).toBeInTheDocument();
+  expect(screen.getByText(/Disdici quando vuoi da Il mio account\./)).toBeInTheDocument();
   // Issue 52 §5: Business and Enterprise have debates too; the upsell no longer says only Base and Pro.
   expect(document.body).not.toHaveTextContent("I dibattiti sono nei piani Base e Pro");
   expect(screen.getByText("I dibattiti sono inclusi nei piani Base, Pro, Business ed Enterprise.")).toBeInTheDocument();

@@ -64,7 +64,7 @@ export function DebateUpsell() {
     <Card title={planMessages.debatesNotIncluded}>
       <p>{planMessages.debatesIncludedIn}</p>
       <Comparison plans={[planById("free"), planById("base"), planById("pro")]} recommended="base" />
-      <p>Pagamento sicuro con carta tramite il nostro fornitore di pagamenti. Puoi disdire in qualsiasi momento.</p>
+      <p>Pagamento sicuro con carta tramite il nostro fornitore di pagamenti. Disdici quando vuoi da Il mio account.</p>
       <div className="oy-upsell__actions">
         <a className={buttonClassName({ variant: "ghost" })} href="/">
           Torna Indietro

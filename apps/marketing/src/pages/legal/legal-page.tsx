@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { SellerDetails } from "../../seller/seller-details";
 import type { LegalDocument, LegalTable } from "./legal-texts";
 
 function Table({ table }: { table: LegalTable }) {
@@ -43,6 +44,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       {document.sections.map((section) => (
         <section key={section.heading}>
           <h2>{section.heading}</h2>
+          {section.seller ? <SellerDetails role={section.seller} /> : null}
           {section.table ? <Table table={section.table} /> : null}
           {section.items ? (
             <ul>

@@ -6,7 +6,14 @@ import { SUPPORT_EMAIL } from "../../messages";
 // the server keeps or the browser stores changes these words in the same commit.
 
 export type LegalTable = { caption: string; columns: readonly string[]; rows: ReadonlyArray<readonly string[]> };
-export type LegalSection = { heading: string; paragraphs?: readonly string[]; items?: readonly string[]; table?: LegalTable };
+export type LegalSection = {
+  heading: string;
+  paragraphs?: readonly string[];
+  items?: readonly string[];
+  table?: LegalTable;
+  /** Issue 51 §6: the section names the configured seller or data controller (GET /api/seller). */
+  seller?: "seller" | "controller";
+};
 export type LegalDocument = { path: string; title: string; intro: string; sections: readonly LegalSection[] };
 
 const deletion = "finché non elimini l'account";
@@ -17,6 +24,14 @@ export const privacyPolicy: LegalDocument = {
   intro:
     "Che cosa conserva il server di OYSTAR, per quanto tempo, e che cosa non conserva mai. La pagina descrive il servizio così come funziona.",
   sections: [
+    {
+      // Issue 51 §6, GDPR art. 13: who controls the data and how to reach them (GET /api/seller).
+      heading: "Titolare del trattamento",
+      seller: "controller",
+      paragraphs: [
+        "Per esercitare i tuoi diritti o per qualsiasi domanda sui tuoi dati scrivi al contatto per la privacy indicato qui sopra.",
+      ],
+    },
     {
       heading: "Le conversazioni restano sul tuo dispositivo",
       items: [
@@ -41,7 +56,7 @@ export const privacyPolicy: LegalDocument = {
           ],
           [
             "Piano e pagamenti",
-            "Il piano, quando è stato pagato, le sessioni di pagamento (identificativo, piano, stato). I dati della carta restano al fornitore dei pagamenti: OYSTAR non li riceve.",
+            "Il piano, quando è stato pagato, le sessioni di pagamento (identificativo, piano, stato), l'abbonamento (rinnovo, disdetta, cambio di piano programmato), le ultime quattro cifre della carta e le fatture (data, importo, IVA, stato). Il numero completo della carta resta al fornitore dei pagamenti: OYSTAR non lo riceve.",
             deletion,
           ],
           ["Conteggi", "Le domande e i dibattiti usati in ogni mese.", deletion],
@@ -85,6 +100,22 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
     {
+      heading: "Finalità e basi giuridiche",
+      items: [
+        "Fornirti il servizio che hai scelto (account, piano, conteggi, dibattiti, moduli, documenti): esecuzione del contratto (art. 6.1.b GDPR).",
+        "Abbonamento, pagamenti e fatture: esecuzione del contratto e obblighi fiscali (art. 6.1.b e 6.1.c GDPR). Le fatture restano anche presso il fornitore dei pagamenti, per il tempo che la legge richiede.",
+        "Sicurezza del servizio (limiti per indirizzo e per account, log senza contenuti): legittimo interesse (art. 6.1.f GDPR).",
+      ],
+    },
+    {
+      heading: "I tuoi diritti",
+      items: [
+        "Puoi accedere ai tuoi dati e riceverli in un formato leggibile (portabilità), farli correggere o cancellare, limitarne il trattamento e opporti (artt. 15–21 GDPR).",
+        "Accesso e portabilità: 'I miei dati' in 'Il mio account'. Cancellazione: 'Elimina account' in 'Il mio account'. Per tutto il resto: il contatto per la privacy del titolare del trattamento, indicato all'inizio di questa pagina.",
+        "Puoi proporre reclamo al Garante per la protezione dei dati personali (www.garanteprivacy.it).",
+      ],
+    },
+    {
       heading: "Scaricare i tuoi dati ed eliminare l'account",
       items: [
         "Quando hai effettuato l'accesso, dal menu del tuo account apri 'Il mio account': 'I miei dati' scarica in un file JSON tutto quello che il server conserva su di te. La chiave del dispositivo non è nel file: il file dice solo se esiste.",
@@ -107,6 +138,11 @@ export const termsOfService: LegalDocument = {
   intro: "Come funzionano i piani, i limiti e le risposte di OYSTAR.",
   sections: [
     {
+      // Issue 51 §6: the seller's name, address and VAT number (Italian consumer code, art. 49).
+      heading: "Venditore",
+      seller: "seller",
+    },
+    {
       heading: "Account",
       items: [
         "Per usare la chat, il dibattito e OYSTAR RAG serve un accesso: al primo accesso l'account viene creato sul piano Free.",
@@ -126,8 +162,19 @@ export const termsOfService: LegalDocument = {
       heading: "Pagamenti",
       items: [
         "I piani a pagamento si pagano con il fornitore dei pagamenti, con un addebito mensile. Il piano cambia solo quando il fornitore conferma il pagamento.",
-        "Si può passare solo a un piano superiore. Il piano Enterprise è su richiesta.",
+        // Issue 51 §7: each promise here is proved by e2e/tests/subscription-manage.spec.ts.
+        "Disdici quando vuoi da Il mio account: il piano resta attivo fino alla fine del periodo già pagato, poi l'account torna al piano Free. Fino a quella data puoi riattivarlo.",
+        "Da 'Il mio account' puoi passare a un piano superiore: oggi paghi solo la differenza per i giorni che restano del periodo già pagato. Un piano inferiore parte alla fine del periodo pagato; dal piano Business non si passa a un piano inferiore.",
+        "Le fatture, con l'IVA, sono in 'Il mio account' e si scaricano in PDF.",
+        "Il piano Enterprise è su richiesta.",
         "Eliminare l'account annulla l'abbonamento presso il fornitore dei pagamenti.",
+      ],
+    },
+    {
+      heading: "Recesso",
+      items: [
+        "Se sei un consumatore puoi recedere entro 14 giorni dall'acquisto scrivendo al venditore (i contatti sono all'inizio di questa pagina). Se hai chiesto di iniziare a usare il piano prima, paghi solo la parte del servizio già fornita.",
+        "Disdire l'abbonamento, invece, non ha scadenze: lo fai quando vuoi da 'Il mio account'.",
       ],
     },
     {

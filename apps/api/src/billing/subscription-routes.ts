@@ -1,0 +1,219 @@
+import { API_PATHS, planChangeRequestSchema, type BillingSubscription, type PlanChangePreview, type PlanId } from "@oystar/api-client";
+import { planById, planMessages, planRank } from "@oystar/plans-and-gates";
+import { Hono } from "hono";
+import type { Access } from "../auth/access";
+import type { Database } from "../db/database";
+import { errorKind } from "../web/log-line";
+import { log } from "../observe/log";
+import { jsonOnly } from "../web/request-body";
+import type { CheckoutProvider } from "./checkout-provider";
+import { billingMessages, subscriptionMessages } from "./messages";
+import { chargedCents, type VatSettings } from "./vat";
+
+type Stored = {
+  provider_subscription_id: string;
+  provider_customer_id: string | null;
+  plan: PlanId;
+  status: string;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  scheduled_plan: PlanId | null;
+  card_last4: string | null;
+  payment_failed: boolean;
+};
+
+const PAID_PLANS: readonly PlanId[] = ["base", "pro", "business"];
+
+/**
+ * Issue 51 §1: 'Abbonamento' in 'Il mio account'. Each action asks the provider (Stripe, or the
+ * built-in checkout) and answers with the state its event left — the page shows it at once, and
+ * the plan itself changes only by the provider's events (billing-events.ts).
+ */
+export function subscriptionManagementRoutes(
+  access: Access,
+  db: Database,
+  provider: CheckoutProvider,
+  settings: { vat: VatSettings; origin: string },
+) {
+  const { vat, origin } = settings;
+  const app = new Hono();
+
+  const stored = async (userId: string) =>
+    (
+      await db.query<Stored>(
+        `SELECT provider_subscription_id, provider_customer_id, plan, status, current_period_end, cancel_at_period_end, scheduled_plan, card_last4, payment_failed
+         FROM subscriptions WHERE user_id = $1`,
+        [userId],
+      )
+    )[0];
+
+  const running = async (userId: string) => {
+    const row = await stored(userId);
+    return row && row.status !== "canceled" ? row : undefined;
+  };
+
+  const describe = async (userId: string): Promise<BillingSubscription> => {
+    const row = await running(userId);
+    const invoices = await db.query<{ id: string; created_at: Date; total_cents: number; tax_cents: number; status: "paid" | "open" }>(
+      "SELECT id, created_at, total_cents, tax_cents, status FROM invoices WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT 100",
+      [userId],
+    );
+    return {
+      subscription: row
+        ? {
+            plan: row.plan,
+            plan_name: planById(row.plan).name,
+            price_cents: chargedCents(planById(row.plan).price ?? 0, vat),
+            status: row.status,
+            current_period_end: row.current_period_end?.toISOString() ?? null,
+            cancel_at_period_end: row.cancel_at_period_end,
+            scheduled_plan: row.scheduled_plan,
+            scheduled_plan_name: row.scheduled_plan ? planById(row.scheduled_plan).name : null,
+            card_last4: row.card_last4,
+            payment_failed: row.payment_failed,
+          }
+        : null,
+      invoices: invoices.map((invoice) => ({
+        id: invoice.id,
+        date: invoice.created_at.toISOString(),
+        total_cents: invoice.total_cents,
+        vat_cents: invoice.tax_cents,
+        status: invoice.status,
+      })),
+      prices_include_vat: vat.pricesIncludeVat,
+      vat_rate: vat.rate,
+    };
+  };
+
+  /** A provider that fails answers 502 in Italian, logged by its kind only. */
+  const atProvider = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+      return true;
+    } catch (error) {
+      log.error({ kind: errorKind(error) }, "Operazione sull'abbonamento non riuscita presso il fornitore");
+      return false;
+    }
+  };
+
+  app.get(API_PATHS.billingSubscription, access.signedIn, async (c) => c.json(await describe(c.get("user").id)));
+
+  app.post(API_PATHS.billingCancel, access.signedIn, async (c) => {
+    const user = c.get("user");
+    const row = await running(user.id);
+    if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
+    if (row.cancel_at_period_end) return c.json({ error: subscriptionMessages.alreadyCancelled }, 409);
+    if (!(await atProvider(() => provider.subscriptions.cancelAtPeriodEnd(row.provider_subscription_id))))
+      return c.json({ error: subscriptionMessages.providerFailed }, 502);
+    return c.json(await describe(user.id));
+  });
+
+  app.post(API_PATHS.billingReactivate, access.signedIn, async (c) => {
+    const user = c.get("user");
+    const row = await running(user.id);
+    if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
+    if (!row.cancel_at_period_end) return c.json({ error: subscriptionMessages.notCancelled }, 409);
+    if (!(await atProvider(() => provider.subscriptions.reactivate(row.provider_subscription_id))))
+      return c.json({ error: subscriptionMessages.providerFailed }, 502);
+    return c.json(await describe(user.id));
+  });
+
+  app.post(API_PATHS.billingCancelChange, access.signedIn, async (c) => {
+    const user = c.get("user");
+    const row = await running(user.id);
+    if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
+    if (!row.scheduled_plan) return c.json({ error: subscriptionMessages.noScheduledChange }, 409);
+    if (!(await atProvider(() => provider.subscriptions.cancelScheduledChange(row.provider_subscription_id))))
+      return c.json({ error: subscriptionMessages.providerFailed }, 502);
+    return c.json(await describe(user.id));
+  });
+
+  /** The change asked for, judged: an upgrade now, a downgrade at the period's end, or a refusal. */
+  const judge = async (userId: string, body: unknown) => {
+    const request = planChangeRequestSchema.safeParse(body);
+    if (!request.success || !PAID_PLANS.includes(request.data.plan))
+      return {
+        refusal: { error: request.success ? subscriptionMessages.paidPlansOnly : billingMessages.invalidPlan },
+        status: 400 as const,
+      };
+    const row = await running(userId);
+    if (!row) return { refusal: { error: subscriptionMessages.noSubscription }, status: 409 as const };
+    const target = planById(request.data.plan);
+    if (target.id === row.plan) return { refusal: { error: planMessages.alreadyOnPlan(target.name) }, status: 409 as const };
+    const kind = planRank(target.id) > planRank(row.plan) ? ("upgrade" as const) : ("downgrade" as const);
+    // spec 000: Business has no downgrade, whatever page asks.
+    if (kind === "downgrade" && row.plan === "business") return { refusal: { error: planMessages.noDowngrade }, status: 409 as const };
+    return { row, target, kind };
+  };
+
+  app.post(API_PATHS.billingChangePreview, access.signedIn, jsonOnly, async (c) => {
+    const verdict = await judge(c.get("user").id, await c.req.json().catch(() => null));
+    if ("refusal" in verdict) return c.json(verdict.refusal, verdict.status);
+    const { row, target, kind } = verdict;
+    let amountDue = 0;
+    if (kind === "upgrade") {
+      const ok = await atProvider(async () => {
+        amountDue = (await provider.subscriptions.previewUpgrade(row.provider_subscription_id, target)).amountDueCents;
+      });
+      if (!ok) return c.json({ error: subscriptionMessages.providerFailed }, 502);
+    }
+    const preview: PlanChangePreview = {
+      plan: target.id,
+      kind,
+      amount_due_today_cents: amountDue,
+      then_monthly_cents: chargedCents(target.price ?? 0, vat),
+      effective_at: kind === "downgrade" ? (row.current_period_end?.toISOString() ?? null) : null,
+    };
+    return c.json(preview);
+  });
+
+  app.post(API_PATHS.billingChange, access.signedIn, jsonOnly, async (c) => {
+    const user = c.get("user");
+    const verdict = await judge(user.id, await c.req.json().catch(() => null));
+    if ("refusal" in verdict) return c.json(verdict.refusal, verdict.status);
+    const { row, target, kind } = verdict;
+    const ok = await atProvider(() =>
+      kind === "upgrade"
+        ? provider.subscriptions.upgrade(row.provider_subscription_id, target, user.id)
+        : provider.subscriptions.scheduleDowngrade(row.provider_subscription_id, target, user.id),
+    );
+    if (!ok) return c.json({ error: subscriptionMessages.providerFailed }, 502);
+    return c.json(await describe(user.id));
+  });
+
+  app.post(API_PATHS.billingPaymentMethod, access.signedIn, async (c) => {
+    const row = await running(c.get("user").id);
+    if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
+    let url = "";
+    const ok = await atProvider(async () => {
+      url = await provider.subscriptions.paymentMethodUpdateUrl({
+        subscriptionId: row.provider_subscription_id,
+        customerId: row.provider_customer_id,
+        returnUrl: `${origin}/account`,
+      });
+    });
+    if (!ok) return c.json({ error: subscriptionMessages.providerFailed }, 502);
+    return c.json({ url });
+  });
+
+  app.get(API_PATHS.billingInvoicePdf, access.signedIn, async (c) => {
+    const user = c.get("user");
+    const id = c.req.param("id");
+    const [invoice] = /^in_[A-Za-z0-9_]{1,200}$/.test(id)
+      ? await db.query<{ id: string }>("SELECT id FROM invoices WHERE id = $1 AND user_id = $2", [id, user.id])
+      : [];
+    if (!invoice) return c.json({ error: subscriptionMessages.invoiceNotFound }, 404);
+    const got = await provider.subscriptions.invoicePdf(invoice.id).catch((error: unknown) => {
+      log.error({ kind: errorKind(error) }, "Fattura non ottenuta dal fornitore");
+      return null;
+    });
+    if (!got) return c.json({ error: subscriptionMessages.providerFailed }, 502);
+    if ("url" in got) return c.redirect(got.url, 302);
+    return c.body(got.pdf.slice().buffer as ArrayBuffer, 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="oystar-fattura-${invoice.id}.pdf"`,
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,43 @@
+import {
+  API_PATHS,
+  apiPath,
+  billingSubscriptionSchema,
+  paymentMethodPageSchema,
+  planChangePreviewSchema,
+  type ApiClient,
+  type BillingSubscription,
+  type PlanChangePreview,
+  type PlanId,
+} from "@oystar/api-client";
+
+// Issue 51 §1: the calls of 'Abbonamento' and 'Fatture'. No React: the section binds them.
+
+export const readSubscription = (api: ApiClient): Promise<BillingSubscription> =>
+  api.get(API_PATHS.billingSubscription, billingSubscriptionSchema);
+
+export const cancelSubscription = (api: ApiClient) => api.post(API_PATHS.billingCancel, {}, billingSubscriptionSchema);
+
+export const reactivateSubscription = (api: ApiClient) => api.post(API_PATHS.billingReactivate, {}, billingSubscriptionSchema);
+
+export const cancelScheduledChange = (api: ApiClient) => api.post(API_PATHS.billingCancelChange, {}, billingSubscriptionSchema);
+
+export const previewChange = (api: ApiClient, plan: PlanId): Promise<PlanChangePreview> =>
+  api.post(API_PATHS.billingChangePreview, { plan }, planChangePreviewSchema);
+
+export const changePlan = (api: ApiClient, plan: PlanId) => api.post(API_PATHS.billingChange, { plan }, billingSubscriptionSchema);
+
+/** The provider's page where the customer gives another card. */
+export const paymentMethodPage = async (api: ApiClient): Promise<string> =>
+  (await api.post(API_PATHS.billingPaymentMethod, {}, paymentMethodPageSchema)).url;
+
+export async function fetchInvoicePdf(api: ApiClient, id: string): Promise<{ file: Blob; name: string }> {
+  const response = await api.raw(apiPath(API_PATHS.billingInvoicePdf, { id }), { method: "GET" });
+  return { file: await response.blob(), name: `oystar-fattura-${id}.pdf` };
+}
+
+/** "29,99 €", as the plans page writes prices. */
+export const euro = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
+
+/** "7 gennaio 2027", in Italy's time. */
+export const italianDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("it-IT", { timeZone: "Europe/Rome", day: "numeric", month: "long", year: "numeric" });
