@@ -30,6 +30,12 @@ const PAGE_ROWS = 1000;
 type DebateRow = {
   id: string;
   created_at: Date;
+  /**
+   * The same instant as PostgreSQL wrote it, to the microsecond: the next page starts after it.
+   * A JavaScript Date keeps milliseconds only, and a page starting from one began before its own
+   * last row on PostgreSQL (which keeps microseconds) — one debate a page exported twice.
+   */
+  created_at_exact: string;
   mode: string | null;
   length: number | null;
   turns_used: number;
@@ -118,14 +124,14 @@ export async function* accountDataJson(db: Database, account: Account): AsyncGen
 
   yield ',"debates":';
   yield* jsonArray(
-    pages<DebateRow, [Date | string, string]>(
+    pages<DebateRow, [string, string]>(
       ["-infinity", "00000000-0000-0000-0000-000000000000"],
-      (row) => [row.created_at, row.id],
+      (row) => [row.created_at_exact, row.id],
       ([createdAt, debateId]) =>
         // Each page starts where the last ended, on the index (user_id, created_at, id).
         alongIndex<DebateRow>(
           db,
-          `SELECT id::text, created_at, mode, length, turns_used, model_a, model_b, offline, judge_first, judge_second, user_vote
+          `SELECT id::text, created_at, created_at::text AS created_at_exact, mode, length, turns_used, model_a, model_b, offline, judge_first, judge_second, user_vote
            FROM debates WHERE user_id = $1 AND (created_at, id) > ($2::timestamptz, $3::uuid)
            ORDER BY debates.created_at, debates.id LIMIT ${PAGE_ROWS}`,
           [id, createdAt, debateId],

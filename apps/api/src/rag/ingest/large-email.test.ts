@@ -4,6 +4,7 @@ import { startTestServer } from "../../../test-support/fixtures";
 import { largeEmail } from "../../../test-support/mail-and-forms";
 import { localEmbedder } from "../embedder";
 import { createIndex } from "../rag-store";
+import { vectorStoreAvailable } from "../retrieve/vector-search";
 import { chunkedReading } from "./chunked-reading";
 import { DocumentReader } from "./document-reader";
 import { finishIngestion, ingestFile } from "./ingestion";
@@ -66,7 +67,8 @@ test("a 1 MB e-mail is ingested while the server's thread answers other requests
     server.db,
     index,
     { filename: "storico.eml", bytes: mail.bytes },
-    { embedder: localEmbedder(), vectors: true, reader },
+    // Vectors are written too where the database keeps them (PGlite's pgvector; not Debian's PostgreSQL).
+    { embedder: localEmbedder(), vectors: await vectorStoreAvailable(server.db), reader },
   ).finally(() => (done = true));
   let answered = 0;
   while (!done) {
