@@ -13,16 +13,20 @@ import { processLoad } from "./process-load";
 /** A balancer's request id is taken as is only when it looks like one: it is written to the log. */
 const SANE_REQUEST_ID = /^[\w.:-]{8,128}$/;
 
-/**
- * Each request's id, by the request, for the work it starts to name (the model call's
- * X-Request-Id, an error's log line). Handed along rather than found from an AsyncLocalStorage:
- * on Node 20 one of those runs a hook on every promise and every socket write of the process,
- * each streamed event's included (issue 37 §1).
- */
-const requestIds = new WeakMap<Request, string>();
+declare module "hono" {
+  interface ContextVariableMap {
+    /**
+     * Each request's id, for the work it starts to name (the model call's X-Request-Id, an error's
+     * log line). Handed along on the request's context rather than found from an
+     * AsyncLocalStorage: on Node 20 one of those runs a hook on every promise and every socket
+     * write of the process, each streamed event's included (issue 37 §1).
+     */
+    requestId: string | undefined;
+  }
+}
 
 /** The id of the request `c` serves (none outside requestLog, as in a test's bare app). */
-export const requestIdOf = (c: Context): string | undefined => requestIds.get(c.req.raw);
+export const requestIdOf = (c: Context): string | undefined => c.get("requestId");
 
 export function requestLog({ accountKey }: { accountKey: string }): MiddlewareHandler {
   const accountHash = (id: string) => createHmac("sha256", accountKey).update(id).digest("base64url").slice(0, 16);
@@ -30,7 +34,7 @@ export function requestLog({ accountKey }: { accountKey: string }): MiddlewareHa
     const given = c.req.header("x-request-id");
     const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
     const startedAt = performance.now();
-    requestIds.set(c.req.raw, requestId);
+    c.set("requestId", requestId);
     await next();
     // In place: the gateway's relayed answers are known by their Response object (node-stream-answer.ts).
     c.res.headers.set("X-Request-Id", requestId);

@@ -8,6 +8,7 @@ import { perAccountLimit } from "../web/account-limit";
 import { waitInMinutes } from "../web/messages";
 import { answerSource, earlyEndOf, fedAnswer, nodeStreamAnswer } from "../web/node-stream-answer";
 import type { AnswerRelay } from "./answer-relay";
+import { answerRequestOf, answerStopsOn } from "./answer-request";
 import type { AnswersInProgress, HeldAnswer } from "./answers-in-progress";
 import { streamMessages } from "./messages";
 
@@ -16,12 +17,12 @@ import { streamMessages } from "./messages";
 // connection is only one reader of it. Third-party callers of the OpenAI-compatible gateway, which
 // do not ask, keep its contract: a caller that leaves stops the model at once (DESIGN.md §5).
 
-/** The signal a route stops its model with: STOP for a resumable answer, the caller leaving otherwise. */
-const stopSignals = new WeakMap<Request, AbortSignal>();
-
-/** When the route's work for this request must stop (llm, RAG and debate routes read it, never `c.req.raw.signal`). */
+/**
+ * When the route's work for this request must stop — STOP for a resumable answer, the caller
+ * leaving otherwise (llm, RAG and debate routes read it, never `c.req.raw.signal`).
+ */
 export function callerSignal(c: Context): AbortSignal {
-  return stopSignals.get(c.req.raw) ?? c.req.raw.signal;
+  return answerRequestOf(c).stop;
 }
 
 /** The step a streamed route takes after its signed-in policy to hold its answer for a resume. */
@@ -43,7 +44,7 @@ export function resumableAnswers(access: Access, db: Queryable, answers: Answers
     const accountId = c.get("user").id;
     const client = c.req.raw.signal;
     const stop = new AbortController();
-    stopSignals.set(c.req.raw, stop.signal);
+    answerStopsOn(c, stop.signal);
     // Issue 47 §6: at work for the account until its answer is held (or, on the plain road, sent):
     // the account's deletion stops it.
     const release = answers.begin(accountId, () => stop.abort());

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { endingEarly } from "../web/node-stream-answer";
+import { answerRequestOf, type Refund } from "./answer-request";
 import { streamMessages } from "./messages";
 
 // Issue 37 §3: a stopping server (SIGTERM, web/draining.ts) lets its answers in progress finish for
@@ -52,16 +53,13 @@ export const modelStreamClosing: ClosingEvent = (message) => `data: ${JSON.strin
 /** RAG's `event: error` (rag-routes.ts), read by rag-client as a failed question. */
 export const ragStreamClosing: ClosingEvent = (message) => `event: error\ndata: ${JSON.stringify({ error: message })}\n\n`;
 
-type Refund = () => Promise<void>;
-const refunds = new WeakMap<Request, Refund>();
-
 /**
  * The question this request was charged for, given back if the server stops its answer. A route
  * calls it once the charge is taken; a refund the route may also make itself must be the same
  * once-only function (`once`), so that a question is never given back twice.
  */
 export function givenBackIfServerStops(c: Context, refund: Refund): void {
-  refunds.set(c.req.raw, refund);
+  answerRequestOf(c).refund = refund;
 }
 
 /** `refund` made safe to call from two places: the first call gives the question back, later ones nothing. */
@@ -108,7 +106,7 @@ export function endsWhenServerStops(stop: ServerStop, closing: ClosingEvent, ove
         return said;
       },
       onCut: () => {
-        const refund = refunds.get(c.req.raw);
+        const refund = answerRequestOf(c).refund;
         if (!refund) return;
         // A stopping server waits for its refunds before the database closes; a running one does not.
         if (said === stopping) stop.finishing(refund());

@@ -7,11 +7,11 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 // An answer relayed from a Node stream (the model's answer through the gateway) is piped straight
 // into the Node response: converting it to a web stream and @hono/node-server converting it back
 // cost the first token a good part of the gateway's added time (issue 15 §3).
-
-type NodeBody = { first: Buffer; rest: Readable };
-const nodeBodies = new WeakMap<Response, NodeBody>();
-/** Answers written by a producer rather than read from a stream: handed the connection once sent. */
-const fedBodies = new WeakMap<Response, (sink: AnswerFeed) => void>();
+//
+// Issue 53 §5: such an answer is an explicit object — a Response that also carries its Node stream
+// (`NodeStreamAnswer`) or its producer's feed (`FedAnswer`) and its early end — passed along the
+// middleware as the Response it is, rather than side tables keyed on the Response. Either stays an
+// ordinary Response for the middleware (headers) and for a reader in-process (its web body).
 
 /**
  * How an answer ends before its source does, with words of its own (streams/server-stopping.ts: a
@@ -24,16 +24,15 @@ export type EarlyEnd = {
   closing: Buffer;
   onCut: () => void;
 };
-const earlyEnds = new WeakMap<Response, EarlyEnd>();
 
 /**
  * `response`, ending early as `end` says. A relayed answer keeps its own stream — the end is kept
- * beside it and taken by whoever writes it (issue 37 §1: no stream in between for every event); a
+ * on it and taken by whoever writes it (issue 37 §1: no stream in between for every event); a
  * web body (the offline model, RAG) is read through one that can end it.
  */
 export function endingEarly(response: Response, end: EarlyEnd): Response {
-  if (nodeBodies.has(response)) {
-    earlyEnds.set(response, end);
+  if (response instanceof NodeStreamAnswer) {
+    response.earlyEnd = end;
     return response;
   }
   if (!response.body) return response;
@@ -41,7 +40,8 @@ export function endingEarly(response: Response, end: EarlyEnd): Response {
 }
 
 /** The early end a relayed answer carries, for the step that reads it itself (a held answer). */
-export const earlyEndOf = (response: Response): EarlyEnd | undefined => earlyEnds.get(response);
+export const earlyEndOf = (response: Response): EarlyEnd | undefined =>
+  response instanceof NodeStreamAnswer ? response.earlyEnd : undefined;
 
 function endableWebBody(source: ReadableStream<Uint8Array>, end: EarlyEnd): ReadableStream<Uint8Array> {
   const reader = source.getReader();
@@ -88,13 +88,36 @@ export type AnswerFeed = { write(bytes: Buffer): void; end(): void };
 
 /**
  * An answer whose body is `first` then the rest of `source`. It is an ordinary Response, so the
- * middleware still adds its headers; the server then writes it from the Node stream. `cancel`
- * runs if a web reader of it gives up.
+ * middleware still adds its headers; the server then writes it from the Node stream.
  */
+export class NodeStreamAnswer extends Response {
+  readonly first: Buffer;
+  readonly rest: Readable;
+  /** How it ends before its source does, when a step said so (endingEarly). */
+  earlyEnd: EarlyEnd | undefined;
+  /** Read by a step itself (answerSource): its stream is then that step's, never sent as it is. */
+  taken = false;
+
+  constructor(first: Buffer, rest: Readable, init: ResponseInit, cancel: () => void) {
+    super(webBody(first, rest, cancel), init);
+    this.first = first;
+    this.rest = rest;
+  }
+}
+
+/** `cancel` runs if a web reader of the answer gives up. */
 export function nodeStreamAnswer(first: Buffer, source: Readable, init: ResponseInit, cancel: () => void): Response {
-  const response = new Response(webBody(first, source, cancel), init);
-  nodeBodies.set(response, { first, rest: source });
-  return response;
+  return new NodeStreamAnswer(first, source, init, cancel);
+}
+
+/** An answer its producer writes piece by piece; the server hands it the connection once it sends it. */
+export class FedAnswer extends Response {
+  readonly deliverTo: (sink: AnswerFeed) => void;
+
+  constructor(body: ReadableStream<Uint8Array>, init: ResponseInit, deliverTo: (sink: AnswerFeed) => void) {
+    super(body, init);
+    this.deliverTo = deliverTo;
+  }
 }
 
 /**
@@ -146,9 +169,7 @@ export function fedAnswer(init: ResponseInit, cancel: () => void): { response: R
     },
     { highWaterMark: 0 },
   );
-  const response = new Response(body, init);
-  fedBodies.set(response, deliverTo);
-  return { response, feed };
+  return { response: new FedAnswer(body, init, deliverTo), feed };
 }
 
 /**
@@ -162,18 +183,16 @@ export function sendingNodeStreams(fetch: (request: Request, bindings: Bindings)
     const response = await fetch(request, bindings);
     const outgoing = bindings?.outgoing;
     if (!(outgoing instanceof ServerResponse)) return response;
-    const body = nodeBodies.get(response);
-    if (body) {
-      send(response, body, outgoing);
+    if (response instanceof NodeStreamAnswer && !response.taken) {
+      send(response, outgoing);
       return RESPONSE_ALREADY_SENT;
     }
-    const deliverTo = fedBodies.get(response);
-    if (!deliverTo) return response;
+    if (!(response instanceof FedAnswer)) return response;
     writeHead(response, outgoing);
     // The head goes at once, as for a streamed answer, whether or not an event is ready.
     outgoing.write(EMPTY);
     const open = () => !outgoing.writableEnded && !outgoing.destroyed;
-    deliverTo({ write: (bytes) => open() && outgoing.write(bytes), end: () => open() && outgoing.end() });
+    response.deliverTo({ write: (bytes) => open() && outgoing.write(bytes), end: () => open() && outgoing.end() });
     return RESPONSE_ALREADY_SENT;
   };
 }
@@ -187,7 +206,8 @@ function writeHead(response: Response, outgoing: ServerResponse) {
   outgoing.writeHead(response.status, head);
 }
 
-function send(response: Response, { first, rest }: NodeBody, outgoing: ServerResponse) {
+function send(response: NodeStreamAnswer, outgoing: ServerResponse) {
+  const { first, rest } = response;
   writeHead(response, outgoing);
   outgoing.write(first);
   // A source that fails mid-answer ends the answer where it stopped, as the web relay did.
@@ -196,7 +216,7 @@ function send(response: Response, { first, rest }: NodeBody, outgoing: ServerRes
   };
   rest.on("error", end).once("close", end);
   rest.pipe(outgoing);
-  const early = earlyEnds.get(response);
+  const early = response.earlyEnd;
   if (early) {
     const stopListening = early.when(() => {
       if (outgoing.writableEnded || outgoing.destroyed) return;
@@ -238,10 +258,9 @@ function webBody(first: Buffer, source: Readable, cancel: () => void): ReadableS
  * web stream): for a step that reads the answer itself (streams/resumable-answers.ts).
  */
 export function answerSource(response: Response): Readable {
-  const body = nodeBodies.get(response);
-  if (body) {
-    nodeBodies.delete(response);
-    const { first, rest } = body;
+  if (response instanceof NodeStreamAnswer && !response.taken) {
+    response.taken = true;
+    const { first, rest } = response;
     // The answer's own stream, its first bytes put back in front (issue 37 §1): no stream between
     // the model and the reader to pass each event through. A stopped reader stops the model by
     // its signal, which ends this stream too.
