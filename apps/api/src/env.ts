@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ModelProvider } from "@oystar/api-client";
 import { z } from "zod";
 import { checkTrustedProxies } from "./web/client-address";
 
@@ -36,7 +37,7 @@ function serverProcesses(asked: number | undefined, sharedDatabase: boolean): { 
 const fromRepoRoot = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
 
 /** A model server: where it runs (spec 001 §4: the cloud provider, or a local one), its address and key. */
-export type Upstream = { provider: "cloud" | "local"; baseUrl: string; apiKey: string | null };
+export type Upstream = { provider: ModelProvider; baseUrl: string; apiKey: string | null };
 const upstream = (provider: Upstream["provider"], baseUrl: string, apiKey: string | undefined): Upstream => ({
   provider,
   baseUrl: baseUrl.replace(/\/$/, ""),

@@ -86,7 +86,6 @@ export type {
   DebateJudgeCall,
   DebateJudgeRun,
   DebateMode,
-  DebateProvider,
   DebateSide,
   DebateTurnCall,
   Intervention,
@@ -142,6 +141,7 @@ export type { Plan, PlanId, PlansResponse } from "./schemas/plans";
 export {
   healthSchema,
   MODEL_PROVIDER_LABELS,
+  MODEL_PROVIDERS,
   indicesListSchema,
   ocrResponseSchema,
   resetRequestSchema,

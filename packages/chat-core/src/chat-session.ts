@@ -1,6 +1,7 @@
 import { DEFAULT_MODEL, supportsReasoning, type BackendStatus, type ChatModel } from "@oystar/api-client";
 import { createStore } from "zustand/vanilla";
-import type { CompletionOptions, CompletionRequest, Provider, ResumeRequest } from "./completion";
+import type { ModelProvider } from "@oystar/api-client";
+import type { CompletionOptions, CompletionRequest, ResumeRequest } from "./completion";
 import { conversationSummary, newConversation, newMessage, newMessageId } from "./conversation";
 import { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 import { chatMessages } from "./messages";
@@ -54,7 +55,7 @@ export type ChatDependencies = SessionWorld & {
    * Where the server's model runs (GET /api/health): spec 001 §3, a local model also gets the
    * template's local extras, a cloud one never. Cloud when not told.
    */
-  modelProvider?: () => Provider;
+  modelProvider?: () => ModelProvider;
   /** The document that goes with the next question, when the screen has one. */
   document?: ChatDocument;
 };

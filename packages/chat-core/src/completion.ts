@@ -1,4 +1,4 @@
-import { createApiClient, supportsReasoning, type ChatCompletionRequest, type ChatModel } from "@oystar/api-client";
+import { createApiClient, supportsReasoning, type ChatCompletionRequest, type ChatModel, type ModelProvider } from "@oystar/api-client";
 import { MODEL_CALL_TIMEOUT_MS, resumeCompletion, streamCompletion, type ModelStreamLimits } from "@oystar/conversation";
 import type { ChatMessage } from "@oystar/conversation";
 import { PROMPT_TEMPLATES, templateSampling, type SamplingFields } from "./prompt-templates";
@@ -9,13 +9,11 @@ export const CHAT_PRESET = templateSampling(PROMPT_TEMPLATES.chat, "cloud");
 /** spec 001 §7: gpt-oss models with reasoning on ('Deep Think'). */
 export const DEEP_THINK_PRESET = { reasoning_effort: "high", include_reasoning: true, max_tokens: 8000 } as const;
 
-export type Provider = "cloud" | "local";
-
 /**
  * spec 001 §4, §7: the provider switch changes the base address of direct model calls. Cloud is
  * the gateway on this origin; local is a model server on this computer, port 8000.
  */
-export function providerBaseUrl(provider: Provider): string {
+export function providerBaseUrl(provider: ModelProvider): string {
   return provider === "local" ? "http://localhost:8000/groq" : "/groq";
 }
 
@@ -30,7 +28,7 @@ export function chatCompletionBody(
   history: readonly ChatMessage[],
   options: CompletionOptions,
   document?: string,
-  provider: Provider = "cloud",
+  provider: ModelProvider = "cloud",
 ): ChatCompletionRequest & Partial<SamplingFields> {
   const template = PROMPT_TEMPLATES.chat;
   // spec 001 §2: 'Deep Think' exists only for models whose name contains openai/gpt-oss.
@@ -58,7 +56,7 @@ export type CompletionRequest = {
   signal: AbortSignal;
   options: CompletionOptions;
   /** Where the model runs: a local one also gets its template's local extras (cloud if unsaid). */
-  provider?: Provider;
+  provider?: ModelProvider;
   /** Issue 35 §2: where the server holds this answer, once known (a reloaded page resumes it there). */
   onStream?: (streamUrl: string) => void;
   /** Issue 55 §1: the server was too busy; the question is asked again after `seconds`. */

@@ -3,7 +3,7 @@
 export { createChatSession } from "./chat-session";
 export type { ChatDependencies, ChatDocument, ChatSession, ChatState, QuestionOptions } from "./chat-session";
 export { CHAT_PRESET, chatCompletionBody, DEEP_THINK_PRESET, modelCompletion, modelResume, providerBaseUrl } from "./completion";
-export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, Provider, ResumeRequest } from "./completion";
+export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, ResumeRequest } from "./completion";
 export { connectionReset } from "./connection-reset";
 export { PROMPT_TEMPLATES, templateSampling } from "./prompt-templates";
 export type { LocalModelOptions, PromptTemplate, SamplingFields } from "./prompt-templates";

@@ -2,13 +2,14 @@
 import { chatCompletionRequestSchema } from "@oystar/api-client";
 import { expect, test, vi } from "vitest";
 import { testChatSession } from "./test-session";
-import { modelCompletion, type Provider } from "./completion";
+import type { ModelProvider } from "@oystar/api-client";
+import { modelCompletion } from "./completion";
 
 // spec 001 §3 (issue 14 §7b): a prompt template's local extras reach a local model, never a cloud one.
 const LOCAL_EXTRAS = ["num_predict", "num_ctx", "num_thread", "num_gpu"];
 
 /** Asks one question of a session whose model runs at `provider`; answers what the endpoint received. */
-async function requestSentTo(provider: Provider | undefined) {
+async function requestSentTo(provider: ModelProvider | undefined) {
   const fetch = vi.fn(
     async (_input: RequestInfo | URL, _init?: RequestInit) =>
       new Response("data: [DONE]\n\n", { headers: { "Content-Type": "text/event-stream" } }),

@@ -1,4 +1,4 @@
-import { DEFAULT_RAG_SYSTEM_PROMPT } from "@oystar/api-client";
+import { DEFAULT_RAG_SYSTEM_PROMPT, type ModelProvider } from "@oystar/api-client";
 
 /** spec 001 §3: what a local model server (Ollama-style) also takes; a cloud endpoint never gets them. */
 export type LocalModelOptions = { num_predict: number; num_ctx: number; num_thread: number; num_gpu: number };
@@ -48,7 +48,7 @@ export const PROMPT_TEMPLATES = {
 export type SamplingFields = Pick<PromptTemplate, "temperature" | "top_p" | "max_tokens"> & Partial<LocalModelOptions>;
 
 /** The request fields a template sets: the local extras go to a local provider only (spec 001 §3). */
-export function templateSampling(template: PromptTemplate, provider: "cloud" | "local"): SamplingFields {
+export function templateSampling(template: PromptTemplate, provider: ModelProvider): SamplingFields {
   const { temperature, top_p, max_tokens } = template;
   return provider === "local" ? { temperature, top_p, max_tokens, ...template.local } : { temperature, top_p, max_tokens };
 }

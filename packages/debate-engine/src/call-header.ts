@@ -1,5 +1,6 @@
 import type { DebateDocuments } from "@oystar/api-client";
-import type { DebateMode, Provider, Speaker } from "./rules";
+import type { ModelProvider } from "@oystar/api-client";
+import type { DebateMode, Speaker } from "./rules";
 
 /** What every call of a debate says of it, the turns', the analysis' and the judge's alike (issue 38 §4). */
 export type CallHeader = {
@@ -9,7 +10,7 @@ export type CallHeader = {
   options: Record<Speaker, string>;
   models: Record<Speaker, string>;
   length: number;
-  provider: Provider;
+  provider: ModelProvider;
   /** issue 26 §2: the index a debate argued from documents reads (null: none). */
   documents?: string | null;
 };

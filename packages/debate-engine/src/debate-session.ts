@@ -7,7 +7,8 @@ import { transition } from "./debate-machine";
 import type { KeptDebateRecord } from "./debate-state";
 import { debateMessages } from "./messages";
 import type { DebatePorts } from "./ports";
-import type { DebateMode, Provider, Speaker } from "./rules";
+import type { ModelProvider } from "@oystar/api-client";
+import type { DebateMode, Speaker } from "./rules";
 import type { DebateInput } from "./topic";
 
 /** How an error reads on a card: the server's own words when it sent some. */
@@ -175,7 +176,7 @@ export function createDebateSession(ports: DebatePorts, settings: DebateDefaults
     setAuto: (auto: boolean) => dispatch({ type: "setAuto", auto }),
     setLength: (length: number) => dispatch({ type: "setLength", length }),
     setModels: (models: Partial<Record<Speaker, string>>) => dispatch({ type: "setModels", models }),
-    setProvider: (provider: Provider) => dispatch({ type: "setProvider", provider }),
+    setProvider: (provider: ModelProvider) => dispatch({ type: "setProvider", provider }),
     /** 'Basati sui documenti' (issue 26 §2): one of the user's indexes, or null for none. */
     setDocuments: (index: string | null) => dispatch({ type: "setDocuments", index }),
     /** Defaults from GET /api/settings; ignored while a debate is on screen. */

@@ -10,7 +10,8 @@ import {
 import type { DebateCall, DebateJudgeCall, DebatePassagesEvent, Intervention, TurnQuotes } from "@oystar/api-client";
 import type { TurnEvidence } from "./debate-quotes";
 import type { LoopGuard } from "./loop-guard";
-import { clampLength, DEBATE_LENGTH, type DebateMode, type DebatePhase, type Provider, type Speaker } from "./rules";
+import { clampLength, DEBATE_LENGTH, type DebateMode, type DebatePhase, type Speaker } from "./rules";
+import type { ModelProvider } from "@oystar/api-client";
 import type { JudgeRunReport } from "./judge-format";
 import type { Scorecard } from "./scorecard";
 import type { SynthesisAnalysis } from "./synthesis";
@@ -90,7 +91,7 @@ export type DebateSettings = {
   length: number;
   auto: boolean;
   models: Record<Speaker, string>;
-  provider: Provider;
+  provider: ModelProvider;
   /** issue 26 §1: the admin's judge model (global settings). */
   judge: DebateJudgeModel;
   /** issue 26 §2: 'Basati sui documenti' — the user's index the turns argue from; null: none. */
@@ -142,7 +143,7 @@ export type ActiveDebate = {
   subject: DebateSubject;
   models: Record<Speaker, string>;
   length: number;
-  provider: Provider;
+  provider: ModelProvider;
   /** The judge model when the debate started (the settings may change while it runs). */
   judge: DebateJudgeModel;
   /** The index its turns argue from (issue 26 §2); null: none. */
@@ -235,7 +236,7 @@ export type DebateEvent =
   | { type: "setAuto"; auto: boolean }
   | { type: "setLength"; length: number }
   | { type: "setModels"; models: Partial<Record<Speaker, string>> }
-  | { type: "setProvider"; provider: Provider }
+  | { type: "setProvider"; provider: ModelProvider }
   | { type: "setDocuments"; index: string | null }
   | { type: "configure"; settings: DebateDefaults }
   | { type: "dismissNotice" }

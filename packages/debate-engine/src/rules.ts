@@ -5,7 +5,7 @@ import {
   DEBATE_REPLY_MAX_CHARS,
   sideOfTurn,
   type DebateMode,
-  type DebateProvider,
+  type ModelProvider,
   type DebateSide,
 } from "@oystar/api-client";
 
@@ -16,7 +16,6 @@ import {
 export type Speaker = DebateSide;
 export type DebatePhase = "opposizione" | "riflessione" | "sintesi";
 export type { DebateMode };
-export type Provider = DebateProvider;
 
 export { DEBATE_LENGTH };
 
@@ -34,7 +33,7 @@ export const LOOP_REPEATS = 3;
 export const PROMPT_REPLY_LIMIT = 800;
 
 /** spec 001 §9: prompt context and how much of each earlier message it keeps. */
-export const CONTEXT_MESSAGES: Record<Provider, number> = DEBATE_CONTEXT_MESSAGES;
+export const CONTEXT_MESSAGES: Record<ModelProvider, number> = DEBATE_CONTEXT_MESSAGES;
 export const EARLIER_MESSAGE_CHARS = { debate: 100, synthesis: 200 } as const;
 
 /**

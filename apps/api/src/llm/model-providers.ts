@@ -1,3 +1,4 @@
+import type { ModelProvider } from "@oystar/api-client";
 import type { Database } from "../db/database";
 import type { Env, Upstream } from "../env";
 import { readSettings } from "../settings/settings-store";
@@ -7,8 +8,6 @@ import { createModelHealth, type ModelHealth } from "./model-health";
 // calls go. Every call still passes through this server (DESIGN.md §4: the server charges and
 // checks them); what the admin's choice (the global setting `rag_provider`: cloud or vm) changes
 // is the upstream the server sends them to — for chat, debate and RAG at once, without a restart.
-
-export type Provider = Upstream["provider"];
 
 /**
  * Other servers on the same database hear of a new choice within this time; the one that saved
@@ -23,13 +22,13 @@ export function createModelProviders(db: Database, llm: Env["llm"], now: () => n
     cloud: llm.cloud ? createModelHealth(llm.cloud) : null,
     local: createModelHealth(llm.local),
   };
-  let choice: { provider: Provider; at: number } | null = null;
-  let reading: Promise<Provider> | null = null;
+  let choice: { provider: ModelProvider; at: number } | null = null;
+  let reading: Promise<ModelProvider> | null = null;
 
-  async function chosen(): Promise<Provider> {
+  async function chosen(): Promise<ModelProvider> {
     if (choice && now() - choice.at < CHOICE_TRUSTED_MS) return choice.provider;
     reading ??= readSettings(db)
-      .then(({ data }): Provider => (data.rag_provider === "vm" ? "local" : "cloud"))
+      .then(({ data }): ModelProvider => (data.rag_provider === "vm" ? "local" : "cloud"))
       .then((provider) => {
         choice = { provider, at: now() };
         return provider;
@@ -41,7 +40,7 @@ export function createModelProviders(db: Database, llm: Env["llm"], now: () => n
   }
 
   /** Where a provider's calls go: null is the offline model (cloud chosen, none configured). */
-  const upstreamOf = (provider: Provider): Upstream | null => (provider === "local" ? llm.local : llm.cloud);
+  const upstreamOf = (provider: ModelProvider): Upstream | null => (provider === "local" ? llm.local : llm.cloud);
 
   return {
     chosen,

@@ -1,4 +1,4 @@
-import type { BackendStatus } from "@oystar/api-client";
+import type { BackendStatus, ModelProvider } from "@oystar/api-client";
 import { useApiClient, useAuth } from "@oystar/auth/react";
 import {
   connectionReset,
@@ -8,7 +8,6 @@ import {
   providerBaseUrl,
   type ChatDocument,
   type ChatSession,
-  type Provider,
 } from "@oystar/chat-core";
 import { useChatSession } from "@oystar/chat-core/react";
 import { systemClock } from "@oystar/conversation";
@@ -19,7 +18,7 @@ export type ChatSessionWiring = {
   admin: boolean;
   backend: BackendStatus;
   /** Where the server's model runs, as its health says (it may be known after the first question). */
-  modelProvider: Provider;
+  modelProvider: ModelProvider;
   refreshQuota: () => void;
   document: ChatDocument;
 };

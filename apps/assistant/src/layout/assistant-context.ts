@@ -1,5 +1,4 @@
-import type { BackendStatus, ChatModelChoices, Health, Me, SettingsAnswer, SubscriptionStatus } from "@oystar/api-client";
-import type { Provider } from "@oystar/chat-core";
+import type { BackendStatus, ChatModelChoices, Health, Me, ModelProvider, SettingsAnswer, SubscriptionStatus } from "@oystar/api-client";
 import { useOutletContext } from "react-router";
 import type { DeviceHistory } from "../history/use-device-history";
 
@@ -18,7 +17,7 @@ export type AssistantContext = {
   /** The server answers with its offline model (no LLM connected). */
   offlineModel: boolean;
   /** Where the server's model runs (GET /api/health): a local one takes the templates' local extras. */
-  modelProvider: Provider;
+  modelProvider: ModelProvider;
   /** What the chat's model selector offers (GET /groq/models). */
   chatModels: ChatModelChoices;
   /** The admin's global settings (GET /api/settings); null until they are read. */

@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import { defaultSettings, type Settings } from "@oystar/api-client";
+import { defaultSettings, type ModelProvider, type Settings } from "@oystar/api-client";
 import { createAuthSession, type IdentityClient } from "@oystar/auth";
 import { AuthProvider } from "@oystar/auth/react";
 import { offlineNoticeStore } from "../layout/offline-notice-store";
@@ -52,7 +52,7 @@ export type ServerAnswers = {
   /** GET /groq/models's list; the server's offline model when null. */
   models?: string[] | null;
   /** Where the server's model runs, as /api/health reports it (LLM_PROVIDER). */
-  upstream?: "cloud" | "local";
+  upstream?: ModelProvider;
   /** What /api/health says of the RAG's stages beside its embedder and reranker (e.g. `reranking: "off"` with its reason). */
   ragStages?: Record<string, string>;
 };

@@ -2,6 +2,7 @@ import { API_PATHS } from "../api-paths";
 import { OFFLINE_MODEL } from "./chat";
 import { debateDocumentsSchema, sealedVerdictsSchema } from "./debate-evidence";
 import { DEBATE_JUDGE_MODELS, LISTED_MODELS } from "./models";
+import { MODEL_PROVIDERS } from "./service";
 import { storableString } from "./text";
 import { z } from "./zod";
 
@@ -61,7 +62,7 @@ const debateFields = {
   options: z.strictObject({ A: text(DEBATE_OPTION_MAX_CHARS).min(1, invalidCall), B: text(DEBATE_OPTION_MAX_CHARS).min(1, invalidCall) }),
   models: z.strictObject({ A: model, B: model }),
   length: z.number({ error: invalidCall }).int(invalidCall).min(DEBATE_LENGTH.min, invalidCall).max(DEBATE_LENGTH.max, invalidCall),
-  provider: z.enum(["cloud", "local"], { error: invalidCall }),
+  provider: z.enum(MODEL_PROVIDERS, { error: invalidCall }),
   /** issue 26 §2: 'Basati sui documenti' — the caller's index each turn reads from (Business, Enterprise). */
   documents: debateDocumentsSchema.optional(),
 };
@@ -155,7 +156,6 @@ export type DebateTurnCall = z.infer<typeof debateTurnCallSchema>;
 export type DebateAnalysisCall = z.infer<typeof debateAnalysisCallSchema>;
 export type DebateJudgeCall = z.infer<typeof debateJudgeCallSchema>;
 export type DebateMode = DebateCall["mode"];
-export type DebateProvider = DebateCall["provider"];
 
 /** Where a debate's calls go: the answer streams back as chat completions do (OpenAI-shaped). */
 export const DEBATE_CALLS_PATH = API_PATHS.debateCalls;

@@ -45,8 +45,13 @@ export const resetResponseSchema = z.object({
 });
 export type ResetResponse = z.infer<typeof resetResponseSchema>;
 
-/** spec 001 §4: where model calls go — the cloud provider (default) or the local model server. */
-export type ModelProvider = "cloud" | "local";
+/**
+ * spec 001 §4: where model calls go — the cloud provider (default) or the local model server. The
+ * one name for it in every package and the server (issue 53 §3); the stored setting still spells
+ * the local one `vm` (spec 001's `rag_provider`), read as `local` where it is read.
+ */
+export const MODEL_PROVIDERS = ["cloud", "local"] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 /** The names users and the admin read for them (the settings' `rag_provider`: cloud or vm). */
 export const MODEL_PROVIDER_LABELS: Record<ModelProvider, string> = { cloud: "Private Cloud", local: "Server locale (VM)" };
 

@@ -46,6 +46,6 @@ export {
   REPLY_CAP_CHARS,
   speakerOfTurn,
 } from "../rules";
-export type { DebateMode, DebatePhase, Provider, SamplingPreset, Speaker } from "../rules";
+export type { DebateMode, DebatePhase, SamplingPreset, Speaker } from "../rules";
 export { analysisPrompt, formatSynthesisAnalysis, parseSynthesisAnalysis } from "../synthesis";
 export type { SynthesisAnalysis, SynthesisProposal } from "../synthesis";
