@@ -49,7 +49,12 @@ export function answerRequest(input: {
   ].join("\n");
   return {
     model: input.model,
-    messages: [{ role: "system" as const, content: input.systemPrompt }, ...input.history, { role: "user" as const, content: user }],
+    messages: [
+      { role: "system" as const, content: input.systemPrompt },
+      // The model reads the words only: an answer's cited passages are the search's (issue 49 §3).
+      ...input.history.map(({ role, content }) => ({ role, content })),
+      { role: "user" as const, content: user },
+    ],
     stream: true,
     temperature: RAG_PRESET.temperature,
     top_p: RAG_PRESET.top_p,
