@@ -22,12 +22,14 @@ const DOCUMENTS = {
 };
 
 let prompts: string[] = [];
+let systemPrompts: string[] = [];
 function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
   let raw = "";
   req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
   req.on("end", () => {
-    const body = JSON.parse(raw) as { stream?: boolean; messages: Array<{ content: string }> };
+    const body = JSON.parse(raw) as { stream?: boolean; messages: Array<{ role: string; content: string }> };
     prompts.push(body.messages.at(-1)?.content ?? "");
+    systemPrompts.push(body.messages.find((message) => message.role === "system")?.content ?? "");
     res.writeHead(200, { "Content-Type": "text/event-stream" });
     res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "La stampa non può essere soggetta a censure [1]." } }] })}\n\n`);
     res.end("data: [DONE]\n\n");
@@ -92,11 +94,13 @@ describe("sources cite the article as lawyers cite it", () => {
     expect(((await response.json()) as { reference?: string }).reference).toBe("Art. 2-septies — D.Lgs. 196/2003");
   });
 
-  test("the model reads each source under its article", async () => {
+  test("the model reads each source under its article, and is asked to name the article it cites", async () => {
     prompts = [];
-    const answer = await ask(withModel, "art. 21 Cost.");
+    systemPrompts = [];
+    const answer = await ask(withModel, "art. 21, comma 2, Cost.");
     expect(answer.ended).toBe(true);
-    expect(prompts.at(-1)).toContain("[1] (Art. 21 — Costituzione, costituzione-art-21");
+    expect(prompts.at(-1)).toMatch(/^\[1\] Art\. 21, comma 2 — Costituzione \(costituzione-art-21\)\nArt\. 21\n/m);
+    expect(systemPrompts.at(-1)).toContain("nomina l'articolo nella frase che la cita");
   });
 });
 
