@@ -23,6 +23,7 @@ import { guardedFetch, type FetchedPage, type PageRequest } from "./web/guarded-
 import { testNetwork } from "./web/test-network";
 import { sharedDocumentReader } from "./rag/ingest/document-reader";
 import { seedDevIndexes } from "./rag/ingest/dev-indexes";
+import { backfillReferences } from "./rag/references/reference-backfill";
 import { openRagEngine, type RagEngine } from "./rag/rag-engine";
 import { openLibrary, type Library } from "./rag/library/library";
 
@@ -155,6 +156,12 @@ async function openSeeded(
 async function openRag(env: Env, db: Database, devMode: boolean): Promise<RagEngine> {
   const log = (line: string) => serverLog.info(line);
   const rag = await openRagEngine(db, env, { log });
+  // Issue 49 §2: the passages of documents indexed before their structure was read learn their act and article, once.
+  const backfilled = await backfillReferences(db);
+  if (backfilled.documents > 0)
+    log(
+      `Riferimenti normativi: letti ${backfilled.documents} documenti indicizzati prima, ${backfilled.passages} passaggi con il loro articolo`,
+    );
   if (devMode && env.rag.devIndexesDir) await seedDevIndexes(rag, env.rag.devIndexesDir, log);
   return rag;
 }

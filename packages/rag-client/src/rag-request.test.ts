@@ -64,13 +64,19 @@ describe("the RAG request (spec 001 §3)", () => {
       message("assistant", "", { card: MARKERS.quotaExceeded }),
       message("user", "Ancora"),
       message("assistant", "Mi dispiace…", { kind: "error" }),
-      message("assistant", "Risposta [1].", { sources: [citedPassage({ noteNumber: 1, chunkId: "1", title: "Fonte" })] }),
+      message("assistant", "Risposta [1].", {
+        sources: [
+          citedPassage({ noteNumber: 1, chunkId: "1", title: "Fonte" }),
+          citedPassage({ noteNumber: 2, chunkId: "2", title: "Non citata" }),
+        ],
+      }),
     ]);
     expect(history).toEqual([
       { role: "assistant", content: "Riepilogo…" },
       { role: "user", content: "Domanda" },
       { role: "user", content: "Ancora" },
-      { role: "assistant", content: "Risposta [1]." },
+      // Issue 49 §3: an answer names the passages it cites, not the others found.
+      { role: "assistant", content: "Risposta [1].", cited: ["1"] },
     ]);
   });
 });

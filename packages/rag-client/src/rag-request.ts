@@ -1,10 +1,12 @@
 import {
+  RAG_MAX_CITED_PASSAGES,
   RAG_MAX_HISTORY_CHARS,
   RAG_MAX_HISTORY_MESSAGES,
   ragRequestKnobs,
   type RagAskRequest,
   type RagHistoryMessage,
 } from "@oystar/api-client";
+import { citedNoteNumbers } from "./citations";
 import { requestIndexNames } from "./index-choice";
 import type { RagMessage } from "./rag-conversation";
 import type { RagSettings } from "./rag-settings";
@@ -29,7 +31,22 @@ export function historyOf(messages: readonly RagMessage[]): RagHistoryMessage[] 
   return messages
     .filter((message) => !message.card && message.kind !== "error" && message.content.trim() !== "")
     .slice(-RAG_MAX_HISTORY_MESSAGES)
-    .map((message) => ({ role: message.role, content: message.content.slice(0, RAG_MAX_HISTORY_CHARS) }));
+    .map((message) => {
+      const content = message.content.slice(0, RAG_MAX_HISTORY_CHARS);
+      const cited = citedPassages(message);
+      return { role: message.role, content, ...(cited.length > 0 ? { cited } : {}) };
+    });
+}
+
+/**
+ * Issue 49 §3: the passages an answer cites, by chunk id — «art. 21» asked next prefers the act
+ * they belong to (the server reads the act from its index).
+ */
+function citedPassages(message: RagMessage): string[] {
+  if (message.role !== "assistant" || !message.sources) return [];
+  const cited = citedNoteNumbers(message.content, message.sources);
+  const chunkIds = message.sources.filter((source) => cited.has(source.noteNumber)).map((source) => source.chunkId);
+  return [...new Set(chunkIds)].slice(0, RAG_MAX_CITED_PASSAGES);
 }
 
 /** spec 001 §3, §7: POST /api/ask-stream with every RAG request field, from the admin's settings. */

@@ -282,7 +282,8 @@ describe("opening a kept conversation", () => {
     await session.send("E d'inverno?");
     expect(world.requests[1]?.chat_history).toEqual([
       { role: "user", content: "Quanti limoni ci sono?" },
-      { role: "assistant", content: "Cento limoni [1]." },
+      // Issue 49 §3: with the passages its answer cited (their acts decide an article asked alone).
+      { role: "assistant", content: "Cento limoni [1].", cited: ["11"] },
     ]);
     expect(session.store.getState().conversation.messages.map((message) => message.content)).toEqual([
       "Quanti limoni ci sono?",

@@ -19,6 +19,19 @@ test("a RAG request needs a question; every knob is optional and bounded like th
   expect(ragAskRequestSchema.safeParse({ question: "x", unknown: 1 }).success).toBe(false);
 });
 
+test("issue 49 §3: an answer of the history may name the passages it cited, by chunk id, at most 100", () => {
+  const history = (cited: unknown) =>
+    ragAskRequestSchema.safeParse({ question: "x", chat_history: [{ role: "assistant", content: "a [1]", cited }] });
+  expect(history(["12", "7"]).data?.chat_history).toEqual([{ role: "assistant", content: "a [1]", cited: ["12", "7"] }]);
+  expect(history(["1 OR 1=1"]).error?.issues[0]?.message).toBe("Cronologia: identificativo di un passaggio citato non valido");
+  // Beyond what PostgreSQL's bigint holds: refused here, never a 500 there.
+  expect(history(["9".repeat(19)]).success).toBe(false);
+  expect(history("12").error?.issues[0]?.message).toBe("Cronologia: i passaggi citati devono essere un elenco");
+  expect(history(Array.from({ length: 101 }, (_, at) => String(at + 1))).error?.issues[0]?.message).toBe(
+    "Cronologia: troppi passaggi citati",
+  );
+});
+
 test("GET form: the last history item as JSON, one message or a list", () => {
   expect(ragAskQuerySchema.parse({ question: "x", chat_history_json: '{"role":"user","content":"prima"}' }).chat_history_json).toEqual([
     { role: "user", content: "prima" },

@@ -26,12 +26,25 @@ export const RAG_MAX_QUESTION_CHARS = 4000;
 export const RAG_MAX_HISTORY_MESSAGES = 100;
 export const RAG_MAX_HISTORY_CHARS = 200_000;
 
+/** How many passages an answer of the history may name as cited (more than any answer has: 7 documents' passages). */
+export const RAG_MAX_CITED_PASSAGES = 100;
+
 export const ragHistoryMessageSchema = z.strictObject({
   role: z.enum(["user", "assistant"], { error: "Cronologia: ruolo del messaggio non valido" }),
   content: storableString({ error: "Cronologia: il contenuto deve essere un testo" }).max(
     RAG_MAX_HISTORY_CHARS,
     "Cronologia: messaggio troppo lungo",
   ),
+  /**
+   * Issue 49 §3: an answer's cited passages, by their `chunkId` — «art. 21» asked next prefers the
+   * act they belong to. The server reads the acts from its own index, never from the client.
+   */
+  cited: z
+    .array(z.string().regex(/^[1-9]\d{0,17}$/, "Cronologia: identificativo di un passaggio citato non valido"), {
+      error: "Cronologia: i passaggi citati devono essere un elenco",
+    })
+    .max(RAG_MAX_CITED_PASSAGES, "Cronologia: troppi passaggi citati")
+    .optional(),
 });
 export type RagHistoryMessage = z.infer<typeof ragHistoryMessageSchema>;
 

@@ -26,6 +26,7 @@ import { ragLibrary } from "./0030-rag-library";
 import { ragSiteLinks } from "./0031-rag-site-links";
 import { debateJudgeScores } from "./0060-debate-judge-scores";
 import { ragPassageReferences } from "./0061-rag-passage-references";
+import { ragReferenceBackfill } from "./0062-rag-reference-backfill";
 import { subscriptions } from "./0070-subscriptions";
 
 /** Every schema change, in order. Never edit one that has shipped: add the next. */
@@ -58,5 +59,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: "0031-rag-site-links", sql: ragSiteLinks },
   { id: "0060-debate-judge-scores", sql: debateJudgeScores },
   { id: "0061-rag-passage-references", sql: ragPassageReferences },
+  { id: "0062-rag-reference-backfill", sql: ragReferenceBackfill },
   { id: "0070-subscriptions", sql: subscriptions },
 ];

@@ -8,7 +8,7 @@ import type { RagEngine } from "../rag-engine";
 import { ragMessages } from "../messages";
 import { extractiveAnswer } from "./offline-answer";
 import { articlesNotHeld } from "./articles-not-held";
-import { actsOfConversation, articlesAsked } from "../retrieve/reference-search";
+import { actsOfCitedPassages, actsOfConversation, articlesAsked } from "../retrieve/reference-search";
 import { answerRequest, contextUsage, conversationSummary } from "./rag-prompt";
 import type { RagIndex } from "../rag-store";
 import { retrieve, type Passage, type RetrievalOptions } from "../retrieve/retrieval";
@@ -185,10 +185,12 @@ async function findPassagesNow(
 ): Promise<{ question: string; passages: Passage[] }> {
   const understood = await understandQuestion(context.engine.db, indexes, plan.question, plan.understanding);
   const expanded = await expandQuestion(context, plan, understood.question, signal);
+  const conversation = plan.conversation ?? [];
+  const conversationActs = actsOfConversation(conversation, await actsOfCitedPassages(context.engine.db, indexes, conversation));
   const passages = await retrieve(
     context.engine,
     indexes,
-    { ...plan.retrieval, ...expanded, fields: understood.fields, conversationActs: actsOfConversation(plan.conversation ?? []) },
+    { ...plan.retrieval, ...expanded, fields: understood.fields, conversationActs },
     signal,
   );
   return { question: understood.question, passages };

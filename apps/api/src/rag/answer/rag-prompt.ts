@@ -19,15 +19,29 @@ export function cutHistory(history: readonly RagHistoryMessage[], maxTokens: num
   return kept;
 }
 
-// Issue 49 §4: a passage of an act is named as lawyers cite it, so the answer's [n] can name the article.
-const where = (passage: Passage) =>
-  [passage.reference ? passageLabel(passage.reference) : null, passage.title, passage.page !== null ? `p. ${passage.page}` : null]
-    .filter(Boolean)
-    .join(", ");
+const where = (passage: Passage) => [passage.title, passage.page !== null ? `p. ${passage.page}` : null].filter(Boolean).join(", ");
 
-/** The numbered sources as the model reads them: `[n] (title, p. N)` then the passage. */
+/**
+ * The numbered sources as the model reads them: `[n] (title, p. N)` then the passage. Issue 49 §4:
+ * a passage of an act is labelled first as lawyers cite it — `[1] Art. 21, comma 2 — Costituzione
+ * (title)` — so the answer can name the article it cites.
+ */
 export function numberedSources(passages: readonly Passage[]): string {
-  return passages.map((passage, index) => `[${index + 1}] (${where(passage)})\n${passage.text}`).join("\n\n");
+  return passages
+    .map((passage, index) => {
+      const label = passage.reference ? `${passageLabel(passage.reference)} ` : "";
+      return `[${index + 1}] ${label}(${where(passage)})\n${passage.text}`;
+    })
+    .join("\n\n");
+}
+
+/** Issue 49 §4: with sources that are articles of an act, the model is asked to name the article it cites. */
+export const NAME_THE_ARTICLE =
+  "Quando citi una fonte che è un articolo di legge (la sua etichetta accanto al numero, per esempio «[1] Art. 21, comma 2 — Costituzione»), nomina l'articolo nella frase che la cita, per esempio: «L'art. 21, comma 2, della Costituzione vieta la censura sulla stampa [1].»";
+
+/** The system message: the admin's prompt, and the request to name the article when the sources are articles. */
+export function systemMessageOf(systemPrompt: string, passages: readonly Passage[]): string {
+  return passages.some((passage) => passage.reference) ? `${systemPrompt}\n\n${NAME_THE_ARTICLE}` : systemPrompt;
 }
 
 /** spec 001 §9 (the RAG preset) and §1 (the RAG prompt): the chat-completions request. */
@@ -49,7 +63,12 @@ export function answerRequest(input: {
   ].join("\n");
   return {
     model: input.model,
-    messages: [{ role: "system" as const, content: input.systemPrompt }, ...input.history, { role: "user" as const, content: user }],
+    messages: [
+      { role: "system" as const, content: systemMessageOf(input.systemPrompt, input.passages) },
+      // The model reads the words only: an answer's cited passages are the search's (issue 49 §3).
+      ...input.history.map(({ role, content }) => ({ role, content })),
+      { role: "user" as const, content: user },
+    ],
     stream: true,
     temperature: RAG_PRESET.temperature,
     top_p: RAG_PRESET.top_p,

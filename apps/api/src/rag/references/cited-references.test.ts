@@ -22,12 +22,14 @@ const DOCUMENTS = {
 };
 
 let prompts: string[] = [];
+let systemPrompts: string[] = [];
 function fakeUpstream(req: IncomingMessage, res: ServerResponse) {
   let raw = "";
   req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
   req.on("end", () => {
-    const body = JSON.parse(raw) as { stream?: boolean; messages: Array<{ content: string }> };
+    const body = JSON.parse(raw) as { stream?: boolean; messages: Array<{ role: string; content: string }> };
     prompts.push(body.messages.at(-1)?.content ?? "");
+    systemPrompts.push(body.messages.find((message) => message.role === "system")?.content ?? "");
     res.writeHead(200, { "Content-Type": "text/event-stream" });
     res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "La stampa non può essere soggetta a censure [1]." } }] })}\n\n`);
     res.end("data: [DONE]\n\n");
@@ -55,12 +57,18 @@ afterAll(async () => {
   await new Promise<void>((resolve) => upstream.close(() => resolve()));
 });
 
-async function ask(server: { url: string }, question: string, history: Array<{ role: string; content: string }> = []) {
-  const response = await fetch(`${server.url}/api/ask-stream`, {
+type HistoryMessage = { role: string; content: string; cited?: string[] };
+
+function askRequest(server: { url: string }, question: string, history: HistoryMessage[]) {
+  return fetch(`${server.url}/api/ask-stream`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...bearer(tokens.get(server.url)!) },
     body: JSON.stringify({ question, index_names: ["atti-studio"], use_cache: false, chat_history: history }),
   });
+}
+
+async function ask(server: { url: string }, question: string, history: HistoryMessage[] = []) {
+  const response = await askRequest(server, question, history);
   expect(response.status).toBe(200);
   return readAnswer(response);
 }
@@ -86,11 +94,13 @@ describe("sources cite the article as lawyers cite it", () => {
     expect(((await response.json()) as { reference?: string }).reference).toBe("Art. 2-septies — D.Lgs. 196/2003");
   });
 
-  test("the model reads each source under its article", async () => {
+  test("the model reads each source under its article, and is asked to name the article it cites", async () => {
     prompts = [];
-    const answer = await ask(withModel, "art. 21 Cost.");
+    systemPrompts = [];
+    const answer = await ask(withModel, "art. 21, comma 2, Cost.");
     expect(answer.ended).toBe(true);
-    expect(prompts.at(-1)).toContain("[1] (Art. 21 — Costituzione, costituzione-art-21");
+    expect(prompts.at(-1)).toMatch(/^\[1\] Art\. 21, comma 2 — Costituzione \(costituzione-art-21\)\nArt\. 21\n/m);
+    expect(systemPrompts.at(-1)).toContain("nomina l'articolo nella frase che la cita");
   });
 });
 
@@ -103,6 +113,27 @@ test("'art. 21' alone: the act the conversation is about, else the act the index
   ];
   const inConversation = await ask(offline, "art. 21", history);
   expect(inConversation.sources.at(-1)![0]!.reference).toBe("Art. 21 — L. 241/1990");
+});
+
+test("'art. 21' alone after an answer that cited a law: that law's article, as the server's index says", async () => {
+  const earlier = await ask(offline, "art. 21 l. 241/1990");
+  const cited = earlier.sources
+    .at(-1)!
+    .filter((source) => source.support?.cited)
+    .map((source) => source.chunkId);
+  expect(earlier.sources.at(-1)!.find((source) => source.support?.cited)?.reference).toBe("Art. 21 — L. 241/1990");
+  const history = (ids: string[]) => [
+    { role: "user", content: "Cosa dice sulla segnalazione?" },
+    { role: "assistant", content: earlier.text, cited: ids },
+  ];
+  const after = await ask(offline, "art. 21", history(cited));
+  expect(after.sources.at(-1)![0]!.reference).toBe("Art. 21 — L. 241/1990");
+  // A passage the index does not hold names no act: the index's own preference stands.
+  const madeUp = await ask(offline, "art. 21", history(["987654321"]));
+  expect(madeUp.sources.at(-1)![0]!.reference).toBe("Art. 21 — Costituzione");
+  const refused = await askRequest(offline, "art. 21", history(["1; DROP TABLE rag_chunks"]));
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { error: string }).error).toBe("Cronologia: identificativo di un passaggio citato non valido");
 });
 
 describe("an article the index does not hold", () => {

@@ -9,7 +9,7 @@ import { localEmbedder } from "../embedder";
 import { finishIngestion, storeDocuments, type DocumentInput } from "../ingest/ingestion";
 import { parseReferences } from "../references/legal-reference";
 import { createIndex, findIndex, type RagIndex } from "../rag-store";
-import { actsOfConversation } from "./reference-search";
+import { actsOfCitedPassages, actsOfConversation } from "./reference-search";
 import { localReranker } from "./reranker";
 import { exactRanking } from "../../../test-support/bench-index";
 import { groupedByDocument, PASSAGES_PER_DOCUMENT, retrieve, type RetrievalEngine } from "./retrieval";
@@ -139,6 +139,37 @@ describe("an index of whole acts", () => {
       conversationActs,
     });
     expect([first?.filename, first?.reference?.article]).toEqual(["legge-241-1990.txt", "21"]);
+  });
+
+  test("an article alone prefers the act of the passages the conversation's last answer cited", async () => {
+    const [cited] = await db.query<{ id: string }>(
+      "SELECT c.id::text FROM rag_chunks c WHERE c.index_id = $1 AND c.act = 'l:241/1990' AND c.article = '3' LIMIT 1",
+      [constitutionAndLaw.id],
+    );
+    const [elsewhere] = await db.query<{ id: string }>(
+      "SELECT c.id::text FROM rag_chunks c WHERE c.index_id = $1 AND c.act = 'dlgs:165/2001' LIMIT 1",
+      [wholeActs.id],
+    );
+    const conversation = [
+      { role: "user", content: "Cosa dice l'art. 3 Cost.?" },
+      { role: "assistant", content: "Ecco l'articolo [1].", cited: [cited!.id] },
+      { role: "user", content: "E la motivazione?" },
+      // An id of an index not searched, and one that is no passage: they name no act.
+      { role: "assistant", content: "Eccola [1].", cited: [elsewhere!.id, "999999999"] },
+    ];
+    const citedActs = await actsOfCitedPassages(db, [constitutionAndLaw], conversation);
+    expect([...citedActs.values()]).toEqual(["l:241/1990"]);
+    const conversationActs = actsOfConversation(conversation, citedActs);
+    expect(conversationActs).toEqual(["l:241/1990", "cost"]);
+    const [first] = await retrieve(engine, [constitutionAndLaw], {
+      ...retrieval,
+      hypothetical: null,
+      queries: ["art. 21"],
+      conversationActs,
+    });
+    expect([first?.filename, first?.reference?.article]).toEqual(["legge-241-1990.txt", "21"]);
+    // Without the cited answer, the question that named the Constitution decides.
+    expect(actsOfConversation(conversation)).toEqual(["cost"]);
   });
 });
 

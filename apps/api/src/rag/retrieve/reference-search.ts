@@ -5,7 +5,8 @@ import type { RagIndex } from "../rag-store";
 
 // Issue 49 §3: a question that names an article finds that article's passages by key — its act
 // and article as the index stores them (migration 0061), the suffix exact: 55 ≠ 55-ter — before
-// today's pipeline ranks the rest. A question naming the article alone prefers the act the index
+// today's pipeline ranks the rest. A question naming the article alone prefers the act the
+// conversation is about (named by its questions, or cited by its answers), then the act the index
 // holds most passages of. The lookup is one indexed query per index (rag_chunks_article_idx).
 
 /** An article a question asks about: its act where named, its comma, and how a lawyer would cite it. */
@@ -21,18 +22,46 @@ export function articlesAsked(question: string): ArticleAsked[] {
   );
 }
 
+/** A message of the conversation as the client sends it: an answer may name the passages it cited (their chunk ids). */
+export type ConversationMessage = { role: string; content: string; cited?: readonly string[] | undefined };
+
 /**
- * The acts a conversation is about, the latest first: those its user messages name (issue 49 §3: «art.
- * 21» after a question on the Constitution is the Constitution's).
+ * The acts a conversation is about, the latest first: those its user messages name, and those of
+ * the passages its answers cited (`citedActs`: each cited chunk's act, as the index holds it) —
+ * issue 49 §3: «art. 21» after a question on the Constitution, or after an answer citing it, is
+ * the Constitution's.
  */
-export function actsOfConversation(messages: ReadonlyArray<{ role: string; content: string }>): string[] {
+export function actsOfConversation(
+  messages: ReadonlyArray<ConversationMessage>,
+  citedActs: ReadonlyMap<string, string> = new Map(),
+): string[] {
   const acts: string[] = [];
+  const add = (act: string | null | undefined) => {
+    if (act && !acts.includes(act)) acts.push(act);
+  };
   for (const message of [...messages].reverse()) {
-    if (message.role !== "user") continue;
-    for (const reference of parseReferences(message.content).reverse())
-      if (reference.act && !acts.includes(reference.act)) acts.push(reference.act);
+    if (message.role === "user") for (const reference of parseReferences(message.content).reverse()) add(reference.act);
+    else for (const chunkId of message.cited ?? []) add(citedActs.get(chunkId));
   }
   return acts;
+}
+
+/**
+ * The act of each passage the conversation's answers cited, by chunk id — read from the indexes
+ * searched, so an id the client made up, or one of an index not searched, names no act.
+ */
+export async function actsOfCitedPassages(
+  db: Queryable,
+  indexes: ReadonlyArray<Pick<RagIndex, "id">>,
+  messages: ReadonlyArray<ConversationMessage>,
+): Promise<Map<string, string>> {
+  const cited = [...new Set(messages.flatMap((message) => (message.role === "assistant" ? (message.cited ?? []) : [])))];
+  if (cited.length === 0 || indexes.length === 0) return new Map();
+  const rows = await db.query<{ id: string; act: string }>(
+    "SELECT id::text, act FROM rag_chunks WHERE id = ANY($1::bigint[]) AND index_id = ANY($2::bigint[]) AND act IS NOT NULL",
+    [cited, indexes.map((index) => index.id)],
+  );
+  return new Map(rows.map((row) => [row.id, row.act]));
 }
 
 /** A passage found by key: `order` ranks it among the others (comma asked, act preferred, its place in the article). */
@@ -84,8 +113,8 @@ export async function passagesByKey(db: Queryable, index: Pick<RagIndex, "id">, 
 
 /**
  * The key hits in the order they are shown: the articles in the order asked; within one, the
- * passage holding the comma asked first, then (act not named) the act the conversation named last,
- * then the act the index holds most of,
+ * passage holding the comma asked first, then (act not named) the act the conversation named or
+ * cited last, then the act the index holds most of,
  * then the topic words' ranking (`topic`: the chunk's place in today's pipeline), then the
  * article's own order.
  */
