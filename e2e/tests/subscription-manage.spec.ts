@@ -79,7 +79,7 @@ test("a Pro customer schedules Base, then upgrades to Business paying the prorat
 
   await section.getByRole("button", { name: "Passa a Business" }).click();
   const up = page.getByRole("dialog", { name: "Passare a Business?" });
-  const offer = up.getByText(/^Oggi paghi \d+,\d\d €, poi 99,99 € al mese$/);
+  const offer = up.getByText(/^Oggi paghi \d+,\d\d €, poi 99,99 € al mese, IVA inclusa$/);
   await expect(offer).toBeVisible();
   const dueToday = /Oggi paghi (\d+,\d\d €)/.exec((await offer.textContent()) ?? "")?.[1] ?? "";
   await up.getByRole("button", { name: "Conferma" }).click();

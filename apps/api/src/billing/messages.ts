@@ -12,7 +12,6 @@ export const billingMessages = {
   cardDeclined: "Carta rifiutata. Prova con un'altra carta.",
   priceOnRequest: "su richiesta",
   newCard: "Nuova carta per l'abbonamento",
-  monthlyWithVat: (price: string) => `${price} al mese, IVA inclusa`,
   saveCard: "Salva la carta",
   manageInAccount: "Hai già un abbonamento: cambia piano da Il mio account, dove paghi solo la differenza.",
 } as const;

@@ -74,7 +74,7 @@ test("an upgrade says what is paid today before it is confirmed", async () => {
   visit("/account");
   await user.click(await screen.findByRole("button", { name: "Passa a Business" }));
   const dialog = await screen.findByRole("dialog", { name: "Passare a Business?" });
-  expect(within(dialog).getByText("Oggi paghi 69,98 €, poi 99,99 € al mese")).toBeInTheDocument();
+  expect(within(dialog).getByText("Oggi paghi 69,98 €, poi 99,99 € al mese, IVA inclusa")).toBeInTheDocument();
 });
 
 test("a paid plan without a subscription here is not called Free", async () => {

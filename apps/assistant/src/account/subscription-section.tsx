@@ -10,6 +10,7 @@ import {
   cancelSubscription,
   changePlan,
   euro,
+  monthlyCharge,
   fetchInvoicePdf,
   italianDate,
   paymentMethodPage,
@@ -101,7 +102,6 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
 
   const subscription = state?.subscription ?? null;
   const end = subscription?.current_period_end ? italianDate(subscription.current_period_end) : null;
-  const vatIncluded = true; // the amounts charged, VAT always in them (issue 51 §5)
   const targets = subscription
     ? PAID_PLANS.filter(
         (plan) => plan !== subscription.plan && (subscription.plan !== "business" || planRank(plan) > planRank(subscription.plan)),
@@ -129,7 +129,7 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
             <dt>{text.plan}</dt>
             <dd>{subscription.plan_name}</dd>
             <dt>{text.price}</dt>
-            <dd>{text.perMonth(euro(subscription.price_cents), vatIncluded)}</dd>
+            <dd>{monthlyCharge(subscription.price_cents)}</dd>
             {end ? (
               <>
                 <dt>{subscription.cancel_at_period_end ? text.ends : text.renews}</dt>
@@ -268,8 +268,8 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
         {change ? (
           <p>
             {change.kind === "upgrade"
-              ? text.dueToday(euro(change.amount_due_today_cents), euro(change.then_monthly_cents))
-              : `${text.scheduled(change.effective_at ? italianDate(change.effective_at) : "", planById(change.plan).name)}, ${text.perMonth(euro(change.then_monthly_cents), vatIncluded)}`}
+              ? text.dueToday(euro(change.amount_due_today_cents), monthlyCharge(change.then_monthly_cents))
+              : `${text.scheduled(change.effective_at ? italianDate(change.effective_at) : "", planById(change.plan).name)}, ${monthlyCharge(change.then_monthly_cents)}`}
           </p>
         ) : null}
       </Dialog>
