@@ -94,6 +94,36 @@ export function devSubscriptions(
     },
   });
 
+  /** An invoice of the subscription, as Stripe's invoice events carry it (the VAT inside, or added). */
+  const invoiceObject = (
+    row: Pick<Row, "id" | "user_id" | "plan">,
+    invoice: { id: string; created: Date; totalCents: number; taxCents: number; paid: boolean },
+  ) => ({
+    id: invoice.id,
+    object: "invoice",
+    created: seconds(invoice.created),
+    currency: "eur",
+    total: invoice.totalCents,
+    amount_due: invoice.totalCents,
+    amount_paid: invoice.paid ? invoice.totalCents : 0,
+    status: invoice.paid ? "paid" : "open",
+    total_taxes: [
+      {
+        amount: invoice.taxCents,
+        tax_behavior: vat.pricesIncludeVat ? "inclusive" : "exclusive",
+        taxability_reason: null,
+        taxable_amount: invoice.totalCents - invoice.taxCents,
+        type: "tax_rate_details",
+      },
+    ],
+    invoice_pdf: null,
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: row.id, metadata: { user_id: row.user_id, plan: row.plan } },
+    },
+  });
+
   const invoice = async (row: Row, description: string, totalCents: number, paid: boolean, created = now()) => {
     const invoiceId = id("in");
     const taxCents = vatInside(totalCents, vat);
@@ -101,31 +131,10 @@ export function devSubscriptions(
       "INSERT INTO dev_provider_invoices (id, subscription_id, created_at, description, total_cents, tax_cents, status) VALUES ($1, $2, $3, $4, $5, $6, $7)",
       [invoiceId, row.id, created, description, totalCents, taxCents, paid ? "paid" : "open"],
     );
-    await send(paid ? "invoice.paid" : "invoice.payment_failed", {
-      id: invoiceId,
-      object: "invoice",
-      created: seconds(created),
-      currency: "eur",
-      total: totalCents,
-      amount_due: totalCents,
-      amount_paid: paid ? totalCents : 0,
-      status: paid ? "paid" : "open",
-      total_taxes: [
-        {
-          amount: taxCents,
-          tax_behavior: vat.pricesIncludeVat ? "inclusive" : "exclusive",
-          taxability_reason: null,
-          taxable_amount: totalCents - taxCents,
-          type: "tax_rate_details",
-        },
-      ],
-      invoice_pdf: null,
-      parent: {
-        type: "subscription_details",
-        quote_details: null,
-        subscription_details: { subscription: row.id, metadata: { user_id: row.user_id, plan: row.plan } },
-      },
-    });
+    await send(
+      paid ? "invoice.paid" : "invoice.payment_failed",
+      invoiceObject(row, { id: invoiceId, created, totalCents, taxCents, paid }),
+    );
   };
 
   const change = async (subscriptionId: string, set: string, values: unknown[]) => {
@@ -209,31 +218,16 @@ export function devSubscriptions(
         [row.id],
       );
       for (const invoice of unpaid) {
-        await send("invoice.paid", {
-          id: invoice.id,
-          object: "invoice",
-          created: seconds(invoice.created_at),
-          currency: "eur",
-          total: invoice.total_cents,
-          amount_due: invoice.total_cents,
-          amount_paid: invoice.total_cents,
-          status: "paid",
-          total_taxes: [
-            {
-              amount: invoice.tax_cents,
-              tax_behavior: vat.pricesIncludeVat ? "inclusive" : "exclusive",
-              taxability_reason: null,
-              taxable_amount: invoice.total_cents - invoice.tax_cents,
-              type: "tax_rate_details",
-            },
-          ],
-          invoice_pdf: null,
-          parent: {
-            type: "subscription_details",
-            quote_details: null,
-            subscription_details: { subscription: row.id, metadata: { user_id: row.user_id, plan: row.plan } },
-          },
-        });
+        await send(
+          "invoice.paid",
+          invoiceObject(row, {
+            id: invoice.id,
+            created: invoice.created_at,
+            totalCents: invoice.total_cents,
+            taxCents: invoice.tax_cents,
+            paid: true,
+          }),
+        );
       }
       if (row.status === "past_due") await change(row.id, "status = 'active'", []);
       return true;

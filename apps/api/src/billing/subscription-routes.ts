@@ -8,19 +8,8 @@ import { log } from "../observe/log";
 import { jsonOnly } from "../web/request-body";
 import type { CheckoutProvider } from "./checkout-provider";
 import { billingMessages, subscriptionMessages } from "./messages";
+import { readSubscriptionRow } from "./subscription-row";
 import { chargedCents, type VatSettings } from "./vat";
-
-type Stored = {
-  provider_subscription_id: string;
-  provider_customer_id: string | null;
-  plan: PlanId;
-  status: string;
-  current_period_end: Date | null;
-  cancel_at_period_end: boolean;
-  scheduled_plan: PlanId | null;
-  card_last4: string | null;
-  payment_failed: boolean;
-};
 
 const PAID_PLANS: readonly PlanId[] = ["base", "pro", "business"];
 
@@ -38,17 +27,8 @@ export function subscriptionManagementRoutes(
   const { vat, origin } = settings;
   const app = new Hono();
 
-  const stored = async (userId: string) =>
-    (
-      await db.query<Stored>(
-        `SELECT provider_subscription_id, provider_customer_id, plan, status, current_period_end, cancel_at_period_end, scheduled_plan, card_last4, payment_failed
-         FROM subscriptions WHERE user_id = $1`,
-        [userId],
-      )
-    )[0];
-
   const running = async (userId: string) => {
-    const row = await stored(userId);
+    const row = await readSubscriptionRow(db, userId);
     return row && row.status !== "canceled" ? row : undefined;
   };
 
