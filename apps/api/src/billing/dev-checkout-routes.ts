@@ -5,7 +5,7 @@ import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import { bodyCeiling } from "../web/request-body";
 import { devEventSink } from "./dev-events";
-import { checkCard } from "./card";
+import { CHARGES_DECLINED_TEST_CARD, checkCard } from "./card";
 import { BUILT_IN_SESSION_ID, cancelUrl, type CheckoutProvider } from "./checkout-provider";
 import { devCheckoutPage, devCheckoutStyles } from "./dev-checkout-page";
 import { billingMessages, subscriptionMessages } from "./messages";
@@ -72,7 +72,12 @@ export function devCheckoutRoutes(
     const plan = planById(session.plan);
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
-    const card = checkCard({ name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") });
+    const checked = checkCard({ name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") });
+    // The first month is charged now: a card whose charges the bank refuses is declined here.
+    const card =
+      checked.ok && field("number").replace(/\D/g, "") === CHARGES_DECLINED_TEST_CARD
+        ? { ok: false as const, message: billingMessages.cardDeclined }
+        : checked;
     if (!card.ok)
       return c.html(
         sessionPage(session, {

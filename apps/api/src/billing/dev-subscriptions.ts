@@ -4,7 +4,8 @@ import { randomBytes } from "node:crypto";
 import type { Database, Queryable } from "../db/database";
 import type { EventOutcome } from "./event-outcome";
 import { devInvoicePdf, type Seller } from "./dev-invoice-pdf";
-import type { SubscriptionOperations } from "./subscription-provider";
+import { chargesDeclined } from "./card";
+import { PaymentDeclinedError, type SubscriptionOperations } from "./subscription-provider";
 import { chargedCents, vatInside, type VatSettings } from "./vat";
 
 type Row = {
@@ -184,6 +185,8 @@ export function devSubscriptions(
       const before = await load(db, subscriptionId);
       if (!before) throw new Error(`no subscription ${subscriptionId}`);
       const due = proration(before, plan);
+      // As Stripe's error_if_incomplete: a refused charge changes nothing.
+      if (due > 0 && chargesDeclined(before.card_last4)) throw new PaymentDeclinedError();
       const row = await change(subscriptionId, "plan = $2, scheduled_plan = NULL, cancel_at_period_end = false", [plan.id]);
       await invoice(row, `OYSTAR ${planById(before.plan).name} → ${plan.name}, rateo`, due, true);
     },
@@ -212,7 +215,9 @@ export function devSubscriptions(
         customer: row.customer_id,
         card: { last4: cardLast4 },
       });
-      // The renewal that failed is charged again on the new card, as Stripe retries it.
+      // The renewal that failed is charged again on the new card, as Stripe retries it (a card
+      // that declines leaves it unpaid).
+      if (chargesDeclined(cardLast4)) return true;
       const unpaid = await db.query<{ id: string; total_cents: number; tax_cents: number; created_at: Date }>(
         "UPDATE dev_provider_invoices SET status = 'paid' WHERE subscription_id = $1 AND status = 'open' RETURNING id, total_cents, tax_cents, created_at",
         [row.id],
@@ -252,12 +257,13 @@ export function devSubscriptions(
         return true;
       }
       const plan = planById(row.scheduled_plan ?? row.plan);
+      const paid = !options.failRenewal && !chargesDeclined(row.card_last4);
       const renewed = await change(
         row.id,
         "plan = $2, scheduled_plan = NULL, period_start = period_end, period_end = period_end + interval '1 month', status = $3",
-        [plan.id, options.failRenewal ? "past_due" : "active"],
+        [plan.id, paid ? "active" : "past_due"],
       );
-      await invoice(renewed, `OYSTAR ${plan.name}`, chargedCents(plan.price ?? 0, vat), !options.failRenewal, renewed.period_start);
+      await invoice(renewed, `OYSTAR ${plan.name}`, chargedCents(plan.price ?? 0, vat), paid, renewed.period_start);
       return true;
     },
   };

@@ -26,4 +26,7 @@ export const subscriptionMessages = {
   providerFailed: "Il fornitore dei pagamenti non ha risposto. Riprova tra poco.",
   invoiceNotFound: "Fattura non trovata.",
   nothingToAdvance: "Nessun abbonamento di prova da far scadere.",
+  /** An upgrade's charge refused by the bank: the plan has not changed. */
+  upgradeDeclined: (plan: string) =>
+    `Pagamento rifiutato dalla banca: l'abbonamento resta ${plan}. Aggiorna il metodo di pagamento e riprova.`,
 } as const;

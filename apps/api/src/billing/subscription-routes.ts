@@ -8,6 +8,7 @@ import { log } from "../observe/log";
 import { jsonOnly } from "../web/request-body";
 import type { CheckoutProvider } from "./checkout-provider";
 import { billingMessages, subscriptionMessages } from "./messages";
+import { PaymentDeclinedError } from "./subscription-provider";
 import { readSubscriptionRow } from "./subscription-row";
 import { chargedCents, type VatSettings } from "./vat";
 
@@ -65,12 +66,16 @@ export function subscriptionManagementRoutes(
     };
   };
 
-  /** A provider that fails answers 502 in Italian, logged by its kind only. */
-  const atProvider = async (work: () => Promise<unknown>) => {
+  /**
+   * Asks the provider: true once done. A provider that fails answers 502 in Italian, logged by its
+   * kind only; a charge the bank refused is the customer's to fix, "declined".
+   */
+  const atProvider = async (work: () => Promise<unknown>): Promise<boolean | "declined"> => {
     try {
       await work();
       return true;
     } catch (error) {
+      if (error instanceof PaymentDeclinedError) return "declined";
       log.error({ kind: errorKind(error) }, "Operazione sull'abbonamento non riuscita presso il fornitore");
       return false;
     }
@@ -83,7 +88,7 @@ export function subscriptionManagementRoutes(
     const row = await running(user.id);
     if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
     if (row.cancel_at_period_end) return c.json({ error: subscriptionMessages.alreadyCancelled }, 409);
-    if (!(await atProvider(() => provider.subscriptions.cancelAtPeriodEnd(row.provider_subscription_id))))
+    if ((await atProvider(() => provider.subscriptions.cancelAtPeriodEnd(row.provider_subscription_id))) !== true)
       return c.json({ error: subscriptionMessages.providerFailed }, 502);
     return c.json(await describe(user.id));
   });
@@ -93,7 +98,7 @@ export function subscriptionManagementRoutes(
     const row = await running(user.id);
     if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
     if (!row.cancel_at_period_end) return c.json({ error: subscriptionMessages.notCancelled }, 409);
-    if (!(await atProvider(() => provider.subscriptions.reactivate(row.provider_subscription_id))))
+    if ((await atProvider(() => provider.subscriptions.reactivate(row.provider_subscription_id))) !== true)
       return c.json({ error: subscriptionMessages.providerFailed }, 502);
     return c.json(await describe(user.id));
   });
@@ -103,7 +108,7 @@ export function subscriptionManagementRoutes(
     const row = await running(user.id);
     if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
     if (!row.scheduled_plan) return c.json({ error: subscriptionMessages.noScheduledChange }, 409);
-    if (!(await atProvider(() => provider.subscriptions.cancelScheduledChange(row.provider_subscription_id))))
+    if ((await atProvider(() => provider.subscriptions.cancelScheduledChange(row.provider_subscription_id))) !== true)
       return c.json({ error: subscriptionMessages.providerFailed }, 502);
     return c.json(await describe(user.id));
   });
@@ -135,7 +140,7 @@ export function subscriptionManagementRoutes(
       const ok = await atProvider(async () => {
         amountDue = (await provider.subscriptions.previewUpgrade(row.provider_subscription_id, target)).amountDueCents;
       });
-      if (!ok) return c.json({ error: subscriptionMessages.providerFailed }, 502);
+      if (ok !== true) return c.json({ error: subscriptionMessages.providerFailed }, 502);
     }
     const preview: PlanChangePreview = {
       plan: target.id,
@@ -157,6 +162,9 @@ export function subscriptionManagementRoutes(
         ? provider.subscriptions.upgrade(row.provider_subscription_id, target, user.id)
         : provider.subscriptions.scheduleDowngrade(row.provider_subscription_id, target, user.id),
     );
+    // 402, as the card's own refusal: the plan is unchanged, and the page offers another card.
+    if (ok === "declined")
+      return c.json({ error: subscriptionMessages.upgradeDeclined(planById(row.plan).name), action: "update_payment_method" }, 402);
     if (!ok) return c.json({ error: subscriptionMessages.providerFailed }, 502);
     return c.json(await describe(user.id));
   });
@@ -172,7 +180,7 @@ export function subscriptionManagementRoutes(
         returnUrl: `${origin}/account`,
       });
     });
-    if (!ok) return c.json({ error: subscriptionMessages.providerFailed }, 502);
+    if (ok !== true) return c.json({ error: subscriptionMessages.providerFailed }, 502);
     return c.json({ url });
   });
 

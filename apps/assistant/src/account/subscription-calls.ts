@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   apiPath,
+  HttpError,
   billingSubscriptionSchema,
   paymentMethodPageSchema,
   planChangePreviewSchema,
@@ -35,6 +36,13 @@ export async function fetchInvoicePdf(api: ApiClient, id: string): Promise<{ fil
   const response = await api.raw(apiPath(API_PATHS.billingInvoicePdf, { id }), { method: "GET" });
   return { file: await response.blob(), name: `oystar-fattura-${id}.pdf` };
 }
+
+/**
+ * The server's 402 for a change of plan whose charge the card's bank refused: the plan is
+ * unchanged, and the customer is offered 'Aggiorna il metodo di pagamento'.
+ */
+export const paymentDeclined = (failure: unknown) =>
+  failure instanceof HttpError && (failure.body as { action?: unknown } | null)?.action === "update_payment_method";
 
 /** "29,99 €", as the plans page writes prices: an invoice's amounts, beside their VAT. */
 export const euro = (cents: number) => formatPrice(cents / 100);

@@ -13,6 +13,7 @@ import {
   monthlyCharge,
   fetchInvoicePdf,
   italianDate,
+  paymentDeclined,
   paymentMethodPage,
   previewChange,
   reactivateSubscription,
@@ -34,6 +35,8 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
   const [loadFailed, setLoadFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The last error was a card the bank refused: the notice offers another card. */
+  const [declined, setDeclined] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [change, setChange] = useState<PlanChangePreview | null>(null);
   const heading = useId();
@@ -53,13 +56,15 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
     async (work: () => Promise<BillingSubscription>) => {
       setBusy(true);
       setError(null);
+      setDeclined(false);
       try {
         setState(await work());
         onChanged();
         return true;
       } catch (failure) {
         setError(reasonOf(failure, text.actionFailed));
-        return false;
+        setDeclined(paymentDeclined(failure));
+        return paymentDeclined(failure) ? ("declined" as const) : false;
       } finally {
         setBusy(false);
       }
@@ -182,6 +187,14 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
       {error ? (
         <Notice tone="error" onDismiss={() => setError(null)}>
           {error}
+          {declined ? (
+            <>
+              {" "}
+              <Button variant="secondary" size="sm" disabled={busy} onClick={() => void updateCard()}>
+                {text.updatePaymentMethod}
+              </Button>
+            </>
+          ) : null}
         </Notice>
       ) : null}
 
@@ -258,6 +271,7 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
             </Button>
             <Button
               loading={busy}
+              // A refused card closes the dialog: the notice beside the plan says why, with the way to another card.
               onClick={() => change && void act(() => changePlan(api, change.plan)).then((done) => done && setChange(null))}
             >
               {text.changeConfirm}
