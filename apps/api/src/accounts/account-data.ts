@@ -1,5 +1,5 @@
 import type { MyData } from "@oystar/api-client";
-import { readSubscriptionRow } from "../billing/subscription-row";
+import { readSubscriptionRow } from "./subscription-row";
 import type { Database } from "../db/database";
 import type { Account } from "./accounts";
 

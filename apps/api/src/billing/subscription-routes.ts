@@ -9,7 +9,7 @@ import { jsonOnly } from "../web/request-body";
 import type { CheckoutProvider } from "./checkout-provider";
 import { billingMessages, subscriptionMessages } from "./messages";
 import { PaymentDeclinedError } from "./subscription-provider";
-import { readSubscriptionRow } from "./subscription-row";
+import { readSubscriptionRow } from "../accounts/subscription-row";
 import { chargedCents, type VatSettings } from "./vat";
 
 const PAID_PLANS: readonly PlanId[] = ["base", "pro", "business"];
