@@ -15,15 +15,18 @@ const widths = [
   { name: "telefono", width: 390, height: 844 },
 ] as const;
 
-/** Every price on one line: its box is one line high. */
+/**
+ * Every amount on one line ('29,99 €' never broken), 'al mese, IVA inclusa' under it (issue 51 §3):
+ * the amount's own text makes one line box.
+ */
 async function expectPricesOnOneLine(page: Page) {
   const prices = page.locator(".oy-plan__price");
   await expect(prices).toHaveCount(5);
   for (const price of await prices.all()) {
     const lines = await price.evaluate((element) => {
-      const height = element.getBoundingClientRect().height;
-      const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
-      return Math.round(height / lineHeight);
+      const range = document.createRange();
+      range.selectNodeContents(element.firstChild as Node);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
     });
     expect(lines, await price.innerText()).toBe(1);
   }

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { authorizationWhile } from "../support/api-token";
 import { buyPlan } from "../support/checkout";
 import { collectConsoleErrors } from "../support/console-errors";
@@ -79,7 +79,7 @@ test("a Pro customer schedules Base, then upgrades to Business paying the prorat
 
   await section.getByRole("button", { name: "Passa a Business" }).click();
   const up = page.getByRole("dialog", { name: "Passare a Business?" });
-  const offer = up.getByText(/^Oggi paghi \d+,\d\d €, poi 99,99 € al mese$/);
+  const offer = up.getByText(/^Oggi paghi \d+,\d\d €, poi 99,99 € al mese, IVA inclusa$/);
   await expect(offer).toBeVisible();
   const dueToday = /Oggi paghi (\d+,\d\d €)/.exec((await offer.textContent()) ?? "")?.[1] ?? "";
   await up.getByRole("button", { name: "Conferma" }).click();
@@ -122,6 +122,18 @@ test("in development the privacy page, the terms and the footer say what is stil
   expect(errors).toEqual([]);
 });
 
+/** 'Aggiorna il metodo di pagamento' (the button given), the provider's card page, and back on 'Il mio account'. */
+async function giveCard(page: Page, button: Locator, number: string) {
+  await button.click();
+  await expect(page).toHaveURL(/\/api\/dev\/billing\/card\//);
+  await page.getByLabel("Intestatario della carta").fill("Maria Rossi");
+  await page.getByLabel("Numero della carta").fill(number);
+  await page.getByLabel("Scadenza (MM/AA)").fill("12/40");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Salva la carta" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}
+
 test("a failed renewal says so, with 'Aggiorna il metodo di pagamento'; a new card pays it", async ({ page }) => {
   const errors = collectConsoleErrors(page);
   const { authorization, section } = await newProCustomer(page, "carta");
@@ -134,18 +146,35 @@ test("a failed renewal says so, with 'Aggiorna il metodo di pagamento'; a new ca
   await expect(section.getByText("Il pagamento del rinnovo non è riuscito.")).toBeVisible();
   await expect(section.getByRole("cell", { name: "Da pagare" })).toBeVisible();
 
-  await section.getByRole("button", { name: "Aggiorna il metodo di pagamento" }).click();
-  await expect(page).toHaveURL(/\/api\/dev\/billing\/card\//);
-  await page.getByLabel("Intestatario della carta").fill("Maria Rossi");
-  await page.getByLabel("Numero della carta").fill("5555 5555 5555 4444");
-  await page.getByLabel("Scadenza (MM/AA)").fill("12/40");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Salva la carta" }).click();
-
-  await expect(page).toHaveURL(/\/account$/);
+  await giveCard(page, section.getByRole("button", { name: "Aggiorna il metodo di pagamento" }), "5555 5555 5555 4444");
   await expect(section.getByText("•••• 4444")).toBeVisible();
   await expect(section.getByText("Il pagamento del rinnovo non è riuscito.")).toHaveCount(0);
   await expect(section.getByRole("cell", { name: "Da pagare" })).toHaveCount(0);
   expect(await planOnServer(page, authorization)).toBe("pro");
   expect(errors).toEqual([]);
+});
+
+test("an upgrade the bank refuses says so, offers another card and leaves Pro as it was", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const { authorization, section } = await newProCustomer(page, "rifiutata");
+  // Stripe's test card 4000 0000 0000 0341: saved, but every charge on it is declined.
+  await giveCard(page, section.getByRole("button", { name: "Aggiorna il metodo di pagamento" }), "4000 0000 0000 0341");
+  await expect(section.getByText("•••• 0341")).toBeVisible();
+
+  await section.getByRole("button", { name: "Passa a Business" }).click();
+  await page.getByRole("dialog", { name: "Passare a Business?" }).getByRole("button", { name: "Conferma" }).click();
+  const refusal = section.getByRole("alert").filter({
+    hasText: "Pagamento rifiutato dalla banca: l'abbonamento resta Pro. Aggiorna il metodo di pagamento e riprova.",
+  });
+  await expect(refusal).toBeVisible();
+  await expect(section.getByText("29,99 € al mese, IVA inclusa")).toBeVisible();
+  expect(await planOnServer(page, authorization)).toBe("pro");
+
+  await giveCard(page, refusal.getByRole("button", { name: "Aggiorna il metodo di pagamento" }), "4242 4242 4242 4242");
+  await section.getByRole("button", { name: "Passa a Business" }).click();
+  await page.getByRole("dialog", { name: "Passare a Business?" }).getByRole("button", { name: "Conferma" }).click();
+  await expect(section.getByText("99,99 € al mese, IVA inclusa")).toBeVisible();
+  expect(await planOnServer(page, authorization)).toBe("business");
+  // The refused charge is the server's 402, answered in the page: no error beyond it.
+  expect(errors.filter((error) => !/402/.test(error))).toEqual([]);
 });

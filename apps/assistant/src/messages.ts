@@ -237,7 +237,6 @@ export const messages = {
     choosePlan: "Vedi i piani",
     plan: "Piano",
     price: "Prezzo",
-    perMonth: (euro: string, vatIncluded: boolean) => `${euro} al mese, ${vatIncluded ? "IVA inclusa" : "IVA esclusa"}`,
     renews: "Prossimo rinnovo",
     ends: "Termina il",
     endsNote: (plan: string, date: string) => `Il piano ${plan} resta attivo fino al ${date}, poi l'account torna Free.`,
@@ -254,7 +253,8 @@ export const messages = {
     changeTo: (plan: string) => `Passa a ${plan}`,
     keepPlan: (plan: string) => `Resta su ${plan}`,
     changeTitle: (plan: string) => `Passare a ${plan}?`,
-    dueToday: (today: string, monthly: string) => `Oggi paghi ${today}, poi ${monthly} al mese`,
+    /** `monthly` as formatMonthlyPrice writes it: '99,99 € al mese, IVA inclusa'. */
+    dueToday: (today: string, monthly: string) => `Oggi paghi ${today}, poi ${monthly}`,
     changeConfirm: "Conferma",
     actionFailed: "Operazione non riuscita. Riprova.",
     loadFailed: "Non è stato possibile leggere l'abbonamento. Riprova più tardi.",

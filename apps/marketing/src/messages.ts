@@ -80,7 +80,6 @@ export const messages = {
   /** Issue 51 §5, §7: what the plans page says of prices and of stopping. */
   plans: {
     intro: "Il piano Free è gratuito per sempre e non chiede la carta. Disdici quando vuoi da Il mio account.",
-    vat: (included: boolean, rate: number) => (included ? "Prezzi al mese, IVA inclusa." : `Prezzi al mese, IVA esclusa (${rate}%).`),
   },
   notFound: { title: "Pagina non trovata", text: "L'indirizzo che hai aperto non esiste.", back: "Torna alla home" },
 } as const;

@@ -4,5 +4,7 @@ export { CHECKOUT_CANCELLED_PARAM, choosePlan, CONTINUE_CHECKOUT_PARAM, subscrip
 export type { ChoosePlanAction, ChoosePlanInput } from "./choose-plan";
 export { canUploadPdf, debateGate, ragGate } from "./gates";
 export { planMessages } from "./messages";
-export { formatPrice, planFeatures } from "./plan-card";
+export { planFeatures } from "./plan-card";
+export { DEFAULT_VAT, formatMonthlyPrice, formatPrice, perMonthWithVat } from "./price";
+export type { VatSettings } from "./price";
 export { isUnlimited, quotaResetAt, usageMonth } from "./quota";

@@ -17,7 +17,9 @@ export const planMessages = {
   loadError: "Errore nel caricamento",
   retry: "Riprova",
   onRequest: "Su richiesta",
-  perMonth: "/mese",
+  /** Issue 51 §3: every monthly price says whether VAT is in it. */
+  perMonthVatIncluded: "al mese, IVA inclusa",
+  perMonthVatExcluded: (rate: number) => `al mese, IVA esclusa (${rate}%)`,
   mostPopular: "Il più scelto",
   currentPlan: "Piano attuale",
   unavailable: "Non disponibile",

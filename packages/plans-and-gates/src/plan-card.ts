@@ -12,12 +12,6 @@ export function planCardState(plan: PlanId, current: PlanId | null): PlanCardSta
   return planRank(plan) < planRank(current) ? "unavailable" : "available";
 }
 
-/** "9,99 €" in Italian format, 'Su richiesta' for a null price. */
-export function formatPrice(price: number | null): string {
-  if (price === null) return planMessages.onRequest;
-  return `${price.toFixed(2).replace(".", ",")} €`;
-}
-
 /** "100 MB", "1 TB": a RAG storage limit as people write it. */
 export function formatStorage(bytes: number): string {
   const units = ["byte", "KB", "MB", "GB", "TB"];

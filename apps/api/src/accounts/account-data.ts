@@ -1,4 +1,5 @@
-import type { MyData, PlanId } from "@oystar/api-client";
+import type { MyData } from "@oystar/api-client";
+import { readSubscriptionRow } from "./subscription-row";
 import type { Database } from "../db/database";
 import type { Account } from "./accounts";
 
@@ -64,18 +65,7 @@ export async function* accountDataJson(db: Database, account: Account): AsyncGen
     "SELECT id, plan, status, created_at FROM checkout_sessions WHERE user_id = $1 ORDER BY created_at",
     [id],
   );
-  const [running] = await db.query<{
-    plan: PlanId;
-    status: string;
-    current_period_end: Date | null;
-    cancel_at_period_end: boolean;
-    scheduled_plan: PlanId | null;
-    card_last4: string | null;
-    payment_failed: boolean;
-  }>(
-    "SELECT plan, status, current_period_end, cancel_at_period_end, scheduled_plan, card_last4, payment_failed FROM subscriptions WHERE user_id = $1",
-    [id],
-  );
+  const running = await readSubscriptionRow(db, id);
   const invoices = await db.query<{ id: string; created_at: Date; total_cents: number; tax_cents: number; status: string }>(
     "SELECT id, created_at, total_cents, tax_cents, status FROM invoices WHERE user_id = $1 ORDER BY created_at, id",
     [id],

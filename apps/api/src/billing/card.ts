@@ -18,6 +18,15 @@ export function passesLuhn(digits: string): boolean {
 /** The test card a real provider declines, so the failure path can be tried too. */
 export const DECLINED_TEST_CARD = "4000000000000002";
 
+/**
+ * Stripe's test card that is saved but whose every charge the bank refuses: on the built-in
+ * provider, an upgrade or a renewal charged to it fails, as it would at Stripe.
+ */
+export const CHARGES_DECLINED_TEST_CARD = "4000000000000341";
+
+/** Whether a saved card's charges are refused (the built-in provider keeps only the last four digits). */
+export const chargesDeclined = (cardLast4: string) => cardLast4 === CHARGES_DECLINED_TEST_CARD.slice(-4);
+
 export type CardCheck = { ok: true } | { ok: false; message: string };
 
 export function checkCard(card: { number: string; expiry: string; cvc: string; name: string }, now: Date = new Date()): CardCheck {

@@ -18,7 +18,8 @@ export function devCheckoutPage(options: {
   /** Issue 51: the same form gives a running subscription another card ('Aggiorna il metodo di pagamento'). */
   action?: string;
   submit?: string;
-  priceLine?: string;
+  /** What is paid, as every price is written (issue 51 §3: '29,99 € al mese, IVA inclusa'). */
+  priceLine: string;
 }): string {
   const id = escapeHtml(options.sessionId);
   const kept = (field: "name" | "number" | "expiry" | "cvc") => {
@@ -39,7 +40,7 @@ export function devCheckoutPage(options: {
   <main>
     <p class="badge">Pagamento di prova: nessun addebito reale</p>
     <h1>OYSTAR ${escapeHtml(options.planName)}</h1>
-    <p class="price">${escapeHtml(options.priceLine ?? `${options.price} al mese`)}</p>
+    <p class="price">${escapeHtml(options.priceLine)}</p>
     ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ""}
     <form method="post" action="${options.action ? escapeHtml(options.action) : `/api/dev/checkout/${id}/pay`}">
       <label for="name">Intestatario della carta</label>

@@ -1,11 +1,11 @@
 import type { PlanId } from "@oystar/api-client";
-import { planById } from "@oystar/plans-and-gates";
+import { formatMonthlyPrice, formatPrice, planById } from "@oystar/plans-and-gates";
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import { bodyCeiling } from "../web/request-body";
 import { devEventSink } from "./dev-events";
-import { checkCard } from "./card";
+import { CHARGES_DECLINED_TEST_CARD, checkCard } from "./card";
 import { BUILT_IN_SESSION_ID, cancelUrl, type CheckoutProvider } from "./checkout-provider";
 import { devCheckoutPage, devCheckoutStyles } from "./dev-checkout-page";
 import { billingMessages, subscriptionMessages } from "./messages";
@@ -18,8 +18,6 @@ const CARD_FORM_BODY = { maxBytes: 4 * 1024 };
 
 /** 'Annulla' goes back where the provider's hosted page would: the plans, with this one chosen. */
 const cancelPath = (plan: ReturnType<typeof planById>) => cancelUrl("", plan);
-
-const euro = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
 
 /**
  * The built-in checkout (no STRIPE_SECRET_KEY, never in production): paying makes a
@@ -34,9 +32,21 @@ export function devCheckoutRoutes(
   vat: VatSettings,
 ) {
   const app = new Hono();
-  // Issue 51 §5: what is charged, and whether VAT is in it.
-  const price = (plan: ReturnType<typeof planById>) => euro(chargedCents(plan.price ?? 0, vat));
-  const priceLine = (plan: ReturnType<typeof planById>) => billingMessages.monthlyWithVat(price(plan));
+  // Issue 51 §3: what is charged — the VAT always in it, added when the list prices exclude it.
+  const charged = (plan: ReturnType<typeof planById>) => chargedCents(plan.price ?? 0, vat) / 100;
+
+  /** The card page of an open checkout session, with what went wrong and what was typed, if anything. */
+  const sessionPage = (session: OpenSession, extra: { error?: string; typed?: Record<string, string> } = {}) => {
+    const plan = planById(session.plan);
+    return devCheckoutPage({
+      sessionId: session.id,
+      planName: plan.name,
+      price: formatPrice(charged(plan)),
+      priceLine: formatMonthlyPrice(charged(plan), { ...vat, pricesIncludeVat: true }),
+      cancelPath: cancelPath(plan),
+      ...extra,
+    });
+  };
 
   app.get("/api/dev/checkout.css", access.public, (c) =>
     c.body(devCheckoutStyles, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=3600" }),
@@ -53,16 +63,7 @@ export function devCheckoutRoutes(
   app.get("/api/dev/checkout/:id", access.public, async (c) => {
     const session = await openSession(c.req.param("id"));
     if (!session) return c.text(billingMessages.sessionGone, 404);
-    const plan = planById(session.plan);
-    return c.html(
-      devCheckoutPage({
-        sessionId: session.id,
-        planName: plan.name,
-        price: price(plan),
-        priceLine: priceLine(plan),
-        cancelPath: cancelPath(plan),
-      }),
-    );
+    return c.html(sessionPage(session));
   });
 
   app.post("/api/dev/checkout/:id/pay", access.public, bodyCeiling(CARD_FORM_BODY), async (c) => {
@@ -71,15 +72,15 @@ export function devCheckoutRoutes(
     const plan = planById(session.plan);
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
-    const card = checkCard({ name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") });
+    const checked = checkCard({ name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") });
+    // The first month is charged now: a card whose charges the bank refuses is declined here.
+    const card =
+      checked.ok && field("number").replace(/\D/g, "") === CHARGES_DECLINED_TEST_CARD
+        ? { ok: false as const, message: billingMessages.cardDeclined }
+        : checked;
     if (!card.ok)
       return c.html(
-        devCheckoutPage({
-          sessionId: session.id,
-          planName: plan.name,
-          price: price(plan),
-          priceLine: priceLine(plan),
-          cancelPath: cancelPath(plan),
+        sessionPage(session, {
           error: card.message,
           typed: { name: field("name"), number: field("number"), expiry: field("expiry"), cvc: field("cvc") },
         }),
@@ -108,19 +109,7 @@ export function devCheckoutRoutes(
         return outcome;
       })
       .catch(() => null);
-    if (!outcome) {
-      return c.html(
-        devCheckoutPage({
-          sessionId: session.id,
-          planName: plan.name,
-          price: price(plan),
-          priceLine: priceLine(plan),
-          cancelPath: cancelPath(plan),
-          error: billingMessages.paymentFailed,
-        }),
-        502,
-      );
-    }
+    if (!outcome) return c.html(sessionPage(session, { error: billingMessages.paymentFailed }), 502);
     return c.redirect(`/success?plan=${plan.id}`, 303);
   });
 
@@ -138,15 +127,17 @@ export function devCheckoutRoutes(
       submit: billingMessages.saveCard,
       ...extra,
     });
+  /** The subscription whose card page the token opens; nothing for a token not of ours. */
+  const cardOwner = async (token: string) => (cardToken.test(token) ? await billing.provider.devSubscriptions?.cardUpdateFor(token) : null);
   app.get("/api/dev/billing/card/:token", access.public, async (c) => {
     const token = c.req.param("token");
-    const found = cardToken.test(token) ? await billing.provider.devSubscriptions?.cardUpdateFor(token) : null;
+    const found = await cardOwner(token);
     if (!found) return c.text(billingMessages.sessionGone, 404);
     return c.html(cardPage(token, found.planName));
   });
   app.post("/api/dev/billing/card/:token", access.public, bodyCeiling(CARD_FORM_BODY), async (c) => {
     const token = c.req.param("token");
-    const found = cardToken.test(token) ? await billing.provider.devSubscriptions?.cardUpdateFor(token) : null;
+    const found = await cardOwner(token);
     if (!found) return c.text(billingMessages.sessionGone, 404);
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");

@@ -1,3 +1,4 @@
+import { formatPrice } from "@oystar/plans-and-gates";
 import type { Queryable } from "../db/database";
 import type { VatSettings } from "./vat";
 
@@ -6,7 +7,7 @@ export type Seller = { name: string | null; address: string | null; vatNumber: s
 /** Issue 51 §6: a value not configured says so, visibly (development only). */
 const configured = (value: string | null, variable: string) => value ?? `Da configurare: ${variable}`;
 
-const euro = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
+const euro = (cents: number) => formatPrice(cents / 100);
 const day = (date: Date) => date.toLocaleDateString("it-IT", { timeZone: "Europe/Rome", day: "numeric", month: "long", year: "numeric" });
 
 /**

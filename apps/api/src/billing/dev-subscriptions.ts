@@ -4,7 +4,8 @@ import { randomBytes } from "node:crypto";
 import type { Database, Queryable } from "../db/database";
 import type { EventOutcome } from "./event-outcome";
 import { devInvoicePdf, type Seller } from "./dev-invoice-pdf";
-import type { SubscriptionOperations } from "./subscription-provider";
+import { chargesDeclined } from "./card";
+import { PaymentDeclinedError, type SubscriptionOperations } from "./subscription-provider";
 import { chargedCents, vatInside, type VatSettings } from "./vat";
 
 type Row = {
@@ -94,6 +95,36 @@ export function devSubscriptions(
     },
   });
 
+  /** An invoice of the subscription, as Stripe's invoice events carry it (the VAT inside, or added). */
+  const invoiceObject = (
+    row: Pick<Row, "id" | "user_id" | "plan">,
+    invoice: { id: string; created: Date; totalCents: number; taxCents: number; paid: boolean },
+  ) => ({
+    id: invoice.id,
+    object: "invoice",
+    created: seconds(invoice.created),
+    currency: "eur",
+    total: invoice.totalCents,
+    amount_due: invoice.totalCents,
+    amount_paid: invoice.paid ? invoice.totalCents : 0,
+    status: invoice.paid ? "paid" : "open",
+    total_taxes: [
+      {
+        amount: invoice.taxCents,
+        tax_behavior: vat.pricesIncludeVat ? "inclusive" : "exclusive",
+        taxability_reason: null,
+        taxable_amount: invoice.totalCents - invoice.taxCents,
+        type: "tax_rate_details",
+      },
+    ],
+    invoice_pdf: null,
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: row.id, metadata: { user_id: row.user_id, plan: row.plan } },
+    },
+  });
+
   const invoice = async (row: Row, description: string, totalCents: number, paid: boolean, created = now()) => {
     const invoiceId = id("in");
     const taxCents = vatInside(totalCents, vat);
@@ -101,31 +132,10 @@ export function devSubscriptions(
       "INSERT INTO dev_provider_invoices (id, subscription_id, created_at, description, total_cents, tax_cents, status) VALUES ($1, $2, $3, $4, $5, $6, $7)",
       [invoiceId, row.id, created, description, totalCents, taxCents, paid ? "paid" : "open"],
     );
-    await send(paid ? "invoice.paid" : "invoice.payment_failed", {
-      id: invoiceId,
-      object: "invoice",
-      created: seconds(created),
-      currency: "eur",
-      total: totalCents,
-      amount_due: totalCents,
-      amount_paid: paid ? totalCents : 0,
-      status: paid ? "paid" : "open",
-      total_taxes: [
-        {
-          amount: taxCents,
-          tax_behavior: vat.pricesIncludeVat ? "inclusive" : "exclusive",
-          taxability_reason: null,
-          taxable_amount: totalCents - taxCents,
-          type: "tax_rate_details",
-        },
-      ],
-      invoice_pdf: null,
-      parent: {
-        type: "subscription_details",
-        quote_details: null,
-        subscription_details: { subscription: row.id, metadata: { user_id: row.user_id, plan: row.plan } },
-      },
-    });
+    await send(
+      paid ? "invoice.paid" : "invoice.payment_failed",
+      invoiceObject(row, { id: invoiceId, created, totalCents, taxCents, paid }),
+    );
   };
 
   const change = async (subscriptionId: string, set: string, values: unknown[]) => {
@@ -175,6 +185,8 @@ export function devSubscriptions(
       const before = await load(db, subscriptionId);
       if (!before) throw new Error(`no subscription ${subscriptionId}`);
       const due = proration(before, plan);
+      // As Stripe's error_if_incomplete: a refused charge changes nothing.
+      if (due > 0 && chargesDeclined(before.card_last4)) throw new PaymentDeclinedError();
       const row = await change(subscriptionId, "plan = $2, scheduled_plan = NULL, cancel_at_period_end = false", [plan.id]);
       await invoice(row, `OYSTAR ${planById(before.plan).name} → ${plan.name}, rateo`, due, true);
     },
@@ -203,37 +215,24 @@ export function devSubscriptions(
         customer: row.customer_id,
         card: { last4: cardLast4 },
       });
-      // The renewal that failed is charged again on the new card, as Stripe retries it.
+      // The renewal that failed is charged again on the new card, as Stripe retries it (a card
+      // that declines leaves it unpaid).
+      if (chargesDeclined(cardLast4)) return true;
       const unpaid = await db.query<{ id: string; total_cents: number; tax_cents: number; created_at: Date }>(
         "UPDATE dev_provider_invoices SET status = 'paid' WHERE subscription_id = $1 AND status = 'open' RETURNING id, total_cents, tax_cents, created_at",
         [row.id],
       );
       for (const invoice of unpaid) {
-        await send("invoice.paid", {
-          id: invoice.id,
-          object: "invoice",
-          created: seconds(invoice.created_at),
-          currency: "eur",
-          total: invoice.total_cents,
-          amount_due: invoice.total_cents,
-          amount_paid: invoice.total_cents,
-          status: "paid",
-          total_taxes: [
-            {
-              amount: invoice.tax_cents,
-              tax_behavior: vat.pricesIncludeVat ? "inclusive" : "exclusive",
-              taxability_reason: null,
-              taxable_amount: invoice.total_cents - invoice.tax_cents,
-              type: "tax_rate_details",
-            },
-          ],
-          invoice_pdf: null,
-          parent: {
-            type: "subscription_details",
-            quote_details: null,
-            subscription_details: { subscription: row.id, metadata: { user_id: row.user_id, plan: row.plan } },
-          },
-        });
+        await send(
+          "invoice.paid",
+          invoiceObject(row, {
+            id: invoice.id,
+            created: invoice.created_at,
+            totalCents: invoice.total_cents,
+            taxCents: invoice.tax_cents,
+            paid: true,
+          }),
+        );
       }
       if (row.status === "past_due") await change(row.id, "status = 'active'", []);
       return true;
@@ -258,12 +257,13 @@ export function devSubscriptions(
         return true;
       }
       const plan = planById(row.scheduled_plan ?? row.plan);
+      const paid = !options.failRenewal && !chargesDeclined(row.card_last4);
       const renewed = await change(
         row.id,
         "plan = $2, scheduled_plan = NULL, period_start = period_end, period_end = period_end + interval '1 month', status = $3",
-        [plan.id, options.failRenewal ? "past_due" : "active"],
+        [plan.id, paid ? "active" : "past_due"],
       );
-      await invoice(renewed, `OYSTAR ${plan.name}`, chargedCents(plan.price ?? 0, vat), !options.failRenewal, renewed.period_start);
+      await invoice(renewed, `OYSTAR ${plan.name}`, chargedCents(plan.price ?? 0, vat), paid, renewed.period_start);
       return true;
     },
   };

@@ -12,7 +12,6 @@ export const billingMessages = {
   cardDeclined: "Carta rifiutata. Prova con un'altra carta.",
   priceOnRequest: "su richiesta",
   newCard: "Nuova carta per l'abbonamento",
-  monthlyWithVat: (price: string) => `${price} al mese, IVA inclusa`,
   saveCard: "Salva la carta",
   manageInAccount: "Hai già un abbonamento: cambia piano da Il mio account, dove paghi solo la differenza.",
 } as const;
@@ -27,4 +26,7 @@ export const subscriptionMessages = {
   providerFailed: "Il fornitore dei pagamenti non ha risposto. Riprova tra poco.",
   invoiceNotFound: "Fattura non trovata.",
   nothingToAdvance: "Nessun abbonamento di prova da far scadere.",
+  /** An upgrade's charge refused by the bank: the plan has not changed. */
+  upgradeDeclined: (plan: string) =>
+    `Pagamento rifiutato dalla banca: l'abbonamento resta ${plan}. Aggiorna il metodo di pagamento e riprova.`,
 } as const;

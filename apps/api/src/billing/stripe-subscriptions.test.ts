@@ -1,7 +1,7 @@
 import { planById } from "@oystar/plans-and-gates";
 import Stripe from "stripe";
 import { expect, test } from "vitest";
-import { stripeSubscriptions } from "./subscription-provider";
+import { PaymentDeclinedError, stripeSubscriptions } from "./subscription-provider";
 
 // Issue 51: each operation of 'Abbonamento' as the Stripe SDK sends it. Stripe is a third party we
 // cannot run here: the real SDK is given a fetch that records its requests and answers with
@@ -39,12 +39,20 @@ const portal = {
 } satisfies Partial<Stripe.BillingPortal.Session>;
 const schedule = { id: "sub_sched_1", object: "subscription_schedule" } satisfies Partial<Stripe.SubscriptionSchedule>;
 
-function recordingStripe() {
+/** `failing` answers some requests as Stripe fails them (status and error body), the rest as usual. */
+function recordingStripe(failing?: (request: Sent) => { status: number; error: Record<string, unknown> } | undefined) {
   const sent: Sent[] = [];
   const fetchFn = async (url: string | URL | Request, init?: RequestInit) => {
     const address = new URL(String(url));
     const form = new URLSearchParams(typeof init?.body === "string" ? init.body : address.search);
-    sent.push({ method: init?.method ?? "GET", path: address.pathname, form });
+    const request = { method: init?.method ?? "GET", path: address.pathname, form };
+    sent.push(request);
+    const failure = failing?.(request);
+    if (failure)
+      return new Response(JSON.stringify({ error: failure.error }), {
+        status: failure.status,
+        headers: { "Content-Type": "application/json" },
+      });
     const answer = address.pathname.startsWith("/v1/invoices/create_preview")
       ? preview
       : address.pathname.startsWith("/v1/invoices/")
@@ -101,6 +109,33 @@ test("an upgrade previews and updates the same subscription's item with proratio
   expect(update?.form.get("proration_date")).toBe(String(NOW));
   expect(update?.form.get("metadata[plan]")).toBe("business");
   expect(sent.some((request) => request.path.startsWith("/v1/checkout"))).toBe(false);
+});
+
+// Issue 51: with error_if_incomplete, Stripe refuses an upgrade whose proration the bank declines:
+// 402 and a card_error, the subscription left as it was.
+const upgradeUpdate = (request: Sent) =>
+  request.method === "POST" && request.path === "/v1/subscriptions/sub_1" && request.form.has("items[0][id]");
+const cardDeclined = {
+  type: "card_error",
+  code: "card_declined",
+  decline_code: "insufficient_funds",
+  message: "Your card has insufficient funds.",
+} satisfies Partial<Stripe.StripeRawError>;
+
+test("an upgrade whose payment the card's bank declines is a PaymentDeclinedError; other failures stay what they are", async () => {
+  const declined = recordingStripe((request) => (upgradeUpdate(request) ? { status: 402, error: cardDeclined } : undefined));
+  await expect(stripeSubscriptions(declined.stripe, () => NOW).upgrade("sub_1", planById("business"), "7")).rejects.toBeInstanceOf(
+    PaymentDeclinedError,
+  );
+  expect(posts(declined.sent).filter(upgradeUpdate)).toHaveLength(1);
+
+  const down = recordingStripe((request) =>
+    upgradeUpdate(request) ? { status: 500, error: { type: "api_error", message: "Something went wrong." } } : undefined,
+  );
+  const failure = await stripeSubscriptions(down.stripe, () => NOW)
+    .upgrade("sub_1", planById("business"), "7")
+    .catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(Stripe.errors.StripeAPIError);
 });
 
 test("a downgrade is a schedule: this plan to the period's end, then the cheaper one", async () => {

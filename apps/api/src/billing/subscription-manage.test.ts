@@ -153,6 +153,45 @@ describe("Abbonamento", () => {
     expect((await call("GET", "/api/billing/invoices/%00/pdf")).status).toBe(404);
   });
 
+  test("an upgrade the bank refuses says so in Italian, asks for another card and leaves Pro as it was; with a new card it goes through", async () => {
+    const { call } = await customer("abbonamento.rifiutato@esempio.it");
+    // Stripe's test card 4000 0000 0000 0341: saved on the provider's card page, every charge declined.
+    const giveCard = async (number: string) => {
+      const page = (await call("POST", "/api/billing/subscription/payment-method")).json.url as string;
+      const saved = await fetch(page, { method: "POST", body: new URLSearchParams({ ...card, number }), redirect: "manual" });
+      expect(saved.status).toBe(303);
+    };
+    await giveCard("4000 0000 0000 0341");
+    const before = (await call("GET", "/api/billing/subscription")).json;
+    expect(before.subscription).toMatchObject({ plan: "pro", card_last4: "0341" });
+
+    const refused = await call("POST", "/api/billing/subscription/change", { plan: "business" });
+    expect(refused.status).toBe(402);
+    expect(refused.json).toEqual({
+      error: "Pagamento rifiutato dalla banca: l'abbonamento resta Pro. Aggiorna il metodo di pagamento e riprova.",
+      action: "update_payment_method",
+    });
+    expect(await planOf(call)).toBe("pro");
+    expect((await call("GET", "/api/billing/subscription")).json).toEqual(before);
+
+    await giveCard("4242 4242 4242 4242");
+    const upgraded = await call("POST", "/api/billing/subscription/change", { plan: "business" });
+    expect(upgraded.status).toBe(200);
+    expect(await planOf(call)).toBe("business");
+  });
+
+  test("the built-in checkout declines the card whose charges fail, as the provider's page would", async () => {
+    const { access_token } = await signInAs(server.url, "abbonamento.carta0341@esempio.it");
+    const session = await caller(access_token)("POST", "/api/checkout/session", { plan: "pro" });
+    const paid = await fetch(`${session.json.checkout_url}/pay`, {
+      method: "POST",
+      body: new URLSearchParams({ ...card, number: "4000 0000 0000 0341" }),
+      redirect: "manual",
+    });
+    expect(paid.status).toBe(402);
+    expect(await paid.text()).toContain("Carta rifiutata. Prova con un&#39;altra carta.");
+  });
+
   test("an invoice downloads as a PDF naming its VAT; another customer's is not found", async () => {
     const { call, token } = await customer("abbonamento.fattura@esempio.it");
     const [invoice] = (await call("GET", "/api/billing/subscription")).json.invoices;

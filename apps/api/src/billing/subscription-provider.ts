@@ -1,6 +1,6 @@
 import type { PlanDetails } from "@oystar/plans-and-gates";
 import { DEFAULT_VAT, type VatSettings } from "./vat";
-import type Stripe from "stripe";
+import Stripe from "stripe";
 
 /**
  * Issue 51: what 'Il mio account' asks of the payment provider about a running subscription. The
@@ -16,7 +16,10 @@ export type SubscriptionOperations = {
   cancelScheduledChange(subscriptionId: string): Promise<void>;
   /** What an upgrade charges today, in cents: the provider's proration of the running period. */
   previewUpgrade(subscriptionId: string, plan: PlanDetails): Promise<{ amountDueCents: number }>;
-  /** Upgrades the running subscription now, charging the prorated amount. */
+  /**
+   * Upgrades the running subscription now, charging the prorated amount. A card the bank refuses
+   * throws PaymentDeclinedError, and the subscription stays as it was.
+   */
   upgrade(subscriptionId: string, plan: PlanDetails, userId: string): Promise<void>;
   /** Moves to a cheaper plan when the paid period ends. */
   scheduleDowngrade(subscriptionId: string, plan: PlanDetails, userId: string): Promise<void>;
@@ -30,6 +33,17 @@ export type SubscriptionOperations = {
   /** The invoice as a PDF: the provider's own address, or the file itself. */
   invoicePdf(invoiceId: string): Promise<{ url: string } | { pdf: Uint8Array }>;
 };
+
+/**
+ * The bank refused the charge an operation needed (an upgrade's proration): nothing changed at the
+ * provider — the plan stays — and the customer is asked for another card.
+ */
+export class PaymentDeclinedError extends Error {
+  constructor() {
+    super("payment declined by the card's bank");
+    this.name = "PaymentDeclinedError";
+  }
+}
 
 const cents = (plan: PlanDetails) => {
   if (plan.price === null) throw new Error(`${plan.id} has no price`);
@@ -87,15 +101,22 @@ export function stripeSubscriptions(
     },
     async upgrade(subscriptionId, plan, userId) {
       const { item, product } = await runningItem(stripe, subscriptionId);
-      // The month already paid is credited; the difference is invoiced and charged today.
-      await stripe.subscriptions.update(subscriptionId, {
-        items: [{ id: item.id, price_data: monthlyPrice(product, plan, vat) }],
-        proration_behavior: "always_invoice",
-        proration_date: now(),
-        payment_behavior: "error_if_incomplete",
-        cancel_at_period_end: false,
-        metadata: { user_id: userId, plan: plan.id, scheduled_plan: "" },
-      });
+      // The month already paid is credited; the difference is invoiced and charged today. With
+      // error_if_incomplete a declined charge leaves the subscription unchanged and answers 402, a
+      // card_error (the SDK's StripeCardError).
+      try {
+        await stripe.subscriptions.update(subscriptionId, {
+          items: [{ id: item.id, price_data: monthlyPrice(product, plan, vat) }],
+          proration_behavior: "always_invoice",
+          proration_date: now(),
+          payment_behavior: "error_if_incomplete",
+          cancel_at_period_end: false,
+          metadata: { user_id: userId, plan: plan.id, scheduled_plan: "" },
+        });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError();
+        throw error;
+      }
     },
     async scheduleDowngrade(subscriptionId, plan, userId) {
       const { subscription, item, product } = await runningItem(stripe, subscriptionId);

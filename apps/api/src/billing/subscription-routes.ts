@@ -8,19 +8,9 @@ import { log } from "../observe/log";
 import { jsonOnly } from "../web/request-body";
 import type { CheckoutProvider } from "./checkout-provider";
 import { billingMessages, subscriptionMessages } from "./messages";
+import { PaymentDeclinedError } from "./subscription-provider";
+import { readSubscriptionRow } from "../accounts/subscription-row";
 import { chargedCents, type VatSettings } from "./vat";
-
-type Stored = {
-  provider_subscription_id: string;
-  provider_customer_id: string | null;
-  plan: PlanId;
-  status: string;
-  current_period_end: Date | null;
-  cancel_at_period_end: boolean;
-  scheduled_plan: PlanId | null;
-  card_last4: string | null;
-  payment_failed: boolean;
-};
 
 const PAID_PLANS: readonly PlanId[] = ["base", "pro", "business"];
 
@@ -38,17 +28,8 @@ export function subscriptionManagementRoutes(
   const { vat, origin } = settings;
   const app = new Hono();
 
-  const stored = async (userId: string) =>
-    (
-      await db.query<Stored>(
-        `SELECT provider_subscription_id, provider_customer_id, plan, status, current_period_end, cancel_at_period_end, scheduled_plan, card_last4, payment_failed
-         FROM subscriptions WHERE user_id = $1`,
-        [userId],
-      )
-    )[0];
-
   const running = async (userId: string) => {
-    const row = await stored(userId);
+    const row = await readSubscriptionRow(db, userId);
     return row && row.status !== "canceled" ? row : undefined;
   };
 
@@ -85,12 +66,16 @@ export function subscriptionManagementRoutes(
     };
   };
 
-  /** A provider that fails answers 502 in Italian, logged by its kind only. */
-  const atProvider = async (work: () => Promise<unknown>) => {
+  /**
+   * Asks the provider: true once done. A provider that fails answers 502 in Italian, logged by its
+   * kind only; a charge the bank refused is the customer's to fix, "declined".
+   */
+  const atProvider = async (work: () => Promise<unknown>): Promise<boolean | "declined"> => {
     try {
       await work();
       return true;
     } catch (error) {
+      if (error instanceof PaymentDeclinedError) return "declined";
       log.error({ kind: errorKind(error) }, "Operazione sull'abbonamento non riuscita presso il fornitore");
       return false;
     }
@@ -103,7 +88,7 @@ export function subscriptionManagementRoutes(
     const row = await running(user.id);
     if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
     if (row.cancel_at_period_end) return c.json({ error: subscriptionMessages.alreadyCancelled }, 409);
-    if (!(await atProvider(() => provider.subscriptions.cancelAtPeriodEnd(row.provider_subscription_id))))
+    if ((await atProvider(() => provider.subscriptions.cancelAtPeriodEnd(row.provider_subscription_id))) !== true)
       return c.json({ error: subscriptionMessages.providerFailed }, 502);
     return c.json(await describe(user.id));
   });
@@ -113,7 +98,7 @@ export function subscriptionManagementRoutes(
     const row = await running(user.id);
     if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
     if (!row.cancel_at_period_end) return c.json({ error: subscriptionMessages.notCancelled }, 409);
-    if (!(await atProvider(() => provider.subscriptions.reactivate(row.provider_subscription_id))))
+    if ((await atProvider(() => provider.subscriptions.reactivate(row.provider_subscription_id))) !== true)
       return c.json({ error: subscriptionMessages.providerFailed }, 502);
     return c.json(await describe(user.id));
   });
@@ -123,7 +108,7 @@ export function subscriptionManagementRoutes(
     const row = await running(user.id);
     if (!row) return c.json({ error: subscriptionMessages.noSubscription }, 409);
     if (!row.scheduled_plan) return c.json({ error: subscriptionMessages.noScheduledChange }, 409);
-    if (!(await atProvider(() => provider.subscriptions.cancelScheduledChange(row.provider_subscription_id))))
+    if ((await atProvider(() => provider.subscriptions.cancelScheduledChange(row.provider_subscription_id))) !== true)
       return c.json({ error: subscriptionMessages.providerFailed }, 502);
     return c.json(await describe(user.id));
   });
@@ -155,7 +140,7 @@ export function subscriptionManagementRoutes(
       const ok = await atProvider(async () => {
         amountDue = (await provider.subscriptions.previewUpgrade(row.provider_subscription_id, target)).amountDueCents;
       });
-      if (!ok) return c.json({ error: subscriptionMessages.providerFailed }, 502);
+      if (ok !== true) return c.json({ error: subscriptionMessages.providerFailed }, 502);
     }
     const preview: PlanChangePreview = {
       plan: target.id,
@@ -177,6 +162,9 @@ export function subscriptionManagementRoutes(
         ? provider.subscriptions.upgrade(row.provider_subscription_id, target, user.id)
         : provider.subscriptions.scheduleDowngrade(row.provider_subscription_id, target, user.id),
     );
+    // 402, as the card's own refusal: the plan is unchanged, and the page offers another card.
+    if (ok === "declined")
+      return c.json({ error: subscriptionMessages.upgradeDeclined(planById(row.plan).name), action: "update_payment_method" }, 402);
     if (!ok) return c.json({ error: subscriptionMessages.providerFailed }, 502);
     return c.json(await describe(user.id));
   });
@@ -192,7 +180,7 @@ export function subscriptionManagementRoutes(
         returnUrl: `${origin}/account`,
       });
     });
-    if (!ok) return c.json({ error: subscriptionMessages.providerFailed }, 502);
+    if (ok !== true) return c.json({ error: subscriptionMessages.providerFailed }, 502);
     return c.json({ url });
   });
 

@@ -1,8 +1,9 @@
 // Issue 51 §5: how every price is shown, charged and invoiced. PRICES_INCLUDE_VAT (default true)
 // and VAT_RATE (default 22); Stripe Tax, if wanted, is the operator's to turn on at Stripe.
-export type VatSettings = { pricesIncludeVat: boolean; rate: number };
+// The settings, and how a price is written with them, are the pages' own (@oystar/plans-and-gates).
+import type { VatSettings } from "@oystar/plans-and-gates";
 
-export const DEFAULT_VAT: VatSettings = { pricesIncludeVat: true, rate: 22 };
+export { DEFAULT_VAT, type VatSettings } from "@oystar/plans-and-gates";
 
 /** What a customer pays for a list price, in cents: the price itself when VAT is included. */
 export const chargedCents = (price: number, vat: VatSettings) =>

@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   apiPath,
+  HttpError,
   billingSubscriptionSchema,
   paymentMethodPageSchema,
   planChangePreviewSchema,
@@ -9,6 +10,7 @@ import {
   type PlanChangePreview,
   type PlanId,
 } from "@oystar/api-client";
+import { DEFAULT_VAT, formatMonthlyPrice, formatPrice } from "@oystar/plans-and-gates";
 
 // Issue 51 §1: the calls of 'Abbonamento' and 'Fatture'. No React: the section binds them.
 
@@ -35,8 +37,21 @@ export async function fetchInvoicePdf(api: ApiClient, id: string): Promise<{ fil
   return { file: await response.blob(), name: `oystar-fattura-${id}.pdf` };
 }
 
-/** "29,99 €", as the plans page writes prices. */
-export const euro = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
+/**
+ * The server's 402 for a change of plan whose charge the card's bank refused: the plan is
+ * unchanged, and the customer is offered 'Aggiorna il metodo di pagamento'.
+ */
+export const paymentDeclined = (failure: unknown) =>
+  failure instanceof HttpError && (failure.body as { action?: unknown } | null)?.action === "update_payment_method";
+
+/** "29,99 €", as the plans page writes prices: an invoice's amounts, beside their VAT. */
+export const euro = (cents: number) => formatPrice(cents / 100);
+
+/**
+ * "29,99 € al mese, IVA inclusa" (issue 51 §3): a monthly amount the subscription charges. What
+ * is charged always has the VAT in it, whatever PRICES_INCLUDE_VAT says of the list prices.
+ */
+export const monthlyCharge = (cents: number) => formatMonthlyPrice(cents / 100, { ...DEFAULT_VAT, pricesIncludeVat: true });
 
 /** "7 gennaio 2027", in Italy's time. */
 export const italianDate = (iso: string) =>

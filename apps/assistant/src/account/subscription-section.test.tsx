@@ -74,7 +74,35 @@ test("an upgrade says what is paid today before it is confirmed", async () => {
   visit("/account");
   await user.click(await screen.findByRole("button", { name: "Passa a Business" }));
   const dialog = await screen.findByRole("dialog", { name: "Passare a Business?" });
-  expect(within(dialog).getByText("Oggi paghi 69,98 €, poi 99,99 € al mese")).toBeInTheDocument();
+  expect(within(dialog).getByText("Oggi paghi 69,98 €, poi 99,99 € al mese, IVA inclusa")).toBeInTheDocument();
+});
+
+test("an upgrade the bank refuses says why, with 'Aggiorna il metodo di pagamento'; the plan stays Pro", async () => {
+  const user = userEvent.setup();
+  const declined = "Pagamento rifiutato dalla banca: l'abbonamento resta Pro. Aggiorna il metodo di pagamento e riprova.";
+  const base = globalThis.fetch;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith("/api/billing/subscription/change")) {
+        posted.push("change");
+        return Response.json({ error: declined, action: "update_payment_method" }, { status: 402 });
+      }
+      if (String(input).endsWith("/api/billing/subscription/payment-method")) return Response.json({ url: "http://localhost/api/dev/billing/card/nuova" });
+      return base(input, init);
+    }),
+  );
+  const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+  visit("/account");
+  const section = (await screen.findByRole("heading", { level: 2, name: "Abbonamento" })).closest("section")!;
+  await user.click(await within(section).findByRole("button", { name: "Passa a Business" }));
+  await user.click(within(await screen.findByRole("dialog", { name: "Passare a Business?" })).getByRole("button", { name: "Conferma" }));
+  const notice = await within(section).findByText(declined);
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  expect(within(section).getAllByText("Pro")[0]).toBeInTheDocument();
+  expect(posted).toEqual(["change"]);
+  await user.click(within(notice.closest("[role=alert]") ?? notice).getByRole("button", { name: "Aggiorna il metodo di pagamento" }));
+  await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("http://localhost/api/dev/billing/card/nuova"));
 });
 
 test("a paid plan without a subscription here is not called Free", async () => {

@@ -10,8 +10,10 @@ import {
   cancelSubscription,
   changePlan,
   euro,
+  monthlyCharge,
   fetchInvoicePdf,
   italianDate,
+  paymentDeclined,
   paymentMethodPage,
   previewChange,
   reactivateSubscription,
@@ -33,6 +35,8 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
   const [loadFailed, setLoadFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The last error was a card the bank refused: the notice offers another card. */
+  const [declined, setDeclined] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [change, setChange] = useState<PlanChangePreview | null>(null);
   const heading = useId();
@@ -52,13 +56,15 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
     async (work: () => Promise<BillingSubscription>) => {
       setBusy(true);
       setError(null);
+      setDeclined(false);
       try {
         setState(await work());
         onChanged();
         return true;
       } catch (failure) {
         setError(reasonOf(failure, text.actionFailed));
-        return false;
+        setDeclined(paymentDeclined(failure));
+        return paymentDeclined(failure) ? ("declined" as const) : false;
       } finally {
         setBusy(false);
       }
@@ -101,7 +107,6 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
 
   const subscription = state?.subscription ?? null;
   const end = subscription?.current_period_end ? italianDate(subscription.current_period_end) : null;
-  const vatIncluded = true; // the amounts charged, VAT always in them (issue 51 §5)
   const targets = subscription
     ? PAID_PLANS.filter(
         (plan) => plan !== subscription.plan && (subscription.plan !== "business" || planRank(plan) > planRank(subscription.plan)),
@@ -129,7 +134,7 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
             <dt>{text.plan}</dt>
             <dd>{subscription.plan_name}</dd>
             <dt>{text.price}</dt>
-            <dd>{text.perMonth(euro(subscription.price_cents), vatIncluded)}</dd>
+            <dd>{monthlyCharge(subscription.price_cents)}</dd>
             {end ? (
               <>
                 <dt>{subscription.cancel_at_period_end ? text.ends : text.renews}</dt>
@@ -182,6 +187,14 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
       {error ? (
         <Notice tone="error" onDismiss={() => setError(null)}>
           {error}
+          {declined ? (
+            <>
+              {" "}
+              <Button variant="secondary" size="sm" disabled={busy} onClick={() => void updateCard()}>
+                {text.updatePaymentMethod}
+              </Button>
+            </>
+          ) : null}
         </Notice>
       ) : null}
 
@@ -258,6 +271,7 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
             </Button>
             <Button
               loading={busy}
+              // A refused card closes the dialog: the notice beside the plan says why, with the way to another card.
               onClick={() => change && void act(() => changePlan(api, change.plan)).then((done) => done && setChange(null))}
             >
               {text.changeConfirm}
@@ -268,8 +282,8 @@ export function SubscriptionSection({ onChanged, planId, planName }: { onChanged
         {change ? (
           <p>
             {change.kind === "upgrade"
-              ? text.dueToday(euro(change.amount_due_today_cents), euro(change.then_monthly_cents))
-              : `${text.scheduled(change.effective_at ? italianDate(change.effective_at) : "", planById(change.plan).name)}, ${text.perMonth(euro(change.then_monthly_cents), vatIncluded)}`}
+              ? text.dueToday(euro(change.amount_due_today_cents), monthlyCharge(change.then_monthly_cents))
+              : `${text.scheduled(change.effective_at ? italianDate(change.effective_at) : "", planById(change.plan).name)}, ${monthlyCharge(change.then_monthly_cents)}`}
           </p>
         ) : null}
       </Dialog>

@@ -1,18 +1,19 @@
 import { chatMessages } from "@oystar/chat-core";
-import { formatPrice, PLANS } from "@oystar/plans-and-gates";
+import { formatMonthlyPrice, PLANS } from "@oystar/plans-and-gates";
 import { buttonClassName } from "@oystar/ui-kit";
 import { Card } from "@oystar/ui-kit/react";
+import { usePriceVat } from "../layout/use-price-vat";
 
 /** spec 001 §8: the card shown for QUOTA_EXCEEDED_UPGRADE. */
 export function QuotaCard() {
+  const vat = usePriceVat();
   return (
     <Card title={chatMessages.quotaTitle} headingLevel={3}>
       <p>{chatMessages.quotaText}</p>
       <ul>
         {PLANS.filter((plan) => plan.id !== "free").map((plan) => (
           <li key={plan.id}>
-            {plan.name}: {formatPrice(plan.price)}
-            {plan.price !== null ? " al mese" : ""}
+            {plan.name}: {formatMonthlyPrice(plan.price, vat)}
           </li>
         ))}
       </ul>

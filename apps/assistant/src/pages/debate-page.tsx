@@ -14,7 +14,6 @@ import {
 } from "@oystar/debate-engine";
 import { DebateScreen, useDebateSession, type DocumentsIndex } from "@oystar/debate-engine/react";
 import { debateGate, ragGate } from "@oystar/plans-and-gates";
-import { DebateUpsell } from "@oystar/plans-and-gates/react";
 import { createSourceViewer, httpSourceViewer } from "@oystar/conversation";
 import { SourceViewerProvider, useReadAloud } from "@oystar/conversation/react";
 import { loadIndices } from "@oystar/rag-client";
@@ -23,6 +22,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useKeptDebate } from "../history/use-kept-debate";
 import { useConversationAddress, type ConversationScreen } from "../history/use-conversation-address";
 import { useAssistantContext } from "../layout/assistant-context";
+import { PricedDebateUpsell } from "../layout/priced-upsells";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { messages } from "../messages";
 import { loadPdfjs } from "../pdfjs";
@@ -31,7 +31,7 @@ import { loadPdfjs } from "../pdfjs";
 export function Component() {
   const { subscription, subscriptionFailed } = useAssistantContext();
   if (!subscription && !subscriptionFailed) return <LoadingScreen />;
-  if (debateGate(subscription) === "upsell") return <DebateUpsell />;
+  if (debateGate(subscription) === "upsell") return <PricedDebateUpsell />;
   return <DebatePage />;
 }
 

@@ -3,13 +3,13 @@ import { useApiClient } from "@oystar/auth/react";
 import { createSourceViewer, httpSourceViewer, systemClock } from "@oystar/conversation";
 import { SourceViewerProvider } from "@oystar/conversation/react";
 import { ragGate } from "@oystar/plans-and-gates";
-import { RagUpsell } from "@oystar/plans-and-gates/react";
 import { createLibrary, httpLibrary, libraryMessages } from "@oystar/rag-client";
 import { LibraryScreen } from "@oystar/rag-client/react";
 import { LoadingScreen } from "@oystar/ui-kit/react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useAssistantContext } from "../layout/assistant-context";
+import { PricedRagUpsell } from "../layout/priced-upsells";
 import { messages } from "../messages";
 import { loadPdfjs } from "../pdfjs";
 
@@ -20,7 +20,7 @@ const INDEX_REQUEST_PAGE = "/business-index-request";
 export function Component() {
   const { subscription, subscriptionFailed } = useAssistantContext();
   if (!subscription && !subscriptionFailed) return <LoadingScreen />;
-  if (ragGate(subscription) === "promo") return <RagUpsell currentPlan={subscription?.plan ?? "free"} />;
+  if (ragGate(subscription) === "promo") return <PricedRagUpsell currentPlan={subscription?.plan ?? "free"} />;
   return <LibraryPage />;
 }
 

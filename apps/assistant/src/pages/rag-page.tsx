@@ -4,7 +4,6 @@ import { useApiClient } from "@oystar/auth/react";
 import { createSourceViewer, httpSourceViewer, MARKERS, systemClock, type ChatCard } from "@oystar/conversation";
 import { useReadAloud } from "@oystar/conversation/react";
 import { ragGate } from "@oystar/plans-and-gates";
-import { RagUpsell } from "@oystar/plans-and-gates/react";
 import { createRagSession, type RagConversation, httpAskStream, httpResumeAsk, indexesInUse, loadIndices } from "@oystar/rag-client";
 import { RagScreen, useRagSession } from "@oystar/rag-client/react";
 import { buttonClassName } from "@oystar/ui-kit";
@@ -15,6 +14,7 @@ import { QuotaCard } from "../chat/quota-card";
 import { useKeptRag } from "../history/use-kept-rag";
 import { sessionScreen, useConversationAddress } from "../history/use-conversation-address";
 import { useAssistantContext } from "../layout/assistant-context";
+import { PricedRagUpsell } from "../layout/priced-upsells";
 import { OfflineModelNotice } from "../layout/offline-model-notice";
 import { useClearChat } from "../layout/use-clear-chat";
 import { messages } from "../messages";
@@ -24,7 +24,7 @@ import { loadPdfjs } from "../pdfjs";
 export function Component() {
   const { subscription, subscriptionFailed } = useAssistantContext();
   if (!subscription && !subscriptionFailed) return <LoadingScreen />;
-  if (ragGate(subscription) === "promo") return <RagUpsell currentPlan={subscription?.plan ?? "free"} />;
+  if (ragGate(subscription) === "promo") return <PricedRagUpsell currentPlan={subscription?.plan ?? "free"} />;
   return <RagPage />;
 }
 

@@ -37,6 +37,8 @@ export const settingsServer = {
   heldAnswers: {} as Record<string, string>,
   /** Issue 36 §8: the bodies DELETE /api/me was sent, and what it answers. */
   deletions: [] as unknown[],
+  /** Issue 51 §3: GET /api/seller's PRICES_INCLUDE_VAT. */
+  pricesIncludeVat: true,
   deletionAnswer: {
     status: 200,
     body: { deleted: true, subscriptionsCancelled: 0, formsDeleted: 1, debatesDeleted: 0, indexesDeleted: 0 } as unknown,
@@ -71,6 +73,7 @@ export function serverAnswers({
   offlineNoticeStore.setState({ dismissed: false });
   settingsServer.stored = defaultSettings;
   settingsServer.version = 0;
+  settingsServer.pricesIncludeVat = true;
   settingsServer.saves = [];
   settingsServer.refusal = null;
   settingsServer.indices = null;
@@ -156,6 +159,17 @@ export function serverAnswers({
         await settingsServer.deviceKeyHeld;
         return Response.json({ key: settingsServer.deviceKey });
       }
+      if (url.endsWith("/api/seller"))
+        return Response.json({
+          name: null,
+          address: null,
+          vat_number: null,
+          privacy_contact_email: null,
+          dpo_contact: null,
+          missing: [],
+          prices_include_vat: settingsServer.pricesIncludeVat,
+          vat_rate: 22,
+        });
       if (url.endsWith("/api/billing/subscription"))
         return Response.json({ subscription: null, invoices: [], prices_include_vat: true, vat_rate: 22 });
       if (url.endsWith("/api/me/data")) {

@@ -45,6 +45,10 @@ test("the landing's sections come in the spec's order", async () => {
       .getAllByRole("heading", { level: 3 })
       .map((h) => h.textContent),
   ).toEqual(["Free", "Base", "Pro", "Business"]);
+  // Issue 51 §3: each price says the VAT is in it (PRICES_INCLUDE_VAT's default).
+  expect(within(pricing).getByRole("listitem", { name: "Pro" }).querySelector(".oy-plan__price")?.textContent).toBe(
+    "29,99 € al mese, IVA inclusa",
+  );
 });
 
 test("a visitor's free trial signs in first, coming back to /chat", async () => {

@@ -1,10 +1,11 @@
 import { PLANS, publicPlan } from "@oystar/plans-and-gates";
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, expect, test, vi } from "vitest";
+import { forgetSeller } from "../seller/use-seller";
 import { identity, renderSite } from "../test-support/render-site";
 
-type Answers = { plan?: string; checkout?: Response };
+type Answers = { plan?: string; checkout?: Response; pricesIncludeVat?: boolean };
 let answers: Answers = {};
 /** The plans the page asked the server to check out, in order. */
 let checkedOut: unknown[] = [];
@@ -12,12 +13,15 @@ let checkedOut: unknown[] = [];
 // The API at the browser boundary, answering as the server does.
 beforeEach(() => {
   answers = {};
+  forgetSeller();
   checkedOut = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url.endsWith("/api/plans")) return Response.json({ plans: PLANS.map(publicPlan) });
+      if (url.endsWith("/api/seller"))
+        return Response.json({ missing: [], prices_include_vat: answers.pricesIncludeVat ?? true, vat_rate: 22 });
       if (url.endsWith("/api/subscription/status")) {
         return Response.json({
           plan: answers.plan ?? "free",
@@ -121,4 +125,17 @@ test("a checkout answer without a URL is the spec's error", async () => {
   visit("/subscription", identity("free@oystar.test"));
   await userEvent.click(within(await card("Pro")).getByRole("button", { name: "Scegli Pro" }));
   expect(await screen.findByRole("alert")).toHaveTextContent("ERRORE: URL checkout mancante nella risposta del backend");
+});
+
+// Issue 51 §3: every card's price says how VAT is meant, as the server is configured.
+test("each price says 'al mese, IVA inclusa', or 'IVA esclusa' with the rate when PRICES_INCLUDE_VAT is false", async () => {
+  visit("/subscription", identity(null));
+  const price = async (name: string) => (await card(name)).querySelector(".oy-plan__price")?.textContent;
+  expect(await price("Base")).toBe("9,99 € al mese, IVA inclusa");
+  expect(await price("Enterprise")).toBe("Su richiesta");
+  cleanup();
+  forgetSeller();
+  answers.pricesIncludeVat = false;
+  visit("/subscription", identity(null));
+  await vi.waitFor(async () => expect(await price("Business")).toBe("99,99 € al mese, IVA esclusa (22%)"));
 });

@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useHydrated } from "../forms/use-hydrated";
-import { useSeller } from "../seller/use-seller";
+import { usePriceVat } from "../seller/use-seller";
 import { messages } from "../messages";
 
 // The catalogue GET /api/plans serves, from the same package: drawn with the page (and in its
@@ -38,6 +38,7 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   const continuesCheckout = requested !== null && params.get(CONTINUE_CHECKOUT_PARAM) === "1";
   const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
+  const vat = usePriceVat();
   const signedIn = auth.status === "authenticated";
   const status = useLoad(
     () => (signedIn ? api.get(API_PATHS.subscriptionStatus, subscriptionStatusResponseSchema) : null),
@@ -109,9 +110,7 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   return (
     <section className="subscription">
       <h1>Piani e prezzi</h1>
-      <p>
-        {messages.plans.intro} <VatNote />
-      </p>
+      <p>{messages.plans.intro}</p>
       {alert ? (
         <Notice tone={alert.tone} onDismiss={() => setAlert(null)}>
           {alert.text}
@@ -124,13 +123,8 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
         requestedPlan={requested}
         busyPlan={busyPlan}
         onChoose={(plan) => void onChoose(plan)}
+        vat={vat}
       />
     </section>
   );
-}
-
-/** Issue 51 §5: how prices are meant, as the server is configured (PRICES_INCLUDE_VAT, VAT_RATE). */
-function VatNote() {
-  const seller = useSeller();
-  return seller ? <>{messages.plans.vat(seller.prices_include_vat, seller.vat_rate)}</> : null;
 }

@@ -1,4 +1,5 @@
 import { API_PATHS, type Seller } from "@oystar/api-client";
+import { DEFAULT_VAT, type VatSettings } from "@oystar/plans-and-gates";
 import { useEffect, useState } from "react";
 
 const text = (value: unknown) => (typeof value === "string" && value.length > 0 ? value : null);
@@ -51,4 +52,14 @@ export function useSeller(): Seller | null {
     };
   }, []);
   return seller;
+}
+
+/**
+ * Issue 51 §3: how the prices are meant (PRICES_INCLUDE_VAT, VAT_RATE). Until the server has
+ * answered — and in the prerendered HTML — the default, VAT included, which is what most
+ * deployments configure, so the prices rarely change once the page runs.
+ */
+export function usePriceVat(): VatSettings {
+  const seller = useSeller();
+  return seller ? { pricesIncludeVat: seller.prices_include_vat, rate: seller.vat_rate } : DEFAULT_VAT;
 }

@@ -2,7 +2,9 @@ import type { Plan, PlanId } from "@oystar/api-client";
 import { Badge, Button, Notice, Spinner } from "@oystar/ui-kit/react";
 import { cx } from "@oystar/ui-kit";
 import { planMessages } from "../messages";
-import { formatPrice, planCardState, planFeatures } from "../plan-card";
+import { planCardState, planFeatures } from "../plan-card";
+import type { VatSettings } from "../price";
+import { PlanPrice } from "./plan-price";
 
 export type PlanGridProps = {
   /** null while loading. */
@@ -22,10 +24,12 @@ export type PlanGridProps = {
    * Enterprise, which only leads to the sales contact, stays open.
    */
   checking?: boolean;
+  /** Issue 51 §3: how the prices are meant, as the server is configured; VAT included by default. */
+  vat?: VatSettings;
 };
 
 /** spec 000 §2: five columns in the order free → enterprise. */
-export function PlanGrid({ plans, error, onRetry, currentPlan, requestedPlan, busyPlan, onChoose, checking = false }: PlanGridProps) {
+export function PlanGrid({ plans, error, onRetry, currentPlan, requestedPlan, busyPlan, onChoose, checking = false, vat }: PlanGridProps) {
   if (error != null) {
     return (
       <Notice tone="error" title={error || planMessages.loadError}>
@@ -62,10 +66,7 @@ export function PlanGrid({ plans, error, onRetry, currentPlan, requestedPlan, bu
             {/* The plans are the page's sections: under its h1, each card is an h2. */}
             <h2 className="oy-plan__name">{plan.name}</h2>
             <div className="oy-plan__price-box">
-              <p className={cx("oy-plan__price", plan.price === null && "oy-plan__price--words")}>
-                {formatPrice(plan.price)}
-                {plan.price !== null ? <span className="oy-plan__period">{planMessages.perMonth}</span> : null}
-              </p>
+              <PlanPrice price={plan.price} vat={vat} />
             </div>
             <p className="oy-plan__description">{plan.description}</p>
             <ul className="oy-plan__features">

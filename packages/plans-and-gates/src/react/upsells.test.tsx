@@ -5,7 +5,7 @@ import { DebateUpsell, RagUpsell } from "./upsells";
 test("the RAG upsell names the current plan and leads to Business", () => {
   render(<RagUpsell currentPlan="pro" />);
   expect(screen.getByText("Pro", { selector: "strong" })).toBeInTheDocument();
-  expect(screen.getByText("Business: 99,99 € al mese")).toBeInTheDocument();
+  expect(screen.getByText("Business: 99,99 € al mese, IVA inclusa")).toBeInTheDocument();
   expect(screen.getByText("3 indici personalizzati")).toBeInTheDocument();
   expect(screen.getByText("Indicizzazione pronta in 24-48 ore")).toBeInTheDocument();
   expect(screen.getByRole("link", { name: "Passa a Business" })).toHaveAttribute("href", "/subscription?plan=business");
