@@ -1,4 +1,4 @@
-import { createApiClient, DEBATE_CALLS_PATH, MODEL_LEADERBOARD_PATH, type ModelLeaderboard } from "@oystar/api-client";
+import { createApiClient, API_PATHS, type ModelLeaderboard } from "@oystar/api-client";
 import {
   createDebateSession,
   formatJudgeRun,
@@ -79,7 +79,7 @@ beforeEach(() => {
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const send = (token: string, body: unknown) =>
-  fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+  fetch(`${server.url}${API_PATHS.debateCalls}`, {
     method: "POST",
     headers: { ...auth(token), "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -89,7 +89,7 @@ const turnsUsed = async (debateId: string) =>
 
 async function leaderboard(): Promise<ModelLeaderboard> {
   const { access_token } = await signInAs(server.url, "admin@oystar.test");
-  const answer = await fetch(`${server.url}${MODEL_LEADERBOARD_PATH}`, { headers: auth(access_token) });
+  const answer = await fetch(`${server.url}${API_PATHS.modelLeaderboard}`, { headers: auth(access_token) });
   expect(answer.status).toBe(200);
   return (await answer.json()) as ModelLeaderboard;
 }
@@ -279,7 +279,7 @@ describe("the user's vote (issue 26 §3)", () => {
 
   test("only the admin sees the leaderboard", async () => {
     const { access_token } = await signInAs(server.url, "business@oystar.test");
-    const answer = await fetch(`${server.url}${MODEL_LEADERBOARD_PATH}`, { headers: auth(access_token) });
+    const answer = await fetch(`${server.url}${API_PATHS.modelLeaderboard}`, { headers: auth(access_token) });
     expect(answer.status).toBe(403);
     expect(await answer.json()).toEqual({ error: "Solo l'amministratore può vedere la classifica dei modelli." });
   });

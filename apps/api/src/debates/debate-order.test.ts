@@ -1,4 +1,4 @@
-import { createApiClient, DEBATE_CALLS_PATH, MODEL_LEADERBOARD_PATH, type Intervention, type ModelLeaderboard } from "@oystar/api-client";
+import { createApiClient, API_PATHS, type Intervention, type ModelLeaderboard } from "@oystar/api-client";
 import {
   createDebateSession,
   formatJudgeRun,
@@ -89,7 +89,7 @@ beforeEach(() => {
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const post = (base: string, path: string, token: string, body: unknown) =>
   fetch(`${base}${path}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const send = (token: string, body: unknown, base = server.url) => post(base, DEBATE_CALLS_PATH, token, body);
+const send = (token: string, body: unknown, base = server.url) => post(base, API_PATHS.debateCalls, token, body);
 const startDebate = async (token: string): Promise<string> =>
   ((await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json()) as { debate_id: string })
     .debate_id;
@@ -136,7 +136,9 @@ const vote = (token: string, debateId: string, side: "A" | "B" | "tie", base = s
 
 async function standing(model: string) {
   const { access_token } = await signInAs(server.url, "admin@oystar.test");
-  const board = (await (await fetch(`${server.url}${MODEL_LEADERBOARD_PATH}`, { headers: auth(access_token) })).json()) as ModelLeaderboard;
+  const board = (await (
+    await fetch(`${server.url}${API_PATHS.modelLeaderboard}`, { headers: auth(access_token) })
+  ).json()) as ModelLeaderboard;
   return board.models.find((row) => row.model === model && !row.offline);
 }
 

@@ -1,13 +1,11 @@
 import {
   API_PATHS,
   analysedInterventions,
-  DEBATE_CALLS_PATH,
   DEBATE_JUDGE_QUOTE_CHARS,
   DEBATE_LENGTH,
   DEBATE_REPLY_MAX_CHARS,
   DEBATE_TOPIC_MAX_CHARS,
   debateCallSchema,
-  MODEL_LEADERBOARD_PATH,
   type DebateCall,
 } from "@oystar/api-client";
 import { debatePrompt, type PromptPassage } from "@oystar/debate-engine/protocol";
@@ -232,7 +230,7 @@ export function debateRoutes(
   // One call of the debate: the server builds the model's messages from the validated call (the
   // engine's own debatePrompt) and streams the answer as chat completions do.
   app.post(
-    DEBATE_CALLS_PATH,
+    API_PATHS.debateCalls,
     access.signedIn,
     resumableJson,
     bodyCeiling(DEBATE_CALL_BODY),
@@ -296,7 +294,7 @@ export function debateRoutes(
 
   // issue 26 §3: the admin's model leaderboard (counts and ratings only).
   app.get(
-    MODEL_LEADERBOARD_PATH,
+    API_PATHS.modelLeaderboard,
     access.admin(() => debateChargeMessages.adminOnly),
     async (c) => c.json(await modelLeaderboard(db)),
   );

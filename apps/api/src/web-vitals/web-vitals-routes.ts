@@ -1,4 +1,4 @@
-import { API_PATHS, WEB_VITALS_PATH, webVitalSchema } from "@oystar/api-client";
+import { API_PATHS, webVitalSchema } from "@oystar/api-client";
 import { Hono, type Context } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
@@ -26,7 +26,7 @@ export function webVitalsRoutes(access: Access, db: Database, addressLimits: Add
   const app = new Hono();
 
   app.post(
-    WEB_VITALS_PATH,
+    API_PATHS.webVitals,
     access.public,
     addressLimits.perMinute({ action: "web-vitals", perMinute: VITALS_PER_MINUTE, whenLimited: dropped }),
     jsonOnly,
