@@ -116,12 +116,22 @@ export {
   DEBATE_FEEDBACK_COMMENT_MAX,
   DEBATE_VOTES,
   debateFeedbackSchema,
+  debateVoteReceiptSchema,
+  debateVoteSchema,
   enterpriseFormSchema,
   formReceiptSchema,
   indexRequestSchema,
   urlLines,
 } from "./schemas/forms";
-export type { ContactForm, DebateFeedback, DebateVote, EnterpriseForm, FormReceipt, IndexRequestForm } from "./schemas/forms";
+export type {
+  ContactForm,
+  DebateFeedback,
+  DebateVote,
+  DebateVoteRequest,
+  EnterpriseForm,
+  FormReceipt,
+  IndexRequestForm,
+} from "./schemas/forms";
 export {
   chatModelChoices,
   DEBATE_JUDGE_MODELS,
