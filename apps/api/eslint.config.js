@@ -25,6 +25,16 @@ export default [
           ],
         },
       ],
+      // Issue 53 §2: a JSON body is read through web/json-body.ts (hono's validator with the
+      // route's zod schema), and the handler takes it from `c.req.valid("json")`.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name='json'][callee.object.type='MemberExpression'][callee.object.property.name='req']",
+          message: 'Il corpo JSON si legge con jsonBody(schema, messaggio) di src/web/json-body.ts e c.req.valid("json").',
+        },
+      ],
     },
   },
 ];

@@ -29,6 +29,7 @@ import { readSettings } from "../settings/settings-store";
 import { pastAccountLimit, perAccountLimit, type AccountLimit } from "../web/account-limit";
 import { errorKind, logLine } from "../web/log-line";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
+import { firstIssue, jsonBodyAs } from "../web/json-body";
 import { bodyCeiling, jsonOnly, noBody, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { chargeDebateCall, type DebateCallCharge } from "./debate-charge";
 import { debateIndex, promptPassages, turnEvidence, turnPassages } from "./debate-documents";
@@ -88,12 +89,11 @@ type DebateCallVariables = SignedInVariables & {
 };
 
 /** The body must be one call the debate engine makes (DESIGN.md §4): 400 otherwise, nothing charged. */
-const validDebateCall: MiddlewareHandler<{ Variables: DebateCallVariables }> = async (c, next) => {
-  const parsed = debateCallSchema.safeParse(await c.req.json().catch(() => null));
-  if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? llmMessages.invalidRequest }, 400);
-  c.set("debateCall", parsed.data);
-  await next();
-};
+const validDebateCall: MiddlewareHandler<{ Variables: DebateCallVariables }> = jsonBodyAs(
+  "debateCall",
+  debateCallSchema,
+  firstIssue(llmMessages.invalidRequest),
+);
 
 /** issue 33 §2: past its judge runs for the hour, an account's judge calls get a 429 before anything else. */
 const judgeRunsLimit =

@@ -3,6 +3,7 @@ import { Hono, type Context } from "hono";
 import type { Access, SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import { pastAccountLimit, type AccountLimit } from "../web/account-limit";
+import { firstIssueWithField, jsonBody } from "../web/json-body";
 import { bodyCeiling, jsonOnly, QUICK_BODY_MS } from "../web/request-body";
 import { debateChargeMessages } from "./messages";
 import { recordVote } from "./model-leaderboard";
@@ -36,13 +37,10 @@ export async function castVote(c: Context, db: Database, userId: string, debateI
 /** POST /api/debates/vote (signed-in): `{debate_id, preferred_side}` → 201 `{ok: true}`. */
 export function debateVoteRoutes(access: Access, db: Database) {
   const app = new Hono<{ Variables: SignedInVariables }>();
-  app.post(API_PATHS.debateVote, access.signedIn, jsonOnly, bodyCeiling(VOTE_BODY), async (c) => {
-    const parsed = debateVoteSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      return c.json({ error: first?.message ?? debateChargeMessages.unknown, field: first?.path.join(".") }, 400);
-    }
-    const refused = await castVote(c, db, c.get("user").id, parsed.data.debate_id, parsed.data.preferred_side);
+  const voteBody = jsonBody(debateVoteSchema, firstIssueWithField(debateChargeMessages.unknown));
+  app.post(API_PATHS.debateVote, access.signedIn, jsonOnly, bodyCeiling(VOTE_BODY), voteBody, async (c) => {
+    const { debate_id: debateId, preferred_side: vote } = c.req.valid("json");
+    const refused = await castVote(c, db, c.get("user").id, debateId, vote);
     return refused ?? c.json({ ok: true as const }, 201);
   });
   return app;
