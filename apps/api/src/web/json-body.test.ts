@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { expect, test } from "vitest";
 import { z } from "zod";
@@ -12,11 +12,14 @@ const vote = z.strictObject({
   note: z.string().default("nessuna"),
 });
 
+type VoteVariables = { Variables: { vote: z.output<typeof vote> } };
+
 function app() {
-  const routes = new Hono<{ Variables: { vote: z.output<typeof vote> } }>();
+  const routes = new Hono<VoteVariables>();
+  const voteAsVariable: MiddlewareHandler<VoteVariables> = jsonBodyAs("vote", vote, "Voto non valido.");
   routes.post("/fisso", jsonBody(vote, "Voto non valido."), (c) => c.json(c.req.valid("json")));
   routes.post("/campo", jsonBody(vote, firstIssueWithField("Voto non valido.")), (c) => c.json(c.req.valid("json")));
-  routes.post("/variabile", jsonBodyAs("vote", vote, "Voto non valido."), (c) => c.json(c.get("vote")));
+  routes.post("/variabile", voteAsVariable, (c) => c.json(c.get("vote")));
   routes.post("/rotto", jsonBody(vote, "Voto non valido."), () => {
     throw new HTTPException(400, { message: "Errore della rotta" });
   });
