@@ -1,4 +1,4 @@
-import { base } from "@oystar/eslint-config/base";
+import { base, restrictedSyntax } from "@oystar/eslint-config/base";
 
 export default [
   ...base,
@@ -23,6 +23,17 @@ export default [
               message: "Il server importa solo il protocollo del dibattito: @oystar/debate-engine/protocol.",
             },
           ],
+        },
+      ],
+      // Issue 53 §2: a JSON body is read through web/json-body.ts (hono's validator with the
+      // route's zod schema), and the handler takes it from `c.req.valid("json")`.
+      "no-restricted-syntax": [
+        "error",
+        ...restrictedSyntax,
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name='json'][callee.object.type='MemberExpression'][callee.object.property.name='req']",
+          message: 'Il corpo JSON si legge con jsonBody(schema, messaggio) di src/web/json-body.ts e c.req.valid("json").',
         },
       ],
     },

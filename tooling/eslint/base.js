@@ -6,6 +6,30 @@ import tseslint from "typescript-eslint";
 
 const reactModules = ["react", "react-dom", "react-dom/*", "react/*", "react-router", "zustand/react", "zustand/react/*"];
 
+/**
+ * Issue 53 §3, §5: shapes said once, as `no-restricted-syntax` selectors. A workspace that adds
+ * its own must spread these too: a later block naming the same rule replaces its selectors.
+ */
+export const restrictedSyntax = [
+  // Where model calls go has one name everywhere: api-client's ModelProvider.
+  ...[
+    ["cloud", "local"],
+    ["local", "cloud"],
+  ].map(([first, then]) => ({
+    selector: `TSUnionType > TSLiteralType[literal.value="${first}"] ~ TSLiteralType[literal.value="${then}"]`,
+    message: "Cloud o locale si scrive ModelProvider (@oystar/api-client), un nome solo.",
+  })),
+  // What the server's stream plumbing knows of a request or an answer travels as an
+  // explicit object (apps/api: streams/answer-request.ts on the request's context, the
+  // Response classes of web/node-stream-answer.ts), never in a table keyed on the Request
+  // or the Response, which a reader cannot see being passed along.
+  ...["NewExpression[callee.name=/^Weak(Map|Set)$/]", "TSTypeReference[typeName.name=/^Weak(Map|Set)$/]"].map((table) => ({
+    selector: `${table} > TSTypeParameterInstantiation > TSTypeReference:first-child[typeName.name=/^(Request|Response)$/]`,
+    message:
+      "Niente tabelle nascoste per richiesta o risposta: passa un oggetto esplicito (streams/answer-request.ts, web/node-stream-answer.ts).",
+  })),
+];
+
 /** @type {import("typescript-eslint").ConfigArray} */
 export const base = tseslint.config(
   {
@@ -55,31 +79,11 @@ export const base = tseslint.config(
     },
   },
   {
-    // Issue 53 §3, §5: shapes said once. One rule, so one block: a later block naming the same
-    // rule would replace these selectors rather than add to them.
+    // Issue 53 §3, §5: shapes said once (restrictedSyntax, above).
     files: ["**/src/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        // Where model calls go has one name everywhere: api-client's ModelProvider.
-        ...[
-          ["cloud", "local"],
-          ["local", "cloud"],
-        ].map(([first, then]) => ({
-          selector: `TSUnionType > TSLiteralType[literal.value="${first}"] ~ TSLiteralType[literal.value="${then}"]`,
-          message: "Cloud o locale si scrive ModelProvider (@oystar/api-client), un nome solo.",
-        })),
-        // What the server's stream plumbing knows of a request or an answer travels as an
-        // explicit object (apps/api: streams/answer-request.ts on the request's context, the
-        // Response classes of web/node-stream-answer.ts), never in a table keyed on the Request
-        // or the Response, which a reader cannot see being passed along.
-        ...["NewExpression[callee.name=/^Weak(Map|Set)$/]", "TSTypeReference[typeName.name=/^Weak(Map|Set)$/]"].map((table) => ({
-          selector: `${table} > TSTypeParameterInstantiation > TSTypeReference:first-child[typeName.name=/^(Request|Response)$/]`,
-          message:
-            "Niente tabelle nascoste per richiesta o risposta: passa un oggetto esplicito (streams/answer-request.ts, web/node-stream-answer.ts).",
-        })),
-      ],
+      "no-restricted-syntax": ["error", ...restrictedSyntax],
     },
   },
 );

@@ -11,6 +11,7 @@ import { subscriptionManagementRoutes } from "./billing/subscription-routes";
 import { sellerRoutes } from "./seller/seller-routes";
 import { configRoutes } from "./config/config-routes";
 import { debateRoutes } from "./debates/debate-routes";
+import { debateVoteRoutes } from "./debates/debate-vote";
 import type { Env } from "./env";
 import { formRoutes } from "./forms/forms-routes";
 import { healthRoutes } from "./health/health-routes";
@@ -121,6 +122,7 @@ export function createApp(env: Env & { publicUrl: string }, services: Services, 
   };
   app.route("/", llmRoutes(access, db, env, providers, streamed));
   app.route("/", debateRoutes(access, db, env, providers, services.rag, streamed));
+  app.route("/", debateVoteRoutes(access, db));
   app.route("/", settingsRoutes(access, db, { onSaved: () => providers.settingsChanged() }));
   app.route("/", ocrRoutes(access, services.ocr));
   app.route("/", ragRoutes(access, { db, engine: services.rag, env, providers, ...streamed }));

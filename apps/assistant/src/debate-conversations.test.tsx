@@ -40,6 +40,7 @@ function debateServer() {
       if (url.endsWith("/api/ollama/reset"))
         return Response.json({ status: "success", message: "Connessione reimpostata.", details: { actions: [] } });
       if (url.endsWith("/api/debates/increment")) return Response.json({ debate_id: DEBATE_ID, debates_used: 2, debates_limit: -1 });
+      if (url.endsWith("/api/debates/vote")) return Response.json({ ok: true }, { status: 201 });
       if (url.endsWith("/api/forms/debate-feedback")) return Response.json({ ok: true, id: "feedback-1" });
       if (url.endsWith("/api/debates/calls")) {
         const call = JSON.parse(String(init?.body)) as DebateCall;

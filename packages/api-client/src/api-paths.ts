@@ -32,6 +32,8 @@ export const API_PATHS = {
   connectionReset: "/api/ollama/reset",
   debateIncrement: "/api/debates/increment",
   debateCalls: "/api/debates/calls",
+  /** Issue 26 §3, issue 53 §2: 'Chi ti ha convinto di più?' — the user's vote on a debate played to its end. */
+  debateVote: "/api/debates/vote",
   modelLeaderboard: "/api/admin/model-leaderboard",
   ocrExtractPdf: "/api/ocr/extract-pdf",
   indicesList: "/api/indices/list",

@@ -61,7 +61,6 @@ export type { Seller } from "./schemas/seller";
 export type { CheckoutRequest, CheckoutSession } from "./schemas/checkout";
 export {
   analysedInterventions,
-  DEBATE_CALLS_PATH,
   DEBATE_CONTEXT_MESSAGES,
   DEBATE_JUDGE_QUOTE_CHARS,
   DEBATE_JUDGE_RUNS,
@@ -116,12 +115,22 @@ export {
   DEBATE_FEEDBACK_COMMENT_MAX,
   DEBATE_VOTES,
   debateFeedbackSchema,
+  debateVoteReceiptSchema,
+  debateVoteSchema,
   enterpriseFormSchema,
   formReceiptSchema,
   indexRequestSchema,
   urlLines,
 } from "./schemas/forms";
-export type { ContactForm, DebateFeedback, DebateVote, EnterpriseForm, FormReceipt, IndexRequestForm } from "./schemas/forms";
+export type {
+  ContactForm,
+  DebateFeedback,
+  DebateVote,
+  DebateVoteRequest,
+  EnterpriseForm,
+  FormReceipt,
+  IndexRequestForm,
+} from "./schemas/forms";
 export {
   chatModelChoices,
   DEBATE_JUDGE_MODELS,
@@ -134,7 +143,7 @@ export {
   SELECTABLE_CHAT_MODELS,
 } from "./schemas/models";
 export type { ChatModel, ChatModelChoices, DebateJudgeModel, ModelList, RagModel } from "./schemas/models";
-export { MODEL_LEADERBOARD_PATH, modelLeaderboardSchema } from "./schemas/model-leaderboard";
+export { modelLeaderboardSchema } from "./schemas/model-leaderboard";
 export type { ModelLeaderboard, ModelStanding } from "./schemas/model-leaderboard";
 export { planIdSchema, plansResponseSchema, UNLIMITED } from "./schemas/plans";
 export type { Plan, PlanId, PlansResponse } from "./schemas/plans";
@@ -215,5 +224,5 @@ export { readProductStream, StreamError } from "./streams/product-stream";
 export type { StreamChunk, StreamReadOptions } from "./streams/product-stream";
 export { WEB_VITAL_METRICS, WEB_VITAL_PAGES, webVitalPage, webVitalSchema, webVitalsReportSchema } from "./schemas/web-vitals";
 export type { WebVital, WebVitalMetric, WebVitalPage, WebVitalsReport } from "./schemas/web-vitals";
-export { startWebVitalsReporter, WEB_VITALS_PATH } from "./web-vitals-reporter";
+export { startWebVitalsReporter } from "./web-vitals-reporter";
 export type { WebVitalsLibrary, WebVitalsReporterOptions } from "./web-vitals-reporter";

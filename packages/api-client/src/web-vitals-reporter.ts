@@ -15,14 +15,15 @@ export type WebVitalsReporterOptions = {
   load?: () => Promise<WebVitalsLibrary>;
 };
 
-export const WEB_VITALS_PATH = API_PATHS.webVitals;
-
 /** A beacon survives the page being closed, which is when CLS and INP are final. */
 function beacon(vital: WebVital): void {
   const body = JSON.stringify(vital);
-  const sent = typeof navigator !== "undefined" && navigator.sendBeacon?.(WEB_VITALS_PATH, new Blob([body], { type: "application/json" }));
+  const sent =
+    typeof navigator !== "undefined" && navigator.sendBeacon?.(API_PATHS.webVitals, new Blob([body], { type: "application/json" }));
   if (!sent)
-    void fetch(WEB_VITALS_PATH, { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(() => {});
+    void fetch(API_PATHS.webVitals, { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(
+      () => {},
+    );
 }
 
 /**

@@ -2,6 +2,8 @@ import {
   API_PATHS,
   DEBATE_FEEDBACK_COMMENT_MAX,
   debateFeedbackSchema,
+  debateVoteReceiptSchema,
+  debateVoteSchema,
   formReceiptSchema,
   type ApiClient,
   type DebateFeedback,
@@ -36,7 +38,20 @@ export const canSendFeedback = (answers: Pick<FeedbackAnswers, "rating">) => ans
 
 export type SendFeedback = (feedback: DebateFeedback) => Promise<unknown>;
 
-/** POST /api/forms/debate-feedback (signed in, JSON); any non-OK answer rejects. */
+/**
+ * Issue 53 §2: the vote goes to the debates' own route (POST /api/debates/vote), then the feedback
+ * to POST /api/forms/debate-feedback with the debate's id and without the vote (signed in, JSON);
+ * any non-OK answer rejects. A vote counted once is not sent again when the feedback is retried:
+ * the server would refuse it as a second vote.
+ */
 export function httpDebateFeedback(api: ApiClient): SendFeedback {
-  return (feedback) => api.post(API_PATHS.debateFeedbackForm, debateFeedbackSchema.parse(feedback), formReceiptSchema);
+  const voted = new Set<string>();
+  return async ({ preferred_side: vote, ...feedback }) => {
+    const debateId = feedback.debate_id;
+    if (vote && debateId && !voted.has(debateId)) {
+      await api.post(API_PATHS.debateVote, debateVoteSchema.parse({ debate_id: debateId, preferred_side: vote }), debateVoteReceiptSchema);
+      voted.add(debateId);
+    }
+    return api.post(API_PATHS.debateFeedbackForm, debateFeedbackSchema.parse(feedback), formReceiptSchema);
+  };
 }

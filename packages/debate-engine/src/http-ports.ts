@@ -1,6 +1,5 @@
 import {
   API_PATHS,
-  DEBATE_CALLS_PATH,
   DEBATE_STREAM_EVENTS,
   debateIncrementSchema,
   debatePassagesEventSchema,
@@ -68,7 +67,7 @@ export function httpDebatePorts({
     // stopped, and a reloaded page takes a turn up again (`resume`).
     model: ({ request, signal, onStream }) =>
       debateAnswer((onEvent) =>
-        streamCompletion(api, request, { ...limits, signal, path: DEBATE_CALLS_PATH, onEvent, resumable: true, onStream }),
+        streamCompletion(api, request, { ...limits, signal, path: API_PATHS.debateCalls, onEvent, resumable: true, onStream }),
       ),
     resume: ({ streamUrl, signal }) => debateAnswer((onEvent) => resumeCompletion(api, streamUrl, { ...limits, signal, onEvent })),
     resetProvider: (request) => api.post(API_PATHS.connectionReset, request, resetResponseSchema),

@@ -162,6 +162,7 @@ describe("fields a caller has no say over are refused or ignored, never applied"
     },
     "/groq/chat/completions": { model: "openai/gpt-oss-120b", messages: [{ role: "user", content: "Ciao" }], stream: false },
     "/api/debates/calls": {},
+    "/api/debates/vote": { debate_id: "00000000-0000-4000-8000-000000000000", preferred_side: "A" },
     // Issue 51: the subscription's routes (a free account has none to change: 409, never applied).
     "/api/billing/subscription/cancel": {},
     "/api/billing/subscription/reactivate": {},

@@ -5,6 +5,7 @@ import type Stripe from "stripe";
 import { createHash } from "node:crypto";
 import { declarePolicy, type Access } from "../auth/access";
 import type { Database } from "../db/database";
+import { jsonBody } from "../web/json-body";
 import { bodyCeiling, jsonOnly } from "../web/request-body";
 import { applyProviderEvent, InvalidSignatureError, verifyProviderEvent } from "./billing-events";
 import type { CheckoutProvider } from "./checkout-provider";
@@ -19,12 +20,11 @@ const WEBHOOK_BODY = { maxBytes: 512 * 1024 };
 
 /** POST /api/checkout/session (signed-in): the rules of spec 000 §4, enforced here. */
 export function checkoutRoutes(access: Access, db: Database, provider: CheckoutProvider, origin: string) {
-  return new Hono().post(API_PATHS.checkoutSession, access.signedIn, jsonOnly, bodyCeiling(CHECKOUT_BODY), async (c) => {
+  const checkoutBody = jsonBody(checkoutRequestSchema, billingMessages.invalidPlan);
+  return new Hono().post(API_PATHS.checkoutSession, access.signedIn, jsonOnly, bodyCeiling(CHECKOUT_BODY), checkoutBody, async (c) => {
     const user = c.get("user");
-    const body = checkoutRequestSchema.safeParse(await c.req.json().catch(() => null));
-    if (!body.success) return c.json({ error: billingMessages.invalidPlan }, 400);
 
-    const action = choosePlan({ target: body.data.plan, currentPlan: user.plan, authLoading: false, signedIn: true });
+    const action = choosePlan({ target: c.req.valid("json").plan, currentPlan: user.plan, authLoading: false, signedIn: true });
     if (action.kind === "contact-sales")
       return c.json({ error: billingMessages.enterpriseOnRequest, contact_url: "/enterprise-contact" }, 400);
     if (action.kind === "alert") return c.json({ error: action.message }, 409);

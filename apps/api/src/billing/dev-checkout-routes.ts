@@ -3,6 +3,8 @@ import { formatMonthlyPrice, formatPrice, planById } from "@oystar/plans-and-gat
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
+import { z } from "zod";
+import { jsonBody } from "../web/json-body";
 import { bodyCeiling } from "../web/request-body";
 import { devEventSink } from "./dev-events";
 import { CHARGES_DECLINED_TEST_CARD, checkCard } from "./card";
@@ -10,6 +12,9 @@ import { BUILT_IN_SESSION_ID, cancelUrl, type CheckoutProvider } from "./checkou
 import { devCheckoutPage, devCheckoutStyles } from "./dev-checkout-page";
 import { billingMessages, subscriptionMessages } from "./messages";
 import { chargedCents, type VatSettings } from "./vat";
+
+/** The journeys' optional `{"failRenewal": true}`; anything else (or no body) advances as usual. */
+const advanceClockSchema = z.object({ failRenewal: z.unknown() }).partial().nullable().catch(null);
 
 type OpenSession = { id: string; user_id: string; plan: PlanId };
 
@@ -154,9 +159,9 @@ export function devCheckoutRoutes(
   // Issue 51, development only: the provider's clock moves to the end of the caller's paid period
   // (a cancelled subscription ends with customer.subscription.deleted; otherwise it renews, its
   // payment failing with {"failRenewal": true}). Journeys call it; nobody waits a month.
-  app.post("/api/dev/billing/advance-clock", access.signedIn, bodyCeiling(CARD_FORM_BODY), async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { failRenewal?: unknown } | null;
-    const advanced = await billing.provider.devSubscriptions?.advanceClock(c.get("user").id, { failRenewal: body?.failRenewal === true });
+  app.post("/api/dev/billing/advance-clock", access.signedIn, bodyCeiling(CARD_FORM_BODY), jsonBody(advanceClockSchema, ""), async (c) => {
+    const failRenewal = c.req.valid("json")?.failRenewal === true;
+    const advanced = await billing.provider.devSubscriptions?.advanceClock(c.get("user").id, { failRenewal });
     if (!advanced) return c.json({ error: subscriptionMessages.nothingToAdvance }, 409);
     return c.json({ advanced: true });
   });

@@ -5,6 +5,7 @@ import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import { errorKind } from "../web/log-line";
 import { log } from "../observe/log";
+import { jsonBody } from "../web/json-body";
 import { jsonOnly } from "../web/request-body";
 import type { CheckoutProvider } from "./checkout-provider";
 import { billingMessages, subscriptionMessages } from "./messages";
@@ -114,16 +115,11 @@ export function subscriptionManagementRoutes(
   });
 
   /** The change asked for, judged: an upgrade now, a downgrade at the period's end, or a refusal. */
-  const judge = async (userId: string, body: unknown) => {
-    const request = planChangeRequestSchema.safeParse(body);
-    if (!request.success || !PAID_PLANS.includes(request.data.plan))
-      return {
-        refusal: { error: request.success ? subscriptionMessages.paidPlansOnly : billingMessages.invalidPlan },
-        status: 400 as const,
-      };
+  const judge = async (userId: string, plan: PlanId) => {
+    if (!PAID_PLANS.includes(plan)) return { refusal: { error: subscriptionMessages.paidPlansOnly }, status: 400 as const };
     const row = await running(userId);
     if (!row) return { refusal: { error: subscriptionMessages.noSubscription }, status: 409 as const };
-    const target = planById(request.data.plan);
+    const target = planById(plan);
     if (target.id === row.plan) return { refusal: { error: planMessages.alreadyOnPlan(target.name) }, status: 409 as const };
     const kind = planRank(target.id) > planRank(row.plan) ? ("upgrade" as const) : ("downgrade" as const);
     // spec 000: Business has no downgrade, whatever page asks.
@@ -131,8 +127,11 @@ export function subscriptionManagementRoutes(
     return { row, target, kind };
   };
 
-  app.post(API_PATHS.billingChangePreview, access.signedIn, jsonOnly, async (c) => {
-    const verdict = await judge(c.get("user").id, await c.req.json().catch(() => null));
+  /** The plan asked for; a body that names none is refused as an unknown plan. */
+  const planChange = jsonBody(planChangeRequestSchema, billingMessages.invalidPlan);
+
+  app.post(API_PATHS.billingChangePreview, access.signedIn, jsonOnly, planChange, async (c) => {
+    const verdict = await judge(c.get("user").id, c.req.valid("json").plan);
     if ("refusal" in verdict) return c.json(verdict.refusal, verdict.status);
     const { row, target, kind } = verdict;
     let amountDue = 0;
@@ -152,9 +151,9 @@ export function subscriptionManagementRoutes(
     return c.json(preview);
   });
 
-  app.post(API_PATHS.billingChange, access.signedIn, jsonOnly, async (c) => {
+  app.post(API_PATHS.billingChange, access.signedIn, jsonOnly, planChange, async (c) => {
     const user = c.get("user");
-    const verdict = await judge(user.id, await c.req.json().catch(() => null));
+    const verdict = await judge(user.id, c.req.valid("json").plan);
     if ("refusal" in verdict) return c.json(verdict.refusal, verdict.status);
     const { row, target, kind } = verdict;
     const ok = await atProvider(() =>

@@ -1,4 +1,4 @@
-import { DEBATE_CALLS_PATH, readModelStream, type DebateCall, type Intervention, type ModelLeaderboard } from "@oystar/api-client";
+import { API_PATHS, readModelStream, type DebateCall, type Intervention, type ModelLeaderboard } from "@oystar/api-client";
 import { analysisCall, debatePrompt, judgeCall, parseJudgeRun, turnCall, type DebateMode } from "@oystar/debate-engine";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
@@ -73,7 +73,7 @@ const judgement = (debateId: string, run: 1 | 2, { length = 6, judge = "llama-3.
   );
 
 const send = (token: string, body: unknown) =>
-  fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+  fetch(`${server.url}${API_PATHS.debateCalls}`, {
     method: "POST",
     headers: { ...auth(token), "Content-Type": "application/json" },
     body: JSON.stringify(body),

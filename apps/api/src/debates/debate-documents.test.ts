@@ -1,5 +1,5 @@
 import {
-  DEBATE_CALLS_PATH,
+  API_PATHS,
   debatePassagesEventSchema,
   readModelStream,
   turnQuotesSchema,
@@ -50,7 +50,7 @@ const startDebate = async (token: string): Promise<string> =>
   ((await (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: bearer(token) })).json()) as { debate_id: string })
     .debate_id;
 const send = (token: string, body: unknown) =>
-  fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+  fetch(`${server.url}${API_PATHS.debateCalls}`, {
     method: "POST",
     headers: { ...bearer(token), "Content-Type": "application/json" },
     body: JSON.stringify(body),

@@ -1,4 +1,4 @@
-import { createApiClient, DEBATE_CALLS_PATH, MODEL_LEADERBOARD_PATH, type ModelLeaderboard } from "@oystar/api-client";
+import { createApiClient, API_PATHS, type ModelLeaderboard } from "@oystar/api-client";
 import {
   createDebateSession,
   formatJudgeRun,
@@ -79,7 +79,7 @@ beforeEach(() => {
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const send = (token: string, body: unknown) =>
-  fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+  fetch(`${server.url}${API_PATHS.debateCalls}`, {
     method: "POST",
     headers: { ...auth(token), "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -89,7 +89,7 @@ const turnsUsed = async (debateId: string) =>
 
 async function leaderboard(): Promise<ModelLeaderboard> {
   const { access_token } = await signInAs(server.url, "admin@oystar.test");
-  const answer = await fetch(`${server.url}${MODEL_LEADERBOARD_PATH}`, { headers: auth(access_token) });
+  const answer = await fetch(`${server.url}${API_PATHS.modelLeaderboard}`, { headers: auth(access_token) });
   expect(answer.status).toBe(200);
   return (await answer.json()) as ModelLeaderboard;
 }
@@ -247,7 +247,50 @@ describe("the user's vote (issue 26 §3)", () => {
       body: JSON.stringify(body),
     });
 
-  test("is stored with the feedback and moves the leaderboard, once per finished debate of the voter's", async () => {
+  const sendVote = (token: string, body: unknown) =>
+    fetch(`${server.url}${API_PATHS.debateVote}`, {
+      method: "POST",
+      headers: { ...auth(token), "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const vote = (debateId: string, side: "A" | "B" | "tie") => ({ debate_id: debateId, preferred_side: side });
+
+  test("moves the leaderboard on the debates' own route, once per finished debate of the voter's (issue 53 §2)", async () => {
+    const { access_token } = await signInAs(server.url, "enterprise@oystar.test");
+    const debateId = await playedDebate(access_token);
+    const before = standing(await leaderboard(), "mixtral-8x7b-32768");
+    const answer = await sendVote(access_token, vote(debateId, "A"));
+    expect(answer.status).toBe(201);
+    expect(await answer.json()).toEqual({ ok: true });
+    const after = standing(await leaderboard(), "mixtral-8x7b-32768");
+    expect(after?.votes.wins).toBe((before?.votes.wins ?? 0) + 1);
+    expect(after?.rating).toBeGreaterThan(before?.rating ?? 1000);
+
+    const again = await sendVote(access_token, vote(debateId, "B"));
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: "Hai già votato questo dibattito." });
+    const intruder = await signInAs(server.url, "business@oystar.test");
+    expect((await sendVote(intruder.access_token, vote(debateId, "B"))).status).toBe(403);
+    const { debate_id: unplayed } = (await (
+      await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(access_token) })
+    ).json()) as { debate_id: string };
+    const early = await sendVote(access_token, vote(unplayed, "B"));
+    expect(early.status).toBe(409);
+    expect(await early.json()).toEqual({ error: "Si può votare solo un dibattito concluso." });
+    expect(standing(await leaderboard(), "mixtral-8x7b-32768")).toEqual(after);
+    // A vote needs its debate and a side.
+    const noDebate = await sendVote(access_token, { preferred_side: "A" });
+    expect(noDebate.status).toBe(400);
+    expect(await noDebate.json()).toMatchObject({ field: "debate_id" });
+    const noSide = await sendVote(access_token, { debate_id: debateId, preferred_side: "C" });
+    expect(noSide.status).toBe(400);
+    expect(await noSide.json()).toEqual({ error: "Scegli Lato A, Lato B o Parità", field: "preferred_side" });
+    expect(
+      (await fetch(`${server.url}${API_PATHS.debateVote}`, { method: "POST", body: JSON.stringify(vote(debateId, "A")) })).status,
+    ).toBe(401);
+  });
+
+  test("a vote sent with the feedback, as debate-engine 0.2.0 sends it, is stored with it and counts once", async () => {
     const { access_token } = await signInAs(server.url, "enterprise@oystar.test");
     const debateId = await playedDebate(access_token);
     const before = standing(await leaderboard(), "mixtral-8x7b-32768");
@@ -258,19 +301,12 @@ describe("the user's vote (issue 26 §3)", () => {
     expect(stored?.fields).toMatchObject({ preferred_side: "A", debate_id: debateId });
     const after = standing(await leaderboard(), "mixtral-8x7b-32768");
     expect(after?.votes.wins).toBe((before?.votes.wins ?? 0) + 1);
-    expect(after?.rating).toBeGreaterThan(before?.rating ?? 1000);
 
+    // One vote a debate, whichever road it came by.
     const again = await sendFeedback(access_token, feedback(debateId, "B"));
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: "Hai già votato questo dibattito." });
-    const intruder = await signInAs(server.url, "business@oystar.test");
-    expect((await sendFeedback(intruder.access_token, feedback(debateId, "B"))).status).toBe(403);
-    const { debate_id: unplayed } = (await (
-      await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(access_token) })
-    ).json()) as { debate_id: string };
-    const early = await sendFeedback(access_token, feedback(unplayed, "B"));
-    expect(early.status).toBe(409);
-    expect(await early.json()).toEqual({ error: "Si può votare solo un dibattito concluso." });
+    expect((await sendVote(access_token, vote(debateId, "B"))).status).toBe(409);
     expect(standing(await leaderboard(), "mixtral-8x7b-32768")).toEqual(after);
     // A vote needs its debate; feedback without a vote is as before.
     expect((await sendFeedback(access_token, { ...feedback(debateId, "A"), debate_id: undefined })).status).toBe(400);
@@ -279,7 +315,7 @@ describe("the user's vote (issue 26 §3)", () => {
 
   test("only the admin sees the leaderboard", async () => {
     const { access_token } = await signInAs(server.url, "business@oystar.test");
-    const answer = await fetch(`${server.url}${MODEL_LEADERBOARD_PATH}`, { headers: auth(access_token) });
+    const answer = await fetch(`${server.url}${API_PATHS.modelLeaderboard}`, { headers: auth(access_token) });
     expect(answer.status).toBe(403);
     expect(await answer.json()).toEqual({ error: "Solo l'amministratore può vedere la classifica dei modelli." });
   });

@@ -1,13 +1,11 @@
 import {
   API_PATHS,
   analysedInterventions,
-  DEBATE_CALLS_PATH,
   DEBATE_JUDGE_QUOTE_CHARS,
   DEBATE_LENGTH,
   DEBATE_REPLY_MAX_CHARS,
   DEBATE_TOPIC_MAX_CHARS,
   debateCallSchema,
-  MODEL_LEADERBOARD_PATH,
   type DebateCall,
 } from "@oystar/api-client";
 import { debatePrompt, type PromptPassage } from "@oystar/debate-engine/protocol";
@@ -31,6 +29,7 @@ import { readSettings } from "../settings/settings-store";
 import { pastAccountLimit, perAccountLimit, type AccountLimit } from "../web/account-limit";
 import { errorKind, logLine } from "../web/log-line";
 import { nodeStreamAnswer } from "../web/node-stream-answer";
+import { firstIssue, jsonBodyAs } from "../web/json-body";
 import { bodyCeiling, jsonOnly, noBody, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { chargeDebateCall, type DebateCallCharge } from "./debate-charge";
 import { debateIndex, promptPassages, turnEvidence, turnPassages } from "./debate-documents";
@@ -90,12 +89,11 @@ type DebateCallVariables = SignedInVariables & {
 };
 
 /** The body must be one call the debate engine makes (DESIGN.md §4): 400 otherwise, nothing charged. */
-const validDebateCall: MiddlewareHandler<{ Variables: DebateCallVariables }> = async (c, next) => {
-  const parsed = debateCallSchema.safeParse(await c.req.json().catch(() => null));
-  if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? llmMessages.invalidRequest }, 400);
-  c.set("debateCall", parsed.data);
-  await next();
-};
+const validDebateCall: MiddlewareHandler<{ Variables: DebateCallVariables }> = jsonBodyAs(
+  "debateCall",
+  debateCallSchema,
+  firstIssue(llmMessages.invalidRequest),
+);
 
 /** issue 33 §2: past its judge runs for the hour, an account's judge calls get a 429 before anything else. */
 const judgeRunsLimit =
@@ -232,7 +230,7 @@ export function debateRoutes(
   // One call of the debate: the server builds the model's messages from the validated call (the
   // engine's own debatePrompt) and streams the answer as chat completions do.
   app.post(
-    DEBATE_CALLS_PATH,
+    API_PATHS.debateCalls,
     access.signedIn,
     resumableJson,
     bodyCeiling(DEBATE_CALL_BODY),
@@ -296,7 +294,7 @@ export function debateRoutes(
 
   // issue 26 §3: the admin's model leaderboard (counts and ratings only).
   app.get(
-    MODEL_LEADERBOARD_PATH,
+    API_PATHS.modelLeaderboard,
     access.admin(() => debateChargeMessages.adminOnly),
     async (c) => c.json(await modelLeaderboard(db)),
   );

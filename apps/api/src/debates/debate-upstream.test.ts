@@ -1,5 +1,5 @@
 import {
-  DEBATE_CALLS_PATH,
+  API_PATHS,
   DEBATE_LENGTH,
   DEBATE_OPTION_MAX_CHARS,
   DEBATE_REPLY_MAX_CHARS,
@@ -89,7 +89,7 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const startDebate = async (token: string): Promise<{ debate_id: string }> =>
   (await fetch(`${server.url}/api/debates/increment`, { method: "POST", headers: auth(token) })).json();
 const send = (token: string, body: unknown, signal?: AbortSignal) =>
-  fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+  fetch(`${server.url}${API_PATHS.debateCalls}`, {
     method: "POST",
     headers: { ...auth(token), "Content-Type": "application/json" },
     body: JSON.stringify(body),

@@ -155,6 +155,9 @@ export function devIdpRoutes(store: IdpStore, keys: SigningKeys, access: Access,
 
   app.post("/idp/oauth/token", access.public, bodyCeiling(SMALL_BODY), async (c) => {
     const contentType = c.req.header("content-type") ?? "";
+    // OAuth's token endpoint takes a form or JSON and answers in OAuth's own error codes
+    // (DESIGN.md §3), not the product's: it reads its body itself.
+    // eslint-disable-next-line no-restricted-syntax -- a form or JSON, refused the OAuth way
     const body: unknown = contentType.includes("application/json") ? await c.req.json().catch(() => null) : await c.req.parseBody();
     // spec 001 §9: no username and password, answered as Auth0 answers a grant it does not allow.
     const grantType = body && typeof body === "object" ? (body as Record<string, unknown>).grant_type : undefined;

@@ -10,11 +10,11 @@ import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import type { Access, SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
-import { debateChargeMessages } from "../debates/messages";
-import { recordVote } from "../debates/model-leaderboard";
-import { pastAccountLimit, perAccountLimit, type AccountLimit } from "../web/account-limit";
+import { castVote } from "../debates/debate-vote";
+import { perAccountLimit } from "../web/account-limit";
 import { errorKind, logLine } from "../web/log-line";
 import type { AddressLimits } from "../web/address-limit";
+import { firstIssueWithField, jsonBody, type JsonBodyInput } from "../web/json-body";
 import { bodyCeiling, jsonOnly, QUICK_BODY_MS } from "../web/request-body";
 import { MAX_WAITING_INDEX_REQUESTS, storeSubmission, type Kind } from "./form-submissions";
 import { formMessages } from "./messages";
@@ -31,13 +31,6 @@ const PUBLIC_FORMS_PER_MINUTE = 10;
  */
 const DEBATE_FEEDBACK_LIMIT = { action: "debate-feedback", limit: 10, windowSeconds: 10 * 60 };
 const INDEX_REQUEST_LIMIT = { action: "index-request", limit: 10, windowSeconds: 60 * 60 };
-/**
- * issue 33 §2: votes on the model leaderboard ('Chi ti ha convinto di più?'), per account and in
- * the database too, refused ones included: one a debate played to its end, 20 an hour — as many as
- * the debates whose judge an account may ask for (debates/debate-routes.ts).
- */
-const VOTE_LIMIT: AccountLimit = { action: "debate-vote", limit: 20, windowSeconds: 60 * 60, tooMany: debateChargeMessages.tooManyVotes };
-
 /** spec 000 §7: the subject line holds the requester's name (and the index name). */
 const subjects: Record<Kind, (fields: Record<string, unknown>) => string> = {
   contact: (fields) => `Contatto da ${fields.name}`,
@@ -55,28 +48,28 @@ export function formRoutes(access: Access, db: Database, forwardUrl: string | nu
   const body = [jsonOnly, bodyCeiling({ maxBytes: MAX_FORM_BYTES, tooLarge: formMessages.tooLong, readTimeoutMs: QUICK_BODY_MS })] as const;
   const publicLimit = addressLimits.perMinute({ action: "public-form", perMinute: PUBLIC_FORMS_PER_MINUTE });
 
-  /** issue 26 §3: 'Chi ti ha convinto di più?' moves the model leaderboard, once per debate of the sender's. */
+  /**
+   * Issue 53 §2: the vote has its own route among the debates' (debates/debate-vote.ts), where the
+   * debate screen sends it. debate-engine ≤ 0.2.0 (published) still sends it with the feedback:
+   * counted here through the same function, with the same limit and refusals.
+   */
   const countVote: BeforeStoring = async (c, fields) => {
     const { debate_id: debateId, preferred_side: vote } = fields as Pick<DebateFeedback, "debate_id" | "preferred_side">;
     const user = c.get("user");
     if (!vote || !debateId || !user) return null;
-    const limited = await pastAccountLimit(c, db, user.id, VOTE_LIMIT);
-    if (limited) return limited;
-    const refusal = await recordVote(db, user, debateId, vote);
-    return refusal ? c.json({ error: refusal.error }, refusal.status) : null;
+    return castVote(c, db, user.id, debateId, vote);
   };
 
-  type FormContext = Context<{ Variables: Partial<SignedInVariables> }>;
+  type FormSchema = z.ZodType<Record<string, unknown>>;
+  type FormContext = Context<{ Variables: Partial<SignedInVariables> }, string, JsonBodyInput<FormSchema>>;
   /** What a form does before it is stored; a Response refuses it. */
   type BeforeStoring = (c: FormContext, fields: Record<string, unknown>) => Promise<Response | null>;
 
-  const handler = (kind: Kind, schema: z.ZodType<Record<string, unknown>>, beforeStoring?: BeforeStoring) => async (c: FormContext) => {
-    const parsed = schema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      return c.json({ error: first?.message ?? formMessages.invalid, field: first?.path.join(".") }, 400);
-    }
-    const { website: _honeypot, ...fields } = parsed.data;
+  /** The form's fields, checked by its schema: the first wrong field is named, in Italian (400). */
+  const fieldsOf = (schema: FormSchema) => jsonBody(schema, firstIssueWithField(formMessages.invalid));
+
+  const handler = (kind: Kind, beforeStoring?: BeforeStoring) => async (c: FormContext) => {
+    const { website: _honeypot, ...fields } = c.req.valid("json");
     const refused = await beforeStoring?.(c, fields);
     if (refused) return refused;
     const subject = subjects[kind](fields);
@@ -86,21 +79,23 @@ export function formRoutes(access: Access, db: Database, forwardUrl: string | nu
     return c.json({ ok: true as const, id }, 201);
   };
 
-  app.post(API_PATHS.contactForm, access.public, publicLimit, ...body, handler("contact", contactFormSchema));
-  app.post(API_PATHS.enterpriseForm, access.public, publicLimit, ...body, handler("enterprise", enterpriseFormSchema));
+  app.post(API_PATHS.contactForm, access.public, publicLimit, ...body, fieldsOf(contactFormSchema), handler("contact"));
+  app.post(API_PATHS.enterpriseForm, access.public, publicLimit, ...body, fieldsOf(enterpriseFormSchema), handler("enterprise"));
   app.post(
     API_PATHS.indexRequestForm,
     access.signedIn,
     perAccountLimit(db, INDEX_REQUEST_LIMIT),
     ...body,
-    handler("index-request", indexRequestSchema as z.ZodType<Record<string, unknown>>),
+    fieldsOf(indexRequestSchema as FormSchema),
+    handler("index-request"),
   );
   app.post(
     API_PATHS.debateFeedbackForm,
     access.signedIn,
     perAccountLimit(db, DEBATE_FEEDBACK_LIMIT),
     ...body,
-    handler("debate-feedback", debateFeedbackSchema as z.ZodType<Record<string, unknown>>, countVote),
+    fieldsOf(debateFeedbackSchema as FormSchema),
+    handler("debate-feedback", countVote),
   );
   return app;
 }

@@ -12,6 +12,7 @@ import { declarePolicy, type Access, type SignedInVariables } from "../auth/acce
 import type { Database } from "../db/database";
 import type { Env, Upstream } from "../env";
 import type { ModelCallCharge } from "../plans/question-charge";
+import { firstIssue, jsonBody, jsonBodyAs } from "../web/json-body";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { endsWhenServerStops, givenBackIfServerStops, modelStreamClosing } from "../streams/server-stopping";
 import { callerSignal } from "../streams/resumable-answers";
@@ -41,15 +42,21 @@ type QuestionVariables = SignedInVariables & {
   question: { overlap: boolean; charge: Promise<ModelCallCharge> };
 };
 
-/** The body, read within its ceiling, must be a valid chat-completions request (400 otherwise). */
-const validChatRequest: MiddlewareHandler<{ Variables: QuestionVariables }> = async (c, next) => {
-  // A debate's calls go to /api/debates/calls; a stale page sending one here is told to reload.
+/** A debate's calls go to /api/debates/calls; a stale page sending one here is told to reload. */
+const noRetiredDebateCall: MiddlewareHandler = async (c, next) => {
   if (c.req.header(RETIRED_DEBATE_HEADER) !== undefined) return c.json({ error: llmMessages.debateReloadPage }, 400);
-  const parsed = chatCompletionRequestSchema.safeParse(await c.req.json().catch(() => null));
-  if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? llmMessages.invalidRequest }, 400);
-  c.set("chatRequest", parsed.data);
   await next();
 };
+
+/**
+ * The body, read within its ceiling, must be a valid chat-completions request (400 otherwise):
+ * the question's charge and the handler read it as `chatRequest`.
+ */
+const validChatRequest: MiddlewareHandler<{ Variables: QuestionVariables }> = jsonBodyAs(
+  "chatRequest",
+  chatCompletionRequestSchema,
+  firstIssue(llmMessages.invalidRequest),
+);
 
 /**
  * The LLM gateway (DESIGN.md §5): OpenAI-compatible, signed-in, one query charged per question.
@@ -80,6 +87,7 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
     endsWhenServerStops(road.serverStop, modelStreamClosing, road.admission.cuts),
     jsonOnly,
     bodyCeiling(CHAT_BODY),
+    noRetiredDebateCall,
     validChatRequest,
     questionCharge,
     async (c) => {
@@ -133,21 +141,27 @@ export function llmRoutes(access: Access, db: Database, env: Env, providers: Mod
   });
 
   // spec 001 §7: a "connection reset" answers with what it did.
-  app.post(API_PATHS.connectionReset, access.signedIn, jsonOnly, bodyCeiling(RESET_BODY), async (c) => {
-    const parsed = resetRequestSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: llmMessages.invalidReset }, 400);
-    // The chosen model server's probe (remembered 30 s): a reset never costs more calls to it.
-    const probed = await providers.health();
-    if (!probed) {
-      return c.json({ status: "success", message: llmMessages.offlineReset, details: { actions: [llmMessages.offlineResetAction] } });
-    }
-    const reachable = probed.health.healthy;
-    return c.json({
-      status: reachable ? "success" : "error",
-      message: reachable ? llmMessages.reset : llmMessages.resetFailed,
-      details: { actions: [llmMessages.resetCheck(reachable), ...parsed.data.models.map(llmMessages.resetModel)] },
-    });
-  });
+  app.post(
+    API_PATHS.connectionReset,
+    access.signedIn,
+    jsonOnly,
+    bodyCeiling(RESET_BODY),
+    jsonBody(resetRequestSchema, llmMessages.invalidReset),
+    async (c) => {
+      const { models } = c.req.valid("json");
+      // The chosen model server's probe (remembered 30 s): a reset never costs more calls to it.
+      const probed = await providers.health();
+      if (!probed) {
+        return c.json({ status: "success", message: llmMessages.offlineReset, details: { actions: [llmMessages.offlineResetAction] } });
+      }
+      const reachable = probed.health.healthy;
+      return c.json({
+        status: reachable ? "success" : "error",
+        message: reachable ? llmMessages.reset : llmMessages.resetFailed,
+        details: { actions: [llmMessages.resetCheck(reachable), ...models.map(llmMessages.resetModel)] },
+      });
+    },
+  );
 
   return app;
 }

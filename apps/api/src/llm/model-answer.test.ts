@@ -1,4 +1,4 @@
-import { DEBATE_CALLS_PATH, readModelStream } from "@oystar/api-client";
+import { API_PATHS, readModelStream } from "@oystar/api-client";
 import { formatJudgeRun, JUDGE_CRITERIA, judgeCall, turnCall, type JudgedSide } from "@oystar/debate-engine";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import {
@@ -190,7 +190,8 @@ const features: Feature[] = [
     prepare: async (server) => {
       const { debateId, charges } = await newDebate(server);
       return {
-        send: (signal, id) => post(server, DEBATE_CALLS_PATH, turnCall({ debateId, ...debateSubject, history: [], turn: 0 }), signal, id),
+        send: (signal, id) =>
+          post(server, API_PATHS.debateCalls, turnCall({ debateId, ...debateSubject, history: [], turn: 0 }), signal, id),
         charges,
       };
     },
@@ -202,7 +203,7 @@ const features: Feature[] = [
     prepare: async (server) => {
       const { debateId, charges } = await newDebate(server);
       const call = turnCall({ debateId, ...debateSubject, documents: "gardenroute-demo", history: [], turn: 0 });
-      return { send: (signal, id) => post(server, DEBATE_CALLS_PATH, call, signal, id), charges };
+      return { send: (signal, id) => post(server, API_PATHS.debateCalls, call, signal, id), charges };
     },
     read: readModelAnswer,
     failed: UNAVAILABLE,
@@ -224,7 +225,7 @@ const features: Feature[] = [
         (await server.db.query<{ judge_first: string | null }>("SELECT judge_first FROM debates WHERE id = $1", [debateId]))[0]
           ?.judge_first ?? null;
       return {
-        send: (signal, id) => post(server, DEBATE_CALLS_PATH, judgeCall({ debateId, ...debateSubject, history, judge }, 1), signal, id),
+        send: (signal, id) => post(server, API_PATHS.debateCalls, judgeCall({ debateId, ...debateSubject, history, judge }, 1), signal, id),
         charges,
         verdict,
       };

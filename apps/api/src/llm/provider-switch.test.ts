@@ -1,4 +1,4 @@
-import { DEBATE_CALLS_PATH, readModelStream } from "@oystar/api-client";
+import { API_PATHS, readModelStream } from "@oystar/api-client";
 import { turnCall } from "@oystar/debate-engine";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -119,7 +119,7 @@ test("the admin's provider setting moves chat, debate and RAG between the cloud 
     history: [],
     turn: 0,
   });
-  const debate = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+  const debate = await fetch(`${server.url}${API_PATHS.debateCalls}`, {
     method: "POST",
     headers: { ...bearer(user.access_token), "Content-Type": "application/json" },
     body: JSON.stringify(turn),

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION_CONFIRMATION, API_PATHS, DEBATE_CALLS_PATH, myDataSchema, type MyData } from "@oystar/api-client";
+import { ACCOUNT_DELETION_CONFIRMATION, API_PATHS, myDataSchema, type MyData } from "@oystar/api-client";
 import { turnCall } from "@oystar/debate-engine";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -72,7 +72,7 @@ describe("with the built-in checkout and identity provider", () => {
         turn: n,
         content: `Intervento ${n + 1}.`,
       }));
-      const answer = await post(DEBATE_CALLS_PATH, token, turnCall({ ...subject, history, turn }));
+      const answer = await post(API_PATHS.debateCalls, token, turnCall({ ...subject, history, turn }));
       expect(answer.status).toBe(200);
       await answer.text();
     }

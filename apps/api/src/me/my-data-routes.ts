@@ -2,6 +2,7 @@ import { API_PATHS, accountDeletionSchema } from "@oystar/api-client";
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
+import { jsonBody } from "../web/json-body";
 import { bodyCeiling, jsonOnly } from "../web/request-body";
 import { accountDataJson } from "../accounts/account-data";
 import { deleteAccount, SubscriptionNotCancelledError, type AccountDeletionSides } from "./account-deletion";
@@ -32,22 +33,30 @@ function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> 
  *  - DELETE /api/me — 'Elimina account', with `{ confirmation: "ELIMINA IL MIO ACCOUNT" }`.
  */
 export function myDataRoutes(access: Access, db: Database, sides: AccountDeletionSides) {
-  return new Hono()
-    .get(API_PATHS.myData, access.signedIn, async (c) => {
-      const day = new Date().toISOString().slice(0, 10);
-      c.header("Content-Disposition", `attachment; filename="oystar-i-miei-dati-${day}.json"`);
-      c.header("Content-Type", "application/json; charset=UTF-8");
-      // Issue 47 §5: written as it is read, a page of rows at a time, whatever the account holds.
-      return c.body(textStream(accountDataJson(db, c.get("user"))));
-    })
-    .delete(API_PATHS.me, access.signedIn, jsonOnly, bodyCeiling(DELETION_BODY), async (c) => {
-      const confirmed = accountDeletionSchema.safeParse(await c.req.json().catch(() => null));
-      if (!confirmed.success) return c.json({ error: accountMessages.confirmationMissing }, 400);
-      try {
-        return c.json(await deleteAccount(db, c.get("user"), sides));
-      } catch (error) {
-        if (error instanceof SubscriptionNotCancelledError) return c.json({ error: accountMessages.subscriptionNotCancelled }, 502);
-        throw error;
-      }
-    });
+  return (
+    new Hono()
+      .get(API_PATHS.myData, access.signedIn, async (c) => {
+        const day = new Date().toISOString().slice(0, 10);
+        c.header("Content-Disposition", `attachment; filename="oystar-i-miei-dati-${day}.json"`);
+        c.header("Content-Type", "application/json; charset=UTF-8");
+        // Issue 47 §5: written as it is read, a page of rows at a time, whatever the account holds.
+        return c.body(textStream(accountDataJson(db, c.get("user"))));
+      })
+      // The body is the confirmation itself: without it, nothing is deleted.
+      .delete(
+        API_PATHS.me,
+        access.signedIn,
+        jsonOnly,
+        bodyCeiling(DELETION_BODY),
+        jsonBody(accountDeletionSchema, accountMessages.confirmationMissing),
+        async (c) => {
+          try {
+            return c.json(await deleteAccount(db, c.get("user"), sides));
+          } catch (error) {
+            if (error instanceof SubscriptionNotCancelledError) return c.json({ error: accountMessages.subscriptionNotCancelled }, 502);
+            throw error;
+          }
+        },
+      )
+  );
 }

@@ -1,6 +1,6 @@
 import { API_PATHS, ragAskQuerySchema, ragAskRequestSchema, type Settings, type StreamChunk } from "@oystar/api-client";
 import { planById } from "@oystar/plans-and-gates";
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { streamSSE } from "hono/streaming";
 import type { z } from "zod";
@@ -14,6 +14,7 @@ import { ModelFailure, questionCalls, unansweredQuestion } from "../llm/model-an
 import type { ModelProviders } from "../llm/model-providers";
 import { readSettings } from "../settings/settings-store";
 import { errorKind } from "../web/log-line";
+import { jsonBodyAs } from "../web/json-body";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { cacheKey } from "./answer-cache";
 import { answerQuestion } from "./answer/ask-pipeline";
@@ -73,13 +74,10 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     }),
   );
 
-  /** The POST body, parsed strictly (400 in Italian). */
-  const askBody = createMiddleware<{ Variables: AskVariables }>(async (c, next) => {
-    const parsed = ragAskRequestSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: firstIssue(parsed.error) }, 400);
-    c.set("ask", parsed.data);
-    await next();
-  });
+  /** The POST body, parsed strictly (400 in Italian), is the question asked — as the GET's query is. */
+  const askBody: MiddlewareHandler<{ Variables: AskVariables }> = jsonBodyAs("ask", ragAskRequestSchema, (error) => ({
+    error: firstIssue(error),
+  }));
 
   // spec 001 §7: the GET form takes the question and the last history item; the rest is the settings'.
   const askQuery = createMiddleware<{ Variables: AskVariables }>(async (c, next) => {

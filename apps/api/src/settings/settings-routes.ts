@@ -1,13 +1,23 @@
 import { API_PATHS, settingsUpdateSchema } from "@oystar/api-client";
 import { Hono } from "hono";
+import type { z } from "zod";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
+import { jsonBody, type BodyRefusal } from "../web/json-body";
 import { bodyCeiling, jsonOnly } from "../web/request-body";
 import { settingsMessages } from "./messages";
 import { readSettings, saveSettings } from "./settings-store";
 
 /** Every key with a long system prompt is a few kilobytes; more is not the settings form. */
 const MAX_SETTINGS_BYTES = 64 * 1024;
+
+/** spec 001 §5: the whole object or nothing; an unknown key is named; a bad value names its field. */
+function settingsRefusal(error: z.ZodError): BodyRefusal {
+  const first = error.issues[0];
+  if (first?.code === "invalid_type" && first.path.length === 0) return { error: settingsMessages.notAnObject };
+  const message = first?.code === "unrecognized_keys" ? settingsMessages.unknownKey(first.keys) : first?.message;
+  return { error: message ?? settingsMessages.invalid, field: first?.path.join(".") };
+}
 
 /**
  * GET /api/settings (signed-in): what every module starts from. POST /api/settings (admin): the
@@ -24,16 +34,9 @@ export function settingsRoutes(access: Access, db: Database, { onSaved = () => {
     access.admin((user) => settingsMessages.accessDenied(user.email ?? user.name ?? user.sub)),
     jsonOnly,
     bodyCeiling({ maxBytes: MAX_SETTINGS_BYTES, tooLarge: settingsMessages.tooLarge }),
+    jsonBody(settingsUpdateSchema, settingsRefusal),
     async (c) => {
-      const body: unknown = await c.req.json().catch(() => null);
-      if (!body || typeof body !== "object" || Array.isArray(body)) return c.json({ error: settingsMessages.notAnObject }, 400);
-      const parsed = settingsUpdateSchema.safeParse(body);
-      if (!parsed.success) {
-        const first = parsed.error.issues[0];
-        const message = first?.code === "unrecognized_keys" ? settingsMessages.unknownKey(first.keys) : first?.message;
-        return c.json({ error: message ?? settingsMessages.invalid, field: first?.path.join(".") }, 400);
-      }
-      const saved = await saveSettings(db, parsed.data, c.get("user").id);
+      const saved = await saveSettings(db, c.req.valid("json"), c.get("user").id);
       // The provider (and whatever else is read per call) changes at once on this server.
       onSaved();
       return c.json(saved);

@@ -1,8 +1,9 @@
-import { API_PATHS, WEB_VITALS_PATH, webVitalSchema } from "@oystar/api-client";
+import { API_PATHS, webVitalSchema } from "@oystar/api-client";
 import { Hono, type Context } from "hono";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
 import type { AddressLimits } from "../web/address-limit";
+import { firstIssue, jsonBody } from "../web/json-body";
 import { bodyCeiling, jsonOnly, QUICK_BODY_MS } from "../web/request-body";
 import { webVitalsMessages } from "./messages";
 import { createWebVitalsStore } from "./web-vitals-store";
@@ -26,15 +27,14 @@ export function webVitalsRoutes(access: Access, db: Database, addressLimits: Add
   const app = new Hono();
 
   app.post(
-    WEB_VITALS_PATH,
+    API_PATHS.webVitals,
     access.public,
     addressLimits.perMinute({ action: "web-vitals", perMinute: VITALS_PER_MINUTE, whenLimited: dropped }),
     jsonOnly,
     bodyCeiling(VITAL_BODY),
+    jsonBody(webVitalSchema, firstIssue(webVitalsMessages.invalid)),
     async (c) => {
-      const parsed = webVitalSchema.safeParse(await c.req.json().catch(() => null));
-      if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? webVitalsMessages.invalid }, 400);
-      await store.record(parsed.data);
+      await store.record(c.req.valid("json"));
       return c.body(null, 204);
     },
   );

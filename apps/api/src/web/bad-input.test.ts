@@ -65,6 +65,7 @@ const shapes: Record<string, unknown> = {
     length: 6,
     history: [],
   },
+  "/api/debates/vote": { debate_id: "00000000-0000-4000-8000-000000000000", preferred_side: "A" },
   "/api/ask-stream": { question: "Ciao", top_k_retrieval: 5, chat_history: [] },
   "/api/settings": { debate_length: 20, rag_system_prompt: "Rispondi." },
   "/api/web-vitals": { page: "/oystar", metrics: [{ name: "LCP", value: 1200 }] },

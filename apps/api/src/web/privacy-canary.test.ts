@@ -1,7 +1,6 @@
 import {
   API_PATHS,
   apiPath,
-  DEBATE_CALLS_PATH,
   LAST_EVENT_ID_HEADER,
   readModelStream,
   RESUMABLE_REQUEST_HEADER,
@@ -171,7 +170,7 @@ test("a unique string sent through every conversation is in no log, no table and
       history: turn === 0 ? [] : [{ speaker: "A", turn: 0, content: `Il ${CANARY} vince.` }],
       turn,
     });
-    const answer = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, { method: "POST", headers: json(pro), body: JSON.stringify(call) });
+    const answer = await fetch(`${server.url}${API_PATHS.debateCalls}`, { method: "POST", headers: json(pro), body: JSON.stringify(call) });
     for await (const delta of readModelStream(answer)) void delta;
   }
 
@@ -214,7 +213,7 @@ test("a unique string sent through every conversation is in no log, no table and
   const judged: JudgedIntervention[] = [];
   for (let turn = 0; turn < 6; turn += 1) {
     const history = judged.map(({ speaker, turn: said, content }) => ({ speaker, turn: said, content }));
-    const answer = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+    const answer = await fetch(`${server.url}${API_PATHS.debateCalls}`, {
       method: "POST",
       headers: json(business),
       body: JSON.stringify(turnCall({ ...facts, history, turn })),
@@ -234,7 +233,7 @@ test("a unique string sent through every conversation is in no log, no table and
     });
   }
   for (const run of [1, 2] as const) {
-    const verdict = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+    const verdict = await fetch(`${server.url}${API_PATHS.debateCalls}`, {
       method: "POST",
       headers: json(business),
       body: JSON.stringify(judgeCall({ ...facts, history: judged, judge: "llama-3.3-70b-versatile" }, run)),

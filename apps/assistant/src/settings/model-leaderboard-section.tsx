@@ -1,4 +1,4 @@
-import { MODEL_LEADERBOARD_PATH, modelLeaderboardSchema, type ModelStanding } from "@oystar/api-client";
+import { API_PATHS, modelLeaderboardSchema, type ModelStanding } from "@oystar/api-client";
 import { useApiClient } from "@oystar/auth/react";
 import { messages } from "../messages";
 import { SectionReadOnOpen } from "./section-read-on-open";
@@ -43,7 +43,7 @@ export function ModelLeaderboardSection({ id }: { id?: string } = {}) {
     <SectionReadOnOpen
       id={id}
       words={text}
-      read={() => api.get(MODEL_LEADERBOARD_PATH, modelLeaderboardSchema)}
+      read={() => api.get(API_PATHS.modelLeaderboard, modelLeaderboardSchema)}
       isEmpty={(board) => board.models.length === 0}
     >
       {(board) => {

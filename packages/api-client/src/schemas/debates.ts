@@ -1,4 +1,3 @@
-import { API_PATHS } from "../api-paths";
 import { OFFLINE_MODEL } from "./chat";
 import { debateDocumentsSchema, sealedVerdictsSchema } from "./debate-evidence";
 import { DEBATE_JUDGE_MODELS, LISTED_MODELS } from "./models";
@@ -156,6 +155,3 @@ export type DebateTurnCall = z.infer<typeof debateTurnCallSchema>;
 export type DebateAnalysisCall = z.infer<typeof debateAnalysisCallSchema>;
 export type DebateJudgeCall = z.infer<typeof debateJudgeCallSchema>;
 export type DebateMode = DebateCall["mode"];
-
-/** Where a debate's calls go: the answer streams back as chat completions do (OpenAI-shaped). */
-export const DEBATE_CALLS_PATH = API_PATHS.debateCalls;

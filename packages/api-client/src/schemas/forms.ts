@@ -117,5 +117,17 @@ export const debateFeedbackSchema = z
   });
 export type DebateFeedback = z.input<typeof debateFeedbackSchema>;
 
+/**
+ * POST /api/debates/vote (issue 26 §3, issue 53 §2): 'Chi ti ha convinto di più?', once per debate
+ * of the sender's, played to its end. The feedback form no longer carries it (debate-engine ≤ 0.2.0
+ * still sends it with the feedback, which the server still counts).
+ */
+export const debateVoteSchema = z.strictObject({
+  debate_id: z.uuid({ error: "Dibattito sconosciuto" }),
+  preferred_side: z.enum(DEBATE_VOTES, { error: "Scegli Lato A, Lato B o Parità" }),
+});
+export type DebateVoteRequest = z.infer<typeof debateVoteSchema>;
+export const debateVoteReceiptSchema = z.object({ ok: z.literal(true) });
+
 export const formReceiptSchema = z.object({ ok: z.literal(true), id: z.string() });
 export type FormReceipt = z.infer<typeof formReceiptSchema>;

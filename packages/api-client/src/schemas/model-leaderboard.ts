@@ -1,10 +1,7 @@
-import { API_PATHS } from "../api-paths";
 import { z } from "./zod";
 
 // issue 26 §3: the admin's model leaderboard — an Elo rating per model from the judge's verdicts
 // and the users' votes. Only model names and counts are kept: nothing of any debate's text.
-
-export const MODEL_LEADERBOARD_PATH = API_PATHS.modelLeaderboard;
 
 const outcomes = z.object({ wins: z.number().int(), draws: z.number().int(), losses: z.number().int() });
 

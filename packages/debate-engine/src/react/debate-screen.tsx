@@ -24,7 +24,7 @@ import { useDebate } from "./use-debate";
 
 export type DebateScreenProps = {
   session: DebateSession;
-  /** POST /api/forms/debate-feedback (httpDebateFeedback over the signed-in client). */
+  /** POST /api/debates/vote, then /api/forms/debate-feedback (httpDebateFeedback over the signed-in client). */
   sendFeedback: SendFeedback;
   /** Where the quota card's upgrade button leads (spec 001 §8). */
   upgradeHref?: string;

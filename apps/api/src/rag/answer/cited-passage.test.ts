@@ -1,4 +1,4 @@
-import { citedPassageSchema, DEBATE_CALLS_PATH, debatePassagesEventSchema, type CitedPassage } from "@oystar/api-client";
+import { citedPassageSchema, API_PATHS, debatePassagesEventSchema, type CitedPassage } from "@oystar/api-client";
 import { turnCall } from "@oystar/debate-engine";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../../test-support/fixtures";
@@ -58,7 +58,7 @@ async function debatePassages(): Promise<CitedPassage[]> {
     history: [],
     turn: 0,
   });
-  const response = await fetch(`${server.url}${DEBATE_CALLS_PATH}`, {
+  const response = await fetch(`${server.url}${API_PATHS.debateCalls}`, {
     method: "POST",
     headers: { ...bearer(enterprise), "Content-Type": "application/json" },
     body: JSON.stringify(call),

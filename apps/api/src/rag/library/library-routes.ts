@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Access } from "../../auth/access";
 import type { Database } from "../../db/database";
+import { firstIssue, jsonBody } from "../../web/json-body";
 import { bodyCeiling, jsonOnly, noBody, streamedBody } from "../../web/request-body";
 import { deleteDocument } from "../ingest/ingestion";
 import { ragMessages } from "../messages";
@@ -33,8 +34,6 @@ export type LibraryRouteDependencies = {
   uploadFolder: string;
 };
 
-const firstIssue = (issues: ReadonlyArray<{ message: string }>) => issues[0]?.message ?? ragMessages.invalidRequest;
-
 /**
  * The upload's bytes as a Node stream, with its headers: the request's own under @hono/node-server
  * (its web Request is never built: that would start reading the body into memory beside us), a
@@ -60,10 +59,9 @@ export function libraryRoutes(access: Access, deps: LibraryRouteDependencies) {
 
   app.get(API_PATHS.libraryIndexes, ragPlans, async (c) => c.json(await libraryIndexes(db, c.get("user"))));
 
-  app.post(API_PATHS.libraryIndexes, ragPlans, jsonOnly, bodyCeiling({ maxBytes: 4096 }), async (c) => {
-    const parsed = libraryIndexCreateSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: firstIssue(parsed.error.issues) }, 400);
-    const created = await createLibraryIndex(db, c.get("user"), parsed.data.label);
+  const indexBody = jsonBody(libraryIndexCreateSchema, firstIssue(ragMessages.invalidRequest));
+  app.post(API_PATHS.libraryIndexes, ragPlans, jsonOnly, bodyCeiling({ maxBytes: 4096 }), indexBody, async (c) => {
+    const created = await createLibraryIndex(db, c.get("user"), c.req.valid("json").label);
     return created.ok ? c.json(created.index, 201) : c.json({ error: created.error }, created.status);
   });
 

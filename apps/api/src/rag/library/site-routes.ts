@@ -1,6 +1,7 @@
 import { API_PATHS, librarySiteCreateSchema } from "@oystar/api-client";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Database } from "../../db/database";
+import { firstIssue, jsonBody } from "../../web/json-body";
 import { bodyCeiling, jsonOnly, noBody } from "../../web/request-body";
 import { ragMessages } from "../messages";
 import type { LibraryVariables } from "./library-policy";
@@ -18,10 +19,9 @@ export function librarySiteRoutes({ ragPlans, indexOwner }: Policies, deps: { db
   const { db, sites } = deps;
   const app = new Hono<{ Variables: LibraryVariables }>();
 
-  app.post(API_PATHS.librarySites, ragPlans, indexOwner, jsonOnly, bodyCeiling({ maxBytes: 4096 }), async (c) => {
-    const parsed = librarySiteCreateSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? ragMessages.invalidRequest }, 400);
-    const url = new URL(parsed.data.url);
+  const siteBody = jsonBody(librarySiteCreateSchema, firstIssue(ragMessages.invalidRequest));
+  app.post(API_PATHS.librarySites, ragPlans, indexOwner, jsonOnly, bodyCeiling({ maxBytes: 4096 }), siteBody, async (c) => {
+    const url = new URL(c.req.valid("json").url);
     url.hash = "";
     const index = c.get("index");
     const added = await addLibrarySite(db, index.id, url.toString());
