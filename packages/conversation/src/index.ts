@@ -3,8 +3,16 @@ export { ADVANCED_CONTROLS_EVENT, toggleAdvancedControls } from "./advanced-cont
 export { createAskLoop } from "./ask-loop";
 export { forkAt, showVersion, versionOf, versionsAt } from "./branches";
 export type { AskingState, AskLoop, AskLoopOptions, AskTurn } from "./ask-loop";
-export { ANSWER_IDLE_TIMEOUT_MS, LlmHttpError, MODEL_CALL_TIMEOUT_MS, resumeCompletion, streamCompletion } from "./answer-stream";
-export type { ModelStreamLimits } from "./answer-stream";
+export {
+  ANSWER_IDLE_TIMEOUT_MS,
+  LlmHttpError,
+  MODEL_CALL_TIMEOUT_MS,
+  resumeAnswer,
+  resumeCompletion,
+  streamAnswer,
+  streamCompletion,
+} from "./answer-stream";
+export type { AnswerProtocol, AnswerReading, AnswerRequest, ModelStreamLimits } from "./answer-stream";
 export { CITATION_CLASS, remarkCitations } from "./citation-links";
 export type { CitationLinks } from "./citation-links";
 export { systemClock } from "./clock";
