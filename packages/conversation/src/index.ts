@@ -42,7 +42,9 @@ export type { PassageParagraph, PassagePiece } from "./passage-layout";
 export type { LoadPdfRenderer, PdfRenderer } from "./pdf-renderer";
 export { MARKERS } from "./markers";
 export type { ChatCard } from "./markers";
-export { contextUsage } from "./message";
+// spec 001 §9: context usage is api-client's, the server's and the browser's one measure (issue 53 §3).
+export { contextUsage } from "@oystar/api-client";
+export { newMessageId } from "./message";
 export type { ChatMessage, Conversation, SourceRef } from "./message";
 export { conversationMessages } from "./messages";
 export { safeLinkUrl, sourceLink } from "./safe-links";

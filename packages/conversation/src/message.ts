@@ -43,8 +43,12 @@ export type Conversation = {
   summary?: string;
 };
 
-/** spec 001 §9: context usage is the conversation's characters over its capacity, as a percentage capped at 100. */
-export function contextUsage(messages: readonly Pick<ChatMessage, "content">[], capacity: number): number {
-  const characters = messages.reduce((sum, message) => sum + message.content.length, 0);
-  return Math.min(100, Math.round((characters / capacity) * 100));
+let messagesMade = 0;
+/**
+ * A message id, unique in the page (the chat's, RAG's and the debate's share one count); an answer
+ * keeps the one it streamed under. `module` prefixes it ('rag-…'), as ids were kept before.
+ */
+export function newMessageId(now: number, module?: string): string {
+  messagesMade += 1;
+  return `${module ? `${module}-` : ""}${now}-${messagesMade}`;
 }
