@@ -2,8 +2,9 @@ import type { ChatCard } from "./markers";
 
 // spec 001 §3: a conversation and its messages, the chat's and RAG's alike (the list, the actions
 // and the answer renderer show them); conversations live in the browser, never on the server.
-
-export type SourceRef = string | { url?: string | null; title?: string };
+// Issue 53 §3: the one conversation model — a module adds its own fields by extending it (RAG's
+// cited sources and kinds, rag-client's RagMessage), all optional, so a message kept on the device
+// opens in its module without a cast.
 
 export type ChatMessage = {
   id: string;
@@ -11,7 +12,6 @@ export type ChatMessage = {
   /** What was said: the question, or the answer as the model wrote it. */
   content: string;
   timestamp: number;
-  sources?: SourceRef[];
   /** spec 001 §4: a complete answer's time to its first character; the list shows it under the answer. */
   firstCharacterMs?: number;
   /** A card instead of words (spec 001 §3 markers): the screen decides how it looks. */

@@ -5,13 +5,21 @@ import type { ChatMessage, Conversation } from "@oystar/conversation";
 // list and actions show them) whose sources are the numbered passages of the answer, each under
 // its document's number (api-client's cited passages, issue 38 §1).
 
-export type RagMessage = Omit<ChatMessage, "sources"> & {
+export type RagMessage = ChatMessage & {
   sources?: CitedPassage[];
   /** A summary that replaced the conversation before it, or an answer that failed. */
   kind?: "summary" | "error";
 };
 
 export type RagConversation = Omit<Conversation, "messages"> & { messages: RagMessage[] };
+
+/**
+ * A RAG conversation as the device kept it (issue 35 §1): the floor's messages, whose sources may be
+ * in any shape a past version wrote (keptPassages reads them); what `open` takes.
+ */
+export type KeptRagConversation = Pick<Conversation, "id" | "createdAt"> & {
+  messages: readonly (ChatMessage & { sources?: unknown; kind?: RagMessage["kind"] })[];
+};
 
 /** spec 001 §3: a fresh conversation, created when the screen opens (its id is a timestamp string). */
 export function newRagConversation(now: number): RagConversation {

@@ -9,6 +9,7 @@ import {
   newRagConversation,
   ragContextUsage,
   replaceWithSummary,
+  type KeptRagConversation,
   type RagConversation,
   type RagMessage,
 } from "./rag-conversation";
@@ -222,12 +223,12 @@ export function createRagSession(dependencies: RagDependencies) {
      * Issue 35 §1: a RAG conversation kept on the device, opened to go on where it stopped — its
      * answers keep their sources (and so their citations). An answer still streaming stops first.
      */
-    open(conversation: RagConversation) {
+    open(conversation: KeptRagConversation) {
       asking.abort();
       // Its sources as kept, in whatever shape they were kept (conversation's keptPassages).
-      const messages = conversation.messages.map((message) => ({
+      const messages: RagMessage[] = conversation.messages.map(({ sources, ...message }) => ({
         ...message,
-        ...(message.sources ? { sources: keptPassages(message.sources) } : {}),
+        ...(sources ? { sources: keptPassages(sources) } : {}),
       }));
       update({
         conversation: { id: conversation.id, createdAt: conversation.createdAt, messages, contextUsage: ragContextUsage(messages) },
