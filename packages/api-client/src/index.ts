@@ -168,6 +168,7 @@ export type {
   RuntimeConfig,
 } from "./schemas/service";
 export { citationGroupNumbers, citationNumbersIn, citationPattern, sourceOfCitation, withSingleWarning } from "./citations";
+export { contextUsage, RAG_SUMMARY_MESSAGES, ragConversationSummary } from "./conversation-measures";
 export {
   INDEX_REQUESTS_PAGE,
   indexLabel,

@@ -3,7 +3,7 @@ import { describe, expect, test, vi } from "vitest";
 import { createChatSession, type ChatDependencies, type ChatDocument } from "./chat-session";
 import { classifyFailure as classifyChatError, isResetCommand, MARKERS, QUOTA_REFRESH_DELAY_MS } from "@oystar/conversation";
 import { conversationSummary, newMessage } from "./conversation";
-import { contextUsage, cutHistoryToBudget } from "./history";
+import { chatContextUsage, cutHistoryToBudget } from "./history";
 import { canSend } from "./send-rules";
 
 describe("rules", () => {
@@ -34,8 +34,8 @@ describe("rules", () => {
   });
 
   test("context usage: characters over 8000, capped at 100 %", () => {
-    expect(contextUsage([newMessage("user", "x".repeat(800), 0)])).toBe(10);
-    expect(contextUsage([newMessage("user", "x".repeat(20_000), 0)])).toBe(100);
+    expect(chatContextUsage([newMessage("user", "x".repeat(800), 0)])).toBe(10);
+    expect(chatContextUsage([newMessage("user", "x".repeat(20_000), 0)])).toBe(100);
   });
 
   test("errors: 429 is the quota (never blocking the admin), auth words are the session, the rest the model", () => {
@@ -221,7 +221,7 @@ describe("send pipeline", () => {
       ],
     });
     expect(chat.store.getState().conversation).toMatchObject({ id: "500", createdAt: 500, summary: "Quando fiorisce il glicine?" });
-    expect(chat.store.getState().conversation.contextUsage).toBe(contextUsage(chat.store.getState().conversation.messages));
+    expect(chat.store.getState().conversation.contextUsage).toBe(chatContextUsage(chat.store.getState().conversation.messages));
     await chat.send("E le rose?");
     expect(seen[1]).toEqual([
       { role: "user", content: "Quando fiorisce il glicine?" },

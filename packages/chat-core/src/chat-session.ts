@@ -2,8 +2,8 @@ import { DEFAULT_MODEL, supportsReasoning, type BackendStatus, type ChatModel } 
 import { createStore } from "zustand/vanilla";
 import type { ModelProvider } from "@oystar/api-client";
 import type { CompletionOptions, CompletionRequest, ResumeRequest } from "./completion";
-import { conversationSummary, newConversation, newMessage, newMessageId } from "./conversation";
-import { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
+import { conversationSummary, newConversation, newMessage } from "./conversation";
+import { chatContextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 import { chatMessages } from "./messages";
 import { canSend } from "./send-rules";
 import {
@@ -13,6 +13,7 @@ import {
   showVersion,
   versionsAt,
   MARKERS,
+  newMessageId,
   noticeSteps,
   type AskTurn,
   type ChatMessage,
@@ -100,7 +101,7 @@ export function createChatSession(dependencies: ChatDependencies) {
   const withMessages = (messages: ChatMessage[]) => {
     const { summary: _previous, ...conversation } = store.getState().conversation;
     const summary = conversationSummary(messages);
-    update({ conversation: { ...conversation, messages, contextUsage: contextUsage(messages), ...(summary ? { summary } : {}) } });
+    update({ conversation: { ...conversation, messages, contextUsage: chatContextUsage(messages), ...(summary ? { summary } : {}) } });
   };
   const append = (message: ChatMessage) => withMessages([...store.getState().conversation.messages, message]);
   /** spec 001 §5: the chat's failures (the admin's quota never blocks the input). */
@@ -285,7 +286,7 @@ export function createChatSession(dependencies: ChatDependencies) {
           id: conversation.id,
           createdAt: conversation.createdAt,
           messages,
-          contextUsage: contextUsage(messages),
+          contextUsage: chatContextUsage(messages),
           ...(summary ? { summary } : {}),
         },
         partial: "",

@@ -1,15 +1,9 @@
-import type { ChatMessage, Conversation } from "@oystar/conversation";
+import { newMessageId, type ChatMessage, type Conversation } from "@oystar/conversation";
 
 // spec 001 §3: the chat's conversation (its message and conversation types are the floor's).
 
 export function newConversation(now: number): Conversation {
   return { id: String(now), messages: [], contextUsage: 0, createdAt: now };
-}
-
-let counter = 0;
-export function newMessageId(now: number): string {
-  counter += 1;
-  return `${now}-${counter}`;
 }
 
 type MessageExtras = Pick<ChatMessage, "firstCharacterMs" | "card" | "label" | "attachment" | "basedOn" | "versions"> & { id?: string };

@@ -1,4 +1,4 @@
-import { contextUsage as usageOf, type ChatMessage } from "@oystar/conversation";
+import { contextUsage, type ChatMessage } from "@oystar/conversation";
 
 /** spec 001 §5: history size is estimated at 1 token per 4 characters. */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
@@ -27,6 +27,7 @@ export function cutHistoryToBudget(messages: readonly ChatMessage[], maxTokens: 
 /** spec 001 §9: chat context usage is the characters over 8000, as a percentage capped at 100. */
 export const CHAT_CONTEXT_CHARS = 8000;
 
-export function contextUsage(messages: readonly ChatMessage[], capacity: number = CHAT_CONTEXT_CHARS): number {
-  return usageOf(messages, capacity);
+/** The chat's context usage: the floor's one measure over the chat's capacity. */
+export function chatContextUsage(messages: readonly ChatMessage[]): number {
+  return contextUsage(messages, CHAT_CONTEXT_CHARS);
 }

@@ -8,7 +8,7 @@ export { connectionReset } from "./connection-reset";
 export { PROMPT_TEMPLATES, templateSampling } from "./prompt-templates";
 export type { LocalModelOptions, PromptTemplate, SamplingFields } from "./prompt-templates";
 export { conversationSummary, newConversation, newMessage, SUMMARY_MESSAGES } from "./conversation";
-export { contextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
+export { chatContextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 export { chatMessages } from "./messages";
 export { canSend } from "./send-rules";
 export { DEFAULT_TYPING_SPEED, estimatedTypingSeconds, TYPING_SPEEDS, typingSample } from "./typing-demo";

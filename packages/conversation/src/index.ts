@@ -3,8 +3,16 @@ export { ADVANCED_CONTROLS_EVENT, toggleAdvancedControls } from "./advanced-cont
 export { createAskLoop } from "./ask-loop";
 export { forkAt, showVersion, versionOf, versionsAt } from "./branches";
 export type { AskingState, AskLoop, AskLoopOptions, AskTurn } from "./ask-loop";
-export { ANSWER_IDLE_TIMEOUT_MS, LlmHttpError, MODEL_CALL_TIMEOUT_MS, resumeCompletion, streamCompletion } from "./answer-stream";
-export type { ModelStreamLimits } from "./answer-stream";
+export {
+  ANSWER_IDLE_TIMEOUT_MS,
+  LlmHttpError,
+  MODEL_CALL_TIMEOUT_MS,
+  resumeAnswer,
+  resumeCompletion,
+  streamAnswer,
+  streamCompletion,
+} from "./answer-stream";
+export type { AnswerProtocol, AnswerReading, AnswerRequest, ModelStreamLimits } from "./answer-stream";
 export { CITATION_CLASS, remarkCitations } from "./citation-links";
 export type { CitationLinks } from "./citation-links";
 export { systemClock } from "./clock";
@@ -34,8 +42,10 @@ export type { PassageParagraph, PassagePiece } from "./passage-layout";
 export type { LoadPdfRenderer, PdfRenderer } from "./pdf-renderer";
 export { MARKERS } from "./markers";
 export type { ChatCard } from "./markers";
-export { contextUsage } from "./message";
-export type { ChatMessage, Conversation, SourceRef } from "./message";
+// spec 001 §9: context usage is api-client's, the server's and the browser's one measure (issue 53 §3).
+export { contextUsage } from "@oystar/api-client";
+export { newMessageId } from "./message";
+export type { ChatMessage, Conversation } from "./message";
 export { conversationMessages } from "./messages";
 export { safeLinkUrl, sourceLink } from "./safe-links";
 export { noticeSteps, QUOTA_REFRESH_DELAY_MS, refreshQuotaLater } from "./session-world";

@@ -2,8 +2,9 @@ import type { ChatCard } from "./markers";
 
 // spec 001 §3: a conversation and its messages, the chat's and RAG's alike (the list, the actions
 // and the answer renderer show them); conversations live in the browser, never on the server.
-
-export type SourceRef = string | { url?: string | null; title?: string };
+// Issue 53 §3: the one conversation model — a module adds its own fields by extending it (RAG's
+// cited sources and kinds, rag-client's RagMessage), all optional, so a message kept on the device
+// opens in its module without a cast.
 
 export type ChatMessage = {
   id: string;
@@ -11,7 +12,6 @@ export type ChatMessage = {
   /** What was said: the question, or the answer as the model wrote it. */
   content: string;
   timestamp: number;
-  sources?: SourceRef[];
   /** spec 001 §4: a complete answer's time to its first character; the list shows it under the answer. */
   firstCharacterMs?: number;
   /** A card instead of words (spec 001 §3 markers): the screen decides how it looks. */
@@ -43,8 +43,12 @@ export type Conversation = {
   summary?: string;
 };
 
-/** spec 001 §9: context usage is the conversation's characters over its capacity, as a percentage capped at 100. */
-export function contextUsage(messages: readonly Pick<ChatMessage, "content">[], capacity: number): number {
-  const characters = messages.reduce((sum, message) => sum + message.content.length, 0);
-  return Math.min(100, Math.round((characters / capacity) * 100));
+let messagesMade = 0;
+/**
+ * A message id, unique in the page (the chat's, RAG's and the debate's share one count); an answer
+ * keeps the one it streamed under. `module` prefixes it ('rag-…'), as ids were kept before.
+ */
+export function newMessageId(now: number, module?: string): string {
+  messagesMade += 1;
+  return `${module ? `${module}-` : ""}${now}-${messagesMade}`;
 }

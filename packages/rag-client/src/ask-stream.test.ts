@@ -1,7 +1,7 @@
-import { citedPassage } from "@oystar/conversation/testing";
+import { citedPassage, virtualTime } from "@oystar/conversation/testing";
 import { createApiClient, HttpError, STOPPED_BY_USER, StreamError } from "@oystar/api-client";
 import { describe, expect, test } from "vitest";
-import { classifyFailure } from "@oystar/conversation";
+import { AnswerStalledError, ANSWER_IDLE_TIMEOUT_MS, classifyFailure, MODEL_CALL_TIMEOUT_MS } from "@oystar/conversation";
 import { httpAskStream, httpResumeAsk, RAG_FAILURE_WORDS } from "./ask-stream";
 import { ragMessages } from "./messages";
 
@@ -34,7 +34,9 @@ describe("POST /api/ask-stream", () => {
       },
     });
     const logged: string[] = [];
-    const events = await collect(httpAskStream(api, (line) => logged.push(line))({ question: "Ciao?" }, new AbortController().signal));
+    const events = await collect(
+      httpAskStream(api, { log: (line) => logged.push(line) })({ question: "Ciao?" }, new AbortController().signal),
+    );
     expect(events).toEqual([{ sources: [SOURCE] }, { chunk: "Ciao [1]" }]);
     expect(logged).toHaveLength(1);
     const [request] = seen;
@@ -212,23 +214,88 @@ test("issue 55 §1: refused by a busy server, the question is asked once more af
       return eventStream('data: {"chunk":"Eccomi"}\n\nevent: end\ndata: {}\n\n');
     },
   });
-  let fire = () => {};
-  const waits: number[] = [];
+  const time = virtualTime();
   const told: number[] = [];
   const events = collect(
-    httpAskStream(
-      api,
-      () => {},
-      (task, ms) => {
-        waits.push(ms);
-        fire = task;
-        return () => {};
-      },
-    )({ question: "?" }, new AbortController().signal, undefined, (seconds) => told.push(seconds)),
+    httpAskStream(api, { log: () => {}, schedule: time.clock.later })(
+      { question: "?" },
+      new AbortController().signal,
+      undefined,
+      (seconds) => told.push(seconds),
+    ),
   );
-  await expect.poll(() => waits).toEqual([3000]);
-  expect(told).toEqual([3]);
-  fire();
+  await expect.poll(() => told).toEqual([3]);
+  time.advance(2_999);
+  expect(asked).toBe(1);
+  time.advance(1);
   expect(await events).toEqual([{ chunk: "Eccomi" }]);
   expect(asked).toBe(2);
+});
+
+describe("issue 53 §3: spec 001 §8's limits, as the chat's and the debate's answers have them", () => {
+  /** A server that sends the sources and a first piece, then nothing more, the connection open. */
+  function silent() {
+    return createApiClient({
+      fetch: async (_input, init) => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(`data: {"chunk":"Il giardino "}\n\n`));
+            init?.signal?.addEventListener("abort", () => controller.error(init.signal?.reason));
+          },
+        });
+        return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
+      },
+    });
+  }
+
+  test("an answer that goes silent is cut off after the idle limit; what arrived stays, and the card says why", async () => {
+    const time = virtualTime();
+    const reading = httpAskStream(silent(), { schedule: time.clock.later })({ question: "?" }, new AbortController().signal)[
+      Symbol.asyncIterator
+    ]();
+    expect((await reading.next()).value).toEqual({ chunk: "Il giardino " });
+    const next = reading.next();
+    time.advance(ANSWER_IDLE_TIMEOUT_MS - 1);
+    time.advance(1);
+    const error = await next.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AnswerStalledError);
+    expect(classifyFailure(error, RAG_FAILURE_WORDS)).toEqual({
+      kind: "stalled",
+      message: "Il modello non ha inviato nulla per 30 secondi: la risposta è stata interrotta.",
+    });
+  });
+
+  test("an answer that keeps sending is cut off after the total limit", async () => {
+    const time = virtualTime();
+    let send = (_text: string) => {};
+    const trickling = createApiClient({
+      fetch: async (_input, init) => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            send = (text) => controller.enqueue(new TextEncoder().encode(text));
+            init?.signal?.addEventListener("abort", () => controller.error(init.signal?.reason));
+          },
+        });
+        return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
+      },
+    });
+    const reading = httpAskStream(trickling, { schedule: time.clock.later })({ question: "?" }, new AbortController().signal)[
+      Symbol.asyncIterator
+    ]();
+    const pieces: unknown[] = [];
+    const all = (async () => {
+      for (let next = await reading.next(); !next.done; next = await reading.next()) pieces.push(next.value);
+    })().catch((caught: unknown) => caught);
+    // A piece every 20 s: never idle for 30 s, but past the 120 s in all.
+    for (let second = 0; second < MODEL_CALL_TIMEOUT_MS / 1000; second += 20) {
+      await expect.poll(() => pieces.length).toBe(second / 20);
+      send(`data: {"chunk":"${second} "}\n\n`);
+      await expect.poll(() => pieces.length).toBe(second / 20 + 1);
+      time.advance(20_000);
+    }
+    const error = await all;
+    expect(error).toBeInstanceOf(AnswerStalledError);
+    expect((error as AnswerStalledError).limit).toBe("total");
+    expect(pieces).toHaveLength(6);
+  });
 });

@@ -1,18 +1,13 @@
 import {
   API_PATHS,
-  askAgainOnceWhenBusy,
-  heldAnswerBody,
-  HttpError,
   indicesListSchema,
   readProductStream,
-  RESUMABLE_REQUEST_HEADER,
   type ApiClient,
   type IndicesList,
-  type Later,
   type RagAskRequest,
   type StreamChunk,
 } from "@oystar/api-client";
-import { AnswerGoneError, type FailureWords } from "@oystar/conversation";
+import { resumeAnswer, streamAnswer, type AnswerProtocol, type FailureWords, type ModelStreamLimits } from "@oystar/conversation";
 import { ragMessages } from "./messages";
 
 /**
@@ -31,67 +26,35 @@ export type AskStream = (
 export type ResumeAsk = (streamUrl: string, signal: AbortSignal) => AsyncIterable<StreamChunk>;
 
 /**
- * POST /api/ask-stream over the signed-in API client: the request's headers within the client's
- * timeout, then the event stream for as long as it runs. Non-OK answers throw HttpError ('HTTP
- * error! status: {n}'), a missing body 'No response body', an `event: error` StreamError ('Stream
- * error occurred'); one unreadable line is logged and skipped (spec 001 §8).
+ * RAG's answer as the floor's one stream runner reads it (issue 53 §3): the product's events
+ * (spec 001 §7). A refusal stays the client's HttpError ('HTTP error! status: {n}', its status and
+ * the server's words kept for the failure card), a missing body is 'No response body', an
+ * `event: error` a StreamError ('Stream error occurred'); one unreadable event is logged and skipped
+ * (spec 001 §8).
  */
-export function httpAskStream(
-  api: Pick<ApiClient, "raw" | "rawAt">,
-  log: (message: string) => void = console.warn,
-  /** Timers, for the wait before a busy server is asked again (tests fire them by hand). */
-  later?: Later,
-): AskStream {
-  return async function* ask(request, signal, onStream, onBusy) {
-    // Issue 55 §1: refused by a busy server (503, Retry-After), the question is asked once more after the wait.
-    const response = await askAgainOnceWhenBusy(
-      () =>
-        api.raw(API_PATHS.askStream, {
-          method: "POST",
-          // Issue 35 §2: the server holds the answer, so a connection that drops resumes where it stopped.
-          headers: { "Content-Type": "application/json", Accept: "text/event-stream", [RESUMABLE_REQUEST_HEADER]: "1" },
-          body: JSON.stringify(request),
-          signal,
-        }),
-      { signal, onBusy, later },
-    );
-    yield* heldEvents(api, response, signal, log, onStream);
-  };
+const ragAnswer: AnswerProtocol<StreamChunk> = {
+  read: (body, { log }) => readProductStream(body, { onParseError: () => log("RAG: un evento illeggibile del flusso è stato saltato") }),
+  refused: (error) => error,
+  noBody: "No response body",
+};
+
+/**
+ * POST /api/ask-stream over the signed-in API client, through the floor's runner: spec 001 §8's
+ * limits (cut off after 30 s without a byte or 120 s in all: AnswerStalledError), the busy server's
+ * Retry-After (issue 55 §1), a held answer resumed when its connection drops and STOP stopping it
+ * on the server (issue 35 §2). `limits` are injectable so tests need no clock.
+ */
+export function httpAskStream(api: Pick<ApiClient, "raw" | "rawAt">, limits: ModelStreamLimits = {}): AskStream {
+  return (request, signal, onStream, onBusy) =>
+    streamAnswer(api, ragAnswer, { ...limits, path: API_PATHS.askStream, body: request, resumable: true, signal, onStream, onBusy });
 }
 
 /**
  * Issue 35 §2: GET of an answer the server holds, from its first event (a reloaded page has none of
  * it): its sources again, then its words. A refusal (404: dropped, another account's) is AnswerGoneError.
  */
-export function httpResumeAsk(api: Pick<ApiClient, "rawAt">, log: (message: string) => void = console.warn): ResumeAsk {
-  return async function* resume(streamUrl, signal) {
-    let response: Response;
-    try {
-      response = await api.rawAt(streamUrl, { method: "GET", headers: { Accept: "text/event-stream" }, signal });
-    } catch (error) {
-      throw error instanceof HttpError ? new AnswerGoneError(error.serverMessage ?? ragMessages.generic) : error;
-    }
-    yield* heldEvents(api, response, signal, log);
-  };
-}
-
-async function* heldEvents(
-  api: Pick<ApiClient, "rawAt">,
-  response: Response,
-  signal: AbortSignal,
-  log: (message: string) => void,
-  onStream?: (streamUrl: string) => void,
-): AsyncGenerator<StreamChunk> {
-  const held = heldAnswerBody(api, response, { signal });
-  if (held.streamUrl) onStream?.(held.streamUrl);
-  try {
-    yield* readProductStream(held.body, { onParseError: () => log("RAG: un evento illeggibile del flusso è stato saltato") });
-  } catch (error) {
-    // Once the answer is under way, a refusal can only be of its resume: it is no longer held.
-    throw error instanceof HttpError ? new AnswerGoneError(error.serverMessage ?? ragMessages.generic) : error;
-  } finally {
-    held.release();
-  }
+export function httpResumeAsk(api: Pick<ApiClient, "raw" | "rawAt">, limits: ModelStreamLimits = {}): ResumeAsk {
+  return (streamUrl, signal) => resumeAnswer(api, ragAnswer, streamUrl, { ...limits, signal });
 }
 
 /** GET /api/indices/list (spec 001 §7): the indexes the signed-in user may ask. */

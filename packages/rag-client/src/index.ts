@@ -18,7 +18,7 @@ export type { Library, LibraryPorts, LibraryState, UploadFile } from "./library"
 export { httpLibrary } from "./library-http";
 export { libraryMessages, siteChanges } from "./library-messages";
 export { conversationSummary, newRagConversation, ragContextUsage, replaceWithSummary } from "./rag-conversation";
-export type { RagConversation, RagMessage } from "./rag-conversation";
+export type { KeptRagConversation, RagConversation, RagMessage } from "./rag-conversation";
 export { ragModelChoices } from "./rag-models";
 export { ragRunning, stagesThatCannotRun } from "./rag-running";
 export type { RagRunning, RunningPart, StageSetting } from "./rag-running";

@@ -23,9 +23,6 @@ export const ragMessages = {
   generic: "Mi dispiace, si è verificato un errore durante l'elaborazione della tua richiesta. Riprova.",
   errorDetail: (detail: string) => `Dettaglio: ${detail}`,
   citationWarning: RAG_CITATION_WARNING,
-  summaryIntro: "Riepilogo della conversazione precedente",
-  summaryQuestions: "Domande:",
-  summaryLastAnswer: "Ultima risposta:",
   summaryLabel: "Riepilogo automatico",
 
   sources: {

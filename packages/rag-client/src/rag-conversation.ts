@@ -1,12 +1,11 @@
-import { RAG_CONTEXT_CHARS, type CitedPassage } from "@oystar/api-client";
-import { contextUsage, type ChatMessage, type Conversation } from "@oystar/conversation";
-import { ragMessages } from "./messages";
+import { contextUsage, RAG_CONTEXT_CHARS, RAG_SUMMARY_MESSAGES, ragConversationSummary, type CitedPassage } from "@oystar/api-client";
+import type { ChatMessage, Conversation } from "@oystar/conversation";
 
 // spec 001 §3: the RAG conversation. Its messages are the floor's typed messages (so the floor's
 // list and actions show them) whose sources are the numbered passages of the answer, each under
 // its document's number (api-client's cited passages, issue 38 §1).
 
-export type RagMessage = Omit<ChatMessage, "sources"> & {
+export type RagMessage = ChatMessage & {
   sources?: CitedPassage[];
   /** A summary that replaced the conversation before it, or an answer that failed. */
   kind?: "summary" | "error";
@@ -14,48 +13,32 @@ export type RagMessage = Omit<ChatMessage, "sources"> & {
 
 export type RagConversation = Omit<Conversation, "messages"> & { messages: RagMessage[] };
 
+/**
+ * A RAG conversation as the device kept it (issue 35 §1): the floor's messages, whose sources may be
+ * in any shape a past version wrote (keptPassages reads them); what `open` takes.
+ */
+export type KeptRagConversation = Pick<Conversation, "id" | "createdAt"> & {
+  messages: readonly (ChatMessage & { sources?: unknown; kind?: RagMessage["kind"] })[];
+};
+
 /** spec 001 §3: a fresh conversation, created when the screen opens (its id is a timestamp string). */
 export function newRagConversation(now: number): RagConversation {
   return { id: String(now), messages: [], contextUsage: 0, createdAt: now };
 }
 
-let counter = 0;
-/** A message id, unique in the page; an answer keeps the one it streamed under. */
-export function newRagMessageId(now: number): string {
-  counter += 1;
-  return `rag-${now}-${counter}`;
-}
-
 /** spec 001 §9: RAG context usage is the characters over 32000, as a percentage capped at 100. */
 export function ragContextUsage(messages: readonly RagMessage[]): number {
-  return contextUsage(messages as readonly ChatMessage[], RAG_CONTEXT_CHARS);
+  return contextUsage(messages, RAG_CONTEXT_CHARS);
 }
-
-/** spec 001 §9: the summary covers the last 10 messages, each question by its first 50 characters. */
-const SUMMARY_MESSAGES = 10;
-const SUMMARY_QUESTION_CHARS = 50;
-const SUMMARY_ANSWER_CHARS = 300;
-
-const flat = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /**
  * The automatic summary (spec 001 §4), when the server sent none: the recent questions and the
- * opening of the last answer, in the server's own format.
+ * opening of the last answer, written as the server writes it (api-client's one summary).
  */
 export function conversationSummary(messages: readonly RagMessage[]): string {
-  const recent = messages.filter((message) => !message.card && message.kind !== "error").slice(-SUMMARY_MESSAGES);
-  const questions = recent
-    .filter((message) => message.role === "user")
-    .map((message) => `- ${flat(message.content).slice(0, SUMMARY_QUESTION_CHARS)}`);
+  const recent = messages.filter((message) => !message.card && message.kind !== "error").slice(-RAG_SUMMARY_MESSAGES);
   const lastAnswer = recent.findLast((message) => message.role === "assistant" && message.kind !== "summary");
-  return [
-    `${ragMessages.summaryIntro}:`,
-    "",
-    ragMessages.summaryQuestions,
-    ...questions,
-    "",
-    `${ragMessages.summaryLastAnswer} ${flat(lastAnswer?.content ?? "").slice(0, SUMMARY_ANSWER_CHARS)}`,
-  ].join("\n");
+  return ragConversationSummary(recent, lastAnswer?.content ?? "");
 }
 
 /**

@@ -330,7 +330,6 @@ describe("an answer the server holds (issue 35 §2)", () => {
     session.open({
       id: "700",
       createdAt: 700,
-      contextUsage: 0,
       messages: [{ id: "rag-700-1", role: "user", content: "Quanti limoni ci sono?", timestamp: 700 }],
     });
     expect(await session.resume("/api/streams/risposta-tenuta")).toBe(true);
@@ -351,7 +350,6 @@ describe("an answer the server holds (issue 35 §2)", () => {
     session.open({
       id: "701",
       createdAt: 701,
-      contextUsage: 0,
       messages: [
         { id: "rag-701-1", role: "user", content: "Domanda?", timestamp: 701 },
         { id: "rag-701-2", role: "assistant", content: "Risposta.", timestamp: 702 },
@@ -367,7 +365,6 @@ describe("an answer the server holds (issue 35 §2)", () => {
     session.open({
       id: "702",
       createdAt: 702,
-      contextUsage: 0,
       messages: [{ id: "rag-702-1", role: "user", content: "Domanda?", timestamp: 702 }],
     });
     expect(await session.resume("/api/streams/scaduta")).toBe(false);

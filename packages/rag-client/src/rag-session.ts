@@ -1,5 +1,5 @@
 import { RAG_CONTEXT_WARNING_PERCENT, StreamError, type CitedPassage, type StreamChunk } from "@oystar/api-client";
-import { createAskLoop, keptPassages, MARKERS, noticeSteps, type AskTurn, type SessionWorld } from "@oystar/conversation";
+import { createAskLoop, keptPassages, MARKERS, newMessageId, noticeSteps, type AskTurn, type SessionWorld } from "@oystar/conversation";
 import { createStore } from "zustand/vanilla";
 import { RAG_FAILURE_WORDS, type AskStream, type ResumeAsk } from "./ask-stream";
 import { withSingleWarning } from "./citations";
@@ -7,9 +7,9 @@ import { ragMessages } from "./messages";
 import {
   conversationSummary,
   newRagConversation,
-  newRagMessageId,
   ragContextUsage,
   replaceWithSummary,
+  type KeptRagConversation,
   type RagConversation,
   type RagMessage,
 } from "./rag-conversation";
@@ -96,7 +96,7 @@ export function createRagSession(dependencies: RagDependencies) {
     }
     const text = summary ?? conversationSummary(conversation.messages);
     const summaryMessage: RagMessage = {
-      id: newRagMessageId(dependencies.now()),
+      id: newMessageId(dependencies.now(), "rag"),
       role: "assistant",
       content: text,
       timestamp: dependencies.now(),
@@ -115,7 +115,7 @@ export function createRagSession(dependencies: RagDependencies) {
       model: selectModel(state),
       usableIndexes: state.usableIndexes,
     });
-    append({ id: newRagMessageId(dependencies.now()), role: "user", content: question, timestamp: dependencies.now() });
+    append({ id: newMessageId(dependencies.now(), "rag"), role: "user", content: question, timestamp: dependencies.now() });
     return answerTurn((signal, busy) => dependencies.ask(request, signal, (streamUrl) => update({ heldAnswer: streamUrl }), busy));
   }
 
@@ -124,7 +124,7 @@ export function createRagSession(dependencies: RagDependencies) {
    * reload: complete, stopped or failed. It is no longer held for a resume then.
    */
   function answerTurn(events: (signal: AbortSignal, busy: (seconds: number) => void) => AsyncIterable<StreamChunk>): AskTurn {
-    const answerId = newRagMessageId(dependencies.now());
+    const answerId = newMessageId(dependencies.now(), "rag");
     let sources: CitedPassage[] = [];
     let usage: number | null = null;
     let summary: string | null = null;
@@ -223,12 +223,12 @@ export function createRagSession(dependencies: RagDependencies) {
      * Issue 35 §1: a RAG conversation kept on the device, opened to go on where it stopped — its
      * answers keep their sources (and so their citations). An answer still streaming stops first.
      */
-    open(conversation: RagConversation) {
+    open(conversation: KeptRagConversation) {
       asking.abort();
       // Its sources as kept, in whatever shape they were kept (conversation's keptPassages).
-      const messages = conversation.messages.map((message) => ({
+      const messages: RagMessage[] = conversation.messages.map(({ sources, ...message }) => ({
         ...message,
-        ...(message.sources ? { sources: keptPassages(message.sources) } : {}),
+        ...(sources ? { sources: keptPassages(sources) } : {}),
       }));
       update({
         conversation: { id: conversation.id, createdAt: conversation.createdAt, messages, contextUsage: ragContextUsage(messages) },

@@ -30,7 +30,6 @@ export const ragMessages = {
   citationWarning: RAG_CITATION_WARNING,
   /** Issue 36 §1: the offline model says what it is once, in the user's words (the spec fixes no text). */
   offlineIntro: `${OFFLINE_MODEL_LABEL}: nessun modello linguistico è collegato, quindi riporto alla lettera i passaggi più pertinenti dei documenti, con le loro fonti.`,
-  summaryIntro: "Riepilogo della conversazione precedente",
   requestNotFound: "Richiesta di indicizzazione non trovata.",
   /** Issue 34 §2: one index build at a time; the admin's second 'Indicizza' while one runs. */
   buildRunning: "Un'indicizzazione è già in corso: attendi che finisca prima di avviarne un'altra.",

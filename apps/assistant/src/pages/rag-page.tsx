@@ -4,7 +4,7 @@ import { useApiClient } from "@oystar/auth/react";
 import { createSourceViewer, httpSourceViewer, MARKERS, systemClock, type ChatCard } from "@oystar/conversation";
 import { useReadAloud } from "@oystar/conversation/react";
 import { ragGate } from "@oystar/plans-and-gates";
-import { createRagSession, type RagConversation, httpAskStream, httpResumeAsk, indexesInUse, loadIndices } from "@oystar/rag-client";
+import { createRagSession, httpAskStream, httpResumeAsk, indexesInUse, loadIndices } from "@oystar/rag-client";
 import { RagScreen, useRagSession } from "@oystar/rag-client/react";
 import { buttonClassName } from "@oystar/ui-kit";
 import { Button, LoadingScreen, Spinner } from "@oystar/ui-kit/react";
@@ -74,10 +74,7 @@ function RagPage() {
 
   // Issue 35 §5: the RAG conversation is kept on this device as it happens; issue 50 §2: at /rag/:id.
   useKeptRag(session, history);
-  const screen = useMemo(
-    () => sessionScreen(session, (conversation) => session.open(conversation as unknown as RagConversation), readAloud.stop),
-    [session, readAloud],
-  );
+  const screen = useMemo(() => sessionScreen(session, (conversation) => session.open(conversation), readAloud.stop), [session, readAloud]);
   useConversationAddress("rag", screen, history, tellUnknownAddress);
 
   return (

@@ -1,4 +1,12 @@
-import { RAG_CONTEXT_WARNING_PERCENT, type CitedPassage, type RagHistoryMessage, type StreamChunk } from "@oystar/api-client";
+import {
+  contextUsage,
+  RAG_CONTEXT_CHARS,
+  RAG_CONTEXT_WARNING_PERCENT,
+  ragConversationSummary,
+  type CitedPassage,
+  type RagHistoryMessage,
+  type StreamChunk,
+} from "@oystar/api-client";
 import { answerEvidence, answersQuestion, type Evidence } from "./answer-evidence";
 import { citedPassageOf, documentKeyOf } from "./cited-passage";
 import { noteNumbersInRetrievalOrder, renumberCitations, type CitationRenumbering } from "./citation-numbering";
@@ -9,7 +17,7 @@ import { ragMessages } from "../messages";
 import { extractiveAnswer } from "./offline-answer";
 import { articlesNotHeld } from "./articles-not-held";
 import { actsOfCitedPassages, actsOfConversation, articlesAsked } from "../retrieve/reference-search";
-import { answerRequest, contextUsage, conversationSummary } from "./rag-prompt";
+import { answerRequest } from "./rag-prompt";
 import type { RagIndex } from "../rag-store";
 import { retrieve, type Passage, type RetrievalOptions } from "../retrieve/retrieval";
 import { understandQuestion, type Understanding } from "../retrieve/understand-question";
@@ -266,7 +274,9 @@ export async function* answerQuestion(
   }
   if (signal.aborted) return;
 
-  const usage = contextUsage(plan.conversation, plan.question, answer);
+  // spec 001 §4, §9: the history, the question and this answer, measured and summed up as the browser would.
+  const history = [...plan.conversation, { role: "user" as const, content: plan.question }];
+  const usage = contextUsage([...history, { content: answer }], RAG_CONTEXT_CHARS);
   yield { contextUsage: usage };
-  if (usage >= RAG_CONTEXT_WARNING_PERCENT) yield { summary: conversationSummary(plan.conversation, plan.question, answer) };
+  if (usage >= RAG_CONTEXT_WARNING_PERCENT) yield { summary: ragConversationSummary(history, answer) };
 }

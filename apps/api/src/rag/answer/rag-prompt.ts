@@ -1,10 +1,11 @@
-import { RAG_CONTEXT_CHARS, RAG_PRESET, type RagHistoryMessage } from "@oystar/api-client";
+import { RAG_PRESET, type RagHistoryMessage } from "@oystar/api-client";
 import { ragMessages } from "../messages";
 import type { Passage } from "../retrieve/retrieval";
 import { passageLabel } from "./cited-passage";
 
-// The answer's inputs (spec 001 §1, §9): the history, the numbered sources, the model request,
-// context usage and the summary. The offline model's answer is offline-answer.ts.
+// The answer's inputs (spec 001 §1, §9): the history, the numbered sources and the model request.
+// Context usage and the summary are api-client's (the browser works them out the same way); the
+// offline model's answer is offline-answer.ts.
 
 /** spec 001 §5: history is cut from the oldest side, 1 token per 4 characters. */
 export function cutHistory(history: readonly RagHistoryMessage[], maxTokens: number): RagHistoryMessage[] {
@@ -74,23 +75,4 @@ export function answerRequest(input: {
     top_p: RAG_PRESET.top_p,
     max_tokens: RAG_PRESET.max_tokens,
   };
-}
-
-/** spec 001 §9: characters / 32000 as a percentage, capped at 100. */
-export function contextUsage(history: readonly RagHistoryMessage[], question: string, answer: string): number {
-  const characters = history.reduce((sum, message) => sum + message.content.length, 0) + question.length + answer.length;
-  return Math.min(100, Math.round((characters / RAG_CONTEXT_CHARS) * 100));
-}
-
-/**
- * spec 001 §4, §9: at 90 % the conversation is replaced by a summary — the last 10 messages,
- * each user question by its first 50 characters, then the last answer's opening.
- */
-export function conversationSummary(history: readonly RagHistoryMessage[], question: string, answer: string): string {
-  const recent = [...history, { role: "user" as const, content: question }].slice(-10);
-  const questions = recent
-    .filter((message) => message.role === "user")
-    .map((message) => `- ${message.content.replace(/\s+/g, " ").trim().slice(0, 50)}`);
-  const lastAnswer = answer.replace(/\s+/g, " ").trim().slice(0, 300);
-  return [`${ragMessages.summaryIntro}:`, "", "Domande:", ...questions, "", `Ultima risposta: ${lastAnswer}`].join("\n");
 }
