@@ -81,7 +81,7 @@ const packages = [
 
 /** The server, from what every part needs (the log, the database) up to the process that starts it. */
 const server = [
-  ["apps/api/src/observe/", "apps/api/src/pdf/"],
+  ["apps/api/src/observe/", "apps/api/src/pdf/", "apps/api/src/required.ts"],
   ["apps/api/src/db/"],
   ["apps/api/src/accounts/"],
   ["apps/api/src/auth/"],

@@ -119,7 +119,9 @@ const variablesSchema = z.object({
   TEST_FETCH_ROUTES: z
     .string()
     .regex(/^[a-z0-9.-]+=\d{1,5}(,[a-z0-9.-]+=\d{1,5})*$/, "nome=porta separati da virgole")
-    .transform((value) => Object.fromEntries(value.split(",").map((pair) => [pair.split("=")[0]!, Number(pair.split("=")[1])])))
+    .transform((value) =>
+      Object.fromEntries(value.split(",").map((pair) => [pair.slice(0, pair.indexOf("=")), Number(pair.slice(pair.indexOf("=") + 1))])),
+    )
     .optional(),
   OFFLINE_MODEL_CHARS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(400),
   // A model that sends nothing this long after a question has failed: the charge is given back.

@@ -17,7 +17,7 @@ function lettersOf(items: readonly string[]): { text: string; origin: Letter[] }
   const origin: Letter[] = [];
   items.forEach((item, index) => {
     for (let offset = 0; offset < item.length; offset += 1) {
-      const letter = item[offset]!;
+      const letter = item.charAt(offset);
       if (/\s/.test(letter)) continue;
       text += letter;
       origin.push({ item: index, offset });
@@ -47,8 +47,7 @@ export function passageOnPage(items: readonly string[], passage: string): Marked
   const found = locate(text, withoutBlanks(passage));
   if (!found) return [];
   const ranges: MarkedRange[] = [];
-  for (let letter = found.from; letter < found.to; letter += 1) {
-    const { item, offset } = origin[letter]!;
+  for (const { item, offset } of origin.slice(found.from, found.to)) {
     const last = ranges.at(-1);
     if (last?.item === item) last.end = offset + 1;
     else ranges.push({ item, start: offset, end: offset + 1 });

@@ -44,6 +44,7 @@ export function passageParagraphs({ before, text, after }: Pick<RagPassage, "bef
   }
   const cited = paragraphs.filter((paragraph) => paragraph.pieces.some((piece) => piece.cited));
   if (cited[0]) cited[0].opensPassage = true;
-  if (cited.at(-1)) cited.at(-1)!.closesPassage = true;
+  const last = cited.at(-1);
+  if (last) last.closesPassage = true;
   return paragraphs;
 }

@@ -54,9 +54,10 @@ export type IndexPicker = {
  */
 export function indexPicker(current: readonly string[], list: IndicesList | null): IndexPicker {
   const keep: IndexPicker = { options: current.map((name) => ({ name, label: indexLabel(name) })), selected: [...current] };
-  if (!list || list.indices.length === 0) return keep;
+  const first = list?.indices[0];
+  if (!list || first === undefined) return keep;
   const options = indexOptionsOf(list);
-  const fallback = list.indices.includes(list.default) ? list.default : list.indices[0]!;
+  const fallback = list.indices.includes(list.default) ? list.default : first;
   const selected = [...new Set(current.map((name) => (list.indices.includes(name) ? name : fallback)))];
   return { options, selected };
 }

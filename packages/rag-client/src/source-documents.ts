@@ -43,12 +43,11 @@ export function sourceDocuments(sources: readonly CitedPassage[], citedNumbers: 
   for (const source of sources) byNumber.set(source.noteNumber, [...(byNumber.get(source.noteNumber) ?? []), source]);
   const documents = [...byNumber.entries()]
     .sort(([left], [right]) => left - right)
-    .map(([noteNumber, passages]) => ({
-      noteNumber,
-      lead: passages[0]!,
-      cited: passages.filter(isCited),
-      consulted: passages.filter((source) => !isCited(source)),
-    }));
+    // Each number was set with its first passage: every one has a lead.
+    .flatMap(([noteNumber, passages]) => {
+      const [lead] = passages;
+      return lead ? [{ noteNumber, lead, cited: passages.filter(isCited), consulted: passages.filter((source) => !isCited(source)) }] : [];
+    });
   const anyCited = documents.some((document) => document.cited.length > 0);
   // An answer that cites nothing (a model that forgot): every document it was written from, in view.
   if (!anyCited) return { cited: documents.map((document) => ({ ...document, cited: document.consulted, consulted: [] })), consulted: [] };

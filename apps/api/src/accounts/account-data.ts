@@ -237,8 +237,9 @@ async function* pages<Row, Key>(first: Key, keyOf: (row: Row) => Key, readPage: 
   for (;;) {
     const page = await readPage(after);
     if (page.length > 0) yield page;
-    if (page.length < PAGE_ROWS) return;
-    after = keyOf(page[page.length - 1]!);
+    const last = page.at(-1);
+    if (!last || page.length < PAGE_ROWS) return;
+    after = keyOf(last);
   }
 }
 

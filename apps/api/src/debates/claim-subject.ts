@@ -112,8 +112,8 @@ export function claimOf(reply: string, quote: Pick<TurnQuote, "text" | "sentence
   const upTo = sentences.findIndex((sentence) => quoteAt >= 0 && sentence.at + sentence.text.length > quoteAt);
   const last = upTo < 0 ? sentences.length - 1 : upTo;
   const claim: string[] = [];
-  for (let index = last; index >= 0; index -= 1) {
-    claim.unshift(withoutNames(sentences[index]!.text.replace(EVIDENCE, " "), sourceNames));
+  for (const sentence of sentences.slice(0, last + 1).reverse()) {
+    claim.unshift(withoutNames(sentence.text.replace(EVIDENCE, " "), sourceNames));
     if (subjectStems(claim.join(" ")).size >= ENOUGH_CLAIM_WORDS) break;
   }
   return claim.join(" ").replace(/\s+/g, " ").trim();

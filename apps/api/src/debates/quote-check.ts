@@ -56,9 +56,10 @@ export function modelRelevance(calls: QuestionCalls, model: string): QuoteReleva
     const said = new Map<number, boolean>();
     for (const line of answer.split("\n")) {
       const match = /^\s*(\d{1,2})\s*[:.)-]\s*(s[iì]|no)(?!\p{L})/iu.exec(line);
-      if (match) said.set(Number(match[1]), /^s/i.test(match[2]!));
+      const verdict = match?.[2];
+      if (match && verdict) said.set(Number(match[1]), /^s/i.test(verdict));
     }
-    return pairs.map((_, index) => said.get(index + 1) ?? lexical[index]!);
+    return lexical.map((byWords, index) => said.get(index + 1) ?? byWords);
   };
 }
 

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { randomBytes } from "node:crypto";
 import type { Access } from "../auth/access";
 import type { Database } from "../db/database";
+import { required } from "../required";
 
 /**
  * GET /api/me/device-key (signed-in; issue 35 §1, DESIGN.md §7): the key the browser encrypts this
@@ -19,7 +20,7 @@ export function deviceKeyRoutes(access: Access, db: Database) {
     ]);
     const [row] = await db.query<{ key: Uint8Array }>("SELECT key FROM account_device_keys WHERE user_id = $1", [user.id]);
     c.header("Cache-Control", "no-store");
-    const answer: DeviceKey = { key: Buffer.from(row!.key).toString("base64url") };
+    const answer: DeviceKey = { key: Buffer.from(required(row, "the device key just stored").key).toString("base64url") };
     return c.json(answer);
   });
 }

@@ -1,6 +1,7 @@
 import { isUnlimited, planById, quotaResetAt, usageMonth } from "@oystar/plans-and-gates";
 import type { Queryable } from "../db/database";
 import type { Charge, Payer } from "./quota";
+import { required } from "../required";
 
 // Issue 28 §3: a thousand questions arriving together were counted one statement at a time, and
 // the last one's first token waited for all the others. Questions are counted in batches: those
@@ -44,7 +45,7 @@ export function questionBatch(db: Queryable, now: () => Date = () => new Date())
     const byUser = new Map<string, Waiting[]>();
     for (const item of batch) byUser.set(item.user.id, [...(byUser.get(item.user.id) ?? []), item]);
     const callers = [...byUser.values()].map((items) => {
-      const user = items[0]!.user;
+      const user = required(items[0], "a caller's first question").user;
       const limit = planById(user.plan).queries_limit;
       return { id: user.id, wanted: items.length, unbounded: user.isAdmin || isUnlimited(limit), limit: Math.max(0, limit), items };
     });

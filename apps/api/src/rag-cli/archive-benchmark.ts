@@ -34,6 +34,7 @@ import {
   type Recall,
 } from "./known-passage-questions";
 import { productRoad, roadPassages } from "./product-road";
+import { required } from "../required";
 
 export type ArchiveOptions = {
   documents: number;
@@ -127,7 +128,8 @@ async function timedIngest(context: CliContext, name: string, paths: string[]) {
 function tesseractVersion(): string | null {
   try {
     return execFileSync("tesseract", ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
-      .split("\n")[0]!
+      .split("\n", 1)
+      .join("")
       .trim();
   } catch {
     return null;
@@ -236,7 +238,10 @@ export async function archiveBenchmark(context: CliContext, options: ArchiveOpti
     const copies = await timedIngest(context, COPIES_INDEX, [join(folder, "copie")]);
     const [size] = await context.db.query<{ bytes: string }>("SELECT pg_database_size(current_database())::text AS bytes");
 
-    const indexes = { archive: (await findIndex(context.db, ARCHIVE_INDEX))!, copies: (await findIndex(context.db, COPIES_INDEX))! };
+    const indexes = {
+      archive: required(await findIndex(context.db, ARCHIVE_INDEX), `the index ${ARCHIVE_INDEX}`),
+      copies: required(await findIndex(context.db, COPIES_INDEX), `the index ${COPIES_INDEX}`),
+    };
     // Both indexes asked from their copies in memory, as a running server answers once it holds
     // them (a large index's copy is made in the background; until then Postgres answers, capped).
     await copiedIndex(context.db, indexes.archive);

@@ -12,6 +12,7 @@ import {
   writerFile,
   type TextBlock,
 } from "./firm-files";
+import { required } from "../required";
 
 // A firm's archive for `pnpm bench rag` (issue 34 §5), generated: no download, the same bytes on
 // every run (a seeded generator). Each document is the bench's invented corpus (bench-corpus.ts:
@@ -72,7 +73,7 @@ const padded = (number: number) => String(number).padStart(6, "0");
 const markdownCopy = (title: string, blocks: readonly string[]) => `---\ntitle: ${title}\n---\n\n${blocks.join("\n\n")}\n`;
 
 /** The format of text document `number`. */
-export const formatOf = (number: number) => MIX[number % MIX.length]!;
+export const formatOf = (number: number) => required(MIX[number % MIX.length], "a document's format");
 
 type Written = { title: string; paragraphs: string[] };
 
@@ -93,7 +94,7 @@ function archiveDocument(number: number, written: Written): ArchiveFile {
     case "docx":
     case "odt": {
       // A heading, paragraphs, and the last paragraph's sentences as a list: what a Word file holds.
-      const items = sentencesOf(paragraphs.at(-1)!);
+      const items = sentencesOf(paragraphs.at(-1) ?? "");
       const blocks: TextBlock[] = [
         { heading: title },
         ...paragraphs.slice(0, -1).map((paragraph) => ({ paragraph })),
@@ -141,7 +142,7 @@ async function scannedDocument(number: number, written: Written): Promise<Archiv
   // Typed in jsPDF's standard fonts before it is scanned: the page says what they can type.
   const title = typeable(written.title);
   let text = "";
-  for (const sentence of sentencesOf(typeable(written.paragraphs[0]!))) {
+  for (const sentence of sentencesOf(typeable(written.paragraphs[0] ?? ""))) {
     if (text && text.length + sentence.length > SCANNED_CHARACTERS) break;
     text = text ? `${text} ${sentence}` : sentence;
   }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sentencesOf } from "../rag/ingest/text-chunking";
 import { random } from "./bench-figures";
+import { required } from "../required";
 
 // Documents for `pnpm bench rag`, built deterministically, two corpora:
 //  - from the Debian evaluation corpus (rag-eval/debian-it): real Italian technical prose, many
@@ -30,8 +31,11 @@ export function benchParagraphs(number: number, paragraphs: number): { title: st
   // every pass, so no two documents put together the same paragraphs.
   const first = number * paragraphs;
   const stride = 7919 + Math.floor(first / all.length) * 104_729;
-  const picked = Array.from({ length: paragraphs }, (_, part) => all[(first + part * stride) % all.length]!);
-  return { title: `${picked[0]!.title} (${number + 1})`, paragraphs: picked.map((paragraph) => paragraph.text) };
+  const picked = Array.from({ length: paragraphs }, (_, part) => required(all[(first + part * stride) % all.length], "a corpus paragraph"));
+  return {
+    title: `${required(picked[0], "the first paragraph").title} (${number + 1})`,
+    paragraphs: picked.map((paragraph) => paragraph.text),
+  };
 }
 
 /** Document `number` (0-based) as Markdown with a title: `paragraphs` paragraphs of the corpus. */

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chunkDocument } from "../rag/ingest/text-chunking";
 import { parseArguments } from "./cli-context";
+import { required } from "../required";
 
 const corpusPath = fileURLToPath(new URL("../../rag-eval/debian-it/paragraphs.jsonl", import.meta.url));
 const paragraphs = readFileSync(corpusPath, "utf8")
@@ -21,7 +22,7 @@ function textOf(length: number, separator: string): string {
   const parts: string[] = [];
   let total = 0;
   for (let at = 0; total < length; at += 1) {
-    const paragraph = paragraphs[at % paragraphs.length]!;
+    const paragraph = required(paragraphs[at % paragraphs.length], "a corpus paragraph");
     parts.push(paragraph);
     total += paragraph.length + separator.length;
   }
@@ -55,13 +56,13 @@ for (const [shape, separator] of Object.entries(shapes)) {
   const best = sizes.map(() => Number.POSITIVE_INFINITY);
   for (let round = 0; round < rounds; round += 1)
     texts.forEach((text, at) => {
-      best[at] = Math.min(best[at]!, runMilliseconds(text, Math.max(1, Math.round(perRun / text.length))));
+      best[at] = Math.min(best[at] ?? Number.POSITIVE_INFINITY, runMilliseconds(text, Math.max(1, Math.round(perRun / text.length))));
     });
   const rates: Record<string, number> = {};
   sizes.forEach((size, at) => {
-    const rate = Math.round((Math.max(1, Math.round(perRun / size)) * size) / (best[at]! / 1000));
+    const rate = Math.round((Math.max(1, Math.round(perRun / size)) * size) / (required(best[at], "a size's best time") / 1000));
     rates[String(size)] = rate;
-    const chunks = chunkDocument(texts[at]!).chunks.length;
+    const chunks = chunkDocument(required(texts[at], "a size's text")).chunks.length;
     console.info(
       `Suddivisione in passaggi (${shape}), ${size.toLocaleString("it-IT")} caratteri: ${rate.toLocaleString("it-IT")} caratteri/s, ${chunks} passaggi`,
     );

@@ -29,12 +29,15 @@ export function parseArguments(words: readonly string[]): { options: Map<string,
   const options = new Map<string, string>();
   const rest: string[] = [];
   for (let index = 0; index < words.length; index += 1) {
-    const word = words[index]!;
+    const word = words[index] ?? "";
     if (word.startsWith("--")) {
       const [name, inline] = word.slice(2).split("=", 2) as [string, string | undefined];
+      const following = words[index + 1];
       if (inline !== undefined) options.set(name, inline);
-      else if (words[index + 1] !== undefined && !words[index + 1]!.startsWith("--")) options.set(name, words[(index += 1)]!);
-      else options.set(name, "true");
+      else if (following !== undefined && !following.startsWith("--")) {
+        options.set(name, following);
+        index += 1;
+      } else options.set(name, "true");
     } else rest.push(word);
   }
   return { options, rest };

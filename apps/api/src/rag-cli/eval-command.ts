@@ -12,6 +12,7 @@ import type { CliContext } from "./cli-context";
 import { corpusIndex, type EvalQuestion, type EvalSet } from "./eval-sets";
 import { productRoad, roadPassages, type ProductRoad } from "./product-road";
 import { referenceBm25 } from "./reference-bm25";
+import { required } from "../required";
 
 // `pnpm rag eval`: every question set (eval-sets.ts) in a fresh in-memory database, an index per
 // corpus, and an ablation table per set: the in-memory baseline, BM25 alone, the vector leg, their
@@ -46,15 +47,15 @@ type Stage = {
   isDefault?: boolean;
 };
 
-type Tally = { count: number; found: Record<number, number>; reciprocal: number; ms: number };
+type Tally = { count: number; found: Record<(typeof KS)[number], number>; reciprocal: number; ms: number };
 
 function figuresOf(stage: string, tally: Tally): StageFigures {
   const share = (value: number) => (tally.count ? Math.round((value / tally.count) * 1000) / 1000 : 0);
   return {
     stage,
-    "r@1": share(tally.found[1]!),
-    "r@5": share(tally.found[5]!),
-    "r@10": share(tally.found[10]!),
+    "r@1": share(tally.found[1]),
+    "r@5": share(tally.found[5]),
+    "r@10": share(tally.found[10]),
     "mrr@10": share(tally.reciprocal),
     ms: tally.count ? Math.round((tally.ms / tally.count) * 10) / 10 : 0,
   };
@@ -168,11 +169,11 @@ async function evaluateSet(
     for (const [position, stage] of stages.entries()) {
       const started = performance.now();
       const ranked = await stage.rank(question);
-      const tally = tallies[position]!;
+      const tally = required(tallies[position], "a stage's tally");
       tally.ms += performance.now() - started;
       tally.count += 1;
       const rank = ranked.files.slice(0, 10).indexOf(question.answerFile);
-      for (const k of KS) if (rank >= 0 && rank < k) tally.found[k]! += 1;
+      for (const k of KS) if (rank >= 0 && rank < k) tally.found[k] += 1;
       if (rank >= 0) tally.reciprocal += 1 / (rank + 1);
       // The offline model's extractive answer from the default pipeline's passages.
       if (stage.isDefault && question.answer && ranked.passages) {
@@ -192,7 +193,7 @@ async function evaluateSet(
     set: set.name,
     documents: set.corpus.documents,
     questions: set.questions.length,
-    stages: stages.map((stage, position) => figuresOf(stage.stage, tallies[position]!)),
+    stages: stages.map((stage, position) => figuresOf(stage.stage, required(tallies[position], "a stage's tally"))),
     ...(answers.count > 0 ? { offline_answer: Math.round((answers.found / answers.count) * 1000) / 1000 } : {}),
   };
 }

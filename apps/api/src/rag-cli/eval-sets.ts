@@ -6,6 +6,7 @@ import { withoutVectorIndexDuring } from "../rag/retrieve/vector-search";
 import { ensureSharedIndex, findIndex, type RagIndex } from "../rag/rag-store";
 import { callerPath, type CliContext } from "./cli-context";
 import { ingestibleFiles } from "../rag/ingest/ingestible-files";
+import { required } from "../required";
 
 // The question sets of `pnpm rag eval` (apps/api/rag-eval), each searched in the index of its
 // corpus; a question counts as found at k when its `answerFile` is among the first k distinct
@@ -80,7 +81,7 @@ export async function corpusIndex(context: CliContext, corpus: EvalCorpus, loade
   if (context.engine.vectors) await withoutVectorIndexDuring(context.db, context.engine.embedder, load);
   else await load();
   await finishIngestion(context.db);
-  const stored = (await findIndex(context.db, index.name))!;
+  const stored = required(await findIndex(context.db, index.name), `the index ${index.name}`);
   loaded.set(corpus.name, stored);
   return stored;
 }

@@ -55,7 +55,7 @@ async function ingestAll(context: CliContext, index: RagIndex, files: ReadonlyAr
         chunks += result.chunks;
       }
     }
-    bar.update(start + batch.length, { chunks, file: batch.at(-1)!.filename.slice(-40) });
+    bar.update(start + batch.length, { chunks, file: batch.at(-1)?.filename.slice(-40) ?? "" });
   }
   bar.stop();
   await finishIngestion(context.db);

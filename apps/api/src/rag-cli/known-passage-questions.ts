@@ -3,6 +3,7 @@ import { chunkDocument } from "../rag/ingest/text-chunking";
 import { foldAccents, isStopword } from "../rag/italian-text";
 import { PASSAGES_PER_DOCUMENT } from "../rag/retrieve/retrieval";
 import { random } from "./bench-figures";
+import { required } from "../required";
 
 // Questions whose answer is known, for `pnpm bench rag` to measure quality beside speed (issue 32
 // §4: a bug that hid a third of every large index left the timings as fast as ever). From a bench
@@ -97,8 +98,8 @@ const POSTGRES_STOPWORDS = new Set(
 function standsAlone(text: string, start: number, end: number): boolean {
   let from = start;
   let to = end;
-  while (from > 0 && !/\s/u.test(text[from - 1]!)) from -= 1;
-  while (to < text.length && !/\s/u.test(text[to]!)) to += 1;
+  while (from > 0 && !/\s/u.test(text.charAt(from - 1))) from -= 1;
+  while (to < text.length && !/\s/u.test(text.charAt(to))) to += 1;
   const run = text.slice(from, to);
   return !/[/@\\]|[\p{L}\p{N}]\.[\p{L}\p{N}]/u.test(run);
 }
@@ -124,22 +125,14 @@ function postingsOf(documents: readonly CorpusDocument[]): { postings: Postings;
   return { postings, documentOf: Int32Array.from(documentOf) };
 }
 
-/** The passages in both sorted lists. */
+/** The passages in both lists. */
 function together(left: readonly number[], right: readonly number[]): number[] {
-  const both: number[] = [];
-  for (let l = 0, r = 0; l < left.length && r < right.length;) {
-    if (left[l] === right[r]) {
-      both.push(left[l]!);
-      l += 1;
-      r += 1;
-    } else if (left[l]! < right[r]!) l += 1;
-    else r += 1;
-  }
-  return both;
+  const inRight = new Set(right);
+  return left.filter((passage) => inRight.has(passage));
 }
 
 /** The rarest word of the passage if only its document holds it; else the rarest pair only its document holds; else null. */
-function rareWordsOf(text: string, document: number, postings: Postings, documentOf: Int32Array): string[] | null {
+function rareWordsOf(text: string, document: number, postings: Postings, documentOf: Int32Array): [string] | [string, string] | null {
   const candidates = new Map<string, { word: string; position: number; passages: number[] }>();
   for (const { 0: word, index: position } of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const folded = foldAccents(word);
@@ -161,10 +154,10 @@ function rareWordsOf(text: string, document: number, postings: Postings, documen
   const onlyHere = (passages: readonly number[]) => passages.every((passage) => documentOf[passage] === document);
   if (rarest[0] && onlyHere(rarest[0].passages)) return [rarest[0].word];
   const pool = rarest.slice(0, PAIR_POOL);
-  let best: { words: string[]; passages: number } | null = null;
-  for (let first = 0; first < pool.length; first += 1) {
-    for (let second = first + 1; second < pool.length; second += 1) {
-      const [left, right] = [pool[first]!, pool[second]!].sort((a, b) => a.position - b.position) as [(typeof pool)[0], (typeof pool)[0]];
+  let best: { words: [string, string]; passages: number } | null = null;
+  for (const [first, one] of pool.entries()) {
+    for (const other of pool.slice(first + 1)) {
+      const [left, right] = [one, other].sort((a, b) => a.position - b.position) as [(typeof pool)[0], (typeof pool)[0]];
       const passages = left.passages.length + right.passages.length;
       if ((!best || passages < best.passages) && onlyHere(together(left.passages, right.passages)))
         best = { words: [left.word, right.word], passages };
@@ -190,19 +183,20 @@ export function knownPassageQuestions(
   const order = Array.from(documents.keys());
   for (let last = order.length - 1; last > 0; last -= 1) {
     const other = Math.floor(next() * (last + 1));
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- 0 ≤ other ≤ last < order.length: both are in the list
     [order[last], order[other]] = [order[other]!, order[last]!];
   }
   const questions: KnownPassageQuestion[] = [];
   for (const number of order) {
     if (questions.length >= count) break;
-    const document = documents[number]!;
+    const document = required(documents[number], `document ${number}`);
     if (document.passages.length === 0 || !among(document)) continue;
     const passage = Math.floor(next() * document.passages.length);
-    const phrasing = PHRASINGS[Math.floor(next() * PHRASINGS.length)]!;
-    const words = rareWordsOf(document.passages[passage]!, number, postings, documentOf);
+    const phrasing = required(PHRASINGS[Math.floor(next() * PHRASINGS.length)], "a phrasing");
+    const words = rareWordsOf(required(document.passages[passage], `passage ${passage}`), number, postings, documentOf);
     if (!words) continue;
     questions.push({
-      question: words.length === 1 ? phrasing.one(words[0]!) : phrasing.two(words[0]!, words[1]!),
+      question: words.length === 1 ? phrasing.one(words[0]) : phrasing.two(words[0], words[1]),
       answerFile: document.filename,
       passage,
       words,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { actName } from "../rag/references/reference-labels";
+import { required } from "../required";
 
 // Issue 49 §6: Italian acts written for the evaluation, generated from seeds (no downloads):
 // nine acts as the law firm and the accountants hold them — the Constitution, two codes, four
@@ -25,7 +26,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 const seedOf = (text: string) => createHash("sha256").update(text).digest().readUInt32LE(0);
-const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const pick = <T>(random: () => number, items: readonly T[]): T => required(items[Math.floor(random() * items.length)], "a picked item");
 
 const SUFFIXES = ["bis", "ter", "quater", "quinquies", "sexies", "septies", "octies", "novies", "decies"];
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, offset) => String(from + offset));
@@ -33,7 +34,10 @@ const suffixed = (number: number, count: number) => [String(number), ...SUFFIXES
 
 /** Article numbers: a range, each of `extra` numbers followed by its suffixed siblings. */
 function numbering(numbers: readonly string[], extra: Record<number, number>): string[] {
-  return numbers.flatMap((number) => (extra[Number(number)] ? suffixed(Number(number), extra[Number(number)]!) : [number]));
+  return numbers.flatMap((number) => {
+    const siblings = extra[Number(number)];
+    return siblings ? suffixed(Number(number), siblings) : [number];
+  });
 }
 
 /** Some numbers of a long code, always with the articles named in its questions. */
@@ -152,9 +156,10 @@ function articleOf(act: string, article: string, others: readonly string[]): Leg
     if (!topic.includes(word)) topic.push(word);
   }
   const adjective = pick(random, ADJECTIVES);
-  const rubric = `${capitalised(topic[0]!)} e ${topic[1]} ${adjective}`;
+  const word = (position: number) => required(topic[position % 3], "a topic word");
+  const rubric = `${capitalised(word(0))} e ${topic[1]} ${adjective}`;
   const commas = Array.from({ length: 1 + Math.floor(random() * 4) }, (_, position) => {
-    const words = [pick(random, OPENINGS), `${topic[position % 3]!} ${adjective}`, "e", topic[(position + 1) % 3]!];
+    const words = [pick(random, OPENINGS), `${word(position)} ${adjective}`, "e", word(position + 1)];
     // Cross-references: the same numbers in other articles and in other acts.
     if (random() < 0.5) words.push(`ai sensi dell'articolo ${pick(random, others)}`);
     if (random() < 0.25) words.push(`e del costo ${pick(random, ADJECTIVES)}`);

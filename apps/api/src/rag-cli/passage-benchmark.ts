@@ -18,6 +18,7 @@ import { findPassage } from "../rag/viewer/passage-store";
 import { ensureSharedIndex } from "../rag/rag-store";
 import { quantile, random } from "./bench-figures";
 import { parseArguments } from "./cli-context";
+import { required } from "../required";
 
 const { options } = parseArguments(process.argv.slice(2));
 const documents = Number(options.get("documents") ?? 10_000);
@@ -87,7 +88,7 @@ try {
     const token = (await signInAs(server.url, "business@oystar.test")).access_token;
     const timings = { http: [] as number[], store: [] as number[], baseline: [] as number[] };
     for (let round = 0; round < requests + 20; round += 1) {
-      const id = ids[Math.floor(next() * ids.length)]!;
+      const id = required(ids[Math.floor(next() * ids.length)], "a passage id");
       const warm = round < 20;
       let t = performance.now();
       const response = await fetch(`${server.url}/api/rag/passages/${id}`, { headers: { Authorization: `Bearer ${token}` } });

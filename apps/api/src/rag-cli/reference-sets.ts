@@ -11,6 +11,7 @@ import {
   type LegalAct,
   type LegalArticle,
 } from "./legal-acts";
+import { required } from "../required";
 
 // Issue 49 §6: `pnpm rag eval --set references` — questions by reference over the acts written for
 // the purpose (legal-acts.ts), generated in every form of the parser's (art./articolo, suffixes
@@ -29,8 +30,8 @@ type Half = "dev" | "test";
 const QUESTIONS = 200;
 
 const hashOf = (text: string) => createHash("sha256").update(text).digest();
-const halfOf = (article: LegalArticle): Half => (hashOf(`metà:${article.act}#${article.article}`)[0]! % 2 === 0 ? "dev" : "test");
-const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const halfOf = (article: LegalArticle): Half => (hashOf(`metà:${article.act}#${article.article}`).readUInt8(0) % 2 === 0 ? "dev" : "test");
+const pick = <T>(random: () => number, items: readonly T[]): T => required(items[Math.floor(random() * items.length)], "a picked item");
 
 /** A suffixed number written as people write it: «2-septies», «2 septies», «2septies», «2 - septies». */
 function written(random: () => number, article: string): string {
@@ -50,7 +51,7 @@ function referenceTo(random: () => number, act: string, article: string, comma: 
   const a = written(random, article);
   const co = comma !== null ? pick(random, [`, comma ${comma},`, ` co. ${comma}`, `, comma ${comma}`]) : "";
   const art = pick(random, ["art.", "art.", "Art.", "articolo"]);
-  const [type, numberYear = ""] = act.split(":");
+  const [type = "", numberYear = ""] = act.split(":");
   const [number, year] = numberYear.split("/");
   const short = year?.slice(2);
   const forms: Record<string, string[]> = {
@@ -76,7 +77,7 @@ function referenceTo(random: () => number, act: string, article: string, comma: 
     ],
     "reg-ue": [`${art} ${a}${co} GDPR`, `${art} ${a}${co} Reg. (UE) 2016/679`, `${art} ${a}${co} del Regolamento (UE) 2016/679`],
   };
-  return pick(random, forms[type!]!).replace(/\s+,/g, ",");
+  return pick(random, required(forms[type], `the forms of ${type}`)).replace(/\s+,/g, ",");
 }
 
 type ReferenceQuestion = { id: string; half: Half; kind: ReferenceKind; act: LegalAct; article: LegalArticle; question: string };

@@ -42,6 +42,7 @@ import {
   type Recall,
 } from "./known-passage-questions";
 import { productRoad, roadPassages, type ProductRoad } from "./product-road";
+import { required } from "../required";
 
 const packageDir = fileURLToPath(new URL("../../", import.meta.url));
 const { options } = parseArguments(process.argv.slice(2));
@@ -108,7 +109,7 @@ if (searchDocuments > 0) {
     );
   }
   await finishIngestion(db);
-  const index = (await findIndex(db, created.name))!;
+  const index = required(await findIndex(db, created.name), `the index ${created.name}`);
   const road = await productRoad({ db, env, engine });
   const asked = benchQuestions();
   await copiedIndex(db, index);
@@ -145,7 +146,7 @@ if (searchDocuments > 0) {
   figures[`search_${searchDocuments}_documents`] = result;
   console.info(
     `Ricerca da sola (pnpm rag search, impostazioni predefinite) su ${index.documents} documenti (${index.chunkCount} passaggi), ${asked.length} domande:\n` +
-      `  p50 ${search.p50} ms  p95 ${search.p95} ms  media ${search.mean} ms  CPU ${search.cpu_mean} ms/domanda  (obiettivo ≤ 4 ms di CPU: ${result.within_budget ? "rispettato" : "SUPERATO"}; carico medio della macchina ${os.loadavg()[0]!.toFixed(1)})\n` +
+      `  p50 ${search.p50} ms  p95 ${search.p95} ms  media ${search.mean} ms  CPU ${search.cpu_mean} ms/domanda  (obiettivo ≤ 4 ms di CPU: ${result.within_budget ? "rispettato" : "SUPERATO"}; carico medio della macchina ${os.loadavg()[0]?.toFixed(1)})\n` +
       `  riferimento: la via full-text letta da Postgres (senza copia in memoria) p50 ${postgresOnly.p50} ms  p95 ${postgresOnly.p95} ms  media ${postgresOnly.mean} ms`,
   );
 }
@@ -194,7 +195,7 @@ for (const size of sizes) {
   const ingestSeconds = (hnswSeconds - started) / 1000;
   hnswSeconds = (performance.now() - hnswSeconds) / 1000;
   await finishIngestion(db);
-  const stored = (await findIndex(db, index.name))!;
+  const stored = required(await findIndex(db, index.name), `the index ${index.name}`);
   rmSync(folder, { recursive: true, force: true });
 
   const timings = {
@@ -219,7 +220,7 @@ for (const size of sizes) {
   const pipeline = { ...hybrid, useReranker: true, useDeduplication: true };
   await copiedIndex(db, stored);
   for (let round = 0; round < queryCount + 20; round += 1) {
-    const question = questions[round % questions.length]!;
+    const question = required(questions[round % questions.length], "a benchmark question");
     const warm = round < 20;
     let t = performance.now();
     await fullTextSearch(db, stored, question, 45);
@@ -240,7 +241,7 @@ for (const size of sizes) {
     if (engine.vectors) {
       t = performance.now();
       const [vector] = await engine.embedder.embed([question]);
-      await vectorSearch(db, engine.embedder, stored.id, vector!, 45);
+      await vectorSearch(db, engine.embedder, stored.id, required(vector, "the question's vector"), 45);
       if (!warm) timings.vector.push(performance.now() - t);
     }
     t = performance.now();

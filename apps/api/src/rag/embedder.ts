@@ -30,14 +30,15 @@ function fnv1a(text: string): number {
 function addFeature(vector: Float32Array, feature: string, weight: number) {
   const hash = fnv1a(feature);
   // The sign hash keeps collisions from only ever adding up (Weinberger et al., 2009).
-  vector[hash % vector.length]! += hash & 0x80000000 ? -weight : weight;
+  const slot = hash % vector.length;
+  vector[slot] = (vector[slot] ?? 0) + (hash & 0x80000000 ? -weight : weight);
 }
 
 export function normalize(vector: Float32Array): Float32Array {
   let norm = 0;
   for (const value of vector) norm += value * value;
   norm = Math.sqrt(norm);
-  if (norm > 0) for (let index = 0; index < vector.length; index += 1) vector[index]! /= norm;
+  if (norm > 0) for (const [index, value] of vector.entries()) vector[index] = value / norm;
   return vector;
 }
 
@@ -120,7 +121,7 @@ export function remoteEmbedder(options: RemoteEmbedderOptions): Embedder {
 
 export function cosine(left: Float32Array, right: Float32Array): number {
   let dot = 0;
-  for (let index = 0; index < left.length; index += 1) dot += left[index]! * (right[index] ?? 0);
+  for (let index = 0; index < left.length; index += 1) dot += (left[index] ?? 0) * (right[index] ?? 0);
   return dot;
 }
 

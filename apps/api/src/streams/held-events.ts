@@ -1,3 +1,4 @@
+import { required } from "../required";
 // Issue 55 §3: the events of one answer in progress, held for a resume (answers-in-progress.ts)
 // in a few bytes each. A model's streamed events are nearly all alike — an OpenAI chunk is ~220
 // bytes of envelope (id, model, fingerprint, choice…) around a word — so each event is kept as what
@@ -100,9 +101,9 @@ export class HeldEvents {
     // The second becomes the first: rebuilt whole and kept so.
     const second = this.eventAt(1);
     const at = this.head * FIELDS;
-    this.size -= this.records[at + 1]! + EVENT_RECORD_BYTES;
+    this.size -= this.field(at + 1) + EVENT_RECORD_BYTES;
     const next = (this.head + 1) * FIELDS;
-    this.size -= this.records[next + 1]!;
+    this.size -= this.field(next + 1);
     this.head += 1;
     this.count -= 1;
     this.records[next] = this.append(second);
@@ -144,13 +145,18 @@ export class HeldEvents {
     return event as Buffer;
   }
 
+  /** A number of a kept event's record: the records of the kept events are all within `records`. */
+  private field(at: number): number {
+    return required(this.records[at], "a kept event's record");
+  }
+
   /** The k-th kept event, from the one before it (null for the first, which is whole). */
   private rebuild(k: number, previous: Buffer | null): Buffer {
     const at = (this.head + k) * FIELDS;
-    const offset = this.records[at]!;
-    const length = this.records[at + 1]!;
-    const start = this.records[at + 2]!;
-    const end = this.records[at + 3]!;
+    const offset = this.field(at);
+    const length = this.field(at + 1);
+    const start = this.field(at + 2);
+    const end = this.field(at + 3);
     const middle = this.bytes.subarray(offset, offset + length);
     if (!previous || (start === 0 && end === 0)) return Buffer.from(middle);
     const whole = Buffer.allocUnsafe(start + length + end);
@@ -204,8 +210,8 @@ export class HeldEvents {
     let used = 0;
     for (let k = 0; k < this.count; k += 1) {
       const at = (this.head + k) * FIELDS;
-      const offset = this.records[at]!;
-      const length = this.records[at + 1]!;
+      const offset = this.field(at);
+      const length = this.field(at + 1);
       this.bytes.copy(moved, used, offset, offset + length);
       this.records[at] = used;
       used += length;

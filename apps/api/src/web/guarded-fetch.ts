@@ -4,6 +4,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { fetchMessages } from "./messages";
+import { required } from "../required";
 
 // The web fetcher of ingestion (an admin turns a customer's list of URLs into an index): it must
 // never become a way into our own network (SSRF). Rules:
@@ -122,7 +123,12 @@ export async function guardedFetch(raw: string, options: GuardedFetchOptions = {
   let current = raw;
   for (let hop = 0; hop <= maxRedirects; hop += 1) {
     const target = await checkedTarget(current, resolve);
-    const response = await requestOnce(target.url, target.addresses[0]!, options, deadline);
+    const response = await requestOnce(
+      target.url,
+      required(target.addresses[0], `an address of ${target.url.hostname}`),
+      options,
+      deadline,
+    );
     if (response.status >= 300 && response.status < 400 && response.location) {
       const next = new URL(response.location, target.url);
       if (options.redirectAllowed && !options.redirectAllowed(next))

@@ -18,8 +18,9 @@ export function testNetwork(routes: Readonly<Record<string, number>>): Pick<Guar
   return {
     resolve,
     route: (address, port) => {
-      const position = names.findIndex((_, at) => PLACEHOLDER(at) === address.address);
-      return position === -1 ? { address, port } : { address: { address: "127.0.0.1", family: 4 }, port: routes[names[position]!]! };
+      const name = names.find((_, at) => PLACEHOLDER(at) === address.address);
+      const routed = name === undefined ? undefined : routes[name];
+      return routed === undefined ? { address, port } : { address: { address: "127.0.0.1", family: 4 }, port: routed };
     },
   };
 }

@@ -92,7 +92,7 @@ function completeEvents() {
   let pending = "";
   let lastId: string | null = null;
   const noteIds = (text: string) => {
-    for (const match of text.matchAll(/^id:\s?(.*)$/gm)) lastId = match[1]!.replace(/\r$/, "");
+    for (const match of text.matchAll(/^id:\s?(.*)$/gm)) lastId = (match[1] ?? "").replace(/\r$/, "");
   };
   return {
     add(bytes: Uint8Array): Uint8Array {

@@ -111,7 +111,9 @@ export function PdfPage({ bytes, page, passage, ocrWords, loadPdfRenderer, fallb
         const marked = passageOnPage(
           ocrWords.map((word) => word.text),
           passage,
-        ).map(({ item }) => ocrWords[item]!);
+        )
+          .map(({ item }) => ocrWords[item])
+          .filter((word) => word !== undefined);
         setScanMarks(marked);
         return setDrawn(marked.length > 0 ? "drawn" : "not-on-page");
       }

@@ -99,8 +99,8 @@ export function DebateStart({
             items={EXAMPLES.map(([a, b]) => start.example(a, b))}
             // A click writes both theses; the debate starts with 'Avvia Dibattito', as any other.
             onPick={(_, index) => {
-              const [a, b] = EXAMPLES[index]!;
-              onThesesChange([a, b]);
+              const example = EXAMPLES[index];
+              if (example) onThesesChange([example[0], example[1]]);
             }}
           />
         </Panel>

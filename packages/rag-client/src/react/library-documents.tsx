@@ -95,6 +95,7 @@ function DocumentRow({
   const replaceInput = useRef<HTMLInputElement>(null);
   const openButton = useRef<HTMLButtonElement>(null);
   const status = documentStatus(document);
+  const firstPassage = document.first_passage;
   return (
     <tr className={`rag-library__row rag-library__row--${document.state}`}>
       <th scope="row" className="rag-library__path">
@@ -112,17 +113,13 @@ function DocumentRow({
         <span className="rag-library__status">{status}</span>
       </td>
       <td className="rag-library__actions">
-        {openSource && document.first_passage ? (
+        {openSource && firstPassage ? (
           <Button
             ref={openButton}
             size="sm"
             variant="ghost"
             onClick={() =>
-              openSource(
-                { noteNumber: 1, title: null, filename: document.path, passages: [document.first_passage!] },
-                0,
-                openButton.current,
-              )
+              openSource({ noteNumber: 1, title: null, filename: document.path, passages: [firstPassage] }, 0, openButton.current)
             }
           >
             {libraryMessages.openDocument}

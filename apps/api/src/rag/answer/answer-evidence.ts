@@ -112,7 +112,7 @@ export async function answerEvidence(
   );
   // One weight per lexeme; a lexeme written once as a name counts as a name.
   const isName = new Map<string, boolean>();
-  for (const row of rows) isName.set(row.lexeme, (isName.get(row.lexeme) ?? false) || words[row.position - 1]!.name);
+  for (const row of rows) isName.set(row.lexeme, (isName.get(row.lexeme) ?? false) || (words[row.position - 1]?.name ?? false));
   const lexemes = [...isName.keys()];
   if (lexemes.length === 0) return { score: 0, answerable: false, coverage: new Map(), onTopic: new Map() };
 

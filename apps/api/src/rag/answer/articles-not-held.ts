@@ -19,7 +19,7 @@ export function articlesNotHeld(question: string, passages: readonly Passage[]):
           (passage.reference?.asked === true &&
             passage.reference.article === article.article &&
             (!article.act || passage.reference.act === article.act)) ||
-          named[position]!.some(
+          (named[position] ?? []).some(
             (reference) => reference.articles.includes(article.article) && (!article.act || reference.act === article.act),
           ),
       ),

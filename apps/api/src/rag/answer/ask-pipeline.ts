@@ -23,6 +23,7 @@ import { retrieve, type Passage, type RetrievalOptions } from "../retrieve/retri
 import { understandQuestion, type Understanding } from "../retrieve/understand-question";
 import { ragSearchSeconds } from "../../observe/metrics";
 import { placesOf } from "../viewer/passage-store";
+import { required } from "../../required";
 
 // One RAG answer as the events of spec 001 §7 / DESIGN.md §5, in this order:
 //   {sources}            the passages, before the text, each under its document's number
@@ -77,9 +78,9 @@ function sourcesOf(
     const cited = after?.cited.has(index + 1) === true;
     const support = after?.validation?.confidenceBySource.get(index + 1);
     const backing = cited && support !== undefined ? support : null;
-    const confidence = backing === null ? null : backing * answersQuestion(after!.evidence.onTopic.get(passage.chunkId) ?? 0);
+    const confidence = backing === null || !after ? null : backing * answersQuestion(after.evidence.onTopic.get(passage.chunkId) ?? 0);
     return citedPassageOf(passage, {
-      noteNumber: numbers[index]!,
+      noteNumber: required(numbers[index], "a passage's note number"),
       place: places.get(passage.chunkId),
       support: after
         ? {

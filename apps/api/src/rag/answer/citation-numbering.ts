@@ -1,4 +1,5 @@
 import { citationGroupNumbers, citationPattern, MAX_NOTE_NUMBER } from "@oystar/api-client";
+import { required } from "../../required";
 
 // Sources as a reader numbers them (issue 23 §5). The model (and the offline answer) cite the
 // PASSAGES of the prompt, [1] … [k] in retrieval order; the reader is shown DOCUMENTS, numbered
@@ -50,9 +51,10 @@ export function renumberCitations(passages: readonly NumberedPassage[]): Citatio
           continue;
         }
         cited.add(passage);
-        const key = passages[passage - 1]!.documentKey;
-        if (!documentNumber.has(key)) documentNumber.set(key, documentNumber.size + 1);
-        shown.push(documentNumber.get(key)!);
+        const key = required(passages[passage - 1], `passage ${passage}`).documentKey;
+        const shownNumber = documentNumber.get(key) ?? documentNumber.size + 1;
+        documentNumber.set(key, shownNumber);
+        shown.push(shownNumber);
       }
       const distinct = [...new Set(shown)];
       return distinct.length === 0 ? whole : `[${distinct.join(", ")}]`;
@@ -77,8 +79,12 @@ export function renumberCitations(passages: readonly NumberedPassage[]): Citatio
     citedPassages: () => new Set(cited),
     noteNumbers() {
       const numbers = new Map(documentNumber);
-      for (const passage of passages) if (!numbers.has(passage.documentKey)) numbers.set(passage.documentKey, numbers.size + 1);
-      return passages.map((passage) => numbers.get(passage.documentKey)!);
+      // The documents not cited take the numbers after the cited ones, in the passages' order.
+      return passages.map(({ documentKey }) => {
+        const number = numbers.get(documentKey) ?? numbers.size + 1;
+        numbers.set(documentKey, number);
+        return number;
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import { cosine, type Embedder } from "../embedder";
 import { entitiesOf, numbersOf, stemsOf, foldAccents } from "../italian-text";
 import { ragMessages } from "../messages";
 import { sentencesOf } from "../ingest/text-chunking";
+import { required } from "../../required";
 
 // The citation grammar and the single-warning rule are api-client's, shared with the screens.
 export { sourceOfCitation, withSingleWarning };
@@ -64,8 +65,8 @@ export function citedSentences(answer: string): Array<{ sentence: string; number
   for (const raw of sentences) {
     const leading = LEADING_CITATIONS.exec(raw);
     let sentence = raw;
-    if (leading && result.length > 0) {
-      const previous = result[result.length - 1]!;
+    const previous = result.at(-1);
+    if (leading && previous) {
       previous.numbers.push(...citationNumbersIn(leading[1] ?? ""));
       sentence = raw.slice(leading[0].length);
     }
@@ -156,7 +157,7 @@ export async function validateCitations(
     const foldedPassage = foldAccents(passage);
     const passageStems = new Set(stemsOf(passage));
     const passageNumbers = new Set(numbersOf(passage));
-    const vector = sentenceVectors[position]!;
+    const vector = required(sentenceVectors[position], "the sentence's vector");
     const scores = {
       valid: share(numbersOf(entry.sentence), (number) => passageNumbers.has(number)),
       semantic: Math.max(0, ...(passageVectors.get(source.chunkId) ?? []).map((candidate) => cosine(vector, candidate))),

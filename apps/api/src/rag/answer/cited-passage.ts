@@ -1,6 +1,7 @@
 import type { CitedPassage, PassageSupport } from "@oystar/api-client";
 import type { Passage } from "../retrieve/retrieval";
 import { referenceLabel } from "../references/reference-labels";
+import { required } from "../../required";
 
 // Issue 38 §1: the one road from a retrieved passage to the passage a text cites, as the browser
 // gets it — a RAG answer's sources and a debate turn's passages alike (api-client's
@@ -53,5 +54,5 @@ export function citedPassageOf(passage: Passage, { noteNumber, place, support = 
  */
 export function passageLabel(reference: NonNullable<Passage["reference"]>): string {
   const comma = reference.comma ?? (reference.commas.length === 1 ? reference.commas[0] : null);
-  return referenceLabel({ act: reference.act, article: reference.article, comma })!;
+  return required(referenceLabel({ act: reference.act, article: reference.article, comma }), "the passage's reference label");
 }

@@ -11,8 +11,7 @@ import { passageLabel } from "./cited-passage";
 export function cutHistory(history: readonly RagHistoryMessage[], maxTokens: number): RagHistoryMessage[] {
   const kept: RagHistoryMessage[] = [];
   let characters = 0;
-  for (let index = history.length - 1; index >= 0; index -= 1) {
-    const message = history[index]!;
+  for (const message of [...history].reverse()) {
     if ((characters + message.content.length) / 4 > maxTokens) break;
     kept.unshift(message);
     characters += message.content.length;

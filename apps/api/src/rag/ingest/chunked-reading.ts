@@ -1,5 +1,6 @@
 import { actOfPreamble } from "../references/document-structure";
 import { chunkDocument, codePointOffsets, type Chunk } from "./text-chunking";
+import { required } from "../../required";
 
 // A document's reading text and the places of its chunks, made where the document is read (issue
 // 54 §1): chunking a 1.1 MB e-mail held the server's thread for minutes; in the reading process it
@@ -39,8 +40,8 @@ export function chunkedReading(text: string): ChunkedReading {
       page: chunk.page,
       start: chunk.start,
       end: chunk.end,
-      codeStart: codeStarts[ordinal]!,
-      codeEnd: codeEnds[ordinal]!,
+      codeStart: required(codeStarts[ordinal], "a chunk's code-point start"),
+      codeEnd: required(codeEnds[ordinal], "a chunk's code-point end"),
       ...(chunk.article ? { article: chunk.article } : {}),
       ...(chunk.commas ? { commas: chunk.commas } : {}),
     })),

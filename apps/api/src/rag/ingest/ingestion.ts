@@ -14,6 +14,7 @@ import { chunkedReading, chunksOf, type ChunkedReading } from "./chunked-reading
 import { passageReferences } from "../references/document-structure";
 import type { Chunk } from "./text-chunking";
 import { ragIngestionSeconds } from "../../observe/metrics";
+import { required } from "../../required";
 
 // Ingestion (DESIGN.md §8): a file's text → chunks → full-text vector, BM25 statistics and
 // embedding, written in ONE transaction: re-ingesting a file replaces it whole, or not at all.
@@ -139,7 +140,7 @@ export async function ingestFiles(
   const reads = files.map((file, position) =>
     unchanged.has(file.filename)
       ? null
-      : documentInput(file, hashes[position]!, options).then(
+      : documentInput(file, required(hashes[position], `the hash of ${file.filename}`), options).then(
           (document) => ({ document }),
           (error: unknown) => ({ error: error as Error }),
         ),
@@ -168,7 +169,7 @@ export async function ingestFiles(
     const stored = results.get(document.filename);
     if (stored && !("error" in stored)) results.set(document.filename, await withAttachments(db, index, document, stored, options));
   }
-  return files.map((file) => results.get(file.filename)!);
+  return files.map((file) => required(results.get(file.filename), `the result for ${file.filename}`));
 }
 
 export type DocumentInput = {
@@ -242,7 +243,7 @@ async function readDocumentInput(
 }
 
 export async function storeDocument(db: Database, index: RagIndex, document: DocumentInput, options: IngestOptions): Promise<IngestResult> {
-  return (await storeDocuments(db, index, [document], options))[0]!;
+  return required((await storeDocuments(db, index, [document], options))[0], `the result for ${document.filename}`);
 }
 
 /**
@@ -274,7 +275,14 @@ async function storeDocumentsTogether(
     // Chunked by the reading process that read it (issue 54 §1); here only for a document made otherwise.
     const { reading, places, act } = document.chunked ?? chunkedReading(document.text);
     const references = passageReferences({ ...document, act: act ?? null }, places);
-    return { document, reading, chunks: chunksOf({ reading, places }).map((chunk, at) => ({ ...chunk, reference: references[at]! })) };
+    return {
+      document,
+      reading,
+      chunks: chunksOf({ reading, places }).map((chunk, at) => ({
+        ...chunk,
+        reference: required(references[at], "a passage's reference"),
+      })),
+    };
   });
   // Places in the reading text, counted in characters (code points) as the viewer counts them.
   const all = chunked.flatMap(({ document, chunks }) =>
@@ -377,7 +385,7 @@ async function storeDocumentsTogether(
             index.id,
             options.embedder.name,
             of(({ chunk }) => chunk.ordinal),
-            batch.map((_, offset) => vectorLiteral(vectors[start + offset]!)),
+            batch.map((_, offset) => vectorLiteral(required(vectors[start + offset], "a passage's vector"))),
           ],
         );
       }

@@ -7,6 +7,7 @@ import { ragMessages } from "../messages";
 import { annotationBlocks } from "./pdf-annotations";
 import { DocumentTooLongError } from "./reading-limits";
 import { UnsupportedDocumentError } from "./unsupported-document";
+import { required } from "../../required";
 
 // A PDF's text for indexing, page by page after `--- Pagina N ---` markers (the format of
 // @oystar/pdf-tools and of the OCR route), so every chunk knows its page. Unlike the chat's
@@ -90,7 +91,7 @@ export async function pdfText(
           })
         : undefined;
     const text = texts
-      .flatMap((pageText, index) => [formatPageMarker(index + 1), [pageText, ...pageExtras[index]!].filter(Boolean).join("\n\n")])
+      .flatMap((pageText, index) => [formatPageMarker(index + 1), [pageText, ...(pageExtras[index] ?? [])].filter(Boolean).join("\n\n")])
       .join("\n");
     return {
       text,
@@ -126,11 +127,14 @@ async function recognizePages(
     drawn.catch(() => undefined);
     return drawn;
   };
-  let next = draw(scanned[0]!);
+  // Called only when the reading can recognize and some page is scanned.
+  const recognize = required(reading.recognize, "the OCR reader");
+  let next = draw(required(scanned[0], "a scanned page"));
   for (const [position, pageNumber] of scanned.entries()) {
     const picture = await next;
-    if (position + 1 < scanned.length) next = draw(scanned[position + 1]!);
-    const recognized = await reading.recognize!(picture, { words: true });
+    const following = scanned[position + 1];
+    if (following !== undefined) next = draw(following);
+    const recognized = await recognize(picture, { words: true });
     const text = recognized.text.trim();
     reading.onOcrPage?.(position + 1, scanned.length);
     // A page OCR finds nothing on is named in the report, not silently empty.

@@ -1,5 +1,6 @@
 import { pagesOf } from "@oystar/pdf-tools";
 import { articleOfHeading, commaOfLine, HEADING_AHEAD } from "../references/legal-reference";
+import { required } from "../../required";
 // Documents become chunks (DESIGN.md §8): whole sentences, about CHUNK_TARGET characters each,
 // the last sentence or two of a chunk repeated at the start of the next (so a fact split across
 // the boundary is still found whole), and the page of every chunk kept for PDFs.
@@ -121,12 +122,12 @@ function* segmentsOf(flat: string, window: number): Generator<Span & { goesOn: b
 /** Whether flat[start, end) ends with one of the ABBREVIATIONS and its full stop (then spaces), the word standing on its own. */
 function endsWithAbbreviation(flat: string, start: number, end: number): boolean {
   let at = end;
-  while (at > start && /\s/.test(flat[at - 1]!)) at -= 1;
+  while (at > start && /\s/.test(flat.charAt(at - 1))) at -= 1;
   if (at <= start || flat[at - 1] !== ".") return false;
   const stop = at - 1;
   let wordStart = stop;
-  while (wordStart > start && /[a-z]/i.test(flat[wordStart - 1]!)) wordStart -= 1;
-  if (wordStart === stop || (wordStart > start && !/\s/.test(flat[wordStart - 1]!))) return false;
+  while (wordStart > start && /[a-z]/i.test(flat.charAt(wordStart - 1))) wordStart -= 1;
+  if (wordStart === stop || (wordStart > start && !/\s/.test(flat.charAt(wordStart - 1)))) return false;
   return ABBREVIATIONS.has(flat.slice(wordStart, stop).toLowerCase());
 }
 
@@ -154,8 +155,8 @@ function pieces(text: string, span: Span): Span[] {
 function overlapOf(sentences: Sentence[]): Sentence[] {
   const kept: Sentence[] = [];
   let length = 0;
-  for (let index = sentences.length - 1; index > 0; index -= 1) {
-    const sentence = sentences[index]!;
+  // From the last back, the first sentence never: it is what the chunk opened on.
+  for (const sentence of sentences.slice(1).reverse()) {
     if (length + lengthOf(sentence) > OVERLAP_MAX) break;
     kept.unshift(sentence);
     length += lengthOf(sentence) + 1;
@@ -208,9 +209,9 @@ export function chunkDocument(text: string, sentenceWindow = SENTENCE_WINDOW): C
         if (!overlap) [current, length] = [[], 0];
         return;
       }
-      const start = current[0]!.start;
-      const end = current.at(-1)!.end;
-      const held = current.at(-1)!.article;
+      // A fresh sentence is in `current`: it has a first and a last.
+      const start = required(current[0], "the chunk's first sentence").start;
+      const { end, article: held } = required(current.at(-1), "the chunk's last sentence");
       const commas = [
         ...new Set(current.filter((sentence) => sentence.article === held).flatMap((sentence) => (sentence.comma ? [sentence.comma] : []))),
       ];

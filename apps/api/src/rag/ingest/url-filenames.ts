@@ -37,6 +37,6 @@ export function filenameForUrl(url: string, contentType: string | null): string 
     .replace(/[^a-zA-Z0-9._-]+/g, "_")
     .slice(0, 180);
   if (isConsidered(base)) return base;
-  const type = (contentType ?? "").toLowerCase().split(";")[0]!.trim();
+  const type = (contentType ?? "").toLowerCase().split(";")[0]?.trim() ?? "";
   return `${base}${EXTENSION_BY_MEDIA_TYPE[type] ?? (type.includes("pdf") ? ".pdf" : ".html")}`;
 }

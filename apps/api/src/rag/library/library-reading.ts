@@ -89,8 +89,9 @@ export class LibraryReading {
   }
 
   private next() {
-    while (this.running < AT_ONCE && this.waiting.length > 0) {
-      const job = this.waiting.shift()!;
+    while (this.running < AT_ONCE) {
+      const job = this.waiting.shift();
+      if (!job) break;
       this.running += 1;
       void this.read(job)
         .catch((error: unknown) => log.error({ kind: errorKind(error) }, "Biblioteca: lettura di un documento non riuscita"))

@@ -21,6 +21,7 @@ import { librarySiteRoutes } from "./site-routes";
 import type { SiteReading } from "./site-reading";
 import { librarySites } from "./site-store";
 import { receiveUpload, type ReceivedFile } from "./upload-receiver";
+import { required } from "../../required";
 
 // Issue 48 §5: the firm's own library over HTTP. Every route is for Business and Enterprise, and
 // every route under an index for its owner (library-policy.ts): another customer's index, document
@@ -109,7 +110,7 @@ export function libraryRoutes(access: Access, deps: LibraryRouteDependencies) {
     const byPath = new Map(rows.map((row) => [row.path, row]));
     reading.add(
       files.flatMap((file, position) => {
-        const row = byPath.get(arrivals[position]!.path);
+        const row = byPath.get(required(arrivals[position], `the arrival of ${file.path}`).path);
         return row && file.spool && !file.refused
           ? [{ fileId: row.id, attempt: row.attempt, index, path: row.path, spool: file.spool }]
           : [];

@@ -156,8 +156,8 @@ export class SiteReading {
     const changes: SiteChanges = { added: 0, changed: 0, removed: 0 };
     let firstError: string | null = null;
     let cutShort = false;
-    while (queue.length > 0) {
-      const { url, depth } = queue.shift()!;
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { url, depth } = next;
       if (seen.has(url) || !allowed(url)) continue;
       if (present.size >= this.budget.pages || visit.spent >= this.budget.bytes) {
         cutShort = true;
@@ -300,8 +300,8 @@ class Visit {
     const pages: string[] = [];
     const read = new Set<string>();
     const queue = sitemaps.map((url) => ({ url, nested: false }));
-    while (queue.length > 0) {
-      const { url, nested } = queue.shift()!;
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { url, nested } = next;
       if (read.has(url) || !url.startsWith(this.scope.origin)) continue;
       read.add(url);
       const xml = await this.text(url);

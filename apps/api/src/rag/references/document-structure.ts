@@ -24,7 +24,7 @@ export function referenceOfName(name: string): { act: string | null; article: st
     const references = parseReferences(text);
     const act = references.find((reference) => reference.act)?.act ?? null;
     const articles = [...new Set(references.flatMap((reference) => reference.articles))];
-    if (act || articles.length > 0) return { act, article: articles.length === 1 ? articles[0]! : null };
+    if (act || articles.length > 0) return { act, article: articles.length === 1 ? (articles[0] ?? null) : null };
   }
   return { act: null, article: null };
 }

@@ -120,10 +120,12 @@ const ACTS: ActPattern[] = [
   // Reg. (UE) 2016/679, Regolamento (UE) n. 2016/679, Regolamento UE 679/2016.
   {
     pattern: `(?:reg\\.|regolamento)\\s*\\(?\\s*(ue|ce|cee)\\s*\\)?\\s*(?:n\\.?\\s*)?(\\d{1,5})\\s*\\/\\s*(\\d{1,5})`,
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the pattern above captures these groups on every match
     key: ([union, first, second]) => `reg-${union!.toLowerCase()}:${euNumber(first!, second!)}`,
   },
   {
     pattern: `(?:dir\\.|direttiva)\\s*\\(?\\s*(ue|ce|cee)?\\s*\\)?\\s*(?:n\\.?\\s*)?(\\d{1,5})\\s*\\/\\s*(\\d{1,5})(?:\\s*\\/\\s*(ue|ce|cee))?`,
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the pattern above captures these groups on every match
     key: ([union, first, second, after]) => `dir-${(union ?? after ?? "ue").toLowerCase()}:${euNumber(first!, second!)}`,
   },
   ...NUMBERED.map(([type, words]) => ({
@@ -134,10 +136,12 @@ const ACTS: ActPattern[] = [
     },
   })),
   { pattern: `(oic)\\s*(?:n\\.?\\s*)?(\\d{1,3})`, key: ([, number]) => `oic:${Number(number)}` },
+  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the pattern captures its kind on every match
   { pattern: `(ias|ifrs)\\s*(?:n\\.?\\s*)?(\\d{1,3})`, key: ([kind, number]) => `${kind!.toLowerCase()}:${Number(number)}` },
   {
     pattern: `(circolare|circ\\.|risoluzione|ris\\.)\\s*(?:n\\.?\\s*)?(\\d{1,4})\\s*\\/?\\s*(e)(?![\\p{L}])(?:\\s*(?:del(?:l')?\\s*)?(?:\\d{1,2}\\s+(?:${MONTHS})\\s+)?(\\d{4}))?`,
     key: ([kind, number, letter, year]) =>
+      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the pattern above captures these groups on every match
       `${kind!.toLowerCase().startsWith("c") ? "circ" : "ris"}:${Number(number)}/${letter!.toLowerCase()}${year ? `/${year}` : ""}`,
   },
   {
@@ -200,8 +204,9 @@ export function parseReferences(text: string): LegalReference[] {
     const [whole, ordinalBefore, number, suffix, more, comma, ordinalAfter, lettera, numero] = match;
     const start = match.index;
     let end = start + whole.length;
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the article's number is the one group the expression cannot match without
     const articles = [articleKey(number!, suffix)];
-    for (const other of (more ?? "").matchAll(anotherExpression)) articles.push(articleKey(other[1]!, other[2]));
+    for (const other of (more ?? "").matchAll(anotherExpression)) if (other[1]) articles.push(articleKey(other[1], other[2]));
     const ordinal = ordinalBefore ?? ordinalAfter;
     const reference: LegalReference = { articles, start, end };
     const commaKey = comma
@@ -232,7 +237,7 @@ export function parseReferences(text: string): LegalReference[] {
 
 const splitSuffix = (value: string) => {
   const match = new RegExp(`^${ARTICLE_NUMBER}`, "iu").exec(value.trim());
-  return match ? [match[1]!, match[2]] : [value];
+  return match?.[1] ? [match[1], match[2]] : [value];
 };
 
 /**
@@ -263,7 +268,7 @@ export const ARTICLE_HEADING = new RegExp(`^\\s*(?:art\\.|articolo)\\s*${ARTICLE
 /** The article a heading line opens, canonical; null for any other line. */
 export function articleOfHeading(line: string): string | null {
   const match = ARTICLE_HEADING.exec(line);
-  return match ? articleKey(match[1]!, match[2]) : null;
+  return match?.[1] ? articleKey(match[1], match[2]) : null;
 }
 
 /** A heading line ahead (for a lookahead: the chunker opens a block there, even without a blank line before it). */
@@ -272,5 +277,5 @@ export const HEADING_AHEAD = `[ \\t]*(?:art\\.|articolo)[ \\t]*\\d{1,4}(?:[ \\t]
 /** The comma a line opens, numbered as acts number them: «1. La legge…», «2-bis. Entro…». */
 export function commaOfLine(line: string): string | null {
   const match = new RegExp(`^\\s*(\\d{1,3})(?:\\s*-\\s*(${SUFFIX}))?\\.\\s+\\S`, "iu").exec(line);
-  return match ? articleKey(match[1]!, match[2]) : null;
+  return match?.[1] ? articleKey(match[1], match[2]) : null;
 }

@@ -105,10 +105,11 @@ export async function copiedIndex(db: Queryable, index: IndexVersion): Promise<M
 }
 
 function evictOverBudget(ofDb: Map<string, Entry>) {
-  const held = [...ofDb.values()].filter((entry) => entry.copy).sort((left, right) => right.usedAt - left.usedAt);
+  const held = [...ofDb.values()].sort((left, right) => right.usedAt - left.usedAt);
   let chunks = 0;
   for (const entry of held) {
-    chunks += entry.copy!.chunkIds.length;
+    if (!entry.copy) continue;
+    chunks += entry.copy.chunkIds.length;
     if (chunks > MEMORY_BUDGET_CHUNKS) entry.copy = null;
   }
 }
@@ -152,8 +153,9 @@ async function copyIndex(db: Queryable, index: IndexVersion): Promise<MemoryInde
       countsOf(row.tsv, add(building.lexemes, position));
       countsOf(row.stems, add(building.stems, position));
     }
-    if (rows.length < COPY_PAGE) break;
-    after = rows.at(-1)!.id;
+    const last = rows.at(-1);
+    if (!last || rows.length < COPY_PAGE) break;
+    after = last.id;
     // A question that arrived meanwhile gets the event loop (and PGlite) between pages.
     await new Promise((resolve) => setImmediate(resolve));
   }

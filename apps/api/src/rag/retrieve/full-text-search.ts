@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/database";
 import { memoryIndex, type MemoryIndex } from "./bm25-memory";
 import type { RagIndex } from "../rag-store";
+import { required } from "../../required";
 
 // The full-text leg: real Okapi BM25 (k1 1.2, b 0.75, Lucene's idf) over two views of each
 // chunk, summed: Postgres' `italian` lexemes (tsv, rag_terms) and six-letter prefix stems of
@@ -186,7 +187,7 @@ export async function fullTextSearch(
   const byStems = candidateTerms(stems.length > 0 ? stems : terms, cap);
   const chosen = byStems.length === stems.length ? [...byStems, ...rarestWithin(lexemesOf(terms), cap - matchesOf(byStems))] : byStems;
   const candidates = (condition: Condition, most = cap) => matchingChunks(db, index, terms, condition, most, options.documentIds);
-  const rarest = chosen[0]!;
+  const rarest = required(chosen[0], "the rarest term");
   const rows =
     rarest.df > cap
       ? await candidatesByWordsHeld(stems.length > 0 ? stems : terms, cap, candidates)
@@ -245,17 +246,21 @@ function rankInMemory(copy: MemoryIndex, terms: readonly QueryTerm[], limit: num
     const idf = idfOf(chunks, postings.chunks.length) * (term.stem ? STEM_WEIGHT : 1);
     const [lengths, average] = term.stem ? [copy.stemCounts, copy.averageStems] : [copy.lexemeCounts, copy.averageLexemes];
     for (let entry = 0; entry < postings.chunks.length; entry += 1) {
-      const chunk = postings.chunks[entry]!;
-      const tf = postings.counts[entry]!;
-      if (scores[chunk] === 0) touched.push(chunk);
-      scores[chunk]! += (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[chunk]!) / Math.max(1, average)));
+      const chunk = postings.chunks[entry];
+      const tf = postings.counts[entry];
+      if (chunk === undefined || tf === undefined) continue;
+      const score = scores[chunk] ?? 0;
+      if (score === 0) touched.push(chunk);
+      scores[chunk] =
+        score + (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * (lengths[chunk] ?? 0)) / Math.max(1, average)));
     }
   }
-  return bestOf(touched, limit, (left, right) => scores[right]! - scores[left]! || left - right).map((chunk) => ({
-    chunkId: copy.chunkIds[chunk]!,
-    documentId: copy.documentIds[chunk]!,
-    score: scores[chunk]!,
-    lexemeCount: copy.lexemeCounts[chunk]!,
+  const scoreOf = (chunk: number) => scores[chunk] ?? 0;
+  return bestOf(touched, limit, (left, right) => scoreOf(right) - scoreOf(left) || left - right).map((chunk) => ({
+    chunkId: required(copy.chunkIds[chunk], "a chunk's id"),
+    documentId: required(copy.documentIds[chunk], "a chunk's document"),
+    score: scoreOf(chunk),
+    lexemeCount: copy.lexemeCounts[chunk] ?? 0,
     matches: new Map(),
   }));
 }
@@ -265,8 +270,10 @@ function bestOf(items: readonly number[], limit: number, order: (left: number, r
   // A bounded list kept sorted by insertion: a question matches thousands of chunks, and only the first tens are wanted.
   const best: number[] = [];
   for (const item of items) {
-    if (best.length === limit && order(item, best[limit - 1]!) >= 0) continue;
+    const last = best.at(-1);
+    if (best.length === limit && last !== undefined && order(item, last) >= 0) continue;
     let position = best.length;
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- position > 0: a place in the list
     while (position > 0 && order(item, best[position - 1]!) < 0) position -= 1;
     best.splice(position, 0, item);
     if (best.length > limit) best.pop();

@@ -50,10 +50,11 @@ export function namesOf(text: string): string[] {
     }));
     let run: typeof tokens = [];
     const close = () => {
-      while (run.length > 0 && CONNECTORS.has(run.at(-1)!.text.toLowerCase())) run.pop();
+      for (let last = run.at(-1); last && CONNECTORS.has(last.text.toLowerCase()); last = run.at(-1)) run.pop();
       const first = run[0];
+      const last = run.at(-1);
       const capitals = run.filter((token) => capitalised(token.text)).length;
-      if (first && (capitals >= 2 || (capitals === 1 && first !== tokens[0]))) names.push(sentence.slice(first.start, run.at(-1)!.end));
+      if (first && last && (capitals >= 2 || (capitals === 1 && first !== tokens[0]))) names.push(sentence.slice(first.start, last.end));
       run = [];
     };
     for (const token of tokens) {

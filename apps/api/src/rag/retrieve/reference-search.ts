@@ -2,6 +2,7 @@ import type { Queryable } from "../../db/database";
 import { parseReferences } from "../references/legal-reference";
 import { referenceCitation } from "../references/reference-labels";
 import type { RagIndex } from "../rag-store";
+import { required } from "../../required";
 
 // Issue 49 §3: a question that names an article finds that article's passages by key — its act
 // and article as the index stores them (migration 0061), the suffix exact: 55 ≠ 55-ter — before
@@ -131,7 +132,7 @@ export function orderedKeyHits(
     return at === -1 ? conversationActs.length : at;
   };
   return [...hits].sort((left, right) => {
-    const question = asked[left.asked]!;
+    const question = required(asked[left.asked], "the reference a hit answers");
     const comma = (hit: KeyHit) => (question.comma && hit.commas.includes(question.comma) ? 1 : 0);
     return (
       left.asked - right.asked ||

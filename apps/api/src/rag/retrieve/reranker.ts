@@ -1,4 +1,5 @@
 import type { QueryTerm, TermMatch } from "./full-text-search";
+import { required } from "../../required";
 
 // Reranking (DESIGN.md §6, §8): a cross-encoder endpoint when RERANKER_BASE_URL is set (e.g.
 // bge-reranker-v2-m3 behind TEI, Infinity, vLLM or Jina's API); otherwise the local scorer: a
@@ -58,11 +59,11 @@ export function proximityOf(matches: Map<string, TermMatch>): number {
   const inWindow = new Map<string, number>();
   let best = Number.POSITIVE_INFINITY;
   let start = 0;
-  for (let end = 0; end < events.length; end += 1) {
-    const entering = events[end]!;
+  for (const entering of events) {
     inWindow.set(entering.lexeme, (inWindow.get(entering.lexeme) ?? 0) + 1);
     while (inWindow.size === distinct) {
-      const leaving = events[start]!;
+      // The window holds every lexeme, so it holds an event to leave it.
+      const leaving = required(events[start], "the window's first event");
       best = Math.min(best, entering.position - leaving.position);
       const count = (inWindow.get(leaving.lexeme) ?? 0) - 1;
       if (count === 0) inWindow.delete(leaving.lexeme);

@@ -12,6 +12,7 @@ import { withoutActWords } from "../references/legal-reference";
 import { vectorScores, vectorSearch } from "./vector-search";
 import { log } from "../../observe/log";
 import { errorKind } from "../../web/log-line";
+import { required } from "../../required";
 
 // DESIGN.md §8, retrieval: full-text and vector legs per index (top-K each, for the question
 // and each of its variations; HyDE's passage on the vector leg), reciprocal rank fusion,
@@ -145,7 +146,7 @@ export async function retrieve(
     }
   }
   // One list alone keeps its own scores (BM25, cosine): RRF would flatten them to ranks.
-  const only = lists.length === 1 ? (lists[0]!.hits as Array<Ranked & { score: number; documentId?: string }>) : null;
+  const only = lists.length === 1 && lists[0] ? (lists[0].hits as Array<Ranked & { score: number; documentId?: string }>) : null;
   const pipeline: Array<{ chunkId: string; score: number; documentId?: string }> = only
     ? only.map(({ chunkId, score, documentId }) => ({ chunkId, score, ...(documentId ? { documentId } : {}) }))
     : reciprocalRankFusion(lists.map((list) => list.hits));
@@ -230,7 +231,9 @@ function withAsked(reference: PassageReference, comma: string | null | undefined
 function keyFirst<P extends Pick<Passage, "chunkId">>(passages: readonly P[], keyRank: ReadonlyMap<string, number>): P[] {
   if (keyRank.size === 0) return [...passages];
   const keyed = passages.filter((passage) => keyRank.has(passage.chunkId));
-  keyed.sort((left, right) => keyRank.get(left.chunkId)! - keyRank.get(right.chunkId)!);
+  // Only the keyed passages are sorted: each has its rank.
+  const rankOf = (passage: P) => required(keyRank.get(passage.chunkId), "a keyed passage's rank");
+  keyed.sort((left, right) => rankOf(left) - rankOf(right));
   return [...keyed, ...passages.filter((passage) => !keyRank.has(passage.chunkId))];
 }
 
@@ -239,8 +242,9 @@ function atMostPerDocument<P>(ranked: readonly P[], most: number, documentOf: (i
   const seen = new Map<string, number>();
   return ranked.filter((item) => {
     const key = documentOf(item);
-    seen.set(key, (seen.get(key) ?? 0) + 1);
-    return seen.get(key)! <= most;
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    return count <= most;
   });
 }
 

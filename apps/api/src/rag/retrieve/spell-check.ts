@@ -42,13 +42,15 @@ export function editDistance(left: string, right: string, limit = Number.POSITIV
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let before = new Array<number>(b.length + 1).fill(0);
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  // Every row has b.length + 1 cells; a cell outside one is no path at all.
+  const cell = (row: readonly number[], j: number) => row[j] ?? Number.POSITIVE_INFINITY;
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
     let rowBest = i;
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      let value = Math.min(cell(previous, j) + 1, cell(current, j - 1) + 1, cell(previous, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, cell(before, j - 2) + 1);
       current.push(value);
       rowBest = Math.min(rowBest, value);
     }
@@ -56,7 +58,7 @@ export function editDistance(left: string, right: string, limit = Number.POSITIV
     before = previous;
     previous = current;
   }
-  return previous[b.length]!;
+  return cell(previous, b.length);
 }
 
 type Ids = readonly string[];

@@ -110,12 +110,13 @@ export async function placesOf(
 }
 
 function passageOf(row: PassageRow): RagPassage {
-  return { ...passageTextOf(row), ...(row.article ? { reference: referenceOf(row) } : {}) };
+  const reference = row.article ? referenceOf(row) : null;
+  return { ...passageTextOf(row), ...(reference ? { reference } : {}) };
 }
 
 /** Issue 49 §4: the article a passage of an act is, as lawyers cite it (its comma when it holds one only). */
 const referenceOf = (row: PassageRow) =>
-  referenceLabel({ act: row.act, article: row.article, comma: row.commas?.length === 1 ? row.commas[0] : null })!;
+  referenceLabel({ act: row.act, article: row.article, comma: row.commas?.length === 1 ? row.commas[0] : null });
 
 function passageTextOf(row: PassageRow): RagPassage {
   const document = {

@@ -6,8 +6,9 @@ import { rowsUnderHeader } from "./table-rows";
 // with «;» (the comma is the decimal mark): the header line tells which.
 
 const delimiterOf = (firstLine: string) => {
-  const counts = [";", ",", "\t"].map((delimiter) => [delimiter, firstLine.split(delimiter).length] as const);
-  return counts.sort((a, b) => b[1] - a[1])[0]![0];
+  const fields = (delimiter: string) => firstLine.split(delimiter).length;
+  // The one that splits the line most; on a tie the first, «;».
+  return [",", "\t"].reduce((best, delimiter) => (fields(delimiter) > fields(best) ? delimiter : best), ";");
 };
 
 export function csvText(raw: string): string {

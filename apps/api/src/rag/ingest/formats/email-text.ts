@@ -5,6 +5,7 @@ import { UnsupportedDocumentError } from "../unsupported-document";
 import { isConsidered } from "./extensions";
 import { attachedMessageLandmark, emailHeaderLine } from "./landmarks";
 import { htmlText } from "./html-text";
+import { required } from "../../../required";
 
 // An e-mail (.eml, issue 34) as its reader sees it: who wrote it, to whom, when, about what, its
 // body, and the names of its attachments. Its subject is its title. The attachments ingestion
@@ -78,7 +79,10 @@ async function messageBlocks(filename: string, mail: ParsedMail, depth: number, 
     // Headers alone (a delivery report's text/rfc822-headers) are a message without a body.
     const headersOnly = /headers/i.test(attachment.contentType);
     const attached = await parse(filename, headersOnly ? Buffer.concat([attachment.content, Buffer.from("\r\n\r\n")]) : attachment.content);
-    blocks.push(attachedMessageLandmark(names[index]!), ...(await messageBlocks(filename, attached, depth + 1, budget)));
+    blocks.push(
+      attachedMessageLandmark(required(names[index], "an attachment's name")),
+      ...(await messageBlocks(filename, attached, depth + 1, budget)),
+    );
   }
   return blocks;
 }

@@ -1,3 +1,4 @@
+import { required } from "../../../required";
 // The landmarks our reading texts carry (issue 34): a presentation's «Diapositiva N», a
 // workbook's «Foglio «nome»», an e-mail's «Oggetto: …», «Da: …» lines. Written here by the
 // formats that make them and read here by the source viewer, so the two cannot drift: the viewer
@@ -42,7 +43,7 @@ export function placeOf(before: string, passage: string): string | null {
   const inside = [...passage.matchAll(PLACE)];
   // A passage that opens on a landmark stands there; otherwise on the last one before it.
   const previous = inside[0]?.index === 0 ? [] : [...before.matchAll(PLACE)].slice(-1);
-  const places = [...previous, ...inside].map((match) => match[1]!);
+  const places = [...previous, ...inside].map((match) => required(match[1], "a landmark's name"));
   if (places.length <= 1) return places[0] ?? null;
   const slides = places.map((place) => /^Diapositiva (\d+)$/.exec(place)?.[1]);
   if (slides.every(Boolean)) return `Diapositive ${slides[0]}–${slides.at(-1)}`;

@@ -9,6 +9,7 @@ import { slidesText } from "./slides-text";
 import { wordText } from "./word-text";
 import { checkZipBounds } from "./zip-bounds";
 import { ZipPackage } from "./zip-package";
+import { required } from "../../../required";
 
 // Word, LibreOffice, PowerPoint and Excel files (issues 34, 54 §2) read by what they are, not by
 // their extension: a zip's main part says whether it is a text, a workbook or a presentation
@@ -65,6 +66,6 @@ function compoundFileRefusal(filename: string, bytes: Uint8Array): UnsupportedDo
     return new UnsupportedDocumentError(ragMessages.documents.passwordProtected(filename));
   const extension = extensionOf(filename);
   const old = OLD_OFFICE_FORMATS[extension] ? extension : (OLD_FORMAT_OF_FAMILY[extension.charAt(1)] ?? ".doc");
-  const { kind, instead } = OLD_OFFICE_FORMATS[old]!;
+  const { kind, instead } = required(OLD_OFFICE_FORMATS[old], `the old Office format ${old}`);
   return new UnsupportedDocumentError(ragMessages.documents.oldOfficeFormat(filename, old, kind, instead));
 }

@@ -2,6 +2,7 @@ import { noteLandmarks, sheetLandmark, slideLandmark } from "./landmarks";
 import { CELL_SEPARATOR, RowsUnderHeader } from "./table-rows";
 import { attribute, readXml, ReadingBlocks, type XmlHandler } from "./xml-stream";
 import type { ZipPackage } from "./zip-package";
+import { required } from "../../../required";
 
 // A LibreOffice file (odt, ods, odp and their templates ott, ots, otp — issue 34, 54 §2) from its
 // content.xml as a stream: a text's headers (styles.xml), paragraphs, list items, tables (a table
@@ -47,7 +48,8 @@ class OpenDocumentBody {
   }
 
   private get sink(): Sink {
-    return this.sinks.at(-1)!;
+    // The body's own sink is never popped: each pop closes what a push opened.
+    return required(this.sinks.at(-1), "the open sink");
   }
 
   /** The endnotes, once the body is read. */
@@ -97,7 +99,10 @@ class OpenDocumentBody {
           if (this.kind === "spreadsheet" && this.cells.length === 0) {
             this.out.push(sheetLandmark(attribute(attributes, "name") ?? ""));
             this.sheet = new RowsUnderHeader();
-          } else if (this.cells.length > 0) this.cells.at(-1)!.nested = true;
+          } else {
+            const cell = this.cells.at(-1);
+            if (cell) cell.nested = true;
+          }
           break;
         case "table-row":
           this.rows.push({ cells: [], repeat: Number(attribute(attributes, "number-rows-repeated") ?? 1) || 1 });
@@ -128,9 +133,11 @@ class OpenDocumentBody {
     },
     text: (text) => {
       if (this.skipping > 0) return;
-      if (this.inCitation) this.asides.at(-1)!.label += text;
-      else if (this.inCreator) this.asides.at(-1)!.label += text;
-      else if (this.paragraphs.length > (this.asides.at(-1)?.depth ?? 0)) this.paragraphs.at(-1)!.text += text;
+      const aside = this.asides.at(-1);
+      const paragraph = this.paragraphs.at(-1);
+      if (this.inCitation || this.inCreator) {
+        if (aside) aside.label += text;
+      } else if (paragraph && this.paragraphs.length > (aside?.depth ?? 0)) paragraph.text += text;
     },
     close: (name) => {
       if (this.skipping > 0) {
@@ -140,7 +147,8 @@ class OpenDocumentBody {
       switch (name) {
         case "h":
         case "p": {
-          const paragraph = this.paragraphs.pop()!;
+          const paragraph = this.paragraphs.pop();
+          if (!paragraph) break;
           const text = paragraph.text.trim();
           if (text) this.sink(paragraph.list ? `- ${text}` : text);
           paragraph.after.forEach(this.sink);
@@ -163,13 +171,17 @@ class OpenDocumentBody {
           this.sinks.pop();
           break;
         case "table-cell":
-        case "covered-table-cell":
+        case "covered-table-cell": {
           this.sinks.pop();
-          this.rows.at(-1)?.cells.push(this.cells.pop()!);
+          const cell = this.cells.pop();
+          if (cell) this.rows.at(-1)?.cells.push(cell);
           break;
-        case "table-row":
-          this.row(this.rows.pop()!);
+        }
+        case "table-row": {
+          const row = this.rows.pop();
+          if (row) this.row(row);
           break;
+        }
         case "table":
           if (this.cells.length === 0) this.sheet = null;
           break;
@@ -195,9 +207,9 @@ class OpenDocumentBody {
   /** A note or comment read: marked, after the paragraph that holds it (an endnote at the end). */
   private closeAside() {
     this.sinks.pop();
-    const aside = this.asides.pop()!;
-    const text = aside.blocks.join(" ");
-    if (!text) return;
+    const aside = this.asides.pop();
+    const text = aside?.blocks.join(" ");
+    if (!aside || !text) return;
     const label = aside.label.trim();
     const block =
       aside.kind === "comment"
@@ -205,9 +217,11 @@ class OpenDocumentBody {
         : aside.endnote
           ? noteLandmarks.endnote(label, text)
           : noteLandmarks.footnote(label, text);
+    const paragraph = this.paragraphs.at(-1);
+    const cell = this.cells.at(-1);
     if (aside.endnote) this.endnotes.push(block);
-    else if (this.paragraphs.length > 0) this.paragraphs.at(-1)!.after.push(block);
-    else if (this.cells.length > 0) this.cells.at(-1)!.comments.push(block);
+    else if (paragraph) paragraph.after.push(block);
+    else if (cell) cell.comments.push(block);
     else this.sink(block);
   }
 
@@ -258,13 +272,13 @@ function pageFurniture(pkg: ZipPackage): { headers: string[]; footers: string[] 
     open: (name, attributes) => {
       if (current) {
         current.depth += 1;
-        current.body.handler.open!(name, attributes);
+        current.body.handler.open?.(name, attributes);
       } else if (/^(header|footer)(-left|-first)?$/.test(name)) {
         const blocks = new ReadingBlocks();
         current = { into: name.startsWith("header") ? headers : footers, blocks, body: new OpenDocumentBody(blocks, "text"), depth: 0 };
       }
     },
-    text: (text) => void current?.body.handler.text!(text),
+    text: (text) => void current?.body.handler.text?.(text),
     close: (name) => {
       if (!current) return;
       if (current.depth === 0) {
@@ -273,7 +287,7 @@ function pageFurniture(pkg: ZipPackage): { headers: string[]; footers: string[] 
         current = null;
       } else {
         current.depth -= 1;
-        current.body.handler.close!(name);
+        current.body.handler.close?.(name);
       }
     },
   });

@@ -3,6 +3,7 @@ import { noteLandmarks } from "./landmarks";
 import { CELL_SEPARATOR } from "./table-rows";
 import { attribute, readXml, ReadingBlocks, type XmlHandler } from "./xml-stream";
 import type { ZipPackage } from "./zip-package";
+import { required } from "../../../required";
 
 // A Word file (docx, docm, dotx, dotm — issue 54 §2) in reading order: its headers, then its body —
 // paragraphs, list items, tables (a table inside a cell read where it stands), text boxes after
@@ -36,7 +37,8 @@ class WordBody {
   }
 
   private get sink(): Sink {
-    return this.sinks.at(-1)!;
+    // The body's own sink is never popped: each pop closes what a push opened.
+    return required(this.sinks.at(-1), "the open sink");
   }
 
   readonly handler: XmlHandler = {
@@ -77,9 +79,11 @@ class WordBody {
           this.sinks.push(paragraph ? (block) => paragraph.after.push(block) : sink);
           break;
         }
-        case "tbl":
-          if (this.cells.length > 0) this.cells.at(-1)!.nested = true;
+        case "tbl": {
+          const cell = this.cells.at(-1);
+          if (cell) cell.nested = true;
           break;
+        }
         case "tr":
           this.rows.push([]);
           break;
@@ -92,7 +96,8 @@ class WordBody {
       }
     },
     text: (text) => {
-      if (this.inText && this.skipping === 0 && this.paragraphs.length > 0) this.paragraphs.at(-1)!.text += text;
+      const paragraph = this.paragraphs.at(-1);
+      if (this.inText && this.skipping === 0 && paragraph) paragraph.text += text;
     },
     close: (name) => {
       if (this.skipping > 0) {
@@ -104,7 +109,8 @@ class WordBody {
           this.inText = false;
           break;
         case "p": {
-          const paragraph = this.paragraphs.pop()!;
+          const paragraph = this.paragraphs.pop();
+          if (!paragraph) break;
           const text = paragraph.text.trim();
           if (text) this.sink(paragraph.list ? `- ${text}` : text);
           paragraph.after.forEach(this.sink);
@@ -113,10 +119,12 @@ class WordBody {
         case "txbxContent":
           this.sinks.pop();
           break;
-        case "tc":
+        case "tc": {
           this.sinks.pop();
-          this.rows.at(-1)?.push(this.cells.pop()!);
+          const cell = this.cells.pop();
+          if (cell) this.rows.at(-1)?.push(cell);
           break;
+        }
         case "tr":
           this.row(this.rows.pop() ?? []);
           break;
@@ -147,22 +155,21 @@ function blocksOfPart(pkg: ZipPackage, part: string): string[] {
 function notesOf(pkg: ZipPackage, part: string | undefined, element: string): Map<string, { text: string; author: string }> {
   const notes = new Map<string, { text: string; author: string }>();
   if (!part) return notes;
-  let current: { id: string; author: string; blocks: string[] } | null = null;
-  let body: WordBody | null = null;
+  let current: { id: string; author: string; blocks: string[]; body: WordBody } | null = null;
   let depth = 0;
   readXml(pkg, part, {
     open: (name, attributes) => {
       if (current) {
         depth += 1;
-        body!.handler.open!(name, attributes);
+        current.body.handler.open?.(name, attributes);
       } else if (name === element && !/separator|continuation/i.test(attribute(attributes, "type") ?? "")) {
-        const note = { id: attribute(attributes, "id") ?? "", author: attribute(attributes, "author") ?? "", blocks: [] as string[] };
-        current = note;
-        body = new WordBody((block) => note.blocks.push(block));
+        const blocks: string[] = [];
+        const body = new WordBody((block) => blocks.push(block));
+        current = { id: attribute(attributes, "id") ?? "", author: attribute(attributes, "author") ?? "", blocks, body };
         depth = 0;
       }
     },
-    text: (text) => void (current && body!.handler.text!(text)),
+    text: (text) => void current?.body.handler.text?.(text),
     close: (name) => {
       if (!current) return;
       if (depth === 0) {
@@ -170,7 +177,7 @@ function notesOf(pkg: ZipPackage, part: string | undefined, element: string): Ma
         current = null;
       } else {
         depth -= 1;
-        body!.handler.close!(name);
+        current.body.handler.close?.(name);
       }
     },
   });
