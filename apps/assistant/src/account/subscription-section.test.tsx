@@ -88,7 +88,8 @@ test("an upgrade the bank refuses says why, with 'Aggiorna il metodo di pagament
         posted.push("change");
         return Response.json({ error: declined, action: "update_payment_method" }, { status: 402 });
       }
-      if (String(input).endsWith("/api/billing/subscription/payment-method")) return Response.json({ url: "http://localhost/api/dev/billing/card/nuova" });
+      if (String(input).endsWith("/api/billing/subscription/payment-method"))
+        return Response.json({ url: "http://localhost/api/dev/billing/card/nuova" });
       return base(input, init);
     }),
   );
