@@ -1,4 +1,5 @@
 import type { Database, Queryable } from "../../db/database";
+import { required } from "../../required";
 import { actOfPreamble, passageReferences } from "./document-structure";
 import { ARTICLE_NUMBER, articleKey, articleOfHeading, commaOfLine } from "./legal-reference";
 
@@ -26,7 +27,7 @@ function headingOf(block: string): string | null {
   const heading = articleOfHeading(block.split("\n", 1)[0] ?? "");
   if (heading) return heading;
   const flattened = FLATTENED_HEADING.exec(block);
-  return flattened ? articleKey(flattened[1]!, flattened[2]) : null;
+  return flattened ? articleKey(required(flattened[1], "the heading's article number"), flattened[2]) : null;
 }
 
 /** What follows a heading in its block, where a comma may open: the next line, or the flattened rest. */
@@ -86,7 +87,7 @@ async function readDocument(tx: Queryable, document: DocumentRow): Promise<numbe
   const references = passageReferences({ ...document, act }, places);
   // A document without articles keeps none; one with them gives its act to every passage (its preamble's too), as ingestion does.
   if (!references.some((reference) => reference.article)) return 0;
-  const updates = passages.map((passage, at) => ({ id: passage.id, ...references[at]! }));
+  const updates = passages.map((passage, at) => ({ id: passage.id, ...required(references[at], "a passage's reference") }));
   await tx.query(
     `UPDATE rag_chunks c SET act = u.act, article = u.article, commas = string_to_array(NULLIF(u.commas, ''), ',')
      FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS u(id, act, article, commas)
