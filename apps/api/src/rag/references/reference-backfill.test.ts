@@ -5,6 +5,7 @@ import { localEmbedder } from "../embedder";
 import { ingestFile } from "../ingest/ingestion";
 import { ensureSharedIndex, type RagIndex } from "../rag-store";
 import { backfillReferences, placesOfPassages } from "./reference-backfill";
+import { privacyCode } from "../../../test-support/legal-acts";
 
 // Issue 49 §2 for documents indexed before migration 0061: their passages learn their act and
 // article from their stored text, once, without re-uploading.
@@ -20,21 +21,6 @@ afterAll(() => db.close());
 
 const options = { embedder: localEmbedder(), vectors: false };
 const file = (filename: string, text: string) => ({ filename, bytes: new TextEncoder().encode(text) });
-
-const privacyCode = [
-  "DECRETO LEGISLATIVO 30 giugno 2003, n. 196",
-  "Codice in materia di protezione dei dati personali.",
-  "Art. 2-ter",
-  "(Base giuridica per il trattamento di dati personali effettuato per l'esecuzione di un compito di interesse pubblico)",
-  "1. La base giuridica prevista dall'articolo 6, paragrafo 3, lettera b), del regolamento è costituita da una norma di legge.",
-  "2. La comunicazione fra titolari che effettuano trattamenti di dati personali è ammessa se prevista ai sensi del comma 1.",
-  "Art. 2-septies. (Misure di garanzia per il trattamento dei dati genetici, biometrici e relativi alla salute)",
-  "1. In attuazione di quanto previsto dall'articolo 9, paragrafo 4, del regolamento, i dati genetici possono essere oggetto di trattamento.",
-  "Articolo 3",
-  "Breve articolo di una riga.",
-  "Art. 4",
-  `1. ${"Una frase lunga del quarto articolo che parla di trasparenza amministrativa. ".repeat(25)}`,
-].join("\n");
 
 /** As the chunker before issue 49 kept an act: each article a paragraph, its heading flattened into it. */
 const long = (sentence: string) =>

@@ -72,7 +72,9 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const { retrieval } = searchPlanOf(defaultSettings);
-const search = (index: RagIndex, question: string) => retrieve(engine, [index], { ...retrieval, hypothetical: null, queries: [question] });
+/** The ranked passages for `question`; `conversationActs` the acts the conversation is about, latest first. */
+const search = (index: RagIndex, question: string, conversationActs?: string[]) =>
+  retrieve(engine, [index], { ...retrieval, hypothetical: null, queries: [question], ...(conversationActs ? { conversationActs } : {}) });
 
 describe("an index of one file per article", () => {
   test.each([
@@ -132,12 +134,7 @@ describe("an index of whole acts", () => {
       { role: "user", content: "E la legge 7 agosto 1990, n. 241 sul silenzio assenso?" },
     ]);
     expect(conversationActs).toEqual(["l:241/1990", "cost"]);
-    const [first] = await retrieve(engine, [constitutionAndLaw], {
-      ...retrieval,
-      hypothetical: null,
-      queries: ["art. 21"],
-      conversationActs,
-    });
+    const [first] = await search(constitutionAndLaw, "art. 21", conversationActs);
     expect([first?.filename, first?.reference?.article]).toEqual(["legge-241-1990.txt", "21"]);
   });
 
@@ -161,12 +158,7 @@ describe("an index of whole acts", () => {
     expect([...citedActs.values()]).toEqual(["l:241/1990"]);
     const conversationActs = actsOfConversation(conversation, citedActs);
     expect(conversationActs).toEqual(["l:241/1990", "cost"]);
-    const [first] = await retrieve(engine, [constitutionAndLaw], {
-      ...retrieval,
-      hypothetical: null,
-      queries: ["art. 21"],
-      conversationActs,
-    });
+    const [first] = await search(constitutionAndLaw, "art. 21", conversationActs);
     expect([first?.filename, first?.reference?.article]).toEqual(["legge-241-1990.txt", "21"]);
     // Without the cited answer, the question that named the Constitution decides.
     expect(actsOfConversation(conversation)).toEqual(["cost"]);
