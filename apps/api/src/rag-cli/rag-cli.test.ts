@@ -6,9 +6,11 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, expect, test } from "vitest";
 import { RAG_FIXTURES_DIR } from "../../test-support/fixtures";
+import { privacyCode } from "../../test-support/legal-acts";
 import { sharedStreamPdf } from "../../test-support/heavy-pdf";
 import { PAGED_PASSAGES, pagedDocument, pagedFilename, pagedQuestion } from "../../test-support/paged-index";
 import { temporaryFolder } from "../../test-support/temporary-folders";
+import { openDatabase, type Database } from "../db/database";
 
 // A guard against a hang, not a speed target: at this size, on a busy 2-core machine, a minute is not enough.
 const AT_SIZE_TIMEOUT_MS = 180_000;
@@ -200,6 +202,48 @@ test("issue 47 §3: a folder's symbolic links are named and never followed — n
   );
   expect(found).not.toMatch(/ambiente|utenti/);
   expect(found).not.toContain(canary);
+});
+
+test("issue 49 §2: `references --backfill` reads the articles of documents indexed before they were read, counts them, and reads none a second time", async () => {
+  mkdirSync(join(documents, "codici"));
+  writeFileSync(join(documents, "codici", "codice-privacy.txt"), privacyCode);
+  await rag(["ingest", "--index", "codici", "codici"]);
+  // The command's own database, opened between two commands (PGlite is one process's at a time).
+  type Row = { article: string | null; act: string | null };
+  async function onTheIndex<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    const db = await openDatabase({ dataDir: join(dataDir, "pglite") });
+    try {
+      return await work(db);
+    } finally {
+      await db.close();
+    }
+  }
+  const passages = (db: Database) =>
+    db.query<Row>(
+      `SELECT c.article, c.act FROM rag_chunks c JOIN rag_documents d ON d.id = c.document_id
+       WHERE d.filename = 'codice-privacy.txt' ORDER BY c.ordinal`,
+    );
+  const atIngestion = await onTheIndex(passages);
+  expect(atIngestion.map((row) => row.article)).toContain("2-septies");
+  // As a server before migrations 0061/0062 left it: no passage knows its article, no document was read.
+  await onTheIndex(async (db) => {
+    await db.query("UPDATE rag_chunks SET act = NULL, article = NULL, commas = NULL");
+    await db.query("UPDATE rag_documents SET references_read = false");
+  });
+
+  const { stdout } = await rag(["references", "--backfill"]);
+  // Every document of the database is read once (the other indexes' too); only the act has articles.
+  const [documentsRow] = await onTheIndex((db) => db.query<{ documents: number }>("SELECT count(*)::int AS documents FROM rag_documents"));
+  const withArticle = atIngestion.filter((row) => row.article !== null).length;
+  expect(stdout.trim()).toBe(
+    `Riferimenti normativi: letti ${documentsRow?.documents} documenti indicizzati prima, ${withArticle} passaggi con il loro articolo.`,
+  );
+  expect(await onTheIndex(passages)).toEqual(atIngestion);
+
+  expect((await rag(["references", "--backfill"])).stdout.trim()).toBe(
+    "Riferimenti normativi: nessun documento da leggere, tutti i documenti dell'indice conoscono già i loro articoli.",
+  );
+  await expect(rag(["references"])).rejects.toThrow(/Manca --backfill/);
 });
 
 test("eval refuses a set it does not know, naming the sets it has", async () => {

@@ -7,6 +7,8 @@
 //   pnpm rag eval [--set demo,debian-dev,debian-test,references] [--qa FILE --docs DIR] [--spell-check] [--field-extraction]
 //                                          the ablation table of each question set (eval-command.ts):
 //                                          recall@1/5/10 and MRR@10 by distinct document, ms/question
+//   pnpm rag references --backfill        the documents indexed before their articles were read
+//                                          (migrations 0061/0062) learn them now, as at the server's start
 //   pnpm rag abstention [--qa FILE] [--unanswerable FILE] [--docs DIR]
 //                                          how often the answer is 'not in the documents' when it should
 //                                          be, and how often when it should not (both halves), and on
@@ -19,6 +21,7 @@ import { debianSets, EVAL_SET_NAMES, folderSet, type EvalSet } from "./eval-sets
 import { logToStandardError } from "../observe/log";
 import { ingestCommand } from "./ingest-command";
 import { REFERENCE_SET_NAMES, referenceSets } from "./reference-sets";
+import { referencesBackfillCommand } from "./references-command";
 import { searchCommand, type SearchMode } from "./search-command";
 
 const packageDir = fileURLToPath(new URL("../../", import.meta.url));
@@ -27,6 +30,7 @@ const usage = `Uso:
   pnpm rag ingest --index NOME PERCORSO…
   pnpm rag search --index NOME [--top K] [--mode default|bm25]   (domande su stdin, una per riga: {"question": "…"})
   pnpm rag eval [--set ${[...EVAL_SET_NAMES, ...REFERENCE_SET_NAMES].join(",")}] [--qa FILE --docs CARTELLA] [--spell-check] [--field-extraction]
+  pnpm rag references --backfill   (legge gli articoli dei documenti indicizzati prima che fossero riconosciuti)
   pnpm rag abstention [--qa FILE] [--unanswerable FILE] [--docs CARTELLA]
 Con PGlite (senza DATABASE_URL) il server non deve essere avviato sulla stessa DATA_DIR.`;
 
@@ -48,6 +52,16 @@ async function main(words: readonly string[]) {
         if (mode !== "default" && mode !== "bm25") throw new Error("--mode deve essere default o bm25");
         await searchCommand(context, index, top, mode);
       }
+    } finally {
+      await context.close();
+    }
+    return;
+  }
+  if (command === "references") {
+    if (!options.has("backfill")) throw new Error(`Manca --backfill.\n${usage}`);
+    const context = await openCliContext();
+    try {
+      await referencesBackfillCommand(context);
     } finally {
       await context.close();
     }
