@@ -133,6 +133,16 @@ describe("withoutActWords", () => {
     expect(withoutActWords("art. 21 della Costituzione")).toBe("21 della Costituzione");
     expect(withoutActWords("quanto costa il servizio?")).toBe("quanto costa il servizio?");
   });
+
+  it("drops the frame of a question about the law, only at its start (issue 49)", () => {
+    expect(withoutActWords("regole su perizia, provvedimento e consenso")).toBe("perizia, provvedimento e consenso");
+    expect(withoutActWords("Quale norma disciplina proprietà temporaneo e interessi?")).toBe("proprietà temporaneo e interessi?");
+    expect(withoutActWords("Norme in materia di sicurezza sul lavoro")).toBe("sicurezza sul lavoro");
+    expect(withoutActWords("le regole sulla privacy art. 21 Cost.")).toBe("privacy 21");
+    // Elsewhere the same words are the topic.
+    expect(withoutActWords("sanzioni per chi viola le regole su strada")).toBe("sanzioni per chi viola le regole su strada");
+    expect(withoutActWords("regole del firewall")).toBe("regole del firewall");
+  });
 });
 
 describe("articleOfHeading", () => {

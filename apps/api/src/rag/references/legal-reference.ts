@@ -241,9 +241,26 @@ const splitSuffix = (value: string) => {
 };
 
 /**
+ * The frame of a question about the law, which asks for a rule and names none of its topic:
+ * «regole su …», «norme in materia di …», «quale norma disciplina …». In an index of rules every
+ * passage is one, and the stemmer makes the frame's words those of the acts' own formulas
+ * («regole», «regolamento» and «sono regolati» are all `regol`; «norma» and «norme» `norm`): on the
+ * references evaluation's development half, kept, they put another article before the one asked
+ * (issue 49). Only at the start of the question, where it is a frame and not a topic.
+ */
+const QUESTION_FRAME = new RegExp(
+  [
+    "^\\s*(?:le\\s+)?(?:regole|norme|disposizioni)\\s+(?:su|sul|sullo|sulla|sui|sugli|sulle|in\\s+materia\\s+di|relative\\s+a)\\s+",
+    "^\\s*(?:quale|quali|che)\\s+(?:norma|norme|legge|leggi|disposizione|disposizioni)\\s+(?:disciplina|disciplinano|regola|regolano|prevede|prevedono)\\s+",
+  ].join("|"),
+  "iu",
+);
+
+/**
  * The text with the acts' abbreviations («Cost.», «c.c.», «d.lgs. 196/03») and the article words
  * taken out, the act's number and year kept as the index writes them: «Cost.» must never reach the
  * stemmer as «costo». An act named in full («Costituzione») stays: it is a word of the topic too.
+ * A question's frame («regole su», «quale norma disciplina», above) goes too.
  */
 export function withoutActWords(text: string): string {
   let result = "";
@@ -255,6 +272,7 @@ export function withoutActWords(text: string): string {
   }
   result += text.slice(at);
   return result
+    .replace(QUESTION_FRAME, "")
     .replace(new RegExp(`${BEFORE}${ARTICLE_WORD}`, "giu"), " ")
     .replace(/[ \t]{2,}/g, " ")
     .trim();

@@ -7,7 +7,7 @@ import { referenceQuestions } from "../../rag-cli/reference-sets";
 import { searchPlanOf } from "../answer/ask-request";
 import { localEmbedder } from "../embedder";
 import { finishIngestion, storeDocuments, type DocumentInput } from "../ingest/ingestion";
-import { parseReferences } from "../references/legal-reference";
+import { parseReferences, withoutActWords } from "../references/legal-reference";
 import { createIndex, findIndex, type RagIndex } from "../rag-store";
 import { actsOfCitedPassages, actsOfConversation } from "./reference-search";
 import { localReranker } from "./reranker";
@@ -195,7 +195,8 @@ test("in whole acts the limit applied early (before reading passages) counts art
   const differing: string[] = [];
   for (const question of questions) {
     // The slow path: every matching passage by exact BM25, each article of an act at most its share, then grouped.
-    const ranking = (await exactRanking(db, wholeActs, question)).map((hit) => {
+    // The question as the full-text leg searches it: a frame («regole su …») and act words out.
+    const ranking = (await exactRanking(db, wholeActs, withoutActWords(question))).map((hit) => {
       const row = chunks.get(hit.chunkId)!;
       return {
         ...hit,
