@@ -9,9 +9,10 @@ import type { CliContext } from "./cli-context";
  */
 export async function referencesBackfillCommand(context: CliContext): Promise<void> {
   const read = await backfillReferences(context.db);
-  console.log(
+  const summary =
     read.documents === 0
       ? "Riferimenti normativi: nessun documento da leggere, tutti i documenti dell'indice conoscono già i loro articoli."
-      : `Riferimenti normativi: letti ${read.documents} documenti indicizzati prima, ${read.passages} passaggi con il loro articolo.`,
-  );
+      : `Riferimenti normativi: letti ${read.documents} documenti indicizzati prima, ${read.passages} passaggi con il loro articolo.`;
+  // stdout is the command's answer (the log goes to stderr).
+  process.stdout.write(`${summary}\n`);
 }
