@@ -57,6 +57,15 @@ test.each([1, 2, 3])("resumed from anywhere, after any drops, the events are the
   }
 });
 
+test("an event's number and blank line are the plain text's, at every count of digits", () => {
+  // Issue 55 §3: numberedEvent writes the digits by hand; the reference is the string it replaces.
+  const event = Buffer.from('data: {"choices":[{"delta":{"content":"è già"}}]}');
+  for (const seq of [1, 9, 10, 11, 99, 100, 101, 999, 1_000, 12_345, 99_999, 100_000, 2_147_483_647, 999_999_999_999_999]) {
+    expect(numberedEvent(seq, event).toString()).toBe(`id: ${seq}\n${event.toString()}\n\n`);
+  }
+  expect(numberedEvent(7, Buffer.alloc(0)).toString()).toBe("id: 7\n\n\n");
+});
+
 test("a model's answer is kept in a few bytes an event, and counted as it is kept", () => {
   const next = random(9);
   const held = new HeldEvents();
