@@ -77,7 +77,7 @@ export function answersInProgress(options: AnswersOptions = {}) {
     constructor(
       readonly accountId: string,
       readonly contentType: string,
-      private readonly stopModel: () => void,
+      private stopModel: () => void,
     ) {}
 
     /**
@@ -114,6 +114,11 @@ export function answersInProgress(options: AnswersOptions = {}) {
       this.ended = true;
       for (const reader of this.readers) reader.end();
       this.readers.clear();
+      // Issue 55 §3: kept a minute more for a client that missed its end, it keeps its events and
+      // nothing else — its model is done (or stopped), and what stopped it (its request's signal,
+      // the model's connection behind it) need not stay in memory with it.
+      this.stopModel = () => {};
+      this.events.settle();
       this.later(keepMs, () => this.forget());
     }
 

@@ -129,6 +129,27 @@ export class HeldEvents {
     return out;
   }
 
+  /**
+   * No event will be added (the answer ended): its buffers shrink to what they hold and the last
+   * event's copy goes. Issue 55 §3: an ended answer is kept a minute for a client that missed its
+   * end, and the room its buffers had grown for (up to half again) was most of what it took.
+   */
+  settle(): void {
+    if (this.count === 0) return this.clear();
+    if (this.used < this.bytes.length) {
+      const fitted = Buffer.allocUnsafeSlow(this.used);
+      fitted.set(this.bytes.subarray(0, this.used), 0);
+      this.bytes = fitted;
+    }
+    const live = this.records.subarray(this.head * FIELDS, (this.head + this.count) * FIELDS);
+    if (live.length < this.records.length) {
+      this.records = live.slice();
+      this.head = 0;
+    }
+    this.last = NO_BYTES;
+    this.lastLength = 0;
+  }
+
   clear(): void {
     this.bytes = NO_BYTES;
     this.used = 0;
