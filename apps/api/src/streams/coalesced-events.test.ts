@@ -54,7 +54,9 @@ describe("events split once and written together", () => {
     // Events of OpenAI's shape and of others (event: lines, comments, multi-byte text), blank
     // lines of both kinds, some doubled, and a last event without one.
     const kinds = ['data: {"choices":[{"delta":{"content":"è già"}}]}', "event: sources\ndata: {}", ": keep-alive", "data: [DONE]"];
-    const blanks = ["\n\n", "\r\n\r\n", "\n\n\n\n", "\r\n\r\n\n\n"];
+    // Issue 55 §3: and the mixes a byte-by-byte walk could get wrong — a return before a lone line
+    // feed, a line feed before a CRLF blank line, returns doubled.
+    const blanks = ["\n\n", "\r\n\r\n", "\n\n\n\n", "\r\n\r\n\n\n", "\r\n\n", "\n\r\n\r\n", "\r\r\n\r\n", "\n\r\n", "\r\n"];
     let whole = "";
     for (let n = 0; n < 60; n += 1) whole += `${kinds[next(kinds.length)]}${n}${blanks[next(blanks.length)]}`;
     whole += "data: ultimo";

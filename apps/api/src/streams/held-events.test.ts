@@ -57,6 +57,34 @@ test.each([1, 2, 3])("resumed from anywhere, after any drops, the events are the
   }
 });
 
+test("an ended answer's events, settled into buffers of their size, are the same at every resume point and after drops", () => {
+  const next = random(5);
+  const held = new HeldEvents();
+  for (let step = 0; step < 700; step += 1) {
+    held.add(modelEvent(next, 5, step));
+    if (step % 50 === 49) held.dropOldest();
+  }
+  const before = Array.from({ length: 700 }, (_, from) => Buffer.concat(held.after(from)));
+  const size = held.size;
+  held.settle();
+  expect(held.size).toBe(size);
+  for (let from = 0; from < 700; from += 1) expect(Buffer.concat(held.after(from)).equals(before[from] as Buffer)).toBe(true);
+  // The process bound may still drop from it.
+  const firstKept = held.firstKept;
+  held.dropOldest();
+  expect(held.firstKept).toBe(firstKept + 1);
+  expect(Buffer.concat(held.after(0)).equals(before[firstKept] as Buffer)).toBe(true);
+});
+
+test("an event's number and blank line are the plain text's, at every count of digits", () => {
+  // Issue 55 §3: numberedEvent writes the digits by hand; the reference is the string it replaces.
+  const event = Buffer.from('data: {"choices":[{"delta":{"content":"è già"}}]}');
+  for (const seq of [1, 9, 10, 11, 99, 100, 101, 999, 1_000, 12_345, 99_999, 100_000, 2_147_483_647, 999_999_999_999_999]) {
+    expect(numberedEvent(seq, event).toString()).toBe(`id: ${seq}\n${event.toString()}\n\n`);
+  }
+  expect(numberedEvent(7, Buffer.alloc(0)).toString()).toBe("id: 7\n\n\n");
+});
+
 test("a model's answer is kept in a few bytes an event, and counted as it is kept", () => {
   const next = random(9);
   const held = new HeldEvents();

@@ -16,34 +16,40 @@ const FIRST_EVENTS = 16;
 // Nothing is allocated until an event comes, nor after the answer is forgotten.
 const NO_BYTES = Buffer.alloc(0);
 const NO_RECORDS = new Int32Array(0);
+const NOTHING_SHARED = { start: 0, end: 0 };
 const NEWLINE = 0x0a;
+const ID_FIELD = Buffer.from("id: ", "latin1");
 
 /** An event with its number: `id: <seq>` on a line of its own before it, a blank line after (one copy). */
 export function numberedEvent(seq: number, event: Buffer): Buffer {
-  const head = `id: ${seq}\n`;
-  const bytes = Buffer.allocUnsafe(head.length + event.length + 2);
-  bytes.write(head, 0, "latin1");
-  event.copy(bytes, head.length);
+  // Issue 55 §3: the number's digits written by hand and the event set in place — Buffer's write
+  // and copy cost more in their checks than in the few bytes they move, once an event.
+  let digits = 1;
+  for (let power = 10; power <= seq; power *= 10) digits += 1;
+  const head = ID_FIELD.length + digits + 1;
+  const bytes = Buffer.allocUnsafe(head + event.length + 2);
+  bytes.set(ID_FIELD, 0);
+  for (let left = seq, at = ID_FIELD.length + digits - 1; at >= ID_FIELD.length; at -= 1, left = Math.floor(left / 10))
+    bytes[at] = 0x30 + (left % 10);
+  bytes[head - 1] = NEWLINE;
+  bytes.set(event, head);
   bytes[bytes.length - 2] = NEWLINE;
   bytes[bytes.length - 1] = NEWLINE;
   return bytes;
 }
 
 /**
- * How many bytes `a` and `b` share at their start, and then at their end (never overlapping).
- * `hint`: what the previous pair shared — a model's events share the same lengths one after the
- * other, so one native comparison usually stands for most of the byte-by-byte walk.
+ * How many bytes `a` (its first `aLength`) and `b` share at their start, and then at their end
+ * (never overlapping). Walked byte by byte: ~200 bytes of a model's envelope cost less so than a
+ * native comparison's call (issue 55 §3).
  */
-export function sharedEnds(a: Buffer, b: Buffer, hint = { start: 0, end: 0 }): { start: number; end: number } {
-  const most = Math.min(a.length, b.length);
+export function sharedEnds(a: Uint8Array, b: Uint8Array, aLength = a.length): { start: number; end: number } {
+  const most = Math.min(aLength, b.length);
   let start = 0;
-  if (hint.start > 0 && hint.start <= most && a.compare(b, 0, hint.start, 0, hint.start) === 0) start = hint.start;
   while (start < most && a[start] === b[start]) start += 1;
   const endMost = most - start;
   let end = 0;
-  if (hint.end > 0 && hint.end <= endMost && a.compare(b, b.length - hint.end, b.length, a.length - hint.end, a.length) === 0)
-    end = hint.end;
-  while (end < endMost && a[a.length - 1 - end] === b[b.length - 1 - end]) end += 1;
+  while (end < endMost && a[aLength - 1 - end] === b[b.length - 1 - end]) end += 1;
   return { start, end };
 }
 
@@ -60,8 +66,6 @@ export class HeldEvents {
   /** The last event whole: the next one is kept as its change from it. */
   private last: Buffer = NO_BYTES;
   private lastLength = 0;
-  /** What the last two events shared at their ends: where the next comparison starts. */
-  private shared = { start: 0, end: 0 };
   /** The bytes the kept events take (their changing bytes and their records). */
   size = 0;
   /** The number the next event gets. */
@@ -80,12 +84,10 @@ export class HeldEvents {
   add(event: Buffer): Buffer {
     const seq = this.nextSeq;
     this.nextSeq += 1;
-    const previous = this.lastLength > 0 && this.count > 0 ? this.last.subarray(0, this.lastLength) : null;
-    const shared = previous ? sharedEnds(previous, event, this.shared) : { start: 0, end: 0 };
-    this.shared = shared;
-    const middle = event.subarray(shared.start, event.length - shared.end);
-    this.record(this.append(middle), middle.length, shared.start, shared.end);
-    this.size += middle.length + EVENT_RECORD_BYTES;
+    const shared = this.lastLength > 0 && this.count > 0 ? sharedEnds(this.last, event, this.lastLength) : NOTHING_SHARED;
+    const length = event.length - shared.start - shared.end;
+    this.record(this.appendPart(event, shared.start, length), length, shared.start, shared.end);
+    this.size += length + EVENT_RECORD_BYTES;
     this.remember(event);
     return numberedEvent(seq, event);
   }
@@ -125,6 +127,27 @@ export class HeldEvents {
       if (seq > lastEventId) out.push(numberedEvent(seq, event));
     }
     return out;
+  }
+
+  /**
+   * No event will be added (the answer ended): its buffers shrink to what they hold and the last
+   * event's copy goes. Issue 55 §3: an ended answer is kept a minute for a client that missed its
+   * end, and the room its buffers had grown for (up to half again) was most of what it took.
+   */
+  settle(): void {
+    if (this.count === 0) return this.clear();
+    if (this.used < this.bytes.length) {
+      const fitted = Buffer.allocUnsafeSlow(this.used);
+      fitted.set(this.bytes.subarray(0, this.used), 0);
+      this.bytes = fitted;
+    }
+    const live = this.records.subarray(this.head * FIELDS, (this.head + this.count) * FIELDS);
+    if (live.length < this.records.length) {
+      this.records = live.slice();
+      this.head = 0;
+    }
+    this.last = NO_BYTES;
+    this.lastLength = 0;
   }
 
   clear(): void {
@@ -167,14 +190,21 @@ export class HeldEvents {
   }
 
   private append(piece: Buffer): number {
-    if (this.used + piece.length > this.bytes.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + piece.length, FIRST_BYTES));
-      this.bytes.copy(grown, 0, 0, this.used);
+    return this.appendPart(piece, 0, piece.length);
+  }
+
+  /** Appends `length` bytes of `event` from `from` (a few bytes: walked, not sliced and copied). */
+  private appendPart(event: Buffer, from: number, length: number): number {
+    if (this.used + length > this.bytes.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + length, FIRST_BYTES));
+      grown.set(this.bytes.subarray(0, this.used), 0);
       this.bytes = grown;
     }
     const offset = this.used;
-    piece.copy(this.bytes, offset);
-    this.used += piece.length;
+    const bytes = this.bytes;
+    if (length > 64) bytes.set(event.subarray(from, from + length), offset);
+    else for (let k = 0; k < length; k += 1) bytes[offset + k] = event[from + k] as number;
+    this.used += length;
     return offset;
   }
 
@@ -198,7 +228,7 @@ export class HeldEvents {
 
   private remember(event: Buffer) {
     if (event.length > this.last.length) this.last = Buffer.allocUnsafeSlow(Math.max(event.length, this.last.length * 2, 256));
-    event.copy(this.last, 0);
+    this.last.set(event, 0);
     this.lastLength = event.length;
   }
 
