@@ -154,8 +154,15 @@ export class LibraryReading {
             this.next();
             void this.storeRead();
           },
-          (error: unknown) => {
+          async (error: unknown) => {
             log.error({ kind: errorKind(error) }, "Biblioteca: lettura di un documento non riuscita");
+            // The database, not the document: the row says it was not indexed, rather than waiting forever.
+            await this.db
+              .query(
+                "UPDATE rag_library_files SET state = 'refused', reason = $3, updated_at = now() WHERE id = $1 AND attempt = $2 AND state IN ('queued', 'reading')",
+                [job.fileId, job.attempt, ragMessages.documents.unreadableFile(basename(job.path))],
+              )
+              .catch(() => undefined);
             this.done([job]);
           },
         );
