@@ -77,14 +77,63 @@ export async function ingestFile(
   file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null },
   options: IngestOptions,
 ): Promise<IngestResult> {
+  const read = await readForStoring(db, index, file, options);
+  if ("status" in read) return read;
+  const stored = await storeDocument(db, index, read, options);
+  return withAttachments(db, index, read, stored, options);
+}
+
+/**
+ * The first half of `ingestFile`: a file read for storing, or "unchanged" when its index already
+ * holds the same bytes (then nothing is read). The library reads its uploads this way, side by
+ * side, and stores what is read together (`storeReadDocuments`).
+ */
+export async function readForStoring(
+  db: Database,
+  index: RagIndex,
+  file: { filename: string; bytes: Uint8Array; sourceUrl?: string | null },
+  options: IngestOptions,
+): Promise<DocumentInput | IngestResult> {
   const contentHash = hashOf(file.bytes);
   const existing = await documentByFilename(db, index.id, file.filename);
   // A document indexed before the source viewer is read again: its passages get their places.
   if (existing?.contentHash === contentHash && existing.viewable)
     return { filename: file.filename, status: "unchanged", chunks: 0, characters: 0 };
-  const document = await documentInput(file, contentHash, options);
-  const stored = await storeDocument(db, index, document, options);
-  return withAttachments(db, index, document, stored, options);
+  return documentInput(file, contentHash, options);
+}
+
+/**
+ * The second half: documents already read (distinct file names) stored in one transaction — a
+ * few statements for all of them instead of a dozen each — then an e-mail's attachments. If one
+ * of them spoils the batch (past the plan's space, say), each is stored on its own, so only that
+ * one fails. Each document's outcome, in order.
+ */
+export async function storeReadDocuments(
+  db: Database,
+  index: RagIndex,
+  documents: readonly DocumentInput[],
+  options: IngestOptions,
+): Promise<IngestOutcome[]> {
+  let results: IngestOutcome[];
+  try {
+    results = await storeDocuments(db, index, documents, options);
+  } catch {
+    results = [];
+    for (const document of documents) {
+      results.push(
+        await storeDocument(db, index, document, options).catch((error: unknown) => ({
+          filename: document.filename,
+          error: error as Error,
+        })),
+      );
+    }
+  }
+  const outcomes: IngestOutcome[] = [];
+  for (const [position, document] of documents.entries()) {
+    const stored = required(results[position], `the result for ${document.filename}`);
+    outcomes.push("error" in stored ? stored : await withAttachments(db, index, document, stored, options));
+  }
+  return outcomes;
 }
 
 /** An e-mail's attachments indexed after it, as documents of their own, in place of those of its previous version. */
@@ -151,24 +200,7 @@ export async function ingestFiles(
     else if ("error" in read) results.set(file.filename, { filename: file.filename, error: read.error });
     else documents.push(read.document);
   }
-  try {
-    for (const result of await storeDocuments(db, index, documents, options)) results.set(result.filename, result);
-  } catch {
-    // One document spoils the batch: each on its own, so only that one fails.
-    for (const document of documents) {
-      results.set(
-        document.filename,
-        await storeDocument(db, index, document, options).catch((error: unknown) => ({
-          filename: document.filename,
-          error: error as Error,
-        })),
-      );
-    }
-  }
-  for (const document of documents) {
-    const stored = results.get(document.filename);
-    if (stored && !("error" in stored)) results.set(document.filename, await withAttachments(db, index, document, stored, options));
-  }
+  for (const outcome of await storeReadDocuments(db, index, documents, options)) results.set(outcome.filename, outcome);
   return files.map((file) => required(results.get(file.filename), `the result for ${file.filename}`));
 }
 

@@ -112,7 +112,7 @@ export function libraryRoutes(access: Access, deps: LibraryRouteDependencies) {
       files.flatMap((file, position) => {
         const row = byPath.get(required(arrivals[position], `the arrival of ${file.path}`).path);
         return row && file.spool && !file.refused
-          ? [{ fileId: row.id, attempt: row.attempt, index, path: row.path, spool: file.spool }]
+          ? [{ fileId: row.id, attempt: row.attempt, index, path: row.path, spool: file.spool, size: file.size }]
           : [];
       }),
     );
