@@ -88,6 +88,8 @@ export const API_ROUTES = {
   syncLibrarySite: { method: "POST", path: API_PATHS.librarySiteSync, response: librarySiteSchema },
   indexRequests: { method: "GET", path: API_PATHS.indexRequests, response: indexRequestListSchema },
   indexRequestIndexing: { method: "POST", path: API_PATHS.indexRequestIndexing, response: indexBuildSchema },
+  /** The same build, followed until its report. */
+  indexRequestBuild: { method: "GET", path: API_PATHS.indexRequestIndexing, response: indexBuildSchema },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRoutes = typeof API_ROUTES;
