@@ -1,32 +1,17 @@
 import { z } from "zod";
 import { API_PATHS, type ApiPath, type ParametersOf } from "./api-paths";
-import { deviceKeySchema, meSchema } from "./schemas/account";
+import * as account from "./schemas/account";
 import { billingSubscriptionSchema, paymentMethodPageSchema, planChangePreviewSchema, planChangeRequestSchema } from "./schemas/billing";
+import * as forms from "./schemas/forms";
+import * as library from "./schemas/rag-library";
+import * as rag from "./schemas/rag";
+import * as service from "./schemas/service";
 import { checkoutRequestSchema } from "./schemas/checkout";
 import { debateIncrementSchema } from "./schemas/debates";
-import {
-  contactFormSchema,
-  debateFeedbackSchema,
-  debateVoteReceiptSchema,
-  debateVoteSchema,
-  enterpriseFormSchema,
-  formReceiptSchema,
-  indexRequestSchema,
-} from "./schemas/forms";
 import { modelLeaderboardSchema } from "./schemas/model-leaderboard";
 import { modelListSchema } from "./schemas/models";
 import { accountDeletedSchema, accountDeletionSchema } from "./schemas/my-data";
-import { indexBuildSchema, indexRequestListSchema, ragPassageSchema } from "./schemas/rag";
-import {
-  libraryDocumentsSchema,
-  libraryIndexCreateSchema,
-  libraryIndexesSchema,
-  libraryIndexSchema,
-  librarySiteCreateSchema,
-  librarySiteSchema,
-} from "./schemas/rag-library";
 import { sellerSchema } from "./schemas/seller";
-import { healthSchema, indicesListSchema, resetRequestSchema, resetResponseSchema } from "./schemas/service";
 import { settingsAnswerSchema, settingsUpdateSchema } from "./schemas/settings";
 import { subscriptionStatusResponseSchema } from "./schemas/subscription";
 import { webVitalsReportSchema } from "./schemas/web-vitals";
@@ -46,18 +31,31 @@ export type ApiRoute = {
   response: z.ZodType;
 };
 
-export const API_ROUTES = {
-  health: { method: "GET", path: API_PATHS.health, response: healthSchema },
-  me: { method: "GET", path: API_PATHS.me, response: meSchema },
+/** The body of a POST whose address says it all (cancel, reactivate): an empty object. */
+const noFields = z.strictObject({});
+
+/** The account and the service: who the caller is, what the server runs. */
+const accountRoutes = {
+  health: { method: "GET", path: API_PATHS.health, response: service.healthSchema },
+  me: { method: "GET", path: API_PATHS.me, response: account.meSchema },
   deleteAccount: { method: "DELETE", path: API_PATHS.me, body: accountDeletionSchema, response: accountDeletedSchema },
-  deviceKey: { method: "GET", path: API_PATHS.deviceKey, response: deviceKeySchema },
+  deviceKey: { method: "GET", path: API_PATHS.deviceKey, response: account.deviceKeySchema },
+  seller: { method: "GET", path: API_PATHS.seller, response: sellerSchema },
+} as const satisfies Record<string, ApiRoute>;
+
+/** The plan: its status, the checkout, and the subscription's management (issue 51). */
+const subscriptionRoutes = {
   subscriptionStatus: { method: "GET", path: API_PATHS.subscriptionStatus, response: subscriptionStatusResponseSchema },
   /** The checkout's answer is read by `parseCheckoutSession`, whose Italian message names what is missing. */
   checkoutSession: { method: "POST", path: API_PATHS.checkoutSession, body: checkoutRequestSchema, response: z.unknown() },
   billingSubscription: { method: "GET", path: API_PATHS.billingSubscription, response: billingSubscriptionSchema },
-  billingCancel: { method: "POST", path: API_PATHS.billingCancel, body: z.object({}), response: billingSubscriptionSchema },
-  billingReactivate: { method: "POST", path: API_PATHS.billingReactivate, body: z.object({}), response: billingSubscriptionSchema },
-  billingCancelChange: { method: "POST", path: API_PATHS.billingCancelChange, body: z.object({}), response: billingSubscriptionSchema },
+  billingCancel: { method: "POST", path: API_PATHS.billingCancel, body: noFields, response: billingSubscriptionSchema },
+  billingReactivate: { method: "POST", path: API_PATHS.billingReactivate, body: noFields, response: billingSubscriptionSchema },
+  billingCancelChange: { method: "POST", path: API_PATHS.billingCancelChange, body: noFields, response: billingSubscriptionSchema },
+} as const satisfies Record<string, ApiRoute>;
+
+/** Another plan, or another card. */
+const planChangeRoutes = {
   billingChangePreview: {
     method: "POST",
     path: API_PATHS.billingChangePreview,
@@ -65,32 +63,77 @@ export const API_ROUTES = {
     response: planChangePreviewSchema,
   },
   billingChange: { method: "POST", path: API_PATHS.billingChange, body: planChangeRequestSchema, response: billingSubscriptionSchema },
-  billingPaymentMethod: { method: "POST", path: API_PATHS.billingPaymentMethod, body: z.object({}), response: paymentMethodPageSchema },
-  seller: { method: "GET", path: API_PATHS.seller, response: sellerSchema },
+  billingPaymentMethod: { method: "POST", path: API_PATHS.billingPaymentMethod, body: noFields, response: paymentMethodPageSchema },
+} as const satisfies Record<string, ApiRoute>;
+
+/** The settings (issue 34) and the models the gateway serves. */
+const settingsRoutes = {
   settings: { method: "GET", path: API_PATHS.settings, response: settingsAnswerSchema },
   saveSettings: { method: "POST", path: API_PATHS.settings, body: settingsUpdateSchema, response: settingsAnswerSchema },
   models: { method: "GET", path: API_PATHS.models, response: modelListSchema },
-  connectionReset: { method: "POST", path: API_PATHS.connectionReset, body: resetRequestSchema, response: resetResponseSchema },
+  connectionReset: {
+    method: "POST",
+    path: API_PATHS.connectionReset,
+    body: service.resetRequestSchema,
+    response: service.resetResponseSchema,
+  },
+} as const satisfies Record<string, ApiRoute>;
+
+/** The debate's count, the vote and the feedback; the site's forms. */
+const debateAndFormRoutes = {
   debateIncrement: { method: "POST", path: API_PATHS.debateIncrement, response: debateIncrementSchema },
-  debateVote: { method: "POST", path: API_PATHS.debateVote, body: debateVoteSchema, response: debateVoteReceiptSchema },
-  debateFeedback: { method: "POST", path: API_PATHS.debateFeedbackForm, body: debateFeedbackSchema, response: formReceiptSchema },
-  contactForm: { method: "POST", path: API_PATHS.contactForm, body: contactFormSchema, response: formReceiptSchema },
-  enterpriseForm: { method: "POST", path: API_PATHS.enterpriseForm, body: enterpriseFormSchema, response: formReceiptSchema },
-  indexRequestForm: { method: "POST", path: API_PATHS.indexRequestForm, body: indexRequestSchema, response: formReceiptSchema },
+  debateVote: { method: "POST", path: API_PATHS.debateVote, body: forms.debateVoteSchema, response: forms.debateVoteReceiptSchema },
+  debateFeedback: {
+    method: "POST",
+    path: API_PATHS.debateFeedbackForm,
+    body: forms.debateFeedbackSchema,
+    response: forms.formReceiptSchema,
+  },
+  contactForm: { method: "POST", path: API_PATHS.contactForm, body: forms.contactFormSchema, response: forms.formReceiptSchema },
+  enterpriseForm: { method: "POST", path: API_PATHS.enterpriseForm, body: forms.enterpriseFormSchema, response: forms.formReceiptSchema },
+  indexRequestForm: { method: "POST", path: API_PATHS.indexRequestForm, body: forms.indexRequestSchema, response: forms.formReceiptSchema },
+} as const satisfies Record<string, ApiRoute>;
+
+/** RAG: the indexes a user may ask, a cited passage, and the firm's own library (issue 48). */
+const ragRoutes = {
+  indicesList: { method: "GET", path: API_PATHS.indicesList, response: service.indicesListSchema },
+  ragPassage: { method: "GET", path: API_PATHS.ragPassage, response: rag.ragPassageSchema },
+  libraryIndexes: { method: "GET", path: API_PATHS.libraryIndexes, response: library.libraryIndexesSchema },
+  createLibraryIndex: {
+    method: "POST",
+    path: API_PATHS.libraryIndexes,
+    body: library.libraryIndexCreateSchema,
+    response: library.libraryIndexSchema,
+  },
+  libraryDocuments: { method: "GET", path: API_PATHS.libraryDocuments, response: library.libraryDocumentsSchema },
+  addLibrarySite: {
+    method: "POST",
+    path: API_PATHS.librarySites,
+    body: library.librarySiteCreateSchema,
+    response: library.librarySiteSchema,
+  },
+  syncLibrarySite: { method: "POST", path: API_PATHS.librarySiteSync, response: library.librarySiteSchema },
+} as const satisfies Record<string, ApiRoute>;
+
+/** The administrator's reports and the indexing requests (issue 34). */
+const adminRoutes = {
   modelLeaderboard: { method: "GET", path: API_PATHS.modelLeaderboard, response: modelLeaderboardSchema },
   webVitalsReport: { method: "GET", path: API_PATHS.webVitalsReport, response: webVitalsReportSchema },
-  indicesList: { method: "GET", path: API_PATHS.indicesList, response: indicesListSchema },
-  ragPassage: { method: "GET", path: API_PATHS.ragPassage, response: ragPassageSchema },
-  libraryIndexes: { method: "GET", path: API_PATHS.libraryIndexes, response: libraryIndexesSchema },
-  createLibraryIndex: { method: "POST", path: API_PATHS.libraryIndexes, body: libraryIndexCreateSchema, response: libraryIndexSchema },
-  libraryDocuments: { method: "GET", path: API_PATHS.libraryDocuments, response: libraryDocumentsSchema },
-  addLibrarySite: { method: "POST", path: API_PATHS.librarySites, body: librarySiteCreateSchema, response: librarySiteSchema },
-  syncLibrarySite: { method: "POST", path: API_PATHS.librarySiteSync, response: librarySiteSchema },
-  indexRequests: { method: "GET", path: API_PATHS.indexRequests, response: indexRequestListSchema },
-  indexRequestIndexing: { method: "POST", path: API_PATHS.indexRequestIndexing, response: indexBuildSchema },
+  indexRequests: { method: "GET", path: API_PATHS.indexRequests, response: rag.indexRequestListSchema },
+  indexRequestIndexing: { method: "POST", path: API_PATHS.indexRequestIndexing, response: rag.indexBuildSchema },
   /** The same build, followed until its report. */
-  indexRequestBuild: { method: "GET", path: API_PATHS.indexRequestIndexing, response: indexBuildSchema },
+  indexRequestBuild: { method: "GET", path: API_PATHS.indexRequestIndexing, response: rag.indexBuildSchema },
 } as const satisfies Record<string, ApiRoute>;
+
+export const API_ROUTES = {
+  ...accountRoutes,
+  ...subscriptionRoutes,
+  ...planChangeRoutes,
+  ...settingsRoutes,
+  ...debateAndFormRoutes,
+  ...ragRoutes,
+  ...adminRoutes,
+};
 
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;
