@@ -62,7 +62,7 @@ export const API_PATHS = {
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 
 /** The parameters a route pattern names: "/a/:id/b" → "id". */
-type ParametersOf<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+export type ParametersOf<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParametersOf<`/${Rest}`>
   : Path extends `${string}:${infer Name}`
     ? Name
@@ -70,5 +70,14 @@ type ParametersOf<Path extends string> = Path extends `${string}:${infer Name}/$
 
 /** A route's address with its parameters filled in, each encoded as one path segment. */
 export function apiPath<Path extends ApiPath>(path: Path, parameters: Record<ParametersOf<Path>, string | number>): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String((parameters as Record<string, string | number>)[name])));
+  return filledPath(path, parameters);
+}
+
+/** The same for a pattern known only as a string (the route table's call); a missing parameter is an error, never "undefined" in the address. */
+export function filledPath(path: string, parameters: Partial<Record<string, string | number>> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = parameters[name];
+    if (value === undefined) throw new TypeError(`${path}: manca il parametro «${name}»`);
+    return encodeURIComponent(String(value));
+  });
 }

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { filledPath } from "./api-paths";
+import { API_ROUTES, type ApiRoute, type RouteAnswer, type RouteArguments, type RouteName } from "./api-routes";
 import { HttpError, ResponseShapeError, TimeoutError } from "./errors";
 
 /** spec 001 §7: default client timeout 30 s. */
@@ -79,11 +81,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const response = await raw(path, { ...init, method: "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
       return parsed(path, response, schema);
     },
+    /**
+     * Issue 53 §2: a call of one route of the table (api-routes.ts), by name — its method, address,
+     * body and answer's shape are the table's, so the types of what is sent and received follow.
+     */
+    async call<Name extends RouteName>(name: Name, ...[input]: RouteArguments<Name>): Promise<RouteAnswer<Name>> {
+      const route: ApiRoute = API_ROUTES[name];
+      // The input's type depends on the route's name; once the route is known it is read as any route's.
+      const { body, params, query, headers, ...init } = (input ?? {}) as RouteCall;
+      const address = filledPath(route.path, params) + (query ? `?${new URLSearchParams(query).toString()}` : "");
+      const sent = route.body ? { headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) } : { headers };
+      // The answer is the route's schema's output; TypeScript cannot follow a schema chosen by a generic name.
+      return (await parsed(address, await raw(address, { ...init, ...sent, method: route.method }), route.response)) as RouteAnswer<Name>;
+    },
     async postForm<S extends z.ZodType>(path: string, form: FormData, schema: S, init?: RequestOptions): Promise<z.output<S>> {
       return parsed(path, await raw(path, { ...init, method: "POST", body: form }), schema);
     },
   };
 }
+
+/** A route call's input once its route is known: any route's body, parameters and query. */
+type RouteCall = RequestOptions & { body?: unknown; params?: Record<string, string | number>; query?: Record<string, string> };
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();

@@ -1,5 +1,7 @@
 export { API_PATHS, apiPath } from "./api-paths";
 export type { ApiPath } from "./api-paths";
+export { API_ROUTES } from "./api-routes";
+export type { ApiRoute, ApiRoutes, RouteAnswer, RouteArguments, RouteInput, RouteName } from "./api-routes";
 export { ASSISTANT_PATHS, isAssistantPath } from "./assistant-paths";
 export type { AssistantPath } from "./assistant-paths";
 export { createBackendStatus } from "./backend-status";

@@ -2,7 +2,7 @@ import { DEFAULT_MODEL, supportsReasoning, type BackendStatus, type ChatModel } 
 import { createStore } from "zustand/vanilla";
 import type { ModelProvider } from "@oystar/api-client";
 import type { CompletionOptions, CompletionRequest, ResumeRequest } from "./completion";
-import { conversationSummary, newConversation, newMessage } from "./conversation";
+import { conversationSummary, newMessage } from "./conversation";
 import { chatContextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 import { chatMessages } from "./messages";
 import { canSend } from "./send-rules";
@@ -13,6 +13,7 @@ import {
   showVersion,
   versionsAt,
   MARKERS,
+  newConversation,
   newMessageId,
   noticeSteps,
   type AskTurn,

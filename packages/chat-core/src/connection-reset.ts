@@ -1,4 +1,4 @@
-import { API_PATHS, resetResponseSchema, type ApiClient, type ChatModel } from "@oystar/api-client";
+import type { ApiClient, ChatModel } from "@oystar/api-client";
 import { chatMessages } from "./messages";
 
 /**
@@ -6,9 +6,9 @@ import { chatMessages } from "./messages";
  * for the cloud provider and the model in use) and says what was done. When the server cannot,
  * only this browser's side is reset, and the user is told so.
  */
-export function connectionReset(api: Pick<ApiClient, "post">) {
+export function connectionReset(api: Pick<ApiClient, "call">) {
   return async (model: ChatModel): Promise<string> => {
-    const answer = await api.post(API_PATHS.connectionReset, { provider: "cloud", models: [model] }, resetResponseSchema).catch(() => null);
+    const answer = await api.call("connectionReset", { body: { provider: "cloud", models: [model] } }).catch(() => null);
     return answer ? `${answer.message} ${answer.details.actions.join(" · ")}` : chatMessages.resetLocalOnly;
   };
 }

@@ -1,10 +1,6 @@
-import { newMessageId, type ChatMessage, type Conversation } from "@oystar/conversation";
+import { newMessageId, type ChatMessage } from "@oystar/conversation";
 
-// spec 001 §3: the chat's conversation (its message and conversation types are the floor's).
-
-export function newConversation(now: number): Conversation {
-  return { id: String(now), messages: [], contextUsage: 0, createdAt: now };
-}
+// spec 001 §3: the chat's messages and summary (its conversation, types and factory, are the floor's).
 
 type MessageExtras = Pick<ChatMessage, "firstCharacterMs" | "card" | "label" | "attachment" | "basedOn" | "versions"> & { id?: string };
 

@@ -7,7 +7,7 @@ export type { CompletionOptions, CompletionRequest, ModelCompletionOptions, Resu
 export { connectionReset } from "./connection-reset";
 export { PROMPT_TEMPLATES, templateSampling } from "./prompt-templates";
 export type { LocalModelOptions, PromptTemplate, SamplingFields } from "./prompt-templates";
-export { conversationSummary, newConversation, newMessage, SUMMARY_MESSAGES } from "./conversation";
+export { conversationSummary, newMessage, SUMMARY_MESSAGES } from "./conversation";
 export { chatContextUsage, cutHistoryToBudget, HISTORY_TOKENS } from "./history";
 export { chatMessages } from "./messages";
 export { canSend } from "./send-rules";

@@ -1,13 +1,16 @@
 // @vitest-environment node
 import { createApiClient } from "@oystar/api-client";
-import { expect, test } from "vitest";
+import { expect, expectTypeOf, test } from "vitest";
 import {
   AnswerStalledError,
   ANSWER_IDLE_TIMEOUT_MS,
   classifyFailure,
   isResetCommand,
   LlmHttpError,
+  newConversation,
   streamCompletion,
+  type ChatMessage,
+  type Conversation,
   type Schedule,
 } from "./index";
 
@@ -152,4 +155,14 @@ test("issue 55 §1: a question a busy server refused is asked once more after it
   const error = await refused.catch((caught: unknown) => caught);
   expect(error).toMatchObject({ status: 503, serverMessage: "Servizio molto richiesto: riprova tra 2 s." });
   expect(asked).toBe(2);
+});
+
+test("one factory makes every module's fresh conversation: empty, its id the moment it was made, its messages the module's own type", () => {
+  type CitingMessage = ChatMessage & { sources?: { chunkId: string }[] };
+  const conversation = newConversation<CitingMessage>(1_700_000_000_000);
+  expect(conversation).toEqual({ id: "1700000000000", messages: [], contextUsage: 0, createdAt: 1_700_000_000_000 });
+  // A module's typed fields stay typed: a message with sources goes in without a cast.
+  conversation.messages.push({ id: "m", role: "assistant", content: "…", timestamp: 1, sources: [{ chunkId: "c1" }] });
+  expectTypeOf(conversation.messages[0]?.sources).toEqualTypeOf<{ chunkId: string }[] | undefined>();
+  expectTypeOf(newConversation(1)).toEqualTypeOf<Conversation>();
 });

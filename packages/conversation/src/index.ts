@@ -44,7 +44,7 @@ export { MARKERS } from "./markers";
 export type { ChatCard } from "./markers";
 // spec 001 §9: context usage is api-client's, the server's and the browser's one measure (issue 53 §3).
 export { contextUsage } from "@oystar/api-client";
-export { newMessageId } from "./message";
+export { newConversation, newMessageId } from "./message";
 export type { ChatMessage, Conversation } from "./message";
 export { conversationMessages } from "./messages";
 export { safeLinkUrl, sourceLink } from "./safe-links";

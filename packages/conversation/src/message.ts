@@ -33,15 +33,27 @@ export type ChatMessage = {
   versions?: { before: ChatMessage[][]; after: ChatMessage[][] };
 };
 
-export type Conversation = {
+/**
+ * A conversation of `Message`s: the floor's own messages, or a module's extension of them
+ * (rag-client's `RagMessage`), so each module keeps its typed fields without a cast.
+ */
+export type Conversation<Message extends ChatMessage = ChatMessage> = {
   /** A timestamp string, as in the spec. */
   id: string;
-  messages: ChatMessage[];
+  messages: Message[];
   /** 0–100. */
   contextUsage: number;
   createdAt: number;
   summary?: string;
 };
+
+/**
+ * spec 001 §3: a fresh conversation, empty, its id the timestamp it was made at (issue 53 §3: the
+ * one factory; the chat's and RAG's, `newConversation<RagMessage>(now)`, are this).
+ */
+export function newConversation<Message extends ChatMessage = ChatMessage>(now: number): Conversation<Message> {
+  return { id: String(now), messages: [], contextUsage: 0, createdAt: now };
+}
 
 let messagesMade = 0;
 /**

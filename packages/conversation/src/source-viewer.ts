@@ -1,4 +1,4 @@
-import { API_PATHS, apiPath, HttpError, ragPassageSchema, type ApiClient, type CitedPassage, type RagPassage } from "@oystar/api-client";
+import { API_PATHS, apiPath, HttpError, type ApiClient, type CitedPassage, type RagPassage } from "@oystar/api-client";
 import { createStore } from "zustand/vanilla";
 import { conversationMessages } from "./messages";
 
@@ -183,9 +183,9 @@ export function createSourceViewer(dependencies: SourceViewerDependencies) {
 }
 
 /** The HTTP side of the viewer over the signed-in API client. */
-export function httpSourceViewer(api: Pick<ApiClient, "get" | "raw">): SourceViewerDependencies {
+export function httpSourceViewer(api: Pick<ApiClient, "call" | "raw">): SourceViewerDependencies {
   return {
-    loadPassage: (chunkId, signal) => api.get(apiPath(API_PATHS.ragPassage, { chunkId }), ragPassageSchema, { signal }),
+    loadPassage: (chunkId, signal) => api.call("ragPassage", { params: { chunkId }, signal }),
     async loadOriginal(documentId, signal) {
       const response = await api.raw(apiPath(API_PATHS.ragOriginal, { documentId }), { signal, headers: { Accept: "application/pdf" } });
       return new Uint8Array(await response.arrayBuffer());

@@ -1,10 +1,7 @@
 import {
-  API_PATHS,
   DEBATE_FEEDBACK_COMMENT_MAX,
   debateFeedbackSchema,
-  debateVoteReceiptSchema,
   debateVoteSchema,
-  formReceiptSchema,
   type ApiClient,
   type DebateFeedback,
   type DebateVote,
@@ -49,9 +46,9 @@ export function httpDebateFeedback(api: ApiClient): SendFeedback {
   return async ({ preferred_side: vote, ...feedback }) => {
     const debateId = feedback.debate_id;
     if (vote && debateId && !voted.has(debateId)) {
-      await api.post(API_PATHS.debateVote, debateVoteSchema.parse({ debate_id: debateId, preferred_side: vote }), debateVoteReceiptSchema);
+      await api.call("debateVote", { body: debateVoteSchema.parse({ debate_id: debateId, preferred_side: vote }) });
       voted.add(debateId);
     }
-    return api.post(API_PATHS.debateFeedbackForm, debateFeedbackSchema.parse(feedback), formReceiptSchema);
+    return api.call("debateFeedback", { body: debateFeedbackSchema.parse(feedback) });
   };
 }

@@ -1,10 +1,8 @@
 import {
   API_PATHS,
   DEBATE_STREAM_EVENTS,
-  debateIncrementSchema,
   debatePassagesEventSchema,
   HttpError,
-  resetResponseSchema,
   turnQuotesSchema,
   type ApiClient,
 } from "@oystar/api-client";
@@ -70,10 +68,10 @@ export function httpDebatePorts({
         streamCompletion(api, request, { ...limits, signal, path: API_PATHS.debateCalls, onEvent, resumable: true, onStream }),
       ),
     resume: ({ streamUrl, signal }) => debateAnswer((onEvent) => resumeCompletion(api, streamUrl, { ...limits, signal, onEvent })),
-    resetProvider: (request) => api.post(API_PATHS.connectionReset, request, resetResponseSchema),
+    resetProvider: (request) => api.call("connectionReset", { body: request }),
     async startDebate() {
       try {
-        const answer = await api.post(API_PATHS.debateIncrement, undefined, debateIncrementSchema);
+        const answer = await api.call("debateIncrement");
         return { status: "started", debateId: answer.debate_id };
       } catch (error) {
         // spec 001 §7: 429 is the exhausted debate quota; other failures stay errors.

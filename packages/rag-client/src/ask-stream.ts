@@ -1,12 +1,4 @@
-import {
-  API_PATHS,
-  indicesListSchema,
-  readProductStream,
-  type ApiClient,
-  type IndicesList,
-  type RagAskRequest,
-  type StreamChunk,
-} from "@oystar/api-client";
+import { API_PATHS, readProductStream, type ApiClient, type IndicesList, type RagAskRequest, type StreamChunk } from "@oystar/api-client";
 import { resumeAnswer, streamAnswer, type AnswerProtocol, type FailureWords, type ModelStreamLimits } from "@oystar/conversation";
 import { ragMessages } from "./messages";
 
@@ -58,8 +50,8 @@ export function httpResumeAsk(api: Pick<ApiClient, "raw" | "rawAt">, limits: Mod
 }
 
 /** GET /api/indices/list (spec 001 §7): the indexes the signed-in user may ask. */
-export function loadIndices(api: Pick<ApiClient, "get">, signal?: AbortSignal): Promise<IndicesList> {
-  return api.get(API_PATHS.indicesList, indicesListSchema, { signal });
+export function loadIndices(api: Pick<ApiClient, "call">, signal?: AbortSignal): Promise<IndicesList> {
+  return api.call("indicesList", { signal });
 }
 
 /**

@@ -17,7 +17,7 @@ export {
 export type { Library, LibraryPorts, LibraryState, UploadFile } from "./library";
 export { httpLibrary } from "./library-http";
 export { libraryMessages, siteChanges } from "./library-messages";
-export { conversationSummary, newRagConversation, ragContextUsage, replaceWithSummary } from "./rag-conversation";
+export { conversationSummary, ragContextUsage, replaceWithSummary } from "./rag-conversation";
 export type { KeptRagConversation, RagConversation, RagMessage } from "./rag-conversation";
 export { ragModelChoices } from "./rag-models";
 export { ragRunning, stagesThatCannotRun } from "./rag-running";

@@ -1,13 +1,4 @@
-import {
-  API_PATHS,
-  apiPath,
-  libraryDocumentsSchema,
-  libraryIndexesSchema,
-  libraryIndexSchema,
-  librarySiteSchema,
-  libraryUploadSchema,
-  type ApiClient,
-} from "@oystar/api-client";
+import { API_PATHS, apiPath, libraryUploadSchema, type ApiClient } from "@oystar/api-client";
 import type { Clock } from "@oystar/conversation";
 import type { LibraryPorts, UploadFile } from "./library";
 
@@ -22,12 +13,12 @@ function filesForm(files: readonly UploadFile[]): FormData {
 }
 
 /** The library's calls over the signed-in API (issue 48 §5). */
-export function httpLibrary(api: Pick<ApiClient, "get" | "post" | "postForm" | "raw">, clock: Pick<Clock, "later">): LibraryPorts {
+export function httpLibrary(api: Pick<ApiClient, "call" | "postForm" | "raw">, clock: Pick<Clock, "later">): LibraryPorts {
   return {
-    listIndexes: () => api.get(API_PATHS.libraryIndexes, libraryIndexesSchema),
-    createIndex: (label) => api.post(API_PATHS.libraryIndexes, { label }, libraryIndexSchema),
+    listIndexes: () => api.call("libraryIndexes"),
+    createIndex: (label) => api.call("createLibraryIndex", { body: { label } }),
     deleteIndex: async (name) => void (await api.raw(apiPath(API_PATHS.libraryIndex, { name }), { method: "DELETE" })),
-    listDocuments: (name) => api.get(apiPath(API_PATHS.libraryDocuments, { name }), libraryDocumentsSchema),
+    listDocuments: (name) => api.call("libraryDocuments", { params: { name } }),
     upload: (name, files) =>
       api.postForm(apiPath(API_PATHS.libraryDocuments, { name }), filesForm(files), libraryUploadSchema, { timeoutMs: UPLOAD_TIMEOUT_MS }),
     replace: async (name, id, file) => {
@@ -39,8 +30,8 @@ export function httpLibrary(api: Pick<ApiClient, "get" | "post" | "postForm" | "
       return libraryUploadSchema.parse(await response.json());
     },
     remove: async (name, id) => void (await api.raw(apiPath(API_PATHS.libraryDocument, { name, id }), { method: "DELETE" })),
-    addSite: (name, url) => api.post(apiPath(API_PATHS.librarySites, { name }), { url }, librarySiteSchema),
-    syncSite: (name, id) => api.post(apiPath(API_PATHS.librarySiteSync, { name, id }), undefined, librarySiteSchema),
+    addSite: (name, url) => api.call("addLibrarySite", { params: { name }, body: { url } }),
+    syncSite: (name, id) => api.call("syncLibrarySite", { params: { name, id } }),
     later: clock.later,
   };
 }

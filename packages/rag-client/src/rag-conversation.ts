@@ -11,7 +11,7 @@ export type RagMessage = ChatMessage & {
   kind?: "summary" | "error";
 };
 
-export type RagConversation = Omit<Conversation, "messages"> & { messages: RagMessage[] };
+export type RagConversation = Conversation<RagMessage>;
 
 /**
  * A RAG conversation as the device kept it (issue 35 §1): the floor's messages, whose sources may be
@@ -20,11 +20,6 @@ export type RagConversation = Omit<Conversation, "messages"> & { messages: RagMe
 export type KeptRagConversation = Pick<Conversation, "id" | "createdAt"> & {
   messages: readonly (ChatMessage & { sources?: unknown; kind?: RagMessage["kind"] })[];
 };
-
-/** spec 001 §3: a fresh conversation, created when the screen opens (its id is a timestamp string). */
-export function newRagConversation(now: number): RagConversation {
-  return { id: String(now), messages: [], contextUsage: 0, createdAt: now };
-}
 
 /** spec 001 §9: RAG context usage is the characters over 32000, as a percentage capped at 100. */
 export function ragContextUsage(messages: readonly RagMessage[]): number {

@@ -1,12 +1,20 @@
 import { RAG_CONTEXT_WARNING_PERCENT, StreamError, type CitedPassage, type StreamChunk } from "@oystar/api-client";
-import { createAskLoop, keptPassages, MARKERS, newMessageId, noticeSteps, type AskTurn, type SessionWorld } from "@oystar/conversation";
+import {
+  createAskLoop,
+  keptPassages,
+  MARKERS,
+  newConversation,
+  newMessageId,
+  noticeSteps,
+  type AskTurn,
+  type SessionWorld,
+} from "@oystar/conversation";
 import { createStore } from "zustand/vanilla";
 import { RAG_FAILURE_WORDS, type AskStream, type ResumeAsk } from "./ask-stream";
 import { withSingleWarning } from "./citations";
 import { ragMessages } from "./messages";
 import {
   conversationSummary,
-  newRagConversation,
   ragContextUsage,
   replaceWithSummary,
   type KeptRagConversation,
@@ -63,7 +71,7 @@ export const selectModel = (state: RagState) => state.model ?? state.settings.ra
 /** spec 001 §2–§5: the RAG conversation — questions, streamed answers with their sources, summaries. */
 export function createRagSession(dependencies: RagDependencies) {
   const store = createStore<RagState>()(() => ({
-    conversation: newRagConversation(dependencies.now()),
+    conversation: newConversation<RagMessage>(dependencies.now()),
     loading: false,
     partial: "",
     partialSources: [],
@@ -208,7 +216,7 @@ export function createRagSession(dependencies: RagDependencies) {
     clear() {
       asking.abort();
       update({
-        conversation: newRagConversation(dependencies.now()),
+        conversation: newConversation<RagMessage>(dependencies.now()),
         loading: false,
         partial: "",
         partialSources: [],

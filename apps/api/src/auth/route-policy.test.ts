@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { API_ROUTES } from "@oystar/api-client";
 import { Hono } from "hono";
 import { expect, test } from "vitest";
 import { declarePolicy } from "./access";
@@ -15,6 +16,14 @@ test("every route of the app declares who may call it", () => {
 test("the README's route table is the app's (regenerate: pnpm --filter @oystar/api routes)", () => {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   expect(withRouteTable(readme, rows)).toBe(readme);
+});
+
+test("every route of api-client's table is one the app answers, with the same method (issue 53 §2)", () => {
+  const answered = new Set(rows.map((row) => `${row.method} ${row.path}`));
+  const missing = Object.entries(API_ROUTES)
+    .filter(([, route]) => !answered.has(`${route.method} ${route.path}`))
+    .map(([name, route]) => `${name}: ${route.method} ${route.path}`);
+  expect(missing).toEqual([]);
 });
 
 test("a route added without a policy is found", () => {

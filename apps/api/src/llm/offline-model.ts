@@ -68,7 +68,21 @@ export function composeOfflineReply(messages: readonly ChatMessage[]): string {
   return [offlineChatMessages.intro, "", offlineChatMessages.demo].join("\n");
 }
 
-/** An OpenAI-style stream of the reply at a steady rate, ending with `[DONE]`. */
+/**
+ * The offline model's reply in small pieces at a steady pace: ~20 pieces a second whatever the
+ * rate. The one place its pacing lives; each road (the chat's OpenAI-style stream, the RAG
+ * answer's events) only formats the pieces. Stops, without a word more, when the caller is gone.
+ */
+export async function* offlinePieces(reply: string, charsPerSecond: number, signal: AbortSignal): AsyncGenerator<string> {
+  const piece = Math.max(1, Math.round(charsPerSecond / 20));
+  const pause = (1000 * piece) / charsPerSecond;
+  for (let position = 0; position < reply.length && !signal.aborted; position += piece) {
+    yield reply.slice(position, position + piece);
+    if (position + piece < reply.length) await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/** An OpenAI-style stream of the reply at the offline pace, ending with `[DONE]`. */
 export function offlineStream(reply: string, charsPerSecond: number, signal: AbortSignal): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const id = `chatcmpl-offline-${Date.now()}`;
@@ -76,22 +90,27 @@ export function offlineStream(reply: string, charsPerSecond: number, signal: Abo
     encoder.encode(
       `data: ${JSON.stringify({ id, object: "chat.completion.chunk", model: OFFLINE_MODEL, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
     );
-  // Small pieces at a steady pace: ~20 chunks a second whatever the rate.
-  const piece = Math.max(1, Math.round(charsPerSecond / 20));
-  const pause = (1000 * piece) / charsPerSecond;
-  let position = 0;
+  const pieces = offlinePieces(reply, charsPerSecond, signal);
+  let started = false;
   return new ReadableStream({
     async pull(controller) {
       if (signal.aborted) return controller.close();
-      if (position === 0) controller.enqueue(line({ role: "assistant", content: "" }));
-      if (position >= reply.length) {
+      if (!started) {
+        started = true;
+        controller.enqueue(line({ role: "assistant", content: "" }));
+      }
+      const next = await pieces.next();
+      // A caller gone mid-pause ends the stream without the closing lines.
+      if (signal.aborted) return controller.close();
+      if (next.done) {
         controller.enqueue(line({}, "stop"));
         controller.enqueue(encoder.encode("data: [DONE]\n\n"));
         return controller.close();
       }
-      controller.enqueue(line({ content: reply.slice(position, position + piece) }));
-      position += piece;
-      await new Promise((resolve) => setTimeout(resolve, pause));
+      controller.enqueue(line({ content: next.value }));
+    },
+    async cancel() {
+      await pieces.return(undefined);
     },
   });
 }

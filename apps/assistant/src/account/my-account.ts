@@ -16,11 +16,7 @@ export async function fetchMyData(api: ApiClient): Promise<{ file: Blob; name: s
 
 /** DELETE /api/me, confirmed. */
 export async function deleteMyAccount(api: ApiClient): Promise<void> {
-  await api.raw(API_PATHS.me, {
-    method: "DELETE",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ confirmation: ACCOUNT_DELETION_CONFIRMATION }),
-  });
+  await api.call("deleteAccount", { body: { confirmation: ACCOUNT_DELETION_CONFIRMATION } });
 }
 
 /** The server's Italian reason when it gave one, else `fallback`. */

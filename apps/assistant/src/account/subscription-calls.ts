@@ -2,9 +2,6 @@ import {
   API_PATHS,
   apiPath,
   HttpError,
-  billingSubscriptionSchema,
-  paymentMethodPageSchema,
-  planChangePreviewSchema,
   type ApiClient,
   type BillingSubscription,
   type PlanChangePreview,
@@ -14,23 +11,21 @@ import { DEFAULT_VAT, formatMonthlyPrice, formatPrice } from "@oystar/plans-and-
 
 // Issue 51 §1: the calls of 'Abbonamento' and 'Fatture'. No React: the section binds them.
 
-export const readSubscription = (api: ApiClient): Promise<BillingSubscription> =>
-  api.get(API_PATHS.billingSubscription, billingSubscriptionSchema);
+export const readSubscription = (api: ApiClient): Promise<BillingSubscription> => api.call("billingSubscription");
 
-export const cancelSubscription = (api: ApiClient) => api.post(API_PATHS.billingCancel, {}, billingSubscriptionSchema);
+export const cancelSubscription = (api: ApiClient) => api.call("billingCancel", { body: {} });
 
-export const reactivateSubscription = (api: ApiClient) => api.post(API_PATHS.billingReactivate, {}, billingSubscriptionSchema);
+export const reactivateSubscription = (api: ApiClient) => api.call("billingReactivate", { body: {} });
 
-export const cancelScheduledChange = (api: ApiClient) => api.post(API_PATHS.billingCancelChange, {}, billingSubscriptionSchema);
+export const cancelScheduledChange = (api: ApiClient) => api.call("billingCancelChange", { body: {} });
 
 export const previewChange = (api: ApiClient, plan: PlanId): Promise<PlanChangePreview> =>
-  api.post(API_PATHS.billingChangePreview, { plan }, planChangePreviewSchema);
+  api.call("billingChangePreview", { body: { plan } });
 
-export const changePlan = (api: ApiClient, plan: PlanId) => api.post(API_PATHS.billingChange, { plan }, billingSubscriptionSchema);
+export const changePlan = (api: ApiClient, plan: PlanId) => api.call("billingChange", { body: { plan } });
 
 /** The provider's page where the customer gives another card. */
-export const paymentMethodPage = async (api: ApiClient): Promise<string> =>
-  (await api.post(API_PATHS.billingPaymentMethod, {}, paymentMethodPageSchema)).url;
+export const paymentMethodPage = async (api: ApiClient): Promise<string> => (await api.call("billingPaymentMethod", { body: {} })).url;
 
 export async function fetchInvoicePdf(api: ApiClient, id: string): Promise<{ file: Blob; name: string }> {
   const response = await api.raw(apiPath(API_PATHS.billingInvoicePdf, { id }), { method: "GET" });

@@ -1,4 +1,3 @@
-import { API_PATHS, deviceKeySchema } from "@oystar/api-client";
 import { useApiClient } from "@oystar/auth/react";
 import { createDeviceHistory, systemClock, type DeviceHistoryState, type DeviceHistoryStore } from "@oystar/conversation";
 import type { ConversationHistory } from "@oystar/conversation/history";
@@ -44,7 +43,7 @@ export function useDeviceHistory(identity: string | null): DeviceHistory {
     void (async () => {
       let opened: ConversationHistory;
       try {
-        const [{ key }, code] = await Promise.all([api.get(API_PATHS.deviceKey, deviceKeySchema), import("@oystar/conversation/history")]);
+        const [{ key }, code] = await Promise.all([api.call("deviceKey"), import("@oystar/conversation/history")]);
         opened = await code.openConversationHistory({ identity, key: await code.importDeviceKey(key) });
       } catch {
         if (!gone) history.fail();

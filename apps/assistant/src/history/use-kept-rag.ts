@@ -1,5 +1,5 @@
 import type { SavedConversation } from "@oystar/conversation/history";
-import type { RagConversation, RagSession } from "@oystar/rag-client";
+import type { RagSession } from "@oystar/rag-client";
 import { useCallback } from "react";
 import type { DeviceHistory } from "./use-device-history";
 import { useKeptConversation } from "./use-kept-conversation";
@@ -7,6 +7,6 @@ import { useKeptConversation } from "./use-kept-conversation";
 /** Issue 35 §5: a RAG conversation kept like the chat's (use-kept-conversation.ts), with its sources. */
 export function useKeptRag(session: RagSession, history: DeviceHistory): void {
   // RAG's messages were kept whole with their sources: read back as the RAG's own.
-  const open = useCallback((kept: SavedConversation) => session.open(kept as unknown as RagConversation), [session]);
+  const open = useCallback((kept: SavedConversation) => session.open(kept), [session]);
   useKeptConversation("rag", session, history, open);
 }

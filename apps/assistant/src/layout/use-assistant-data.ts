@@ -1,14 +1,4 @@
-import {
-  API_PATHS,
-  chatModelChoices,
-  defaultSettings,
-  healthSchema,
-  meSchema,
-  modelListSchema,
-  settingsAnswerSchema,
-  subscriptionStatusResponseSchema,
-  type SettingsAnswer,
-} from "@oystar/api-client";
+import { chatModelChoices, defaultSettings, type SettingsAnswer } from "@oystar/api-client";
 import { useBackendStatus, useLoad } from "@oystar/api-client/react";
 import { useApiClient, useAuth } from "@oystar/auth/react";
 import { useMemo } from "react";
@@ -23,14 +13,14 @@ export function useAssistantData() {
   // The version shown next to the product name: /config.json as the sign-in read it.
   const config = useLoad(() => runtimeConfig(), [runtimeConfig]);
   // spec 001 §4 and DESIGN.md §6: whether the service answers, and whether with the offline model.
-  const backend = useBackendStatus(() => api.get(API_PATHS.health, healthSchema));
+  const backend = useBackendStatus(() => api.call("health"));
   // GET /api/me also registers a new account; `isAdmin` is the server's decision, never the browser's.
-  const profile = useLoad(() => api.get(API_PATHS.me, meSchema), [api]);
-  const subscription = useLoad(() => api.get(API_PATHS.subscriptionStatus, subscriptionStatusResponseSchema), [api]);
+  const profile = useLoad(() => api.call("me"), [api]);
+  const subscription = useLoad(() => api.call("subscriptionStatus"), [api]);
   // spec 001 §7: the models the gateway serves (the offline one when no model is connected).
-  const models = useLoad(() => api.get(API_PATHS.models, modelListSchema), [api]);
+  const models = useLoad(() => api.call("models"), [api]);
   const chatModels = useMemo(() => chatModelChoices(models.data ?? null), [models.data]);
-  const globalSettings = useLoad(() => api.get(API_PATHS.settings, settingsAnswerSchema).catch(() => builtInSettings), [api]);
+  const globalSettings = useLoad(() => api.call("settings").catch(() => builtInSettings), [api]);
   return {
     version: config.data?.version ?? null,
     backend: backend.status,

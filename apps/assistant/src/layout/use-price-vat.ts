@@ -1,4 +1,3 @@
-import { API_PATHS, sellerSchema } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { DEFAULT_VAT, type VatSettings } from "@oystar/plans-and-gates";
@@ -10,6 +9,6 @@ import { DEFAULT_VAT, type VatSettings } from "@oystar/plans-and-gates";
  */
 export function usePriceVat(): VatSettings {
   const api = useApiClient();
-  const seller = useLoad(() => api.get(API_PATHS.seller, sellerSchema), [api]);
+  const seller = useLoad(() => api.call("seller"), [api]);
   return seller.data ? { pricesIncludeVat: seller.data.prices_include_vat, rate: seller.data.vat_rate } : DEFAULT_VAT;
 }

@@ -1,14 +1,4 @@
-import {
-  API_PATHS,
-  defaultSettings,
-  HttpError,
-  modelListSchema,
-  settingsAnswerSchema,
-  settingsUpdateSchema,
-  type Health,
-  type Settings,
-  type SettingsAnswer,
-} from "@oystar/api-client";
+import { defaultSettings, HttpError, settingsUpdateSchema, type Health, type Settings, type SettingsAnswer } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { indexPicker, loadIndices, ragRunning, stagesThatCannotRun, type IndexOption } from "@oystar/rag-client";
@@ -41,11 +31,11 @@ const text = messages.settings;
 export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: GlobalSettingsPanelProps) {
   const api = useApiClient();
   // spec 001 §4: opening loads the settings; on failure the built-in defaults are shown.
-  const loaded = useLoad(() => (open ? api.get(API_PATHS.settings, settingsAnswerSchema) : null), [api, open]);
+  const loaded = useLoad(() => (open ? api.call("settings") : null), [api, open]);
   // spec 001 §4: … and the index list, which the index choice is made from.
   const indices = useLoad(() => (open ? loadIndices(api) : null), [api, open]);
   // Issue 36 §2: the models the model server serves, to mark the listed ones it does not.
-  const served = useLoad(() => (open ? api.get(API_PATHS.models, modelListSchema) : null), [api, open]);
+  const served = useLoad(() => (open ? api.call("models") : null), [api, open]);
   const servedModels = useMemo(() => (served.data ? new Set(served.data.data.map((model) => model.id)) : null), [served.data]);
   // The admin's draft: null until the settings are read, then the form's own until saved.
   const [draft, setDraft] = useState<Settings | null>(null);
@@ -84,7 +74,7 @@ export function GlobalSettingsPanel({ open, onClose, onSaved, health = null }: G
     setPhase("saving");
     setNotice(null);
     try {
-      onSaved(await api.post(API_PATHS.settings, checked.data, settingsAnswerSchema));
+      onSaved(await api.call("saveSettings", { body: checked.data }));
       onClose();
     } catch (error) {
       setNotice({ tone: "error", text: saveFailureText(error) });

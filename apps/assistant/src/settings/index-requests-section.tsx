@@ -1,14 +1,4 @@
-import {
-  API_PATHS,
-  apiPath,
-  HttpError,
-  indexBuildSchema,
-  indexRequestListSchema,
-  type IndexBuild,
-  type IndexRequestList,
-  type IndexRequestReport,
-  type IndexRequestSummary,
-} from "@oystar/api-client";
+import { HttpError, type IndexBuild, type IndexRequestList, type IndexRequestReport, type IndexRequestSummary } from "@oystar/api-client";
 import { type Loaded } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { planById } from "@oystar/plans-and-gates";
@@ -59,12 +49,7 @@ const failureOf = (error: unknown): Outcome => ({
 export function IndexRequestsSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
   return (
-    <SectionReadOnOpen
-      id={id}
-      words={text}
-      read={() => api.get(API_PATHS.indexRequests, indexRequestListSchema)}
-      isEmpty={(list) => list.requests.length === 0}
-    >
+    <SectionReadOnOpen id={id} words={text} read={() => api.call("indexRequests")} isEmpty={(list) => list.requests.length === 0}>
       {(shownList, list) => <RequestList shownList={shownList} list={list} />}
     </SectionReadOnOpen>
   );
@@ -89,17 +74,17 @@ function RequestList({ shownList, list }: { shownList: IndexRequestList; list: L
 
   /** Issue 34 §2: 'Indicizza' starts the build on the server; the panel follows it until its report. */
   async function index(request: IndexRequestSummary) {
-    const address = apiPath(API_PATHS.indexRequestIndexing, { id: request.id });
+    const params = { id: request.id };
     setWorking(request.id);
     let outcome: Outcome;
     try {
-      let build = await api.post(address, undefined, indexBuildSchema);
+      let build = await api.call("indexRequestIndexing", { params });
       let failures = 0;
       while (build.state === "running" && shown.current) {
         setProgress(build);
         await pause(FOLLOW_MS);
         try {
-          build = await api.get(address, indexBuildSchema);
+          build = await api.call("indexRequestBuild", { params });
           failures = 0;
         } catch (error) {
           failures += 1;
@@ -121,7 +106,7 @@ function RequestList({ shownList, list }: { shownList: IndexRequestList; list: L
   async function showMore(cursor: string) {
     setMore("loading");
     try {
-      const next = await api.get(`${API_PATHS.indexRequests}?cursor=${encodeURIComponent(cursor)}`, indexRequestListSchema);
+      const next = await api.call("indexRequests", { query: { cursor } });
       list.replace({ requests: [...shownList.requests, ...next.requests], next_cursor: next.next_cursor });
       setMore("idle");
     } catch {

@@ -1,4 +1,4 @@
-import { API_PATHS, modelLeaderboardSchema, type ModelStanding } from "@oystar/api-client";
+import type { ModelStanding } from "@oystar/api-client";
 import { useApiClient } from "@oystar/auth/react";
 import { messages } from "../messages";
 import { SectionReadOnOpen } from "./section-read-on-open";
@@ -40,12 +40,7 @@ function StandingsTable({ caption, standings }: { caption: string; standings: re
 export function ModelLeaderboardSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
   return (
-    <SectionReadOnOpen
-      id={id}
-      words={text}
-      read={() => api.get(API_PATHS.modelLeaderboard, modelLeaderboardSchema)}
-      isEmpty={(board) => board.models.length === 0}
-    >
+    <SectionReadOnOpen id={id} words={text} read={() => api.call("modelLeaderboard")} isEmpty={(board) => board.models.length === 0}>
       {(board) => {
         const real = board.models.filter((standing) => !standing.offline);
         const offline = board.models.filter((standing) => standing.offline);

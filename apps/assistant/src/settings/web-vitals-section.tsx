@@ -1,4 +1,4 @@
-import { API_PATHS, WEB_VITAL_METRICS, webVitalsReportSchema, type WebVitalMetric, type WebVitalsReport } from "@oystar/api-client";
+import { WEB_VITAL_METRICS, type WebVitalMetric, type WebVitalsReport } from "@oystar/api-client";
 import { useApiClient } from "@oystar/auth/react";
 import { messages } from "../messages";
 import { SectionReadOnOpen } from "./section-read-on-open";
@@ -22,12 +22,7 @@ function byPage(report: WebVitalsReport) {
 export function WebVitalsSection({ id }: { id?: string } = {}) {
   const api = useApiClient();
   return (
-    <SectionReadOnOpen
-      id={id}
-      words={text}
-      read={() => api.get(API_PATHS.webVitalsReport, webVitalsReportSchema)}
-      isEmpty={(report) => report.vitals.length === 0}
-    >
+    <SectionReadOnOpen id={id} words={text} read={() => api.call("webVitalsReport")} isEmpty={(report) => report.vitals.length === 0}>
       {(report) => (
         <table className="vitals-table">
           <caption className="oy-visually-hidden">{text.title}</caption>

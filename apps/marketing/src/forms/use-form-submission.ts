@@ -1,7 +1,9 @@
-import { formReceiptSchema } from "@oystar/api-client";
+import { API_ROUTES } from "@oystar/api-client";
 import { useApiClient } from "@oystar/auth/react";
 import { useState } from "react";
-import type { z } from "zod";
+
+/** The site's forms, each a route of api-client's table whose body schema checks the fields here and on the server. */
+export type SiteForm = "contactForm" | "enterpriseForm" | "indexRequestForm";
 
 /** spec 000 §4: idle, submitting, success, error. */
 export type FormStatus = "idle" | "submitting" | "success" | "error";
@@ -10,7 +12,8 @@ export type FormStatus = "idle" | "submitting" | "success" | "error";
  * Validates with the same schema the server uses, shows the first problem per field, and posts.
  * A failed send keeps what was typed: nothing is lost.
  */
-export function useFormSubmission<Fields extends Record<string, string>>(path: string, schema: z.ZodType, initial: Fields) {
+export function useFormSubmission<Fields extends Record<string, string>>(form: SiteForm, initial: Fields) {
+  const schema = API_ROUTES[form].body;
   const api = useApiClient();
   const [fields, setFields] = useState<Fields>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
@@ -32,7 +35,7 @@ export function useFormSubmission<Fields extends Record<string, string>>(path: s
     setErrors({});
     setStatus("submitting");
     try {
-      await api.post(path, fields, formReceiptSchema);
+      await api.call(form, { body: parsed.data });
       setStatus("success");
     } catch {
       setStatus("error");

@@ -1,4 +1,3 @@
-import { API_PATHS, subscriptionStatusResponseSchema } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient } from "@oystar/auth/react";
 import { planById } from "@oystar/plans-and-gates";
@@ -12,7 +11,7 @@ import { messages } from "../messages";
  */
 export function PlanLink() {
   const api = useApiClient();
-  const status = useLoad(() => api.get(API_PATHS.subscriptionStatus, subscriptionStatusResponseSchema), [api]);
+  const status = useLoad(() => api.call("subscriptionStatus"), [api]);
   const plan = status.data ? planById(status.data.plan) : null;
   if (!plan) return null;
   return (

@@ -1,4 +1,3 @@
-import { API_PATHS, contactFormSchema } from "@oystar/api-client";
 import { Link } from "react-router";
 import { FormSuccess } from "../forms/form-outcome";
 import { SubmissionForm } from "../forms/submission-form";
@@ -13,7 +12,7 @@ const empty = { name: "", email: "", company: "", message: "" };
  * required), reached from the footer's 'Supporto' (the navigation's 'Contatti' is the Enterprise form, §2).
  */
 export function ContactPage() {
-  const form = useFormSubmission(API_PATHS.contactForm, contactFormSchema, empty);
+  const form = useFormSubmission("contactForm", empty);
   const text = messages.contact;
   return (
     <section className="page-intro form-page">

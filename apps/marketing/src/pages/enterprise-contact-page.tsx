@@ -1,4 +1,3 @@
-import { API_PATHS, enterpriseFormSchema } from "@oystar/api-client";
 import { FormSuccess } from "../forms/form-outcome";
 import { SubmissionForm } from "../forms/submission-form";
 import { TextField } from "../forms/text-field";
@@ -8,7 +7,7 @@ const empty = { name: "", email: "", company: "", message: "" };
 
 /** /enterprise-contact: the Enterprise quote request (spec 000 §2). */
 export function EnterpriseContactPage() {
-  const form = useFormSubmission(API_PATHS.enterpriseForm, enterpriseFormSchema, empty);
+  const form = useFormSubmission("enterpriseForm", empty);
   return (
     <section className="page-intro form-page">
       <h1>Richiedi un preventivo Enterprise</h1>

@@ -1,4 +1,3 @@
-import { API_PATHS, indexRequestSchema } from "@oystar/api-client";
 import { planMessages } from "@oystar/plans-and-gates";
 import { Link } from "react-router";
 import { FormSuccess } from "../forms/form-outcome";
@@ -15,7 +14,7 @@ const sources = [
 
 /** /business-index-request: a Business customer asks for a new index (spec 000 §2, §5). */
 export function IndexRequestPage() {
-  const form = useFormSubmission(API_PATHS.indexRequestForm, indexRequestSchema, empty);
+  const form = useFormSubmission("indexRequestForm", empty);
   return (
     <section className="page-intro form-page">
       <h1>Richiesta di indicizzazione</h1>

@@ -1,12 +1,4 @@
-import {
-  ASSISTANT_PATHS,
-  API_PATHS,
-  HttpError,
-  parseCheckoutSession,
-  planIdSchema,
-  subscriptionStatusResponseSchema,
-  type PlanId,
-} from "@oystar/api-client";
+import { ASSISTANT_PATHS, HttpError, parseCheckoutSession, planIdSchema, type PlanId } from "@oystar/api-client";
 import { useLoad } from "@oystar/api-client/react";
 import { useApiClient, useAuth } from "@oystar/auth/react";
 import { CHECKOUT_CANCELLED_PARAM, choosePlan, CONTINUE_CHECKOUT_PARAM, planMessages, PLANS, publicPlan } from "@oystar/plans-and-gates";
@@ -14,7 +6,6 @@ import { PlanGrid } from "@oystar/plans-and-gates/react";
 import { Notice } from "@oystar/ui-kit/react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
 import { useHydrated } from "../forms/use-hydrated";
 import { usePriceVat } from "../seller/use-seller";
 import { messages } from "../messages";
@@ -40,10 +31,7 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
   const [alert, setAlert] = useState<Alert>(null);
   const vat = usePriceVat();
   const signedIn = auth.status === "authenticated";
-  const status = useLoad(
-    () => (signedIn ? api.get(API_PATHS.subscriptionStatus, subscriptionStatusResponseSchema) : null),
-    [api, signedIn],
-  );
+  const status = useLoad(() => (signedIn ? api.call("subscriptionStatus") : null), [api, signedIn]);
   // spec 000 §4: a failed status check counts as the free plan.
   const currentPlan = status.data?.plan ?? (status.status === "failed" ? "free" : null);
 
@@ -94,7 +82,7 @@ export function SubscriptionPage({ goTo }: { goTo: (url: string) => void }) {
       case "checkout":
         setBusyPlan(action.plan);
         try {
-          const session = parseCheckoutSession(await api.post(API_PATHS.checkoutSession, { plan: action.plan }, z.unknown()));
+          const session = parseCheckoutSession(await api.call("checkoutSession", { body: { plan: action.plan } }));
           goTo(session.checkout_url);
         } catch (error) {
           // Issue 51: a running subscription changes plan in 'Il mio account', with the provider's proration.

@@ -14,6 +14,7 @@ import { validateCitations, warningToAppend, type Validation, type ValidationSet
 import { hypotheticalPassage, questionVariations, streamAnswer, type QuestionCalls } from "./model-calls";
 import type { RagEngine } from "../rag-engine";
 import { ragMessages } from "../messages";
+import { offlinePieces } from "../../llm/offline-model";
 import { extractiveAnswer } from "./offline-answer";
 import { articlesNotHeld } from "./articles-not-held";
 import { actsOfCitedPassages, actsOfConversation, articlesAsked } from "../retrieve/reference-search";
@@ -132,16 +133,6 @@ export async function expandQuestion(
   return { queries, hypothetical };
 }
 
-/** The offline model's extractive answer, streamed at its steady rate (like the chat's). */
-async function* offlineAnswer(text: string, charsPerSecond: number, signal: AbortSignal): AsyncGenerator<string> {
-  const piece = Math.max(1, Math.round(charsPerSecond / 20));
-  const pause = (1000 * piece) / charsPerSecond;
-  for (let position = 0; position < text.length && !signal.aborted; position += piece) {
-    yield text.slice(position, position + piece);
-    if (position + piece < text.length) await new Promise((resolve) => setTimeout(resolve, pause));
-  }
-}
-
 async function* notInDocuments(text: string = ragMessages.notInDocuments): AsyncGenerator<StreamChunk> {
   yield { sources: [] };
   yield { chunk: text };
@@ -249,7 +240,7 @@ export async function* answerQuestion(
           }),
           signal,
         )
-      : offlineAnswer(extractiveAnswer(searched, passages), context.offlineCharsPerSecond, signal);
+      : offlinePieces(extractiveAnswer(searched, passages), context.offlineCharsPerSecond, signal);
     for await (const piece of renumbered(written, numbering, original)) {
       answer += piece;
       yield { chunk: piece };
