@@ -1,13 +1,9 @@
-import { answerEvidence, EVIDENCE } from "../rag/answer/answer-evidence";
-import { finishIngestion } from "../rag/ingest/ingestion";
-import { extractiveAnswer } from "../rag/answer/offline-answer";
-import { findIndex, type RagIndex } from "../rag/rag-store";
+import { answerEvidence, EVIDENCE, extractiveAnswer, findIndex, finishIngestion, productRoad, type RagIndex, roadPassages } from "../rag";
 import { callerPath, type CliContext } from "./cli-context";
 import { containsAnswer } from "./eval-command";
 import { corpusIndex, readQa, type EvalSet } from "./eval-sets";
 import { separation, share, withheldAnswerFigures } from "./abstention-withheld";
 import { ingestCommand } from "./ingest-command";
-import { productRoad, roadPassages } from "./product-road";
 
 // `pnpm rag abstention` (issue 23 §3): does the engine say "not in the documents" when it should?
 // The QA set (answerable) and rag-eval/unanswerable.jsonl (questions the demo documents cannot
@@ -68,7 +64,7 @@ export async function abstentionCommand(
   await finishIngestion(context.db);
   const index = await findIndex(context.db, EVAL_INDEX);
   if (!index) throw new Error("eval index missing");
-  const road = await productRoad(context);
+  const road = await productRoad(context.engine, context.env);
 
   const scored: Scored[] = [];
   for (const item of [

@@ -19,8 +19,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gunzipSync } from "fflate";
 import { openPdfPages } from "../ocr/pdf-pages";
-import { copiedIndex } from "../rag/retrieve/bm25-memory";
-import { findIndex, type RagIndex } from "../rag/rag-store";
+import { copiedIndex, findIndex, productRoad, type RagIndex, roadPassages } from "../rag";
 import { ARCHIVE_FORMATS, archiveFiles, type ArchiveFormat } from "./archive-corpus";
 import { openCliContext, parseArguments, type CliContext } from "./cli-context";
 import { processEnvironment } from "../env";
@@ -33,7 +32,6 @@ import {
   type CorpusDocument,
   type Recall,
 } from "./known-passage-questions";
-import { productRoad, roadPassages } from "./product-road";
 import { required } from "../required";
 
 export type ArchiveOptions = {
@@ -246,7 +244,7 @@ export async function archiveBenchmark(context: CliContext, options: ArchiveOpti
     // them (a large index's copy is made in the background; until then Postgres answers, capped).
     await copiedIndex(context.db, indexes.archive);
     await copiedIndex(context.db, indexes.copies);
-    const road = await productRoad(context);
+    const road = await productRoad(context.engine, context.env);
     const rankedIn = async (index: RagIndex, question: string) =>
       (await roadPassages(road, [index], question, PASSAGES_FOR_RECALL)).passages.map((passage) => passage.filename);
     const formats = {} as Record<ArchiveFormat, FormatFigures>;

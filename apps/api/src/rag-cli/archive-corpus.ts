@@ -1,4 +1,4 @@
-import { sentencesOf } from "../rag/ingest/text-chunking";
+import { sentencesOf } from "../rag";
 import { inventedDocumentWriter } from "./bench-corpus";
 import {
   calcFile,

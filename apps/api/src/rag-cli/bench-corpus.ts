@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sentencesOf } from "../rag/ingest/text-chunking";
+import { sentencesOf } from "../rag";
 import { random } from "./bench-figures";
 import { required } from "../required";
 

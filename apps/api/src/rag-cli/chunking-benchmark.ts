@@ -7,7 +7,7 @@
 // Usage: tsx chunking-benchmark.ts [--sizes 10000,100000,1000000,10000000] [--rounds 5]
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chunkDocument } from "../rag/ingest/text-chunking";
+import { chunkDocument } from "../rag";
 import { parseArguments } from "./cli-context";
 import { required } from "../required";
 

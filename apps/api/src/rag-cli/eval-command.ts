@@ -1,16 +1,24 @@
 import { readSettings } from "../settings/settings-store";
-import { expandQuestion } from "../rag/answer/ask-pipeline";
-import { searchPlanOf } from "../rag/answer/ask-request";
-import { stemsOf } from "../rag/italian-text";
-import { extractiveAnswer } from "../rag/answer/offline-answer";
-import type { RagIndex } from "../rag/rag-store";
-import { retrieve, type Passage, type RetrievalOptions } from "../rag/retrieve/retrieval";
-import { stagesToRun } from "../rag/retrieve/retrieval-stages";
-import { understandQuestion, type Understanding } from "../rag/retrieve/understand-question";
-import { ensureVectorIndex, vectorStoreAvailable } from "../rag/retrieve/vector-search";
+import {
+  ensureVectorIndex,
+  expandQuestion,
+  extractiveAnswer,
+  type Passage,
+  productRoad,
+  type ProductRoad,
+  type RagIndex,
+  type RetrievalOptions,
+  retrieve,
+  roadPassages,
+  searchPlanOf,
+  stagesToRun,
+  stemsOf,
+  type Understanding,
+  understandQuestion,
+  vectorStoreAvailable,
+} from "../rag";
 import type { CliContext } from "./cli-context";
 import { corpusIndex, type EvalQuestion, type EvalSet } from "./eval-sets";
-import { productRoad, roadPassages, type ProductRoad } from "./product-road";
 import { referenceBm25 } from "./reference-bm25";
 import { required } from "../required";
 
@@ -229,7 +237,7 @@ export async function evalCommand(given: CliContext, sets: readonly EvalSet[], u
       `${full.enableSpellCheck ? " + correzione ortografica" : ""}${full.useFieldExtraction ? " + estrazione dei campi" : ""}; embedder ${context.engine.embedder.name}${context.engine.vectors ? "" : " (pgvector assente)"}` +
       `; richiesti dalle impostazioni: fusione ${plan.retrieval.useFusedRetrieval ? "sì" : "no"}, reranker ${plan.retrieval.useReranker ? "sì" : "no"}, deduplicazione ${plan.retrieval.useDeduplication ? "sì" : "no"}`,
   );
-  const road = await productRoad(context, full);
+  const road = await productRoad(context.engine, context.env, full);
   const loaded = new Map<string, RagIndex>();
   const results: SetFigures[] = [];
   for (const set of sets) {

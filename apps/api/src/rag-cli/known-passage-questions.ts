@@ -1,7 +1,4 @@
-import { documentText } from "../rag/ingest/document-text";
-import { chunkDocument } from "../rag/ingest/text-chunking";
-import { foldAccents, isStopword } from "../rag/italian-text";
-import { PASSAGES_PER_DOCUMENT } from "../rag/retrieve/retrieval";
+import { chunkDocument, documentText, foldAccents, isStopword, PASSAGES_PER_DOCUMENT } from "../rag";
 import { random } from "./bench-figures";
 import { required } from "../required";
 

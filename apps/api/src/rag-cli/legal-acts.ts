@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { actName } from "../rag/references/reference-labels";
+import { actName } from "../rag";
 import { required } from "../required";
 
 // Issue 49 §6: Italian acts written for the evaluation, generated from seeds (no downloads):

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { storeDocuments, type DocumentInput } from "../rag/ingest/ingestion";
+import { type DocumentInput, storeDocuments } from "../rag";
 import type { EvalCorpus, EvalSet } from "./eval-sets";
 import {
   actFilename,
