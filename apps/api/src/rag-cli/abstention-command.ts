@@ -8,7 +8,7 @@ import { ingestCommand } from "./ingest-command";
 // `pnpm rag abstention` (issue 23 §3): does the engine say "not in the documents" when it should?
 // The QA set (answerable) and rag-eval/unanswerable.jsonl (questions the demo documents cannot
 // answer) on a fresh in-memory index of the demo documents, searched as /api/ask-stream searches
-// them (product-road.ts). Both sets are split by id: odd ids are the development half the
+// them (rag/answer/ask-road.ts). Both sets are split by id: odd ids are the development half the
 // evidence score was calibrated on, even ids the test half, never tuned on. Reported per half:
 //   abstention  — unanswerable questions answered 'Non ho trovato…' (target ≥ 0.90)
 //   answered    — answerable questions NOT answered so (today: all of them)

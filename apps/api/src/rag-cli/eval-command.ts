@@ -25,7 +25,7 @@ import { required } from "../required";
 // `pnpm rag eval`: every question set (eval-sets.ts) in a fresh in-memory database, an index per
 // corpus, and an ablation table per set: the in-memory baseline, BM25 alone, the vector leg, their
 // fusion, + reranker, + deduplication — each run as asked, whatever the defaults — then the
-// default: the road /api/ask-stream takes (product-road.ts), only deeper (PASSAGES), and
+// default: the road /api/ask-stream takes (rag/answer/ask-road.ts), only deeper (PASSAGES), and
 // multi-query and HyDE where a model is configured.
 // recall@1/5/10 and MRR@10 by distinct document, and milliseconds per question.
 
@@ -98,7 +98,7 @@ async function stagesOf(
       });
       return { files: documentsOf(passages.map(key)), passages, searched: understood.question };
     };
-  // The default is not rebuilt from its parts: it is the road /api/ask-stream takes (product-road.ts).
+  // The default is not rebuilt from its parts: it is the road /api/ask-stream takes (rag/answer/ask-road.ts).
   const served = async (question: EvalQuestion) => {
     const found = await roadPassages(road, [index], question.question, PASSAGES);
     return { files: documentsOf(found.passages.map(key)), passages: found.passages, searched: found.question };

@@ -8,7 +8,7 @@
 //     retrieval (fusion asked as such). Budgets: hybrid p95 ≤ 20 ms at 10k chunks, ≤ 50 ms at 100k.
 //     Then quality (issue 32 §4): recall@1/5/10 and MRR@10 by distinct document of questions whose
 //     document is known (known-passage-questions.ts, from this corpus), on the road /api/ask-stream
-//     takes (product-road.ts), twice: answered from the copy in memory (100k chunks is within its
+//     takes (rag/answer/ask-road.ts), twice: answered from the copy in memory (100k chunks is within its
 //     budget), and by PostgreSQL with the candidate cap, the copy set aside — what answers over the
 //     budget or while a copy is remade after an ingestion. The two side by side: what the cap costs;
 //     and on the demo QA set's questions (common words), how far the capped ranking is from exact BM25.

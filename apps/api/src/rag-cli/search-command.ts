@@ -51,7 +51,7 @@ export function rankingOf(passages: readonly Passage[], top: number): RankedFile
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
-/** `pnpm rag search --index NAME --top K`: the passages /api/ask-stream finds (product-road.ts), `top` documents deep; one `{"question": …}` per stdin line, one JSON line out per question. */
+/** `pnpm rag search --index NAME --top K`: the passages /api/ask-stream finds (rag/answer/ask-road.ts), `top` documents deep; one `{"question": …}` per stdin line, one JSON line out per question. */
 export async function searchCommand(context: CliContext, indexName: string, top: number, mode: SearchMode): Promise<void> {
   const index = await findIndex(context.db, indexName);
   if (!index) throw new Error(`Indice inesistente: ${indexName}`);

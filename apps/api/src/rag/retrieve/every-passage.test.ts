@@ -39,7 +39,7 @@ const ask = async (question: string) =>
     }),
   );
 
-test("pnpm rag's road (cli/product-road.ts) finds exactly the passages /api/ask-stream lists, in its order", async () => {
+test("pnpm rag's road (answer/ask-road.ts) finds exactly the passages /api/ask-stream lists, in its order", async () => {
   // The CLI's own engine on the server's database: the same settings, entry point and copy.
   const road = await productRoad(await openRagEngine(server.db, server.env, { demo: false }), server.env);
   const index = (await findIndex(server.db, "archivio-fascicoli"))!;
