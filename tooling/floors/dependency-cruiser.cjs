@@ -101,7 +101,7 @@ const server = [
   ["apps/api/src/forms/", "apps/api/src/config/", "apps/api/src/seller/"],
   ["apps/api/src/app.ts"],
   ["apps/api/src/server.ts"],
-  ["apps/api/src/server-processes.ts", "apps/api/src/dev.ts", "apps/api/src/rag-cli/"],
+  ["apps/api/src/server-processes.ts", "apps/api/src/dev.ts", "apps/api/lab/rag-cli/"],
   ["apps/api/src/main.ts"],
 ];
 

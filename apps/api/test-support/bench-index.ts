@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Database, Queryable } from "../src/db/database";
-import { benchDocument } from "../src/rag-cli/bench-corpus";
+import { benchDocument } from "../lab/rag-cli/bench-corpus";
 import {
   type DocumentInput,
   finishIngestion,

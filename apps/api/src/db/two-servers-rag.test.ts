@@ -150,7 +150,7 @@ test("a passage the operator ingests with pnpm rag ingest while both servers run
   // `pnpm rag ingest` is tsx on rag-cli.ts, run from the package folder (package.json).
   const { stdout } = await promisify(execFile)(
     join(apiRoot, "node_modules/.bin/tsx"),
-    ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", "ingest", "--index", DEMO_INDEX, pagedFilename(FROM_THE_COMMAND_LINE)],
+    ["--conditions=@oystar/source", "lab/rag-cli/rag-cli.ts", "ingest", "--index", DEMO_INDEX, pagedFilename(FROM_THE_COMMAND_LINE)],
     {
       cwd: apiRoot,
       env: {

@@ -18,9 +18,9 @@ import { readFile } from "node:fs/promises";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openDatabase, type Database } from "../db/database";
-import { migrate } from "../db/migrate";
-import { loadEnv, processEnvironment } from "../env";
+import { openDatabase, type Database } from "../../src/db/database";
+import { migrate } from "../../src/db/migrate";
+import { loadEnv, processEnvironment } from "../../src/env";
 import {
   CANDIDATE_CAP,
   copiedIndex,
@@ -39,7 +39,7 @@ import {
   vectorSearch,
   withCopiesSetAside,
   withoutVectorIndexDuring,
-} from "../rag";
+} from "../../src/rag";
 import { quantile } from "./bench-figures";
 import { parseArguments } from "./cli-context";
 import { benchDocument, benchQuestions, inventedCorpusWriter } from "./bench-corpus";
@@ -53,7 +53,7 @@ import {
   type KnownPassageQuestion,
   type Recall,
 } from "./known-passage-questions";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 const packageDir = fileURLToPath(new URL("../../", import.meta.url));
 const { options } = parseArguments(process.argv.slice(2));

@@ -8,7 +8,7 @@ import {
   ingestibleFiles,
   type RagIndex,
   withoutVectorIndexDuring,
-} from "../rag";
+} from "../../src/rag";
 import { callerPath, type CliContext } from "./cli-context";
 
 /** `pnpm rag ingest --index NAME PATH…`: a file already in the index is replaced. */

@@ -1,4 +1,4 @@
-import { answerEvidence, EVIDENCE, type ProductRoad, type RagIndex, roadPassages } from "../rag";
+import { answerEvidence, EVIDENCE, type ProductRoad, type RagIndex, roadPassages } from "../../src/rag";
 import type { EvalSet } from "./eval-sets";
 
 // The second measure of `pnpm rag abstention`: questions an index cannot answer because their

@@ -18,11 +18,11 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gunzipSync } from "fflate";
-import { openPdfPages } from "../ocr/pdf-pages";
-import { copiedIndex, findIndex, productRoad, type RagIndex, roadPassages } from "../rag";
+import { openPdfPages } from "../../src/ocr/pdf-pages";
+import { copiedIndex, findIndex, productRoad, type RagIndex, roadPassages } from "../../src/rag";
 import { ARCHIVE_FORMATS, archiveFiles, type ArchiveFormat } from "./archive-corpus";
 import { openCliContext, parseArguments, type CliContext } from "./cli-context";
-import { processEnvironment } from "../env";
+import { processEnvironment } from "../../src/env";
 import { ingestCommand } from "./ingest-command";
 import {
   corpusDocumentOf,
@@ -32,7 +32,7 @@ import {
   type CorpusDocument,
   type Recall,
 } from "./known-passage-questions";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 export type ArchiveOptions = {
   documents: number;

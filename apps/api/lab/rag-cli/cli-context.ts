@@ -1,8 +1,8 @@
 import { isAbsolute, resolve } from "node:path";
-import { openDatabase, type Database } from "../db/database";
-import { migrate } from "../db/migrate";
-import { loadEnv, processEnvironment, type Env } from "../env";
-import { createRagEngine, type RagFrontDoor } from "../rag";
+import { openDatabase, type Database } from "../../src/db/database";
+import { migrate } from "../../src/db/migrate";
+import { loadEnv, processEnvironment, type Env } from "../../src/env";
+import { createRagEngine, type RagFrontDoor } from "../../src/rag";
 import { join } from "node:path";
 
 // What every `pnpm rag` command opens: the server's own database (DATABASE_URL, or PGlite under

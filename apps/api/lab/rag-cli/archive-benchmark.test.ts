@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestDatabase } from "../../test-support/test-database";
-import { loadEnv } from "../env";
-import { createRagEngine } from "../rag";
+import { loadEnv } from "../../src/env";
+import { createRagEngine } from "../../src/rag";
 import { ARCHIVE_FORMATS, archiveFiles } from "./archive-corpus";
 import { archiveBenchmark, archiveTable, type ArchiveFigures } from "./archive-benchmark";
 import type { CliContext } from "./cli-context";

@@ -1,4 +1,4 @@
-import { readSettings } from "../settings/settings-store";
+import { readSettings } from "../../src/settings/settings-store";
 import {
   ensureVectorIndex,
   expandQuestion,
@@ -16,11 +16,11 @@ import {
   type Understanding,
   understandQuestion,
   vectorStoreAvailable,
-} from "../rag";
+} from "../../src/rag";
 import type { CliContext } from "./cli-context";
 import { corpusIndex, type EvalQuestion, type EvalSet } from "./eval-sets";
 import { referenceBm25 } from "./reference-bm25";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 // `pnpm rag eval`: every question set (eval-sets.ts) in a fresh in-memory database, an index per
 // corpus, and an ablation table per set: the in-memory baseline, BM25 alone, the vector leg, their

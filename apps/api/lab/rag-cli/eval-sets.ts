@@ -10,9 +10,9 @@ import {
   type RagIndex,
   storeDocuments,
   withoutVectorIndexDuring,
-} from "../rag";
+} from "../../src/rag";
 import { callerPath, type CliContext } from "./cli-context";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 // The question sets of `pnpm rag eval` (apps/api/rag-eval), each searched in the index of its
 // corpus; a question counts as found at k when its `answerFile` is among the first k distinct

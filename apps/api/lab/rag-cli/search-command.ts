@@ -8,7 +8,7 @@ import {
   type RagIndex,
   type RetrievalEngine,
   roadPassages,
-} from "../rag";
+} from "../../src/rag";
 import type { CliContext } from "./cli-context";
 
 export type SearchMode = "default" | "bm25";

@@ -1,4 +1,13 @@
-import { answerEvidence, EVIDENCE, extractiveAnswer, findIndex, finishIngestion, productRoad, type RagIndex, roadPassages } from "../rag";
+import {
+  answerEvidence,
+  EVIDENCE,
+  extractiveAnswer,
+  findIndex,
+  finishIngestion,
+  productRoad,
+  type RagIndex,
+  roadPassages,
+} from "../../src/rag";
 import { callerPath, type CliContext } from "./cli-context";
 import { containsAnswer } from "./eval-command";
 import { corpusIndex, readQa, type EvalSet } from "./eval-sets";
