@@ -1,11 +1,11 @@
 // RAG on this machine (DESIGN.md §8, §11; issues 23, 25, 32 and earlier): speed, and quality beside it
 // (issue 32 §4: a bug that hid a third of every large index left the timings as fast as ever).
 // Quality is recall@1/5/10 and MRR@10, by distinct document as `pnpm rag eval` counts, of
-// known-passage questions (src/rag-cli/known-passage-questions.ts: a passage's rare words, seeded,
+// known-passage questions (lab/rag-cli/known-passage-questions.ts: a passage's rare words, seeded,
 // the answer its document), generated from the corpus being measured. Five parts:
 //  1. search alone at 2,000 documents on PGlite (target ≤ 4 ms a question), and the retrieval legs
 //     at 10k and 100k chunks of a generated corpus (hybrid p95 ≤ 20 ms at 10k, ≤ 50 ms at 100k):
-//     the engine in-process (tsx on the API's source, src/rag-cli/retrieval-benchmark.ts); then, at
+//     the engine in-process (tsx on the API's source, lab/rag-cli/retrieval-benchmark.ts); then, at
 //     each size, the known-passage recall on the road /api/ask-stream takes (product-road.ts),
 //     answered from the copy in memory and by PostgreSQL with its candidate cap (the copy set aside,
 //     as over its budget or while it is remade after an ingestion): what the cap costs;
@@ -18,14 +18,14 @@
 //     started for the run and stopped after; without it the part says so and is skipped).
 //  3. the source viewer (issue 25): GET /api/rag/passages/:id over HTTP at 10,000 documents, beside
 //     the passage's own row read straight from the database (budget p95 ≤ 50 ms);
-//  4. a firm's archive (issue 34 §5, src/rag-cli/archive-benchmark.ts): 10,000 documents generated
+//  4. a firm's archive (issue 34 §5, lab/rag-cli/archive-benchmark.ts): 10,000 documents generated
 //     in a firm's formats (Word, LibreOffice, text PDFs, e-mails, spreadsheets) and 100 scanned
 //     pages, ingested by the server's own reading processes, formats and OCR, one format at a time:
 //     ingestion time per format (target: the text documents in ≤ 10 minutes), OCR pages per minute
 //     (beside tesseract's command line when the machine has it: target ≥ 90 % of its speed), the
 //     database's size, and recall@5 per format of known-passage questions beside the same questions
 //     on the documents' Markdown copies (target: within 0.02) — on PGlite, then on PostgreSQL 15.
-//  5. the chunker (issue 54 §1, src/rag-cli/chunking-benchmark.ts): characters chunked per second
+//  5. the chunker (issue 54 §1, lab/rag-cli/chunking-benchmark.ts): characters chunked per second
 //     at 10 KB, 100 KB, 1 MB and 10 MB of text, as an e-mail's one long block and as paragraphs
 //     (target: linear — every size's rate within 20 % of the fastest's).
 //  6. a firm's own library (issue 48 §7, support/library-upload.mjs): 1,000 of the archive's files
@@ -81,7 +81,7 @@ const figures = {};
 
 // ---- 1. In-process: search alone at 2,000 documents, the legs at 10k/100k chunks -----------------
 if (parts.has("search") || parts.has("chunks")) {
-  const result = await apiScript("src/rag-cli/retrieval-benchmark.ts", [
+  const result = await apiScript("lab/rag-cli/retrieval-benchmark.ts", [
     "--search-documents",
     parts.has("search") ? "2000" : "0",
     "--sizes",
@@ -175,7 +175,7 @@ async function documentsOn(label, env) {
   const knownFolder = mkdtempSync(join(tmpdir(), "oystar-bench-rag-known-"));
   const knownFile = join(knownFolder, "domande.json");
   const ingested = await apiScript(
-    "src/rag-cli/bench-index.ts",
+    "lab/rag-cli/bench-index.ts",
     [
       "--index",
       INDEX,
@@ -283,7 +283,7 @@ if (parts.has("documents")) {
 
 // ---- 3. The source viewer (issue 25): a passage with its surroundings at 10,000 documents ----------
 if (parts.has("viewer")) {
-  const { bench: _passages, ...passages } = await apiScript("src/rag-cli/passage-benchmark.ts", [
+  const { bench: _passages, ...passages } = await apiScript("lab/rag-cli/passage-benchmark.ts", [
     "--documents",
     String(documents),
     "--requests",
@@ -305,7 +305,7 @@ if (parts.has("archive")) {
   const dataDir = mkdtempSync(join(tmpdir(), "oystar-bench-archivio-"));
   try {
     console.info(`\nArchivio di uno studio su PGlite: ${documents} documenti`);
-    figures[`archive_${documents}_pglite`] = await apiScript("src/rag-cli/archive-benchmark.ts", archiveArguments, {
+    figures[`archive_${documents}_pglite`] = await apiScript("lab/rag-cli/archive-benchmark.ts", archiveArguments, {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
     });
@@ -320,7 +320,7 @@ if (parts.has("archive")) {
     const dataDir15 = mkdtempSync(join(tmpdir(), "oystar-bench-archivio-pg-"));
     try {
       console.info(`\nArchivio di uno studio su PostgreSQL 15: ${documents} documenti`);
-      figures[`archive_${documents}_postgres15`] = await apiScript("src/rag-cli/archive-benchmark.ts", archiveArguments, {
+      figures[`archive_${documents}_postgres15`] = await apiScript("lab/rag-cli/archive-benchmark.ts", archiveArguments, {
         DATABASE_URL: postgres.url,
         DATA_DIR: dataDir15,
       });
@@ -334,7 +334,7 @@ if (parts.has("archive")) {
 // ---- 5. The chunker (issue 54 §1): characters per second at 10 KB … 10 MB ----------------------------
 if (parts.has("chunking")) {
   console.info("\nSuddivisione in passaggi: caratteri al secondo per dimensione del testo");
-  Object.assign(figures, await apiScript("src/rag-cli/chunking-benchmark.ts", []));
+  Object.assign(figures, await apiScript("lab/rag-cli/chunking-benchmark.ts", []));
 }
 
 // ---- 6. A firm's own library (issue 48 §7): uploaded through HTTP while questions are asked -----------

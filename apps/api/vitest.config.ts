@@ -5,6 +5,12 @@ import { defineConfig, mergeConfig } from "vitest/config";
 // more on a shared, loaded machine): generous limits, never timed assertions.
 export default defineConfig(
   mergeConfig(vitestConfig({ environment: "node" }), {
-    test: { hookTimeout: 120_000, testTimeout: 60_000, setupFiles: ["./test-support/temporary-folders-setup.ts"] },
+    // The lab's tests (lab/rag-cli: `pnpm rag` and the benchmarks) run with the server's.
+    test: {
+      include: ["lab/**/*.test.ts"],
+      hookTimeout: 120_000,
+      testTimeout: 60_000,
+      setupFiles: ["./test-support/temporary-folders-setup.ts"],
+    },
   }),
 );

@@ -117,7 +117,7 @@ export async function libraryUpload({ documents, questions }) {
   const productData = mkdtempSync(join(tmpdir(), "oystar-bench-libreria-prodotto-"));
   try {
     const written = JSON.parse(
-      (await timedScript(["src/rag-cli/library-files.ts", "--folder", folder, "--documents", String(documents)], {})).output
+      (await timedScript(["lab/rag-cli/library-files.ts", "--folder", folder, "--documents", String(documents)], {})).output
         .trim()
         .split("\n")
         .at(-1),
@@ -125,7 +125,7 @@ export async function libraryUpload({ documents, questions }) {
     console.info(`\nBiblioteca di uno studio: ${written.files} file (${(written.bytes / 1024 / 1024).toFixed(1)} MB)`);
 
     // The baseline: `pnpm rag ingest` of the same folder into a fresh embedded database.
-    const cli = await timedScript(["src/rag-cli/rag-cli.ts", "ingest", "--index", "bench-libreria", folder], {
+    const cli = await timedScript(["lab/rag-cli/rag-cli.ts", "ingest", "--index", "bench-libreria", folder], {
       DATA_DIR: cliData,
       DATABASE_URL: "",
       NODE_ENV: "test",

@@ -1,11 +1,11 @@
 // `pnpm --filter @oystar/api demo-documents`: writes the demo index's Word file, e-mail and scanned
 // page (issue 34 §6: a newcomer sees each kind of a firm's documents cited and opened). Each is
-// written part by part with fixed dates (src/rag-cli/firm-files.ts, which also writes the firm's
+// written part by part with fixed dates (lab/rag-cli/firm-files.ts, which also writes the firm's
 // archive of `pnpm bench rag`), so the same script always gives the same bytes and the demo index
 // does not read them again at every start.
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { emailFile, scannedPage, wordFile } from "../src/rag-cli/firm-files";
+import { emailFile, scannedPage, wordFile } from "../lab/rag-cli/firm-files";
 
 const demo = fileURLToPath(new URL("../rag-demo/", import.meta.url));
 

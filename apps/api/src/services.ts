@@ -21,11 +21,15 @@ import type { ScanReader } from "./ocr/scanned-pdf-text";
 import { openAddressLimits, type AddressLimits } from "./web/address-limit";
 import { guardedFetch, type FetchedPage, type PageRequest } from "./web/guarded-fetch";
 import { testNetwork } from "./web/test-network";
-import { sharedDocumentReader } from "./rag/ingest/document-reader";
-import { seedDevIndexes } from "./rag/ingest/dev-indexes";
-import { backfillReferences } from "./rag/references/reference-backfill";
-import { openRagEngine, type RagEngine } from "./rag/rag-engine";
-import { openLibrary, type Library } from "./rag/library/library";
+import {
+  backfillReferences,
+  type Library,
+  openLibrary,
+  createRagEngine,
+  type RagFrontDoor,
+  seedDevIndexes,
+  sharedDocumentReader,
+} from "./rag";
 
 /** The apps' sign-in settings, served in /config.json. */
 export type RuntimeAuth = { domain: string; clientId: string; audience: string };
@@ -55,7 +59,7 @@ export type Services = {
   /** The chat's scanned PDFs, read by the reading processes ingestion uses (issue 47 §1). */
   ocr: ScanReader;
   /** Retrieval over the indexes, with the shared demo index built at first start. */
-  rag: RagEngine;
+  rag: RagFrontDoor;
   /** Issue 48: the customers' own documents — this server's uploads waiting on its disk, and their reading. */
   library: Library;
   /** Web pages for indexing, through the SSRF guard (tests pass a fake network). */
@@ -153,9 +157,9 @@ async function openSeeded(
 }
 
 /** The RAG engine; in dev mode, with the customers' indexes of RAG_DEV_INDEXES_DIR (after the seeded accounts that own them). */
-async function openRag(env: Env, db: Database, devMode: boolean): Promise<RagEngine> {
+async function openRag(env: Env, db: Database, devMode: boolean): Promise<RagFrontDoor> {
   const log = (line: string) => serverLog.info(line);
-  const rag = await openRagEngine(db, env, { log });
+  const rag = await createRagEngine({ database: db, config: env, reader: sharedDocumentReader(), log });
   // Issue 49 §2: the passages of documents indexed before their structure was read learn their act and article, once.
   const backfilled = await backfillReferences(db);
   if (backfilled.documents > 0)

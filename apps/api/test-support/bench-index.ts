@@ -1,11 +1,17 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Database, Queryable } from "../src/db/database";
-import { benchDocument } from "../src/rag-cli/bench-corpus";
-import { localEmbedder } from "../src/rag/embedder";
-import { finishIngestion, storeDocuments, type DocumentInput } from "../src/rag/ingest/ingestion";
-import { fullTextSearch, queryTermsFromTables, type FullTextHit } from "../src/rag/retrieve/full-text-search";
-import type { RagIndex } from "../src/rag/rag-store";
+import { benchDocument } from "../lab/rag-cli/bench-corpus";
+import {
+  type DocumentInput,
+  finishIngestion,
+  type FullTextHit,
+  fullTextSearch,
+  localEmbedder,
+  queryTermsFromTables,
+  type RagIndex,
+  storeDocuments,
+} from "../src/rag";
 import { markerWord } from "./paged-index";
 
 // Indexes of the bench corpus (bench-corpus.ts: real Italian technical prose, many documents on

@@ -1,5 +1,4 @@
-import type { DocumentInput } from "../src/rag/ingest/ingestion";
-import { COPY_PAGE } from "../src/rag/retrieve/bm25-memory";
+import { COPY_PAGE, type DocumentInput } from "../src/rag";
 
 // An index of several pages of the process's in-memory copy (bm25-memory.ts reads COPY_PAGE
 // passages a query): one short document per passage, each passage holding one word that no other

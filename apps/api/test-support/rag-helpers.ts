@@ -1,9 +1,6 @@
 import type { CitedPassage, IndexBuild, IndexRequestReport } from "@oystar/api-client";
 import type { Database } from "../src/db/database";
-import { localEmbedder } from "../src/rag/embedder";
-import { finishIngestion, storeDocument } from "../src/rag/ingest/ingestion";
-import { vectorStoreAvailable } from "../src/rag/retrieve/vector-search";
-import { createIndex } from "../src/rag/rag-store";
+import { createIndex, finishIngestion, localEmbedder, storeDocument, vectorStoreAvailable } from "../src/rag";
 
 /** One server-sent event as it travelled: its name (message when unnamed) and its data. */
 export type RawEvent = { event: string; data: string };

@@ -21,7 +21,7 @@ import { strToU8 } from "fflate";
 import { AcroFormTextField, jsPDF } from "jspdf";
 import { readFileSync } from "node:fs";
 import PptxGenJS from "pptxgenjs";
-import { random } from "../src/rag-cli/bench-figures";
+import { random } from "../lab/rag-cli/bench-figures";
 import { openDocumentPackage } from "./office-variants";
 
 // Issue 54 §6: documents of every format, generated from a seed and never looked at while the

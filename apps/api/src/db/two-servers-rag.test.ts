@@ -11,7 +11,7 @@ import { startPostgres, type TestPostgres } from "../../test-support/postgres";
 import { bearer, readAnswer, type Answer } from "../../test-support/rag-helpers";
 import { signInAs } from "../dev-idp/dev-sign-in";
 import { temporaryFolder } from "../../test-support/temporary-folders";
-import { DEMO_INDEX } from "../rag/ingest/demo-index";
+import { DEMO_INDEX } from "../rag";
 
 // Issue 32 §5: each server keeps its own in-memory copy of an index's postings (bm25-memory.ts),
 // a cache of PostgreSQL that must follow the index's version. Two real processes on one real
@@ -150,7 +150,7 @@ test("a passage the operator ingests with pnpm rag ingest while both servers run
   // `pnpm rag ingest` is tsx on rag-cli.ts, run from the package folder (package.json).
   const { stdout } = await promisify(execFile)(
     join(apiRoot, "node_modules/.bin/tsx"),
-    ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", "ingest", "--index", DEMO_INDEX, pagedFilename(FROM_THE_COMMAND_LINE)],
+    ["--conditions=@oystar/source", "lab/rag-cli/rag-cli.ts", "ingest", "--index", DEMO_INDEX, pagedFilename(FROM_THE_COMMAND_LINE)],
     {
       cwd: apiRoot,
       env: {

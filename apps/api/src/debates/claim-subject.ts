@@ -1,5 +1,5 @@
 import type { TurnQuote } from "@oystar/debate-engine/protocol";
-import { stemsOf } from "../rag/italian-text";
+import { stemsOf } from "../rag";
 
 // Issue 52 §2: a quote is evidence only when the passage it comes from is about what the claim
 // says. A quote found word for word in its passage proves the words are there, not that they

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../../test-support/fixtures";
 import { bearer, privateIndex, readEvents, userIdOf } from "../../test-support/rag-helpers";
 import { signInAs } from "../dev-idp/dev-sign-in";
-import { DEMO_INDEX } from "../rag/ingest/demo-index";
+import { DEMO_INDEX } from "../rag";
 
 // issue 26 §2: debates argued from the customer's documents, over HTTP on the real server with the
 // offline model. Each turn the server retrieves passages from the named index (the RAG engine,

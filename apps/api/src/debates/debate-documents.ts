@@ -10,13 +10,18 @@ import { cutTo, turnRole, withoutCitationMarks, type PromptPassage } from "@oyst
 import { planById } from "@oystar/plans-and-gates";
 import type { User } from "../accounts/accounts";
 import type { Database, Queryable } from "../db/database";
-import { chooseIndexes, searchPlanOf } from "../rag/answer/ask-request";
-import { citedPassageOf } from "../rag/answer/cited-passage";
-import type { RagEngine } from "../rag/rag-engine";
-import { ragMessages } from "../rag/messages";
-import { usableIndexes, type RagIndex } from "../rag/rag-store";
-import { retrieve, type Passage } from "../rag/retrieve/retrieval";
-import { placesOf } from "../rag/viewer/passage-store";
+import {
+  chooseIndexes,
+  citedPassageOf,
+  type Passage,
+  placesOf,
+  type RagEngine,
+  type RagIndex,
+  ragMessages,
+  retrieve,
+  searchPlanOf,
+  usableIndexes,
+} from "../rag";
 import { namedEvent, type EvidenceFraming } from "./evidence-stream";
 import { debateChargeMessages } from "./messages";
 import { checkQuotes, lexicalRelevance, type QuoteRelevance, type QuoteSealer } from "./quote-check";

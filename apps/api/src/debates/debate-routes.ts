@@ -22,9 +22,7 @@ import { callUpstream, goneBeforeAsking, offlineAnswer, questionCalls, relayAnsw
 import type { ModelProviders } from "../llm/model-providers";
 import { charge } from "../plans/quota";
 import { offlineStream } from "../llm/offline-model";
-import type { RagEngine } from "../rag/rag-engine";
-import type { RagIndex } from "../rag/rag-store";
-import type { Passage } from "../rag/retrieve/retrieval";
+import { type Passage, type RagEngine, type RagIndex } from "../rag";
 import { readSettings } from "../settings/settings-store";
 import { pastAccountLimit, perAccountLimit, type AccountLimit } from "../web/account-limit";
 import { errorKind, logLine } from "../web/log-line";

@@ -1,5 +1,5 @@
 import type { PromptPassage } from "@oystar/debate-engine/protocol";
-import { sentencesOf } from "../rag/ingest/text-chunking";
+import { sentencesOf } from "../rag";
 
 // issue 26 §2: the offline model argues from the passages it was given, as a debater must: it
 // quotes them word for word, between «» and with their number [n]. It picks whole sentences (a

@@ -4,7 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../db/database";
 import { sharedSecret } from "../db/shared-secret";
 import type { QuestionCalls } from "../llm/model-answer";
-import { complete } from "../rag/answer/model-calls";
+import { complete } from "../rag";
 import { claimOf, sharesSubject } from "./claim-subject";
 
 // issue 26 §2: a turn's quotes checked against the passages it was given: a quote must be the

@@ -2,7 +2,7 @@ import { healthSchema } from "@oystar/api-client";
 import { expect, test } from "vitest";
 import { createAccess } from "../auth/access";
 import type { Database } from "../db/database";
-import type { RagHealth } from "../rag/rag-engine";
+import { type RagHealth } from "../rag";
 import type { Upstream } from "../env";
 import { healthRoutes } from "./health-routes";
 

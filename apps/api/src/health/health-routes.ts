@@ -2,7 +2,7 @@ import { API_PATHS, OFFLINE_MODEL } from "@oystar/api-client";
 import { Hono } from "hono";
 import type { Access } from "../auth/access";
 import type { ModelProviders } from "../llm/model-providers";
-import type { RagHealth } from "../rag/rag-engine";
+import { type RagHealth } from "../rag";
 
 /**
  * GET /api/health (public): liveness, version, and the model's state — the offline one says so

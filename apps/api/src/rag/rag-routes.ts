@@ -10,7 +10,7 @@ import type { StreamedRoad } from "../streams/streamed-road";
 import { declarePolicy, type Access, type SignedInVariables } from "../auth/access";
 import type { Database } from "../db/database";
 import type { Env } from "../env";
-import { ModelFailure, questionCalls, unansweredQuestion } from "../llm/model-answer";
+import { ModelFailure, unansweredQuestion } from "../llm/model-answer";
 import type { ModelProviders } from "../llm/model-providers";
 import { readSettings } from "../settings/settings-store";
 import { errorKind } from "../web/log-line";
@@ -18,6 +18,7 @@ import { jsonBodyAs } from "../web/json-body";
 import { bodyCeiling, jsonOnly, SIGNED_IN_BODY_MS } from "../web/request-body";
 import { cacheKey } from "./answer-cache";
 import { answerQuestion } from "./answer/ask-pipeline";
+import { askContext } from "./answer/ask-road";
 import { chooseIndexes, mayAskModel, resolveAsk, type ParsedAsk } from "./answer/ask-request";
 import { withSingleWarning } from "./answer/citation-validation";
 import { DEMO_EXAMPLE_QUESTIONS, DEMO_INDEX } from "./ingest/demo-index";
@@ -139,8 +140,10 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
     const upstream = await providers.upstream();
     const key = cacheKey({ userId: user.id, indexes }, [resolved.cacheInputs, upstream?.provider ?? "offline"]);
     const cached = resolved.cache ? engine.cache.get(key) : null;
-    // The question's calls to the model take the gateway's road (llm/model-answer.ts).
-    const model = upstream && !cached ? questionCalls(upstream, env.llm.firstTokenTimeoutMs, requestIdOf(c)) : null;
+    // The question's calls to the model take the gateway's road (llm/model-answer.ts), assembled
+    // as the CLI and the benchmarks assemble them (answer/ask-road.ts); a cached answer calls nothing.
+    const context = askContext(engine, cached ? null : upstream, env.llm, requestIdOf(c));
+    const { model } = context;
     // Cache-Control: no-store for the stream too (streamSSE says no-cache): web/personal-answers.ts.
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
@@ -153,9 +156,7 @@ export function ragRoutes(access: Access, deps: RagRouteDependencies) {
       const unanswered = (callerLeft: boolean, cause: unknown) =>
         unansweredQuestion({ calls: model, answering: answered, callerLeft, cause }, giveBack);
       try {
-        const events = cached
-          ? replay(cached.events)
-          : answerQuestion({ engine, model, offlineCharsPerSecond: env.llm.offlineCharsPerSecond }, indexes, resolved.plan, abort.signal);
+        const events = cached ? replay(cached.events) : answerQuestion(context, indexes, resolved.plan, abort.signal);
         for await (const event of events) {
           if (abort.signal.aborted) break;
           if (event.chunk) answered = true;

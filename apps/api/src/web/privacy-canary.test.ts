@@ -18,7 +18,7 @@ import { readAnswer, readEvents } from "../../test-support/rag-helpers";
 import { scannedPdf } from "../../test-support/scanned-pdf";
 import { signInAs } from "../dev-idp/dev-sign-in";
 import { openDatabase, type Database } from "../db/database";
-import { DEMO_INDEX } from "../rag/ingest/demo-index";
+import { DEMO_INDEX } from "../rag";
 
 // Issue 28 §6, DESIGN.md §7: the product's promise — no conversation content is stored or logged
 // by the server. A unique string goes through the chat, a debate, a debate argued from documents

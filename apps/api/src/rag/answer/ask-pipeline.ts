@@ -160,7 +160,7 @@ export type SearchPlan = Pick<AskPlan, "question" | "retrieval" | "understanding
 /**
  * The passages a question finds: understood (spell check, fields), expanded by a model
  * (multi-query, HyDE), retrieved. The one road of /api/ask-stream, and of `pnpm rag search`,
- * `eval`, `abstention` and `bench rag` (cli/product-road.ts): what they measure is what is served.
+ * `eval`, `abstention` and `bench rag` (answer/ask-road.ts): what they measure is what is served.
  * `question` is the question as searched (spell-checked, qualifiers out).
  */
 export async function findPassages(

@@ -3,7 +3,7 @@ import { benchDocumentInputs, rewrittenDocumentInput, storeInBatches } from "../
 import { startTestServer } from "../../../test-support/fixtures";
 import { bearer, readEvents, userIdOf } from "../../../test-support/rag-helpers";
 import { signInAs } from "../../dev-idp/dev-sign-in";
-import { benchQuestions } from "../../rag-cli/bench-corpus";
+import { benchQuestions } from "../../../lab/rag-cli/bench-corpus";
 import { deleteDocument, finishIngestion } from "../ingest/ingestion";
 import { createIndex, findIndex } from "../rag-store";
 

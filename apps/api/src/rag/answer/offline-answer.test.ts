@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "../../db/database";
 import { migrate } from "../../db/migrate";
 import { loadEnv } from "../../env";
-import { productRoad, roadPassages, type ProductRoad } from "../../rag-cli/product-road";
+import { productRoad, roadPassages, type ProductRoad } from "./ask-road";
 import { DEMO_INDEX } from "../ingest/demo-index";
 import { answerKindOf, extractiveAnswer, questionParts } from "./offline-answer";
 import type { Passage } from "../retrieve/retrieval";
@@ -79,7 +79,7 @@ beforeAll(async () => {
   const env = loadEnv({ NODE_ENV: "test", RAG_DEMO_DIR: fileURLToPath(new URL("../../../rag-demo", import.meta.url)) });
   engine = await openRagEngine(db, env);
   demo = (await findIndex(db, DEMO_INDEX))!;
-  road = await productRoad({ db, env, engine });
+  road = await productRoad(engine, env);
 });
 
 test("the whole demo collection is indexed (at least 60 documents)", () => {

@@ -11,7 +11,7 @@ import {
 import { markerWord } from "../../../test-support/paged-index";
 import { openTestDatabase } from "../../../test-support/test-database";
 import type { Database } from "../../db/database";
-import { benchQuestions } from "../../rag-cli/bench-corpus";
+import { benchQuestions } from "../../../lab/rag-cli/bench-corpus";
 import { deleteDocument, finishIngestion } from "../ingest/ingestion";
 import { createIndex, findIndex, type RagIndex } from "../rag-store";
 import { COPY_PAGE, copiedIndex, memoryIndex } from "./bm25-memory";

@@ -5,7 +5,7 @@ import { bearer, readAnswer, userIdOf } from "../../../test-support/rag-helpers"
 import { signInAs } from "../../dev-idp/dev-sign-in";
 import { finishIngestion, storeDocuments } from "../ingest/ingestion";
 import { localEmbedder } from "../embedder";
-import { productRoad, roadPassages } from "../../rag-cli/product-road";
+import { productRoad, roadPassages } from "../answer/ask-road";
 import { openRagEngine } from "../rag-engine";
 import { createIndex, findIndex } from "../rag-store";
 import { vectorStoreAvailable } from "./vector-search";
@@ -39,9 +39,9 @@ const ask = async (question: string) =>
     }),
   );
 
-test("pnpm rag's road (cli/product-road.ts) finds exactly the passages /api/ask-stream lists, in its order", async () => {
+test("pnpm rag's road (answer/ask-road.ts) finds exactly the passages /api/ask-stream lists, in its order", async () => {
   // The CLI's own engine on the server's database: the same settings, entry point and copy.
-  const road = await productRoad({ db: server.db, env: server.env, engine: await openRagEngine(server.db, server.env, { demo: false }) });
+  const road = await productRoad(await openRagEngine(server.db, server.env, { demo: false }), server.env);
   const index = (await findIndex(server.db, "archivio-fascicoli"))!;
   for (const number of [0, 499, 500, 1001, 1499, PAGED_PASSAGES - 1]) {
     const served = (await ask(pagedQuestion(number))).sources[0]?.map((source) => source.chunkId);

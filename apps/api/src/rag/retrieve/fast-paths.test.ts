@@ -4,7 +4,7 @@ import { benchDocumentInputs, exactRanking, passageQuestions, sameRanking, store
 import { openTestDatabase } from "../../../test-support/test-database";
 import type { Database } from "../../db/database";
 import { searchPlanOf } from "../answer/ask-request";
-import { benchQuestions } from "../../rag-cli/bench-corpus";
+import { benchQuestions } from "../../../lab/rag-cli/bench-corpus";
 import { localEmbedder } from "../embedder";
 import { createIndex, findIndex, type RagIndex } from "../rag-store";
 import { COPY_PAGE, memoryIndex, type MemoryIndex } from "./bm25-memory";

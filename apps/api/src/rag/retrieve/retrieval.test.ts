@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "../../db/database";
 import { migrate } from "../../db/migrate";
-import { rankingOf } from "../../rag-cli/search-command";
+import { rankingOf } from "../../../lab/rag-cli/search-command";
 import { localEmbedder } from "../embedder";
 import { finishIngestion, ingestFile } from "../ingest/ingestion";
 import { ensureSharedIndex, findIndex, type RagIndex } from "../rag-store";

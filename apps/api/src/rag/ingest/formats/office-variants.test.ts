@@ -13,7 +13,7 @@ import {
   trainingImpressFile,
   withAlternateTextBox,
 } from "../../../../test-support/office-variants";
-import { random } from "../../../rag-cli/bench-figures";
+import { random } from "../../../../lab/rag-cli/bench-figures";
 import { DocumentReader } from "../document-reader";
 import { documentText } from "../document-text";
 import { UnsupportedDocumentError } from "../unsupported-document";

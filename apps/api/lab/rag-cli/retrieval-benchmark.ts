@@ -8,7 +8,7 @@
 //     retrieval (fusion asked as such). Budgets: hybrid p95 ≤ 20 ms at 10k chunks, ≤ 50 ms at 100k.
 //     Then quality (issue 32 §4): recall@1/5/10 and MRR@10 by distinct document of questions whose
 //     document is known (known-passage-questions.ts, from this corpus), on the road /api/ask-stream
-//     takes (product-road.ts), twice: answered from the copy in memory (100k chunks is within its
+//     takes (rag/answer/ask-road.ts), twice: answered from the copy in memory (100k chunks is within its
 //     budget), and by PostgreSQL with the candidate cap, the copy set aside — what answers over the
 //     budget or while a copy is remade after an ingestion. The two side by side: what the cap costs;
 //     and on the demo QA set's questions (common words), how far the capped ranking is from exact BM25.
@@ -18,18 +18,30 @@ import { readFile } from "node:fs/promises";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openDatabase, type Database } from "../db/database";
-import { migrate } from "../db/migrate";
-import { loadEnv, processEnvironment } from "../env";
-import { finishIngestion, ingestFile } from "../rag/ingest/ingestion";
-import { openRagEngine } from "../rag/rag-engine";
-import { findIndex, ensureSharedIndex, type RagIndex } from "../rag/rag-store";
-import { PASSAGES_PER_DOCUMENT, retrieve } from "../rag/retrieve/retrieval";
-import { CANDIDATE_CAP, fullTextSearch } from "../rag/retrieve/full-text-search";
-import { vectorSearch, withoutVectorIndexDuring } from "../rag/retrieve/vector-search";
+import { openDatabase, type Database } from "../../src/db/database";
+import { migrate } from "../../src/db/migrate";
+import { loadEnv, processEnvironment } from "../../src/env";
+import {
+  CANDIDATE_CAP,
+  copiedIndex,
+  ensureSharedIndex,
+  findIndex,
+  finishIngestion,
+  fullTextSearch,
+  ingestFile,
+  createRagEngine,
+  PASSAGES_PER_DOCUMENT,
+  productRoad,
+  type ProductRoad,
+  type RagIndex,
+  retrieve,
+  roadPassages,
+  vectorSearch,
+  withCopiesSetAside,
+  withoutVectorIndexDuring,
+} from "../../src/rag";
 import { quantile } from "./bench-figures";
 import { parseArguments } from "./cli-context";
-import { copiedIndex, withCopiesSetAside } from "../rag/retrieve/bm25-memory";
 import { benchDocument, benchQuestions, inventedCorpusWriter } from "./bench-corpus";
 import { readQa } from "./eval-sets";
 import {
@@ -41,8 +53,7 @@ import {
   type KnownPassageQuestion,
   type Recall,
 } from "./known-passage-questions";
-import { productRoad, roadPassages, type ProductRoad } from "./product-road";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 const packageDir = fileURLToPath(new URL("../../", import.meta.url));
 const { options } = parseArguments(process.argv.slice(2));
@@ -98,7 +109,7 @@ const summary = (values: number[]) => ({
 if (searchDocuments > 0) {
   const db = await openDatabase({ dataDir: null });
   await migrate(db);
-  const engine = await openRagEngine(db, env, { demo: false });
+  const engine = await createRagEngine({ database: db, config: env, demo: false });
   const created = await ensureSharedIndex(db, "bench-ricerca");
   for (let number = 0; number < searchDocuments; number += 1) {
     await ingestFile(
@@ -110,7 +121,7 @@ if (searchDocuments > 0) {
   }
   await finishIngestion(db);
   const index = required(await findIndex(db, created.name), `the index ${created.name}`);
-  const road = await productRoad({ db, env, engine });
+  const road = await productRoad(engine, env);
   const asked = benchQuestions();
   await copiedIndex(db, index);
   const time = async (search: (question: string) => Promise<unknown>) => {
@@ -171,7 +182,7 @@ for (const size of sizes) {
   corpus.length = 0;
   const db = await openDatabase({ dataDir: null });
   await migrate(db);
-  const engine = await openRagEngine(db, env, { demo: false });
+  const engine = await createRagEngine({ database: db, config: env, demo: false });
   const index = await ensureSharedIndex(db, `bench-${size}`);
   // Up to 10k chunks the HNSW index is kept up to date as chunks arrive (what the server does);
   // a larger load builds it once at the end (what `pnpm rag ingest` does for a bulk load into
@@ -254,7 +265,7 @@ for (const size of sizes) {
   // Quality beside speed (issue 32 §4): questions whose document is known, on the server's road,
   // answered from the copy in memory, then by PostgreSQL with its candidate cap (the copy set aside:
   // an index over the copy's budget, or one whose copy is being remade after an ingestion).
-  const road = await productRoad({ db, env, engine });
+  const road = await productRoad(engine, env);
   await copiedIndex(db, stored);
   const fromCopy = await recallOnRoad(road, stored, known);
   const fromPostgres = await withCopiesSetAside(db, () => recallOnRoad(road, stored, known));

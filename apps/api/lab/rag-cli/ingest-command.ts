@@ -1,9 +1,14 @@
 import { SingleBar } from "cli-progress";
 import { readFile, stat } from "node:fs/promises";
-import { ingestibleFiles } from "../rag/ingest/ingestible-files";
-import { finishIngestion, ingestFiles } from "../rag/ingest/ingestion";
-import { ensureSharedIndex, INDEX_NAME, type RagIndex } from "../rag/rag-store";
-import { withoutVectorIndexDuring } from "../rag/retrieve/vector-search";
+import {
+  ensureSharedIndex,
+  finishIngestion,
+  INDEX_NAME,
+  ingestFiles,
+  ingestibleFiles,
+  type RagIndex,
+  withoutVectorIndexDuring,
+} from "../../src/rag";
 import { callerPath, type CliContext } from "./cli-context";
 
 /** `pnpm rag ingest --index NAME PATH…`: a file already in the index is replaced. */

@@ -1,7 +1,5 @@
-import { answerEvidence, EVIDENCE } from "../rag/answer/answer-evidence";
-import type { RagIndex } from "../rag/rag-store";
+import { answerEvidence, EVIDENCE, type ProductRoad, type RagIndex, roadPassages } from "../../src/rag";
 import type { EvalSet } from "./eval-sets";
-import { roadPassages, type ProductRoad } from "./product-road";
 
 // The second measure of `pnpm rag abstention`: questions an index cannot answer because their
 // answer was taken out of it. Each question of a Debian half (eval-sets.ts: 1,863 paragraphs,

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sentencesOf } from "../rag/ingest/text-chunking";
+import { sentencesOf } from "../../src/rag";
 import { random } from "./bench-figures";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 // Documents for `pnpm bench rag`, built deterministically, two corpora:
 //  - from the Debian evaluation corpus (rag-eval/debian-it): real Italian technical prose, many

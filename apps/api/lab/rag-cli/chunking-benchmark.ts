@@ -7,9 +7,9 @@
 // Usage: tsx chunking-benchmark.ts [--sizes 10000,100000,1000000,10000000] [--rounds 5]
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chunkDocument } from "../rag/ingest/text-chunking";
+import { chunkDocument } from "../../src/rag";
 import { parseArguments } from "./cli-context";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 const corpusPath = fileURLToPath(new URL("../../rag-eval/debian-it/paragraphs.jsonl", import.meta.url));
 const paragraphs = readFileSync(corpusPath, "utf8")

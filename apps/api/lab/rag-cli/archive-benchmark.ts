@@ -18,12 +18,11 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gunzipSync } from "fflate";
-import { openPdfPages } from "../ocr/pdf-pages";
-import { copiedIndex } from "../rag/retrieve/bm25-memory";
-import { findIndex, type RagIndex } from "../rag/rag-store";
+import { openPdfPages } from "../../src/ocr/pdf-pages";
+import { copiedIndex, findIndex, productRoad, type RagIndex, roadPassages } from "../../src/rag";
 import { ARCHIVE_FORMATS, archiveFiles, type ArchiveFormat } from "./archive-corpus";
 import { openCliContext, parseArguments, type CliContext } from "./cli-context";
-import { processEnvironment } from "../env";
+import { processEnvironment } from "../../src/env";
 import { ingestCommand } from "./ingest-command";
 import {
   corpusDocumentOf,
@@ -33,8 +32,7 @@ import {
   type CorpusDocument,
   type Recall,
 } from "./known-passage-questions";
-import { productRoad, roadPassages } from "./product-road";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 export type ArchiveOptions = {
   documents: number;
@@ -246,7 +244,7 @@ export async function archiveBenchmark(context: CliContext, options: ArchiveOpti
     // them (a large index's copy is made in the background; until then Postgres answers, capped).
     await copiedIndex(context.db, indexes.archive);
     await copiedIndex(context.db, indexes.copies);
-    const road = await productRoad(context);
+    const road = await productRoad(context.engine, context.env);
     const rankedIn = async (index: RagIndex, question: string) =>
       (await roadPassages(road, [index], question, PASSAGES_FOR_RECALL)).passages.map((passage) => passage.filename);
     const formats = {} as Record<ArchiveFormat, FormatFigures>;

@@ -1,15 +1,15 @@
 import { isAbsolute, resolve } from "node:path";
-import { openDatabase, type Database } from "../db/database";
-import { migrate } from "../db/migrate";
-import { loadEnv, processEnvironment, type Env } from "../env";
-import { openRagEngine, type RagEngine } from "../rag/rag-engine";
+import { openDatabase, type Database } from "../../src/db/database";
+import { migrate } from "../../src/db/migrate";
+import { loadEnv, processEnvironment, type Env } from "../../src/env";
+import { createRagEngine, type RagFrontDoor } from "../../src/rag";
 import { join } from "node:path";
 
 // What every `pnpm rag` command opens: the server's own database (DATABASE_URL, or PGlite under
 // DATA_DIR — only while no server holds that folder: PGlite is one process's at a time), migrated,
 // and the engine with the server's embedder and reranker.
 
-export type CliContext = { env: Env; db: Database; engine: RagEngine; close(): Promise<void> };
+export type CliContext = { env: Env; db: Database; engine: RagFrontDoor; close(): Promise<void> };
 
 export async function openCliContext(options: { inMemory?: boolean } = {}): Promise<CliContext> {
   const env = loadEnv();
@@ -17,7 +17,7 @@ export async function openCliContext(options: { inMemory?: boolean } = {}): Prom
     ? await openDatabase({ dataDir: null })
     : await openDatabase({ databaseUrl: env.databaseUrl, dataDir: join(env.dataDir, "pglite") });
   await migrate(db);
-  const engine = await openRagEngine(db, env, { demo: false });
+  const engine = await createRagEngine({ database: db, config: env, demo: false });
   return { env, db, engine, close: () => db.close() };
 }
 

@@ -1,9 +1,6 @@
-import { documentText } from "../rag/ingest/document-text";
-import { chunkDocument } from "../rag/ingest/text-chunking";
-import { foldAccents, isStopword } from "../rag/italian-text";
-import { PASSAGES_PER_DOCUMENT } from "../rag/retrieve/retrieval";
+import { chunkDocument, documentText, foldAccents, isStopword, PASSAGES_PER_DOCUMENT } from "../../src/rag";
 import { random } from "./bench-figures";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 // Questions whose answer is known, for `pnpm bench rag` to measure quality beside speed (issue 32
 // §4: a bug that hid a third of every large index left the timings as fast as ever). From a bench

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findIndex } from "../rag/rag-store";
+import { findIndex } from "../../src/rag";
 import { benchDocument } from "./bench-corpus";
 import { openCliContext, parseArguments } from "./cli-context";
 import { ingestCommand } from "./ingest-command";

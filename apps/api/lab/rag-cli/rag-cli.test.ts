@@ -15,7 +15,7 @@ import { openDatabase, type Database } from "../db/database";
 // A guard against a hang, not a speed target: at this size, on a busy 2-core machine, a minute is not enough.
 const AT_SIZE_TIMEOUT_MS = 180_000;
 
-// `pnpm rag …` as a user runs it (the package's script: tsx on src/rag-cli/rag-cli.ts), on a
+// `pnpm rag …` as a user runs it (the package's script: tsx on lab/rag-cli/rag-cli.ts), on a
 // PGlite data folder of its own.
 
 const packageDir = fileURLToPath(new URL("../..", import.meta.url));
@@ -25,11 +25,11 @@ const documents = temporaryFolder("rag-docs");
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", EMBEDDINGS_BASE_URL: "", RERANKER_BASE_URL: "", INIT_CWD: documents };
 
 const rag = (args: string[]) =>
-  promisify(execFile)(tsx, ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", ...args], { cwd: packageDir, env });
+  promisify(execFile)(tsx, ["--conditions=@oystar/source", "lab/rag-cli/rag-cli.ts", ...args], { cwd: packageDir, env });
 
 function ragWithInput(args: string[], input: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", ...args], { cwd: packageDir, env });
+    const child = spawn(tsx, ["--conditions=@oystar/source", "lab/rag-cli/rag-cli.ts", ...args], { cwd: packageDir, env });
     let output = "";
     let errors = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -190,7 +190,7 @@ test("issue 47 §3: a folder's symbolic links are named and never followed — n
   const canary = "chiave-canarino-7f3a9c";
   const { stdout, stderr } = await promisify(execFile)(
     tsx,
-    ["--conditions=@oystar/source", "src/rag-cli/rag-cli.ts", "ingest", "--index", "collegamenti", "cartella-con-collegamenti"],
+    ["--conditions=@oystar/source", "lab/rag-cli/rag-cli.ts", "ingest", "--index", "collegamenti", "cartella-con-collegamenti"],
     { cwd: packageDir, env: { ...env, LLM_API_KEY: canary } },
   );
   expect(stdout).toContain("Indice collegamenti: 1 aggiunti, 0 sostituiti, 0 invariati, 0 non indicizzati");

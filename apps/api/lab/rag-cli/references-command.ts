@@ -1,4 +1,4 @@
-import { backfillReferences } from "../rag/references/reference-backfill";
+import { backfillReferences } from "../../src/rag";
 import type { CliContext } from "./cli-context";
 
 /**

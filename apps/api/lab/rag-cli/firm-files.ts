@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { jsPDF } from "jspdf";
-import { openPdfPages } from "../ocr/pdf-pages";
+import { openPdfPages } from "../../src/ocr/pdf-pages";
 
 // The files a firm keeps (issue 34), written part by part with a fixed date, so that the same
 // content always gives the same bytes: the demo index's Word file, e-mail and scanned page

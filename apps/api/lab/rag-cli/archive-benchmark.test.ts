@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestDatabase } from "../../test-support/test-database";
-import { loadEnv } from "../env";
-import { openRagEngine } from "../rag/rag-engine";
+import { loadEnv } from "../../src/env";
+import { createRagEngine } from "../../src/rag";
 import { ARCHIVE_FORMATS, archiveFiles } from "./archive-corpus";
 import { archiveBenchmark, archiveTable, type ArchiveFigures } from "./archive-benchmark";
 import type { CliContext } from "./cli-context";
@@ -16,7 +16,7 @@ let context: CliContext;
 beforeAll(async () => {
   const db = await openTestDatabase();
   const env = loadEnv();
-  context = { env, db, engine: await openRagEngine(db, env, { demo: false }), close: () => db.close() };
+  context = { env, db, engine: await createRagEngine({ database: db, config: env, demo: false }), close: () => db.close() };
 });
 
 afterAll(async () => {

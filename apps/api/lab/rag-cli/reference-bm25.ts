@@ -1,6 +1,5 @@
-import type { Queryable } from "../db/database";
-import { foldAccents } from "../rag/italian-text";
-import type { RagIndex } from "../rag/rag-store";
+import type { Queryable } from "../../src/db/database";
+import { foldAccents, type RagIndex } from "../../src/rag";
 
 // The baseline every default must beat (issue 23): plain BM25 over whole documents, words cut to
 // their first six letters as the only stemming, in memory — the forty lines of Python an

@@ -1,23 +1,31 @@
-import { readSettings } from "../settings/settings-store";
-import { expandQuestion } from "../rag/answer/ask-pipeline";
-import { searchPlanOf } from "../rag/answer/ask-request";
-import { stemsOf } from "../rag/italian-text";
-import { extractiveAnswer } from "../rag/answer/offline-answer";
-import type { RagIndex } from "../rag/rag-store";
-import { retrieve, type Passage, type RetrievalOptions } from "../rag/retrieve/retrieval";
-import { stagesToRun } from "../rag/retrieve/retrieval-stages";
-import { understandQuestion, type Understanding } from "../rag/retrieve/understand-question";
-import { ensureVectorIndex, vectorStoreAvailable } from "../rag/retrieve/vector-search";
+import { readSettings } from "../../src/settings/settings-store";
+import {
+  ensureVectorIndex,
+  expandQuestion,
+  extractiveAnswer,
+  type Passage,
+  productRoad,
+  type ProductRoad,
+  type RagIndex,
+  type RetrievalOptions,
+  retrieve,
+  roadPassages,
+  searchPlanOf,
+  stagesToRun,
+  stemsOf,
+  type Understanding,
+  understandQuestion,
+  vectorStoreAvailable,
+} from "../../src/rag";
 import type { CliContext } from "./cli-context";
 import { corpusIndex, type EvalQuestion, type EvalSet } from "./eval-sets";
-import { productRoad, roadPassages, type ProductRoad } from "./product-road";
 import { referenceBm25 } from "./reference-bm25";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 // `pnpm rag eval`: every question set (eval-sets.ts) in a fresh in-memory database, an index per
 // corpus, and an ablation table per set: the in-memory baseline, BM25 alone, the vector leg, their
 // fusion, + reranker, + deduplication — each run as asked, whatever the defaults — then the
-// default: the road /api/ask-stream takes (product-road.ts), only deeper (PASSAGES), and
+// default: the road /api/ask-stream takes (rag/answer/ask-road.ts), only deeper (PASSAGES), and
 // multi-query and HyDE where a model is configured.
 // recall@1/5/10 and MRR@10 by distinct document, and milliseconds per question.
 
@@ -90,7 +98,7 @@ async function stagesOf(
       });
       return { files: documentsOf(passages.map(key)), passages, searched: understood.question };
     };
-  // The default is not rebuilt from its parts: it is the road /api/ask-stream takes (product-road.ts).
+  // The default is not rebuilt from its parts: it is the road /api/ask-stream takes (rag/answer/ask-road.ts).
   const served = async (question: EvalQuestion) => {
     const found = await roadPassages(road, [index], question.question, PASSAGES);
     return { files: documentsOf(found.passages.map(key)), passages: found.passages, searched: found.question };
@@ -229,7 +237,7 @@ export async function evalCommand(given: CliContext, sets: readonly EvalSet[], u
       `${full.enableSpellCheck ? " + correzione ortografica" : ""}${full.useFieldExtraction ? " + estrazione dei campi" : ""}; embedder ${context.engine.embedder.name}${context.engine.vectors ? "" : " (pgvector assente)"}` +
       `; richiesti dalle impostazioni: fusione ${plan.retrieval.useFusedRetrieval ? "sì" : "no"}, reranker ${plan.retrieval.useReranker ? "sì" : "no"}, deduplicazione ${plan.retrieval.useDeduplication ? "sì" : "no"}`,
   );
-  const road = await productRoad(context, full);
+  const road = await productRoad(context.engine, context.env, full);
   const loaded = new Map<string, RagIndex>();
   const results: SetFigures[] = [];
   for (const set of sets) {

@@ -7,18 +7,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { signInAs } from "../dev-idp/dev-sign-in";
-import { openDatabase } from "../db/database";
-import { migrate } from "../db/migrate";
-import { loadEnv } from "../env";
-import { startServer } from "../server";
-import { localEmbedder } from "../rag/embedder";
-import { finishIngestion, storeDocument } from "../rag/ingest/ingestion";
-import { findPassage } from "../rag/viewer/passage-store";
-import { ensureSharedIndex } from "../rag/rag-store";
+import { signInAs } from "../../src/dev-idp/dev-sign-in";
+import { openDatabase } from "../../src/db/database";
+import { migrate } from "../../src/db/migrate";
+import { loadEnv } from "../../src/env";
+import { startServer } from "../../src/server";
+import { ensureSharedIndex, findPassage, finishIngestion, localEmbedder, storeDocument } from "../../src/rag";
 import { quantile, random } from "./bench-figures";
 import { parseArguments } from "./cli-context";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 const { options } = parseArguments(process.argv.slice(2));
 const documents = Number(options.get("documents") ?? 10_000);

@@ -1,12 +1,18 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { finishIngestion, ingestFile, storeDocuments } from "../rag/ingest/ingestion";
-import { withoutVectorIndexDuring } from "../rag/retrieve/vector-search";
-import { ensureSharedIndex, findIndex, type RagIndex } from "../rag/rag-store";
+import {
+  ensureSharedIndex,
+  findIndex,
+  finishIngestion,
+  ingestFile,
+  ingestibleFiles,
+  type RagIndex,
+  storeDocuments,
+  withoutVectorIndexDuring,
+} from "../../src/rag";
 import { callerPath, type CliContext } from "./cli-context";
-import { ingestibleFiles } from "../rag/ingest/ingestible-files";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 // The question sets of `pnpm rag eval` (apps/api/rag-eval), each searched in the index of its
 // corpus; a question counts as found at k when its `answerFile` is among the first k distinct

@@ -1,9 +1,15 @@
 import { createInterface } from "node:readline";
-import { fullTextSearch } from "../rag/retrieve/full-text-search";
-import { findIndex, type RagIndex } from "../rag/rag-store";
-import { PASSAGES_PER_DOCUMENT, type Passage, type RetrievalEngine } from "../rag/retrieve/retrieval";
+import {
+  findIndex,
+  fullTextSearch,
+  type Passage,
+  PASSAGES_PER_DOCUMENT,
+  productRoad,
+  type RagIndex,
+  type RetrievalEngine,
+  roadPassages,
+} from "../../src/rag";
 import type { CliContext } from "./cli-context";
-import { productRoad, roadPassages } from "./product-road";
 
 export type SearchMode = "default" | "bm25";
 export type RankedFile = { filename: string; chunkId: number; score: number };
@@ -45,11 +51,11 @@ export function rankingOf(passages: readonly Passage[], top: number): RankedFile
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
-/** `pnpm rag search --index NAME --top K`: the passages /api/ask-stream finds (product-road.ts), `top` documents deep; one `{"question": …}` per stdin line, one JSON line out per question. */
+/** `pnpm rag search --index NAME --top K`: the passages /api/ask-stream finds (rag/answer/ask-road.ts), `top` documents deep; one `{"question": …}` per stdin line, one JSON line out per question. */
 export async function searchCommand(context: CliContext, indexName: string, top: number, mode: SearchMode): Promise<void> {
   const index = await findIndex(context.db, indexName);
   if (!index) throw new Error(`Indice inesistente: ${indexName}`);
-  const road = await productRoad(context);
+  const road = await productRoad(context.engine, context.env);
   for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
     if (!line.trim()) continue;
     let question: string;

@@ -1,4 +1,4 @@
-import { sentencesOf } from "../rag/ingest/text-chunking";
+import { sentencesOf } from "../../src/rag";
 import { inventedDocumentWriter } from "./bench-corpus";
 import {
   calcFile,
@@ -12,7 +12,7 @@ import {
   writerFile,
   type TextBlock,
 } from "./firm-files";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 // A firm's archive for `pnpm bench rag` (issue 34 §5), generated: no download, the same bytes on
 // every run (a seeded generator). Each document is the bench's invented corpus (bench-corpus.ts:

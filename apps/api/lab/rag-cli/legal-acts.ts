@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { actName } from "../rag/references/reference-labels";
-import { required } from "../required";
+import { actName } from "../../src/rag";
+import { required } from "../../src/required";
 
 // Issue 49 §6: Italian acts written for the evaluation, generated from seeds (no downloads):
 // nine acts as the law firm and the accountants hold them — the Constitution, two codes, four

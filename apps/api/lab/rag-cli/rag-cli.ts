@@ -18,7 +18,7 @@ import { abstentionCommand } from "./abstention-command";
 import { openCliContext, parseArguments } from "./cli-context";
 import { evalCommand } from "./eval-command";
 import { debianSets, EVAL_SET_NAMES, folderSet, type EvalSet } from "./eval-sets";
-import { logToStandardError } from "../observe/log";
+import { logToStandardError } from "../../src/observe/log";
 import { ingestCommand } from "./ingest-command";
 import { REFERENCE_SET_NAMES, referenceSets } from "./reference-sets";
 import { referencesBackfillCommand } from "./references-command";

@@ -1,18 +1,23 @@
-import { answerEvidence, EVIDENCE } from "../rag/answer/answer-evidence";
-import { finishIngestion } from "../rag/ingest/ingestion";
-import { extractiveAnswer } from "../rag/answer/offline-answer";
-import { findIndex, type RagIndex } from "../rag/rag-store";
+import {
+  answerEvidence,
+  EVIDENCE,
+  extractiveAnswer,
+  findIndex,
+  finishIngestion,
+  productRoad,
+  type RagIndex,
+  roadPassages,
+} from "../../src/rag";
 import { callerPath, type CliContext } from "./cli-context";
 import { containsAnswer } from "./eval-command";
 import { corpusIndex, readQa, type EvalSet } from "./eval-sets";
 import { separation, share, withheldAnswerFigures } from "./abstention-withheld";
 import { ingestCommand } from "./ingest-command";
-import { productRoad, roadPassages } from "./product-road";
 
 // `pnpm rag abstention` (issue 23 §3): does the engine say "not in the documents" when it should?
 // The QA set (answerable) and rag-eval/unanswerable.jsonl (questions the demo documents cannot
 // answer) on a fresh in-memory index of the demo documents, searched as /api/ask-stream searches
-// them (product-road.ts). Both sets are split by id: odd ids are the development half the
+// them (rag/answer/ask-road.ts). Both sets are split by id: odd ids are the development half the
 // evidence score was calibrated on, even ids the test half, never tuned on. Reported per half:
 //   abstention  — unanswerable questions answered 'Non ho trovato…' (target ≥ 0.90)
 //   answered    — answerable questions NOT answered so (today: all of them)
@@ -68,7 +73,7 @@ export async function abstentionCommand(
   await finishIngestion(context.db);
   const index = await findIndex(context.db, EVAL_INDEX);
   if (!index) throw new Error("eval index missing");
-  const road = await productRoad(context);
+  const road = await productRoad(context.engine, context.env);
 
   const scored: Scored[] = [];
   for (const item of [

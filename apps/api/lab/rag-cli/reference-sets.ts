@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { storeDocuments, type DocumentInput } from "../rag/ingest/ingestion";
+import { type DocumentInput, storeDocuments } from "../../src/rag";
 import type { EvalCorpus, EvalSet } from "./eval-sets";
 import {
   actFilename,
@@ -11,7 +11,7 @@ import {
   type LegalAct,
   type LegalArticle,
 } from "./legal-acts";
-import { required } from "../required";
+import { required } from "../../src/required";
 
 // Issue 49 §6: `pnpm rag eval --set references` — questions by reference over the acts written for
 // the purpose (legal-acts.ts), generated in every form of the parser's (art./articolo, suffixes
