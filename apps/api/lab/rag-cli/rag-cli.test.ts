@@ -10,7 +10,7 @@ import { privacyCode } from "../../test-support/legal-acts";
 import { sharedStreamPdf } from "../../test-support/heavy-pdf";
 import { PAGED_PASSAGES, pagedDocument, pagedFilename, pagedQuestion } from "../../test-support/paged-index";
 import { temporaryFolder } from "../../test-support/temporary-folders";
-import { openDatabase, type Database } from "../db/database";
+import { openDatabase, type Database } from "../../src/db/database";
 
 // A guard against a hang, not a speed target: at this size, on a busy 2-core machine, a minute is not enough.
 const AT_SIZE_TIMEOUT_MS = 180_000;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer } from "../../../test-support/fixtures";
 import { bearer } from "../../../test-support/rag-helpers";
 import { signInAs } from "../../dev-idp/dev-sign-in";
-import { archiveFiles, type ArchiveFile } from "../../rag-cli/archive-corpus";
+import { archiveFiles, type ArchiveFile } from "../../../lab/rag-cli/archive-corpus";
 import { localEmbedder } from "../embedder";
 import { ingestFile, readForStoring, storeReadDocuments, type DocumentInput } from "../ingest/ingestion";
 import { ensureSharedIndex, findIndex } from "../rag-store";
