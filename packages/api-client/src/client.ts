@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { filledPath } from "./api-paths";
-import { API_ROUTES, type ApiRoute, type RouteAnswer, type RouteArguments, type RouteName } from "./api-routes";
+import type { API_ROUTES, ApiRoute, RouteAnswer, RouteArguments, RouteName } from "./api-routes";
 import { HttpError, ResponseShapeError, TimeoutError } from "./errors";
 
 /** spec 001 §7: default client timeout 30 s. */
@@ -86,7 +86,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * body and answer's shape are the table's, so the types of what is sent and received follow.
      */
     async call<Name extends RouteName>(name: Name, ...[input]: RouteArguments<Name>): Promise<RouteAnswer<Name>> {
-      const route: ApiRoute = API_ROUTES[name];
+      const route: ApiRoute = (await routeTable())[name];
       // The input's type depends on the route's name; once the route is known it is read as any route's.
       const { body, params, query, headers, ...init } = (input ?? {}) as RouteCall;
       const address = filledPath(route.path, params) + (query ? `?${new URLSearchParams(query).toString()}` : "");
@@ -98,6 +98,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return parsed(path, await raw(path, { ...init, method: "POST", body: form }), schema);
     },
   };
+}
+
+/**
+ * The route table holds every route's schemas — tens of KiB of zod once compressed — while a page
+ * makes a few calls: it is fetched with the first call, not in the page's first load (the
+ * landing's budget, e2e/tests/budgets.spec.ts). Its types stay static.
+ */
+let tableLoading: Promise<typeof API_ROUTES> | null = null;
+function routeTable() {
+  tableLoading ??= import("./api-routes").then(
+    (module) => module.API_ROUTES,
+    (error: unknown) => {
+      // A chunk that failed to arrive (a dropped connection, a new release) is asked for again next call.
+      tableLoading = null;
+      throw error;
+    },
+  );
+  return tableLoading;
 }
 
 /** A route call's input once its route is known: any route's body, parameters and query. */
