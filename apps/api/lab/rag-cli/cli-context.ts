@@ -1,9 +1,8 @@
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { openDatabase, type Database } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
 import { loadEnv, processEnvironment, type Env } from "../../src/env";
 import { createRagEngine, type RagFrontDoor } from "../../src/rag";
-import { join } from "node:path";
 
 // What every `pnpm rag` command opens: the server's own database (DATABASE_URL, or PGlite under
 // DATA_DIR — only while no server holds that folder: PGlite is one process's at a time), migrated,
@@ -19,6 +18,16 @@ export async function openCliContext(options: { inMemory?: boolean } = {}): Prom
   await migrate(db);
   const engine = await createRagEngine({ database: db, config: env, demo: false });
   return { env, db, engine, close: () => db.close() };
+}
+
+/** Runs one command on an opened context, and closes it however the command ends. */
+export async function withCliContext<T>(options: { inMemory?: boolean }, run: (context: CliContext) => Promise<T>): Promise<T> {
+  const context = await openCliContext(options);
+  try {
+    return await run(context);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Paths on the command line are the caller's: pnpm runs scripts from the package folder. */

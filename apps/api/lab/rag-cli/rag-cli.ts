@@ -15,7 +15,7 @@
 //                                          the Debian halves with each answer's paragraph withheld
 import { fileURLToPath } from "node:url";
 import { abstentionCommand } from "./abstention-command";
-import { openCliContext, parseArguments } from "./cli-context";
+import { parseArguments, withCliContext } from "./cli-context";
 import { evalCommand } from "./eval-command";
 import { debianSets, EVAL_SET_NAMES, folderSet, type EvalSet } from "./eval-sets";
 import { logToStandardError } from "../../src/observe/log";
@@ -42,57 +42,41 @@ async function main(words: readonly string[]) {
   const index = options.get("index");
   if (command === "ingest" || command === "search") {
     if (!index) throw new Error(`Manca --index.\n${usage}`);
-    const context = await openCliContext();
-    try {
-      if (command === "ingest") await ingestCommand(context, index, paths);
-      else {
-        const top = Number(options.get("top") ?? 10);
-        if (!Number.isInteger(top) || top < 1 || top > 100) throw new Error("--top deve essere un intero tra 1 e 100");
-        const mode = (options.get("mode") ?? "default") as SearchMode;
-        if (mode !== "default" && mode !== "bm25") throw new Error("--mode deve essere default o bm25");
-        await searchCommand(context, index, top, mode);
-      }
-    } finally {
-      await context.close();
-    }
+    await withCliContext({}, async (context) => {
+      if (command === "ingest") return ingestCommand(context, index, paths);
+      const top = Number(options.get("top") ?? 10);
+      if (!Number.isInteger(top) || top < 1 || top > 100) throw new Error("--top deve essere un intero tra 1 e 100");
+      const mode = (options.get("mode") ?? "default") as SearchMode;
+      if (mode !== "default" && mode !== "bm25") throw new Error("--mode deve essere default o bm25");
+      return searchCommand(context, index, top, mode);
+    });
     return;
   }
   if (command === "references") {
     if (!options.has("backfill")) throw new Error(`Manca --backfill.\n${usage}`);
-    const context = await openCliContext();
-    try {
-      await referencesBackfillCommand(context);
-    } finally {
-      await context.close();
-    }
+    await withCliContext({}, referencesBackfillCommand);
     return;
   }
   if (command === "eval") {
     // A fresh in-memory database: the evaluation never touches the server's data.
-    const context = await openCliContext({ inMemory: true });
-    try {
-      await evalCommand(context, await evalSets(options, context.env.rag.demoDir), {
+    await withCliContext({ inMemory: true }, async (context) =>
+      evalCommand(context, await evalSets(options, context.env.rag.demoDir), {
         ...(options.has("spell-check") ? { enableSpellCheck: true } : {}),
         ...(options.has("field-extraction") ? { useFieldExtraction: true } : {}),
-      });
-    } finally {
-      await context.close();
-    }
+      }),
+    );
     return;
   }
   if (command === "abstention") {
-    const context = await openCliContext({ inMemory: true });
-    try {
-      await abstentionCommand(
+    await withCliContext({ inMemory: true }, async (context) =>
+      abstentionCommand(
         context,
         options.get("qa") ?? `${packageDir}rag-eval/qa.jsonl`,
         options.get("unanswerable") ?? `${packageDir}rag-eval/unanswerable.jsonl`,
         options.get("docs") ?? context.env.rag.demoDir,
         Object.values(await debianSets(debianDir)),
-      );
-    } finally {
-      await context.close();
-    }
+      ),
+    );
     return;
   }
   console.error(usage);
